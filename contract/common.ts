@@ -1,0 +1,23 @@
+// Shapes shared by every v1 call.
+import { z } from 'zod';
+
+/** DESIGN.md §4: every error of the API. `errors` holds per-field messages for invalid input. */
+export const apiErrorSchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** Ids are PostgreSQL `integer`s: a larger number would make the query fail (a 500), so it is bad input. */
+export const MAX_ID = 2_147_483_647;
+
+/** A positive integer id from a path or query string. */
+export const idParam = z.coerce
+  .number({ error: 'Must be a number.' })
+  .int({ error: 'Must be a whole number.' })
+  .positive({ error: 'Must be a positive number.' })
+  .max(MAX_ID, { error: 'Too large.' });
+
+/** A slug or code: lowercase letters, digits and dashes. */
+export const slugParam = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'Invalid slug.');

@@ -1,0 +1,16 @@
+// GET /igreja/{slug}/sitemap/: every public item of a church, for sitemap.xml (issue 3 §9).
+// The web app maps each entry to its page and drops those whose module the church lacks.
+import { z } from 'zod';
+
+export const sitemapEntrySchema = z.object({
+  tipo: z.enum(['noticia', 'devocional', 'ministerio', 'projeto', 'ebd', 'publicacao', 'estudo', 'video', 'evento']),
+  id: z.number().int(),
+  slug: z.string().nullable(),
+  /** A project's ministry. */
+  idPai: z.number().int().nullable(),
+  /** ISO 8601. */
+  atualizadoEm: z.string(),
+});
+export type SitemapEntry = z.infer<typeof sitemapEntrySchema>;
+
+export const sitemapResponseSchema = z.object({ itens: z.array(sitemapEntrySchema) });

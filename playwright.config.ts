@@ -1,0 +1,46 @@
+// Browser tests against the built server (npm run build first; npm test does).
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4391);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  testMatch: '**/*.e2e.ts',
+  forbidOnly: !!process.env.CI,
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://graca.localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      // Custom church host names resolve to this machine; nothing else leaves it.
+      args: [
+        '--host-resolver-rules=MAP igrejadagraca.test 127.0.0.1',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+    locale: 'pt-BR',
+    trace: 'off',
+  },
+  webServer: {
+    command: `rm -rf .data/e2e-${port} && node server.ts`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    env: {
+      ...(process.env as Record<string, string>),
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: `.data/e2e-${port}`,
+      LOG_LEVEL: 'error',
+      ADMIN_URL: 'https://admin.example.test',
+    },
+  },
+});

@@ -1,0 +1,27 @@
+// After `astro build`: writes dist/client/service-worker.js with workbox. It precaches the
+// hashed assets and demo images; pages stay network-first (they differ per church host).
+import { generateSW } from 'workbox-build';
+
+const client = `${process.env.DIST_DIR ?? 'dist'}/client`;
+
+const { count, size, warnings } = await generateSW({
+  globDirectory: client,
+  globPatterns: ['_astro/**/*.{js,css}', 'demo/**/*.svg', 'favicon.svg'],
+  swDest: `${client}/service-worker.js`,
+  sourcemap: false,
+  skipWaiting: true,
+  clientsClaim: true,
+  cleanupOutdatedCaches: true,
+  inlineWorkboxRuntime: true,
+  mode: 'production',
+  navigateFallback: null,
+  runtimeCaching: [
+    {
+      urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+      handler: 'NetworkFirst',
+      options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 50 } },
+    },
+  ],
+});
+for (const w of warnings) console.warn('service worker:', w);
+console.log(`service worker: ${count} files precached (${(size / 1024).toFixed(0)} KB)`);

@@ -1,0 +1,54 @@
+// The v1 API: every resource's routes under /api/v1, with security headers and the
+// error format of DESIGN.md §4.
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { secureHeaders } from 'hono/secure-headers';
+import { bibleRoutes } from './bible/bible.routes.ts';
+import { churchRoutes } from './church/church.routes.ts';
+import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
+import { accountRoutes } from './users/account.index.ts';
+import { eventRoutes } from './events/events.routes.ts';
+import { feeRoutes } from './payments/fees.routes.ts';
+import { paymentRoutes } from './payments/payments.routes.ts';
+import { registrationRoutes } from './events/registrations.routes.ts';
+import { scheduleRoutes } from './schedule/schedule.routes.ts';
+import { contentRoutes } from './content/content.routes.ts';
+import { prayerRoutes } from './prayer/prayer.routes.ts';
+import { createChangeFeed, type ChangeFeed } from './changes.ts';
+import type { Database } from './db/client.ts';
+import { errorBody, handleError } from './http/errors.ts';
+
+export const API_BASE = '/api/v1';
+
+export interface ApiDeps {
+  db: Database;
+  /** Where write routes announce that a church's data changed (purges cached pages). */
+  changes?: ChangeFeed;
+}
+
+export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
+  const api = new Hono({ strict: false }).basePath(API_BASE);
+  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  api.use(
+    bodyLimit({
+      maxSize: 10 * 1024 * 1024,
+      onError: (c) => c.json(errorBody('Request body too large.'), 413),
+    }),
+  );
+  api.route('/', churchRoutes(db));
+  api.route('/', sitemapRoutes(db));
+  api.route('/', accountRoutes(db));
+  api.route('/', eventRoutes(db));
+  api.route('/', feeRoutes(db));
+  api.route('/', paymentRoutes(db, changes));
+  api.route('/', registrationRoutes(db));
+  api.route('/', bibleRoutes());
+  api.route('/', scheduleRoutes(db));
+  api.route('/', contentRoutes(db));
+  api.route('/', prayerRoutes(db));
+  api.notFound((c) => c.json(errorBody('Not found.'), 404));
+  api.onError(handleError);
+  return api;
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,181 @@
+// The security calls of spec §7 "Auth and user": login, token refresh, password recovery,
+// e-mail verification, password change and /me.
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { Hono, type Context } from 'hono';
+import {
+  changePasswordBody,
+  loginBody,
+  recoverPasswordBody,
+  refreshBody,
+  resetPasswordBody,
+  verificationQuery,
+  verifyEmailBody,
+} from '../../contract/auth.ts';
+import { accountMessage } from '../../contract/account-messages.ts';
+import type { Database } from '../db/client.ts';
+import { churchUsers, userAddresses, users, userTokens } from '../db/schema/index.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { accountMail } from '../mail/templates.ts';
+import { toUser } from '../users/user.serializers.ts';
+import { requireUser } from './authenticate.ts';
+import { churchOrigin, findChurch, type LinkChurch } from './church-link.ts';
+import { check, langOf, problem } from './errors.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { ACCOUNT_RULE, accountKey, ADDRESS_RULE, addressKey, clearFailures, lockedFor, recordFailure } from './rate-limit.ts';
+import { issueTokenPair, randomToken, revokeUserTokens, rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
+
+const RECOVERY_MS = 60 * 60_000;
+const ACTIVATION_MS = 48 * 60 * 60_000;
+
+/** The caller's address for rate limiting; in-process calls (SSR, tests) share one key. */
+function clientAddress(c: Context): string {
+  try {
+    return getConnInfo(c).remote.address ?? 'local';
+  } catch {
+    return 'local';
+  }
+}
+
+export const ok = (message: string) => ({ status: true as const, message });
+
+export async function userByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function hasAddress(db: Database, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Creates a one-time token, e-mails its link to the church's host, and says whether it went out. */
+export async function sendAccountLink(
+  db: Database,
+  mailer: Mailer,
+  c: Context,
+  kind: 'activation' | 'recovery',
+  user: { id: number; email: string; firstName: string },
+  church: LinkChurch,
+): Promise<boolean> {
+  const token = randomToken();
+  await db.insert(userTokens).values({
+    userId: user.id,
+    churchId: church.id,
+    purpose: kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + (kind === 'recovery' ? RECOVERY_MS : ACTIVATION_MS)),
+  });
+  const origin = await churchOrigin(db, c, church);
+  const param = kind === 'recovery' ? 'resetToken' : 'activationToken';
+  const link = `${origin}/access?${param}=${encodeURIComponent(token)}`;
+  try {
+    await mailer.send(accountMail(kind, langOf(c), user.email, { name: user.firstName, church: church.name, link }));
+    return true;
+  } catch (error) {
+    console.error('[mail]', kind, error);
+    return false;
+  }
+}
+
+/** Spends a one-time token of the given purpose; null when unknown, used or expired. */
+async function spendToken(db: Database, token: string, purpose: 'activation' | 'recovery') {
+  const [row] = await db
+    .update(userTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .returning();
+  return row ?? null;
+}
+
+export function authRoutes(db: Database, mailer: Mailer) {
+  return new Hono({ strict: false })
+    .post('/security/login_check', check('json', loginBody), async (c) => {
+      const { username, password } = c.req.valid('json');
+      const keys = [accountKey(username), addressKey(clientAddress(c))];
+      const waits = await Promise.all(keys.map((k) => lockedFor(db, k)));
+      const wait = Math.max(...waits);
+      if (wait > 0) {
+        const minutes = Math.max(1, Math.ceil(wait / 60_000));
+        c.header('Retry-After', String(Math.ceil(wait / 1000)));
+        throw problem(c, 429, 'auth.tooManyAttempts', { minutes });
+      }
+      const user = await userByEmail(db, username);
+      if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
+        await recordFailure(db, keys[0]!, ACCOUNT_RULE);
+        await recordFailure(db, keys[1]!, ADDRESS_RULE);
+        throw problem(c, 401, 'auth.invalidCredentials');
+      }
+      if (!user.active) throw problem(c, 403, 'auth.inactive');
+      await clearFailures(db, keys[0]!);
+      return c.json(await issueTokenPair(db, user));
+    })
+    .post('/security/token/refresh', check('json', refreshBody), async (c) => {
+      const result = await rotateRefreshToken(db, c.req.valid('json').refreshToken);
+      if (!result.ok) throw problem(c, 401, 'auth.refreshInvalid');
+      const [user] = await db.select().from(users).where(eq(users.id, result.userId));
+      if (!user || !user.active) throw problem(c, 401, 'auth.refreshInvalid');
+      return c.json({ token: await signAccessToken(user.id, user.email), refresh_token: result.refreshToken });
+    })
+    .post('/security/recuperar-senha', check('json', recoverPasswordBody), async (c) => {
+      const { email, igreja } = c.req.valid('json');
+      const church = await findChurch(db, igreja);
+      if (!church) throw problem(c, 404, 'church.notFound');
+      const user = await userByEmail(db, email);
+      if (!user) throw problem(c, 404, 'recover.notFound'); // spec §8 'E-mail não encontrado.'
+      const sent = await sendAccountLink(db, mailer, c, 'recovery', user, church);
+      if (!sent) throw problem(c, 502, 'recover.sendError');
+      return c.json(ok(accountMessage(langOf(c), 'recover.sent')));
+    })
+    .post('/security/recuperar-senha/confirmar', check('json', resetPasswordBody), async (c) => {
+      const { token, senha } = c.req.valid('json');
+      const row = await spendToken(db, token, 'recovery');
+      if (!row) throw problem(c, 400, 'auth.linkInvalid');
+      const [user] = await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(senha), updatedAt: new Date() })
+        .where(eq(users.id, row.userId))
+        .returning();
+      await revokeUserTokens(db, row.userId);
+      if (user) await clearFailures(db, accountKey(user.email));
+      return c.json(ok(accountMessage(langOf(c), 'recover.done')));
+    })
+    .post('/security/solicitar-verificacao-email', check('query', verificationQuery), async (c) => {
+      const { igreja, email } = c.req.valid('query');
+      const church = await findChurch(db, igreja);
+      if (!church) throw problem(c, 404, 'church.notFound');
+      const user = await userByEmail(db, email);
+      if (!user) throw problem(c, 404, 'recover.notFound');
+      const sent = await sendAccountLink(db, mailer, c, 'activation', user, church);
+      if (!sent) throw problem(c, 502, 'verify.sendError');
+      return c.json(ok(accountMessage(langOf(c), 'verify.sent')));
+    })
+    .post('/security/verificar-email', check('json', verifyEmailBody), async (c) => {
+      const row = await spendToken(db, c.req.valid('json').token, 'activation');
+      if (!row) throw problem(c, 400, 'auth.linkInvalid');
+      await db.transaction(async (tx) => {
+        await tx.update(users).set({ active: true, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, row.userId));
+        await tx.update(churchUsers).set({ active: true }).where(and(eq(churchUsers.userId, row.userId), eq(churchUsers.churchId, row.churchId)));
+      });
+      return c.json(ok(accountMessage(langOf(c), 'verify.done')));
+    })
+    .post('/user/alterar-senha', check('json', changePasswordBody), async (c) => {
+      const me = await requireUser(db, c);
+      const { senhaAtual, novaSenha } = c.req.valid('json');
+      const [user] = await db.select().from(users).where(eq(users.id, me.userId));
+      // 422, not 401: a wrong current password must not end the session (spec §8 global 401 rule)
+      if (!user || !(await verifyPassword(user.passwordHash, senhaAtual))) {
+        const message = accountMessage(langOf(c), 'auth.wrongPassword');
+        return c.json({ status: false, message, errors: { senhaAtual: [message] } }, 422);
+      }
+      await db.update(users).set({ passwordHash: await hashPassword(novaSenha), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await revokeUserTokens(db, user.id); // other devices must log in again; this one gets a new pair
+      return c.json({ ...ok(accountMessage(langOf(c), 'user.passwordChanged')), ...(await issueTokenPair(db, user)) });
+    })
+    .get('/me', async (c) => {
+      const me = await requireUser(db, c);
+      const [user] = await db.select().from(users).where(eq(users.id, me.userId));
+      if (!user) throw problem(c, 401, 'auth.loginRequired');
+      return c.json({ user: toUser(user, await hasAddress(db, user.id)) });
+    });
+}

@@ -1,0 +1,38 @@
+// Links in e-mails go back to the church's own host (issue 4 "Outbox"). The request's host is
+// used only when it is one of the church's hosts, so a forged Host header cannot redirect them.
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/client.ts';
+import { churches, churchHostnames } from '../db/schema/index.ts';
+import { accountSettings } from './settings.ts';
+
+export interface LinkChurch {
+  id: number;
+  code: string;
+  name: string;
+  active: boolean;
+}
+
+export async function findChurch(db: Database, churchId: number): Promise<LinkChurch | null> {
+  const [row] = await db
+    .select({ id: churches.id, code: churches.code, name: churches.name, active: churches.active })
+    .from(churches)
+    .where(eq(churches.id, churchId));
+  return row ?? null;
+}
+
+/** `http://graca.localhost:4321` for the church, preferring the host the request came to. */
+export async function churchOrigin(db: Database, c: Context, church: LinkChurch): Promise<string> {
+  const { PROVIDER_DOMAIN, PORT } = accountSettings();
+  const hostHeader = (c.req.header('x-forwarded-host') ?? c.req.header('host') ?? '').split(',')[0]!.trim().toLowerCase();
+  const host = hostHeader.replace(/:\d+$/, '');
+  const proto = (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')).split(',')[0]!.trim();
+  const scheme = proto === 'https' ? 'https' : 'http';
+  if (host === `${church.code}.${PROVIDER_DOMAIN}`) return `${scheme}://${hostHeader}`;
+  if (host) {
+    const custom = await db.select({ hostname: churchHostnames.hostname }).from(churchHostnames).where(eq(churchHostnames.churchId, church.id));
+    if (custom.some((h) => h.hostname === host)) return `${scheme}://${hostHeader}`;
+  }
+  const port = PORT === 80 || PORT === 443 || PORT === 0 ? '' : `:${PORT}`;
+  return `${scheme}://${church.code}.${PROVIDER_DOMAIN}${port}`;
+}

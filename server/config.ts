@@ -1,0 +1,55 @@
+// Every setting of the product, read once from the environment at start (DESIGN.md §1).
+import { z } from 'zod';
+
+const optionalUrl = z.string().trim().min(1).pipe(z.url()).optional();
+
+export const configSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** Churches live on `<codigo>.<PROVIDER_DOMAIN>`; the bare domain lists them. */
+  PROVIDER_DOMAIN: z.string().min(1).default('localhost'),
+  /** Where PGlite keeps its files, and the outbox and uploads. */
+  DATA_DIR: z.string().min(1).default('.data'),
+  /** PostgreSQL instead of the embedded PGlite when set. */
+  DATABASE_URL: optionalUrl,
+  /** The web app's main API; empty means the API in this same process. */
+  API_URL: optionalUrl,
+  /** The provider's admin site that /admin leaves for. */
+  ADMIN_URL: z.url().default('https://admin.inpeace.example'),
+  /** Signs access tokens; set your own outside a demo. */
+  JWT_SECRET: z.string().min(32).default('development-secret-change-me-please-0123456789'),
+  REDIS_URL: optionalUrl,
+  SMTP_URL: optionalUrl,
+  /** Brazilian postcode service ({cep}/json/); the default is the bundled one in this API. */
+  BR_POSTCODE_URL: z.string().trim().min(1).default('/api/v1/postcode/br/'),
+  /** US postcode service ({country}/{postcode}); the default is the bundled one in this API. */
+  US_POSTCODE_URL: z.string().trim().min(1).default('/api/v1/postcode/us/'),
+  /** Country/state list service ({country}/states/); the default is the bundled one in this API. */
+  COUNTRY_STATES_URL: z.string().trim().min(1).default('/api/v1/postcode/countries/'),
+  /** The country/state service's key, sent as X-CSCAPI-KEY when set. */
+  COUNTRY_STATES_KEY: z.string().trim().min(1).optional(),
+  /** Set to "false" to start on an empty database (no demo churches). */
+  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** The in-process shared cache of public pages (server/http/page-cache.ts); "false" renders every request. */
+  PAGE_CACHE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema>;
+
+/** Parses the settings; throws an error that names every invalid variable. */
+export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
+  // An empty variable counts as unset, as shells and .env files often leave them.
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
+  }
+  return result.data;
+}
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}

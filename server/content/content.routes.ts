@@ -1,0 +1,309 @@
+// Public reading content (issue 3): lists with category, search and paging, and details, for
+// news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
+// Every query filters on the church of the route (DESIGN.md §2): an id of another church is a 404.
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { Hono, type Context } from 'hono';
+import {
+  churchSlugParams,
+  contentIdParams,
+  contentListQuery,
+  contentSlugParams,
+  podcastCodeParams,
+  podcastEpisodesQuery,
+  projectParams,
+  publicationListQuery,
+  type ContentListQuery,
+} from '../../contract/content.ts';
+import { authenticate, membershipOf } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import * as s from './content.serializers.ts';
+import type { ContentRecord } from './content.serializers.ts';
+import { sanitizeRichText } from './rich-text.ts';
+
+// Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
+const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN';
+
+/** A LIKE pattern for a search term: accents dropped, lowercase, wildcards escaped. */
+export function searchPattern(term: string): string {
+  const plain = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+  return `%${plain.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
+/** spec §2: "search by title or keyword" (the summary counts too). */
+function matches(term: string, columns: (PgColumn | SQL)[]): SQL {
+  const pattern = searchPattern(term);
+  const tests = columns.map((col) => sql`lower(translate(coalesce(${col}::text, ''), ${ACCENTED}, ${PLAIN})) like ${pattern}`);
+  return sql`(${sql.join(tests, sql` or `)})`;
+}
+
+async function churchIdBySlug(db: Database, slug: string): Promise<number> {
+  const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug));
+  if (!row) throw notFound('Church not found.');
+  return row.id;
+}
+
+const NOT_FOUND = 'Content does not exist or is unavailable.'; // spec §8
+
+interface ListOptions {
+  kind: ContentKind;
+  churchId: number;
+  query: Pick<ContentListQuery, 'busca' | 'page' | 'limit'> & { categoria?: number | undefined };
+  publicationType?: number | undefined;
+  parentId?: number;
+  /** Ministries and EBD classes read best by name; everything else newest first. */
+  byTitle?: boolean;
+}
+
+function selectRecords(db: Database) {
+  return db
+    .select({ item: t.contents, category: t.contentCategories, publicationType: t.publicationTypes })
+    .from(t.contents)
+    .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
+    .leftJoin(t.publicationTypes, eq(t.publicationTypes.id, t.contents.publicationTypeId));
+}
+
+async function listContents(db: Database, o: ListOptions): Promise<{ rows: ContentRecord[]; total: number }> {
+  const filters: SQL[] = [eq(t.contents.churchId, o.churchId), eq(t.contents.kind, o.kind), eq(t.contents.active, true)];
+  if (o.query.categoria !== undefined) filters.push(eq(t.contents.categoryId, o.query.categoria));
+  if (o.publicationType !== undefined) filters.push(eq(t.contents.publicationTypeId, o.publicationType));
+  if (o.parentId !== undefined) filters.push(eq(t.contents.parentId, o.parentId));
+  if (o.query.busca) filters.push(matches(o.query.busca, [t.contents.title, t.contents.summary, t.contents.keywords]));
+  const where = and(...filters);
+  const order = o.byTitle ? [asc(t.contents.title), asc(t.contents.id)] : [desc(t.contents.publishedAt), desc(t.contents.id)];
+  const rows = await selectRecords(db)
+    .where(where)
+    .orderBy(...order)
+    .limit(o.query.limit)
+    .offset((o.query.page - 1) * o.query.limit);
+  const [total] = await db.select({ n: count() }).from(t.contents).where(where);
+  return { rows, total: Number(total?.n ?? 0) };
+}
+
+async function findContent(db: Database, kind: ContentKind, churchId: number, key: { id: number } | { slug: string }): Promise<ContentRecord> {
+  const [row] = await selectRecords(db).where(
+    and(
+      eq(t.contents.churchId, churchId),
+      eq(t.contents.kind, kind),
+      eq(t.contents.active, true),
+      'id' in key ? eq(t.contents.id, key.id) : eq(t.contents.slug, key.slug),
+    ),
+  );
+  if (!row) throw notFound(NOT_FOUND);
+  return row;
+}
+
+async function listCategories(db: Database, churchId: number, kind: CategoryKind) {
+  const rows = await db
+    .select()
+    .from(t.contentCategories)
+    .where(and(eq(t.contentCategories.churchId, churchId), eq(t.contentCategories.kind, kind)))
+    .orderBy(asc(t.contentCategories.position), asc(t.contentCategories.name));
+  return { categorias: rows.map((r) => s.toCategory(r)!) };
+}
+
+/** Path segment → category kind, for `GET /igreja/{slug}/{segment}-categoria/`. */
+const CATEGORY_PATHS: Record<string, CategoryKind> = {
+  noticia: 'noticia',
+  devocional: 'devocional',
+  ministerio: 'ministerio',
+  ebd: 'ebd',
+  estudo: 'estudo',
+  video: 'video',
+  podcast: 'podcast',
+};
+
+async function studiesArePublic(db: Database, churchId: number): Promise<boolean> {
+  const [config] = await db.select().from(t.studyConfigs).where(eq(t.studyConfigs.churchId, churchId));
+  return config?.publicContent ?? true;
+}
+
+/** A study body is for everyone when the church made studies public, else for its active members. */
+async function mayReadStudies(db: Database, c: Context, churchId: number, isPublic: boolean): Promise<boolean> {
+  if (isPublic) return true;
+  const user = await authenticate(db, c);
+  if (!user) return false;
+  const membership = await membershipOf(db, user.userId, churchId);
+  return membership?.active ?? false;
+}
+
+export function contentRoutes(db: Database) {
+  const app = new Hono({ strict: false });
+
+  for (const [segment, kind] of Object.entries(CATEGORY_PATHS)) {
+    app.get(`/igreja/:slug/${segment}-categoria`, validate('param', churchSlugParams), async (c) => {
+      const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+      return c.json(await listCategories(db, churchId, kind));
+    });
+  }
+
+  // ---- news ----
+  app.get('/igreja/:slug/noticia', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'noticia', churchId, query });
+    return c.json({ noticias: rows.map(s.toNewsItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/noticia/:id', validate('param', contentIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    return c.json(s.toNewsDetail(await findContent(db, 'noticia', await churchIdBySlug(db, slug), { id })));
+  });
+
+  // ---- devotionals ----
+  app.get('/igreja/:slug/devocional', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'devocional', churchId, query });
+    return c.json({ devocionais: rows.map(s.toDevotionalItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/devocional/:id', validate('param', contentIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    return c.json(s.toDevotionalDetail(await findContent(db, 'devocional', await churchIdBySlug(db, slug), { id })));
+  });
+
+  // ---- ministries and their projects ----
+  app.get('/igreja/:slug/ministerio', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'ministerio', churchId, query, byTitle: true });
+    return c.json({ ministerios: rows.map(s.toMinistryItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/ministerio/:id', validate('param', contentIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    const churchId = await churchIdBySlug(db, slug);
+    const ministry = await findContent(db, 'ministerio', churchId, { id });
+    const projects = await listContents(db, {
+      kind: 'projeto', churchId, parentId: id, byTitle: true, query: { page: 1, limit: 50 },
+    });
+    return c.json({ ...s.toMinistryItem(ministry), corpo: ministry.item.body, projetos: projects.rows.map(s.toProjectItem) });
+  });
+  app.get('/igreja/:slug/ministerio/:id/projeto/:projectId', validate('param', projectParams), async (c) => {
+    const { slug, id, projectId } = c.req.valid('param');
+    const churchId = await churchIdBySlug(db, slug);
+    const ministry = await findContent(db, 'ministerio', churchId, { id });
+    const project = await findContent(db, 'projeto', churchId, { id: projectId });
+    if (project.item.parentId !== id) throw notFound(NOT_FOUND); // a project is read under its own ministry only
+    return c.json({ ...s.toProjectItem(project), corpo: project.item.body, ministerio: { id: ministry.item.id, titulo: ministry.item.title } });
+  });
+
+  // ---- Sunday school ----
+  app.get('/igreja/:slug/ebd', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'ebd', churchId, query, byTitle: true });
+    return c.json({ ebds: rows.map(s.toEbdItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
+    const { slug, itemSlug } = c.req.valid('param');
+    return c.json(s.toEbdDetail(await findContent(db, 'ebd', await churchIdBySlug(db, slug), { slug: itemSlug })));
+  });
+
+  // ---- publications ----
+  app.get('/igreja/:slug/publicacao-tipo', validate('param', churchSlugParams), async (c) => {
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const types = await db
+      .select()
+      .from(t.publicationTypes)
+      .where(eq(t.publicationTypes.churchId, churchId))
+      .orderBy(asc(t.publicationTypes.position), asc(t.publicationTypes.name));
+    const counts = await db
+      .select({ typeId: t.contents.publicationTypeId, n: count() })
+      .from(t.contents)
+      .where(and(eq(t.contents.churchId, churchId), eq(t.contents.kind, 'publicacao'), eq(t.contents.active, true)))
+      .groupBy(t.contents.publicationTypeId);
+    const countOf = new Map(counts.map((r) => [r.typeId, Number(r.n)]));
+    return c.json({ publicacaoTipos: types.map((type) => s.toPublicationType(type, countOf.get(type.id) ?? 0)) });
+  });
+  app.get('/igreja/:slug/publicacao', validate('param', churchSlugParams), validate('query', publicationListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'publicacao', churchId, query, publicationType: query.tipo });
+    return c.json({ publicacoes: rows.map(s.toPublicationItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/publicacao/:itemSlug', validate('param', contentSlugParams), async (c) => {
+    const { slug, itemSlug } = c.req.valid('param');
+    return c.json(s.toPublicationDetail(await findContent(db, 'publicacao', await churchIdBySlug(db, slug), { slug: itemSlug })));
+  });
+
+  // ---- studies (spec §7 "Groups and studies") ----
+  app.get('/igreja/:slug/configuracao-estudo', validate('param', churchSlugParams), async (c) => {
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    return c.json({ configuracaoEstudo: { flagConteudoPublico: await studiesArePublic(db, churchId) } });
+  });
+  app.get('/igreja/:slug/estudo', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'estudo', churchId, query });
+    const flagConteudoPublico = await studiesArePublic(db, churchId);
+    return c.json({ estudos: rows.map(s.toStudyItem), flagConteudoPublico, total, page: query.page, limit: query.limit });
+  });
+  app.get('/igreja/:slug/estudo/:id', validate('param', contentIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    const churchId = await churchIdBySlug(db, slug);
+    const study = await findContent(db, 'estudo', churchId, { id });
+    const flagConteudoPublico = await studiesArePublic(db, churchId);
+    // spec §3 "Studies config": without public content, visitors get the title but not the body.
+    const readable = await mayReadStudies(db, c, churchId, flagConteudoPublico);
+    const corpo = readable ? study.item.body : null;
+    return c.json({ ...s.toStudyItem(study), corpo, corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo), flagConteudoPublico });
+  });
+
+  // ---- videos (spec §7: GET /video/{slug}) ----
+  app.get('/video/:slug', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const { rows, total } = await listContents(db, { kind: 'video', churchId, query });
+    return c.json({ items: rows.map(s.toVideoItem), total, page: query.page, limit: query.limit });
+  });
+  app.get('/video/:slug/:id', validate('param', contentIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    return c.json(s.toVideoItem(await findContent(db, 'video', await churchIdBySlug(db, slug), { id })));
+  });
+
+  // ---- podcasts (spec §7: GET /podcast/anchor/{code}/?page&limit=10) ----
+  app.get('/igreja/:slug/podcast', validate('param', churchSlugParams), async (c) => {
+    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const rows = await db
+      .select()
+      .from(t.podcasts)
+      .where(and(eq(t.podcasts.churchId, churchId), eq(t.podcasts.active, true)))
+      .orderBy(asc(t.podcasts.id));
+    return c.json({ podcasts: rows.map(s.toPodcast) });
+  });
+  app.get('/podcast/anchor/:code', validate('param', podcastCodeParams), validate('query', podcastEpisodesQuery), async (c) => {
+    const query = c.req.valid('query');
+    const [podcast] = await db
+      .select()
+      .from(t.podcasts)
+      .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
+    if (!podcast) throw notFound('Podcast not found.');
+    const e = t.podcastEpisodes;
+    const filters: SQL[] = [eq(e.podcastId, podcast.id), eq(e.churchId, podcast.churchId), eq(e.active, true)];
+    if (query.categoria !== undefined) filters.push(eq(e.categoryId, query.categoria));
+    if (query.busca) filters.push(matches(query.busca, [e.title, e.description, e.keywords]));
+    const where = and(...filters);
+    const rows = await db
+      .select({ episode: e, category: t.contentCategories })
+      .from(e)
+      .leftJoin(t.contentCategories, eq(t.contentCategories.id, e.categoryId))
+      .where(where)
+      .orderBy(desc(e.publishedAt), desc(e.position))
+      .limit(query.limit)
+      .offset((query.page - 1) * query.limit);
+    const [total] = await db.select({ n: count() }).from(e).where(where);
+    return c.json({
+      podcast: s.toPodcast(podcast),
+      episodios: rows.map((r) => s.toPodcastEpisode(r.episode, r.category)),
+      total: Number(total?.n ?? 0),
+      page: query.page,
+      limit: query.limit,
+    });
+  });
+
+  return app;
+}

@@ -1,0 +1,128 @@
+// Database rows → the wire shapes of contract/content.ts.
+import type {
+  Category,
+  ContentImage,
+  DevotionalDetail,
+  EbdDetail,
+  MinistryItem,
+  NewsDetail,
+  Podcast,
+  PodcastEpisode,
+  ProjectItem,
+  PublicationDetail,
+  PublicationType,
+  StudyItem,
+  VideoItem,
+} from '../../contract/content.ts';
+import type * as t from '../db/schema/index.ts';
+
+type ContentRow = typeof t.contents.$inferSelect;
+type CategoryRow = typeof t.contentCategories.$inferSelect;
+type PublicationTypeRow = typeof t.publicationTypes.$inferSelect;
+
+/** A content row with its category and, for publications, its type. */
+export interface ContentRecord {
+  item: ContentRow;
+  category: CategoryRow | null;
+  publicationType?: PublicationTypeRow | null;
+}
+
+export function toCategory(row: CategoryRow | null): Category | null {
+  return row ? { id: row.id, nome: row.name, slug: row.slug } : null;
+}
+
+function image(url: string | null, width: number, height: number): ContentImage | null {
+  return url ? { url, largura: width, altura: height } : null;
+}
+
+function base({ item, category }: ContentRecord) {
+  return {
+    id: item.id,
+    titulo: item.title,
+    resumo: item.summary,
+    imagem: image(item.image, item.imageWidth, item.imageHeight),
+    categoria: toCategory(category),
+    palavrasChave: item.keywords,
+    autor: item.author,
+    dataPublicacao: item.publishedAt.toISOString(),
+  };
+}
+
+export const toNewsItem = (r: ContentRecord) => base(r);
+export const toNewsDetail = (r: ContentRecord): NewsDetail => ({ ...base(r), corpo: r.item.body });
+
+export const toDevotionalItem = (r: ContentRecord) => ({ ...base(r), referencia: r.item.details.referencia ?? null });
+export const toDevotionalDetail = (r: ContentRecord): DevotionalDetail => ({ ...toDevotionalItem(r), corpo: r.item.body });
+
+export const toMinistryItem = (r: ContentRecord): MinistryItem => ({ ...base(r), lider: r.item.details.lider ?? null });
+export const toProjectItem = (r: ContentRecord): ProjectItem => ({
+  ...base(r),
+  ministerioId: r.item.parentId ?? 0,
+  meta: r.item.details.meta ?? null,
+});
+
+export const toEbdItem = (r: ContentRecord) => ({
+  ...base(r),
+  slug: r.item.slug ?? String(r.item.id),
+  professor: r.item.details.professor ?? null,
+  horario: r.item.details.horario ?? null,
+  local: r.item.details.local ?? null,
+  publico: r.item.details.publico ?? null,
+});
+export const toEbdDetail = (r: ContentRecord): EbdDetail => ({ ...toEbdItem(r), corpo: r.item.body });
+
+export const toPublicationItem = (r: ContentRecord) => ({
+  ...base(r),
+  slug: r.item.slug ?? String(r.item.id),
+  tipo: r.publicationType ? { id: r.publicationType.id, nome: r.publicationType.name, slug: r.publicationType.slug } : null,
+});
+export const toPublicationDetail = (r: ContentRecord): PublicationDetail => ({ ...toPublicationItem(r), corpo: r.item.body });
+
+export function toPublicationType(row: PublicationTypeRow, count: number): PublicationType {
+  return {
+    id: row.id,
+    slug: row.slug,
+    nome: row.name,
+    descricao: row.description,
+    imagem: image(row.image, 1200, 675),
+    quantidade: count,
+  };
+}
+
+export const toStudyItem = (r: ContentRecord): StudyItem => ({ ...base(r), referencia: r.item.details.referencia ?? null });
+
+export const toVideoItem = (r: ContentRecord): VideoItem => ({
+  ...base(r),
+  descricao: r.item.body,
+  duracaoSegundos: r.item.details.duracaoSegundos ?? null,
+  contentDetails: { videoId: r.item.details.videoId ?? '' },
+  source: r.item.details.fonte ?? 'youtube',
+});
+
+type PodcastRow = typeof t.podcasts.$inferSelect;
+type EpisodeRow = typeof t.podcastEpisodes.$inferSelect;
+
+export function toPodcast(row: PodcastRow): Podcast {
+  return {
+    id: row.id,
+    codigo: row.code,
+    titulo: row.title,
+    descricao: row.description,
+    autor: row.author,
+    imagem: image(row.image, 600, 600),
+  };
+}
+
+export function toPodcastEpisode(row: EpisodeRow, category: CategoryRow | null): PodcastEpisode {
+  return {
+    id: row.id,
+    background: row.background,
+    title: row.title,
+    description: row.description,
+    position: row.position,
+    published_at: row.publishedAt.toISOString(),
+    audio_file: row.audioFile,
+    duration: row.durationSeconds,
+    categoria: toCategory(category),
+  };
+}

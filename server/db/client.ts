@@ -1,0 +1,62 @@
+// Opens the database the configuration asks for: PostgreSQL when a URL is given, otherwise
+// the embedded PGlite (in a folder, or in memory for tests), migrated to the latest schema.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.ts';
+
+export type Schema = typeof schema;
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Cheap round trip for /healthz. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * @param location `postgres://…` for PostgreSQL, `memory://` for a throwaway PGlite,
+ *   anything else is a folder for a persistent PGlite.
+ */
+export async function openDatabase(location: string): Promise<DatabaseHandle> {
+  if (/^postgres(ql)?:\/\//.test(location)) {
+    const pool = new pg.Pool({ connectionString: location, max: 10 });
+    // An idle connection closed by the server (restart, admin) must not crash the process.
+    pool.on('error', (error) => console.warn('[db] idle connection error:', error.message));
+    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    await migratePg(db as never, { migrationsFolder });
+    return {
+      db,
+      kind: 'postgres',
+      ping: async () => void (await pool.query('select 1')),
+      close: () => pool.end(),
+    };
+  }
+  let client: PGlite;
+  if (location === 'memory://') {
+    client = new PGlite();
+  } else {
+    mkdirSync(path.resolve(location), { recursive: true });
+    client = new PGlite(path.resolve(location));
+  }
+  await client.waitReady;
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    kind: 'pglite',
+    ping: async () => void (await client.query('select 1')),
+    close: () => client.close(),
+  };
+}

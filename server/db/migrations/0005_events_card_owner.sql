@@ -1,0 +1,2 @@
+ALTER TABLE "gateway_cartao_token" ADD COLUMN "usuario_id" integer;--> statement-breakpoint
+ALTER TABLE "gateway_cartao_token" ADD CONSTRAINT "gateway_cartao_token_usuario_id_usuario_id_fk" FOREIGN KEY ("usuario_id") REFERENCES "public"."usuario"("id") ON DELETE cascade ON UPDATE no action;

@@ -1,0 +1,235 @@
+// Events, tickets, registrations and payments (spec §3 Event, Checkout state, Payment fields;
+// §4 Payment statuses; DESIGN.md §4 payments). Money is kept in integer cents.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { churches } from './church.ts';
+import { users } from './users.ts';
+
+/** A question each ticket holder answers (spec §2: holder questions, step x of n). */
+export interface HolderQuestion {
+  id: string;
+  label: string;
+  type: 'text' | 'email' | 'phone' | 'select';
+  required: boolean;
+  options?: string[];
+}
+
+export const events = pgTable(
+  'evento',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    title: text('titulo').notNull(),
+    description: text('descricao'),
+    image: text('imagem'),
+    imageWidth: integer('largura').notNull().default(1200),
+    imageHeight: integer('altura').notNull().default(600),
+    placeName: text('local'),
+    address: text('endereco'),
+    startsAt: timestamp('data_inicio', { withTimezone: true }).notNull(),
+    endsAt: timestamp('data_fim', { withTimezone: true }).notNull(),
+    /** IANA zone the event's date and time are shown in. */
+    timeZone: text('fuso_horario').notNull().default('America/Sao_Paulo'),
+    /** ISO 4217 code of every price of the event. */
+    currency: text('moeda').notNull().default('BRL'),
+    /** Installments carry interest (spec §3 flagJuros). */
+    interest: boolean('flag_juros').notNull().default(false),
+    /** The church absorbs the service fees (spec §3 flagAssumirTaxasServico). */
+    churchPaysFees: boolean('flag_assumir_taxas_servico').notNull().default(false),
+    maxInstallments: integer('qtde_max_parcelas').notNull().default(1),
+    /** spec §9: cash payment has a number of days to pay, set per event. */
+    cashDaysToPay: integer('dias_pagamento_dinheiro').notNull().default(3),
+    /** Registrations closed by the church, whatever the tickets say (event button "closed"). */
+    registrationOpen: boolean('flag_inscricao_aberta').notNull().default(true),
+    active: boolean('flag_ativo').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('evento_igreja_idx').on(t.churchId, t.startsAt)],
+);
+
+/** A ticket type ("lote") of an event, with its own stock and sale window. */
+export const tickets = pgTable(
+  'evento_ingresso',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    name: text('nome').notNull(),
+    description: text('descricao'),
+    priceCents: integer('valor_centavos').notNull().default(0),
+    stock: integer('estoque').notNull(),
+    /** Seats taken by approved and still-pending purchases. */
+    sold: integer('vendidos').notNull().default(0),
+    availableFrom: timestamp('disponivel_de', { withTimezone: true }),
+    availableUntil: timestamp('disponivel_ate', { withTimezone: true }),
+    perUserLimit: integer('limite_por_usuario'),
+    questions: jsonb('perguntas').$type<HolderQuestion[]>().notNull().default([]),
+    position: integer('ordem').notNull().default(0),
+    active: boolean('flag_ativo').notNull().default(true),
+  },
+  (t) => [
+    index('evento_ingresso_evento_idx').on(t.eventId),
+    // DESIGN.md §4: ticket stock never oversells, enforced by the database as a last line
+    check('evento_ingresso_estoque_ck', sql`${t.sold} >= 0 and ${t.sold} <= ${t.stock}`),
+  ],
+);
+
+/** Exclusive online content of an event, for ticket holders only (spec §6). */
+export const eventContents = pgTable(
+  'evento_conteudo',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    title: text('titulo').notNull(),
+    /** video | link | texto */
+    kind: text('tipo').notNull(),
+    url: text('url'),
+    body: text('texto'),
+    position: integer('ordem').notNull().default(0),
+  },
+  (t) => [index('evento_conteudo_evento_idx').on(t.eventId)],
+);
+
+/** Payment statuses of spec §4, plus the end states the payment-status page shows. */
+export const PAYMENT_STATUSES = ['aprovado', 'em_aberto', 'em_analise', 'pendente', 'aguardando', 'nao_aprovado', 'cancelado', 'estornado'] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const payments = pgTable(
+  'pagamento',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** The order code ("pedido") the payment-status page is addressed by. */
+    code: text('codigo').notNull().unique(),
+    /** evento (this issue); other checkouts add their own kinds. */
+    kind: text('tipo').notNull().default('evento'),
+    eventId: integer('evento_id').references(() => events.id),
+    method: text('metodo').notNull(),
+    gatewayId: integer('id_gateway_pagamento'),
+    status: text('status').$type<PaymentStatus>().notNull(),
+    subtotalCents: integer('valor_centavos').notNull(),
+    feesCents: integer('taxas_centavos').notNull().default(0),
+    interestCents: integer('juros_centavos').notNull().default(0),
+    totalCents: integer('valor_total_centavos').notNull(),
+    currency: text('moeda').notNull(),
+    installments: integer('parcelas').notNull().default(1),
+    installmentCents: integer('valor_parcela_centavos').notNull(),
+    /** Gateway-side reference; the card number itself is never stored (DESIGN.md §4). */
+    gatewayReference: text('referencia_gateway'),
+    cardBrand: text('cartao_bandeira'),
+    cardLast4: text('cartao_final'),
+    pixCode: text('pix_copia_cola'),
+    boletoLine: text('boleto_linha_digitavel'),
+    paymentUrl: text('url_pagamento'),
+    /** Pix validity, bank slip due date, cash deadline. */
+    expiresAt: timestamp('expira_em', { withTimezone: true }),
+    /** Why a gateway refused, shown to the buyer. */
+    message: text('mensagem'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    paidAt: timestamp('pago_em', { withTimezone: true }),
+  },
+  (t) => [
+    index('pagamento_usuario_idx').on(t.userId, t.churchId),
+    index('pagamento_status_expira_idx').on(t.status, t.expiresAt),
+  ],
+);
+
+/** Every payment-creating call carries a key: a retry or a double click never charges twice. */
+export const paymentIdempotency = pgTable(
+  'pagamento_idempotencia',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    key: text('chave').notNull(),
+    /** Hash of the request body, so one key cannot be reused for a different purchase. */
+    requestHash: text('hash_requisicao').notNull(),
+    httpStatus: integer('status_http').notNull(),
+    response: jsonb('resposta').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('pagamento_idempotencia_uq').on(t.userId, t.key)],
+);
+
+/** One bought ticket ("inscricao"), with its holder and the holder's answers. */
+export const registrations = pgTable(
+  'inscricao',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: integer('ingresso_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    paymentId: integer('pagamento_id').references(() => payments.id),
+    /** confirmada | pendente | cancelada */
+    status: text('status').notNull(),
+    holderName: text('nome_titular').notNull(),
+    holderEmail: text('email_titular'),
+    answers: jsonb('respostas').$type<Record<string, string>>().notNull().default({}),
+    code: text('codigo').notNull().unique(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('inscricao_usuario_idx').on(t.userId, t.eventId),
+    index('inscricao_ingresso_idx').on(t.ticketId),
+    index('inscricao_pagamento_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * The sandbox gateways' card vault: what a gateway keeps behind a token. Only brand, last
+ * four digits, holder and expiry, plus how the sandbox will answer for that test card.
+ */
+export const cardTokens = pgTable(
+  'gateway_cartao_token',
+  {
+    token: text('token').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    /** Who tokenised the card: nobody else can pay with or save it. */
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
+    gatewayId: integer('id_gateway_pagamento').notNull(),
+    brand: text('bandeira').notNull(),
+    last4: text('final').notNull(),
+    holder: text('titular').notNull(),
+    expiry: text('validade').notNull(),
+    /** approve | decline | analysis | challenge: the sandbox's answer for this test card. */
+    behaviour: text('comportamento').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('gateway_cartao_token_igreja_idx').on(t.churchId)],
+);
+
+/** Saved cards (spec §3: grouped by idGatewayPagamento): gateway token, brand and last four only. */
+export const savedCards = pgTable(
+  'usuario_cartao_gateway_pagamento',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    gatewayId: integer('id_gateway_pagamento').notNull(),
+    token: text('token').notNull(),
+    brand: text('bandeira').notNull(),
+    last4: text('final').notNull(),
+    holder: text('titular').notNull(),
+    expiry: text('validade').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('usuario_cartao_usuario_idx').on(t.userId, t.churchId),
+    uniqueIndex('usuario_cartao_token_uq').on(t.userId, t.token),
+  ],
+);

@@ -1,0 +1,9 @@
+// Every table, one file per area. drizzle-kit reads the files of this folder; add new
+// areas as their own file and re-export them here.
+export * from './church.ts';
+export * from './seed.ts';
+export * from './users.ts';
+export * from './content.ts';
+export * from './events.ts';
+export * from './schedule.ts';
+export * from './prayer.ts';

@@ -1,0 +1,33 @@
+// Runs each part of the demo seed once. A part that already ran (recorded in seed_execucao)
+// is skipped, so later parts land on databases created by earlier versions.
+import { eq } from 'drizzle-orm';
+import type { Database } from '../client.ts';
+import { seedRuns } from '../schema/index.ts';
+import { seedAccounts } from './accounts.ts';
+import { seedChurches } from './churches.ts';
+import { seedContent } from './content.ts';
+import { seedEvents } from './events.ts';
+import { seedHome } from './home.ts';
+import { seedPrayer } from './prayer.ts';
+
+/** In order; later issues append their parts (content, events, …). */
+const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
+  { name: 'churches', run: seedChurches },
+  { name: 'accounts', run: seedAccounts },
+  { name: 'content', run: seedContent },
+  { name: 'events', run: seedEvents },
+  { name: 'home', run: seedHome },
+  { name: 'prayer', run: seedPrayer },
+];
+
+export async function seedDemo(db: Database): Promise<string[]> {
+  const ran: string[] = [];
+  for (const part of PARTS) {
+    const done = await db.select().from(seedRuns).where(eq(seedRuns.name, part.name));
+    if (done.length) continue;
+    await part.run(db);
+    await db.insert(seedRuns).values({ name: part.name });
+    ran.push(part.name);
+  }
+  return ran;
+}

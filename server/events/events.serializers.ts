@@ -1,0 +1,80 @@
+// Database rows → the wire shapes of contract/events.ts.
+import type { EventWire, Registration, Ticket } from '../../contract/events.ts';
+import type * as t from '../db/schema/index.ts';
+
+type EventRow = typeof t.events.$inferSelect;
+type TicketRow = typeof t.tickets.$inferSelect;
+type RegistrationRow = typeof t.registrations.$inferSelect;
+
+/** Integer cents → currency units with two decimals. */
+export const toMoney = (cents: number) => Math.round(cents) / 100;
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toTicket(row: TicketRow): Ticket {
+  return {
+    id: row.id,
+    nome: row.name,
+    descricao: row.description,
+    valor: toMoney(row.priceCents),
+    disponiveis: Math.max(0, row.stock - row.sold),
+    estoque: row.stock,
+    disponivelDe: iso(row.availableFrom),
+    disponivelAte: iso(row.availableUntil),
+    limitePorUsuario: row.perUserLimit,
+    perguntas: row.questions.map((q) => ({ id: q.id, titulo: q.label, tipo: q.type, obrigatorio: q.required, opcoes: q.options ?? [] })),
+  };
+}
+
+export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: boolean): EventWire {
+  return {
+    id: row.id,
+    titulo: row.title,
+    descricao: row.description,
+    imagem: row.image,
+    largura: row.imageWidth,
+    altura: row.imageHeight,
+    local: row.placeName,
+    endereco: row.address,
+    dataInicio: row.startsAt.toISOString(),
+    dataFim: row.endsAt.toISOString(),
+    fusoHorario: row.timeZone,
+    moeda: row.currency,
+    flagJuros: row.interest,
+    flagAssumirTaxasServico: row.churchPaysFees,
+    qtdeMaxParcelas: row.maxInstallments,
+    diasPagamentoDinheiro: row.cashDaysToPay,
+    flagInscricaoAberta: row.registrationOpen,
+    flagConteudoOnline: hasOnlineContent,
+    ingressos: tickets.filter((tk) => tk.eventId === row.id && tk.active).sort((a, b) => a.position - b.position || a.id - b.id).map(toTicket),
+  };
+}
+
+export function toRegistration(
+  row: RegistrationRow,
+  event: EventRow,
+  ticket: TicketRow,
+  buyer: { id: number; firstName: string; lastName: string | null },
+  payment: { code: string; status: string } | null,
+): Registration {
+  return {
+    id: row.id,
+    codigo: row.code,
+    status: row.status as Registration['status'],
+    evento: {
+      id: event.id,
+      titulo: event.title,
+      dataInicio: event.startsAt.toISOString(),
+      dataFim: event.endsAt.toISOString(),
+      fusoHorario: event.timeZone,
+      local: event.placeName,
+      endereco: event.address,
+    },
+    ingresso: { id: ticket.id, nome: ticket.name, valor: toMoney(ticket.priceCents) },
+    comprador: { id: buyer.id, nome: [buyer.firstName, buyer.lastName].filter(Boolean).join(' ') },
+    nomeTitular: row.holderName,
+    emailTitular: row.holderEmail,
+    respostas: row.answers,
+    pagamento: payment ? { codigo: payment.code, status: payment.status } : null,
+    dataCadastro: row.createdAt.toISOString(),
+  };
+}

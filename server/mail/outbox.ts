@@ -1,0 +1,69 @@
+// Outgoing e-mail (DESIGN.md §1): files in DATA_DIR/outbox by default, real SMTP when
+// SMTP_URL is set. Each file message also gets a .json twin that tests and developers can read.
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer, { type Transporter } from 'nodemailer';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** The links the message carries, in order (also in the text). */
+  links: string[];
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+export interface OutboxEntry extends Mail {
+  file: string;
+  date: string;
+}
+
+const FROM = 'Igreja <nao-responda@church-web.local>';
+
+export function createMailer({ dataDir, smtpUrl }: { dataDir: string; smtpUrl?: string | undefined }): Mailer {
+  let transport: Transporter | undefined;
+  if (smtpUrl) {
+    transport = nodemailer.createTransport(smtpUrl);
+    return {
+      async send(mail) {
+        await transport!.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+      },
+    };
+  }
+  const dir = outboxDir(dataDir);
+  transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = (await transport!.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })) as { message: Buffer };
+      await mkdir(dir, { recursive: true });
+      const date = new Date().toISOString();
+      const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
+      await writeFile(path.join(dir, `${name}.eml`), info.message);
+      await writeFile(path.join(dir, `${name}.json`), JSON.stringify({ date, ...mail }, null, 2));
+    },
+  };
+}
+
+export const outboxDir = (dataDir: string): string => path.join(dataDir, 'outbox');
+
+/** Messages in the outbox for an address, newest first. */
+export async function readOutbox(dataDir: string, to?: string): Promise<OutboxEntry[]> {
+  const dir = outboxDir(dataDir);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort().reverse();
+  } catch {
+    return [];
+  }
+  const entries: OutboxEntry[] = [];
+  for (const name of names) {
+    const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry;
+    if (!to || mail.to.toLowerCase() === to.toLowerCase()) entries.push({ ...mail, file: path.join(dir, name) });
+  }
+  return entries;
+}

@@ -1,0 +1,76 @@
+// The fee calls of spec §7 "Fees, payment and giving": fee rules per method, an event's fees
+// for a value, installments with or without interest, and the default gateway.
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import {
+  eventFeesParams,
+  eventFeesQuery,
+  feeRulesQuery,
+  installmentsParams,
+  installmentsQuery,
+  type FeeQuoteWire,
+  type InstallmentWire,
+} from '../../contract/payments.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { churchIdBySlug } from '../events/events.routes.ts';
+import { toMoney } from '../events/events.serializers.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { FEE_RULES, installmentOptions, quoteFees, type FeeQuote } from './fees.ts';
+import { DEFAULT_GATEWAY_ID, GATEWAYS } from './gateways.ts';
+
+const toCents = (units: number) => Math.round(units * 100);
+
+export function toFeeQuote(q: FeeQuote): FeeQuoteWire {
+  return {
+    valor: toMoney(q.valueCents),
+    taxaServico: toMoney(q.serviceFeeCents),
+    taxaProcessamento: toMoney(q.processingFeeCents),
+    valorTaxas: toMoney(q.feesCents),
+    valorTotal: toMoney(q.totalCents),
+    flagAssumirTaxasServico: q.churchPaysFees,
+  };
+}
+
+export function feeRoutes(db: Database) {
+  return new Hono({ strict: false })
+    .get('/pagamento/calcular-taxas', validate('query', feeRulesQuery), (c) => {
+      const { metodoPagamento } = c.req.valid('query');
+      const rule = FEE_RULES[metodoPagamento];
+      return c.json({
+        metodoPagamento,
+        percentualTaxaServico: rule.serviceBps / 100,
+        percentualTaxaProcessamento: rule.processingBps / 100,
+        valorFixoTaxaProcessamento: toMoney(rule.processingFixedCents),
+        valorMaximoTaxaProcessamento: rule.processingCapCents === null ? null : toMoney(rule.processingCapCents),
+      });
+    })
+    .get('/evento/:id/calcular-taxas', validate('param', eventFeesParams), validate('query', eventFeesQuery), async (c) => {
+      const { id } = c.req.valid('param');
+      const { valor, metodoPagamento } = c.req.valid('query');
+      const [event] = await db
+        .select({ churchPaysFees: t.events.churchPaysFees })
+        .from(t.events)
+        .innerJoin(t.churches, eq(t.churches.id, t.events.churchId))
+        .where(and(eq(t.events.id, id), eq(t.events.active, true), eq(t.churches.active, true)));
+      if (!event) throw notFound('Event not found.');
+      return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
+    })
+    .get('/igreja/:slug/calcula-taxas-parcelamento-juros', validate('param', installmentsParams), validate('query', installmentsQuery), async (c) => {
+      await churchIdBySlug(db, c.req.valid('param').slug);
+      const q = c.req.valid('query');
+      const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
+      const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map((o) => ({
+        parcela: o.installments,
+        valorParcela: toMoney(o.installmentCents),
+        valorTotal: toMoney(o.totalCents),
+        juros: toMoney(o.interestCents),
+        flagJuros: o.withInterest,
+      }));
+      return c.json({ data });
+    })
+    .get('/global-settings/default-payment-gateway', (c) =>
+      c.json({ idGatewayPagamento: DEFAULT_GATEWAY_ID, nome: GATEWAYS[DEFAULT_GATEWAY_ID].name }),
+    );
+}

@@ -1,0 +1,68 @@
+// A payment and its registrations in the wire shape of contract/payments.ts.
+import { and, eq, inArray } from 'drizzle-orm';
+import type { Payment, PaymentResponse } from '../../contract/payments.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { toMoney, toRegistration } from '../events/events.serializers.ts';
+import { pixQrSvg } from './pix.ts';
+
+type Reader = Pick<Database, 'select'>;
+
+export async function toPayment(row: typeof t.payments.$inferSelect, event: { id: number; title: string } | null): Promise<Payment> {
+  const pending = row.status === 'pendente' || row.status === 'aguardando' || row.status === 'em_aberto';
+  return {
+    codigo: row.code,
+    status: row.status,
+    metodoPagamento: row.method as Payment['metodoPagamento'],
+    idGatewayPagamento: row.gatewayId,
+    moeda: row.currency,
+    valor: toMoney(row.subtotalCents),
+    taxas: toMoney(row.feesCents),
+    juros: toMoney(row.interestCents),
+    valorTotal: toMoney(row.totalCents),
+    parcelas: row.installments,
+    valorParcela: toMoney(row.installmentCents),
+    cartao: row.cardBrand && row.cardLast4 ? { bandeira: row.cardBrand, final: row.cardLast4 } : null,
+    pixCopiaCola: row.pixCode,
+    pixQrCode: row.pixCode && pending ? `data:image/svg+xml;base64,${Buffer.from(await pixQrSvg(row.pixCode)).toString('base64')}` : null,
+    linhaDigitavel: row.boletoLine,
+    urlPagamento: row.paymentUrl,
+    expiraEm: row.expiresAt ? row.expiresAt.toISOString() : null,
+    desafio: row.method === 'cartao' && row.status === 'em_aberto',
+    mensagem: row.message,
+    evento: event ? { id: event.id, titulo: event.title } : null,
+    dataCadastro: row.createdAt.toISOString(),
+  };
+}
+
+export async function loadPaymentResponse(db: Reader, paymentId: number): Promise<PaymentResponse> {
+  const [row] = await db.select().from(t.payments).where(eq(t.payments.id, paymentId));
+  if (!row) throw new Error(`payment ${paymentId} vanished`);
+  const [event] = row.eventId ? await db.select().from(t.events).where(eq(t.events.id, row.eventId)) : [];
+  return {
+    pagamento: await toPayment(row, event ? { id: event.id, title: event.title } : null),
+    inscricoes: event ? await loadRegistrations(db, { churchId: row.churchId, paymentId: row.id }) : [],
+  };
+}
+
+/** Registrations with their event, ticket, buyer and payment, filtered as asked. */
+export async function loadRegistrations(
+  db: Reader,
+  where: { churchId: number; paymentId?: number; userId?: number; eventId?: number; ids?: number[] },
+) {
+  const filters = [eq(t.registrations.churchId, where.churchId)];
+  if (where.paymentId !== undefined) filters.push(eq(t.registrations.paymentId, where.paymentId));
+  if (where.userId !== undefined) filters.push(eq(t.registrations.userId, where.userId));
+  if (where.eventId !== undefined) filters.push(eq(t.registrations.eventId, where.eventId));
+  if (where.ids) filters.push(inArray(t.registrations.id, where.ids));
+  const rows = await db
+    .select({ r: t.registrations, e: t.events, tk: t.tickets, u: { id: t.users.id, firstName: t.users.firstName, lastName: t.users.lastName }, p: { code: t.payments.code, status: t.payments.status } })
+    .from(t.registrations)
+    .innerJoin(t.events, eq(t.events.id, t.registrations.eventId))
+    .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
+    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.payments, and(eq(t.payments.id, t.registrations.paymentId)))
+    .where(and(...filters))
+    .orderBy(t.registrations.id);
+  return rows.map((x) => toRegistration(x.r, x.e, x.tk, x.u, x.p?.code ? { code: x.p.code, status: x.p.status } : null));
+}

@@ -1,0 +1,83 @@
+// Prayer wall, public side (spec §2 "/prayer", §7 "Prayer"): the wall list by reason, one request
+// with its supportive messages, and the church's reasons. Only active requests the author chose to
+// publish show (spec §3 flagPublicarMural, flagAtivo); a church without MOD_MURAL_ORACAO has no wall.
+// Every query filters on the church of the route (DESIGN.md §2).
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { PRAYER_NOT_FOUND, prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
+import { validate } from '../http/validate.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { toPrayerItem, toPrayerMessage, type PrayerRecord } from './prayer.serializers.ts';
+
+const MODULE = 'MOD_MURAL_ORACAO';
+
+/** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
+async function wallChurchId(db: Database, slug: string): Promise<number> {
+  const [row] = await db
+    .select({ id: t.churches.id })
+    .from(t.churches)
+    .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, MODULE)))
+    .where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
+  if (!row) throw notFound(PRAYER_NOT_FOUND);
+  return row.id;
+}
+
+const onWall = (churchId: number) =>
+  and(eq(t.prayers.churchId, churchId), eq(t.prayers.publishOnWall, true), eq(t.prayers.active, true));
+
+/** Active supportive messages per request, counted in the same church. */
+const messageCount = (churchId: number) =>
+  sql<number>`(select count(*) from ${t.prayerMessages} m where m.oracao_id = ${t.prayers.id} and m.igreja_id = ${churchId} and m.flag_ativo)`.mapWith(Number);
+
+function selectPrayers(db: Database, churchId: number) {
+  return db
+    .select({ prayer: t.prayers, reason: t.prayerReasons, messages: messageCount(churchId) })
+    .from(t.prayers)
+    .leftJoin(t.prayerReasons, and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId)));
+}
+
+export function prayerRoutes(db: Database) {
+  const app = new Hono({ strict: false });
+
+  app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
+    const churchId = await wallChurchId(db, c.req.valid('param').slug);
+    const rows = await db
+      .select({ id: t.prayerReasons.id, nome: t.prayerReasons.name })
+      .from(t.prayerReasons)
+      .where(eq(t.prayerReasons.churchId, churchId))
+      .orderBy(asc(t.prayerReasons.position), asc(t.prayerReasons.name));
+    return c.json({ motivos: rows });
+  });
+
+  app.get('/oracao/:slug', validate('param', prayerChurchParams), validate('query', prayerListQuery), async (c) => {
+    const query = c.req.valid('query');
+    const churchId = await wallChurchId(db, c.req.valid('param').slug);
+    const where = and(onWall(churchId), query.motivo !== undefined ? eq(t.prayers.reasonId, query.motivo) : undefined);
+    const [rows, [total]] = await Promise.all([
+      selectPrayers(db, churchId)
+        .where(where)
+        .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit),
+      db.select({ n: count() }).from(t.prayers).where(where),
+    ]);
+    return c.json({ oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)), total: Number(total?.n ?? 0), page: query.page, limit: query.limit });
+  });
+
+  app.get('/oracao/:slug/:id', validate('param', prayerIdParams), async (c) => {
+    const { slug, id } = c.req.valid('param');
+    const churchId = await wallChurchId(db, slug);
+    const [row] = await selectPrayers(db, churchId).where(and(onWall(churchId), eq(t.prayers.id, id)));
+    if (!row) throw notFound(PRAYER_NOT_FOUND);
+    const messages = await db
+      .select()
+      .from(t.prayerMessages)
+      .where(and(eq(t.prayerMessages.churchId, churchId), eq(t.prayerMessages.prayerId, id), eq(t.prayerMessages.active, true)))
+      .orderBy(asc(t.prayerMessages.createdAt), asc(t.prayerMessages.id));
+    return c.json({ ...toPrayerItem(row), mensagens: messages.map(toPrayerMessage) });
+  });
+
+  return app;
+}

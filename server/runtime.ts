@@ -1,0 +1,57 @@
+// Starts the API side of the product (database, seed, v1 API, chat) for server.ts and for
+// `npm run dev`, and stops it cleanly.
+import type { Server as HttpServer } from 'node:http';
+import path from 'node:path';
+import type { Server as SocketServer } from 'socket.io';
+import { setInProcessApi } from '../contract/in-process.ts';
+import { createApi } from './app.ts';
+import { createChangeFeed, type ChangeFeed } from './changes.ts';
+import { attachChat } from './chat/chat.server.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type DatabaseHandle } from './db/client.ts';
+import { seedDemo } from './db/seed/index.ts';
+
+export interface Services {
+  database: DatabaseHandle;
+  api: ReturnType<typeof createApi>;
+  /** Church data changes, for the page cache to purge. */
+  changes: ChangeFeed;
+  /** Mounts socket.io on the HTTP server that serves everything else. */
+  attach(httpServer: HttpServer): void;
+  /** Ends the chat's long-lived connections so the HTTP server can drain. */
+  disconnectClients(): void;
+  /** Closes the database; call after the HTTP server has drained. */
+  close(): Promise<void>;
+}
+
+export function databaseLocation(config: Config): string {
+  return config.DATABASE_URL ?? path.join(config.DATA_DIR, 'pglite');
+}
+
+export async function startServices(config: Config): Promise<Services> {
+  const database = await openDatabase(databaseLocation(config));
+  if (config.SEED_DEMO) {
+    const ran = await seedDemo(database.db);
+    if (ran.length && config.LOG_LEVEL !== 'silent') console.log(`[seed] demo data: ${ran.join(', ')}`);
+  }
+  const changes = createChangeFeed();
+  const api = createApi({ db: database.db, changes });
+  setInProcessApi((request) => api.fetch(request));
+  let io: SocketServer | undefined;
+  return {
+    database,
+    api,
+    changes,
+    attach(httpServer) {
+      io = attachChat(httpServer);
+    },
+    disconnectClients() {
+      io?.disconnectSockets(true);
+      io?.engine.close();
+    },
+    async close() {
+      setInProcessApi(undefined);
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,36 @@
+// GET /igreja/{slug}/agenda/: the church's weekly services, Monday to Sunday (spec §9).
+import { and, asc, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { slugParams } from '../../contract/church.ts';
+import type { WeeklyService } from '../../contract/schedule.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+
+type Row = typeof t.weeklyServices.$inferSelect;
+
+export function toWeeklyService(row: Row): WeeklyService {
+  return {
+    id: row.id,
+    diaSemana: row.weekday,
+    horario: row.startTime.slice(0, 5), // Postgres time is HH:MM:SS
+    titulo: row.title,
+    local: row.place,
+    flagTransmissao: row.liveStream,
+  };
+}
+
+export function scheduleRoutes(db: Database) {
+  return new Hono({ strict: false }).get('/igreja/:slug/agenda', validate('param', slugParams), async (c) => {
+    const { slug } = c.req.valid('param');
+    const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug));
+    if (!church) throw notFound('Church not found.');
+    const rows = await db
+      .select()
+      .from(t.weeklyServices)
+      .where(and(eq(t.weeklyServices.churchId, church.id), eq(t.weeklyServices.active, true)))
+      .orderBy(asc(t.weeklyServices.weekday), asc(t.weeklyServices.startTime), asc(t.weeklyServices.id));
+    return c.json({ agenda: rows.map(toWeeklyService) });
+  });
+}

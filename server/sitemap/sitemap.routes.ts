@@ -1,0 +1,36 @@
+// GET /igreja/{slug}/sitemap/: the public items of one church (active content and events).
+import { and, eq } from 'drizzle-orm';
+import { Hono } from 'hono';
+import { slugParams } from '../../contract/church.ts';
+import type { SitemapEntry } from '../../contract/sitemap.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { notFound } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+
+/** Enough for any church; sitemaps are capped at 50 000 URLs. */
+const MAX_ITEMS = 45_000;
+
+export function sitemapRoutes(db: Database) {
+  return new Hono({ strict: false }).get('/igreja/:slug/sitemap', validate('param', slugParams), async (c) => {
+    const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, c.req.valid('param').slug));
+    if (!church) throw notFound('Church not found.');
+    const [contents, events] = await Promise.all([
+      db
+        .select({ kind: t.contents.kind, id: t.contents.id, slug: t.contents.slug, parentId: t.contents.parentId, at: t.contents.publishedAt })
+        .from(t.contents)
+        .where(and(eq(t.contents.churchId, church.id), eq(t.contents.active, true)))
+        .limit(MAX_ITEMS),
+      db
+        .select({ id: t.events.id, at: t.events.startsAt })
+        .from(t.events)
+        .where(and(eq(t.events.churchId, church.id), eq(t.events.active, true)))
+        .limit(MAX_ITEMS),
+    ]);
+    const itens: SitemapEntry[] = [
+      ...contents.map((r) => ({ tipo: r.kind, id: r.id, slug: r.slug, idPai: r.parentId, atualizadoEm: r.at.toISOString() })),
+      ...events.map((r) => ({ tipo: 'evento' as const, id: r.id, slug: null, idPai: null, atualizadoEm: r.at.toISOString() })),
+    ];
+    return c.json({ itens });
+  });
+}

@@ -1,0 +1,12 @@
+// A login-required page whose content is server-rendered (success pages, third parts):
+// the content shows only once the session is confirmed (DESIGN.md §3).
+import type { ReactNode } from 'react';
+import { Gate, type SessionChurch } from './shared.tsx';
+
+export default function AccountGate({ church, loadingLabel, children }: { church: SessionChurch; loadingLabel: string; children?: ReactNode }) {
+  return (
+    <Gate church={church} mode="auth" loadingLabel={loadingLabel}>
+      {children}
+    </Gate>
+  );
+}

@@ -1,0 +1,182 @@
+// /user, the account home (spec §2 Account area): profile photo, every link, the
+// "incomplete" mark of the registration data, notifications and logout.
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { Notification, User } from '../../../../contract/user.ts';
+import { notificationLink } from '../../../lib/account/forms.ts';
+import { leave, mainApi, readFailure } from '../../../lib/account/http.ts';
+import { $session, logout, reloadUser } from '../../../stores/session.ts';
+import { Gate, makeT, Notice, type IslandProps, type T } from './shared.tsx';
+
+export default function AccountHome(props: IslandProps) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+      <Home {...props} t={t} />
+    </Gate>
+  );
+}
+
+export function Avatar({ user, t, className = 'acc-avatar' }: { user: Pick<User, 'imagem' | 'nome'>; t: T; className?: string }) {
+  return user.imagem ? (
+    <img className={className} src={user.imagem} alt={t('account.photo.alt')} width={96} height={96} />
+  ) : (
+    <span className={className} aria-hidden="true">{user.nome.slice(0, 1).toUpperCase()}</span>
+  );
+}
+
+function Home({ church, lang, t }: IslandProps & { t: T }) {
+  const session = useStore($session);
+  const user = session.user!;
+  const account = session.clientAccount!;
+  const cardUrl = `/embed/print-member-card?${new URLSearchParams({ userCardEmail: user.email, memberChurchId: String(church.id), showCard: 'true' })}`;
+  const incomplete = user.camposPendentes.length > 0;
+  const links: { href: string; label: string; badge?: string }[] = [
+    { href: '/user/data', label: t('account.home.profile') },
+    { href: '/user/data#dados', label: t('account.home.data'), ...(incomplete ? { badge: t('account.home.incomplete') } : {}) },
+    { href: '/user/cards', label: t('account.home.cards') },
+    { href: '/user/registrations', label: t('account.home.registrations') },
+    { href: '/user/notes', label: t('account.home.notes') },
+    { href: '/user/prayer', label: t('account.home.prayer') },
+    { href: '/play/my-plan', label: t('account.home.subscription') },
+    { href: cardUrl, label: t('account.home.memberCard') },
+    { href: '/user/change-password', label: t('account.home.changePassword') },
+    ...(church.slugOrganizacao ? [{ href: '/user/church', label: t('account.home.changeChurch') }] : []),
+    { href: '/third-parts/mykids', label: t('account.home.mykids') },
+    { href: '/third-parts/voluts', label: t('account.home.voluts') },
+    { href: '/user/delete-user', label: t('account.home.deleteAccount') },
+  ];
+  return (
+    <div className="acc-panel">
+      <h1>{t('account.home.title')}</h1>
+      <PhotoEditor user={user} t={t} />
+      <nav aria-label={t('account.home.title')}>
+        <ul className="acc-menu">
+          {links.map((l) => (
+            <li key={l.href}>
+              <a href={l.href}>
+                <span>{l.label}</span>
+                {l.badge && <span className="acc-badge">{l.badge}</span>}
+              </a>
+            </li>
+          ))}
+          <li>
+            <button
+              type="button"
+              onClick={() => {
+                logout();
+                leave('/');
+              }}
+            >
+              {t('account.home.logout')}
+            </button>
+          </li>
+        </ul>
+      </nav>
+      <p className="acc-muted">{t('account.home.member', { number: account.numeroMembro ?? '—', church: church.nome })}</p>
+      <Notifications churchId={church.id} churchCode={church.codigo} lang={lang} t={t} />
+    </div>
+  );
+}
+
+/** spec §2: profile photo choose, update, remove. */
+function PhotoEditor({ user, t }: { user: User; t: T }) {
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  async function upload(file: File) {
+    setBusy(true);
+    setMessage(null);
+    try {
+      const body = new FormData();
+      body.set('imagem', file);
+      await mainApi().post(`usuario/${user.id}/perfil/imagem`, { body }).json();
+      await reloadUser();
+      setMessage({ kind: 'ok', text: t('account.photo.saved') });
+    } catch (error) {
+      setMessage({ kind: 'error', text: (await readFailure(error)).message });
+    } finally {
+      setBusy(false);
+      if (input.current) input.current.value = '';
+    }
+  }
+  async function remove() {
+    setBusy(true);
+    setMessage(null);
+    try {
+      await mainApi().delete(`usuario/${user.id}/perfil/imagem`).json();
+      await reloadUser();
+      setMessage({ kind: 'ok', text: t('account.photo.removed') });
+    } catch (error) {
+      setMessage({ kind: 'error', text: (await readFailure(error)).message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <div className="acc-profile">
+      <Avatar user={user} t={t} />
+      <div>
+        <p><strong>{t('account.home.hello', { name: user.nome })}</strong><br /><span className="acc-muted">{user.email}</span></p>
+        <div className="acc-actions">
+          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" hidden aria-label={t('account.photo.choose')}
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
+          <button type="button" className="button small secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => input.current?.click()}>
+            {user.imagem ? t('account.photo.update') : t('account.photo.choose')}
+          </button>
+          {user.imagem && (
+            <button type="button" className="acc-link" disabled={busy} onClick={remove}>{t('account.photo.remove')}</button>
+          )}
+        </div>
+        <Notice message={message} />
+      </div>
+    </div>
+  );
+}
+
+function Notifications({ churchId, churchCode, lang, t }: { churchId: number; churchCode: string; lang: IslandProps['lang']; t: T }) {
+  const [items, setItems] = useState<Notification[] | null>(null);
+  const [page, setPage] = useState(1);
+  const [total, setTotal] = useState(0);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    mainApi()
+      .get(`igreja/${churchId}/notificacao/`, { searchParams: { page, limit: 30 } }) // spec §9: page 1, limit 30
+      .json<{ notificacoes: Notification[]; total: number }>()
+      .then(
+        (r) => {
+          setItems((old) => [...(page > 1 ? (old ?? []) : []), ...r.notificacoes]);
+          setTotal(r.total);
+          $session.setKey('notifications', r.notificacoes);
+        },
+        () => setFailed(true),
+      );
+  }, [churchId, page]);
+  const format = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang === 'es' ? 'es' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return (
+    <section className="acc-section acc-notifications" aria-labelledby="notifications-title">
+      <h2 id="notifications-title">{t('account.notifications.title')}</h2>
+      {failed && <p className="acc-notice error" role="alert">{t('account.loadError')}</p>}
+      {items && items.length === 0 && <p className="acc-muted">{t('account.notifications.empty')}</p>}
+      {items && items.length > 0 && (
+        <ul className="acc-list">
+          {items.map((n) => {
+            const href = notificationLink(n, churchCode);
+            return (
+              <li key={n.id} className="acc-item">
+                <div>
+                  {href ? <a href={href}>{n.titulo}</a> : <strong>{n.titulo}</strong>}
+                  <p>{n.corpo}</p>
+                  <p className="acc-muted"><time dateTime={n.dataCadastro}>{format.format(new Date(n.dataCadastro))}</time></p>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      {items && items.length < total && (
+        <button type="button" className="acc-link" onClick={() => setPage((p) => p + 1)}>{t('account.notifications.more')}</button>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,112 @@
+// /user/church (spec §2 "change church"): the churches of the organisation, searched by name or
+// address or nearest first with the user's permission; moving logs in on the new church's host.
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, useState } from 'react';
+import type { Client } from '../../../../contract/church.ts';
+import { mainApi, readFailure } from '../../../lib/account/http.ts';
+import { $session } from '../../../stores/session.ts';
+import { Gate, makeT, Notice, type IslandProps, type T } from './shared.tsx';
+
+type Props = IslandProps & { providerDomain: string; /** The organisation's name, read on the server. */ organizationName?: string | null };
+
+export default function ChangeChurchIsland(props: Props) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+      <ChangeChurch {...props} t={t} />
+    </Gate>
+  );
+}
+
+/** The church's own host, on the same port and scheme as this page. */
+export function churchHost(code: string, providerDomain: string): string {
+  const port = location.port ? `:${location.port}` : '';
+  return `${location.protocol}//${code}.${providerDomain}${port}`;
+}
+
+function ChangeChurch({ church, providerDomain, organizationName, t }: Props & { t: T }) {
+  const session = useStore($session);
+  const [query, setQuery] = useState('');
+  const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
+  const [churches, setChurches] = useState<Client[] | null>(null);
+  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [busy, setBusy] = useState<number | null>(null);
+  const org = church.slugOrganizacao;
+
+  async function load(search: string, location: typeof near) {
+    if (!org) return;
+    const searchParams: Record<string, string | number> = { organizacao: org };
+    if (search) searchParams.busca = search;
+    if (location) Object.assign(searchParams, location);
+    try {
+      setChurches((await mainApi().get('cliente/', { searchParams }).json<{ clientes: Client[] }>()).clientes);
+    } catch (error) {
+      setMessage({ kind: 'error', text: (await readFailure(error)).message });
+    }
+  }
+  useEffect(() => {
+    void load('', null);
+  }, [org]);
+
+  function search(event: { preventDefault(): void }) {
+    event.preventDefault();
+    void load(query.trim(), near);
+  }
+  function nearest() {
+    navigator.geolocation.getCurrentPosition(
+      (p) => {
+        const here = { latitude: Number(p.coords.latitude.toFixed(4)), longitude: Number(p.coords.longitude.toFixed(4)) };
+        setNear(here);
+        void load(query.trim(), here);
+      },
+      () => setMessage({ kind: 'error', text: t('account.church.nearDenied') }),
+      { timeout: 10_000 },
+    );
+  }
+  async function move(target: Client) {
+    if (!confirm(t('account.church.confirm', { name: target.nome }))) return;
+    setBusy(target.id);
+    try {
+      await mainApi().post('usuario/troca-igreja', { json: { igreja: church.id, novaIgreja: target.id } }).json();
+      // spec §4: the new church's site logs in from the token in the URL
+      location.assign(`${churchHost(target.codigo, providerDomain)}/user?token=${encodeURIComponent(session.token ?? '')}`);
+    } catch (error) {
+      setMessage({ kind: 'error', text: (await readFailure(error)).message });
+      setBusy(null);
+    }
+  }
+  if (!org) return <div className="acc-panel"><h1>{t('account.church.title')}</h1><p>{t('account.church.none')}</p></div>;
+  return (
+    <div className="acc-panel">
+      <h1>{t('account.church.title')}</h1>
+      <p>{t('account.church.intro', { org: organizationName ?? org })}</p>
+      <Notice message={message} />
+      <form className="search-form" role="search" onSubmit={search}>
+        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('account.church.search')} placeholder={t('account.church.search')} />
+        <button className="button" type="submit">{t('account.header.search')}</button>
+        <button className="button secondary" type="button" onClick={nearest}>{t('account.church.near')}</button>
+      </form>
+      {churches && churches.length === 0 && <p className="acc-muted">{t('account.church.empty')}</p>}
+      <ul className="acc-list" style={{ marginTop: '1rem' }}>
+        {churches?.map((c) => (
+          <li key={c.id} className="acc-item">
+            <div>
+              <p><strong>{c.nome}</strong></p>
+              <p className="acc-muted">
+                {[c.endereco.logradouro, c.endereco.cidade].filter(Boolean).join(' · ')}
+                {c.distancia != null ? ` · ${t('account.church.distance', { km: c.distancia })}` : ''}
+              </p>
+            </div>
+            {c.id === church.id ? (
+              <span className="acc-badge">{t('account.church.current')}</span>
+            ) : (
+              <button type="button" className="button small" disabled={busy !== null} aria-busy={busy === c.id || undefined} onClick={() => move(c)}>
+                {busy === c.id ? t('account.wait') : t('account.church.choose')}
+              </button>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

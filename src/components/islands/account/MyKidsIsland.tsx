@@ -1,0 +1,41 @@
+// /third-parts/mykids: the children check-in uses the children of the account (login required).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
+import { formatLocalDate } from '../../../../contract/account-rules.ts';
+import type { Child } from '../../../../contract/user.ts';
+import { mainApi } from '../../../lib/account/http.ts';
+import { $session } from '../../../stores/session.ts';
+import { Gate, makeT, type IslandProps, type T } from './shared.tsx';
+
+export default function MyKidsIsland(props: IslandProps) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+      <MyKids {...props} t={t} />
+    </Gate>
+  );
+}
+
+function MyKids({ church, lang, t }: IslandProps & { t: T }) {
+  const session = useStore($session);
+  const user = session.user!;
+  useEffect(() => {
+    mainApi().get(`user/${user.id}/crianca`, { searchParams: { cliente: church.id } }).json<{ criancas: Child[] }>().then((r) => $session.setKey('userChildren', r.criancas), () => undefined);
+  }, [church.id, user.id]);
+  return (
+    <div className="acc-panel">
+      <h1>{t('account.third.mykids.title')}</h1>
+      <p>{t('account.third.mykids.text')}</p>
+      {session.userChildren.length === 0 ? (
+        <p className="acc-muted">{t('account.children.empty')}</p>
+      ) : (
+        <ul className="acc-list">
+          {session.userChildren.map((c) => (
+            <li key={c.id} className="acc-item"><p><strong>{[c.nome, c.sobrenome].filter(Boolean).join(' ')}</strong> · {formatLocalDate(c.dataNascimento, lang)}</p></li>
+          ))}
+        </ul>
+      )}
+      <p><a className="button" href="/user/data">{t('account.third.mykids.manage')}</a></p>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+// The member's registrations (spec §2 /user/registrations…): events with tickets, an event's
+// tickets with the ticket data of spec §3, and a ticket's exclusive content (holders only).
+import { useEffect, useState } from 'react';
+import type { EventContent, EventWire, Registration } from '../../../../contract/events.ts';
+import { mainApi } from '../../../lib/account/http.ts';
+import { failureMessage, longDate, makeT, Notice, Spinner, timeOf, useMember, type EventsIslandProps } from './common.tsx';
+
+interface Props extends EventsIslandProps {
+  mode: 'list' | 'tickets' | 'content' | 'contentItem';
+  eventId?: number;
+  ticketId?: number;
+  contentId?: number;
+}
+
+type Loaded =
+  | { kind: 'list'; events: (EventWire & { qtdeInscricoes: number })[] }
+  | { kind: 'tickets'; tickets: Registration[]; event: EventWire | null }
+  | { kind: 'content'; contents: EventContent[] };
+
+export default function RegistrationsIsland(props: Props) {
+  const t = makeT(props.strings);
+  const { ready, userId } = useMember(props.church);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!ready || !userId) return;
+    const api = mainApi();
+    void (async () => {
+      try {
+        if (props.mode === 'list') {
+          const r = await api.get(`usuario/${userId}/evento/`, { searchParams: { igreja: props.church.id } }).json<{ eventos: (EventWire & { qtdeInscricoes: number })[] }>();
+          setLoaded({ kind: 'list', events: r.eventos });
+        } else if (props.mode === 'tickets') {
+          const [r, e] = await Promise.all([
+            api.get(`usuario/${userId}/evento/${props.eventId}/inscricao/`).json<{ inscricoes: Registration[] }>(),
+            api.get(`igreja/${props.slug}/evento/${props.eventId}/`).json<{ evento: EventWire }>().catch(() => null),
+          ]);
+          setLoaded({ kind: 'tickets', tickets: r.inscricoes, event: e?.evento ?? null });
+        } else {
+          const r = await api.get(`usuario/${userId}/evento/${props.eventId}/inscricao/${props.ticketId}/conteudo/`).json<{ conteudos: EventContent[] }>();
+          setLoaded({ kind: 'content', contents: r.conteudos });
+        }
+      } catch (e) {
+        setError((await failureMessage(e, t('checkout.error.generic'))).message);
+      }
+    })();
+  }, [ready, userId]);
+
+  if (error) return <Notice kind="error">{error}</Notice>;
+  if (!ready || !loaded) return <Spinner label={t('checkout.loading')} />;
+
+  if (loaded.kind === 'list') {
+    if (!loaded.events.length) return <p>{t('registrations.empty')} <a href="/event">{t('events.title')}</a></p>;
+    return (
+      <ul className="ev-list">
+        {loaded.events.map((e) => (
+          <li key={e.id}>
+            <a href={`/user/registrations/${e.id}/tickets`}>
+              <strong>{e.titulo}</strong>
+              <span>{longDate(e.dataInicio, props.lang, e.fusoHorario)} · {timeOf(e.dataInicio, props.lang, e.fusoHorario)}</span>
+              <span>{t('registrations.count', { count: e.qtdeInscricoes })}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  if (loaded.kind === 'tickets') {
+    if (!loaded.tickets.length) return <p>{t('registrations.noTickets')}</p>;
+    const hasContent = loaded.event?.flagConteudoOnline ?? false;
+    return (
+      <ul className="ev-tickets">
+        {loaded.tickets.map((r) => (
+          <li key={r.id} className={`ev-ticket status-${r.status}`}>
+            <h2>{r.ingresso.nome} <span className="ev-badge">{t(`registrations.status.${r.status}`)}</span></h2>
+            <dl className="ev-facts">
+              <div><dt>{t('registrations.event')}</dt><dd>{r.evento.titulo}</dd></div>
+              <div><dt>{t('events.date')}</dt><dd>{longDate(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd></div>
+              <div><dt>{t('events.time')}</dt><dd>{timeOf(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd></div>
+              {r.evento.local && <div><dt>{t('events.place')}</dt><dd>{r.evento.local}</dd></div>}
+              <div><dt>{t('registrations.buyer')}</dt><dd>{r.comprador.nome}</dd></div>
+              <div><dt>{t('registrations.ticket')}</dt><dd>{r.ingresso.nome} · {r.codigo}</dd></div>
+              <div><dt>{t('registrations.holder')}</dt><dd>{r.nomeTitular}</dd></div>
+            </dl>
+            <p className="ev-actions">
+              {hasContent && r.status === 'confirmada' && <a className="button" href={`/user/registrations/${r.evento.id}/ticket/${r.id}/content`}>{t('events.button.onlineAccess')}</a>}
+              {r.pagamento && <a className="button secondary" href={`/user/payment/${r.pagamento.codigo}`}>{t('registrations.payment')}</a>}
+            </p>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  const base = `/user/registrations/${props.eventId}/ticket/${props.ticketId}/content`;
+  if (props.mode === 'contentItem') {
+    const item = loaded.contents.find((c) => c.id === props.contentId);
+    if (!item) return <Notice kind="error">{t('registrations.contentMissing')}</Notice>;
+    return (
+      <article className="ev-content">
+        <h2>{item.titulo}</h2>
+        {item.texto && <p>{item.texto}</p>}
+        {item.url && <p><a className="button" href={item.url} rel="noopener noreferrer" target="_blank">{item.tipo === 'video' ? t('registrations.watch') : t('registrations.open')}</a></p>}
+        <p><a href={base}>{t('registrations.backToContent')}</a></p>
+      </article>
+    );
+  }
+  if (!loaded.contents.length) return <p>{t('registrations.contentMissing')}</p>;
+  return (
+    <ul className="ev-list">
+      {loaded.contents.map((c) => (
+        <li key={c.id}><a href={`${base}/${c.id}`}><strong>{c.titulo}</strong><span>{t(`registrations.kind.${c.tipo}`)}</span></a></li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,31 @@
+// ky clients for the main API (DESIGN.md §3). The browser uses the page's own origin; the
+// server (SSR) calls the API in the same process when it runs there, or API_URL otherwise.
+import ky, { type KyInstance } from 'ky';
+import type { z } from 'zod';
+
+export interface ApiClientOptions {
+  /** Base URL of the v1 API, ending in /api/v1/. */
+  prefixUrl: string;
+  token?: string | undefined;
+  fetch?: typeof fetch | undefined;
+  acceptLanguage?: string | undefined;
+}
+
+export function createMainApi({ prefixUrl, token, fetch, acceptLanguage }: ApiClientOptions): KyInstance {
+  return ky.create({
+    prefixUrl,
+    timeout: false, // spec §7: the default timeout is none
+    retry: 0,
+    headers: {
+      Accept: 'application/json',
+      ...(token ? { Authorization: `Bearer ${token}` } : {}),
+      ...(acceptLanguage ? { 'Accept-Language': acceptLanguage } : {}),
+    },
+    ...(fetch ? { fetch } : {}),
+  });
+}
+
+/** GET a path and parse the body with its contract schema. */
+export async function getParsed<S extends z.ZodType>(api: KyInstance, path: string, schema: S): Promise<z.infer<S>> {
+  return schema.parse(await api.get(path).json());
+}

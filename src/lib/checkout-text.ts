@@ -1,0 +1,60 @@
+// Which thank-you text a payment gets (spec §4: by method and status), and the payment-status
+// page's state. Keys of src/i18n/<lang>/checkout.json.
+import type { PaymentMethodCode, PaymentStatusKey } from '../../contract/payments.ts';
+
+export type ThankYouKey =
+  | 'checkout.thanks.success'
+  | 'checkout.thanks.cardProcessing'
+  | 'checkout.thanks.cardRefused'
+  | 'checkout.thanks.boleto'
+  | 'checkout.thanks.waiting'
+  | 'checkout.thanks.picpay'
+  | 'checkout.thanks.pix'
+  | 'checkout.thanks.achRefused'
+  | 'checkout.thanks.canceled'
+  | 'checkout.thanks.refunded';
+
+export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey): ThankYouKey {
+  if (status === 'cancelado') return 'checkout.thanks.canceled';
+  if (status === 'estornado') return 'checkout.thanks.refunded';
+  if (status === 'aprovado') return 'checkout.thanks.success';
+  switch (method) {
+    case 'cartao':
+      // em_aberto, em_analise and pendente: processing, a confirmation e-mail follows
+      return status === 'nao_aprovado' ? 'checkout.thanks.cardRefused' : 'checkout.thanks.cardProcessing';
+    case 'boleto':
+      return 'checkout.thanks.boleto';
+    case 'pix':
+      return 'checkout.thanks.pix';
+    case 'picpay':
+      return 'checkout.thanks.picpay';
+    case 'ach':
+      return 'checkout.thanks.achRefused';
+    case 'dinheiro':
+    case 'transferencia':
+      return 'checkout.thanks.waiting';
+    case 'gratuito':
+      return 'checkout.thanks.success';
+  }
+}
+
+/** spec §4 payment-status page states. */
+export type PaymentPageState = 'canceled' | 'notFound' | 'refunded' | 'underReview' | 'success' | 'waiting';
+
+export function paymentPageState(status: PaymentStatusKey | null): PaymentPageState {
+  switch (status) {
+    case null:
+      return 'notFound';
+    case 'aprovado':
+      return 'success';
+    case 'em_analise':
+      return 'underReview';
+    case 'estornado':
+      return 'refunded';
+    case 'cancelado':
+    case 'nao_aprovado':
+      return 'canceled';
+    default:
+      return 'waiting';
+  }
+}

@@ -1,0 +1,86 @@
+// Every request: language, church from the host (spec "App start"), module gate,
+// redirecting routes, and the response headers every page carries.
+import { defineMiddleware } from 'astro:middleware';
+import { serverApi } from './lib/api.server.ts';
+import { pickLanguage, translator } from './lib/i18n.ts';
+import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
+import { settings } from './lib/settings.server.ts';
+import { createTenancy } from './lib/tenancy.server.ts';
+
+const tenancy = createTenancy({ providerDomain: settings.PROVIDER_DOMAIN, api: serverApi });
+
+/** Paths that work without a church (the bare host's church list and the error page). */
+const CHURCHLESS = new Set(['/', '/churchs', '/error']);
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const { locals, url, request } = context;
+  locals.lang = pickLanguage(request.headers.get('accept-language'));
+  locals.t = translator(locals.lang);
+  locals.church = null;
+
+  const redirect = redirectFor(url.pathname);
+  if (redirect) return context.redirect(redirect + url.search, 302);
+
+  let resolution;
+  try {
+    resolution = await tenancy.resolve(request.headers.get('host') ?? url.host);
+  } catch (error) {
+    console.error('[web] church bootstrap failed', error);
+    return showError(locals.t('error.generic'), 503);
+  }
+
+  switch (resolution.kind) {
+    case 'directory':
+      if (!CHURCHLESS.has(url.pathname)) return context.redirect('/', 302);
+      {
+        const response = withHeaders(await next(), url.pathname);
+        if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
+        return response;
+      }
+    case 'missing':
+      return showError(locals.t('error.churchNotFound'), 404);
+    case 'inactive':
+      return showError(locals.t('error.churchInactive'), 403);
+  }
+
+  locals.church = resolution.context;
+  const churchId = String(resolution.context.church.id);
+  // spec §2: a route whose module the church lacks goes to the church home
+  const module = moduleForPath(url.pathname);
+  if (module && !resolution.context.modules.includes(module)) return context.redirect('/', 302);
+
+  const response = withHeaders(await next(), url.pathname);
+  if (response.headers.get('content-type')?.startsWith('text/html')) {
+    response.headers.set('x-church-id', churchId); // lets the page cache purge this church's pages
+    if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
+  }
+  return response;
+
+  async function showError(message: string, status: number): Promise<Response> {
+    locals.errorMessage = message;
+    locals.errorStatus = status;
+    return withHeaders(await next('/error'), '/error');
+  }
+});
+
+/**
+ * Public pages are the same for every visitor of a host in a language (user state lives in
+ * islands), so shared caches may keep them briefly; guarded routes are never shared.
+ */
+function cachePolicy(method: string, status: number, pathname: string): string {
+  if (method !== 'GET' || status !== 200 || requiresLogin(pathname)) return 'private, no-cache';
+  return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+}
+
+function withHeaders(response: Response, pathname: string): Response {
+  const h = response.headers;
+  h.set('X-Content-Type-Options', 'nosniff');
+  h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
+  h.set('Vary', 'Accept-Language');
+  // Embedded screens are meant to be framed by the church's other sites; nothing else is.
+  if (!pathname.startsWith('/embed/')) h.set('X-Frame-Options', 'SAMEORIGIN');
+  const type = h.get('content-type');
+  if (type === 'text/html') h.set('content-type', 'text/html; charset=utf-8'); // Astro 7 omits the charset
+  return response;
+}

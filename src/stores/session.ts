@@ -1,0 +1,332 @@
+// The user session of spec §3/§4 as nanostores. Islands read these stores and call these
+// actions; nothing here runs on the server (never import it from .astro frontmatter).
+//
+// - Logged in only when the token, the main account and the church account are all present.
+// - Credentials put a bearer header on the main clients, save the token in session storage
+//   and the refresh token in local storage.
+// - Auto-login from a token in the URL, the session-storage token, or the local-storage
+//   refresh token; URL and SESSION set the credentials immediately.
+// - Logout clears all user data (and the chat user and play data) and both storages' tokens.
+import { atom, computed, map } from 'nanostores';
+import type { TokenPair } from '../../contract/auth.ts';
+import type { Address, ChurchAccount, Child, Notification, User, UserChurchRoles } from '../../contract/user.ts';
+import { tokenExpiry } from '../lib/account/jwt.ts';
+import { configureHttp, httpEnv, mainApi, setAuthorization, setHttpHooks, type HttpEnv } from '../lib/account/http.ts';
+
+/** Namespaced storage keys (STYLE.md: persistent keys are namespaced). */
+export const STORAGE_KEYS = {
+  session: 'church:session',
+  token: 'church:token',
+  refreshToken: 'church:refreshToken',
+  church: 'church:church',
+  /** Other areas' client data that logout clears (spec §4). */
+  chatUser: 'church:chatUser',
+  play: 'church:play',
+} as const;
+
+export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';
+
+export interface Credentials {
+  token: string;
+  refreshToken: string | null;
+}
+
+/** spec §3 User session. Areas built later (events, cards) keep their own parts in it. */
+export interface SessionState {
+  user: User | null;
+  token: string | null;
+  credentials: Credentials | null;
+  inpeaceAccount: { id: number } | null;
+  clientAccount: ChurchAccount | null;
+  documents: { tipo: string; numero: string }[];
+  roles: UserChurchRoles;
+  notifications: Notification[];
+  userChildren: Child[];
+  deletedChildren: number[];
+  updatedChildren: number[];
+  childEdit: Child | null;
+  userAddress: Address[];
+  updatedAddress: number[];
+  deletedAddress: number[];
+  autoLoginData: { origin: AutoLoginOrigin } | null;
+  cards: unknown[];
+  cardData: unknown;
+  cardRegistration: unknown;
+  events: unknown[];
+  ticketContent: Record<string, unknown>;
+}
+
+const EMPTY: SessionState = {
+  user: null,
+  token: null,
+  credentials: null,
+  inpeaceAccount: null,
+  clientAccount: null,
+  documents: [],
+  roles: [],
+  notifications: [],
+  userChildren: [],
+  deletedChildren: [],
+  updatedChildren: [],
+  childEdit: null,
+  userAddress: [],
+  updatedAddress: [],
+  deletedAddress: [],
+  autoLoginData: null,
+  cards: [],
+  cardData: null,
+  cardRegistration: null,
+  events: [],
+  ticketContent: {},
+};
+
+/** The church of the page (id, code, name, country), set by the first island from its props. */
+export interface SessionChurch {
+  id: number;
+  codigo: string;
+  nome: string;
+  pais: string | null;
+  slugOrganizacao: string | null;
+}
+
+export const $session = map<SessionState>({ ...EMPTY });
+export const $church = atom<SessionChurch | null>(null);
+/** True once the start-up auto-login has finished (guards wait for it). */
+export const $sessionReady = atom(false);
+export const $isLoggedIn = computed($session, (s) => !!(s.token && s.inpeaceAccount && s.clientAccount));
+
+export interface SessionEnv {
+  sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** The page URL, for the URL token. */
+  url(): URL;
+  /** Removes the token from the address bar after reading it. */
+  replaceUrl(url: string): void;
+  http?: HttpEnv;
+}
+
+let env: SessionEnv | undefined;
+
+function sessionEnv(): SessionEnv {
+  return (env ??= {
+    sessionStorage: window.sessionStorage,
+    localStorage: window.localStorage,
+    url: () => new URL(location.href),
+    replaceUrl: (url) => history.replaceState(history.state, '', url),
+  });
+}
+
+/** Tests (and non-browser hosts) provide storage, URL and HTTP. */
+export function configureSession(next: SessionEnv): void {
+  env = next;
+  if (next.http) configureHttp(next.http);
+  installHooks();
+  started = undefined;
+  $session.set({ ...EMPTY });
+  $church.set(null);
+  $sessionReady.set(false);
+}
+
+const safe = <T>(run: () => T, fallback: T): T => {
+  try {
+    return run();
+  } catch {
+    return fallback;
+  }
+};
+
+function persist(state: SessionState): void {
+  const { sessionStorage } = sessionEnv();
+  // The session state lives in session storage (spec §4); the refresh token never goes there.
+  const { credentials, ...rest } = state;
+  safe(() => sessionStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...rest, credentials: credentials ? { token: credentials.token, refreshToken: null } : null })), undefined);
+}
+
+function restore(): void {
+  const raw = safe(() => sessionEnv().sessionStorage.getItem(STORAGE_KEYS.session), null);
+  if (!raw) return;
+  const saved = safe(() => JSON.parse(raw) as Partial<SessionState>, null);
+  if (saved) $session.set({ ...EMPTY, ...saved, credentials: null, token: null });
+}
+
+let unsubscribePersist: (() => void) | undefined;
+function installHooks(): void {
+  setHttpHooks({ beforeRequest: ensureFreshToken, onUnauthorized: logoutAndGoHome });
+  unsubscribePersist?.();
+  unsubscribePersist = $session.listen(persist);
+}
+
+/** spec §4: set the credentials: bearer header on the main clients, token in session storage, refresh token stored. */
+export function setCredentials(pair: { token: string; refreshToken: string | null }): void {
+  const { sessionStorage, localStorage } = sessionEnv();
+  setAuthorization(pair.token);
+  safe(() => sessionStorage.setItem(STORAGE_KEYS.token, pair.token), undefined);
+  if (pair.refreshToken) safe(() => localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refreshToken!), undefined);
+  $session.setKey('credentials', { token: pair.token, refreshToken: pair.refreshToken });
+  $session.setKey('token', pair.token);
+}
+
+const fromPair = (pair: TokenPair) => ({ token: pair.token, refreshToken: pair.refresh_token });
+
+/** spec §4 logout: all user data, the chat user and play data, both tokens and the headers. */
+export function logout(): void {
+  const { sessionStorage, localStorage } = sessionEnv();
+  setAuthorization(null);
+  for (const key of [STORAGE_KEYS.refreshToken, STORAGE_KEYS.chatUser, STORAGE_KEYS.play]) safe(() => localStorage.removeItem(key), undefined);
+  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.session, STORAGE_KEYS.chatUser, STORAGE_KEYS.play]) safe(() => sessionStorage.removeItem(key), undefined);
+  $session.set({ ...EMPTY });
+  safe(() => sessionStorage.removeItem(STORAGE_KEYS.session), undefined);
+}
+
+/** spec §8: a 401 logs out, goes home and reloads. */
+function logoutAndGoHome(): void {
+  logout();
+  httpEnv().navigate('/');
+}
+
+let refreshing: Promise<boolean> | undefined;
+
+/** Trades the refresh token for a new pair (rotation); false when the session cannot go on. */
+export function refreshCredentials(): Promise<boolean> {
+  return (refreshing ??= (async () => {
+    const refreshToken = safe(() => sessionEnv().localStorage.getItem(STORAGE_KEYS.refreshToken), null);
+    if (!refreshToken) return false;
+    try {
+      const pair = await mainApi().post('security/token/refresh', { json: { refreshToken } }).json<TokenPair>();
+      setCredentials(fromPair(pair));
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = undefined;
+  }));
+}
+
+/** Access tokens are short-lived: renew one that is about to expire before using it. */
+async function ensureFreshToken(): Promise<void> {
+  const token = $session.get().token;
+  if (!token) return;
+  const expiry = tokenExpiry(token);
+  if (expiry !== null && expiry - Date.now() < 60_000) await refreshCredentials();
+}
+
+export class NotMemberError extends Error {
+  override name = 'NotMemberError';
+}
+
+/** Loads the main account and this church's account; spec §5: no church account → failure (and logout). */
+export async function loadAccount(): Promise<void> {
+  const church = $church.get();
+  if (!church) throw new Error('The church of the page is not set.');
+  const { user } = await mainApi().get('me').json<{ user: User }>();
+  $session.setKey('user', user);
+  $session.setKey('inpeaceAccount', { id: user.id });
+  let accounts: ChurchAccount[];
+  try {
+    ({ usuarios: accounts } = await mainApi().get(`user/${user.id}/usuario`, { searchParams: { cliente: church.id } }).json<{ usuarios: ChurchAccount[] }>());
+  } catch (error) {
+    logout(); // spec §7: failure of the church-account call logs the user out
+    throw error;
+  }
+  if (!accounts[0]) {
+    logout();
+    throw new NotMemberError(user.email);
+  }
+  $session.setKey('clientAccount', accounts[0]);
+  // Documents and roles are not needed to be logged in; load them alongside.
+  void Promise.all([
+    mainApi().get(`user/${user.id}/documento`, { searchParams: { cliente: church.id } }).json<{ documentos: SessionState['documents'] }>(),
+    mainApi().get(`user/${user.id}/role`, { searchParams: { cliente: church.id } }).json<{ userIgrejaRoles: UserChurchRoles }>(),
+  ]).then(
+    ([docs, roles]) => {
+      $session.setKey('documents', docs.documentos);
+      $session.setKey('roles', roles.userIgrejaRoles);
+    },
+    () => undefined,
+  );
+}
+
+/** Reloads the main account (after an update). */
+export async function reloadUser(): Promise<User> {
+  const { user } = await mainApi().get('me').json<{ user: User }>();
+  $session.setKey('user', user);
+  return user;
+}
+
+/** POST /security/login_check, then the accounts. */
+export async function login(username: string, password: string): Promise<void> {
+  const pair = await mainApi().post('security/login_check', { json: { username, password } }).json<TokenPair>();
+  setCredentials(fromPair(pair));
+  await loadAccount();
+}
+
+/** Logs in with a pair the API just gave (registration, joining a church, password change). */
+export async function loginWithPair(pair: TokenPair): Promise<void> {
+  setCredentials(fromPair(pair));
+  await loadAccount();
+}
+
+/** spec §4 auto-login: URL token, then session-storage token, then local-storage refresh token. */
+export async function autoLogin(): Promise<boolean> {
+  const e = sessionEnv();
+  const url = e.url();
+  const urlToken = url.searchParams.get('token');
+  const sessionToken = safe(() => e.sessionStorage.getItem(STORAGE_KEYS.token), null);
+  const refreshToken = safe(() => e.localStorage.getItem(STORAGE_KEYS.refreshToken), null);
+  let origin: AutoLoginOrigin | null = null;
+  if (urlToken) {
+    origin = 'URL';
+    url.searchParams.delete('token');
+    e.replaceUrl(url.pathname + url.search + url.hash);
+    setCredentials({ token: urlToken, refreshToken });
+  } else if (sessionToken) {
+    origin = 'SESSION';
+    setCredentials({ token: sessionToken, refreshToken });
+  } else if (refreshToken) {
+    origin = 'LOCAL';
+    if (!(await refreshCredentials())) {
+      logout();
+      return false;
+    }
+  }
+  if (!origin) return false;
+  $session.setKey('autoLoginData', { origin });
+  try {
+    await ensureFreshToken();
+    await loadAccount();
+    return $isLoggedIn.get();
+  } catch {
+    // An expired session token with a live refresh token gets one more chance.
+    if (origin !== 'LOCAL' && (await refreshCredentials())) {
+      try {
+        await loadAccount();
+        return $isLoggedIn.get();
+      } catch {
+        /* fall through */
+      }
+    }
+    logout();
+    return false;
+  }
+}
+
+let started: Promise<boolean> | undefined;
+
+/**
+ * Starts the session once per page: remembers the church, restores the saved state and runs
+ * the auto-login. Every island calls it; only the first call does the work.
+ */
+export function startSession(church: SessionChurch): Promise<boolean> {
+  if (!$church.get()) {
+    $church.set(church);
+    safe(() => sessionEnv().localStorage.setItem(STORAGE_KEYS.church, JSON.stringify(church)), undefined);
+  }
+  return (started ??= (async () => {
+    if (!unsubscribePersist) installHooks();
+    restore();
+    const ok = await autoLogin().catch(() => false);
+    $sessionReady.set(true);
+    return ok;
+  })());
+}

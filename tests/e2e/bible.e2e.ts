@@ -1,0 +1,94 @@
+// Issue 3, Bible: books, chapters, verses, and "go to a reference" in each language.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { churchUrl, hostGet } from './helpers.ts';
+
+async function noFrameworkScripts(page: Page) {
+  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+  expect(scripts.filter((s) => s?.includes('/_astro/'))).toEqual([]);
+  expect(scripts).toEqual([]);
+}
+
+for (const { code, locale, typed, button, heading } of [
+  { code: 'graca', locale: 'pt-BR', typed: 'João 3:16', button: 'Ir', heading: 'João 3' },
+  { code: 'grace', locale: 'en-US', typed: 'John 3:16', button: 'Go', heading: 'John 3' },
+  { code: 'esperanza', locale: 'es-AR', typed: 'Juan 3:16', button: 'Ir', heading: 'Juan 3' },
+] as const) {
+  test(`${code} (${locale}): typing "${typed}" lands on the verse`, async ({ browser }) => {
+    const context = await browser.newContext({ locale });
+    const page = await context.newPage();
+    await page.goto(churchUrl(code, '/bible'));
+    await noFrameworkScripts(page);
+    await page.getByRole('searchbox').fill(typed);
+    await page.getByRole('button', { name: button, exact: true }).click();
+    await expect(page).toHaveURL(churchUrl(code, '/bible/john/3?v=16#v16'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    const verse = page.locator('#v16');
+    await expect(verse).toContainText('For God so loved the world');
+    expect(await verse.evaluate((el) => el.matches(':target'))).toBe(true);
+    await expect(verse).toBeInViewport();
+    await expect(page.getByText(/King James Version/)).toBeVisible();
+    await noFrameworkScripts(page);
+    await context.close();
+  });
+}
+
+test('a range highlights its verses; an abbreviation works', async ({ page }) => {
+  await page.goto(churchUrl('graca', '/bible?ref=' + encodeURIComponent('Jo 3:16-18')));
+  await expect(page).toHaveURL(churchUrl('graca', '/bible/john/3?v=16-18#v16'));
+  for (const n of [16, 17, 18]) await expect(page.locator(`#v${n}`)).toHaveClass(/\bhl\b/);
+  for (const n of [15, 19]) await expect(page.locator(`#v${n}`)).not.toHaveClass(/\bhl\b/);
+  await page.goto(churchUrl('graca', '/bible?ref=Gn+1'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gênesis 1');
+  await expect(page.locator('#v1')).toContainText('In the beginning God created the heaven and the earth.');
+});
+
+test('browse: books by testament → chapters → a chapter → the next one', async ({ page }) => {
+  await page.goto(churchUrl('graca', '/bible'));
+  await expect(page.getByRole('heading', { name: 'Antigo Testamento' })).toBeVisible();
+  const nt = page.getByRole('region', { name: 'Novo Testamento' });
+  await expect(nt.getByRole('link')).toHaveCount(27);
+  await nt.getByRole('link', { name: /^Romanos/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos');
+  await page.getByRole('link', { name: 'Capítulo 8', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos 8');
+  await expect(page.locator('#v28')).toContainText('all things work together for good');
+  await page.getByRole('link', { name: /Próximo/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos 9');
+  await page.getByRole('link', { name: /Anterior/ }).click();
+  await expect(page).toHaveURL(churchUrl('graca', '/bible/rom/8'));
+  // the last chapter of a book leads to the next book
+  await page.goto(churchUrl('graca', '/bible/mal/4'));
+  await expect(page.getByRole('link', { name: /Próximo/ })).toHaveAttribute('href', '/bible/matt/1');
+});
+
+test('a book named in the address in any language goes to its page', async ({ page }) => {
+  await page.goto(churchUrl('graca', '/bible/salmos/23'));
+  await expect(page).toHaveURL(churchUrl('graca', '/bible/ps/23'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salmos 23');
+  await expect(page.locator('#v1')).toContainText('The LORD is my shepherd');
+  await page.goto(churchUrl('graca', '/bible/Juan'));
+  await expect(page).toHaveURL(churchUrl('graca', '/bible/john'));
+});
+
+test('an unknown reference, book or chapter says so with a 404', async ({ page }) => {
+  const response = await page.goto(churchUrl('graca', '/bible?ref=' + encodeURIComponent('Livro 3:16')));
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('alert')).toContainText('Não encontramos a passagem “Livro 3:16”');
+  await expect(page.getByRole('searchbox')).toHaveValue('Livro 3:16');
+  for (const path of ['/bible/john/22', '/bible/nada/1', '/bible/nada', '/bible/john/abc']) {
+    const r = await page.goto(churchUrl('graca', path));
+    expect(r?.status(), path).toBe(404);
+    await expect(page.getByRole('alert')).toHaveText('Este livro ou capítulo não existe ou está indisponível.');
+  }
+  const raw = await hostGet('graca.localhost', '/bible/john/99');
+  expect(raw.status).toBe(404);
+});
+
+for (const path of ['/bible', '/bible/john', '/bible/john/3?v=16#v16', '/bible/nada/1', '/bible?ref=xyz']) {
+  test(`axe: ${path}`, async ({ page }) => {
+    await page.goto(churchUrl('graca', path));
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}

@@ -1,0 +1,368 @@
+// Issue 5: the event list and the event page as a visitor sees them; the member's buying
+// journey is further down.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { churchUrl, hostGet, port } from './helpers.ts';
+
+async function eventIdByTitle(page: Page, code: string, title: string): Promise<number> {
+  await page.goto(churchUrl(code, '/event'));
+  const href = await page.getByRole('link', { name: new RegExp(title) }).first().getAttribute('href');
+  return Number(href!.split('/').pop());
+}
+
+/** No framework: no island and no framework bundle; at most the shell script plus `extra` tiny module(s). */
+async function expectNoFrameworkJs(page: Page, extra = 0) {
+  const { gzipSync } = await import('node:zlib');
+  expect(await page.locator('astro-island').count()).toBe(0);
+  const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) =>
+    els.map((e) => ({ src: (e as HTMLScriptElement).src, text: e.textContent ?? '' })),
+  );
+  expect(scripts.length).toBeLessThanOrEqual(1 + extra);
+  for (const { src, text } of scripts) {
+    const body = src ? (await (await page.request.get(src)).body()).toString() : text;
+    expect(gzipSync(body).length, src || text.slice(0, 60)).toBeLessThan(3 * 1024);
+    expect(body, src || text.slice(0, 60)).not.toMatch(/react|hydrat/i);
+  }
+}
+
+test.describe('event list', () => {
+  test('lists upcoming events with date, place and price, and past ones apart, without framework JS', async ({ page }) => {
+    const response = await page.goto(churchUrl('graca', '/event'));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Eventos');
+    const upcoming = page.getByRole('region', { name: 'Próximos eventos' });
+    const conference = upcoming.getByRole('listitem').filter({ hasText: 'Conferência Graça 2026' });
+    await expect(conference).toContainText('A partir de R$ 120,00');
+    await expect(conference).toContainText('Templo Sede');
+    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Noite de Louvor Jovem' })).toContainText('Gratuito');
+    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Show Beneficente' })).toContainText('Indisponível');
+    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Seminário de Missões' })).toContainText('Inscrições encerradas');
+    await expect(page.getByRole('region', { name: 'Eventos anteriores' })).toContainText('Encontro de Líderes');
+    await expect(page.getByText('Grace Family Conference')).toHaveCount(0); // another church's
+    await expectNoFrameworkJs(page);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('speaks the browser language and the event currency', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await page.goto(churchUrl('grace', '/event'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
+    await expect(page.getByRole('listitem').filter({ hasText: 'Grace Family Conference' })).toContainText('From $25.00');
+    await context.close();
+  });
+});
+
+test.describe('event page', () => {
+  test('shows date, time, place, each ticket’s availability and the button', async ({ page }) => {
+    const id = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
+    await page.goto(churchUrl('graca', `/event/${id}`));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conferência Graça 2026');
+    await expect(page.getByRole('definition').filter({ hasText: 'Avenida Paulista' })).toBeVisible();
+    await expect(page.getByText('19:00 às 22:00')).toBeVisible();
+    const tickets = page.getByRole('region', { name: 'Ingressos' });
+    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote promocional' })).toContainText('Vendas encerradas');
+    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 1' })).toContainText(/Disponível até .* ou enquanto durar o estoque/);
+    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 2' })).toContainText(/Disponível a partir de/);
+    await expect(tickets.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' })).toHaveAttribute('max', '6');
+    await expect(tickets.getByRole('spinbutton')).toHaveCount(1);
+    await expect(page.getByRole('button', { name: 'Inscrever-se' })).toBeVisible();
+    await expectNoFrameworkJs(page, 1);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+  });
+
+  test('sold out, not yet on sale and closed events cannot be bought', async ({ page }) => {
+    for (const [title, state, button] of [
+      ['Show Beneficente', 'Esgotado', 'Indisponível'],
+      ['Acampamento de Verão', 'Disponível a partir de', 'Indisponível'],
+      ['Seminário de Missões', 'Disponível', 'Inscrições encerradas'],
+      ['Encontro de Líderes', 'Vendas encerradas', 'Inscrições encerradas'],
+    ] as const) {
+      const id = await eventIdByTitle(page, 'graca', title);
+      await page.goto(churchUrl('graca', `/event/${id}`));
+      await expect(page.getByRole('region', { name: 'Ingressos' }), title).toContainText(state);
+      await expect(page.getByText(button, { exact: true }), title).toBeVisible();
+      await expect(page.getByRole('spinbutton'), title).toHaveCount(0);
+    }
+  });
+
+  test('choosing quantities leads a visitor to log in, keeping the quantities for afterwards', async ({ page }) => {
+    const id = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
+    await page.goto(churchUrl('graca', `/event/${id}`));
+    await page.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }).fill('2');
+    await page.getByRole('button', { name: 'Inscrever-se' }).click();
+    await expect(page).toHaveURL(/\/access\?redirectTo=/);
+    const redirectTo = new URL(page.url()).searchParams.get('redirectTo');
+    expect(redirectTo).toMatch(new RegExp(`^/event/${id}/tickets\\?q\\d+=2$`));
+  });
+
+  test('an unknown or another church’s event is a 404 with the spec’s message', async ({ page }) => {
+    const graceId = await eventIdByTitle(page, 'grace', 'Community Picnic');
+    for (const path of ['/event/999999', `/event/${graceId}`, '/event/abc']) {
+      const response = await page.goto(churchUrl('graca', path));
+      expect(response?.status(), path).toBe(404);
+      await expect(page.getByRole('alert')).toHaveText('Evento não encontrado ou endereço incorreto.');
+    }
+  });
+
+  test('buyingStep resumes a purchase; the .ics adds the event to a calendar', async ({ page }) => {
+    const id = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
+    const resume = await hostGet('graca.localhost', `/event/${id}?buyingStep=tickets&fillTicket=2`);
+    expect(resume.status).toBe(302);
+    expect(resume.headers.location).toBe(`/event/${id}/tickets?fillTicket=2`);
+    expect((await hostGet('graca.localhost', `/event/${id}?buyingStep=checkout`)).headers.location).toBe('/checkout');
+    const ics = await hostGet('graca.localhost', `/event/${id}/calendar.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
+    expect(ics.text).toMatch(/BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Conferência Graça 2026\r\n[\s\S]*END:VCALENDAR/);
+    expect((await hostGet('graca.localhost', '/event/999999/calendar.ics')).status).toBe(404);
+    await page.goto(churchUrl('graca', `/event/${id}`));
+    await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveAttribute('href', `/event/${id}/calendar.ics`);
+  });
+});
+
+// ---- the member's buying journey (issue 5 bars) ----
+
+const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1`;
+
+async function apiLogin(email = 'membro@graca.demo'): Promise<{ token: string; refresh_token: string; id: number }> {
+  const pair = (await (await fetch(`${API}/security/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo@1234' }) })).json()) as { token: string; refresh_token: string };
+  const me = (await (await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })).json()) as { user: { id: number } };
+  return { ...pair, id: me.user.id };
+}
+
+/** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */
+async function asMember(page: Page, email = 'membro@graca.demo') {
+  const session = await apiLogin(email);
+  await page.addInitScript(([token, refresh]) => {
+    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+    localStorage.setItem('church:refreshToken', refresh!);
+  }, [session.token, session.refresh_token]);
+  return session;
+}
+
+async function seatsLeft(eventTitle: string, ticketName: string): Promise<number> {
+  const { eventos } = (await (await fetch(`${API}/igreja/graca/evento/`)).json()) as { eventos: { titulo: string; ingressos: { nome: string; disponiveis: number }[] }[] };
+  return eventos.find((e) => e.titulo === eventTitle)!.ingressos.find((t) => t.nome === ticketName)!.disponiveis;
+}
+
+async function chooseConferenceTickets(page: Page, quantity: number) {
+  await page.goto(churchUrl('graca', '/event'));
+  await page.getByRole('link', { name: /Conferência Graça 2026/ }).click();
+  await page.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }).fill(String(quantity));
+  await page.getByRole('button', { name: 'Inscrever-se' }).click();
+  const holders = [['Maria Souza', 'M', '+55 11 98765-4321'], ['Carlos Souza', 'G', '+55 11 91234-5678']];
+  for (let i = 0; i < quantity; i++) {
+    await expect(page.getByText(`Ingresso ${i + 1} de ${quantity}`)).toBeVisible();
+    const [name, shirt, phone] = holders[i % holders.length]!;
+    await page.getByLabel('Nome do participante').fill(name!);
+    await page.getByLabel('Tamanho da camiseta').selectOption(shirt!);
+    await page.getByLabel('Telefone do participante').fill(phone!);
+    await page.getByRole('button', { name: i === quantity - 1 ? 'Ir para o pagamento' : 'Próximo' }).click();
+  }
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+async function payWithNewCard(page: Page, number: string, installments?: string, hasSavedCard = false) {
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  if (hasSavedCard) await page.getByRole('radio', { name: 'Usar outro cartão' }).check();
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  await page.getByLabel('Número do cartão').fill(number);
+  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  if (installments) await page.getByLabel('Parcelas').selectOption(installments);
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+}
+
+test.describe('the member buys tickets', () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('two paid tickets with an approving card in 2 installments, then the tickets and their content', async ({ page }) => {
+    await asMember(page);
+    const before = await seatsLeft('Conferência Graça 2026', 'Lote 1');
+    await chooseConferenceTickets(page, 2);
+    const summary = page.getByRole('region', { name: 'Conferência Graça 2026' });
+    await expect(summary).toContainText('2 × Lote 1');
+    await expect(summary).toContainText('R$ 300,00');
+    await payWithNewCard(page, '4111 1111 1111 1111', '2');
+    await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Obrigado!');
+    await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible();
+    await expect(page.getByText(/2x de R\$\s170,27/)).toBeVisible();
+    expect(await seatsLeft('Conferência Graça 2026', 'Lote 1')).toBe(before - 2);
+
+    await page.getByRole('link', { name: 'Ver meus ingressos' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus ingressos');
+    const carlos = page.getByRole('listitem').filter({ hasText: 'Carlos Souza' });
+    await expect(carlos).toContainText('Confirmado');
+    await expect(carlos).toContainText('Templo Sede');
+    await expect(carlos).toContainText('Maria Souza'); // the buyer
+    await carlos.getByRole('link', { name: 'Acessar conteúdo online' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conteúdo exclusivo');
+    await page.getByRole('link', { name: /Boas-vindas/ }).click();
+    await expect(page.getByText('Chegue 30 minutos antes')).toBeVisible();
+
+    await page.goto(churchUrl('graca', '/user/registrations'));
+    await expect(page.getByRole('link', { name: /Conferência Graça 2026/ })).toContainText('3 ingresso(s)');
+    await page.goto(churchUrl('graca', '/user/cards'));
+    await expect(page.getByRole('heading', { name: 'Zoop' })).toBeVisible();
+    await expect(page.getByText(/Visa final 1111/)).toBeVisible();
+  });
+
+  test('a declining card shows the card message and charges nothing', async ({ page }) => {
+    await asMember(page);
+    const before = await seatsLeft('Conferência Graça 2026', 'Lote 1');
+    await chooseConferenceTickets(page, 1);
+    await payWithNewCard(page, '4000 0000 0000 0002', undefined, true); // the card saved by the purchase above is offered first
+    await expect(page.getByRole('alert')).toHaveText('Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.');
+    await expect(page).toHaveURL(/\/checkout$/);
+    expect(await seatsLeft('Conferência Graça 2026', 'Lote 1')).toBe(before);
+    // card data that fails the gateway's checks gets the spec's token message
+    await page.getByLabel('Número do cartão').fill('4111 1111 1111 1112');
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expect(page.getByRole('alert').first()).toContainText('Alguma informação do cartão está incorreta. Por favor verifique.');
+  });
+
+  test('Pix shows a code with a valid CRC and a QR; paying it in the sandbox turns the status to success', async ({ page }) => {
+    await asMember(page);
+    await chooseConferenceTickets(page, 1);
+    await page.getByRole('radio', { name: 'Pix' }).check();
+    await page.getByRole('button', { name: /^Pagar/ }).click();
+    await expect(page.getByText('Pague com o Pix abaixo. O pedido será cancelado automaticamente se não for pago no prazo.')).toBeVisible();
+    const code = await page.getByLabel('Pix copia e cola').inputValue();
+    const { hasValidPixCrc } = await import('../../server/payments/pix.ts');
+    expect(code).toMatch(/^000201/);
+    expect(hasValidPixCrc(code)).toBe(true);
+    await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+    await expect(page.getByText(/^Válido até as \d{2}:\d{2} do dia \d{2}\/\d{2}\.$/)).toBeVisible();
+    await page.getByRole('link', { name: 'Acompanhar pagamento' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aguardando pagamento');
+    await page.getByText('Ambiente de testes').click();
+    await page.getByRole('button', { name: 'Simular pagamento' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento aprovado');
+    await page.getByRole('button', { name: 'Simular estorno' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento estornado');
+  });
+
+  test('bank slip is refused for an address outside Brazil with the spec message', async ({ page }) => {
+    const session = await asMember(page);
+    const auth = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
+    const created = (await (await fetch(`${API}/usuario/${session.id}/endereco`, { method: 'POST', headers: auth, body: JSON.stringify({ pais: 'PT', cidade: 'Lisboa', logradouro: 'Rua Augusta', numero: '10', cep: '1100-053' }) })).json()) as { endereco?: { id: number }; id?: number };
+    const addressId = created.endereco?.id ?? created.id;
+    try {
+      await chooseConferenceTickets(page, 1);
+      await page.getByRole('radio', { name: 'Boleto bancário' }).check();
+      await expect(page.getByRole('alert')).toHaveText('Pix e boleto só estão disponíveis para endereços no Brasil.');
+      await expect(page.getByRole('button', { name: /^Pagar/ })).toBeDisabled();
+    } finally {
+      if (addressId) await fetch(`${API}/usuario/${session.id}/endereco/${addressId}`, { method: 'DELETE', headers: auth });
+    }
+  });
+
+  test('for a member the event button reads register again or online access, with the per-person limit', async ({ page }) => {
+    await asMember(page);
+    const course = await eventIdByTitle(page, 'graca', 'Curso online: Fundamentos da Fé');
+    await page.goto(churchUrl('graca', `/event/${course}`));
+    await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toHaveAttribute('href', `/user/registrations/${course}/tickets`);
+    await expect(page.getByText('Você atingiu o limite de ingressos por pessoa')).toBeVisible();
+    await expect(page.getByRole('spinbutton')).toHaveCount(0);
+    const youth = await eventIdByTitle(page, 'graca', 'Noite de Louvor Jovem');
+    await page.goto(churchUrl('graca', `/event/${youth}`));
+    await expect(page.getByRole('button', { name: 'Inscrever-se' })).toBeVisible(); // holds none yet
+    const conference = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
+    await page.goto(churchUrl('graca', `/event/${conference}`));
+    await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Inscrever-se novamente' })).toBeVisible();
+  });
+
+  test('a card that asks for a challenge is charged after the code (spec §3 challenge, challengeComplete)', async ({ page }) => {
+    await asMember(page);
+    await chooseConferenceTickets(page, 1);
+    await payWithNewCard(page, '4000 0000 0000 3220', undefined, true);
+    await expect(page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' })).toBeVisible();
+    await page.getByLabel('Código de confirmação').fill('123456');
+    await page.getByRole('button', { name: 'Confirmar' }).click();
+    await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible();
+  });
+
+  test('the member pages pass axe', async ({ page }) => {
+    const session = await asMember(page);
+    const { inscricoes } = (await (await fetch(`${API}/usuario/${session.id}/evento/${await eventIdByTitle(page, 'graca', 'Curso online: Fundamentos da Fé')}/inscricao/`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { inscricoes: { id: number; evento: { id: number }; pagamento: { codigo: string } }[] };
+    const ticket = inscricoes[0]!;
+    await chooseConferenceTickets(page, 1);
+    const pages: [string, string][] = [
+      ['/checkout', 'Forma de pagamento'],
+      [`/user/payment/${ticket.pagamento.codigo}`, 'Pagamento aprovado'],
+      ['/user/registrations', 'Minhas inscrições'],
+      [`/user/registrations/${ticket.evento.id}/tickets`, 'Meus ingressos'],
+      [`/user/registrations/${ticket.evento.id}/ticket/${ticket.id}/content`, 'Conteúdo exclusivo'],
+      ['/user/cards', 'Meus cartões'],
+      ['/user/addcard', 'Adicionar cartão'],
+    ];
+    for (const [path, text] of pages) {
+      await page.goto(churchUrl('graca', path));
+      await expect(page.getByText(text).first(), path).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      expect(violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    }
+  });
+
+  test('a member whose data is incomplete for payment is sent to complete it, with the way back to the checkout', async ({ browser }) => {
+    const context = await browser.newContext({ locale: 'en-US' });
+    const page = await context.newPage();
+    await asMember(page, 'member@grace.demo'); // no phone, birth date or address yet
+    await page.goto(churchUrl('grace', '/event'));
+    await page.getByRole('link', { name: /Community Picnic/ }).click();
+    await page.getByRole('spinbutton').fill('1');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await page.getByLabel('Attendee name').fill('John Miller');
+    await page.getByRole('button', { name: 'Go to payment' }).click();
+    // a free event needs no payment data: the registration is confirmed at once
+    await page.getByRole('button', { name: 'Confirm registration' }).click();
+    await expect(page.getByText('Payment approved! Your registration is confirmed.')).toBeVisible();
+    await page.goto(churchUrl('grace', '/event'));
+    await page.getByRole('link', { name: /Grace Family Conference/ }).click();
+    await page.getByRole('spinbutton', { name: /Child/ }).fill('1');
+    await page.getByRole('button', { name: 'Register again' }).or(page.getByRole('button', { name: 'Register' })).first().click();
+    await page.getByLabel('Attendee name').fill('Kid Miller');
+    await page.getByRole('button', { name: 'Go to payment' }).click();
+    await expect(page).toHaveURL(/\/user\/data-update\?redirectTo=%2Fcheckout$/);
+    await context.close();
+  });
+
+  test('the checkout page ships at most 100 KB of gzipped JavaScript, React included', async ({ page }) => {
+    await asMember(page);
+    const { gzipSync } = await import('node:zlib');
+    await chooseConferenceTickets(page, 1);
+    // measured on a fresh load of the checkout only; bodies are fetched again by URL because a
+    // response body the browser has dropped (navigation, service worker) cannot be read back
+    const scripts = new Set<string>();
+    page.on('request', (r) => {
+      if (r.resourceType() === 'script') scripts.add(r.url());
+    });
+    await page.reload({ waitUntil: 'networkidle' });
+    const sizes = new Map<string, number>();
+    for (const url of scripts) {
+      const response = await page.request.get(url);
+      expect(response.ok(), url).toBe(true);
+      sizes.set(url, gzipSync(await response.body()).length);
+    }
+    await expect(page.getByRole('radio', { name: 'Pix' })).toBeVisible();
+    const total = [...sizes.values()].reduce((a, b) => a + b, 0);
+    expect(sizes.size).toBeGreaterThan(0);
+    expect(total, [...sizes].map(([u, n]) => `${n} ${u}`).join('\n')).toBeLessThanOrEqual(100 * 1024);
+  });
+});
+
+test('an event page can be shared: canonical, Open Graph and Event JSON-LD', async () => {
+  const page = await hostGet('graca.localhost', '/event/1', { 'Accept-Language': 'pt-BR' });
+  expect(page.status).toBe(200);
+  expect(page.text).toContain(`<link rel="canonical" href="http://graca.localhost:${port}/event/1">`);
+  expect(page.text).toMatch(/<meta property="og:title" content="[^"]+">/);
+  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.text)![1]!);
+  expect(ld).toMatchObject({ '@type': 'Event', organizer: { name: 'Igreja da Graça' } });
+  expect(ld.offers.length).toBeGreaterThan(0);
+});

@@ -1,0 +1,141 @@
+// Issue 2, "how a user will try it": church by host, languages, error pages, module gate.
+import { expect, test } from '@playwright/test';
+import { churchUrl, hostGet, hostUrl, port } from './helpers.ts';
+
+test.describe('church from the host name', () => {
+  test('graca.localhost shows Igreja da Graça in Portuguese, with its colour and menu', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    const response = await page.goto(churchUrl('graca'));
+    expect(response?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Igreja da Graça');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'pt');
+    const nav = page.getByRole('navigation', { name: 'Menu principal' }).first();
+    await expect(nav.getByRole('link', { name: 'Notícias' })).toBeVisible();
+    const headerColor = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
+    expect(headerColor).toBe('rgb(31, 78, 121)'); // corApp #1f4e79
+    await expect(page.getByRole('img', { name: /Bem-vindo/ })).toBeVisible();
+    expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
+  });
+
+  test('a custom host name shows the same church', async ({ page }) => {
+    await page.goto(hostUrl('igrejadagraca.test'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Igreja da Graça');
+  });
+
+  test('the bare host lists the churches and links to each', async ({ page }) => {
+    await page.goto(`http://localhost:${port}/`);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Igrejas');
+    await expect(page.getByRole('link', { name: 'Grace Community Church' })).toHaveAttribute('href', churchUrl('grace'));
+    await expect(page.getByRole('link', { name: 'Igreja Fechada' })).toHaveCount(0);
+    await page.getByRole('searchbox').fill('Austin');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page.getByRole('listitem')).toHaveCount(1);
+    await page.getByRole('link', { name: 'Grace Community Church' }).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Grace Community Church');
+  });
+});
+
+test.describe('interface language follows the browser', () => {
+  for (const [locale, heading, lang] of [
+    ['en-US', 'Welcome to Igreja da Graça', 'en'],
+    ['es-AR', 'Bienvenido a Igreja da Graça', 'es'],
+    ['de-DE', 'Welcome to Igreja da Graça', 'en'],
+  ] as const) {
+    test(`${locale} → ${lang}`, async ({ browser }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(churchUrl('graca'));
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+      await expect(page.locator('html')).toHaveAttribute('lang', lang);
+      await context.close();
+    });
+  }
+});
+
+test.describe('errors never become a 500', () => {
+  test('an inactive church shows the error page', async ({ page }) => {
+    const response = await page.goto(churchUrl('fechada'));
+    expect(response?.status()).toBe(403);
+    await expect(page.getByRole('alert')).toHaveText('Esta igreja não está disponível no momento.');
+  });
+
+  test('an unknown church shows the error page', async ({ page }) => {
+    const response = await page.goto(churchUrl('nao-existe'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('alert')).toHaveText('Não encontramos uma igreja neste endereço.');
+  });
+
+  test('an unknown page goes to the error page, which links home', async ({ page }) => {
+    const response = await page.goto(churchUrl('graca', '/no-such-page'));
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('alert')).toHaveText('A página que você procura não existe.');
+    await page.getByRole('link', { name: 'Voltar ao início' }).click();
+    await expect(page).toHaveURL(churchUrl('graca'));
+  });
+
+  test('the error page shows its message query', async ({ page }) => {
+    await page.goto(churchUrl('graca', '/error?message=HOME.MESSAGE.ERROR.GENERIC'));
+    await expect(page.getByRole('alert')).toHaveText('Ocorreu um erro inesperado. Tente novamente em instantes.');
+    await page.goto(churchUrl('graca', '/error?message=' + encodeURIComponent('<b>Falhou</b>')));
+    await expect(page.getByRole('alert')).toHaveText('<b>Falhou</b>');
+  });
+});
+
+test.describe('routes', () => {
+  test('a module the church lacks sends the visitor home', async ({ page }) => {
+    await page.goto(churchUrl('esperanza', '/play'));
+    await expect(page).toHaveURL(churchUrl('esperanza'));
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Iglesia Esperanza');
+  });
+
+  test('redirecting routes keep their query', async () => {
+    const r = await hostGet('graca.localhost', '/login?redirectTo=/user');
+    expect(r.status).toBe(302);
+    expect(r.headers.location).toBe('/access?redirectTo=/user');
+    const give = await hostGet('graca.localhost', '/doacoes');
+    expect(give.headers.location).toBe('/give');
+  });
+
+  test('/admin leaves for the admin site with the language and the church', async () => {
+    const r = await hostGet('grace.localhost', '/admin', { 'Accept-Language': 'es' });
+    expect(r.status).toBe(302);
+    expect(r.headers.location).toBe('https://admin.example.test/login?lang=es&igreja=grace');
+    const recover = await hostGet('graca.localhost', '/admin/recover-password', { 'Accept-Language': 'pt-BR' });
+    expect(recover.headers.location).toBe('https://admin.example.test/recover-password?lang=pt&igreja=graca');
+  });
+
+  test('the service worker is served', async ({ page }) => {
+    const r = await page.goto(churchUrl('graca', '/service-worker.js'));
+    expect(r?.status()).toBe(200);
+    expect(r?.headers()['content-type']).toContain('javascript');
+  });
+});
+
+test('300 concurrent requests in mixed languages each get their own language', async () => {
+  const expected = { 'pt-BR': 'Bem-vindo à Igreja da Graça', 'en-US': 'Welcome to Igreja da Graça', es: 'Bienvenido a Igreja da Graça', 'de-DE': 'Welcome to Igreja da Graça' } as const;
+  const langs = Object.keys(expected) as (keyof typeof expected)[];
+  const results = await Promise.all(
+    Array.from({ length: 300 }, async (_, i) => {
+      const lang = langs[i % langs.length]!;
+      const r = await hostGet('graca.localhost', '/', { 'Accept-Language': lang });
+      return { lang, ok: r.status === 200 && r.text.includes(`>${expected[lang]}<`) };
+    }),
+  );
+  expect(results.filter((r) => !r.ok)).toEqual([]);
+});
+
+test('public pages may be cached and revalidate with 304; guarded pages are private', async () => {
+  const first = await hostGet('grace.localhost', '/', { 'Accept-Language': 'en-US' });
+  expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+  expect(first.headers.vary).toContain('Accept-Language');
+  const etag = String(first.headers.etag);
+  expect(etag).toMatch(/^W\/"/);
+  expect(first.headers['x-church-id']).toBeUndefined();
+  const again = await hostGet('grace.localhost', '/', { 'Accept-Language': 'en-US', 'If-None-Match': etag });
+  expect(again.status).toBe(304);
+  const other = await hostGet('grace.localhost', '/', { 'Accept-Language': 'pt-BR', 'If-None-Match': etag });
+  expect(other.status).toBe(200); // another language is another page
+  const error = await hostGet('fechada.localhost', '/');
+  expect(error.headers['cache-control']).toBe('no-store');
+});
