@@ -79,3 +79,21 @@ export function layoutForPath(pathname: string): LayoutName {
   if (section === 'embed') return 'EMBED';
   return 'DEFAULT';
 }
+
+/**
+ * Routes of routes.tsv whose pages later issues will build. Menus, home blocks, account links and
+ * the sitemap leave them out, so no link leads to the error page; routes.test.ts fails as soon as
+ * a page is added for one of them (remove it here) or a spec route has neither a page nor an entry.
+ */
+const NOT_BUILT_YET: RegExp[] = [
+  /^\/(live|give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
+  /^\/prayer\/(new|delete)(\/|$)/,
+  /^\/prayer\/[^/]+\/delete\/?$/,
+  /^\/embed\/(chat|praise|player|reading-plans)(\/|$)/,
+  /^\/user\/(notes|prayer)(\/|$)/,
+];
+
+/** Whether the web app has a page for this internal path (false only for routes still to build). */
+export function isBuilt(pathname: string): boolean {
+  return !NOT_BUILT_YET.some((re) => re.test(pathname));
+}

@@ -26,6 +26,12 @@ describe('sitemap', () => {
     expect(xml).not.toContain('/play');
   });
 
+  it('lists no page that is not built yet, even with its module', () => {
+    const xml = buildSitemap('http://graca.localhost', ['MOD_CULTO', 'MOD_DOACAO', 'MOD_CELULA', 'MOD_NOTICIA'], []);
+    expect(xml).toContain('<loc>http://graca.localhost/news</loc>');
+    for (const path of ['/live', '/give', '/groups']) expect(xml).not.toContain(`graca.localhost${path}<`);
+  });
+
   it('robots.txt points to the sitemap of the same host', () => {
     expect(buildRobots('http://grace.localhost:4321')).toContain('Sitemap: http://grace.localhost:4321/sitemap.xml');
   });

@@ -1,7 +1,7 @@
 // sitemap.xml and robots.txt of a church host (issue 3 §9): the church's sections and items,
 // each at the page that shows it, without the sections whose module the church lacks.
 import type { SitemapEntry } from '../../contract/sitemap.ts';
-import { moduleForPath } from './routes.ts';
+import { isBuilt, moduleForPath } from './routes.ts';
 
 /** Listing pages a visitor can reach without logging in. */
 export const SECTION_PATHS = [
@@ -28,7 +28,7 @@ const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').
 export function buildSitemap(origin: string, modules: readonly string[], entries: readonly SitemapEntry[]): string {
   const allowed = (path: string) => {
     const module = moduleForPath(path);
-    return !module || modules.includes(module);
+    return (!module || modules.includes(module)) && isBuilt(path);
   };
   const urls: string[] = [];
   for (const path of SECTION_PATHS) if (allowed(path)) urls.push(`<url><loc>${escapeXml(origin + path)}</loc></url>`);

@@ -16,6 +16,7 @@ import {
 } from '../../contract/church.ts';
 import { getParsed } from './api.ts';
 import { normalizeChurchLocale } from './i18n.ts';
+import { isBuilt } from './routes.ts';
 
 /** Everything a page needs to know about the church of its host. */
 export interface ChurchContext {
@@ -94,7 +95,9 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
       modules,
       visual: igrejaVisual,
       paymentMethods: metodosPagamento,
-      menu: igrejaAppMenu.filter((item) => !item.moduloCodigo || modules.includes(item.moduloCodigo)),
+      menu: igrejaAppMenu.filter(
+        (item) => (!item.moduloCodigo || modules.includes(item.moduloCodigo)) && (!item.link.startsWith('/') || isBuilt(item.link)),
+      ),
       locale: normalizeChurchLocale(church.idioma),
     };
   }

