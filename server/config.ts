@@ -33,6 +33,8 @@ export const configSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** The in-process shared cache of public pages (server/http/page-cache.ts); "false" renders every request. */
   PAGE_CACHE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** How many reverse proxies stand in front of this server; their X-Forwarded-For entries name the client. */
+  TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 

@@ -1,6 +1,5 @@
 // The security calls of spec §7 "Auth and user": login, token refresh, password recovery,
 // e-mail verification, password change and /me.
-import { getConnInfo } from '@hono/node-server/conninfo';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
@@ -14,12 +13,14 @@ import {
 } from '../../contract/auth.ts';
 import { accountMessage } from '../../contract/account-messages.ts';
 import type { Database } from '../db/client.ts';
+import { clientAddress } from '../http/client-address.ts';
 import { churchUsers, userAddresses, users, userTokens } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { accountMail } from '../mail/templates.ts';
 import { toUser } from '../users/user.serializers.ts';
 import { requireUser } from './authenticate.ts';
 import { churchOrigin, findChurch, type LinkChurch } from './church-link.ts';
+import { accountSettings } from './settings.ts';
 import { check, langOf, problem } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { ACCOUNT_RULE, accountKey, ADDRESS_RULE, addressKey, clearFailures, lockedFor, recordFailure } from './rate-limit.ts';
@@ -27,15 +28,6 @@ import { issueTokenPair, randomToken, revokeUserTokens, rotateRefreshToken, sha2
 
 const RECOVERY_MS = 60 * 60_000;
 const ACTIVATION_MS = 48 * 60 * 60_000;
-
-/** The caller's address for rate limiting; in-process calls (SSR, tests) share one key. */
-function clientAddress(c: Context): string {
-  try {
-    return getConnInfo(c).remote.address ?? 'local';
-  } catch {
-    return 'local';
-  }
-}
 
 export const ok = (message: string) => ({ status: true as const, message });
 
@@ -92,7 +84,7 @@ export function authRoutes(db: Database, mailer: Mailer) {
   return new Hono({ strict: false })
     .post('/security/login_check', check('json', loginBody), async (c) => {
       const { username, password } = c.req.valid('json');
-      const keys = [accountKey(username), addressKey(clientAddress(c))];
+      const keys = [accountKey(username), addressKey(clientAddress(c, accountSettings().TRUST_PROXY))];
       const waits = await Promise.all(keys.map((k) => lockedFor(db, k)));
       const wait = Math.max(...waits);
       if (wait > 0) {
