@@ -38,6 +38,10 @@ const FIELD_MESSAGES: Record<string, { pt: string; es: string }> = {
   'Bank account required.': { pt: 'Informe a conta bancária.', es: 'Ingresa la cuenta bancaria.' },
   'Invalid order code.': { pt: 'Código do pedido inválido.', es: 'Código de pedido inválido.' },
   'Unknown action.': { pt: 'Ação desconhecida.', es: 'Acción desconocida.' },
+  'At most 2000 characters.': { pt: 'No máximo 2000 caracteres.', es: 'Como máximo 2000 caracteres.' },
+  'The request could not be made.': { pt: 'Não foi possível realizar a solicitação.', es: 'No fue posible realizar la solicitud.' },
+  'No result found.': { pt: 'Nenhum resultado encontrado.', es: 'No se encontraron resultados.' },
+  'Choose one of the reasons.': { pt: 'Escolha um dos motivos.', es: 'Elige uno de los motivos.' },
 };
 
 /**

@@ -45,7 +45,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', bibleRoutes());
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
-  api.route('/', prayerRoutes(db));
+  api.route('/', prayerRoutes(db, changes));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));
   api.onError(handleError);
   return api;

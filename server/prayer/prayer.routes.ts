@@ -2,23 +2,25 @@
 // with its supportive messages, and the church's reasons. Only active requests the author chose to
 // publish show (spec §3 flagPublicarMural, flagAtivo); a church without MOD_MURAL_ORACAO has no wall.
 // Every query filters on the church of the route (DESIGN.md §2).
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { PRAYER_NOT_FOUND, prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
+import type { ChangeFeed } from '../changes.ts';
+import { createChangeFeed } from '../changes.ts';
+import { prayerActionRoutes } from './prayer-actions.routes.ts';
+import { PRAYER_MODULE, selectPrayers } from './prayer.queries.ts';
 import { toPrayerItem, toPrayerMessage, type PrayerRecord } from './prayer.serializers.ts';
-
-const MODULE = 'MOD_MURAL_ORACAO';
 
 /** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
 async function wallChurchId(db: Database, slug: string): Promise<number> {
   const [row] = await db
     .select({ id: t.churches.id })
     .from(t.churches)
-    .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, MODULE)))
+    .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, PRAYER_MODULE)))
     .where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
   if (!row) throw notFound(PRAYER_NOT_FOUND);
   return row.id;
@@ -27,19 +29,10 @@ async function wallChurchId(db: Database, slug: string): Promise<number> {
 const onWall = (churchId: number) =>
   and(eq(t.prayers.churchId, churchId), eq(t.prayers.publishOnWall, true), eq(t.prayers.active, true));
 
-/** Active supportive messages per request, counted in the same church. */
-const messageCount = (churchId: number) =>
-  sql<number>`(select count(*) from ${t.prayerMessages} m where m.oracao_id = ${t.prayers.id} and m.igreja_id = ${churchId} and m.flag_ativo)`.mapWith(Number);
-
-function selectPrayers(db: Database, churchId: number) {
-  return db
-    .select({ prayer: t.prayers, reason: t.prayerReasons, messages: messageCount(churchId) })
-    .from(t.prayers)
-    .leftJoin(t.prayerReasons, and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId)));
-}
-
-export function prayerRoutes(db: Database) {
+/** The public wall plus the member's actions (prayer-actions.routes.ts), which announce their writes on `changes`. */
+export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFeed()) {
   const app = new Hono({ strict: false });
+  app.route('/', prayerActionRoutes(db, changes));
 
   app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
     const churchId = await wallChurchId(db, c.req.valid('param').slug);

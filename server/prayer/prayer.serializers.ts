@@ -1,6 +1,7 @@
-// Rows → the public wire shapes of contract/prayer.ts. Deliberately leaves out user ids and the
-// private wishes (flagReceberLigacao, flagReceberVisita): the wall is read by anyone.
-import type { PrayerItem, PrayerMessage } from '../../contract/prayer.ts';
+// Rows → the wire shapes of contract/prayer.ts. The public ones leave out user ids and the private
+// wishes (flagReceberLigacao, flagReceberVisita): the wall is read by anyone; only toOwnPrayer,
+// answered to the author alone, carries the wishes.
+import type { OwnPrayer, PrayerItem, PrayerMessage } from '../../contract/prayer.ts';
 import type * as t from '../db/schema/index.ts';
 
 export interface PrayerRecord {
@@ -26,4 +27,14 @@ export function toPrayerItem({ prayer, reason, messages }: PrayerRecord): Prayer
 
 export function toPrayerMessage(m: typeof t.prayerMessages.$inferSelect): PrayerMessage {
   return { id: m.id, nome: blankToNull(m.name), mensagem: m.message, dataCriacao: m.createdAt.toISOString() };
+}
+
+/** The author's own view (GET /user/oracao…, POST /oracao/ answer): the wall's item plus the private choices. */
+export function toOwnPrayer(record: PrayerRecord): OwnPrayer {
+  return {
+    ...toPrayerItem(record),
+    flagPublicarMural: record.prayer.publishOnWall,
+    flagReceberLigacao: record.prayer.wantsCall,
+    flagReceberVisita: record.prayer.wantsVisit,
+  };
 }

@@ -9,6 +9,7 @@ import { seedContent } from './content.ts';
 import { seedEvents } from './events.ts';
 import { seedHome } from './home.ts';
 import { seedPrayer } from './prayer.ts';
+import { seedPrayerOwn } from './prayer-own.ts';
 
 /** In order; later issues append their parts (content, events, …). */
 const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
@@ -18,6 +19,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'events', run: seedEvents },
   { name: 'home', run: seedHome },
   { name: 'prayer', run: seedPrayer },
+  { name: 'prayer-own', run: seedPrayerOwn },
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {
