@@ -87,10 +87,8 @@ export function layoutForPath(pathname: string): LayoutName {
  */
 const NOT_BUILT_YET: RegExp[] = [
   /^\/(live|give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
-  /^\/prayer\/(new|delete)(\/|$)/,
-  /^\/prayer\/[^/]+\/delete\/?$/,
   /^\/embed\/(chat|praise|player|reading-plans)(\/|$)/,
-  /^\/user\/(notes|prayer)(\/|$)/,
+  /^\/user\/notes(\/|$)/,
 ];
 
 /** Whether the web app has a page for this internal path (false only for routes still to build). */

@@ -20,6 +20,12 @@ export async function loadPrayerWall(slug: string, params: ListParams) {
   return { list, reasons: motivos };
 }
 
+/** The request form's reasons (`GET /igreja/{slug}/oracao-motivo/`). */
+export async function loadPrayerReasons(slug: string) {
+  const { motivos } = await getParsed(serverApi(), `igreja/${slugOf(slug)}/oracao-motivo/`, prayerReasonsResponseSchema);
+  return motivos;
+}
+
 export async function loadPrayer(slug: string, id: string) {
   try {
     return await getParsed(serverApi(), `oracao/${slugOf(slug)}/${encodeURIComponent(id)}`, prayerDetailSchema);

@@ -36,8 +36,9 @@ test('the wall lists requests, filters by reason, pages by links and opens a req
   await expect(cards).toHaveCount(12); // 13 public requests, 12 a page
   await expect(page.getByText('13 pedidos')).toBeVisible();
   await expect(page.getByText('Pedido reservado')).toHaveCount(0); // not published on the wall
-  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveCount(0); // /prayer/new is not built yet
+  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveAttribute('href', '/prayer/new');
   expect(await bundledScripts(page)).toEqual([]);
+  await expect(page.locator('astro-island')).toHaveCount(0);
 
   await page.getByRole('link', { name: /Próxima/ }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -57,7 +58,9 @@ test('the wall lists requests, filters by reason, pages by links and opens a req
   const messages = page.getByRole('region', { name: /Mensagens de apoio/ }).getByRole('listitem');
   await expect(messages).toHaveCount(3);
   await expect(messages.first()).toContainText('Maria');
+  // Only the member actions under the request are an island, loaded when scrolled into view.
   expect(await bundledScripts(page)).toEqual([]);
+  await expect(page.locator('astro-island')).toHaveAttribute('client', 'visible');
 });
 
 test('an unknown request is a 404 with spec §8 message', async ({ page }) => {
@@ -75,6 +78,7 @@ test('the wall reads in English on grace', async ({ browser }) => {
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prayer wall');
   await expect(page.getByText('13 requests').or(page.getByRole('status'))).toBeVisible();
   await expect(page.getByRole('list', { name: 'Prayer wall' }).getByRole('listitem').first()).toContainText('radiation therapy');
+  await expect(page.getByRole('link', { name: 'Make a request' })).toHaveAttribute('href', '/prayer/new');
   await context.close();
 });
 

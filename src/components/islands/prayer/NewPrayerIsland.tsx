@@ -1,0 +1,126 @@
+// /prayer/new (spec §2 "Prayer wall" new, login required): a request with display name (blank is
+// anonymous), reason, text, optional image and the publish / call / visit choices (spec §3
+// Prayer post). Checked here first, then by the API; its field errors land by their fields.
+import { useStore } from '@nanostores/react';
+import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import type { PrayerReason } from '../../../../contract/prayer.ts';
+import { readFailure } from '../../../lib/account/http.ts';
+import { postPrayer } from '../../../lib/prayer/actions.ts';
+import { checkPrayerDraft, checkPrayerImage, emptyDraft, firstName, megabytes, PRAYER_IMAGE_TYPES, prayerFormData, type PrayerDraft } from '../../../lib/prayer/forms.ts';
+import { $session } from '../../../stores/session.ts';
+import { Field, firstErrors, Gate, Notice, Select, SubmitButton } from '../account/shared.tsx';
+import { Check, makePrayerT, TextArea, type PrayerIslandProps, type PrayerT } from './common.tsx';
+
+type Props = PrayerIslandProps & { reasons: PrayerReason[] };
+type Errors = Partial<Record<keyof PrayerDraft | 'image', string>>;
+
+export default function NewPrayerIsland(props: Props) {
+  const t = useMemo(() => makePrayerT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <Gate church={props.church} mode="auth" loadingLabel={t('prayer.loading')}>
+      <NewPrayerForm {...props} t={t} />
+    </Gate>
+  );
+}
+
+function NewPrayerForm({ t, reasons, church, limits }: Props & { t: PrayerT }) {
+  const user = useStore($session).user;
+  const [draft, setDraft] = useState<PrayerDraft>(() => emptyDraft(firstName(user?.nome)));
+  const [file, setFile] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+  const [notice, setNotice] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const fileRef = useRef<HTMLInputElement>(null);
+
+  const set = <K extends keyof PrayerDraft>(name: K) => (value: PrayerDraft[K]) => {
+    setDraft((d) => ({ ...d, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: undefined }));
+  };
+
+  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+
+  function chooseFile(event: ChangeEvent<HTMLInputElement>) {
+    const chosen = event.target.files?.[0] ?? null;
+    const problem = checkPrayerImage(chosen, limits);
+    setErrors((e) => ({ ...e, image: problem ? t.problem(problem) : undefined }));
+    if (problem) event.target.value = ''; // a file the API would refuse is not kept
+    setFile(problem ? null : chosen);
+  }
+
+  function removeFile() {
+    setFile(null);
+    if (fileRef.current) fileRef.current.value = '';
+    fileRef.current?.focus();
+  }
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const problems = checkPrayerDraft(draft, file, limits);
+    const found = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t.problem(p)])) as Errors;
+    if (Object.keys(found).length) {
+      setErrors(found);
+      setNotice(null);
+      focusFirstError();
+      return;
+    }
+    setSubmitting(true);
+    setNotice(null);
+    try {
+      await postPrayer(prayerFormData(draft, church.id, file));
+      location.assign(draft.flagPublicarMural ? '/prayer/new/success' : '/prayer/new/success?private=1');
+    } catch (error) {
+      // Nothing typed is lost: the draft and the chosen file stay as they were.
+      const failure = await readFailure(error);
+      const fields = firstErrors(failure.errors);
+      const known = ['nome', 'idOracaoMotivo', 'mensagem', 'image'];
+      const others = Object.entries(fields).filter(([k]) => !known.includes(k)).map(([, v]) => v);
+      setErrors(Object.fromEntries(Object.entries(fields).filter(([k]) => known.includes(k))) as Errors);
+      const text = Object.keys(fields).length ? [t('prayer.form.failed'), ...others].join(' ') : failure.message || t('prayer.form.failed');
+      setNotice({ kind: 'error', text });
+      setSubmitting(false);
+      focusFirstError();
+    }
+  }
+
+  const mb = megabytes(limits.imageBytes);
+  return (
+    <form ref={formRef} onSubmit={submit} noValidate className="acc-panel prayer-form" aria-busy={submitting || undefined}>
+      <h1>{t('prayer.form.title')}</h1>
+      <p className="acc-muted">{t('prayer.form.intro')}</p>
+      <Notice message={notice} />
+      <Field label={t('prayer.form.name')} name="nome" value={draft.nome} onChange={set('nome')} error={errors.nome} disabled={submitting}
+        autoComplete="given-name" hint={t('prayer.form.nameHint')} maxLength={limits.name} />
+      {reasons.length > 0 && (
+        <Select label={t('prayer.form.reason')} name="idOracaoMotivo" value={draft.idOracaoMotivo} onChange={set('idOracaoMotivo')} error={errors.idOracaoMotivo}
+          disabled={submitting} placeholder={t('prayer.form.reasonNone')} options={reasons.map((r) => ({ value: String(r.id), label: r.nome }))} />
+      )}
+      <TextArea label={t('prayer.form.message')} name="mensagem" value={draft.mensagem} onChange={set('mensagem')} error={errors.mensagem}
+        max={limits.message} t={t} disabled={submitting} required />
+      <div className={`acc-field${errors.image ? ' has-error' : ''}`}>
+        <label htmlFor="prayer-image">{t('prayer.form.image')}</label>
+        <input ref={fileRef} id="prayer-image" name="image" type="file" accept={PRAYER_IMAGE_TYPES.join(',')} onChange={chooseFile} disabled={submitting}
+          aria-invalid={errors.image ? true : undefined} aria-describedby={errors.image ? 'prayer-image-error' : 'prayer-image-hint'} />
+        {errors.image
+          ? <small id="prayer-image-error" className="acc-error" role="alert">{errors.image}</small>
+          : <small id="prayer-image-hint">{t('prayer.form.imageHint', { mb })}</small>}
+        {file && (
+          <p className="prayer-file">
+            <span>{t('prayer.form.imageChosen', { name: file.name })}</span>
+            <button type="button" className="acc-link" onClick={removeFile} disabled={submitting}>{t('prayer.form.imageRemove')}</button>
+          </p>
+        )}
+      </div>
+      <fieldset className="prayer-options">
+        <legend>{t('prayer.form.options')}</legend>
+        <Check name="flagPublicarMural" label={t('prayer.form.publish')} hint={t('prayer.form.publishHint')} checked={draft.flagPublicarMural} onChange={set('flagPublicarMural')} disabled={submitting} />
+        <Check name="flagReceberLigacao" label={t('prayer.form.call')} checked={draft.flagReceberLigacao} onChange={set('flagReceberLigacao')} disabled={submitting} />
+        <Check name="flagReceberVisita" label={t('prayer.form.visit')} checked={draft.flagReceberVisita} onChange={set('flagReceberVisita')} disabled={submitting} />
+      </fieldset>
+      <div className="acc-actions">
+        <SubmitButton submitting={submitting} label={t('prayer.form.submit')} busyLabel={t('prayer.form.sending')} />
+        <a href="/prayer">{t('prayer.form.cancel')}</a>
+      </div>
+    </form>
+  );
+}

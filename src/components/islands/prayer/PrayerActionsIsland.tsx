@@ -1,0 +1,114 @@
+// Under one request on the wall (/prayer/{id}): "I prayed" with its count and the supportive
+// messages with a form to add one (spec §3 Pray / Prayer message). The page stays the same for
+// everyone (cacheable): the island finds the session in the browser, and a visitor gets login
+// links instead (spec §5: prayer actions need a login). A sent message joins the list at once.
+import { useMemo, useState } from 'react';
+import type { PrayerMessage } from '../../../../contract/prayer.ts';
+import { readFailure } from '../../../lib/account/http.ts';
+import { prayFor, sendSupport } from '../../../lib/prayer/actions.ts';
+import { checkMessageText } from '../../../lib/prayer/forms.ts';
+import { Notice, SubmitButton, useSession } from '../account/shared.tsx';
+import { formatDate, loginHref, makePrayerT, TextArea, type PrayerIslandProps, type PrayerT } from './common.tsx';
+
+type Props = PrayerIslandProps & { prayerId: number; prayed: number; messages: PrayerMessage[] };
+type Note = { kind: 'error' | 'ok'; text: string } | null;
+
+export default function PrayerActionsIsland(props: Props) {
+  const t = useMemo(() => makePrayerT(props.strings, props.lang), [props.strings, props.lang]);
+  const { ready, loggedIn } = useSession(props.church);
+  const member = ready && loggedIn;
+  const [messages, setMessages] = useState(props.messages);
+  const back = loginHref(`/prayer/${props.prayerId}`);
+  return (
+    <div className="prayer-actions">
+      <PrayButton t={t} prayerId={props.prayerId} initial={props.prayed} member={member} loginHref={back} />
+      <section className="prayer-messages" aria-labelledby="prayer-messages-title">
+        <h2 id="prayer-messages-title">{t('prayer.messagesTitle')} ({messages.length})</h2>
+        {messages.length === 0 ? (
+          <p className="prayer-none">{t('prayer.noMessages')}</p>
+        ) : (
+          <ol>
+            {messages.map((m) => (
+              <li key={m.id} className="prayer-message">
+                <p>{m.mensagem}</p>
+                <footer><strong>{m.nome ?? t('prayer.someone')}</strong> · <time dateTime={m.dataCriacao}>{formatDate(m.dataCriacao, props.lang)}</time></footer>
+              </li>
+            ))}
+          </ol>
+        )}
+        {member
+          ? <SupportForm t={t} prayerId={props.prayerId} max={props.limits.message} onSent={(m) => setMessages((list) => [...list, m])} />
+          : <p className="prayer-login">{t('prayer.support.login')} <a href={back}>{t('prayer.login')}</a></p>}
+      </section>
+    </div>
+  );
+}
+
+function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: PrayerT; prayerId: number; initial: number; member: boolean; loginHref: string }) {
+  const [count, setCount] = useState(initial);
+  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
+  const [error, setError] = useState<string | null>(null);
+  async function pray() {
+    setState('busy');
+    setError(null);
+    try {
+      const answer = await prayFor(prayerId);
+      setCount(answer.qtdeOrar);
+      setState('done');
+    } catch (e) {
+      const failure = await readFailure(e);
+      setError(failure.message || t('prayer.pray.failed'));
+      setState('idle');
+    }
+  }
+  return (
+    <div className="prayer-pray">
+      <p className="prayer-pray-count" role="status">
+        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"><path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z"/></svg>
+        {t.plural('prayer.prayed', count)}
+      </p>
+      {member ? (
+        <button type="button" className="button" onClick={pray} disabled={state !== 'idle'} aria-busy={state === 'busy' || undefined}>
+          {state === 'busy' ? <><span className="acc-spinner small" aria-hidden="true" /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
+        </button>
+      ) : (
+        <p className="prayer-login">{t('prayer.pray.login')} <a href={href}>{t('prayer.login')}</a></p>
+      )}
+      {error && <p className="acc-error" role="alert">{error}</p>}
+    </div>
+  );
+}
+
+function SupportForm({ t, prayerId, max, onSent }: { t: PrayerT; prayerId: number; max: number; onSent: (m: PrayerMessage) => void }) {
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [notice, setNotice] = useState<Note>(null);
+  const [submitting, setSubmitting] = useState(false);
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    const problem = checkMessageText(text, max);
+    if (problem) return setError(t.problem(problem));
+    setSubmitting(true);
+    setNotice(null);
+    try {
+      const answer = await sendSupport(prayerId, text);
+      onSent(answer.mensagem);
+      setText('');
+      setNotice({ kind: 'ok', text: t('prayer.support.sent') });
+    } catch (e) {
+      const failure = await readFailure(e); // the text stays in the box to try again
+      setError(failure.errors.mensagem?.[0]);
+      setNotice({ kind: 'error', text: failure.errors.mensagem ? t('prayer.support.failed') : failure.message || t('prayer.support.failed') });
+    }
+    setSubmitting(false);
+  }
+  return (
+    <form className="prayer-support" onSubmit={submit} noValidate aria-labelledby="prayer-support-title">
+      <h3 id="prayer-support-title">{t('prayer.support.title')}</h3>
+      <Notice message={notice} />
+      <TextArea label={t('prayer.support.label')} name="mensagem" value={text} rows={3} max={max} t={t} disabled={submitting} required
+        onChange={(v) => { setText(v); setError(undefined); }} error={error} />
+      <SubmitButton submitting={submitting} label={t('prayer.support.submit')} busyLabel={t('prayer.support.sending')} />
+    </form>
+  );
+}
