@@ -3,26 +3,31 @@
 // publish show (spec §3 flagPublicarMural, flagAtivo); a church without MOD_MURAL_ORACAO has no wall.
 // Every query filters on the church of the route (DESIGN.md §2).
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { Hono } from 'hono';
-import { PRAYER_NOT_FOUND, prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
+import { Hono, type Context } from 'hono';
+import { prayerMessage } from '../../contract/prayer-messages.ts';
+import { prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { ApiProblem } from '../http/errors.ts';
+import { langOf } from '../auth/errors.ts';
 import type { ChangeFeed } from '../changes.ts';
 import { createChangeFeed } from '../changes.ts';
 import { prayerActionRoutes } from './prayer-actions.routes.ts';
 import { PRAYER_MODULE, selectPrayers } from './prayer.queries.ts';
 import { toPrayerItem, toPrayerMessage, type PrayerRecord } from './prayer.serializers.ts';
 
+/** spec §8 "Prayer: no result found", in the request's language (English: PRAYER_NOT_FOUND). */
+const notFoundIn = (c: Context) => new ApiProblem(404, prayerMessage(langOf(c), 'prayer.notFound'));
+
 /** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
-async function wallChurchId(db: Database, slug: string): Promise<number> {
+async function wallChurchId(db: Database, c: Context, slug: string): Promise<number> {
   const [row] = await db
     .select({ id: t.churches.id })
     .from(t.churches)
     .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, PRAYER_MODULE)))
     .where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
-  if (!row) throw notFound(PRAYER_NOT_FOUND);
+  if (!row) throw notFoundIn(c);
   return row.id;
 }
 
@@ -35,7 +40,7 @@ export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFee
   app.route('/', prayerActionRoutes(db, changes));
 
   app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
-    const churchId = await wallChurchId(db, c.req.valid('param').slug);
+    const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
     const rows = await db
       .select({ id: t.prayerReasons.id, nome: t.prayerReasons.name })
       .from(t.prayerReasons)
@@ -46,7 +51,7 @@ export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFee
 
   app.get('/oracao/:slug', validate('param', prayerChurchParams), validate('query', prayerListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await wallChurchId(db, c.req.valid('param').slug);
+    const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
     const where = and(onWall(churchId), query.motivo !== undefined ? eq(t.prayers.reasonId, query.motivo) : undefined);
     const [rows, [total]] = await Promise.all([
       selectPrayers(db, churchId)
@@ -61,9 +66,9 @@ export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFee
 
   app.get('/oracao/:slug/:id', validate('param', prayerIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await wallChurchId(db, slug);
+    const churchId = await wallChurchId(db, c, slug);
     const [row] = await selectPrayers(db, churchId).where(and(onWall(churchId), eq(t.prayers.id, id)));
-    if (!row) throw notFound(PRAYER_NOT_FOUND);
+    if (!row) throw notFoundIn(c);
     const messages = await db
       .select()
       .from(t.prayerMessages)

@@ -92,6 +92,7 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
     expect((await get(`/oracao/grace/${graceId}`)).status).toBe(200);
     const error = await expectError(`/oracao/graca/${graceId}`, 404);
     expect(error.message).toBe('No result found.');
+    expect((await expectError(`/oracao/graca/${graceId}`, 404, undefined, 'pt-BR')).message).toBe('Nenhum resultado encontrado.');
   });
 
   it('has no wall for a church without MOD_MURAL_ORACAO or an unknown church', async () => {
