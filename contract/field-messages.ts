@@ -3,6 +3,7 @@
 import type { MessageLang } from './account-messages.ts';
 
 const FIELD_MESSAGES: Record<string, { pt: string; es: string }> = {
+  'Request body too large.': { pt: 'O envio é grande demais.', es: 'El envío es demasiado grande.' },
   'Invalid input.': { pt: 'Valor inválido.', es: 'Valor inválido.' },
   'Must be a number.': { pt: 'Informe um número.', es: 'Ingresa un número.' },
   'Must be a whole number.': { pt: 'Informe um número inteiro.', es: 'Ingresa un número entero.' },

@@ -17,6 +17,8 @@ import { prayerRoutes } from './prayer/prayer.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, handleError } from './http/errors.ts';
+import { messageLang } from '../contract/account-messages.ts';
+import { fieldMessage } from '../contract/field-messages.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -32,7 +34,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.use(
     bodyLimit({
       maxSize: 10 * 1024 * 1024,
-      onError: (c) => c.json(errorBody('Request body too large.'), 413),
+      onError: (c) => c.json(errorBody(fieldMessage(messageLang(c.req.header('accept-language')), 'Request body too large.')), 413),
     }),
   );
   api.route('/', churchRoutes(db));
