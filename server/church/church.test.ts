@@ -152,12 +152,17 @@ describe('church call errors speak the request language', () => {
   });
 
   it('a body over 10 MB is refused with 413 in the request\'s language', async () => {
-    const res = await api.request('/api/v1/oracao/', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
-      body: 'x'.repeat(10 * 1024 * 1024 + 1),
-    });
-    expect(res.status).toBe(413);
-    expect(apiErrorSchema.parse(await res.json()).message).toBe('O envio é grande demais.');
+    const database = await openTestDatabase('pglite', { seed: false });
+    try {
+      const res = await createApi({ db: database.db }).request('/api/v1/oracao/', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
+        body: 'x'.repeat(10 * 1024 * 1024 + 1),
+      });
+      expect(res.status).toBe(413);
+      expect(apiErrorSchema.parse(await res.json()).message).toBe('O envio é grande demais.');
+    } finally {
+      await database.close();
+    }
   });
 });
