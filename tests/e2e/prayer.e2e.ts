@@ -3,6 +3,15 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { churchUrl } from './helpers.ts';
+import { lockPrayerWall } from './prayer-wall-lock.ts';
+
+// prayer-actions.e2e.ts posts on this wall: never at the same time (prayer-wall-lock.ts).
+let releaseWall: (() => void) | undefined;
+test.beforeAll(async () => {
+  test.setTimeout(180_000);
+  releaseWall = await lockPrayerWall();
+});
+test.afterAll(() => releaseWall?.());
 
 const LATEST = 'Peço oração pela cirurgia do meu pai, seu Antônio, marcada para sexta-feira.';
 
