@@ -19,6 +19,9 @@ const API = `http://127.0.0.1:${port}/api/v1`;
 const run = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
 const PUBLISHED = `Peço oração pela entrevista de emprego da minha irmã (${run}).`;
 const PRIVATE = `Peço oração em particular pela saúde da minha mãe (${run}).`;
+/** An 8×8 PNG, and bytes that only claim to be one (the API checks the content, not the name). */
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=', 'base64');
+const FAKE_PNG = Buffer.from('this is not an image');
 const SUPPORT = `Estamos orando por sua irmã, Deus está no controle (${run}).`;
 
 async function apiLogin(email: string): Promise<{ token: string; refresh_token: string }> {
@@ -94,6 +97,20 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     await page.getByLabel('Seu pedido').fill(PUBLISHED);
     await expect(page.getByText(`${PUBLISHED.length} de 2000 caracteres`)).toBeVisible();
     await page.getByLabel('Gostaria de receber uma ligação').check();
+
+    // The API refuses the image by its content: its message shows by the field, nothing typed is lost.
+    await page.getByLabel('Imagem (opcional)').setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: FAKE_PNG });
+    await expect(page.getByText('Envie uma imagem JPEG, PNG ou WebP.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'Enviar pedido' }).click();
+    await expect(page.getByText('Não foi possível fazer o pedido. Confira os campos e tente novamente.')).toBeVisible();
+    await expect(page.getByText('Envie uma imagem JPEG, PNG ou WebP.')).toBeVisible();
+    await expect(page.getByLabel('Imagem (opcional)')).toHaveAttribute('aria-invalid', 'true');
+    await expect(page.getByLabel('Seu pedido')).toHaveValue(PUBLISHED);
+    await expect(page.getByLabel('Gostaria de receber uma ligação')).toBeChecked();
+    await expect(page).toHaveURL(/\/prayer\/new$/);
+
+    await page.getByLabel('Imagem (opcional)').setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: PNG });
+    await expect(page.getByText('Imagem escolhida: vela.png')).toBeVisible();
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
 
     await expect(page).toHaveURL(/\/prayer\/new\/success$/);
@@ -118,6 +135,9 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     const page = await memberPage(browser, 'lider@graca.demo');
     await page.goto(churchUrl('graca', `/prayer/${prayerId}`));
     await expect(page.locator('blockquote')).toContainText(PUBLISHED);
+    const image = page.getByRole('img', { name: 'Imagem do pedido' });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0); // served and decoded
     const count = page.getByRole('status').filter({ hasText: /orou|oraram/ });
     await expect(count).toHaveText(/^0 pessoa orou$/);
     await page.getByRole('button', { name: 'Eu orei' }).click();
