@@ -68,7 +68,7 @@ function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: Pray
         {t.plural('prayer.prayed', count)}
       </p>
       {member ? (
-        <button type="button" className="button" onClick={pray} disabled={state !== 'idle'} aria-busy={state === 'busy' || undefined}>
+        <button type="button" className={state === 'done' ? 'button secondary' : 'button'} onClick={pray} disabled={state !== 'idle'} aria-busy={state === 'busy' || undefined}>
           {state === 'busy' ? <><span className="acc-spinner small" aria-hidden="true" /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
         </button>
       ) : (
