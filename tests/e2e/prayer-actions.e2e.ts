@@ -46,6 +46,14 @@ async function memberPage(browser: Browser, email = 'membro@graca.demo'): Promis
   return page;
 }
 
+/** The access page's two steps, as a member types them. */
+async function logInOnAccessPage(page: Page) {
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('membro@graca.demo');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+}
+
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
@@ -58,18 +66,26 @@ test('a visitor who wants to make a request is sent to log in and brought back',
   await page.getByRole('link', { name: 'Fazer um pedido' }).first().click();
   await expect(page).toHaveURL(/\/access\?redirectTo=%2Fprayer%2Fnew$/);
   await expect(page.getByRole('heading', { name: 'Fazer um pedido de oração' })).toHaveCount(0);
+  await logInOnAccessPage(page);
+  await expect(page).toHaveURL(/\/prayer\/new$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fazer um pedido de oração');
 });
 
-test('a visitor sees login links instead of "I prayed" and the message form', async ({ page }) => {
+test('a visitor who prays is asked to log in (spec §5) and comes back to the request', async ({ page }) => {
   await page.goto(churchUrl('graca', '/prayer'));
   await page.getByRole('link', { name: 'Pedido de Cláudia' }).click();
   const id = /\/prayer\/(\d+)$/.exec(page.url())![1];
-  await expect(page.getByText('Entre para dizer que orou por este pedido.')).toBeVisible();
-  const logins = page.getByRole('link', { name: 'Entrar', exact: true });
-  await expect(logins).toHaveCount(2);
-  for (const link of await logins.all()) await expect(link).toHaveAttribute('href', `/access?redirectTo=/prayer/${id}`);
+  await expect(page.getByText('É necessário realizar o login para completar essa ação')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Eu orei' })).toHaveCount(0);
   await expect(page.getByLabel('Sua mensagem de apoio')).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', `/access?redirectTo=/prayer/${id}`);
+
+  await page.getByRole('link', { name: 'Eu orei' }).click();
+  await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=/prayer/${id}$`));
+  await logInOnAccessPage(page);
+  await expect(page).toHaveURL(new RegExp(`/prayer/${id}$`));
+  await expect(page.getByRole('button', { name: 'Eu orei' })).toBeVisible();
+  await expect(page.getByLabel('Sua mensagem de apoio')).toBeVisible();
 });
 
 test.describe.serial('a member asks for prayer, the church prays and answers, the author deletes it', () => {

@@ -72,7 +72,11 @@ function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: Pray
           {state === 'busy' ? <><span className="acc-spinner small" aria-hidden="true" /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
         </button>
       ) : (
-        <p className="prayer-login">{t('prayer.pray.login')} <a href={href}>{t('prayer.login')}</a></p>
+        // A visitor gets the same call to action as a link to log in, with spec §5's message.
+        <>
+          <a className="button" href={href} aria-describedby="prayer-pray-login">{t('prayer.pray')}</a>
+          <small id="prayer-pray-login" className="prayer-login">{t('auth.loginRequired')}</small>
+        </>
       )}
       {error && <p className="acc-error" role="alert">{error}</p>}
     </div>
