@@ -1,7 +1,7 @@
 // spec §7 "Images": the profile photo, uploaded as multipart, checked by its content (not its
 // name), resized on the server and kept in DATA_DIR/uploads; served back by GET /imagem/….
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Hono } from 'hono';
@@ -13,6 +13,7 @@ import { check, problem } from '../auth/errors.ts';
 import { accountSettings } from '../auth/settings.ts';
 import type { Database } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
+import { sendStoredImage } from './stored-image.ts';
 
 const ACCEPTED = new Set(['jpeg', 'png', 'webp']);
 const SIZE = 512;
@@ -70,14 +71,6 @@ export function imageRoutes(db: Database) {
       return c.json({ imagem: null });
     })
     .get('/imagem/usuario/:file', check('param', fileParams), async (c) => {
-      try {
-        const body = await readFile(path.join(uploadsDir(), c.req.valid('param').file));
-        return c.body(new Uint8Array(body), 200, {
-          'Content-Type': 'image/webp',
-          'Cache-Control': 'public, max-age=31536000, immutable', // each upload gets a new name
-        });
-      } catch {
-        throw problem(c, 404, 'notFound');
-      }
+      return sendStoredImage(c, uploadsDir(), c.req.valid('param').file);
     });
 }

@@ -4,7 +4,7 @@
 // body's idIgreja / the query or from the request row, and every query filters on it (DESIGN.md §2).
 // Each write tells the change feed, so the wall's cached pages (30 s) show it at once.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
@@ -30,6 +30,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { sendStoredImage } from '../images/stored-image.ts';
 import { selectPrayers, PRAYER_MODULE } from './prayer.queries.ts';
 import { toOwnPrayer, toPrayerMessage } from './prayer.serializers.ts';
 
@@ -275,15 +276,7 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
 
   // The request's image is public like the wall (an <img> sends no token); names are random.
   app.get('/imagem/oracao/:file', validate('param', imageFileParams), async (c) => {
-    try {
-      const body = await readFile(path.join(uploadsDir(), c.req.valid('param').file));
-      return c.body(new Uint8Array(body), 200, {
-        'Content-Type': 'image/webp',
-        'Cache-Control': 'public, max-age=31536000, immutable', // each upload gets a new name
-      });
-    } catch {
-      throw problem(c, 404, 'notFound');
-    }
+    return sendStoredImage(c, uploadsDir(), c.req.valid('param').file);
   });
 
   return app;

@@ -2,7 +2,7 @@
 // journey is further down.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { churchUrl, hostGet, port } from './helpers.ts';
+import { API, asMember, churchUrl, hostGet, port } from './helpers.ts';
 
 async function eventIdByTitle(page: Page, code: string, title: string): Promise<number> {
   await page.goto(churchUrl(code, '/event'));
@@ -125,23 +125,6 @@ test.describe('event page', () => {
 
 // ---- the member's buying journey (issue 5 bars) ----
 
-const API = `http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1`;
-
-async function apiLogin(email = 'membro@graca.demo'): Promise<{ token: string; refresh_token: string; id: number }> {
-  const pair = (await (await fetch(`${API}/security/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo@1234' }) })).json()) as { token: string; refresh_token: string };
-  const me = (await (await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })).json()) as { user: { id: number } };
-  return { ...pair, id: me.user.id };
-}
-
-/** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */
-async function asMember(page: Page, email = 'membro@graca.demo') {
-  const session = await apiLogin(email);
-  await page.addInitScript(([token, refresh]) => {
-    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-    localStorage.setItem('church:refreshToken', refresh!);
-  }, [session.token, session.refresh_token]);
-  return session;
-}
 
 async function seatsLeft(eventTitle: string, ticketName: string): Promise<number> {
   const { eventos } = (await (await fetch(`${API}/igreja/graca/evento/`)).json()) as { eventos: { titulo: string; ingressos: { nome: string; disponiveis: number }[] }[] };

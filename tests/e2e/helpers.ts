@@ -34,3 +34,26 @@ export async function hostGet(host: string, path: string, headers: Record<string
     req.end();
   });
 }
+
+/** The test server's v1 API, reached without a church host name. */
+export const API = `http://127.0.0.1:${port}/api/v1`;
+
+/** Logs a demo account in through the API (password `Demo@1234`): its token pair and user id. */
+export async function apiLogin(email = 'membro@graca.demo'): Promise<{ token: string; refresh_token: string; id: number }> {
+  const { expect } = await import('@playwright/test');
+  const response = await fetch(`${API}/security/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo@1234' }) });
+  expect(response.status, `login ${email}`).toBe(200);
+  const pair = (await response.json()) as { token: string; refresh_token: string };
+  const me = (await (await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })).json()) as { user: { id: number } };
+  return { ...pair, id: me.user.id };
+}
+
+/** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */
+export async function asMember(page: import('@playwright/test').Page, email = 'membro@graca.demo') {
+  const session = await apiLogin(email);
+  await page.addInitScript(([token, refresh]) => {
+    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+    localStorage.setItem('church:refreshToken', refresh!);
+  }, [session.token, session.refresh_token]);
+  return session;
+}

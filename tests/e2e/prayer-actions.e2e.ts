@@ -4,7 +4,7 @@
 // messages, deleting, and axe on every new page. Texts are unique per run.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { churchUrl, port } from './helpers.ts';
+import { asMember, churchUrl } from './helpers.ts';
 import { lockPrayerWall } from './prayer-wall-lock.ts';
 
 // prayer.e2e.ts counts this wall's requests: never post at the same time (prayer-wall-lock.ts).
@@ -15,7 +15,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => releaseWall?.());
 
-const API = `http://127.0.0.1:${port}/api/v1`;
 const run = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
 const PUBLISHED = `Peço oração pela entrevista de emprego da minha irmã (${run}).`;
 const PRIVATE = `Peço oração em particular pela saúde da minha mãe (${run}).`;
@@ -23,21 +22,6 @@ const PRIVATE = `Peço oração em particular pela saúde da minha mãe (${run})
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=', 'base64');
 const FAKE_PNG = Buffer.from('this is not an image');
 const SUPPORT = `Estamos orando por sua irmã, Deus está no controle (${run}).`;
-
-async function apiLogin(email: string): Promise<{ token: string; refresh_token: string }> {
-  const response = await fetch(`${API}/security/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo@1234' }) });
-  expect(response.status, `login ${email}`).toBe(200);
-  return (await response.json()) as { token: string; refresh_token: string };
-}
-
-/** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */
-async function asMember(page: Page, email = 'membro@graca.demo') {
-  const session = await apiLogin(email);
-  await page.addInitScript(([token, refresh]) => {
-    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-    localStorage.setItem('church:refreshToken', refresh!);
-  }, [session.token, session.refresh_token]);
-}
 
 async function memberPage(browser: Browser, email = 'membro@graca.demo'): Promise<Page> {
   const context = await browser.newContext({ locale: 'pt-BR' });

@@ -1,0 +1,16 @@
+// Answers with an uploaded image kept under DATA_DIR/uploads (profile photos, prayer requests):
+// always WebP, cached for good because every upload gets a new random name.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { Context } from 'hono';
+import { problem } from '../auth/errors.ts';
+
+export async function sendStoredImage(c: Context, dir: string, file: string): Promise<Response> {
+  let body: Buffer;
+  try {
+    body = await readFile(path.join(dir, file));
+  } catch {
+    throw problem(c, 404, 'notFound');
+  }
+  return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable' });
+}
