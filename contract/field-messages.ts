@@ -5,6 +5,7 @@ import type { MessageLang } from './account-messages.ts';
 const FIELD_MESSAGES: Record<string, { pt: string; es: string }> = {
   'Request body too large.': { pt: 'O envio é grande demais.', es: 'El envío es demasiado grande.' },
   'Invalid input.': { pt: 'Valor inválido.', es: 'Valor inválido.' },
+  'Not found.': { pt: 'Não encontrado.', es: 'No encontrado.' },
   'Must be a number.': { pt: 'Informe um número.', es: 'Ingresa un número.' },
   'Must be a whole number.': { pt: 'Informe um número inteiro.', es: 'Ingresa un número entero.' },
   'Must be a positive number.': { pt: 'Informe um número positivo.', es: 'Ingresa un número positivo.' },

@@ -1,0 +1,37 @@
+import { Hono } from 'hono';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openTestDatabase } from '../db/test-database.ts';
+import { churchById, churchBySlug } from './church-scope.ts';
+import { handleError } from './errors.ts';
+
+describe('church scope', () => {
+  let database: DatabaseHandle;
+  let app: Hono;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    app = new Hono();
+    app.get('/slug/:slug', async (c) => c.json(await churchBySlug(database.db, c, c.req.param('slug'), { module: c.req.query('module') })));
+    app.get('/id/:id', async (c) => c.json(await churchById(database.db, c, Number(c.req.param('id')), { module: c.req.query('module') })));
+    app.onError(handleError);
+  });
+  afterAll(() => database.close());
+
+  const get = (path: string, lang = 'en') => app.request(path, { headers: { 'accept-language': lang } });
+
+  it('finds an active church by slug and by id, with a module it has', async () => {
+    const res = await get('/slug/graca?module=MOD_EVENTO');
+    expect(res.status).toBe(200);
+    const church = (await res.json()) as { id: number; slug: string; locale: string };
+    expect(church).toMatchObject({ slug: 'graca', locale: 'pt_BR' });
+    expect((await get(`/id/${church.id}`)).status).toBe(200);
+  });
+
+  it('answers 404 in the request language for an unknown, inactive or module-less church', async () => {
+    expect((await get('/slug/nope')).status).toBe(404);
+    expect((await get('/slug/fechada')).status).toBe(404);
+    const noModule = await get('/slug/esperanza?module=MOD_CELULA', 'pt-BR');
+    expect(noModule.status).toBe(404);
+    expect(await noModule.json()).toEqual({ status: false, message: 'Não encontrado.' });
+  });
+});

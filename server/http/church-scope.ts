@@ -1,0 +1,64 @@
+// The one way a route finds the church it serves (DESIGN.md §2): by slug or id, active only, and
+// — when the route belongs to a module — only if the church has that module (spec §2 module gate,
+// enforced on the API side too). Anything else is a 404 in the request's language.
+import { and, eq, type SQL } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { messageLang } from '../../contract/account-messages.ts';
+import { fieldMessage } from '../../contract/field-messages.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { ApiProblem } from './errors.ts';
+
+export interface ScopedChurch {
+  id: number;
+  slug: string;
+  code: string;
+  name: string;
+  /** The church's own locale (spec §3 idioma), e.g. pt_BR. */
+  locale: string;
+  country: string | null;
+}
+
+export interface ScopeOptions {
+  /** The module code the route belongs to (e.g. MOD_DOACAO); a church without it is a 404. */
+  module?: string;
+  /** The 404 message, already in the request's language; default "Not found." translated. */
+  notFoundMessage?: string;
+}
+
+const columns = {
+  id: t.churches.id,
+  slug: t.churches.slug,
+  code: t.churches.code,
+  name: t.churches.name,
+  locale: t.churches.locale,
+  country: t.churches.country,
+};
+
+async function findScoped(db: Database, where: SQL | undefined, module?: string): Promise<ScopedChurch | null> {
+  const base = db.select(columns).from(t.churches);
+  const query = module
+    ? base.innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, module)))
+    : base;
+  const [row] = await query.where(and(where, eq(t.churches.active, true))).limit(1);
+  return row ?? null;
+}
+
+function notFound(c: Context, options: ScopeOptions): ApiProblem {
+  const lang = messageLang(c.req.header('accept-language'));
+  return new ApiProblem(404, options.notFoundMessage ?? fieldMessage(lang, 'Not found.'));
+}
+
+/** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
+export async function churchBySlug(db: Database, c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
+  const church = await findScoped(db, eq(t.churches.slug, slug), options.module);
+  if (!church) throw notFound(c, options);
+  return church;
+}
+
+/** The active church of a route or query that names it by id (`?igreja=`), with its module. */
+export async function churchById(db: Database, c: Context, id: number, options: ScopeOptions = {}): Promise<ScopedChurch> {
+  const church = await findScoped(db, eq(t.churches.id, id), options.module);
+  if (!church) throw notFound(c, options);
+  return church;
+}
