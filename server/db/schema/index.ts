@@ -7,3 +7,4 @@ export * from './content.ts';
 export * from './events.ts';
 export * from './schedule.ts';
 export * from './prayer.ts';
+export * from './jobs.ts';
