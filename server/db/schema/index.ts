@@ -8,4 +8,5 @@ export * from './events.ts';
 export * from './schedule.ts';
 export * from './prayer.ts';
 export * from './live.ts';
+export * from './notes.ts';
 export * from './jobs.ts';
