@@ -7,6 +7,7 @@ export * from './content.ts';
 export * from './events.ts';
 export * from './schedule.ts';
 export * from './prayer.ts';
+export * from './groups.ts';
 export * from './live.ts';
 export * from './notes.ts';
 export * from './jobs.ts';
