@@ -51,5 +51,5 @@ export function normalizeChurchLocale(idioma: string | null | undefined): string
   return cleaned || 'en';
 }
 
-/** BCP 47 tag for Intl from the interface language. */
-export const INTL_LOCALE: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
+/** BCP 47 tag for Intl from the interface language (the one locale map lives in format.ts). */
+export { INTL_LOCALE } from './format.ts';

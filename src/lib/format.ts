@@ -1,0 +1,50 @@
+// Languages, the one locale map and the date/money formats shared by pages and islands
+// (spec §1: dates and money follow the interface language). Plain Intl: no i18next, no zod,
+// so islands can import it within the checkout's JS budget.
+import type { Lang } from '../../contract/language.ts';
+
+export type { Lang };
+
+/** BCP 47 tag for Intl from the interface language (the only locale map of the web app). */
+export const INTL_LOCALE: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
+
+const zone = (timeZone?: string) => (timeZone ? { timeZone } : {});
+const formats = new Map<string, Intl.DateTimeFormat>();
+
+/** One cached Intl.DateTimeFormat per language, options and zone. */
+function dates(lang: Lang, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${lang}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+  let format = formats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...options, ...zone(timeZone) });
+    formats.set(key, format);
+  }
+  return format;
+}
+
+export const money = (value: number, currency: string, lang: Lang): string =>
+  new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency }).format(value);
+
+/** 12/12/2026 19:00 */
+export const dateTime = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { dateStyle: 'short', timeStyle: 'short' }, timeZone).format(new Date(iso));
+
+/** 12 de dez. de 2026 19:00 */
+export const mediumDateTime = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { dateStyle: 'medium', timeStyle: 'short' }, timeZone).format(new Date(iso));
+
+/** sábado, 12 de dezembro de 2026 */
+export const longDate = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { dateStyle: 'full' }, timeZone).format(new Date(iso));
+
+/** 19:00 */
+export const timeOf = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { hour: '2-digit', minute: '2-digit' }, timeZone).format(new Date(iso));
+
+/** 12/12 */
+export const dayMonth = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { day: '2-digit', month: '2-digit' }, timeZone).format(new Date(iso));
+
+/** 12 de dezembro de 2026: publication dates and the prayer wall. */
+export const formatDate = (iso: string, lang: Lang, timeZone?: string): string =>
+  dates(lang, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone).format(new Date(iso));
