@@ -35,6 +35,8 @@ export const configSchema = z.object({
   PAGE_CACHE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** How many reverse proxies stand in front of this server; their X-Forwarded-For entries name the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** "false" keeps this process from running background jobs (server/jobs); others on the same database still do. */
+  JOB_RUNNER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 

@@ -10,6 +10,8 @@ import { attachChat } from './chat/chat.server.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
+import { JOBS } from './jobs/index.ts';
+import { createJobRunner } from './jobs/runner.ts';
 
 export interface Services {
   database: DatabaseHandle;
@@ -37,6 +39,9 @@ export async function startServices(config: Config): Promise<Services> {
   const changes = createChangeFeed();
   const api = createApi({ db: database.db, changes });
   setInProcessApi((request) => api.fetch(request));
+  // Every process runs the scheduler; the database decides which one runs each job (server/jobs).
+  const jobs = createJobRunner(database.db, JOBS);
+  if (config.JOB_RUNNER) jobs.start();
   let io: SocketServer | undefined;
   return {
     database,
@@ -50,6 +55,7 @@ export async function startServices(config: Config): Promise<Services> {
       io?.engine.close();
     },
     async close() {
+      await jobs.stop();
       setInProcessApi(undefined);
       await database.close();
     },

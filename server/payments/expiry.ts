@@ -50,3 +50,17 @@ export async function expireOverduePix(db: Database, churchId: number, now = new
     return releasePayments(tx, claimed.map((p) => p.id), 'cancelado');
   });
 }
+
+/** The churches that have an overdue payment now, for the background sweep (server/jobs). */
+export async function churchesWithOverduePayments(db: Database, now = new Date()): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ churchId: t.payments.churchId })
+    .from(t.payments)
+    .where(
+      and(
+        lt(t.payments.expiresAt, now),
+        or(and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')), and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto'))),
+      ),
+    );
+  return rows.map((r) => r.churchId);
+}

@@ -1,0 +1,15 @@
+// Every background job of the product, run by the one scheduler (runner.ts). A feature adds its
+// job here with one line; server/runtime.ts starts the runner in every process.
+import { churchesWithOverduePayments, expireOverduePix } from '../payments/expiry.ts';
+import { defineJob, type Job } from './runner.ts';
+
+/** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
+export const overduePaymentsJob = defineJob({
+  name: 'payments.expire-overdue',
+  everyMs: 15_000,
+  async run({ db, now }) {
+    for (const churchId of await churchesWithOverduePayments(db, now())) await expireOverduePix(db, churchId, now());
+  },
+});
+
+export const JOBS: readonly Job[] = [overduePaymentsJob];

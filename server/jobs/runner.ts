@@ -1,0 +1,156 @@
+// The product's one scheduler: every background job (recurring gifts, subscription renewals,
+// overdue-payment sweeps) is defined here and run by every server process, but a run happens
+// only after claiming the job's row in the database (table tarefa_agendada) with a lease, so two
+// processes never run one job at once and a process killed mid-run frees it when the lease ends.
+// Jobs must still be idempotent per item: a lease can run out while a slow run goes on.
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+
+export interface JobContext {
+  db: Database;
+  /** The time the run started (tests pass their own clock to the runner). */
+  now(): Date;
+  /** Who runs it, e.g. `host:pid:random`; handy as a per-item claim owner. */
+  workerId: string;
+}
+
+export interface Job {
+  /** Unique and stable: it is the row's key. */
+  name: string;
+  /** Time between the end of one run and the next. */
+  everyMs: number;
+  /** How long a claim holds; default 2 minutes. Keep it above the longest run. */
+  leaseMs?: number;
+  run(ctx: JobContext): Promise<void>;
+}
+
+export const defineJob = (job: Job): Job => job;
+
+export interface RunnerOptions {
+  workerId?: string;
+  /** How often the runner looks for due jobs; default 1 s. */
+  tickMs?: number;
+  now?: () => Date;
+  /** Called with a job's error (the runner records it and goes on). */
+  onError?: (job: Job, error: unknown) => void;
+}
+
+export interface JobRunner {
+  readonly workerId: string;
+  /** Runs every due job this process can claim, once; returns the names it ran. */
+  tick(): Promise<string[]>;
+  /** Claims and runs one job now, due or not (tests, admin); false when another process holds it. */
+  runNow(name: string): Promise<boolean>;
+  /** Stops ticking and waits for the run in progress. */
+  stop(): Promise<void>;
+}
+
+const DEFAULT_LEASE_MS = 2 * 60_000;
+
+export const newWorkerId = () => `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
+
+/** Takes the job's row when it is due (or `force`) and nobody's lease is live; true when taken. */
+async function claim(db: Database, job: Job, workerId: string, force: boolean): Promise<boolean> {
+  await db.insert(t.jobRuns).values({ name: job.name }).onConflictDoNothing();
+  const leaseMs = job.leaseMs ?? DEFAULT_LEASE_MS;
+  // The database's clock decides, so processes with skewed clocks still agree.
+  const claimed = await db
+    .update(t.jobRuns)
+    .set({ lockedBy: workerId, lockedUntil: sql`now() + ${`${leaseMs} milliseconds`}::interval` })
+    .where(
+      and(
+        eq(t.jobRuns.name, job.name),
+        force ? undefined : sql`${t.jobRuns.nextRunAt} <= now()`,
+        or(isNull(t.jobRuns.lockedUntil), lt(t.jobRuns.lockedUntil, sql`now()`)),
+      ),
+    )
+    .returning({ name: t.jobRuns.name });
+  return claimed.length === 1;
+}
+
+/** Releases the claim and schedules the next run; a claim lost to another process is left alone. */
+async function release(db: Database, job: Job, workerId: string, error: unknown): Promise<void> {
+  await db
+    .update(t.jobRuns)
+    .set({
+      lockedBy: null,
+      lockedUntil: null,
+      lastRunAt: sql`now()`,
+      nextRunAt: sql`now() + ${`${job.everyMs} milliseconds`}::interval`,
+      lastError: error === undefined ? null : String(error instanceof Error ? error.message : error).slice(0, 2000),
+    })
+    .where(and(eq(t.jobRuns.name, job.name), eq(t.jobRuns.lockedBy, workerId)));
+}
+
+async function runClaimed(db: Database, job: Job, ctx: JobContext, onError: RunnerOptions['onError']): Promise<void> {
+  let failure: unknown;
+  try {
+    await job.run(ctx);
+  } catch (error) {
+    failure = error ?? 'failed';
+    onError?.(job, error);
+  }
+  await release(db, job, ctx.workerId, failure);
+}
+
+/** A runner for `jobs` on `db`; call `start()` on the result of `createJobRunner` to tick by itself. */
+export function createJobRunner(db: Database, jobs: readonly Job[], options: RunnerOptions = {}): JobRunner & { start(): void } {
+  const workerId = options.workerId ?? newWorkerId();
+  const now = options.now ?? (() => new Date());
+  const onError = options.onError ?? ((job, error) => console.error(`[jobs] ${job.name}:`, error));
+  const names = new Set<string>();
+  for (const job of jobs) {
+    if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
+    names.add(job.name);
+  }
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<unknown> = Promise.resolve();
+  let stopped = false;
+
+  const ctx = (): JobContext => ({ db, now, workerId });
+
+  async function tick(): Promise<string[]> {
+    const ran: string[] = [];
+    for (const job of jobs) {
+      if (stopped) break;
+      if (!(await claim(db, job, workerId, false))) continue;
+      await runClaimed(db, job, ctx(), onError);
+      ran.push(job.name);
+    }
+    return ran;
+  }
+
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = tick()
+        .catch((error) => console.error('[jobs] tick failed:', error))
+        .finally(schedule);
+    }, options.tickMs ?? 1000);
+    timer.unref();
+  };
+
+  return {
+    workerId,
+    tick,
+    async runNow(name) {
+      const job = jobs.find((j) => j.name === name);
+      if (!job) throw new Error(`No job named ${name}`);
+      if (!(await claim(db, job, workerId, true))) return false;
+      await runClaimed(db, job, ctx(), onError);
+      return true;
+    },
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
