@@ -11,3 +11,4 @@ export * from './groups.ts';
 export * from './live.ts';
 export * from './notes.ts';
 export * from './jobs.ts';
+export * from './praise.ts';
