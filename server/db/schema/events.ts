@@ -111,11 +111,20 @@ export const payments = pgTable(
   {
     id: serial('id').primaryKey(),
     churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a visitor's gift (issue 8: giving without an account); the donor fields say who. */
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The order code ("pedido") the payment-status page is addressed by. */
     code: text('codigo').notNull().unique(),
-    /** evento (this issue); other checkouts add their own kinds. */
+    /** What was bought: evento | doacao (server/payments/pipeline.ts order kinds). */
     kind: text('tipo').notNull().default('evento'),
+    donorName: text('doador_nome'),
+    donorEmail: text('doador_email'),
+    /** 11 digits (pt churches ask a visitor's CPF). */
+    donorCpf: text('doador_cpf'),
+    /** The recurring gift (doacao_recorrente) an automatic charge belongs to, with its occurrence date and try. */
+    recurringGiftId: integer('doacao_recorrente_id'),
+    occurrence: text('ocorrencia'),
+    attempt: integer('tentativa'),
     eventId: integer('evento_id').references(() => events.id),
     method: text('metodo').notNull(),
     gatewayId: integer('id_gateway_pagamento'),
@@ -145,6 +154,8 @@ export const payments = pgTable(
   (t) => [
     index('pagamento_usuario_idx').on(t.userId, t.churchId),
     index('pagamento_status_expira_idx').on(t.status, t.expiresAt),
+    // one charge per occurrence and try of a recurring gift, whatever process runs it
+    uniqueIndex('pagamento_recorrente_ocorrencia_uq').on(t.recurringGiftId, t.occurrence, t.attempt).where(sql`${t.recurringGiftId} is not null`),
   ],
 );
 
@@ -154,7 +165,8 @@ export const paymentIdempotency = pgTable(
   {
     id: serial('id').primaryKey(),
     churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a visitor's payment: its keys are unique per church instead. */
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     key: text('chave').notNull(),
     /** Hash of the request body, so one key cannot be reused for a different purchase. */
     requestHash: text('hash_requisicao').notNull(),
@@ -162,7 +174,10 @@ export const paymentIdempotency = pgTable(
     response: jsonb('resposta').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('pagamento_idempotencia_uq').on(t.userId, t.key)],
+  (t) => [
+    uniqueIndex('pagamento_idempotencia_uq').on(t.userId, t.key),
+    uniqueIndex('pagamento_idempotencia_visitante_uq').on(t.churchId, t.key).where(sql`${t.userId} is null`),
+  ],
 );
 
 /** One bought ticket ("inscricao"), with its holder and the holder's answers. */

@@ -11,4 +11,5 @@ export * from './groups.ts';
 export * from './live.ts';
 export * from './notes.ts';
 export * from './jobs.ts';
+export * from './giving.ts';
 export * from './praise.ts';
