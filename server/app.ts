@@ -14,6 +14,7 @@ import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { prayerRoutes } from './prayer/prayer.routes.ts';
+import { praiseRoutes } from './praise/praise.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, handleError } from './http/errors.ts';
@@ -48,6 +49,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes));
+  api.route('/', praiseRoutes(db));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));
   api.onError(handleError);
   return api;

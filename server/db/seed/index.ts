@@ -10,6 +10,7 @@ import { seedEvents } from './events.ts';
 import { seedHome } from './home.ts';
 import { seedPrayer } from './prayer.ts';
 import { seedPrayerOwn } from './prayer-own.ts';
+import { seedPraise } from './praise.ts';
 
 /** In order; later issues append their parts (content, events, …). */
 const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
@@ -20,6 +21,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'home', run: seedHome },
   { name: 'prayer', run: seedPrayer },
   { name: 'prayer-own', run: seedPrayerOwn },
+  { name: 'praise', run: seedPraise },
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {
