@@ -14,7 +14,7 @@ import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { prayerRoutes } from './prayer/prayer.routes.ts';
-import { praiseRoutes } from './praise/praise.routes.ts';
+import { notesRoutes } from './notes/notes.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, handleError } from './http/errors.ts';
@@ -49,7 +49,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes));
-  api.route('/', praiseRoutes(db));
+  api.route('/', notesRoutes(db));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));
   api.onError(handleError);
   return api;
