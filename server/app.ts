@@ -14,6 +14,7 @@ import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { prayerRoutes } from './prayer/prayer.routes.ts';
+import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import type { Database } from './db/client.ts';
@@ -49,6 +50,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes));
+  api.route('/', groupRoutes(db, changes));
   api.route('/', notesRoutes(db));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));
   api.onError(handleError);

@@ -10,6 +10,7 @@ import { seedEvents } from './events.ts';
 import { seedHome } from './home.ts';
 import { seedPrayer } from './prayer.ts';
 import { seedPrayerOwn } from './prayer-own.ts';
+import { seedGroups } from './groups.ts';
 import { seedNotes } from './notes.ts';
 import { seedReadingPlans } from './reading-plans.ts';
 import { seedPraise } from './praise.ts';
@@ -23,6 +24,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'home', run: seedHome },
   { name: 'prayer', run: seedPrayer },
   { name: 'prayer-own', run: seedPrayerOwn },
+  { name: 'groups', run: seedGroups },
   { name: 'notes', run: seedNotes },
   { name: 'reading-plans', run: seedReadingPlans },
   { name: 'praise', run: seedPraise },
