@@ -1,0 +1,37 @@
+// The chat alone on an HTTP port, for the two-process test and `npm run bench:chat`:
+// DATABASE_URL (or an in-memory PGlite, seeded), REDIS_URL optional, PORT (0 = any).
+// Prints `{"port":…}` on its first line once listening; answers "memory" on stdin with its RSS.
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/index.ts';
+import { createChat } from './chat.server.ts';
+
+const database = await openDatabase(process.env.DATABASE_URL ?? 'memory://');
+if (process.env.SEED_DEMO !== 'false') await seedDemo(database.db);
+const chat = await createChat({
+  db: database.db,
+  redisUrl: process.env.REDIS_URL || undefined,
+  secret: process.env.JWT_SECRET ?? 'standalone-chat-secret-for-tests-only',
+  trustProxy: Number(process.env.TRUST_PROXY ?? 0),
+});
+const server = createServer((_req, res) => res.writeHead(404).end());
+const running = chat.attach(server);
+server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
+  console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
+});
+process.stdin.setEncoding('utf8');
+process.stdin.on('data', (line: string) => {
+  if (line.trim() === 'memory') {
+    const m = process.memoryUsage();
+    console.log(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed }));
+  }
+});
+const stop = async () => {
+  await running.close();
+  server.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());
