@@ -50,6 +50,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes));
+  api.route('/', liveRoutes(db));
   api.route('/', groupRoutes(db, changes));
   api.route('/', notesRoutes(db));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));

@@ -24,6 +24,11 @@ const TYPES: Record<string, string> = {
   '.woff2': 'font/woff2',
   '.mp3': 'audio/mpeg',
   '.pdf': 'application/pdf',
+  // HLS video (the live demo stream, public/live-demo/)
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.m4s': 'video/iso.segment',
+  '.mp4': 'video/mp4',
 };
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 

@@ -24,6 +24,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'home', run: seedHome },
   { name: 'prayer', run: seedPrayer },
   { name: 'prayer-own', run: seedPrayerOwn },
+  { name: 'live', run: seedLive },
   { name: 'groups', run: seedGroups },
   { name: 'notes', run: seedNotes },
   { name: 'reading-plans', run: seedReadingPlans },
