@@ -14,6 +14,7 @@ import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { prayerRoutes } from './prayer/prayer.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
 import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';

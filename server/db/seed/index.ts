@@ -10,6 +10,7 @@ import { seedEvents } from './events.ts';
 import { seedHome } from './home.ts';
 import { seedPrayer } from './prayer.ts';
 import { seedPrayerOwn } from './prayer-own.ts';
+import { seedLive } from './live.ts';
 import { seedGroups } from './groups.ts';
 import { seedNotes } from './notes.ts';
 import { seedReadingPlans } from './reading-plans.ts';
