@@ -2,11 +2,11 @@
 // `npm run dev`, and stops it cleanly.
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
-import type { Server as SocketServer } from 'socket.io';
+import { randomBytes } from 'node:crypto';
 import { setInProcessApi } from '../contract/in-process.ts';
 import { createApi } from './app.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
-import { attachChat } from './chat/chat.server.ts';
+import { createChat, type Chat } from './chat/chat.server.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -42,17 +42,18 @@ export async function startServices(config: Config): Promise<Services> {
   // Every process runs the scheduler; the database decides which one runs each job (server/jobs).
   const jobs = createJobRunner(database.db, JOBS);
   if (config.JOB_RUNNER) jobs.start();
-  let io: SocketServer | undefined;
+  // The chat (and its Redis adapter when REDIS_URL is set) is ready before the server listens.
+  const chatServer = await createChat({ db: database.db, redisUrl: config.REDIS_URL, secret: config.JWT_SECRET ?? randomBytes(32).toString('hex'), trustProxy: config.TRUST_PROXY });
+  let chat: Chat | undefined;
   return {
     database,
     api,
     changes,
     attach(httpServer) {
-      io = attachChat(httpServer);
+      chat = chatServer.attach(httpServer);
     },
     disconnectClients() {
-      io?.disconnectSockets(true);
-      io?.engine.close();
+      void chat?.close();
     },
     async close() {
       await jobs.stop();
