@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type Config } from './server/config.ts';
+import { checkJwtSecret } from './server/auth/jwt-secret.ts';
 import { createNodeHandler } from './server/http/node-handler.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
@@ -70,6 +71,7 @@ export async function main(): Promise<void> {
   let config: Config;
   try {
     config = parseConfig();
+    checkJwtSecret(config); // production without a strong JWT_SECRET stops here (issue 16)
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

@@ -18,6 +18,7 @@ import { liveRoutes } from './live/live.routes.ts';
 import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
+import { storableText } from './http/storable-text.ts';
 import type { Database } from './db/client.ts';
 import { errorBody, handleError } from './http/errors.ts';
 import { messageLang } from '../contract/account-messages.ts';
@@ -40,6 +41,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
       onError: (c) => c.json(errorBody(fieldMessage(messageLang(c.req.header('accept-language')), 'Request body too large.')), 413),
     }),
   );
+  api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (issue 16)
   api.route('/', churchRoutes(db));
   api.route('/', sitemapRoutes(db));
   api.route('/', accountRoutes(db));

@@ -4,7 +4,8 @@ import { z } from 'zod';
 const optionalUrl = z.string().trim().min(1).pipe(z.url()).optional();
 
 export const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  /** Unset is a demo (`npm start`): a missing JWT_SECRET is generated into DATA_DIR. `production` requires JWT_SECRET. */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** Churches live on `<codigo>.<PROVIDER_DOMAIN>`; the bare domain lists them. */
@@ -17,8 +18,8 @@ export const configSchema = z.object({
   API_URL: optionalUrl,
   /** The provider's admin site that /admin leaves for. */
   ADMIN_URL: z.url().default('https://admin.inpeace.example'),
-  /** Signs access tokens; set your own outside a demo. */
-  JWT_SECRET: z.string().min(32).default('development-secret-change-me-please-0123456789'),
+  /** Signs access tokens: 32+ random bytes, required in production (server/auth/jwt-secret.ts). */
+  JWT_SECRET: z.string().optional(),
   REDIS_URL: optionalUrl,
   SMTP_URL: optionalUrl,
   /** Brazilian postcode service ({cep}/json/); the default is the bundled one in this API. */

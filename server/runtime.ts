@@ -7,6 +7,7 @@ import { setInProcessApi } from '../contract/in-process.ts';
 import { createApi } from './app.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { createChat, type Chat } from './chat/chat.server.ts';
+import { jwtSecret, SECRET_FILE } from './auth/jwt-secret.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
@@ -31,6 +32,9 @@ export function databaseLocation(config: Config): string {
 }
 
 export async function startServices(config: Config): Promise<Services> {
+  const keyFile = !config.JWT_SECRET && config.NODE_ENV !== 'test';
+  jwtSecret(config); // refuses a public or weak key before anything listens
+  if (keyFile && config.LOG_LEVEL !== 'silent') console.log(`[auth] JWT_SECRET not set: tokens are signed with the demo key in ${path.join(config.DATA_DIR, SECRET_FILE)}`);
   const database = await openDatabase(databaseLocation(config));
   if (config.SEED_DEMO) {
     const ran = await seedDemo(database.db);

@@ -6,13 +6,20 @@ import { jwtVerify, SignJWT } from 'jose';
 import type { TokenPair } from '../../contract/auth.ts';
 import type { Database } from '../db/client.ts';
 import { refreshTokens } from '../db/schema/index.ts';
+import { jwtSecret } from './jwt-secret.ts';
 import { accountSettings } from './settings.ts';
 
 export const ACCESS_TOKEN_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_DAYS = 30;
 const ISSUER = 'church-web';
 
-const secretKey = () => new TextEncoder().encode(accountSettings().JWT_SECRET);
+let key: { settings: object; bytes: Uint8Array } | undefined;
+/** The signing key, read again only when the settings were reset (tests). */
+function secretKey(): Uint8Array {
+  const settings = accountSettings();
+  if (key?.settings !== settings) key = { settings, bytes: new TextEncoder().encode(jwtSecret(settings)) };
+  return key.bytes;
+}
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
