@@ -3,7 +3,8 @@
 // church (from its host) and a song of another church is a 404. The house-style list
 // `GET /igreja/{slug}/louvor/` is the team's songbook (/praise): logged-in members of the church only.
 // No module gate: the spec names none for praise (docs/praise.md).
-import { and, asc, eq, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { fieldMessage } from '../../contract/field-messages.ts';
 import { praiseChurchParams, praiseIdParams, praiseListQuery, praiseQuery } from '../../contract/praise.ts';
@@ -19,7 +20,7 @@ import { toPraise, toPraiseSummary } from './praise.serializers.ts';
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
 /** Lower case without accents, so "graca" finds "Graça" (the same on PGlite and PostgreSQL). */
-const folded = (column: SQL | typeof t.praises.title) => sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
+const folded = (column: AnyPgColumn) => sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
 const fold = (text: string) => [...text.toLowerCase()].map((ch) => PLAIN[ACCENTED.indexOf(ch)] ?? ch).join('');
 /** LIKE wildcards in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);

@@ -53,6 +53,7 @@ const AUTH_PATTERNS: RegExp[] = [
   /^\/checkout(\/|$)/,
   /^\/groups\/[^/]+\/meetings(\/|$)/,
   /^\/prayer\/new(\/|$)/,
+  /^\/praise(\/|$)/, // the team's songbook (not in routes.tsv; docs/praise.md)
   /^\/prayer\/[^/]+\/delete\/?$/,
   /^\/prayer\/delete\/success\/?$/,
   /^\/play\/(watch|my-list|my-plan|checkout)(\/|$)/,
@@ -87,7 +88,7 @@ export function layoutForPath(pathname: string): LayoutName {
  */
 const NOT_BUILT_YET: RegExp[] = [
   /^\/(live|give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
-  /^\/embed\/(chat|praise|player|reading-plans)(\/|$)/,
+  /^\/embed\/(chat|player|reading-plans)(\/|$)/,
   /^\/user\/notes(\/|$)/,
 ];
 
