@@ -1,0 +1,135 @@
+// /live, /embed/chat and /embed/player as people use them (spec §2, §3 Chat user, §4, §6): two
+// browsers chat, a moderator deletes a message and it disappears from both, a visitor joins with
+// only a name, the commit-to-Jesus moment, the HLS demo plays, the phone tabs, and axe on each page.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { asMember, churchUrl } from './helpers.ts';
+
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+async function expectNoAxeViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+}
+
+async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport });
+  return context.newPage();
+}
+
+const messages = (page: Page) => page.getByRole('list', { name: 'Mensagens do chat' });
+
+test('two browsers chat; a moderator deletes a message for both and runs the commit moment', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const visitor = await newPage(browser);
+  await visitor.goto(churchUrl('graca', '/live'));
+  await expect(visitor.getByRole('heading', { level: 1, name: 'Ao vivo' })).toBeVisible();
+  await expect(visitor.getByText('Ao vivo agora')).toBeVisible();
+  // history kept in the database shows on join
+  await expect(messages(visitor).getByText('Que louvor lindo! Glória a Deus.')).toBeVisible();
+  await expectNoAxeViolations(visitor);
+
+  // a visitor joins with only a name
+  const name = `Visitante ${run}`;
+  await visitor.getByRole('textbox', { name: 'Seu nome' }).fill(name);
+  await visitor.getByRole('button', { name: 'Entrar no chat' }).click();
+  await expect(visitor.getByText(`Você está como ${name}`)).toBeVisible();
+
+  const moderator = await newPage(browser);
+  await asMember(moderator, 'lider@graca.demo');
+  await moderator.goto(churchUrl('graca', '/live'));
+  await expect(moderator.getByText('Você está como João Pereira')).toBeVisible();
+  await expect(moderator.getByText('Moderador', { exact: false }).first()).toBeVisible();
+
+  // a message from one browser appears in the other; links become links, nothing else is HTML
+  const text = `Bom dia, igreja! Leiam https://example.org/${run} (${run})`;
+  const input = visitor.getByRole('textbox', { name: 'Mensagem' });
+  await input.fill(text);
+  await visitor.getByRole('button', { name: 'Enviar' }).click();
+  await expect(input).toHaveValue('');
+  await expect(messages(moderator).getByText(`(${run})`)).toBeVisible();
+  await expect(messages(moderator).getByRole('link', { name: `https://example.org/${run}` })).toBeVisible();
+
+  // a refused message says why and stays in the input
+  await input.fill('<script>alert(1)</script>');
+  await visitor.getByRole('button', { name: 'Enviar' }).click();
+  await expect(visitor.getByRole('alert').filter({ hasText: 'Mensagens não podem conter tags HTML.' })).toBeVisible();
+  await expect(input).toHaveValue('<script>alert(1)</script>');
+
+  // the moderator deletes it, with a confirmation, and it disappears for everyone
+  await moderator.getByText(`Moderar mensagem de ${name}`).last().click();
+  await moderator.getByRole('button', { name: 'Excluir mensagem' }).click();
+  const dialog = moderator.getByRole('dialog', { name: 'Excluir esta mensagem para todos?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(moderator);
+  await dialog.getByRole('button', { name: 'Confirmar' }).click();
+  await expect(messages(moderator).getByText(`(${run})`)).toHaveCount(0);
+  await expect(messages(visitor).getByText(`(${run})`)).toHaveCount(0);
+
+  // the commit-to-Jesus moment: the moderator starts it, the visitor raises a hand, the count shows live
+  await moderator.getByRole('button', { name: 'Iniciar momento de decisão' }).click();
+  await expect(visitor.getByRole('heading', { name: 'Você quer entregar sua vida a Jesus?' })).toBeVisible();
+  await visitor.getByRole('button', { name: 'Levantar a mão' }).click();
+  await expect(visitor.getByText('Glória a Deus! Estamos orando por você.')).toBeVisible();
+  await expect(moderator.getByText('1 mão levantada')).toBeVisible();
+  await moderator.getByRole('button', { name: 'Encerrar momento de decisão' }).click();
+  await expect(visitor.getByText('Glória a Deus! Estamos orando por você.')).toHaveCount(0);
+  await visitor.context().close();
+  await moderator.context().close();
+});
+
+test('the demo HLS stream plays with hls.js; other pages never load it; on a phone the panels are tabs', async ({ browser }) => {
+  const page = await newPage(browser);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await page.goto(churchUrl('graca', '/live'));
+  const video = page.locator('video[data-player="hls"]');
+  await expect(video).toBeVisible();
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+  expect(scripts.some((u) => /hls/i.test(u))).toBe(true);
+
+  // upcoming streams and the other panels are plain HTML
+  await expect(page.getByRole('heading', { name: 'Próximas transmissões' })).toBeVisible();
+  await expect(page.getByText('Culto da família')).toBeVisible();
+  await expect(page.getByRole('link', { name: /Abrir minhas anotações/ })).toHaveAttribute('href', '/user/notes');
+  await expect(page.getByRole('link', { name: /Quero ofertar/ })).toHaveAttribute('href', '/give');
+
+  // /embed/player with a YouTube code is a frame, and hls.js is not loaded
+  const embed = await newPage(browser);
+  const embedScripts: string[] = [];
+  embed.on('request', (r) => r.resourceType() === 'script' && embedScripts.push(r.url()));
+  await embed.route(/youtube/, (route) => route.fulfill({ body: '<html lang="en"><title>video</title></html>', contentType: 'text/html' }));
+  await embed.goto(churchUrl('graca', '/embed/player?service=youtube&code=M7lc1UVf-VE'));
+  await expect(embed.locator('iframe[src*="youtube-nocookie.com/embed/M7lc1UVf-VE"]')).toBeVisible();
+  expect(embedScripts.some((u) => /hls/i.test(u))).toBe(false);
+  await expectNoAxeViolations(embed);
+  await embed.context().close();
+
+  // a phone: the panels become tabs
+  const phone = await newPage(browser, { width: 390, height: 844 });
+  await phone.goto(churchUrl('graca', '/live'));
+  await expect(phone.getByRole('heading', { name: 'Chat ao vivo' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Próximas transmissões' })).toBeHidden();
+  await phone.getByText('Próximas', { exact: true }).click();
+  await expect(phone.getByRole('heading', { name: 'Próximas transmissões' })).toBeVisible();
+  await expect(phone.getByRole('heading', { name: 'Chat ao vivo' })).toBeHidden();
+  await expectNoAxeViolations(phone);
+  await phone.context().close();
+  await page.context().close();
+});
+
+test('/embed/chat joins with the username query; the home schedule links to /live', async ({ browser }) => {
+  const page = await newPage(browser);
+  await page.goto(churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed&limitMessages=5`));
+  await expect(page.getByText('Você está como Ana Embed')).toBeVisible();
+  await expect(page.getByText('Nenhuma mensagem ainda. Diga olá!')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Mensagem' }).fill(`Olá do embed ${run}`);
+  await page.getByRole('button', { name: 'Enviar' }).click();
+  await expect(messages(page).getByText(`Olá do embed ${run}`)).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  await page.goto(churchUrl('graca', '/'));
+  await page.getByRole('link', { name: /Assistir às transmissões/ }).click();
+  await expect(page).toHaveURL(/\/live$/);
+  await page.context().close();
+});
