@@ -87,8 +87,8 @@ export function layoutForPath(pathname: string): LayoutName {
  * a page is added for one of them (remove it here) or a spec route has neither a page nor an entry.
  */
 const NOT_BUILT_YET: RegExp[] = [
-  /^\/(live|give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
-  /^\/embed\/(chat|player|reading-plans)(\/|$)/,
+  /^\/(give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
+  /^\/embed\/(reading-plans)(\/|$)/,
   /^\/user\/notes(\/|$)/,
 ];
 
