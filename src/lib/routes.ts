@@ -89,7 +89,6 @@ export function layoutForPath(pathname: string): LayoutName {
 const NOT_BUILT_YET: RegExp[] = [
   /^\/(give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
   /^\/embed\/(reading-plans)(\/|$)/,
-  /^\/user\/notes(\/|$)/,
 ];
 
 /** Whether the web app has a page for this internal path (false only for routes still to build). */

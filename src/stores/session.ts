@@ -22,6 +22,9 @@ export const STORAGE_KEYS = {
   /** Other areas' client data that logout clears (spec §4). */
   chatUser: 'church:chatUser',
   play: 'church:play',
+  /** Sermon-note edits not yet on the server (src/lib/notes/drafts.ts). Kept at logout, keyed by user:
+   *  a 401 mid-sync must not lose a word (docs/notes.md). */
+  notesPending: 'church:notes:pending',
 } as const;
 
 export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';
