@@ -161,10 +161,22 @@ export const paymentSchema = z.object({
   desafio: z.boolean(),
   mensagem: z.string().nullable(),
   evento: z.object({ id: z.number().int(), titulo: z.string() }).nullable(),
+  /** What was bought: event tickets or a donation (one line per reason). */
+  tipo: z.enum(['evento', 'doacao']),
+  itens: z.array(z.object({ idMotivo: z.number().int(), motivo: z.string(), valor: money })),
+  /** The recurring gift this payment started or belongs to. */
+  doacaoRecorrente: z.object({ id: z.number().int(), recorrenciaDias: z.number().int(), proximaCobranca: z.string() }).nullable(),
+  /** A visitor's gift: who gave (no account). */
+  doador: z.object({ nome: z.string(), email: z.string() }).nullable(),
   dataCadastro: z.string(),
 });
 export type Payment = z.infer<typeof paymentSchema>;
-export const paymentResponseSchema = z.object({ pagamento: paymentSchema, inscricoes: z.array(registrationSchema) });
+export const paymentResponseSchema = z.object({
+  pagamento: paymentSchema,
+  inscricoes: z.array(registrationSchema),
+  /** A visitor's payment only: the key of its receipt page (GET /pagamento/{codigo}/recibo?chave=). */
+  chaveRecibo: z.string().nullable().optional(),
+});
 export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 /** GET /usuario/{userId}/pagamento/?pedido={code} */

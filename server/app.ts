@@ -10,6 +10,7 @@ import { accountRoutes } from './users/account.index.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { feeRoutes } from './payments/fees.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
+import { givingRoutes } from './giving/giving.routes.ts';
 import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
@@ -48,6 +49,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', eventRoutes(db));
   api.route('/', feeRoutes(db));
   api.route('/', paymentRoutes(db, changes));
+  api.route('/', givingRoutes(db));
   api.route('/', registrationRoutes(db));
   api.route('/', bibleRoutes());
   api.route('/', scheduleRoutes(db));

@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { contentParams, registerBodySchema, userEventParams, userParams, type EventContent } from '../../contract/events.ts';
 import { idParam } from '../../contract/common.ts';
+import { messageLang } from '../../contract/account-messages.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -39,7 +40,7 @@ export function registrationRoutes(db: Database) {
       const body = c.req.valid('json');
       const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;
       if (!key) throw payProblem(c, 400, 'pay.keyRequired');
-      const answer = await purchase(db, c, {
+      const answer = await purchase(db, messageLang(c.req.header('accept-language')), {
         userId, eventId, choices: body.ingressos, method: 'gratuito', installments: 1, saveCard: false, idempotencyKey: key,
         fingerprint: { evento: eventId, ingressos: body.ingressos },
       });

@@ -1,14 +1,27 @@
-// A payment and its registrations in the wire shape of contract/payments.ts.
+// A payment and its registrations (or gift lines) in the wire shape of contract/payments.ts.
+import { createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Payment, PaymentResponse } from '../../contract/payments.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { toMoney, toRegistration } from '../events/events.serializers.ts';
 import { pixQrSvg } from './pix.ts';
+import { accountSettings } from '../auth/settings.ts';
+import { jwtSecret } from '../auth/jwt-secret.ts';
+
+/** The key of a visitor's receipt page: only who paid (and their e-mail) knows it. */
+export function receiptKey(code: string): string {
+  return createHmac('sha256', jwtSecret(accountSettings())).update(`receipt:${code}`).digest('base64url').slice(0, 32);
+}
+
+export interface PaymentExtras {
+  lines: { reasonId: number; reasonName: string; amountCents: number }[];
+  recurring: { id: number; days: number; nextOccurrence: string } | null;
+}
 
 type Reader = Pick<Database, 'select'>;
 
-export async function toPayment(row: typeof t.payments.$inferSelect, event: { id: number; title: string } | null): Promise<Payment> {
+export async function toPayment(row: typeof t.payments.$inferSelect, event: { id: number; title: string } | null, extras: PaymentExtras = { lines: [], recurring: null }): Promise<Payment> {
   const pending = row.status === 'pendente' || row.status === 'aguardando' || row.status === 'em_aberto';
   return {
     codigo: row.code,
@@ -31,6 +44,10 @@ export async function toPayment(row: typeof t.payments.$inferSelect, event: { id
     desafio: row.method === 'cartao' && row.status === 'em_aberto',
     mensagem: row.message,
     evento: event ? { id: event.id, titulo: event.title } : null,
+    tipo: row.kind === 'doacao' ? 'doacao' : 'evento',
+    itens: extras.lines.map((l) => ({ idMotivo: l.reasonId, motivo: l.reasonName, valor: toMoney(l.amountCents) })),
+    doacaoRecorrente: extras.recurring ? { id: extras.recurring.id, recorrenciaDias: extras.recurring.days, proximaCobranca: extras.recurring.nextOccurrence } : null,
+    doador: row.userId === null && row.donorName && row.donorEmail ? { nome: row.donorName, email: row.donorEmail } : null,
     dataCadastro: row.createdAt.toISOString(),
   };
 }
@@ -40,7 +57,7 @@ export async function loadPaymentResponse(db: Reader, paymentId: number): Promis
   if (!row) throw new Error(`payment ${paymentId} vanished`);
   const [event] = row.eventId ? await db.select().from(t.events).where(eq(t.events.id, row.eventId)) : [];
   return {
-    pagamento: await toPayment(row, event ? { id: event.id, title: event.title } : null),
+    pagamento: await toPayment(row, event ? { id: event.id, title: event.title } : null, await paymentExtras(db, row)),
     inscricoes: event ? await loadRegistrations(db, { churchId: row.churchId, paymentId: row.id }) : [],
   };
 }
@@ -65,4 +82,18 @@ export async function loadRegistrations(
     .where(and(...filters))
     .orderBy(t.registrations.id);
   return rows.map((x) => toRegistration(x.r, x.e, x.tk, x.u, x.p?.code ? { code: x.p.code, status: x.p.status } : null));
+}
+
+/** A gift's lines, and the recurring gift it started or belongs to. */
+export async function paymentExtras(db: Reader, row: typeof t.payments.$inferSelect): Promise<PaymentExtras> {
+  if (row.kind !== 'doacao') return { lines: [], recurring: null };
+  const lines = await db
+    .select({ reasonId: t.paymentLines.reasonId, reasonName: t.paymentLines.reasonName, amountCents: t.paymentLines.amountCents })
+    .from(t.paymentLines)
+    .where(and(eq(t.paymentLines.paymentId, row.id), eq(t.paymentLines.churchId, row.churchId)))
+    .orderBy(t.paymentLines.id);
+  const [gift] = row.recurringGiftId
+    ? await db.select({ id: t.recurringGifts.id, days: t.recurringGifts.days, nextOccurrence: t.recurringGifts.nextOccurrence }).from(t.recurringGifts).where(and(eq(t.recurringGifts.id, row.recurringGiftId), eq(t.recurringGifts.churchId, row.churchId)))
+    : [];
+  return { lines, recurring: gift ?? null };
 }

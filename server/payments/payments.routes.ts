@@ -9,7 +9,6 @@ import {
   cardTokenBodySchema,
   cardTokenParams,
   challengeBodySchema,
-  paymentBodySchema,
   paymentCodeParams,
   paymentStatusParams,
   paymentStatusQuery,
@@ -18,6 +17,8 @@ import {
   saveCardQuery,
   type SavedCard,
 } from '../../contract/payments.ts';
+import { orderBodySchema } from '../../contract/checkout.ts';
+import { isGivingMessageKey, givingMessage } from '../../contract/giving-messages.ts';
 import { fieldMessage, paymentMessage } from '../../contract/payment-messages.ts';
 import { messageLang } from '../../contract/account-messages.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
@@ -26,7 +27,10 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
-import { validate } from '../http/validate.ts';
+import { localizedFieldErrors, validate } from '../http/validate.ts';
+import { accountSettings } from '../auth/settings.ts';
+import { giveDonation } from '../giving/give.ts';
+import { createMailer, type Mailer } from '../mail/outbox.ts';
 import { releasePayments, expireOverduePix } from './expiry.ts';
 import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
@@ -40,8 +44,10 @@ const toSavedCard = (r: typeof t.savedCards.$inferSelect): SavedCard => ({
  * @param changes told when seats were taken or given back, so cached event pages of that
  *   church show the new availability at once.
  */
-export function paymentRoutes(db: Database, changes?: ChangeFeed) {
+export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mailer?: Mailer } = {}) {
   const seatsChanged = (churchId: number) => changes?.churchChanged(churchId);
+  let mailer = options.mailer;
+  const mail = () => (mailer ??= createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL }));
 
   /** A payment of the caller by its order code, or 404. */
   async function ownPayment(c: Parameters<typeof requireUser>[1], userId: number, code: string) {
@@ -51,12 +57,25 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed) {
   }
 
   return new Hono({ strict: false })
-    .post('/pagamento', validate('json', paymentBodySchema), async (c) => {
-      const user = await requireUser(db, c);
-      const body = c.req.valid('json');
+    .post('/pagamento', async (c) => {
+      // One checkout for every kind of order: `tipo` picks what is bought (contract/checkout.ts).
+      const lang = messageLang(c.req.header('accept-language'));
+      const raw: unknown = await c.req.json().catch(() => undefined);
+      const parsed = orderBodySchema.safeParse(raw);
+      if (!parsed.success) {
+        const errors = localizedFieldErrors(parsed.error, c.req.header('accept-language'), raw);
+        for (const issue of parsed.error.issues) if (isGivingMessageKey(issue.message)) errors[issue.path.join('.')] = [givingMessage(lang, issue.message)];
+        throw new ApiProblem(400, Object.values(errors)[0]?.[0] ?? fieldMessage(lang, 'Invalid input.'), errors);
+      }
+      const body = parsed.data;
       const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;
-      if (!key || key.length < 8 || key.length > 100) throw payProblem(c, 400, 'pay.keyRequired', undefined, { chaveIdempotencia: [paymentMessage(messageLang(c.req.header('accept-language')), 'pay.keyRequired')] });
-      const answer = await purchase(db, c, purchaseInputFromBody(user.userId, body, key, body as never));
+      if (!key || key.length < 8 || key.length > 100) throw payProblem(c, 400, 'pay.keyRequired', undefined, { chaveIdempotencia: [paymentMessage(lang, 'pay.keyRequired')] });
+      if (body.tipo === 'doacao') {
+        const answer = await giveDonation(db, c, body, key, mail());
+        return c.json(answer.body, answer.status);
+      }
+      const user = await requireUser(db, c);
+      const answer = await purchase(db, lang, purchaseInputFromBody(user.userId, body, key, body as never));
       if (answer.status < 400) {
         const [event] = await db.select({ churchId: t.events.churchId }).from(t.events).where(eq(t.events.id, body.evento));
         if (event) seatsChanged(event.churchId);

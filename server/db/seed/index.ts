@@ -7,6 +7,7 @@ import { seedAccounts } from './accounts.ts';
 import { seedChurches } from './churches.ts';
 import { seedContent } from './content.ts';
 import { seedEvents } from './events.ts';
+import { seedGiving } from './giving.ts';
 import { seedHome } from './home.ts';
 import { seedPrayer } from './prayer.ts';
 import { seedPrayerOwn } from './prayer-own.ts';
@@ -30,6 +31,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'notes', run: seedNotes },
   { name: 'reading-plans', run: seedReadingPlans },
   { name: 'praise', run: seedPraise },
+  { name: 'giving', run: seedGiving },
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {

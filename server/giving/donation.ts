@@ -1,0 +1,152 @@
+// The donation order kind of the shared checkout pipeline (server/payments/pipeline.ts): the
+// giving rules of spec §5 (minimum value, PicPay's maximum per gift, recurrence for one
+// authorised reason only), one payment with one line per reason, and the recurring gift a
+// first charge starts. Visitors give here too where the church allows it (issue 8 item 3).
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import type { z } from 'zod';
+import type { MessageLang } from '../../contract/account-messages.ts';
+import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
+import { PICPAY_MAX_CENTS, type donationBodySchema } from '../../contract/giving.ts';
+import { givingMessage, type GivingMessageKey } from '../../contract/giving-messages.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { ApiProblem } from '../http/errors.ts';
+import type { Db, Order, OrderChurch, Payer, Tx } from '../payments/pipeline.ts';
+
+export type DonationInput = z.output<typeof donationBodySchema>;
+
+const DAY = 86_400_000;
+
+export function giveError(lang: MessageLang, status: ContentfulStatusCode, key: GivingMessageKey, field?: string): ApiProblem {
+  const message = givingMessage(lang, key);
+  return new ApiProblem(status, message, field ? { [field]: [message] } : undefined);
+}
+
+/** yyyy-mm-dd (UTC) of a moment. */
+export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
+/** A day plus n days, as yyyy-mm-dd. */
+export const addDays = (day: string, n: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
+/** When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília). */
+export const chargeTimeOf = (day: string): Date => new Date(`${day}T09:00:00Z`);
+
+export interface GivingChurch extends OrderChurch {
+  locale: string;
+  currency: string;
+}
+
+export async function givingSettingsOf(db: Db, churchId: number) {
+  const [row] = await db.select().from(t.givingSettings).where(eq(t.givingSettings.churchId, churchId));
+  return row ?? null;
+}
+
+/** The church's own row for the order (name, e-mail, city for the Pix receiver). */
+export async function givingChurch(db: Db, churchId: number): Promise<GivingChurch | null> {
+  const [row] = await db.select().from(t.churches).where(eq(t.churches.id, churchId));
+  if (!row) return null;
+  return { id: row.id, name: row.name, code: row.code, email: row.email, city: row.city, locale: row.locale, currency: row.country === 'BR' ? 'BRL' : row.country === 'US' ? 'USD' : row.country === 'AR' ? 'ARS' : 'BRL' };
+}
+
+export const isPortugueseChurch = (locale: string) => locale.toLowerCase().startsWith('pt');
+
+/**
+ * The donation order, or a 4xx with the field that broke a rule. `payer.userId` null is a visitor
+ * whose captcha the route has already checked.
+ */
+export async function donationOrder(db: Db, church: GivingChurch, input: DonationInput, payer: Payer): Promise<Order> {
+  const lang = payer.lang;
+  const settings = await givingSettingsOf(db, church.id);
+  if (!settings?.online) throw giveError(lang, 422, 'give.offline');
+
+  // The reasons: each once, each an active giving reason of this church.
+  const errors: Record<string, string[]> = {};
+  const seen = new Set<number>();
+  input.motivos.forEach((line, i) => {
+    if (seen.has(line.motivo)) errors[`motivos.${i}.motivo`] = [givingMessage(lang, 'give.reasonTwice')];
+    seen.add(line.motivo);
+  });
+  const reasons = await db
+    .select()
+    .from(t.paymentReasons)
+    .where(and(eq(t.paymentReasons.churchId, church.id), inArray(t.paymentReasons.id, [...seen]), eq(t.paymentReasons.active, true), eq(t.paymentReasons.forGiving, true)));
+  const byId = new Map(reasons.map((r) => [r.id, r]));
+  const lines = input.motivos.map((line, i) => {
+    if (!byId.has(line.motivo)) errors[`motivos.${i}.motivo`] = [givingMessage(lang, 'give.reasonNotFound')];
+    const amountCents = Math.round(line.valor * 100);
+    // spec §5: the amount must be greater than the church's minimum (which is not shown)
+    if (amountCents <= settings.minimumCents) errors[`motivos.${i}.valor`] = [givingMessage(lang, 'give.minimum')];
+    return { reasonId: line.motivo, reasonName: byId.get(line.motivo)?.name ?? '', amountCents };
+  });
+  if (payer.userId === null && payer.donor) {
+    if (isPortugueseChurch(church.locale)) {
+      const cpf = onlyDigits(payer.donor.cpf ?? '');
+      if (!cpf) errors['visitante.cpf'] = [givingMessage(lang, 'give.cpfRequired')];
+      else if (!isValidCpf(cpf)) errors['visitante.cpf'] = [givingMessage(lang, 'give.cpfInvalid')];
+    }
+  }
+  if (Object.keys(errors).length) throw new ApiProblem(400, Object.values(errors)[0]![0]!, errors);
+
+  if (payer.userId === null && payer.method === 'cartao') throw giveError(lang, 422, 'give.visitorCard', 'metodoPagamento');
+  if (input.recorrencia) {
+    // spec §5 / §9: recurrence for one reason only, among those the church authorised; charged on a card
+    if (payer.userId === null) throw giveError(lang, 401, 'give.recurrenceLogin', 'recorrencia');
+    if (!settings.recurrence) throw giveError(lang, 422, 'give.recurrenceOff', 'recorrencia');
+    if (lines.length !== 1) throw giveError(lang, 422, 'give.recurrenceOneReason', 'recorrencia');
+    if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed) throw giveError(lang, 422, 'give.recurrenceNotAllowed', 'recorrencia');
+    if (payer.method !== 'cartao') throw giveError(lang, 422, 'give.recurrenceCard', 'metodoPagamento');
+  }
+
+  const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
+  return {
+    kind: 'doacao',
+    codePrefix: 'DO',
+    church,
+    currency: church.currency,
+    subtotalCents,
+    churchPaysFees: !input.flagUsuarioTaxa,
+    maxInstallments: 1,
+    interest: false,
+    cashDaysToPay: 3,
+    eventId: null,
+    checkMethod(method) {
+      // spec §5 / §9: PicPay takes at most R$ 4.999,99 per gift; several gifts are allowed
+      if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS) throw giveError(lang, 422, 'give.picpayMax', 'metodoPagamento');
+    },
+    async record(tx: Tx, ctx) {
+      await tx.insert(t.paymentLines).values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));
+      if (!input.recorrencia || ctx.userId === null) return;
+      const cardId = await savedCardFor(tx, church.id, ctx.userId, payer);
+      const today = dayOf(ctx.now);
+      const next = addDays(today, input.recorrenciaDias);
+      const [gift] = await tx
+        .insert(t.recurringGifts)
+        .values({
+          churchId: church.id, userId: ctx.userId, reasonId: lines[0]!.reasonId, amountCents: lines[0]!.amountCents, giverPaysFees: input.flagUsuarioTaxa,
+          days: input.recorrenciaDias, cardId, status: 'ativa', nextOccurrence: next, nextChargeAt: chargeTimeOf(next), createdAt: ctx.now, updatedAt: ctx.now,
+        })
+        .returning({ id: t.recurringGifts.id });
+      await tx
+        .update(t.payments)
+        .set({ recurringGiftId: gift!.id, occurrence: today, attempt: 0 })
+        .where(and(eq(t.payments.id, ctx.paymentId), eq(t.payments.churchId, church.id)));
+      await tx.update(t.recurringGifts).set({ lastPaymentId: ctx.paymentId }).where(eq(t.recurringGifts.id, gift!.id));
+    },
+  };
+}
+
+/** The saved card a recurring gift charges: the one paid with, saved now if it was new. */
+async function savedCardFor(tx: Tx, churchId: number, userId: number, payer: Payer): Promise<number | null> {
+  if (payer.card?.idCartao) return payer.card.idCartao;
+  const token = payer.card?.token;
+  if (!token) return null;
+  const [vault] = await tx.select().from(t.cardTokens).where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), eq(t.cardTokens.userId, userId)));
+  if (!vault) return null;
+  await tx
+    .insert(t.savedCards)
+    .values({ churchId, userId, gatewayId: vault.gatewayId, token: vault.token, brand: vault.brand, last4: vault.last4, holder: vault.holder, expiry: vault.expiry })
+    .onConflictDoNothing();
+  const [saved] = await tx.select({ id: t.savedCards.id }).from(t.savedCards).where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.token, token)));
+  return saved?.id ?? null;
+}
+
+export type { Database };

@@ -1,0 +1,177 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchaResponseSchema, historyResponseSchema, reasonsResponseSchema, recurringGiftsResponseSchema, statementResponseSchema, type Reason } from '../../contract/giving.ts';
+import { paymentResponseSchema } from '../../contract/payments.ts';
+import { createApi } from '../app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { DEMO_PASSWORD } from '../db/seed/churches.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { resetAccountSettings } from '../auth/settings.ts';
+import { readOutbox } from '../mail/outbox.ts';
+import { createCaptcha } from './captcha.ts';
+
+describe.each(testBackends())('giving on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: ReturnType<typeof createApi>;
+  let member: { id: number; token: string };
+  let gracaId: number;
+  let reasons: Reason[];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'give-test-'));
+  const mails = (to: string) => readOutbox(dataDir, to);
+  let seq = 0;
+  const key = () => `give-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
+
+  const call = async (method: string, path: string, token?: string, body?: unknown, lang = 'pt-BR') => {
+    const res = await api.request(`/api/v1${path}`, {
+      method,
+      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, any> };
+  };
+  const reason = (name: string) => reasons.find((r) => r.nome === name)!;
+  const card = async (number = '4111111111111111') => {
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30' });
+    return r.body.token as string;
+  };
+  const gift = (extra: Record<string, unknown>) => ({ tipo: 'doacao', igreja: gracaId, metodoPagamento: 'pix', chaveIdempotencia: key(), ...extra });
+
+  beforeAll(async () => {
+    // receipts go to this file's own outbox
+    process.env.DATA_DIR = dataDir;
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    const login = await call('POST', '/security/login_check', undefined, { username: 'membro@graca.demo', password: DEMO_PASSWORD });
+    const me = await call('GET', '/me', login.body.token);
+    member = { id: me.body.user.id, token: login.body.token };
+    const [church] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'graca'));
+    gracaId = church!.id;
+    const r = await call('GET', '/igreja/graca/pagamento-motivo/?doacao=true');
+    expect(r.status).toBe(200);
+    reasons = reasonsResponseSchema.parse(r.body).motivos;
+  }, 180_000); // migrating and seeding PGlite is slow on a busy machine
+  afterAll(() => database.close());
+
+  it('lists the church reasons with which allow recurrence', () => {
+    expect(reasons.map((r) => r.nome)).toEqual(['Dízimo', 'Oferta', 'Missões', 'Construção']);
+    expect(reasons.filter((r) => r.flagRecorrencia).map((r) => r.nome)).toEqual(['Dízimo', 'Missões']);
+  });
+
+  it('splits one gift across two reasons: one payment, one receipt, two lines in history', async () => {
+    const token = await card();
+    const r = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, motivos: [{ motivo: reason('Oferta').id, valor: 50 }, { motivo: reason('Missões').id, valor: 25.5 }] }));
+    expect(r.status).toBe(201);
+    const p = paymentResponseSchema.parse(r.body).pagamento;
+    expect(p.status).toBe('aprovado');
+    expect(p.tipo).toBe('doacao');
+    expect(p.valor).toBe(75.5);
+    expect(p.itens.map((i) => [i.motivo, i.valor])).toEqual([['Oferta', 50], ['Missões', 25.5]]);
+    const receipts = (await mails('membro@graca.demo')).filter((m) => m.text.includes(p.codigo));
+    expect(receipts).toHaveLength(1);
+    expect(receipts[0]!.text).toContain('Oferta');
+    expect(receipts[0]!.text).toContain('Missões');
+    const h = historyResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao?igreja=${gracaId}`, member.token)).body);
+    expect(h.doacoes[0]!.codigo).toBe(p.codigo);
+    expect(h.doacoes[0]!.itens).toHaveLength(2);
+  });
+
+  it('refuses bad amounts with a 400 and per-field messages', async () => {
+    const r = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 'dez' }, { motivo: reason('Dízimo').id, valor: -5 }, { motivo: reason('Missões').id, valor: 10.123 }] }));
+    expect(r.status).toBe(400);
+    expect(r.body.errors['motivos.0.valor']).toEqual(['Informe um número.']);
+    expect(r.body.errors['motivos.1.valor']).toEqual(['Informe um número positivo.']);
+    expect(r.body.errors['motivos.2.valor']).toEqual(['Use no máximo duas casas decimais.']);
+    const low = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }));
+    expect(low.status).toBe(400);
+    expect(low.body.errors['motivos.0.valor']).toEqual(['O valor da doação está abaixo do valor mínimo.']);
+  });
+
+  it('allows recurrence for one authorised reason only', async () => {
+    const token = await card();
+    const two = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Dízimo').id, valor: 50 }, { motivo: reason('Missões').id, valor: 50 }] }));
+    expect(two.status).toBe(422);
+    expect(two.body.message).toBe('A recorrência só é permitida para um motivo.');
+    const unauthorised = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Oferta').id, valor: 50 }] }));
+    expect(unauthorised.status).toBe(422);
+    expect(unauthorised.body.message).toBe('A recorrência só é permitida para os motivos autorizados pela igreja.');
+    const ok = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Missões').id, valor: 40 }] }));
+    expect(ok.status).toBe(201);
+    const p = paymentResponseSchema.parse(ok.body).pagamento;
+    expect(p.doacaoRecorrente?.recorrenciaDias).toBe(30);
+    const list = recurringGiftsResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao-recorrente?igreja=${gracaId}`, member.token)).body).doacoesRecorrentes;
+    const mine = list.find((g) => g.id === p.doacaoRecorrente!.id)!;
+    expect(mine.motivo.nome).toBe('Missões');
+    expect(mine.cartao?.final).toBe('1111');
+    // change, pause, resume, cancel
+    expect((await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, { valor: 45, recorrenciaDias: 15 })).body.doacaoRecorrente.valor).toBe(45);
+    expect((await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, { motivo: reason('Construção').id })).status).toBe(422);
+    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/pausar`, member.token)).body.doacaoRecorrente.status).toBe('pausada');
+    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`, member.token)).body.doacaoRecorrente.status).toBe('ativa');
+    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/cancelar`, member.token)).body.doacaoRecorrente.status).toBe('cancelada');
+    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`, member.token)).status).toBe(409);
+  });
+
+  it('PicPay takes at most R$ 4.999,99 per gift', async () => {
+    const over = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'picpay', motivos: [{ motivo: reason('Construção').id, valor: 5000 }] }));
+    expect(over.status).toBe(422);
+    expect(over.body.errors.metodoPagamento).toEqual(['Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.']);
+    const max = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'picpay', motivos: [{ motivo: reason('Construção').id, valor: 4999.99 }] }));
+    expect(max.status).toBe(201);
+    expect(max.body.pagamento.urlPagamento).toMatch(/\/user\/payment\/DO-/);
+  });
+
+  it('a visitor gives by Pix with a captcha; a wrong captcha charges nothing; the token is single-use', async () => {
+    const cap = captchaResponseSchema.parse((await call('GET', '/igreja/graca/captcha')).body);
+    expect(cap.imagem).toMatch(/^data:image\/svg\+xml;base64,/);
+    const before = await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId));
+    const visitante = { nome: 'Ana Visitante', email: 'ana@example.com', cpf: '529.982.247-25' };
+    const wrong = await call('POST', '/pagamento/', undefined, gift({ visitante, pais: 'BR', captcha: { token: cap.token, resposta: '999' }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }));
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.message).toBe('Captcha inválido. Por favor tente novamente.');
+    expect(await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).toHaveLength(before.length);
+
+    const fresh = createCaptcha(gracaId);
+    const body = gift({ visitante, pais: 'BR', captcha: { token: fresh.token, resposta: fresh.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] });
+    const ok = await call('POST', '/pagamento/', undefined, body);
+    expect(ok.status).toBe(201);
+    const r = paymentResponseSchema.parse(ok.body);
+    expect(r.pagamento.status).toBe('pendente');
+    expect(r.pagamento.pixCopiaCola).toBeTruthy();
+    expect(r.pagamento.doador).toEqual({ nome: 'Ana Visitante', email: 'ana@example.com' });
+    expect((await mails('ana@example.com')).some((m) => m.text.includes(r.pagamento.codigo) && m.links[0]!.includes(`chave=${r.chaveRecibo}`))).toBe(true);
+    const receipt = await call('GET', `/pagamento/${r.pagamento.codigo}/recibo?chave=${r.chaveRecibo}`);
+    expect(receipt.status).toBe(200);
+    expect((await call('GET', `/pagamento/${r.pagamento.codigo}/recibo?chave=${'x'.repeat(32)}`)).status).toBe(404);
+    // a replay answers the same; the same captcha on a new gift is refused
+    expect((await call('POST', '/pagamento/', undefined, body)).body.pagamento.codigo).toBe(r.pagamento.codigo);
+    const again = await call('POST', '/pagamento/', undefined, { ...body, chaveIdempotencia: key() });
+    expect(again.status).toBe(422);
+    const [row] = await database.db.select().from(t.payments).where(and(eq(t.payments.code, r.pagamento.codigo)));
+    expect(row!.userId).toBeNull();
+    expect(row!.donorCpf).toBe('52998224725');
+  });
+
+  it('visitors need the CPF at a pt church and cannot give where the church does not allow it', async () => {
+    const fresh = createCaptcha(gracaId);
+    const r = await call('POST', '/pagamento/', undefined, gift({ visitante: { nome: 'Ana', email: 'ana@example.com', cpf: '111.111.111-11' }, pais: 'BR', captcha: { token: fresh.token, resposta: fresh.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }));
+    expect(r.status).toBe(400);
+    expect(r.body.errors['visitante.cpf']).toEqual(['CPF inválido.']);
+    const [grace] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'grace'));
+    const g = await call('POST', '/pagamento/', undefined, { ...gift({ visitante: { nome: 'Ann', email: 'ann@example.com' }, motivos: [{ motivo: 1, valor: 20 }] }), igreja: grace!.id }, 'en');
+    expect(g.status).toBe(401);
+  });
+
+  it('the yearly statement has the approved gifts of the year and totals per reason', async () => {
+    const year = new Date().getUTCFullYear();
+    const s = statementResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao/extrato?igreja=${gracaId}&ano=${year}`, member.token)).body);
+    expect(s.doacoes.every((d) => d.status === 'aprovado')).toBe(true);
+    expect(s.total).toBe(Math.round(s.doacoes.reduce((x, d) => x + d.valor, 0) * 100) / 100);
+    expect(s.totaisPorMotivo.length).toBeGreaterThan(0);
+  });
+});

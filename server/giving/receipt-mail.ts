@@ -1,0 +1,69 @@
+// The gift receipt e-mail (issue 8: a receipt by e-mail, also for visitors), in pt/en/es, sent
+// through the outbox (server/mail/). One receipt per payment, one line per reason.
+import type { MessageLang } from '../../contract/account-messages.ts';
+import type { Payment } from '../../contract/payments.ts';
+import type { Mail } from '../mail/outbox.ts';
+
+const TEXT: Record<MessageLang, { subject: string; hello: string; intro: string; pending: string; failed: string; total: string; fees: string; order: string; link: string; recurring: string }> = {
+  pt: {
+    subject: 'Recibo da sua doação — {{church}}',
+    hello: 'Olá, {{name}}!',
+    intro: 'Recebemos sua doação para a {{church}}. Obrigado pela generosidade!',
+    pending: 'Sua doação está aguardando o pagamento; ela será confirmada quando o pagamento for compensado.',
+    failed: 'O pagamento da sua doação não foi aprovado e nada foi cobrado.',
+    total: 'Total',
+    fees: 'Taxas',
+    order: 'Pedido',
+    link: 'Veja o recibo',
+    recurring: 'Esta doação se repete a cada {{days}} dias; a próxima será em {{date}}.',
+  },
+  en: {
+    subject: 'Receipt of your gift — {{church}}',
+    hello: 'Hello, {{name}}!',
+    intro: 'We received your gift to {{church}}. Thank you for your generosity!',
+    pending: 'Your gift is waiting for payment; it is confirmed once the payment clears.',
+    failed: 'The payment of your gift was not approved and nothing was charged.',
+    total: 'Total',
+    fees: 'Fees',
+    order: 'Order',
+    link: 'See the receipt',
+    recurring: 'This gift repeats every {{days}} days; the next one is on {{date}}.',
+  },
+  es: {
+    subject: 'Recibo de tu donación — {{church}}',
+    hello: '¡Hola, {{name}}!',
+    intro: 'Recibimos tu donación para {{church}}. ¡Gracias por tu generosidad!',
+    pending: 'Tu donación espera el pago; se confirma cuando el pago se acredite.',
+    failed: 'El pago de tu donación no fue aprobado y no se cobró nada.',
+    total: 'Total',
+    fees: 'Tasas',
+    order: 'Pedido',
+    link: 'Ver el recibo',
+    recurring: 'Esta donación se repite cada {{days}} días; la próxima es el {{date}}.',
+  },
+};
+
+const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
+const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ''));
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
+export function receiptMail(lang: MessageLang, to: string, values: { name: string; church: string; link: string; payment: Payment }): Mail {
+  const t = TEXT[lang];
+  const p = values.payment;
+  const money = (v: number) => new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: p.moeda }).format(v);
+  const status = p.status === 'aprovado' ? '' : p.status === 'nao_aprovado' ? t.failed : t.pending;
+  const lines = p.itens.map((l) => `${l.motivo}: ${money(l.valor)}`);
+  if (p.taxas > 0) lines.push(`${t.fees}: ${money(p.taxas)}`);
+  lines.push(`${t.total}: ${money(p.valorTotal)}`);
+  const recurring = p.doacaoRecorrente
+    ? fill(t.recurring, { days: p.doacaoRecorrente.recorrenciaDias, date: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(new Date(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`)) })
+    : '';
+  const paragraphs = [fill(t.hello, { name: values.name }), fill(t.intro, { church: values.church }), status, `${t.order}: ${p.codigo}`, lines.join('\n'), recurring].filter(Boolean);
+  return {
+    to,
+    subject: fill(t.subject, { church: values.church }),
+    text: `${paragraphs.join('\n\n')}\n\n${t.link}: ${values.link}\n`,
+    html: `${paragraphs.map((x) => `<p>${escapeHtml(x).replace(/\n/g, '<br>')}</p>`).join('')}<p><a href="${escapeHtml(values.link)}">${escapeHtml(t.link)}</a></p>`,
+    links: [values.link],
+  };
+}
