@@ -18,6 +18,7 @@ import { prayerRoutes } from './prayer/prayer.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
+import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { storableText } from './http/storable-text.ts';
 import type { Database } from './db/client.ts';
@@ -58,6 +59,7 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', liveRoutes(db));
   api.route('/', groupRoutes(db, changes));
   api.route('/', notesRoutes(db));
+  api.route('/', readingPlanRoutes(db));
   api.notFound((c) => c.json(errorBody('Not found.'), 404));
   api.onError(handleError);
   return api;

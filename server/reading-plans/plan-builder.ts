@@ -1,6 +1,6 @@
 // Spreads whole chapters of some books evenly over a number of days: the demo plans' passages.
 import type { PlanPassage } from '../db/schema/notes.ts';
-import { BOOKS, bookByCode } from '../bible/books.ts';
+import { BOOKS, bookByCode } from '../../common/bible/books.ts';
 
 /** Every chapter of these books (codes of books.ts), in order. */
 export function chaptersOf(codes: readonly string[]): PlanPassage[] {

@@ -1,8 +1,8 @@
 // Bible references typed in a note ("João 3:16", "1 Co 13.4-7", "Salmos 23") → links to the
 // passage on the Bible pages (/bible/{book}/{chapter}?v=16-18#v16). Book names in pt, en and es,
-// read by the same parser as the Bible pages (server/bible/reference-parser.ts).
+// read by the same parser as the Bible pages (common/bible/reference-parser.ts).
 import type { BibleLanguage } from '../../../contract/bible.ts';
-import { parseReference } from '../../../server/bible/reference-parser.ts';
+import { parseReference } from '../../../common/bible/reference-parser.ts';
 
 export interface FoundReference {
   /** The text as typed. */
