@@ -67,3 +67,43 @@ export function receiptMail(lang: MessageLang, to: string, values: { name: strin
     links: [values.link],
   };
 }
+
+const DECLINED: Record<MessageLang, { subject: string; hello: string; retry: string; paused: string; outro: string }> = {
+  pt: {
+    subject: 'Não conseguimos cobrar sua doação recorrente — {{church}}',
+    hello: 'Olá, {{name}}!',
+    retry: 'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado e nada foi cobrado. Tentaremos de novo em {{days}} dia(s).',
+    paused: 'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado de novo e nada foi cobrado. A doação foi pausada.',
+    outro: 'Você pode trocar o cartão, o valor ou retomar a doação na sua conta:',
+  },
+  en: {
+    subject: 'We could not charge your recurring gift — {{church}}',
+    hello: 'Hello, {{name}}!',
+    retry: 'The card of your recurring gift of {{amount}} to {{church}} was declined and nothing was charged. We will try again in {{days}} day(s).',
+    paused: 'The card of your recurring gift of {{amount}} to {{church}} was declined again and nothing was charged. The gift is paused.',
+    outro: 'You can change the card or the amount, or resume the gift, in your account:',
+  },
+  es: {
+    subject: 'No pudimos cobrar tu donación recurrente — {{church}}',
+    hello: '¡Hola, {{name}}!',
+    retry: 'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada y no se cobró nada. Lo intentaremos de nuevo en {{days}} día(s).',
+    paused: 'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada otra vez y no se cobró nada. La donación quedó en pausa.',
+    outro: 'Puedes cambiar la tarjeta o el monto, o reanudar la donación, en tu cuenta:',
+  },
+};
+
+/** The donor's notice of a declined recurring charge (and of the pause after the last try). */
+export function declinedMail(lang: MessageLang, to: string, v: { name: string; church: string; amountCents: number; currency: string; paused: boolean; retryDays: number; link?: string }): Mail {
+  const t = DECLINED[lang];
+  const amount = new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: v.currency }).format(v.amountCents / 100);
+  const body = fill(v.paused ? t.paused : t.retry, { amount, church: v.church, days: v.retryDays });
+  const link = v.link ?? '/user/giving';
+  const paragraphs = [fill(t.hello, { name: v.name }), body, t.outro];
+  return {
+    to,
+    subject: fill(t.subject, { church: v.church }),
+    text: `${paragraphs.join('\n\n')}\n${link}\n`,
+    html: `${paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    links: [link],
+  };
+}

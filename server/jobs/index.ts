@@ -2,6 +2,7 @@
 // job here with one line; server/runtime.ts starts the runner in every process.
 import { churchesWithOverduePayments, expireOverduePix } from '../payments/expiry.ts';
 import { defineJob, type Job } from './runner.ts';
+import { recurringGiftsJob } from '../giving/recurring.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -12,4 +13,4 @@ export const overduePaymentsJob = defineJob({
   },
 });
 
-export const JOBS: readonly Job[] = [overduePaymentsJob];
+export const JOBS: readonly Job[] = [overduePaymentsJob, recurringGiftsJob];
