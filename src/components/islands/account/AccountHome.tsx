@@ -38,6 +38,7 @@ function Home({ church, lang, t }: IslandProps & { t: T }) {
     { href: '/user/registrations', label: t('account.home.registrations') },
     { href: '/user/notes', label: t('account.home.notes') },
     { href: '/user/prayer', label: t('account.home.prayer') },
+    { href: '/praise', label: t('account.home.praise') },
     { href: '/play/my-plan', label: t('account.home.subscription') },
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },

@@ -1,0 +1,91 @@
+// /praise: the team's songbook for logged-in members of the church (issue 12 item 5). Search by
+// title, author and theme (the API searches; typing waits a moment), each song opening its embed view.
+import { useEffect, useMemo, useState } from 'react';
+import type { PraiseSummary } from '../../../../contract/praise.ts';
+import { loadSongs, songHref } from '../../../lib/praise/api.ts';
+import { Loader, MemberGate, Notice, failureMessage, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
+
+type Props = IslandProps & { slug: string };
+
+export default function PraiseListIsland(props: Props) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <MemberGate church={props.church} loadingLabel={t('praise.list.loading')}>
+      <SongList t={t} {...props} />
+    </MemberGate>
+  );
+}
+
+type State = { kind: 'loading' } | { kind: 'ok'; songs: PraiseSummary[] } | { kind: 'error'; message: string };
+
+function SongList({ t, slug, church }: Props & { t: T }) {
+  const { ready } = useMember(church);
+  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('busca') ?? '');
+  const [state, setState] = useState<State>({ kind: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+
+  useEffect(() => {
+    if (!ready) return;
+    let live = true;
+    const timer = setTimeout(() => {
+      setState((s) => (s.kind === 'ok' ? s : { kind: 'loading' }));
+      loadSongs(slug, search).then(
+        (songs) => live && setState({ kind: 'ok', songs }),
+        async (error) => {
+          const failure = await failureMessage(error, t('praise.list.failed'));
+          if (live) setState({ kind: 'error', message: failure.message });
+        },
+      );
+      // The search stays in the address, so back from a song returns to the same list.
+      const url = new URL(location.href);
+      if (search.trim()) url.searchParams.set('busca', search.trim());
+      else url.searchParams.delete('busca');
+      history.replaceState(history.state, '', url.pathname + url.search);
+    }, search ? 250 : 0);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [ready, slug, search, attempt]);
+
+  return (
+    <>
+      <form className="praise-search" role="search" onSubmit={(e) => e.preventDefault()}>
+        <label htmlFor="praise-search">{t('praise.list.search')}</label>
+        <input id="praise-search" type="search" name="busca" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+      </form>
+      {state.kind === 'loading' && <Loader label={t('praise.list.loading')} />}
+      {state.kind === 'error' && (
+        <div>
+          <Notice message={{ kind: 'error', text: state.message }} />
+          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>{t('praise.list.retry')}</button>
+        </div>
+      )}
+      {state.kind === 'ok' && (
+        <>
+          <p className="praise-count" role="status">{t.plural('praise.list.count', state.songs.length)}</p>
+          {state.songs.length === 0 ? (
+            <p className="praise-empty">{t('praise.list.empty')}</p>
+          ) : (
+            <ul className="praise-list" aria-label={t('praise.list.title')}>
+              {state.songs.map((song) => (
+                <li key={song.id}>
+                  <a href={songHref(song.id)}>
+                    <strong>{song.titulo}</strong>
+                    {song.subtitulo && <span className="praise-list-subtitle">{song.subtitulo}</span>}
+                  </a>
+                  <span className="praise-list-meta">
+                    {song.autor && <span>{t('praise.list.by', { author: song.autor })}</span>}
+                    {song.tema && <span>{song.tema}</span>}
+                    {song.tom && <span>{t('praise.keyNow', { key: song.tom })}</span>}
+                    {song.tipoExibicao && <span className="praise-badge">{t(`praise.list.kind.${song.tipoExibicao}`)}</span>}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </>
+  );
+}
