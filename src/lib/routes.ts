@@ -52,6 +52,7 @@ const AUTH_PATTERNS: RegExp[] = [
   /^\/event\/[^/]+\/tickets\/?$/,
   /^\/checkout(\/|$)/,
   /^\/groups\/[^/]+\/meetings(\/|$)/,
+  /^\/groups\/[^/]+\/requests\/?$/,
   /^\/prayer\/new(\/|$)/,
   /^\/praise(\/|$)/, // the team's songbook (not in routes.tsv; docs/praise.md)
   /^\/prayer\/[^/]+\/delete\/?$/,
@@ -87,7 +88,7 @@ export function layoutForPath(pathname: string): LayoutName {
  * a page is added for one of them (remove it here) or a spec route has neither a page nor an entry.
  */
 const NOT_BUILT_YET: RegExp[] = [
-  /^\/(give|doacoes|groups|play|subscription|reading-plans)(\/|$)/,
+  /^\/(give|doacoes|play|subscription|reading-plans)(\/|$)/,
   /^\/embed\/(reading-plans)(\/|$)/,
 ];
 

@@ -29,7 +29,8 @@ describe('sitemap', () => {
   it('lists no page that is not built yet, even with its module', () => {
     const xml = buildSitemap('http://graca.localhost', ['MOD_CULTO', 'MOD_DOACAO', 'MOD_CELULA', 'MOD_NOTICIA'], []);
     expect(xml).toContain('<loc>http://graca.localhost/news</loc>');
-    for (const path of ['/live', '/give', '/groups']) expect(xml).not.toContain(`graca.localhost${path}<`);
+    for (const path of ['/live', '/give', '/play']) expect(xml).not.toContain(`graca.localhost${path}<`);
+    expect(xml).toContain('<loc>http://graca.localhost/groups</loc>');
   });
 
   it('robots.txt points to the sitemap of the same host', () => {

@@ -107,7 +107,7 @@ export function maskCep(value: string): string {
 }
 
 /** spec §3 Notification: navigable only for the church and these type codes. */
-export const NAVIGABLE_NOTIFICATION_TYPES = ['CULTO', 'EVENTO', 'EBD', 'NOTICIA', 'DEVOCIONAL'] as const;
+export const NAVIGABLE_NOTIFICATION_TYPES = ['CULTO', 'EVENTO', 'EBD', 'NOTICIA', 'DEVOCIONAL', 'CELULA_SOLICITACAO', 'CELULA_RESPOSTA'] as const;
 
 export function notificationLink(n: { tipo: { codigo: string }; igreja: { codigo: string }; idEntidadeRelacionada: string | null }, churchCode: string): string | null {
   if (n.igreja.codigo !== churchCode) return null;
@@ -123,6 +123,11 @@ export function notificationLink(n: { tipo: { codigo: string }; igreja: { codigo
       return id ? `/news/${id}` : '/news';
     case 'DEVOCIONAL':
       return id ? `/devotionals/${id}` : '/devotionals';
+    // Groups (contract/groups.ts GROUP_NOTIFICATION_TYPES): a request opens the leader's list, an answer the group.
+    case 'CELULA_SOLICITACAO':
+      return id ? `/groups/${id}/requests` : '/groups';
+    case 'CELULA_RESPOSTA':
+      return id ? `/groups/${id}` : '/groups';
     default:
       return null;
   }

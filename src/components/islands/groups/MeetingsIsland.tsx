@@ -1,0 +1,86 @@
+// A group's meetings (spec §2 /groups/{celulaId}/meetings and /{meetingId}, login required): date,
+// theme, study, attendance and notes. Only the group's members and leader see them; anyone else
+// gets the API's explanation (403) or "no matching cell found" (404) and a way back.
+import { useEffect, useMemo, useState } from 'react';
+import type { GroupMeeting } from '../../../../contract/groups.ts';
+import { longDate, timeOf } from '../../../lib/format.ts';
+import { loadMeeting, loadMeetings } from '../../../lib/groups/api.ts';
+import { failureMessage, Loader, makeT, MemberGate, Notice, type IslandProps, type T } from '../ui/index.ts';
+
+type Props = IslandProps & { groupId: number; meetingId?: number };
+
+export default function MeetingsIsland(props: Props) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <MemberGate church={props.church} loadingLabel={t('groups.loading')}>
+      <Meetings {...props} t={t} />
+    </MemberGate>
+  );
+}
+
+type State = { group: { id: number; nome: string }; meetings: GroupMeeting[] } | { error: string } | null;
+
+function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
+  const [state, setState] = useState<State>(null);
+  useEffect(() => {
+    const load = meetingId
+      ? loadMeeting(groupId, meetingId).then((r) => ({ group: r.celula, meetings: [r.reuniao] }))
+      : loadMeetings(groupId).then((r) => ({ group: r.celula, meetings: r.reunioes }));
+    load.then(setState, async (e) => setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }));
+  }, [groupId, meetingId, t]);
+
+  const toGroup = `/groups/${groupId}`;
+  if (!state) return <Loader label={t('groups.loading')} />;
+  if ('error' in state)
+    return (
+      <div className="content-empty content-missing">
+        <h1>{t('groups.meetings.title')}</h1>
+        <Notice kind="error">{state.error}</Notice>
+        <p className="groups-links"><a className="button" href={toGroup}>{t('groups.meetings.toGroup')}</a></p>
+      </div>
+    );
+
+  if (meetingId) {
+    const m = state.meetings[0]!;
+    return (
+      <article>
+        <a className="content-back" href={`${toGroup}/meetings`}>← {t('groups.meetings.back')}</a>
+        <p className="groups-muted">{state.group.nome}</p>
+        <h1>{m.tema}</h1>
+        <dl className="groups-facts">
+          <dt>{t('groups.meetings.date')}</dt>
+          <dd><time dateTime={m.data}>{longDate(m.data, lang)} · {timeOf(m.data, lang)}</time></dd>
+          <dt>{t('groups.meetings.study')}</dt>
+          <dd>{m.estudo ? <a href={`/studies/${m.estudo.id}`}>{m.estudo.titulo}</a> : '—'}</dd>
+          <dt>{t('groups.meetings.attendanceLabel')}</dt>
+          <dd>{t.plural('groups.meetings.attendance', m.qtdePresentes)}</dd>
+          <dt>{t('groups.meetings.notes')}</dt>
+          <dd>{m.observacoes ?? t('groups.meetings.noNotes')}</dd>
+        </dl>
+      </article>
+    );
+  }
+
+  return (
+    <div>
+      <a className="content-back" href={toGroup}>← {t('groups.meetings.toGroup')}</a>
+      <h1>{t('groups.meetings.of', { group: state.group.nome })}</h1>
+      {state.meetings.length === 0 ? (
+        <p className="groups-muted">{t('groups.meetings.empty')}</p>
+      ) : (
+        <ul className="groups-list">
+          {state.meetings.map((m) => (
+            <li key={m.id} className="groups-item">
+              <h2><a href={`${toGroup}/meetings/${m.id}`}>{m.tema}</a></h2>
+              <p className="groups-item-meta">
+                <time dateTime={m.data}>{longDate(m.data, lang)}</time> · {t.plural('groups.meetings.attendance', m.qtdePresentes)}
+                {m.estudo && <> · {t('groups.meetings.study')}: {m.estudo.titulo}</>}
+              </p>
+              {m.observacoes && <p>{m.observacoes}</p>}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
