@@ -5,7 +5,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { ConfigError, parseConfig, type Config } from './server/config.ts';
+import { ConfigError, parseConfig, type Config } from './common/config.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
 import { createNodeHandler } from './server/http/node-handler.ts';
 import { createPageCache } from './server/http/page-cache.ts';

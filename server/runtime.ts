@@ -8,7 +8,7 @@ import { createApi } from './app.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { createChat, type Chat } from './chat/chat.server.ts';
 import { jwtSecret, SECRET_FILE } from './auth/jwt-secret.ts';
-import type { Config } from './config.ts';
+import type { Config } from '../common/config.ts';
 import { openDatabase, type DatabaseHandle } from './db/client.ts';
 import { seedDemo } from './db/seed/index.ts';
 import { JOBS } from './jobs/index.ts';

@@ -4,7 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { ConfigError, type Config } from '../config.ts';
+import { ConfigError, type Config } from '../../common/config.ts';
 
 /** Values that were ever shipped as defaults or examples: whoever reads the repo knows them. */
 export const PUBLIC_SECRETS = new Set(['development-secret-change-me-please-0123456789']);

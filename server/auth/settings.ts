@@ -1,5 +1,5 @@
-// The settings the account API reads (server/config.ts), parsed once on first use.
-import { parseConfig, type Config } from '../config.ts';
+// The settings the account API reads (common/config.ts), parsed once on first use.
+import { parseConfig, type Config } from '../../common/config.ts';
 
 let cached: Config | undefined;
 

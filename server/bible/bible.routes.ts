@@ -18,8 +18,8 @@ import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { messageLang } from '../../contract/account-messages.ts';
 import { fieldMessage } from '../../contract/field-messages.ts';
-import { BOOKS, bookByCode, type BibleBook } from './books.ts';
-import { parseReference } from './reference-parser.ts';
+import { BOOKS, bookByCode, type BibleBook } from '../../common/bible/books.ts';
+import { parseReference } from '../../common/bible/reference-parser.ts';
 import type { BibleSource } from './source.ts';
 import { BIBLE_SOURCES } from './sources.ts';
 

@@ -3,7 +3,7 @@
 // words the translators supplied (printed in italics), which we show as plain text.
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
-import { BOOKS } from './books.ts';
+import { BOOKS } from '../../common/bible/books.ts';
 import { verseMapSource } from './source.ts';
 
 const require = createRequire(import.meta.url);

@@ -1,4 +1,4 @@
-// The web side's settings, parsed once from the same environment as the server (server/config.ts).
-import { parseConfig } from '../../server/config.ts';
+// The web side's settings, parsed once from the same environment as the server (common/config.ts).
+import { parseConfig } from '../../common/config.ts';
 
 export const settings = parseConfig();
