@@ -48,3 +48,7 @@ export const dayMonth = (iso: string, lang: Lang, timeZone?: string): string =>
 /** 12 de dezembro de 2026: publication dates and the prayer wall. */
 export const formatDate = (iso: string, lang: Lang, timeZone?: string): string =>
   dates(lang, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone).format(new Date(iso));
+
+const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners Club', discover: 'Discover' };
+/** A card brand as people write it. */
+export const brandName = (brand: string): string => BRANDS[brand] ?? brand;

@@ -25,6 +25,8 @@ export const STORAGE_KEYS = {
   /** Sermon-note edits not yet on the server (src/lib/notes/drafts.ts). Kept at logout, keyed by user:
    *  a 401 mid-sync must not lose a word (docs/notes.md). */
   notesPending: 'church:notes:pending',
+  /** One-shot flag: the account was just deleted, so /user/delete-user-success ends the session and says goodbye. */
+  accountDeleted: 'church:accountDeleted',
 } as const;
 
 export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';
@@ -137,6 +139,23 @@ const safe = <T>(run: () => T, fallback: T): T => {
     return fallback;
   }
 };
+
+/** A session may come back (token or refresh token stored): show "loading", not "log in". */
+export function hasStoredSession(): boolean {
+  const e = sessionEnv();
+  return safe(() => !!(e.sessionStorage.getItem(STORAGE_KEYS.token) || e.localStorage.getItem(STORAGE_KEYS.refreshToken)), false);
+}
+
+/** Remembers, for the next page only, that the account was deleted. */
+export const markAccountDeleted = (): void => safe(() => sessionEnv().sessionStorage.setItem(STORAGE_KEYS.accountDeleted, '1'), undefined);
+
+/** Whether the account was just deleted; reading it clears it. */
+export function takeAccountDeleted(): boolean {
+  const e = sessionEnv();
+  const deleted = safe(() => e.sessionStorage.getItem(STORAGE_KEYS.accountDeleted) === '1', false);
+  if (deleted) safe(() => e.sessionStorage.removeItem(STORAGE_KEYS.accountDeleted), undefined);
+  return deleted;
+}
 
 function persist(state: SessionState): void {
   const { sessionStorage } = sessionEnv();

@@ -1,17 +1,30 @@
 // A member's prayer calls from the browser (spec §7 "Prayer" and GET /user/oracao), all with the
-// session's bearer token on the main API client. Types only from the contract: no zod in islands.
-import type { OwnPrayer, OwnPrayerDetail, PrayerMessage } from '../../../contract/prayer.ts';
+// session's bearer token on the main API client. Typed by the contract's response schemas
+// (type-only imports: no zod reaches the islands).
+import type { z } from 'zod';
+import type {
+  OwnPrayerDetail,
+  ownPrayersResponseSchema,
+  prayerMessagePostResponseSchema,
+  prayerPostResponseSchema,
+  prayResponseSchema,
+} from '../../../contract/prayer.ts';
 import { mainApi } from '../account/http.ts';
 
+type PrayerPostResponse = z.infer<typeof prayerPostResponseSchema>;
+type PrayResponse = z.infer<typeof prayResponseSchema>;
+type MessagePostResponse = z.infer<typeof prayerMessagePostResponseSchema>;
+type OwnPrayersResponse = z.infer<typeof ownPrayersResponseSchema>;
+
 /** `POST /oracao/` (multipart). */
-export const postPrayer = (body: FormData) => mainApi().post('oracao/', { body }).json<{ status: true; message: string; oracao: OwnPrayer }>();
+export const postPrayer = (body: FormData) => mainApi().post('oracao/', { body }).json<PrayerPostResponse>();
 
 /** `POST /oracao/orar/`: the new count (marking twice counts once). */
-export const prayFor = (idOracao: number) => mainApi().post('oracao/orar/', { json: { idOracao } }).json<{ status: true; qtdeOrar: number; orou: true }>();
+export const prayFor = (idOracao: number) => mainApi().post('oracao/orar/', { json: { idOracao } }).json<PrayResponse>();
 
 /** `POST /oracao/mensagem/`: the saved supportive message. */
 export const sendSupport = (idOracao: number, mensagem: string) =>
-  mainApi().post('oracao/mensagem/', { json: { idOracao, mensagem: mensagem.trim() } }).json<{ status: true; message: string; mensagem: PrayerMessage }>();
+  mainApi().post('oracao/mensagem/', { json: { idOracao, mensagem: mensagem.trim() } }).json<MessagePostResponse>();
 
 /** `DELETE /oracao/{id}` */
 export const deletePrayer = async (id: number): Promise<void> => {
@@ -19,7 +32,7 @@ export const deletePrayer = async (id: number): Promise<void> => {
 };
 
 /** `GET /user/oracao?igreja=`: newest first, published or not. */
-export const loadOwnPrayers = (churchId: number) => mainApi().get('user/oracao', { searchParams: { igreja: churchId } }).json<{ oracoes: OwnPrayer[] }>();
+export const loadOwnPrayers = (churchId: number) => mainApi().get('user/oracao', { searchParams: { igreja: churchId } }).json<OwnPrayersResponse>();
 
 /** `GET /user/oracao/{id}?igreja=`: one own request with its supportive messages. */
 export const loadOwnPrayer = (id: number, churchId: number) => mainApi().get(`user/oracao/${id}`, { searchParams: { igreja: churchId } }).json<OwnPrayerDetail>();

@@ -7,21 +7,22 @@ import type { AccountLookup } from '../../../../contract/user.ts';
 import { checkNewPassword, checkRegistration, isEmail, maskCpf, maskDate } from '../../../lib/account/forms.ts';
 import { mainApi, readFailure } from '../../../lib/account/http.ts';
 import { login, loginWithPair, NotMemberError } from '../../../stores/session.ts';
-import { Field, firstErrors, Gate, makeT, Modal, Notice, SubmitButton, useForm, type IslandProps } from './shared.tsx';
+import { Field, firstErrors, type IslandProps, MemberGate, Modal, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 type Step = 'email' | 'login' | 'register' | 'reset';
 
 export default function AccessIsland(props: IslandProps) {
-  const t = makeT(props.strings, props.lang);
+  const t = accountT(props);
   return (
-    <Gate church={props.church} mode="visitors" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} mode="visitors" loadingLabel={t('account.loading')}>
       <Access {...props} />
-    </Gate>
+    </MemberGate>
   );
 }
 
 function Access({ church, lang, strings }: IslandProps) {
-  const t = useMemo(() => makeT(strings, lang), [strings, lang]);
+  const t = useMemo(() => accountT({ strings, lang }), [strings, lang]);
   const params = useMemo(() => new URLSearchParams(location.search), []);
   const [step, setStep] = useState<Step>(params.get('resetToken') ? 'reset' : 'email');
   const [email, setEmail] = useState('');
@@ -88,8 +89,6 @@ function Access({ church, lang, strings }: IslandProps) {
     </section>
   );
 }
-
-type T = ReturnType<typeof makeT>;
 
 function EmailStep({ t, churchId, onResult }: { t: T; churchId: number; onResult: (email: string, next: 'login' | 'register' | 'inactive' | 'shared') => void }) {
   const form = useForm({ email: '' });
@@ -211,18 +210,18 @@ function RegisterStep({ t, email, lang, churchId, country, onBack }: { t: T; ema
         <Field label={t('account.field.birthDate')} inputMode="numeric" autoComplete="bday" required placeholder={DATE_PLACEHOLDER[lang]} {...f('dataNascimento')}
           onChange={(v) => form.set('dataNascimento')(maskDate(v))} />
       </div>
-      <fieldset className={`acc-field acc-radios${form.errors.sexo ? ' has-error' : ''}`} disabled={form.submitting}>
+      <fieldset className={`ui-field acc-radios${form.errors.sexo ? ' has-error' : ''}`} disabled={form.submitting}>
         <legend>{t('account.field.sex')} <span aria-hidden="true">*</span></legend>
         <label><input type="radio" name="sexo" value="M" checked={form.values.sexo === 'M'} onChange={() => form.set('sexo')('M')} /> {t('account.sex.M')}</label>
         <label><input type="radio" name="sexo" value="F" checked={form.values.sexo === 'F'} onChange={() => form.set('sexo')('F')} /> {t('account.sex.F')}</label>
-        {form.errors.sexo && <small className="acc-error" role="alert">{form.errors.sexo}</small>}
+        {form.errors.sexo && <small className="ui-error" role="alert">{form.errors.sexo}</small>}
       </fieldset>
       {askCpf && <Field label="CPF" inputMode="numeric" required placeholder="000.000.000-00" {...f('cpf')} onChange={(v) => form.set('cpf')(maskCpf(v))} />}
-      <div className="acc-field">
+      <div className="ui-field">
         <label htmlFor="acc-comments">{t('account.field.comments')}</label>
         <textarea id="acc-comments" name="observacoes" rows={3} maxLength={500} value={form.values.observacoes} onChange={(e) => form.set('observacoes')(e.target.value)} disabled={form.submitting} />
       </div>
-      <div className="acc-field">
+      <div className="ui-field">
         <label htmlFor="acc-photo">{t('account.field.image')}</label>
         <input id="acc-photo" type="file" accept="image/jpeg,image/png,image/webp" disabled={form.submitting} onChange={(e) => setPhoto(e.target.files?.[0] ?? null)} />
       </div>

@@ -1,12 +1,12 @@
 // A login-required page whose content is server-rendered (success pages, third parts):
 // the content shows only once the session is confirmed (DESIGN.md §3).
 import type { ReactNode } from 'react';
-import { Gate, type SessionChurch } from './shared.tsx';
+import { MemberGate, type SessionChurch } from '../ui/index.ts';
 
 export default function AccountGate({ church, loadingLabel, children }: { church: SessionChurch; loadingLabel: string; children?: ReactNode }) {
   return (
-    <Gate church={church} mode="auth" loadingLabel={loadingLabel}>
+    <MemberGate church={church} loadingLabel={loadingLabel}>
       {children}
-    </Gate>
+    </MemberGate>
   );
 }

@@ -6,14 +6,15 @@ import type { Notification, User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
 import { leave, mainApi, readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
-import { Gate, makeT, Notice, type IslandProps, type T } from './shared.tsx';
+import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 export default function AccountHome(props: IslandProps) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <Home {...props} t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 
@@ -157,7 +158,7 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
   return (
     <section className="acc-section acc-notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t('account.notifications.title')}</h2>
-      {failed && <p className="acc-notice error" role="alert">{t('account.loadError')}</p>}
+      {failed && <Notice kind="error">{t('account.loadError')}</Notice>}
       {items && items.length === 0 && <p className="acc-muted">{t('account.notifications.empty')}</p>}
       {items && items.length > 0 && (
         <ul className="acc-list">

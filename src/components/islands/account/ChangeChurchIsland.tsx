@@ -5,16 +5,17 @@ import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
 import { mainApi, readFailure } from '../../../lib/account/http.ts';
 import { $session } from '../../../stores/session.ts';
-import { Gate, makeT, Notice, type IslandProps, type T } from './shared.tsx';
+import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 type Props = IslandProps & { providerDomain: string; /** The organisation's name, read on the server. */ organizationName?: string | null };
 
 export default function ChangeChurchIsland(props: Props) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <ChangeChurch {...props} t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 

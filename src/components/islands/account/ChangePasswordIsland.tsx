@@ -4,14 +4,15 @@ import type { TokenPair } from '../../../../contract/auth.ts';
 import { checkNewPassword } from '../../../lib/account/forms.ts';
 import { mainApi, readFailure } from '../../../lib/account/http.ts';
 import { setCredentials } from '../../../stores/session.ts';
-import { Field, firstErrors, Gate, makeT, Notice, SubmitButton, useForm, type IslandProps, type T } from './shared.tsx';
+import { Field, firstErrors, type IslandProps, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 export default function ChangePasswordIsland(props: IslandProps) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <ChangePassword t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 

@@ -3,18 +3,19 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { mainApi, readFailure } from '../../../lib/account/http.ts';
-import { $session, logout, startSession } from '../../../stores/session.ts';
-import { Field, Gate, Loader, makeT, Notice, SubmitButton, useForm, type IslandProps, type T } from './shared.tsx';
+import { $session, logout, markAccountDeleted, startSession, takeAccountDeleted } from '../../../stores/session.ts';
+import { Field, type IslandProps, Loader, loginHref, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 type Props = IslandProps & { step: 'start' | 'confirm' | 'success' };
 
 export default function DeleteUserIsland(props: Props) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   if (props.step === 'success') return <Success church={props.church} t={t} />;
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       {props.step === 'start' ? <Start t={t} /> : <Confirm t={t} churchId={props.church.id} />}
-    </Gate>
+    </MemberGate>
   );
 }
 
@@ -41,7 +42,7 @@ function Confirm({ t, churchId }: { t: T; churchId: number }) {
     form.setMessage(null);
     try {
       await mainApi().post(`user/${user.id}/pedido-exclusao`, { json: { senha: form.values.senha }, searchParams: { igreja: churchId } });
-      sessionStorage.setItem('church:accountDeleted', '1');
+      markAccountDeleted();
       location.assign('/user/delete-user-success');
     } catch (error) {
       const failure = await readFailure(error);
@@ -70,14 +71,13 @@ function Success({ church, t }: { church: IslandProps['church']; t: T }) {
   const [state, setState] = useState<'checking' | 'deleted' | 'other'>('checking');
   useEffect(() => {
     // The account is gone: its tokens would only get 401s, so end the session before anything asks.
-    if (sessionStorage.getItem('church:accountDeleted') === '1') {
-      sessionStorage.removeItem('church:accountDeleted');
+    if (takeAccountDeleted()) {
       logout();
       setState('deleted');
       return;
     }
     void startSession(church).then((loggedIn) => {
-      if (!loggedIn) location.replace(`/access?redirectTo=${encodeURIComponent(location.pathname)}`);
+      if (!loggedIn) location.replace(loginHref(location.pathname));
       else setState('other');
     });
   }, [church]);

@@ -5,12 +5,13 @@ import { formatCpf, formatLocalDate } from '../../../../contract/account-rules.t
 import type { MemberCard } from '../../../../contract/user.ts';
 import { mainApi } from '../../../lib/account/http.ts';
 import { $session, startSession } from '../../../stores/session.ts';
-import { Loader, makeT, type IslandProps, type T } from './shared.tsx';
+import { currentPath, type IslandProps, Loader, loginHref, Notice, type T } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 type Props = IslandProps & { email: string | null; memberChurchId: number | null; showCard: boolean; maritalNames: Record<string, string> };
 
 export default function MemberCardIsland(props: Props) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   const [state, setState] = useState<{ kind: 'loading' } | { kind: 'login' } | { kind: 'none'; email: string } | { kind: 'error' } | { kind: 'cards'; cards: MemberCard[] }>({ kind: 'loading' });
   useEffect(() => {
     void startSession(props.church).then(async (loggedIn) => {
@@ -31,11 +32,11 @@ export default function MemberCardIsland(props: Props) {
     return (
       <div className="acc-panel acc-narrow">
         <p>{t('account.card.loginRequired')}</p>
-        <a className="button" href={`/access?redirectTo=${encodeURIComponent(location.pathname + location.search)}`}>{t('account.header.login')}</a>
+        <a className="button" href={loginHref(currentPath())}>{t('account.header.login')}</a>
       </div>
     );
-  if (state.kind === 'none') return <p className="acc-notice error" role="alert">{t('account.card.notFound', { email: state.email })}</p>;
-  if (state.kind === 'error') return <p className="acc-notice error" role="alert">{t('account.card.loadError')}</p>;
+  if (state.kind === 'none') return <Notice kind="error">{t('account.card.notFound', { email: state.email })}</Notice>;
+  if (state.kind === 'error') return <Notice kind="error">{t('account.card.loadError')}</Notice>;
   return (
     <div>
       <div className="no-print acc-actions" style={{ justifyContent: 'center', margin: '1rem 0' }}>

@@ -5,14 +5,15 @@ import { formatLocalDate } from '../../../../contract/account-rules.ts';
 import type { Child } from '../../../../contract/user.ts';
 import { mainApi } from '../../../lib/account/http.ts';
 import { $session } from '../../../stores/session.ts';
-import { Gate, makeT, type IslandProps, type T } from './shared.tsx';
+import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 export default function MyKidsIsland(props: IslandProps) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <MyKids {...props} t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 

@@ -8,7 +8,8 @@ import { checkPastDate, checkPhone, checkCep, isAlphaSpaces, maskCep, maskCpf, m
 import { mainApi, readFailure } from '../../../lib/account/http.ts';
 import { isValidCpf } from '../../../../contract/account-rules.ts';
 import { $session } from '../../../stores/session.ts';
-import { Field, firstErrors, Gate, makeT, Notice, safeRedirect, Select, SubmitButton, useForm, type IslandProps, type T } from './shared.tsx';
+import { Field, firstErrors, type IslandProps, MemberGate, Notice, redirectTarget, Select, SubmitButton, type T, useForm } from '../ui/index.ts';
+import { accountT } from './t.ts';
 
 export interface AddressServices {
   brPostcode: string;
@@ -20,11 +21,11 @@ export interface AddressServices {
 type Props = IslandProps & { mode: 'data' | 'update'; services: AddressServices };
 
 export default function UserDataIsland(props: Props) {
-  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('account.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <UserData {...props} t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 
@@ -53,7 +54,7 @@ function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
       () => setFailed(true),
     );
   }, [church.id, user.id]);
-  if (failed) return <p className="acc-notice error" role="alert">{t('account.loadError')}</p>;
+  if (failed) return <Notice kind="error">{t('account.loadError')}</Notice>;
   if (!lists) return <p className="acc-muted" role="status">{t('account.loading')}</p>;
   return (
     <div className="acc-panel">
@@ -63,7 +64,7 @@ function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
       {mode === 'data' && <ChildrenSection t={t} lang={lang} churchId={church.id} userId={user.id} />}
       <AddressSection t={t} churchId={church.id} userId={user.id} countries={lists.countries} services={services} defaultCountry={church.pais ?? 'BR'} />
       {mode === 'update' && (
-        <p><a className="button" href={safeRedirect(new URLSearchParams(location.search).get('redirectTo'))}>{t('account.dataUpdate.continue')}</a></p>
+        <p><a className="button" href={redirectTarget()}>{t('account.dataUpdate.continue')}</a></p>
       )}
     </div>
   );
@@ -178,7 +179,7 @@ function ProfileForm({ t, lang, church, lists, mode }: { t: T; lang: IslandProps
             <Select label={t('account.field.occupation')} options={withCurrent(lists.occupations, form.values.ocupacao)} {...f('ocupacao')} />
             <Select label={t('account.field.congregation')} options={lists.congregations.map((c) => ({ value: String(c.id), label: c.nome }))} {...f('congregacao')} />
           </div>
-          <div className="acc-field">
+          <div className="ui-field">
             <label htmlFor="acc-obs">{t('account.field.comments')}</label>
             <textarea id="acc-obs" rows={3} maxLength={500} value={form.values.observacoes} onChange={(e) => form.set('observacoes')(e.target.value)} disabled={form.submitting} />
           </div>

@@ -3,11 +3,10 @@
 // prompt for visitors and, for a logged-in member, fetches the study with the bearer token and
 // shows the body the API already sanitised (`corpoSanitizado`, same policy as the pages), so
 // the browser carries no HTML sanitiser. On a list it only hides the prompt for a member.
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { StudyDetail } from '../../../../contract/content.ts';
-import { mainApi } from '../../../lib/account/http.ts';
-import { $isLoggedIn, $sessionReady, STORAGE_KEYS, startSession, type SessionChurch } from '../../../stores/session.ts';
+import { studyBody } from '../../../lib/content/api.ts';
+import { hasStoredSession } from '../../../stores/session.ts';
+import { useSession, type SessionChurch } from '../ui/index.ts';
 
 interface Props {
   church: SessionChurch;
@@ -19,37 +18,23 @@ interface Props {
   strings: { locked: string; login: string; loading: string };
 }
 
-/** A session may come back (token or refresh token stored): show "loading", not "log in". */
-const mayHaveSession = (): boolean => {
-  try {
-    return !!(sessionStorage.getItem(STORAGE_KEYS.token) || localStorage.getItem(STORAGE_KEYS.refreshToken));
-  } catch {
-    return false;
-  }
-};
-
 export default function StudyAccess({ church, slug, studyId, loginHref, strings }: Props) {
-  const ready = useStore($sessionReady);
-  const loggedIn = useStore($isLoggedIn);
+  const { ready, loggedIn } = useSession(church);
   const [waiting, setWaiting] = useState(false);
   // undefined: not fetched yet; null: the API gave no body (e.g. an inactive membership).
   const [html, setHtml] = useState<string | null | undefined>(undefined);
 
   useEffect(() => {
-    setWaiting(mayHaveSession());
-    void startSession(church);
-  }, [church]);
+    setWaiting(hasStoredSession());
+  }, []);
 
   useEffect(() => {
     if (!ready || !loggedIn || studyId === undefined) return;
     let live = true;
-    mainApi()
-      .get(`igreja/${encodeURIComponent(slug)}/estudo/${studyId}`)
-      .json<Pick<StudyDetail, 'corpoSanitizado'>>()
-      .then(
-        (study) => live && setHtml(study.corpoSanitizado),
-        () => live && setHtml(null),
-      );
+    studyBody(slug, studyId).then(
+      (body) => live && setHtml(body),
+      () => live && setHtml(null),
+    );
     return () => {
       live = false;
     };

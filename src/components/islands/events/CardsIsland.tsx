@@ -1,12 +1,12 @@
 // /user/cards, /user/addcard, /user/deletecard: saved cards grouped by gateway (spec §3), a new
 // card (tokenised by the gateway: the number never reaches our database), and deleting one.
 import { useEffect, useState } from 'react';
-import type { CardToken, SavedCard } from '../../../../contract/payments.ts';
-import { mainApi } from '../../../lib/account/http.ts';
-import { Input } from './TicketsIsland.tsx';
-import { brandName, failureMessage, makeT, Notice, Spinner, useMember, type EventsIslandProps } from './common.tsx';
+import { addCard, deleteCard, savedCards, type CardsByGateway } from '../../../lib/cards/api.ts';
+import { brandName } from '../../../lib/format.ts';
+import { failureMessage, Field, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
 
-interface Props extends EventsIslandProps {
+interface Props extends IslandProps {
+  slug: string;
   mode: 'list' | 'add' | 'delete';
   cardId?: number | null;
 }
@@ -14,29 +14,26 @@ interface Props extends EventsIslandProps {
 const GATEWAY_NAMES: Record<string, string> = { '1': 'CardConnect', '4': 'PicPay', '5': 'Stripe', '8': 'Zoop' };
 
 export default function CardsIsland(props: Props) {
-  const t = makeT(props.strings);
+  const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
-  const [cards, setCards] = useState<Record<string, SavedCard[]> | null>(null);
+  const [cards, setCards] = useState<CardsByGateway | null>(null);
   const [form, setForm] = useState({ titular: '', numero: '', validade: '', cvv: '' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
 
   useEffect(() => {
     if (!ready || !userId || props.mode === 'add') return;
-    void mainApi().get(`usuario/${props.slug}/${userId}/cartoes`).json<{ cartoesPorGateway: Record<string, SavedCard[]> }>()
-      .then((r) => setCards(r.cartoesPorGateway), async (e) => setError(await failureMessage(e, t('checkout.error.generic'))));
+    void savedCards(props.slug, userId).then(setCards, async (e) => setError(await failureMessage(e, t('checkout.error.generic'))));
   }, [ready, userId]);
 
-  if (!ready) return <Spinner label={t('checkout.loading')} />;
+  if (!ready) return <Loader label={t('checkout.loading')} inline />;
 
   if (props.mode === 'add') {
     const submit = async () => {
       setBusy(true);
       setError(null);
       try {
-        const api = mainApi();
-        const token = await api.post(`general/payment/church/${props.church.id}/card/token`, { json: form }).json<CardToken>();
-        await api.post('usuario-cartao-gateway-pagamento/', { searchParams: { igreja: props.church.id }, json: { token: token.token } }).json();
+        await addCard(props.church.id, form);
         location.assign('/user/cards');
       } catch (e) {
         setError(await failureMessage(e, t('checkout.error.generic')));
@@ -47,11 +44,11 @@ export default function CardsIsland(props: Props) {
     return (
       <form className="ev-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <fieldset disabled={busy}>
-          <Input label={t('checkout.cardHolder')} value={form.titular} onChange={(v) => setForm({ ...form, titular: v })} required autoComplete="cc-name" error={field('titular')} />
-          <Input label={t('checkout.cardNumber')} value={form.numero} onChange={(v) => setForm({ ...form, numero: v })} required autoComplete="cc-number" error={field('numero')} />
+          <Field label={t('checkout.cardHolder')} value={form.titular} onChange={(v) => setForm({ ...form, titular: v })} required autoComplete="cc-name" error={field('titular')} />
+          <Field label={t('checkout.cardNumber')} value={form.numero} onChange={(v) => setForm({ ...form, numero: v })} required autoComplete="cc-number" error={field('numero')} />
           <div className="ev-row">
-            <Input label={t('checkout.cardExpiry')} value={form.validade} onChange={(v) => setForm({ ...form, validade: v })} required autoComplete="cc-exp" error={field('validade')} />
-            <Input label={t('checkout.cardCvv')} value={form.cvv} onChange={(v) => setForm({ ...form, cvv: v })} required autoComplete="cc-csc" error={field('cvv')} />
+            <Field label={t('checkout.cardExpiry')} value={form.validade} onChange={(v) => setForm({ ...form, validade: v })} required autoComplete="cc-exp" error={field('validade')} />
+            <Field label={t('checkout.cardCvv')} value={form.cvv} onChange={(v) => setForm({ ...form, cvv: v })} required autoComplete="cc-csc" error={field('cvv')} />
           </div>
         </fieldset>
         {error && <Notice kind="error">{error.message}</Notice>}
@@ -64,7 +61,7 @@ export default function CardsIsland(props: Props) {
   }
 
   if (error) return <Notice kind="error">{error.message}</Notice>;
-  if (!cards) return <Spinner label={t('checkout.loading')} />;
+  if (!cards) return <Loader label={t('checkout.loading')} inline />;
   const all = Object.values(cards).flat();
 
   if (props.mode === 'delete') {
@@ -73,7 +70,7 @@ export default function CardsIsland(props: Props) {
     const remove = async () => {
       setBusy(true);
       try {
-        await mainApi().delete(`usuario-cartao-gateway-pagamento/${card.id}`).json();
+        await deleteCard(card.id);
         location.assign('/user/cards');
       } catch (e) {
         setError(await failureMessage(e, t('checkout.error.generic')));

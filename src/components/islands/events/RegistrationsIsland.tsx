@@ -1,11 +1,13 @@
 // The member's registrations (spec §2 /user/registrations…): events with tickets, an event's
 // tickets with the ticket data of spec §3, and a ticket's exclusive content (holders only).
 import { useEffect, useState } from 'react';
-import type { EventContent, EventWire, Registration } from '../../../../contract/events.ts';
-import { mainApi } from '../../../lib/account/http.ts';
-import { failureMessage, longDate, makeT, Notice, Spinner, timeOf, useMember, type EventsIslandProps } from './common.tsx';
+import type { EventWire } from '../../../../contract/events.ts';
+import { churchEvent, myEvents, myTickets, ticketContent, type EventContents, type Registrations, type UserEvent } from '../../../lib/events/api.ts';
+import { longDate, timeOf } from '../../../lib/format.ts';
+import { failureMessage, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
 
-interface Props extends EventsIslandProps {
+interface Props extends IslandProps {
+  slug: string;
   mode: 'list' | 'tickets' | 'content' | 'contentItem';
   eventId?: number;
   ticketId?: number;
@@ -13,33 +15,27 @@ interface Props extends EventsIslandProps {
 }
 
 type Loaded =
-  | { kind: 'list'; events: (EventWire & { qtdeInscricoes: number })[] }
-  | { kind: 'tickets'; tickets: Registration[]; event: EventWire | null }
-  | { kind: 'content'; contents: EventContent[] };
+  | { kind: 'list'; events: UserEvent[] }
+  | { kind: 'tickets'; tickets: Registrations; event: EventWire | null }
+  | { kind: 'content'; contents: EventContents };
 
 export default function RegistrationsIsland(props: Props) {
-  const t = makeT(props.strings);
+  const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!ready || !userId) return;
-    const api = mainApi();
     void (async () => {
       try {
         if (props.mode === 'list') {
-          const r = await api.get(`usuario/${userId}/evento/`, { searchParams: { igreja: props.church.id } }).json<{ eventos: (EventWire & { qtdeInscricoes: number })[] }>();
-          setLoaded({ kind: 'list', events: r.eventos });
+          setLoaded({ kind: 'list', events: await myEvents(userId, props.church.id) });
         } else if (props.mode === 'tickets') {
-          const [r, e] = await Promise.all([
-            api.get(`usuario/${userId}/evento/${props.eventId}/inscricao/`).json<{ inscricoes: Registration[] }>(),
-            api.get(`igreja/${props.slug}/evento/${props.eventId}/`).json<{ evento: EventWire }>().catch(() => null),
-          ]);
-          setLoaded({ kind: 'tickets', tickets: r.inscricoes, event: e?.evento ?? null });
+          const [tickets, event] = await Promise.all([myTickets(userId, props.eventId!), churchEvent(props.slug, props.eventId!)]);
+          setLoaded({ kind: 'tickets', tickets, event });
         } else {
-          const r = await api.get(`usuario/${userId}/evento/${props.eventId}/inscricao/${props.ticketId}/conteudo/`).json<{ conteudos: EventContent[] }>();
-          setLoaded({ kind: 'content', contents: r.conteudos });
+          setLoaded({ kind: 'content', contents: await ticketContent(userId, props.eventId!, props.ticketId!) });
         }
       } catch (e) {
         setError((await failureMessage(e, t('checkout.error.generic'))).message);
@@ -48,7 +44,7 @@ export default function RegistrationsIsland(props: Props) {
   }, [ready, userId]);
 
   if (error) return <Notice kind="error">{error}</Notice>;
-  if (!ready || !loaded) return <Spinner label={t('checkout.loading')} />;
+  if (!ready || !loaded) return <Loader label={t('checkout.loading')} inline />;
 
   if (loaded.kind === 'list') {
     if (!loaded.events.length) return <p>{t('registrations.empty')} <a href="/event">{t('events.title')}</a></p>;

@@ -1,13 +1,15 @@
 // /event/{id}/tickets: each chosen ticket's holder and questions, one at a time, "ticket x of
 // n" (spec §2). The answers live in the checkout store, so a reload or ?fillTicket resumes.
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HolderQuestionWire } from '../../../../contract/events.ts';
 import { $session } from '../../../stores/session.ts';
 import { $checkout, bindCheckoutStorage, holderErrors, seatsOf, setHolder, startEventCheckout, type CheckoutEvent, type CheckoutHolder } from '../../../stores/checkout.ts';
-import { makeT, money, Notice, Spinner, useMember, type EventsIslandProps } from './common.tsx';
+import { money } from '../../../lib/format.ts';
+import { Field, Loader, makeT, Notice, Select, useMember, type IslandProps } from '../ui/index.ts';
 
-interface Props extends EventsIslandProps {
+interface Props extends IslandProps {
+  slug: string;
   event: CheckoutEvent;
   tickets: { id: number; nome: string; valor: number; perguntas: HolderQuestionWire[] }[];
   /** Quantities chosen on the event page (?q{ticketId}=n); empty when resuming. */
@@ -17,7 +19,7 @@ interface Props extends EventsIslandProps {
 }
 
 export default function TicketsIsland(props: Props) {
-  const t = makeT(props.strings);
+  const t = makeT(props.strings, props.lang);
   const { ready } = useMember(props.church);
   const state = useStore($checkout);
   const session = useStore($session);
@@ -48,7 +50,7 @@ export default function TicketsIsland(props: Props) {
         </Notice>
       );
     }
-    return <Spinner label={t('checkout.loading')} />;
+    return <Loader label={t('checkout.loading')} inline />;
   }
 
   const checkout = state.eventCheckout;
@@ -83,14 +85,14 @@ export default function TicketsIsland(props: Props) {
       <h2 id="holder-title" tabIndex={-1}>
         {seat.ticket.nome} <span className="ev-muted">· {seat.ticket.valor === 0 ? t('events.free') : money(seat.ticket.valor, checkout.event.moeda, props.lang)}</span>
       </h2>
-      <Input label={t('checkout.holderName')} value={seat.holder.nome} required onChange={(v) => update({ nome: v })} error={message('nome')} autoComplete="name" />
-      <Input label={t('checkout.holderEmail')} value={seat.holder.email} type="email" onChange={(v) => update({ email: v })} error={message('email')} autoComplete="email" />
+      <Field label={t('checkout.holderName')} value={seat.holder.nome} required onChange={(v) => update({ nome: v })} error={message('nome')} autoComplete="name" />
+      <Field label={t('checkout.holderEmail')} value={seat.holder.email} type="email" onChange={(v) => update({ email: v })} error={message('email')} autoComplete="email" />
       {seat.ticket.perguntas.map((q) =>
         q.tipo === 'select' ? (
-          <SelectInput key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} options={q.opcoes} placeholder={t('checkout.choose')}
+          <Select key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} options={q.opcoes.map((o) => ({ value: o, label: o }))} placeholder={t('checkout.choose')}
             onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })} error={message(q.id)} />
         ) : (
-          <Input key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} type={q.tipo === 'phone' ? 'tel' : q.tipo === 'email' ? 'email' : 'text'}
+          <Field key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} type={q.tipo === 'phone' ? 'tel' : q.tipo === 'email' ? 'email' : 'text'}
             onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })} error={message(q.id)} />
         ),
       )}
@@ -106,29 +108,5 @@ export default function TicketsIsland(props: Props) {
   );
 }
 
-function Input({ label, value, onChange, error, required, type = 'text', autoComplete }: { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; required?: boolean; type?: string; autoComplete?: string }) {
-  const id = useId();
-  return (
-    <div className={`ev-field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}{required && <span aria-hidden="true"> *</span>}</label>
-      <input id={id} type={type} value={value} required={required} autoComplete={autoComplete} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined} />
-      {error && <small id={`${id}-e`} className="ev-error">{error}</small>}
-    </div>
-  );
-}
-
-function SelectInput({ label, value, onChange, options, error, required, placeholder }: { label: string; value: string; onChange: (v: string) => void; options: (string | { value: string; label: string })[]; error?: string | undefined; required?: boolean; placeholder: string }) {
-  const id = useId();
-  return (
-    <div className={`ev-field${error ? ' has-error' : ''}`}>
-      <label htmlFor={id}>{label}{required && <span aria-hidden="true"> *</span>}</label>
-      <select id={id} value={value} required={required} onChange={(e) => onChange(e.target.value)} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-e` : undefined}>
-        <option value="">{placeholder}</option>
-        {options.map((o) => (typeof o === 'string' ? <option key={o} value={o}>{o}</option> : <option key={o.value} value={o.value}>{o.label}</option>))}
-      </select>
-      {error && <small id={`${id}-e`} className="ev-error">{error}</small>}
-    </div>
-  );
-}
-
-export { Input, SelectInput };
+// CheckoutIsland still takes these from here until it moves onto the kit's Field and Select.
+export { Input, SelectInput } from './common.tsx';

@@ -1,77 +1,31 @@
-// Shared bits of the event and checkout islands: strings, the login gate (DESIGN.md §3: an
-// auth-required page sends a visitor to /access?redirectTo=…), formatting and API errors.
-// Nothing here imports zod or i18next, to keep the checkout under its JavaScript budget.
-import { useStore } from '@nanostores/react';
-import { useEffect, type ReactNode } from 'react';
-import { $isLoggedIn, $session, $sessionReady, startSession, type SessionChurch } from '../../../stores/session.ts';
-import { readFailure } from '../../../lib/account/http.ts';
+// Thin adapters from the island kit (src/components/islands/ui) for CheckoutIsland and
+// PaymentIsland, which the giving area is moving onto the kit; delete this file when nothing
+// imports it.
+import type { ReactNode } from 'react';
+import type { Lang } from '../../../lib/format.ts';
+import { Field, Loader, makeT as kitMakeT, Notice as KitNotice, Select, type IslandProps } from '../ui/index.ts';
 
-export type Lang = 'pt' | 'en' | 'es';
-const INTL: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
+export { failureMessage, useMember } from '../ui/index.ts';
+export { brandName, dateTime, dayMonth, longDate, money, timeOf } from '../../../lib/format.ts';
+export type { T } from '../ui/index.ts';
+
+/** The kit's makeT; the language only picks plural forms, which these islands do not use. */
+export const makeT = (strings: Record<string, string>, lang: Lang = 'en') => kitMakeT(strings, lang);
 
 /** What every events island gets from its page. */
-export interface EventsIslandProps {
-  church: SessionChurch;
+export interface EventsIslandProps extends IslandProps {
   /** The church's slug for church-scoped calls. */
   slug: string;
-  lang: Lang;
-  /** The page's `events.*` and `checkout.*` strings in its language. */
-  strings: Record<string, string>;
 }
 
-export type T = (key: string, values?: Record<string, string | number>) => string;
+export const Spinner = ({ label }: { label: string }) => <Loader label={label} inline />;
 
-export function makeT(strings: Record<string, string>): T {
-  return (key, values = {}) => (strings[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
-}
+export const Notice = ({ kind = 'info', children }: { kind?: 'info' | 'error' | 'success'; children: ReactNode }) => (
+  <KitNotice kind={kind === 'success' ? 'ok' : kind}>{children}</KitNotice>
+);
 
-export const money = (value: number, currency: string, lang: Lang) => new Intl.NumberFormat(INTL[lang], { style: 'currency', currency }).format(value);
-export const dateTime = (iso: string, lang: Lang, timeZone?: string) =>
-  new Intl.DateTimeFormat(INTL[lang], { dateStyle: 'short', timeStyle: 'short', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-export const longDate = (iso: string, lang: Lang, timeZone?: string) =>
-  new Intl.DateTimeFormat(INTL[lang], { dateStyle: 'full', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-export const timeOf = (iso: string, lang: Lang, timeZone?: string) =>
-  new Intl.DateTimeFormat(INTL[lang], { hour: '2-digit', minute: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
-export const dayMonth = (iso: string, lang: Lang, timeZone?: string) =>
-  new Intl.DateTimeFormat(INTL[lang], { day: '2-digit', month: '2-digit', ...(timeZone ? { timeZone } : {}) }).format(new Date(iso));
+type InputProps = { label: string; value: string; onChange: (v: string) => void; error?: string | undefined; required?: boolean; type?: string; autoComplete?: string };
+export const Input = (p: InputProps) => <Field {...p} />;
 
-/** The logged-in member (or null while the session starts); visitors are sent to log in. */
-export function useMember(church: SessionChurch): { ready: boolean; userId: number | null } {
-  const ready = useStore($sessionReady);
-  const loggedIn = useStore($isLoggedIn);
-  const session = useStore($session);
-  useEffect(() => {
-    void startSession(church);
-  }, [church]);
-  useEffect(() => {
-    if (ready && !loggedIn) location.replace(`/access?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
-  }, [ready, loggedIn]);
-  return { ready: ready && loggedIn, userId: loggedIn ? (session.user?.id ?? null) : null };
-}
-
-/** The API's message of a failed call, in the page's language. */
-export async function failureMessage(error: unknown, fallback: string): Promise<{ message: string; errors: Record<string, string[]>; status: number }> {
-  const failure = await readFailure(error);
-  return { message: failure.message || fallback, errors: failure.errors, status: failure.status };
-}
-
-export function Spinner({ label }: { label: string }) {
-  return (
-    <p className="ev-loading" role="status" aria-live="polite">
-      <span className="ev-spinner" aria-hidden="true" />
-      {label}
-    </p>
-  );
-}
-
-export function Notice({ kind = 'info', children }: { kind?: 'info' | 'error' | 'success'; children: ReactNode }) {
-  return (
-    <div className={`ev-notice ev-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </div>
-  );
-}
-
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners Club', discover: 'Discover' };
-/** A card brand as people write it. */
-export const brandName = (brand: string) => BRANDS[brand] ?? brand;
+type SelectProps = { label: string; value: string; onChange: (v: string) => void; options: (string | { value: string; label: string })[]; error?: string | undefined; required?: boolean; placeholder: string };
+export const SelectInput = ({ options, ...p }: SelectProps) => <Select {...p} options={options.map((o) => (typeof o === 'string' ? { value: o, label: o } : o))} />;

@@ -5,30 +5,30 @@ import { useStore } from '@nanostores/react';
 import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { PrayerReason } from '../../../../contract/prayer.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { postPrayer } from '../../../lib/prayer/actions.ts';
+import { postPrayer } from '../../../lib/prayer/api.ts';
 import { checkPrayerDraft, checkPrayerImage, emptyDraft, firstName, megabytes, PRAYER_IMAGE_TYPES, prayerFormData, type PrayerDraft } from '../../../lib/prayer/forms.ts';
 import { $session } from '../../../stores/session.ts';
-import { Field, firstErrors, Gate, Notice, Select, SubmitButton } from '../account/shared.tsx';
-import { Check, makePrayerT, TextArea, type PrayerIslandProps, type PrayerT } from './common.tsx';
+import { Check, Field, firstErrors, MemberGate, Notice, Select, SubmitButton, TextArea, type Message, type T } from '../ui/index.ts';
+import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { reasons: PrayerReason[] };
 type Errors = Partial<Record<keyof PrayerDraft | 'image', string>>;
 
 export default function NewPrayerIsland(props: Props) {
-  const t = useMemo(() => makePrayerT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('prayer.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('prayer.loading')}>
       <NewPrayerForm {...props} t={t} />
-    </Gate>
+    </MemberGate>
   );
 }
 
-function NewPrayerForm({ t, reasons, church, limits }: Props & { t: PrayerT }) {
+function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
   const user = useStore($session).user;
   const [draft, setDraft] = useState<PrayerDraft>(() => emptyDraft(firstName(user?.nome)));
   const [file, setFile] = useState<File | null>(null);
   const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const [notice, setNotice] = useState<Message | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
@@ -43,7 +43,7 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: PrayerT }) {
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
     const problem = checkPrayerImage(chosen, limits);
-    setErrors((e) => ({ ...e, image: problem ? t.problem(problem) : undefined }));
+    setErrors((e) => ({ ...e, image: problem ? t(problem.key, problem.values) : undefined }));
     if (problem) event.target.value = ''; // a file the API would refuse is not kept
     setFile(problem ? null : chosen);
   }
@@ -57,7 +57,7 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: PrayerT }) {
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const problems = checkPrayerDraft(draft, file, limits);
-    const found = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t.problem(p)])) as Errors;
+    const found = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(p.key, p.values)])) as Errors;
     if (Object.keys(found).length) {
       setErrors(found);
       setNotice(null);
@@ -96,13 +96,13 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: PrayerT }) {
           disabled={submitting} placeholder={t('prayer.form.reasonNone')} options={reasons.map((r) => ({ value: String(r.id), label: r.nome }))} />
       )}
       <TextArea label={t('prayer.form.message')} name="mensagem" value={draft.mensagem} onChange={set('mensagem')} error={errors.mensagem}
-        max={limits.message} t={t} disabled={submitting} required />
-      <div className={`acc-field${errors.image ? ' has-error' : ''}`}>
+        max={limits.message} counter={(count, max) => t('prayer.form.counter', { count, max })} disabled={submitting} required />
+      <div className={`ui-field${errors.image ? ' has-error' : ''}`}>
         <label htmlFor="prayer-image">{t('prayer.form.image')}</label>
         <input ref={fileRef} id="prayer-image" name="image" type="file" accept={PRAYER_IMAGE_TYPES.join(',')} onChange={chooseFile} disabled={submitting}
           aria-invalid={errors.image ? true : undefined} aria-describedby={errors.image ? 'prayer-image-error' : 'prayer-image-hint'} />
         {errors.image
-          ? <small id="prayer-image-error" className="acc-error" role="alert">{errors.image}</small>
+          ? <small id="prayer-image-error" className="ui-error" role="alert">{errors.image}</small>
           : <small id="prayer-image-hint">{t('prayer.form.imageHint', { mb })}</small>}
         {file && (
           <p className="prayer-file">

@@ -4,19 +4,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { OwnPrayer, OwnPrayerDetail } from '../../../../contract/prayer.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { deletePrayer, loadOwnPrayer, loadOwnPrayers } from '../../../lib/prayer/actions.ts';
-import { Gate, Loader, Notice, SubmitButton } from '../account/shared.tsx';
-import { formatDate, makePrayerT, type PrayerIslandProps, type PrayerT } from './common.tsx';
+import { formatDate } from '../../../lib/format.ts';
+import { deletePrayer, loadOwnPrayer, loadOwnPrayers } from '../../../lib/prayer/api.ts';
+import { Loader, MemberGate, Notice, SubmitButton, type T } from '../ui/index.ts';
+import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { mode: 'list' | 'detail' | 'delete'; prayerId?: number };
 type Lang = PrayerIslandProps['lang'];
 
 export default function OwnPrayersIsland(props: Props) {
-  const t = useMemo(() => makePrayerT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
   return (
-    <Gate church={props.church} mode="auth" loadingLabel={t('prayer.loading')}>
+    <MemberGate church={props.church} loadingLabel={t('prayer.loading')}>
       {props.mode === 'list' ? <OwnList t={t} churchId={props.church.id} lang={props.lang} /> : <OwnOne t={t} churchId={props.church.id} lang={props.lang} id={props.prayerId ?? 0} mode={props.mode} />}
-    </Gate>
+    </MemberGate>
   );
 }
 
@@ -43,7 +44,7 @@ function useLoad<V>(load: () => Promise<V>) {
   return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
-function LoadError({ t, message, retry }: { t: PrayerT; message: string; retry: () => void }) {
+function LoadError({ t, message, retry }: { t: T; message: string; retry: () => void }) {
   return (
     <div className="acc-panel">
       <Notice message={{ kind: 'error', text: message || t('prayer.mine.failed') }} />
@@ -52,7 +53,7 @@ function LoadError({ t, message, retry }: { t: PrayerT; message: string; retry: 
   );
 }
 
-function Missing({ t }: { t: PrayerT }) {
+function Missing({ t }: { t: T }) {
   return (
     <section className="content-empty content-missing" aria-labelledby="prayer-missing-title">
       <h1 id="prayer-missing-title">{t('prayer.notFoundTitle')}</h1>
@@ -62,12 +63,12 @@ function Missing({ t }: { t: PrayerT }) {
   );
 }
 
-const Badge = ({ t, item }: { t: PrayerT; item: OwnPrayer }) =>
+const Badge = ({ t, item }: { t: T; item: OwnPrayer }) =>
   item.flagPublicarMural
     ? <span className="prayer-badge published">{t('prayer.mine.published')}</span>
     : <span className="prayer-badge private" title={t('prayer.mine.privateHint')}>{t('prayer.mine.private')}</span>;
 
-function Stats({ t, item }: { t: PrayerT; item: OwnPrayer }) {
+function Stats({ t, item }: { t: T; item: OwnPrayer }) {
   return (
     <>
       <span className="prayer-stat">{t.plural('prayer.prayed', item.qtdeOrar)}</span>
@@ -76,7 +77,7 @@ function Stats({ t, item }: { t: PrayerT; item: OwnPrayer }) {
   );
 }
 
-function OwnList({ t, churchId, lang }: { t: PrayerT; churchId: number; lang: Lang }) {
+function OwnList({ t, churchId, lang }: { t: T; churchId: number; lang: Lang }) {
   const { state, retry } = useLoad(() => loadOwnPrayers(churchId));
   if (state.kind === 'loading') return <Loader label={t('prayer.loading')} />;
   if (state.kind === 'error') return <LoadError t={t} message={state.message} retry={retry} />;
@@ -116,7 +117,7 @@ function OwnList({ t, churchId, lang }: { t: PrayerT; churchId: number; lang: La
   );
 }
 
-function OwnOne({ t, churchId, lang, id, mode }: { t: PrayerT; churchId: number; lang: Lang; id: number; mode: 'detail' | 'delete' }) {
+function OwnOne({ t, churchId, lang, id, mode }: { t: T; churchId: number; lang: Lang; id: number; mode: 'detail' | 'delete' }) {
   const { state, retry } = useLoad(() => loadOwnPrayer(id, churchId));
   if (state.kind === 'loading') return <Loader label={t('prayer.loading')} />;
   if (state.kind === 'missing') return <Missing t={t} />;
@@ -124,7 +125,7 @@ function OwnOne({ t, churchId, lang, id, mode }: { t: PrayerT; churchId: number;
   return mode === 'detail' ? <OwnDetail t={t} lang={lang} item={state.value} /> : <ConfirmDelete t={t} lang={lang} item={state.value} />;
 }
 
-function Summary({ t, lang, item }: { t: PrayerT; lang: Lang; item: OwnPrayer }) {
+function Summary({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer }) {
   return (
     <>
       <dl className="content-facts prayer-own-facts">
@@ -144,7 +145,7 @@ function Summary({ t, lang, item }: { t: PrayerT; lang: Lang; item: OwnPrayer })
   );
 }
 
-function OwnDetail({ t, lang, item }: { t: PrayerT; lang: Lang; item: OwnPrayerDetail }) {
+function OwnDetail({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayerDetail }) {
   return (
     <article className="content-article prayer-own-detail">
       <a className="content-back" href="/user/prayer">← {t('prayer.mine.back')}</a>
@@ -176,7 +177,7 @@ function OwnDetail({ t, lang, item }: { t: PrayerT; lang: Lang; item: OwnPrayerD
   );
 }
 
-function ConfirmDelete({ t, lang, item }: { t: PrayerT; lang: Lang; item: OwnPrayer }) {
+function ConfirmDelete({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer }) {
   const [submitting, setSubmitting] = useState(false);
   const [notice, setNotice] = useState<{ kind: 'error'; text: string } | null>(null);
   async function confirm(event: { preventDefault(): void }) {

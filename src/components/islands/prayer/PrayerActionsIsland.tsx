@@ -5,16 +5,17 @@
 import { useMemo, useState } from 'react';
 import type { PrayerMessage } from '../../../../contract/prayer.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { prayFor, sendSupport } from '../../../lib/prayer/actions.ts';
+import { formatDate } from '../../../lib/format.ts';
+import { prayFor, sendSupport } from '../../../lib/prayer/api.ts';
 import { checkMessageText } from '../../../lib/prayer/forms.ts';
-import { Notice, SubmitButton, useSession } from '../account/shared.tsx';
-import { formatDate, loginHref, makePrayerT, TextArea, type PrayerIslandProps, type PrayerT } from './common.tsx';
+import { loginHref, Notice, Spinner, SubmitButton, TextArea, useSession, type Message, type T } from '../ui/index.ts';
+import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { prayerId: number; prayed: number; messages: PrayerMessage[] };
-type Note = { kind: 'error' | 'ok'; text: string } | null;
+type Note = Message | null;
 
 export default function PrayerActionsIsland(props: Props) {
-  const t = useMemo(() => makePrayerT(props.strings, props.lang), [props.strings, props.lang]);
+  const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
   const { ready, loggedIn } = useSession(props.church);
   const member = ready && loggedIn;
   const [messages, setMessages] = useState(props.messages);
@@ -44,7 +45,7 @@ export default function PrayerActionsIsland(props: Props) {
   );
 }
 
-function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: PrayerT; prayerId: number; initial: number; member: boolean; loginHref: string }) {
+function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: T; prayerId: number; initial: number; member: boolean; loginHref: string }) {
   const [count, setCount] = useState(initial);
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -69,7 +70,7 @@ function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: Pray
       </p>
       {member ? (
         <button type="button" className={state === 'done' ? 'button secondary' : 'button'} onClick={pray} disabled={state !== 'idle'} aria-busy={state === 'busy' || undefined}>
-          {state === 'busy' ? <><span className="acc-spinner small" aria-hidden="true" /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
+          {state === 'busy' ? <><Spinner small /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
         </button>
       ) : (
         // A visitor gets the same call to action as a link to log in, with spec §5's message.
@@ -78,12 +79,12 @@ function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: Pray
           <small id="prayer-pray-login" className="prayer-login">{t('auth.loginRequired')}</small>
         </>
       )}
-      {error && <p className="acc-error" role="alert">{error}</p>}
+      {error && <p className="ui-error" role="alert">{error}</p>}
     </div>
   );
 }
 
-function SupportForm({ t, prayerId, max, onSent }: { t: PrayerT; prayerId: number; max: number; onSent: (m: PrayerMessage) => void }) {
+function SupportForm({ t, prayerId, max, onSent }: { t: T; prayerId: number; max: number; onSent: (m: PrayerMessage) => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<Note>(null);
@@ -91,7 +92,7 @@ function SupportForm({ t, prayerId, max, onSent }: { t: PrayerT; prayerId: numbe
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const problem = checkMessageText(text, max);
-    if (problem) return setError(t.problem(problem));
+    if (problem) return setError(t(problem.key, problem.values));
     setSubmitting(true);
     setNotice(null);
     try {
@@ -110,7 +111,7 @@ function SupportForm({ t, prayerId, max, onSent }: { t: PrayerT; prayerId: numbe
     <form className="prayer-support" onSubmit={submit} noValidate aria-labelledby="prayer-support-title">
       <h3 id="prayer-support-title">{t('prayer.support.title')}</h3>
       <Notice message={notice} />
-      <TextArea label={t('prayer.support.label')} name="mensagem" value={text} rows={3} max={max} t={t} disabled={submitting} required
+      <TextArea label={t('prayer.support.label')} name="mensagem" value={text} rows={3} max={max} counter={(count, limit) => t('prayer.form.counter', { count, max: limit })} disabled={submitting} required
         onChange={(v) => { setText(v); setError(undefined); }} error={error} />
       <SubmitButton submitting={submitting} label={t('prayer.support.submit')} busyLabel={t('prayer.support.sending')} />
     </form>

@@ -5,7 +5,7 @@ import './ui.css';
 
 interface Common {
   label: string;
-  name: string;
+  name?: string | undefined;
   error?: string | undefined;
   hint?: string | undefined;
   required?: boolean | undefined;
