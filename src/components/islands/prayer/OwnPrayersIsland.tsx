@@ -1,12 +1,12 @@
 // The member's own requests (spec §2 /user/prayer, /user/prayer/{id}, /prayer/{id}/delete):
 // the list with published/private badges, one request with its supportive messages, and the
 // delete confirmation. Someone else's request answers 404: spec §8 "no result found".
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { OwnPrayer, OwnPrayerDetail } from '../../../../contract/prayer.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deletePrayer, loadOwnPrayer, loadOwnPrayers } from '../../../lib/prayer/api.ts';
-import { Loader, MemberGate, Notice, SubmitButton, type T } from '../ui/index.ts';
+import { Loader, MemberGate, Notice, SubmitButton, useLoad, type T } from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { mode: 'list' | 'detail' | 'delete'; prayerId?: number };
@@ -19,29 +19,6 @@ export default function OwnPrayersIsland(props: Props) {
       {props.mode === 'list' ? <OwnList t={t} churchId={props.church.id} lang={props.lang} /> : <OwnOne t={t} churchId={props.church.id} lang={props.lang} id={props.prayerId ?? 0} mode={props.mode} />}
     </MemberGate>
   );
-}
-
-/** Loads once the gate lets the member in; `retry` loads again (spec §8: load errors offer a retry). */
-function useLoad<V>(load: () => Promise<V>) {
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ok'; value: V } | { kind: 'missing' } | { kind: 'error'; message: string }>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    load().then(
-      (value) => live && setState({ kind: 'ok', value }),
-      async (error) => {
-        const failure = await readFailure(error);
-        if (!live) return;
-        // An unknown id, someone else's request or a malformed id: spec §8 "no result found".
-        setState(failure.status === 404 || failure.status === 400 ? { kind: 'missing' } : { kind: 'error', message: failure.message });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt]);
-  return { state, retry: () => setAttempt((n) => n + 1) };
 }
 
 function LoadError({ t, message, retry }: { t: T; message: string; retry: () => void }) {

@@ -6,5 +6,6 @@ export { MemberGate, useMember, useSession, type GuardMode, type SessionChurch }
 export { Loader, Modal, Notice, Spinner, SubmitButton, type Message, type NoticeKind } from './feedback.tsx';
 export { Check, Field, Select, TextArea, textLength } from './fields.tsx';
 export { failureMessage, firstErrors, useForm } from './form.ts';
+export { useLoad, type Load } from './load.ts';
 export type { IslandProps } from './props.ts';
 export type { Lang } from '../../../lib/format.ts';
