@@ -112,7 +112,7 @@ test('a song with only a score shows the score; the lyrics view and an unknown s
   await page.goto(embed(SCORE_ONLY));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCORE_ONLY);
   await expect(page.getByRole('img', { name: /Partitura: Old Hundredth/ })).toBeVisible();
-  await expect(page.locator('object[type="application/pdf"]')).toHaveAttribute('data', '/praise/old-hundredth.pdf');
+  await expect(page.locator('iframe[title="Old Hundredth (PDF)"]')).toHaveAttribute('src', '/praise/old-hundredth.pdf');
   await expect(page.getByRole('link', { name: 'Abrir Old Hundredth (PDF)' }).last()).toHaveAttribute('href', '/praise/old-hundredth.pdf');
   await expect(page.getByRole('link', { name: 'Subir meio tom' })).toHaveCount(0);
   await expectNoAxeViolations(page);

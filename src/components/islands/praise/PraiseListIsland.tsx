@@ -3,6 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { PraiseSummary } from '../../../../contract/praise.ts';
 import { loadSongs, songHref } from '../../../lib/praise/api.ts';
+import { pretty } from '../../../lib/praise/transpose.ts';
 import { Loader, MemberGate, Notice, failureMessage, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
 
 type Props = IslandProps & { slug: string };
@@ -77,7 +78,7 @@ function SongList({ t, slug, church }: Props & { t: T }) {
                   <span className="praise-list-meta">
                     {song.autor && <span>{t('praise.list.by', { author: song.autor })}</span>}
                     {song.tema && <span>{song.tema}</span>}
-                    {song.tom && <span>{t('praise.keyNow', { key: song.tom })}</span>}
+                    {song.tom && <span>{t('praise.keyNow', { key: pretty(song.tom) })}</span>}
                     {song.tipoExibicao && <span className="praise-badge">{t(`praise.list.kind.${song.tipoExibicao}`)}</span>}
                   </span>
                 </li>
