@@ -3,9 +3,11 @@
 // tabs on one note, a Bible reference becoming a link, delete with confirmation, axe on each page,
 // and the editor page's JavaScript budget (≤ 60 KB gzipped). Texts are unique per run.
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { API, apiLogin, asMember, churchUrl, hostGet } from './helpers.ts';
 
+// generous waits: the shared 2-core test machine is often loaded by parallel builds
+const expect = baseExpect.configure({ timeout: 15_000 });
 test.describe.configure({ timeout: 120_000 }); // a loaded 2-core machine; the file runs in about a minute alone
 
 const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

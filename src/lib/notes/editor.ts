@@ -164,6 +164,6 @@ function renderConflict(box: HTMLElement, sync: NoteSync, t: NotesT, refill: () 
   box.append(
     h('p', { role: 'alert' }, t('notes.status.conflict')),
     h('details', {}, h('summary', {}, t('notes.conflict.other')), h('h3', {}, other.titulo), h('pre', { className: 'notes-other' }, other.texto)),
-    h('div', { className: 'acc-actions' }, keep, take),
+    h('div', { className: 'notes-actions' }, keep, take),
   );
 }
