@@ -1,7 +1,8 @@
 // Makes a small HLS video (test pattern + tone) with Debian's ffmpeg, for demos and tests that
 // need a playable stream without the internet: the live demo (public/live-demo/, committed) and
 // later the play area. `node scripts/make-hls.ts --out public/live-demo --name culto --seconds 8`
-// Options: --out DIR, --name NAME (NAME.m3u8 + NAME-N.ts), --seconds N, --size WxH, --segment N.
+// Options: --out DIR, --name NAME (NAME.m3u8 + NAME-N.m2ts: MPEG-TS segments, not named .ts so
+// the TypeScript checks leave them alone), --seconds N, --size WxH, --segment N.
 // Needs `ffmpeg` on PATH (`apt-get install ffmpeg`); the committed demo files need nothing.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, statSync } from 'node:fs';
@@ -30,7 +31,7 @@ const args = [
   '-c:v', 'libx264', '-profile:v', 'baseline', '-level', '3.0', '-pix_fmt', 'yuv420p', '-b:v', '150k', '-g', '24',
   '-c:a', 'aac', '-b:a', '32k', '-ac', '1',
   '-f', 'hls', '-hls_time', values.segment, '-hls_playlist_type', 'vod',
-  '-hls_segment_filename', path.join(out, `${values.name}-%d.ts`),
+  '-hls_segment_filename', path.join(out, `${values.name}-%d.m2ts`),
   path.join(out, `${values.name}.m3u8`),
 ];
 const run = spawnSync('ffmpeg', args, { stdio: 'inherit' });

@@ -184,8 +184,12 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
 
       // What other nodes tell this one (only with the Redis adapter).
       io.on('mute' as never, (room: string, authorId: string) => addMute(room, authorId));
-      io.on('commit:start' as never, (room: string, id: string) => commits.set(room, { id, hands: new Set() }));
-      io.on('commit:stop' as never, (room: string) => commits.delete(room));
+      io.on('commit:start' as never, (room: string, id: string) => {
+        commits.set(room, { id, hands: new Set() });
+      });
+      io.on('commit:stop' as never, (room: string) => {
+        commits.delete(room);
+      });
       io.on('commit:hand' as never, (room: string, id: string, authorId: string) => {
         const c = commits.get(room);
         if (c?.id === id) c.hands.add(authorId);

@@ -127,6 +127,12 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
     if (el) el.scrollTop = el.scrollHeight;
   }, [state.messages.length]);
 
+  // the menu closes as the confirmation opens
+  const choose = (button: HTMLElement, action: Pending) => {
+    const menu = button.closest('details');
+    if (menu) menu.open = false;
+    setPending(action);
+  };
   const confirm = async () => {
     if (!pending) return;
     const { kind, message } = pending;
@@ -165,9 +171,9 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
               <details className="chat-tools">
                 <summary aria-label={t('live.chat.actions', { name: m.name })}>⋯</summary>
                 <div className="chat-tools-menu">
-                  <button type="button" onClick={() => setPending({ kind: 'delete', message: m })}>{t('live.chat.delete')}</button>
-                  <button type="button" onClick={() => setPending({ kind: 'deleteAll', message: m })}>{t('live.chat.deleteAll', { name: m.name })}</button>
-                  {m.authorId !== state.user?.id && <button type="button" onClick={() => setPending({ kind: 'mute', message: m })}>{t('live.chat.mute', { name: m.name })}</button>}
+                  <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'delete', message: m })}>{t('live.chat.delete')}</button>
+                  <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'deleteAll', message: m })}>{t('live.chat.deleteAll', { name: m.name })}</button>
+                  {m.authorId !== state.user?.id && <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}>{t('live.chat.mute', { name: m.name })}</button>}
                 </div>
               </details>
             )}
@@ -199,6 +205,7 @@ export default function ChatIsland({ church, slug, lang, strings, channel, limit
   const { ready } = useSession(church);
   const loggedIn = useStore($isLoggedIn);
   const [client, setClient] = useState<ChatClient | null>(null);
+  const joinedAs = useRef(false);
 
   useEffect(() => {
     if (!ready) return;
@@ -211,14 +218,19 @@ export default function ChatIsland({ church, slug, lang, strings, channel, limit
       texts: { sendFailed: t('live.chat.sendFailed'), muted: t('live.chat.muted') },
       name: username,
     });
+    joinedAs.current = $isLoggedIn.get();
     setClient(chat);
-    return () => chat.close();
+    return () => {
+      chat.close();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, slug, channel, limitMessages, lang]);
 
-  // logging in or out changes who is chatting
+  // logging in or out changes who is chatting (the first join already knew)
   useEffect(() => {
-    if (client) void client.rejoin();
+    if (!client || joinedAs.current === loggedIn) return;
+    joinedAs.current = loggedIn;
+    void client.rejoin();
   }, [loggedIn, client]);
 
   return (

@@ -23,7 +23,8 @@ function HlsVideo({ src, title, failed }: { src: string; title: string; failed: 
     }
     let destroyed = false;
     let hls: { destroy(): void } | undefined;
-    void import('hls.js/light').then(({ default: Hls }) => {
+    // the light build (no subtitles, DRM or alternate audio): same API as the full one
+    void (import('hls.js/light') as Promise<typeof import('hls.js')>).then(({ default: Hls }) => {
       if (destroyed) return;
       if (!Hls.isSupported()) return failed();
       // no worker: the page's CSP allows no blob: scripts
