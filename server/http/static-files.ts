@@ -26,7 +26,7 @@ const TYPES: Record<string, string> = {
   '.pdf': 'application/pdf',
   // HLS video (the live demo stream, public/live-demo/)
   '.m3u8': 'application/vnd.apple.mpegurl',
-  '.ts': 'video/mp2t',
+  '.m2ts': 'video/mp2t',
   '.m4s': 'video/iso.segment',
   '.mp4': 'video/mp4',
 };
