@@ -7,11 +7,9 @@ import { achAccountSchema, paymentMethodCodeSchema, paymentSchema, paymentStatus
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
-/** spec §9 give defaults. */
-export const GIVE_DEFAULTS = { flagUsuarioTaxa: false, salvarCartao: true, allowRecurrency: true, recorrenciaDias: 30 } as const;
-/** spec §5 / §9: PicPay takes at most R$ 4.999,99 per gift. */
-export const PICPAY_MAX_CENTS = 499_999;
-export const MAX_REASONS_PER_GIFT = 10;
+import { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT } from './giving-rules.ts';
+
+export { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT, PICPAY_MAX_CENTS } from './giving-rules.ts';
 
 /** A gift amount: a number (not text), positive, at most two decimals (issue 8 bars). */
 export const giftAmount = z
@@ -42,6 +40,8 @@ export const reasonsResponseSchema = z.object({
   allowRecurrency: z.boolean(),
   /** A visitor gives with a CPF (pt churches). */
   flagCpf: z.boolean(),
+  /** The church's methods a visitor may use (a card needs an account). */
+  metodosVisitante: z.array(paymentMethodCodeSchema),
   moeda: z.string(),
 });
 export type ReasonsResponse = z.infer<typeof reasonsResponseSchema>;

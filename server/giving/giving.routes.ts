@@ -20,7 +20,7 @@ import {
   type Gift,
   type RecurringGift,
 } from '../../contract/giving.ts';
-import { paymentCodeParams } from '../../contract/payments.ts';
+import { paymentCodeParams, type PaymentMethodCode } from '../../contract/payments.ts';
 import { paymentMessage } from '../../contract/payment-messages.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -103,12 +103,18 @@ export function givingRoutes(db: Database) {
         .orderBy(asc(t.paymentReasons.position), asc(t.paymentReasons.id));
       const settings = await givingSettingsOf(db, church.id);
       const full = await givingChurch(db, church.id);
+      const methods = await db
+        .select({ code: t.churchPaymentMethods.code })
+        .from(t.churchPaymentMethods)
+        .where(and(eq(t.churchPaymentMethods.churchId, church.id), eq(t.churchPaymentMethods.active, true)))
+        .orderBy(asc(t.churchPaymentMethods.position));
       return c.json({
         motivos: rows.map((r) => ({ id: r.id, nome: r.name, descricao: r.description, flagRecorrencia: r.recurrenceAllowed })),
         flagDoacaoOnline: !!settings?.online,
         flagVisitante: !!settings?.visitors,
         allowRecurrency: settings?.recurrence ?? true,
         flagCpf: isPortugueseChurch(church.locale),
+        metodosVisitante: methods.map((m) => m.code).filter((code): code is PaymentMethodCode => code !== 'cartao' && code !== 'gratuito'),
         moeda: full?.currency ?? 'BRL',
       });
     })
