@@ -7,7 +7,7 @@ import { expect as baseExpect, test, type Browser, type Page } from '@playwright
 import { asMember, churchUrl } from './helpers.ts';
 
 // generous waits: the shared 2-core test machine is often loaded by parallel builds
-const expect = baseExpect.configure({ timeout: 15_000 });
+const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 }); // a loaded 2-core machine; the file runs in about a minute alone
 
 async function memberPage(browser: Browser, email = 'membro@graca.demo', locale = 'pt-BR'): Promise<Page> {
