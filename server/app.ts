@@ -6,7 +6,7 @@ import { secureHeaders } from 'hono/secure-headers';
 import { bibleRoutes } from './bible/bible.routes.ts';
 import { churchRoutes } from './church/church.routes.ts';
 import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
-import { accountRoutes } from './users/account.index.ts';
+import { accountRoutes } from './account-routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { feeRoutes } from './payments/fees.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
@@ -22,9 +22,10 @@ import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { storableText } from './http/storable-text.ts';
 import type { Database } from './db/client.ts';
-import { errorBody, handleError } from './http/errors.ts';
-import { messageLang } from '../contract/account-messages.ts';
-import { fieldMessage } from '../contract/field-messages.ts';
+import { errorAnswer, handleError } from './http/errors.ts';
+import { useSettings } from './auth/settings.ts';
+import { createImageStore } from './images/store.ts';
+import type { Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -32,21 +33,25 @@ export interface ApiDeps {
   db: Database;
   /** Where write routes announce that a church's data changed (purges cached pages). */
   changes?: ChangeFeed;
+  /** The settings (common/config.ts) the routes use; tests may leave them out (read from the environment). */
+  settings?: Config;
 }
 
-export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
+export function createApi({ db, changes = createChangeFeed(), settings }: ApiDeps) {
+  if (settings) useSettings(settings); // the modules that still read settings get these ones
+  const images = settings ? createImageStore(settings.DATA_DIR) : undefined;
   const api = new Hono({ strict: false }).basePath(API_BASE);
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
   api.use(
     bodyLimit({
       maxSize: 10 * 1024 * 1024,
-      onError: (c) => c.json(errorBody(fieldMessage(messageLang(c.req.header('accept-language')), 'Request body too large.')), 413),
+      onError: (c) => errorAnswer(c, 413, 'Request body too large.'),
     }),
   );
   api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (issue 16)
   api.route('/', churchRoutes(db));
   api.route('/', sitemapRoutes(db));
-  api.route('/', accountRoutes(db));
+  api.route('/', accountRoutes(db, { settings, images }));
   api.route('/', eventRoutes(db));
   api.route('/', feeRoutes(db));
   api.route('/', paymentRoutes(db, changes));
@@ -55,12 +60,12 @@ export function createApi({ db, changes = createChangeFeed() }: ApiDeps) {
   api.route('/', bibleRoutes());
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
-  api.route('/', prayerRoutes(db, changes));
+  api.route('/', prayerRoutes(db, changes, images));
   api.route('/', liveRoutes(db));
   api.route('/', groupRoutes(db, changes));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
-  api.notFound((c) => c.json(errorBody('Not found.'), 404));
+  api.notFound((c) => errorAnswer(c, 404, 'api.notFound'));
   api.onError(handleError);
   return api;
 }

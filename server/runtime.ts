@@ -41,7 +41,7 @@ export async function startServices(config: Config): Promise<Services> {
     if (ran.length && config.LOG_LEVEL !== 'silent') console.log(`[seed] demo data: ${ran.join(', ')}`);
   }
   const changes = createChangeFeed();
-  const api = createApi({ db: database.db, changes });
+  const api = createApi({ db: database.db, changes, settings: config });
   setInProcessApi((request) => api.fetch(request));
   // Every process runs the scheduler; the database decides which one runs each job (server/jobs).
   const jobs = createJobRunner(database.db, JOBS);

@@ -1,7 +1,7 @@
 // The church calls of spec §7 "Church": lookup by code and host, and a church's modules,
 // look, menu, payment methods, banners, congregations, organisation and nearby churches.
 import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   churchIdQuery,
   clientsQuery,
@@ -12,6 +12,7 @@ import {
 } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { toChurch, toClient } from './church.serializers.ts';
@@ -22,11 +23,9 @@ function selectChurches(db: Database) {
   return db.select(churchColumns).from(t.churches).leftJoin(t.organizations, eq(t.organizations.id, t.churches.organizationId));
 }
 
-async function churchIdBySlug(db: Database, slug: string): Promise<number> {
-  const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug));
-  if (!row) throw notFound('Church not found.');
-  return row.id;
-}
+/** A church's own data is read through the one scope (active only; no module). */
+const activeChurchId = async (db: Database, c: Context, slug: string) => (await churchBySlug(db, c, slug, { notFoundMessage: 'api.churchNotFound' })).id;
+const activeChurch = (db: Database, c: Context, id: number) => churchById(db, c, id, { notFoundMessage: 'api.churchNotFound' });
 
 /** Great-circle distance in km from a point to each church, for "nearest churches". */
 function distanceKm(latitude: number, longitude: number): SQL<number> {
@@ -40,7 +39,7 @@ export function churchRoutes(db: Database) {
     .get('/igreja/codigo/:code', validate('param', codeParams), async (c) => {
       const { code } = c.req.valid('param');
       const [row] = await selectChurches(db).where(eq(t.churches.code, code));
-      if (!row) throw notFound('Church not found.');
+      if (!row) throw notFound('api.churchNotFound'); // an inactive church is found, with flagAtivo false
       return c.json(toChurch(row.church, row.organizationSlug));
     })
     .get('/igreja', validate('query', hostnameQuery), async (c) => {
@@ -51,7 +50,7 @@ export function churchRoutes(db: Database) {
       return c.json({ clientes: rows.map((r) => toClient(r.church, r.organizationSlug)) });
     })
     .get('/igreja/:slug/metodo-pagamento', validate('param', slugParams), async (c) => {
-      const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+      const churchId = await activeChurchId(db, c, c.req.valid('param').slug);
       const rows = await db
         .select()
         .from(t.churchPaymentMethods)
@@ -69,6 +68,7 @@ export function churchRoutes(db: Database) {
     })
     .get('/igreja-app-menu', validate('query', churchIdQuery), async (c) => {
       const { igreja } = c.req.valid('query');
+      await activeChurch(db, c, igreja);
       const rows = await db
         .select()
         .from(t.churchMenuItems)
@@ -79,7 +79,7 @@ export function churchRoutes(db: Database) {
       });
     })
     .get('/igreja/:slug/modulo', validate('param', slugParams), async (c) => {
-      const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+      const churchId = await activeChurchId(db, c, c.req.valid('param').slug);
       const rows = await db
         .select({ codigo: t.modules.code, nome: t.modules.name })
         .from(t.churchModules)
@@ -89,7 +89,7 @@ export function churchRoutes(db: Database) {
       return c.json({ modulos: rows });
     })
     .get('/igreja/:slug/visual', validate('param', slugParams), async (c) => {
-      const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+      const churchId = await activeChurchId(db, c, c.req.valid('param').slug);
       const [v] = await db.select().from(t.churchVisuals).where(eq(t.churchVisuals.churchId, churchId));
       return c.json({
         igrejaVisual: {
@@ -103,6 +103,7 @@ export function churchRoutes(db: Database) {
     })
     .get('/banner', validate('query', churchIdQuery), async (c) => {
       const { igreja } = c.req.valid('query');
+      await activeChurch(db, c, igreja);
       const rows = await db
         .select()
         .from(t.banners)
@@ -116,6 +117,7 @@ export function churchRoutes(db: Database) {
     })
     .get('/congregacao', validate('query', churchIdQuery), async (c) => {
       const { igreja } = c.req.valid('query');
+      await activeChurch(db, c, igreja);
       const rows = await db
         .select()
         .from(t.congregations)
@@ -126,7 +128,7 @@ export function churchRoutes(db: Database) {
     .get('/organizacao/:slug', validate('param', slugParams), async (c) => {
       const { slug } = c.req.valid('param');
       const [org] = await db.select().from(t.organizations).where(eq(t.organizations.slug, slug));
-      if (!org) throw notFound('Organization not found.');
+      if (!org) throw notFound('api.organizationNotFound');
       const rows = await selectChurches(db)
         .where(and(eq(t.churches.organizationId, org.id), eq(t.churches.active, true)))
         .orderBy(asc(t.churches.name));

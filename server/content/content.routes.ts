@@ -19,6 +19,7 @@ import { authenticate, membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
+import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import * as s from './content.serializers.ts';
@@ -42,13 +43,12 @@ function matches(term: string, columns: (PgColumn | SQL)[]): SQL {
   return sql`(${sql.join(tests, sql` or `)})`;
 }
 
-async function churchIdBySlug(db: Database, slug: string): Promise<number> {
-  const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug));
-  if (!row) throw notFound('Church not found.');
-  return row.id;
+/** The church of the route (server/http/church-scope.ts): active, and with the section's module if it has one. */
+async function scopedChurchId(db: Database, c: Context, slug: string, module?: string): Promise<number> {
+  return (await churchBySlug(db, c, slug, { module })).id;
 }
 
-const NOT_FOUND = 'Content does not exist or is unavailable.'; // spec §8
+const NOT_FOUND = 'content.notFound'; // spec §8 "Content does not exist or is unavailable."
 
 interface ListOptions {
   kind: ContentKind;
@@ -107,15 +107,22 @@ async function listCategories(db: Database, churchId: number, kind: CategoryKind
   return { categorias: rows.map((r) => s.toCategory(r)!) };
 }
 
-/** Path segment → category kind, for `GET /igreja/{slug}/{segment}-categoria/`. */
-const CATEGORY_PATHS: Record<string, CategoryKind> = {
-  noticia: 'noticia',
-  devocional: 'devocional',
-  ministerio: 'ministerio',
-  ebd: 'ebd',
-  estudo: 'estudo',
-  video: 'video',
-  podcast: 'podcast',
+/** The module each section belongs to (routes.tsv); ministries, videos and podcasts need none. */
+const NEWS = 'MOD_NOTICIA';
+const DEVOTIONALS = 'MOD_DEVOCIONAL';
+const EBD = 'MOD_EBD';
+const PUBLICATIONS = 'MOD_PUBLICACAO';
+const STUDIES = 'MOD_CELULA';
+
+/** Path segment → category kind and module, for `GET /igreja/{slug}/{segment}-categoria/`. */
+const CATEGORY_PATHS: Record<string, [CategoryKind, string | undefined]> = {
+  noticia: ['noticia', NEWS],
+  devocional: ['devocional', DEVOTIONALS],
+  ministerio: ['ministerio', undefined],
+  ebd: ['ebd', EBD],
+  estudo: ['estudo', STUDIES],
+  video: ['video', undefined],
+  podcast: ['podcast', undefined],
 };
 
 async function studiesArePublic(db: Database, churchId: number): Promise<boolean> {
@@ -135,9 +142,9 @@ async function mayReadStudies(db: Database, c: Context, churchId: number, isPubl
 export function contentRoutes(db: Database) {
   const app = new Hono({ strict: false });
 
-  for (const [segment, kind] of Object.entries(CATEGORY_PATHS)) {
+  for (const [segment, [kind, module]] of Object.entries(CATEGORY_PATHS)) {
     app.get(`/igreja/:slug/${segment}-categoria`, validate('param', churchSlugParams), async (c) => {
-      const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, module);
       return c.json(await listCategories(db, churchId, kind));
     });
   }
@@ -145,37 +152,37 @@ export function contentRoutes(db: Database) {
   // ---- news ----
   app.get('/igreja/:slug/noticia', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, NEWS);
     const { rows, total } = await listContents(db, { kind: 'noticia', churchId, query });
     return c.json({ noticias: rows.map(s.toNewsItem), total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/noticia/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toNewsDetail(await findContent(db, 'noticia', await churchIdBySlug(db, slug), { id })));
+    return c.json(s.toNewsDetail(await findContent(db, 'noticia', await scopedChurchId(db, c, slug, NEWS), { id })));
   });
 
   // ---- devotionals ----
   app.get('/igreja/:slug/devocional', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, DEVOTIONALS);
     const { rows, total } = await listContents(db, { kind: 'devocional', churchId, query });
     return c.json({ devocionais: rows.map(s.toDevotionalItem), total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/devocional/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toDevotionalDetail(await findContent(db, 'devocional', await churchIdBySlug(db, slug), { id })));
+    return c.json(s.toDevotionalDetail(await findContent(db, 'devocional', await scopedChurchId(db, c, slug, DEVOTIONALS), { id })));
   });
 
   // ---- ministries and their projects ----
   app.get('/igreja/:slug/ministerio', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
     const { rows, total } = await listContents(db, { kind: 'ministerio', churchId, query, byTitle: true });
     return c.json({ ministerios: rows.map(s.toMinistryItem), total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/ministerio/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await churchIdBySlug(db, slug);
+    const churchId = await scopedChurchId(db, c, slug);
     const ministry = await findContent(db, 'ministerio', churchId, { id });
     const projects = await listContents(db, {
       kind: 'projeto', churchId, parentId: id, byTitle: true, query: { page: 1, limit: 50 },
@@ -184,7 +191,7 @@ export function contentRoutes(db: Database) {
   });
   app.get('/igreja/:slug/ministerio/:id/projeto/:projectId', validate('param', projectParams), async (c) => {
     const { slug, id, projectId } = c.req.valid('param');
-    const churchId = await churchIdBySlug(db, slug);
+    const churchId = await scopedChurchId(db, c, slug);
     const ministry = await findContent(db, 'ministerio', churchId, { id });
     const project = await findContent(db, 'projeto', churchId, { id: projectId });
     if (project.item.parentId !== id) throw notFound(NOT_FOUND); // a project is read under its own ministry only
@@ -194,18 +201,18 @@ export function contentRoutes(db: Database) {
   // ---- Sunday school ----
   app.get('/igreja/:slug/ebd', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, EBD);
     const { rows, total } = await listContents(db, { kind: 'ebd', churchId, query, byTitle: true });
     return c.json({ ebds: rows.map(s.toEbdItem), total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(s.toEbdDetail(await findContent(db, 'ebd', await churchIdBySlug(db, slug), { slug: itemSlug })));
+    return c.json(s.toEbdDetail(await findContent(db, 'ebd', await scopedChurchId(db, c, slug, EBD), { slug: itemSlug })));
   });
 
   // ---- publications ----
   app.get('/igreja/:slug/publicacao-tipo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
     const types = await db
       .select()
       .from(t.publicationTypes)
@@ -221,30 +228,30 @@ export function contentRoutes(db: Database) {
   });
   app.get('/igreja/:slug/publicacao', validate('param', churchSlugParams), validate('query', publicationListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
     const { rows, total } = await listContents(db, { kind: 'publicacao', churchId, query, publicationType: query.tipo });
     return c.json({ publicacoes: rows.map(s.toPublicationItem), total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/publicacao/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(s.toPublicationDetail(await findContent(db, 'publicacao', await churchIdBySlug(db, slug), { slug: itemSlug })));
+    return c.json(s.toPublicationDetail(await findContent(db, 'publicacao', await scopedChurchId(db, c, slug, PUBLICATIONS), { slug: itemSlug })));
   });
 
   // ---- studies (spec §7 "Groups and studies") ----
   app.get('/igreja/:slug/configuracao-estudo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
     return c.json({ configuracaoEstudo: { flagConteudoPublico: await studiesArePublic(db, churchId) } });
   });
   app.get('/igreja/:slug/estudo', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
     const { rows, total } = await listContents(db, { kind: 'estudo', churchId, query });
     const flagConteudoPublico = await studiesArePublic(db, churchId);
     return c.json({ estudos: rows.map(s.toStudyItem), flagConteudoPublico, total, page: query.page, limit: query.limit });
   });
   app.get('/igreja/:slug/estudo/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await churchIdBySlug(db, slug);
+    const churchId = await scopedChurchId(db, c, slug, STUDIES);
     const study = await findContent(db, 'estudo', churchId, { id });
     const flagConteudoPublico = await studiesArePublic(db, churchId);
     // spec §3 "Studies config": without public content, visitors get the title but not the body.
@@ -256,18 +263,18 @@ export function contentRoutes(db: Database) {
   // ---- videos (spec §7: GET /video/{slug}) ----
   app.get('/video/:slug', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
     const query = c.req.valid('query');
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
     const { rows, total } = await listContents(db, { kind: 'video', churchId, query });
     return c.json({ items: rows.map(s.toVideoItem), total, page: query.page, limit: query.limit });
   });
   app.get('/video/:slug/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toVideoItem(await findContent(db, 'video', await churchIdBySlug(db, slug), { id })));
+    return c.json(s.toVideoItem(await findContent(db, 'video', await scopedChurchId(db, c, slug), { id })));
   });
 
   // ---- podcasts (spec §7: GET /podcast/anchor/{code}/?page&limit=10) ----
   app.get('/igreja/:slug/podcast', validate('param', churchSlugParams), async (c) => {
-    const churchId = await churchIdBySlug(db, c.req.valid('param').slug);
+    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
     const rows = await db
       .select()
       .from(t.podcasts)
@@ -281,7 +288,8 @@ export function contentRoutes(db: Database) {
       .select()
       .from(t.podcasts)
       .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
-    if (!podcast) throw notFound('Podcast not found.');
+    if (!podcast) throw notFound('api.podcastNotFound');
+    await churchById(db, c, podcast.churchId, { notFoundMessage: 'api.podcastNotFound' }); // an inactive church's podcast is gone too
     const e = t.podcastEpisodes;
     const filters: SQL[] = [eq(e.podcastId, podcast.id), eq(e.churchId, podcast.churchId), eq(e.active, true)];
     if (query.categoria !== undefined) filters.push(eq(e.categoryId, query.categoria));

@@ -3,11 +3,10 @@
 // enforced on the API side too). Anything else is a 404 in the request's language.
 import { and, eq, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { messageLang } from '../../contract/account-messages.ts';
-import { fieldMessage } from '../../contract/field-messages.ts';
+import type { MessageKey } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { ApiProblem } from './errors.ts';
+import { notFound } from './errors.ts';
 
 export interface ScopedChurch {
   id: number;
@@ -22,8 +21,8 @@ export interface ScopedChurch {
 export interface ScopeOptions {
   /** The module code the route belongs to (e.g. MOD_DOACAO); a church without it is a 404. */
   module?: string;
-  /** The 404 message, already in the request's language; default "Not found." translated. */
-  notFoundMessage?: string;
+  /** The 404 message: a catalogue key (contract/messages/) or text already translated; default "Not found.". */
+  notFoundMessage?: MessageKey | (string & {});
 }
 
 const columns = {
@@ -44,21 +43,16 @@ async function findScoped(db: Database, where: SQL | undefined, module?: string)
   return row ?? null;
 }
 
-function notFound(c: Context, options: ScopeOptions): ApiProblem {
-  const lang = messageLang(c.req.header('accept-language'));
-  return new ApiProblem(404, options.notFoundMessage ?? fieldMessage(lang, 'Not found.'));
-}
-
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
-export async function churchBySlug(db: Database, c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
+export async function churchBySlug(db: Database, _c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
   const church = await findScoped(db, eq(t.churches.slug, slug), options.module);
-  if (!church) throw notFound(c, options);
+  if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
 }
 
 /** The active church of a route or query that names it by id (`?igreja=`), with its module. */
-export async function churchById(db: Database, c: Context, id: number, options: ScopeOptions = {}): Promise<ScopedChurch> {
+export async function churchById(db: Database, _c: Context, id: number, options: ScopeOptions = {}): Promise<ScopedChurch> {
   const church = await findScoped(db, eq(t.churches.id, id), options.module);
-  if (!church) throw notFound(c, options);
+  if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
 }

@@ -3,9 +3,8 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodError, ZodType } from 'zod';
-import { accountMessage, isMessageKey, messageLang, type MessageLang } from '../../contract/account-messages.ts';
-import { fieldMessage } from '../../contract/field-messages.ts';
-import { errorBody } from './errors.ts';
+import { fieldMessage, isMessageKey, message, messageLang, type MessageLang } from '../../contract/messages/index.ts';
+import { errorAnswer } from './errors.ts';
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let value = input;
@@ -14,15 +13,15 @@ function valueAt(input: unknown, path: PropertyKey[]): unknown {
 }
 
 /**
- * One issue's message: schemas write either English text (contract/field-messages.ts) or an
- * account message key (`v.cpf`, contract/account-messages.ts); both are translated here.
+ * One issue's message: schemas write either English text (contract/messages/fields.ts) or a
+ * catalogue key (`v.cpf`, contract/messages/account.ts); both are translated here.
  */
 function messageOf(lang: MessageLang, issue: ZodError['issues'][number], missing: boolean): string {
   if (missing) return fieldMessage(lang, 'Required.');
   if (isMessageKey(issue.message)) {
     // `z.string({ error: 'v.required' })` names a value of the wrong type "required" too.
     if (issue.code === 'invalid_type' && issue.message === 'v.required') return fieldMessage(lang, 'Invalid input.');
-    return accountMessage(lang, issue.message);
+    return message(lang, issue.message);
   }
   return fieldMessage(lang, issue.message);
 }
@@ -47,6 +46,6 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
   return zValidator(target, schema, (result, c) => {
     if (result.success) return undefined;
     const errors = localizedFieldErrors(result.error as never, c.req.header('accept-language'), (result as { data?: unknown }).data);
-    return c.json(errorBody(Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors), 400);
+    return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
   });
 }

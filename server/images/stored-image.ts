@@ -3,14 +3,14 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Context } from 'hono';
-import { problem } from '../auth/errors.ts';
+import { notFound } from '../http/errors.ts';
 
 export async function sendStoredImage(c: Context, dir: string, file: string): Promise<Response> {
   let body: Buffer;
   try {
     body = await readFile(path.join(dir, file));
   } catch {
-    throw problem(c, 404, 'notFound');
+    throw notFound(); // handleError answers in the request's language
   }
   return c.body(new Uint8Array(body), 200, { 'Content-Type': 'image/webp', 'Cache-Control': 'public, max-age=31536000, immutable' });
 }

@@ -13,8 +13,8 @@ import {
 } from '../../contract/payments.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { churchIdBySlug } from '../events/events.routes.ts';
 import { toMoney } from '../events/events.serializers.ts';
+import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { FEE_RULES, installmentOptions, quoteFees, type FeeQuote } from './fees.ts';
@@ -50,15 +50,15 @@ export function feeRoutes(db: Database) {
       const { id } = c.req.valid('param');
       const { valor, metodoPagamento } = c.req.valid('query');
       const [event] = await db
-        .select({ churchPaysFees: t.events.churchPaysFees })
+        .select({ churchId: t.events.churchId, churchPaysFees: t.events.churchPaysFees })
         .from(t.events)
-        .innerJoin(t.churches, eq(t.churches.id, t.events.churchId))
-        .where(and(eq(t.events.id, id), eq(t.events.active, true), eq(t.churches.active, true)));
-      if (!event) throw notFound('Event not found.');
+        .where(and(eq(t.events.id, id), eq(t.events.active, true)));
+      if (!event) throw notFound('api.eventNotFound');
+      await churchById(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
       return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
     })
     .get('/igreja/:slug/calcula-taxas-parcelamento-juros', validate('param', installmentsParams), validate('query', installmentsQuery), async (c) => {
-      await churchIdBySlug(db, c.req.valid('param').slug);
+      await churchBySlug(db, c, c.req.valid('param').slug); // giving uses it too: no module
       const q = c.req.valid('query');
       const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
       const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map((o) => ({

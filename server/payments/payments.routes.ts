@@ -27,6 +27,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
+import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { giveDonation } from '../giving/give.ts';
@@ -167,8 +168,7 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
       const { churchSlug, userId } = c.req.valid('param');
       const user = await requireUser(db, c);
       requireSelf(c, user, userId);
-      const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, churchSlug));
-      if (!church) throw new ApiProblem(404, 'Church not found.');
+      const church = await churchBySlug(db, c, churchSlug, { notFoundMessage: 'api.churchNotFound' });
       await requireMember(db, c, church.id);
       const rows = await db
         .select()

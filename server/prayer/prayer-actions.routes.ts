@@ -3,13 +3,9 @@
 // the bearer token of an active member of the request's church (spec §6); the church comes from the
 // body's idIgreja / the query or from the request row, and every query filters on it (DESIGN.md §2).
 // Each write tells the change feed, so the wall's cached pages (30 s) show it at once.
-import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import sharp from 'sharp';
 import { z } from 'zod';
 import { fieldMessage } from '../../contract/field-messages.ts';
 import { prayerMessage, type PrayerMessageKey } from '../../contract/prayer-messages.ts';
@@ -29,19 +25,14 @@ import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem } from '../http/errors.ts';
+import { churchById } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
-import { sendStoredImage } from '../images/stored-image.ts';
+import { createImageStore, ImageRejected, storedFileName, type ImageStore } from '../images/store.ts';
 import { selectPrayers, PRAYER_MODULE } from './prayer.queries.ts';
 import { toOwnPrayer, toPrayerMessage } from './prayer.serializers.ts';
 
-const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp']);
-/** Wide enough for the wall and a detail page; never enlarged. */
-const IMAGE_MAX_SIDE = 1200;
-/** A small file may still decode to a huge bitmap: refuse more than ~50 megapixels. */
-const IMAGE_MAX_PIXELS = 50_000_000;
 export const PRAYER_IMAGE_PREFIX = '/api/v1/imagem/oracao/';
-const imageFileParams = z.object({ file: z.string().regex(/^[0-9]+-[a-f0-9]{16}\.webp$/, 'Invalid input.') });
-const uploadsDir = () => path.resolve(accountSettings().DATA_DIR, 'uploads', 'oracao');
+const imageFileParams = z.object({ file: storedFileName });
 
 /** PostgreSQL text cannot hold NUL: such input is refused as bad input (400), not a failed query. */
 function withoutNul<S extends z.ZodObject>(schema: S) {
@@ -65,7 +56,7 @@ function fieldProblem(status: 400 | 413 | 415, field: string, message: string): 
 
 const imageTooLarge = (c: Context) => problem(c, 413, 'image.size', { mb: PRAYER_IMAGE_MAX_BYTES / 1024 / 1024 }).message;
 
-export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
+export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: ImageStore = createImageStore(() => accountSettings().DATA_DIR)) {
   const app = new Hono<Env>({ strict: false });
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */
   const signedIn = createMiddleware<Env>(async (c, next) => {
@@ -75,12 +66,7 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
 
   /** The church when it is active and has the wall; otherwise spec §8's "no result found". */
   async function requireWallChurch(c: Context, churchId: number): Promise<void> {
-    const [row] = await db
-      .select({ id: t.churches.id })
-      .from(t.churches)
-      .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, PRAYER_MODULE)))
-      .where(and(eq(t.churches.id, churchId), eq(t.churches.active, true)));
-    if (!row) throw fail(c, 404, 'prayer.notFound');
+    await churchById(db, c, churchId, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' });
   }
 
   /**
@@ -92,10 +78,9 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
     const [row] = await db
       .select({ prayer: t.prayers })
       .from(t.prayers)
-      .innerJoin(t.churches, and(eq(t.churches.id, t.prayers.churchId), eq(t.churches.active, true)))
-      .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.prayers.churchId), eq(t.churchModules.moduleCode, PRAYER_MODULE)))
       .where(and(eq(t.prayers.id, id), eq(t.prayers.active, true), published ? eq(t.prayers.publishOnWall, true) : undefined));
     if (!row) throw fail(c, 404, 'prayer.notFound');
+    await requireWallChurch(c, row.prayer.churchId);
     const membership = await membershipOf(db, user.userId, row.prayer.churchId);
     if (!membership?.active) throw fail(c, 404, 'prayer.notFound');
     return row.prayer;
@@ -132,23 +117,12 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
   /** Checks the image by its content, resizes it and stores it; returns its public path. */
   async function storeImage(c: Context, churchId: number, file: File): Promise<string> {
     if (file.size > PRAYER_IMAGE_MAX_BYTES) throw fieldProblem(413, 'image', imageTooLarge(c));
-    const input = Buffer.from(await file.arrayBuffer());
-    let output: Buffer;
     try {
-      const meta = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS }).metadata();
-      if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('format');
-      output = await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
-        .rotate()
-        .resize({ width: IMAGE_MAX_SIDE, height: IMAGE_MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-        .webp({ quality: 80 })
-        .toBuffer();
-    } catch {
-      throw fieldProblem(415, 'image', problem(c, 415, 'image.type').message);
+      return await images.save('oracao', churchId, file);
+    } catch (error) {
+      if (error instanceof ImageRejected) throw fieldProblem(415, 'image', problem(c, 415, 'image.type').message);
+      throw error;
     }
-    const name = `${churchId}-${randomBytes(8).toString('hex')}.webp`;
-    await mkdir(uploadsDir(), { recursive: true });
-    await writeFile(path.join(uploadsDir(), name), output);
-    return PRAYER_IMAGE_PREFIX + name;
   }
 
   function ownRecord(churchId: number, where: ReturnType<typeof and>) {
@@ -189,7 +163,7 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
         .returning({ id: t.prayers.id });
       id = row!.id;
     } catch (error) {
-      if (imagePath) await unlink(path.join(uploadsDir(), imagePath.slice(PRAYER_IMAGE_PREFIX.length))).catch(() => undefined);
+      await images.remove('oracao', imagePath);
       throw error;
     }
     changes.churchChanged(body.idIgreja);
@@ -276,7 +250,7 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed) {
 
   // The request's image is public like the wall (an <img> sends no token); names are random.
   app.get('/imagem/oracao/:file', validate('param', imageFileParams), async (c) => {
-    return sendStoredImage(c, uploadsDir(), c.req.valid('param').file);
+    return images.send(c, 'oracao', c.req.valid('param').file);
   });
 
   return app;

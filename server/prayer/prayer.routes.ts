@@ -4,40 +4,34 @@
 // Every query filters on the church of the route (DESIGN.md §2).
 import { and, asc, count, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { prayerMessage } from '../../contract/prayer-messages.ts';
 import { prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { ApiProblem } from '../http/errors.ts';
-import { langOf } from '../auth/errors.ts';
+import { churchBySlug } from '../http/church-scope.ts';
+import { notFound } from '../http/errors.ts';
+import type { ImageStore } from '../images/store.ts';
 import type { ChangeFeed } from '../changes.ts';
 import { createChangeFeed } from '../changes.ts';
 import { prayerActionRoutes } from './prayer-actions.routes.ts';
 import { PRAYER_MODULE, selectPrayers } from './prayer.queries.ts';
 import { toPrayerItem, toPrayerMessage, type PrayerRecord } from './prayer.serializers.ts';
 
-/** spec §8 "Prayer: no result found", in the request's language (English: PRAYER_NOT_FOUND). */
-const notFoundIn = (c: Context) => new ApiProblem(404, prayerMessage(langOf(c), 'prayer.notFound'));
+/** spec §8 "Prayer: no result found", in the request's language. */
+const notFoundIn = () => notFound('prayer.notFound');
 
 /** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
 async function wallChurchId(db: Database, c: Context, slug: string): Promise<number> {
-  const [row] = await db
-    .select({ id: t.churches.id })
-    .from(t.churches)
-    .innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, PRAYER_MODULE)))
-    .where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
-  if (!row) throw notFoundIn(c);
-  return row.id;
+  return (await churchBySlug(db, c, slug, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' })).id;
 }
 
 const onWall = (churchId: number) =>
   and(eq(t.prayers.churchId, churchId), eq(t.prayers.publishOnWall, true), eq(t.prayers.active, true));
 
 /** The public wall plus the member's actions (prayer-actions.routes.ts), which announce their writes on `changes`. */
-export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFeed()) {
+export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFeed(), images?: ImageStore) {
   const app = new Hono({ strict: false });
-  app.route('/', prayerActionRoutes(db, changes));
+  app.route('/', prayerActionRoutes(db, changes, images));
 
   app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
     const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
@@ -68,7 +62,7 @@ export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFee
     const { slug, id } = c.req.valid('param');
     const churchId = await wallChurchId(db, c, slug);
     const [row] = await selectPrayers(db, churchId).where(and(onWall(churchId), eq(t.prayers.id, id)));
-    if (!row) throw notFoundIn(c);
+    if (!row) throw notFoundIn();
     const messages = await db
       .select()
       .from(t.prayerMessages)

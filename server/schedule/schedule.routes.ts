@@ -1,11 +1,12 @@
-// GET /igreja/{slug}/agenda/: the church's weekly services, Monday to Sunday (spec §9).
+// GET /igreja/{slug}/agenda/: the church's weekly services, Monday to Sunday (spec §9). Not gated on
+// MOD_CULTO: the services are the church's timetable; the home shows them only with the module.
 import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 
 type Row = typeof t.weeklyServices.$inferSelect;
@@ -24,8 +25,7 @@ export function toWeeklyService(row: Row): WeeklyService {
 export function scheduleRoutes(db: Database) {
   return new Hono({ strict: false }).get('/igreja/:slug/agenda', validate('param', slugParams), async (c) => {
     const { slug } = c.req.valid('param');
-    const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug));
-    if (!church) throw notFound('Church not found.');
+    const church = await churchBySlug(db, c, slug);
     const rows = await db
       .select()
       .from(t.weeklyServices)

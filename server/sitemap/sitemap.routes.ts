@@ -5,7 +5,7 @@ import { slugParams } from '../../contract/church.ts';
 import type { SitemapEntry } from '../../contract/sitemap.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { notFound } from '../http/errors.ts';
+import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 
 /** Enough for any church; sitemaps are capped at 50 000 URLs. */
@@ -13,8 +13,8 @@ const MAX_ITEMS = 45_000;
 
 export function sitemapRoutes(db: Database) {
   return new Hono({ strict: false }).get('/igreja/:slug/sitemap', validate('param', slugParams), async (c) => {
-    const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, c.req.valid('param').slug));
-    if (!church) throw notFound('Church not found.');
+    // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
+    const church = await churchBySlug(db, c, c.req.valid('param').slug);
     const [contents, events] = await Promise.all([
       db
         .select({ kind: t.contents.kind, id: t.contents.id, slug: t.contents.slug, parentId: t.contents.parentId, at: t.contents.publishedAt })

@@ -1,0 +1,43 @@
+// The message catalogue of the API (spec §8): one table per area, one lookup. Keys are either
+// dotted names (`auth.inactive`, `pay.soldOut`, `api.eventNotFound`) or, for per-field
+// messages, the English text the zod schemas write ('Required.'). Islands import the area file
+// they need (./account.ts, ./prayer.ts…) so they ship only that table.
+import { ACCOUNT_MESSAGES, type AccountMessageKey } from './account.ts';
+import { API_MESSAGES, type ApiMessageKey } from './api.ts';
+import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
+import type { MessageLang } from './lang.ts';
+import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
+import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
+import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
+
+export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | PaymentMessageKey | PrayerMessageKey;
+
+/** Every area's table; the areas' keys never collide (messages.test.ts). */
+export const AREAS = {
+  account: ACCOUNT_MESSAGES,
+  api: API_MESSAGES,
+  fields: FIELD_MESSAGES,
+  payments: PAYMENT_MESSAGES,
+  prayer: PRAYER_MESSAGES,
+} as const;
+
+const merge = (lang: MessageLang) => Object.assign({}, ...Object.values(AREAS).map((table) => table[lang])) as Record<MessageKey, string>;
+
+export const MESSAGES: MessageTable<MessageKey> = { pt: merge('pt'), en: merge('en'), es: merge('es') };
+
+export function isMessageKey(key: string): key is MessageKey {
+  return hasKey(MESSAGES, key);
+}
+
+/** A message in a language; a string that is not a key comes back as it is. */
+export function message(lang: MessageLang, key: MessageKey | (string & {}), values?: MessageValues): string {
+  return lookup(MESSAGES, lang, key, values);
+}
+
+export { messageLang, MESSAGE_LANGS, type MessageLang } from './lang.ts';
+export type { MessageTable, MessageValues } from './table.ts';
+export { accountMessage, MARITAL_STATUS_NAMES, type AccountMessageKey } from './account.ts';
+export type { ApiMessageKey } from './api.ts';
+export { fieldMessage, type FieldMessageKey } from './fields.ts';
+export { paymentMessage, type PaymentMessageKey } from './payments.ts';
+export { prayerMessage, type PrayerMessageKey } from './prayer.ts';

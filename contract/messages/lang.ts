@@ -1,0 +1,12 @@
+// The languages every message of the API and the forms exists in (spec §1), and how a request
+// picks one.
+
+export type MessageLang = 'pt' | 'en' | 'es';
+
+export const MESSAGE_LANGS: readonly MessageLang[] = ['pt', 'en', 'es'];
+
+/** spec §1: the first two letters of the Accept-Language header; English otherwise. */
+export function messageLang(acceptLanguage: string | null | undefined): MessageLang {
+  const first = (acceptLanguage ?? '').split(',')[0]!.trim().slice(0, 2).toLowerCase();
+  return first === 'pt' || first === 'es' ? first : 'en';
+}

@@ -1,0 +1,93 @@
+// Messages of the event and payment API in pt/en/es (spec §5, §8). The API answers in the
+// request's language; the checkout shows the same texts.
+import type { MessageLang } from './lang.ts';
+import { lookup, type MessageTable, type MessageValues } from './table.ts';
+
+const pt = {
+  'pay.cardInvalid': 'Alguma informação do cartão está incorreta. Por favor verifique.',
+  'pay.cardDeclined': 'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
+  'pay.cardNotFound': 'Cartão não encontrado.',
+  'pay.brazilOnly': 'Pix e boleto só estão disponíveis para endereços no Brasil.',
+  'pay.addressRequired': 'Cadastre seu endereço para pagar com Pix ou boleto.',
+  'pay.methodUnavailable': 'Esta forma de pagamento não está disponível nesta igreja.',
+  'pay.installmentsUnavailable': 'Este número de parcelas não está disponível.',
+  'pay.freeNeedsNoPayment': 'Este evento é gratuito: não há pagamento a fazer.',
+  'pay.paidNeedsMethod': 'Escolha uma forma de pagamento.',
+  'pay.soldOut': 'Os ingressos de “{{name}}” se esgotaram.',
+  'pay.notOnSale': 'Os ingressos de “{{name}}” não estão à venda agora.',
+  'pay.userLimit': 'Você pode ter no máximo {{count}} ingresso(s) de “{{name}}”.',
+  'pay.eventClosed': 'As inscrições deste evento estão encerradas.',
+  'pay.eventNotFound': 'Evento não encontrado ou endereço incorreto.',
+  'pay.ticketNotFound': 'Ingresso não encontrado neste evento.',
+  'pay.answerRequired': 'Responda “{{question}}”.',
+  'pay.answerInvalid': 'Escolha uma das opções de “{{question}}”.',
+  'pay.keyRequired': 'Falta a chave de idempotência (cabeçalho Idempotency-Key).',
+  'pay.keyReused': 'Esta chave de idempotência já foi usada em outra compra.',
+  'pay.notFound': 'Registro de pagamento não encontrado.',
+  'pay.noChallenge': 'Este pagamento não aguarda confirmação do cartão.',
+  'pay.sandboxAction': 'Esta ação não se aplica a este pagamento.',
+  'content.forbidden': 'Este conteúdo é exclusivo para quem tem ingresso do evento.',
+  'content.notFound': 'O conteúdo não existe ou não está disponível.',
+} as const;
+
+export type PaymentMessageKey = keyof typeof pt;
+
+const en: Record<PaymentMessageKey, string> = {
+  'pay.cardInvalid': 'Some card information is incorrect. Please check it.',
+  'pay.cardDeclined': 'Card invalid or expired. Nothing was charged; check the details or use another card.',
+  'pay.cardNotFound': 'Card not found.',
+  'pay.brazilOnly': 'Pix and bank slip are only available for addresses in Brazil.',
+  'pay.addressRequired': 'Add your address to pay with Pix or bank slip.',
+  'pay.methodUnavailable': 'This payment method is not available at this church.',
+  'pay.installmentsUnavailable': 'This number of installments is not available.',
+  'pay.freeNeedsNoPayment': 'This event is free: there is nothing to pay.',
+  'pay.paidNeedsMethod': 'Choose a payment method.',
+  'pay.soldOut': 'Tickets for “{{name}}” are sold out.',
+  'pay.notOnSale': 'Tickets for “{{name}}” are not on sale now.',
+  'pay.userLimit': 'You can hold at most {{count}} ticket(s) of “{{name}}”.',
+  'pay.eventClosed': 'Registration for this event is closed.',
+  'pay.eventNotFound': 'Event not found or wrong address.',
+  'pay.ticketNotFound': 'Ticket not found in this event.',
+  'pay.answerRequired': 'Answer “{{question}}”.',
+  'pay.answerInvalid': 'Choose one of the options of “{{question}}”.',
+  'pay.keyRequired': 'The idempotency key is missing (Idempotency-Key header).',
+  'pay.keyReused': 'This idempotency key was already used for another purchase.',
+  'pay.notFound': 'Payment record not found.',
+  'pay.noChallenge': 'This payment is not waiting for a card confirmation.',
+  'pay.sandboxAction': 'This action does not apply to this payment.',
+  'content.forbidden': 'This content is only for the event’s ticket holders.',
+  'content.notFound': 'The content does not exist or is unavailable.',
+};
+
+const es: Record<PaymentMessageKey, string> = {
+  'pay.cardInvalid': 'Algún dato de la tarjeta es incorrecto. Por favor verifícalo.',
+  'pay.cardDeclined': 'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
+  'pay.cardNotFound': 'Tarjeta no encontrada.',
+  'pay.brazilOnly': 'Pix y boleto solo están disponibles para direcciones en Brasil.',
+  'pay.addressRequired': 'Registra tu dirección para pagar con Pix o boleto.',
+  'pay.methodUnavailable': 'Este medio de pago no está disponible en esta iglesia.',
+  'pay.installmentsUnavailable': 'Esta cantidad de cuotas no está disponible.',
+  'pay.freeNeedsNoPayment': 'Este evento es gratuito: no hay nada que pagar.',
+  'pay.paidNeedsMethod': 'Elige un medio de pago.',
+  'pay.soldOut': 'Las entradas de “{{name}}” se agotaron.',
+  'pay.notOnSale': 'Las entradas de “{{name}}” no están a la venta ahora.',
+  'pay.userLimit': 'Puedes tener como máximo {{count}} entrada(s) de “{{name}}”.',
+  'pay.eventClosed': 'Las inscripciones de este evento están cerradas.',
+  'pay.eventNotFound': 'Evento no encontrado o dirección incorrecta.',
+  'pay.ticketNotFound': 'Entrada no encontrada en este evento.',
+  'pay.answerRequired': 'Responde “{{question}}”.',
+  'pay.answerInvalid': 'Elige una de las opciones de “{{question}}”.',
+  'pay.keyRequired': 'Falta la clave de idempotencia (encabezado Idempotency-Key).',
+  'pay.keyReused': 'Esta clave de idempotencia ya se usó en otra compra.',
+  'pay.notFound': 'Registro de pago no encontrado.',
+  'pay.noChallenge': 'Este pago no espera una confirmación de la tarjeta.',
+  'pay.sandboxAction': 'Esta acción no se aplica a este pago.',
+  'content.forbidden': 'Este contenido es exclusivo para quienes tienen entrada del evento.',
+  'content.notFound': 'El contenido no existe o no está disponible.',
+};
+
+export const PAYMENT_MESSAGES: MessageTable<PaymentMessageKey> = { pt, en, es };
+
+export function paymentMessage(lang: MessageLang, key: PaymentMessageKey, values?: MessageValues): string {
+  return lookup(PAYMENT_MESSAGES, lang, key, values);
+}

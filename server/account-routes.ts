@@ -1,0 +1,35 @@
+// Every account route of issue 4 (auth, users, addresses, children, utilities, postcodes,
+// images), mounted by server/app.ts with one line. It lives beside app.ts, not in a resource
+// folder, so no resource imports another's routes file (issue 17).
+import { Hono } from 'hono';
+import { addressRoutes } from './addresses/addresses.routes.ts';
+import { authRoutes } from './auth/auth.routes.ts';
+import { accountSettings } from './auth/settings.ts';
+import { childRoutes } from './children/children.routes.ts';
+import type { Config } from '../common/config.ts';
+import type { Database } from './db/client.ts';
+import { imageRoutes } from './images/images.routes.ts';
+import { createImageStore, type ImageStore } from './images/store.ts';
+import { createMailer, type Mailer } from './mail/outbox.ts';
+import { userRoutes } from './users/users.routes.ts';
+import { utilRoutes } from './utils/utils.routes.ts';
+
+export interface AccountRouteOptions {
+  mailer?: Mailer;
+  /** The API's settings (createApi's); read from the environment when absent (tests). */
+  settings?: Config;
+  images?: ImageStore;
+}
+
+export function accountRoutes(db: Database, options: AccountRouteOptions = {}) {
+  const settings = options.settings ?? accountSettings();
+  const mailer = options.mailer ?? createMailer({ dataDir: settings.DATA_DIR, smtpUrl: settings.SMTP_URL });
+  const images = options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
+  return new Hono({ strict: false })
+    .route('/', authRoutes(db, mailer))
+    .route('/', userRoutes(db, mailer))
+    .route('/', addressRoutes(db))
+    .route('/', childRoutes(db))
+    .route('/', imageRoutes(db, images))
+    .route('/', utilRoutes());
+}
