@@ -6,6 +6,8 @@ import { pickLanguage, translator } from './lib/i18n.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
 import { settings } from './lib/settings.server.ts';
 import { createTenancy } from './lib/tenancy.server.ts';
+import { safeRedirect } from './lib/safe-redirect.ts';
+import { applySecurityHeaders, originsOf, servedOverHttps } from './lib/security-headers.ts';
 
 const tenancy = createTenancy({ providerDomain: settings.PROVIDER_DOMAIN, api: serverApi });
 
@@ -20,7 +22,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   locals.church = null;
 
   const redirect = redirectFor(url.pathname);
-  if (redirect) return context.redirect(redirect + url.search, 302);
+  if (redirect) return context.redirect(safeRedirect(redirect + url.search), 302);
 
   let resolution;
   try {
@@ -34,7 +36,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     case 'directory':
       if (!CHURCHLESS.has(url.pathname)) return context.redirect('/', 302);
       {
-        const response = withHeaders(await next(), url.pathname);
+        const response = withHeaders(await next(), url.pathname, request);
         if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
         return response;
       }
@@ -50,7 +52,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const module = moduleForPath(url.pathname);
   if (module && !resolution.context.modules.includes(module)) return context.redirect('/', 302);
 
-  const response = withHeaders(await next(), url.pathname);
+  const response = withHeaders(await next(), url.pathname, request);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('x-church-id', churchId); // lets the page cache purge this church's pages
     if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
@@ -60,7 +62,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   async function showError(message: string, status: number): Promise<Response> {
     locals.errorMessage = message;
     locals.errorStatus = status;
-    return withHeaders(await next('/error'), '/error');
+    return withHeaders(await next('/error'), '/error', request);
   }
 });
 
@@ -73,7 +75,10 @@ function cachePolicy(method: string, status: number, pathname: string): string {
   return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 }
 
-function withHeaders(response: Response, pathname: string): Response {
+/** Origins the islands may call besides this site (src/lib/security-headers.ts). */
+const connectOrigins = originsOf([settings.API_URL, settings.BR_POSTCODE_URL, settings.US_POSTCODE_URL, settings.COUNTRY_STATES_URL]);
+
+function withHeaders(response: Response, pathname: string, request: Request): Response {
   const h = response.headers;
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -82,5 +87,9 @@ function withHeaders(response: Response, pathname: string): Response {
   if (!pathname.startsWith('/embed/')) h.set('X-Frame-Options', 'SAMEORIGIN');
   const type = h.get('content-type');
   if (type === 'text/html') h.set('content-type', 'text/html; charset=utf-8'); // Astro 7 omits the charset
+  if (type?.startsWith('text/html')) {
+    const https = servedOverHttps(new URL(request.url), request.headers.get('x-forwarded-proto'), settings.TRUST_PROXY);
+    applySecurityHeaders(h, { pathname, https, connectOrigins }); // CSP, frames, HSTS (issue 16)
+  }
   return response;
 }

@@ -23,13 +23,41 @@ import { churchOrigin, findChurch, type LinkChurch } from './church-link.ts';
 import { accountSettings } from './settings.ts';
 import { check, langOf, problem } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { ACCOUNT_RULE, accountKey, ADDRESS_RULE, addressKey, clearFailures, lockedFor, recordFailure } from './rate-limit.ts';
+import {
+  accountKey,
+  ADDRESS_RULE,
+  addressKey,
+  clearFailures,
+  longestWait,
+  MAIL_ACCOUNT_RULE,
+  MAIL_ADDRESS_RULE,
+  PAIR_RULE,
+  pairKey,
+  recordFailure,
+  spend,
+} from './rate-limit.ts';
 import { issueTokenPair, randomToken, revokeUserTokens, rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
 
 const RECOVERY_MS = 60 * 60_000;
 const ACTIVATION_MS = 48 * 60 * 60_000;
 
 export const ok = (message: string) => ({ status: true as const, message });
+
+/** A 429 with Retry-After when a limit says wait (issue 16 item 5). */
+export function refuseIfWaiting(c: Context, wait: number): void {
+  if (wait <= 0) return;
+  c.header('Retry-After', String(Math.ceil(wait / 1000)));
+  throw problem(c, 429, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
+}
+
+/** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */
+export const callerAddress = (c: Context): string => clientAddress(c, accountSettings().TRUST_PROXY);
+
+/** Recovery and activation mails: per address and per e-mail, so nobody floods a mailbox. */
+async function spendMail(db: Database, c: Context, email: string): Promise<void> {
+  refuseIfWaiting(c, await spend(db, `mail:${addressKey(callerAddress(c))}`, MAIL_ADDRESS_RULE));
+  refuseIfWaiting(c, await spend(db, `mail:${accountKey(email)}`, MAIL_ACCOUNT_RULE));
+}
 
 export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -84,22 +112,18 @@ export function authRoutes(db: Database, mailer: Mailer) {
   return new Hono({ strict: false })
     .post('/security/login_check', check('json', loginBody), async (c) => {
       const { username, password } = c.req.valid('json');
-      const keys = [accountKey(username), addressKey(clientAddress(c, accountSettings().TRUST_PROXY))];
-      const waits = await Promise.all(keys.map((k) => lockedFor(db, k)));
-      const wait = Math.max(...waits);
-      if (wait > 0) {
-        const minutes = Math.max(1, Math.ceil(wait / 60_000));
-        c.header('Retry-After', String(Math.ceil(wait / 1000)));
-        throw problem(c, 429, 'auth.tooManyAttempts', { minutes });
-      }
+      // Per account and address together: wrong guesses from elsewhere never lock the owner's own device out.
+      const address = callerAddress(c);
+      const pair = pairKey(username, address);
+      refuseIfWaiting(c, await longestWait(db, [pair, addressKey(address)]));
       const user = await userByEmail(db, username);
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
-        await recordFailure(db, keys[0]!, ACCOUNT_RULE);
-        await recordFailure(db, keys[1]!, ADDRESS_RULE);
+        await recordFailure(db, pair, PAIR_RULE);
+        await recordFailure(db, addressKey(address), ADDRESS_RULE);
         throw problem(c, 401, 'auth.invalidCredentials');
       }
       if (!user.active) throw problem(c, 403, 'auth.inactive');
-      await clearFailures(db, keys[0]!);
+      await clearFailures(db, pair);
       return c.json(await issueTokenPair(db, user));
     })
     .post('/security/token/refresh', check('json', refreshBody), async (c) => {
@@ -113,8 +137,9 @@ export function authRoutes(db: Database, mailer: Mailer) {
       const { email, igreja } = c.req.valid('json');
       const church = await findChurch(db, igreja);
       if (!church) throw problem(c, 404, 'church.notFound');
+      await spendMail(db, c, email);
       const user = await userByEmail(db, email);
-      if (!user) throw problem(c, 404, 'recover.notFound'); // spec §8 'E-mail não encontrado.'
+      if (!user) throw problem(c, 404, 'recover.notFound'); // spec §8 'E-mail não encontrado.' (rate limited above)
       const sent = await sendAccountLink(db, mailer, c, 'recovery', user, church);
       if (!sent) throw problem(c, 502, 'recover.sendError');
       return c.json(ok(accountMessage(langOf(c), 'recover.sent')));
@@ -129,15 +154,17 @@ export function authRoutes(db: Database, mailer: Mailer) {
         .where(eq(users.id, row.userId))
         .returning();
       await revokeUserTokens(db, row.userId);
-      if (user) await clearFailures(db, accountKey(user.email));
+      if (user) await clearFailures(db, pairKey(user.email, callerAddress(c)));
       return c.json(ok(accountMessage(langOf(c), 'recover.done')));
     })
     .post('/security/solicitar-verificacao-email', check('query', verificationQuery), async (c) => {
       const { igreja, email } = c.req.valid('query');
       const church = await findChurch(db, igreja);
       if (!church) throw problem(c, 404, 'church.notFound');
+      await spendMail(db, c, email);
       const user = await userByEmail(db, email);
-      if (!user) throw problem(c, 404, 'recover.notFound');
+      // The spec has no message for an unknown e-mail here: answer as if sent, so it reveals nothing.
+      if (!user) return c.json(ok(accountMessage(langOf(c), 'verify.sent')));
       const sent = await sendAccountLink(db, mailer, c, 'activation', user, church);
       if (!sent) throw problem(c, 502, 'verify.sendError');
       return c.json(ok(accountMessage(langOf(c), 'verify.sent')));

@@ -18,7 +18,7 @@ const root = path.resolve(import.meta.dirname, '../..');
 /** Runs `node server.ts` with exactly this environment (plus PATH) and returns how it ended. */
 function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['server.ts'], { cwd: root, env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env }, timeout: 20_000 }, (error, stdout, stderr) => {
+    const child = execFile(process.execPath, ['server.ts'], { cwd: root, env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env }, timeout: 110_000 }, (error, stdout, stderr) => {
       resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, output: stdout + stderr });
     });
     child.stdin?.end();
@@ -26,7 +26,7 @@ function startServer(env: Record<string, string>): Promise<{ code: number | null
 }
 
 describe('JWT secret in production (issue 16 item 1)', () => {
-  it('NODE_ENV=production without JWT_SECRET refuses to start, saying what to set', async () => {
+  it('NODE_ENV=production without JWT_SECRET refuses to start, saying what to set', { timeout: 120_000 }, async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'jwt-prod-'));
     const { code, output } = await startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, DIST_DIR: 'dist-none' });
     expect(code).toBe(1);
@@ -34,7 +34,7 @@ describe('JWT secret in production (issue 16 item 1)', () => {
     expect(output).toContain('openssl rand');
   });
 
-  it('the old public default and short or repetitive secrets are refused in every mode', async () => {
+  it('the old public default and short or repetitive secrets are refused in every mode', { timeout: 120_000 }, async () => {
     const { code, output } = await startServer({ NODE_ENV: 'production', JWT_SECRET: OLD_DEFAULT, DIST_DIR: 'dist-none' });
     expect(code).toBe(1);
     expect(output).toContain('public development value');
@@ -62,12 +62,12 @@ describe('a demo instance (no NODE_ENV, no JWT_SECRET)', () => {
     resetAccountSettings();
     database = await openTestDatabase('pglite');
     api = createApi({ db: database.db });
-  });
+  }, 240_000);
   afterAll(async () => {
     for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
     else process.env[k] = v;
     resetAccountSettings();
-    await database.close();
+    await database?.close();
   });
 
   it('refuses a token signed with the old default, accepts its own, and keeps its key across restarts', async () => {

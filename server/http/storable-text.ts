@@ -4,13 +4,9 @@
 // long for a column, out of range, malformed) become a 400 too instead of a 500.
 import type { Context, MiddlewareHandler } from 'hono';
 import { messageLang, type MessageLang } from '../../contract/account-messages.ts';
+import { fieldMessage } from '../../contract/field-messages.ts';
 
-const TEXT: Record<'unstorable' | 'rejected', Record<MessageLang, string>> = {
-  unstorable: {
-    pt: 'Contém caracteres inválidos.',
-    en: 'Contains characters that are not allowed.',
-    es: 'Contiene caracteres no válidos.',
-  },
+const TEXT: Record<'rejected', Record<MessageLang, string>> = {
   rejected: {
     pt: 'Um dos valores enviados é inválido ou longo demais.',
     en: 'One of the values sent is invalid or too long.',
@@ -35,8 +31,10 @@ export function unstorablePaths(value: unknown, prefix = '', out: string[] = [],
   return out;
 }
 
-function answer(c: Context, kind: keyof typeof TEXT, fields: string[]): Response {
-  const text = TEXT[kind][messageLang(c.req.header('accept-language'))];
+function answer(c: Context, kind: 'unstorable' | 'rejected', fields: string[]): Response {
+  const lang = messageLang(c.req.header('accept-language'));
+  // The field's message is the one every invalid value gets ('Valor inválido.'), as validation answers it.
+  const text = kind === 'unstorable' ? fieldMessage(lang, 'Invalid input.') : TEXT.rejected[lang];
   const errors = Object.fromEntries(fields.map((f) => [f, [text]]));
   return c.json(fields.length ? { status: false, message: text, errors } : { status: false, message: text }, 400);
 }
@@ -97,7 +95,7 @@ export function isRejectedValue(error: unknown): boolean {
 }
 
 export function storableText(): MiddlewareHandler {
-  return async (c, next) => {
+  return async (c, next): Promise<Response | undefined> => {
     const inUrl = urlProblems(c);
     if (inUrl.length) return answer(c, 'unstorable', [...new Set(inUrl)]);
     if (c.req.method !== 'GET' && c.req.method !== 'HEAD') {
@@ -109,5 +107,6 @@ export function storableText(): MiddlewareHandler {
       console.warn('[api] value refused by the database', c.req.method, c.req.path, (c.error as Error).message.slice(0, 200));
       c.res = answer(c, 'rejected', []);
     }
+    return undefined;
   };
 }

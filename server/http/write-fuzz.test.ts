@@ -84,10 +84,10 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
     api = createApi({ db: database.db });
     const [member] = await database.db.select().from(users).where(eq(users.email, 'membro@graca.demo'));
     userId = member!.id;
-  });
+  }, 240_000);
   afterAll(async () => {
     console.log(`[fuzz ${backend}] covered ${Object.keys(covered).length} write routes:\n${Object.entries(covered).map(([r, v]) => `  ${r}  fields: ${v.fields.join(', ') || '(none asked)'}  requests: ${v.requests}`).join('\n')}`);
-    await database.close();
+    await database?.close();
   });
 
   it('every write route answers hostile text with a 4xx, never a 5xx', { timeout: 600_000 }, async () => {
@@ -125,7 +125,7 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
       }
       // Attack each field alone (others plausible), then all at once, in body and query.
       const targets = [...new Set([...fields.keys(), 'chaveIdempotencia', 'nome', 'email', 'mensagem', 'descricao', 'texto'])];
-      for (const [name, hostile] of Object.entries(HOSTILE)) {
+      for (const hostile of Object.values(HOSTILE)) {
         for (const field of targets) {
           const json = plausible();
           setPath(json, field, hostile);
@@ -162,14 +162,14 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
-    expect(body.errors).toEqual({ mensagem: ['Contains characters that are not allowed.'], 'extra.deep.0': ['Contains characters that are not allowed.'] });
+    expect(body.errors).toEqual({ mensagem: ['Invalid input.'], 'extra.deep.0': ['Invalid input.'] });
     const pt = await api.request('/api/v1/security/login_check', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
       body: JSON.stringify({ username: 'a@b.c', password: 'x\udc00' }),
     });
     expect(pt.status).toBe(400);
-    expect(((await pt.json()) as { errors: Record<string, string[]> }).errors.password).toEqual(['Contém caracteres inválidos.']);
+    expect(((await pt.json()) as { errors: Record<string, string[]> }).errors.password).toEqual(['Valor inválido.']);
   });
 
   it('the attack of the issue: NUL in ticket answers and in the idempotency key of POST /pagamento is a 400 naming them', async () => {
@@ -189,6 +189,6 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Record<string, string[]> };
     expect(Object.keys(body.errors).sort()).toEqual(['chaveIdempotencia', 'ingressos.0.titulares.0.nome', 'ingressos.0.titulares.0.respostas.camiseta']);
-    expect(body.errors.chaveIdempotencia).toEqual(['Contiene caracteres no válidos.']);
+    expect(body.errors.chaveIdempotencia).toEqual(['Valor inválido.']);
   });
 });

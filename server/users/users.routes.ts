@@ -22,11 +22,11 @@ import {
   type MemberCard,
 } from '../../contract/user.ts';
 import { membershipOf, requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
-import { hasAddress, ok, sendAccountLink, userByEmail } from '../auth/auth.routes.ts';
+import { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from '../auth/auth.routes.ts';
 import { findChurch } from '../auth/church-link.ts';
 import { check, invalidInput, langOf, problem } from '../auth/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { ACCOUNT_RULE, accountKey, clearFailures, lockedFor, recordFailure } from '../auth/rate-limit.ts';
+import { addressKey, clearFailures, LOOKUP_RULE, PAIR_RULE, pairKey, recordFailure, SIGNUP_RULE, spend, lockedFor } from '../auth/rate-limit.ts';
 import { issueTokenPair, revokeUserTokens } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -97,11 +97,14 @@ export function userRoutes(db: Database, mailer: Mailer) {
     })
     // Public: whether an account of the provider exists for an e-mail (the access screen's first step).
     .get('/user', check('query', emailQuery), async (c) => {
+      // spec §2 needs the answer (log in or register), so it is limited per address instead (issue 16).
+      refuseIfWaiting(c, await spend(db, `lookup:${addressKey(callerAddress(c))}`, LOOKUP_RULE));
       const user = await userByEmail(db, c.req.valid('query').email);
       return c.json({ usuarios: user ? [{ email: user.email, flagAtivo: user.active }] : [] });
     })
     // Public: whether the e-mail has an account in this church, and whether it is active.
     .get('/igreja/:client/usuario', check('param', clientParams), check('query', emailQuery), async (c) => {
+      refuseIfWaiting(c, await spend(db, `lookup:${addressKey(callerAddress(c))}`, LOOKUP_RULE));
       const user = await userByEmail(db, c.req.valid('query').email);
       const membership = user ? await membershipOf(db, user.id, c.req.valid('param').client) : null;
       return c.json({ usuarios: user && membership ? [{ email: user.email, flagAtivo: user.active && membership.active }] : [] });
@@ -111,16 +114,17 @@ export function userRoutes(db: Database, mailer: Mailer) {
       const church = await findChurch(db, churchId);
       if (!church || !church.active) throw problem(c, 404, 'church.notFound');
       const body = c.req.valid('json');
+      const address = callerAddress(c);
       const existing = await userByEmail(db, body.email);
       if (existing) {
-        // spec §2 "existing shared account": an account of the provider joins this church with its own password
-        const key = accountKey(existing.email);
-        const wait = await lockedFor(db, key);
-        if (wait > 0) throw problem(c, 429, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
+        // spec §2 "existing shared account": an account of the provider joins this church with its own password;
+        // its guesses count like logins, per account and address together.
+        const key = pairKey(existing.email, address);
+        refuseIfWaiting(c, await lockedFor(db, key));
         const membership = await membershipOf(db, existing.id, churchId);
         if (membership?.active && existing.active) throw problem(c, 409, 'user.emailInUse');
         if (!(await verifyPassword(existing.passwordHash, body.senha))) {
-          await recordFailure(db, key, ACCOUNT_RULE);
+          await recordFailure(db, key, PAIR_RULE);
           throw problem(c, 401, 'auth.invalidCredentials');
         }
         await clearFailures(db, key);
@@ -135,6 +139,7 @@ export function userRoutes(db: Database, mailer: Mailer) {
       const raw: unknown = await c.req.json();
       const parsed = newAccountBody.safeParse(raw);
       if (!parsed.success) return invalidInput(c, parsed.error, raw);
+      refuseIfWaiting(c, await spend(db, `signup:${addressKey(address)}`, SIGNUP_RULE));
       const b = parsed.data;
       if (b.cpf) {
         const [taken] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.cpf, b.cpf));

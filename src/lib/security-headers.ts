@@ -1,0 +1,95 @@
+// The headers every HTML answer carries (issue 16 item 6, issue 15 item 7): Astro writes the
+// CSP's script-src/style-src with the page's hashes; this completes the policy around them
+// (default-src 'self', object-src 'none', base-uri, form-action, frame-ancestors…), and adds
+// HSTS only when the page was served over HTTPS. /embed/* pages are the only ones other sites
+// may frame. Pure: the middleware passes in what it knows about the request.
+
+/** Players the site frames (live and videos, src/lib/live/player.ts, src/lib/content-view.ts). */
+const FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://www.facebook.com'];
+const HSTS = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityContext {
+  pathname: string;
+  /** The browser reached us over HTTPS (directly, or per a trusted proxy's X-Forwarded-Proto). */
+  https: boolean;
+  /** Origins the islands call besides this site (postcode services, an external API_URL). */
+  connectOrigins?: string[];
+}
+
+export const isEmbed = (pathname: string): boolean => pathname === '/embed' || pathname.startsWith('/embed/');
+
+/** The directives this site adds to Astro's; Astro's own (script-src, style-src) are kept as they are. */
+export function siteDirectives({ pathname, https, connectOrigins = [] }: SecurityContext): Array<[string, string]> {
+  const directives: Array<[string, string]> = [
+    ['default-src', "'self'"],
+    ['object-src', "'none'"],
+    ['base-uri', "'self'"],
+    ['form-action', "'self'"],
+    ['frame-ancestors', isEmbed(pathname) ? '*' : "'self'"],
+    ['frame-src', ["'self'", ...FRAME_SOURCES].join(' ')],
+    // Church content (banners, covers, podcasts, live streams) comes from the provider's CDNs.
+    ['img-src', "'self' data: blob: https:"],
+    ['media-src', "'self' blob: https:"],
+    ['font-src', "'self' data:"],
+    ['connect-src', ["'self'", ...new Set(connectOrigins)].join(' ')],
+    ['worker-src', "'self'"],
+    ['manifest-src', "'self'"],
+  ];
+  if (https) directives.push(['upgrade-insecure-requests', '']);
+  return directives;
+}
+
+/** `script-src a b; style-src c` → ordered [name, value] pairs. */
+export function parsePolicy(policy: string | null): Array<[string, string]> {
+  if (!policy) return [];
+  return policy
+    .split(';')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const space = part.indexOf(' ');
+      return space === -1 ? [part.toLowerCase(), ''] : [part.slice(0, space).toLowerCase(), part.slice(space + 1).trim()];
+    });
+}
+
+/** Astro's policy completed with the site's directives (Astro's win where both name one). */
+export function completePolicy(astroPolicy: string | null, context: SecurityContext): string {
+  const merged = new Map(parsePolicy(astroPolicy));
+  // Without Astro's hashes (a page it did not render) scripts and styles stay on this site.
+  if (!merged.has('script-src')) merged.set('script-src', "'self'");
+  if (!merged.has('style-src')) merged.set('style-src', "'self'");
+  for (const [name, value] of siteDirectives(context)) if (!merged.has(name)) merged.set(name, value);
+  return [...merged].map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');
+}
+
+/** Sets the CSP, frame and transport headers of an HTML answer. */
+export function applySecurityHeaders(headers: Headers, context: SecurityContext): void {
+  headers.set('content-security-policy', completePolicy(headers.get('content-security-policy'), context));
+  if (isEmbed(context.pathname)) headers.delete('x-frame-options');
+  else headers.set('x-frame-options', 'SAMEORIGIN');
+  headers.set('x-content-type-options', 'nosniff');
+  if (context.https) headers.set('strict-transport-security', HSTS);
+}
+
+/** Origins of the absolute URLs among the settings (relative ones are this site). */
+export function originsOf(urls: Array<string | undefined>): string[] {
+  const out: string[] = [];
+  for (const url of urls) {
+    if (!url || !/^https?:\/\//i.test(url)) continue;
+    try {
+      out.push(new URL(url).origin);
+    } catch {
+      /* not a URL: nothing to allow */
+    }
+  }
+  return out;
+}
+
+/** Whether the request reached the site over HTTPS; X-Forwarded-Proto counts only behind a trusted proxy. */
+export function servedOverHttps(url: URL, forwardedProto: string | null, trustedProxies: number): boolean {
+  if (url.protocol === 'https:') return true;
+  if (trustedProxies <= 0 || !forwardedProto) return false;
+  // The nearest proxy's value is the last one in the list.
+  const protos = forwardedProto.split(',').map((p) => p.trim().toLowerCase());
+  return protos[Math.max(0, protos.length - trustedProxies)] === 'https';
+}
