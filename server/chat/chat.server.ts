@@ -139,6 +139,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         const hit = churches.get(slug);
         if (hit && Date.now() - hit.at < CHURCH_CACHE_MS) return hit.id;
         const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
+        if (churches.size > 1000) churches.clear(); // unknown slugs must not grow it without end
         churches.set(slug, { at: Date.now(), id: row?.id ?? null });
         return row?.id ?? null;
       }

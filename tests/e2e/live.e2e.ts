@@ -20,7 +20,7 @@ async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }
 const messages = (page: Page) => page.getByRole('list', { name: 'Mensagens do chat' });
 
 test('two browsers chat; a moderator deletes a message for both and runs the commit moment', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const visitor = await newPage(browser);
   await visitor.goto(churchUrl('graca', '/live'));
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ao vivo' })).toBeVisible();
@@ -80,6 +80,7 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
 });
 
 test('the demo HLS stream plays with hls.js; other pages never load it; on a phone the panels are tabs', async ({ browser }) => {
+  test.setTimeout(120_000);
   const page = await newPage(browser);
   const scripts: string[] = [];
   page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
@@ -93,7 +94,7 @@ test('the demo HLS stream plays with hls.js; other pages never load it; on a pho
   await page.goto(churchUrl('graca', '/live'));
   const video = page.locator('video[data-player="hls"]');
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 20_000 }).toBe(true);
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 45_000 }).toBe(true);
   expect(scripts.some((u) => /hls/i.test(u))).toBe(true);
 
   // upcoming streams and the other panels are plain HTML
@@ -127,6 +128,7 @@ test('the demo HLS stream plays with hls.js; other pages never load it; on a pho
 });
 
 test('/embed/chat joins with the username query; the home schedule links to /live', async ({ browser }) => {
+  test.setTimeout(120_000);
   const page = await newPage(browser);
   await page.goto(churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed&limitMessages=5`));
   await expect(page.getByText('Você está como Ana Embed')).toBeVisible({ timeout: 15_000 });
