@@ -180,7 +180,7 @@ test("the team's list /praise: members search by title, author or theme and open
   await page.goto(churchUrl('graca', '/praise'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Louvores');
   const songs = page.getByRole('list', { name: 'Louvores' }).getByRole('listitem');
-  await expect(songs).toHaveCount(10);
+  await expect(songs).toHaveCount(10, { timeout: 30_000 }); // the island hydrates and starts the session first
   await expect(page.getByText('10 louvores')).toBeVisible();
   await expectNoAxeViolations(page);
   const search = page.getByRole('searchbox', { name: 'Buscar por título, autor ou tema' });
