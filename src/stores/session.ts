@@ -36,7 +36,7 @@ export interface Credentials {
   refreshToken: string | null;
 }
 
-/** spec §3 User session. Areas built later (events, cards) keep their own parts in it. */
+/** spec §3 User session: only what the web app reads (areas keep their own state in their own stores). */
 export interface SessionState {
   user: User | null;
   token: string | null;
@@ -47,18 +47,8 @@ export interface SessionState {
   roles: UserChurchRoles;
   notifications: Notification[];
   userChildren: Child[];
-  deletedChildren: number[];
-  updatedChildren: number[];
-  childEdit: Child | null;
   userAddress: Address[];
-  updatedAddress: number[];
-  deletedAddress: number[];
   autoLoginData: { origin: AutoLoginOrigin } | null;
-  cards: unknown[];
-  cardData: unknown;
-  cardRegistration: unknown;
-  events: unknown[];
-  ticketContent: Record<string, unknown>;
 }
 
 const EMPTY: SessionState = {
@@ -71,18 +61,8 @@ const EMPTY: SessionState = {
   roles: [],
   notifications: [],
   userChildren: [],
-  deletedChildren: [],
-  updatedChildren: [],
-  childEdit: null,
   userAddress: [],
-  updatedAddress: [],
-  deletedAddress: [],
   autoLoginData: null,
-  cards: [],
-  cardData: null,
-  cardRegistration: null,
-  events: [],
-  ticketContent: {},
 };
 
 /** The church of the page (id, code, name, country), set by the first island from its props. */

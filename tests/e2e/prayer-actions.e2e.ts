@@ -62,10 +62,10 @@ test('a visitor who prays is asked to log in (spec §5) and comes back to the re
   await expect(page.getByText('É necessário realizar o login para completar essa ação')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Eu orei' })).toHaveCount(0);
   await expect(page.getByLabel('Sua mensagem de apoio')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', `/access?redirectTo=/prayer/${id}`);
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', `/access?redirectTo=%2Fprayer%2F${id}`); // the one encoded login link
 
   await page.getByRole('link', { name: 'Eu orei' }).click();
-  await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=/prayer/${id}$`));
+  await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fprayer%2F${id}$`));
   await logInOnAccessPage(page);
   await expect(page).toHaveURL(new RegExp(`/prayer/${id}$`));
   await expect(page.getByRole('button', { name: 'Eu orei' })).toBeVisible();

@@ -2,6 +2,7 @@
 // language and the page's `account.*` strings (islands do not load i18next).
 import { islandProps } from '../island-props.server.ts';
 import { settings } from '../settings.server.ts';
+import type { AddressServices } from './postcode.ts';
 
 export function accountIslandProps(locals: App.Locals) {
   const { church, lang, strings } = islandProps(locals, ['account.']);
@@ -9,6 +10,6 @@ export function accountIslandProps(locals: App.Locals) {
 }
 
 /** Base URLs of the outside address services (settings; the defaults are served by this API). */
-export function addressServices() {
+export function addressServices(): AddressServices {
   return { brPostcode: settings.BR_POSTCODE_URL, usPostcode: settings.US_POSTCODE_URL, countryStates: settings.COUNTRY_STATES_URL, countryStatesKey: settings.COUNTRY_STATES_KEY ?? null };
 }

@@ -4,7 +4,8 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Notification, User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
-import { leave, mainApi, readFailure } from '../../../lib/account/http.ts';
+import { notifications, removePhoto, uploadPhoto } from '../../../lib/account/api.ts';
+import { leave, readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -90,9 +91,7 @@ function PhotoEditor({ user, t }: { user: User; t: T }) {
     setBusy(true);
     setMessage(null);
     try {
-      const body = new FormData();
-      body.set('imagem', file);
-      await mainApi().post(`usuario/${user.id}/perfil/imagem`, { body }).json();
+      await uploadPhoto(user.id, file);
       await reloadUser();
       setMessage({ kind: 'ok', text: t('account.photo.saved') });
     } catch (error) {
@@ -106,7 +105,7 @@ function PhotoEditor({ user, t }: { user: User; t: T }) {
     setBusy(true);
     setMessage(null);
     try {
-      await mainApi().delete(`usuario/${user.id}/perfil/imagem`).json();
+      await removePhoto(user.id);
       await reloadUser();
       setMessage({ kind: 'ok', text: t('account.photo.removed') });
     } catch (error) {
@@ -142,10 +141,7 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    mainApi()
-      .get(`igreja/${churchId}/notificacao/`, { searchParams: { page, limit: 30 } }) // spec §9: page 1, limit 30
-      .json<{ notificacoes: Notification[]; total: number }>()
-      .then(
+    notifications(churchId, page).then(
         (r) => {
           setItems((old) => [...(page > 1 ? (old ?? []) : []), ...r.notificacoes]);
           setTotal(r.total);

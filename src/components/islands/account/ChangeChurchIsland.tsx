@@ -3,7 +3,8 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
-import { mainApi, readFailure } from '../../../lib/account/http.ts';
+import { changeChurch, organisationChurches } from '../../../lib/account/api.ts';
+import { readFailure } from '../../../lib/account/http.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -40,7 +41,7 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
     if (search) searchParams.busca = search;
     if (location) Object.assign(searchParams, location);
     try {
-      setChurches((await mainApi().get('cliente/', { searchParams }).json<{ clientes: Client[] }>()).clientes);
+      setChurches(await organisationChurches(searchParams));
     } catch (error) {
       setMessage({ kind: 'error', text: (await readFailure(error)).message });
     }
@@ -68,7 +69,7 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
     if (!confirm(t('account.church.confirm', { name: target.nome }))) return;
     setBusy(target.id);
     try {
-      await mainApi().post('usuario/troca-igreja', { json: { igreja: church.id, novaIgreja: target.id } }).json();
+      await changeChurch(church.id, target.id);
       // spec §4: the new church's site logs in from the token in the URL
       location.assign(`${churchHost(target.codigo, providerDomain)}/user?token=${encodeURIComponent(session.token ?? '')}`);
     } catch (error) {

@@ -1,8 +1,8 @@
 // /user/change-password (spec §7 POST /user/alterar-senha), then its success page.
 import { useMemo } from 'react';
-import type { TokenPair } from '../../../../contract/auth.ts';
 import { checkNewPassword } from '../../../lib/account/forms.ts';
-import { mainApi, readFailure } from '../../../lib/account/http.ts';
+import { changePassword } from '../../../lib/account/api.ts';
+import { readFailure } from '../../../lib/account/http.ts';
 import { setCredentials } from '../../../stores/session.ts';
 import { Field, firstErrors, type IslandProps, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -29,7 +29,7 @@ function ChangePassword({ t }: { t: T }) {
     form.setSubmitting(true);
     form.setMessage(null);
     try {
-      const pair = await mainApi().post('user/alterar-senha', { json: form.values }).json<TokenPair>();
+      const pair = await changePassword(form.values);
       setCredentials({ token: pair.token, refreshToken: pair.refresh_token }); // other sessions ended; this one goes on
       location.assign('/user/change-password/success');
     } catch (error) {

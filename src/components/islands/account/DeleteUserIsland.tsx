@@ -2,7 +2,8 @@
 // (spec §2, §7 POST /user/{id}/pedido-exclusao?igreja=).
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { mainApi, readFailure } from '../../../lib/account/http.ts';
+import { requestDeletion } from '../../../lib/account/api.ts';
+import { readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, markAccountDeleted, startSession, takeAccountDeleted } from '../../../stores/session.ts';
 import { Field, type IslandProps, Loader, loginHref, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -41,7 +42,7 @@ function Confirm({ t, churchId }: { t: T; churchId: number }) {
     form.setSubmitting(true);
     form.setMessage(null);
     try {
-      await mainApi().post(`user/${user.id}/pedido-exclusao`, { json: { senha: form.values.senha }, searchParams: { igreja: churchId } });
+      await requestDeletion(user.id, churchId, form.values.senha);
       markAccountDeleted();
       location.assign('/user/delete-user-success');
     } catch (error) {

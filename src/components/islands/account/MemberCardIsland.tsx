@@ -3,7 +3,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatCpf, formatLocalDate } from '../../../../contract/account-rules.ts';
 import type { MemberCard } from '../../../../contract/user.ts';
-import { mainApi } from '../../../lib/account/http.ts';
+import { memberCards } from '../../../lib/account/api.ts';
 import { $session, startSession } from '../../../stores/session.ts';
 import { currentPath, type IslandProps, Loader, loginHref, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -18,9 +18,7 @@ export default function MemberCardIsland(props: Props) {
       if (!loggedIn) return setState({ kind: 'login' });
       const email = props.email ?? $session.get().user?.email ?? '';
       try {
-        const { usuarioCarteirinhas } = await mainApi()
-          .get('usuario-carteirinha/', { searchParams: { usuario_email: email, usuario_igreja: props.memberChurchId ?? props.church.id } })
-          .json<{ usuarioCarteirinhas: MemberCard[] }>();
+        const usuarioCarteirinhas = await memberCards(email, props.memberChurchId ?? props.church.id);
         setState(usuarioCarteirinhas.length ? { kind: 'cards', cards: usuarioCarteirinhas } : { kind: 'none', email });
       } catch {
         setState({ kind: 'error' });

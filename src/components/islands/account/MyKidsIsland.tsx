@@ -2,8 +2,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import { formatLocalDate } from '../../../../contract/account-rules.ts';
-import type { Child } from '../../../../contract/user.ts';
-import { mainApi } from '../../../lib/account/http.ts';
+import { loadChildren } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -21,7 +20,7 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
   const session = useStore($session);
   const user = session.user!;
   useEffect(() => {
-    mainApi().get(`user/${user.id}/crianca`, { searchParams: { cliente: church.id } }).json<{ criancas: Child[] }>().then((r) => $session.setKey('userChildren', r.criancas), () => undefined);
+    loadChildren(user.id, church.id).catch(() => undefined);
   }, [church.id, user.id]);
   return (
     <div className="acc-panel">
