@@ -4,8 +4,6 @@
 // HSTS only when the page was served over HTTPS. /embed/* pages are the only ones other sites
 // may frame. Pure: the middleware passes in what it knows about the request.
 
-/** Players the site frames (live and videos, src/lib/live/player.ts, src/lib/content-view.ts). */
-const FRAME_SOURCES = ['https://www.youtube-nocookie.com', 'https://www.youtube.com', 'https://player.vimeo.com', 'https://www.facebook.com'];
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityContext {
@@ -26,7 +24,8 @@ export function siteDirectives({ pathname, https, connectOrigins = [] }: Securit
     ['base-uri', "'self'"],
     ['form-action', "'self'"],
     ['frame-ancestors', isEmbed(pathname) ? '*' : "'self'"],
-    ['frame-src', ["'self'", ...FRAME_SOURCES].join(' ')],
+    // Players the site frames (YouTube, Vimeo, Facebook, a church's own live embed): any HTTPS page, each in its own origin.
+    ['frame-src', "'self' https:"],
     // Church content (banners, covers, podcasts, live streams) comes from the provider's CDNs.
     ['img-src', "'self' data: blob: https:"],
     ['media-src', "'self' blob: https:"],
