@@ -55,7 +55,7 @@ export function setAmount(reasonId: number, text: string): void {
 }
 
 export function setOption<K extends 'flagUsuarioTaxa' | 'salvarCartao' | 'recorrencia' | 'recorrenciaDias'>(key: K, value: GiveState[K]): void {
-  $give.setKey(key, value);
+  $give.set({ ...$give.get(), [key]: value });
 }
 
 /** spec §4: resetting the give checkout restores the defaults and sets the total to 0. */

@@ -51,7 +51,7 @@ test.describe('giving as a member', () => {
     // issue 15's bar, measured where the machine is not saturated (CI); the elapsed time is reported anyway
     const elapsed = Date.now() - paid;
     test.info().annotations.push({ type: 'approved after (ms)', description: String(elapsed) });
-    if (loadavg()[0] < 4) expect(elapsed, 'approved text within 3 s of paying').toBeLessThan(3000);
+    if ((loadavg()[0] ?? 0) < 4) expect(elapsed, 'approved text within 3 s of paying').toBeLessThan(3000);
     const code = new URL(page.url()).searchParams.get('pedido')!;
     await expect(page.getByRole('definition').filter({ hasText: 'R$ 50,00' })).toBeVisible();
     await axe(page, '/give/thank-you');
@@ -87,7 +87,7 @@ test.describe('giving as a member', () => {
     await amount(page, 'Missões').fill('30');
     await page.getByLabel('Repetir esta doação').check();
     await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
-    await expect(page.getByRole('radio', { name: /Visa final 1111/ })).toBeChecked();
+    await expect(page.getByRole('radio', { name: /Visa final 1111/ }).first()).toBeChecked(); // a saved card is the default
     await giveButton(page).click();
     await expect(page.getByText(/Esta doação se repete a cada 30 dias/)).toBeVisible();
     // in the account: pause and resume it
