@@ -66,8 +66,8 @@ export interface InstallmentOption {
 }
 
 /**
- * Installment options for an amount. Without interest the amount is split (the first
- * installment carries the leftover cents); with interest, two or more installments follow the
+ * Installment options for an amount. Without interest the amount is split (installmentCents is
+ * the regular part; the last installment absorbs the leftover cents, installmentSchedule); with interest, two or more installments follow the
  * price table (fixed payment) at MONTHLY_INTEREST_BPS, and one installment has none.
  */
 export function installmentOptions(amountCents: number, maxInstallments: number, withInterest: boolean): InstallmentOption[] {
@@ -89,6 +89,16 @@ export function installmentOptions(amountCents: number, maxInstallments: number,
     options.push({ installments: n, installmentCents, totalCents, interestCents: totalCents - amountCents, withInterest });
   }
   return options;
+}
+
+/**
+ * The amounts actually charged, one per installment: equal parts, the last one absorbing the
+ * cents left over, so they always add up to the total (issue 15).
+ */
+export function installmentSchedule(totalCents: number, installments: number): number[] {
+  const n = Math.max(1, Math.floor(installments));
+  const part = Math.floor(totalCents / n);
+  return Array.from({ length: n }, (_, i) => (i === n - 1 ? totalCents - part * (n - 1) : part));
 }
 
 /** The option for a chosen number of installments, or null when it is not offered. */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { routingNumberValid } from './ach.ts';
 import { boletoBarcode, digitableLine, dueDateFactor } from './boleto.ts';
 import { cardBrand, isExpired, luhnValid, parseExpiry } from './card.ts';
-import { installmentOptions, pickInstallments, quoteFees } from './fees.ts';
+import { installmentOptions, installmentSchedule, MAX_INSTALLMENTS, pickInstallments, quoteFees } from './fees.ts';
 import { charge, completeChallenge, tokenizeCard } from './gateways.ts';
 import { buildPixCode, crc16ccitt, hasValidPixCrc, pixExpiry, pixQrSvg } from './pix.ts';
 
@@ -142,5 +142,30 @@ describe('fees and installments', () => {
 
   it('offers no installment below the minimum', () => {
     expect(installmentOptions(1200, 12, false).map((o) => o.installments)).toEqual([1, 2]);
+  });
+});
+
+describe('installment schedule (issue 15)', () => {
+  it('adds up to the total for every amount up to R$ 2.000,00 and every count the events allow; the last absorbs the cents', () => {
+    for (let total = 1; total <= 200_000; total++) {
+      for (let n = 1; n <= MAX_INSTALLMENTS; n++) {
+        const parts = installmentSchedule(total, n);
+        let sum = 0;
+        for (const p of parts) sum += p;
+        if (sum !== total || parts.length !== n) throw new Error(`${total} in ${n}: ${parts.join('+')}`);
+        const regular = Math.floor(total / n);
+        if (parts.slice(0, -1).some((p) => p !== regular) || parts.at(-1)! < regular || parts.at(-1)! - regular >= n) throw new Error(`${total} in ${n}: ${parts.join('+')}`);
+      }
+    }
+    expect(installmentSchedule(10_000, 3)).toEqual([3333, 3333, 3334]);
+  });
+
+  it('the options offered split the same way: n × installmentCents plus the last one\'s cents is the total', () => {
+    for (const total of [1200, 9999, 10_000, 12_345, 120_000]) {
+      for (const o of installmentOptions(total, MAX_INSTALLMENTS, false)) {
+        expect(installmentSchedule(o.totalCents, o.installments).reduce((a, b) => a + b, 0)).toBe(o.totalCents);
+        expect(installmentSchedule(o.totalCents, o.installments)[0]).toBe(o.installmentCents);
+      }
+    }
   });
 });
