@@ -43,14 +43,14 @@ async function booksOf(source: BibleSource): Promise<{ book: BibleBook; chapters
 export function bibleRoutes(sources: readonly BibleSource[] = BIBLE_SOURCES) {
   const sourceFor = (code: string) => {
     const source = sources.find((s) => s.code === code);
-    if (!source) throw notFound('Bible version not found.');
+    if (!source) throw notFound('api.bibleVersionNotFound');
     return source;
   };
 
   async function bookIn(source: BibleSource, code: string) {
     const book = bookByCode(code);
     const chapters = book && (await source.books()).get(book.code);
-    if (!book || !chapters) throw notFound('Book not found.');
+    if (!book || !chapters) throw notFound('api.bookNotFound');
     return { book, chapters };
   }
 
@@ -104,7 +104,7 @@ export function bibleRoutes(sources: readonly BibleSource[] = BIBLE_SOURCES) {
       const source = sourceFor(versao);
       const { book, chapters } = await bookIn(source, livro);
       const verses = capitulo <= chapters ? await source.chapter(book.code, capitulo) : null;
-      if (!verses) throw notFound('Chapter not found.');
+      if (!verses) throw notFound('api.chapterNotFound');
 
       const all = await booksOf(source);
       const at = all.findIndex((b) => b.book.code === book.code);
