@@ -30,8 +30,8 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
       method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'membro@graca.demo', password: 'Demo@1234' }),
     });
     memberToken = ((await login.json()) as { token: string }).token;
-  });
-  afterAll(() => database.close());
+  }, 180_000); // migrating and seeding PGlite is slow on a busy machine
+  afterAll(() => database?.close());
 
   it('answers a song with its fields and its lines, chords over their snippets', async () => {
     const id = await songId(graca, GRACA_TEST_SONG);
