@@ -7,6 +7,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API, apiLogin, asMember, churchUrl } from './helpers.ts';
 
+// Logins, argon2 and axe are slow on a busy machine: each test gets two minutes.
+test.describe.configure({ timeout: 120_000 });
+
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
@@ -30,7 +33,6 @@ async function groupIds() {
 }
 
 test.describe.serial('join a group: visitor → login → request → leader accepts → my groups and meetings', () => {
-  test.describe.configure({ timeout: 120_000 });
   let groupId = 0;
 
   test('a visitor searches, opens a group, is sent to log in and comes back to send the request', async ({ page }) => {
@@ -48,7 +50,7 @@ test.describe.serial('join a group: visitor → login → request → leader acc
     await page.getByRole('searchbox', { name: 'Buscar células pelo nome' }).fill('vila');
     await page.getByRole('combobox', { name: 'Dia da reunião' }).selectOption({ label: 'Terça-feira' });
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-    await expect(page).toHaveURL(/\/groups\?busca=vila&dia=2$/);
+    await expect(page).toHaveURL(/\/groups\?busca=vila&dia=2$/, { timeout: 20_000 });
     const cards = page.getByRole('list', { name: 'Células' }).getByRole('listitem');
     await expect(cards).toHaveCount(1);
     await cards.getByRole('link', { name: 'Célula Vila Mariana' }).click();
@@ -63,12 +65,12 @@ test.describe.serial('join a group: visitor → login → request → leader acc
     await expectNoAxeViolations(page);
 
     await page.getByRole('link', { name: 'Solicitar participação' }).click();
-    await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fgroups%2F${groupId}$`));
+    await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fgroups%2F${groupId}$`), { timeout: 20_000 });
     await logInOnAccessPage(page, 'membro@graca.demo');
-    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`));
+    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}$`), { timeout: 20_000 });
     await page.getByRole('textbox', { name: 'Mensagem ao líder (opcional)' }).fill('Moro perto e gostaria de participar às terças.');
     await page.getByRole('button', { name: 'Enviar solicitação' }).click();
-    await expect(page).toHaveURL(new RegExp(`/groups/request/success\\?celula=${groupId}$`));
+    await expect(page).toHaveURL(new RegExp(`/groups/request/success\\?celula=${groupId}$`), { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Solicitação enviada' })).toBeVisible();
     await expectNoAxeViolations(page);
 
@@ -85,7 +87,7 @@ test.describe.serial('join a group: visitor → login → request → leader acc
     await asMember(page, 'lider@graca.demo');
     await page.goto(churchUrl('graca', '/user'));
     await page.getByRole('link', { name: 'Nova solicitação para a Célula Vila Mariana' }).first().click();
-    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/requests$`));
+    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/requests$`), { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Pedidos de participação' })).toBeVisible();
     await expect(page.getByText('Moro perto e gostaria de participar às terças.')).toBeVisible();
     await expectNoAxeViolations(page);
@@ -103,7 +105,7 @@ test.describe.serial('join a group: visitor → login → request → leader acc
     await expectNoAxeViolations(page);
     await mine.getByRole('link', { name: 'Célula Vila Mariana' }).click();
     await page.getByRole('link', { name: 'Ver as reuniões' }).click();
-    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/meetings$`));
+    await expect(page).toHaveURL(new RegExp(`/groups/${groupId}/meetings$`), { timeout: 20_000 });
     await expect(page.getByRole('heading', { level: 1, name: 'Reuniões da Célula Vila Mariana' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('link', { name: 'O perdão que liberta' }).click();
@@ -118,7 +120,7 @@ test('meetings and the leader list are closed to others; another church’s grou
   const ids = await groupIds();
   // a visitor is sent to log in; the API answers 401
   await page.goto(churchUrl('graca', `/groups/${ids.pinheiros}/meetings`));
-  await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fgroups%2F${ids.pinheiros}%2Fmeetings$`));
+  await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fgroups%2F${ids.pinheiros}%2Fmeetings$`), { timeout: 20_000 });
   expect((await api(`/celula/${ids.pinheiros}/reuniao-registro/`)).status).toBe(401);
 
   // a member of another group sees the reason on the page and a 403 from the API
@@ -147,7 +149,7 @@ test('"near me" orders the groups by distance from the browser location', async 
   const page = await context.newPage();
   await page.goto(churchUrl('graca', '/groups'));
   await page.getByRole('button', { name: 'Perto de mim' }).click();
-  await expect(page).toHaveURL(/\/groups\?latitude=-23\.5000&longitude=-46\.6300$/);
+  await expect(page).toHaveURL(/\/groups\?latitude=-23\.5000&longitude=-46\.6300$/, { timeout: 20_000 });
   await expect(page.getByText('As mais próximas de você primeiro.')).toBeVisible();
   const first = page.getByRole('list', { name: 'Células' }).getByRole('listitem').first();
   await expect(first.getByRole('link')).toHaveText('Célula Santana');
