@@ -3,6 +3,7 @@
 // ratio printed per page. Target (issue 3, DESIGN.md §6): ratio ≥ 0.8.
 // PAGE_CACHE=false npm run bench measures rendering every request (no page cache).
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto'; // production needs its own token key (server/auth/jwt-secret.ts)
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -24,7 +25,7 @@ if (!existsSync(`${process.env.DIST_DIR ?? 'dist'}/server/entry.mjs`)) execFileS
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'church-bench-'));
 const server = spawn(process.execPath, ['server.ts'], {
-  env: { ...process.env, PAGE_CACHE: process.env.PAGE_CACHE ?? 'true', PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production' },
+  env: { ...process.env, PAGE_CACHE: process.env.PAGE_CACHE ?? 'true', PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url') },
   stdio: 'inherit',
 });
 
