@@ -54,6 +54,7 @@ describe('isBuilt knows which spec routes have a page', () => {
     expect(isBuilt('/news/3')).toBe(true);
     expect(isBuilt('/prayer/12')).toBe(true);
     expect(isBuilt('/live')).toBe(true);
-    expect(isBuilt('/user/notes/4')).toBe(false);
+    expect(isBuilt('/user/notes/4')).toBe(true);
+    expect(isBuilt('/play/video/4')).toBe(false);
   });
 });
