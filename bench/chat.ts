@@ -10,6 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { io, type Socket } from 'socket.io-client';
+import { randomBytes } from 'node:crypto'; // a real token key: weak ones stop the start (server/auth/jwt-secret.ts)
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
 const ROOM = Number(process.env.BENCH_ROOM ?? 50);
@@ -103,7 +104,7 @@ function percentile(sorted: number[], p: number): number {
 
 async function main() {
   const server: ChildProcess = spawn(process.execPath, ['server/chat/standalone.ts'], {
-    env: { ...process.env, PORT: '0', NODE_ENV: 'production', JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123' },
+    env: { ...process.env, PORT: '0', NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64url') },
     stdio: ['pipe', 'pipe', 'inherit'],
   });
   const lines = createInterface({ input: server.stdout! });

@@ -41,6 +41,7 @@ describe('JWT secret in production (issue 16 item 1)', () => {
     expect(secretProblem('short-secret')).toMatch(/shorter/);
     expect(secretProblem('a'.repeat(64))).toMatch(/random/);
     expect(secretProblem('abababababababababababababababababab')).toMatch(/random/);
+    expect(secretProblem('bench-secret-bench-secret-bench-secret-0123')).toMatch(/repeats/);
     expect(() => checkJwtSecret({ NODE_ENV: undefined, JWT_SECRET: OLD_DEFAULT })).toThrow(/public/);
     expect(secretProblem('q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM')).toBeNull(); // 32 random bytes, base64
     expect(secretProblem('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBeNull(); // hex

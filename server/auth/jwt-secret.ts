@@ -24,11 +24,23 @@ export function estimatedBits(secret: string): number {
   return perChar * n;
 }
 
+/** True when some run of `n` characters appears twice: random bytes almost never do, phrases often do. */
+export function hasRepeatedRun(secret: string, n: number): boolean {
+  const seen = new Set<string>();
+  for (let i = 0; i + n <= secret.length; i++) {
+    const run = secret.slice(i, i + n);
+    if (seen.has(run)) return true;
+    seen.add(run);
+  }
+  return false;
+}
+
 /** Why a secret must not sign tokens, or null when it is fine. */
 export function secretProblem(secret: string): string | null {
   if (PUBLIC_SECRETS.has(secret)) return 'is the public development value from the repository';
   if ([...secret].length < MIN_CHARS) return `is shorter than ${MIN_CHARS} characters`;
   if (estimatedBits(secret) < MIN_BITS) return 'is not random enough (repeated or predictable characters)';
+  if (hasRepeatedRun(secret, 8)) return 'is not random enough (a part of it repeats)';
   return null;
 }
 
