@@ -13,3 +13,4 @@ export * from './notes.ts';
 export * from './jobs.ts';
 export * from './giving.ts';
 export * from './praise.ts';
+export * from './play.ts';
