@@ -1,11 +1,11 @@
 // Reading plans (spec §2 /reading-plans and /embed/reading-plans; §4 start, reset, delete —
 // irreversible, with confirmation): Discover and My plans tabs, a plan with today's reading,
 // progress, "catch me up", and the two delete steps. `base` tells the app pages from the embeds.
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { PlanDetail, PlanReading, PlanSummary, Subscription } from '../../../../contract/reading-plans.ts';
 import { catchUp, deletePlan, loadMyPlans, loadPlan, loadPlans, loadReading, loadSubscription, markDay, resetPlan, startPlan } from '../../../lib/reading-plans/api.ts';
 import { dayToShow, splitMyPlans } from '../../../lib/reading-plans/progress.ts';
-import { Loader, MemberGate, Modal, Notice, currentPath, loginHref, makeT, useSession, type IslandProps, type T } from '../ui/index.ts';
+import { Loader, MemberGate, Modal, Notice, currentPath, loginHref, makeT, useLoad, useSession, type IslandProps, type T } from '../ui/index.ts';
 
 type Mode = 'list' | 'detail' | 'delete' | 'confirm';
 type Props = IslandProps & { slug: string; base: '/reading-plans' | '/embed/reading-plans'; mode: Mode; uuid?: string; planName?: string; description?: string };
@@ -25,22 +25,8 @@ function Screen(props: Props & { t: T }) {
   return <DeleteSteps {...props} loggedIn={loggedIn} />;
 }
 
-function useLoad<V>(load: () => Promise<V>, deps: unknown[]) {
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'ok'; value: V } | { kind: 'error'; status: number }>({ kind: 'loading' });
-  const [attempt, setAttempt] = useState(0);
-  useEffect(() => {
-    let live = true;
-    setState({ kind: 'loading' });
-    load().then(
-      (value) => live && setState({ kind: 'ok', value }),
-      (error: { response?: Response }) => live && setState({ kind: 'error', status: error.response?.status ?? 0 }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [attempt, ...deps]);
-  return { state, setState, retry: () => setAttempt((n) => n + 1) };
-}
+/** The HTTP status of a failed load (the kit's useLoad names 404/400 "missing"). */
+const failedStatus = (state: { kind: 'missing' } | { kind: 'error'; status: number }) => (state.kind === 'missing' ? 404 : state.status);
 
 function Failed({ t, status, retry, base }: { t: T; status: number; retry: () => void; base: string }) {
   if (status === 404 || status === 400)
@@ -86,7 +72,7 @@ function PlansList(props: Props & { t: T; loggedIn: boolean }) {
   const [tab, setTab] = useState<'discover' | 'mine'>(initialTab);
   const { state, retry } = useLoad(async () => ({ plans: await loadPlans(slug), mine: loggedIn ? await loadMyPlans(slug) : [] }), [loggedIn]);
   if (state.kind === 'loading') return <Loader label={t('plans.loading')} />;
-  if (state.kind === 'error') return <Failed t={t} status={state.status} retry={retry} base={base} />;
+  if (state.kind === 'error' || state.kind === 'missing') return <Failed t={t} status={failedStatus(state)} retry={retry} base={base} />;
   const { plans, mine } = state.value;
   const byPlan = new Map(mine.map((s) => [s.plano.uuid, s]));
   const { inProgress, completed } = splitMyPlans(mine);
@@ -133,7 +119,7 @@ function PlanPage(props: Props & { t: T; loggedIn: boolean }) {
   const [failed, setFailed] = useState(false);
   const [asking, setAsking] = useState(false);
   if (state.kind === 'loading') return <Loader label={t('plans.loading')} />;
-  if (state.kind === 'error') return <Failed t={t} status={state.status} retry={retry} base={base} />;
+  if (state.kind === 'error' || state.kind === 'missing') return <Failed t={t} status={failedStatus(state)} retry={retry} base={base} />;
   const { plan, sub } = state.value;
   const setSub = (next: Subscription | null) => setState({ kind: 'ok', value: { plan, sub: next } });
   const act = async (run: () => Promise<{ inscricao: Subscription }>) => {
@@ -206,7 +192,7 @@ function Reading({ t, slug, uuid, day, total, today, children }: { t: T; slug: s
     <section className="plans-reading" aria-labelledby="plans-reading-title">
       <h2 id="plans-reading-title">{today ? `${t('plans.today')} · ` : ''}{t('plans.dayOf', { day, total })}</h2>
       {state.kind === 'loading' && <Loader label={t('plans.loading')} inline />}
-      {state.kind === 'error' && <Failed t={t} status={0} retry={retry} base="" />}
+      {(state.kind === 'error' || state.kind === 'missing') && <Failed t={t} status={0} retry={retry} base="" />}
       {state.kind === 'ok' && (
         <>
           {!state.value.textoDisponivel && <Notice kind="info">{t('plans.noText')}</Notice>}
@@ -254,7 +240,7 @@ function DeleteSteps(props: Props & { t: T; loggedIn: boolean }) {
   const [phase, setPhase] = useState<'ask' | 'busy' | 'done' | 'failed'>('ask');
   if (!loggedIn) return <p><a className="button" href={loginHref(currentPath())}>{t('plans.login')}</a></p>;
   if (state.kind === 'loading') return <Loader label={t('plans.loading')} />;
-  if (state.kind === 'error') return <Failed t={t} status={state.status} retry={() => location.reload()} base={base} />;
+  if (state.kind === 'error' || state.kind === 'missing') return <Failed t={t} status={failedStatus(state)} retry={() => location.reload()} base={base} />;
   const { plan, sub } = state.value;
   if (phase === 'done')
     return (
