@@ -76,7 +76,7 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     leaderGroup = await groupId(LEADER_GROUP);
     memberGroup = await groupId(MEMBER_GROUP);
     graceGroup = await groupId('Downtown Group');
-  });
+  }, 240_000); // opening and seeding a database is slow on a busy machine
   afterAll(() => database.close());
 
   it('lists the church groups with search, day and neighbourhood filters, and nearest first', async () => {
