@@ -7,6 +7,7 @@ import type { DonationBody } from '../../contract/giving.ts';
 import { GIVE_DEFAULTS } from '../../contract/giving-rules.ts';
 import type { FeeQuoteWire, PaymentMethodCode, PaymentResponse } from '../../contract/payments.ts';
 import { giving } from '../lib/giving/api.ts';
+import { STORAGE_KEYS } from './session.ts';
 
 export interface GiveState {
   /** The amount typed per reason id, as typed ("50", "25,50"). */
@@ -105,12 +106,32 @@ export function giftBody(input: PayInput): DonationBody {
   };
 }
 
+/** Keeps the gift's answer for its thank-you page, which then shows it before any call. */
+export function rememberGift(answer: PaymentResponse): void {
+  try {
+    sessionStorage.setItem(STORAGE_KEYS.lastGift, JSON.stringify(answer));
+  } catch {
+    /* private mode: the thank-you page loads it from the API */
+  }
+}
+
+/** The answer kept for this order code, if any. */
+export function rememberedGift(code: string): PaymentResponse | null {
+  try {
+    const answer = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.lastGift) ?? 'null') as PaymentResponse | null;
+    return answer?.pagamento.codigo === code ? answer : null;
+  } catch {
+    return null;
+  }
+}
+
 /** Gives: one POST /pagamento/. A refused attempt gets a new key, so the next one is a new gift. */
 export async function pay(input: PayInput): Promise<PaymentResponse> {
   const key = $give.get().idempotencyKey;
   try {
     const answer = await giving.give(giftBody(input), key);
     if (answer.pagamento.status === 'nao_aprovado') $give.setKey('idempotencyKey', newKey());
+    else rememberGift(answer);
     return answer;
   } catch (error) {
     $give.setKey('idempotencyKey', newKey());

@@ -27,6 +27,8 @@ export const STORAGE_KEYS = {
   notesPending: 'church:notes:pending',
   /** One-shot flag: the account was just deleted, so /user/delete-user-success ends the session and says goodbye. */
   accountDeleted: 'church:accountDeleted',
+  /** The answer of the gift just made (session storage), so its thank-you page shows it at once (src/stores/give.ts). */
+  lastGift: 'church:give:last',
 } as const;
 
 export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';

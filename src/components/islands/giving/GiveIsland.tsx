@@ -8,7 +8,7 @@ import type { CaptchaWire, Reason } from '../../../../contract/giving.ts';
 import type { FeeQuoteWire, PaymentMethodCode, PaymentResponse, SavedCard } from '../../../../contract/payments.ts';
 import { brandName, money } from '../../../lib/format.ts';
 import { giving } from '../../../lib/giving/api.ts';
-import { $give, pay, quote, resetGive, setAmount, setOption, startGive } from '../../../stores/give.ts';
+import { $give, pay, quote, rememberGift, resetGive, setAmount, setOption, startGive } from '../../../stores/give.ts';
 import { Check, Field, Loader, Notice, Select, SubmitButton, failureMessage, loginHref, makeT, useSession, type IslandProps } from '../ui/index.ts';
 
 interface Props extends IslandProps {
@@ -122,6 +122,7 @@ export default function GiveIsland(props: Props) {
       setChallenge({ code: p.codigo, value: '' });
       return;
     }
+    rememberGift(response);
     const key = response.chaveRecibo ? `&chave=${encodeURIComponent(response.chaveRecibo)}` : '';
     location.assign(`/give/thank-you?pedido=${encodeURIComponent(p.codigo)}${key}`);
   }

@@ -6,7 +6,7 @@ import type { PaymentResponse } from '../../../../contract/payments.ts';
 import { dayMonth, formatDate, money, timeOf } from '../../../lib/format.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
 import { giving } from '../../../lib/giving/api.ts';
-import { resetGive } from '../../../stores/give.ts';
+import { rememberedGift, resetGive } from '../../../stores/give.ts';
 import { Loader, Notice, makeT, useSession, type IslandProps } from '../ui/index.ts';
 
 interface Props extends IslandProps {
@@ -17,7 +17,12 @@ interface Props extends IslandProps {
 export default function GiveThanksIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, loggedIn, userId } = useSession(props.church);
+  // The answer of the gift just made shows at once; the API is asked again once the session is up.
   const [data, setData] = useState<PaymentResponse | null | undefined>(undefined);
+  useEffect(() => {
+    const kept = props.code ? rememberedGift(props.code) : null;
+    if (kept) setData((d) => d ?? kept);
+  }, []);
   const [copied, setCopied] = useState(false);
 
   const load = async () => {
@@ -44,7 +49,7 @@ export default function GiveThanksIsland(props: Props) {
     return () => clearInterval(timer);
   }, [waiting]);
 
-  if (!ready || data === undefined) return <Loader label={t('give.loading')} />;
+  if (data === undefined) return <Loader label={t('give.loading')} />;
   if (!data) return <Notice kind="error">{t('give.thanks.notFound')}</Notice>;
   const p = data.pagamento;
   const open = ['pendente', 'aguardando', 'em_aberto'].includes(p.status);
