@@ -7,7 +7,7 @@ import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type Config } from './common/config.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
-import { createNodeHandler } from './server/http/node-handler.ts';
+import { createNodeHandler, isApiRequest } from './server/http/node-handler.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
 import { startServices } from './server/runtime.ts';
@@ -30,12 +30,16 @@ export async function start(config: Config): Promise<RunningServer> {
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const handleApi = createNodeHandler(services);
   const serveStatic = createStaticFiles(path.join(dist, 'client'));
-  const pages = createPageCache(handler);
+  // With PAGE_CACHE=false nothing is kept, but pages still get ETags and compression.
+  const pages = createPageCache(handler, { enabled: config.PAGE_CACHE, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const api = createPageCache((req, res) => void handleApi(req, res), { enabled: false });
   services.changes.onChurchChanged((churchId) => pages.purgeChurch(churchId));
 
   const server = createServer((req, res) => {
-    if (handleApi(req, res) || serveStatic(req, res)) return;
-    (config.PAGE_CACHE ? pages.handle(req, res) : Promise.resolve(handler(req, res))).catch((error: unknown) => {
+    // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
+    const compressedApi = isApiRequest(req.url) && req.headers['accept-encoding'];
+    if (!compressedApi && (handleApi(req, res) || serveStatic(req, res))) return;
+    (compressedApi ? api : pages).handle(req, res).catch((error: unknown) => {
       console.error('[web]', req.url, error);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error');

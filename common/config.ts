@@ -34,6 +34,8 @@ export const configSchema = z.object({
   SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
   /** The in-process shared cache of public pages (server/http/page-cache.ts); "false" renders every request. */
   PAGE_CACHE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  /** The page cache's memory budget in MB (compressed copies included). */
+  PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
   /** How many reverse proxies stand in front of this server; their X-Forwarded-For entries name the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** "false" keeps this process from running background jobs (server/jobs); others on the same database still do. */

@@ -4,12 +4,15 @@ import { getRequestListener } from '@hono/node-server';
 import { API_BASE } from '../app.ts';
 import type { Services } from '../runtime.ts';
 
+/** Whether a request is for the v1 API. */
+export const isApiRequest = (url = '/'): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+
 /** Returns a handler that answers API paths and returns false for anything else. */
 export function createNodeHandler(services: Services) {
   const apiListener = getRequestListener(services.api.fetch);
   return (req: IncomingMessage, res: ServerResponse): boolean => {
     const url = req.url ?? '/';
-    if (url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`)) {
+    if (isApiRequest(url)) {
       void apiListener(req, res);
       return true;
     }

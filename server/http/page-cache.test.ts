@@ -115,3 +115,92 @@ describe('page cache status line', () => {
     expect(statusLine).toBe('404 Not Found');
   });
 });
+
+describe('page cache memory and compression', () => {
+  // A renderer of ~20 KB pages, like a content list.
+  const filler = 'x'.repeat(4_000);
+  let rendered = 0;
+  const bigPage = (req: IncomingMessage, res: ServerResponse) => {
+    rendered++;
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300' });
+    res.end(`<main>${req.url}${filler}</main>`);
+  };
+  // Requests straight to the handler: 20,000 of them over HTTP would dominate the suite's time.
+  const call = async (cache: PageCache, url: string, headers: Record<string, string> = {}) => {
+    const { IncomingMessage: Incoming, ServerResponse: Response } = await import('node:http');
+    const { Socket } = await import('node:net');
+    const req = new Incoming(new Socket());
+    req.method = 'GET';
+    req.url = url;
+    req.headers = { host: 'graca.localhost', 'accept-language': 'pt-BR', ...headers };
+    const res = new Response(req);
+    let sent: Record<string, unknown> = {};
+    res.writeHead = ((status: number, headers: Record<string, unknown> = {}) => {
+      res.statusCode = status;
+      sent = headers;
+      return res;
+    }) as typeof res.writeHead;
+    const chunks: Buffer[] = [];
+    res.write = ((c: Buffer) => (chunks.push(Buffer.from(c)), true)) as typeof res.write;
+    res.end = ((c?: Buffer) => {
+      if (c) chunks.push(Buffer.from(c));
+      return res;
+    }) as typeof res.end;
+    await cache.handle(req, res);
+    return { headers: sent, status: res.statusCode, body: Buffer.concat(chunks) };
+  };
+
+  it('20,000 random query strings keep memory under the budget and the hot page cached', async () => {
+    const budget = 1024 * 1024;
+    const cache = createPageCache(bigPage, { maxBytes: budget, now: () => 0 });
+    await call(cache, '/news');
+    await call(cache, '/news'); // asked for twice: a hot page
+    rendered = 0;
+    for (let i = 0; i < 20_000; i++) {
+      await call(cache, `/news?q=${Math.random().toString(36).slice(2)}`, { 'accept-encoding': i % 2 ? 'gzip, br' : '' });
+      expect(cache.bytes).toBeLessThanOrEqual(budget);
+    }
+    expect(rendered).toBe(20_000);
+    await call(cache, '/news');
+    expect(rendered).toBe(20_000); // still served from the cache
+    expect(cache.bytes).toBeLessThanOrEqual(budget);
+  }, 60_000);
+
+  it('campaign parameters and the order of parameters make no new entry', async () => {
+    const cache = createPageCache(bigPage);
+    rendered = 0;
+    await call(cache, '/news?page=2&categoria=1');
+    await call(cache, '/news?categoria=1&page=2&utm_source=mail&fbclid=abc');
+    expect(rendered).toBe(1);
+    expect(cache.size).toBe(1);
+  });
+
+  it('sends brotli or gzip by Accept-Encoding, the same bytes decompressed, and keeps the compressed copy', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const cache = createPageCache(bigPage);
+    const plain = await call(cache, '/about');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(String(plain.headers.vary)).toContain('Accept-Encoding');
+    const br = await call(cache, '/about', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    const gz = await call(cache, '/about', { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect((await call(cache, '/about', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    const bytesBefore = cache.bytes;
+    await call(cache, '/about', { 'accept-encoding': 'br' });
+    expect(cache.bytes).toBe(bytesBefore); // the kept copy, not a new compression
+  });
+
+  it('compresses when nothing is kept (PAGE_CACHE=false) too', async () => {
+    const cache = createPageCache(bigPage, { enabled: false });
+    rendered = 0;
+    const a = await call(cache, '/news', { 'accept-encoding': 'br' });
+    await call(cache, '/news', { 'accept-encoding': 'br' });
+    expect(a.headers['content-encoding']).toBe('br');
+    expect(rendered).toBe(2);
+    expect(cache.size).toBe(0);
+  });
+});

@@ -5,8 +5,16 @@
 //
 // Pages vary only by host, URL and interface language (Vary: Accept-Language; the language
 // is the first two letters of it, contract/language.ts), so that is the key.
+//
+// Memory is bounded in bytes, and fairly (a segmented LRU): a page enters a small probation
+// segment and moves to the protected one on its second request, so a flood of one-off URLs
+// (random query strings) only churns probation and never pushes the hot pages out.
+// Every text answer (HTML, XML, JSON) is sent with brotli or gzip when the client accepts it;
+// a cached page keeps its compressed bytes, so serving it costs no compression.
 import { createHash } from 'node:crypto';
 import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { pickLanguage } from '../../contract/language.ts';
 
 type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -14,10 +22,16 @@ type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
 /** Internal response header naming the church of a page, so a change to it can purge its pages. */
 export const CHURCH_HEADER = 'x-church-id';
 
+type Encoding = 'br' | 'gzip';
+
 interface Entry {
+  key: string;
   status: number;
   headers: OutgoingHttpHeaders;
   body: Buffer;
+  /** The body compressed, made on first demand and kept (counted in the byte budget). */
+  encoded: Partial<Record<Encoding, Buffer>>;
+  bytes: number;
   etag: string;
   churchId: string | null;
   storedAt: number;
@@ -33,42 +47,128 @@ interface Captured {
 }
 
 export interface PageCacheOptions {
+  /** false: nothing is kept, but answers still get ETags and compression (PAGE_CACHE=false). */
+  enabled?: boolean;
+  /** The memory budget of the kept pages, compressed copies included. */
+  maxBytes?: number;
   maxEntries?: number;
   now?: () => number;
 }
 
-export function createPageCache(render: Renderer, { maxEntries = 5000, now = Date.now }: PageCacheOptions = {}) {
-  const entries = new Map<string, Entry>();
+/** Share of the budget for pages seen once; the rest is for pages asked for again. */
+const PROBATION_SHARE = 0.2;
+/** What an entry costs beyond its bodies (headers, key, bookkeeping), roughly. */
+const ENTRY_OVERHEAD = 1024;
+/** Query parameters no page reads: they only identify campaigns, so they never split the cache. */
+const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid|_ga)$/i;
+
+/** A segment of the LRU: a Map in use order (oldest first) with its byte count. */
+class Segment {
+  readonly entries = new Map<string, Entry>();
+  bytes = 0;
+  readonly maxBytes: number;
+  constructor(maxBytes: number) {
+    this.maxBytes = maxBytes;
+  }
+  add(entry: Entry): void {
+    this.entries.set(entry.key, entry);
+    this.bytes += entry.bytes;
+  }
+  remove(key: string): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    this.entries.delete(key);
+    this.bytes -= entry.bytes;
+    return entry;
+  }
+  /** Drops the least recently used entries until the segment fits its budget. */
+  trim(): void {
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.maxBytes) return;
+      this.remove(key);
+    }
+  }
+}
+
+export function createPageCache(render: Renderer, { enabled = true, maxBytes = 64 * 1024 * 1024, maxEntries = 20_000, now = Date.now }: PageCacheOptions = {}) {
+  const probation = new Segment(Math.floor(maxBytes * PROBATION_SHARE));
+  const hot = new Segment(maxBytes - probation.maxBytes);
 
   function keyOf(req: IncomingMessage): string | null {
+    if (!enabled) return null;
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.headers.authorization) return null;
     const lang = pickLanguage(req.headers['accept-language']);
-    return `${(req.headers.host ?? '').toLowerCase()}|${lang}|${req.url ?? '/'}`;
+    return `${(req.headers.host ?? '').toLowerCase()}|${lang}|${normalizedUrl(req.url ?? '/')}`;
+  }
+
+  function lookup(key: string): Entry | undefined {
+    const recent = hot.remove(key);
+    if (recent) {
+      hot.add(recent); // most recently used now
+      return recent;
+    }
+    const seen = probation.remove(key);
+    if (!seen) return undefined;
+    hot.add(seen); // asked for again: it earns a place among the hot pages
+    hot.trim();
+    return seen;
+  }
+
+  function drop(key: string): void {
+    if (!hot.remove(key)) probation.remove(key);
   }
 
   function store(key: string, captured: Captured, etag: string): void {
     const policy = sharedPolicy(captured);
     if (!policy) return;
+    const bytes = captured.body.length + key.length + ENTRY_OVERHEAD;
+    if (bytes > probation.maxBytes) return; // one page may not take over the cache
     const at = now();
-    if (entries.size >= maxEntries) entries.delete(entries.keys().next().value!); // oldest first
     const churchId = captured.headers[CHURCH_HEADER];
-    entries.set(key, {
+    const replaced = hot.entries.has(key) ? hot : probation;
+    drop(key);
+    const entry: Entry = {
       ...captured,
+      key,
+      encoded: {},
+      bytes,
       etag,
       churchId: churchId === undefined ? null : String(churchId),
       storedAt: at,
       freshUntil: at + policy.sMaxAge * 1000,
       staleUntil: at + (policy.sMaxAge + policy.staleWhileRevalidate) * 1000,
       revalidating: false,
-    });
+    };
+    // A page re-rendered after going stale keeps its rank; a new one starts on probation.
+    replaced.add(entry);
+    replaced.trim();
+    if (hot.entries.size + probation.entries.size > maxEntries) probation.remove(probation.entries.keys().next().value ?? '');
   }
 
-  function send(req: IncomingMessage, res: ServerResponse, page: Captured & { etag: string | null }, age?: number): void {
+  /** The body in the encoding the client prefers, compressed once for a kept page. */
+  async function encodedBody(req: IncomingMessage, page: Captured, entry: Entry | null): Promise<{ body: Buffer; encoding: Encoding | null }> {
+    const encoding = compressible(page) ? preferredEncoding(req.headers['accept-encoding']) : null;
+    if (!encoding) return { body: page.body, encoding: null };
+    const kept = entry?.encoded[encoding];
+    if (kept) return { body: kept, encoding };
+    const body = await compress(page.body, encoding);
+    if (entry && (hot.entries.get(entry.key) === entry || probation.entries.get(entry.key) === entry)) {
+      entry.encoded[encoding] = body;
+      entry.bytes += body.length;
+      const segment = hot.entries.has(entry.key) ? hot : probation;
+      segment.bytes += body.length;
+      segment.trim();
+    }
+    return { body, encoding };
+  }
+
+  async function send(req: IncomingMessage, res: ServerResponse, page: Captured & { etag: string | null }, entry: Entry | null, age?: number): Promise<void> {
     const headers: OutgoingHttpHeaders = { ...page.headers };
     delete headers[CHURCH_HEADER];
     delete headers['transfer-encoding'];
     if (age !== undefined) headers.age = String(age);
+    if (compressible(page)) headers.vary = withVary(headers.vary, 'Accept-Encoding');
     if (page.etag) {
       headers.etag = page.etag;
       if (matches(req.headers['if-none-match'], page.etag)) {
@@ -78,11 +178,13 @@ export function createPageCache(render: Renderer, { maxEntries = 5000, now = Dat
         return;
       }
     }
-    headers['content-length'] = String(page.body.length);
+    const { body, encoding } = await encodedBody(req, page, entry);
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = String(body.length);
     // The renderer may have set "OK" for a 404 page; the reason phrase follows the status.
     res.statusMessage = STATUS_CODES[page.status] ?? '';
     res.writeHead(page.status, headers);
-    res.end(req.method === 'HEAD' ? undefined : page.body);
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   async function renderAndSend(req: IncomingMessage, res: ServerResponse, key: string | null): Promise<void> {
@@ -90,20 +192,21 @@ export function createPageCache(render: Renderer, { maxEntries = 5000, now = Dat
     if (!captured) return; // the renderer streamed something we do not buffer (already sent)
     const etag = isHtml(captured) && captured.status === 200 ? etagOf(captured.body) : null;
     if (key && etag) store(key, captured, etag);
-    send(req, res, { ...captured, etag });
+    const entry = key ? (hot.entries.get(key) ?? probation.entries.get(key) ?? null) : null;
+    await send(req, res, { ...captured, etag }, entry);
   }
 
   return {
     async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
       const key = keyOf(req);
-      const entry = key ? entries.get(key) : undefined;
+      const entry = key ? lookup(key) : undefined;
       const at = now();
       if (key && entry) {
         const age = Math.floor((at - entry.storedAt) / 1000);
-        if (at < entry.freshUntil) return send(req, res, entry, age);
-        if (at < entry.staleUntil && entry.revalidating) return send(req, res, entry, age);
+        if (at < entry.freshUntil) return send(req, res, entry, entry, age);
+        if (at < entry.staleUntil && entry.revalidating) return send(req, res, entry, entry, age);
         if (at < entry.staleUntil) entry.revalidating = true; // this request re-renders; others get the stale copy
-        else entries.delete(key);
+        else drop(key);
         try {
           return await renderAndSend(req, res, key);
         } finally {
@@ -114,13 +217,74 @@ export function createPageCache(render: Renderer, { maxEntries = 5000, now = Dat
     },
     /** Drops every cached page of a church (after its content changed). */
     purgeChurch(churchId: number | string): void {
-      for (const [key, entry] of entries) if (entry.churchId === String(churchId)) entries.delete(key);
+      for (const segment of [hot, probation]) {
+        for (const [key, entry] of segment.entries) if (entry.churchId === String(churchId)) segment.remove(key);
+      }
     },
-    clear: () => entries.clear(),
+    clear: () => {
+      for (const segment of [hot, probation]) for (const key of [...segment.entries.keys()]) segment.remove(key);
+    },
+    /** Whether a page is kept now (tests, diagnostics); does not count as a use. */
+    has: (req: IncomingMessage) => {
+      const key = keyOf(req);
+      return key !== null && (hot.entries.has(key) || probation.entries.has(key));
+    },
     get size() {
-      return entries.size;
+      return hot.entries.size + probation.entries.size;
+    },
+    /** Bytes kept, compressed copies included; never above maxBytes. */
+    get bytes() {
+      return hot.bytes + probation.bytes;
     },
   };
+}
+
+/** The URL with campaign parameters dropped and the rest in a stable order. */
+function normalizedUrl(url: string): string {
+  const q = url.indexOf('?');
+  if (q < 0) return url;
+  const params = new URLSearchParams(url.slice(q + 1));
+  const kept = [...params].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length ? `${url.slice(0, q)}?${new URLSearchParams(kept).toString()}` : url.slice(0, q);
+}
+
+const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript|manifest\+json)|image\/svg\+xml)/;
+/** Below this, compression saves less than its own overhead. */
+const MIN_COMPRESS_BYTES = 1024;
+
+function compressible(page: Captured): boolean {
+  return page.body.length >= MIN_COMPRESS_BYTES && !page.headers['content-encoding'] && COMPRESSIBLE_TYPE.test(String(page.headers['content-type'] ?? ''));
+}
+
+/** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
+export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
+  const accepted = new Map<string, number>();
+  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
+    accepted.set(name, q === undefined ? 1 : Number(q));
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (ok('br')) return 'br';
+  if (ok('gzip')) return 'gzip';
+  return null;
+}
+
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** Quality 5 brotli and level 6 gzip: most of the saving for a fraction of the CPU of the maximum. */
+function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+  return encoding === 'br'
+    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    : gzipAsync(body, { level: 6 });
+}
+
+function withVary(vary: OutgoingHttpHeaders[string], name: string): string {
+  const current = Array.isArray(vary) ? vary.join(', ') : vary === undefined ? '' : String(vary);
+  if (current.split(',').some((v) => v.trim().toLowerCase() === name.toLowerCase())) return current;
+  return current ? `${current}, ${name}` : name;
 }
 
 export type PageCache = ReturnType<typeof createPageCache>;
