@@ -35,7 +35,7 @@ async function groupIds() {
 test.describe.serial('join a group: visitor → login → request → leader accepts → my groups and meetings', () => {
   let groupId = 0;
 
-  test('a visitor searches, opens a group, is sent to log in and comes back to send the request', async ({ page }) => {
+  test('a visitor searches the groups and opens one', async ({ page }) => {
     await page.goto(churchUrl('graca', '/groups'));
     await expect(page.getByRole('heading', { level: 1, name: 'Células' })).toBeVisible();
     // the list ships no framework JS: no island, no module script
@@ -63,7 +63,10 @@ test.describe.serial('join a group: visitor → login → request → leader acc
     await expect(page.getByRole('region', { name: 'O que a célula estuda' }).getByRole('link').first()).toHaveAttribute('href', /^\/studies\/\d+$/);
     await expect(page.getByText('É necessário realizar o login para completar essa ação')).toBeVisible();
     await expectNoAxeViolations(page);
+  });
 
+  test('asking to join sends the visitor to log in; back on the group they send the request', async ({ page }) => {
+    await page.goto(churchUrl('graca', `/groups/${groupId}`));
     await page.getByRole('link', { name: 'Solicitar participação' }).click();
     await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fgroups%2F${groupId}$`), { timeout: 20_000 });
     await logInOnAccessPage(page, 'membro@graca.demo');
