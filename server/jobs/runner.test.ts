@@ -14,7 +14,8 @@ describe.each(testBackends())('job runner on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend, { seed: false });
     if (backend === 'postgres') {
-      const [{ name }] = (await database.db.execute<{ name: string }>('select current_database() as name')).rows as { name: string }[];
+      const result = (await database.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] };
+      const name = result.rows[0]!.name;
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
       second = await openDatabase(url.toString());
