@@ -13,14 +13,12 @@ import {
 } from '../../contract/auth.ts';
 import { accountMessage } from '../../contract/account-messages.ts';
 import type { Database } from '../db/client.ts';
-import { clientAddress } from '../http/client-address.ts';
-import { churchUsers, userAddresses, users, userTokens } from '../db/schema/index.ts';
+import { churchUsers, users, userTokens } from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { accountMail } from '../mail/templates.ts';
 import { toUser } from '../users/user.serializers.ts';
 import { requireUser } from './authenticate.ts';
-import { churchOrigin, findChurch, type LinkChurch } from './church-link.ts';
-import { accountSettings } from './settings.ts';
+import { findChurch } from './church-link.ts';
+import { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from './accounts.ts';
 import { check, langOf, problem } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -36,66 +34,15 @@ import {
   recordFailure,
   spend,
 } from './rate-limit.ts';
-import { issueTokenPair, randomToken, revokeUserTokens, rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
+import { issueTokenPair, revokeUserTokens, rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
 
-const RECOVERY_MS = 60 * 60_000;
-const ACTIVATION_MS = 48 * 60 * 60_000;
-
-export const ok = (message: string) => ({ status: true as const, message });
-
-/** A 429 with Retry-After when a limit says wait (issue 16 item 5). */
-export function refuseIfWaiting(c: Context, wait: number): void {
-  if (wait <= 0) return;
-  c.header('Retry-After', String(Math.ceil(wait / 1000)));
-  throw problem(c, 429, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
-}
-
-/** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */
-export const callerAddress = (c: Context): string => clientAddress(c, accountSettings().TRUST_PROXY);
+/** Shared with the user routes; they live in a plain module so no routes file imports another (issue 17). */
+export { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from './accounts.ts';
 
 /** Recovery and activation mails: per address and per e-mail, so nobody floods a mailbox. */
 async function spendMail(db: Database, c: Context, email: string): Promise<void> {
   refuseIfWaiting(c, await spend(db, `mail:${addressKey(callerAddress(c))}`, MAIL_ADDRESS_RULE));
   refuseIfWaiting(c, await spend(db, `mail:${accountKey(email)}`, MAIL_ACCOUNT_RULE));
-}
-
-export async function userByEmail(db: Database, email: string) {
-  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
-  return row ?? null;
-}
-
-export async function hasAddress(db: Database, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
-  return rows.length > 0;
-}
-
-/** Creates a one-time token, e-mails its link to the church's host, and says whether it went out. */
-export async function sendAccountLink(
-  db: Database,
-  mailer: Mailer,
-  c: Context,
-  kind: 'activation' | 'recovery',
-  user: { id: number; email: string; firstName: string },
-  church: LinkChurch,
-): Promise<boolean> {
-  const token = randomToken();
-  await db.insert(userTokens).values({
-    userId: user.id,
-    churchId: church.id,
-    purpose: kind,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + (kind === 'recovery' ? RECOVERY_MS : ACTIVATION_MS)),
-  });
-  const origin = await churchOrigin(db, c, church);
-  const param = kind === 'recovery' ? 'resetToken' : 'activationToken';
-  const link = `${origin}/access?${param}=${encodeURIComponent(token)}`;
-  try {
-    await mailer.send(accountMail(kind, langOf(c), user.email, { name: user.firstName, church: church.name, link }));
-    return true;
-  } catch (error) {
-    console.error('[mail]', kind, error);
-    return false;
-  }
 }
 
 /** Spends a one-time token of the given purpose; null when unknown, used or expired. */

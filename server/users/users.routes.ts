@@ -22,7 +22,7 @@ import {
   type MemberCard,
 } from '../../contract/user.ts';
 import { membershipOf, requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
-import { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from '../auth/auth.routes.ts';
+import { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from '../auth/accounts.ts';
 import { findChurch } from '../auth/church-link.ts';
 import { check, invalidInput, langOf, problem } from '../auth/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';

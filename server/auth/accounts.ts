@@ -1,0 +1,69 @@
+// Account helpers the auth and user routes share: the caller's address, rate-limit refusals,
+// lookups by e-mail and the one-time links sent by e-mail. A plain module, so neither routes
+// file imports the other (issue 17).
+import { eq } from 'drizzle-orm';
+import type { Context } from 'hono';
+import type { Database } from '../db/client.ts';
+import { userAddresses, users, userTokens } from '../db/schema/index.ts';
+import { clientAddress } from '../http/client-address.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { accountMail } from '../mail/templates.ts';
+import { churchOrigin, type LinkChurch } from './church-link.ts';
+import { langOf, problem } from './errors.ts';
+import { accountSettings } from './settings.ts';
+import { randomToken, sha256 } from './tokens.ts';
+
+const RECOVERY_MS = 60 * 60_000;
+const ACTIVATION_MS = 48 * 60 * 60_000;
+
+export const ok = (message: string) => ({ status: true as const, message });
+
+/** A 429 with Retry-After when a limit says wait (issue 16 item 5). */
+export function refuseIfWaiting(c: Context, wait: number): void {
+  if (wait <= 0) return;
+  c.header('Retry-After', String(Math.ceil(wait / 1000)));
+  throw problem(c, 429, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
+}
+
+/** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */
+export const callerAddress = (c: Context): string => clientAddress(c, accountSettings().TRUST_PROXY);
+
+export async function userByEmail(db: Database, email: string) {
+  const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
+  return row ?? null;
+}
+
+export async function hasAddress(db: Database, userId: number): Promise<boolean> {
+  const rows = await db.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
+  return rows.length > 0;
+}
+
+/** Creates a one-time token, e-mails its link to the church's host, and says whether it went out. */
+export async function sendAccountLink(
+  db: Database,
+  mailer: Mailer,
+  c: Context,
+  kind: 'activation' | 'recovery',
+  user: { id: number; email: string; firstName: string },
+  church: LinkChurch,
+): Promise<boolean> {
+  const token = randomToken();
+  await db.insert(userTokens).values({
+    userId: user.id,
+    churchId: church.id,
+    purpose: kind,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + (kind === 'recovery' ? RECOVERY_MS : ACTIVATION_MS)),
+  });
+  const origin = await churchOrigin(db, c, church);
+  const param = kind === 'recovery' ? 'resetToken' : 'activationToken';
+  const link = `${origin}/access?${param}=${encodeURIComponent(token)}`;
+  try {
+    await mailer.send(accountMail(kind, langOf(c), user.email, { name: user.firstName, church: church.name, link }));
+    return true;
+  } catch (error) {
+    console.error('[mail]', kind, error);
+    return false;
+  }
+}
+
