@@ -19,6 +19,7 @@ import { liveRoutes } from './live/live.routes.ts';
 import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
+import { playRoutes } from './play/play.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { storableText } from './http/storable-text.ts';
 import type { Database } from './db/client.ts';
@@ -65,6 +66,7 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.route('/', groupRoutes(db, changes));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
+  api.route('/', playRoutes(db));
   api.notFound((c) => errorAnswer(c, 404, 'api.notFound'));
   api.onError(handleError);
   return api;

@@ -7,10 +7,11 @@ import { API_MESSAGES, type ApiMessageKey } from './api.ts';
 import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
 import type { MessageLang } from './lang.ts';
 import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
+import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
-export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | PaymentMessageKey | PrayerMessageKey;
+export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -18,6 +19,7 @@ export const AREAS = {
   api: API_MESSAGES,
   fields: FIELD_MESSAGES,
   payments: PAYMENT_MESSAGES,
+  play: PLAY_MESSAGES,
   prayer: PRAYER_MESSAGES,
 } as const;
 

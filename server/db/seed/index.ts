@@ -16,6 +16,7 @@ import { seedGroups } from './groups.ts';
 import { seedNotes } from './notes.ts';
 import { seedReadingPlans } from './reading-plans.ts';
 import { seedPraise } from './praise.ts';
+import { seedPlay } from './play.ts';
 
 /** In order; later issues append their parts (content, events, …). */
 const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
@@ -32,6 +33,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'reading-plans', run: seedReadingPlans },
   { name: 'praise', run: seedPraise },
   { name: 'giving', run: seedGiving },
+  { name: 'play', run: seedPlay },
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {
@@ -39,9 +41,12 @@ export async function seedDemo(db: Database): Promise<string[]> {
   for (const part of PARTS) {
     const done = await db.select().from(seedRuns).where(eq(seedRuns.name, part.name));
     if (done.length) continue;
+    const started = performance.now();
     await part.run(db);
     await db.insert(seedRuns).values({ name: part.name });
     ran.push(part.name);
+    // SEED_TIMING=1 prints what each part costs (the e2e server seeds a fresh database on start).
+    if (process.env.SEED_TIMING) console.log(`[seed] ${part.name}: ${Math.round(performance.now() - started)} ms`);
   }
   return ran;
 }
