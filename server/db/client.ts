@@ -4,6 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { copyMigratedTemplate, isFreshDataDir } from './pglite-template.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -47,8 +48,11 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
   if (location === 'memory://') {
     client = new PGlite();
   } else {
-    mkdirSync(path.resolve(location), { recursive: true });
-    client = new PGlite(path.resolve(location));
+    const dir = path.resolve(location);
+    // A fresh folder starts as a copy of the cached migrated template (skips initdb: pglite-template.ts).
+    if (isFreshDataDir(dir)) await copyMigratedTemplate(dir, migrationsFolder);
+    mkdirSync(dir, { recursive: true });
+    client = new PGlite(dir);
   }
   await client.waitReady;
   const db = drizzlePglite(client, { schema }) as unknown as Database;
