@@ -42,12 +42,9 @@ export async function seedDemo(db: Database): Promise<string[]> {
     const done = await db.select().from(seedRuns).where(eq(seedRuns.name, part.name));
     if (done.length) continue;
     const started = performance.now();
-    const started = performance.now();
     await part.run(db);
     await db.insert(seedRuns).values({ name: part.name });
     ran.push(part.name);
-    // SEED_TIMING=1 prints what each part costs (the e2e server seeds a fresh database on start).
-    if (process.env.SEED_TIMING) console.log(`[seed] ${part.name}: ${Math.round(performance.now() - started)} ms`);
     // SEED_TIMING=1 prints what each part costs (the e2e server seeds a fresh database on start).
     if (process.env.SEED_TIMING) console.log(`[seed] ${part.name}: ${Math.round(performance.now() - started)} ms`);
   }
