@@ -6,6 +6,12 @@ import * as t from '../schema/index.ts';
 
 export const DEMO_PASSWORD = 'Demo@1234';
 
+let demoHash: Promise<string> | undefined;
+/** One argon2 hash of the demo password per process, shared by every demo account (argon2 is slow on purpose). */
+export function demoPasswordHash(): Promise<string> {
+  return (demoHash ??= hash(DEMO_PASSWORD));
+}
+
 /** Every module code of spec §1. */
 export const ALL_MODULES = [
   ['MOD_EVENTO', 'Eventos'],
@@ -130,7 +136,7 @@ export const DEMO_ACCOUNTS = [
 /** Inserts the demo churches and accounts in one transaction. */
 export async function seedChurches(db: Database): Promise<void> {
   // Hashing is slow on purpose; do it before the transaction holds the (single) PGlite connection.
-  const passwordHash = await hash(DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash();
   await db.transaction(async (tx) => {
     await tx.insert(t.modules).values(ALL_MODULES.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
     const [org] = await tx

@@ -2,11 +2,10 @@
 // neighbourhoods and days, two for grace (en), with leaders, members, the studies they follow,
 // past meetings and a few admission requests. lider@graca.demo leads "Célula Vila Mariana";
 // membro@graca.demo takes part in "Célula Pinheiros" (and not in Vila Mariana: the e2e asks to join it).
-import { hash } from '@node-rs/argon2';
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
-import { DEMO_PASSWORD } from './churches.ts';
+import { demoPasswordHash } from './churches.ts';
 
 const DAY = 86_400_000;
 
@@ -168,7 +167,7 @@ function pastMeeting(weekday: number, time: string, weeksAgo: number): Date {
 }
 
 export async function seedGroups(db: Database): Promise<void> {
-  const passwordHash = await hash(DEMO_PASSWORD);
+  const passwordHash = await demoPasswordHash();
   for (const data of [GRACA, GRACE]) {
     const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, data.code));
     if (!church) continue; // a database seeded without it
