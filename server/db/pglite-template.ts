@@ -58,6 +58,10 @@ export async function copyMigratedTemplate(dir: string, migrationsFolder: string
       } catch {
         rmSync(tmp, { recursive: true, force: true }); // another process won the race
       }
+      // Templates of older migration sets are never used again (~40 MB each).
+      for (const old of readdirSync(cacheDir)) {
+        if (old !== path.basename(template) && !old.endsWith('.tmp')) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+      }
     }
     cpSync(template, dir, { recursive: true });
     return true;
