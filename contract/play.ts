@@ -106,3 +106,32 @@ export const playHomeSchema = z.object({
   coletaneas: z.array(playCollectionSchema),
 });
 export type PlayHome = z.infer<typeof playHomeSchema>;
+
+// ---- member calls (spec §7 Play): my list and my subscriptions ----
+
+/** `GET /usuario-plano-assinatura-conteudo/?usuario&igreja` */
+export const playMyListQuery = z.object({ usuario: idParam, igreja: idParam });
+/** `POST /usuario-plano-assinatura-conteudo/?planoAssinaturaConteudo&igreja&usuario` */
+export const playMyListAddQuery = playMyListQuery.extend({ planoAssinaturaConteudo: idParam });
+/** `GET /usuario/{id}/usuario-plano-assinatura/?igreja` */
+export const playSubscriptionsParams = z.object({ id: idParam });
+export const playSubscriptionsQuery = z.object({ igreja: idParam });
+
+export const playMyListItemSchema = z.object({ id: z.number().int(), conteudo: playContentSchema });
+export type PlayMyListItem = z.infer<typeof playMyListItemSchema>;
+export const playMyListResponseSchema = z.object({ itens: z.array(playMyListItemSchema) });
+
+export const SUBSCRIPTION_STATUSES = ['pendente', 'ativo', 'cancelado', 'expirado'] as const;
+/** spec §3: a subscription with `status.situacao`; only 'ativo' counts as subscribed. */
+export const playSubscriptionSchema = z.object({
+  id: z.number().int(),
+  codigo: z.string(),
+  /** ISO 8601. */
+  dataAssinatura: z.string(),
+  /** End of the paid period (ISO 8601), when paid. */
+  pagoAte: z.string().nullable(),
+  status: z.object({ situacao: z.enum(SUBSCRIPTION_STATUSES) }),
+  plano: playPlanSchema,
+});
+export type PlaySubscription = z.infer<typeof playSubscriptionSchema>;
+export const playSubscriptionsResponseSchema = z.object({ assinaturas: z.array(playSubscriptionSchema) });

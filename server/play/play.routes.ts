@@ -18,6 +18,7 @@ import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { playMemberRoutes } from './play-member.routes.ts';
 
 export const PLAY_MODULE = 'MOD_ASSINATURA';
 const scope = { module: PLAY_MODULE, notFoundMessage: 'play.notFound' } as const;
@@ -28,7 +29,7 @@ const byId = async (db: Database, c: Context, id: number) => (await churchById(d
 type ContentRow = typeof t.playContents.$inferSelect;
 
 /** Cards of the given rows, with their collection and tags (two queries, whatever the count). */
-async function toCards(db: Database, churchId: number, rows: ContentRow[]): Promise<PlayContent[]> {
+export async function toCards(db: Database, churchId: number, rows: ContentRow[]): Promise<PlayContent[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const collectionIds = [...new Set(rows.map((r) => r.collectionId).filter((id): id is number => id !== null))];
@@ -60,11 +61,12 @@ async function toCards(db: Database, churchId: number, rows: ContentRow[]): Prom
   }));
 }
 
-const visible = (churchId: number) => and(eq(t.playContents.churchId, churchId), eq(t.playContents.active, true));
+export const visible = (churchId: number) => and(eq(t.playContents.churchId, churchId), eq(t.playContents.active, true));
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function playRoutes(db: Database) {
   const app = new Hono({ strict: false });
+  app.route('/', playMemberRoutes(db));
 
   app.get('/igreja/:slug/plano-assinatura-configuracao', validate('param', playChurchParams), async (c) => {
     const churchId = await bySlug(db, c, c.req.valid('param').slug);
