@@ -29,7 +29,8 @@ describe('sitemap', () => {
   it('lists no page that is not built yet, even with its module', () => {
     const xml = buildSitemap('http://graca.localhost', ['MOD_CULTO', 'MOD_DOACAO', 'MOD_CELULA', 'MOD_NOTICIA', 'MOD_ASSINATURA'], []);
     expect(xml).toContain('<loc>http://graca.localhost/news</loc>');
-    for (const path of ['/play']) expect(xml).not.toContain(`graca.localhost${path}<`);
+    expect(xml).toContain('<loc>http://graca.localhost/play</loc>');
+    for (const path of ['/play/my-plan', '/play/checkout', '/play/my-list']) expect(xml).not.toContain(`graca.localhost${path}<`);
     expect(xml).toContain('<loc>http://graca.localhost/groups</loc>');
   });
 
