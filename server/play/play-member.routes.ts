@@ -17,9 +17,9 @@ import * as t from '../db/schema/index.ts';
 import { churchById } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { toCards, visible } from './play.routes.ts';
+import { PLAY_SCOPE, toCards, visible } from './play.queries.ts';
 
-const scope = { module: 'MOD_ASSINATURA', notFoundMessage: 'play.notFound' } as const;
+const scope = PLAY_SCOPE;
 
 export function playMemberRoutes(db: Database) {
   const app = new Hono({ strict: false });

@@ -10,7 +10,6 @@ import {
   playContentListQuery,
   playIdParams,
   type PlayCollection,
-  type PlayContent,
   type PlayContentDetail,
 } from '../../contract/play.ts';
 import type { Database } from '../db/client.ts';
@@ -19,49 +18,13 @@ import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { playMemberRoutes } from './play-member.routes.ts';
+import { PLAY_SCOPE, toCards, visible } from './play.queries.ts';
 
-export const PLAY_MODULE = 'MOD_ASSINATURA';
-const scope = { module: PLAY_MODULE, notFoundMessage: 'play.notFound' } as const;
+const scope = PLAY_SCOPE;
 
 const bySlug = async (db: Database, c: Context, slug: string) => (await churchBySlug(db, c, slug, scope)).id;
 const byId = async (db: Database, c: Context, id: number) => (await churchById(db, c, id, scope)).id;
 
-type ContentRow = typeof t.playContents.$inferSelect;
-
-/** Cards of the given rows, with their collection and tags (two queries, whatever the count). */
-export async function toCards(db: Database, churchId: number, rows: ContentRow[]): Promise<PlayContent[]> {
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const collectionIds = [...new Set(rows.map((r) => r.collectionId).filter((id): id is number => id !== null))];
-  const [tags, collections] = await Promise.all([
-    db
-      .select({ contentId: t.playContentTags.contentId, id: t.playTags.id, nome: t.playTags.name })
-      .from(t.playContentTags)
-      .innerJoin(t.playTags, eq(t.playTags.id, t.playContentTags.tagId))
-      .where(and(eq(t.playContentTags.churchId, churchId), inArray(t.playContentTags.contentId, ids)))
-      .orderBy(asc(t.playTags.position)),
-    collectionIds.length
-      ? db
-          .select({ id: t.playCollections.id, titulo: t.playCollections.title })
-          .from(t.playCollections)
-          .where(and(eq(t.playCollections.churchId, churchId), inArray(t.playCollections.id, collectionIds)))
-      : Promise.resolve([]),
-  ]);
-  return rows.map((r) => ({
-    id: r.id,
-    titulo: r.title,
-    descricao: r.description,
-    imagem: r.image,
-    duracaoSegundos: r.durationSeconds,
-    aberto: r.visibility === 'aberto',
-    destaque: r.featured,
-    coletanea: collections.find((col) => col.id === r.collectionId) ?? null,
-    tags: tags.filter((tag) => tag.contentId === r.id).map(({ id, nome }) => ({ id, nome })),
-    publicadoEm: r.publishedAt.toISOString(),
-  }));
-}
-
-export const visible = (churchId: number) => and(eq(t.playContents.churchId, churchId), eq(t.playContents.active, true));
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function playRoutes(db: Database) {
