@@ -4,6 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Notification, User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
+import { isBuilt } from '../../../lib/routes.ts';
 import { notifications, removePhoto, uploadPhoto } from '../../../lib/account/api.ts';
 import { leave, readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
@@ -41,7 +42,8 @@ function Home({ church, lang, t }: IslandProps & { t: T }) {
     { href: '/user/notes', label: t('account.home.notes') },
     { href: '/user/prayer', label: t('account.home.prayer') },
     { href: '/praise', label: t('account.home.praise') },
-    { href: '/play/my-plan', label: t('account.home.subscription') },
+    // Until /play/my-plan is built (docs/play.md) the link would lead to a 404.
+    ...(isBuilt('/play/my-plan') ? [{ href: '/play/my-plan', label: t('account.home.subscription') }] : []),
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },
     ...(church.slugOrganizacao ? [{ href: '/user/church', label: t('account.home.changeChurch') }] : []),
