@@ -6,7 +6,7 @@ export default defineConfig({
     environment: 'node',
     // Each file opens its own database; PGlite start-up dominates, so allow for it.
     testTimeout: 30_000,
-    hookTimeout: 60_000,
+    hookTimeout: 180_000,
     allowOnly: !process.env.CI,
   },
 });

@@ -1,6 +1,7 @@
 // POST /pagamento/: one checkout for every kind of order (issue 8). `tipo` says what is bought:
 // event tickets (the default, so older clients keep working) or a donation; only that part of
 // the body differs, the payment part (method, card, installments, key) is shared.
+import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
 import { donationBodySchema } from './giving.ts';
 import { paymentBodySchema } from './payments.ts';

@@ -1,5 +1,9 @@
-// Shapes shared by every v1 call.
+// Shapes shared by every v1 call. Every contract file imports this one first.
 import { z } from 'zod';
+
+// In the browser zod must not probe `new Function` for its fast path: the CSP forbids eval and the
+// probe shows as a violation. It is read when a schema is built, so it is set before any is.
+if (typeof window !== 'undefined') z.config({ jitless: true });
 
 /** DESIGN.md §4: every error of the API. `errors` holds per-field messages for invalid input. */
 export const apiErrorSchema = z.object({

@@ -1,5 +1,6 @@
 // The church's weekly schedule (issue 3, home "schedule": services and live streams of the
 // week). The spec shows no call for it; `GET /igreja/{slug}/agenda/` follows its style.
+import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
 
 /** One weekly service. `diaSemana` is ISO: 1 = Monday … 7 = Sunday (spec §9 lists Monday first). */

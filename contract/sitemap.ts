@@ -1,5 +1,6 @@
 // GET /igreja/{slug}/sitemap/: every public item of a church, for sitemap.xml (issue 3 §9).
 // The web app maps each entry to its page and drops those whose module the church lacks.
+import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
 
 export const sitemapEntrySchema = z.object({

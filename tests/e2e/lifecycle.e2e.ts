@@ -18,7 +18,8 @@ function run(env: Record<string, string>): { child: ChildProcess; output: () => 
 }
 
 async function waitHealthy(): Promise<void> {
-  for (let i = 0; i < 200; i++) {
+  // A first start on a fresh checkout also builds the PGlite template (server/db/pglite-template.ts).
+  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/healthz`);
       if (r.ok) return;
@@ -37,7 +38,7 @@ test('an invalid setting stops the start with a message naming it', async () => 
 });
 
 test('SIGTERM closes cleanly and the data is still there after a restart', async () => {
-  test.setTimeout(120_000);
+  test.setTimeout(360_000);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'church-life-'));
   try {
     const first = run({ PORT: String(PORT), DATA_DIR: dataDir });
