@@ -24,9 +24,9 @@ export async function releasePayments(tx: Tx, paymentIds: number[], status: 'can
 }
 
 /** Unpaid Pix codes, and card challenges never completed, stop holding seats at their expiry. */
-const overdueFilter = (churchId: number, now: Date) =>
+const overdueFilter = (churchId: number | null, now: Date) =>
   and(
-    eq(t.payments.churchId, churchId),
+    churchId === null ? undefined : eq(t.payments.churchId, churchId),
     lt(t.payments.expiresAt, now),
     or(and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')), and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto'))),
   );
@@ -56,11 +56,6 @@ export async function churchesWithOverduePayments(db: Database, now = new Date()
   const rows = await db
     .selectDistinct({ churchId: t.payments.churchId })
     .from(t.payments)
-    .where(
-      and(
-        lt(t.payments.expiresAt, now),
-        or(and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')), and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto'))),
-      ),
-    );
+    .where(overdueFilter(null, now));
   return rows.map((r) => r.churchId);
 }
