@@ -6,7 +6,6 @@ import type { Database } from '../db/client.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { expireOverduePix } from '../payments/expiry.ts';
 import { EVENTS_MODULE, loadEvents } from './events.queries.ts';
 
 /** Kept for files that still import it from here; the reads live in events.queries.ts. */
@@ -16,13 +15,11 @@ export function eventRoutes(db: Database) {
   return new Hono({ strict: false })
     .get('/igreja/:slug/evento', validate('param', churchEventsParams), async (c) => {
       const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: EVENTS_MODULE });
-      await expireOverduePix(db, church.id);
       return c.json({ eventos: await loadEvents(db, church.id) });
     })
     .get('/igreja/:slug/evento/:eventId', validate('param', churchEventParams), async (c) => {
       const { slug, eventId } = c.req.valid('param');
       const church = await churchBySlug(db, c, slug, { module: EVENTS_MODULE, notFoundMessage: 'api.eventNotFound' });
-      await expireOverduePix(db, church.id);
       const [evento] = await loadEvents(db, church.id, [eventId]);
       if (!evento) throw notFound('api.eventNotFound');
       return c.json({ evento });

@@ -1,5 +1,6 @@
-// spec §4: a Pix order is cancelled automatically when unpaid by its validity. Overdue
-// payments are swept lazily, before anything that reads or takes ticket stock.
+// spec §4: a Pix order is cancelled automatically when unpaid by its validity. The background job
+// `payments.expire-overdue` (server/jobs) sweeps them, and a purchase sweeps its church before it
+// takes ticket stock; reads never write (issue 14): they show an overdue payment as cancelled.
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -21,6 +22,12 @@ export async function releasePayments(tx: Tx, paymentIds: number[], status: 'can
   }
   await tx.update(t.payments).set({ status, updatedAt: new Date() }).where(inArray(t.payments.id, paymentIds));
   return freed.length;
+}
+
+/** Whether a payment is an unpaid Pix or an abandoned card challenge past its validity (the sweep's rule, in JS). */
+export function isOverdue(row: { method: string; status: string; expiresAt: Date | null }, now = new Date()): boolean {
+  if (!row.expiresAt || row.expiresAt >= now) return false;
+  return (row.method === 'pix' && row.status === 'pendente') || (row.method === 'cartao' && row.status === 'em_aberto');
 }
 
 /** Unpaid Pix codes, and card challenges never completed, stop holding seats at their expiry. */

@@ -8,6 +8,7 @@ import { toMoney, toRegistration } from '../events/events.serializers.ts';
 import { pixQrSvg } from './pix.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { jwtSecret } from '../auth/jwt-secret.ts';
+import { isOverdue } from './expiry.ts';
 
 /** The key of a visitor's receipt page: only who paid (and their e-mail) knows it. */
 export function receiptKey(code: string): string {
@@ -21,7 +22,16 @@ export interface PaymentExtras {
 
 type Reader = Pick<Database, 'select'>;
 
-export async function toPayment(row: typeof t.payments.$inferSelect, event: { id: number; title: string } | null, extras: PaymentExtras = { lines: [], recurring: null }): Promise<Payment> {
+/**
+ * The status a reader sees: an unpaid Pix or abandoned challenge past its validity is shown as
+ * cancelled at once, though the job (server/jobs) cancels it in the database a little later.
+ */
+export function shownStatus<S extends string>(row: { method: string; status: S; expiresAt: Date | null }, now = new Date()): S | 'cancelado' {
+  return isOverdue(row, now) ? 'cancelado' : row.status;
+}
+
+export async function toPayment(stored: typeof t.payments.$inferSelect, event: { id: number; title: string } | null, extras: PaymentExtras = { lines: [], recurring: null }): Promise<Payment> {
+  const row = { ...stored, status: shownStatus(stored) };
   const pending = row.status === 'pendente' || row.status === 'aguardando' || row.status === 'em_aberto';
   return {
     codigo: row.code,
@@ -73,7 +83,7 @@ export async function loadRegistrations(
   if (where.eventId !== undefined) filters.push(eq(t.registrations.eventId, where.eventId));
   if (where.ids) filters.push(inArray(t.registrations.id, where.ids));
   const rows = await db
-    .select({ r: t.registrations, e: t.events, tk: t.tickets, u: { id: t.users.id, firstName: t.users.firstName, lastName: t.users.lastName }, p: { code: t.payments.code, status: t.payments.status } })
+    .select({ r: t.registrations, e: t.events, tk: t.tickets, u: { id: t.users.id, firstName: t.users.firstName, lastName: t.users.lastName }, p: { code: t.payments.code, status: t.payments.status, method: t.payments.method, expiresAt: t.payments.expiresAt } })
     .from(t.registrations)
     .innerJoin(t.events, eq(t.events.id, t.registrations.eventId))
     .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
@@ -81,7 +91,13 @@ export async function loadRegistrations(
     .leftJoin(t.payments, and(eq(t.payments.id, t.registrations.paymentId)))
     .where(and(...filters))
     .orderBy(t.registrations.id);
-  return rows.map((x) => toRegistration(x.r, x.e, x.tk, x.u, x.p?.code ? { code: x.p.code, status: x.p.status } : null));
+  const now = new Date();
+  return rows.map((x) => {
+    const paymentStatus = x.p?.code ? shownStatus(x.p, now) : null;
+    // Seats of an overdue payment are shown freed, as the job will free them.
+    const r = paymentStatus === 'cancelado' && x.p!.status !== 'cancelado' && (x.r.status === 'pendente' || x.r.status === 'confirmada') ? { ...x.r, status: 'cancelada' as const } : x.r;
+    return toRegistration(r, x.e, x.tk, x.u, x.p?.code ? { code: x.p.code, status: paymentStatus! } : null);
+  });
 }
 
 /** A gift's lines, and the recurring gift it started or belongs to. */

@@ -32,7 +32,7 @@ import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { giveDonation } from '../giving/give.ts';
 import { createMailer, type Mailer } from '../mail/outbox.ts';
-import { releasePayments, expireOverduePix } from './expiry.ts';
+import { releasePayments } from './expiry.ts';
 import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
 import { payProblem, purchase, purchaseInputFromBody, settlePayment } from './purchase.ts';
@@ -108,10 +108,8 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
     .get('/usuario/:userId/pagamento', validate('param', paymentStatusParams), validate('query', paymentStatusQuery), async (c) => {
       const user = await requireUser(db, c);
       requireSelf(c, user, c.req.valid('param').userId);
-      const code = c.req.valid('query').pedido;
-      const [row] = await db.select({ churchId: t.payments.churchId }).from(t.payments).where(and(eq(t.payments.code, code), eq(t.payments.userId, user.userId)));
-      if (row) await expireOverduePix(db, row.churchId);
-      const payment = await ownPayment(c, user.userId, code);
+      // A read writes nothing (issue 14): an overdue Pix is shown as cancelled until the job sweeps it.
+      const payment = await ownPayment(c, user.userId, c.req.valid('query').pedido);
       return c.json(await loadPaymentResponse(db, payment.id));
     })
     .post('/sandbox/pagamento/:codigo/:acao', validate('param', sandboxActionParams), async (c) => {

@@ -9,6 +9,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { overduePaymentsJob } from '../jobs/index.ts';
+import { createJobRunner } from '../jobs/runner.ts';
 import { hasValidPixCrc } from './pix.ts';
 
 describe.each(testBackends())('event purchase and payments on %s', (backend) => {
@@ -48,6 +50,13 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
   const soldOf = async (ticketId: number) => {
     const [row] = await database.db.select({ sold: t.tickets.sold }).from(t.tickets).where(eq(t.tickets.id, ticketId));
     return row!.sold;
+  };
+  /** Runs the background sweep of overdue payments once (server/jobs), as the scheduler would. */
+  const sweepOverdue = async () => {
+    let failure: unknown;
+    const runner = createJobRunner(database.db, [overduePaymentsJob], { onError: (_job, error) => void (failure = error) });
+    expect(await runner.runNow(overduePaymentsJob.name)).toBe(true);
+    expect(failure).toBeUndefined();
   };
   const conferenceBody = (extra: Record<string, unknown>) => {
     const conference = event('Conferência Graça 2026');
@@ -159,10 +168,19 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const { pagamento } = paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, conferenceBody({ metodoPagamento: 'pix' }), { 'idempotency-key': key() })).body);
     expect(await soldOf(lote1.id)).toBe(before + 2);
     await database.db.update(t.payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.payments.code, pagamento.codigo));
-    const after = paymentResponseSchema.parse((await call('GET', `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`, member.token)).body);
+    const status = () => call('GET', `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`, member.token);
+    // the status read shows it cancelled at once, but writes nothing (issue 14): the job frees the seats
+    const shown = paymentResponseSchema.parse((await status()).body);
+    expect(shown.pagamento).toMatchObject({ status: 'cancelado', pixQrCode: null });
+    expect(shown.inscricoes.every((i) => i.status === 'cancelada')).toBe(true);
+    expect(await soldOf(lote1.id)).toBe(before + 2);
+    await sweepOverdue();
+    expect(await soldOf(lote1.id)).toBe(before);
+    const [stored] = await database.db.select({ status: t.payments.status }).from(t.payments).where(eq(t.payments.code, pagamento.codigo));
+    expect(stored!.status).toBe('cancelado');
+    const after = paymentResponseSchema.parse((await status()).body);
     expect(after.pagamento.status).toBe('cancelado');
     expect(after.inscricoes.every((i) => i.status === 'cancelada')).toBe(true);
-    expect(await soldOf(lote1.id)).toBe(before);
   });
 
   it('bank slip has a digitable line in Brazil and is refused for an address outside Brazil', async () => {
@@ -196,7 +214,9 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     expect(await soldOf(lote1.id)).toBe(before + 2);
     await database.db.update(t.payments).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(t.payments.code, abandoned.pagamento.codigo));
     const later = paymentResponseSchema.parse((await call('GET', `/usuario/${member.id}/pagamento/?pedido=${abandoned.pagamento.codigo}`, member.token)).body);
-    expect(later.pagamento.status).toBe('cancelado');
+    expect(later.pagamento).toMatchObject({ status: 'cancelado', desafio: false });
+    expect(await soldOf(lote1.id)).toBe(before + 2); // a read writes nothing
+    await sweepOverdue();
     expect(await soldOf(lote1.id)).toBe(before);
   });
 
