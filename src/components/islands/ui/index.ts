@@ -9,3 +9,5 @@ export { failureMessage, firstErrors, useForm } from './form.ts';
 export { useLoad, type Load } from './load.ts';
 export type { IslandProps } from './props.ts';
 export type { Lang } from '../../../lib/format.ts';
+export { CardFields, PaymentFields, PaymentTotals, usePaymentStep, type CardForm, type PaymentStep, type PaymentStepOptions } from './payment.tsx';
+export { ChallengeForm, PaymentResult, usePaymentAnswer } from './payment-result.tsx';

@@ -1,0 +1,69 @@
+// The payment step's plain logic (no React), shared by every order kind: which installment plan
+// is chosen, the payment part of a POST /pagamento/ body, and what to do with the answer. No rule
+// of the server is repeated here: methods, countries, minimums and card checks come back as its
+// per-field messages.
+import { parseLocalDate, type DateLang } from '../../../contract/account-rules.ts';
+import type { FeeQuoteWire, InstallmentWire, PaymentMethodCode, PaymentResponse } from '../../../contract/payments.ts';
+
+/** One method the server offers for this order (church methods, or the visitor's list). */
+export interface PaymentMethodOption {
+  codigo: PaymentMethodCode;
+  nome: string;
+  /** The gateway behind it (spec §9 ids); decides whether the card asks for the holder's CPF and birth date. */
+  idGatewayPagamento?: number | null | undefined;
+}
+
+/** The payment part every order kind's body shares (contract/payments.ts, contract/giving.ts). */
+export interface PaymentPart {
+  metodoPagamento: PaymentMethodCode;
+  parcelas: number;
+  cartao?: { token?: string; idCartao?: number };
+  salvarCartao: boolean;
+  ach?: { numeroConta: string; numeroRoteamento: string; tipoConta: 'corrente' | 'poupanca' };
+}
+
+/** The amounts the summary and the installments select both show: one source, so they agree. */
+export interface PaymentQuote {
+  fees: FeeQuoteWire;
+  plans: InstallmentWire[];
+  /** The chosen plan (the first when the chosen count is not offered). */
+  plan: InstallmentWire;
+  /** What the payer pays in all: the chosen plan's total. */
+  total: number;
+}
+
+/** A single payment plan from a fee quote, when the order takes no installments. */
+export const singlePlan = (fees: FeeQuoteWire): InstallmentWire => ({ parcela: 1, valorParcela: fees.valorTotal, valorTotal: fees.valorTotal, juros: 0, flagJuros: false });
+
+export function quoteOf(fees: FeeQuoteWire, plans: InstallmentWire[], installments: number): PaymentQuote {
+  const offered = plans.length ? plans : [singlePlan(fees)];
+  const plan = offered.find((p) => p.parcela === installments) ?? offered[0]!;
+  return { fees, plans: offered, plan, total: plan.valorTotal };
+}
+
+/** The holder's birth date as the API takes it (yyyy-mm-dd); what was typed when it does not parse, so the API names the field. */
+export function holderBirthDate(typed: string, lang: DateLang): string {
+  const text = typed.trim();
+  if (!text) return '';
+  return parseLocalDate(text, lang) ?? text;
+}
+
+export type AfterPay =
+  | { kind: 'declined'; message: string | null }
+  | { kind: 'challenge'; code: string }
+  /** Leave the page: PicPay's payment page (spec: urlPagamento), or the order's thank-you page. */
+  | { kind: 'leave'; url: string };
+
+/** What the page does with a payment's answer. */
+export function afterPay(response: PaymentResponse, thanksUrl: string): AfterPay {
+  const p = response.pagamento;
+  if (p.status === 'nao_aprovado') return { kind: 'declined', message: p.mensagem };
+  if (p.desafio && p.status === 'em_aberto') return { kind: 'challenge', code: p.codigo };
+  if (p.metodoPagamento === 'picpay' && p.urlPagamento) return { kind: 'leave', url: p.urlPagamento };
+  return { kind: 'leave', url: thanksUrl };
+}
+
+/** Statuses a result view waits on (and polls): the payer still has something to do or the bank has. */
+export const isWaiting = (status: PaymentResponse['pagamento']['status']): boolean => ['pendente', 'aguardando', 'em_aberto', 'em_analise'].includes(status);
+/** Statuses in which the payer can still pay (Pix, slip, PicPay, cash). */
+export const isOpen = (status: PaymentResponse['pagamento']['status']): boolean => ['pendente', 'aguardando', 'em_aberto'].includes(status);
