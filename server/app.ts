@@ -20,6 +20,7 @@ import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
 import { playRoutes } from './play/play.routes.ts';
+import { playWatchRoutes } from './play/watch.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { storableText } from './http/storable-text.ts';
@@ -68,6 +69,7 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
   api.route('/', playRoutes(db));
+  api.route('/', playWatchRoutes(db));
   api.route('/', liveRoutes(db));
   api.notFound((c) => errorAnswer(c, 404, 'api.notFound'));
   api.onError(handleError);

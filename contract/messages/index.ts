@@ -8,6 +8,7 @@ import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
 import type { MessageLang } from './lang.ts';
 import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
 import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
+import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
@@ -20,6 +21,7 @@ export const AREAS = {
   fields: FIELD_MESSAGES,
   payments: PAYMENT_MESSAGES,
   play: PLAY_MESSAGES,
+  playWatch: PLAY_WATCH_MESSAGES,
   prayer: PRAYER_MESSAGES,
 } as const;
 

@@ -1,12 +1,13 @@
 // Demo Play (spec §2 "/play", MOD_ASSINATURA) for graca (pt) and grace (en): settings, plans with a
 // contracting fee, tags shown as home rows, collections and 8 short videos each, some open and some
-// closed (spec §6). The videos play the demo HLS stream of the live area (docs/live.md); its path is
-// kept on the server and, for closed contents, never sent to a non-subscriber.
+// closed (spec §6). Each plays its own demo video (server/play/media-demo.ts, made by
+// scripts/make-play-media.ts): open ones from public/play-demo/, closed ones from media/play/ through
+// signed URLs only; some have captions.
 import { eq } from 'drizzle-orm';
+import { DEMO_OPEN, demoMediaPaths } from '../../play/media-demo.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 
-const DEMO_MEDIA = '/live-demo/culto.m3u8';
 const DAY = 86_400_000;
 
 interface SeedVideo { title: string; description: string; open: boolean; featured?: boolean; collection?: number; tags: number[]; seconds: number }
@@ -86,6 +87,7 @@ async function seedChurch(db: Database, church: ChurchPlay) {
     .returning({ id: t.playCollections.id });
   const now = Date.now();
   for (const [i, v] of church.videos.entries()) {
+    if (DEMO_OPEN[i] !== v.open) throw new Error(`play seed: ${church.code} video ${i + 1} open=${v.open} but its demo media is ${DEMO_OPEN[i] ? 'open' : 'closed'}`);
     const [content] = await db
       .insert(t.playContents)
       .values({
@@ -96,7 +98,7 @@ async function seedChurch(db: Database, church: ChurchPlay) {
         durationSeconds: v.seconds,
         visibility: v.open ? 'aberto' : 'fechado',
         featured: v.featured ?? false,
-        mediaPath: DEMO_MEDIA,
+        ...demoMediaPaths(church.code, i),
         position: i,
         publishedAt: new Date(now - i * DAY),
       })
