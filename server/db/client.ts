@@ -11,6 +11,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { recordQuery } from './query-stats.ts';
 import * as schema from './schema/index.ts';
 
 export type Schema = typeof schema;
@@ -24,6 +25,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Every statement is reported to query-stats.ts (queries per request, write detection in tests). */
+const logger = { logQuery: (query: string) => recordQuery(query) };
+
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
@@ -35,7 +39,7 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
     const pool = new pg.Pool({ connectionString: location, max: 10 });
     // An idle connection closed by the server (restart, admin) must not crash the process.
     pool.on('error', (error) => console.warn('[db] idle connection error:', error.message));
-    const db = drizzlePg(pool, { schema }) as unknown as Database;
+    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,
@@ -55,7 +59,7 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
     client = new PGlite(dir);
   }
   await client.waitReady;
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
