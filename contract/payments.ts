@@ -137,6 +137,19 @@ export const paymentBodySchema = z
   .refine((b) => b.metodoPagamento !== 'ach' || !!b.ach, { message: 'Bank account required.', path: ['ach'] });
 export type PaymentBody = z.input<typeof paymentBodySchema>;
 
+/** spec §3 Play: a subscription's `status.situacao`; only 'ativo' counts as subscribed. */
+export const SUBSCRIPTION_STATUSES = ['pendente', 'ativo', 'cancelado', 'expirado'] as const;
+/** The Play subscription a payment started or renewed (contract/play.ts has the rest of Play). */
+export const paymentSubscriptionSchema = z.object({
+  id: z.number().int(),
+  codigo: z.string(),
+  situacao: z.enum(SUBSCRIPTION_STATUSES),
+  /** End of the paid period (ISO 8601), once paid. */
+  pagoAte: z.string().nullable(),
+  plano: z.object({ id: z.number().int(), nome: z.string(), periodicidadeDias: z.number().int() }),
+});
+export type PaymentSubscription = z.infer<typeof paymentSubscriptionSchema>;
+
 export const paymentSchema = z.object({
   codigo: z.string(),
   status: paymentStatusSchema,
@@ -161,11 +174,13 @@ export const paymentSchema = z.object({
   desafio: z.boolean(),
   mensagem: z.string().nullable(),
   evento: z.object({ id: z.number().int(), titulo: z.string() }).nullable(),
-  /** What was bought: event tickets or a donation (one line per reason). */
-  tipo: z.enum(['evento', 'doacao']),
+  /** What was bought: event tickets, a donation (one line per reason) or a Play subscription. */
+  tipo: z.enum(['evento', 'doacao', 'assinatura']),
   itens: z.array(z.object({ idMotivo: z.number().int(), motivo: z.string(), valor: money })),
   /** The recurring gift this payment started or belongs to. */
   doacaoRecorrente: z.object({ id: z.number().int(), recorrenciaDias: z.number().int(), proximaCobranca: z.string() }).nullable(),
+  /** A Play subscription's payment: the subscription it started or renewed. */
+  assinatura: paymentSubscriptionSchema.nullable(),
   /** A visitor's gift: who gave (no account). */
   doador: z.object({ nome: z.string(), email: z.string() }).nullable(),
   dataCadastro: z.string(),

@@ -4,6 +4,9 @@
 import { z } from 'zod';
 import { contentListQuery } from './content.ts';
 import { idParam, slugParam } from './common.ts';
+import { achAccountSchema, paymentMethodCodeSchema, SUBSCRIPTION_STATUSES } from './payments.ts';
+
+export { SUBSCRIPTION_STATUSES, paymentSubscriptionSchema, type PaymentSubscription } from './payments.ts';
 
 /** spec §8 "Play: content not found or unavailable". */
 export const PLAY_NOT_FOUND = 'Content not found or unavailable.';
@@ -121,7 +124,6 @@ export const playMyListItemSchema = z.object({ id: z.number().int(), conteudo: p
 export type PlayMyListItem = z.infer<typeof playMyListItemSchema>;
 export const playMyListResponseSchema = z.object({ itens: z.array(playMyListItemSchema) });
 
-export const SUBSCRIPTION_STATUSES = ['pendente', 'ativo', 'cancelado', 'expirado'] as const;
 /** spec §3: a subscription with `status.situacao`; only 'ativo' counts as subscribed. */
 export const playSubscriptionSchema = z.object({
   id: z.number().int(),
@@ -132,6 +134,51 @@ export const playSubscriptionSchema = z.object({
   pagoAte: z.string().nullable(),
   status: z.object({ situacao: z.enum(SUBSCRIPTION_STATUSES) }),
   plano: playPlanSchema,
+  /** When the member cancelled (ISO 8601): no more renewals; access stays until `pagoAte`. */
+  canceladoEm: z.string().nullable(),
+  /** The saved card is charged again at `pagoAte`. */
+  renovacaoAutomatica: z.boolean(),
+  /** The card renewals charge. */
+  cartao: z.object({ bandeira: z.string(), final: z.string() }).nullable(),
+  /** The currency of the plan's prices (the church's). */
+  moeda: z.string(),
 });
 export type PlaySubscription = z.infer<typeof playSubscriptionSchema>;
 export const playSubscriptionsResponseSchema = z.object({ assinaturas: z.array(playSubscriptionSchema) });
+
+// ---- subscribing (spec §3 Play "checkout {planId, value}", §7 `POST /usuario-plano-assinatura/`) ----
+
+/**
+ * The subscription order: one more kind of `POST /pagamento/` (`tipo: "assinatura"`, contract/checkout.ts);
+ * `POST /usuario-plano-assinatura/` takes the same body (`tipo` may be left out there). The first charge is
+ * the plan's price plus its contracting fee (`taxaAdesao`); renewals charge the saved card.
+ */
+export const subscriptionBodySchema = z.object({
+  tipo: z.literal('assinatura'),
+  /** The church (its id): the plan must be one of its active plans. */
+  igreja: idParam,
+  /** spec §3 checkout planId. */
+  planoAssinatura: idParam,
+  /** spec §3 checkout value: what the member saw (price + contracting fee, in currency units); a different server total is refused. */
+  valor: z.number({ error: 'Must be a number.' }).min(0, 'Must be zero or more.').max(1_000_000, 'Too large.').optional(),
+  metodoPagamento: paymentMethodCodeSchema,
+  parcelas: z.number().int().min(1).max(12).default(1),
+  /** A new card's token, or a saved card's id. */
+  cartao: z.object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() }).optional(),
+  /** Renewals charge a saved card: a new card is saved unless the member says no (then the plan lapses at the end of the period). */
+  salvarCartao: z.boolean().default(true),
+  ach: achAccountSchema.optional(),
+  pais: z.string().trim().length(2).toUpperCase().optional(),
+  chaveIdempotencia: z.string().trim().min(8).max(100).optional(),
+});
+export type SubscriptionBody = z.input<typeof subscriptionBodySchema>;
+/** `POST /usuario-plano-assinatura/`: the same body, `tipo` optional. */
+export const subscribeCallBodySchema = z.preprocess(
+  (body) => (body && typeof body === 'object' && !Array.isArray(body) && !('tipo' in body) ? { ...body, tipo: 'assinatura' } : body),
+  subscriptionBodySchema,
+);
+
+/** `POST /usuario-plano-assinatura/{id}/cancelar`: renewals stop; access stays until `pagoAte`. */
+export const playSubscriptionCancelParams = z.object({ id: idParam });
+export const playSubscriptionCancelQuery = z.object({ igreja: idParam });
+export const playSubscriptionCancelResponseSchema = z.object({ assinatura: playSubscriptionSchema });

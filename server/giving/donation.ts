@@ -134,8 +134,8 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
   };
 }
 
-/** The saved card a recurring gift charges: the one paid with, saved now if it was new. */
-async function savedCardFor(tx: Tx, churchId: number, userId: number, payer: Payer): Promise<number | null> {
+/** The saved card a recurring gift (or a Play subscription) charges: the one paid with, saved now if it was new. */
+export async function savedCardFor(tx: Tx, churchId: number, userId: number, payer: Payer): Promise<number | null> {
   if (payer.card?.idCartao) return payer.card.idCartao;
   const token = payer.card?.token;
   if (!token) return null;

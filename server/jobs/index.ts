@@ -3,6 +3,7 @@
 import { churchesWithOverduePayments, expireOverduePix } from '../payments/expiry.ts';
 import { defineJob, type Job } from './runner.ts';
 import { recurringGiftsJob } from '../giving/recurring.job.ts';
+import { playRenewalsJob } from '../play/renewals.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -13,4 +14,4 @@ export const overduePaymentsJob = defineJob({
   },
 });
 
-export const JOBS: readonly Job[] = [overduePaymentsJob, recurringGiftsJob];
+export const JOBS: readonly Job[] = [overduePaymentsJob, recurringGiftsJob, playRenewalsJob];

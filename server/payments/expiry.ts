@@ -4,6 +4,7 @@
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { cancelPendingSubscriptionsOf } from '../play/subscription-state.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
@@ -21,6 +22,7 @@ export async function releasePayments(tx: Tx, paymentIds: number[], status: 'can
     await tx.update(t.tickets).set({ sold: sql`${t.tickets.sold} - ${n}` }).where(eq(t.tickets.id, ticketId));
   }
   await tx.update(t.payments).set({ status, updatedAt: new Date() }).where(inArray(t.payments.id, paymentIds));
+  await cancelPendingSubscriptionsOf(tx, paymentIds); // a Play subscription waiting for this payment (issue 13)
   return freed.length;
 }
 

@@ -1,10 +1,11 @@
 // A payment and its registrations (or gift lines) in the wire shape of contract/payments.ts.
 import { createHmac } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Payment, PaymentResponse } from '../../contract/payments.ts';
+import type { Payment, PaymentResponse, PaymentSubscription } from '../../contract/payments.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { toMoney, toRegistration } from '../events/events.serializers.ts';
+import { paymentSubscriptionOf } from '../play/subscription-state.ts';
 import { pixQrSvg } from './pix.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { jwtSecret } from '../auth/jwt-secret.ts';
@@ -18,6 +19,8 @@ export function receiptKey(code: string): string {
 export interface PaymentExtras {
   lines: { reasonId: number; reasonName: string; amountCents: number }[];
   recurring: { id: number; days: number; nextOccurrence: string } | null;
+  /** A Play subscription's payment: the subscription it started or renewed. */
+  subscription?: PaymentSubscription | null;
 }
 
 type Reader = Pick<Database, 'select'>;
@@ -54,9 +57,10 @@ export async function toPayment(stored: typeof t.payments.$inferSelect, event: {
     desafio: row.method === 'cartao' && row.status === 'em_aberto',
     mensagem: row.message,
     evento: event ? { id: event.id, titulo: event.title } : null,
-    tipo: row.kind === 'doacao' ? 'doacao' : 'evento',
+    tipo: row.kind === 'doacao' || row.kind === 'assinatura' ? row.kind : 'evento',
     itens: extras.lines.map((l) => ({ idMotivo: l.reasonId, motivo: l.reasonName, valor: toMoney(l.amountCents) })),
     doacaoRecorrente: extras.recurring ? { id: extras.recurring.id, recorrenciaDias: extras.recurring.days, proximaCobranca: extras.recurring.nextOccurrence } : null,
+    assinatura: extras.subscription ?? null,
     doador: row.userId === null && row.donorName && row.donorEmail ? { nome: row.donorName, email: row.donorEmail } : null,
     dataCadastro: row.createdAt.toISOString(),
   };
@@ -102,6 +106,7 @@ export async function loadRegistrations(
 
 /** A gift's lines, and the recurring gift it started or belongs to. */
 export async function paymentExtras(db: Reader, row: typeof t.payments.$inferSelect): Promise<PaymentExtras> {
+  if (row.kind === 'assinatura') return { lines: [], recurring: null, subscription: await paymentSubscriptionOf(db, row.id) };
   if (row.kind !== 'doacao') return { lines: [], recurring: null };
   const lines = await db
     .select({ reasonId: t.paymentLines.reasonId, reasonName: t.paymentLines.reasonName, amountCents: t.paymentLines.amountCents })

@@ -31,6 +31,7 @@ import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { giveDonation } from '../giving/give.ts';
+import { subscribe } from '../play/subscription.ts';
 import { createMailer, type Mailer } from '../mail/outbox.ts';
 import { releasePayments } from './expiry.ts';
 import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
@@ -73,6 +74,10 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
       if (!key || key.length < 8 || key.length > 100) throw payProblem(c, 400, 'pay.keyRequired', undefined, { chaveIdempotencia: [paymentMessage(lang, 'pay.keyRequired')] });
       if (body.tipo === 'doacao') {
         const answer = await giveDonation(db, c, body, key, mail());
+        return c.json(answer.body, answer.status);
+      }
+      if (body.tipo === 'assinatura') {
+        const answer = await subscribe(db, c, body, key);
         return c.json(answer.body, answer.status);
       }
       const user = await requireUser(db, c);

@@ -1,8 +1,9 @@
-// One checkout pipeline for every kind of order (issue 8): event tickets, donations and, next,
-// subscriptions. An order kind says what is bought (its value, its own rules, what it reserves
-// and what it records); the pipeline does the rest the same way for all: method and gateway,
-// Brazil-only methods, fees, installments, card, idempotency key, charge, payment row, saved
-// card, stored answer. Three steps, none of which needs the HTTP request:
+// One checkout pipeline for every kind of order (issue 8): event tickets, donations and Play
+// subscriptions (issue 13, server/play/subscription.ts). An order kind says what is bought (its
+// value, its own rules, what it reserves and what it records); the pipeline does the rest the
+// same way for all: method and gateway, Brazil-only methods, fees, installments, card,
+// idempotency key, charge, payment row, saved card, stored answer. Three steps, none of which
+// needs the HTTP request:
 //   check   — everything that can be refused before touching the database's stock;
 //   reserve — inside one transaction: claim the idempotency key, then the order's stock;
 //   charge  — the gateway, the payment row and what the order records, in that same transaction.
@@ -48,8 +49,8 @@ export interface RecordContext {
 
 /** What differs between orders: what is bought, and its own rules. */
 export interface Order {
-  kind: 'evento' | 'doacao';
-  /** Prefix of the order code people read (EV-…, DO-…). */
+  kind: 'evento' | 'doacao' | 'assinatura';
+  /** Prefix of the order code people read (EV-…, DO-…, AS-…). */
   codePrefix: string;
   church: OrderChurch;
   currency: string;

@@ -17,6 +17,7 @@ import { ApiProblem } from '../http/errors.ts';
 import { orderCode } from './codes.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { expireOverduePix } from './expiry.ts';
+import { activateSubscriptionOf } from '../play/subscription-state.ts';
 import { payError, runPayment, storedAnswer, type Order, type PaymentAnswer, type Payer, type Tx } from './pipeline.ts';
 
 export type { Tx } from './pipeline.ts';
@@ -198,6 +199,7 @@ export async function settlePayment(tx: Tx, paymentId: number, status: PaymentSt
   if (status === 'aprovado') {
     await tx.update(t.payments).set({ status, paidAt: now, updatedAt: now }).where(eq(t.payments.id, paymentId));
     await tx.update(t.registrations).set({ status: 'confirmada' }).where(and(eq(t.registrations.paymentId, paymentId), eq(t.registrations.status, 'pendente')));
+    await activateSubscriptionOf(tx, paymentId, now); // a Play subscription's first payment (issue 13)
     return;
   }
   await tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, paymentId));

@@ -1,10 +1,9 @@
 // Play, member calls (spec §7 Play): my list (add, remove, list) and a member's subscriptions.
 // Login first (spec §6); `usuario` in a query or path must be the caller (a member only touches their
 // own list); every query filters on the church of `?igreja=` and the caller's id from the token.
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import {
-  SUBSCRIPTION_STATUSES,
   playIdParams,
   playMyListAddQuery,
   playMyListQuery,
@@ -18,6 +17,7 @@ import { churchById } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { PLAY_SCOPE, toCards, visible } from './play.queries.ts';
+import { subscriptionsOf } from './subscription.ts';
 
 const scope = PLAY_SCOPE;
 
@@ -77,22 +77,7 @@ export function playMemberRoutes(db: Database) {
 
   app.get('/usuario/:id/usuario-plano-assinatura', validate('param', playSubscriptionsParams), validate('query', playSubscriptionsQuery), async (c) => {
     const { userId, churchId } = await who(c, c.req.valid('param').id, c.req.valid('query').igreja);
-    const rows = await db
-      .select({ s: t.playSubscriptions, p: t.playPlans })
-      .from(t.playSubscriptions)
-      .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
-      .where(and(eq(t.playSubscriptions.churchId, churchId), eq(t.playSubscriptions.userId, userId)))
-      .orderBy(desc(t.playSubscriptions.subscribedAt), asc(t.playSubscriptions.id));
-    return c.json({
-      assinaturas: rows.map(({ s, p }) => ({
-        id: s.id,
-        codigo: s.code,
-        dataAssinatura: s.subscribedAt.toISOString(),
-        pagoAte: s.paidUntil?.toISOString() ?? null,
-        status: { situacao: SUBSCRIPTION_STATUSES.find((x) => x === s.status) ?? 'pendente' },
-        plano: { id: p.id, nome: p.name, descricao: p.description, valor: p.priceCents, taxaAdesao: p.feeCents, periodicidadeDias: p.periodDays },
-      })),
-    });
+    return c.json({ assinaturas: await subscriptionsOf(db, churchId, userId) });
   });
 
   return app;

@@ -19,6 +19,7 @@ import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { playMemberRoutes } from './play-member.routes.ts';
 import { PLAY_SCOPE, toCards, visible } from './play.queries.ts';
+import { playSubscriptionRoutes } from './subscription.routes.ts';
 
 const scope = PLAY_SCOPE;
 
@@ -30,6 +31,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 export function playRoutes(db: Database) {
   const app = new Hono({ strict: false });
   app.route('/', playMemberRoutes(db));
+  app.route('/', playSubscriptionRoutes(db));
 
   app.get('/igreja/:slug/plano-assinatura-configuracao', validate('param', playChurchParams), async (c) => {
     const churchId = await bySlug(db, c, c.req.valid('param').slug);

@@ -3,6 +3,7 @@
 // subscriptions and "my list". Every table belongs to a church (igreja_id NOT NULL).
 import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
+import { payments, savedCards } from './events.ts';
 import { users } from './users.ts';
 
 /** spec §3 Play moduleData: one row per church. */
@@ -105,8 +106,33 @@ export const playSubscriptions = pgTable(
     subscribedAt: timestamp('data_assinatura', { withTimezone: true }).notNull().defaultNow(),
     paidUntil: timestamp('pago_ate', { withTimezone: true }),
     cancelledAt: timestamp('cancelado_em', { withTimezone: true }),
+    /** The saved card renewals charge (null: paid by Pix/slip or card not saved, so it lapses at `pago_ate`). */
+    cardId: integer('cartao_id').references(() => savedCards.id, { onDelete: 'set null' }),
+    /** When the renewal job charges the next period; null: no renewal (cancelled, no card, or the last one failed). */
+    renewAt: timestamp('renovar_em', { withTimezone: true }),
   },
-  (t) => [index('usuario_plano_assinatura_usuario_idx').on(t.churchId, t.userId), uniqueIndex('usuario_plano_assinatura_codigo_uq').on(t.code)],
+  (t) => [
+    index('usuario_plano_assinatura_usuario_idx').on(t.churchId, t.userId),
+    uniqueIndex('usuario_plano_assinatura_codigo_uq').on(t.code),
+    index('usuario_plano_assinatura_renovar_idx').on(t.status, t.renewAt),
+  ],
+);
+
+/**
+ * Each payment of a subscription: the first one (`periodo` 'adesao', price + contracting fee) and one per renewed
+ * period (`periodo` = the `pago_ate` it extends). Unique per period, so a period is never charged twice.
+ */
+export const playSubscriptionPayments = pgTable(
+  'usuario_plano_assinatura_pagamento',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('usuario_plano_assinatura_id').notNull().references(() => playSubscriptions.id, { onDelete: 'cascade' }),
+    paymentId: integer('pagamento_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    period: text('periodo').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('usuario_plano_assinatura_pagamento_periodo_uq').on(t.subscriptionId, t.period), uniqueIndex('usuario_plano_assinatura_pagamento_pagamento_uq').on(t.paymentId)],
 );
 
 /** "My list" (spec §3 planoAssinaturaConteudo items). */

@@ -1,0 +1,119 @@
+// Play subscriptions renew by themselves (issue 13 §3: "renewals charged by the same scheduler as
+// recurring gifts, once per period, across restarts and nodes"), exactly as recurring gifts do
+// (server/giving/recurring.ts): each due subscription is claimed with SELECT … FOR UPDATE SKIP LOCKED
+// and charged in that same transaction through the shared pipeline, with the idempotency key
+// `assinatura:{id}:{period}` and a unique (subscription, period) row in usuario_plano_assinatura_pagamento.
+// A second process skips a claimed row; a process killed mid-charge rolls back and frees it.
+// Approved → pago_ate moves one period on. Declined (or no card, or the plan withdrawn) → no more
+// renewals: access lasts until pago_ate, then the subscription lapses ('expirado'). A cancelled one
+// ends as 'cancelado' at pago_ate.
+import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
+import type { MessageLang } from '../../contract/account-messages.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { givingChurch } from '../giving/donation.ts';
+import { ApiProblem } from '../http/errors.ts';
+import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
+import { renewalOrder } from './subscription.ts';
+import { periodEnd, renewalTime } from './subscription-state.ts';
+
+export interface RenewOptions {
+  /** Tests only: wait this long inside the claim, to be killed mid-charge. */
+  holdMs?: number;
+  /** Called once a subscription is claimed (tests watch for it before killing the process). */
+  onClaim?: (subscriptionId: number) => void;
+  /** At most this many renewals in one run. */
+  limit?: number;
+}
+
+export interface RenewOutcome {
+  subscriptionId: number;
+  /** The pago_ate the charge extends (ISO 8601). */
+  period: string;
+  status: string;
+}
+
+const langOfLocale = (locale: string): MessageLang => (locale.toLowerCase().startsWith('pt') ? 'pt' : locale.toLowerCase().startsWith('es') ? 'es' : 'en');
+
+/** Charges every subscription due at `now`, each in its own claim, then lapses the ones whose period ended. */
+export async function renewDueSubscriptions(db: Database, now: Date, options: RenewOptions = {}): Promise<RenewOutcome[]> {
+  const outcomes: RenewOutcome[] = [];
+  const limit = options.limit ?? 500;
+  while (outcomes.length < limit) {
+    const outcome = await db.transaction(async (tx) => {
+      const [sub] = await tx
+        .select()
+        .from(t.playSubscriptions)
+        .where(and(eq(t.playSubscriptions.status, 'ativo'), isNotNull(t.playSubscriptions.paidUntil), lte(t.playSubscriptions.renewAt, now)))
+        .orderBy(asc(t.playSubscriptions.renewAt), asc(t.playSubscriptions.id))
+        .limit(1)
+        .for('update', { skipLocked: true });
+      if (!sub) return null;
+      options.onClaim?.(sub.id);
+      if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
+      return renewOne(tx, sub, now);
+    });
+    if (!outcome) break;
+    outcomes.push(outcome);
+  }
+  await lapseEnded(db, now);
+  return outcomes;
+}
+
+/** Paid periods that ended without a renewal: cancelled ones end 'cancelado', the others lapse 'expirado'. */
+async function lapseEnded(db: Database, now: Date): Promise<void> {
+  const ended = and(eq(t.playSubscriptions.status, 'ativo'), isNull(t.playSubscriptions.renewAt), lte(t.playSubscriptions.paidUntil, now));
+  await db.update(t.playSubscriptions).set({ status: 'cancelado' }).where(and(ended, isNotNull(t.playSubscriptions.cancelledAt)));
+  await db.update(t.playSubscriptions).set({ status: 'expirado' }).where(and(ended, isNull(t.playSubscriptions.cancelledAt)));
+}
+
+async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date): Promise<RenewOutcome> {
+  const paidUntil = sub.paidUntil!;
+  const period = paidUntil.toISOString();
+  const church = await givingChurch(tx, sub.churchId);
+  const [plan] = await tx.select().from(t.playPlans).where(and(eq(t.playPlans.id, sub.planId), eq(t.playPlans.churchId, sub.churchId)));
+
+  // This period already charged (by a run whose answer was lost): only move on.
+  const [done] = await tx
+    .select({ status: t.payments.status })
+    .from(t.playSubscriptionPayments)
+    .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+    .where(and(eq(t.playSubscriptionPayments.subscriptionId, sub.id), eq(t.playSubscriptionPayments.period, period)));
+  let status: string;
+  if (done) status = done.status;
+  else {
+    try {
+      if (!church || !plan?.active || sub.cardId === null) throw new Error('plan, church or card gone');
+      const payer: Payer = {
+        userId: sub.userId,
+        method: 'cartao',
+        installments: 1,
+        card: { idCartao: sub.cardId },
+        saveCard: false,
+        idempotencyKey: `assinatura:${sub.id}:${period}`,
+        fingerprint: { assinatura: sub.id, periodo: period },
+        lang: langOfLocale(church.locale),
+      };
+      const order = renewalOrder({ church, plan, userId: sub.userId, payer }, sub.id, period);
+      const checked = await checkPayment(tx, order, payer);
+      const claimId = await reservePayment(tx, order, payer, now);
+      if (claimId === null) throw new Error('idempotency key already used');
+      status = (await chargePayment(tx, order, payer, checked, claimId, now)).body.pagamento.status;
+    } catch (error) {
+      // A card no longer valid, a plan withdrawn: no renewal, nothing charged.
+      if (!(error instanceof ApiProblem) && !(error instanceof Error && /gone|already used/.test(error.message))) throw error;
+      status = 'nao_aprovado';
+    }
+  }
+
+  if (status === 'aprovado' && plan) {
+    // One period on from the old end; a subscription far behind (the job was down) starts again from now.
+    let next = periodEnd(paidUntil, plan.periodDays);
+    if (next <= now) next = periodEnd(now, plan.periodDays);
+    await tx.update(t.playSubscriptions).set({ paidUntil: next, renewAt: renewalTime(next, sub.cardId) }).where(eq(t.playSubscriptions.id, sub.id));
+  } else {
+    // Only an approved charge pays a period: anything else stops renewals and the plan lapses at pago_ate.
+    await tx.update(t.playSubscriptions).set({ renewAt: null }).where(eq(t.playSubscriptions.id, sub.id));
+  }
+  return { subscriptionId: sub.id, period, status };
+}
