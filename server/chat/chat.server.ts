@@ -25,6 +25,8 @@ import { liveMessage, type LiveMessageKey } from '../../contract/messages/live.t
 import { verifyAccessToken } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { scopedChurchBySlug } from '../http/church-scope.ts';
+import { MessageStore } from './message-store.ts';
 import { RateLimiter } from './rate-limit.ts';
 
 export interface ChatOptions {
@@ -65,6 +67,8 @@ const ADDRESS_LIMIT = { capacity: 40, perSecond: 20 };
 const MUTE_MS = 12 * 3_600_000;
 const CHURCH_CACHE_MS = 30_000;
 const SINCE_MAX = 500;
+/** Message ids reserved ahead when this process is the only chat node (message-store.ts). */
+const ID_RESERVE = 64;
 
 const roomKey = (churchId: number, channel: string) => `chat:${churchId}:${channel}`;
 const authorRoom = (room: string, authorId: string) => `${room}:a:${authorId}`;
@@ -122,6 +126,8 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
       /** room → the running commit moment and who raised a hand (spec §4). */
       const commits = new Map<string, { id: string; hands: Set<string> }>();
       const churches = new Map<string, { at: number; id: number | null }>();
+      // Sent to the room first, written right after in batches (message-store.ts).
+      const store = new MessageStore(db, { reserve: crossNode ? 0 : ID_RESERVE });
 
       const sign = (id: string) => createHmac('sha256', secret).update(`chat-anon:${id}`).digest('base64url').slice(0, 22);
       const anonToken = (id: string) => `${id}.${sign(id)}`;
@@ -135,13 +141,14 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         return `a${randomBytes(8).toString('hex')}`;
       }
 
+      /** The church of a join, through the API's one church scope (active churches only), cached briefly. */
       async function churchId(slug: string): Promise<number | null> {
         const hit = churches.get(slug);
         if (hit && Date.now() - hit.at < CHURCH_CACHE_MS) return hit.id;
-        const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(and(eq(t.churches.slug, slug), eq(t.churches.active, true)));
+        const church = await scopedChurchBySlug(db, slug);
         if (churches.size > 1000) churches.clear(); // unknown slugs must not grow it without end
-        churches.set(slug, { at: Date.now(), id: row?.id ?? null });
-        return row?.id ?? null;
+        churches.set(slug, { at: Date.now(), id: church?.id ?? null });
+        return church?.id ?? null;
       }
 
       async function identify(church: number, payload: { token?: string; name?: string; anonToken?: string }): Promise<{ user: ChatUser; anonToken: string | null }> {
@@ -241,6 +248,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           socket.data.user = user;
           await socket.join([key, authorRoom(key, user.id), ...(user.role === 'moderator' ? [modsRoom(key)] : [])]);
 
+          await store.flush(); // this node's last messages are in the history too
           const scope = and(eq(t.chatMessages.churchId, church), eq(t.chatMessages.channel, channel), eq(t.chatMessages.active, true));
           const latest = await db.select().from(t.chatMessages).where(scope).orderBy(desc(t.chatMessages.id)).limit(limitMessages);
           const missed = since
@@ -270,21 +278,25 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!checked.ok) return fail(ack, checked.key, { max: CHAT_MAX_LENGTH });
           // the person first, so one person's flood does not use up their address's share
           if (!userLimit.take(`${room.churchId}:${user.id}`) || !addressLimit.take(socket.data.address)) return fail(ack, 'chat.tooFast');
-          const [row] = await db
-            .insert(t.chatMessages)
-            .values({
-              churchId: room.churchId,
-              channel: room.channel,
-              authorId: user.id,
-              userId: user.autenticated ? Number(user.id.slice(1)) : null,
-              authorName: user.name,
-              authorAvatar: user.avatar,
-              text: checked.text,
-            })
-            .returning();
-          const message = toMessage(row!);
+          // The room does not wait for the database: the id comes from the sequence (reserved
+          // ahead on a single node), the message goes out, and the insert follows in a batch.
+          const reserved = store.nextId();
+          const id = typeof reserved === 'number' ? reserved : await reserved;
+          const row = {
+            id,
+            churchId: room.churchId,
+            channel: room.channel,
+            authorId: user.id,
+            userId: user.autenticated ? Number(user.id.slice(1)) : null,
+            authorName: user.name,
+            authorAvatar: user.avatar,
+            text: checked.text,
+            createdAt: new Date(),
+          };
+          const message = toMessage({ ...row, active: true });
           io.to(room.key).emit('message', message);
           ack?.({ status: true, message });
+          store.save(row);
         });
 
         on('delete', async (payload, ack) => {
@@ -292,6 +304,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!room) return fail(ack, 'chat.forbidden');
           const parsed = chatDeletePayload.safeParse(payload);
           if (!parsed.success) return fail(ack, 'chat.notFound');
+          await store.flush();
           const rows = await db
             .update(t.chatMessages)
             .set({ active: false })
@@ -307,6 +320,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!room) return fail(ack, 'chat.forbidden');
           const parsed = chatAuthorPayload.safeParse(payload);
           if (!parsed.success) return fail(ack, 'chat.notFound');
+          await store.flush();
           const rows = await db
             .update(t.chatMessages)
             .set({ active: false })
@@ -368,6 +382,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           // not io.close(): that closes the shared HTTP server, which server.ts drains itself
           io.disconnectSockets(true);
           io.engine.close();
+          await store.close(); // messages already shown are kept
           await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));
         },
       };

@@ -43,6 +43,11 @@ async function findScoped(db: Database, where: SQL | undefined, module?: string)
   return row ?? null;
 }
 
+/** The same scope outside an HTTP request (the chat socket's join): null instead of a 404. */
+export function scopedChurchBySlug(db: Database, slug: string, module?: string): Promise<ScopedChurch | null> {
+  return findScoped(db, eq(t.churches.slug, slug), module);
+}
+
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
 export async function churchBySlug(db: Database, _c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
   const church = await findScoped(db, eq(t.churches.slug, slug), options.module);

@@ -176,4 +176,30 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
     const back = chatJoinAnswer.parse(await ask(open(), 'join', { igreja: 'graca', channel: 'gap', limitMessages: 1, since: first.id }));
     expect(back.history.map((m) => m.text)).toEqual(['dois', 'três']);
   });
+
+  it('keeps every message across a restart, in the order sent (written after the room got them)', async () => {
+    const writer = open();
+    await ask(writer, 'join', { igreja: 'graca', channel: 'restart', name: 'Writer' });
+    const texts = ['um', 'dois', 'três', 'quatro', 'cinco'];
+    const sent = (await Promise.all(texts.map((text) => ask(writer, 'message', { igreja: 'graca', channel: 'restart', text })))).map((a) => a.message as ChatMessage);
+    const ids = sent.map((m) => m.id);
+    expect(ids).toEqual([...ids].sort((x, y) => x - y));
+    // a second chat on the same database (the process after a restart); last test: `chat` stays closed
+    await chat.close();
+    const http2 = createServer();
+    const chat2 = (await createChat({ db: database.db, secret: 'test-secret' })).attach(http2);
+    await new Promise<void>((resolve) => http2.listen(0, '127.0.0.1', resolve));
+    try {
+      const reader = connect(`http://127.0.0.1:${(http2.address() as AddressInfo).port}`, { transports: ['websocket'], forceNew: true });
+      clients.push(reader);
+      const back = chatJoinAnswer.parse(await ask(reader, 'join', { igreja: 'graca', channel: 'restart', name: 'Reader' }));
+      expect(back.history.map((m) => m.text)).toEqual(texts);
+      expect(back.history.map((m) => m.id)).toEqual(ids);
+      const after = (await ask(reader, 'message', { igreja: 'graca', channel: 'restart', text: 'seis' })).message as ChatMessage;
+      expect(after.id).toBeGreaterThan(Math.max(...ids));
+    } finally {
+      await chat2.close();
+      await new Promise((resolve) => http2.close(resolve));
+    }
+  });
 });
