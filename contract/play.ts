@@ -178,6 +178,10 @@ export const subscribeCallBodySchema = z.preprocess(
   subscriptionBodySchema,
 );
 
+/** `GET /igreja/{slug}/plano-assinatura/{id}/calcular-taxas?metodoPagamento`: the first charge's quote (price + contracting fee). */
+export const playPlanFeesParams = z.object({ slug: slugParam, id: idParam });
+export const playPlanFeesQuery = z.object({ metodoPagamento: paymentMethodCodeSchema });
+
 /** `POST /usuario-plano-assinatura/{id}/cancelar`: renewals stop; access stays until `pagoAte`. */
 export const playSubscriptionCancelParams = z.object({ id: idParam });
 export const playSubscriptionCancelQuery = z.object({ igreja: idParam });

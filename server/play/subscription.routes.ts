@@ -1,20 +1,28 @@
 // Play subscribing calls (spec §7 Play; issue 13 §3): `POST /usuario-plano-assinatura/` (subscribe: the
 // same order as `POST /pagamento/` with `tipo: "assinatura"`, through the one pipeline) and
-// `POST /usuario-plano-assinatura/{id}/cancelar?igreja=` (renewals stop; access stays until pago_ate).
+// `POST /usuario-plano-assinatura/{id}/cancelar?igreja=` (renewals stop; access stays until pago_ate), and the
+// first charge's quote for the checkout (`GET /igreja/{slug}/plano-assinatura/{id}/calcular-taxas`).
 import { Hono } from 'hono';
 import { messageLang } from '../../contract/account-messages.ts';
 import { paymentMessage } from '../../contract/payment-messages.ts';
-import { playSubscriptionCancelParams, playSubscriptionCancelQuery, subscribeCallBodySchema } from '../../contract/play.ts';
+import { playPlanFeesParams, playPlanFeesQuery, playSubscriptionCancelParams, playSubscriptionCancelQuery, subscribeCallBodySchema } from '../../contract/play.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchById } from '../http/church-scope.ts';
+import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { quoteFees } from '../payments/fees.ts';
+import { toFeeQuote } from '../payments/fees.routes.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
-import { cancelSubscription, subscribe } from './subscription.ts';
+import { activePlan, cancelSubscription, subscribe, SUBSCRIPTION_CHURCH_PAYS_FEES } from './subscription.ts';
 
 export function playSubscriptionRoutes(db: Database) {
   return new Hono({ strict: false })
+    .get('/igreja/:slug/plano-assinatura/:id/calcular-taxas', validate('param', playPlanFeesParams), validate('query', playPlanFeesQuery), async (c) => {
+      const church = await churchBySlug(db, c, c.req.valid('param').slug, PLAY_SCOPE);
+      const plan = await activePlan(db, church.id, c.req.valid('param').id);
+      return c.json(toFeeQuote(quoteFees(plan.priceCents + plan.feeCents, c.req.valid('query').metodoPagamento, SUBSCRIPTION_CHURCH_PAYS_FEES)));
+    })
     .post('/usuario-plano-assinatura', validate('json', subscribeCallBodySchema), async (c) => {
       const body = c.req.valid('json');
       const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;

@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
-import { paymentResponseSchema } from '../../contract/payments.ts';
+import { feeQuoteSchema, paymentResponseSchema } from '../../contract/payments.ts';
 import { playPlansResponseSchema, playSubscriptionCancelResponseSchema, playSubscriptionsResponseSchema, type PlayPlan } from '../../contract/play.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -18,6 +18,8 @@ import { playRenewalsJob } from './renewals.job.ts';
 import { RENEW_AHEAD_MS } from './subscription-state.ts';
 
 const DAY = 86_400_000;
+/** spec §3 Payment fields: graca's card gateway asks the holder's CPF and birth date. */
+const HOLDER = { cpfTitular: '529.982.247-25', dataNascimentoTitular: '1985-05-10' };
 
 describe.each(testBackends())('play subscriptions on %s', (backend) => {
   let database: DatabaseHandle;
@@ -38,7 +40,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
   };
   const cardToken = async (numero = '4111111111111111') => {
-    const r = await call('POST', `/general/payment/church/${graca}/card/token`, member.token, { titular: 'Maria Souza', numero, cvv: '123', validade: '12/30' });
+    const r = await call('POST', `/general/payment/church/${graca}/card/token`, member.token, { titular: 'Maria Souza', numero, cvv: '123', validade: '12/30', ...HOLDER });
     expect(r.status).toBe(201);
     return (r.body as { token: string }).token;
   };
@@ -185,6 +187,15 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect((await mine())[0]!.status.situacao).toBe('expirado');
     expect(await activeSubscription(database.db, graca, member.id, new Date(secondEnd.getTime() + 1000))).toBeNull();
     await database.db.update(t.cardTokens).set({ behaviour: 'approve' }).where(eq(t.cardTokens.token, card!.token));
+  });
+
+  it('quotes the first charge for the checkout: price + contracting fee, fees on the church', async () => {
+    const r = await call('GET', `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=cartao`);
+    expect(r.status).toBe(200);
+    expect(feeQuoteSchema.parse(r.body)).toMatchObject({ valor: (monthly.valor + monthly.taxaAdesao) / 100, valorTaxas: 0, valorTotal: (monthly.valor + monthly.taxaAdesao) / 100, flagAssumirTaxasServico: true });
+    expect((await call('GET', `/igreja/graca/plano-assinatura/999999/calcular-taxas?metodoPagamento=cartao`)).status).toBe(404);
+    expect((await call('GET', `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=ouro`)).status).toBe(400);
+    expect((await call('GET', `/igreja/esperanza/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=pix`)).status).toBe(404);
   });
 
   it('refuses bad input with per-field messages, an unknown plan, a changed price, and asks for login', async () => {

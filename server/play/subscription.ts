@@ -58,14 +58,16 @@ interface OrderBase {
   payer: Payer;
 }
 
+/** The plan's price is what the member pays (plus the contracting fee): processing fees are the church's. */
+export const SUBSCRIPTION_CHURCH_PAYS_FEES = true;
+
 const baseOrder = (church: GivingChurch, subtotalCents: number): Omit<Order, 'record'> => ({
   kind: 'assinatura',
   codePrefix: 'AS',
   church,
   currency: church.currency,
   subtotalCents,
-  // The plan's price is what the member pays (plus the contracting fee): processing fees are the church's.
-  churchPaysFees: true,
+  churchPaysFees: SUBSCRIPTION_CHURCH_PAYS_FEES,
   maxInstallments: 1,
   interest: false,
   cashDaysToPay: 3,
