@@ -86,7 +86,6 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
   }
   if (Object.keys(errors).length) throw new ApiProblem(400, Object.values(errors)[0]![0]!, errors);
 
-  if (payer.userId === null && payer.method === 'cartao') throw giveError(lang, 422, 'give.visitorCard', 'metodoPagamento');
   if (input.recorrencia) {
     // spec §5 / §9: recurrence for one reason only, among those the church authorised; charged on a card
     if (payer.userId === null) throw giveError(lang, 401, 'give.recurrenceLogin', 'recorrencia');

@@ -114,7 +114,8 @@ export function givingRoutes(db: Database) {
         flagVisitante: !!settings?.visitors,
         allowRecurrency: settings?.recurrence ?? true,
         flagCpf: isPortugueseChurch(church.locale),
-        metodosVisitante: methods.map((m) => m.code).filter((code): code is PaymentMethodCode => code !== 'cartao' && code !== 'gratuito'),
+        // issue 8 item 3: a visitor gives by card too (a token of no user, the captcha before the charge)
+        metodosVisitante: methods.map((m) => m.code).filter((code): code is PaymentMethodCode => code !== 'gratuito'),
         moeda: full?.currency ?? 'BRL',
       });
     })

@@ -14,6 +14,9 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import { readOutbox } from '../mail/outbox.ts';
 import { createCaptcha } from './captcha.ts';
 
+/** spec §3 Payment fields: graca's card gateway (zoop) needs the holder's CPF and birth date. */
+const HOLDER = { cpfTitular: '529.982.247-25', dataNascimentoTitular: '1985-05-10' };
+
 describe.each(testBackends())('giving on %s', (backend) => {
   let database: DatabaseHandle;
   let api: ReturnType<typeof createApi>;
@@ -36,7 +39,7 @@ describe.each(testBackends())('giving on %s', (backend) => {
   };
   const reason = (name: string) => reasons.find((r) => r.nome === name)!;
   const card = async (number = '4111111111111111') => {
-    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30' });
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30', ...HOLDER });
     return r.body.token as string;
   };
   const gift = (extra: Record<string, unknown>) => ({ tipo: 'doacao', igreja: gracaId, metodoPagamento: 'pix', chaveIdempotencia: key(), ...extra });
@@ -165,6 +168,55 @@ describe.each(testBackends())('giving on %s', (backend) => {
     const [grace] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'grace'));
     const g = await call('POST', '/pagamento/', undefined, { ...gift({ visitante: { nome: 'Ann', email: 'ann@example.com' }, motivos: [{ motivo: 1, valor: 20 }] }), igreja: grace!.id }, 'en');
     expect(g.status).toBe(401);
+  });
+
+  it('a visitor gives by card where the church takes visitor gifts: a token of no user, the captcha first, a challenge by receipt key', async () => {
+    const reasonsNow = reasonsResponseSchema.parse((await call('GET', '/igreja/graca/pagamento-motivo/?doacao=true')).body);
+    expect(reasonsNow.metodosVisitante).toContain('cartao');
+    const tokenize = async (numero: string) => {
+      const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, undefined, { titular: 'Ana Visitante', numero, cvv: '123', validade: '12/30', ...HOLDER });
+      expect(r.status).toBe(201);
+      return r.body.token as string;
+    };
+    const visitante = { nome: 'Ana Visitante', email: 'ana.card@example.com', cpf: '529.982.247-25' };
+    const visitorGift = (token: string, captcha = createCaptcha(gracaId)) =>
+      gift({ metodoPagamento: 'cartao', cartao: { token }, visitante, pais: 'BR', captcha: { token: captcha.token, resposta: captcha.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 25 }] });
+
+    // a wrong captcha charges nothing, even by card
+    const before = (await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).length;
+    const token = await tokenize('4111 1111 1111 1111');
+    const wrong = await call('POST', '/pagamento/', undefined, { ...visitorGift(token), captcha: { token: createCaptcha(gracaId).token, resposta: '999' } });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors.captcha).toEqual(['Captcha inválido. Por favor tente novamente.']);
+    expect(await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).toHaveLength(before);
+
+    const ok = await call('POST', '/pagamento/', undefined, visitorGift(token));
+    expect(ok.status).toBe(201);
+    const paid = paymentResponseSchema.parse(ok.body);
+    expect(paid.pagamento).toMatchObject({ status: 'aprovado', metodoPagamento: 'cartao', cartao: { final: '1111' }, doador: { nome: 'Ana Visitante' } });
+    expect(paid.chaveRecibo).toBeTruthy();
+    const [row] = await database.db.select().from(t.payments).where(eq(t.payments.code, paid.pagamento.codigo));
+    expect(row!.userId).toBeNull();
+    expect(await database.db.select().from(t.savedCards).where(eq(t.savedCards.token, token))).toHaveLength(0); // nothing saved for a visitor
+    // a member cannot pay with a visitor's token
+    const stolen = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, motivos: [{ motivo: reason('Oferta').id, valor: 25 }] }));
+    expect(stolen.status).toBe(422);
+
+    // a challenge card: the visitor completes it with the receipt key, not a login
+    const challenged = paymentResponseSchema.parse((await call('POST', '/pagamento/', undefined, visitorGift(await tokenize('4000 0000 0000 3220')))).body);
+    expect(challenged.pagamento).toMatchObject({ status: 'em_aberto', desafio: true });
+    const code = challenged.pagamento.codigo;
+    expect((await call('POST', `/pagamento/${code}/desafio`, undefined, { codigo: '123456' })).status).toBe(401);
+    expect((await call('POST', `/pagamento/${code}/desafio?chave=${'x'.repeat(32)}`, undefined, { codigo: '123456' })).status).toBe(404);
+    const done = await call('POST', `/pagamento/${code}/desafio?chave=${challenged.chaveRecibo}`, undefined, { codigo: '123456' });
+    expect(done.status).toBe(200);
+    expect(done.body.pagamento.status).toBe('aprovado');
+  });
+
+  it('no visitor card token where the church takes no visitor gifts', async () => {
+    const [grace] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'grace'));
+    const r = await call('POST', `/general/payment/church/${grace!.id}/card/token`, undefined, { titular: 'Ann', numero: '4111111111111111', cvv: '123', validade: '12/30' }, 'en');
+    expect(r.status).toBe(401);
   });
 
   it('the yearly statement has the approved gifts of the year and totals per reason', async () => {

@@ -18,6 +18,7 @@ import {
   type SavedCard,
 } from '../../contract/payments.ts';
 import { orderBodySchema } from '../../contract/checkout.ts';
+import { receiptQuery } from '../../contract/giving.ts';
 import { isGivingMessageKey, givingMessage } from '../../contract/giving-messages.ts';
 import { fieldMessage, paymentMessage } from '../../contract/payment-messages.ts';
 import { messageLang } from '../../contract/account-messages.ts';
@@ -37,6 +38,7 @@ import { releasePayments } from './expiry.ts';
 import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
 import { payProblem, purchase, purchaseInputFromBody, settlePayment } from './purchase.ts';
+import { cardTokenOwner, holderFieldErrors, visitorPayment } from './card-holder.ts';
 
 const toSavedCard = (r: typeof t.savedCards.$inferSelect): SavedCard => ({
   id: r.id, idGatewayPagamento: r.gatewayId, bandeira: r.brand, final: r.last4, titular: r.holder, validade: r.expiry,
@@ -88,9 +90,12 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
       }
       return c.json(answer.body, answer.status);
     })
-    .post('/pagamento/:codigo/desafio', validate('param', paymentCodeParams), validate('json', challengeBodySchema), async (c) => {
-      const user = await requireUser(db, c);
-      const payment = await ownPayment(c, user.userId, c.req.valid('param').codigo);
+    .post('/pagamento/:codigo/desafio', validate('param', paymentCodeParams), validate('query', receiptQuery.partial()), validate('json', challengeBodySchema), async (c) => {
+      // A visitor's gift completes its challenge with the receipt key (?chave=), a member's with the login.
+      const visitorKey = c.req.valid('query').chave;
+      const code = c.req.valid('param').codigo;
+      const payment = visitorKey ? await visitorPayment(db, code, visitorKey) : await ownPayment(c, (await requireUser(db, c)).userId, code);
+      if (!payment) throw payProblem(c, 404, 'pay.notFound');
       if (payment.method !== 'cartao' || payment.status !== 'em_aberto') throw payProblem(c, 409, 'pay.noChallenge');
       const outcome = completeChallenge(c.req.valid('json').codigo);
       await db.transaction(async (tx) => {
@@ -147,7 +152,7 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
     })
     .post('/general/payment/church/:id/card/token', validate('param', cardTokenParams), validate('json', cardTokenBodySchema), async (c) => {
       const churchId = c.req.valid('param').id;
-      const { user } = await requireMember(db, c, churchId);
+      const owner = await cardTokenOwner(db, c, churchId); // a member, or a visitor where the church takes visitor gifts
       const body = c.req.valid('json');
       const [method] = await db
         .select({ gatewayId: t.churchPaymentMethods.gatewayId })
@@ -156,14 +161,15 @@ export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mai
       const gatewayId = method?.gatewayId ?? DEFAULT_GATEWAY_ID;
       if (!isGatewayId(gatewayId)) throw payProblem(c, 422, 'pay.methodUnavailable');
       const result = tokenizeCard(gatewayId, { holder: body.titular, number: body.numero, cvv: body.cvv, expiry: body.validade }, new Date());
-      if (!result.ok) {
-        const lang = messageLang(c.req.header('accept-language'));
-        const errors = Object.fromEntries(Object.entries(result.errors).map(([k, v]) => [k, v.map((m) => fieldMessage(lang, m))]));
+      const lang = messageLang(c.req.header('accept-language'));
+      const holder = holderFieldErrors(gatewayId, body, lang); // spec §3: the holder's CPF and birth date where the gateway needs them
+      if (!result.ok || Object.keys(holder).length) {
+        const errors = { ...Object.fromEntries(Object.entries(result.ok ? {} : result.errors).map(([k, v]) => [k, v.map((m) => fieldMessage(lang, m))])), ...holder };
         throw payProblem(c, 422, 'pay.cardInvalid', undefined, errors);
       }
       const card = result.card;
       await db.insert(t.cardTokens).values({
-        token: card.token, churchId, userId: user.userId, gatewayId, brand: card.brand, last4: card.last4, holder: card.holder, expiry: card.expiry, behaviour: card.behaviour,
+        token: card.token, churchId, userId: owner, gatewayId, brand: card.brand, last4: card.last4, holder: card.holder, expiry: card.expiry, behaviour: card.behaviour,
       });
       return c.json({ token: card.token, bandeira: card.brand, final: card.last4, titular: card.holder, validade: card.expiry, idGatewayPagamento: gatewayId }, 201);
     })

@@ -13,6 +13,9 @@ import { overduePaymentsJob } from '../jobs/index.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { hasValidPixCrc } from './pix.ts';
 
+/** spec §3 Payment fields: graca's card gateway (zoop) needs the holder's CPF and birth date. */
+const HOLDER = { cpfTitular: '529.982.247-25', dataNascimentoTitular: '1985-05-10' };
+
 describe.each(testBackends())('event purchase and payments on %s', (backend) => {
   let database: DatabaseHandle;
   let api: ReturnType<typeof createApi>;
@@ -43,7 +46,7 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
   };
   const event = (title: string) => events.find((e) => e.titulo === title)!;
   const tokenize = async (number: string, who = member) => {
-    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, who.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30' });
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, who.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30', ...HOLDER });
     expect(r.status).toBe(201);
     return cardTokenResponseSchema.parse(r.body);
   };
@@ -134,6 +137,16 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const bad = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { titular: 'X', numero: '4111 1111 1111 1112', cvv: '123', validade: '12/30' });
     expect(bad.status).toBe(422);
     expect(apiErrorSchema.parse(bad.body)).toMatchObject({ message: 'Alguma informação do cartão está incorreta. Por favor verifique.', errors: { numero: ['Número do cartão inválido.'] } });
+    // spec §3 Payment fields: zoop needs the holder's CPF and birth date (required, checked, before today)
+    const card = { titular: 'Maria Souza', numero: '4111 1111 1111 1111', cvv: '123', validade: '12/30' };
+    const missing = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, card);
+    expect(missing.status).toBe(422);
+    expect(apiErrorSchema.parse(missing.body).errors).toEqual({ cpfTitular: ['Esse campo é obrigatório.'], dataNascimentoTitular: ['Esse campo é obrigatório.'] });
+    const wrong = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { ...card, cpfTitular: '111.111.111-11', dataNascimentoTitular: '2999-01-01' });
+    expect(apiErrorSchema.parse(wrong.body).errors).toEqual({ cpfTitular: ['CPF inválido.'], dataNascimentoTitular: ['A data precisa ser anterior a hoje.'] });
+    const en = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { ...card, cpfTitular: '52998224725', dataNascimentoTitular: '10/05/1985' }, { 'accept-language': 'en' });
+    expect(apiErrorSchema.parse(en.body).errors).toEqual({ dataNascimentoTitular: ['Invalid date. Use the format mm/dd/yyyy.'] });
+    expect((await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { ...card, ...HOLDER })).status).toBe(201);
     const body = conferenceBody({ metodoPagamento: 'pix' });
     body.ingressos[0]!.titulares[1]!.respostas = { camiseta: 'XXL' } as never;
     const r = await call('POST', '/pagamento/', member.token, body, { 'idempotency-key': key() });
