@@ -231,6 +231,24 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     expect((await call('GET', `/igreja/${GRACA}/notificacao/?page=0`, undefined, as(maria))).status).toBe(400);
   });
 
+  it('every demo notification with a related entity opens it in its own church, and its text names it (issue 15)', async () => {
+    for (const [churchId, who] of [[GRACA, maria], [GRACE, john]] as const) {
+      const { notificacoes } = notificationsResponseSchema.parse((await call('GET', `/igreja/${churchId}/notificacao/?page=1&limit=30`, undefined, as(who))).body);
+      const church = (await call('GET', `/igreja/codigo/${notificacoes[0]!.igreja.codigo}`)).body as { slug: string };
+      const linked = notificacoes.filter((n) => ['EVENTO', 'NOTICIA', 'DEVOCIONAL', 'EBD'].includes(n.tipo.codigo));
+      expect(linked.length).toBeGreaterThan(0);
+      for (const n of linked) {
+        const id = n.idEntidadeRelacionada!;
+        // EBD classes are addressed by slug (spec §2), the others by id.
+        const path = { EVENTO: `evento/${id}`, NOTICIA: `noticia/${id}`, DEVOCIONAL: `devocional/${id}`, EBD: `ebd/${id}` }[n.tipo.codigo]!;
+        const target = await call('GET', `/igreja/${church.slug}/${path}`);
+        expect(target.status, `${n.titulo} → ${path}`).toBe(200);
+        const title = ((target.body.evento ?? target.body.conteudo ?? target.body) as { titulo: string }).titulo;
+        expect(n.corpo, n.titulo).toContain(title);
+      }
+    }
+  });
+
   it('member card with every field and a QR code; none for an e-mail without a card', async () => {
     const cards = memberCardsResponseSchema.parse((await call('GET', `/usuario-carteirinha/?usuario_email=membro@graca.demo&usuario_igreja=${GRACA}`, undefined, as(maria))).body);
     expect(cards.usuarioCarteirinhas[0]).toMatchObject({ nome: 'Maria Souza Lima', cpf: '52998224725', congregacao: 'Sede', responsavel: 'Pr. Carlos Almeida', igreja: { codigo: 'graca' } });

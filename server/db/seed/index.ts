@@ -17,6 +17,7 @@ import { seedNotes } from './notes.ts';
 import { seedReadingPlans } from './reading-plans.ts';
 import { seedPraise } from './praise.ts';
 import { seedPlay } from './play.ts';
+import { seedNotifications } from './notifications.ts';
 
 /** In order; later issues append their parts (content, events, …). */
 const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
@@ -34,6 +35,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'praise', run: seedPraise },
   { name: 'giving', run: seedGiving },
   { name: 'play', run: seedPlay },
+  { name: 'notifications', run: seedNotifications }, // after content and events: it links to them
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {
