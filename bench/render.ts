@@ -1,0 +1,85 @@
+// `node bench/render.ts [page…]`: what one uncached render costs, in-process and without HTTP
+// load (issue 14): ms per render (median of RENDER_RUNS) and SQL statements per render, for
+// each main page of the built site (DIST_DIR) on a seeded database. Relative numbers only on a
+// shared machine: compare before/after in one run. Profile with
+//   node --cpu-prof --cpu-prof-dir=.data/prof bench/render.ts home news
+// DATABASE_URL=postgres://… renders on PostgreSQL (migrated and seeded if empty); DATA_DIR=… on
+// that PGlite folder (e.g. one filled by `npm run seed:large`); default a fresh in-memory PGlite.
+import { createServer, request, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import { pathToFileURL } from 'node:url';
+import { setInProcessApi } from '../contract/in-process.ts';
+import { createApi } from '../server/app.ts';
+import { openDatabase } from '../server/db/client.ts';
+import { countQueries, type QueryStats } from '../server/db/query-stats.ts';
+import { seedDemo } from '../server/db/seed/index.ts';
+import { mainPages } from './pages.ts';
+
+const RUNS = Number(process.env.RENDER_RUNS ?? 30);
+const HOST = process.env.BENCH_HOST ?? 'graca.localhost';
+const location = process.env.DATABASE_URL ?? (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'pglite') : 'memory://');
+
+const database = await openDatabase(location);
+await seedDemo(database.db);
+const api = createApi({ db: database.db });
+setInProcessApi((req) => api.fetch(req));
+const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
+const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+
+const stats = new Map<string, Promise<QueryStats>>();
+const server = createServer((req, res) => {
+  stats.set(String(req.headers['x-probe']), countQueries(() => new Promise<void>((resolve, reject) => {
+    res.once('finish', resolve);
+    handler(req, res).catch(reject);
+  })).then((r) => r.stats));
+});
+await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+const port = (server.address() as AddressInfo).port;
+let probe = 0;
+
+async function render(urlPath: string): Promise<{ ms: number; status: number; bytes: number; queries: number }> {
+  const id = String(++probe);
+  const started = performance.now();
+  const { status, bytes } = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id } }, (res) => {
+      let bytes = 0;
+      res.on('data', (c: Buffer) => (bytes += c.length));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  const ms = performance.now() - started;
+  return { ms, status, bytes, queries: (await stats.get(id)!).statements.length };
+}
+
+const pages = await mainPages(database.db, HOST.split('.')[0]!);
+const wanted = process.argv.slice(2);
+console.log(`${location.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'} ${location.replace(/\/\/[^@]*@/, '//')}, ${RUNS} renders per page, host ${HOST}`);
+const profiler = process.env.RENDER_PROFILE ? new Session() : null;
+if (profiler) {
+  profiler.connect();
+  await profiler.post('Profiler.enable');
+  await profiler.post('Profiler.start');
+}
+console.log('page          status   bytes  queries   ms p50   ms p90');
+for (const page of pages.filter((p) => !wanted.length || wanted.includes(p.name))) {
+  await render(page.path);
+  await render(page.path);
+  const runs = [];
+  for (let i = 0; i < RUNS; i++) runs.push(await render(page.path));
+  const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
+  const last = runs.at(-1)!;
+  console.log(`${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)}`);
+}
+if (profiler) {
+  const { profile } = await profiler.post('Profiler.stop');
+  writeFileSync(process.env.RENDER_PROFILE!, JSON.stringify(profile));
+  console.log(`profile: ${process.env.RENDER_PROFILE}`);
+}
+server.close();
+setInProcessApi(undefined);
+await database.close();

@@ -1,0 +1,99 @@
+// Issue 14: what an uncached page render costs the database. The built site (DIST_DIR, default
+// dist: `npm test` builds first) renders the main pages in-process on a seeded PGlite; each page
+// has a ceiling of SQL statements, so an N+1 or an extra round trip per block fails here, and no
+// page may send a write (a read path writes nothing). `PAGE_QUERIES=1` prints the counts.
+import { existsSync } from 'node:fs';
+import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mainPages } from '../../bench/pages.ts';
+import { setInProcessApi } from '../../contract/in-process.ts';
+import { createApi } from '../../server/app.ts';
+import type { DatabaseHandle } from '../../server/db/client.ts';
+import { countQueries, isWriteStatement, type QueryStats } from '../../server/db/query-stats.ts';
+import { openTestDatabase } from '../../server/db/test-database.ts';
+
+const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
+const built = existsSync(entry);
+
+/** Statements per render, at most (church data already cached per host, as in steady state). */
+export const PAGE_QUERY_CEILINGS: Record<string, number> = {
+  home: 11,
+  news: 5,
+  'news item': 2,
+  events: 4,
+  event: 4,
+  devotionals: 5,
+  videos: 5,
+  prayer: 5,
+  groups: 5,
+  play: 9,
+};
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+
+describe.skipIf(!built)('queries per page render (built site)', () => {
+  let database: DatabaseHandle;
+  let server: Server;
+  let port: number;
+  const seen = new Map<string, Promise<QueryStats>>();
+  let probe = 0;
+
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+    const api = createApi({ db: database.db });
+    setInProcessApi((req) => api.fetch(req));
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
+    server = createServer((req, res) => {
+      const done = countQueries(
+        () =>
+          new Promise<void>((resolve, reject) => {
+            res.once('finish', resolve);
+            handler(req, res).catch(reject);
+          }),
+      ).then(({ stats }) => stats);
+      seen.set(String(req.headers['x-probe']), done);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  }, 180_000);
+  afterAll(async () => {
+    setInProcessApi(undefined);
+    await new Promise((r) => server?.close(r));
+    await database?.close();
+  });
+
+  async function render(urlPath: string): Promise<{ status: number; stats: QueryStats }> {
+    const id = String(++probe);
+    const status = await new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: 'graca.localhost', 'accept-language': 'pt-BR', 'x-probe': id } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    return { status, stats: await seen.get(id)! };
+  }
+
+  it('each main page stays under its ceiling and writes nothing', async () => {
+    const pages = (await mainPages(database.db)).filter((p) => p.name in PAGE_QUERY_CEILINGS);
+    expect(pages.map((p) => p.name).sort()).toEqual(Object.keys(PAGE_QUERY_CEILINGS).sort());
+    await render('/'); // the church of the host is looked up once and cached (src/lib/tenancy.server.ts)
+    const counts: Record<string, number> = {};
+    const over: string[] = [];
+    for (const { name, path: urlPath } of pages) {
+      await render(urlPath); // warm: module caches, not the page (nothing here caches pages)
+      const { status, stats } = await render(urlPath);
+      expect(status, `${name} ${urlPath}`).toBe(200);
+      expect(stats.statements.filter(isWriteStatement), `${name} writes`).toEqual([]);
+      counts[name] = stats.statements.length;
+      if (stats.statements.length > PAGE_QUERY_CEILINGS[name]!) over.push(`${name}: ${stats.statements.length} > ${PAGE_QUERY_CEILINGS[name]}\n  ${stats.statements.join('\n  ')}`);
+      if (process.env.PAGE_QUERIES) console.log(`${name.padEnd(12)} ${String(stats.statements.length).padStart(3)}  ${process.env.PAGE_QUERIES === 'sql' ? `\n  ${stats.statements.join('\n  ')}` : ''}`);
+    }
+    expect(over).toEqual([]);
+    expect(Object.values(counts).every((n) => n > 0)).toBe(true); // the counter saw the renders
+  }, 300_000);
+});
