@@ -16,6 +16,7 @@ import { createApi } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { countQueries, type QueryStats } from '../server/db/query-stats.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
+import { createPageCache } from '../server/http/page-cache.ts';
 import { mainPages } from './pages.ts';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 30);
@@ -29,11 +30,13 @@ setInProcessApi((req) => api.fetch(req));
 const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
 const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
 
+// As server.ts serves pages with PAGE_CACHE=false: every request renders.
+const pageServer = createPageCache(handler, { enabled: false });
 const stats = new Map<string, Promise<QueryStats>>();
 const server = createServer((req, res) => {
   stats.set(String(req.headers['x-probe']), countQueries(() => new Promise<void>((resolve, reject) => {
     res.once('finish', resolve);
-    handler(req, res).catch(reject);
+    pageServer.handle(req, res).catch(reject);
   })).then((r) => r.stats));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

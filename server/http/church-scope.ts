@@ -1,12 +1,13 @@
 // The one way a route finds the church it serves (DESIGN.md §2): by slug or id, active only, and
 // — when the route belongs to a module — only if the church has that module (spec §2 module gate,
 // enforced on the API side too). Anything else is a 404 in the request's language.
-import { and, eq, type SQL } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { MessageKey } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
+import { memoized, remember } from './request-memo.ts';
 
 export interface ScopedChurch {
   id: number;
@@ -34,30 +35,44 @@ const columns = {
   country: t.churches.country,
 };
 
-async function findScoped(db: Database, where: SQL | undefined, module?: string): Promise<ScopedChurch | null> {
-  const base = db.select(columns).from(t.churches);
-  const query = module
-    ? base.innerJoin(t.churchModules, and(eq(t.churchModules.churchId, t.churches.id), eq(t.churchModules.moduleCode, module)))
-    : base;
-  const [row] = await query.where(and(where, eq(t.churches.active, true))).limit(1);
-  return row ?? null;
+/** A church as the scope reads it: its columns and the codes of its enabled modules. */
+type ChurchRow = ScopedChurch & { modules: string[] };
+
+/** One round trip per church and render (request-memo.ts): the row with all its module codes. */
+function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Promise<ChurchRow | null> {
+  return memoized(`church:${by}:${value}`, async () => {
+    const [row] = await db
+      .select({ ...columns, modules: sql<string[]>`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = ${t.churches.id}), '{}')` })
+      .from(t.churches)
+      .where(and(by === 'slug' ? eq(t.churches.slug, String(value)) : eq(t.churches.id, Number(value)), eq(t.churches.active, true)))
+      .limit(1);
+    if (row) remember(by === 'slug' ? `church:id:${row.id}` : `church:slug:${row.slug}`, row);
+    return row ?? null;
+  });
+}
+
+async function findScoped(db: Database, by: 'slug' | 'id', value: string | number, module?: string): Promise<ScopedChurch | null> {
+  const row = await loadChurch(db, by, value);
+  if (!row || (module && !row.modules.includes(module))) return null;
+  const { modules: _modules, ...church } = row;
+  return church;
 }
 
 /** The same scope outside an HTTP request (the chat socket's join): null instead of a 404. */
 export function scopedChurchBySlug(db: Database, slug: string, module?: string): Promise<ScopedChurch | null> {
-  return findScoped(db, eq(t.churches.slug, slug), module);
+  return findScoped(db, 'slug', slug, module);
 }
 
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
 export async function churchBySlug(db: Database, _c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
-  const church = await findScoped(db, eq(t.churches.slug, slug), options.module);
+  const church = await findScoped(db, 'slug', slug, options.module);
   if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
 }
 
 /** The active church of a route or query that names it by id (`?igreja=`), with its module. */
 export async function churchById(db: Database, _c: Context, id: number, options: ScopeOptions = {}): Promise<ScopedChurch> {
-  const church = await findScoped(db, eq(t.churches.id, id), options.module);
+  const church = await findScoped(db, 'id', id, options.module);
   if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
 }

@@ -16,6 +16,7 @@ import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { pickLanguage } from '../../contract/language.ts';
+import { withRequestMemo } from './request-memo.ts';
 
 type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -349,7 +350,8 @@ function capture(render: Renderer, req: IncomingMessage, res: ServerResponse): P
       resolve({ status, headers, body: Buffer.concat(chunks) });
       return res;
     } as typeof res.end;
-    Promise.resolve(render(req, res)).catch((error: unknown) => {
+    // One memo per render: its in-process API calls look the church up once (request-memo.ts).
+    Promise.resolve(withRequestMemo(() => render(req, res))).catch((error: unknown) => {
       restore();
       reject(error);
     });
