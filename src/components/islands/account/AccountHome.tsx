@@ -11,7 +11,8 @@ import { $session, logout, reloadUser } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
-export default function AccountHome(props: IslandProps) {
+/** `play`: the church has Play (MOD_ASSINATURA), so the account links the member's plan. */
+export default function AccountHome(props: IslandProps & { play?: boolean }) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('account.loading')}>
@@ -28,7 +29,7 @@ export function Avatar({ user, t, className = 'acc-avatar' }: { user: Pick<User,
   );
 }
 
-function Home({ church, lang, t }: IslandProps & { t: T }) {
+function Home({ church, lang, t, play = false }: IslandProps & { t: T; play?: boolean }) {
   const session = useStore($session);
   const user = session.user!;
   const account = session.clientAccount!;
@@ -42,8 +43,8 @@ function Home({ church, lang, t }: IslandProps & { t: T }) {
     { href: '/user/notes', label: t('account.home.notes') },
     { href: '/user/prayer', label: t('account.home.prayer') },
     { href: '/praise', label: t('account.home.praise') },
-    // Until /play/my-plan is built (docs/play.md) the link would lead to a 404.
-    ...(isBuilt('/play/my-plan') ? [{ href: '/play/my-plan', label: t('account.home.subscription') }] : []),
+    // Only where the church has Play (spec §2 module gate): elsewhere the page would be a 404.
+    ...(play && isBuilt('/play/my-plan') ? [{ href: '/play/my-plan', label: t('account.home.subscription') }] : []),
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },
     ...(church.slugOrganizacao ? [{ href: '/user/church', label: t('account.home.changeChurch') }] : []),

@@ -1,0 +1,127 @@
+// /play/checkout?plano= (issue 13 §3, spec §3 Play "checkout {planId, value}"): the plan's summary (price
+// per period, contracting fee, first charge) and the kit's one payment step; POST /pagamento/ with
+// `tipo: "assinatura"`. Approved → a thank-you state linking to Play and my plan; Pix/slip → the result
+// view, polled until paid; a declined card or a challenge stays here. Every rule is the server's.
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import type { PaymentResponse } from '../../../../contract/payments.ts';
+import type { PlayPlan } from '../../../../contract/play.ts';
+import { checkout, newKey } from '../../../lib/checkout/api.ts';
+import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
+import { money } from '../../../lib/format.ts';
+import { planFees } from '../../../lib/play/subscriptions.ts';
+import { planPeriod } from '../../../lib/play/plan.ts';
+import {
+  ChallengeForm,
+  MemberGate,
+  Notice,
+  PaymentFields,
+  PaymentResult,
+  PaymentTotals,
+  SubmitButton,
+  failureMessage,
+  makeT,
+  useMember,
+  usePaymentAnswer,
+  usePaymentStep,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
+
+interface Props extends IslandProps {
+  slug: string;
+  plan: PlayPlan;
+  currency: string;
+  methods: PaymentMethodOption[];
+}
+
+export default function PlayCheckoutIsland(props: Props) {
+  const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
+  return (
+    <MemberGate church={props.church} loadingLabel={t('play.checkout.loading')}>
+      <Checkout {...props} t={t} />
+    </MemberGate>
+  );
+}
+
+type Phase = { kind: 'form' } | { kind: 'challenge'; code: string } | { kind: 'done'; answer: PaymentResponse };
+
+function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { t: T }) {
+  const { userId } = useMember(church);
+  const step = usePaymentStep({ churchId: church.id, slug, lang, methods, userId, fees: (m) => planFees(slug, plan.id, m), quoteKey: String(plan.id), maxInstallments: 1 });
+  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
+  const key = useRef(newKey()); // one key per attempt: a repeated click or a lost answer charges once
+  const { key: periodKey, count } = planPeriod(plan.periodicidadeDias);
+  const period = periodKey === 'play.plans.perDays' ? t.plural(periodKey, count) : t(periodKey);
+  const first = (plan.valor + plan.taxaAdesao) / 100;
+
+  function handle(answer: PaymentResponse) {
+    key.current = newKey();
+    const next = afterPay(answer, '/play/my-plan');
+    if (next.kind === 'declined') setFailure({ message: next.message ?? t('play.checkout.declined'), errors: {} });
+    else if (next.kind === 'challenge') setPhase({ kind: 'challenge', code: next.code });
+    else if (answer.pagamento.metodoPagamento === 'picpay' && answer.pagamento.urlPagamento) window.location.assign(next.url);
+    else setPhase({ kind: 'done', answer });
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const part = await step.prepare();
+      handle(await checkout.pay({ tipo: 'assinatura', igreja: church.id, planoAssinatura: plan.id, valor: first, ...part }, key.current));
+    } catch (error) {
+      setFailure(await failureMessage(error, t('play.checkout.error')));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (phase.kind === 'done') return <Done t={t} lang={lang} userId={userId} initial={phase.answer} />;
+  return (
+    <div className="play-checkout">
+      <section className="play-plan" aria-labelledby="checkout-plan">
+        <h2 id="checkout-plan">{plan.nome}</h2>
+        {plan.descricao && <p>{plan.descricao}</p>}
+        <dl className="play-checkout-summary">
+          <div><dt>{t('play.checkout.price')}</dt><dd>{money(plan.valor / 100, currency, lang)} {period}</dd></div>
+          <div><dt>{t('play.checkout.fee')}</dt><dd>{plan.taxaAdesao > 0 ? money(plan.taxaAdesao / 100, currency, lang) : t('play.plans.noFee')}</dd></div>
+          <div><dt>{t('play.checkout.firstCharge')}</dt><dd data-testid="checkout-first">{money(first, currency, lang)}</dd></div>
+        </dl>
+        <p className="play-checkout-note">{t('play.checkout.renewal', { price: money(plan.valor / 100, currency, lang), period })}</p>
+      </section>
+
+      {phase.kind === 'challenge' ? (
+        <ChallengeForm code={phase.code} t={t} onAnswer={handle} />
+      ) : (
+        <form onSubmit={(e) => void submit(e)} noValidate>
+          <PaymentFields step={step} t={t} currency={currency} errors={failure?.errors} busy={busy} />
+          <PaymentTotals quote={step.quote} t={t} currency={currency} lang={lang} valueLabel={t('play.checkout.valueLabel')} />
+          {failure && <Notice kind="error">{failure.message}</Notice>}
+          {failure?.errors.planoAssinatura && <p><a href="/play/my-plan">{t('play.checkout.myPlan')}</a></p>}
+          <SubmitButton submitting={busy} label={t('play.checkout.pay')} busyLabel={t('play.checkout.paying')} />
+        </form>
+      )}
+    </div>
+  );
+}
+
+/** After paying: thanks when approved; the Pix/slip result (checked again while it waits) otherwise. */
+function Done({ t, lang, userId, initial }: { t: T; lang: Props['lang']; userId: number | null; initial: PaymentResponse }) {
+  const code = initial.pagamento.codigo;
+  const { answer } = usePaymentAnswer(userId !== null, () => checkout.status(userId!, code), initial);
+  const p = (answer ?? initial).pagamento;
+  const text = p.status === 'aprovado' ? t('play.checkout.thanks') : p.status === 'cancelado' || p.status === 'nao_aprovado' ? t('play.checkout.notPaid') : t('play.checkout.pending');
+  return (
+    <div className="play-checkout" data-testid="checkout-done">
+      <PaymentResult payment={p} text={text} t={t} lang={lang} />
+      <div className="play-actions">
+        <a className="button" href="/play">{t('play.checkout.goPlay')}</a>
+        <a className="button secondary" href="/play/my-plan">{t('play.checkout.myPlan')}</a>
+      </div>
+    </div>
+  );
+}
