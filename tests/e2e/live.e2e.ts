@@ -100,8 +100,13 @@ test('the demo HLS stream plays with hls.js; other pages never load it; on a pho
   // upcoming streams and the other panels are plain HTML
   await expect(page.getByRole('heading', { name: 'Próximas transmissões' })).toBeVisible();
   await expect(page.getByText('Culto da família')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Abrir minhas anotações/ })).toHaveAttribute('href', '/user/notes');
-  await expect(page.getByRole('link', { name: /Quero ofertar/ })).toHaveAttribute('href', '/give');
+  await expect(page.getByRole('link', { name: /Todas as minhas anotações/ })).toHaveAttribute('href', '/user/notes');
+  await expect(page.getByRole('link', { name: /Abrir a página de contribuição/ })).toHaveAttribute('href', '/give');
+  // the notes and giving panels load nothing until opened
+  expect(scripts.some((u) => /notes-panel|GiveIsland/.test(u))).toBe(false);
+  // a visitor who opens the notes panel is asked to log in, back to /live
+  await page.getByText('Anotar esta mensagem').click();
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', '/access?redirectTo=%2Flive');
 
   // /embed/player with a YouTube code is a frame, and hls.js is not loaded
   const embed = await newPage(browser);
@@ -141,5 +146,43 @@ test('/embed/chat joins with the username query; the home schedule links to /liv
   await page.goto(churchUrl('graca', '/'));
   await page.getByRole('link', { name: /Assistir às transmissões/ }).click();
   await expect(page).toHaveURL(/\/live$/);
+  await page.context().close();
+});
+
+test('a member keeps sermon notes beside the stream and gives without leaving /live', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const page = await newPage(browser);
+  const session = await asMember(page);
+  const scripts: string[] = [];
+  page.on('request', (r) => r.resourceType() === 'script' && scripts.push(r.url()));
+  await page.goto(churchUrl('graca', '/live'));
+  await expect(page.getByText('Ao vivo agora')).toBeVisible();
+  expect(scripts.some((u) => /notes-panel|GiveIsland/.test(u))).toBe(false);
+
+  // notes: the notes area's editor, with this service's title ready; saved as the notes area saves
+  await page.getByText('Anotar esta mensagem').click();
+  const title = page.getByRole('textbox', { name: 'Título' });
+  await expect(title).toHaveValue(/^Culto da manhã — ao vivo — \d{2}\/\d{2}\/\d{4}$/);
+  const noteTitle = await title.inputValue();
+  const words = `Graça e paz ${run}. João 3:16`;
+  await page.getByRole('textbox', { name: 'Anotação' }).fill(words);
+  await expect(page.locator('#live-panel-notes .notes-status')).toHaveText('Salva', { timeout: 20_000 });
+  await expect(page.getByRole('link', { name: 'João 3:16' })).toBeVisible();
+  const listed = await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/user/nota-sermao?igreja=1&limit=999`, { headers: { authorization: `Bearer ${session.token}` } });
+  const notes = ((await listed.json()) as { notas: { id: number; titulo: string; resumo: string }[] }).notas.filter((n) => n.titulo === noteTitle);
+  expect(notes).toHaveLength(1);
+  // after a reload the panel opens the same note, not a second one
+  await page.reload();
+  await page.getByText('Anotar esta mensagem').click();
+  await expect(page.getByRole('textbox', { name: 'Anotação' })).toHaveValue(words, { timeout: 20_000 });
+  await expect(page.locator('#live-panel-notes').getByRole('heading', { name: 'Anotação', exact: true })).toBeVisible();
+  await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/nota-sermao/${notes[0]!.id}?igreja=1`, { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } });
+
+  // giving: the giving form itself, hydrated when opened; the stream keeps playing meanwhile
+  await page.getByText('Quero ofertar').click();
+  await expect(page.getByRole('textbox', { name: /Oferta/ })).toBeVisible({ timeout: 20_000 });
+  expect(scripts.some((u) => /GiveIsland/.test(u))).toBe(true);
+  expect(new URL(page.url()).pathname).toBe('/live');
+  await expectNoAxeViolations(page);
   await page.context().close();
 });
