@@ -1,39 +1,40 @@
-// The main pages the speed work measures (issue 14), with real ids from the database: the
-// render bench (bench/render.ts), the HTTP bench (bench/ssr.ts) and the query ceilings
-// (tests/unit/page-queries.test.ts) use the same list.
-import { sql } from 'drizzle-orm';
-import type { Database } from '../server/db/client.ts';
+// The main pages the speed work measures (issue 14), shared by the render bench (bench/render.ts),
+// the HTTP bench (bench/ssr.ts) and the query ceilings (tests/unit/page-queries.test.ts). Detail
+// pages take the first item linked from their list, so any data set (demo or large) works.
 
 export interface BenchPage {
   name: string;
   path: string;
 }
 
-async function first(db: Database, query: ReturnType<typeof sql>): Promise<string | null> {
-  const result = (await db.execute(query)) as unknown as { rows: Record<string, unknown>[] };
-  const row = result.rows[0];
-  return row ? String(Object.values(row)[0]) : null;
-}
+type PageSpec = { name: string; path: string } | { name: string; from: string; link: RegExp };
 
-/** home, lists and details of the church `code` (graca in the demo data). */
-export async function mainPages(db: Database, code = 'graca'): Promise<BenchPage[]> {
-  const church = sql`(select id from igreja where codigo = ${code})`;
-  const newsId = await first(db, sql`select id from conteudo where igreja_id = ${church} and tipo = 'noticia' and flag_ativo order by publicado_em desc, id desc limit 1`);
-  const eventId = await first(db, sql`select id from evento where igreja_id = ${church} and flag_ativo order by data_inicio, id limit 1`);
-  const pages: (BenchPage | null)[] = [
-    { name: 'home', path: '/' },
-    { name: 'news', path: '/news' },
-    { name: 'news search', path: '/news?busca=culto' },
-    { name: 'news p.500', path: '/news?page=500' },
-    newsId ? { name: 'news item', path: `/news/${newsId}` } : null,
-    { name: 'events', path: '/event' },
-    eventId ? { name: 'event', path: `/event/${eventId}` } : null,
-    { name: 'devotionals', path: '/devotionals' },
-    { name: 'videos', path: '/videos' },
-    { name: 'prayer', path: '/prayer' },
-    { name: 'groups', path: '/groups' },
-    { name: 'play', path: '/play' },
-    { name: 'about', path: '/about' },
-  ];
-  return pages.filter((p): p is BenchPage => p !== null);
+export const MAIN_PAGES: readonly PageSpec[] = [
+  { name: 'home', path: '/' },
+  { name: 'news', path: '/news' },
+  { name: 'news search', path: '/news?busca=culto' },
+  { name: 'news p.500', path: '/news?page=500' },
+  { name: 'news item', from: '/news', link: /href="(\/news\/\d+)"/ },
+  { name: 'events', path: '/event' },
+  { name: 'event', from: '/event', link: /href="(\/event\/\d+)"/ },
+  { name: 'devotionals', path: '/devotionals' },
+  { name: 'videos', path: '/videos' },
+  { name: 'prayer', path: '/prayer' },
+  { name: 'groups', path: '/groups' },
+  { name: 'play', path: '/play' },
+  { name: 'about', path: '/about' },
+];
+
+/** The pages with real paths; `html(path)` gets a page's HTML (to find the first item of a list). */
+export async function resolvePages(html: (path: string) => Promise<string>, names?: readonly string[]): Promise<BenchPage[]> {
+  const pages: BenchPage[] = [];
+  for (const spec of MAIN_PAGES) {
+    if (names?.length && !names.includes(spec.name)) continue;
+    if ('path' in spec) pages.push(spec);
+    else {
+      const found = spec.link.exec(await html(spec.from))?.[1];
+      if (found) pages.push({ name: spec.name, path: found });
+    }
+  }
+  return pages;
 }

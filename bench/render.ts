@@ -17,7 +17,7 @@ import { openDatabase } from '../server/db/client.ts';
 import { countQueries, type QueryStats } from '../server/db/query-stats.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { createPageCache } from '../server/http/page-cache.ts';
-import { mainPages } from './pages.ts';
+import { resolvePages } from './pages.ts';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 30);
 const HOST = process.env.BENCH_HOST ?? 'graca.localhost';
@@ -43,24 +43,24 @@ await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const port = (server.address() as AddressInfo).port;
 let probe = 0;
 
-async function render(urlPath: string): Promise<{ ms: number; status: number; bytes: number; queries: number }> {
+async function render(urlPath: string): Promise<{ ms: number; status: number; bytes: number; queries: number; html: string }> {
   const id = String(++probe);
   const started = performance.now();
-  const { status, bytes } = await new Promise<{ status: number; bytes: number }>((resolve, reject) => {
+  const { status, body } = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
     const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id } }, (res) => {
-      let bytes = 0;
-      res.on('data', (c: Buffer) => (bytes += c.length));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, bytes }));
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
     });
     req.on('error', reject);
     req.end();
   });
   const ms = performance.now() - started;
-  return { ms, status, bytes, queries: (await stats.get(id)!).statements.length };
+  return { ms, status, bytes: body.length, html: body.toString(), queries: (await stats.get(id)!).statements.length };
 }
 
-const pages = await mainPages(database.db, HOST.split('.')[0]!);
 const wanted = process.argv.slice(2);
+const pages = await resolvePages(async (urlPath) => (await render(urlPath)).html, wanted);
 console.log(`${location.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'} ${location.replace(/\/\/[^@]*@/, '//')}, ${RUNS} renders per page, host ${HOST}`);
 const profiler = process.env.RENDER_PROFILE ? new Session() : null;
 if (profiler) {
@@ -69,7 +69,7 @@ if (profiler) {
   await profiler.post('Profiler.start');
 }
 console.log('page          status   bytes  queries   ms p50   ms p90');
-for (const page of pages.filter((p) => !wanted.length || wanted.includes(p.name))) {
+for (const page of pages) {
   await render(page.path);
   await render(page.path);
   const runs = [];

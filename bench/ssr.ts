@@ -1,37 +1,66 @@
-// `npm run bench`: throughput of server-rendered pages against a plain node:http server
-// sending the same bytes, measured side by side in one run (alternating rounds), with the
-// ratio printed per page. Target (issue 3, DESIGN.md §6): ratio ≥ 0.8.
-// PAGE_CACHE=false npm run bench measures rendering every request (no page cache).
+// `npm run bench`: one table (issue 14) — each main page (bench/pages.ts) × cached/uncached ×
+// PGlite/PostgreSQL × demo/large data, with req/s, p50 and p99 latency, and the bytes on the wire
+// for br, gzip and no compression; beside each, a plain node:http server sending the same bytes
+// (the ceiling: what serving those bytes costs with no work at all) and the ratio to it.
+//
+// Setups measured:
+//   PGlite demo        always (a fresh DATA_DIR seeded with the demo data)
+//   PostgreSQL demo    when BENCH_DATABASE_URL (or TEST_DATABASE_URL) answers: a fresh database made there
+//   PGlite large       when BENCH_LARGE_DATA_DIR names a DATA_DIR filled by `npm run seed:large`
+//   PostgreSQL large   when BENCH_LARGE_DATABASE_URL names a database filled by `npm run seed:large`
+// Knobs: BENCH_QUICK=1 (home and news only, 1 round of 2 s: checks it runs), BENCH_PAGES=home,news,
+// BENCH_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+// Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
+// printed as Markdown and kept in bench/results/latest.json and latest.md.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto'; // production needs its own token key (server/auth/jwt-secret.ts)
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
+import pg from 'pg';
+import { resolvePages, type BenchPage } from './pages.ts';
 
-const SERVER_PORT = 4431;
-const PLAIN_PORT = 4432;
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONNECTIONS = 50;
-const PAGES = [
-  { name: 'home', host: 'graca.localhost', path: '/' },
-  { name: 'news list', host: 'graca.localhost', path: '/news' },
-];
-const headersFor = (host: string) => ({ host: `${host}:${SERVER_PORT}`, 'accept-language': 'pt-BR,pt;q=0.9' });
+const QUICK = process.env.BENCH_QUICK === '1';
+const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4431);
+const PLAIN_PORT = SERVER_PORT + 1;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
+const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+const PAGE_NAMES = (process.env.BENCH_PAGES ?? (QUICK ? 'home,news' : '')).split(',').filter(Boolean);
+const CACHE_MODES = process.env.BENCH_CACHE ? [process.env.BENCH_CACHE === 'true'] : [false, true];
+const HOST = 'graca.localhost';
+const BROWSER = { 'accept-language': 'pt-BR,pt;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+const DIST = process.env.DIST_DIR ?? 'dist';
 
-if (!existsSync(`${process.env.DIST_DIR ?? 'dist'}/server/entry.mjs`)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+interface Setup {
+  db: 'PGlite' | 'PostgreSQL';
+  data: 'demo' | 'large';
+  env: Record<string, string>;
+  cleanup?: () => Promise<void>;
+}
 
-const dataDir = mkdtempSync(path.join(tmpdir(), 'church-bench-'));
-const server = spawn(process.execPath, ['server.ts'], {
-  env: { ...process.env, PAGE_CACHE: process.env.PAGE_CACHE ?? 'true', PORT: String(SERVER_PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', NODE_ENV: 'production', JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url') },
-  stdio: 'inherit',
-});
+interface Row {
+  page: string;
+  path: string;
+  db: Setup['db'];
+  data: Setup['data'];
+  cache: 'cached' | 'uncached';
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  plainReqPerSec: number;
+  ratio: number;
+  bytes: { br: number; gzip: number; identity: number };
+}
 
-function get(host: string, urlPath: string): Promise<{ status: number; headers: Record<string, string>; body: Buffer }> {
+type Answer = { status: number; headers: Record<string, string>; body: Buffer };
+
+function get(urlPath: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: SERVER_PORT, path: urlPath, headers: headersFor(host) }, (res) => {
+    const req = request({ host: '127.0.0.1', port: SERVER_PORT, path: urlPath, headers: { host: `${HOST}:${SERVER_PORT}`, ...headers } }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (c: Buffer) => chunks.push(c));
       res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
@@ -41,69 +70,187 @@ function get(host: string, urlPath: string): Promise<{ status: number; headers: 
   });
 }
 
-async function waitUp(): Promise<void> {
-  for (let i = 0; i < 300; i++) {
+const decoded = (a: Answer) =>
+  a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body;
+
+async function waitUp(server: ChildProcess): Promise<void> {
+  for (let i = 0; i < 1800; i++) {
+    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
     try {
-      if ((await get('localhost', '/healthz')).status === 200) return;
+      if ((await get('/healthz', {})).status === 200) return;
     } catch {
       /* starting */
     }
     await new Promise((r) => setTimeout(r, 100));
   }
-  throw new Error('server did not start');
+  throw new Error('server did not start in 180 s');
 }
 
-async function measure(port: number, host: string, urlPath: string): Promise<number> {
+async function measure(port: number, urlPath: string): Promise<{ rps: number; p50: number; p99: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
-    headers: headersFor(host),
+    headers: { host: `${HOST}:${SERVER_PORT}`, ...BROWSER },
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors on port ${port}`);
-  return result.requests.average;
+  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors on port ${port} ${urlPath}`);
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
-const results: { page: string; ssr: number; plain: number; ratio: number }[] = [];
-let plain: ChildProcess | undefined;
-try {
-  await waitUp();
-  for (const page of PAGES) {
-    const sample = await get(page.host, page.path);
-    if (sample.status !== 200) {
-      console.log(`${page.name}: ${page.path} answers ${sample.status}; skipped`);
-      continue;
-    }
-    const headers = { ...sample.headers };
-    delete headers['transfer-encoding'];
-    delete headers.date;
-    delete headers.connection;
-    delete headers['keep-alive'];
-    headers['content-length'] = String(sample.body.length);
-    plain = fork(new URL('./plain-server.ts', import.meta.url).pathname, [JSON.stringify({ body: sample.body.toString('base64'), headers, port: PLAIN_PORT })]);
-    await new Promise((r) => plain!.once('message', r));
-    await measure(SERVER_PORT, page.host, page.path); // warm-up
-    const ssr: number[] = [];
+/** A fresh PostgreSQL database next to `base`, or null when no server answers there. */
+async function freshPostgres(base: string): Promise<Setup | null> {
+  const admin = new pg.Client({ connectionString: base, connectionTimeoutMillis: 2000 });
+  try {
+    await admin.connect();
+  } catch {
+    console.log(`PostgreSQL at ${base.replace(/\/\/[^@]*@/, '//')} does not answer: PostgreSQL skipped.`);
+    return null;
+  }
+  const name = `church_bench_${process.pid}`;
+  await admin.query(`drop database if exists ${name}`);
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return {
+    db: 'PostgreSQL',
+    data: 'demo',
+    env: { DATABASE_URL: url.toString() },
+    async cleanup() {
+      const c = new pg.Client({ connectionString: base });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+async function setups(): Promise<Setup[]> {
+  const list: Setup[] = [];
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'church-bench-'));
+  list.push({ db: 'PGlite', data: 'demo', env: { DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) });
+  const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+  if (pgBase) {
+    const setup = await freshPostgres(pgBase);
+    if (setup) list.push(setup);
+  }
+  if (process.env.BENCH_LARGE_DATA_DIR) list.push({ db: 'PGlite', data: 'large', env: { DATA_DIR: process.env.BENCH_LARGE_DATA_DIR } });
+  if (process.env.BENCH_LARGE_DATABASE_URL) list.push({ db: 'PostgreSQL', data: 'large', env: { DATABASE_URL: process.env.BENCH_LARGE_DATABASE_URL } });
+  return list;
+}
+
+function startServer(setup: Setup, cache: boolean): ChildProcess {
+  const { DATABASE_URL: _inherited, ...inherited } = process.env; // the setup says which database
+  return spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...inherited,
+      ...setup.env,
+      PAGE_CACHE: String(cache),
+      PORT: String(SERVER_PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      JOB_RUNNER: 'false',
+      JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+async function stop(child: ChildProcess | undefined): Promise<void> {
+  if (!child || child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise<Row | null> {
+  const browser = await get(page.path, BROWSER);
+  if (browser.status !== 200) {
+    console.log(`${page.name}: ${page.path} answers ${browser.status}; skipped`);
+    return null;
+  }
+  const gzip = await get(page.path, { ...BROWSER, 'accept-encoding': 'gzip' });
+  const identity = await get(page.path, { 'accept-language': BROWSER['accept-language'] });
+  if (!decoded(browser).equals(identity.body) && cache) console.log(`  note: ${page.name} decompressed differs from the identity answer`);
+  // The plain server sends exactly what a browser got: same headers, same compressed bytes.
+  const headers = { ...browser.headers };
+  for (const h of ['transfer-encoding', 'date', 'connection', 'keep-alive', 'age']) delete headers[h];
+  headers['content-length'] = String(browser.body.length);
+  const plain = fork(new URL('./plain-server.ts', import.meta.url).pathname, [JSON.stringify({ body: browser.body.toString('base64'), headers, port: PLAIN_PORT })]);
+  try {
+    await new Promise((r) => plain.once('message', r));
+    await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
+    const app: { rps: number; p50: number; p99: number }[] = [];
     const base: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      ssr.push(await measure(SERVER_PORT, page.host, page.path));
-      base.push(await measure(PLAIN_PORT, page.host, page.path));
+      app.push(await measure(SERVER_PORT, page.path));
+      base.push((await measure(PLAIN_PORT, page.path)).rps);
     }
+    const reqPerSec = Math.round(median(app.map((a) => a.rps)));
+    const plainReqPerSec = Math.round(median(base));
+    return {
+      page: page.name,
+      path: page.path,
+      db: setup.db,
+      data: setup.data,
+      cache: cache ? 'cached' : 'uncached',
+      reqPerSec,
+      p50: median(app.map((a) => a.p50)),
+      p99: median(app.map((a) => a.p99)),
+      plainReqPerSec,
+      ratio: Math.round((reqPerSec / plainReqPerSec) * 100) / 100,
+      bytes: { br: browser.headers['content-encoding'] === 'br' ? browser.body.length : NaN, gzip: gzip.body.length, identity: identity.body.length },
+    };
+  } finally {
     plain.kill();
-    const row = { page: page.name, ssr: Math.round(median(ssr)), plain: Math.round(median(base)), ratio: 0 };
-    row.ratio = Math.round((row.ssr / row.plain) * 100) / 100;
-    results.push(row);
-    console.log(`${page.name.padEnd(10)} ssr ${String(row.ssr).padStart(7)} req/s   plain ${String(row.plain).padStart(7)} req/s   ratio ${row.ratio.toFixed(2)}  (${sample.body.length} bytes)`);
+  }
+}
+
+const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '—');
+
+function table(rows: Row[]): string {
+  const lines = [
+    '| page | db | data | cache | req/s | p50 ms | p99 ms | plain req/s | ratio | br B | gzip B | identity B |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of rows) {
+    lines.push(`| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} |`);
+  }
+  return lines.join('\n');
+}
+
+if (!existsSync(`${DIST}/server/entry.mjs`)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+
+const rows: Row[] = [];
+const all = await setups();
+let server: ChildProcess | undefined;
+try {
+  for (const setup of all) {
+    for (const cache of CACHE_MODES) {
+      console.log(`# ${setup.db} ${setup.data}, ${cache ? 'cached' : 'uncached'}`);
+      server = startServer(setup, cache);
+      await waitUp(server);
+      const pages = await resolvePages(async (p) => decoded(await get(p, BROWSER)).toString(), PAGE_NAMES);
+      for (const page of pages) {
+        const row = await benchPage(page, setup, cache);
+        if (!row) continue;
+        rows.push(row);
+        console.log(`  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  br ${row.bytes.br} B`);
+      }
+      await stop(server);
+    }
   }
 } finally {
-  plain?.kill();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.once('exit', r));
-  rmSync(dataDir, { recursive: true, force: true });
+  await stop(server);
+  for (const setup of all) await setup.cleanup?.().catch((e: unknown) => console.warn('cleanup:', e));
 }
+
+const markdown = table(rows);
+console.log(`\n${markdown}\n`);
 mkdirSync('bench/results', { recursive: true });
-writeFileSync('bench/results/latest.json', JSON.stringify({ at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, results }, null, 2));
-const below = results.filter((r) => r.ratio < 0.8);
-console.log(below.length ? `Below the 0.8 target: ${below.map((r) => r.page).join(', ')}` : 'All pages at or above the 0.8 target.');
+const meta = { at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, quick: QUICK };
+writeFileSync('bench/results/latest.json', JSON.stringify({ ...meta, rows }, null, 2));
+writeFileSync('bench/results/latest.md', `${JSON.stringify(meta)}\n\n${markdown}\n`);
