@@ -37,6 +37,15 @@ export function formatBrazilianPhone(value: string): string {
   return d.length === 11 ? `+55 ${d.slice(0, 2)} ${d.slice(2, 7)}-${d.slice(7)}` : value;
 }
 
+/**
+ * spec §5 alpha_spaces for a person's name: letters of any alphabet (accents as one character or
+ * combining marks) and spaces, plus the apostrophe, hyphen and dot of names such as D'Ávila,
+ * Ana-Clara or Maria S. Lima.
+ */
+export function isPersonName(value: string): boolean {
+  return /^[\p{L}\p{M}]+(?:[\s'’.-]+[\p{L}\p{M}]+)*[.]?$/u.test(value.trim());
+}
+
 /** Any phone number: 7 to 15 digits, with an optional leading + and the usual separators. */
 export function isPhone(value: string): boolean {
   return /^\+?[\d\s().-]+$/.test(value) && onlyDigits(value).length >= 7 && onlyDigits(value).length <= 15;

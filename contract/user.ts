@@ -1,7 +1,7 @@
 // spec §3 User session, Form fields, Member card, Notification, and the calls of spec §7
 // "Auth and user", "Address", "Children", "Utilities" and "Images".
 import { z } from 'zod';
-import { isBeforeToday, isBrazilianPhone, isIsoDate, isPhone, isValidCep, isValidCpf, MARITAL_STATUSES, onlyDigits } from './account-rules.ts';
+import { isBeforeToday, isBrazilianPhone, isIsoDate, isPersonName, isPhone, isValidCep, isValidCpf, MARITAL_STATUSES, onlyDigits } from './account-rules.ts';
 import { bothPasswords, emailField, newPasswordField, passwordField } from './auth.ts';
 import { idParam, slugParam } from './common.ts';
 
@@ -35,11 +35,22 @@ export const cpfField = z
   .trim()
   .refine(isValidCpf, 'v.cpf')
   .transform(onlyDigits);
+/**
+ * spec §5 Brazilian phone: a number given with +55 must be +55, a 2-digit area code, 5 digits and
+ * 4 digits, and is refused with the spec's '+55 DDD 9XXXX-YYYY'; other numbers (another country
+ * code, or a local number) need 7 to 15 digits ('Telefone inválido.').
+ */
 export const phoneField = z
   .string(required)
   .trim()
   .min(1, 'v.required')
-  .refine((v) => isBrazilianPhone(v) || (!v.replace(/\s/g, '').startsWith('+55') && isPhone(v)), 'v.phone');
+  .superRefine((v, ctx) => {
+    const brazilian = v.replace(/[\s(]/g, '').startsWith('+55');
+    if (brazilian ? !isBrazilianPhone(v) : !(isBrazilianPhone(v) || isPhone(v))) ctx.addIssue({ code: 'custom', message: brazilian ? 'v.phoneBr' : 'v.phone' });
+  });
+/** spec §5 alpha_spaces, for people's names: letters (any alphabet, with accents) and spaces. */
+const personName = (max: number) => requiredText(max).refine((v) => !v || isPersonName(v), 'v.alphaSpaces'); // blank: 'required' alone
+const optionalPersonName = (max: number) => optionalText(max).refine((v) => v === null || isPersonName(v), 'v.alphaSpaces');
 export const sexField = z.enum(['M', 'F'], { error: 'v.sex' });
 export const maritalStatusField = z.enum(MARITAL_STATUSES, { error: 'v.maritalStatus' });
 
@@ -213,8 +224,8 @@ export const clientParams = z.object({ client: idParam });
 
 /** Editable identity, family and work fields (spec §3 Form fields). */
 const profileFields = {
-  nome: requiredText(80),
-  sobrenome: requiredText(80),
+  nome: personName(80),
+  sobrenome: personName(80),
   telefone: phoneField,
   dataNascimento: pastDate,
   sexo: sexField,
@@ -290,8 +301,8 @@ export type AddressBody = z.input<typeof addressBody>;
 export const addressParams = z.object({ id: idParam, addressId: idParam });
 
 export const childBody = z.object({
-  nome: requiredText(80),
-  sobrenome: optionalText(80),
+  nome: personName(80),
+  sobrenome: optionalPersonName(80),
   dataNascimento: pastDate,
   sexo: sexField.nullish().transform((v) => v ?? null),
   observacoes: optionalText(500),
