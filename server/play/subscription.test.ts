@@ -95,6 +95,16 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(await mine()).toHaveLength(1);
   });
 
+  it('two subscribe calls at the same moment (different keys): one subscription, the other refused', async () => {
+    const [a, b] = await Promise.all([cardToken(), cardToken()]);
+    const approved = async () => (await database.db.select({ id: t.payments.id }).from(t.payments).where(and(eq(t.payments.userId, member.id), eq(t.payments.kind, 'assinatura'), eq(t.payments.status, 'aprovado')))).length;
+    const before = await approved();
+    const answers = await Promise.all([a, b].map((token) => call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'cartao', cartao: { token } }))));
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
+    expect(await mine()).toHaveLength(1);
+    expect(await approved()).toBe(before + 1); // the refused one charged nothing
+  });
+
   it('a declined card charges nothing and starts no subscription', async () => {
     const r = await call('POST', '/usuario-plano-assinatura/', member.token, { igreja: graca, planoAssinatura: monthly.id, metodoPagamento: 'cartao', cartao: { token: await cardToken('4000000000000002') }, chaveIdempotencia: key() });
     expect(r.status).toBe(201);
