@@ -29,6 +29,7 @@ const TYPES: Record<string, string> = {
   '.m2ts': 'video/mp2t',
   '.m4s': 'video/iso.segment',
   '.mp4': 'video/mp4',
+  '.vtt': 'text/vtt; charset=utf-8', // captions of open Play videos (public/play-demo/)
 };
 const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
 

@@ -55,6 +55,6 @@ describe('isBuilt knows which spec routes have a page', () => {
     expect(isBuilt('/prayer/12')).toBe(true);
     expect(isBuilt('/live')).toBe(true);
     expect(isBuilt('/user/notes/4')).toBe(true);
-    expect(isBuilt('/play/watch/4')).toBe(false);
+    expect(isBuilt('/play/watch/4')).toBe(true);
   });
 });

@@ -89,8 +89,6 @@ export function layoutForPath(pathname: string): LayoutName {
  */
 const NOT_BUILT_YET: RegExp[] = [
   // Play pages still to build (issue 13): the member's pages, one line per page.
-  /^\/play\/watch(\/|$)/,
-  /^\/play\/my-list(\/|$)/,
 ];
 
 /** Whether the web app has a page for this internal path (false only for routes still to build). */

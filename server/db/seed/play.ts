@@ -13,6 +13,7 @@ const DAY = 86_400_000;
 interface SeedVideo { title: string; description: string; open: boolean; featured?: boolean; collection?: number; tags: number[]; seconds: number }
 interface ChurchPlay {
   code: string;
+  subscriber: string;
   settings: { title: string; description: string };
   plans: { name: string; description: string; price: number; fee: number; days: number }[];
   tags: string[];
@@ -20,12 +21,17 @@ interface ChurchPlay {
   videos: SeedVideo[];
 }
 
+/** A demo subscriber per church (yearly plan, paid a year ahead, no card: it lapses then), so closed videos can be watched in the demo. */
+export const GRACA_SUBSCRIBER = 'ricardo.santos@graca.demo';
+export const GRACE_SUBSCRIBER = 'sarah.johnson@grace.demo';
+
 /** Titles tests and e2e look for. */
 export const GRACA_OPEN_VIDEO = 'Boas-vindas à Graça Play';
 export const GRACA_CLOSED_VIDEO = 'Série Fundamentos — 1. A graça de Deus';
 
 const GRACA: ChurchPlay = {
   code: 'graca',
+  subscriber: GRACA_SUBSCRIBER,
   settings: { title: 'Graça Play', description: 'Mensagens, séries e estudos da Igreja da Graça, quando e onde você quiser.' },
   plans: [
     { name: 'Mensal', description: 'Acesso a todo o conteúdo fechado, renovado todo mês.', price: 1990, fee: 500, days: 30 },
@@ -50,6 +56,7 @@ const GRACA: ChurchPlay = {
 
 const GRACE: ChurchPlay = {
   code: 'grace',
+  subscriber: GRACE_SUBSCRIBER,
   settings: { title: 'Grace Play', description: 'Sermons, series and studies from Grace Community Church, whenever you want.' },
   plans: [
     { name: 'Monthly', description: 'Every closed video, renewed each month.', price: 999, fee: 300, days: 30 },
@@ -77,9 +84,22 @@ async function seedChurch(db: Database, church: ChurchPlay) {
   if (!row) return;
   const churchId = row.id;
   await db.insert(t.playSettings).values({ churchId, contentVisibility: 'misto', ...church.settings });
-  await db.insert(t.playPlans).values(
-    church.plans.map((p, i) => ({ churchId, name: p.name, description: p.description, priceCents: p.price, feeCents: p.fee, periodDays: p.days, position: i })),
-  );
+  const plans = await db
+    .insert(t.playPlans)
+    .values(church.plans.map((p, i) => ({ churchId, name: p.name, description: p.description, priceCents: p.price, feeCents: p.fee, periodDays: p.days, position: i })))
+    .returning({ id: t.playPlans.id, days: t.playPlans.periodDays });
+  const [subscriber] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, church.subscriber));
+  const yearly = plans.find((p) => p.days >= 365) ?? plans[0]!;
+  if (subscriber) {
+    await db.insert(t.playSubscriptions).values({
+      churchId,
+      userId: subscriber.id,
+      planId: yearly.id,
+      status: 'ativo',
+      code: `DEMO-${church.code.toUpperCase()}-1`,
+      paidUntil: new Date(Date.now() + 365 * DAY),
+    });
+  }
   const tags = await db.insert(t.playTags).values(church.tags.map((name, i) => ({ churchId, name, position: i }))).returning({ id: t.playTags.id });
   const collections = await db
     .insert(t.playCollections)

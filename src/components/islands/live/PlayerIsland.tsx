@@ -3,6 +3,7 @@
 // otherwise through hls.js, which is loaded only then; church HTML runs in a sandboxed frame.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayerSource } from '../../../lib/live/player.ts';
+import { attachHls } from '../ui/hls.ts';
 import { makeT, Notice, type Lang } from '../ui/index.ts';
 
 interface Props {
@@ -17,29 +18,7 @@ function HlsVideo({ src, title, failed }: { src: string; title: string; failed: 
   useEffect(() => {
     const el = video.current;
     if (!el) return;
-    if (el.canPlayType('application/vnd.apple.mpegurl')) {
-      el.src = src;
-      return;
-    }
-    let destroyed = false;
-    let hls: { destroy(): void } | undefined;
-    // the light build (no subtitles, DRM or alternate audio): same API as the full one
-    void (import('hls.js/light') as Promise<typeof import('hls.js')>).then(({ default: Hls }) => {
-      if (destroyed) return;
-      if (!Hls.isSupported()) return failed();
-      // no worker: the page's CSP allows no blob: scripts
-      const player = new Hls({ enableWorker: false });
-      hls = player;
-      player.on(Hls.Events.ERROR, (_event, data) => {
-        if (data.fatal) failed();
-      });
-      player.loadSource(src);
-      player.attachMedia(el);
-    }, failed);
-    return () => {
-      destroyed = true;
-      hls?.destroy();
-    };
+    return attachHls(el, src, failed);
   }, [src, failed]);
   // a short demo playlist loops, like a stream that goes on
   return <video ref={video} className="live-video" title={title} controls muted autoPlay playsInline loop data-player="hls" />;
