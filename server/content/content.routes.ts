@@ -1,7 +1,7 @@
 // Public reading content (issue 3): lists with category, search and paging, and details, for
 // news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
 // Every query filters on the church of the route (DESIGN.md §2): an id of another church is a 404.
-import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
 import {
@@ -75,13 +75,21 @@ async function listContents(db: Database, o: ListOptions): Promise<{ rows: Conte
   if (o.parentId !== undefined) filters.push(eq(t.contents.parentId, o.parentId));
   if (o.query.busca) filters.push(matches(o.query.busca, [t.contents.title, t.contents.summary, t.contents.keywords]));
   const where = and(...filters);
-  const order = o.byTitle ? [asc(t.contents.title), asc(t.contents.id)] : [desc(t.contents.publishedAt), desc(t.contents.id)];
-  const rows = await selectRecords(db)
+  // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
+  const order = o.byTitle ? [asc(t.contents.title), asc(t.contents.id)] : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
+  // issue 14: the page's ids come from the index alone (page 500 skips index entries, not rows);
+  // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
+  const pageIds = db
+    .select({ id: t.contents.id })
+    .from(t.contents)
     .where(where)
     .orderBy(...order)
     .limit(o.query.limit)
     .offset((o.query.page - 1) * o.query.limit);
-  const [total] = await db.select({ n: count() }).from(t.contents).where(where);
+  const [rows, [total]] = await Promise.all([
+    selectRecords(db).where(inArray(t.contents.id, pageIds)).orderBy(...order),
+    db.select({ n: count() }).from(t.contents).where(where),
+  ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 

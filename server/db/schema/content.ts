@@ -97,6 +97,8 @@ export const contents = pgTable(
   },
   (t) => [
     index('conteudo_lista_idx').on(t.churchId, t.kind, t.publishedAt),
+    // issue 14: the lists' exact order over active rows, so page 1 and page 500 read the index, not a sort
+    index('conteudo_publicado_idx').on(t.churchId, t.kind, t.publishedAt.desc(), t.id.desc()).where(sql`${t.active}`),
     index('conteudo_ministerio_idx').on(t.parentId),
     uniqueIndex('conteudo_slug_uq').on(t.churchId, t.kind, t.slug).where(sql`${t.slug} is not null`),
   ],

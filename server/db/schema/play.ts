@@ -89,7 +89,7 @@ export const playContentTags = pgTable(
     contentId: integer('conteudo_id').notNull().references(() => playContents.id, { onDelete: 'cascade' }),
     tagId: integer('tag_id').notNull().references(() => playTags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('plano_assinatura_conteudo_tag_tag_idx').on(t.tagId)],
+  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('plano_assinatura_conteudo_tag_tag_idx').on(t.tagId), index('plano_assinatura_conteudo_tag_igreja_idx').on(t.churchId, t.contentId)],
 );
 
 /** spec §3 user subscriptions: only situacao 'ativo' counts as subscribed. */

@@ -1,0 +1,2 @@
+CREATE INDEX "conteudo_publicado_idx" ON "conteudo" USING btree ("igreja_id","tipo","publicado_em" DESC NULLS LAST,"id" DESC NULLS LAST) WHERE "conteudo"."flag_ativo";--> statement-breakpoint
+CREATE INDEX "plano_assinatura_conteudo_tag_igreja_idx" ON "plano_assinatura_conteudo_tag" USING btree ("igreja_id","conteudo_id");
