@@ -142,6 +142,8 @@ export const playSubscriptionSchema = z.object({
   cartao: z.object({ bandeira: z.string(), final: z.string() }).nullable(),
   /** The currency of the plan's prices (the church's). */
   moeda: z.string(),
+  /** A pending subscription's open first payment (Pix, slip…): its order code, to pay it or see it. */
+  pagamentoPendente: z.string().nullable(),
 });
 export type PlaySubscription = z.infer<typeof playSubscriptionSchema>;
 export const playSubscriptionsResponseSchema = z.object({ assinaturas: z.array(playSubscriptionSchema) });

@@ -121,6 +121,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(pagamento).toMatchObject({ status: 'pendente', valor: (yearly.valor + yearly.taxaAdesao) / 100, assinatura: { situacao: 'pendente', pagoAte: null } });
     expect(pagamento.pixCopiaCola).toBeTruthy();
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
+    expect((await mine())[0]).toMatchObject({ status: { situacao: 'pendente' }, pagamentoPendente: pagamento.codigo });
     // the same key answers the same payment; a new one is refused while this Pix is open
     expect(paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, body)).body).pagamento.codigo).toBe(pagamento.codigo);
     const twice = await call('POST', '/pagamento/', member.token, order(yearly, { metodoPagamento: 'pix' }));
@@ -130,7 +131,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const paid = await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, member.token);
     expect(paymentResponseSchema.parse(paid.body).pagamento).toMatchObject({ status: 'aprovado', assinatura: { situacao: 'ativo' } });
     const [sub] = await mine();
-    expect(sub).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false, cartao: null }); // Pix: no card to renew with
+    expect(sub).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false, cartao: null, pagamentoPendente: null }); // Pix: no card to renew with
     expect(Date.parse(sub!.pagoAte!)).toBeGreaterThan(Date.now() + (yearly.periodicidadeDias - 1) * DAY);
     expect(await activeSubscription(database.db, graca, member.id)).not.toBeNull();
 

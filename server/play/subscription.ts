@@ -142,6 +142,13 @@ export async function subscribe(db: Database, c: Context, body: SubscriptionInpu
 /** A member's subscription in the wire shape of `GET /usuario/{id}/usuario-plano-assinatura/`. */
 export async function toSubscriptionWire(db: Db, s: SubscriptionRow, p: PlanRow, currency: string): Promise<PlaySubscription> {
   const [card] = s.cardId ? await db.select({ brand: t.savedCards.brand, last4: t.savedCards.last4 }).from(t.savedCards).where(eq(t.savedCards.id, s.cardId)) : [];
+  const [open] = s.status === 'pendente'
+    ? await db
+        .select({ code: t.payments.code })
+        .from(t.playSubscriptionPayments)
+        .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+        .where(and(eq(t.playSubscriptionPayments.subscriptionId, s.id), eq(t.playSubscriptionPayments.period, FIRST_PERIOD), inArray(t.payments.status, OPEN_PAYMENT)))
+    : [];
   return {
     id: s.id,
     codigo: s.code,
@@ -153,6 +160,7 @@ export async function toSubscriptionWire(db: Db, s: SubscriptionRow, p: PlanRow,
     renovacaoAutomatica: s.status === 'ativo' && s.renewAt !== null,
     cartao: card ? { bandeira: card.brand, final: card.last4 } : null,
     moeda: currency,
+    pagamentoPendente: open?.code ?? null,
   };
 }
 

@@ -1,12 +1,13 @@
 // /play/my-plan (issue 13 §2 "my plan", spec §3 Plan data): the member's subscription — plan, price per
 // period, contracting fee, subscription code and date, paid until, renewal — and cancelling it with a
 // confirmation (renewals stop; access stays until the paid date). No subscription: a link to the plans.
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import type { PlaySubscription } from '../../../../contract/play.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
 import { cancelSubscription, loadMySubscriptions } from '../../../lib/play/subscriptions.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
-import { Loader, makeT, MemberGate, Modal, Notice, failureMessage, useLoad, useMember, type IslandProps, type Message, type T } from '../ui/index.ts';
+import { checkout } from '../../../lib/checkout/api.ts';
+import { Loader, makeT, MemberGate, Modal, Notice, PaymentResult, failureMessage, useLoad, useMember, usePaymentAnswer, type IslandProps, type Message, type T } from '../ui/index.ts';
 
 export default function MyPlanIsland(props: IslandProps) {
   const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
@@ -67,6 +68,7 @@ function MyPlan({ t, church, lang }: IslandProps & { t: T }) {
       ) : (
         <Current sub={current} t={t} lang={lang} date={date} busy={busy} onCancel={() => setConfirming(true)} />
       )}
+      {current?.pagamentoPendente && userId !== null && <PendingPayment code={current.pagamentoPendente} userId={userId} t={t} lang={lang} onSettled={retry} />}
       {current && (
         <Modal open={confirming} title={t('play.plan.confirmTitle')} onClose={() => setConfirming(false)} closeLabel={t('play.plan.close')}>
           <p>{current.status.situacao === 'ativo' ? t('play.plan.confirmText', { date: date(current.pagoAte) }) : t('play.plan.confirmPending')}</p>
@@ -122,6 +124,22 @@ function Current({ sub, t, lang, date, busy, onCancel }: { sub: PlaySubscription
           <button type="button" className="button secondary" disabled={busy} onClick={onCancel}>{t('play.plan.cancel')}</button>
         )}
       </div>
+    </section>
+  );
+}
+
+/** A pending subscription's open payment (the Pix code or slip line to pay), checked again until it settles. */
+function PendingPayment({ code, userId, t, lang, onSettled }: { code: string; userId: number; t: T; lang: IslandProps['lang']; onSettled: () => void }) {
+  const { answer } = usePaymentAnswer(true, () => checkout.status(userId, code));
+  const status = answer?.pagamento.status;
+  useEffect(() => {
+    if (status && status !== 'pendente' && status !== 'aguardando' && status !== 'em_aberto' && status !== 'em_analise') onSettled();
+  }, [status]);
+  if (!answer) return null;
+  return (
+    <section aria-labelledby="myplan-payment">
+      <h2 id="myplan-payment">{t('play.plan.payment')}</h2>
+      <PaymentResult payment={answer.pagamento} text={t(`play.plan.paymentStatus.${answer.pagamento.status === 'aprovado' ? 'paid' : 'open'}`)} t={t} lang={lang} />
     </section>
   );
 }
