@@ -2,6 +2,6 @@
 // slug, language) with only the strings these islands use.
 import { islandProps } from './island-props.server.ts';
 
-const PREFIXES = ['events.', 'checkout.', 'payment.', 'registrations.', 'cards.'];
+const PREFIXES = ['events.', 'checkout.', 'payment.', 'registrations.', 'cards.', 'pay.'];
 
 export const eventsIslandProps = (locals: App.Locals) => islandProps(locals, PREFIXES);

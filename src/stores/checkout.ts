@@ -3,7 +3,9 @@
 // (event, tickets, value), kept in session storage so a reload or buyingStep resumes it.
 import { map } from 'nanostores';
 import type { HolderQuestionWire } from '../../contract/events.ts';
-import type { Payment, PaymentMethodCode } from '../../contract/payments.ts';
+import type { Payment, PaymentMethodCode, PaymentResponse } from '../../contract/payments.ts';
+import { checkout, newKey } from '../lib/checkout/api.ts';
+import type { PaymentPart } from '../lib/checkout/payment.ts';
 
 export const CHECKOUT_STORAGE_KEY = 'church:checkout';
 
@@ -96,9 +98,7 @@ export function isUnregistered(state: CheckoutState, loggedIn: boolean): boolean
   return !loggedIn && !!state.unregisteredUserData;
 }
 
-export function newKey(): string {
-  return globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
-}
+export { newKey };
 
 /** spec §4: the checkout can be reset. */
 export function resetCheckout(): void {
@@ -172,4 +172,36 @@ export function ticketsBody(checkout: EventCheckout) {
     ingresso: t.ingresso,
     titulares: t.titulares.map((h) => ({ nome: h.nome.trim(), ...(h.email.trim() ? { email: h.email.trim() } : {}), respostas: h.respostas })),
   }));
+}
+
+/**
+ * Pays the event checkout: one POST /pagamento/ of kind "evento" with the payment step's part, or
+ * the free registration when `part` is null. The purchase carries the checkout's idempotency key
+ * (a retry or a double click never charges twice); a refused attempt gets a new one.
+ */
+export async function payEvent(userId: number, part: PaymentPart | null): Promise<PaymentResponse> {
+  const state = $checkout.get();
+  const order = state.eventCheckout;
+  if (!order) throw new Error('no event checkout');
+  const key = state.idempotencyKey ?? newKey();
+  $checkout.setKey('idempotencyKey', key);
+  try {
+    const ingressos = ticketsBody(order);
+    const answer = part
+      ? await checkout.pay({ tipo: 'evento', evento: order.event.id, ingressos, ...part }, key)
+      : await checkout.freeRegistration(userId, order.event.id, ingressos, key);
+    const p = answer.pagamento;
+    $checkout.set({ ...$checkout.get(), paymentData: p, method: p.metodoPagamento, installments: p.parcelas, finalValueInstallments: p.valorTotal, challenge: p.desafio && p.status === 'em_aberto' });
+    if (p.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
+    return answer;
+  } catch (error) {
+    if ((error as { response?: unknown }).response) $checkout.setKey('idempotencyKey', newKey()); // refused: the next attempt is a new purchase
+    throw error;
+  }
+}
+
+/** The card challenge was answered (spec §3 challengeComplete). */
+export function challengeAnswered(answer: PaymentResponse): void {
+  $checkout.set({ ...$checkout.get(), paymentData: answer.pagamento, challenge: false, challengeComplete: true });
+  if (answer.pagamento.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
 }

@@ -1,12 +1,14 @@
 // The give checkout of spec §3 (motivos, flagUsuarioTaxa, salvarCartao, allowRecurrency,
-// recorrenciaDias, total) with the defaults of spec §9, and its actions: quote (the fees of a
-// method, asked to the server) and pay (one POST /pagamento/ of kind "doacao", with one
-// idempotency key per attempt). Rules are the server's: this store only carries what was typed.
+// recorrenciaDias, total) with the defaults of spec §9, and its actions: giftFees (the payment
+// step's fee call for the current total) and pay (one POST /pagamento/ of kind "doacao" with the
+// payment step's part, one idempotency key per attempt). Rules are the server's: this store only
+// carries what was typed.
 import { map } from 'nanostores';
 import type { DonationBody } from '../../contract/giving.ts';
 import { GIVE_DEFAULTS } from '../../contract/giving-rules.ts';
-import type { FeeQuoteWire, PaymentMethodCode, PaymentResponse } from '../../contract/payments.ts';
-import { giving } from '../lib/giving/api.ts';
+import type { PaymentResponse } from '../../contract/payments.ts';
+import { checkout, newKey, type FeeCall } from '../lib/checkout/api.ts';
+import type { PaymentPart } from '../lib/checkout/payment.ts';
 import { STORAGE_KEYS } from './session.ts';
 
 export interface GiveState {
@@ -23,8 +25,6 @@ export interface GiveState {
   /** One key per attempt: a retry or a double click never gives twice (DESIGN.md §4). */
   idempotencyKey: string;
 }
-
-const newKey = (): string => globalThis.crypto?.randomUUID?.() ?? `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 export const giveDefaults = (allowRecurrency: boolean = GIVE_DEFAULTS.allowRecurrency): GiveState => ({
   motivos: {},
@@ -68,17 +68,16 @@ export function startGive(allowRecurrency: boolean): void {
   $give.set(giveDefaults(allowRecurrency));
 }
 
-/** The fees of the current total for a method (null when there is nothing to give yet). */
-export async function quote(slug: string, method: PaymentMethodCode): Promise<FeeQuoteWire | null> {
-  const state = $give.get();
+/** The payment step's fee call for the current total (null while there is nothing to give yet). */
+export function giftFees(slug: string, state: GiveState = $give.get()): FeeCall | null {
   if (state.total <= 0) return null;
-  return giving.fees(slug, state.total, method, state.flagUsuarioTaxa);
+  return (method) => checkout.giftFees(slug, state.total, method, state.flagUsuarioTaxa);
 }
 
 export interface PayInput {
   churchId: number;
-  method: PaymentMethodCode;
-  cartao?: { token?: string; idCartao?: number };
+  /** The payment step's part: method, card, installments, save card. */
+  payment: PaymentPart;
   pais?: string;
   visitante?: { nome: string; email: string; cpf?: string };
   captcha?: { token: string; resposta: string };
@@ -97,9 +96,7 @@ export function giftBody(input: PayInput): DonationBody {
     flagUsuarioTaxa: state.flagUsuarioTaxa,
     recorrencia: state.allowRecurrency && state.recorrencia,
     recorrenciaDias: state.recorrenciaDias,
-    metodoPagamento: input.method,
-    salvarCartao: state.salvarCartao,
-    ...(input.cartao ? { cartao: input.cartao } : {}),
+    ...input.payment,
     ...(input.pais ? { pais: input.pais } : {}),
     ...(input.visitante ? { visitante: input.visitante } : {}),
     ...(input.captcha ? { captcha: input.captcha } : {}),
@@ -129,12 +126,12 @@ export function rememberedGift(code: string): PaymentResponse | null {
 export async function pay(input: PayInput): Promise<PaymentResponse> {
   const key = $give.get().idempotencyKey;
   try {
-    const answer = await giving.give(giftBody(input), key);
+    const answer = await checkout.pay(giftBody(input), key);
     if (answer.pagamento.status === 'nao_aprovado') $give.setKey('idempotencyKey', newKey());
     else rememberGift(answer);
     return answer;
   } catch (error) {
-    $give.setKey('idempotencyKey', newKey());
+    if ((error as { response?: unknown }).response) $give.setKey('idempotencyKey', newKey()); // refused: the next attempt is a new gift
     throw error;
   }
 }

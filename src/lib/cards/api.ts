@@ -1,17 +1,12 @@
 // The member's saved cards (spec §3 /user/cards): list by gateway, save a card the gateway
 // tokenised (the number never reaches our database), delete one. Typed by the contract.
 import type { z } from 'zod';
-import type { CardToken, cardsResponseSchema, SavedCard } from '../../../contract/payments.ts';
+import type { cardsResponseSchema, SavedCard } from '../../../contract/payments.ts';
 import { mainApi } from '../account/http.ts';
+import { checkout, type CardInput } from '../checkout/api.ts';
 
 export type CardsByGateway = z.infer<typeof cardsResponseSchema>['cartoesPorGateway'];
 export type { SavedCard };
-export interface CardForm {
-  titular: string;
-  numero: string;
-  validade: string;
-  cvv: string;
-}
 
 export async function savedCards(slug: string, userId: number): Promise<CardsByGateway> {
   const r = await mainApi().get(`usuario/${slug}/${userId}/cartoes`).json<z.infer<typeof cardsResponseSchema>>();
@@ -19,10 +14,9 @@ export async function savedCards(slug: string, userId: number): Promise<CardsByG
 }
 
 /** Tokenises the card with the church's gateway, then saves the token for the member. */
-export async function addCard(churchId: number, card: CardForm): Promise<void> {
-  const api = mainApi();
-  const token = await api.post(`general/payment/church/${churchId}/card/token`, { json: card }).json<CardToken>();
-  await api.post('usuario-cartao-gateway-pagamento/', { searchParams: { igreja: churchId }, json: { token: token.token } }).json();
+export async function addCard(churchId: number, card: CardInput): Promise<void> {
+  const token = await checkout.tokenize(churchId, card);
+  await mainApi().post('usuario-cartao-gateway-pagamento/', { searchParams: { igreja: churchId }, json: { token: token.token } }).json();
 }
 
 export async function deleteCard(cardId: number): Promise<void> {

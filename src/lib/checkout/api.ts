@@ -39,6 +39,9 @@ export const checkout = {
   tokenize: (churchId: number, card: CardInput) => mainApi().post(`general/payment/church/${churchId}/card/token`, { json: card }).json<CardToken>(),
   /** POST /pagamento/: any order kind, one idempotency key per attempt. */
   pay: (body: OrderBody, key: string) => mainApi().post('pagamento/', { json: body, headers: { 'Idempotency-Key': key } }).json<PaymentResponse>(),
+  /** POST /usuario/{user}/evento/{event}/inscricao/: a free event's registration (no payment step). */
+  freeRegistration: (userId: number, eventId: number, ingressos: unknown, key: string) =>
+    mainApi().post(`usuario/${userId}/evento/${eventId}/inscricao/`, { json: { ingressos }, headers: { 'Idempotency-Key': key } }).json<PaymentResponse>(),
   /** POST /pagamento/{code}/desafio; a visitor's payment passes its receipt key. */
   challenge: (code: string, codigo: string, chave?: string) =>
     mainApi().post(`pagamento/${code}/desafio`, { json: { codigo }, ...(chave ? { searchParams: { chave } } : {}) }).json<PaymentResponse>(),

@@ -1,14 +1,18 @@
 // /user/cards, /user/addcard, /user/deletecard: saved cards grouped by gateway (spec §3), a new
 // card (tokenised by the gateway: the number never reaches our database), and deleting one.
 import { useEffect, useState } from 'react';
+import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import { addCard, deleteCard, savedCards, type CardsByGateway } from '../../../lib/cards/api.ts';
+import { holderBirthDate } from '../../../lib/checkout/payment.ts';
 import { brandName } from '../../../lib/format.ts';
-import { failureMessage, Field, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
+import { CardFields, failureMessage, Loader, makeT, Notice, useMember, type CardForm, type IslandProps } from '../ui/index.ts';
 
 interface Props extends IslandProps {
   slug: string;
   mode: 'list' | 'add' | 'delete';
   cardId?: number | null;
+  /** The gateway of the church's card method: a new card asks what it needs (spec §3 Payment fields). */
+  cardGateway?: number | null;
 }
 
 const GATEWAY_NAMES: Record<string, string> = { '1': 'CardConnect', '4': 'PicPay', '5': 'Stripe', '8': 'Zoop' };
@@ -17,7 +21,8 @@ export default function CardsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
   const [cards, setCards] = useState<CardsByGateway | null>(null);
-  const [form, setForm] = useState({ titular: '', numero: '', validade: '', cvv: '' });
+  const [form, setForm] = useState<CardForm>({ titular: '', numero: '', validade: '', cvv: '', cpfTitular: '', dataNascimentoTitular: '' });
+  const holderFields = needsHolderFields(props.cardGateway);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
 
@@ -33,23 +38,18 @@ export default function CardsIsland(props: Props) {
       setBusy(true);
       setError(null);
       try {
-        await addCard(props.church.id, form);
+        const { cpfTitular, dataNascimentoTitular, ...card } = form;
+        await addCard(props.church.id, holderFields ? { ...card, cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, props.lang) } : card);
         location.assign('/user/cards');
       } catch (e) {
         setError(await failureMessage(e, t('checkout.error.generic')));
         setBusy(false);
       }
     };
-    const field = (name: string) => error?.errors[name]?.[0];
     return (
       <form className="ev-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
         <fieldset disabled={busy}>
-          <Field label={t('checkout.cardHolder')} value={form.titular} onChange={(v) => setForm({ ...form, titular: v })} required autoComplete="cc-name" error={field('titular')} />
-          <Field label={t('checkout.cardNumber')} value={form.numero} onChange={(v) => setForm({ ...form, numero: v })} required autoComplete="cc-number" error={field('numero')} />
-          <div className="ev-row">
-            <Field label={t('checkout.cardExpiry')} value={form.validade} onChange={(v) => setForm({ ...form, validade: v })} required autoComplete="cc-exp" error={field('validade')} />
-            <Field label={t('checkout.cardCvv')} value={form.cvv} onChange={(v) => setForm({ ...form, cvv: v })} required autoComplete="cc-csc" error={field('cvv')} />
-          </div>
+          <CardFields card={form} onChange={setForm} holderFields={holderFields} t={t} lang={props.lang} errors={error?.errors} />
         </fieldset>
         {error && <Notice kind="error">{error.message}</Notice>}
         <div className="ev-actions">
@@ -97,7 +97,7 @@ export default function CardsIsland(props: Props) {
           <ul className="ev-list">
             {list.map((c) => (
               <li key={c.id} className="ev-cardrow">
-                <span>{t('checkout.savedCard', { brand: brandName(c.bandeira), last4: c.final })} · {c.titular} · {c.validade}</span>
+                <span>{t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })} · {c.titular} · {c.validade}</span>
                 <a href={`/user/deletecard?id=${c.id}`} aria-label={t('cards.deleteLabel', { last4: c.final })}>{t('cards.delete')}</a>
               </li>
             ))}

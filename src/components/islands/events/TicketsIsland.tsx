@@ -108,5 +108,3 @@ export default function TicketsIsland(props: Props) {
   );
 }
 
-// CheckoutIsland still takes these from here until it moves onto the kit's Field and Select.
-export { Input, SelectInput } from './common.tsx';

@@ -1,13 +1,12 @@
 // /give/thank-you: the gift's text by method and status (spec §4), one line per reason, the Pix
 // code and QR with its validity, the slip line, PicPay's payment page (urlPagamento) and the
 // recurrence. A member reads it by order code; a visitor by the receipt key of the e-mail.
-import { useEffect, useState } from 'react';
-import type { PaymentResponse } from '../../../../contract/payments.ts';
-import { dayMonth, formatDate, money, timeOf } from '../../../lib/format.ts';
+import { useEffect } from 'react';
+import { checkout } from '../../../lib/checkout/api.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
-import { giving } from '../../../lib/giving/api.ts';
+import { formatDate, money } from '../../../lib/format.ts';
 import { rememberedGift, resetGive } from '../../../stores/give.ts';
-import { Loader, Notice, makeT, useSession, type IslandProps } from '../ui/index.ts';
+import { Loader, Notice, PaymentResult, makeT, usePaymentAnswer, useSession, type IslandProps } from '../ui/index.ts';
 
 interface Props extends IslandProps {
   code: string | null;
@@ -18,65 +17,27 @@ export default function GiveThanksIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, loggedIn, userId } = useSession(props.church);
   // The answer of the gift just made shows at once; the API is asked again once the session is up.
-  const [data, setData] = useState<PaymentResponse | null | undefined>(undefined);
+  const { answer: data } = usePaymentAnswer(
+    ready,
+    async () => {
+      if (!props.code) return null;
+      if (props.receiptKey) return checkout.receipt(props.code, props.receiptKey);
+      return userId ? checkout.status(userId, props.code) : null;
+    },
+    props.code ? rememberedGift(props.code) : null,
+  );
   useEffect(() => {
-    const kept = props.code ? rememberedGift(props.code) : null;
-    if (kept) setData((d) => d ?? kept);
-  }, []);
-  const [copied, setCopied] = useState(false);
-
-  const load = async () => {
-    if (!props.code) return setData(null);
-    try {
-      if (props.receiptKey) setData(await giving.receipt(props.code, props.receiptKey));
-      else if (userId) setData(await giving.payment(userId, props.code));
-      else setData(null);
-    } catch {
-      setData((d) => d ?? null);
-    }
-  };
-  useEffect(() => {
-    if (!ready) return;
-    resetGive(); // spec §4: the give checkout is reset once the gift is made
-    void load();
-  }, [ready, userId]);
-
-  // A waiting payment is looked at again now and then, so a Pix paid on the phone shows here.
-  const waiting = !!data && ['pendente', 'aguardando', 'em_aberto', 'em_analise'].includes(data.pagamento.status);
-  useEffect(() => {
-    if (!waiting) return;
-    const timer = setInterval(() => void load(), 5000);
-    return () => clearInterval(timer);
-  }, [waiting]);
+    if (ready) resetGive(); // spec §4: the give checkout is reset once the gift is made
+  }, [ready]);
 
   if (data === undefined) return <Loader label={t('give.loading')} />;
   if (!data) return <Notice kind="error">{t('give.thanks.notFound')}</Notice>;
   const p = data.pagamento;
-  const open = ['pendente', 'aguardando', 'em_aberto'].includes(p.status);
   const key = thankYouKey(p.metodoPagamento, p.status).replace('checkout.thanks.', 'give.thanks.');
   return (
     <section className="give-thanks" aria-labelledby="give-thanks-title">
       <h1 id="give-thanks-title">{t('give.thanks.title')}</h1>
-      <Notice kind={p.status === 'aprovado' ? 'ok' : p.status === 'nao_aprovado' || p.status === 'cancelado' ? 'error' : 'info'}>{t(key)}</Notice>
-
-      {p.metodoPagamento === 'pix' && p.pixCopiaCola && open && (
-        <div className="give-pix">
-          {p.pixQrCode && <img src={p.pixQrCode} alt={t('give.pixQr')} width={220} height={220} />}
-          <label htmlFor="pix-code">{t('give.pixCode')}</label>
-          <textarea id="pix-code" readOnly value={p.pixCopiaCola} rows={4} />
-          <button type="button" className="button secondary" onClick={() => void navigator.clipboard?.writeText(p.pixCopiaCola!).then(() => setCopied(true), () => undefined)}>
-            {copied ? t('give.copied') : t('give.copy')}
-          </button>
-          {p.expiraEm && <p>{t('give.pixValidity', { time: timeOf(p.expiraEm, props.lang), date: dayMonth(p.expiraEm, props.lang) })}</p>}
-        </div>
-      )}
-      {p.metodoPagamento === 'boleto' && p.linhaDigitavel && open && (
-        <div className="give-pix">
-          <label htmlFor="boleto-line">{t('give.boletoLine')}</label>
-          <input id="boleto-line" readOnly value={p.linhaDigitavel} />
-        </div>
-      )}
-      {p.metodoPagamento === 'picpay' && p.urlPagamento && open && <p><a className="button" href={p.urlPagamento}>{t('give.picpayPay')}</a></p>}
+      <PaymentResult payment={p} text={t(key)} t={t} lang={props.lang} />
 
       <dl className="give-facts">
         <div><dt>{t('give.order')}</dt><dd>{p.codigo}</dd></div>

@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import type { Gift, Reason, RecurringGift } from '../../../../contract/giving.ts';
 import type { SavedCard } from '../../../../contract/payments.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
+import { checkout } from '../../../lib/checkout/api.ts';
 import { giving } from '../../../lib/giving/api.ts';
 import { Field, Loader, MemberGate, Modal, Notice, Select, SubmitButton, failureMessage, firstErrors, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
 
@@ -37,7 +38,7 @@ function Account(props: Props & { t: T }) {
   useEffect(() => {
     if (!userId) return;
     void giving.recurring(userId, props.church.id).then((r) => setRecurring(r.doacoesRecorrentes), () => setRecurring([]));
-    void giving.cards(props.slug, userId).then((r) => setCards(r.cartoes), () => setCards([]));
+    void checkout.savedCards(props.slug, userId).then(setCards, () => setCards([]));
   }, [userId]);
   useEffect(() => {
     if (!userId) return;

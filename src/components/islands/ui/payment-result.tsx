@@ -51,9 +51,12 @@ export function ChallengeForm({ code, receiptKey, t, onAnswer }: { code: string;
  * `ready`, then every 5 s while the payment waits. undefined while loading, null when not found.
  */
 export function usePaymentAnswer(ready: boolean, load: () => Promise<PaymentResponse | null>, initial: PaymentResponse | null = null) {
-  const [answer, setAnswer] = useState<PaymentResponse | null | undefined>(initial ?? undefined);
+  const [answer, setAnswer] = useState<PaymentResponse | null | undefined>(undefined);
   const loader = useRef(load);
   loader.current = load;
+  useEffect(() => {
+    if (initial) setAnswer((shown) => shown ?? initial); // after hydration: the server render had no session storage
+  }, []);
   const refresh = async (poll = false) => {
     try {
       const next = await loader.current();
