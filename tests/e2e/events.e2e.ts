@@ -166,6 +166,7 @@ async function payWithNewCard(page: Page, number: string, installments?: string)
     const summary = page.getByRole('region', { name: /Conferência/ });
     await expect(summary.getByTestId('pay-installments')).toHaveText(option);
     await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveText(`Pagar ${(await summary.getByTestId('pay-total').textContent())!}`);
+  }
   await page.getByRole('button', { name: /^Pagar/ }).click();
 }
 
