@@ -12,7 +12,8 @@ import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
 /** `play`: the church has Play (MOD_ASSINATURA), so the account links the member's plan. */
-export default function AccountHome(props: IslandProps & { play?: boolean }) {
+/** `giving`: the church has MOD_DOACAO, so the account links the member's gifts. */
+export default function AccountHome(props: IslandProps & { play?: boolean; giving?: boolean }) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('account.loading')}>
@@ -29,7 +30,7 @@ export function Avatar({ user, t, className = 'acc-avatar' }: { user: Pick<User,
   );
 }
 
-function Home({ church, lang, t, play = false }: IslandProps & { t: T; play?: boolean }) {
+function Home({ church, lang, t, play = false, giving = false }: IslandProps & { t: T; play?: boolean; giving?: boolean }) {
   const session = useStore($session);
   const user = session.user!;
   const account = session.clientAccount!;
@@ -40,6 +41,7 @@ function Home({ church, lang, t, play = false }: IslandProps & { t: T; play?: bo
     { href: '/user/data#dados', label: t('account.home.data'), ...(incomplete ? { badge: t('account.home.incomplete') } : {}) },
     { href: '/user/cards', label: t('account.home.cards') },
     { href: '/user/registrations', label: t('account.home.registrations') },
+    ...(giving ? [{ href: '/user/giving', label: t('account.home.giving') }] : []),
     { href: '/user/notes', label: t('account.home.notes') },
     { href: '/user/prayer', label: t('account.home.prayer') },
     { href: '/praise', label: t('account.home.praise') },
