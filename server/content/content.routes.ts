@@ -27,8 +27,8 @@ import type { ContentRecord } from './content.serializers.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 // Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
-const ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
-const PLAIN = 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN';
+const ACCENTED = t.SEARCH_ACCENTED;
+const PLAIN = t.SEARCH_PLAIN;
 
 /** A LIKE pattern for a search term: accents dropped, lowercase, wildcards escaped. */
 export function searchPattern(term: string): string {
@@ -73,7 +73,8 @@ async function listContents(db: Database, o: ListOptions): Promise<{ rows: Conte
   if (o.query.categoria !== undefined) filters.push(eq(t.contents.categoryId, o.query.categoria));
   if (o.publicationType !== undefined) filters.push(eq(t.contents.publicationTypeId, o.publicationType));
   if (o.parentId !== undefined) filters.push(eq(t.contents.parentId, o.parentId));
-  if (o.query.busca) filters.push(matches(o.query.busca, [t.contents.title, t.contents.summary, t.contents.keywords]));
+  // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
+  if (o.query.busca) filters.push(sql`${t.contents.searchText} like ${searchPattern(o.query.busca)}`);
   const where = and(...filters);
   // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
   const order = o.byTitle ? [asc(t.contents.title), asc(t.contents.id)] : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];

@@ -69,6 +69,10 @@ export const publicationTypes = pgTable(
   (t) => [uniqueIndex('publicacao_tipo_uq').on(t.churchId, t.slug)],
 );
 
+// Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
+export const SEARCH_ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
+export const SEARCH_PLAIN = 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN';
+
 export const contents = pgTable(
   'conteudo',
   {
@@ -94,6 +98,15 @@ export const contents = pgTable(
     publishedAt: timestamp('publicado_em', { withTimezone: true }).notNull().defaultNow(),
     active: boolean('flag_ativo').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a search reads (spec §2: title or keyword, the summary too): folded once when the row is
+     * written, so a search over a big church's items costs one LIKE per row, not three translates (issue 14).
+     */
+    searchText: text('busca_texto').generatedAlwaysAs(
+      sql.raw(
+        `lower(translate(coalesce(titulo, '') || E'\\n' || coalesce(resumo, '') || E'\\n' || palavras_chave::text, '${SEARCH_ACCENTED}', '${SEARCH_PLAIN}'))`,
+      ),
+    ),
   },
   (t) => [
     index('conteudo_lista_idx').on(t.churchId, t.kind, t.publishedAt),

@@ -1,0 +1,1 @@
+ALTER TABLE "conteudo" ADD COLUMN "busca_texto" text GENERATED ALWAYS AS (lower(translate(coalesce(titulo, '') || E'\n' || coalesce(resumo, '') || E'\n' || palavras_chave::text, 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN'))) STORED;
