@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recordQuery } from '../db/query-stats.ts';
 import { createPageCache, type PageCache } from './page-cache.ts';
 
 let renders = 0;
@@ -202,5 +203,29 @@ describe('page cache memory and compression', () => {
     expect(a.headers['content-encoding']).toBe('br');
     expect(rendered).toBe(2);
     expect(cache.size).toBe(0);
+  });
+});
+
+describe('query statistics (DB_QUERY_STATS)', () => {
+  it('a rendered answer says how many statements its render sent; the kept copy does not', async () => {
+    const counting = createPageCache(
+      async (_req, res) => {
+        recordQuery('select 1');
+        await new Promise((r) => setTimeout(r, 1));
+        recordQuery('select 2'); // after an await: still this render's
+        res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=30' });
+        res.end('<p>x</p>');
+      },
+      { queryStats: true },
+    );
+    const local = createServer((req, res) => void counting.handle(req, res));
+    await new Promise<void>((r) => local.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(local.address() as AddressInfo).port}/`;
+    try {
+      expect((await fetch(url)).headers.get('server-timing')).toBe('db;desc="2 queries"');
+      expect((await fetch(url)).headers.get('server-timing')).toBeNull(); // served from the cache: no render
+    } finally {
+      await new Promise<void>((r) => local.close(() => r()));
+    }
   });
 });

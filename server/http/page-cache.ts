@@ -16,6 +16,7 @@ import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type Serv
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { pickLanguage } from '../../contract/language.ts';
+import { countQueries } from '../db/query-stats.ts';
 import { withRequestMemo } from './request-memo.ts';
 
 type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
@@ -54,6 +55,11 @@ export interface PageCacheOptions {
   maxBytes?: number;
   maxEntries?: number;
   now?: () => number;
+  /**
+   * Development aid (issue 14): a rendered answer carries `Server-Timing: db;desc="N queries"`, the SQL
+   * statements its render sent. Default: the environment variable DB_QUERY_STATS=true.
+   */
+  queryStats?: boolean;
 }
 
 /** Share of the budget for pages seen once; the rest is for pages asked for again. */
@@ -91,7 +97,10 @@ class Segment {
   }
 }
 
-export function createPageCache(render: Renderer, { enabled = true, maxBytes = 64 * 1024 * 1024, maxEntries = 20_000, now = Date.now }: PageCacheOptions = {}) {
+export function createPageCache(
+  render: Renderer,
+  { enabled = true, maxBytes = 64 * 1024 * 1024, maxEntries = 20_000, now = Date.now, queryStats = process.env.DB_QUERY_STATS === 'true' }: PageCacheOptions = {},
+) {
   const probation = new Segment(Math.floor(maxBytes * PROBATION_SHARE));
   const hot = new Segment(maxBytes - probation.maxBytes);
 
@@ -189,12 +198,15 @@ export function createPageCache(render: Renderer, { enabled = true, maxBytes = 6
   }
 
   async function renderAndSend(req: IncomingMessage, res: ServerResponse, key: string | null): Promise<void> {
-    const captured = await capture(render, req, res);
+    const counted = queryStats ? await countQueries(() => capture(render, req, res)) : null;
+    const captured = counted ? counted.result : await capture(render, req, res);
     if (!captured) return; // the renderer streamed something we do not buffer (already sent)
     const etag = isHtml(captured) && captured.status === 200 ? etagOf(captured.body) : null;
     if (key && etag) store(key, captured, etag);
     const entry = key ? (hot.entries.get(key) ?? probation.entries.get(key) ?? null) : null;
-    await send(req, res, { ...captured, etag }, entry);
+    // The count belongs to this render only, so it is added to what is sent, never to the kept copy.
+    const headers = counted ? { ...captured.headers, 'server-timing': `db;desc="${counted.stats.statements.length} queries"` } : captured.headers;
+    await send(req, res, { ...captured, headers, etag }, entry);
   }
 
   return {
