@@ -1,7 +1,8 @@
 // Subscribing to Play (issue 13 §3 bars): a visitor's "subscribe" asks for login first; a demo member
 // without a plan goes from the plans to the checkout, pays the first charge (price + contracting fee)
 // with a test card, sees the plan on /play/my-plan (code, paid until, renewal) and on the account
-// home, and cancels it (access stays until the paid date). The watch/resume part is play-watch.e2e.ts.
+// home, watches a closed video, and cancels it (access stays until the paid date). The player and resume
+// are play-watch.e2e.ts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import { asMember, churchUrl } from './helpers.ts';
@@ -27,7 +28,7 @@ test('a visitor who picks a plan is asked to log in, and comes back to that plan
   await expect(page).toHaveURL(/\/access\?redirectTo=%2Fplay%2Fcheckout%3Fplano%3D\d+/);
 });
 
-test('a member without a plan subscribes with a test card, sees it in my plan, and cancels it', async ({ page }) => {
+test('a member without a plan subscribes with a test card, watches closed content, sees it in my plan, and cancels it', async ({ page }) => {
   await asMember(page, MEMBER);
   await page.goto(churchUrl('graca', '/play/my-plan'));
   await expect(page.getByRole('heading', { name: 'Você ainda não tem uma assinatura do Play.' })).toBeVisible();
@@ -51,7 +52,17 @@ test('a member without a plan subscribes with a test card, sees it in my plan, a
 
   await expect(page.getByText('Obrigado! Sua assinatura está ativa.')).toBeVisible();
   await expect(page.getByRole('link', { name: 'Ir para o Play' })).toHaveAttribute('href', '/play');
-  await page.getByRole('link', { name: 'Ver minha assinatura' }).click();
+
+  // the subscription opens closed content at once (the player itself is tested in play-watch.e2e.ts)
+  await page.goto(churchUrl('graca', '/play/search?q=A%20gra%C3%A7a%20de%20Deus'));
+  await page.locator('.play-card a').first().click();
+  await page.getByRole('link', { name: 'Assistir' }).click();
+  await expect(page.locator('[data-play-watch][data-ready="true"]')).toBeAttached();
+  await expect(page.getByRole('heading', { name: 'Este vídeo é para assinantes' })).toBeHidden();
+
+  await page.goto(churchUrl('graca', '/play/checkout'));
+  await expect(page.getByText('Plano não encontrado ou indisponível.')).toBeVisible();
+  await page.goto(churchUrl('graca', '/play/my-plan'));
 
   await expect(page).toHaveURL(/\/play\/my-plan$/);
   await expect(page.getByRole('heading', { name: 'Mensal' })).toBeVisible();
