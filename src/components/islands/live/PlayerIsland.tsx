@@ -3,7 +3,7 @@
 // otherwise through hls.js, which is loaded only then; church HTML runs in a sandboxed frame.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { PlayerSource } from '../../../lib/live/player.ts';
-import { attachHls } from '../ui/hls.ts';
+import { attachHls } from '../ui/stream-video.ts';
 import { makeT, Notice, type Lang } from '../ui/index.ts';
 
 interface Props {

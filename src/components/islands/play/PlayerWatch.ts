@@ -8,7 +8,7 @@ import { HTTPError } from 'ky';
 import { addToMyList, removeFromMyList, savePosition, watchContent } from '../../../lib/play/api.ts';
 import type { Lang } from '../../../lib/format.ts';
 import { $isLoggedIn, $session, startSession, type SessionChurch } from '../../../stores/session.ts';
-import { attachHls } from '../ui/hls.ts';
+import { attachHls } from '../ui/stream-video.ts';
 import { currentPath, loginHref } from '../ui/redirect.ts';
 import { makeT } from '../ui/t.ts';
 

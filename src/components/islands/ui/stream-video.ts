@@ -7,7 +7,9 @@
 export function attachHls(video: HTMLVideoElement, src: string, failed: () => void): () => void {
   if (video.canPlayType('application/vnd.apple.mpegurl')) {
     video.src = src;
+    video.addEventListener('error', failed);
     return () => {
+      video.removeEventListener('error', failed);
       video.removeAttribute('src');
       video.load();
     };
