@@ -9,7 +9,7 @@
 //   PGlite large       when BENCH_LARGE_DATA_DIR names a DATA_DIR filled by `npm run seed:large`
 //   PostgreSQL large   when BENCH_LARGE_DATABASE_URL names a database filled by `npm run seed:large`
 // Knobs: BENCH_QUICK=1 (home and news only, 1 round of 2 s: checks it runs), BENCH_PAGES=home,news,
-// BENCH_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+// BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
 // Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
 // printed as Markdown and kept in bench/results/latest.json and latest.md.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -30,7 +30,9 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const PAGE_NAMES = (process.env.BENCH_PAGES ?? (QUICK ? 'home,news' : '')).split(',').filter(Boolean);
-const CACHE_MODES = process.env.BENCH_CACHE ? [process.env.BENCH_CACHE === 'true'] : [false, true];
+// PAGE_CACHE=false npm run bench (README) still measures only rendering every request.
+const ONE_MODE = process.env.BENCH_CACHE ?? process.env.PAGE_CACHE;
+const CACHE_MODES = ONE_MODE ? [ONE_MODE === 'true'] : [false, true];
 const HOST = 'graca.localhost';
 const BROWSER = { 'accept-language': 'pt-BR,pt;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
 const DIST = process.env.DIST_DIR ?? 'dist';
