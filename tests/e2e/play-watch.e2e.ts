@@ -21,7 +21,7 @@ async function videoId(page: Page, query: string): Promise<number> {
 
 const videoTime = (page: Page) => page.locator('[data-video]').evaluate((v: HTMLVideoElement) => v.currentTime);
 
-test('a visitor on a watch page is sent to log in, and comes back to it', async ({ page }) => {
+test('a visitor on a watch page is sent to log in (back to it afterwards); an unknown video is a 404', async ({ page }) => {
   const id = await videoId(page, 'A graça de Deus');
   await page.goto(churchUrl('graca', `/play/watch/${id}`));
   await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=${encodeURIComponent(`/play/watch/${id}`).replace(/[/]/g, '\\/')}`));
