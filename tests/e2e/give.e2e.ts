@@ -90,8 +90,10 @@ test.describe('giving as a member', () => {
     await expect(page.getByRole('radio', { name: /Visa final 1111/ }).first()).toBeChecked(); // a saved card is the default
     await giveButton(page).click();
     await expect(page.getByText(/Esta doação se repete a cada 30 dias/)).toBeVisible();
-    // in the account: pause and resume it
-    await page.goto(churchUrl('graca', '/user/giving'));
+    // in the account (its home links the gifts where the church has MOD_DOACAO): pause and resume it
+    await page.goto(churchUrl('graca', '/user'));
+    await page.getByRole('link', { name: 'Minhas doações' }).click();
+    await expect(page).toHaveURL(/\/user\/giving$/);
     const gift = page.getByRole('listitem').filter({ hasText: 'Missões — R$ 30,00 a cada 30 dias' });
     await gift.getByRole('button', { name: 'Pausar' }).click();
     await expect(gift).toContainText('Pausada');
