@@ -139,6 +139,11 @@ describe.each(testBackends())('giving on %s', (backend) => {
     expect(wrong.body.message).toBe('Captcha inválido. Por favor tente novamente.');
     expect(await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).toHaveLength(before.length);
 
+    // PicPay sends a visitor to a page they can open without an account (their receipt page)
+    const pic = createCaptcha(gracaId);
+    const picpay = paymentResponseSchema.parse((await call('POST', '/pagamento/', undefined, gift({ metodoPagamento: 'picpay', visitante, pais: 'BR', captcha: { token: pic.token, resposta: pic.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }))).body);
+    expect(picpay.pagamento.urlPagamento).toBe(`/give/thank-you?pedido=${picpay.pagamento.codigo}&chave=${picpay.chaveRecibo}`);
+
     const fresh = createCaptcha(gracaId);
     const body = gift({ visitante, pais: 'BR', captcha: { token: fresh.token, resposta: fresh.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] });
     const ok = await call('POST', '/pagamento/', undefined, body);

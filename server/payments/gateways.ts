@@ -92,6 +92,8 @@ export interface ChargeRequest {
   pixReceiver?: { key: string; name: string; city: string } | undefined;
   /** spec §9: cash has a number of days to pay, set per event. */
   cashDaysToPay?: number | undefined;
+  /** Where the payer follows the payment (the sandbox's PicPay page); default the member's status page. */
+  payerPage?: string | undefined;
 }
 
 export interface ChargeResult {
@@ -140,7 +142,7 @@ export function charge(req: ChargeRequest): ChargeResult {
     }
     case 'picpay':
       // The sandbox's PicPay page is the payment-status page, where a tester can pay it.
-      return { status: 'aguardando', reference, paymentUrl: `/user/payment/${req.orderCode}`, expiresAt: new Date(req.now.getTime() + DAY) };
+      return { status: 'aguardando', reference, paymentUrl: req.payerPage ?? `/user/payment/${req.orderCode}`, expiresAt: new Date(req.now.getTime() + DAY) };
     case 'dinheiro':
       return { status: 'aguardando', reference, expiresAt: new Date(req.now.getTime() + (req.cashDaysToPay ?? 3) * DAY) };
     case 'transferencia':

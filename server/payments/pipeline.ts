@@ -199,6 +199,8 @@ export async function chargePayment(tx: Tx, order: Order, payer: Payer, checked:
     ach: payer.ach ? { routingNumber: payer.ach.numeroRoteamento, accountNumber: payer.ach.numeroConta } : undefined,
     pixReceiver: { key: church.email ?? `pix@${church.code}.demo`, name: church.name, city: church.city ?? 'Brasil' },
     cashDaysToPay: order.cashDaysToPay,
+    // a visitor has no status page behind a login: the sandbox's PicPay page is their receipt page
+    payerPage: payer.userId === null ? `/give/thank-you?pedido=${encodeURIComponent(code)}&chave=${encodeURIComponent(receiptKey(code))}` : undefined,
   });
   const refused = result.status === 'nao_aprovado';
   if (refused) await order.release?.(tx); // a refused payment charges nothing and keeps nothing
