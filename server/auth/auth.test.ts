@@ -132,7 +132,7 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
     expect(unknown.body.message).toBe('E-mail não encontrado.');
     const sent = await call('POST', '/security/recuperar-senha', { email: 'member@grace.demo', igreja: 4 }, { 'accept-language': 'pt', host: 'grace.localhost:4321' });
     expect(sent.status).toBe(200);
-    expect(sent.body.message).toBe('Nova senha enviada para o seu e-mail.');
+    expect(sent.body.message).toBe('Enviamos para o seu e-mail um link para criar uma nova senha.');
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'member@grace.demo');
     const token = new URL(mail!.links[0]!).searchParams.get('resetToken')!;
     const weak = await call('POST', '/security/recuperar-senha/confirmar', { token, senha: 'fraca', confirmacaoSenha: 'fraca' });

@@ -146,7 +146,7 @@ describe('session store (spec §4)', () => {
     expect(authHeaders.at(-1)).toBeNull();
   });
 
-  it('a 401 logs out and goes home, except on access and confirm-delete-user', async () => {
+  it('a 401 logs out and goes home (to the login on a page that needs one), except on access and confirm-delete-user', async () => {
     await startSession(GRACA);
     await login('membro@graca.demo', DEMO_PASSWORD);
     pathname = '/user/confirm-delete-user';
@@ -156,6 +156,11 @@ describe('session store (spec §4)', () => {
     pathname = '/user/data';
     await mainApi().get('me', { headers: { Authorization: 'Bearer forged' } }).catch(() => undefined);
     expect($isLoggedIn.get()).toBe(false);
-    expect(navigations).toEqual(['/']);
+    // issue 15: a stale session on /user/* goes to the login and back, not home
+    expect(navigations).toEqual(['/access?redirectTo=%2Fuser%2Fdata']);
+    await login('membro@graca.demo', DEMO_PASSWORD);
+    pathname = '/event';
+    await mainApi().get('me', { headers: { Authorization: 'Bearer forged' } }).catch(() => undefined);
+    expect(navigations.at(-1)).toBe('/');
   });
 });

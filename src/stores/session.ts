@@ -12,6 +12,8 @@ import type { TokenPair } from '../../contract/auth.ts';
 import type { Address, ChurchAccount, Child, Notification, User, UserChurchRoles } from '../../contract/user.ts';
 import { tokenExpiry } from '../lib/account/jwt.ts';
 import { configureHttp, httpEnv, mainApi, setAuthorization, setHttpHooks, type HttpEnv } from '../lib/account/http.ts';
+import { requiresLogin } from '../lib/routes.ts';
+import { loginPath } from '../lib/safe-redirect.ts';
 
 /** Namespaced storage keys (STYLE.md: persistent keys are namespaced). */
 export const STORAGE_KEYS = {
@@ -182,10 +184,14 @@ export function logout(): void {
   safe(() => sessionStorage.removeItem(STORAGE_KEYS.session), undefined);
 }
 
-/** spec §8: a 401 logs out, goes home and reloads. */
+/**
+ * spec §8: a 401 logs out, goes home and reloads; on a page that needs a login (a stale stored
+ * session on /user/*) it goes to the login instead, and back here afterwards (issue 15).
+ */
 function logoutAndGoHome(): void {
   logout();
-  httpEnv().navigate('/');
+  const path = httpEnv().pathname();
+  httpEnv().navigate(requiresLogin(path) ? loginPath(path + (typeof location === 'undefined' ? '' : location.search)) : '/');
 }
 
 let refreshing: Promise<boolean> | undefined;

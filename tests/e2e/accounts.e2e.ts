@@ -183,7 +183,7 @@ test.describe('access and the member area', () => {
     const dialog = page.getByRole('dialog', { name: 'Recuperar senha' });
     await expect(dialog.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await expect(dialog.getByText('Nova senha enviada para o seu e-mail.')).toBeVisible();
+    await expect(dialog.getByText('Enviamos para o seu e-mail um link para criar uma nova senha.')).toBeVisible();
     const link = await lastLink(email, 'resetToken');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible();

@@ -1,4 +1,5 @@
 // The first steps of /access (spec §2): the e-mail, then the password of an existing account.
+import { useEffect, useRef } from 'react';
 import { accountStatus } from '../../../lib/account/api.ts';
 import { isEmail } from '../../../lib/account/forms.ts';
 import { readFailure } from '../../../lib/account/http.ts';
@@ -36,6 +37,9 @@ export function EmailStep({ t, churchId, onResult }: { t: T; churchId: number; o
 
 export function LoginStep({ t, email, onBack, onForgot }: { t: T; email: string; onBack: () => void; onForgot: () => void }) {
   const form = useForm({ password: '' });
+  // After the e-mail step the next thing to type is the password (issue 15).
+  const ref = useRef<HTMLFormElement>(null);
+  useEffect(() => ref.current?.querySelector<HTMLInputElement>('input[type=password]')?.focus(), []);
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     if (!form.values.password) return form.setErrors({ password: t('v.required') });
@@ -51,7 +55,7 @@ export function LoginStep({ t, email, onBack, onForgot }: { t: T; email: string;
     }
   }
   return (
-    <form onSubmit={submit} noValidate>
+    <form ref={ref} onSubmit={submit} noValidate>
       <p className="acc-email-chip">
         <span>{email}</span>
         <button type="button" className="acc-link" onClick={onBack} disabled={form.submitting}>{t('account.access.changeEmail')}</button>

@@ -38,6 +38,8 @@ export default function MemberCardIsland(props: Props) {
   return (
     <div>
       <div className="no-print acc-actions" style={{ justifyContent: 'center', margin: '1rem 0' }}>
+        {/* Opened from the account page (not framed by another site): a way back to it (issue 15). */}
+        {window.top === window.self && <a className="button secondary" href="/user">{t('account.back')}</a>}
         <button type="button" className="button" onClick={() => print()}>{t('account.card.print')}</button>
       </div>
       {props.showCard && state.cards.map((card) => <Card key={card.id} card={card} t={t} lang={props.lang} maritalNames={props.maritalNames} />)}
