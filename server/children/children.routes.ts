@@ -1,11 +1,11 @@
 // spec §7 "Children": a member's children, kept per church.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { childBody, childParams, churchQuery, clientQuery, userIdParams } from '../../contract/user.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import { check, problem } from '../auth/errors.ts';
 import type { Database } from '../db/client.ts';
-import { userChildren } from '../db/schema/index.ts';
+import { userChildren, users } from '../db/schema/index.ts';
 import { toChild } from '../users/user.serializers.ts';
 
 export function childRoutes(db: Database) {
@@ -30,6 +30,11 @@ export function childRoutes(db: Database) {
         .insert(userChildren)
         .values({ churchId, userId: user.userId, firstName: b.nome, lastName: b.sobrenome, birthDate: b.dataNascimento, sex: b.sexo, comments: b.observacoes })
         .returning();
+      // The profile's children count follows the children added (issue 15): never fewer than listed here.
+      await db
+        .update(users)
+        .set({ childrenCount: sql`greatest(coalesce(${users.childrenCount}, 0), (select count(*)::int from ${userChildren} where ${userChildren.userId} = ${user.userId} and ${userChildren.churchId} = ${churchId}))` })
+        .where(eq(users.id, user.userId));
       return c.json(toChild(row!), 201);
     })
     .put('/usuario/:id/crianca/:childId', check('param', childParams), check('json', childBody), async (c) => {

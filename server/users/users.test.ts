@@ -215,6 +215,8 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     const child = await call('POST', `/usuario/${john.id}/crianca?igreja=${GRACE}`, { nome: 'Tim', dataNascimento: '2019-02-03', sexo: 'M' }, as(john));
     expect(child.status).toBe(201);
     const childId = Number(child.body.id);
+    // The profile's children count follows what was added (issue 15).
+    expect(meResponseSchema.parse((await call('GET', '/me', undefined, as(john))).body).user.qtdeFilhos).toBe(1);
     expect((await call('PUT', `/usuario/${john.id}/crianca/${childId}`, { nome: 'Timothy', dataNascimento: '2019-02-03' }, as(john))).status).toBe(200);
     const list = childrenResponseSchema.parse((await call('GET', `/user/${john.id}/crianca?cliente=${GRACE}`, undefined, as(john))).body);
     expect(list.criancas.map((c) => c.nome)).toEqual(['Timothy']);

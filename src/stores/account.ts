@@ -24,6 +24,7 @@ export async function saveChild(userId: number, churchId: number, childId: numbe
   const saved = childId === null ? await api.addChild(userId, churchId, body) : await api.updateChild(userId, childId, body);
   const list = $session.get().userChildren;
   $session.setKey('userChildren', childId === null ? [...list, saved] : list.map((c) => (c.id === saved.id ? saved : c)));
+  if (childId === null) void refreshUser().catch(() => undefined); // the children count follows (issue 15)
 }
 
 export async function removeChild(userId: number, childId: number): Promise<void> {

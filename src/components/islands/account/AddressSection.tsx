@@ -1,28 +1,30 @@
 // The addresses of /user/data and /user/data-update (spec §7 "Address"): list, add, edit,
 // remove; a Brazilian CEP or US ZIP fills the rest; each form is checked with the contract's
-// addressBody before it is sent.
+// addressBody before it is sent. FirstAddress: data-update's address fields when there is none
+// yet, inside the profile form and sent by its one "Save and continue" button (issue 15).
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { isValidCep, isValidUsZip } from '../../../../contract/account-rules.ts';
 import { addressBody, type Address, type Option } from '../../../../contract/user.ts';
 import { maskCep } from '../../../lib/account/forms.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { countryStates, findPostcode, type AddressServices, type State } from '../../../lib/account/postcode.ts';
 import { schemaErrors } from '../../../lib/account/validate.ts';
-import { loadAddresses, removeAddress, saveAddress } from '../../../stores/account.ts';
+import { removeAddress, saveAddress } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { Field, firstErrors, type Message, Notice, Select, SubmitButton, type T, useForm } from '../ui/index.ts';
 
 type Scope = { t: T; userId: number; countries: Option[]; services: AddressServices; defaultCountry: string };
 
-export default function AddressSection({ churchId, ...scope }: Scope & { churchId: number }) {
+/** Saves the address fields: true when saved, false when they show what to fix. */
+export type SaveAddress = () => Promise<boolean>;
+
+/** The member's addresses (loaded by the island, see UserDataIsland). */
+export default function AddressSection(scope: Scope) {
   const { t, userId, countries } = scope;
   const addresses = useStore($session).userAddress;
   const [editing, setEditing] = useState<Address | 'new' | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
-  useEffect(() => {
-    loadAddresses(userId, churchId).catch(() => setMessage({ kind: 'error', text: t('account.loadError') }));
-  }, [churchId, userId, t]);
   async function remove(address: Address) {
     if (!confirm(t('account.address.removeConfirm'))) return;
     try {
@@ -59,9 +61,19 @@ export default function AddressSection({ churchId, ...scope }: Scope & { churchI
   );
 }
 
+/** data-update without an address: its fields, saved by the profile form's button through `register`. */
+export function FirstAddress({ register, ...scope }: Scope & { register: (save: SaveAddress | null) => void }) {
+  return (
+    <div className="acc-section" role="group" aria-labelledby="first-address-title">
+      <h2 id="first-address-title">{scope.t('account.address.title')}</h2>
+      <AddressForm {...scope} address={null} onDone={() => undefined} register={register} />
+    </div>
+  );
+}
+
 const EMPTY_ADDRESS = { pais: '', cep: '', estado: '', cidade: '', bairro: '', logradouro: '', numero: '', complemento: '' };
 
-function AddressForm({ t, userId, address, countries, services, defaultCountry, onDone }: Scope & { address: Address | null; onDone: () => void }) {
+function AddressForm({ t, userId, address, countries, services, defaultCountry, onDone, register }: Scope & { address: Address | null; onDone: () => void; register?: (save: SaveAddress | null) => void }) {
   const form = useForm(
     address
       ? { pais: address.pais, cep: address.pais === 'BR' && address.cep ? maskCep(address.cep) : (address.cep ?? ''), estado: address.estado ?? '', cidade: address.cidade,
@@ -89,26 +101,41 @@ function AddressForm({ t, userId, address, countries, services, defaultCountry, 
     setLookup({ busy: false, note: t('account.address.found') });
   }
 
-  async function submit(event: { preventDefault(): void }) {
-    event.preventDefault();
+  async function save(): Promise<boolean> {
     const keys = schemaErrors(addressBody, form.values);
-    if (Object.keys(keys).length) return form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, m]) => [k, t(m)])));
+    if (Object.keys(keys).length) {
+      form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, m]) => [k, t(m)])));
+      return false;
+    }
     form.setSubmitting(true);
     try {
       await saveAddress(userId, address?.id ?? null, form.values);
-      onDone();
+      return true;
     } catch (error) {
       const failure = await readFailure(error);
       form.setErrors(firstErrors(failure.errors));
       form.setMessage({ kind: 'error', text: failure.message });
       form.setSubmitting(false);
+      return false;
     }
+  }
+  // Embedded (FirstAddress): the owner's button calls the latest save.
+  const latest = useRef(save);
+  latest.current = save;
+  useEffect(() => {
+    if (!register) return;
+    register(() => latest.current());
+    return () => register(null);
+  }, [register]);
+
+  async function submit(event: { preventDefault(): void }) {
+    event.preventDefault();
+    if (await save()) onDone();
   }
   const f = (name: keyof typeof EMPTY_ADDRESS) => ({ name, value: form.values[name], onChange: form.set(name), error: form.errors[name], disabled: form.submitting });
   const canLookup = country === 'BR' || country === 'US';
-  return (
-    <form onSubmit={submit} noValidate className="acc-subform" aria-label={address ? t('account.address.edit') : t('account.address.add')}>
-      <h3>{address ? t('account.address.edit') : t('account.address.add')}</h3>
+  const body = (
+    <>
       <Notice message={form.message} />
       <div className="acc-grid">
         <Select label={t('account.field.country')} required options={countries.map((c) => ({ value: c.codigo, label: c.nome }))} {...f('pais')} />
@@ -135,6 +162,13 @@ function AddressForm({ t, userId, address, countries, services, defaultCountry, 
         <Field label={t('account.field.number')} {...f('numero')} />
         <Field label={t('account.field.complement')} {...f('complemento')} />
       </div>
+    </>
+  );
+  if (register) return <div className="acc-subform">{body}</div>;
+  return (
+    <form onSubmit={submit} noValidate className="acc-subform" aria-label={address ? t('account.address.edit') : t('account.address.add')}>
+      <h3>{address ? t('account.address.edit') : t('account.address.add')}</h3>
+      {body}
       <div className="acc-actions">
         <SubmitButton submitting={form.submitting} label={t('account.save')} busyLabel={t('account.wait')} className="button small" />
         <button type="button" className="acc-link" onClick={onDone} disabled={form.submitting}>{t('account.cancel')}</button>

@@ -1,7 +1,7 @@
 // The identity, family and custom fields of /user/data and /user/data-update (spec §3 Form
 // fields), checked with the contract's updateUserBody, the schema the API itself applies.
 import { useStore } from '@nanostores/react';
-import { useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { DATE_PLACEHOLDER, formatCpf, formatLocalDate, onlyDigits } from '../../../../contract/account-rules.ts';
 import { updateUserBody, type Option, type UpdateUserBody } from '../../../../contract/user.ts';
 import type { ProfileLists } from '../../../lib/account/api.ts';
@@ -12,9 +12,19 @@ import { saveProfile } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { Field, firstErrors, type IslandProps, Notice, Select, SubmitButton, type T, useForm } from '../ui/index.ts';
 
-type Props = { t: T; lang: IslandProps['lang']; church: IslandProps['church']; lists: ProfileLists; mode: 'data' | 'update' };
+type Props = {
+  t: T; lang: IslandProps['lang']; church: IslandProps['church']; lists: ProfileLists; mode: 'data' | 'update';
+  /** The button's label ("Save and continue" on data-update). */
+  submitLabel?: string;
+  /** After the profile is saved (data-update saves the address and moves on); false: stay and say nothing more. */
+  onSaved?: () => Promise<boolean>;
+  /** More fields sent by the same button (data-update's first address). */
+  children?: ReactNode;
+};
 
-export default function ProfileForm({ t, lang, church, lists, mode }: Props) {
+export default function ProfileForm({ t, lang, church, lists, mode, submitLabel, onSaved, children }: Props) {
+  // The CPF is a Brazilian document: a church elsewhere does not ask for it (issue 15).
+  const askCpf = church.pais === 'BR' || church.pais === null;
   const session = useStore($session);
   const user = session.user!;
   const form = useForm({
@@ -31,6 +41,9 @@ export default function ProfileForm({ t, lang, church, lists, mode }: Props) {
     ocupacao: user.ocupacao ?? '',
     congregacao: session.clientAccount?.congregacao ? String(session.clientAccount.congregacao.id) : '',
   });
+  // A child added below raises the saved count: the field shows it (issue 15).
+  const savedChildren = user.qtdeFilhos === null ? '' : String(user.qtdeFilhos);
+  useEffect(() => form.setValues((v) => (v.qtdeFilhos === savedChildren ? v : { ...v, qtdeFilhos: savedChildren })), [savedChildren]);
   const [custom, setCustom] = useState<Record<number, string>>(() => Object.fromEntries(lists.customFields.map((f) => [f.id, f.valor ?? ''])));
 
   /** The PUT /usuario/ body as the contract takes it. */
@@ -67,6 +80,7 @@ export default function ProfileForm({ t, lang, church, lists, mode }: Props) {
     form.setMessage(null);
     try {
       await saveProfile(json, lists.congregations.find((c) => String(c.id) === form.values.congregacao) ?? null);
+      if (onSaved && !(await onSaved())) return;
       form.setMessage({ kind: 'ok', text: t('account.saved') });
     } catch (error) {
       const failure = await readFailure(error);
@@ -88,7 +102,7 @@ export default function ProfileForm({ t, lang, church, lists, mode }: Props) {
         <Field label={t('account.field.phone')} type="tel" autoComplete="tel" required placeholder={church.pais === 'BR' ? '+55 DDD 9XXXX-YYYY' : ''} {...f('telefone')} />
         <Field label={t('account.field.birthDate')} inputMode="numeric" required placeholder={DATE_PLACEHOLDER[lang]} {...f('dataNascimento')} onChange={(x) => form.set('dataNascimento')(maskDate(x))} />
         <Select label={t('account.field.sex')} required options={[{ value: 'M', label: t('account.sex.M') }, { value: 'F', label: t('account.sex.F') }]} {...f('sexo')} />
-        <Field label="CPF" inputMode="numeric" placeholder="000.000.000-00" {...f('cpf')} onChange={(x) => form.set('cpf')(maskCpf(x))} />
+        {askCpf && <Field label="CPF" inputMode="numeric" placeholder="000.000.000-00" {...f('cpf')} onChange={(x) => form.set('cpf')(maskCpf(x))} />}
       </div>
       {mode === 'data' && (
         <>
@@ -122,8 +136,9 @@ export default function ProfileForm({ t, lang, church, lists, mode }: Props) {
           )}
         </>
       )}
+      {children}
       <Notice message={form.message} />
-      <SubmitButton submitting={form.submitting} label={t('account.save')} busyLabel={t('account.wait')} />
+      <SubmitButton submitting={form.submitting} label={submitLabel ?? t('account.save')} busyLabel={t('account.wait')} />
     </form>
   );
 }
