@@ -21,6 +21,14 @@ describe('ticket availability (spec §4)', () => {
     expect(ticketAvailability(ticket({ remaining: 0 }), 0, now).state).toBe('soldOut');
     expect(ticketAvailability(ticket({ perUserLimit: 2 }), 2, now).state).toBe('userLimitReached');
   });
+  it('is never available when the event takes no registrations (issue 15)', () => {
+    const open = { endsAt: new Date(now.getTime() + day), registrationOpen: true };
+    expect(ticketAvailability(ticket(), 0, now, open).state).toBe('available');
+    expect(ticketAvailability(ticket(), 0, now, { ...open, registrationOpen: false })).toEqual({ state: 'closed' });
+    expect(ticketAvailability(ticket({ availableFrom: new Date(now.getTime() + day) }), 0, now, { ...open, registrationOpen: false }).state).toBe('closed');
+    expect(ticketAvailability(ticket(), 0, now, { ...open, endsAt: new Date(now.getTime() - 1) }).state).toBe('closed');
+    expect(ticketAvailability(ticket({ remaining: 0 }), 0, now, { ...open, registrationOpen: false }).state).toBe('soldOut');
+  });
 });
 
 describe('event button (spec §4)', () => {

@@ -16,14 +16,18 @@ export type TicketAvailability =
   | { state: 'available'; until: Date | null; max: number }
   | { state: 'expired' }
   | { state: 'soldOut' }
-  | { state: 'userLimitReached' };
+  | { state: 'userLimitReached' }
+  /** The event takes no registrations (closed by the church, or over): nothing of it is on sale. */
+  | { state: 'closed' };
 
 /**
  * @param held how many of this ticket the user already holds (paid or awaiting payment)
  * @example ticketAvailability({ remaining: 0, … }, 0, now) // { state: 'soldOut' }
  */
-export function ticketAvailability(ticket: TicketForRules, held: number, now: Date): TicketAvailability {
+export function ticketAvailability(ticket: TicketForRules, held: number, now: Date, event?: Pick<EventForRules, 'registrationOpen' | 'endsAt'>): TicketAvailability {
   if (ticket.availableUntil && now > ticket.availableUntil) return { state: 'expired' };
+  // spec §4 (issue 15): an event whose registrations are closed never shows a ticket as available.
+  if (event && (!event.registrationOpen || now > event.endsAt)) return ticket.remaining <= 0 ? { state: 'soldOut' } : { state: 'closed' };
   if (ticket.availableFrom && now < ticket.availableFrom) return { state: 'availableFrom', from: ticket.availableFrom };
   if (ticket.remaining <= 0) return { state: 'soldOut' };
   const leftForUser = ticket.perUserLimit === null ? Infinity : ticket.perUserLimit - held;

@@ -41,6 +41,7 @@ export function availabilityLabel(a: TicketAvailability, lang: Lang, timeZone: s
     case 'available':
       return a.until ? t('events.availability.until', { date: formatDateTime(a.until, lang, timeZone) }) : t('events.availability.open');
     case 'expired':
+    case 'closed': // "sales closed" beside the event's "registrations closed" button
       return t('events.availability.expired');
     case 'soldOut':
       return t('events.availability.soldOut');

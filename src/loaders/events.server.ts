@@ -19,6 +19,8 @@ export interface EventView {
 }
 
 export function eventView(event: EventWire, now = new Date()): EventView {
+  const endsAt = new Date(event.dataFim);
+  const rules = { endsAt, registrationOpen: event.flagInscricaoAberta, hasOnlineContent: event.flagConteudoOnline };
   const tickets = event.ingressos.map((ticket) => ({
     ticket,
     availability: ticketAvailability(
@@ -31,11 +33,11 @@ export function eventView(event: EventWire, now = new Date()): EventView {
       },
       0,
       now,
+      rules,
     ),
   }));
-  const endsAt = new Date(event.dataFim);
   const button = eventButton(
-    { endsAt, registrationOpen: event.flagInscricaoAberta, hasOnlineContent: event.flagConteudoOnline },
+    rules,
     tickets.map((x) => x.availability),
     0,
     now,

@@ -29,10 +29,11 @@ async function enhance(root: HTMLElement): Promise<void> {
   for (const r of inscricoes) if (r.status !== 'cancelada') held.set(r.ingresso.id, (held.get(r.ingresso.id) ?? 0) + 1);
   const labels = JSON.parse(root.dataset.labels ?? '{}') as Record<string, string>;
   const now = new Date();
+  const event = { endsAt: new Date(root.dataset.endsAt!), registrationOpen: root.dataset.open === 'true', hasOnlineContent: root.dataset.content === 'true' };
   const availabilities: TicketAvailability[] = [];
   for (const item of root.querySelectorAll<HTMLElement>('[data-ticket]')) {
     const t = JSON.parse(item.dataset.ticket!) as TicketData;
-    const a = ticketAvailability({ id: t.id, remaining: t.remaining, availableFrom: t.from ? new Date(t.from) : null, availableUntil: t.until ? new Date(t.until) : null, perUserLimit: t.limit }, held.get(t.id) ?? 0, now);
+    const a = ticketAvailability({ id: t.id, remaining: t.remaining, availableFrom: t.from ? new Date(t.from) : null, availableUntil: t.until ? new Date(t.until) : null, perUserLimit: t.limit }, held.get(t.id) ?? 0, now, event);
     availabilities.push(a);
     const input = item.querySelector<HTMLInputElement>('input[type=number]');
     if (a.state === 'userLimitReached') {
@@ -45,7 +46,7 @@ async function enhance(root: HTMLElement): Promise<void> {
   }
   const total = [...held.values()].reduce((s, n) => s + n, 0);
   const button = eventButton(
-    { endsAt: new Date(root.dataset.endsAt!), registrationOpen: root.dataset.open === 'true', hasOnlineContent: root.dataset.content === 'true' },
+    event,
     availabilities,
     total,
     now,
