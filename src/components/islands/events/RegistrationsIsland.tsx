@@ -55,7 +55,7 @@ export default function RegistrationsIsland(props: Props) {
             <a href={`/user/registrations/${e.id}/tickets`}>
               <strong>{e.titulo}</strong>
               <span>{longDate(e.dataInicio, props.lang, e.fusoHorario)} · {timeOf(e.dataInicio, props.lang, e.fusoHorario)}</span>
-              <span>{t('registrations.count', { count: e.qtdeInscricoes })}</span>
+              <span>{t.plural('registrations.count', e.qtdeInscricoes)}</span>
             </a>
           </li>
         ))}
