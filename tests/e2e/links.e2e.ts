@@ -30,7 +30,10 @@ class Crawl {
   /** Links islands drew on the account home (notifications among them), per session. */
   readonly drawnOnAccount = new Map<string, string[]>();
   private readonly staticPages = new Map<string, Visit>();
-  constructor(readonly church: string) {}
+  readonly church: string;
+  constructor(church: string) {
+    this.church = church;
+  }
 
   /** Walks from the home as `who`, with one browser tab per worker (all logged in, or not). */
   async walk(pages: Page[], who: string): Promise<number> {
