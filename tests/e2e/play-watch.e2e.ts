@@ -87,7 +87,9 @@ test('a subscriber watches a closed video, resumes after a reload, uses the keyb
   expect(await page.locator('[data-video]').evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
   await player.press('c');
   expect(await page.locator('[data-video]').evaluate((v: HTMLVideoElement) => v.textTracks[0]?.mode)).toBe('showing');
-  await player.press('ArrowRight');
+  // the keys work from the page too, not only on the focused player
+  await page.locator('h1').click();
+  await page.keyboard.press('ArrowRight');
   await expect.poll(() => videoTime(page)).toBeGreaterThanOrEqual(4);
 
   // my list

@@ -1,7 +1,8 @@
 // The Play player (issue 13 §4; /play/watch/{id}): login guard, the member-only watch call, HLS
 // (native where the browser has it, else hls.js loaded only here through the kit's attachHls),
 // resume from the saved position (throttled saves while playing, on pause and on pagehide),
-// keyboard (space/k play-pause, ←/→ ±5 s, f fullscreen, m mute, c captions), captions track,
+// keyboard (space/k play-pause, ←/→ ±5 s, f fullscreen, m mute, c captions; on the player or the
+// page), captions track,
 // the plans offered in-page for closed content without a subscription, and my list.
 // No React: the watch page's whole JavaScript, hls.js included, must stay ≤ 150 KB gzipped.
 import { HTTPError } from 'ky';
@@ -144,8 +145,11 @@ export async function startPlayer(root: HTMLElement): Promise<void> {
     const track = video.textTracks[0];
     if (track) track.mode = track.mode === 'showing' ? 'hidden' : 'showing';
   };
-  box.addEventListener('keydown', (event) => {
-    if (event.altKey || event.ctrlKey || event.metaKey) return;
+  // keys work while the player has focus, or while nothing else on the page does
+  document.addEventListener('keydown', (event) => {
+    const target = event.target as Node | null;
+    if (event.altKey || event.ctrlKey || event.metaKey || box.hidden) return;
+    if (target !== document.body && !(target && box.contains(target))) return;
     const key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
     const actions: Record<string, () => void> = {
       ' ': () => void (video.paused ? video.play().catch(() => {}) : video.pause()),
