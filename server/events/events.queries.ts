@@ -5,25 +5,42 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { toEvent } from './events.serializers.ts';
 
+type TicketRow = typeof t.tickets.$inferSelect;
+
 /** The module of the events routes (routes.tsv /event). */
 export const EVENTS_MODULE = 'MOD_EVENTO';
+
+/** A ticket row as json_build_object spells it below (timestamps arrive as ISO text). */
+type TicketJson = Omit<TicketRow, 'availableFrom' | 'availableUntil'> & { availableFrom: string | null; availableUntil: string | null };
+
+/** The event's tickets, in one JSON array built by the database (issue 14: one round trip per block). */
+const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_object(
+    'id', k.id, 'churchId', k.igreja_id, 'eventId', k.evento_id, 'name', k.nome, 'description', k.descricao,
+    'priceCents', k.valor_centavos, 'stock', k.estoque, 'sold', k.vendidos, 'availableFrom', k.disponivel_de,
+    'availableUntil', k.disponivel_ate, 'perUserLimit', k.limite_por_usuario, 'questions', k.perguntas,
+    'position', k.ordem, 'active', k.flag_ativo))
+  from evento_ingresso k where k.igreja_id = evento.igreja_id and k.evento_id = evento.id), '[]'::json)`;
+
+const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c where c.igreja_id = evento.igreja_id and c.evento_id = evento.id)`;
+// (the outer row is named in full: drizzle writes a one-table select's columns without their table)
 
 /** Events of one church (all, or the given ids) with their tickets and whether they have online content. */
 export async function loadEvents(db: Database, churchId: number, eventIds?: number[]): Promise<EventWire[]> {
   if (eventIds && !eventIds.length) return [];
   const filters = [eq(t.events.churchId, churchId), eq(t.events.active, true)];
   if (eventIds) filters.push(inArray(t.events.id, eventIds));
-  const rows = await db.select().from(t.events).where(and(...filters)).orderBy(asc(t.events.startsAt), asc(t.events.id));
-  if (!rows.length) return [];
-  const ids = rows.map((r) => r.id);
-  const [tickets, contents] = await Promise.all([
-    db.select().from(t.tickets).where(and(eq(t.tickets.churchId, churchId), inArray(t.tickets.eventId, ids))),
-    db
-      .select({ eventId: t.eventContents.eventId, n: sql<number>`count(*)::int` })
-      .from(t.eventContents)
-      .where(and(eq(t.eventContents.churchId, churchId), inArray(t.eventContents.eventId, ids)))
-      .groupBy(t.eventContents.eventId),
-  ]);
-  const withContent = new Set(contents.filter((c) => Number(c.n) > 0).map((c) => c.eventId));
-  return rows.map((r) => toEvent(r, tickets, withContent.has(r.id)));
+  const rows = await db
+    .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
+    .from(t.events)
+    .where(and(...filters))
+    .orderBy(asc(t.events.startsAt), asc(t.events.id));
+  return rows.map((r) => {
+    const raw = (typeof r.tickets === 'string' ? JSON.parse(r.tickets) : r.tickets) as TicketJson[];
+    const tickets: TicketRow[] = raw.map((k) => ({
+      ...k,
+      availableFrom: k.availableFrom === null ? null : new Date(k.availableFrom),
+      availableUntil: k.availableUntil === null ? null : new Date(k.availableUntil),
+    }));
+    return toEvent(r.event, tickets, Boolean(r.hasContent));
+  });
 }

@@ -42,7 +42,7 @@ type ChurchRow = ScopedChurch & { modules: string[] };
 function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Promise<ChurchRow | null> {
   return memoized(`church:${by}:${value}`, async () => {
     const [row] = await db
-      .select({ ...columns, modules: sql<string[]>`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = ${t.churches.id}), '{}')` })
+      .select({ ...columns, modules: sql<string[]>`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = igreja.id), '{}')` })
       .from(t.churches)
       .where(and(by === 'slug' ? eq(t.churches.slug, String(value)) : eq(t.churches.id, Number(value)), eq(t.churches.active, true)))
       .limit(1);

@@ -21,11 +21,11 @@ const built = existsSync(entry);
 
 /** Statements per render, at most (church data already cached per host, as in steady state). */
 export const PAGE_QUERY_CEILINGS: Record<string, number> = {
-  home: 9,
+  home: 7,
   news: 4,
   'news item': 2,
-  events: 4,
-  event: 4,
+  events: 2,
+  event: 2,
   devotionals: 4,
   videos: 4,
   prayer: 4,
