@@ -1,6 +1,7 @@
 // Issue 15 item 1: no link leads to an error page. Walks every same-origin link reachable from the
 // home of graca, grace and esperanza, logged out and as each demo account of the church, and fails
-// on a 4xx/5xx, the error page, or a "content unavailable" page, naming the page that had the link.
+// on a 4xx/5xx, the error page, a "content unavailable" page, a link the module gate sends home, or
+// an HTML answer without the security headers (issue 16 item 7), naming the page that had the link.
 // Pages without islands are read over plain HTTP (they are the same for every visitor); pages with
 // islands (account area, notifications, event buttons…) are opened in Chromium so the links the
 // islands draw are followed too. URLs are deduplicated by route pattern (3 a pattern) to stay fast;
@@ -88,11 +89,20 @@ class Crawl {
     const host = `${this.church}.localhost`;
     let current = path;
     let answer = await hostGet(host, current, { 'accept-language': 'pt-BR' });
+    // spec §2: a route of a module the church lacks goes home; a link to it is a dead end too.
+    const sentHome = answer.status === 302 && new URL(String(answer.headers.location), `http://${host}`).pathname === '/' && path.split('?')[0] !== '/' && !/^\/user\/payment\/?$/.test(path);
     for (let hops = 0; answer.status >= 300 && answer.status < 400 && hops < 5; hops++) {
-      current = new URL(String(answer.headers.location), `http://${host}${current}`).pathname + new URL(String(answer.headers.location), `http://${host}${current}`).search;
+      const next = new URL(String(answer.headers.location), `http://${host}${current}`);
+      current = next.pathname + next.search;
       answer = await hostGet(host, current, { 'accept-language': 'pt-BR' });
     }
     const html = answer.text;
+    const unsafe = String(answer.headers['content-type'] ?? '').startsWith('text/html') ? missingSecurityHeaders(answer.headers, current) : null;
+    if (sentHome || unsafe) {
+      const visit: Visit = { links: [], drawn: [], problem: sentHome ? 'sent home (a module this church lacks)' : unsafe };
+      this.staticPages.set(path, visit);
+      return visit;
+    }
     // A page with islands draws links and messages in the browser, differently for each session.
     const links = answer.status < 400 ? linksOf(html, current) : [];
     if (answer.status < 400 && html.includes('<astro-island')) return this.visitInBrowser(page, path, links);
@@ -125,6 +135,17 @@ class Crawl {
     const problem = seen.error ? 'the error page' : problemOf(response?.status() ?? 0, seen.path, seen.texts.slice(0, 1).concat(seen.texts.slice(1).filter((x) => x.length < 120)));
     return { links: seen.links.filter(keep), drawn: [], problem };
   }
+}
+
+/** Issue 16 item 7 on every HTML answer: the CSP, nosniff and the frame rule (embeds may be framed). */
+function missingSecurityHeaders(headers: Record<string, string | string[] | undefined>, path: string): string | null {
+  const csp = String(headers['content-security-policy'] ?? '');
+  const missing = [
+    !/default-src/.test(csp) || !/frame-ancestors/.test(csp) ? 'content-security-policy' : '',
+    headers['x-content-type-options'] !== 'nosniff' ? 'x-content-type-options' : '',
+    !path.startsWith('/embed/') && headers['x-frame-options'] !== 'SAMEORIGIN' ? 'x-frame-options' : '',
+  ].filter(Boolean);
+  return missing.length ? `HTML answer without ${missing.join(', ')}` : null;
 }
 
 function titleAndHeadings(html: string): string[] {
