@@ -5,19 +5,23 @@
 // `assinatura:{id}:{period}` and a unique (subscription, period) row in usuario_plano_assinatura_pagamento.
 // A second process skips a claimed row; a process killed mid-charge rolls back and frees it.
 // Approved → pago_ate moves one period on. Declined (or no card, or the plan withdrawn) → no more
-// renewals: access lasts until pago_ate, then the subscription lapses ('expirado'). A cancelled one
-// ends as 'cancelado' at pago_ate.
+// renewals: access lasts until pago_ate, then the subscription lapses ('expirado'), and the member is
+// e-mailed. A cancelled one ends as 'cancelado' at pago_ate.
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import type { MessageLang } from '../../contract/account-messages.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { accountSettings } from '../auth/settings.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem } from '../http/errors.ts';
+import { createMailer, type Mail, type Mailer } from '../mail/outbox.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
 import { renewalOrder } from './subscription.ts';
+import { renewalDeclinedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';
 
 export interface RenewOptions {
+  mailer?: Mailer;
   /** Tests only: wait this long inside the claim, to be killed mid-charge. */
   holdMs?: number;
   /** Called once a subscription is claimed (tests watch for it before killing the process). */
@@ -40,6 +44,7 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
   const outcomes: RenewOutcome[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
+    const mails: Mail[] = [];
     const outcome = await db.transaction(async (tx) => {
       const [sub] = await tx
         .select()
@@ -51,10 +56,15 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
       if (!sub) return null;
       options.onClaim?.(sub.id);
       if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
-      return renewOne(tx, sub, now);
+      return renewOne(tx, sub, now, mails);
     });
     if (!outcome) break;
     outcomes.push(outcome);
+    // Sent once the claim's transaction has committed; a failure to send never undoes it.
+    if (mails.length) {
+      const mailer = options.mailer ?? createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL });
+      for (const mail of mails) await mailer.send(mail).catch((error: unknown) => console.error('[play] e-mail failed:', error));
+    }
   }
   await lapseEnded(db, now);
   return outcomes;
@@ -67,7 +77,7 @@ async function lapseEnded(db: Database, now: Date): Promise<void> {
   await db.update(t.playSubscriptions).set({ status: 'expirado' }).where(and(ended, isNull(t.playSubscriptions.cancelledAt)));
 }
 
-async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date): Promise<RenewOutcome> {
+async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date, mails: Mail[]): Promise<RenewOutcome> {
   const paidUntil = sub.paidUntil!;
   const period = paidUntil.toISOString();
   const church = await givingChurch(tx, sub.churchId);
@@ -114,6 +124,12 @@ async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, no
   } else {
     // Only an approved charge pays a period: anything else stops renewals and the plan lapses at pago_ate.
     await tx.update(t.playSubscriptions).set({ renewAt: null }).where(eq(t.playSubscriptions.id, sub.id));
+    const [user] = await tx.select({ email: t.users.email, name: t.users.firstName }).from(t.users).where(eq(t.users.id, sub.userId));
+    if (user && church && plan) {
+      const { PROVIDER_DOMAIN, PORT } = accountSettings();
+      const link = `http://${church.code}.${PROVIDER_DOMAIN}${PORT === 80 || PORT === 0 ? '' : `:${PORT}`}/play/plans`;
+      mails.push(renewalDeclinedMail(langOfLocale(church.locale), user.email, { name: user.name, church: church.name, plan: plan.name, paidUntil, link }));
+    }
   }
   return { subscriptionId: sub.id, period, status };
 }

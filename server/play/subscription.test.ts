@@ -12,6 +12,7 @@ import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { JOBS } from '../jobs/index.ts';
+import type { Mail } from '../mail/outbox.ts';
 import { activeSubscription } from './access.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { playRenewalsJob } from './renewals.job.ts';
@@ -190,8 +191,15 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const [card] = await database.db.select().from(t.savedCards).where(eq(t.savedCards.id, row!.cardId!));
     await database.db.update(t.cardTokens).set({ behaviour: 'decline' }).where(eq(t.cardTokens.token, card!.token));
     const due2 = new Date(secondEnd.getTime() - RENEW_AHEAD_MS + 60_000);
-    expect((await renewDueSubscriptions(database.db, due2)).map((o) => o.status)).toEqual(['nao_aprovado']);
-    expect(await renewDueSubscriptions(database.db, due2)).toEqual([]);
+    const sent: Mail[] = [];
+    const mailer = { async send(mail: Mail) { sent.push(mail); } };
+    expect((await renewDueSubscriptions(database.db, due2, { mailer })).map((o) => o.status)).toEqual(['nao_aprovado']);
+    expect(await renewDueSubscriptions(database.db, due2, { mailer })).toEqual([]);
+    // the member is told once: nothing charged, access until the paid date, subscribe again
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toMatchObject({ to: 'membro@graca.demo', subject: 'Não conseguimos renovar sua assinatura do Play — Igreja da Graça' });
+    expect(sent[0]!.text).toContain('nada foi cobrado');
+    expect(sent[0]!.links[0]).toMatch(/\/play\/plans$/);
     expect(await activeSubscription(database.db, graca, member.id, due2)).not.toBeNull();
     expect((await mine())[0]).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false });
     await renewDueSubscriptions(database.db, new Date(secondEnd.getTime() + 1000));
