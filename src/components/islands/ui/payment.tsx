@@ -17,13 +17,13 @@
 // Every rule (Pix and slip only in Brazil, PicPay's maximum, card checks) is the server's: show
 // its per-field `errors` here; nothing is checked twice in the browser.
 import { useEffect, useRef, useState } from 'react';
-import { DATE_PLACEHOLDER } from '../../../../contract/account-rules.ts';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import type { PaymentMethodCode, SavedCard } from '../../../../contract/payments.ts';
-import { checkout, type CardInput, type FeeCall } from '../../../lib/checkout/api.ts';
+import { checkout, type FeeCall } from '../../../lib/checkout/api.ts';
 import { holderBirthDate, quoteOf, type PaymentMethodOption, type PaymentPart, type PaymentQuote } from '../../../lib/checkout/payment.ts';
 import { brandName, money, type Lang } from '../../../lib/format.ts';
 import { Check, Field, Select } from './fields.tsx';
+import { CardFields, type CardForm } from './payment-card.tsx';
 import type { T } from './t.ts';
 import './ui.css';
 import './payment.css';
@@ -41,7 +41,6 @@ export interface PaymentStepOptions {
   saveCard?: { value: boolean; set: (value: boolean) => void };
 }
 
-export type CardForm = Required<CardInput>;
 const EMPTY_CARD: CardForm = { titular: '', numero: '', validade: '', cvv: '', cpfTitular: '', dataNascimentoTitular: '' };
 type Ach = NonNullable<PaymentPart['ach']>;
 
@@ -133,27 +132,7 @@ export function usePaymentStep(o: PaymentStepOptions) {
 export type PaymentStep = ReturnType<typeof usePaymentStep>;
 
 const first = (errors: Record<string, string[]> | undefined, name: string) => errors?.[name]?.[0];
-
-/** A new card's fields (also the "add a card" page): holder CPF and birth date when `holderFields`. */
-export function CardFields({ card, onChange, holderFields, t, lang, errors }: { card: CardForm; onChange: (card: CardForm) => void; holderFields: boolean; t: T; lang: Lang; errors?: Record<string, string[]> | undefined }) {
-  const set = (name: keyof CardForm) => (value: string) => onChange({ ...card, [name]: value });
-  return (
-    <>
-      <Field label={t('pay.cardHolder')} name="titular" value={card.titular} onChange={set('titular')} required autoComplete="cc-name" error={first(errors, 'titular')} />
-      <Field label={t('pay.cardNumber')} name="numero" value={card.numero} onChange={set('numero')} required autoComplete="cc-number" inputMode="numeric" error={first(errors, 'numero')} />
-      <div className="ui-row">
-        <Field label={t('pay.cardExpiry')} name="validade" value={card.validade} onChange={set('validade')} required autoComplete="cc-exp" error={first(errors, 'validade')} />
-        <Field label={t('pay.cardCvv')} name="cvv" value={card.cvv} onChange={set('cvv')} required autoComplete="cc-csc" inputMode="numeric" error={first(errors, 'cvv')} />
-      </div>
-      {holderFields && (
-        <div className="ui-row">
-          <Field label={t('pay.cardCpf')} name="cpfTitular" value={card.cpfTitular} onChange={set('cpfTitular')} required inputMode="numeric" error={first(errors, 'cpfTitular')} />
-          <Field label={t('pay.cardBirth')} name="dataNascimentoTitular" value={card.dataNascimentoTitular} onChange={set('dataNascimentoTitular')} required placeholder={DATE_PLACEHOLDER[lang]} error={first(errors, 'dataNascimentoTitular')} />
-        </div>
-      )}
-    </>
-  );
-}
+export { CardFields, type CardForm };
 
 /** Method, card or bank account, and installments, with the server's per-field messages. */
 export function PaymentFields({ step, t, currency, errors, busy = false, cashDays = 3 }: { step: PaymentStep; t: T; currency: string; errors?: Record<string, string[]> | undefined; busy?: boolean; cashDays?: number }) {
