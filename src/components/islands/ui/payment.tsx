@@ -81,7 +81,8 @@ export function usePaymentStep(o: PaymentStepOptions) {
   // The quote: the order kind's fees for the method, then the installments of that total.
   useEffect(() => {
     const fees = o.fees;
-    if (!method || !fees) return setQuoted({ quote: null, failed: false });
+    setQuoted({ quote: null, failed: false }); // never another method's or amount's figures while asking
+    if (!method || !fees) return;
     let stale = false;
     const max = method === 'cartao' ? (o.maxInstallments ?? 1) : 1;
     void (async () => {
