@@ -22,7 +22,7 @@ export async function releasePayments(tx: Tx, paymentIds: number[], status: 'can
     await tx.update(t.tickets).set({ sold: sql`${t.tickets.sold} - ${n}` }).where(eq(t.tickets.id, ticketId));
   }
   await tx.update(t.payments).set({ status, updatedAt: new Date() }).where(inArray(t.payments.id, paymentIds));
-  await cancelPendingSubscriptionsOf(tx, paymentIds); // a Play subscription waiting for this payment (issue 13)
+  await cancelPendingSubscriptionsOf(tx, paymentIds, status); // the Play subscription of these payments (issue 13)
   return freed.length;
 }
 

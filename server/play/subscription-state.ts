@@ -38,18 +38,22 @@ export async function activateSubscriptionOf(tx: Tx, paymentId: number, now = ne
     .where(and(eq(t.playSubscriptions.id, row.s.id), eq(t.playSubscriptions.status, 'pendente')));
 }
 
-/** First payments cancelled, refused or refunded: their pending subscriptions are cancelled, never activated. */
-export async function cancelPendingSubscriptionsOf(tx: Tx, paymentIds: number[], now = new Date()): Promise<void> {
+/**
+ * Payments cancelled, refused or refunded: a pending subscription they would have started is cancelled, never
+ * activated; a refund (`estornado`, of the first payment or a renewal) also ends an active one at once.
+ */
+export async function cancelPendingSubscriptionsOf(tx: Tx, paymentIds: number[], status?: string, now = new Date()): Promise<void> {
   if (!paymentIds.length) return;
+  const refund = status === 'estornado';
   const links = await tx
     .select({ id: t.playSubscriptionPayments.subscriptionId })
     .from(t.playSubscriptionPayments)
-    .where(and(inArray(t.playSubscriptionPayments.paymentId, paymentIds), eq(t.playSubscriptionPayments.period, FIRST_PERIOD)));
+    .where(and(inArray(t.playSubscriptionPayments.paymentId, paymentIds), refund ? undefined : eq(t.playSubscriptionPayments.period, FIRST_PERIOD)));
   if (!links.length) return;
   await tx
     .update(t.playSubscriptions)
     .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
-    .where(and(inArray(t.playSubscriptions.id, links.map((l) => l.id)), eq(t.playSubscriptions.status, 'pendente')));
+    .where(and(inArray(t.playSubscriptions.id, links.map((l) => l.id)), inArray(t.playSubscriptions.status, refund ? ['pendente', 'ativo'] : ['pendente'])));
 }
 
 /** The subscription a payment started or renewed, in the payment answer's shape; null for other payments. */

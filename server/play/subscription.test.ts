@@ -114,7 +114,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
   });
 
-  it('Pix: pending until paid, then active; an expired Pix cancels it; the same key replays the answer', async () => {
+  it('Pix: pending until paid, then active; a refund ends it; an expired Pix cancels it; the same key replays the answer', async () => {
     const body = order(yearly, { metodoPagamento: 'pix' });
     const r = await call('POST', '/usuario-plano-assinatura/', member.token, body);
     expect(r.status).toBe(201);
@@ -135,6 +135,11 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(sub).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false, cartao: null, pagamentoPendente: null }); // Pix: no card to renew with
     expect(Date.parse(sub!.pagoAte!)).toBeGreaterThan(Date.now() + (yearly.periodicidadeDias - 1) * DAY);
     expect(await activeSubscription(database.db, graca, member.id)).not.toBeNull();
+
+    // a refunded payment ends the subscription at once
+    expect((await call('POST', `/sandbox/pagamento/${pagamento.codigo}/estornar`, member.token)).status).toBe(200);
+    expect((await mine())[0]!.status.situacao).toBe('cancelado');
+    expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
 
     // another Pix left to expire: its subscription is cancelled, never activated
     await database.db.delete(t.playSubscriptions).where(eq(t.playSubscriptions.userId, member.id));
