@@ -9,7 +9,7 @@
 //   PGlite large       when BENCH_LARGE_DATA_DIR names a DATA_DIR filled by `npm run seed:large`
 //   PostgreSQL large   when BENCH_LARGE_DATABASE_URL names a database filled by `npm run seed:large`
 // Knobs: BENCH_QUICK=1 (home and news only, 1 round of 2 s: checks it runs), BENCH_PAGES=home,news,
-// BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10).
+// BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_CONNECTIONS (10), BENCH_PORT (4431) and BENCH_PLAIN_PORT (the next one).
 // Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
 // printed as Markdown and kept in bench/results/latest.json and latest.md.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
@@ -25,7 +25,7 @@ import { resolvePages, type BenchPage } from './pages.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4431);
-const PLAIN_PORT = SERVER_PORT + 1;
+const PLAIN_PORT = Number(process.env.BENCH_PLAIN_PORT ?? SERVER_PORT + 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
@@ -183,7 +183,10 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
   headers['content-length'] = String(browser.body.length);
   const plain = fork(new URL('./plain-server.ts', import.meta.url).pathname, [JSON.stringify({ body: browser.body.toString('base64'), headers, port: PLAIN_PORT })]);
   try {
-    await new Promise((r) => plain.once('message', r));
+    await new Promise((resolve, reject) => {
+      plain.once('message', resolve);
+      plain.once('exit', (code) => reject(new Error(`the plain server exited (${code}); is port ${PLAIN_PORT} free? (BENCH_PLAIN_PORT)`)));
+    });
     await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
     const app: { rps: number; p50: number; p99: number }[] = [];
     const base: number[] = [];
