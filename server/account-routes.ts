@@ -10,20 +10,20 @@ import type { Config } from '../common/config.ts';
 import type { Database } from './db/client.ts';
 import { imageRoutes } from './images/images.routes.ts';
 import { createImageStore, type ImageStore } from './images/store.ts';
-import { createMailer, type Mailer } from './mail/outbox.ts';
+import type { Mailer } from './mail/outbox.ts';
 import { userRoutes } from './users/users.routes.ts';
 import { utilRoutes } from './utils/utils.routes.ts';
 
 export interface AccountRouteOptions {
-  mailer?: Mailer;
+  /** createApi's mailer, from its settings. */
+  mailer: Mailer;
   /** The API's settings (createApi's); read from the environment when absent (tests). */
   settings?: Config;
   images?: ImageStore;
 }
 
-export function accountRoutes(db: Database, options: AccountRouteOptions = {}) {
-  const settings = options.settings ?? accountSettings();
-  const mailer = options.mailer ?? createMailer({ dataDir: settings.DATA_DIR, smtpUrl: settings.SMTP_URL });
+export function accountRoutes(db: Database, options: AccountRouteOptions) {
+  const { mailer } = options;
   const images = options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
   return new Hono({ strict: false })
     .route('/', authRoutes(db, mailer))

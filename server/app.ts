@@ -28,7 +28,8 @@ import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
 import { useSettings } from './auth/settings.ts';
 import { createImageStore } from './images/store.ts';
-import type { Config } from '../common/config.ts';
+import { mailerFromSettings } from './mail/outbox.ts';
+import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
 
@@ -43,6 +44,8 @@ export interface ApiDeps {
 export function createApi({ db, changes = createChangeFeed(), settings }: ApiDeps) {
   if (settings) useSettings(settings); // the modules that still read settings get these ones
   const images = settings ? createImageStore(settings.DATA_DIR) : undefined;
+  // One mailer for every route that sends mail, from these settings (tests: the environment's).
+  const mailer = mailerFromSettings(() => settings ?? parseConfig());
   const api = new Hono({ strict: false }).basePath(API_BASE);
   api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
   api.use(
@@ -54,10 +57,10 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (issue 16)
   api.route('/', churchRoutes(db));
   api.route('/', sitemapRoutes(db));
-  api.route('/', accountRoutes(db, { settings, images }));
+  api.route('/', accountRoutes(db, { settings, images, mailer }));
   api.route('/', eventRoutes(db));
   api.route('/', feeRoutes(db));
-  api.route('/', paymentRoutes(db, changes));
+  api.route('/', paymentRoutes(db, changes, { mailer }));
   api.route('/', givingRoutes(db));
   api.route('/', registrationRoutes(db));
   api.route('/', bibleRoutes());
@@ -65,7 +68,7 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes, images));
   api.route('/', praiseRoutes(db));
-  api.route('/', groupRoutes(db, changes));
+  api.route('/', groupRoutes(db, changes, { mailer }));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
   api.route('/', playRoutes(db));

@@ -44,7 +44,7 @@ export async function startServices(config: Config): Promise<Services> {
   const api = createApi({ db: database.db, changes, settings: config });
   setInProcessApi((request) => api.fetch(request));
   // Every process runs the scheduler; the database decides which one runs each job (server/jobs).
-  const jobs = createJobRunner(database.db, JOBS);
+  const jobs = createJobRunner(database.db, JOBS, { settings: config });
   if (config.JOB_RUNNER) jobs.start();
   // The chat (and its Redis adapter when REDIS_URL is set) is ready before the server listens.
   const chatServer = await createChat({ db: database.db, redisUrl: config.REDIS_URL, secret: config.JWT_SECRET ?? randomBytes(32).toString('hex'), trustProxy: config.TRUST_PROXY });

@@ -5,6 +5,7 @@
 import { ACCOUNT_MESSAGES, type AccountMessageKey } from './account.ts';
 import { API_MESSAGES, type ApiMessageKey } from './api.ts';
 import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
+import { GIVING_MESSAGES, type GivingMessageKey } from './giving.ts';
 import type { MessageLang } from './lang.ts';
 import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
 import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
@@ -12,13 +13,14 @@ import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
-export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
+export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
   account: ACCOUNT_MESSAGES,
   api: API_MESSAGES,
   fields: FIELD_MESSAGES,
+  giving: GIVING_MESSAGES,
   payments: PAYMENT_MESSAGES,
   play: PLAY_MESSAGES,
   playWatch: PLAY_WATCH_MESSAGES,
@@ -43,5 +45,6 @@ export type { MessageTable, MessageValues } from './table.ts';
 export { accountMessage, MARITAL_STATUS_NAMES, type AccountMessageKey } from './account.ts';
 export type { ApiMessageKey } from './api.ts';
 export { fieldMessage, type FieldMessageKey } from './fields.ts';
+export { givingMessage, isGivingMessageKey, type GivingMessageKey } from './giving.ts';
 export { paymentMessage, type PaymentMessageKey } from './payments.ts';
 export { prayerMessage, type PrayerMessageKey } from './prayer.ts';

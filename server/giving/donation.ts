@@ -5,10 +5,9 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import type { MessageLang } from '../../contract/account-messages.ts';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { PICPAY_MAX_CENTS, type donationBodySchema } from '../../contract/giving.ts';
-import { givingMessage, type GivingMessageKey } from '../../contract/giving-messages.ts';
+import type { GivingMessageKey } from '../../contract/messages/giving.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem } from '../http/errors.ts';
@@ -18,9 +17,9 @@ export type DonationInput = z.output<typeof donationBodySchema>;
 
 const DAY = 86_400_000;
 
-export function giveError(lang: MessageLang, status: ContentfulStatusCode, key: GivingMessageKey, field?: string): ApiProblem {
-  const message = givingMessage(lang, key);
-  return new ApiProblem(status, message, field ? { [field]: [message] } : undefined);
+/** A giving rule's 4xx: a catalogue key (also the field's error), answered in the request's language by handleError. */
+export function giveError(status: ContentfulStatusCode, key: GivingMessageKey, field?: string): ApiProblem {
+  return new ApiProblem(status, key, field ? { [field]: [key] } : undefined);
 }
 
 /** yyyy-mm-dd (UTC) of a moment. */
@@ -54,15 +53,14 @@ export const isPortugueseChurch = (locale: string) => locale.toLowerCase().start
  * whose captcha the route has already checked.
  */
 export async function donationOrder(db: Db, church: GivingChurch, input: DonationInput, payer: Payer): Promise<Order> {
-  const lang = payer.lang;
   const settings = await givingSettingsOf(db, church.id);
-  if (!settings?.online) throw giveError(lang, 422, 'give.offline');
+  if (!settings?.online) throw giveError(422, 'give.offline');
 
   // The reasons: each once, each an active giving reason of this church.
   const errors: Record<string, string[]> = {};
   const seen = new Set<number>();
   input.motivos.forEach((line, i) => {
-    if (seen.has(line.motivo)) errors[`motivos.${i}.motivo`] = [givingMessage(lang, 'give.reasonTwice')];
+    if (seen.has(line.motivo)) errors[`motivos.${i}.motivo`] = ['give.reasonTwice'];
     seen.add(line.motivo);
   });
   const reasons = await db
@@ -71,28 +69,28 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
     .where(and(eq(t.paymentReasons.churchId, church.id), inArray(t.paymentReasons.id, [...seen]), eq(t.paymentReasons.active, true), eq(t.paymentReasons.forGiving, true)));
   const byId = new Map(reasons.map((r) => [r.id, r]));
   const lines = input.motivos.map((line, i) => {
-    if (!byId.has(line.motivo)) errors[`motivos.${i}.motivo`] = [givingMessage(lang, 'give.reasonNotFound')];
+    if (!byId.has(line.motivo)) errors[`motivos.${i}.motivo`] = ['give.reasonNotFound'];
     const amountCents = Math.round(line.valor * 100);
     // spec §5: the amount must be greater than the church's minimum (which is not shown)
-    if (amountCents <= settings.minimumCents) errors[`motivos.${i}.valor`] = [givingMessage(lang, 'give.minimum')];
+    if (amountCents <= settings.minimumCents) errors[`motivos.${i}.valor`] = ['give.minimum'];
     return { reasonId: line.motivo, reasonName: byId.get(line.motivo)?.name ?? '', amountCents };
   });
   if (payer.userId === null && payer.donor) {
     if (isPortugueseChurch(church.locale)) {
       const cpf = onlyDigits(payer.donor.cpf ?? '');
-      if (!cpf) errors['visitante.cpf'] = [givingMessage(lang, 'give.cpfRequired')];
-      else if (!isValidCpf(cpf)) errors['visitante.cpf'] = [givingMessage(lang, 'give.cpfInvalid')];
+      if (!cpf) errors['visitante.cpf'] = ['give.cpfRequired'];
+      else if (!isValidCpf(cpf)) errors['visitante.cpf'] = ['give.cpfInvalid'];
     }
   }
   if (Object.keys(errors).length) throw new ApiProblem(400, Object.values(errors)[0]![0]!, errors);
 
   if (input.recorrencia) {
     // spec §5 / §9: recurrence for one reason only, among those the church authorised; charged on a card
-    if (payer.userId === null) throw giveError(lang, 401, 'give.recurrenceLogin', 'recorrencia');
-    if (!settings.recurrence) throw giveError(lang, 422, 'give.recurrenceOff', 'recorrencia');
-    if (lines.length !== 1) throw giveError(lang, 422, 'give.recurrenceOneReason', 'recorrencia');
-    if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed) throw giveError(lang, 422, 'give.recurrenceNotAllowed', 'recorrencia');
-    if (payer.method !== 'cartao') throw giveError(lang, 422, 'give.recurrenceCard', 'metodoPagamento');
+    if (payer.userId === null) throw giveError(401, 'give.recurrenceLogin', 'recorrencia');
+    if (!settings.recurrence) throw giveError(422, 'give.recurrenceOff', 'recorrencia');
+    if (lines.length !== 1) throw giveError(422, 'give.recurrenceOneReason', 'recorrencia');
+    if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed) throw giveError(422, 'give.recurrenceNotAllowed', 'recorrencia');
+    if (payer.method !== 'cartao') throw giveError(422, 'give.recurrenceCard', 'metodoPagamento');
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -109,7 +107,7 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
     eventId: null,
     checkMethod(method) {
       // spec §5 / §9: PicPay takes at most R$ 4.999,99 per gift; several gifts are allowed
-      if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS) throw giveError(lang, 422, 'give.picpayMax', 'metodoPagamento');
+      if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS) throw giveError(422, 'give.picpayMax', 'metodoPagamento');
     },
     async record(tx: Tx, ctx) {
       await tx.insert(t.paymentLines).values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));

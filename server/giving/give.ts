@@ -25,7 +25,7 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
   const user = await authenticate(db, c);
   if (user) {
     const membership = await membershipOf(db, user.userId, church.id);
-    if (!membership?.active) throw new ApiProblem(403, giveErrorText(lang, 'give.recurrenceLogin'));
+    if (!membership?.active) throw giveError(403, 'give.recurrenceLogin');
   }
   const payer: Payer = {
     userId: user?.userId ?? null,
@@ -47,11 +47,11 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
 
   if (!user) {
     const settings = await givingSettingsOf(db, church.id);
-    if (!settings?.online) throw giveError(lang, 422, 'give.offline');
-    if (!settings.visitors) throw giveError(lang, 401, 'give.noVisitors');
-    if (!body.visitante) throw new ApiProblem(400, requiredText(lang), { 'visitante.nome': [requiredText(lang)], 'visitante.email': [requiredText(lang)] });
+    if (!settings?.online) throw giveError(422, 'give.offline');
+    if (!settings.visitors) throw giveError(401, 'give.noVisitors');
+    if (!body.visitante) throw new ApiProblem(400, 'v.required', { 'visitante.nome': ['v.required'], 'visitante.email': ['v.required'] });
     // The captcha is checked (and spent) before anything is charged.
-    if (!body.captcha || !(await spendCaptcha(db, church.id, body.captcha.token, body.captcha.resposta))) throw giveError(lang, 422, 'give.captcha', 'captcha');
+    if (!body.captcha || !(await spendCaptcha(db, church.id, body.captcha.token, body.captcha.resposta))) throw giveError(422, 'give.captcha', 'captcha');
   }
 
   const order = await donationOrder(db, church, body, payer);
@@ -60,9 +60,6 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
   return answer;
 }
 
-const REQUIRED = { pt: 'Esse campo é obrigatório.', en: 'This field is required.', es: 'Este campo es obligatorio.' } as const;
-const requiredText = (lang: keyof typeof REQUIRED) => REQUIRED[lang];
-const giveErrorText = (lang: 'pt' | 'en' | 'es', key: 'give.recurrenceLogin') => giveError(lang, 403, key).message;
 
 /** The receipt by e-mail; a failure to send never undoes the gift. */
 async function sendReceipt(db: Database, c: Context, mailer: Mailer, answer: PaymentAnswer, email: string, churchId: number): Promise<void> {

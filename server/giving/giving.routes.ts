@@ -4,7 +4,6 @@
 // (server/payments/payments.routes.ts → ./give.ts).
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
-import { messageLang } from '../../contract/account-messages.ts';
 import {
   churchQuery,
   giftFeesQuery,
@@ -21,12 +20,11 @@ import {
   type RecurringGift,
 } from '../../contract/giving.ts';
 import { paymentCodeParams, type PaymentMethodCode } from '../../contract/payments.ts';
-import { paymentMessage } from '../../contract/payment-messages.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { fieldProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { toMoney } from '../events/events.serializers.ts';
 import { quoteFees } from '../payments/fees.ts';
@@ -34,12 +32,11 @@ import { loadPaymentResponse, receiptKey } from '../payments/payment-view.ts';
 import { createCaptcha } from './captcha.ts';
 import { addDays, chargeTimeOf, dayOf, giveError, givingChurch, givingSettingsOf, isPortugueseChurch } from './donation.ts';
 
-const langOf = (c: Context) => messageLang(c.req.header('accept-language'));
 
 export function givingRoutes(db: Database) {
   async function ownGift(c: Context, userId: number, id: number) {
     const [row] = await db.select().from(t.recurringGifts).where(and(eq(t.recurringGifts.id, id), eq(t.recurringGifts.userId, userId)));
-    if (!row) throw giveError(langOf(c), 404, 'give.recurringNotFound');
+    if (!row) throw giveError(404, 'give.recurringNotFound');
     await requireMember(db, c, row.churchId);
     return row;
   }
@@ -143,7 +140,7 @@ export function givingRoutes(db: Database) {
       const given = c.req.valid('query').chave;
       const expected = receiptKey(code);
       const [row] = given.length === expected.length && given === expected ? await db.select({ id: t.payments.id }).from(t.payments).where(eq(t.payments.code, code)) : [];
-      if (!row) throw new ApiProblem(404, paymentMessage(langOf(c), 'pay.notFound'));
+      if (!row) throw notFound('pay.notFound');
       return c.json(await loadPaymentResponse(db, row.id));
     })
     .get('/usuario/:userId/doacao-recorrente', validate('param', userChurchParams), validate('query', churchQuery), async (c) => {
@@ -162,15 +159,14 @@ export function givingRoutes(db: Database) {
       const { userId, id } = c.req.valid('param');
       const user = await requireUser(db, c);
       requireSelf(c, user, userId);
-      const lang = langOf(c);
       const gift = await ownGift(c, userId, id);
-      if (gift.status === 'cancelada') throw giveError(lang, 409, 'give.recurringCanceled');
+      if (gift.status === 'cancelada') throw giveError(409, 'give.recurringCanceled');
       const body = c.req.valid('json');
       const changes: Partial<typeof t.recurringGifts.$inferInsert> = { updatedAt: new Date() };
       if (body.valor !== undefined) {
         const settings = await givingSettingsOf(db, gift.churchId);
         const cents = Math.round(body.valor * 100);
-        if (cents <= (settings?.minimumCents ?? 0)) throw giveError(lang, 400, 'give.minimum', 'valor');
+        if (cents <= (settings?.minimumCents ?? 0)) throw giveError(400, 'give.minimum', 'valor');
         changes.amountCents = cents;
       }
       if (body.motivo !== undefined) {
@@ -178,21 +174,21 @@ export function givingRoutes(db: Database) {
           .select()
           .from(t.paymentReasons)
           .where(and(eq(t.paymentReasons.id, body.motivo), eq(t.paymentReasons.churchId, gift.churchId), eq(t.paymentReasons.active, true), eq(t.paymentReasons.forGiving, true)));
-        if (!reason) throw giveError(lang, 400, 'give.reasonNotFound', 'motivo');
-        if (!reason.recurrenceAllowed) throw giveError(lang, 422, 'give.recurrenceNotAllowed', 'motivo');
+        if (!reason) throw giveError(400, 'give.reasonNotFound', 'motivo');
+        if (!reason.recurrenceAllowed) throw giveError(422, 'give.recurrenceNotAllowed', 'motivo');
         changes.reasonId = reason.id;
       }
       if (body.recorrenciaDias !== undefined) changes.days = body.recorrenciaDias;
       if (body.proximaCobranca !== undefined) {
         const day = body.proximaCobranca;
-        if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < dayOf(new Date())) throw giveError(lang, 400, 'give.pastDate', 'proximaCobranca');
+        if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < dayOf(new Date())) throw giveError(400, 'give.pastDate', 'proximaCobranca');
         changes.nextOccurrence = day;
         changes.nextChargeAt = chargeTimeOf(day);
         changes.failedTries = 0;
       }
       if (body.idCartao !== undefined) {
         const [card] = await db.select({ id: t.savedCards.id }).from(t.savedCards).where(and(eq(t.savedCards.id, body.idCartao), eq(t.savedCards.userId, userId), eq(t.savedCards.churchId, gift.churchId)));
-        if (!card) throw new ApiProblem(404, paymentMessage(lang, 'pay.cardNotFound'), { idCartao: [paymentMessage(lang, 'pay.cardNotFound')] });
+        if (!card) throw fieldProblem(404, 'idCartao', 'pay.cardNotFound');
         changes.cardId = card.id;
       }
       const [row] = await db.update(t.recurringGifts).set(changes).where(and(eq(t.recurringGifts.id, gift.id), eq(t.recurringGifts.churchId, gift.churchId))).returning();
@@ -204,7 +200,7 @@ export function givingRoutes(db: Database) {
       requireSelf(c, user, userId);
       const gift = await ownGift(c, userId, id);
       const from = acao === 'pausar' ? ['ativa'] : acao === 'retomar' ? ['pausada'] : ['ativa', 'pausada'];
-      if (!from.includes(gift.status)) throw giveError(langOf(c), 409, 'give.recurringAction');
+      if (!from.includes(gift.status)) throw giveError(409, 'give.recurringAction');
       const now = new Date();
       const changes: Partial<typeof t.recurringGifts.$inferInsert> = { updatedAt: now, status: acao === 'pausar' ? 'pausada' : acao === 'retomar' ? 'ativa' : 'cancelada' };
       if (acao === 'retomar') {
@@ -218,7 +214,7 @@ export function givingRoutes(db: Database) {
         .set(changes)
         .where(and(eq(t.recurringGifts.id, gift.id), eq(t.recurringGifts.churchId, gift.churchId), inArray(t.recurringGifts.status, from as never[])))
         .returning();
-      if (!row) throw giveError(langOf(c), 409, 'give.recurringAction');
+      if (!row) throw giveError(409, 'give.recurringAction');
       return c.json({ doacaoRecorrente: (await recurringWire(gift.churchId, [row]))[0]! });
     })
     .get('/usuario/:userId/doacao/extrato', validate('param', userChurchParams), validate('query', statementQuery), async (c) => {

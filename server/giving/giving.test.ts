@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchaResponseSchema, historyResponseSchema, reasonsResponseSchema, recurringGiftsResponseSchema, statementResponseSchema, type Reason } from '../../contract/giving.ts';
+import { message } from '../../contract/messages/index.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { createApi } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -93,6 +94,19 @@ describe.each(testBackends())('giving on %s', (backend) => {
     const low = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }));
     expect(low.status).toBe(400);
     expect(low.body.errors['motivos.0.valor']).toEqual(['O valor da doação está abaixo do valor mínimo.']);
+  });
+
+  it("answers giving's refusals and every not found in the request's language (one catalogue, contract/messages/)", async () => {
+    const low = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }), 'en');
+    expect(low.body.errors['motivos.0.valor']).toEqual(['The gift amount is below the minimum value.']);
+    const receipt = await call('GET', '/pagamento/DOA-NOPE/recibo?chave=xxxxxxxxxxxxxxxxxxxx', undefined, undefined, 'es');
+    expect(receipt).toEqual({ status: 404, body: { status: false, message: message('es', 'pay.notFound') } });
+    expect(message('es', 'pay.notFound')).not.toBe(message('pt', 'pay.notFound'));
+    const gone = await call('PUT', `/usuario/${member.id}/doacao-recorrente/999999`, member.token, { recorrenciaDias: 30 }, 'en');
+    expect(gone).toEqual({ status: 404, body: { status: false, message: 'Recurring gift not found.' } });
+    const visitor = await call('POST', '/pagamento/', undefined, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }), 'es');
+    expect(visitor.status).toBe(400);
+    expect(visitor.body.errors['visitante.nome']).toEqual(['Este campo es obligatorio.']);
   });
 
   it('allows recurrence for one authorised reason only', async () => {

@@ -7,7 +7,7 @@ export const recurringGiftsJob = defineJob({
   everyMs: 60_000,
   // Per gift the claim is a row lock (recurring.ts), so a lease that runs out is still safe.
   leaseMs: 10 * 60_000,
-  async run({ db, now }) {
-    await chargeDueGifts(db, now());
+  async run({ db, now, mailer, settings }) {
+    await chargeDueGifts(db, now(), { mailer, settings });
   },
 });

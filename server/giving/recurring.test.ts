@@ -19,6 +19,7 @@ describe.each(testBackends())('recurring gifts on %s', (backend) => {
   let reasonId: number;
   const sent: Mail[] = [];
   const mailer = { async send(mail: Mail) { sent.push(mail); } };
+  const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
 
   /** A saved card of the demo member that the sandbox approves or declines. */
   const savedCard = async (behaviour: 'approve' | 'decline') => {
@@ -56,7 +57,7 @@ describe.each(testBackends())('recurring gifts on %s', (backend) => {
     const card = await savedCard('approve');
     const gifts = await Promise.all(['2026-01-10', '2026-01-11', '2026-01-12'].map((d) => dueGift(card, d)));
     const now = new Date('2026-01-12T12:00:00Z');
-    const [a, b] = await Promise.all([chargeDueGifts(database.db, now, { mailer }), chargeDueGifts(database.db, now, { mailer })]);
+    const [a, b] = await Promise.all([chargeDueGifts(database.db, now, { mailer, settings }), chargeDueGifts(database.db, now, { mailer, settings })]);
     expect(a.length + b.length).toBe(3);
     for (const g of gifts) {
       const rows = await paymentsOf(g.id);
@@ -71,7 +72,7 @@ describe.each(testBackends())('recurring gifts on %s', (backend) => {
     const [line] = await database.db.select().from(t.paymentLines).where(eq(t.paymentLines.paymentId, (await paymentsOf(gifts[0]!.id))[0]!.id));
     expect(line!.reasonName).toBe('Dízimo');
     // nothing more is due: a new run charges nothing
-    expect(await chargeDueGifts(database.db, now, { mailer })).toEqual([]);
+    expect(await chargeDueGifts(database.db, now, { mailer, settings })).toEqual([]);
   });
 
   it('retries a declined card on a schedule, e-mails the donor each time and pauses after the last try', async () => {
@@ -81,21 +82,21 @@ describe.each(testBackends())('recurring gifts on %s', (backend) => {
     let now = new Date('2026-02-01T10:00:00Z');
     sent.length = 0;
     for (let i = 0; i < RETRY_DAYS.length; i++) {
-      const [outcome] = await chargeDueGifts(database.db, now, { mailer });
+      const [outcome] = await chargeDueGifts(database.db, now, { mailer, settings });
       expect(outcome?.status).toBe('nao_aprovado');
       const [row] = await database.db.select().from(t.recurringGifts).where(eq(t.recurringGifts.id, gift.id));
       expect(row!.status).toBe('ativa');
       expect(row!.nextChargeAt.getTime()).toBe(now.getTime() + RETRY_DAYS[i]! * DAY);
-      expect(await chargeDueGifts(database.db, now, { mailer })).toEqual([]); // not again before the retry day
+      expect(await chargeDueGifts(database.db, now, { mailer, settings })).toEqual([]); // not again before the retry day
       now = row!.nextChargeAt;
     }
-    await chargeDueGifts(database.db, now, { mailer });
+    await chargeDueGifts(database.db, now, { mailer, settings });
     const [paused] = await database.db.select().from(t.recurringGifts).where(eq(t.recurringGifts.id, gift.id));
     expect(paused!.status).toBe('pausada');
     expect(await paymentsOf(gift.id)).toHaveLength(RETRY_DAYS.length + 1);
     expect(sent).toHaveLength(RETRY_DAYS.length + 1);
     expect(sent[0]!.text).toContain('Tentaremos de novo em 1 dia(s)');
     expect(sent.at(-1)!.text).toContain('A doação foi pausada');
-    expect(await chargeDueGifts(database.db, new Date(now.getTime() + 30 * DAY), { mailer })).toEqual([]);
+    expect(await chargeDueGifts(database.db, new Date(now.getTime() + 30 * DAY), { mailer, settings })).toEqual([]);
   });
 });

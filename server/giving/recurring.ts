@@ -9,11 +9,11 @@
 // the last try the gift pauses.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import type { MessageLang } from '../../contract/account-messages.ts';
+import type { Config } from '../../common/config.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { accountSettings } from '../auth/settings.ts';
 import { ApiProblem } from '../http/errors.ts';
-import { createMailer, type Mail, type Mailer } from '../mail/outbox.ts';
+import type { Mail, Mailer } from '../mail/outbox.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
 import { declinedMail } from './receipt-mail.ts';
@@ -23,7 +23,10 @@ export const RETRY_DAYS = [1, 3, 7] as const;
 const DAY = 86_400_000;
 
 export interface ChargeOptions {
-  mailer?: Mailer;
+  /** The job runner's mailer (settings passed in, never read globally). */
+  mailer: Mailer;
+  /** For the links in the donor's e-mails. */
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
   /** Tests only: wait this long inside the claim, to be killed mid-charge. */
   holdMs?: number;
   /** Called once a gift is claimed (tests watch for it before killing the process). */
@@ -41,7 +44,7 @@ export interface ChargeOutcome {
 const langOfLocale = (locale: string): MessageLang => (locale.toLowerCase().startsWith('pt') ? 'pt' : locale.toLowerCase().startsWith('es') ? 'es' : 'en');
 
 /** Charges every gift due at `now`, each in its own claim; returns what happened. */
-export async function chargeDueGifts(db: Database, now: Date, options: ChargeOptions = {}): Promise<ChargeOutcome[]> {
+export async function chargeDueGifts(db: Database, now: Date, options: ChargeOptions): Promise<ChargeOutcome[]> {
   const outcomes: ChargeOutcome[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
@@ -57,19 +60,18 @@ export async function chargeDueGifts(db: Database, now: Date, options: ChargeOpt
       if (!gift) return null;
       options.onClaim?.(gift.id);
       if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
-      return chargeOne(tx, gift, now, mails);
+      return chargeOne(tx, gift, now, mails, options.settings);
     });
     if (!outcome) break;
     outcomes.push(outcome);
     if (mails.length) {
-      const mailer = options.mailer ?? createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL });
-      for (const mail of mails) await mailer.send(mail).catch((error: unknown) => console.error('[giving] e-mail failed:', error));
+      for (const mail of mails) await options.mailer.send(mail).catch((error: unknown) => console.error('[giving] e-mail failed:', error));
     }
   }
   return outcomes;
 }
 
-async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now: Date, mails: Mail[]): Promise<ChargeOutcome> {
+async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now: Date, mails: Mail[], settings: ChargeOptions['settings']): Promise<ChargeOutcome> {
   const church = await givingChurch(tx, gift.churchId);
   const [user] = await tx.select().from(t.users).where(eq(t.users.id, gift.userId));
   const lang = langOfLocale(church?.locale ?? 'en');
@@ -131,7 +133,7 @@ async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now
       })
       .where(eq(t.recurringGifts.id, gift.id));
     if (user && church) {
-      const { PROVIDER_DOMAIN, PORT } = accountSettings();
+      const { PROVIDER_DOMAIN, PORT } = settings;
       const link = `http://${church.code}.${PROVIDER_DOMAIN}${PORT === 80 || PORT === 0 ? '' : `:${PORT}`}/user/giving`;
       mails.push(declinedMail(lang, user.email, { name: user.firstName, church: church.name, amountCents: gift.amountCents, currency: church.currency, paused: pause, retryDays: pause ? 0 : RETRY_DAYS[attempt]!, link }));
     }

@@ -24,7 +24,6 @@ import {
   type GroupItem,
   type GroupRole,
 } from '../../contract/groups.ts';
-import { accountSettings } from '../auth/settings.ts';
 import { authenticate, membershipOf, requireMember, requireUser, type AuthUser } from '../auth/authenticate.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
@@ -32,7 +31,7 @@ import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug, type ScopedChurch } from '../http/church-scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { createMailer, type Mailer } from '../mail/outbox.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { notifyLeader, notifyMember } from './groups.notify.ts';
 import { fullName, toAddress, toGroupItem, toMeeting, toRequest } from './groups.serializers.ts';
 
@@ -62,10 +61,9 @@ function distanceFrom(latitude: number, longitude: number): SQL<number | null> {
       + sin(radians(${latitude}::float8)) * sin(radians(${t.groups.latitude}))))) end`;
 }
 
-export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer?: Mailer } = {}) {
+export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer: Mailer }) {
   const app = new Hono<Env>({ strict: false });
-  let mailer = options.mailer;
-  const mail = () => (mailer ??= createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL }));
+  const mail = () => options.mailer; // createApi's, from its settings
 
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */
   const signedIn = createMiddleware<Env>(async (c, next) => {

@@ -6,8 +6,10 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { parseConfig, type Config } from '../../common/config.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { mailerFromSettings, type Mailer } from '../mail/outbox.ts';
 
 export interface JobContext {
   db: Database;
@@ -15,6 +17,10 @@ export interface JobContext {
   now(): Date;
   /** Who runs it, e.g. `host:pid:random`; handy as a per-item claim owner. */
   workerId: string;
+  /** The settings the runner was handed (links in e-mails, data folder). */
+  settings: Config;
+  /** The mailer built from those settings. */
+  mailer: Mailer;
 }
 
 export interface Job {
@@ -36,6 +42,10 @@ export interface RunnerOptions {
   now?: () => Date;
   /** Called with a job's error (the runner records it and goes on). */
   onError?: (job: Job, error: unknown) => void;
+  /** The server's settings (server/runtime.ts passes its parsed config); tests: the environment's. */
+  settings?: Config;
+  /** Default: one built from `settings`. */
+  mailer?: Mailer;
 }
 
 export interface JobRunner {
@@ -110,7 +120,10 @@ export function createJobRunner(db: Database, jobs: readonly Job[], options: Run
   let running: Promise<unknown> = Promise.resolve();
   let stopped = false;
 
-  const ctx = (): JobContext => ({ db, now, workerId });
+  let settings = options.settings;
+  const settingsNow = () => (settings ??= parseConfig());
+  const mailer = options.mailer ?? mailerFromSettings(settingsNow);
+  const ctx = (): JobContext => ({ db, now, workerId, get settings() { return settingsNow(); }, mailer });
 
   async function tick(): Promise<string[]> {
     const ran: string[] = [];

@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
+import type { Config } from '../../common/config.ts';
 
 export interface Mail {
   to: string;
@@ -45,6 +46,20 @@ export function createMailer({ dataDir, smtpUrl }: { dataDir: string; smtpUrl?: 
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
       await writeFile(path.join(dir, `${name}.eml`), info.message);
       await writeFile(path.join(dir, `${name}.json`), JSON.stringify({ date, ...mail }, null, 2));
+    },
+  };
+}
+
+/**
+ * The product's one mailer, from the settings it is handed (createApi's, the job runner's): built
+ * on the first message, so a process that sends none never opens SMTP. Nothing reads global settings.
+ */
+export function mailerFromSettings(settings: Pick<Config, 'DATA_DIR' | 'SMTP_URL'> | (() => Pick<Config, 'DATA_DIR' | 'SMTP_URL'>)): Mailer {
+  let mailer: Mailer | undefined;
+  return {
+    send(mail) {
+      const s = typeof settings === 'function' ? settings() : settings;
+      return (mailer ??= createMailer({ dataDir: s.DATA_DIR, smtpUrl: s.SMTP_URL })).send(mail);
     },
   };
 }

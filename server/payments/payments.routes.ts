@@ -30,10 +30,9 @@ import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
-import { accountSettings } from '../auth/settings.ts';
 import { giveDonation } from '../giving/give.ts';
 import { subscribe } from '../play/subscription.ts';
-import { createMailer, type Mailer } from '../mail/outbox.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { releasePayments } from './expiry.ts';
 import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
@@ -48,10 +47,9 @@ const toSavedCard = (r: typeof t.savedCards.$inferSelect): SavedCard => ({
  * @param changes told when seats were taken or given back, so cached event pages of that
  *   church show the new availability at once.
  */
-export function paymentRoutes(db: Database, changes?: ChangeFeed, options: { mailer?: Mailer } = {}) {
+export function paymentRoutes(db: Database, changes: ChangeFeed | undefined, options: { mailer: Mailer }) {
   const seatsChanged = (churchId: number) => changes?.churchChanged(churchId);
-  let mailer = options.mailer;
-  const mail = () => (mailer ??= createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL }));
+  const mail = () => options.mailer; // createApi's, from its settings
 
   /** A payment of the caller by its order code, or 404. */
   async function ownPayment(c: Parameters<typeof requireUser>[1], userId: number, code: string) {
