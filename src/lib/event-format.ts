@@ -1,26 +1,27 @@
 // How events read on screen: dates and times in the event's own time zone, in the browser
 // language (spec §1), and prices in the event's currency.
 import { INTL_LOCALE, type Lang, type Translate } from './i18n.ts';
+import { dateFormat, moneyFormat } from './format.ts';
 import type { TicketAvailability } from '../../contract/event-rules.ts';
 
 export function formatDate(iso: string | Date, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'full', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'full', timeZone }).format(new Date(iso));
 }
 
 export function formatShortDate(iso: string | Date, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
 }
 
 export function formatTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
 }
 
 export function formatDateTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return new Intl.DateTimeFormat(INTL_LOCALE[lang], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
 }
 
 export function formatMoney(value: number, currency: string, lang: Lang): string {
-  return new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency }).format(value);
+  return moneyFormat(INTL_LOCALE[lang], currency).format(value);
 }
 
 /** "Free" for zero, otherwise the price; "from" the lowest when prices differ. */

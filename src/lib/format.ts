@@ -11,19 +11,41 @@ export const INTL_LOCALE: Record<Lang, string> = { pt: 'pt-BR', en: 'en-US', es:
 const zone = (timeZone?: string) => (timeZone ? { timeZone } : {});
 const formats = new Map<string, Intl.DateTimeFormat>();
 
-/** One cached Intl.DateTimeFormat per language, options and zone. */
-function dates(lang: Lang, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
-  const key = `${lang}|${timeZone ?? ''}|${JSON.stringify(options)}`;
+/**
+ * One cached Intl.DateTimeFormat per locale and options: building one costs far more than using it
+ * (issue 14: the home built four per event per render). An invalid time zone still throws.
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { ...options, ...zone(timeZone) });
+    format = new Intl.DateTimeFormat(locale, options);
+    if (formats.size >= 2000) formats.clear(); // bounded: locales × formats × zones in use
     formats.set(key, format);
   }
   return format;
 }
 
-export const money = (value: number, currency: string, lang: Lang): string =>
-  new Intl.NumberFormat(INTL_LOCALE[lang], { style: 'currency', currency }).format(value);
+/** One cached Intl.DateTimeFormat per language, options and zone. */
+function dates(lang: Lang, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+  return dateFormat(INTL_LOCALE[lang], { ...options, ...zone(timeZone) });
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** One cached currency format per locale and currency (like dateFormat). */
+export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    if (moneyFormats.size >= 500) moneyFormats.clear();
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+export const money = (value: number, currency: string, lang: Lang): string => moneyFormat(INTL_LOCALE[lang], currency).format(value);
 
 /** 12/12/2026 19:00 */
 export const dateTime = (iso: string, lang: Lang, timeZone?: string): string =>

@@ -2,6 +2,7 @@
 // dates and times in the reader's language (spec §1: dates follow the browser language).
 import type { EventWire } from '../../contract/events.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
+import { dateFormat } from './format.ts';
 
 export interface ScheduleDay {
   /** ISO weekday, 1 = Monday … 7 = Sunday. */
@@ -15,7 +16,7 @@ const mondayUtc = (weekday: number, hours = 0, minutes = 0) => new Date(Date.UTC
 
 /** The days that have services, Monday first, each with its services by time. */
 export function scheduleByDay(services: WeeklyService[], locale: string): ScheduleDay[] {
-  const dayName = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const dayName = dateFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   const days: ScheduleDay[] = [];
   for (let weekday = 1; weekday <= 7; weekday++) {
     const today = services.filter((s) => s.diaSemana === weekday).sort((a, b) => a.horario.localeCompare(b.horario));
@@ -30,14 +31,14 @@ export function scheduleByDay(services: WeeklyService[], locale: string): Schedu
 export function formatServiceTime(horario: string, locale: string): string {
   const [h, m] = horario.split(':').map(Number) as [number, number];
   const hour = locale.startsWith('en') ? 'numeric' : '2-digit';
-  return new Intl.DateTimeFormat(locale, { hour, minute: '2-digit', timeZone: 'UTC' }).format(mondayUtc(1, h, m));
+  return dateFormat(locale, { hour, minute: '2-digit', timeZone: 'UTC' }).format(mondayUtc(1, h, m));
 }
 
 /** When an event starts, in its own time zone, in the reader's language. */
 export function formatEventStart(iso: string, timeZone: string, locale: string): { day: string; month: string; full: string } {
   const date = new Date(iso);
   const zone = validTimeZone(timeZone);
-  const part = (options: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat(locale, { ...options, timeZone: zone }).format(date);
+  const part = (options: Intl.DateTimeFormatOptions) => dateFormat(locale, { ...options, timeZone: zone }).format(date);
   return {
     day: part({ day: 'numeric' }),
     month: part({ month: 'short' }).replace(/\.$/, ''),
@@ -47,7 +48,7 @@ export function formatEventStart(iso: string, timeZone: string, locale: string):
 
 function validTimeZone(zone: string): string {
   try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
+    dateFormat('en', { timeZone: zone });
     return zone;
   } catch {
     return 'UTC';
