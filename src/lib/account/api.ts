@@ -124,8 +124,9 @@ export async function removePhoto(userId: number): Promise<void> {
 }
 
 /** spec §9: page 1, limit 30. */
+export const NOTIFICATIONS_PER_PAGE = 30;
 export const notifications = (churchId: number, page: number) =>
-  mainApi().get(`igreja/${churchId}/notificacao/`, { searchParams: { page, limit: 30 } }).json<Answer<typeof notificationsResponseSchema>>();
+  mainApi().get(`igreja/${churchId}/notificacao/`, { searchParams: { page, limit: NOTIFICATIONS_PER_PAGE } }).json<Answer<typeof notificationsResponseSchema>>();
 
 /** The churches of an organisation, by name or nearest first. */
 export const organisationChurches = async (searchParams: Record<string, string | number>): Promise<Client[]> =>

@@ -1,11 +1,11 @@
 // The props every account island gets from its page: the church (for the session), the
-// language and the page's `account.*` strings (islands do not load i18next).
+// language and the page's `account.*` strings, plus the pager's `list.*` (islands do not load i18next).
 import { islandProps } from '../island-props.server.ts';
 import { settings } from '../settings.server.ts';
 import type { AddressServices } from './postcode.ts';
 
 export function accountIslandProps(locals: App.Locals) {
-  const { church, lang, strings } = islandProps(locals, ['account.']);
+  const { church, lang, strings } = islandProps(locals, ['account.', 'list.']);
   return { church, lang, strings };
 }
 

@@ -5,10 +5,10 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Notification, User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
 import { isBuilt } from '../../../lib/routes.ts';
-import { notifications, removePhoto, uploadPhoto } from '../../../lib/account/api.ts';
+import { NOTIFICATIONS_PER_PAGE, notifications, removePhoto, uploadPhoto } from '../../../lib/account/api.ts';
 import { leave, readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
-import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
+import { type IslandProps, MemberGate, Notice, Pager, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
 /** `play`: the church has Play (MOD_ASSINATURA), so the account links the member's plan. */
@@ -148,7 +148,7 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
   useEffect(() => {
     notifications(churchId, page).then(
         (r) => {
-          setItems((old) => [...(page > 1 ? (old ?? []) : []), ...r.notificacoes]);
+          setItems(r.notificacoes);
           setTotal(r.total);
           $session.setKey('notifications', r.notificacoes);
         },
@@ -177,9 +177,8 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
           })}
         </ul>
       )}
-      {items && items.length < total && (
-        <button type="button" className="acc-link" onClick={() => setPage((p) => p + 1)}>{t('account.notifications.more')}</button>
-      )}
+      {/* The one pager of every list (issue 15), not a "more" button of its own. */}
+      <Pager page={page} totalPages={Math.ceil(total / NOTIFICATIONS_PER_PAGE)} onPage={setPage} t={t} />
     </section>
   );
 }

@@ -7,6 +7,7 @@ export { Loader, Modal, Notice, Spinner, SubmitButton, type Message, type Notice
 export { Check, Field, Select, TextArea, textLength } from './fields.tsx';
 export { failureMessage, firstErrors, useForm } from './form.ts';
 export { useLoad, type Load } from './load.ts';
+export { Pager } from './pager.tsx';
 export type { IslandProps } from './props.ts';
 export type { Lang } from '../../../lib/format.ts';
 export { CardFields, PaymentFields, PaymentTotals, usePaymentStep, type CardForm, type PaymentStep, type PaymentStepOptions } from './payment.tsx';

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dateTime, formatDate, money } from '../../../lib/format.ts';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { Pager } from './pager.tsx';
 import { loginHref, safeRedirect } from './redirect.ts';
 import { makeT } from './t.ts';
 
@@ -24,5 +27,16 @@ describe('island kit', () => {
     expect(money(10, 'BRL', 'pt')).toMatch(/R\$\s10,00/);
     expect(formatDate('2026-12-12T12:00:00Z', 'en', 'UTC')).toBe('December 12, 2026');
     expect(dateTime('2026-12-12T22:00:00Z', 'pt', 'America/Sao_Paulo')).toBe('12/12/2026, 19:00');
+  });
+
+  it('pages with the one pager: previous, numbers with gaps, the current one marked, next; nothing for one page', () => {
+    const t = makeT({ 'list.pagination': 'Paginação', 'list.previous': 'Anterior', 'list.next': 'Próxima', 'list.page': 'Página {{page}}' }, 'pt');
+    const html = renderToStaticMarkup(createElement(Pager, { page: 5, totalPages: 9, onPage: () => undefined, t }));
+    expect(html).toContain('aria-label="Paginação"');
+    expect(html).toContain('← Anterior');
+    expect(html).toContain('Próxima →');
+    expect(html).toMatch(/aria-current="page" aria-label="Página 5"/);
+    expect([...html.matchAll(/aria-label="Página (\d+)"/g)].map((m) => m[1])).toEqual(['1', '3', '4', '5', '6', '7', '9']);
+    expect(renderToStaticMarkup(createElement(Pager, { page: 1, totalPages: 1, onPage: () => undefined, t }))).toBe('');
   });
 });
