@@ -117,7 +117,7 @@ function percentile(buckets: [number, number][], total: number, p: number): numb
 }
 
 async function main() {
-  const server: ChildProcess = spawn(process.execPath, ['server/chat/standalone.ts'], {
+  const server: ChildProcess = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'server/chat/standalone.ts'], {
     env: { ...process.env, PORT: '0', NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64url') },
     stdio: ['pipe', 'pipe', 'inherit'],
   });

@@ -4,7 +4,7 @@
 // the commit-to-Jesus moment between server processes; without it one process works alone.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Server as HttpServer } from 'node:http';
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, type SQL } from 'drizzle-orm';
 import { Server, type Socket } from 'socket.io';
 import {
   CHAT_DEFAULT_LIMIT,
@@ -176,6 +176,18 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         return { user: { id, name: named ? name : '', avatar: null, email: null, role: named ? 'guest' : 'anonymous', autenticated: false }, anonToken: anonToken(id) };
       }
 
+      /** A moderator's deletion (spec §6), in this church and channel only: gone for everyone at once. */
+      async function removeMessages(room: Room, which: SQL): Promise<number> {
+        await store.flush(); // a message just sent is in the table
+        const rows = await db
+          .update(t.chatMessages)
+          .set({ active: false })
+          .where(and(which, eq(t.chatMessages.churchId, room.churchId), eq(t.chatMessages.channel, room.channel), eq(t.chatMessages.active, true)))
+          .returning({ id: t.chatMessages.id });
+        if (rows.length) io.to(room.key).emit('deleted', { ids: rows.map((r) => r.id) });
+        return rows.length;
+      }
+
       function isMuted(room: string, authorId: string): boolean {
         const until = mutes.get(room)?.get(authorId);
         return !!until && until > Date.now();
@@ -304,15 +316,9 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!room) return fail(ack, 'chat.forbidden');
           const parsed = chatDeletePayload.safeParse(payload);
           if (!parsed.success) return fail(ack, 'chat.notFound');
-          await store.flush();
-          const rows = await db
-            .update(t.chatMessages)
-            .set({ active: false })
-            .where(and(eq(t.chatMessages.id, parsed.data.messageId), eq(t.chatMessages.churchId, room.churchId), eq(t.chatMessages.channel, room.channel), eq(t.chatMessages.active, true)))
-            .returning({ id: t.chatMessages.id });
-          if (!rows.length) return fail(ack, 'chat.notFound');
-          io.to(room.key).emit('deleted', { ids: rows.map((r) => r.id) });
-          ack?.({ status: true, count: rows.length });
+          const count = await removeMessages(room, eq(t.chatMessages.id, parsed.data.messageId));
+          if (!count) return fail(ack, 'chat.notFound');
+          ack?.({ status: true, count });
         });
 
         on('delete:user', async (payload, ack) => {
@@ -320,14 +326,7 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!room) return fail(ack, 'chat.forbidden');
           const parsed = chatAuthorPayload.safeParse(payload);
           if (!parsed.success) return fail(ack, 'chat.notFound');
-          await store.flush();
-          const rows = await db
-            .update(t.chatMessages)
-            .set({ active: false })
-            .where(and(eq(t.chatMessages.authorId, parsed.data.authorId), eq(t.chatMessages.churchId, room.churchId), eq(t.chatMessages.channel, room.channel), eq(t.chatMessages.active, true)))
-            .returning({ id: t.chatMessages.id });
-          if (rows.length) io.to(room.key).emit('deleted', { ids: rows.map((r) => r.id) });
-          ack?.({ status: true, count: rows.length });
+          ack?.({ status: true, count: await removeMessages(room, eq(t.chatMessages.authorId, parsed.data.authorId)) });
         });
 
         on('mute', async (payload, ack) => {
