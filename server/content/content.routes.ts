@@ -1,7 +1,7 @@
 // Public reading content (issue 3): lists with category, search and paging, and details, for
 // news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
 // Every query filters on the church of the route (DESIGN.md §2): an id of another church is a 404.
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
 import {
@@ -60,9 +60,12 @@ interface ListOptions {
   byTitle?: boolean;
 }
 
+/** Every column but the search one (schema/content.ts): it is only read by the database. */
+const { searchText: _searchText, ...contentColumns } = getTableColumns(t.contents);
+
 function selectRecords(db: Database) {
   return db
-    .select({ item: t.contents, category: t.contentCategories, publicationType: t.publicationTypes })
+    .select({ item: contentColumns, category: t.contentCategories, publicationType: t.publicationTypes })
     .from(t.contents)
     .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
     .leftJoin(t.publicationTypes, eq(t.publicationTypes.id, t.contents.publicationTypeId));

@@ -16,7 +16,8 @@ import type {
 } from '../../contract/content.ts';
 import type * as t from '../db/schema/index.ts';
 
-type ContentRow = typeof t.contents.$inferSelect;
+/** A content row as the routes read it: without the search column, which only the database uses. */
+export type ContentRow = Omit<typeof t.contents.$inferSelect, 'searchText'>;
 type CategoryRow = typeof t.contentCategories.$inferSelect;
 type PublicationTypeRow = typeof t.publicationTypes.$inferSelect;
 
