@@ -147,7 +147,7 @@ function RecurringItem(props: Props & { t: T; gift: RecurringGift; cards: SavedC
       </div>
       {gift.status !== 'cancelada' && <div className="give-muted">{t('give.account.next', { date: day(gift.proximaCobranca, props.lang) })}</div>}
       <div className="give-muted">{t('give.account.card', { card: gift.cartao ? `${brandName(gift.cartao.bandeira)} •••• ${gift.cartao.final}` : t('give.account.noCard') })}</div>
-      {gift.tentativasFalhas > 0 && <div className="give-muted">{t('give.account.failed', { count: gift.tentativasFalhas })}</div>}
+      {gift.tentativasFalhas > 0 && <div className="give-muted">{t.plural('give.account.failed', gift.tentativasFalhas)}</div>}
       {gift.status !== 'cancelada' && (
         <div className="give-actions">
           <button type="button" className="button secondary" onClick={() => setEditing(!editing)} aria-expanded={editing} disabled={busy}>{t('give.account.edit')}</button>
