@@ -1,6 +1,6 @@
 // ky clients for the main API (DESIGN.md §3). The browser uses the page's own origin; the
 // server (SSR) calls the API in the same process when it runs there, or API_URL otherwise.
-import ky, { type KyInstance } from 'ky';
+import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
 
 export interface ApiClientOptions {
@@ -28,4 +28,14 @@ export function createMainApi({ prefixUrl, token, fetch, acceptLanguage }: ApiCl
 /** GET a path and parse the body with its contract schema. */
 export async function getParsed<S extends z.ZodType>(api: KyInstance, path: string, schema: S): Promise<z.infer<S>> {
   return schema.parse(await api.get(path).json());
+}
+
+/** null when the API answers 404 or 400 (an unknown id, slug or reference): the page shows its not-found state. */
+export async function orNull<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (error) {
+    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
+    throw error;
+  }
 }

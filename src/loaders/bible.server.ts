@@ -1,6 +1,5 @@
 // Loaders for the Bible pages (/bible): books, a chapter, and a typed reference, from the
 // v1 Bible calls (contract/bible.ts). Book names come in the reader's language.
-import { HTTPError } from 'ky';
 import {
   bibleBooksResponseSchema,
   bibleChapterResponseSchema,
@@ -13,20 +12,10 @@ import {
   type BibleVersion,
 } from '../../contract/bible.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { getParsed } from '../lib/api.ts';
+import { getParsed, orNull } from '../lib/api.ts';
 
 /** The translation the pages read (the only one for now; the API lists them at /biblia/). */
 export const BIBLE_VERSION = 'kjv';
-
-/** null when the API says 404 (unknown book, chapter or reference). */
-async function orNull<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
-    throw error;
-  }
-}
 
 const base = `biblia/${BIBLE_VERSION}`;
 

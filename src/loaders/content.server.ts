@@ -1,7 +1,6 @@
 // Loaders for the public reading pages (issue 3): each calls the v1 content API and parses the
 // answer with its contract schema. A detail that does not exist (404, or a malformed id the API
 // refuses with 400) comes back as null, so the page can answer with spec §8's not-found message.
-import { HTTPError } from 'ky';
 import type { z } from 'zod';
 import {
   categoriesResponseSchema,
@@ -27,19 +26,10 @@ import {
   type Category,
 } from '../../contract/content.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { getParsed } from '../lib/api.ts';
+import { getParsed, orNull } from '../lib/api.ts';
 import { apiQuery, type ListParams } from '../lib/content-list.ts';
 
 const get = <S extends z.ZodType>(path: string, schema: S) => getParsed(serverApi(), path, schema);
-
-async function orNull<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
-    throw error;
-  }
-}
 
 const church = (slug: string) => `igreja/${encodeURIComponent(slug)}`;
 const seg = (value: string | number) => encodeURIComponent(String(value));

@@ -1,6 +1,5 @@
 // Loaders of the Play pages (spec §2 "/play"): each calls the v1 Play API and parses the answer with
 // contract/play.ts. An unknown content or collection (404, or a bad id the API refuses) is null.
-import { HTTPError } from 'ky';
 import {
   playContentDetailSchema,
   playContentListResponseSchema,
@@ -9,18 +8,9 @@ import {
   playSettingsSchema,
 } from '../../contract/play.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { getParsed } from '../lib/api.ts';
+import { getParsed, orNull } from '../lib/api.ts';
 
 const slugOf = (slug: string) => encodeURIComponent(slug);
-
-async function orNull<T>(load: Promise<T>): Promise<T | null> {
-  try {
-    return await load;
-  } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
-    throw error;
-  }
-}
 
 export const loadPlaySettings = (slug: string) => getParsed(serverApi(), `igreja/${slugOf(slug)}/plano-assinatura-configuracao/`, playSettingsSchema);
 export const loadPlayHome = (slug: string) => getParsed(serverApi(), `igreja/${slugOf(slug)}/plano-assinatura-home/`, playHomeSchema);
