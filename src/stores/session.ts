@@ -35,16 +35,10 @@ export const STORAGE_KEYS = {
 
 export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';
 
-export interface Credentials {
-  token: string;
-  refreshToken: string | null;
-}
-
 /** spec §3 User session: only what the web app reads (areas keep their own state in their own stores). */
 export interface SessionState {
   user: User | null;
   token: string | null;
-  credentials: Credentials | null;
   inpeaceAccount: { id: number } | null;
   clientAccount: ChurchAccount | null;
   documents: { tipo: string; numero: string }[];
@@ -58,7 +52,6 @@ export interface SessionState {
 const EMPTY: SessionState = {
   user: null,
   token: null,
-  credentials: null,
   inpeaceAccount: null,
   clientAccount: null,
   documents: [],
@@ -144,15 +137,14 @@ export function takeAccountDeleted(): boolean {
 function persist(state: SessionState): void {
   const { sessionStorage } = sessionEnv();
   // The session state lives in session storage (spec §4); the refresh token never goes there.
-  const { credentials, ...rest } = state;
-  safe(() => sessionStorage.setItem(STORAGE_KEYS.session, JSON.stringify({ ...rest, credentials: credentials ? { token: credentials.token, refreshToken: null } : null })), undefined);
+  safe(() => sessionStorage.setItem(STORAGE_KEYS.session, JSON.stringify(state)), undefined);
 }
 
 function restore(): void {
   const raw = safe(() => sessionEnv().sessionStorage.getItem(STORAGE_KEYS.session), null);
   if (!raw) return;
   const saved = safe(() => JSON.parse(raw) as Partial<SessionState>, null);
-  if (saved) $session.set({ ...EMPTY, ...saved, credentials: null, token: null });
+  if (saved) $session.set({ ...EMPTY, ...saved, token: null });
 }
 
 let unsubscribePersist: (() => void) | undefined;
@@ -168,7 +160,6 @@ export function setCredentials(pair: { token: string; refreshToken: string | nul
   setAuthorization(pair.token);
   safe(() => sessionStorage.setItem(STORAGE_KEYS.token, pair.token), undefined);
   if (pair.refreshToken) safe(() => localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refreshToken!), undefined);
-  $session.setKey('credentials', { token: pair.token, refreshToken: pair.refreshToken });
   $session.setKey('token', pair.token);
 }
 
