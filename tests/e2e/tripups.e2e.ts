@@ -154,3 +154,20 @@ test('the member card has a way back to the account', async ({ page }) => {
   await page.getByRole('link', { name: 'Voltar' }).click();
   await expect(page).toHaveURL(churchUrl('graca', '/user'));
 });
+
+test('the children count follows the children added', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await newGraceMember(page);
+  await page.goto(churchUrl('grace', '/user/data'));
+  const count = page.getByRole('textbox', { name: 'Number of children' });
+  await expect(count).toHaveValue('');
+  await page.getByRole('button', { name: 'Add child' }).click();
+  const form = page.getByRole('form', { name: 'Add child' });
+  await form.getByRole('textbox', { name: "Child's name" }).fill('Sam');
+  await form.getByRole('textbox', { name: 'Birth date' }).fill('06012018');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Sam', { exact: false }).first()).toBeVisible();
+  await expect(count).toHaveValue('1');
+  await context.close();
+});
