@@ -1,2 +1,2 @@
-// Moved to the one catalogue: contract/messages/giving.ts (issue 17). Kept while other work imports this path.
+// Old path of the giving messages: the catalogue is contract/messages/ now (see README.md).
 export { GIVING_MESSAGES, givingMessage, isGivingMessageKey, type GivingMessageKey } from './messages/giving.ts';
