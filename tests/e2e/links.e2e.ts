@@ -14,6 +14,8 @@ const UNAVAILABLE = /indispon[ií]vel|unavailable|no disponible|não encontrad|n
 /** Links that are not pages of the site (files, feeds, the API, the admin hand-off). */
 const SKIP = /^\/(api|admin|socket\.io|healthz|_astro|demo|uploads|images|events|fonts)(\/|$)|\.(ics|xml|svg|png|jpe?g|webp|gif|pdf|mp3|m4a|json|txt|webmanifest|js|css)$/i;
 const PER_PATTERN = 3;
+/** Filter and search variants of a list (same page, other query values) matter less: 2 each. */
+const PER_QUERY_PATTERN = 2;
 const PER_SECTION_DEPTH = 20;
 
 /** The route a URL belongs to: ids, slugs and query values folded, query keys kept. */
@@ -69,7 +71,7 @@ class Crawl {
             const url = new URL(link, 'http://x');
             const pattern = routePattern(url);
             const depthKey = `${pattern.split('/')[1]}#${url.pathname.split('/').length}`;
-            if ((perPattern.get(pattern) ?? 0) >= PER_PATTERN || (perDepth.get(depthKey) ?? 0) >= PER_SECTION_DEPTH) continue;
+            if ((perPattern.get(pattern) ?? 0) >= (url.search ? PER_QUERY_PATTERN : PER_PATTERN) || (perDepth.get(depthKey) ?? 0) >= PER_SECTION_DEPTH) continue;
             perPattern.set(pattern, (perPattern.get(pattern) ?? 0) + 1);
             perDepth.set(depthKey, (perDepth.get(depthKey) ?? 0) + 1);
             queue.push({ path: link, from: next.path });
