@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, type AccountMessageKey } from './account.ts';
 import { API_MESSAGES, type ApiMessageKey } from './api.ts';
 import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
 import { GIVING_MESSAGES, type GivingMessageKey } from './giving.ts';
+import { NOTES_MESSAGES, type NotesMessageKey } from './notes.ts';
 import type { MessageLang } from './lang.ts';
 import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
 import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
@@ -13,7 +14,7 @@ import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
-export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
+export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | NotesMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -21,6 +22,7 @@ export const AREAS = {
   api: API_MESSAGES,
   fields: FIELD_MESSAGES,
   giving: GIVING_MESSAGES,
+  notes: NOTES_MESSAGES,
   payments: PAYMENT_MESSAGES,
   play: PLAY_MESSAGES,
   playWatch: PLAY_WATCH_MESSAGES,
@@ -46,5 +48,6 @@ export { accountMessage, MARITAL_STATUS_NAMES, type AccountMessageKey } from './
 export type { ApiMessageKey } from './api.ts';
 export { fieldMessage, type FieldMessageKey } from './fields.ts';
 export { givingMessage, isGivingMessageKey, type GivingMessageKey } from './giving.ts';
+export { notesMessage, type NotesMessageKey } from './notes.ts';
 export { paymentMessage, type PaymentMessageKey } from './payments.ts';
 export { prayerMessage, type PrayerMessageKey } from './prayer.ts';

@@ -20,7 +20,7 @@ import { langOf } from '../auth/errors.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById } from '../http/church-scope.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { toNote, toNoteSummary } from './notes.serializers.ts';
 
@@ -32,11 +32,11 @@ export function notesRoutes(db: Database) {
     c.set('user', await requireUser(db, c));
     await next();
   });
-  const missing = (c: Context) => new ApiProblem(404, notesMessage(langOf(c), 'note.notFound'));
+  const missing = () => notFound('note.notFound');
 
   /** The active church and the caller's active membership of it (403 otherwise). */
   async function memberOf(c: Context, churchId: number) {
-    await churchById(db, c, churchId, { notFoundMessage: notesMessage(langOf(c), 'note.notFound') });
+    await churchById(db, c, churchId, { notFoundMessage: 'note.notFound' });
     return (await requireMember(db, c, churchId)).user;
   }
 
@@ -46,7 +46,7 @@ export function notesRoutes(db: Database) {
       .select()
       .from(t.sermonNotes)
       .where(and(eq(t.sermonNotes.id, id), eq(t.sermonNotes.userId, user.userId), churchId === undefined ? undefined : eq(t.sermonNotes.churchId, churchId)));
-    if (!row) throw missing(c);
+    if (!row) throw missing();
     await memberOf(c, row.churchId);
     return row;
   }
@@ -93,7 +93,7 @@ export function notesRoutes(db: Database) {
       .from(t.sermonNotes)
       .where(and(eq(t.sermonNotes.userId, user.userId), eq(t.sermonNotes.key, body.chave), eq(t.sermonNotes.churchId, churchId)));
     // The same chave in another church: not this note.
-    if (!existing) throw missing(c);
+    if (!existing) throw missing();
     return c.json({ status: true as const, nota: toNote(existing) }, 200);
   });
 
@@ -114,7 +114,7 @@ export function notesRoutes(db: Database) {
       .returning();
     if (saved) return c.json({ status: true as const, nota: toNote(saved) });
     const [now] = await db.select().from(t.sermonNotes).where(and(eq(t.sermonNotes.id, row.id), eq(t.sermonNotes.userId, user.userId)));
-    if (!now) throw missing(c);
+    if (!now) throw missing();
     return conflict(c, now);
   });
 
@@ -135,7 +135,7 @@ export function notesRoutes(db: Database) {
       .returning({ id: t.sermonNotes.id });
     if (!deleted.length) {
       const [now] = await db.select().from(t.sermonNotes).where(and(eq(t.sermonNotes.id, row.id), eq(t.sermonNotes.userId, user.userId)));
-      if (!now) throw missing(c);
+      if (!now) throw missing();
       return conflict(c, now);
     }
     return c.json({ status: true as const, message: notesMessage(langOf(c), 'note.deleted') });

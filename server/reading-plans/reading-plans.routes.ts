@@ -14,7 +14,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PlanPassage as StoredPassage } from '../db/schema/notes.ts';
 import { churchBySlug } from '../http/church-scope.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 
 type Lang = 'pt' | 'en' | 'es';
@@ -70,22 +70,22 @@ export function subscriptionView(sub: SubRow, plan: PlanRow, read: number[], tod
 export function readingPlanRoutes(db: Database) {
   const app = new Hono({ strict: false });
   const lang = (c: Context) => langOf(c);
-  const missing = (c: Context) => new ApiProblem(404, notesMessage(lang(c), 'plan.notFound'));
+  const missing = () => notFound('plan.notFound');
 
-  async function planIn(c: Context, churchId: number, uuid: string): Promise<PlanRow> {
+  async function planIn(churchId: number, uuid: string): Promise<PlanRow> {
     const [plan] = await db
       .select()
       .from(t.readingPlans)
       .where(and(eq(t.readingPlans.churchId, churchId), eq(t.readingPlans.uuid, uuid), eq(t.readingPlans.active, true)));
-    if (!plan) throw missing(c);
+    if (!plan) throw missing();
     return plan;
   }
 
   /** The church of the route, the plan and the calling member (401/403 otherwise). */
   async function memberPlan(c: Context, slug: string, uuid: string) {
-    const church = await churchBySlug(db, c, slug, { notFoundMessage: notesMessage(lang(c), 'plan.notFound') });
+    const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
     const { user } = await requireMember(db, c, church.id);
-    const plan = await planIn(c, church.id, uuid);
+    const plan = await planIn(church.id, uuid);
     return { church, user, plan };
   }
 
@@ -105,15 +105,15 @@ export function readingPlanRoutes(db: Database) {
     return rows.map((r) => r.day);
   }
 
-  async function requireSubscription(c: Context, churchId: number, userId: number, planId: number): Promise<SubRow> {
+  async function requireSubscription(churchId: number, userId: number, planId: number): Promise<SubRow> {
     const sub = await subscriptionOf(churchId, userId, planId);
-    if (!sub) throw new ApiProblem(404, notesMessage(lang(c), 'plan.notStarted'));
+    if (!sub) throw notFound('plan.notStarted');
     return sub;
   }
 
   async function answer(c: Context, churchId: number, userId: number, plan: PlanRow, status: 200 | 201 = 200, message?: string) {
     const sub = await subscriptionOf(churchId, userId, plan.id);
-    if (!sub) throw missing(c);
+    if (!sub) throw missing();
     const view = subscriptionView(sub, plan, await readDays(churchId, sub.id), todayOf(c.req.query('hoje')));
     return c.json({ status: true as const, ...(message ? { message } : {}), inscricao: view }, status);
   }
@@ -142,8 +142,8 @@ export function readingPlanRoutes(db: Database) {
 
   app.get('/igreja/:slug/plano-leitura/:uuid', validate('param', planParams), async (c) => {
     const { slug, uuid } = c.req.valid('param');
-    const church = await churchBySlug(db, c, slug, { notFoundMessage: notesMessage(lang(c), 'plan.notFound') });
-    const plan = await planIn(c, church.id, uuid);
+    const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
+    const plan = await planIn(church.id, uuid);
     const days = await db
       .select({ day: t.readingPlanDays.day, passages: t.readingPlanDays.passages })
       .from(t.readingPlanDays)
@@ -155,13 +155,13 @@ export function readingPlanRoutes(db: Database) {
 
   app.get('/igreja/:slug/plano-leitura/:uuid/dia/:dia', validate('param', planDayParams), async (c) => {
     const { slug, uuid, dia } = c.req.valid('param');
-    const church = await churchBySlug(db, c, slug, { notFoundMessage: notesMessage(lang(c), 'plan.notFound') });
-    const plan = await planIn(c, church.id, uuid);
+    const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
+    const plan = await planIn(church.id, uuid);
     const [day] = await db
       .select({ passages: t.readingPlanDays.passages })
       .from(t.readingPlanDays)
       .where(and(eq(t.readingPlanDays.churchId, church.id), eq(t.readingPlanDays.planId, plan.id), eq(t.readingPlanDays.day, dia)));
-    if (!day) throw new ApiProblem(404, notesMessage(lang(c), 'plan.dayOutOfRange'));
+    if (!day) throw notFound('plan.dayOutOfRange');
     const l = asLang(plan.language);
     // Only a translation in the plan's own language is shown (the KJV is English only).
     const source = BIBLE_SOURCES.find((s) => s.language === l) ?? null;
@@ -194,7 +194,7 @@ export function readingPlanRoutes(db: Database) {
   app.get(mine, validate('param', planParams), validate('query', planTodayQuery), async (c) => {
     const { slug, uuid } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    await requireSubscription(c, church.id, user.userId, plan.id);
+    await requireSubscription(church.id, user.userId, plan.id);
     return answer(c, church.id, user.userId, plan);
   });
 
@@ -214,7 +214,7 @@ export function readingPlanRoutes(db: Database) {
   app.delete(mine, validate('param', planParams), async (c) => {
     const { slug, uuid } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    const sub = await requireSubscription(c, church.id, user.userId, plan.id);
+    const sub = await requireSubscription(church.id, user.userId, plan.id);
     await db.transaction(async (tx) => {
       await tx.delete(t.readingPlanProgress).where(and(eq(t.readingPlanProgress.churchId, church.id), eq(t.readingPlanProgress.subscriptionId, sub.id)));
       await tx.delete(t.readingPlanSubscriptions).where(and(eq(t.readingPlanSubscriptions.id, sub.id), eq(t.readingPlanSubscriptions.churchId, church.id), eq(t.readingPlanSubscriptions.userId, user.userId)));
@@ -226,7 +226,7 @@ export function readingPlanRoutes(db: Database) {
   app.post(`${mine}/reiniciar`, validate('param', planParams), validate('query', planTodayQuery), async (c) => {
     const { slug, uuid } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    const sub = await requireSubscription(c, church.id, user.userId, plan.id);
+    const sub = await requireSubscription(church.id, user.userId, plan.id);
     await db.transaction(async (tx) => {
       await tx.delete(t.readingPlanProgress).where(and(eq(t.readingPlanProgress.churchId, church.id), eq(t.readingPlanProgress.subscriptionId, sub.id)));
       await tx
@@ -241,7 +241,7 @@ export function readingPlanRoutes(db: Database) {
   app.post(`${mine}/em-dia`, validate('param', planParams), validate('query', planTodayQuery), async (c) => {
     const { slug, uuid } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    const sub = await requireSubscription(c, church.id, user.userId, plan.id);
+    const sub = await requireSubscription(church.id, user.userId, plan.id);
     const today = todayOf(c.req.valid('query').hoje);
     const view = subscriptionView(sub, plan, await readDays(church.id, sub.id), today);
     if (view.proximoDia !== null && view.atrasados > 0) {
@@ -257,8 +257,8 @@ export function readingPlanRoutes(db: Database) {
   app.put(`${mine}/dia/:dia`, validate('param', planDayParams), validate('query', planTodayQuery), async (c) => {
     const { slug, uuid, dia } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    if (dia > plan.days) throw new ApiProblem(404, notesMessage(lang(c), 'plan.dayOutOfRange'));
-    const sub = await requireSubscription(c, church.id, user.userId, plan.id);
+    if (dia > plan.days) throw notFound('plan.dayOutOfRange');
+    const sub = await requireSubscription(church.id, user.userId, plan.id);
     await db.insert(t.readingPlanProgress).values({ churchId: church.id, subscriptionId: sub.id, day: dia }).onConflictDoNothing();
     await settleCompletion(church.id, sub, plan);
     return answer(c, church.id, user.userId, plan);
@@ -267,8 +267,8 @@ export function readingPlanRoutes(db: Database) {
   app.delete(`${mine}/dia/:dia`, validate('param', planDayParams), validate('query', planTodayQuery), async (c) => {
     const { slug, uuid, dia } = c.req.valid('param');
     const { church, user, plan } = await memberPlan(c, slug, uuid);
-    if (dia > plan.days) throw new ApiProblem(404, notesMessage(lang(c), 'plan.dayOutOfRange'));
-    const sub = await requireSubscription(c, church.id, user.userId, plan.id);
+    if (dia > plan.days) throw notFound('plan.dayOutOfRange');
+    const sub = await requireSubscription(church.id, user.userId, plan.id);
     await db
       .delete(t.readingPlanProgress)
       .where(and(eq(t.readingPlanProgress.churchId, church.id), eq(t.readingPlanProgress.subscriptionId, sub.id), eq(t.readingPlanProgress.day, dia)));
