@@ -7,7 +7,7 @@
 //   leader:   GET /celula/{id}/solicitacao-admissao/, PUT /celula/{id}/solicitacao-admissao/{requestId}
 // Someone who is not an active member of the group's church learns nothing (404); a member of the
 // church who is not in the group gets a 403 with the reason.
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { groupMessage, type GroupLang, type GroupMessageKey } from '../../contract/groups-messages.ts';
@@ -142,7 +142,12 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
       q.bairro ? sql`lower(${t.groups.neighborhood}) = lower(${q.bairro})` : undefined,
     );
     const distance = q.latitude !== undefined && q.longitude !== undefined ? distanceFrom(q.latitude, q.longitude) : sql<number | null>`null::float8`;
-    const [rows, [counted], days, hoods] = await Promise.all([
+    // issue 14: the count and both filter lists come back in one statement beside the page of rows.
+    const facets = db.execute(sql`select
+        (select count(*)::int from ${t.groups} where ${where}) as n,
+        array(select distinct ${t.groups.weekday} from ${t.groups} where ${base} order by 1) as days,
+        array(select distinct ${t.groups.neighborhood} from ${t.groups} where ${base} and ${t.groups.neighborhood} is not null order by 1) as hoods`);
+    const [rows, facetResult] = await Promise.all([
       db
         .select({ group: t.groups, leader: leaderColumns, members: memberCount, distance })
         .from(t.groups)
@@ -151,10 +156,9 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
         .orderBy(sql`${distance} asc nulls last`, asc(t.groups.weekday), asc(t.groups.name), asc(t.groups.id))
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
-      db.select({ n: sql<number>`count(*)::int` }).from(t.groups).where(where),
-      db.selectDistinct({ day: t.groups.weekday }).from(t.groups).where(base).orderBy(asc(t.groups.weekday)),
-      db.selectDistinct({ name: t.groups.neighborhood }).from(t.groups).where(and(base, isNotNull(t.groups.neighborhood))).orderBy(asc(t.groups.neighborhood)),
+      facets,
     ]);
+    const [counted] = (facetResult as unknown as { rows: { n: number; days: number[]; hoods: (string | null)[] }[] }).rows;
     const celulas: GroupItem[] = rows.map((r) => {
       const item = toGroupItem(r.group, r.leader?.id ? r.leader : null, Number(r.members), r.distance === null ? null : Number(r.distance));
       return me ? { ...item, papel: r.group.leaderId === me.userId ? ('lider' as const) : ('membro' as const) } : item;
@@ -164,7 +168,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
       total: Number(counted?.n ?? 0),
       page: q.page,
       limit: q.limit,
-      filtros: { dias: days.map((d) => d.day), bairros: hoods.map((h) => h.name!).filter(Boolean) },
+      filtros: { dias: (counted?.days ?? []).map(Number), bairros: (counted?.hoods ?? []).filter((h): h is string => Boolean(h)) },
     });
   });
 

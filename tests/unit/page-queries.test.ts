@@ -29,7 +29,7 @@ export const PAGE_QUERY_CEILINGS: Record<string, number> = {
   devotionals: 4,
   videos: 4,
   prayer: 4,
-  groups: 5,
+  groups: 3,
   play: 8,
 };
 
