@@ -32,8 +32,8 @@ export function readGroupFilters(url: URL): GroupFilters {
 /** Whether the list is narrowed by something the visitor chose (the location only orders it). */
 export const isFiltered = (f: GroupFilters): boolean => f.busca !== '' || f.dia !== undefined || f.bairro !== '';
 
-/** /groups with these filters (empty ones left out). */
-export function groupsHref(f: GroupFilters): string {
+/** The filters as query parameters (empty ones left out): the page's own URL and the API call use the same. */
+export function groupsQuery(f: GroupFilters): URLSearchParams {
   const q = new URLSearchParams();
   if (f.busca) q.set('busca', f.busca);
   if (f.dia !== undefined) q.set('dia', String(f.dia));
@@ -42,7 +42,12 @@ export function groupsHref(f: GroupFilters): string {
     q.set('latitude', String(f.near.latitude));
     q.set('longitude', String(f.near.longitude));
   }
-  const s = q.toString();
+  return q;
+}
+
+/** /groups with these filters (empty ones left out). */
+export function groupsHref(f: GroupFilters): string {
+  const s = groupsQuery(f).toString();
   return s ? `/groups?${s}` : '/groups';
 }
 
