@@ -4,7 +4,7 @@ import { HTTPError } from 'ky';
 import { eventButton, ticketAvailability, type EventButton, type TicketAvailability } from '../../contract/event-rules.ts';
 import { eventResponseSchema, eventsResponseSchema, type EventWire, type Ticket } from '../../contract/events.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { getParsed } from '../lib/api.ts';
+import { getParsed, orNull } from '../lib/api.ts';
 
 export interface TicketView {
   ticket: Ticket;
@@ -59,11 +59,6 @@ export async function loadEvents(churchSlug: string): Promise<EventView[]> {
 /** One event, or null when it does not exist in this church (a 404 page, spec §8). */
 export async function loadEvent(churchSlug: string, eventId: string | undefined): Promise<EventWire | null> {
   if (!eventId || !/^\d{1,9}$/.test(eventId)) return null;
-  try {
-    const { evento } = await getParsed(serverApi(), `igreja/${encodeURIComponent(churchSlug)}/evento/${eventId}/`, eventResponseSchema);
-    return evento;
-  } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
-    throw error;
-  }
+  const answer = await orNull(getParsed(serverApi(), `igreja/${encodeURIComponent(churchSlug)}/evento/${eventId}/`, eventResponseSchema));
+  return answer?.evento ?? null;
 }

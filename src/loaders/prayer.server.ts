@@ -1,10 +1,9 @@
 // Loaders for the prayer wall pages and the home excerpt (spec §2 "/prayer"): each calls the v1
 // prayer API and parses the answer with contract/prayer.ts. A request that does not exist (404, or
 // a malformed id the API refuses with 400) comes back as null, for spec §8's "no result found".
-import { HTTPError } from 'ky';
 import { prayerDetailSchema, prayerListResponseSchema, prayerReasonsResponseSchema, type PrayerItem } from '../../contract/prayer.ts';
 import { serverApi } from '../lib/api.server.ts';
-import { getParsed } from '../lib/api.ts';
+import { getParsed, orNull } from '../lib/api.ts';
 import { apiQuery, type ListParams } from '../lib/content-list.ts';
 import type { ChurchContext } from '../lib/tenancy.server.ts';
 
@@ -27,12 +26,7 @@ export async function loadPrayerReasons(slug: string) {
 }
 
 export async function loadPrayer(slug: string, id: string) {
-  try {
-    return await getParsed(serverApi(), `oracao/${slugOf(slug)}/${encodeURIComponent(id)}`, prayerDetailSchema);
-  } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
-    throw error;
-  }
+  return orNull(getParsed(serverApi(), `oracao/${slugOf(slug)}/${encodeURIComponent(id)}`, prayerDetailSchema));
 }
 
 export const HOME_PRAYERS = 3;
