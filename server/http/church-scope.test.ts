@@ -4,6 +4,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { churchById, churchBySlug } from './church-scope.ts';
 import { handleError } from './errors.ts';
+import { countQueries } from '../db/query-stats.ts';
+import { withRequestMemo } from './request-memo.ts';
 
 describe('church scope', () => {
   let database: DatabaseHandle;
@@ -33,5 +35,30 @@ describe('church scope', () => {
     const noModule = await get('/slug/esperanza?module=MOD_CELULA', 'pt-BR');
     expect(noModule.status).toBe(404);
     expect(await noModule.json()).toEqual({ status: false, message: 'Não encontrado.' });
+  });
+});
+
+describe('church scope within one page render (request-memo.ts)', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
+
+  it('looks a church up once per render, by id and slug at once; a plain request keeps nothing', async () => {
+    const db = database.db;
+    const c = {} as never;
+    const graca = await churchBySlug(db, c, 'graca');
+    const render = await countQueries(() =>
+      withRequestMemo(() =>
+        Promise.all([churchById(db, c, graca.id), churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }), churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'grace')]),
+      ),
+    );
+    expect(render.result.map((ch) => ch.slug)).toEqual(['graca', 'graca', 'graca', 'grace']);
+    expect(render.stats.statements).toHaveLength(2); // graca once, grace once
+    // the module gate still applies to the kept church
+    await expect(withRequestMemo(() => churchBySlug(db, c, 'esperanza', { module: 'MOD_CELULA' }))).rejects.toMatchObject({ status: 404 });
+    const plain = await countQueries(() => Promise.all([churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'graca')]));
+    expect(plain.stats.statements).toHaveLength(2);
   });
 });

@@ -7,7 +7,7 @@ import type { MessageKey } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
-import { memoized, remember } from './request-memo.ts';
+import { isMemoized, memoized, remember, started } from './request-memo.ts';
 
 export interface ScopedChurch {
   id: number;
@@ -40,7 +40,8 @@ type ChurchRow = ScopedChurch & { modules: string[] };
 
 /** One round trip per church and render (request-memo.ts): the row with all its module codes. */
 function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Promise<ChurchRow | null> {
-  return memoized(`church:${by}:${value}`, async () => {
+  const key = `church:${by}:${value}`;
+  const load = async () => {
     const [row] = await db
       .select({ ...columns, modules: sql<string[]>`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = igreja.id), '{}')` })
       .from(t.churches)
@@ -48,7 +49,11 @@ function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Pr
       .limit(1);
     if (row) remember(by === 'slug' ? `church:id:${row.id}` : `church:slug:${row.slug}`, row);
     return row ?? null;
-  });
+  };
+  // A render asks for its one church by id and by slug at once (the home): let a look-up already
+  // under way finish, as it also answers the other key (remember above), instead of a second statement.
+  const pending = isMemoized(key) ? [] : started('church:');
+  return pending.length ? Promise.allSettled(pending).then(() => memoized(key, load)) : memoized(key, load);
 }
 
 async function findScoped(db: Database, by: 'slug' | 'id', value: string | number, module?: string): Promise<ScopedChurch | null> {

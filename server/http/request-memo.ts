@@ -29,3 +29,14 @@ export function remember<T>(key: string, value: T): void {
   const memo = scope.getStore();
   if (memo && !memo.has(key)) memo.set(key, Promise.resolve(value));
 }
+
+/** Whether this render already keeps `key`. */
+export function isMemoized(key: string): boolean {
+  return scope.getStore()?.has(key) ?? false;
+}
+
+/** The loads this render started under keys beginning with `prefix` (to wait for, synchronously known). */
+export function started(prefix: string): Promise<unknown>[] {
+  const memo = scope.getStore();
+  return memo ? [...memo].filter(([key]) => key.startsWith(prefix)).map(([, kept]) => kept) : [];
+}

@@ -21,7 +21,7 @@ const built = existsSync(entry);
 
 /** Statements per render, at most (church data already cached per host, as in steady state). */
 export const PAGE_QUERY_CEILINGS: Record<string, number> = {
-  home: 7,
+  home: 6,
   news: 4,
   'news item': 2,
   events: 2,
