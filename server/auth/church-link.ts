@@ -3,6 +3,7 @@
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
+import type { Config } from '../../common/config.ts';
 import { churches, churchHostnames } from '../db/schema/index.ts';
 import { accountSettings } from './settings.ts';
 
@@ -21,9 +22,16 @@ export async function findChurch(db: Database, churchId: number): Promise<LinkCh
   return row ?? null;
 }
 
+/** The church's own address on the provider's domain (`http://graca.localhost:4321`), for links sent outside a request (jobs). */
+export function churchHomeUrl(code: string, settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>, scheme = 'http'): string {
+  const port = settings.PORT === 80 || settings.PORT === 443 || settings.PORT === 0 ? '' : `:${settings.PORT}`;
+  return `${scheme}://${code}.${settings.PROVIDER_DOMAIN}${port}`;
+}
+
 /** `http://graca.localhost:4321` for the church, preferring the host the request came to. */
 export async function churchOrigin(db: Database, c: Context, church: LinkChurch): Promise<string> {
-  const { PROVIDER_DOMAIN, PORT } = accountSettings();
+  const settings = accountSettings();
+  const { PROVIDER_DOMAIN } = settings;
   const hostHeader = (c.req.header('x-forwarded-host') ?? c.req.header('host') ?? '').split(',')[0]!.trim().toLowerCase();
   const host = hostHeader.replace(/:\d+$/, '');
   const proto = (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')).split(',')[0]!.trim();
@@ -33,6 +41,5 @@ export async function churchOrigin(db: Database, c: Context, church: LinkChurch)
     const custom = await db.select({ hostname: churchHostnames.hostname }).from(churchHostnames).where(eq(churchHostnames.churchId, church.id));
     if (custom.some((h) => h.hostname === host)) return `${scheme}://${hostHeader}`;
   }
-  const port = PORT === 80 || PORT === 443 || PORT === 0 ? '' : `:${PORT}`;
-  return `${scheme}://${church.code}.${PROVIDER_DOMAIN}${port}`;
+  return churchHomeUrl(church.code, settings, scheme);
 }

@@ -12,6 +12,7 @@ import type { MessageLang } from '../../contract/account-messages.ts';
 import type { Config } from '../../common/config.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
@@ -133,8 +134,7 @@ async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now
       })
       .where(eq(t.recurringGifts.id, gift.id));
     if (user && church) {
-      const { PROVIDER_DOMAIN, PORT } = settings;
-      const link = `http://${church.code}.${PROVIDER_DOMAIN}${PORT === 80 || PORT === 0 ? '' : `:${PORT}`}/user/giving`;
+      const link = `${churchHomeUrl(church.code, settings)}/user/giving`;
       mails.push(declinedMail(lang, user.email, { name: user.firstName, church: church.name, amountCents: gift.amountCents, currency: church.currency, paused: pause, retryDays: pause ? 0 : RETRY_DAYS[attempt]!, link }));
     }
   } else {
