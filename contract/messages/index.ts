@@ -6,6 +6,7 @@ import { ACCOUNT_MESSAGES, type AccountMessageKey } from './account.ts';
 import { API_MESSAGES, type ApiMessageKey } from './api.ts';
 import { FIELD_MESSAGES, type FieldMessageKey } from './fields.ts';
 import { GIVING_MESSAGES, type GivingMessageKey } from './giving.ts';
+import { GROUP_MESSAGES, type GroupMessageKey } from './groups.ts';
 import { NOTES_MESSAGES, type NotesMessageKey } from './notes.ts';
 import type { MessageLang } from './lang.ts';
 import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
@@ -14,7 +15,7 @@ import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
-export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | NotesMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
+export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | GroupMessageKey | NotesMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -22,6 +23,7 @@ export const AREAS = {
   api: API_MESSAGES,
   fields: FIELD_MESSAGES,
   giving: GIVING_MESSAGES,
+  groups: GROUP_MESSAGES,
   notes: NOTES_MESSAGES,
   payments: PAYMENT_MESSAGES,
   play: PLAY_MESSAGES,
@@ -42,7 +44,7 @@ export function message(lang: MessageLang, key: MessageKey | (string & {}), valu
   return lookup(MESSAGES, lang, key, values);
 }
 
-export { messageLang, MESSAGE_LANGS, type MessageLang } from './lang.ts';
+export { messageLang, messageLangOfLocale, MESSAGE_LANGS, type MessageLang } from './lang.ts';
 export type { MessageTable, MessageValues } from './table.ts';
 export { accountMessage, MARITAL_STATUS_NAMES, type AccountMessageKey } from './account.ts';
 export type { ApiMessageKey } from './api.ts';

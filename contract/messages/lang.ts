@@ -10,3 +10,9 @@ export function messageLang(acceptLanguage: string | null | undefined): MessageL
   const first = (acceptLanguage ?? '').split(',')[0]!.trim().slice(0, 2).toLowerCase();
   return first === 'pt' || first === 'es' ? first : 'en';
 }
+
+/** A church's locale (spec §3 idioma, e.g. pt_BR, es_AR) as a message language; English otherwise (mail sent outside a request). */
+export function messageLangOfLocale(locale: string | null | undefined): MessageLang {
+  const two = (locale ?? '').slice(0, 2).toLowerCase();
+  return two === 'pt' || two === 'es' ? two : 'en';
+}

@@ -8,7 +8,7 @@
 // A declined card is tried again RETRY_DAYS later; the donor is e-mailed each time, and after
 // the last try the gift pauses.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import type { MessageLang } from '../../contract/account-messages.ts';
+import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import type { Config } from '../../common/config.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -42,7 +42,6 @@ export interface ChargeOutcome {
   status: string;
 }
 
-const langOfLocale = (locale: string): MessageLang => (locale.toLowerCase().startsWith('pt') ? 'pt' : locale.toLowerCase().startsWith('es') ? 'es' : 'en');
 
 /** Charges every gift due at `now`, each in its own claim; returns what happened. */
 export async function chargeDueGifts(db: Database, now: Date, options: ChargeOptions): Promise<ChargeOutcome[]> {
@@ -75,7 +74,7 @@ export async function chargeDueGifts(db: Database, now: Date, options: ChargeOpt
 async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now: Date, mails: Mail[], settings: ChargeOptions['settings']): Promise<ChargeOutcome> {
   const church = await givingChurch(tx, gift.churchId);
   const [user] = await tx.select().from(t.users).where(eq(t.users.id, gift.userId));
-  const lang = langOfLocale(church?.locale ?? 'en');
+  const lang = messageLangOfLocale(church?.locale);
   const occurrence = gift.nextOccurrence;
   const attempt = gift.failedTries;
   const payer: Payer = {

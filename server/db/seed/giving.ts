@@ -2,6 +2,7 @@
 // building; tithe and missions authorised for recurrence), a minimum value, and for
 // membro@graca.demo past gifts (this year and last) plus one active monthly gift on a saved card.
 import { and, eq } from 'drizzle-orm';
+import { messageLangOfLocale } from '../../../contract/messages/lang.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { orderCode } from '../../payments/codes.ts';
@@ -36,7 +37,7 @@ export async function seedGiving(db: Database): Promise<void> {
   const churches = await db.select().from(t.churches);
   const reasonIds = new Map<string, number[]>();
   for (const church of churches) {
-    const lang = church.locale.toLowerCase().startsWith('pt') ? 'pt' : church.locale.toLowerCase().startsWith('es') ? 'es' : 'en';
+    const lang = messageLangOfLocale(church.locale);
     const rows = await db
       .insert(t.paymentReasons)
       .values(REASONS[lang]!.map((r, position) => ({ churchId: church.id, name: r.name, description: r.description, recurrenceAllowed: r.recurrence, position })))
