@@ -166,6 +166,7 @@ test('a member keeps sermon notes beside the stream and gives without leaving /l
   const title = page.getByRole('textbox', { name: 'Título' });
   await expect(title).toHaveValue(/^Culto da manhã — ao vivo — \d{2}\/\d{2}\/\d{4}$/);
   const noteTitle = await title.inputValue();
+  await expect(page.locator('#live-panel-notes .notes-status')).toHaveText(''); // nothing saved yet, nothing claimed
   const words = `Graça e paz ${run}. João 3:16`;
   await page.getByRole('textbox', { name: 'Anotação' }).fill(words);
   await expect(page.locator('#live-panel-notes .notes-status')).toHaveText('Salva', { timeout: 20_000 });

@@ -43,6 +43,9 @@ export async function mountLiveNotes(panel: HTMLElement): Promise<void> {
   // (an untouched panel leaves no empty note behind).
   if (!existing && input && !input.value) {
     input.value = title;
+    // Nothing is saved yet, so the status claims nothing until the first keystroke.
+    const status = root.querySelector<HTMLElement>('.notes-status');
+    if (status) status.textContent = '';
     root.querySelector<HTMLTextAreaElement>('[name="texto"]')?.focus();
   }
 }
