@@ -2,7 +2,9 @@
 // test of renewals.pg.test.ts): `DATABASE_URL=postgres://… node server/play/renewals-worker.ts`.
 // It claims subscriptions exactly as the server's job does, so it can run beside live servers.
 // PLAY_HOLD_MS holds each claim that long (tests kill the process while it holds one).
+import { parseConfig } from '../../common/config.ts';
 import { openDatabase } from '../db/client.ts';
+import { mailerFromSettings } from '../mail/outbox.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 
 const url = process.env.DATABASE_URL;
@@ -11,7 +13,10 @@ if (!url) {
   process.exit(2);
 }
 const handle = await openDatabase(url);
+const settings = parseConfig();
 const outcomes = await renewDueSubscriptions(handle.db, new Date(), {
+  settings,
+  mailer: mailerFromSettings(settings),
   holdMs: Number(process.env.PLAY_HOLD_MS ?? 0) || undefined,
   onClaim: (id) => console.log(`claimed ${id}`),
 });

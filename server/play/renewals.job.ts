@@ -8,7 +8,7 @@ export const playRenewalsJob = defineJob({
   everyMs: 60_000,
   // Per subscription the claim is a row lock (renewals.ts), so a lease that runs out is still safe.
   leaseMs: 10 * 60_000,
-  async run({ db, now }) {
-    await renewDueSubscriptions(db, now());
+  async run({ db, now, mailer, settings }) {
+    await renewDueSubscriptions(db, now(), { mailer, settings });
   },
 });

@@ -8,20 +8,24 @@
 // renewals: access lasts until pago_ate, then the subscription lapses ('expirado'), and the member is
 // e-mailed. A cancelled one ends as 'cancelado' at pago_ate.
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { MessageLang } from '../../contract/account-messages.ts';
+import type { Config } from '../../common/config.ts';
+import { messageLangOfLocale } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { accountSettings } from '../auth/settings.ts';
+import { churchHomeUrl } from '../auth/church-link.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem } from '../http/errors.ts';
-import { createMailer, type Mail, type Mailer } from '../mail/outbox.ts';
+import type { Mail, Mailer } from '../mail/outbox.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
 import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';
 
 export interface RenewOptions {
-  mailer?: Mailer;
+  /** The job runner's mailer (settings passed in, never read globally). */
+  mailer: Mailer;
+  /** For the links in the member's e-mails. */
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
   /** Tests only: wait this long inside the claim, to be killed mid-charge. */
   holdMs?: number;
   /** Called once a subscription is claimed (tests watch for it before killing the process). */
@@ -37,10 +41,8 @@ export interface RenewOutcome {
   status: string;
 }
 
-const langOfLocale = (locale: string): MessageLang => (locale.toLowerCase().startsWith('pt') ? 'pt' : locale.toLowerCase().startsWith('es') ? 'es' : 'en');
-
 /** Charges every subscription due at `now`, each in its own claim, then lapses the ones whose period ended. */
-export async function renewDueSubscriptions(db: Database, now: Date, options: RenewOptions = {}): Promise<RenewOutcome[]> {
+export async function renewDueSubscriptions(db: Database, now: Date, options: RenewOptions): Promise<RenewOutcome[]> {
   const outcomes: RenewOutcome[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
@@ -56,14 +58,13 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
       if (!sub) return null;
       options.onClaim?.(sub.id);
       if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
-      return renewOne(tx, sub, now, mails);
+      return renewOne(tx, sub, now, mails, options.settings);
     });
     if (!outcome) break;
     outcomes.push(outcome);
     // Sent once the claim's transaction has committed; a failure to send never undoes it.
     if (mails.length) {
-      const mailer = options.mailer ?? createMailer({ dataDir: accountSettings().DATA_DIR, smtpUrl: accountSettings().SMTP_URL });
-      for (const mail of mails) await mailer.send(mail).catch((error: unknown) => console.error('[play] e-mail failed:', error));
+      for (const mail of mails) await options.mailer.send(mail).catch((error: unknown) => console.error('[play] e-mail failed:', error));
     }
   }
   await lapseEnded(db, now);
@@ -77,7 +78,7 @@ async function lapseEnded(db: Database, now: Date): Promise<void> {
   await db.update(t.playSubscriptions).set({ status: 'expirado' }).where(and(ended, isNull(t.playSubscriptions.cancelledAt)));
 }
 
-async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date, mails: Mail[]): Promise<RenewOutcome> {
+async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date, mails: Mail[], settings: RenewOptions['settings']): Promise<RenewOutcome> {
   const paidUntil = sub.paidUntil!;
   const period = paidUntil.toISOString();
   const church = await givingChurch(tx, sub.churchId);
@@ -102,7 +103,7 @@ async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, no
         saveCard: false,
         idempotencyKey: `assinatura:${sub.id}:${period}`,
         fingerprint: { assinatura: sub.id, periodo: period },
-        lang: langOfLocale(church.locale),
+        lang: messageLangOfLocale(church.locale),
       };
       const order = renewalOrder({ church, plan, userId: sub.userId, payer }, sub.id, period);
       const checked = await checkPayment(tx, order, payer);
@@ -126,9 +127,8 @@ async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, no
     await tx.update(t.playSubscriptions).set({ renewAt: null }).where(eq(t.playSubscriptions.id, sub.id));
     const [user] = await tx.select({ email: t.users.email, name: t.users.firstName }).from(t.users).where(eq(t.users.id, sub.userId));
     if (user && church && plan) {
-      const { PROVIDER_DOMAIN, PORT } = accountSettings();
-      const link = `http://${church.code}.${PROVIDER_DOMAIN}${PORT === 80 || PORT === 0 ? '' : `:${PORT}`}/play/plans`;
-      mails.push(renewalDeclinedMail(langOfLocale(church.locale), user.email, { name: user.name, church: church.name, plan: plan.name, paidUntil, link }));
+      const link = `${churchHomeUrl(church.code, settings)}/play/plans`;
+      mails.push(renewalDeclinedMail(messageLangOfLocale(church.locale), user.email, { name: user.name, church: church.name, plan: plan.name, paidUntil, link }));
     }
   }
   return { subscriptionId: sub.id, period, status };

@@ -19,6 +19,9 @@ import { playRenewalsJob } from './renewals.job.ts';
 import { RENEW_AHEAD_MS } from './subscription-state.ts';
 
 const DAY = 86_400_000;
+const SETTINGS = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
+/** The job's mailer and settings; a test that reads the e-mails passes its own mailer. */
+const quiet = { mailer: { async send() {} }, settings: SETTINGS };
 /** spec §3 Payment fields: graca's card gateway asks the holder's CPF and birth date. */
 const HOLDER = { cpfTitular: '529.982.247-25', dataNascimentoTitular: '1985-05-10' };
 
@@ -162,9 +165,9 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(apiErrorSchema.parse(again.body).message).toBe('Esta assinatura já está cancelada.');
     // the renewal moment passes: nothing is charged
     const paidUntil = new Date(sub!.pagoAte!);
-    expect(await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() - 1000))).toEqual([]);
+    expect(await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() - 1000), quiet)).toEqual([]);
     expect(await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() - 1000))).not.toBeNull();
-    await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() + 1000));
+    await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() + 1000), quiet);
     expect(await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() + 1000))).toBeNull();
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
     // someone else's or an unknown subscription
@@ -179,10 +182,10 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const [sub] = await mine();
     const firstEnd = new Date(sub!.pagoAte!);
     const due = new Date(firstEnd.getTime() - RENEW_AHEAD_MS + 60_000);
-    expect(await renewDueSubscriptions(database.db, new Date(firstEnd.getTime() - RENEW_AHEAD_MS - 60_000))).toEqual([]); // not yet
-    const [a, b] = await Promise.all([renewDueSubscriptions(database.db, due), renewDueSubscriptions(database.db, due)]);
+    expect(await renewDueSubscriptions(database.db, new Date(firstEnd.getTime() - RENEW_AHEAD_MS - 60_000), quiet)).toEqual([]); // not yet
+    const [a, b] = await Promise.all([renewDueSubscriptions(database.db, due, quiet), renewDueSubscriptions(database.db, due, quiet)]);
     expect([...a, ...b]).toEqual([{ subscriptionId: sub!.id, period: firstEnd.toISOString(), status: 'aprovado' }]);
-    expect(await renewDueSubscriptions(database.db, due)).toEqual([]); // a restart at the same moment charges nothing
+    expect(await renewDueSubscriptions(database.db, due, quiet)).toEqual([]); // a restart at the same moment charges nothing
     const links = await database.db.select({ period: t.playSubscriptionPayments.period, paymentId: t.playSubscriptionPayments.paymentId }).from(t.playSubscriptionPayments).where(eq(t.playSubscriptionPayments.subscriptionId, sub!.id));
     expect(links.map((l) => l.period).sort()).toEqual([firstEnd.toISOString(), 'adesao'].sort());
     const [renewal] = await database.db.select().from(t.payments).where(eq(t.payments.id, links.find((l) => l.period !== 'adesao')!.paymentId));
@@ -198,16 +201,16 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const due2 = new Date(secondEnd.getTime() - RENEW_AHEAD_MS + 60_000);
     const sent: Mail[] = [];
     const mailer = { async send(mail: Mail) { sent.push(mail); } };
-    expect((await renewDueSubscriptions(database.db, due2, { mailer })).map((o) => o.status)).toEqual(['nao_aprovado']);
-    expect(await renewDueSubscriptions(database.db, due2, { mailer })).toEqual([]);
+    expect((await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).map((o) => o.status)).toEqual(['nao_aprovado']);
+    expect(await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).toEqual([]);
     // the member is told once: nothing charged, access until the paid date, subscribe again
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({ to: 'membro@graca.demo', subject: 'Não conseguimos renovar sua assinatura do Play — Igreja da Graça' });
     expect(sent[0]!.text).toContain('nada foi cobrado');
-    expect(sent[0]!.links[0]).toMatch(/\/play\/plans$/);
+    expect(sent[0]!.links[0]).toBe('http://graca.localhost:4321/play/plans');
     expect(await activeSubscription(database.db, graca, member.id, due2)).not.toBeNull();
     expect((await mine())[0]).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false });
-    await renewDueSubscriptions(database.db, new Date(secondEnd.getTime() + 1000));
+    await renewDueSubscriptions(database.db, new Date(secondEnd.getTime() + 1000), quiet);
     expect((await mine())[0]!.status.situacao).toBe('expirado');
     expect(await activeSubscription(database.db, graca, member.id, new Date(secondEnd.getTime() + 1000))).toBeNull();
     await database.db.update(t.cardTokens).set({ behaviour: 'approve' }).where(eq(t.cardTokens.token, card!.token));
