@@ -12,7 +12,11 @@ import { createPageCache } from './server/http/page-cache.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
 import { startServices } from './server/runtime.ts';
 
-type AstroHandler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next?: (err?: unknown) => void) => Promise<void>;
+type AstroHandler = (
+  req: import('node:http').IncomingMessage,
+  res: import('node:http').ServerResponse,
+  next?: (err?: unknown) => void,
+) => Promise<void>;
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 const dist = path.resolve(root, process.env.DIST_DIR ?? 'dist');
@@ -25,13 +29,17 @@ export interface RunningServer {
 }
 
 export async function start(config: Config): Promise<RunningServer> {
-  if (!existsSync(entry)) throw new Error('The site is not built: run `npm run build` (or `npm start`, which builds).');
+  if (!existsSync(entry))
+    throw new Error('The site is not built: run `npm run build` (or `npm start`, which builds).');
   const services = await startServices(config);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
   const handleApi = createNodeHandler(services);
   const serveStatic = createStaticFiles(path.join(dist, 'client'));
   // With PAGE_CACHE=false nothing is kept, but pages still get ETags and compression.
-  const pages = createPageCache(handler, { enabled: config.PAGE_CACHE, maxBytes: config.PAGE_CACHE_MB * 1024 * 1024 });
+  const pages = createPageCache(handler, {
+    enabled: config.PAGE_CACHE,
+    maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+  });
   const api = createPageCache((req, res) => void handleApi(req, res), { enabled: false });
   services.changes.onChurchChanged((churchId) => pages.purgeChurch(churchId));
 
@@ -85,7 +93,9 @@ export async function main(): Promise<void> {
   }
   const running = await start(config);
   if (config.LOG_LEVEL !== 'silent') {
-    console.log(`Church web app on ${running.url}  (try http://graca.${config.PROVIDER_DOMAIN}:${config.PORT === 0 ? new URL(running.url).port : config.PORT})`);
+    console.log(
+      `Church web app on ${running.url}  (try http://graca.${config.PROVIDER_DOMAIN}:${config.PORT === 0 ? new URL(running.url).port : config.PORT})`,
+    );
   }
   const stop = (signal: string) => {
     console.log(`${signal}: finishing requests in flight and closing the database…`);

@@ -50,13 +50,22 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
     new Promise<Socket>((resolve) => {
       // 1 source address per 10 clients: the flood limit per address is for people, not for a lab
       const localAddress = `127.0.${Math.floor(index / 2500)}.${1 + (Math.floor(index / 10) % 250)}`;
-      const socket = io(job.url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as never);
+      const socket = io(job.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        localAddress,
+      } as never);
       socket.once('connect_error', () => {
         connectFailures++;
         resolve(socket);
       });
       socket.once('connect', () => {
-        socket.emit('join', { igreja: 'graca', channel, name: `Bench ${index}`, limitMessages: 1 }, () => resolve(socket));
+        socket.emit(
+          'join',
+          { igreja: 'graca', channel, name: `Bench ${index}`, limitMessages: 1 },
+          () => resolve(socket),
+        );
       });
       socket.on('message', (m: { text: string }) => {
         if (!measuring) return;
@@ -83,11 +92,15 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
   sockets.forEach((socket, i) => {
     const start = setTimeout(() => {
       const tick = () => {
-        socket.emit('message', { igreja: 'graca', channel: channelOf(i), text: `b:${now().toFixed(3)}` }, (answer: { status: boolean }) => {
-          if (!measuring) return;
-          if (answer?.status) sent++;
-          else refused++;
-        });
+        socket.emit(
+          'message',
+          { igreja: 'graca', channel: channelOf(i), text: `b:${now().toFixed(3)}` },
+          (answer: { status: boolean }) => {
+            if (!measuring) return;
+            if (answer?.status) sent++;
+            else refused++;
+          },
+        );
       };
       tick();
       timers.push(setInterval(tick, INTERVAL_MS));
@@ -117,10 +130,19 @@ function percentile(buckets: [number, number][], total: number, p: number): numb
 }
 
 async function main() {
-  const server: ChildProcess = spawn(process.execPath, [process.env.BENCH_SERVER ?? 'server/chat/standalone.ts'], {
-    env: { ...process.env, PORT: '0', NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64url') },
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const server: ChildProcess = spawn(
+    process.execPath,
+    [process.env.BENCH_SERVER ?? 'server/chat/standalone.ts'],
+    {
+      env: {
+        ...process.env,
+        PORT: '0',
+        NODE_ENV: 'production',
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+      },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    },
+  );
   const lines = createInterface({ input: server.stdout! });
   const pending: ((line: string) => void)[] = [];
   lines.on('line', (line) => pending.shift()?.(line));
@@ -143,14 +165,28 @@ async function main() {
   const results: Promise<WorkerResult>[] = [];
   const readies: Promise<void>[] = [];
   const self = fileURLToPath(import.meta.url);
-  console.log(`connecting ${rooms * ROOM} clients in ${rooms} rooms of ${ROOM} (${WORKERS} client processes)…`);
+  console.log(
+    `connecting ${rooms * ROOM} clients in ${rooms} rooms of ${ROOM} (${WORKERS} client processes)…`,
+  );
   for (let w = 0; w < WORKERS; w++) {
-    const mine = Array.from({ length: rooms }, (_, r) => r).slice(w * perWorker, (w + 1) * perWorker);
+    const mine = Array.from({ length: rooms }, (_, r) => r).slice(
+      w * perWorker,
+      (w + 1) * perWorker,
+    );
     if (!mine.length) continue;
     const child = fork(self, ['--worker'], { stdio: 'inherit' });
     workers.push(child);
     readies.push(new Promise((resolve) => child.once('message', () => resolve())));
-    results.push(new Promise((resolve) => child.on('message', (m: unknown) => (m as { result?: WorkerResult }).result && resolve((m as { result: WorkerResult }).result))));
+    results.push(
+      new Promise((resolve) =>
+        child.on(
+          'message',
+          (m: unknown) =>
+            (m as { result?: WorkerResult }).result &&
+            resolve((m as { result: WorkerResult }).result),
+        ),
+      ),
+    );
     child.send({ url, rooms: mine, first: mine[0]! * ROOM } satisfies WorkerJob);
   }
   await Promise.all(readies);
@@ -164,7 +200,9 @@ async function main() {
   server.kill('SIGTERM');
 
   const merged = new Map<number, number>();
-  for (const r of all) for (const [b, c] of Object.entries(r.histogram)) merged.set(Number(b), (merged.get(Number(b)) ?? 0) + c);
+  for (const r of all)
+    for (const [b, c] of Object.entries(r.histogram))
+      merged.set(Number(b), (merged.get(Number(b)) ?? 0) + c);
   const buckets = [...merged.entries()].sort((a, b) => a[0] - b[0]);
   const deliveries = all.reduce((n, r) => n + r.deliveries, 0);
   const pct = (p: number) => percentile(buckets, deliveries, p);
@@ -187,15 +225,29 @@ async function main() {
     p95: pct(95),
     p99: pct(99),
     max: (buckets.at(-1)?.[0] ?? NaN) / 10,
-    serverMemoryMB: { idle: mb(idle.rss), connected: mb(loaded.rss), end: mb(end.rss), peak: mb(peakRss), heapEnd: mb(end.heapUsed) },
+    serverMemoryMB: {
+      idle: mb(idle.rss),
+      connected: mb(loaded.rss),
+      end: mb(end.rss),
+      peak: mb(peakRss),
+      heapEnd: mb(end.heapUsed),
+    },
     target: 'p95 <= 50 ms',
     met: pct(95) <= 50,
     loadAverage: (await import('node:os')).loadavg().map((l) => Number(l.toFixed(2))),
   };
-  console.log(`\nchat delivery, ${report.clients} clients in rooms of ${ROOM}, one message per ${INTERVAL_MS / 1000} s each, ${SECONDS} s:`);
-  console.log(`  sent ${sent} (refused ${refused}, connect failures ${connectFailures}); deliveries ${deliveries} of ${report.expectedDeliveries}`);
-  console.log(`  p50 ${report.p50} ms   p95 ${report.p95} ms   p99 ${report.p99} ms   max ${report.max} ms   (target p95 <= 50 ms: ${report.met ? 'met' : 'NOT met'})`);
-  console.log(`  server RSS: idle ${report.serverMemoryMB.idle} MB, connected ${report.serverMemoryMB.connected} MB, peak ${report.serverMemoryMB.peak} MB`);
+  console.log(
+    `\nchat delivery, ${report.clients} clients in rooms of ${ROOM}, one message per ${INTERVAL_MS / 1000} s each, ${SECONDS} s:`,
+  );
+  console.log(
+    `  sent ${sent} (refused ${refused}, connect failures ${connectFailures}); deliveries ${deliveries} of ${report.expectedDeliveries}`,
+  );
+  console.log(
+    `  p50 ${report.p50} ms   p95 ${report.p95} ms   p99 ${report.p99} ms   max ${report.max} ms   (target p95 <= 50 ms: ${report.met ? 'met' : 'NOT met'})`,
+  );
+  console.log(
+    `  server RSS: idle ${report.serverMemoryMB.idle} MB, connected ${report.serverMemoryMB.connected} MB, peak ${report.serverMemoryMB.peak} MB`,
+  );
   console.log(`  machine load average: ${report.loadAverage.join(' ')}`);
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/chat-latest.json', `${JSON.stringify(report, null, 2)}\n`);

@@ -26,7 +26,10 @@ export const MAIN_PAGES: readonly PageSpec[] = [
 ];
 
 /** The pages with real paths; `html(path)` gets a page's HTML (to find the first item of a list). */
-export async function resolvePages(html: (path: string) => Promise<string>, names?: readonly string[]): Promise<BenchPage[]> {
+export async function resolvePages(
+  html: (path: string) => Promise<string>,
+  names?: readonly string[],
+): Promise<BenchPage[]> {
   const pages: BenchPage[] = [];
   for (const spec of MAIN_PAGES) {
     if (names?.length && !names.includes(spec.name)) continue;

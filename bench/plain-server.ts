@@ -2,7 +2,11 @@
 // headers (those the real server sent for the same page), with no work per request.
 import { createServer } from 'node:http';
 
-const { body, headers, port } = JSON.parse(process.argv[2]!) as { body: string; headers: Record<string, string>; port: number };
+const { body, headers, port } = JSON.parse(process.argv[2]!) as {
+  body: string;
+  headers: Record<string, string>;
+  port: number;
+};
 const bytes = Buffer.from(body, 'base64');
 createServer((_req, res) => {
   res.writeHead(200, headers);

@@ -21,47 +21,79 @@ import { resolvePages } from './pages.ts';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 30);
 const HOST = process.env.BENCH_HOST ?? 'graca.localhost';
-const location = process.env.DATABASE_URL ?? (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'pglite') : 'memory://');
+const location =
+  process.env.DATABASE_URL ??
+  (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'pglite') : 'memory://');
 
 const database = await openDatabase(location);
 await seedDemo(database.db);
 const api = createApi({ db: database.db });
 setInProcessApi((req) => api.fetch(req));
 const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
-const { handler } = (await import(pathToFileURL(entry).href)) as { handler: (req: IncomingMessage, res: ServerResponse) => Promise<void> };
+const { handler } = (await import(pathToFileURL(entry).href)) as {
+  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+};
 
 // As server.ts serves pages with PAGE_CACHE=false: every request renders.
 const pageServer = createPageCache(handler, { enabled: false });
 const stats = new Map<string, Promise<QueryStats>>();
 const server = createServer((req, res) => {
-  stats.set(String(req.headers['x-probe']), countQueries(() => new Promise<void>((resolve, reject) => {
-    res.once('finish', resolve);
-    pageServer.handle(req, res).catch(reject);
-  })).then((r) => r.stats));
+  stats.set(
+    String(req.headers['x-probe']),
+    countQueries(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          res.once('finish', resolve);
+          pageServer.handle(req, res).catch(reject);
+        }),
+    ).then((r) => r.stats),
+  );
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
 const port = (server.address() as AddressInfo).port;
 let probe = 0;
 
-async function render(urlPath: string): Promise<{ ms: number; status: number; bytes: number; queries: number; html: string }> {
+async function render(
+  urlPath: string,
+): Promise<{ ms: number; status: number; bytes: number; queries: number; html: string }> {
   const id = String(++probe);
   const started = performance.now();
-  const { status, body } = await new Promise<{ status: number; body: Buffer }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
+  const { status, body } = await new Promise<{ status: number; body: Buffer }>(
+    (resolve, reject) => {
+      const req = request(
+        {
+          host: '127.0.0.1',
+          port,
+          path: urlPath,
+          headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }),
+          );
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
   const ms = performance.now() - started;
-  return { ms, status, bytes: body.length, html: body.toString(), queries: (await stats.get(id)!).statements.length };
+  return {
+    ms,
+    status,
+    bytes: body.length,
+    html: body.toString(),
+    queries: (await stats.get(id)!).statements.length,
+  };
 }
 
 const wanted = process.argv.slice(2);
 const pages = await resolvePages(async (urlPath) => (await render(urlPath)).html, wanted);
-console.log(`${location.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'} ${location.replace(/\/\/[^@]*@/, '//')}, ${RUNS} renders per page, host ${HOST}`);
+console.log(
+  `${location.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'} ${location.replace(/\/\/[^@]*@/, '//')}, ${RUNS} renders per page, host ${HOST}`,
+);
 const profiler = process.env.RENDER_PROFILE ? new Session() : null;
 if (profiler) {
   profiler.connect();
@@ -76,7 +108,9 @@ for (const page of pages) {
   for (let i = 0; i < RUNS; i++) runs.push(await render(page.path));
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
   const last = runs.at(-1)!;
-  console.log(`${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)}`);
+  console.log(
+    `${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)}`,
+  );
 }
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');

@@ -29,7 +29,9 @@ const PLAIN_PORT = Number(process.env.BENCH_PLAIN_PORT ?? SERVER_PORT + 1);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? (QUICK ? 1 : 3));
 const SECONDS = Number(process.env.BENCH_SECONDS ?? (QUICK ? 2 : 5));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
-const PAGE_NAMES = (process.env.BENCH_PAGES ?? (QUICK ? 'home,news' : '')).split(',').filter(Boolean);
+const PAGE_NAMES = (process.env.BENCH_PAGES ?? (QUICK ? 'home,news' : ''))
+  .split(',')
+  .filter(Boolean);
 // PAGE_CACHE=false npm run bench (README) still measures only rendering every request.
 const ONE_MODE = process.env.BENCH_CACHE ?? process.env.PAGE_CACHE;
 const CACHE_MODES = ONE_MODE ? [ONE_MODE === 'true'] : [false, true];
@@ -62,18 +64,36 @@ type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
 function get(urlPath: string, headers: Record<string, string>): Promise<Answer> {
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port: SERVER_PORT, path: urlPath, headers: { host: `${HOST}:${SERVER_PORT}`, ...headers } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers as Record<string, string>, body: Buffer.concat(chunks) }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port: SERVER_PORT,
+        path: urlPath,
+        headers: { host: `${HOST}:${SERVER_PORT}`, ...headers },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers as Record<string, string>,
+            body: Buffer.concat(chunks),
+          }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end();
   });
 }
 
 const decoded = (a: Answer) =>
-  a.headers['content-encoding'] === 'br' ? brotliDecompressSync(a.body) : a.headers['content-encoding'] === 'gzip' ? gunzipSync(a.body) : a.body;
+  a.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(a.body)
+    : a.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(a.body)
+      : a.body;
 
 async function waitUp(server: ChildProcess): Promise<void> {
   for (let i = 0; i < 1800; i++) {
@@ -88,14 +108,18 @@ async function waitUp(server: ChildProcess): Promise<void> {
   throw new Error('server did not start in 180 s');
 }
 
-async function measure(port: number, urlPath: string): Promise<{ rps: number; p50: number; p99: number }> {
+async function measure(
+  port: number,
+  urlPath: string,
+): Promise<{ rps: number; p50: number; p99: number }> {
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
     headers: { host: `${HOST}:${SERVER_PORT}`, ...BROWSER },
     connections: CONNECTIONS,
     duration: SECONDS,
   });
-  if (result.non2xx || result.errors) throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors on port ${port} ${urlPath}`);
+  if (result.non2xx || result.errors)
+    throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors on port ${port} ${urlPath}`);
   return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
 }
 
@@ -107,7 +131,9 @@ async function freshPostgres(base: string): Promise<Setup | null> {
   try {
     await admin.connect();
   } catch {
-    console.log(`PostgreSQL at ${base.replace(/\/\/[^@]*@/, '//')} does not answer: PostgreSQL skipped.`);
+    console.log(
+      `PostgreSQL at ${base.replace(/\/\/[^@]*@/, '//')} does not answer: PostgreSQL skipped.`,
+    );
     return null;
   }
   const name = `church_bench_${process.pid}`;
@@ -132,14 +158,25 @@ async function freshPostgres(base: string): Promise<Setup | null> {
 async function setups(): Promise<Setup[]> {
   const list: Setup[] = [];
   const dataDir = mkdtempSync(path.join(tmpdir(), 'church-bench-'));
-  list.push({ db: 'PGlite', data: 'demo', env: { DATA_DIR: dataDir }, cleanup: async () => rmSync(dataDir, { recursive: true, force: true }) });
+  list.push({
+    db: 'PGlite',
+    data: 'demo',
+    env: { DATA_DIR: dataDir },
+    cleanup: async () => rmSync(dataDir, { recursive: true, force: true }),
+  });
   const pgBase = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   if (pgBase) {
     const setup = await freshPostgres(pgBase);
     if (setup) list.push(setup);
   }
-  if (process.env.BENCH_LARGE_DATA_DIR) list.push({ db: 'PGlite', data: 'large', env: { DATA_DIR: process.env.BENCH_LARGE_DATA_DIR } });
-  if (process.env.BENCH_LARGE_DATABASE_URL) list.push({ db: 'PostgreSQL', data: 'large', env: { DATABASE_URL: process.env.BENCH_LARGE_DATABASE_URL } });
+  if (process.env.BENCH_LARGE_DATA_DIR)
+    list.push({ db: 'PGlite', data: 'large', env: { DATA_DIR: process.env.BENCH_LARGE_DATA_DIR } });
+  if (process.env.BENCH_LARGE_DATABASE_URL)
+    list.push({
+      db: 'PostgreSQL',
+      data: 'large',
+      env: { DATABASE_URL: process.env.BENCH_LARGE_DATABASE_URL },
+    });
   return list;
 }
 
@@ -176,16 +213,26 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
   }
   const gzip = await get(page.path, { ...BROWSER, 'accept-encoding': 'gzip' });
   const identity = await get(page.path, { 'accept-language': BROWSER['accept-language'] });
-  if (!decoded(browser).equals(identity.body) && cache) console.log(`  note: ${page.name} decompressed differs from the identity answer`);
+  if (!decoded(browser).equals(identity.body) && cache)
+    console.log(`  note: ${page.name} decompressed differs from the identity answer`);
   // The plain server sends exactly what a browser got: same headers, same compressed bytes.
   const headers = { ...browser.headers };
-  for (const h of ['transfer-encoding', 'date', 'connection', 'keep-alive', 'age']) delete headers[h];
+  for (const h of ['transfer-encoding', 'date', 'connection', 'keep-alive', 'age'])
+    delete headers[h];
   headers['content-length'] = String(browser.body.length);
-  const plain = fork(new URL('./plain-server.ts', import.meta.url).pathname, [JSON.stringify({ body: browser.body.toString('base64'), headers, port: PLAIN_PORT })]);
+  const plain = fork(new URL('./plain-server.ts', import.meta.url).pathname, [
+    JSON.stringify({ body: browser.body.toString('base64'), headers, port: PLAIN_PORT }),
+  ]);
   try {
     await new Promise((resolve, reject) => {
       plain.once('message', resolve);
-      plain.once('exit', (code) => reject(new Error(`the plain server exited (${code}); is port ${PLAIN_PORT} free? (BENCH_PLAIN_PORT)`)));
+      plain.once('exit', (code) =>
+        reject(
+          new Error(
+            `the plain server exited (${code}); is port ${PLAIN_PORT} free? (BENCH_PLAIN_PORT)`,
+          ),
+        ),
+      );
     });
     await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
     const app: { rps: number; p50: number; p99: number }[] = [];
@@ -207,7 +254,11 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
       p99: median(app.map((a) => a.p99)),
       plainReqPerSec,
       ratio: Math.round((reqPerSec / plainReqPerSec) * 100) / 100,
-      bytes: { br: browser.headers['content-encoding'] === 'br' ? browser.body.length : NaN, gzip: gzip.body.length, identity: identity.body.length },
+      bytes: {
+        br: browser.headers['content-encoding'] === 'br' ? browser.body.length : NaN,
+        gzip: gzip.body.length,
+        identity: identity.body.length,
+      },
     };
   } finally {
     plain.kill();
@@ -222,12 +273,15 @@ function table(rows: Row[]): string {
     '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
-    lines.push(`| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} |`);
+    lines.push(
+      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} |`,
+    );
   }
   return lines.join('\n');
 }
 
-if (!existsSync(`${DIST}/server/entry.mjs`)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (!existsSync(`${DIST}/server/entry.mjs`))
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const rows: Row[] = [];
 const all = await setups();
@@ -238,24 +292,36 @@ try {
       console.log(`# ${setup.db} ${setup.data}, ${cache ? 'cached' : 'uncached'}`);
       server = startServer(setup, cache);
       await waitUp(server);
-      const pages = await resolvePages(async (p) => decoded(await get(p, BROWSER)).toString(), PAGE_NAMES);
+      const pages = await resolvePages(
+        async (p) => decoded(await get(p, BROWSER)).toString(),
+        PAGE_NAMES,
+      );
       for (const page of pages) {
         const row = await benchPage(page, setup, cache);
         if (!row) continue;
         rows.push(row);
-        console.log(`  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  br ${row.bytes.br} B`);
+        console.log(
+          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  br ${row.bytes.br} B`,
+        );
       }
       await stop(server);
     }
   }
 } finally {
   await stop(server);
-  for (const setup of all) await setup.cleanup?.().catch((e: unknown) => console.warn('cleanup:', e));
+  for (const setup of all)
+    await setup.cleanup?.().catch((e: unknown) => console.warn('cleanup:', e));
 }
 
 const markdown = table(rows);
 console.log(`\n${markdown}\n`);
 mkdirSync('bench/results', { recursive: true });
-const meta = { at: new Date().toISOString(), connections: CONNECTIONS, seconds: SECONDS, rounds: ROUNDS, quick: QUICK };
+const meta = {
+  at: new Date().toISOString(),
+  connections: CONNECTIONS,
+  seconds: SECONDS,
+  rounds: ROUNDS,
+  quick: QUICK,
+};
 writeFileSync('bench/results/latest.json', JSON.stringify({ ...meta, rows }, null, 2));
 writeFileSync('bench/results/latest.md', `${JSON.stringify(meta)}\n\n${markdown}\n`);

@@ -31,15 +31,24 @@ export const configSchema = z.object({
   /** The country/state service's key, sent as X-CSCAPI-KEY when set. */
   COUNTRY_STATES_KEY: z.string().trim().min(1).optional(),
   /** Set to "false" to start on an empty database (no demo churches). */
-  SEED_DEMO: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The in-process shared cache of public pages (server/http/page-cache.ts); "false" renders every request. */
-  PAGE_CACHE: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  PAGE_CACHE: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The page cache's memory budget in MB (compressed copies included). */
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
   /** How many reverse proxies stand in front of this server; their X-Forwarded-For entries name the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
   /** "false" keeps this process from running background jobs (server/jobs); others on the same database still do. */
-  JOB_RUNNER: z.enum(['true', 'false']).default('true').transform((v) => v === 'true'),
+  JOB_RUNNER: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
 });
 
@@ -48,7 +57,9 @@ export type Config = z.infer<typeof configSchema>;
 /** Parses the settings; throws an error that names every invalid variable. */
 export function parseConfig(env: Record<string, string | undefined> = process.env): Config {
   // An empty variable counts as unset, as shells and .env files often leave them.
-  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const cleaned = Object.fromEntries(
+    Object.entries(env).filter(([, v]) => v !== undefined && v !== ''),
+  );
   const result = configSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);

@@ -6,9 +6,46 @@ import sanitizeHtml from 'sanitize-html';
 
 const OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: [
-    'p', 'br', 'hr', 'strong', 'b', 'em', 'i', 'u', 's', 'small', 'sub', 'sup', 'mark', 'span',
-    'h2', 'h3', 'h4', 'h5', 'h6', 'blockquote', 'cite', 'q', 'ul', 'ol', 'li', 'dl', 'dt', 'dd',
-    'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+    'p',
+    'br',
+    'hr',
+    'strong',
+    'b',
+    'em',
+    'i',
+    'u',
+    's',
+    'small',
+    'sub',
+    'sup',
+    'mark',
+    'span',
+    'h2',
+    'h3',
+    'h4',
+    'h5',
+    'h6',
+    'blockquote',
+    'cite',
+    'q',
+    'ul',
+    'ol',
+    'li',
+    'dl',
+    'dt',
+    'dd',
+    'a',
+    'img',
+    'figure',
+    'figcaption',
+    'table',
+    'thead',
+    'tbody',
+    'tfoot',
+    'tr',
+    'th',
+    'td',
+    'caption',
   ],
   allowedAttributes: {
     a: ['href', 'title', 'rel'],
@@ -21,20 +58,39 @@ const OPTIONS: sanitizeHtml.IOptions = {
   allowedSchemesByTag: { img: ['https'] },
   allowProtocolRelative: false,
   // Their text is code, not content.
-  nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'iframe', 'object', 'embed', 'template', 'svg', 'math'],
+  nonTextTags: [
+    'script',
+    'style',
+    'textarea',
+    'option',
+    'noscript',
+    'iframe',
+    'object',
+    'embed',
+    'template',
+    'svg',
+    'math',
+  ],
   transformTags: {
     // The page owns the only <h1>.
     h1: 'h2',
     a: (tagName, attribs) => ({
       tagName,
-      attribs: /^https?:/i.test(attribs.href ?? '') ? { ...attribs, rel: 'noopener noreferrer nofollow' } : attribs,
+      attribs: /^https?:/i.test(attribs.href ?? '')
+        ? { ...attribs, rel: 'noopener noreferrer nofollow' }
+        : attribs,
     }),
   },
   // An image must come from this site or an https host; anything else (src=x, data:) goes.
-  exclusiveFilter: (frame) => frame.tag === 'img' && !/^(\/(?!\/)|https:\/\/)/i.test(frame.attribs.src ?? ''),
+  exclusiveFilter: (frame) =>
+    frame.tag === 'img' && !/^(\/(?!\/)|https:\/\/)/i.test(frame.attribs.src ?? ''),
 };
 // The same few texts are printed on every request; sanitising is the costly part.
-const cache = new LRUCache<string, string>({ max: 1000, maxSize: 5_000_000, sizeCalculation: (v, k) => v.length + k.length || 1 });
+const cache = new LRUCache<string, string>({
+  max: 1000,
+  maxSize: 5_000_000,
+  sizeCalculation: (v, k) => v.length + k.length || 1,
+});
 
 /**
  * Safe HTML from church-provided HTML; empty for null.

@@ -22,7 +22,9 @@ export function isValidCpf(value: string): boolean {
 /** `529.982.247-25` from `52998224725`. */
 export function formatCpf(value: string): string {
   const d = onlyDigits(value);
-  return d.length === 11 ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}` : value;
+  return d.length === 11
+    ? `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`
+    : value;
 }
 
 /** spec §5 Brazilian phone: optional +55, a 2-digit area code, 5 digits, 4 digits. */
@@ -48,7 +50,11 @@ export function isPersonName(value: string): boolean {
 
 /** Any phone number: 7 to 15 digits, with an optional leading + and the usual separators. */
 export function isPhone(value: string): boolean {
-  return /^\+?[\d\s().-]+$/.test(value) && onlyDigits(value).length >= 7 && onlyDigits(value).length <= 15;
+  return (
+    /^\+?[\d\s().-]+$/.test(value) &&
+    onlyDigits(value).length >= 7 &&
+    onlyDigits(value).length <= 15
+  );
 }
 
 /** spec §5: a CEP is 8 digits after removing hyphens. */
@@ -77,7 +83,11 @@ export type DateLang = 'pt' | 'en' | 'es';
 
 /** The short date pattern of each interface language, as users type it. */
 export const DATE_PATTERN: Record<DateLang, 'DMY' | 'MDY'> = { pt: 'DMY', es: 'DMY', en: 'MDY' };
-export const DATE_PLACEHOLDER: Record<DateLang, string> = { pt: 'dd/mm/aaaa', es: 'dd/mm/aaaa', en: 'mm/dd/yyyy' };
+export const DATE_PLACEHOLDER: Record<DateLang, string> = {
+  pt: 'dd/mm/aaaa',
+  es: 'dd/mm/aaaa',
+  en: 'mm/dd/yyyy',
+};
 
 /**
  * spec §5: a date parsed strictly in the locale's short format (two-digit day and month,
@@ -96,7 +106,12 @@ export function parseLocalDate(value: string, lang: DateLang): string | null {
 export function isoDate(year: number, month: number, day: number): string | null {
   if (year < 1900 || month < 1 || month > 12 || day < 1) return null;
   const date = new Date(Date.UTC(year, month - 1, day));
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return null;
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day
+  )
+    return null;
   return date.toISOString().slice(0, 10);
 }
 

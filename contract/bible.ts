@@ -33,9 +33,15 @@ export const bibleBookSchema = z.object({
   capitulos: z.number().int(),
 });
 export type BibleBook = z.infer<typeof bibleBookSchema>;
-export const bibleBooksResponseSchema = z.object({ versao: bibleVersionSchema, livros: z.array(bibleBookSchema) });
+export const bibleBooksResponseSchema = z.object({
+  versao: bibleVersionSchema,
+  livros: z.array(bibleBookSchema),
+});
 /** GET /biblia/{versao}/{livro}/ */
-export const bibleBookResponseSchema = z.object({ versao: bibleVersionSchema, livro: bibleBookSchema });
+export const bibleBookResponseSchema = z.object({
+  versao: bibleVersionSchema,
+  livro: bibleBookSchema,
+});
 
 export const bibleVerseSchema = z.object({
   numero: z.number().int(),
@@ -45,7 +51,11 @@ export const bibleVerseSchema = z.object({
 });
 export type BibleVerse = z.infer<typeof bibleVerseSchema>;
 
-export const chapterLinkSchema = z.object({ livro: z.string(), nomeLivro: z.string(), capitulo: z.number().int() });
+export const chapterLinkSchema = z.object({
+  livro: z.string(),
+  nomeLivro: z.string(),
+  capitulo: z.number().int(),
+});
 export type ChapterLink = z.infer<typeof chapterLinkSchema>;
 
 export const bibleChapterResponseSchema = z.object({
@@ -82,8 +92,14 @@ export const chapterParams = bookParams.extend({
 });
 
 /** Book names come in this language; English when absent. */
-export const languageQuery = z.object({ idioma: z.enum(['pt', 'en', 'es'], { error: 'Choose pt, en or es.' }).default('en') });
+export const languageQuery = z.object({
+  idioma: z.enum(['pt', 'en', 'es'], { error: 'Choose pt, en or es.' }).default('en'),
+});
 
 export const referenceQuery = languageQuery.extend({
-  q: z.string({ error: 'Type a reference.' }).trim().min(1, { error: 'Type a reference.' }).max(100, { error: 'At most 100 characters.' }),
+  q: z
+    .string({ error: 'Type a reference.' })
+    .trim()
+    .min(1, { error: 'Type a reference.' })
+    .max(100, { error: 'At most 100 characters.' }),
 });

@@ -9,8 +9,13 @@ import { paymentBodySchema } from './payments.ts';
 import { subscriptionBodySchema } from './play.ts';
 
 export const orderBodySchema = z.preprocess(
-  (body) => (body && typeof body === 'object' && !Array.isArray(body) && !('tipo' in body) ? { ...body, tipo: 'evento' } : body),
-  z.discriminatedUnion('tipo', [paymentBodySchema, donationBodySchema, subscriptionBodySchema], { error: 'Invalid input.' }),
+  (body) =>
+    body && typeof body === 'object' && !Array.isArray(body) && !('tipo' in body)
+      ? { ...body, tipo: 'evento' }
+      : body,
+  z.discriminatedUnion('tipo', [paymentBodySchema, donationBodySchema, subscriptionBodySchema], {
+    error: 'Invalid input.',
+  }),
 );
 export type OrderBody = z.input<typeof orderBodySchema>;
 export type OrderBodyParsed = z.output<typeof orderBodySchema>;

@@ -54,7 +54,9 @@ export const paymentMethodSchema = z.object({
   ordem: z.number().int(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
-export const paymentMethodsResponseSchema = z.object({ metodosPagamento: z.array(paymentMethodSchema) });
+export const paymentMethodsResponseSchema = z.object({
+  metodosPagamento: z.array(paymentMethodSchema),
+});
 
 export const menuItemSchema = z.object({
   id: z.number().int(),
@@ -127,18 +129,34 @@ export const hostnameQuery = z.object({
 
 export const churchIdQuery = z.object({ igreja: idParam });
 
-const latitude = z.coerce.number({ error: 'Must be a number.' }).min(-90, { error: 'Invalid latitude.' }).max(90, { error: 'Invalid latitude.' });
-const longitude = z.coerce.number({ error: 'Must be a number.' }).min(-180, { error: 'Invalid longitude.' }).max(180, { error: 'Invalid longitude.' });
+const latitude = z.coerce
+  .number({ error: 'Must be a number.' })
+  .min(-90, { error: 'Invalid latitude.' })
+  .max(90, { error: 'Invalid latitude.' });
+const longitude = z.coerce
+  .number({ error: 'Must be a number.' })
+  .min(-180, { error: 'Invalid longitude.' })
+  .max(180, { error: 'Invalid longitude.' });
 
 /** GET /cliente/: by organisation, by name or address search, and nearest first given a location. */
 export const clientsQuery = z
   .object({
     organizacao: slugParam.optional(),
     // No control characters: a NUL byte would make PostgreSQL refuse the query (a 500).
-    busca: z.string().trim().max(100, { error: 'At most 100 characters.' }).regex(/^[^\u0000-\u001f\u007f]*$/, 'Invalid characters.').optional(),
+    busca: z
+      .string()
+      .trim()
+      .max(100, { error: 'At most 100 characters.' })
+      .regex(/^[^\u0000-\u001f\u007f]*$/, 'Invalid characters.')
+      .optional(),
     latitude: latitude.optional(),
     longitude: longitude.optional(),
-    limit: z.coerce.number({ error: 'Must be a number.' }).int({ error: 'Must be a whole number.' }).min(1, { error: 'Must be 1 or more.' }).max(100, { error: 'At most 100.' }).default(50),
+    limit: z.coerce
+      .number({ error: 'Must be a number.' })
+      .int({ error: 'Must be a whole number.' })
+      .min(1, { error: 'Must be 1 or more.' })
+      .max(100, { error: 'At most 100.' })
+      .default(50),
   })
   .refine((q) => (q.latitude === undefined) === (q.longitude === undefined), {
     message: 'Latitude and longitude go together.',

@@ -24,4 +24,9 @@ export const idParam = z.coerce
   .max(MAX_ID, { error: 'Too large.' });
 
 /** A slug or code: lowercase letters, digits and dashes. */
-export const slugParam = z.string().trim().min(1).max(100).regex(/^[a-z0-9][a-z0-9-]*$/, 'Invalid slug.');
+export const slugParam = z
+  .string()
+  .trim()
+  .min(1)
+  .max(100)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, 'Invalid slug.');

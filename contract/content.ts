@@ -7,7 +7,8 @@ import { idParam, slugParam } from './common.ts';
 // ---- requests ----
 
 /** Plain GET forms send `?categoria=` when "all" is picked: an empty value means "not given". */
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 export const DEFAULT_PAGE_SIZE = 12;
 /** spec §9: podcast page size. */
@@ -25,7 +26,15 @@ const pageNumber = (max: number, maxMessage: string) =>
 export const contentListQuery = z.object({
   categoria: z.preprocess(blankToUndefined, idParam.optional()),
   // Control characters never belong in a search (a NUL byte would make PostgreSQL refuse the query).
-  busca: z.preprocess(blankToUndefined, z.string().trim().max(100, { error: 'At most 100 characters.' }).regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'Invalid input.' }).optional()),
+  busca: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .max(100, { error: 'At most 100 characters.' })
+      .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'Invalid input.' })
+      .optional(),
+  ),
   page: z.preprocess(blankToUndefined, pageNumber(10_000, 'At most 10000.').default(1)),
   limit: z.preprocess(blankToUndefined, pageNumber(50, 'At most 50.').default(DEFAULT_PAGE_SIZE)),
 });
@@ -51,10 +60,18 @@ export const podcastCodeParams = z.object({ code: slugParam });
 // ---- shared pieces ----
 
 /** An image served by the product, with its size so pages reserve the space (no layout shift). */
-export const contentImageSchema = z.object({ url: z.string(), largura: z.number().int(), altura: z.number().int() });
+export const contentImageSchema = z.object({
+  url: z.string(),
+  largura: z.number().int(),
+  altura: z.number().int(),
+});
 export type ContentImage = z.infer<typeof contentImageSchema>;
 
-export const categorySchema = z.object({ id: z.number().int(), nome: z.string(), slug: z.string() });
+export const categorySchema = z.object({
+  id: z.number().int(),
+  nome: z.string(),
+  slug: z.string(),
+});
 export type Category = z.infer<typeof categorySchema>;
 /** `GET /igreja/{slug}/{kind}-categoria/` */
 export const categoriesResponseSchema = z.object({ categorias: z.array(categorySchema) });
@@ -89,16 +106,29 @@ export const devotionalItemSchema = z.object({ ...itemBase, referencia: z.string
 export type DevotionalItem = z.infer<typeof devotionalItemSchema>;
 export const devotionalDetailSchema = devotionalItemSchema.extend(body);
 export type DevotionalDetail = z.infer<typeof devotionalDetailSchema>;
-export const devotionalListResponseSchema = z.object({ devocionais: z.array(devotionalItemSchema), ...paging });
+export const devotionalListResponseSchema = z.object({
+  devocionais: z.array(devotionalItemSchema),
+  ...paging,
+});
 
 // ---- ministries and projects ----
-export const projectItemSchema = z.object({ ...itemBase, ministerioId: z.number().int(), meta: z.string().nullable() });
+export const projectItemSchema = z.object({
+  ...itemBase,
+  ministerioId: z.number().int(),
+  meta: z.string().nullable(),
+});
 export type ProjectItem = z.infer<typeof projectItemSchema>;
 export const ministryItemSchema = z.object({ ...itemBase, lider: z.string().nullable() });
 export type MinistryItem = z.infer<typeof ministryItemSchema>;
-export const ministryDetailSchema = ministryItemSchema.extend({ ...body, projetos: z.array(projectItemSchema) });
+export const ministryDetailSchema = ministryItemSchema.extend({
+  ...body,
+  projetos: z.array(projectItemSchema),
+});
 export type MinistryDetail = z.infer<typeof ministryDetailSchema>;
-export const ministryListResponseSchema = z.object({ ministerios: z.array(ministryItemSchema), ...paging });
+export const ministryListResponseSchema = z.object({
+  ministerios: z.array(ministryItemSchema),
+  ...paging,
+});
 export const projectDetailSchema = projectItemSchema.extend({
   ...body,
   ministerio: z.object({ id: z.number().int(), titulo: z.string() }),
@@ -130,7 +160,9 @@ export const publicationTypeSchema = z.object({
   quantidade: z.number().int(),
 });
 export type PublicationType = z.infer<typeof publicationTypeSchema>;
-export const publicationTypesResponseSchema = z.object({ publicacaoTipos: z.array(publicationTypeSchema) });
+export const publicationTypesResponseSchema = z.object({
+  publicacaoTipos: z.array(publicationTypeSchema),
+});
 export const publicationItemSchema = z.object({
   ...itemBase,
   slug: z.string(),
@@ -139,11 +171,16 @@ export const publicationItemSchema = z.object({
 export type PublicationItem = z.infer<typeof publicationItemSchema>;
 export const publicationDetailSchema = publicationItemSchema.extend(body);
 export type PublicationDetail = z.infer<typeof publicationDetailSchema>;
-export const publicationListResponseSchema = z.object({ publicacoes: z.array(publicationItemSchema), ...paging });
+export const publicationListResponseSchema = z.object({
+  publicacoes: z.array(publicationItemSchema),
+  ...paging,
+});
 
 // ---- studies (MOD_CELULA) ----
 /** spec §3 "Studies config". */
-export const studyConfigResponseSchema = z.object({ configuracaoEstudo: z.object({ flagConteudoPublico: z.boolean() }) });
+export const studyConfigResponseSchema = z.object({
+  configuracaoEstudo: z.object({ flagConteudoPublico: z.boolean() }),
+});
 export const studyItemSchema = z.object({ ...itemBase, referencia: z.string().nullable() });
 export type StudyItem = z.infer<typeof studyItemSchema>;
 /**
@@ -151,9 +188,17 @@ export type StudyItem = z.infer<typeof studyItemSchema>;
  * `corpo` through the server's rich-text policy, so a browser that fetched it with a member's
  * token can print it without a sanitiser of its own.
  */
-export const studyDetailSchema = studyItemSchema.extend({ ...body, corpoSanitizado: z.string().nullable(), flagConteudoPublico: z.boolean() });
+export const studyDetailSchema = studyItemSchema.extend({
+  ...body,
+  corpoSanitizado: z.string().nullable(),
+  flagConteudoPublico: z.boolean(),
+});
 export type StudyDetail = z.infer<typeof studyDetailSchema>;
-export const studyListResponseSchema = z.object({ estudos: z.array(studyItemSchema), flagConteudoPublico: z.boolean(), ...paging });
+export const studyListResponseSchema = z.object({
+  estudos: z.array(studyItemSchema),
+  flagConteudoPublico: z.boolean(),
+  ...paging,
+});
 
 // ---- videos ----
 /** spec §3 "Video list: items with contentDetails.videoId, source". */
@@ -194,5 +239,9 @@ export const podcastEpisodeSchema = z.object({
 });
 export type PodcastEpisode = z.infer<typeof podcastEpisodeSchema>;
 /** `GET /podcast/anchor/{code}/?page&limit=10`; spec §4: the end is reached when a page has fewer than `limit`. */
-export const podcastEpisodesResponseSchema = z.object({ podcast: podcastSchema, episodios: z.array(podcastEpisodeSchema), ...paging });
+export const podcastEpisodesResponseSchema = z.object({
+  podcast: podcastSchema,
+  episodios: z.array(podcastEpisodeSchema),
+  ...paging,
+});
 export type PodcastEpisodes = z.infer<typeof podcastEpisodesResponseSchema>;

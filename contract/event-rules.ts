@@ -24,15 +24,26 @@ export type TicketAvailability =
  * @param held how many of this ticket the user already holds (paid or awaiting payment)
  * @example ticketAvailability({ remaining: 0, … }, 0, now) // { state: 'soldOut' }
  */
-export function ticketAvailability(ticket: TicketForRules, held: number, now: Date, event?: Pick<EventForRules, 'registrationOpen' | 'endsAt'>): TicketAvailability {
+export function ticketAvailability(
+  ticket: TicketForRules,
+  held: number,
+  now: Date,
+  event?: Pick<EventForRules, 'registrationOpen' | 'endsAt'>,
+): TicketAvailability {
   if (ticket.availableUntil && now > ticket.availableUntil) return { state: 'expired' };
   // spec §4 (issue 15): an event whose registrations are closed never shows a ticket as available.
-  if (event && (!event.registrationOpen || now > event.endsAt)) return ticket.remaining <= 0 ? { state: 'soldOut' } : { state: 'closed' };
-  if (ticket.availableFrom && now < ticket.availableFrom) return { state: 'availableFrom', from: ticket.availableFrom };
+  if (event && (!event.registrationOpen || now > event.endsAt))
+    return ticket.remaining <= 0 ? { state: 'soldOut' } : { state: 'closed' };
+  if (ticket.availableFrom && now < ticket.availableFrom)
+    return { state: 'availableFrom', from: ticket.availableFrom };
   if (ticket.remaining <= 0) return { state: 'soldOut' };
   const leftForUser = ticket.perUserLimit === null ? Infinity : ticket.perUserLimit - held;
   if (leftForUser <= 0) return { state: 'userLimitReached' };
-  return { state: 'available', until: ticket.availableUntil, max: Math.min(ticket.remaining, leftForUser) };
+  return {
+    state: 'available',
+    until: ticket.availableUntil,
+    max: Math.min(ticket.remaining, leftForUser),
+  };
 }
 
 export interface EventForRules {
@@ -50,10 +61,16 @@ export type EventButton = 'register' | 'registerAgain' | 'closed' | 'unavailable
  * online content is sent to it; otherwise a finished or closed event is closed, an event with
  * nothing on sale is unavailable, and a buyer who already holds a ticket registers again.
  */
-export function eventButton(event: EventForRules, availabilities: TicketAvailability[], ticketsHeld: number, now: Date): EventButton {
+export function eventButton(
+  event: EventForRules,
+  availabilities: TicketAvailability[],
+  ticketsHeld: number,
+  now: Date,
+): EventButton {
   if (ticketsHeld > 0 && event.hasOnlineContent) return 'onlineAccess';
   if (!event.registrationOpen || now > event.endsAt) return 'closed';
-  if (availabilities.length > 0 && availabilities.every((a) => a.state === 'expired')) return 'closed';
+  if (availabilities.length > 0 && availabilities.every((a) => a.state === 'expired'))
+    return 'closed';
   if (!availabilities.some((a) => a.state === 'available')) return 'unavailable';
   return ticketsHeld > 0 ? 'registerAgain' : 'register';
 }

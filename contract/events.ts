@@ -121,7 +121,10 @@ export const ticketChoiceSchema = z.object({
   titulares: z.array(holderSchema).min(1, 'Choose at least one ticket.').max(50),
 });
 
-export const ticketChoicesSchema = z.array(ticketChoiceSchema).min(1, 'Choose at least one ticket.').max(20);
+export const ticketChoicesSchema = z
+  .array(ticketChoiceSchema)
+  .min(1, 'Choose at least one ticket.')
+  .max(20);
 
 /** POST /usuario/{user}/evento/{event}/inscricao/: registration in a free event. */
 export const registerBodySchema = z.object({

@@ -3,7 +3,12 @@
 // history and the yearly statement. Money on the wire is in currency units with two decimals.
 import { z } from 'zod';
 import { idParam, slugParam } from './common.ts';
-import { achAccountSchema, paymentMethodCodeSchema, paymentSchema, paymentStatusSchema } from './payments.ts';
+import {
+  achAccountSchema,
+  paymentMethodCodeSchema,
+  paymentSchema,
+  paymentStatusSchema,
+} from './payments.ts';
 
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
@@ -48,7 +53,10 @@ export type ReasonsResponse = z.infer<typeof reasonsResponseSchema>;
 
 /** GET /igreja/{slug}/doacao/calcular-taxas?valor&metodoPagamento&flagUsuarioTaxa */
 export const giftFeesQuery = z.object({
-  valor: z.coerce.number({ error: 'Must be a number.' }).min(0, 'Must be zero or more.').max(1_000_000, 'Too large.'),
+  valor: z.coerce
+    .number({ error: 'Must be a number.' })
+    .min(0, 'Must be zero or more.')
+    .max(1_000_000, 'Too large.'),
   metodoPagamento: paymentMethodCodeSchema,
   flagUsuarioTaxa: flag.default(false),
 });
@@ -88,10 +96,17 @@ export const donationBodySchema = z.object({
   flagUsuarioTaxa: z.boolean().default(GIVE_DEFAULTS.flagUsuarioTaxa),
   /** Repeat this gift every recorrenciaDias days (spec §3, §9). */
   recorrencia: z.boolean().default(false),
-  recorrenciaDias: z.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(366, 'Too large.').default(GIVE_DEFAULTS.recorrenciaDias),
+  recorrenciaDias: z
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be 1 or more.')
+    .max(366, 'Too large.')
+    .default(GIVE_DEFAULTS.recorrenciaDias),
   metodoPagamento: paymentMethodCodeSchema,
   parcelas: z.number().int().min(1).max(12).default(1),
-  cartao: z.object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() }).optional(),
+  cartao: z
+    .object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() })
+    .optional(),
   salvarCartao: z.boolean().default(GIVE_DEFAULTS.salvarCartao),
   ach: achAccountSchema.optional(),
   pais: z.string().trim().length(2).toUpperCase().optional(),
@@ -119,27 +134,44 @@ export const recurringGiftSchema = z.object({
   dataCadastro: z.string(),
 });
 export type RecurringGift = z.infer<typeof recurringGiftSchema>;
-export const recurringGiftsResponseSchema = z.object({ doacoesRecorrentes: z.array(recurringGiftSchema) });
+export const recurringGiftsResponseSchema = z.object({
+  doacoesRecorrentes: z.array(recurringGiftSchema),
+});
 export const recurringGiftResponseSchema = z.object({ doacaoRecorrente: recurringGiftSchema });
 
 export const userChurchParams = z.object({ userId: idParam });
 export const churchQuery = z.object({ igreja: idParam });
 export const recurringParams = z.object({ userId: idParam, id: idParam });
-export const recurringActionParams = z.object({ userId: idParam, id: idParam, acao: z.enum(['pausar', 'retomar', 'cancelar'], { error: 'Unknown action.' }) });
+export const recurringActionParams = z.object({
+  userId: idParam,
+  id: idParam,
+  acao: z.enum(['pausar', 'retomar', 'cancelar'], { error: 'Unknown action.' }),
+});
 /** PUT: change amount, reason, day or card. */
-export const recurringUpdateSchema = z
-  .object({
-    valor: giftAmount.optional(),
-    motivo: idParam.optional(),
-    recorrenciaDias: z.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(366, 'Too large.').optional(),
-    /** yyyy-mm-dd of the next charge (today or later). */
-    proximaCobranca: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid input.').optional(),
-    idCartao: idParam.optional(),
-  });
+export const recurringUpdateSchema = z.object({
+  valor: giftAmount.optional(),
+  motivo: idParam.optional(),
+  recorrenciaDias: z
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be 1 or more.')
+    .max(366, 'Too large.')
+    .optional(),
+  /** yyyy-mm-dd of the next charge (today or later). */
+  proximaCobranca: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid input.')
+    .optional(),
+  idCartao: idParam.optional(),
+});
 
 // ---- history and statement ----
 
-export const giftLineSchema = z.object({ idMotivo: z.number().int(), motivo: z.string(), valor: z.number() });
+export const giftLineSchema = z.object({
+  idMotivo: z.number().int(),
+  motivo: z.string(),
+  valor: z.number(),
+});
 export const giftSchema = z.object({
   codigo: z.string(),
   status: paymentStatusSchema,
@@ -154,14 +186,28 @@ export const giftSchema = z.object({
   pagoEm: z.string().nullable(),
 });
 export type Gift = z.infer<typeof giftSchema>;
-export const historyQuery = z.object({ igreja: idParam, ano: z.coerce.number().int('Must be a whole number.').min(2000).max(2100).optional() });
+export const historyQuery = z.object({
+  igreja: idParam,
+  ano: z.coerce.number().int('Must be a whole number.').min(2000).max(2100).optional(),
+});
 export const historyResponseSchema = z.object({ doacoes: z.array(giftSchema) });
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
-export const statementQuery = z.object({ igreja: idParam, ano: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(2000).max(2100) });
+export const statementQuery = z.object({
+  igreja: idParam,
+  ano: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(2000)
+    .max(2100),
+});
 export const statementResponseSchema = z.object({
   ano: z.number().int(),
-  igreja: z.object({ nome: z.string(), cidade: z.string().nullable(), documento: z.string().nullable() }),
+  igreja: z.object({
+    nome: z.string(),
+    cidade: z.string().nullable(),
+    documento: z.string().nullable(),
+  }),
   doador: z.object({ nome: z.string(), email: z.string(), cpf: z.string().nullable() }),
   moeda: z.string(),
   /** Approved gifts of the year only. */

@@ -14,7 +14,8 @@ export const GROUP_REQUEST_FAILED = 'The request could not be sent.';
 export const GROUP_MESSAGE_MAX = 2000;
 export const GROUPS_PAGE_SIZE = 24;
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 /** Control characters never belong in a search or a filter (a NUL byte would make PostgreSQL refuse it). */
 const plainText = (max: 100) =>
   z
@@ -24,7 +25,10 @@ const plainText = (max: 100) =>
     .regex(/^[^\u0000-\u001f\u007f\ud800-\udfff]*$/, { error: 'Invalid characters.' });
 
 const coordinate = (limit: number, message: string) =>
-  z.coerce.number({ error: message }).min(-limit, { error: message }).max(limit, { error: message });
+  z.coerce
+    .number({ error: message })
+    .min(-limit, { error: message })
+    .max(limit, { error: message });
 
 // ---- requests ----
 
@@ -43,24 +47,54 @@ export const groupListQuery = z
     busca: z.preprocess(blankToUndefined, plainText(100).optional()),
     dia: z.preprocess(
       blankToUndefined,
-      z.coerce.number({ error: 'Must be a number.' }).int({ error: 'Must be a whole number.' }).min(0, { error: 'Invalid input.' }).max(6, { error: 'Invalid input.' }).optional(),
+      z.coerce
+        .number({ error: 'Must be a number.' })
+        .int({ error: 'Must be a whole number.' })
+        .min(0, { error: 'Invalid input.' })
+        .max(6, { error: 'Invalid input.' })
+        .optional(),
     ),
     bairro: z.preprocess(blankToUndefined, plainText(100).optional()),
     latitude: z.preprocess(blankToUndefined, coordinate(90, 'Invalid latitude.').optional()),
     longitude: z.preprocess(blankToUndefined, coordinate(180, 'Invalid longitude.').optional()),
-    usuario: z.preprocess(blankToUndefined, z.enum(['1', 'true'], { error: 'Invalid input.' }).optional()),
-    page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Must be a number.' }).int({ error: 'Must be a whole number.' }).min(1, { error: 'Must be 1 or more.' }).max(10_000, { error: 'At most 10000.' }).default(1)),
-    limit: z.preprocess(blankToUndefined, z.coerce.number({ error: 'Must be a number.' }).int({ error: 'Must be a whole number.' }).min(1, { error: 'Must be 1 or more.' }).max(50, { error: 'At most 50.' }).default(GROUPS_PAGE_SIZE)),
+    usuario: z.preprocess(
+      blankToUndefined,
+      z.enum(['1', 'true'], { error: 'Invalid input.' }).optional(),
+    ),
+    page: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Must be a number.' })
+        .int({ error: 'Must be a whole number.' })
+        .min(1, { error: 'Must be 1 or more.' })
+        .max(10_000, { error: 'At most 10000.' })
+        .default(1),
+    ),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce
+        .number({ error: 'Must be a number.' })
+        .int({ error: 'Must be a whole number.' })
+        .min(1, { error: 'Must be 1 or more.' })
+        .max(50, { error: 'At most 50.' })
+        .default(GROUPS_PAGE_SIZE),
+    ),
   })
   .superRefine((q, ctx) => {
     if ((q.latitude === undefined) !== (q.longitude === undefined)) {
-      ctx.addIssue({ code: 'custom', path: [q.latitude === undefined ? 'latitude' : 'longitude'], message: 'Latitude and longitude go together.' });
+      ctx.addIssue({
+        code: 'custom',
+        path: [q.latitude === undefined ? 'latitude' : 'longitude'],
+        message: 'Latitude and longitude go together.',
+      });
     }
   });
 export type GroupListQuery = z.infer<typeof groupListQuery>;
 
 /** `GET /celula/{id}?igreja=`: with `igreja`, a group of another church is a 404 (the web app always sends it). */
-export const groupDetailQuery = z.object({ igreja: z.preprocess(blankToUndefined, idParam.optional()) });
+export const groupDetailQuery = z.object({
+  igreja: z.preprocess(blankToUndefined, idParam.optional()),
+});
 
 /** `POST /igreja/{slug}/solicitacao-celula/admissao`: the caller asks to join `idCelula` (spec §4). */
 export const groupJoinSchema = z.object({
@@ -78,7 +112,9 @@ export const groupJoinSchema = z.object({
 export type GroupJoin = z.infer<typeof groupJoinSchema>;
 
 /** `PUT /celula/{id}/solicitacao-admissao/{requestId}`: the leader's answer. */
-export const groupAnswerSchema = z.object({ acao: z.enum(['aceitar', 'recusar'], { error: 'Unknown action.' }) });
+export const groupAnswerSchema = z.object({
+  acao: z.enum(['aceitar', 'recusar'], { error: 'Unknown action.' }),
+});
 export type GroupAnswer = z.infer<typeof groupAnswerSchema>;
 
 // ---- answers ----
@@ -142,12 +178,14 @@ export const groupStudyRefSchema = z.object({ id: z.number().int(), titulo: z.st
 export type GroupStudyRef = z.infer<typeof groupStudyRefSchema>;
 
 /** `GET /celula/{id}`: `minhaParticipacao` is null for a visitor (no bearer). */
-export const groupDetailSchema = groupItemSchema.omit({ papel: true, distancia: true, bairro: true, cidade: true }).extend({
-  igreja: z.object({ id: z.number().int(), slug: z.string(), codigo: z.string() }),
-  endereco: groupAddressSchema,
-  estudos: z.array(groupStudyRefSchema),
-  minhaParticipacao: groupRoleSchema,
-});
+export const groupDetailSchema = groupItemSchema
+  .omit({ papel: true, distancia: true, bairro: true, cidade: true })
+  .extend({
+    igreja: z.object({ id: z.number().int(), slug: z.string(), codigo: z.string() }),
+    endereco: groupAddressSchema,
+    estudos: z.array(groupStudyRefSchema),
+    minhaParticipacao: groupRoleSchema,
+  });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;
 
 /** One meeting record (spec §7 reuniao-registro): members and the leader only. */
@@ -165,10 +203,16 @@ export type GroupMeeting = z.infer<typeof groupMeetingSchema>;
 const groupRefSchema = z.object({ id: z.number().int(), nome: z.string() });
 
 /** `GET /celula/{id}/reuniao-registro/`: newest first. */
-export const groupMeetingsResponseSchema = z.object({ celula: groupRefSchema, reunioes: z.array(groupMeetingSchema) });
+export const groupMeetingsResponseSchema = z.object({
+  celula: groupRefSchema,
+  reunioes: z.array(groupMeetingSchema),
+});
 export type GroupMeetingsResponse = z.infer<typeof groupMeetingsResponseSchema>;
 /** `GET /celula/{id}/reuniao-registro/{meetingId}` */
-export const groupMeetingResponseSchema = z.object({ celula: groupRefSchema, reuniao: groupMeetingSchema });
+export const groupMeetingResponseSchema = z.object({
+  celula: groupRefSchema,
+  reuniao: groupMeetingSchema,
+});
 export type GroupMeetingResponse = z.infer<typeof groupMeetingResponseSchema>;
 
 export const groupRequestStatusSchema = z.enum(['pendente', 'aceita', 'recusada']);
@@ -188,12 +232,26 @@ export const groupRequestSchema = z.object({
 export type GroupRequest = z.infer<typeof groupRequestSchema>;
 
 /** `POST /igreja/{slug}/solicitacao-celula/admissao` answer (201). */
-export const groupJoinResponseSchema = z.object({ status: z.literal(true), message: z.string(), solicitacao: groupRequestSchema });
+export const groupJoinResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  solicitacao: groupRequestSchema,
+});
 /** `GET /celula/{id}/solicitacao-admissao/`: pending first (oldest first), then the answered ones, newest first. */
-export const groupRequestsResponseSchema = z.object({ celula: groupRefSchema, solicitacoes: z.array(groupRequestSchema) });
+export const groupRequestsResponseSchema = z.object({
+  celula: groupRefSchema,
+  solicitacoes: z.array(groupRequestSchema),
+});
 export type GroupRequestsResponse = z.infer<typeof groupRequestsResponseSchema>;
 /** `PUT /celula/{id}/solicitacao-admissao/{requestId}` answer. */
-export const groupAnswerResponseSchema = z.object({ status: z.literal(true), message: z.string(), solicitacao: groupRequestSchema });
+export const groupAnswerResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  solicitacao: groupRequestSchema,
+});
 
 /** Notification type codes of this area (spec §3 Notification tipo.codigo); idEntidadeRelacionada is the group id. */
-export const GROUP_NOTIFICATION_TYPES = { request: 'CELULA_SOLICITACAO', answer: 'CELULA_RESPOSTA' } as const;
+export const GROUP_NOTIFICATION_TYPES = {
+  request: 'CELULA_SOLICITACAO',
+  answer: 'CELULA_RESPOSTA',
+} as const;

@@ -32,7 +32,10 @@ export const streamSchema = z.object({
 export type Stream = z.infer<typeof streamSchema>;
 
 /** `GET /igreja/{slug}/transmissao/`: the stream on air (if any) and the next ones, soonest first. */
-export const streamsResponseSchema = z.object({ aoVivo: streamSchema.nullable(), proximas: z.array(streamSchema) });
+export const streamsResponseSchema = z.object({
+  aoVivo: streamSchema.nullable(),
+  proximas: z.array(streamSchema),
+});
 export type StreamsResponse = z.infer<typeof streamsResponseSchema>;
 export const streamsParams = z.object({ slug: slugParam });
 
@@ -45,7 +48,12 @@ const httpUrl = z
   .refine((v) => /^https?:\/\//i.test(v) || v.startsWith('/'), 'Invalid URL.');
 export const playerQuery = z.object({
   service: streamServiceSchema.optional(),
-  code: z.string().trim().max(200).regex(/^[A-Za-z0-9_-]+$/, 'Invalid code.').optional(),
+  code: z
+    .string()
+    .trim()
+    .max(200)
+    .regex(/^[A-Za-z0-9_-]+$/, 'Invalid code.')
+    .optional(),
   html: z.string().max(5000).optional(),
   url: httpUrl.optional(),
 });
@@ -60,7 +68,12 @@ export const CHAT_MAX_NAME = 60;
 /** Roles that moderate the chat of a church (spec §6 "the chat role is carried per user"). */
 export const CHAT_MODERATOR_ROLES = ['ROLE_CHAT', 'ROLE_ADMIN', 'ROLE_SUPER_ADMIN'] as const;
 
-export const channelSchema = z.string().trim().min(1).max(60).regex(/^[a-z0-9][a-z0-9_-]*$/i, 'Invalid channel.');
+export const channelSchema = z
+  .string()
+  .trim()
+  .min(1)
+  .max(60)
+  .regex(/^[a-z0-9][a-z0-9_-]*$/i, 'Invalid channel.');
 
 /** spec §3 Chat user. `autenticated` (the spec's spelling) is true for logged-in members. */
 export const chatUserSchema = z.object({
@@ -115,14 +128,27 @@ export const chatFailure = z.object({ status: z.literal(false), message: z.strin
 export type ChatFailure = z.infer<typeof chatFailure>;
 
 /** `message`: the room named again, so a message aimed at another room is refused. */
-export const chatSendPayload = z.object({ igreja: slugParam, channel: channelSchema, text: z.string() });
-export const chatSendAnswer = z.union([z.object({ status: z.literal(true), message: chatMessageSchema }), chatFailure]);
+export const chatSendPayload = z.object({
+  igreja: slugParam,
+  channel: channelSchema,
+  text: z.string(),
+});
+export const chatSendAnswer = z.union([
+  z.object({ status: z.literal(true), message: chatMessageSchema }),
+  chatFailure,
+]);
 export type ChatSendAnswer = z.infer<typeof chatSendAnswer>;
 
 export const chatDeletePayload = z.object({ messageId: z.number().int().positive() });
 export const chatAuthorPayload = z.object({ authorId: z.string().min(1).max(80) });
-export const chatCommitAnswerPayload = z.object({ id: z.string().max(80), answer: z.enum(['hand', 'dismiss']) });
-export const chatOkAnswer = z.union([z.object({ status: z.literal(true), count: z.number().int().optional() }), chatFailure]);
+export const chatCommitAnswerPayload = z.object({
+  id: z.string().max(80),
+  answer: z.enum(['hand', 'dismiss']),
+});
+export const chatOkAnswer = z.union([
+  z.object({ status: z.literal(true), count: z.number().int().optional() }),
+  chatFailure,
+]);
 export type ChatOkAnswer = z.infer<typeof chatOkAnswer>;
 
 /** Events the server sends to a room. */

@@ -27,22 +27,36 @@ const title = z
   .min(1, 'Required.')
   .max(NOTE_TITLE_MAX, `At most ${NOTE_TITLE_MAX} characters.`)
   .refine(cleanText, 'Invalid characters.');
-const text = z.string({ error: 'Invalid input.' }).max(NOTE_TEXT_MAX, 'Too large.').refine(cleanText, 'Invalid characters.');
-const version = z.number({ error: 'Must be a number.' }).int('Must be a whole number.').positive('Must be a positive number.').max(2_147_483_647, 'Too large.');
+const text = z
+  .string({ error: 'Invalid input.' })
+  .max(NOTE_TEXT_MAX, 'Too large.')
+  .refine(cleanText, 'Invalid characters.');
+const version = z
+  .number({ error: 'Must be a number.' })
+  .int('Must be a whole number.')
+  .positive('Must be a positive number.')
+  .max(2_147_483_647, 'Too large.');
 
 // ---- requests ----
 
 /** `?igreja=` (and `limit`, at most spec §9's 999). */
 export const notesListQuery = z.object({
   igreja: idParam,
-  limit: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(NOTES_LIST_LIMIT, 'Too large.').default(NOTES_LIST_LIMIT),
+  limit: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be 1 or more.')
+    .max(NOTES_LIST_LIMIT, 'Too large.')
+    .default(NOTES_LIST_LIMIT),
 });
 /** `?igreja=` on the calls of one note: optional (spec §7 shows none), checked when sent. */
 export const noteChurchQuery = z.object({ igreja: idParam.optional() });
 export const noteCreateQuery = z.object({ igreja: idParam });
 export const noteIdParams = z.object({ id: idParam });
 /** `DELETE /nota-sermao/{id}?versao=`: without versao the note goes whatever its version. */
-export const noteDeleteQuery = noteChurchQuery.extend({ versao: z.coerce.number({ error: 'Must be a number.' }).pipe(version).optional() });
+export const noteDeleteQuery = noteChurchQuery.extend({
+  versao: z.coerce.number({ error: 'Must be a number.' }).pipe(version).optional(),
+});
 
 /** `POST /nota-sermao/?igreja=` */
 export const noteCreateSchema = z.object({
@@ -87,5 +101,9 @@ export type NoteResponse = z.infer<typeof noteResponseSchema>;
 export const noteDeleteResponseSchema = z.object({ status: z.literal(true), message: z.string() });
 
 /** 409 of PUT/DELETE: the note as it is now, so the client can show both. */
-export const noteConflictSchema = z.object({ status: z.literal(false), message: z.string(), atual: noteSchema });
+export const noteConflictSchema = z.object({
+  status: z.literal(false),
+  message: z.string(),
+  atual: noteSchema,
+});
 export type NoteConflict = z.infer<typeof noteConflictSchema>;

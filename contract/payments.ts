@@ -4,17 +4,40 @@ import { z } from 'zod';
 import { idParam, slugParam } from './common.ts';
 import { registrationSchema, ticketChoicesSchema } from './events.ts';
 
-export const paymentMethodCodes = ['cartao', 'pix', 'boleto', 'picpay', 'dinheiro', 'transferencia', 'ach', 'gratuito'] as const;
-export const paymentMethodCodeSchema = z.enum(paymentMethodCodes, { error: 'Unknown payment method.' });
+export const paymentMethodCodes = [
+  'cartao',
+  'pix',
+  'boleto',
+  'picpay',
+  'dinheiro',
+  'transferencia',
+  'ach',
+  'gratuito',
+] as const;
+export const paymentMethodCodeSchema = z.enum(paymentMethodCodes, {
+  error: 'Unknown payment method.',
+});
 export type PaymentMethodCode = z.infer<typeof paymentMethodCodeSchema>;
 
 /** spec §4 Payment statuses, plus the canceled and refunded end states of the status page. */
-export const paymentStatusSchema = z.enum(['aprovado', 'em_aberto', 'em_analise', 'pendente', 'aguardando', 'nao_aprovado', 'cancelado', 'estornado']);
+export const paymentStatusSchema = z.enum([
+  'aprovado',
+  'em_aberto',
+  'em_analise',
+  'pendente',
+  'aguardando',
+  'nao_aprovado',
+  'cancelado',
+  'estornado',
+]);
 export type PaymentStatusKey = z.infer<typeof paymentStatusSchema>;
 
 const money = z.number();
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
-const amount = z.coerce.number({ error: 'Must be a number.' }).min(0, 'Must be zero or more.').max(1_000_000, 'Too large.');
+const amount = z.coerce
+  .number({ error: 'Must be a number.' })
+  .min(0, 'Must be zero or more.')
+  .max(1_000_000, 'Too large.');
 
 // ---- fees ----
 
@@ -63,7 +86,10 @@ export type InstallmentWire = z.infer<typeof installmentSchema>;
 export const installmentsResponseSchema = z.object({ data: z.array(installmentSchema) });
 
 /** GET /global-settings/default-payment-gateway */
-export const defaultGatewayResponseSchema = z.object({ idGatewayPagamento: z.number().int(), nome: z.string() });
+export const defaultGatewayResponseSchema = z.object({
+  idGatewayPagamento: z.number().int(),
+  nome: z.string(),
+});
 
 // ---- cards ----
 
@@ -72,8 +98,14 @@ export const cardTokenParams = z.object({ id: idParam });
 export const cardTokenBodySchema = z.object({
   titular: z.string().trim().min(1, 'Required.').max(80),
   numero: z.string().trim().min(12, 'Invalid card number.').max(23),
-  cvv: z.string().trim().regex(/^\d{3,4}$/, 'Invalid security code.'),
-  validade: z.string().trim().regex(/^\d{2}\/(\d{2}|\d{4})$/, 'Use MM/YY or MM/YYYY.'),
+  cvv: z
+    .string()
+    .trim()
+    .regex(/^\d{3,4}$/, 'Invalid security code.'),
+  validade: z
+    .string()
+    .trim()
+    .regex(/^\d{2}\/(\d{2}|\d{4})$/, 'Use MM/YY or MM/YYYY.'),
   /** spec §3 Payment fields: holder CPF and birth date, for gateways that ask. */
   cpfTitular: z.string().trim().max(14).optional(),
   dataNascimentoTitular: z.string().trim().max(10).optional(),
@@ -112,8 +144,14 @@ export const cardIdParams = z.object({ id: idParam });
 // ---- payment ----
 
 export const achAccountSchema = z.object({
-  numeroConta: z.string().trim().regex(/^\d{4,17}$/, 'Invalid account number.'),
-  numeroRoteamento: z.string().trim().regex(/^\d{9}$/, 'Invalid routing number.'),
+  numeroConta: z
+    .string()
+    .trim()
+    .regex(/^\d{4,17}$/, 'Invalid account number.'),
+  numeroRoteamento: z
+    .string()
+    .trim()
+    .regex(/^\d{9}$/, 'Invalid routing number.'),
   tipoConta: z.enum(['corrente', 'poupanca'], { error: 'Choose checking or savings.' }),
 });
 
@@ -126,15 +164,23 @@ export const paymentBodySchema = z
     metodoPagamento: paymentMethodCodeSchema,
     parcelas: z.number().int().min(1).max(12).default(1),
     /** A new card's token, or a saved card's id. */
-    cartao: z.object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() }).optional(),
+    cartao: z
+      .object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() })
+      .optional(),
     salvarCartao: z.boolean().default(false),
     ach: achAccountSchema.optional(),
     /** The buyer's billing address country (ISO alpha-2): Pix and bank slip need BR (spec §5). */
     pais: z.string().trim().length(2).toUpperCase().optional(),
     chaveIdempotencia: z.string().trim().min(8).max(100).optional(),
   })
-  .refine((b) => b.metodoPagamento !== 'cartao' || !!(b.cartao?.token || b.cartao?.idCartao), { message: 'Choose a card.', path: ['cartao'] })
-  .refine((b) => b.metodoPagamento !== 'ach' || !!b.ach, { message: 'Bank account required.', path: ['ach'] });
+  .refine((b) => b.metodoPagamento !== 'cartao' || !!(b.cartao?.token || b.cartao?.idCartao), {
+    message: 'Choose a card.',
+    path: ['cartao'],
+  })
+  .refine((b) => b.metodoPagamento !== 'ach' || !!b.ach, {
+    message: 'Bank account required.',
+    path: ['ach'],
+  });
 export type PaymentBody = z.input<typeof paymentBodySchema>;
 
 /** spec §3 Play: a subscription's `status.situacao`; only 'ativo' counts as subscribed. */
@@ -178,7 +224,13 @@ export const paymentSchema = z.object({
   tipo: z.enum(['evento', 'doacao', 'assinatura']),
   itens: z.array(z.object({ idMotivo: z.number().int(), motivo: z.string(), valor: money })),
   /** The recurring gift this payment started or belongs to. */
-  doacaoRecorrente: z.object({ id: z.number().int(), recorrenciaDias: z.number().int(), proximaCobranca: z.string() }).nullable(),
+  doacaoRecorrente: z
+    .object({
+      id: z.number().int(),
+      recorrenciaDias: z.number().int(),
+      proximaCobranca: z.string(),
+    })
+    .nullable(),
   /** A Play subscription's payment: the subscription it started or renewed. */
   assinatura: paymentSubscriptionSchema.nullable(),
   /** A visitor's gift: who gave (no account). */
@@ -196,14 +248,30 @@ export type PaymentResponse = z.infer<typeof paymentResponseSchema>;
 
 /** GET /usuario/{userId}/pagamento/?pedido={code} */
 export const paymentStatusParams = z.object({ userId: idParam });
-export const paymentStatusQuery = z.object({ pedido: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'Invalid order code.') });
+export const paymentStatusQuery = z.object({
+  pedido: z
+    .string()
+    .trim()
+    .min(4)
+    .max(40)
+    .regex(/^[A-Za-z0-9-]+$/, 'Invalid order code.'),
+});
 
 /** POST /pagamento/{codigo}/desafio: completes the card challenge. */
-export const paymentCodeParams = z.object({ codigo: z.string().trim().min(4).max(40).regex(/^[A-Za-z0-9-]+$/, 'Invalid order code.') });
+export const paymentCodeParams = z.object({
+  codigo: z
+    .string()
+    .trim()
+    .min(4)
+    .max(40)
+    .regex(/^[A-Za-z0-9-]+$/, 'Invalid order code.'),
+});
 export const challengeBodySchema = z.object({ codigo: z.string().trim().min(1).max(12) });
 
 /** POST /sandbox/pagamento/{codigo}/{acao}: a tester drives the status (README "Test payments"). */
 export const sandboxActionParams = z.object({
   codigo: paymentCodeParams.shape.codigo,
-  acao: z.enum(['pagar', 'expirar', 'estornar', 'aprovar-analise', 'reprovar-analise'], { error: 'Unknown action.' }),
+  acao: z.enum(['pagar', 'expirar', 'estornar', 'aprovar-analise', 'reprovar-analise'], {
+    error: 'Unknown action.',
+  }),
 });

@@ -8,7 +8,11 @@ import { idParam } from './common.ts';
 import { playContentSchema } from './play.ts';
 
 /** `GET /usuario-plano-assinatura-conteudo/assistir/?planoAssinaturaConteudo&igreja&usuario` */
-export const playWatchQuery = z.object({ planoAssinaturaConteudo: idParam, igreja: idParam, usuario: idParam });
+export const playWatchQuery = z.object({
+  planoAssinaturaConteudo: idParam,
+  igreja: idParam,
+  usuario: idParam,
+});
 export type PlayWatchQuery = z.infer<typeof playWatchQuery>;
 
 /** `PUT /usuario-plano-assinatura-conteudo/posicao/?planoAssinaturaConteudo&igreja&usuario` body. */
@@ -24,12 +28,17 @@ export type PlayPositionBody = z.infer<typeof playPositionBody>;
 /** `GET /plano-assinatura-midia/{id}/{arquivo}?u&e&s`: one file of a closed content's HLS media, signed. */
 export const playMediaParams = z.object({
   id: idParam,
-  arquivo: z.string().regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|m2ts|ts|m4s|mp4|vtt)$/, { error: 'Invalid input.' }),
+  arquivo: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{1,64}\.(m3u8|m2ts|ts|m4s|mp4|vtt)$/, { error: 'Invalid input.' }),
 });
 export const playMediaQuery = z.object({
   u: idParam,
   /** Expiry, epoch seconds. */
-  e: z.coerce.number({ error: 'Must be a number.' }).int({ error: 'Must be a whole number.' }).positive({ error: 'Must be a positive number.' }),
+  e: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int({ error: 'Must be a whole number.' })
+    .positive({ error: 'Must be a positive number.' }),
   s: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, { error: 'Invalid input.' }),
 });
 

@@ -6,14 +6,20 @@ import { contentListQuery } from './content.ts';
 import { idParam, slugParam } from './common.ts';
 import { achAccountSchema, paymentMethodCodeSchema, SUBSCRIPTION_STATUSES } from './payments.ts';
 
-export { SUBSCRIPTION_STATUSES, paymentSubscriptionSchema, type PaymentSubscription } from './payments.ts';
+export {
+  SUBSCRIPTION_STATUSES,
+  paymentSubscriptionSchema,
+  type PaymentSubscription,
+} from './payments.ts';
 
 /** spec §8 "Play: content not found or unavailable". */
 export const PLAY_NOT_FOUND = 'Content not found or unavailable.';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 const flag = z.preprocess(
-  (v) => (v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v)),
+  (v) =>
+    v === 'true' || v === '1' ? true : v === 'false' || v === '0' ? false : blankToUndefined(v),
   z.boolean({ error: 'Invalid input.' }).optional(),
 );
 
@@ -23,12 +29,14 @@ export const playChurchParams = z.object({ slug: slugParam });
 export const playIdParams = z.object({ id: idParam });
 
 /** `GET /plano-assinatura-conteudo/?igreja&destaque&tag&coletanea&busca&page&limit` (spec §7 Play). */
-export const playContentListQuery = contentListQuery.pick({ busca: true, page: true, limit: true }).extend({
-  igreja: idParam,
-  destaque: flag,
-  tag: z.preprocess(blankToUndefined, idParam.optional()),
-  coletanea: z.preprocess(blankToUndefined, idParam.optional()),
-});
+export const playContentListQuery = contentListQuery
+  .pick({ busca: true, page: true, limit: true })
+  .extend({
+    igreja: idParam,
+    destaque: flag,
+    tag: z.preprocess(blankToUndefined, idParam.optional()),
+    coletanea: z.preprocess(blankToUndefined, idParam.optional()),
+  });
 export type PlayContentListQuery = z.infer<typeof playContentListQuery>;
 /** `GET /plano-assinatura-conteudo/{id}/?igreja` */
 export const playContentDetailQuery = z.object({ igreja: idParam });
@@ -146,7 +154,9 @@ export const playSubscriptionSchema = z.object({
   pagamentoPendente: z.string().nullable(),
 });
 export type PlaySubscription = z.infer<typeof playSubscriptionSchema>;
-export const playSubscriptionsResponseSchema = z.object({ assinaturas: z.array(playSubscriptionSchema) });
+export const playSubscriptionsResponseSchema = z.object({
+  assinaturas: z.array(playSubscriptionSchema),
+});
 
 // ---- subscribing (spec §3 Play "checkout {planId, value}", §7 `POST /usuario-plano-assinatura/`) ----
 
@@ -162,11 +172,17 @@ export const subscriptionBodySchema = z.object({
   /** spec §3 checkout planId. */
   planoAssinatura: idParam,
   /** spec §3 checkout value: what the member saw (price + contracting fee, in currency units); a different server total is refused. */
-  valor: z.number({ error: 'Must be a number.' }).min(0, 'Must be zero or more.').max(1_000_000, 'Too large.').optional(),
+  valor: z
+    .number({ error: 'Must be a number.' })
+    .min(0, 'Must be zero or more.')
+    .max(1_000_000, 'Too large.')
+    .optional(),
   metodoPagamento: paymentMethodCodeSchema,
   parcelas: z.number().int().min(1).max(12).default(1),
   /** A new card's token, or a saved card's id. */
-  cartao: z.object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() }).optional(),
+  cartao: z
+    .object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() })
+    .optional(),
   /** Renewals charge a saved card: a new card is saved unless the member says no (then the plan lapses at the end of the period). */
   salvarCartao: z.boolean().default(true),
   ach: achAccountSchema.optional(),
@@ -176,7 +192,10 @@ export const subscriptionBodySchema = z.object({
 export type SubscriptionBody = z.input<typeof subscriptionBodySchema>;
 /** `POST /usuario-plano-assinatura/`: the same body, `tipo` optional. */
 export const subscribeCallBodySchema = z.preprocess(
-  (body) => (body && typeof body === 'object' && !Array.isArray(body) && !('tipo' in body) ? { ...body, tipo: 'assinatura' } : body),
+  (body) =>
+    body && typeof body === 'object' && !Array.isArray(body) && !('tipo' in body)
+      ? { ...body, tipo: 'assinatura' }
+      : body,
   subscriptionBodySchema,
 );
 
@@ -187,4 +206,6 @@ export const playPlanFeesQuery = z.object({ metodoPagamento: paymentMethodCodeSc
 /** `POST /usuario-plano-assinatura/{id}/cancelar`: renewals stop; access stays until `pagoAte`. */
 export const playSubscriptionCancelParams = z.object({ id: idParam });
 export const playSubscriptionCancelQuery = z.object({ igreja: idParam });
-export const playSubscriptionCancelResponseSchema = z.object({ assinatura: playSubscriptionSchema });
+export const playSubscriptionCancelResponseSchema = z.object({
+  assinatura: playSubscriptionSchema,
+});

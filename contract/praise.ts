@@ -4,7 +4,8 @@
 import { z } from 'zod';
 import { idParam, slugParam } from './common.ts';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 // ---- requests ----
 
@@ -16,7 +17,12 @@ export const praiseChurchParams = z.object({ slug: slugParam });
 export const praiseListQuery = z.object({
   busca: z.preprocess(
     blankToUndefined,
-    z.string().trim().max(100, { error: 'At most 100 characters.' }).regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'Invalid input.' }).optional(),
+    z
+      .string()
+      .trim()
+      .max(100, { error: 'At most 100 characters.' })
+      .regex(/^[^\u0000-\u001f\u007f]*$/, { error: 'Invalid input.' })
+      .optional(),
   ),
 });
 export type PraiseListQuery = z.infer<typeof praiseListQuery>;
@@ -39,7 +45,11 @@ export const praiseLineSchema = z.discriminatedUnion('tipo', [
 ]);
 export type PraiseLine = z.infer<typeof praiseLineSchema>;
 
-export const praiseScoreSchema = z.object({ nome: z.string(), url: z.string(), tipo: z.enum(['pdf', 'imagem']) });
+export const praiseScoreSchema = z.object({
+  nome: z.string(),
+  url: z.string(),
+  tipo: z.enum(['pdf', 'imagem']),
+});
 export type PraiseScore = z.infer<typeof praiseScoreSchema>;
 
 /** `GET /louvor/{id}/`: spec §3 Praise. */
@@ -60,7 +70,16 @@ export const praiseSchema = z.object({
 });
 export type Praise = z.infer<typeof praiseSchema>;
 
-export const praiseSummarySchema = praiseSchema.pick({ id: true, codigo: true, titulo: true, subtitulo: true, autor: true, tema: true, tom: true, tipoExibicao: true });
+export const praiseSummarySchema = praiseSchema.pick({
+  id: true,
+  codigo: true,
+  titulo: true,
+  subtitulo: true,
+  autor: true,
+  tema: true,
+  tom: true,
+  tipoExibicao: true,
+});
 export type PraiseSummary = z.infer<typeof praiseSummarySchema>;
 
 /** `GET /igreja/{slug}/louvor/?busca=`: the church's songs by title. */

@@ -8,7 +8,8 @@ import { contentListQuery } from './content.ts';
 /** spec §8 "Prayer: … no result found" — an unknown, hidden or other church's request. */
 export const PRAYER_NOT_FOUND = 'No result found.';
 
-const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+const blankToUndefined = (value: unknown) =>
+  typeof value === 'string' && value.trim() === '' ? undefined : value;
 
 // ---- requests ----
 
@@ -65,7 +66,9 @@ export const prayerMessageSchema = z.object({
 export type PrayerMessage = z.infer<typeof prayerMessageSchema>;
 
 /** `GET /oracao/{slug}/{id}`: the request and its supportive messages, oldest first. */
-export const prayerDetailSchema = prayerItemSchema.extend({ mensagens: z.array(prayerMessageSchema) });
+export const prayerDetailSchema = prayerItemSchema.extend({
+  mensagens: z.array(prayerMessageSchema),
+});
 export type PrayerDetail = z.infer<typeof prayerDetailSchema>;
 
 // ---- a member's actions (spec §7 "Prayer": POST /oracao/, /oracao/mensagem/, /oracao/orar/,
@@ -82,14 +85,17 @@ export const PRAYER_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Multipart sends text: "true"/"1"/"on" are true, "false"/"0"/"off"/"" false. */
 const formBoolean = (fallback: boolean) =>
-  z.preprocess((value) => {
-    if (value === undefined || value === null) return fallback;
-    if (typeof value === 'boolean') return value;
-    const text = String(value).trim().toLowerCase();
-    if (['true', '1', 'on'].includes(text)) return true;
-    if (['false', '0', 'off', ''].includes(text)) return false;
-    return value;
-  }, z.boolean({ error: 'Invalid input.' }));
+  z.preprocess(
+    (value) => {
+      if (value === undefined || value === null) return fallback;
+      if (typeof value === 'boolean') return value;
+      const text = String(value).trim().toLowerCase();
+      if (['true', '1', 'on'].includes(text)) return true;
+      if (['false', '0', 'off', ''].includes(text)) return false;
+      return value;
+    },
+    z.boolean({ error: 'Invalid input.' }),
+  );
 
 const messageText = z
   .string({ error: 'Required.' })
@@ -104,7 +110,10 @@ const messageText = z
 export const prayerPostSchema = z.object({
   idIgreja: idParam,
   mensagem: messageText,
-  nome: z.preprocess(blankToUndefined, z.string().trim().max(PRAYER_NAME_MAX, `At most ${PRAYER_NAME_MAX} characters.`).optional()),
+  nome: z.preprocess(
+    blankToUndefined,
+    z.string().trim().max(PRAYER_NAME_MAX, `At most ${PRAYER_NAME_MAX} characters.`).optional(),
+  ),
   idOracaoMotivo: z.preprocess(blankToUndefined, idParam.optional()),
   flagPublicarMural: formBoolean(true),
   flagReceberLigacao: formBoolean(false),
@@ -131,13 +140,27 @@ export const ownPrayerSchema = prayerItemSchema.extend({
 export type OwnPrayer = z.infer<typeof ownPrayerSchema>;
 
 /** `POST /oracao/` answer. */
-export const prayerPostResponseSchema = z.object({ status: z.literal(true), message: z.string(), oracao: ownPrayerSchema });
+export const prayerPostResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  oracao: ownPrayerSchema,
+});
 /** `POST /oracao/mensagem/` answer. */
-export const prayerMessagePostResponseSchema = z.object({ status: z.literal(true), message: z.string(), mensagem: prayerMessageSchema });
+export const prayerMessagePostResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  mensagem: prayerMessageSchema,
+});
 /** `POST /oracao/orar/` answer: the new count; `orou` is true once this user has prayed. */
-export const prayResponseSchema = z.object({ status: z.literal(true), qtdeOrar: z.number().int(), orou: z.literal(true) });
+export const prayResponseSchema = z.object({
+  status: z.literal(true),
+  qtdeOrar: z.number().int(),
+  orou: z.literal(true),
+});
 /** `GET /user/oracao?igreja=`: the member's active requests in that church, newest first, published or not. */
 export const ownPrayersResponseSchema = z.object({ oracoes: z.array(ownPrayerSchema) });
 /** `GET /user/oracao/{id}?igreja=`: one own request with its supportive messages, oldest first. */
-export const ownPrayerDetailSchema = ownPrayerSchema.extend({ mensagens: z.array(prayerMessageSchema) });
+export const ownPrayerDetailSchema = ownPrayerSchema.extend({
+  mensagens: z.array(prayerMessageSchema),
+});
 export type OwnPrayerDetail = z.infer<typeof ownPrayerDetailSchema>;

@@ -29,13 +29,19 @@ export const planPassageSchema = z.object({
 });
 export type PlanPassage = z.infer<typeof planPassageSchema>;
 
-export const planDaySchema = z.object({ dia: z.number().int(), passagens: z.array(planPassageSchema) });
+export const planDaySchema = z.object({
+  dia: z.number().int(),
+  passagens: z.array(planPassageSchema),
+});
 export type PlanDay = z.infer<typeof planDaySchema>;
 
 /** `GET /igreja/{slug}/plano-leitura/` */
 export const plansListResponseSchema = z.object({ planos: z.array(planSummarySchema) });
 /** `GET /igreja/{slug}/plano-leitura/{uuid}/`: the plan and every day's passages. */
-export const planDetailResponseSchema = z.object({ plano: planSummarySchema, dias: z.array(planDaySchema) });
+export const planDetailResponseSchema = z.object({
+  plano: planSummarySchema,
+  dias: z.array(planDaySchema),
+});
 export type PlanDetail = z.infer<typeof planDetailResponseSchema>;
 
 /**
@@ -45,7 +51,9 @@ export type PlanDetail = z.infer<typeof planDetailResponseSchema>;
  */
 export const planReadingResponseSchema = z.object({
   dia: z.number().int(),
-  passagens: z.array(planPassageSchema.extend({ versiculos: z.array(bibleVerseSchema).nullable() })),
+  passagens: z.array(
+    planPassageSchema.extend({ versiculos: z.array(bibleVerseSchema).nullable() }),
+  ),
   versao: bibleVersionSchema.nullable(),
   textoDisponivel: z.boolean(),
 });
@@ -75,18 +83,32 @@ export type Subscription = z.infer<typeof subscriptionSchema>;
 /** `GET /igreja/{slug}/plano-leitura-inscricao/`: the member's plans, in progress and completed. */
 export const subscriptionsResponseSchema = z.object({ inscricoes: z.array(subscriptionSchema) });
 /** Every subscription call answers the subscription as it is now. */
-export const subscriptionResponseSchema = z.object({ status: z.literal(true), message: z.string().optional(), inscricao: subscriptionSchema });
-export const subscriptionDeleteResponseSchema = z.object({ status: z.literal(true), message: z.string() });
+export const subscriptionResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string().optional(),
+  inscricao: subscriptionSchema,
+});
+export const subscriptionDeleteResponseSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+});
 
 // ---- requests ----
 
 export const planChurchParams = z.object({ slug: slugParam });
 export const planParams = z.object({ slug: slugParam, uuid: z.uuid({ error: 'Invalid input.' }) });
 export const planDayParams = planParams.extend({
-  dia: z.coerce.number({ error: 'Must be a number.' }).int('Must be a whole number.').min(1, 'Must be 1 or more.').max(1000, 'Too large.'),
+  dia: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int('Must be a whole number.')
+    .min(1, 'Must be 1 or more.')
+    .max(1000, 'Too large.'),
 });
 /** `?hoje=YYYY-MM-DD`: the member's own date (their time zone); at most a day from the server's. */
 export const planTodayQuery = z.object({
-  hoje: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid input.').optional(),
+  hoje: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'Invalid input.')
+    .optional(),
 });
 export const planIdParam = idParam;

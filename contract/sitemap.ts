@@ -4,7 +4,17 @@ import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
 
 export const sitemapEntrySchema = z.object({
-  tipo: z.enum(['noticia', 'devocional', 'ministerio', 'projeto', 'ebd', 'publicacao', 'estudo', 'video', 'evento']),
+  tipo: z.enum([
+    'noticia',
+    'devocional',
+    'ministerio',
+    'projeto',
+    'ebd',
+    'publicacao',
+    'estudo',
+    'video',
+    'evento',
+  ]),
   id: z.number().int(),
   slug: z.string().nullable(),
   /** A project's ministry. */

@@ -1,14 +1,25 @@
 // spec §3 User session, Form fields, Member card, Notification, and the calls of spec §7
 // "Auth and user", "Address", "Children", "Utilities" and "Images".
 import { z } from 'zod';
-import { isBeforeToday, isBrazilianPhone, isIsoDate, isPersonName, isPhone, isValidCep, isValidCpf, MARITAL_STATUSES, onlyDigits } from './account-rules.ts';
+import {
+  isBeforeToday,
+  isBrazilianPhone,
+  isIsoDate,
+  isPersonName,
+  isPhone,
+  isValidCep,
+  isValidCpf,
+  MARITAL_STATUSES,
+  onlyDigits,
+} from './account-rules.ts';
 import { bothPasswords, emailField, newPasswordField, passwordField } from './auth.ts';
 import { idParam, slugParam } from './common.ts';
 
 const required = { error: 'v.required' } as const;
 /** No control characters (a NUL byte makes PostgreSQL refuse the row: a 500 instead of a message). */
 const PLAIN_TEXT = /^[^\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]*$/;
-const text = (max = 120) => z.string(required).trim().max(max, 'v.tooLong').regex(PLAIN_TEXT, 'v.invalid');
+const text = (max = 120) =>
+  z.string(required).trim().max(max, 'v.tooLong').regex(PLAIN_TEXT, 'v.invalid');
 const requiredText = (max = 120) => text(max).min(1, 'v.required');
 /** An optional text: empty strings become null. */
 const optionalText = (max = 120) =>
@@ -21,7 +32,10 @@ const optionalText = (max = 120) =>
     .transform((v) => (v ? v : null));
 
 /** ISO date before today (spec §5: birth date and date must be before now). */
-export const pastDate = z.string(required).refine(isIsoDate, 'v.date').refine((v) => isBeforeToday(v), 'v.datePast');
+export const pastDate = z
+  .string(required)
+  .refine(isIsoDate, 'v.date')
+  .refine((v) => isBeforeToday(v), 'v.datePast');
 const optionalPastDate = z
   .string()
   .trim()
@@ -30,11 +44,7 @@ const optionalPastDate = z
   .refine((v) => !v || isBeforeToday(v), 'v.datePast')
   .transform((v) => (v ? v : null));
 
-export const cpfField = z
-  .string(required)
-  .trim()
-  .refine(isValidCpf, 'v.cpf')
-  .transform(onlyDigits);
+export const cpfField = z.string(required).trim().refine(isValidCpf, 'v.cpf').transform(onlyDigits);
 /**
  * spec §5 Brazilian phone: a number given with +55 must be +55, a 2-digit area code, 5 digits and
  * 4 digits, and is refused with the spec's '+55 DDD 9XXXX-YYYY'; other numbers (another country
@@ -46,11 +56,14 @@ export const phoneField = z
   .min(1, 'v.required')
   .superRefine((v, ctx) => {
     const brazilian = v.replace(/[\s(]/g, '').startsWith('+55');
-    if (brazilian ? !isBrazilianPhone(v) : !(isBrazilianPhone(v) || isPhone(v))) ctx.addIssue({ code: 'custom', message: brazilian ? 'v.phoneBr' : 'v.phone' });
+    if (brazilian ? !isBrazilianPhone(v) : !(isBrazilianPhone(v) || isPhone(v)))
+      ctx.addIssue({ code: 'custom', message: brazilian ? 'v.phoneBr' : 'v.phone' });
   });
 /** spec §5 alpha_spaces, for people's names: letters (any alphabet, with accents) and spaces. */
-const personName = (max: number) => requiredText(max).refine((v) => !v || isPersonName(v), 'v.alphaSpaces'); // blank: 'required' alone
-const optionalPersonName = (max: number) => optionalText(max).refine((v) => v === null || isPersonName(v), 'v.alphaSpaces');
+const personName = (max: number) =>
+  requiredText(max).refine((v) => !v || isPersonName(v), 'v.alphaSpaces'); // blank: 'required' alone
+const optionalPersonName = (max: number) =>
+  optionalText(max).refine((v) => v === null || isPersonName(v), 'v.alphaSpaces');
 export const sexField = z.enum(['M', 'F'], { error: 'v.sex' });
 export const maritalStatusField = z.enum(MARITAL_STATUSES, { error: 'v.maritalStatus' });
 
@@ -84,7 +97,12 @@ export const meResponseSchema = z.object({ user: userSchema });
 export const churchAccountSchema = z.object({
   id: z.number().int(),
   usuario: z.object({ id: z.number().int() }),
-  igreja: z.object({ id: z.number().int(), codigo: z.string(), nome: z.string(), slug: z.string() }),
+  igreja: z.object({
+    id: z.number().int(),
+    codigo: z.string(),
+    nome: z.string(),
+    slug: z.string(),
+  }),
   flagAtivo: z.boolean(),
   numeroMembro: z.string().nullable(),
   congregacao: z.object({ id: z.number().int(), nome: z.string() }).nullable(),
@@ -107,7 +125,12 @@ export const documentsResponseSchema = z.object({
 
 /** GET /user/{id}/role → { userIgrejaRoles } (spec §6). */
 export const rolesResponseSchema = z.object({
-  userIgrejaRoles: z.array(z.object({ igreja: z.object({ id: z.number().int(), codigo: z.string() }), roles: z.array(z.string()) })),
+  userIgrejaRoles: z.array(
+    z.object({
+      igreja: z.object({ id: z.number().int(), codigo: z.string() }),
+      roles: z.array(z.string()),
+    }),
+  ),
 });
 export type UserChurchRoles = z.infer<typeof rolesResponseSchema>['userIgrejaRoles'];
 
@@ -120,7 +143,9 @@ export const customFieldSchema = z.object({
   valor: z.string().nullable(),
 });
 export type CustomField = z.infer<typeof customFieldSchema>;
-export const customFieldsResponseSchema = z.object({ camposPersonalizados: z.array(customFieldSchema) });
+export const customFieldsResponseSchema = z.object({
+  camposPersonalizados: z.array(customFieldSchema),
+});
 
 /** spec §3 Notification. */
 export const notificationSchema = z.object({
@@ -155,14 +180,21 @@ export const memberCardSchema = z.object({
   estadoCivil: z.string().nullable(),
   telefone: z.string().nullable(),
   cargo: z.string().nullable(),
-  igreja: z.object({ id: z.number().int(), nome: z.string(), codigo: z.string(), logo: z.string().nullable() }),
+  igreja: z.object({
+    id: z.number().int(),
+    nome: z.string(),
+    codigo: z.string(),
+    logo: z.string().nullable(),
+  }),
   responsavel: z.string().nullable(),
   validade: z.string().nullable(),
   /** SVG of the QR code that identifies this card. */
   qrCode: z.string(),
 });
 export type MemberCard = z.infer<typeof memberCardSchema>;
-export const memberCardsResponseSchema = z.object({ usuarioCarteirinhas: z.array(memberCardSchema) });
+export const memberCardsResponseSchema = z.object({
+  usuarioCarteirinhas: z.array(memberCardSchema),
+});
 
 export const addressSchema = z.object({
   id: z.number().int(),
@@ -199,14 +231,23 @@ export const statesResponseSchema = z.array(z.object({ name: z.string(), iso2: z
 /** Brazilian postcode service answer ({cep}/json/), in ViaCEP's shape. */
 export const brazilianPostcodeSchema = z.union([
   z.object({ erro: z.literal(true) }),
-  z.object({ cep: z.string(), logradouro: z.string(), complemento: z.string().optional(), bairro: z.string(), localidade: z.string(), uf: z.string() }),
+  z.object({
+    cep: z.string(),
+    logradouro: z.string(),
+    complemento: z.string().optional(),
+    bairro: z.string(),
+    localidade: z.string(),
+    uf: z.string(),
+  }),
 ]);
 /** US postcode service answer ({country}/{postcode}), in Zippopotam's shape. */
 export const usPostcodeSchema = z.object({
   'post code': z.string(),
   country: z.string(),
   'country abbreviation': z.string(),
-  places: z.array(z.object({ 'place name': z.string(), state: z.string(), 'state abbreviation': z.string() })),
+  places: z.array(
+    z.object({ 'place name': z.string(), state: z.string(), 'state abbreviation': z.string() }),
+  ),
 });
 
 // ---- requests ----
@@ -215,7 +256,10 @@ export const userIdParams = z.object({ id: idParam });
 /** ?cliente={church id} or ?organizacao={slug}: the church or organisation the data is asked for. */
 export const clientOrOrganizationQuery = z
   .object({ cliente: idParam.optional(), organizacao: slugParam.optional() })
-  .refine((q) => (q.cliente === undefined) !== (q.organizacao === undefined), { message: 'v.required', path: ['cliente'] });
+  .refine((q) => (q.cliente === undefined) !== (q.organizacao === undefined), {
+    message: 'v.required',
+    path: ['cliente'],
+  });
 export const clientQuery = z.object({ cliente: idParam });
 export const churchQuery = z.object({ igreja: idParam });
 export const emailQuery = z.object({ email: emailField });
@@ -243,14 +287,25 @@ const profileFields = {
 export const registerBody = z.object({ email: emailField, senha: passwordField }).loose();
 export type RegisterBody = z.input<typeof newAccountBody>;
 /** A new account (not a join) needs every identity field and a strong password. */
-export const newAccountBody = z.object({
-  email: emailField,
-  senha: newPasswordField,
-  confirmacaoSenha: z.string(required),
-  ...profileFields,
-}).refine((b) => b.senha === b.confirmacaoSenha, { message: 'v.passwordConfirm', path: ['confirmacaoSenha'], when: bothPasswords });
+export const newAccountBody = z
+  .object({
+    email: emailField,
+    senha: newPasswordField,
+    confirmacaoSenha: z.string(required),
+    ...profileFields,
+  })
+  .refine((b) => b.senha === b.confirmacaoSenha, {
+    message: 'v.passwordConfirm',
+    path: ['confirmacaoSenha'],
+    when: bothPasswords,
+  });
 
-export const registerResponseSchema = z.object({ token: z.string(), refresh_token: z.string(), usuario: userSchema, novo: z.boolean() });
+export const registerResponseSchema = z.object({
+  token: z.string(),
+  refresh_token: z.string(),
+  usuario: userSchema,
+  novo: z.boolean(),
+});
 
 /** PUT /usuario/: the logged-in user's data (and, for the church of `igreja`, the congregation and custom fields). */
 export const updateUserBody = z.object({
@@ -258,11 +313,20 @@ export const updateUserBody = z.object({
   ...profileFields,
   estadoCivil: maritalStatusField.nullish().transform((v) => v ?? null),
   dataCasamento: optionalPastDate,
-  qtdeFilhos: z.coerce.number({ error: 'v.number' }).int('v.number').min(0, 'v.number').max(30, 'v.number').nullish().transform((v) => v ?? null),
+  qtdeFilhos: z.coerce
+    .number({ error: 'v.number' })
+    .int('v.number')
+    .min(0, 'v.number')
+    .max(30, 'v.number')
+    .nullish()
+    .transform((v) => v ?? null),
   ocupacao: optionalText(80),
   /** Omitted: unchanged; null: none. */
   congregacao: idParam.nullish(),
-  camposPersonalizados: z.array(z.object({ id: idParam, valor: text(500) })).max(50).optional(),
+  camposPersonalizados: z
+    .array(z.object({ id: idParam, valor: text(500) }))
+    .max(50)
+    .optional(),
 });
 export type UpdateUserBody = z.input<typeof updateUserBody>;
 
@@ -271,12 +335,25 @@ export const deletionBody = z.object({ senha: passwordField });
 
 /** POST /usuario/troca-igreja */
 export const changeChurchBody = z.object({ igreja: idParam, novaIgreja: idParam });
-export const changeChurchResponseSchema = z.object({ status: z.literal(true), igreja: z.object({ id: z.number().int(), codigo: z.string(), nome: z.string() }) });
+export const changeChurchResponseSchema = z.object({
+  status: z.literal(true),
+  igreja: z.object({ id: z.number().int(), codigo: z.string(), nome: z.string() }),
+});
 
 /** GET /igreja/{id}/notificacao/?page=1&limit=30 (spec §9: defaults page 1, limit 30). */
 export const notificationsQuery = z.object({
-  page: z.coerce.number({ error: 'v.number' }).int('v.number').min(1, 'v.number').max(10_000, 'v.number').default(1),
-  limit: z.coerce.number({ error: 'v.number' }).int('v.number').min(1, 'v.number').max(100, 'v.number').default(30),
+  page: z.coerce
+    .number({ error: 'v.number' })
+    .int('v.number')
+    .min(1, 'v.number')
+    .max(10_000, 'v.number')
+    .default(1),
+  limit: z.coerce
+    .number({ error: 'v.number' })
+    .int('v.number')
+    .min(1, 'v.number')
+    .max(100, 'v.number')
+    .default(30),
 });
 
 /** GET /usuario-carteirinha/?usuario_email&usuario_igreja */
@@ -284,7 +361,11 @@ export const memberCardQuery = z.object({ usuario_email: emailField, usuario_igr
 
 export const addressBody = z
   .object({
-    pais: z.string(required).trim().toUpperCase().regex(/^[A-Z]{2}$/, 'v.country'),
+    pais: z
+      .string(required)
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/, 'v.country'),
     estado: optionalText(80),
     cidade: requiredText(80),
     bairro: optionalText(80),
@@ -294,7 +375,8 @@ export const addressBody = z
     cep: optionalText(12),
   })
   .superRefine((a, ctx) => {
-    if (a.pais === 'BR' && !(a.cep && isValidCep(a.cep))) ctx.addIssue({ code: 'custom', message: 'v.cep', path: ['cep'] });
+    if (a.pais === 'BR' && !(a.cep && isValidCep(a.cep)))
+      ctx.addIssue({ code: 'custom', message: 'v.cep', path: ['cep'] });
   })
   .transform((a) => ({ ...a, cep: a.cep && a.pais === 'BR' ? onlyDigits(a.cep) : a.cep }));
 export type AddressBody = z.input<typeof addressBody>;
@@ -312,7 +394,10 @@ export const childParams = z.object({ id: idParam, childId: idParam });
 
 /** POST/DELETE /usuario/{id}/{type}/imagem: the only image type of a user is the profile photo. */
 export const IMAGE_TYPES = ['perfil'] as const;
-export const imageParams = z.object({ id: idParam, type: z.enum(IMAGE_TYPES, { error: 'image.kind' }) });
+export const imageParams = z.object({
+  id: idParam,
+  type: z.enum(IMAGE_TYPES, { error: 'image.kind' }),
+});
 export const imageResponseSchema = z.object({ imagem: z.string().nullable() });
 export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
 

@@ -18,11 +18,14 @@ const { count, size, warnings } = await generateSW({
   runtimeCaching: [
     {
       // Play media (signed, per member, short-lived; issue 13 §5): never cached, always the network.
-      urlPattern: ({ url }) => url.pathname.startsWith('/api/v1/plano-assinatura-midia/') || url.pathname.startsWith('/play-demo/'),
+      urlPattern: ({ url }) =>
+        url.pathname.startsWith('/api/v1/plano-assinatura-midia/') ||
+        url.pathname.startsWith('/play-demo/'),
       handler: 'NetworkOnly',
     },
     {
-      urlPattern: ({ request, url }) => request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
+      urlPattern: ({ request, url }) =>
+        request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
       handler: 'NetworkFirst',
       options: { cacheName: 'pages', networkTimeoutSeconds: 4, expiration: { maxEntries: 50 } },
     },

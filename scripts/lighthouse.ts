@@ -12,10 +12,17 @@ const PORT = 4433;
 const origin = `http://graca.localhost:${PORT}`;
 const BARS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 
-if (!existsSync(`${process.env.DIST_DIR ?? 'dist'}/server/entry.mjs`)) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+if (!existsSync(`${process.env.DIST_DIR ?? 'dist'}/server/entry.mjs`))
+  execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 const dataDir = mkdtempSync(path.join(tmpdir(), 'church-lh-'));
 const server = spawn(process.execPath, ['server.ts'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+  },
   stdio: 'inherit',
 });
 
@@ -27,7 +34,14 @@ async function api<T>(p: string): Promise<T> {
 let failed = false;
 const chrome = await chromeLauncher.launch({
   chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  chromeFlags: [
+    '--headless=new',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--no-first-run',
+  ],
 });
 try {
   for (let i = 0; i < 300; i++) {
@@ -48,16 +62,35 @@ try {
   }
   const pages = (process.env.LH_PAGES?.split(',') ?? ['/', '/news', detail]).map((p) => origin + p);
   for (const url of pages) {
-    const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', formFactor: 'mobile', onlyCategories: Object.keys(BARS) });
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      formFactor: 'mobile',
+      onlyCategories: Object.keys(BARS),
+    });
     const categories = result!.lhr.categories;
-    const scores = Object.fromEntries(Object.keys(BARS).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]));
+    const scores = Object.fromEntries(
+      Object.keys(BARS).map((k) => [k, Math.round((categories[k]?.score ?? 0) * 100)]),
+    );
     const misses = Object.entries(BARS).filter(([k, bar]) => scores[k]! < bar);
-    console.log(`${url}  ${Object.entries(scores).map(([k, v]) => `${k} ${v}`).join('  ')}${misses.length ? '  ✗' : '  ✓'}`);
+    console.log(
+      `${url}  ${Object.entries(scores)
+        .map(([k, v]) => `${k} ${v}`)
+        .join('  ')}${misses.length ? '  ✗' : '  ✓'}`,
+    );
     for (const [k] of misses) {
-      const audits = categories[k]!.auditRefs
-        .map((ref) => result!.lhr.audits[ref.id]!)
-        .filter((a) => a.score !== null && a.score < 1 && a.scoreDisplayMode !== 'informative' && a.scoreDisplayMode !== 'manual')
-        .map((a) => `    ${k}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`);
+      const audits = categories[k]!.auditRefs.map((ref) => result!.lhr.audits[ref.id]!)
+        .filter(
+          (a) =>
+            a.score !== null &&
+            a.score < 1 &&
+            a.scoreDisplayMode !== 'informative' &&
+            a.scoreDisplayMode !== 'manual',
+        )
+        .map(
+          (a) => `    ${k}: ${a.id} — ${a.title}${a.displayValue ? ` (${a.displayValue})` : ''}`,
+        );
       console.log(audits.slice(0, 8).join('\n'));
     }
     if (misses.length) failed = true;

@@ -23,20 +23,57 @@ const out = path.resolve(values.out);
 mkdirSync(out, { recursive: true });
 const seconds = Number(values.seconds);
 const args = [
-  '-hide_banner', '-loglevel', 'error', '-y',
-  '-f', 'lavfi', '-i', `testsrc2=size=${values.size}:rate=24:duration=${seconds}`,
-  '-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
-  '-filter:a', 'volume=0.05',
+  '-hide_banner',
+  '-loglevel',
+  'error',
+  '-y',
+  '-f',
+  'lavfi',
+  '-i',
+  `testsrc2=size=${values.size}:rate=24:duration=${seconds}`,
+  '-f',
+  'lavfi',
+  '-i',
+  `sine=frequency=440:sample_rate=44100:duration=${seconds}`,
+  '-filter:a',
+  'volume=0.05',
   // baseline H.264 + AAC in MPEG-TS: what every HLS player and browser (through hls.js) plays
-  '-c:v', 'libx264', '-profile:v', 'baseline', '-level', '3.0', '-pix_fmt', 'yuv420p', '-b:v', '150k', '-g', '24',
-  '-c:a', 'aac', '-b:a', '32k', '-ac', '1',
-  '-f', 'hls', '-hls_time', values.segment, '-hls_playlist_type', 'vod',
-  '-hls_segment_filename', path.join(out, `${values.name}-%d.m2ts`),
+  '-c:v',
+  'libx264',
+  '-profile:v',
+  'baseline',
+  '-level',
+  '3.0',
+  '-pix_fmt',
+  'yuv420p',
+  '-b:v',
+  '150k',
+  '-g',
+  '24',
+  '-c:a',
+  'aac',
+  '-b:a',
+  '32k',
+  '-ac',
+  '1',
+  '-f',
+  'hls',
+  '-hls_time',
+  values.segment,
+  '-hls_playlist_type',
+  'vod',
+  '-hls_segment_filename',
+  path.join(out, `${values.name}-%d.m2ts`),
   path.join(out, `${values.name}.m3u8`),
 ];
 const run = spawnSync('ffmpeg', args, { stdio: 'inherit' });
 if (run.error || run.status !== 0) {
-  console.error(run.error ? `ffmpeg not found (${run.error.message}): apt-get install ffmpeg` : `ffmpeg failed (${run.status})`);
+  console.error(
+    run.error
+      ? `ffmpeg not found (${run.error.message}): apt-get install ffmpeg`
+      : `ffmpeg failed (${run.status})`,
+  );
   process.exit(1);
 }
-for (const file of readdirSync(out).filter((f) => f.startsWith(values.name))) console.log(`${path.join(values.out, file)}  ${statSync(path.join(out, file)).size} bytes`);
+for (const file of readdirSync(out).filter((f) => f.startsWith(values.name)))
+  console.log(`${path.join(values.out, file)}  ${statSync(path.join(out, file)).size} bytes`);

@@ -9,11 +9,17 @@ const NOTES = [4, 4, 3, 2, 1, 4, 5, 6, 6, 6, 5, 4, 7, 6, 5, 4];
 const TITLE = 'Old Hundredth (Genevan Psalter, 1551)';
 
 function svg(width, height) {
-  const left = 60, top = 90, gap = 12;
-  const lines = [0, 1, 2, 3, 4].map((i) => `<line x1="${left}" x2="${width - 40}" y1="${top + i * gap}" y2="${top + i * gap}" stroke="#000" stroke-width="1.5"/>`);
+  const left = 60,
+    top = 90,
+    gap = 12;
+  const lines = [0, 1, 2, 3, 4].map(
+    (i) =>
+      `<line x1="${left}" x2="${width - 40}" y1="${top + i * gap}" y2="${top + i * gap}" stroke="#000" stroke-width="1.5"/>`,
+  );
   const step = (width - left - 100) / NOTES.length;
   const heads = NOTES.map((p, i) => {
-    const x = left + 70 + i * step, y = top + 4 * gap - (p * gap) / 2;
+    const x = left + 70 + i * step,
+      y = top + 4 * gap - (p * gap) / 2;
     return `<ellipse cx="${x}" cy="${y}" rx="7" ry="5" transform="rotate(-20 ${x} ${y})"/><line x1="${x + 6.5}" x2="${x + 6.5}" y1="${y}" y2="${y - 36}" stroke="#000" stroke-width="1.5"/>`;
   });
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">
@@ -26,18 +32,28 @@ ${heads.join('\n')}
 </svg>`;
 }
 
-await sharp(Buffer.from(svg(900, 200))).png({ compressionLevel: 9, palette: true }).toFile('public/praise/old-hundredth.png');
+await sharp(Buffer.from(svg(900, 200)))
+  .png({ compressionLevel: 9, palette: true })
+  .toFile('public/praise/old-hundredth.png');
 
 // A hand-written PDF 1.4: one A4 landscape-ish page with the same staff drawn in PDF operators.
 function pdf() {
-  const W = 842, H = 300, left = 60, top = 150, gap = 12;
+  const W = 842,
+    H = 300,
+    left = 60,
+    top = 150,
+    gap = 12;
   const ops = ['BT /F1 20 Tf 60 250 Td (' + TITLE + ') Tj ET', '1.2 w'];
   for (let i = 0; i < 5; i++) ops.push(`${left} ${top - i * gap} m ${W - 40} ${top - i * gap} l S`);
   const step = (W - left - 100) / NOTES.length;
   NOTES.forEach((p, i) => {
-    const x = left + 70 + i * step, y = top - 4 * gap + (p * gap) / 2;
+    const x = left + 70 + i * step,
+      y = top - 4 * gap + (p * gap) / 2;
     // A note head as a small filled polygon, with its stem.
-    ops.push(`${x - 7} ${y} m ${x} ${y + 5} l ${x + 7} ${y} l ${x} ${y - 5} l f`, `${x + 6.5} ${y} m ${x + 6.5} ${y + 36} l S`);
+    ops.push(
+      `${x - 7} ${y} m ${x} ${y + 5} l ${x + 7} ${y} l ${x} ${y - 5} l f`,
+      `${x + 6.5} ${y} m ${x + 6.5} ${y + 36} l S`,
+    );
   });
   ops.push(`3 w ${W - 40} ${top} m ${W - 40} ${top - 4 * gap} l S`);
   const stream = ops.join('\n');

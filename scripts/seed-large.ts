@@ -37,9 +37,13 @@ const step = async (label: string, statement: ReturnType<typeof sql>) => {
 
 try {
   await seedDemo(db);
-  const done = (await db.execute(sql`select 1 from igreja where codigo = 'grande0001'`)) as unknown as { rows: unknown[] };
+  const done = (await db.execute(
+    sql`select 1 from igreja where codigo = 'grande0001'`,
+  )) as unknown as { rows: unknown[] };
   if (done.rows.length) {
-    console.log(`${location.replace(/\/\/[^@]*@/, '//')}: already has the large data set; nothing to do.`);
+    console.log(
+      `${location.replace(/\/\/[^@]*@/, '//')}: already has the large data set; nothing to do.`,
+    );
   } else {
     console.log(`Filling ${location.replace(/\/\/[^@]*@/, '//')} (scale ${scale}):`);
     // All or nothing: a run stopped half-way leaves no partial data set behind.

@@ -24,7 +24,8 @@ export interface AccountRouteOptions {
 
 export function accountRoutes(db: Database, options: AccountRouteOptions) {
   const { mailer } = options;
-  const images = options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
+  const images =
+    options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
   return new Hono({ strict: false })
     .route('/', authRoutes(db, mailer))
     .route('/', userRoutes(db, mailer))

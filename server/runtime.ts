@@ -34,11 +34,15 @@ export function databaseLocation(config: Config): string {
 export async function startServices(config: Config): Promise<Services> {
   const keyFile = !config.JWT_SECRET && config.NODE_ENV !== 'test';
   jwtSecret(config); // refuses a public or weak key before anything listens
-  if (keyFile && config.LOG_LEVEL !== 'silent') console.log(`[auth] JWT_SECRET not set: tokens are signed with the demo key in ${path.join(config.DATA_DIR, SECRET_FILE)}`);
+  if (keyFile && config.LOG_LEVEL !== 'silent')
+    console.log(
+      `[auth] JWT_SECRET not set: tokens are signed with the demo key in ${path.join(config.DATA_DIR, SECRET_FILE)}`,
+    );
   const database = await openDatabase(databaseLocation(config));
   if (config.SEED_DEMO) {
     const ran = await seedDemo(database.db);
-    if (ran.length && config.LOG_LEVEL !== 'silent') console.log(`[seed] demo data: ${ran.join(', ')}`);
+    if (ran.length && config.LOG_LEVEL !== 'silent')
+      console.log(`[seed] demo data: ${ran.join(', ')}`);
   }
   const changes = createChangeFeed();
   const api = createApi({ db: database.db, changes, settings: config });
@@ -47,7 +51,12 @@ export async function startServices(config: Config): Promise<Services> {
   const jobs = createJobRunner(database.db, JOBS, { settings: config });
   if (config.JOB_RUNNER) jobs.start();
   // The chat (and its Redis adapter when REDIS_URL is set) is ready before the server listens.
-  const chatServer = await createChat({ db: database.db, redisUrl: config.REDIS_URL, secret: config.JWT_SECRET ?? randomBytes(32).toString('hex'), trustProxy: config.TRUST_PROXY });
+  const chatServer = await createChat({
+    db: database.db,
+    redisUrl: config.REDIS_URL,
+    secret: config.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    trustProxy: config.TRUST_PROXY,
+  });
   let chat: Chat | undefined;
   return {
     database,

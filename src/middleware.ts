@@ -37,7 +37,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (!CHURCHLESS.has(url.pathname)) return context.redirect('/', 302);
       {
         const response = withHeaders(await next(), url.pathname, request);
-        if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
+        if (!response.headers.has('cache-control'))
+          response.headers.set(
+            'cache-control',
+            cachePolicy(request.method, response.status, url.pathname),
+          );
         return response;
       }
     case 'missing':
@@ -55,7 +59,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = withHeaders(await next(), url.pathname, request);
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('x-church-id', churchId); // lets the page cache purge this church's pages
-    if (!response.headers.has('cache-control')) response.headers.set('cache-control', cachePolicy(request.method, response.status, url.pathname));
+    if (!response.headers.has('cache-control'))
+      response.headers.set(
+        'cache-control',
+        cachePolicy(request.method, response.status, url.pathname),
+      );
   }
   return response;
 
@@ -76,7 +84,12 @@ function cachePolicy(method: string, status: number, pathname: string): string {
 }
 
 /** Origins the islands may call besides this site (src/lib/security-headers.ts). */
-const connectOrigins = originsOf([settings.API_URL, settings.BR_POSTCODE_URL, settings.US_POSTCODE_URL, settings.COUNTRY_STATES_URL]);
+const connectOrigins = originsOf([
+  settings.API_URL,
+  settings.BR_POSTCODE_URL,
+  settings.US_POSTCODE_URL,
+  settings.COUNTRY_STATES_URL,
+]);
 
 function withHeaders(response: Response, pathname: string, request: Request): Response {
   const h = response.headers;
@@ -88,7 +101,11 @@ function withHeaders(response: Response, pathname: string, request: Request): Re
   const type = h.get('content-type');
   if (type === 'text/html') h.set('content-type', 'text/html; charset=utf-8'); // Astro 7 omits the charset
   if (type?.startsWith('text/html')) {
-    const https = servedOverHttps(new URL(request.url), request.headers.get('x-forwarded-proto'), settings.TRUST_PROXY);
+    const https = servedOverHttps(
+      new URL(request.url),
+      request.headers.get('x-forwarded-proto'),
+      settings.TRUST_PROXY,
+    );
     applySecurityHeaders(h, { pathname, https, connectOrigins }); // CSP, frames, HSTS (issue 16)
   }
   return response;

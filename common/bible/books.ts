@@ -46,7 +46,13 @@ const ROWS: Row[] = [
   ['ps', 150, 'Salmos|Sl|Sal|Salmo', 'Psalms|Ps|Psalm|Pss|Psa', 'Salmos|Sal|Sl|Salmo'],
   ['prov', 31, 'Provérbios|Pv|Pr|Prov', 'Proverbs|Prov|Pr|Prv', 'Proverbios|Pr|Prov'],
   ['eccl', 12, 'Eclesiastes|Ec|Ecl', 'Ecclesiastes|Eccl|Ecc|Qoh', 'Eclesiastés|Ec|Ecl'],
-  ['song', 8, 'Cânticos|Ct|Cantares|Cântico dos Cânticos|Cânticos dos Cânticos|Cant', "Song of Solomon|Song|Song of Songs|Canticles|SS|Sg|Solomon's Song", 'Cantares|Cnt|Cantar de los Cantares|Cant|Ct'],
+  [
+    'song',
+    8,
+    'Cânticos|Ct|Cantares|Cântico dos Cânticos|Cânticos dos Cânticos|Cant',
+    "Song of Solomon|Song|Song of Songs|Canticles|SS|Sg|Solomon's Song",
+    'Cantares|Cnt|Cantar de los Cantares|Cant|Ct',
+  ],
   ['isa', 66, 'Isaías|Is', 'Isaiah|Isa|Is', 'Isaías|Is'],
   ['jer', 52, 'Jeremias|Jr|Jer', 'Jeremiah|Jer|Jr', 'Jeremías|Jer|Jr'],
   ['lam', 5, 'Lamentações|Lm|Lam', 'Lamentations|Lam|La', 'Lamentaciones|Lm|Lam'],
@@ -76,8 +82,20 @@ const ROWS: Row[] = [
   ['eph', 6, 'Efésios|Ef', 'Ephesians|Eph|Ephes', 'Efesios|Ef'],
   ['phil', 4, 'Filipenses|Fp|Fl|Fil', 'Philippians|Phil|Php|Pp', 'Filipenses|Fil|Flp'],
   ['col', 4, 'Colossenses|Cl|Col', 'Colossians|Col|Co', 'Colosenses|Col'],
-  ['1thess', 5, '1 Tessalonicenses|1Ts|1 Tes', '1 Thessalonians|1 Thess|1 Th|1 Thes', '1 Tesalonicenses|1Ts|1 Tes'],
-  ['2thess', 3, '2 Tessalonicenses|2Ts|2 Tes', '2 Thessalonians|2 Thess|2 Th|2 Thes', '2 Tesalonicenses|2Ts|2 Tes'],
+  [
+    '1thess',
+    5,
+    '1 Tessalonicenses|1Ts|1 Tes',
+    '1 Thessalonians|1 Thess|1 Th|1 Thes',
+    '1 Tesalonicenses|1Ts|1 Tes',
+  ],
+  [
+    '2thess',
+    3,
+    '2 Tessalonicenses|2Ts|2 Tes',
+    '2 Thessalonians|2 Thess|2 Th|2 Thes',
+    '2 Tesalonicenses|2Ts|2 Tes',
+  ],
   ['1tim', 6, '1 Timóteo|1Tm|1 Tim', '1 Timothy|1 Tim|1 Ti', '1 Timoteo|1Ti|1 Tim|1 Tm'],
   ['2tim', 4, '2 Timóteo|2Tm|2 Tim', '2 Timothy|2 Tim|2 Ti', '2 Timoteo|2Ti|2 Tim|2 Tm'],
   ['titus', 3, 'Tito|Tt|Tit', 'Titus|Titus|Tit', 'Tito|Tit|Tt'],
@@ -90,7 +108,13 @@ const ROWS: Row[] = [
   ['2john', 1, '2 João|2Jo', '2 John|2 John|2 Jn|2 Jhn', '2 Juan|2Jn'],
   ['3john', 1, '3 João|3Jo', '3 John|3 John|3 Jn|3 Jhn', '3 Juan|3Jn'],
   ['jude', 1, 'Judas|Jd', 'Jude|Jude|Jud|Jd', 'Judas|Jud|Jds'],
-  ['rev', 22, 'Apocalipse|Ap|Apoc', 'Revelation|Rev|Rv|Revelations|Apocalypse', 'Apocalipsis|Ap|Apoc'],
+  [
+    'rev',
+    22,
+    'Apocalipse|Ap|Apoc',
+    'Revelation|Rev|Rv|Revelations|Apocalypse',
+    'Apocalipsis|Ap|Apoc',
+  ],
 ];
 
 function names(column: string): BookNames {

@@ -4,10 +4,28 @@ import { findBook, parseReference } from './reference-parser.ts';
 
 const ref = (input: string, lang: 'pt' | 'en' | 'es' = 'pt') => {
   const r = parseReference(input, lang);
-  return r && { book: r.book.code, chapter: r.chapter, verse: r.verse, endChapter: r.endChapter, endVerse: r.endVerse };
+  return (
+    r && {
+      book: r.book.code,
+      chapter: r.chapter,
+      verse: r.verse,
+      endChapter: r.endChapter,
+      endVerse: r.endVerse,
+    }
+  );
 };
-const at = (book: string, chapter: number | null, verse: number | null = null, endVerse: number | null = null, endChapter: number | null = null) => ({
-  book, chapter, verse, endChapter, endVerse,
+const at = (
+  book: string,
+  chapter: number | null,
+  verse: number | null = null,
+  endVerse: number | null = null,
+  endChapter: number | null = null,
+) => ({
+  book,
+  chapter,
+  verse,
+  endChapter,
+  endVerse,
 });
 
 describe('the book table', () => {
@@ -21,8 +39,14 @@ describe('the book table', () => {
   it('every full name in every language finds its own book', () => {
     for (const book of BOOKS) {
       for (const lang of ['pt', 'en', 'es'] as const) {
-        expect(findBook(book.names[lang].name, lang)?.code, `${lang} ${book.names[lang].name}`).toBe(book.code);
-        expect(findBook(book.names[lang].abbr, lang)?.code, `${lang} ${book.names[lang].abbr}`).toBe(book.code);
+        expect(
+          findBook(book.names[lang].name, lang)?.code,
+          `${lang} ${book.names[lang].name}`,
+        ).toBe(book.code);
+        expect(
+          findBook(book.names[lang].abbr, lang)?.code,
+          `${lang} ${book.names[lang].abbr}`,
+        ).toBe(book.code);
       }
     }
   });
@@ -92,7 +116,21 @@ describe('parseReference', () => {
   });
 
   it('returns null for garbage, unknown books and impossible numbers', () => {
-    for (const input of ['', '   ', '3:16', 'Foo 3:16', 'Jo abc', 'Jo 0', 'Jo 3:0', 'Jo 22', 'Gn 51', '<script>alert(1)</script>', 'J', "'; drop table igreja; --", 'Jo'.repeat(60)]) {
+    for (const input of [
+      '',
+      '   ',
+      '3:16',
+      'Foo 3:16',
+      'Jo abc',
+      'Jo 0',
+      'Jo 3:0',
+      'Jo 22',
+      'Gn 51',
+      '<script>alert(1)</script>',
+      'J',
+      "'; drop table igreja; --",
+      'Jo'.repeat(60),
+    ]) {
       expect(ref(input), JSON.stringify(input)).toBeNull();
     }
   });

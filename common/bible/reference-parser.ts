@@ -87,7 +87,8 @@ export function findBook(typed: string, lang: BibleLanguage): BibleBook | null {
 }
 
 // book, then chapter[:verse][-[chapter:]verse]; ":" "." or "," between chapter and verse.
-const REFERENCE = /^(.*?\p{L}[\p{L}'’. ]*?)\s*(?:(\d{1,3})(?:\s*[:.,]\s*(\d{1,3}))?(?:\s*[-–—]\s*(\d{1,3})(?:\s*[:.,]\s*(\d{1,3}))?)?)?$/u;
+const REFERENCE =
+  /^(.*?\p{L}[\p{L}'’. ]*?)\s*(?:(\d{1,3})(?:\s*[:.,]\s*(\d{1,3}))?(?:\s*[-–—]\s*(\d{1,3})(?:\s*[:.,]\s*(\d{1,3}))?)?)?$/u;
 
 /**
  * Parses a reference typed in pt, en or es; null when no book matches or the numbers make no
@@ -103,7 +104,8 @@ export function parseReference(input: string, lang: BibleLanguage): ParsedRefere
   if (!book) return null;
   const n = (s: string | undefined) => (s === undefined ? null : Number(s));
   let [chapter, verse, endA, endB] = [n(m[2]), n(m[3]), n(m[4]), n(m[5])];
-  if (chapter === null) return { book, chapter: null, verse: null, endChapter: null, endVerse: null };
+  if (chapter === null)
+    return { book, chapter: null, verse: null, endChapter: null, endVerse: null };
   // One-chapter books are cited by verse alone: "Jude 3" is Jude 1:3.
   if (book.chapters === 1 && verse === null && chapter > 1) [chapter, verse] = [1, chapter];
   if (chapter < 1 || chapter > book.chapters || verse === 0) return null;
@@ -111,11 +113,15 @@ export function parseReference(input: string, lang: BibleLanguage): ParsedRefere
   let endChapter: number | null = null;
   let endVerse: number | null = null;
   if (endA !== null) {
-    if (endB !== null) [endChapter, endVerse] = [endA, endB]; // 1:1-2:3
-    else if (verse !== null) endVerse = endA; // 3:16-18
+    if (endB !== null)
+      [endChapter, endVerse] = [endA, endB]; // 1:1-2:3
+    else if (verse !== null)
+      endVerse = endA; // 3:16-18
     else endChapter = endA; // 1-3
-    if (endChapter !== null && (endChapter <= chapter || endChapter > book.chapters)) endChapter = null;
-    if (endVerse !== null && endChapter === null && (verse === null || endVerse <= verse)) endVerse = null;
+    if (endChapter !== null && (endChapter <= chapter || endChapter > book.chapters))
+      endChapter = null;
+    if (endVerse !== null && endChapter === null && (verse === null || endVerse <= verse))
+      endVerse = null;
   }
   return { book, chapter, verse, endChapter, endVerse };
 }

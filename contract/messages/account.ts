@@ -8,7 +8,8 @@ import { hasKey, lookup, type MessageTable, type MessageValues } from './table.t
 const pt = {
   'v.required': 'Esse campo é obrigatório.',
   'v.email': 'Informe um e-mail válido.',
-  'v.password': 'A senha precisa ter ao menos 8 caracteres, com letra minúscula, letra maiúscula, número e um caractere especial (@$!%*?&#/).',
+  'v.password':
+    'A senha precisa ter ao menos 8 caracteres, com letra minúscula, letra maiúscula, número e um caractere especial (@$!%*?&#/).',
   'v.passwordConfirm': 'As senhas precisam ser iguais',
   'v.cpf': 'CPF inválido.',
   'v.phoneBr': '+55 DDD 9XXXX-YYYY',
@@ -55,7 +56,7 @@ const pt = {
   'image.kind': 'Tipo de imagem desconhecido.',
   'card.notFound': 'Nenhuma carteirinha encontrada para o e-mail informado.',
   'postcode.notFound': 'CEP não encontrado.',
-  'notFound': 'Não encontrado.',
+  notFound: 'Não encontrado.',
 } as const;
 
 export type AccountMessageKey = keyof typeof pt;
@@ -63,7 +64,8 @@ export type AccountMessageKey = keyof typeof pt;
 const en: Record<AccountMessageKey, string> = {
   'v.required': 'This field is required.',
   'v.email': 'Enter a valid e-mail.',
-  'v.password': 'The password needs at least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character (@$!%*?&#/).',
+  'v.password':
+    'The password needs at least 8 characters, with a lowercase letter, an uppercase letter, a digit and a special character (@$!%*?&#/).',
   'v.passwordConfirm': 'Passwords must match',
   'v.cpf': 'Invalid CPF.',
   'v.phoneBr': '+55 DDD 9XXXX-YYYY',
@@ -109,13 +111,14 @@ const en: Record<AccountMessageKey, string> = {
   'image.kind': 'Unknown image type.',
   'card.notFound': 'No member card found for the e-mail.',
   'postcode.notFound': 'Zip code not found.',
-  'notFound': 'Not found.',
+  notFound: 'Not found.',
 };
 
 const es: Record<AccountMessageKey, string> = {
   'v.required': 'Este campo es obligatorio.',
   'v.email': 'Ingresa un correo electrónico válido.',
-  'v.password': 'La contraseña necesita al menos 8 caracteres, con una minúscula, una mayúscula, un número y un carácter especial (@$!%*?&#/).',
+  'v.password':
+    'La contraseña necesita al menos 8 caracteres, con una minúscula, una mayúscula, un número y un carácter especial (@$!%*?&#/).',
   'v.passwordConfirm': 'Las contraseñas deben ser iguales',
   'v.cpf': 'CPF inválido.',
   'v.phoneBr': '+55 DDD 9XXXX-YYYY',
@@ -133,7 +136,8 @@ const es: Record<AccountMessageKey, string> = {
   'v.invalid': 'Valor inválido.',
   'auth.invalidCredentials': 'Nombre de usuario o contraseña no válidos.',
   'auth.wrongPassword': 'Tu contraseña es incorrecta.',
-  'auth.tooManyAttempts': 'Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minutos.',
+  'auth.tooManyAttempts':
+    'Demasiados intentos de inicio de sesión. Inténtalo de nuevo en {{minutes}} minutos.',
   'auth.inactive': 'Tu cuenta aún no está activa. Te enviamos un correo de activación.',
   'auth.loginRequired': 'Es necesario iniciar sesión para completar esta acción',
   'auth.forbidden': 'No tienes permiso para acceder a estos datos.',
@@ -161,7 +165,7 @@ const es: Record<AccountMessageKey, string> = {
   'image.kind': 'Tipo de imagen desconocido.',
   'card.notFound': 'No se encontró ningún carnet para el correo informado.',
   'postcode.notFound': 'Código postal no encontrado.',
-  'notFound': 'No encontrado.',
+  notFound: 'No encontrado.',
 };
 
 export const ACCOUNT_MESSAGES: MessageTable<AccountMessageKey> = { pt, en, es };
@@ -178,16 +182,33 @@ export function accountMessage(lang: MessageLang, key: string, values?: MessageV
 /** spec §3 marital status options. */
 export const MARITAL_STATUS_NAMES: Record<MessageLang, Record<MaritalStatus, string>> = {
   pt: {
-    solteiro: 'Solteiro(a)', casado: 'Casado(a)', casado_civil: 'Casado(a) no civil', casado_civil_religioso: 'Casado(a) no civil e religioso',
-    divorciado: 'Divorciado(a)', viuvo: 'Viúvo(a)', mora_junto: 'Mora junto', uniao_estavel: 'União estável',
+    solteiro: 'Solteiro(a)',
+    casado: 'Casado(a)',
+    casado_civil: 'Casado(a) no civil',
+    casado_civil_religioso: 'Casado(a) no civil e religioso',
+    divorciado: 'Divorciado(a)',
+    viuvo: 'Viúvo(a)',
+    mora_junto: 'Mora junto',
+    uniao_estavel: 'União estável',
   },
   en: {
-    solteiro: 'Single', casado: 'Married', casado_civil: 'Civil marriage', casado_civil_religioso: 'Civil and religious marriage',
-    divorciado: 'Divorced', viuvo: 'Widowed', mora_junto: 'Living together', uniao_estavel: 'Stable union',
+    solteiro: 'Single',
+    casado: 'Married',
+    casado_civil: 'Civil marriage',
+    casado_civil_religioso: 'Civil and religious marriage',
+    divorciado: 'Divorced',
+    viuvo: 'Widowed',
+    mora_junto: 'Living together',
+    uniao_estavel: 'Stable union',
   },
   es: {
-    solteiro: 'Soltero(a)', casado: 'Casado(a)', casado_civil: 'Casado(a) por lo civil', casado_civil_religioso: 'Casado(a) por lo civil y religioso',
-    divorciado: 'Divorciado(a)', viuvo: 'Viudo(a)', mora_junto: 'Vive en pareja', uniao_estavel: 'Unión estable',
+    solteiro: 'Soltero(a)',
+    casado: 'Casado(a)',
+    casado_civil: 'Casado(a) por lo civil',
+    casado_civil_religioso: 'Casado(a) por lo civil y religioso',
+    divorciado: 'Divorciado(a)',
+    viuvo: 'Viudo(a)',
+    mora_junto: 'Vive en pareja',
+    uniao_estavel: 'Unión estable',
   },
 };
-

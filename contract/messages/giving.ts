@@ -6,9 +6,11 @@ import { hasKey, lookup, type MessageTable } from './table.ts';
 
 const pt = {
   'give.minimum': 'O valor da doação está abaixo do valor mínimo.',
-  'give.picpayMax': 'Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.',
+  'give.picpayMax':
+    'Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.',
   'give.recurrenceOneReason': 'A recorrência só é permitida para um motivo.',
-  'give.recurrenceNotAllowed': 'A recorrência só é permitida para os motivos autorizados pela igreja.',
+  'give.recurrenceNotAllowed':
+    'A recorrência só é permitida para os motivos autorizados pela igreja.',
   'give.recurrenceOff': 'Esta igreja não aceita doações recorrentes.',
   'give.recurrenceCard': 'Doações recorrentes são cobradas no cartão de crédito.',
   'give.recurrenceLogin': 'É necessário realizar o login para completar essa ação',
@@ -32,7 +34,8 @@ export type GivingMessageKey = keyof typeof pt;
 
 const en: Record<GivingMessageKey, string> = {
   'give.minimum': 'The gift amount is below the minimum value.',
-  'give.picpayMax': 'With PicPay, each gift can be at most R$ 4,999.99. You can make several gifts.',
+  'give.picpayMax':
+    'With PicPay, each gift can be at most R$ 4,999.99. You can make several gifts.',
   'give.recurrenceOneReason': 'Recurrence is allowed for one reason only.',
   'give.recurrenceNotAllowed': 'Recurrence is only allowed for the reasons the church authorised.',
   'give.recurrenceOff': 'This church does not take recurring gifts.',
@@ -56,9 +59,11 @@ const en: Record<GivingMessageKey, string> = {
 
 const es: Record<GivingMessageKey, string> = {
   'give.minimum': 'El monto de la donación está por debajo del valor mínimo.',
-  'give.picpayMax': 'Con PicPay, cada donación puede ser de como máximo R$ 4.999,99. Puedes hacer varias donaciones.',
+  'give.picpayMax':
+    'Con PicPay, cada donación puede ser de como máximo R$ 4.999,99. Puedes hacer varias donaciones.',
   'give.recurrenceOneReason': 'La recurrencia solo se permite para un motivo.',
-  'give.recurrenceNotAllowed': 'La recurrencia solo se permite para los motivos autorizados por la iglesia.',
+  'give.recurrenceNotAllowed':
+    'La recurrencia solo se permite para los motivos autorizados por la iglesia.',
   'give.recurrenceOff': 'Esta iglesia no acepta donaciones recurrentes.',
   'give.recurrenceCard': 'Las donaciones recurrentes se cobran en la tarjeta de crédito.',
   'give.recurrenceLogin': 'Es necesario iniciar sesión para completar esta acción',

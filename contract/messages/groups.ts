@@ -25,7 +25,8 @@ const en = {
   'groups.mail.acceptedTitle': 'Welcome to {{group}}!',
   'groups.mail.acceptedBody': 'The leader accepted your request to take part in {{group}}.',
   'groups.mail.declinedTitle': 'Your request to join {{group}}',
-  'groups.mail.declinedBody': 'The leader of {{group}} could not accept your request this time. You can look for another group near you.',
+  'groups.mail.declinedBody':
+    'The leader of {{group}} could not accept your request this time. You can look for another group near you.',
   'groups.mail.answerAction': 'Open the group',
 } as const;
 
@@ -35,7 +36,8 @@ const pt: Record<GroupMessageKey, string> = {
   'groups.notFound': 'Nenhuma célula encontrada.',
   'groups.requestFailed': 'Não foi possível enviar a solicitação.',
   'groups.requestSent': 'Sua solicitação foi enviada ao líder da {{group}}.',
-  'groups.alreadyPending': 'Você já pediu para participar da {{group}}. Aguarde a resposta do líder.',
+  'groups.alreadyPending':
+    'Você já pediu para participar da {{group}}. Aguarde a resposta do líder.',
   'groups.alreadyMember': 'Você já participa da {{group}}.',
   'groups.membersOnly': 'Somente os membros e o líder desta célula podem ver as reuniões.',
   'groups.leaderOnly': 'Somente o líder desta célula pode ver e responder as solicitações.',
@@ -50,7 +52,8 @@ const pt: Record<GroupMessageKey, string> = {
   'groups.mail.acceptedTitle': 'Bem-vindo à {{group}}!',
   'groups.mail.acceptedBody': 'O líder aceitou sua solicitação para participar da {{group}}.',
   'groups.mail.declinedTitle': 'Sua solicitação para a {{group}}',
-  'groups.mail.declinedBody': 'O líder da {{group}} não pôde aceitar sua solicitação desta vez. Você pode procurar outra célula perto de você.',
+  'groups.mail.declinedBody':
+    'O líder da {{group}} não pôde aceitar sua solicitação desta vez. Você pode procurar outra célula perto de você.',
   'groups.mail.answerAction': 'Abrir a célula',
 };
 
@@ -73,12 +76,17 @@ const es: Record<GroupMessageKey, string> = {
   'groups.mail.acceptedTitle': '¡Bienvenido a {{group}}!',
   'groups.mail.acceptedBody': 'El líder aceptó tu solicitud para participar en {{group}}.',
   'groups.mail.declinedTitle': 'Tu solicitud para {{group}}',
-  'groups.mail.declinedBody': 'El líder de {{group}} no pudo aceptar tu solicitud esta vez. Puedes buscar otra célula cerca de ti.',
+  'groups.mail.declinedBody':
+    'El líder de {{group}} no pudo aceptar tu solicitud esta vez. Puedes buscar otra célula cerca de ti.',
   'groups.mail.answerAction': 'Abrir la célula',
 };
 
 export const GROUP_MESSAGES: MessageTable<GroupMessageKey> = { pt, en, es };
 
-export function groupMessage(lang: MessageLang, key: GroupMessageKey, values: Record<string, string> = {}): string {
+export function groupMessage(
+  lang: MessageLang,
+  key: GroupMessageKey,
+  values: Record<string, string> = {},
+): string {
   return lookup(GROUP_MESSAGES, lang, key, values);
 }

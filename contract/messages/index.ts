@@ -15,7 +15,16 @@ import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
-export type MessageKey = AccountMessageKey | ApiMessageKey | FieldMessageKey | GivingMessageKey | GroupMessageKey | NotesMessageKey | PaymentMessageKey | PlayMessageKey | PrayerMessageKey;
+export type MessageKey =
+  | AccountMessageKey
+  | ApiMessageKey
+  | FieldMessageKey
+  | GivingMessageKey
+  | GroupMessageKey
+  | NotesMessageKey
+  | PaymentMessageKey
+  | PlayMessageKey
+  | PrayerMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -31,16 +40,28 @@ export const AREAS = {
   prayer: PRAYER_MESSAGES,
 } as const;
 
-const merge = (lang: MessageLang) => Object.assign({}, ...Object.values(AREAS).map((table) => table[lang])) as Record<MessageKey, string>;
+const merge = (lang: MessageLang) =>
+  Object.assign({}, ...Object.values(AREAS).map((table) => table[lang])) as Record<
+    MessageKey,
+    string
+  >;
 
-export const MESSAGES: MessageTable<MessageKey> = { pt: merge('pt'), en: merge('en'), es: merge('es') };
+export const MESSAGES: MessageTable<MessageKey> = {
+  pt: merge('pt'),
+  en: merge('en'),
+  es: merge('es'),
+};
 
 export function isMessageKey(key: string): key is MessageKey {
   return hasKey(MESSAGES, key);
 }
 
 /** A message in a language; a string that is not a key comes back as it is. */
-export function message(lang: MessageLang, key: MessageKey | (string & {}), values?: MessageValues): string {
+export function message(
+  lang: MessageLang,
+  key: MessageKey | (string & {}),
+  values?: MessageValues,
+): string {
   return lookup(MESSAGES, lang, key, values);
 }
 

@@ -54,6 +54,10 @@ const es: Record<LiveMessageKey, string> = {
 
 export const LIVE_MESSAGES: MessageTable<LiveMessageKey> = { pt, en, es };
 
-export function liveMessage(lang: MessageLang, key: LiveMessageKey, values?: MessageValues): string {
+export function liveMessage(
+  lang: MessageLang,
+  key: LiveMessageKey,
+  values?: MessageValues,
+): string {
   return lookup(LIVE_MESSAGES, lang, key, values);
 }

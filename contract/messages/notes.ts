@@ -20,7 +20,8 @@ export type NotesMessageKey = keyof typeof en;
 const pt: Record<NotesMessageKey, string> = {
   'note.notFound': 'Anotação não encontrada.',
   'note.deleted': 'Anotação excluída.',
-  'note.conflict': 'Esta anotação foi alterada em outro lugar (outra aba ou aparelho) depois que você a abriu.',
+  'note.conflict':
+    'Esta anotação foi alterada em outro lugar (outra aba ou aparelho) depois que você a abriu.',
   'plan.notFound': 'Plano de leitura não encontrado.',
   'plan.notStarted': 'Você ainda não começou este plano.',
   'plan.alreadyStarted': 'Você já começou este plano.',
@@ -32,7 +33,8 @@ const pt: Record<NotesMessageKey, string> = {
 const es: Record<NotesMessageKey, string> = {
   'note.notFound': 'Nota no encontrada.',
   'note.deleted': 'Nota eliminada.',
-  'note.conflict': 'Esta nota fue cambiada en otro lugar (otra pestaña o dispositivo) después de que la abriste.',
+  'note.conflict':
+    'Esta nota fue cambiada en otro lugar (otra pestaña o dispositivo) después de que la abriste.',
   'plan.notFound': 'Plan de lectura no encontrado.',
   'plan.notStarted': 'Todavía no empezaste este plan.',
   'plan.alreadyStarted': 'Ya empezaste este plan.',

@@ -5,7 +5,8 @@ import { lookup, type MessageTable, type MessageValues } from './table.ts';
 
 const pt = {
   'pay.cardInvalid': 'Alguma informação do cartão está incorreta. Por favor verifique.',
-  'pay.cardDeclined': 'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
+  'pay.cardDeclined':
+    'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
   'pay.cardNotFound': 'Cartão não encontrado.',
   'pay.brazilOnly': 'Pix e boleto só estão disponíveis para endereços no Brasil.',
   'pay.addressRequired': 'Cadastre seu endereço para pagar com Pix ou boleto.',
@@ -34,7 +35,8 @@ export type PaymentMessageKey = keyof typeof pt;
 
 const en: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Some card information is incorrect. Please check it.',
-  'pay.cardDeclined': 'Card invalid or expired. Nothing was charged; check the details or use another card.',
+  'pay.cardDeclined':
+    'Card invalid or expired. Nothing was charged; check the details or use another card.',
   'pay.cardNotFound': 'Card not found.',
   'pay.brazilOnly': 'Pix and bank slip are only available for addresses in Brazil.',
   'pay.addressRequired': 'Add your address to pay with Pix or bank slip.',
@@ -61,7 +63,8 @@ const en: Record<PaymentMessageKey, string> = {
 
 const es: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Algún dato de la tarjeta es incorrecto. Por favor verifícalo.',
-  'pay.cardDeclined': 'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
+  'pay.cardDeclined':
+    'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
   'pay.cardNotFound': 'Tarjeta no encontrada.',
   'pay.brazilOnly': 'Pix y boleto solo están disponibles para direcciones en Brasil.',
   'pay.addressRequired': 'Registra tu dirección para pagar con Pix o boleto.',
@@ -88,6 +91,10 @@ const es: Record<PaymentMessageKey, string> = {
 
 export const PAYMENT_MESSAGES: MessageTable<PaymentMessageKey> = { pt, en, es };
 
-export function paymentMessage(lang: MessageLang, key: PaymentMessageKey, values?: MessageValues): string {
+export function paymentMessage(
+  lang: MessageLang,
+  key: PaymentMessageKey,
+  values?: MessageValues,
+): string {
   return lookup(PAYMENT_MESSAGES, lang, key, values);
 }

@@ -9,7 +9,8 @@ const en = {
 export type PlayWatchMessageKey = keyof typeof en;
 
 const pt: Record<PlayWatchMessageKey, string> = {
-  'play.watch.subscriptionRequired': 'Este vídeo é para assinantes. Escolha um plano para assistir.',
+  'play.watch.subscriptionRequired':
+    'Este vídeo é para assinantes. Escolha um plano para assistir.',
   'play.watch.mediaDenied': 'Este link de vídeo expirou ou não é seu. Abra o vídeo de novo.',
 };
 const es: Record<PlayWatchMessageKey, string> = {

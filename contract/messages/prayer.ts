@@ -6,7 +6,8 @@ import { lookup, type MessageTable } from './table.ts';
 
 const en = {
   'prayer.sent': 'Your prayer request was published on the wall.',
-  'prayer.sentPrivate': 'Your prayer request was sent to the pastoral team. It will not appear on the wall.',
+  'prayer.sentPrivate':
+    'Your prayer request was sent to the pastoral team. It will not appear on the wall.',
   'prayer.messageSent': 'Your message was sent.',
   'prayer.deleted': 'Your prayer request was deleted.',
   'prayer.onlyAuthor': 'Only the author can delete this prayer request.',
@@ -18,7 +19,8 @@ export type PrayerMessageKey = keyof typeof en;
 
 const pt: Record<PrayerMessageKey, string> = {
   'prayer.sent': 'Seu pedido de oração foi publicado no mural.',
-  'prayer.sentPrivate': 'Seu pedido de oração foi enviado à equipe pastoral. Ele não aparecerá no mural.',
+  'prayer.sentPrivate':
+    'Seu pedido de oração foi enviado à equipe pastoral. Ele não aparecerá no mural.',
   'prayer.messageSent': 'Sua mensagem foi enviada.',
   'prayer.deleted': 'Seu pedido de oração foi excluído.',
   'prayer.onlyAuthor': 'Somente quem fez o pedido pode excluí-lo.',
@@ -28,7 +30,8 @@ const pt: Record<PrayerMessageKey, string> = {
 
 const es: Record<PrayerMessageKey, string> = {
   'prayer.sent': 'Tu pedido de oración fue publicado en el mural.',
-  'prayer.sentPrivate': 'Tu pedido de oración fue enviado al equipo pastoral. No aparecerá en el mural.',
+  'prayer.sentPrivate':
+    'Tu pedido de oración fue enviado al equipo pastoral. No aparecerá en el mural.',
   'prayer.messageSent': 'Tu mensaje fue enviado.',
   'prayer.deleted': 'Tu pedido de oración fue eliminado.',
   'prayer.onlyAuthor': 'Solo quien hizo el pedido puede eliminarlo.',

@@ -9,7 +9,14 @@ export function hasKey<K extends string>(table: MessageTable<K>, key: string): k
   return Object.hasOwn(table.en, key);
 }
 
-export function lookup<K extends string>(table: MessageTable<K>, lang: MessageLang, key: K | string, values: MessageValues = {}): string {
+export function lookup<K extends string>(
+  table: MessageTable<K>,
+  lang: MessageLang,
+  key: K | string,
+  values: MessageValues = {},
+): string {
   if (!hasKey(table, key)) return key; // already final text: never touch its braces
-  return table[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  return table[lang][key].replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+    String(values[name] ?? ''),
+  );
 }

@@ -26,7 +26,8 @@ export function refuseIfWaiting(c: Context, wait: number): void {
 }
 
 /** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */
-export const callerAddress = (c: Context): string => clientAddress(c, accountSettings().TRUST_PROXY);
+export const callerAddress = (c: Context): string =>
+  clientAddress(c, accountSettings().TRUST_PROXY);
 
 export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));
@@ -34,7 +35,11 @@ export async function userByEmail(db: Database, email: string) {
 }
 
 export async function hasAddress(db: Database, userId: number): Promise<boolean> {
-  const rows = await db.select({ id: userAddresses.id }).from(userAddresses).where(eq(userAddresses.userId, userId)).limit(1);
+  const rows = await db
+    .select({ id: userAddresses.id })
+    .from(userAddresses)
+    .where(eq(userAddresses.userId, userId))
+    .limit(1);
   return rows.length > 0;
 }
 
@@ -59,11 +64,12 @@ export async function sendAccountLink(
   const param = kind === 'recovery' ? 'resetToken' : 'activationToken';
   const link = `${origin}/access?${param}=${encodeURIComponent(token)}`;
   try {
-    await mailer.send(accountMail(kind, langOf(c), user.email, { name: user.firstName, church: church.name, link }));
+    await mailer.send(
+      accountMail(kind, langOf(c), user.email, { name: user.firstName, church: church.name, link }),
+    );
     return true;
   } catch (error) {
     console.error('[mail]', kind, error);
     return false;
   }
 }
-

@@ -18,7 +18,14 @@ import type { Mailer } from '../mail/outbox.ts';
 import { toUser } from '../users/user.serializers.ts';
 import { requireUser } from './authenticate.ts';
 import { findChurch } from './church-link.ts';
-import { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from './accounts.ts';
+import {
+  callerAddress,
+  hasAddress,
+  ok,
+  refuseIfWaiting,
+  sendAccountLink,
+  userByEmail,
+} from './accounts.ts';
 import { check, langOf, problem } from './errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import {
@@ -34,10 +41,23 @@ import {
   recordFailure,
   spend,
 } from './rate-limit.ts';
-import { issueTokenPair, revokeUserTokens, rotateRefreshToken, sha256, signAccessToken } from './tokens.ts';
+import {
+  issueTokenPair,
+  revokeUserTokens,
+  rotateRefreshToken,
+  sha256,
+  signAccessToken,
+} from './tokens.ts';
 
 /** Shared with the user routes; they live in a plain module so no routes file imports another (issue 17). */
-export { callerAddress, hasAddress, ok, refuseIfWaiting, sendAccountLink, userByEmail } from './accounts.ts';
+export {
+  callerAddress,
+  hasAddress,
+  ok,
+  refuseIfWaiting,
+  sendAccountLink,
+  userByEmail,
+} from './accounts.ts';
 
 /** Recovery and activation mails: per address and per e-mail, so nobody floods a mailbox. */
 async function spendMail(db: Database, c: Context, email: string): Promise<void> {
@@ -50,7 +70,14 @@ async function spendToken(db: Database, token: string, purpose: 'activation' | '
   const [row] = await db
     .update(userTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(userTokens.tokenHash, sha256(token)), eq(userTokens.purpose, purpose), isNull(userTokens.usedAt), gt(userTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(userTokens.tokenHash, sha256(token)),
+        eq(userTokens.purpose, purpose),
+        isNull(userTokens.usedAt),
+        gt(userTokens.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return row ?? null;
 }
@@ -78,7 +105,10 @@ export function authRoutes(db: Database, mailer: Mailer) {
       if (!result.ok) throw problem(c, 401, 'auth.refreshInvalid');
       const [user] = await db.select().from(users).where(eq(users.id, result.userId));
       if (!user || !user.active) throw problem(c, 401, 'auth.refreshInvalid');
-      return c.json({ token: await signAccessToken(user.id, user.email), refresh_token: result.refreshToken });
+      return c.json({
+        token: await signAccessToken(user.id, user.email),
+        refresh_token: result.refreshToken,
+      });
     })
     .post('/security/recuperar-senha', check('json', recoverPasswordBody), async (c) => {
       const { email, igreja } = c.req.valid('json');
@@ -120,8 +150,14 @@ export function authRoutes(db: Database, mailer: Mailer) {
       const row = await spendToken(db, c.req.valid('json').token, 'activation');
       if (!row) throw problem(c, 400, 'auth.linkInvalid');
       await db.transaction(async (tx) => {
-        await tx.update(users).set({ active: true, emailVerified: true, updatedAt: new Date() }).where(eq(users.id, row.userId));
-        await tx.update(churchUsers).set({ active: true }).where(and(eq(churchUsers.userId, row.userId), eq(churchUsers.churchId, row.churchId)));
+        await tx
+          .update(users)
+          .set({ active: true, emailVerified: true, updatedAt: new Date() })
+          .where(eq(users.id, row.userId));
+        await tx
+          .update(churchUsers)
+          .set({ active: true })
+          .where(and(eq(churchUsers.userId, row.userId), eq(churchUsers.churchId, row.churchId)));
       });
       return c.json(ok(accountMessage(langOf(c), 'verify.done')));
     })
@@ -134,9 +170,15 @@ export function authRoutes(db: Database, mailer: Mailer) {
         const message = accountMessage(langOf(c), 'auth.wrongPassword');
         return c.json({ status: false, message, errors: { senhaAtual: [message] } }, 422);
       }
-      await db.update(users).set({ passwordHash: await hashPassword(novaSenha), updatedAt: new Date() }).where(eq(users.id, user.id));
+      await db
+        .update(users)
+        .set({ passwordHash: await hashPassword(novaSenha), updatedAt: new Date() })
+        .where(eq(users.id, user.id));
       await revokeUserTokens(db, user.id); // other devices must log in again; this one gets a new pair
-      return c.json({ ...ok(accountMessage(langOf(c), 'user.passwordChanged')), ...(await issueTokenPair(db, user)) });
+      return c.json({
+        ...ok(accountMessage(langOf(c), 'user.passwordChanged')),
+        ...(await issueTokenPair(db, user)),
+      });
     })
     .get('/me', async (c) => {
       const me = await requireUser(db, c);

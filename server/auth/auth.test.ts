@@ -17,14 +17,22 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-auth-'));
 describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const call = async (method: string, url: string, body?: unknown, headers: Record<string, string> = {}) => {
+  const call = async (
+    method: string,
+    url: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+  ) => {
     const res = await api.request(`/api/v1${url}`, {
       method,
       headers: { 'content-type': 'application/json', ...headers },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
   };
   const login = (username: string, password: string, lang = 'pt-BR') =>
     call('POST', '/security/login_check', { username, password }, { 'accept-language': lang });
@@ -58,34 +66,54 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   });
 
   it('invalid input is a 400 with per-field messages, never a 500', async () => {
-    const res = await call('POST', '/security/login_check', { username: 'not-an-email' }, { 'accept-language': 'pt' });
+    const res = await call(
+      'POST',
+      '/security/login_check',
+      { username: 'not-an-email' },
+      { 'accept-language': 'pt' },
+    );
     expect(res.status).toBe(400);
     const errors = apiErrorSchema.parse(res.body).errors!;
     expect(errors.username).toEqual(['Informe um e-mail válido.']);
     expect(errors.password).toEqual(['Esse campo é obrigatório.']);
-    const raw = await api.request('/api/v1/security/login_check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{oops' });
+    const raw = await api.request('/api/v1/security/login_check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{oops',
+    });
     expect(raw.status).toBe(400);
     expect((await call('POST', '/security/token/refresh', {})).status).toBe(400);
   });
 
   it('/me without or with a forged token is a 401', async () => {
     expect((await call('GET', '/me')).status).toBe(401);
-    expect((await call('GET', '/me', undefined, bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged'))).status).toBe(401);
+    expect(
+      (await call('GET', '/me', undefined, bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged')))
+        .status,
+    ).toBe(401);
   });
 
   it('refresh tokens rotate on every use, and reusing a spent one revokes the family', async () => {
     const first = tokenPairSchema.parse((await login('member@grace.demo', DEMO_PASSWORD)).body);
-    const second = await call('POST', '/security/token/refresh', { refreshToken: first.refresh_token });
+    const second = await call('POST', '/security/token/refresh', {
+      refreshToken: first.refresh_token,
+    });
     expect(second.status).toBe(200);
     const pair2 = tokenPairSchema.parse(second.body);
     expect(pair2.refresh_token).not.toBe(first.refresh_token);
     expect((await call('GET', '/me', undefined, bearer(pair2.token))).status).toBe(200);
     // The spent token comes back (stolen copy): refused, and its successor dies with it.
-    expect((await call('POST', '/security/token/refresh', { refreshToken: first.refresh_token })).status).toBe(401);
-    expect((await call('POST', '/security/token/refresh', { refreshToken: pair2.refresh_token })).status).toBe(401);
+    expect(
+      (await call('POST', '/security/token/refresh', { refreshToken: first.refresh_token })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/security/token/refresh', { refreshToken: pair2.refresh_token })).status,
+    ).toBe(401);
     // Another login starts a new family that still works.
     const other = tokenPairSchema.parse((await login('member@grace.demo', DEMO_PASSWORD)).body);
-    expect((await call('POST', '/security/token/refresh', { refreshToken: other.refresh_token })).status).toBe(200);
+    expect(
+      (await call('POST', '/security/token/refresh', { refreshToken: other.refresh_token })).status,
+    ).toBe(200);
   });
 
   it('150 wrong passwords for one account are refused long before the 150th, with a message', async () => {
@@ -109,7 +137,12 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   it('an inactive account cannot log in, and its activation e-mail lands in the outbox with a link to the church host', async () => {
     const res = await login('inativo@graca.demo', DEMO_PASSWORD);
     expect(res.status).toBe(403);
-    const send = await call('POST', '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo', undefined, { host: 'graca.localhost:4321' });
+    const send = await call(
+      'POST',
+      '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
+      undefined,
+      { host: 'graca.localhost:4321' },
+    );
     expect(send.status).toBe(200);
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'inativo@graca.demo');
     expect(mail!.links[0]).toMatch(/^http:\/\/graca\.localhost:4321\/access\?activationToken=/);
@@ -121,23 +154,46 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   });
 
   it('a forged Host header does not put its host in the e-mailed link', async () => {
-    await call('POST', '/security/recuperar-senha', { email: 'lider@graca.demo', igreja: 1 }, { host: 'evil.example' });
+    await call(
+      'POST',
+      '/security/recuperar-senha',
+      { email: 'lider@graca.demo', igreja: 1 },
+      { host: 'evil.example' },
+    );
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'lider@graca.demo');
     expect(mail!.links[0]).toMatch(/^http:\/\/graca\.localhost(:\d+)?\/access\?resetToken=/);
   });
 
   it('password recovery: unknown e-mail, then the e-mailed link sets a new password', async () => {
-    const unknown = await call('POST', '/security/recuperar-senha', { email: 'ninguem@graca.demo', igreja: 1 }, { 'accept-language': 'pt' });
+    const unknown = await call(
+      'POST',
+      '/security/recuperar-senha',
+      { email: 'ninguem@graca.demo', igreja: 1 },
+      { 'accept-language': 'pt' },
+    );
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('E-mail não encontrado.');
-    const sent = await call('POST', '/security/recuperar-senha', { email: 'member@grace.demo', igreja: 4 }, { 'accept-language': 'pt', host: 'grace.localhost:4321' });
+    const sent = await call(
+      'POST',
+      '/security/recuperar-senha',
+      { email: 'member@grace.demo', igreja: 4 },
+      { 'accept-language': 'pt', host: 'grace.localhost:4321' },
+    );
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Enviamos para o seu e-mail um link para criar uma nova senha.');
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'member@grace.demo');
     const token = new URL(mail!.links[0]!).searchParams.get('resetToken')!;
-    const weak = await call('POST', '/security/recuperar-senha/confirmar', { token, senha: 'fraca', confirmacaoSenha: 'fraca' });
+    const weak = await call('POST', '/security/recuperar-senha/confirmar', {
+      token,
+      senha: 'fraca',
+      confirmacaoSenha: 'fraca',
+    });
     expect(weak.status).toBe(400);
-    const done = await call('POST', '/security/recuperar-senha/confirmar', { token, senha: 'Nova@Senha1', confirmacaoSenha: 'Nova@Senha1' });
+    const done = await call('POST', '/security/recuperar-senha/confirmar', {
+      token,
+      senha: 'Nova@Senha1',
+      confirmacaoSenha: 'Nova@Senha1',
+    });
     expect(done.status).toBe(200);
     expect((await login('member@grace.demo', DEMO_PASSWORD)).status).toBe(401);
     expect((await login('member@grace.demo', 'Nova@Senha1')).status).toBe(200);
@@ -145,16 +201,35 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
 
   it('change password: the wrong current password is a 422 (not a logout), the right one works', async () => {
     const pair = tokenPairSchema.parse((await login('lider@graca.demo', DEMO_PASSWORD)).body);
-    const wrong = await call('POST', '/user/alterar-senha', { senhaAtual: 'Nope@1234', novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' }, { ...bearer(pair.token), 'accept-language': 'en' });
+    const wrong = await call(
+      'POST',
+      '/user/alterar-senha',
+      { senhaAtual: 'Nope@1234', novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
+      { ...bearer(pair.token), 'accept-language': 'en' },
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Your password is incorrect');
-    const mismatch = await call('POST', '/user/alterar-senha', { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@12345' }, { ...bearer(pair.token), 'accept-language': 'pt' });
-    expect(apiErrorSchema.parse(mismatch.body).errors?.confirmacaoSenha).toEqual(['As senhas precisam ser iguais']);
-    const changed = await call('POST', '/user/alterar-senha', { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' }, bearer(pair.token));
+    const mismatch = await call(
+      'POST',
+      '/user/alterar-senha',
+      { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@12345' },
+      { ...bearer(pair.token), 'accept-language': 'pt' },
+    );
+    expect(apiErrorSchema.parse(mismatch.body).errors?.confirmacaoSenha).toEqual([
+      'As senhas precisam ser iguais',
+    ]);
+    const changed = await call(
+      'POST',
+      '/user/alterar-senha',
+      { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
+      bearer(pair.token),
+    );
     expect(changed.status).toBe(200);
     tokenPairSchema.parse(changed.body);
     // Sessions elsewhere end: the old refresh token is revoked.
-    expect((await call('POST', '/security/token/refresh', { refreshToken: pair.refresh_token })).status).toBe(401);
+    expect(
+      (await call('POST', '/security/token/refresh', { refreshToken: pair.refresh_token })).status,
+    ).toBe(401);
     expect((await login('lider@graca.demo', 'Outra@1234')).status).toBe(200);
   });
 });

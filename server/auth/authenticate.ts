@@ -35,7 +35,10 @@ export async function authenticate(db: Database, c: Context): Promise<AuthUser |
   if (!token) return null;
   const claims = await verifyAccessToken(token);
   if (!claims) return null;
-  const [row] = await db.select({ id: users.id, email: users.email, active: users.active }).from(users).where(eq(users.id, claims.userId));
+  const [row] = await db
+    .select({ id: users.id, email: users.email, active: users.active })
+    .from(users)
+    .where(eq(users.id, claims.userId));
   if (!row || !row.active) return null;
   return { userId: row.id, email: row.email };
 }
@@ -52,13 +55,25 @@ export function requireSelf(c: Context, user: AuthUser, userId: number): void {
   if (user.userId !== userId) throw problem(c, 403, 'auth.forbidden');
 }
 
-export async function membershipOf(db: Database, userId: number, churchId: number): Promise<Membership | null> {
+export async function membershipOf(
+  db: Database,
+  userId: number,
+  churchId: number,
+): Promise<Membership | null> {
   const [row] = await db
     .select()
     .from(churchUsers)
     .where(and(eq(churchUsers.userId, userId), eq(churchUsers.churchId, churchId)));
   return row
-    ? { id: row.id, churchId: row.churchId, userId: row.userId, active: row.active, roles: row.roles, congregationId: row.congregationId, memberNumber: row.memberNumber }
+    ? {
+        id: row.id,
+        churchId: row.churchId,
+        userId: row.userId,
+        active: row.active,
+        roles: row.roles,
+        congregationId: row.congregationId,
+        memberNumber: row.memberNumber,
+      }
     : null;
 }
 
@@ -66,7 +81,11 @@ export async function membershipOf(db: Database, userId: number, churchId: numbe
  * The caller and their active membership of the church, or 401 (no valid token) / 403 (not a
  * member of this church). Use it for every church-scoped call that needs a logged-in member.
  */
-export async function requireMember(db: Database, c: Context, churchId: number): Promise<{ user: AuthUser; membership: Membership }> {
+export async function requireMember(
+  db: Database,
+  c: Context,
+  churchId: number,
+): Promise<{ user: AuthUser; membership: Membership }> {
   const user = await requireUser(db, c);
   const membership = await membershipOf(db, user.userId, churchId);
   if (!membership || !membership.active) throw problem(c, 403, 'user.notMember');

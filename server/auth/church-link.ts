@@ -23,8 +23,13 @@ export async function findChurch(db: Database, churchId: number): Promise<LinkCh
 }
 
 /** The church's own address on the provider's domain (`http://graca.localhost:4321`), for links sent outside a request (jobs). */
-export function churchHomeUrl(code: string, settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>, scheme = 'http'): string {
-  const port = settings.PORT === 80 || settings.PORT === 443 || settings.PORT === 0 ? '' : `:${settings.PORT}`;
+export function churchHomeUrl(
+  code: string,
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>,
+  scheme = 'http',
+): string {
+  const port =
+    settings.PORT === 80 || settings.PORT === 443 || settings.PORT === 0 ? '' : `:${settings.PORT}`;
   return `${scheme}://${code}.${settings.PROVIDER_DOMAIN}${port}`;
 }
 
@@ -32,13 +37,21 @@ export function churchHomeUrl(code: string, settings: Pick<Config, 'PROVIDER_DOM
 export async function churchOrigin(db: Database, c: Context, church: LinkChurch): Promise<string> {
   const settings = accountSettings();
   const { PROVIDER_DOMAIN } = settings;
-  const hostHeader = (c.req.header('x-forwarded-host') ?? c.req.header('host') ?? '').split(',')[0]!.trim().toLowerCase();
+  const hostHeader = (c.req.header('x-forwarded-host') ?? c.req.header('host') ?? '')
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
   const host = hostHeader.replace(/:\d+$/, '');
-  const proto = (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', '')).split(',')[0]!.trim();
+  const proto = (c.req.header('x-forwarded-proto') ?? new URL(c.req.url).protocol.replace(':', ''))
+    .split(',')[0]!
+    .trim();
   const scheme = proto === 'https' ? 'https' : 'http';
   if (host === `${church.code}.${PROVIDER_DOMAIN}`) return `${scheme}://${hostHeader}`;
   if (host) {
-    const custom = await db.select({ hostname: churchHostnames.hostname }).from(churchHostnames).where(eq(churchHostnames.churchId, church.id));
+    const custom = await db
+      .select({ hostname: churchHostnames.hostname })
+      .from(churchHostnames)
+      .where(eq(churchHostnames.churchId, church.id));
     if (custom.some((h) => h.hostname === host)) return `${scheme}://${hostHeader}`;
   }
   return churchHomeUrl(church.code, settings, scheme);

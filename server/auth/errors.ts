@@ -10,7 +10,12 @@ import { localizedFieldErrors } from '../http/validate.ts';
 export { langOf } from '../http/errors.ts';
 
 /** An ApiProblem whose message is already in the request's language (callers may read `.message`). */
-export function problem(c: Context, status: ContentfulStatusCode, key: AccountMessageKey, values?: Record<string, string | number>): ApiProblem {
+export function problem(
+  c: Context,
+  status: ContentfulStatusCode,
+  key: AccountMessageKey,
+  values?: Record<string, string | number>,
+): ApiProblem {
   return new ApiProblem(status, accountMessage(langOf(c), key, values));
 }
 

@@ -16,45 +16,89 @@ const OLD_DEFAULT = 'development-secret-change-me-please-0123456789';
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** Runs `node server.ts` with exactly this environment (plus PATH) and returns how it ended. */
-function startServer(env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+function startServer(
+  env: Record<string, string>,
+): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = execFile(process.execPath, ['server.ts'], { cwd: root, env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env }, timeout: 110_000 }, (error, stdout, stderr) => {
-      resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, output: stdout + stderr });
-    });
+    const child = execFile(
+      process.execPath,
+      ['server.ts'],
+      {
+        cwd: root,
+        env: { PATH: process.env.PATH ?? '', PORT: '0', HOST: '127.0.0.1', ...env },
+        timeout: 110_000,
+      },
+      (error, stdout, stderr) => {
+        resolve({
+          code: error ? (typeof error.code === 'number' ? error.code : null) : 0,
+          output: stdout + stderr,
+        });
+      },
+    );
     child.stdin?.end();
   });
 }
 
 describe('JWT secret in production (issue 16 item 1)', () => {
-  it('NODE_ENV=production without JWT_SECRET refuses to start, saying what to set', { timeout: 120_000 }, async () => {
-    const dataDir = mkdtempSync(path.join(tmpdir(), 'jwt-prod-'));
-    const { code, output } = await startServer({ NODE_ENV: 'production', DATA_DIR: dataDir, DIST_DIR: 'dist-none' });
-    expect(code).toBe(1);
-    expect(output).toContain('JWT_SECRET: required when NODE_ENV=production');
-    expect(output).toContain('openssl rand');
-  });
+  it(
+    'NODE_ENV=production without JWT_SECRET refuses to start, saying what to set',
+    { timeout: 120_000 },
+    async () => {
+      const dataDir = mkdtempSync(path.join(tmpdir(), 'jwt-prod-'));
+      const { code, output } = await startServer({
+        NODE_ENV: 'production',
+        DATA_DIR: dataDir,
+        DIST_DIR: 'dist-none',
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('JWT_SECRET: required when NODE_ENV=production');
+      expect(output).toContain('openssl rand');
+    },
+  );
 
-  it('the old public default and short or repetitive secrets are refused in every mode', { timeout: 120_000 }, async () => {
-    const { code, output } = await startServer({ NODE_ENV: 'production', JWT_SECRET: OLD_DEFAULT, DIST_DIR: 'dist-none' });
-    expect(code).toBe(1);
-    expect(output).toContain('public development value');
-    expect(secretProblem('short-secret')).toMatch(/shorter/);
-    expect(secretProblem('a'.repeat(64))).toMatch(/random/);
-    expect(secretProblem('abababababababababababababababababab')).toMatch(/random/);
-    expect(secretProblem('bench-secret-bench-secret-bench-secret-0123')).toMatch(/repeats/);
-    expect(() => checkJwtSecret({ NODE_ENV: undefined, JWT_SECRET: OLD_DEFAULT })).toThrow(/public/);
-    expect(secretProblem('q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM')).toBeNull(); // 32 random bytes, base64
-    expect(secretProblem('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08')).toBeNull(); // hex
-    expect(() => checkJwtSecret({ NODE_ENV: 'production', JWT_SECRET: 'q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM' })).not.toThrow();
-  });
+  it(
+    'the old public default and short or repetitive secrets are refused in every mode',
+    { timeout: 120_000 },
+    async () => {
+      const { code, output } = await startServer({
+        NODE_ENV: 'production',
+        JWT_SECRET: OLD_DEFAULT,
+        DIST_DIR: 'dist-none',
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('public development value');
+      expect(secretProblem('short-secret')).toMatch(/shorter/);
+      expect(secretProblem('a'.repeat(64))).toMatch(/random/);
+      expect(secretProblem('abababababababababababababababababab')).toMatch(/random/);
+      expect(secretProblem('bench-secret-bench-secret-bench-secret-0123')).toMatch(/repeats/);
+      expect(() => checkJwtSecret({ NODE_ENV: undefined, JWT_SECRET: OLD_DEFAULT })).toThrow(
+        /public/,
+      );
+      expect(secretProblem('q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM')).toBeNull(); // 32 random bytes, base64
+      expect(
+        secretProblem('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
+      ).toBeNull(); // hex
+      expect(() =>
+        checkJwtSecret({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM',
+        }),
+      ).not.toThrow();
+    },
+  );
 });
 
 describe('a demo instance (no NODE_ENV, no JWT_SECRET)', () => {
   let database: DatabaseHandle;
   let api: Api;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'jwt-demo-'));
-  const saved = { NODE_ENV: process.env.NODE_ENV, DATA_DIR: process.env.DATA_DIR, JWT_SECRET: process.env.JWT_SECRET };
-  const me = (token: string) => api.request('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
+  const saved = {
+    NODE_ENV: process.env.NODE_ENV,
+    DATA_DIR: process.env.DATA_DIR,
+    JWT_SECRET: process.env.JWT_SECRET,
+  };
+  const me = (token: string) =>
+    api.request('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
 
   beforeAll(async () => {
     delete process.env.NODE_ENV;
@@ -65,8 +109,9 @@ describe('a demo instance (no NODE_ENV, no JWT_SECRET)', () => {
     api = createApi({ db: database.db });
   }, 240_000);
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
     resetAccountSettings();
     await database?.close();
   });

@@ -39,7 +39,8 @@ export function hasRepeatedRun(secret: string, n: number): boolean {
 export function secretProblem(secret: string): string | null {
   if (PUBLIC_SECRETS.has(secret)) return 'is the public development value from the repository';
   if ([...secret].length < MIN_CHARS) return `is shorter than ${MIN_CHARS} characters`;
-  if (estimatedBits(secret) < MIN_BITS) return 'is not random enough (repeated or predictable characters)';
+  if (estimatedBits(secret) < MIN_BITS)
+    return 'is not random enough (repeated or predictable characters)';
   if (hasRepeatedRun(secret, 8)) return 'is not random enough (a part of it repeats)';
   return null;
 }
@@ -91,6 +92,9 @@ export function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'NODE_ENV' | 'DATA
 function readStored(file: string): string {
   const value = readFileSync(file, 'utf8').trim();
   const problem = secretProblem(value);
-  if (problem) throw new ConfigError(`Invalid settings:\n  JWT_SECRET: the key in ${file} ${problem}; delete the file to generate a new one.`);
+  if (problem)
+    throw new ConfigError(
+      `Invalid settings:\n  JWT_SECRET: the key in ${file} ${problem}; delete the file to generate a new one.`,
+    );
   return value;
 }

@@ -17,12 +17,21 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
   const call = async (method: string, url: string, from: string, body?: unknown) => {
     const res = await api.request(`/api/v1${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'x-forwarded-for': from, 'accept-language': 'pt-BR' },
+      headers: {
+        'content-type': 'application/json',
+        'x-forwarded-for': from,
+        'accept-language': 'pt-BR',
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
-    return { status: res.status, retryAfter: Number(res.headers.get('retry-after') ?? 0), body: (await res.json()) as Record<string, unknown> };
+    return {
+      status: res.status,
+      retryAfter: Number(res.headers.get('retry-after') ?? 0),
+      body: (await res.json()) as Record<string, unknown>,
+    };
   };
-  const login = (username: string, password: string, from: string) => call('POST', '/security/login_check', from, { username, password });
+  const login = (username: string, password: string, from: string) =>
+    call('POST', '/security/login_check', from, { username, password });
 
   beforeAll(async () => {
     process.env.TRUST_PROXY = '1'; // the client is the address the one proxy in front writes
@@ -32,20 +41,24 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     api = createApi({ db: database.db });
   }, 240_000);
   afterAll(async () => {
-    for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k];
-    else process.env[k] = v;
+    for (const [k, v] of Object.entries(saved))
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
     resetAccountSettings();
     await database?.close();
   });
 
   it('50 wrong passwords from one address do not stop the owner logging in from another', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 50; i++) statuses.push((await login('membro@graca.demo', `Wrong@${i}xx`, '203.0.113.66')).status);
+    for (let i = 0; i < 50; i++)
+      statuses.push((await login('membro@graca.demo', `Wrong@${i}xx`, '203.0.113.66')).status);
     expect(statuses.slice(0, 5)).toEqual([401, 401, 401, 401, 401]);
     expect(statuses.slice(5).every((s) => s === 429)).toBe(true); // the attacker waits…
     const attacker = await login('membro@graca.demo', DEMO_PASSWORD, '203.0.113.66');
     expect(attacker.status).toBe(429); // …even with the right password, from that address
-    expect(attacker.body.message).toMatch(/Muitas tentativas de login. Tente novamente em \d+ minutos?./);
+    expect(attacker.body.message).toMatch(
+      /Muitas tentativas de login. Tente novamente em \d+ minutos?./,
+    );
     expect(attacker.retryAfter).toBeGreaterThan(0);
     const owner = await login('membro@graca.demo', DEMO_PASSWORD, '198.51.100.7');
     expect(owner.status).toBe(200);
@@ -53,7 +66,8 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
 
   it('an address that sprays many accounts is stopped for all of them', async () => {
     const statuses: number[] = [];
-    for (let i = 0; i < 55; i++) statuses.push((await login(`ghost${i}@graca.demo`, 'Wrong@123', '203.0.113.99')).status);
+    for (let i = 0; i < 55; i++)
+      statuses.push((await login(`ghost${i}@graca.demo`, 'Wrong@123', '203.0.113.99')).status);
     expect(statuses.indexOf(429)).toBe(50);
     expect((await login('member@grace.demo', DEMO_PASSWORD, '198.51.100.8')).status).toBe(200);
   });
@@ -62,7 +76,8 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     const key = 'pair:backoff@graca.demo|203.0.113.5';
     const t0 = Date.parse('2026-11-24T10:00:00Z');
     const lockAfter = async (at: number) => {
-      for (let i = 0; i < PAIR_RULE.maxFailures; i++) await recordFailure(database.db, key, PAIR_RULE, at);
+      for (let i = 0; i < PAIR_RULE.maxFailures; i++)
+        await recordFailure(database.db, key, PAIR_RULE, at);
       return lockedFor(database.db, key, at);
     };
     expect(await lockAfter(t0)).toBe(60_000);
@@ -81,19 +96,37 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     expect(known.status).toBe(200);
     expect(unknown).toMatchObject({ status: 200, body: { usuarios: [] } });
     const statuses: number[] = [];
-    for (let i = 0; i < 125; i++) statuses.push((await call('GET', `/user/?email=probe${i}@graca.demo`, '192.0.2.10')).status);
+    for (let i = 0; i < 125; i++)
+      statuses.push((await call('GET', `/user/?email=probe${i}@graca.demo`, '192.0.2.10')).status);
     expect(statuses.indexOf(429)).toBe(118); // 120 lookups per 15 minutes, two spent above
     expect((await call('GET', '/user/?email=membro@graca.demo', '192.0.2.11')).status).toBe(200);
   });
 
   it('asking for an activation e-mail answers the same for an unknown address', async () => {
-    const unknown = await call('POST', '/security/solicitar-verificacao-email/?igreja=1&email=nobody-else@graca.demo', '192.0.2.20');
-    const known = await call('POST', '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo', '192.0.2.20');
+    const unknown = await call(
+      'POST',
+      '/security/solicitar-verificacao-email/?igreja=1&email=nobody-else@graca.demo',
+      '192.0.2.20',
+    );
+    const known = await call(
+      'POST',
+      '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
+      '192.0.2.20',
+    );
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
     // Nobody floods one mailbox: 5 a quarter of an hour per e-mail, from any address.
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await call('POST', '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo', `192.0.2.${30 + i}`)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await call(
+            'POST',
+            '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
+            `192.0.2.${30 + i}`,
+          )
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
@@ -101,8 +134,14 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
       const res = await call('POST', '/igreja/1/usuario', '192.0.2.50', {
-        email: `new${i}@graca.demo`, senha: 'Nova@Senha1', confirmacaoSenha: 'Nova@Senha1', nome: 'Nova', sobrenome: 'Pessoa',
-        telefone: '+55 11 98765-4321', dataNascimento: '1990-01-01', sexo: 'F',
+        email: `new${i}@graca.demo`,
+        senha: 'Nova@Senha1',
+        confirmacaoSenha: 'Nova@Senha1',
+        nome: 'Nova',
+        sobrenome: 'Pessoa',
+        telefone: '+55 11 98765-4321',
+        dataNascimento: '1990-01-01',
+        sexo: 'F',
       });
       statuses.push(res.status);
     }

@@ -17,16 +17,41 @@ export interface LimitRule {
 }
 
 /** Wrong passwords for one account from one address: 5, then 1 min, 2, 4… up to an hour. */
-export const PAIR_RULE: LimitRule = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 60_000, maxLockMs: 60 * 60_000 };
+export const PAIR_RULE: LimitRule = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  lockMs: 60_000,
+  maxLockMs: 60 * 60_000,
+};
 /** Wrong passwords from one address, whatever the account. */
-export const ADDRESS_RULE: LimitRule = { maxFailures: 50, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const ADDRESS_RULE: LimitRule = {
+  maxFailures: 50,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
 /** Public "does this e-mail have an account" lookups (the access page's first step) per address. */
-export const LOOKUP_RULE: LimitRule = { maxFailures: 120, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const LOOKUP_RULE: LimitRule = {
+  maxFailures: 120,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
 /** New accounts per address. */
-export const SIGNUP_RULE: LimitRule = { maxFailures: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
+export const SIGNUP_RULE: LimitRule = {
+  maxFailures: 20,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
 /** Recovery and activation e-mails per address, and per e-mail address. */
-export const MAIL_ADDRESS_RULE: LimitRule = { maxFailures: 20, windowMs: 60 * 60_000, lockMs: 60 * 60_000 };
-export const MAIL_ACCOUNT_RULE: LimitRule = { maxFailures: 5, windowMs: 15 * 60_000, lockMs: 15 * 60_000 };
+export const MAIL_ADDRESS_RULE: LimitRule = {
+  maxFailures: 20,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
+export const MAIL_ACCOUNT_RULE: LimitRule = {
+  maxFailures: 5,
+  windowMs: 15 * 60_000,
+  lockMs: 15 * 60_000,
+};
 
 const email = (value: string) => value.trim().toLowerCase();
 /** Kept for the account's own counters (password recovery mails). */
@@ -49,7 +74,12 @@ export async function longestWait(db: Database, keys: string[], now = Date.now()
 }
 
 /** Counts a failure; locks the key once it reaches the rule's maximum inside the window. */
-export async function recordFailure(db: Database, key: string, rule: LimitRule, now = Date.now()): Promise<void> {
+export async function recordFailure(
+  db: Database,
+  key: string,
+  rule: LimitRule,
+  now = Date.now(),
+): Promise<void> {
   const windowStart = new Date(now - rule.windowMs);
   const nowDate = new Date(now);
   // One statement, so concurrent failures cannot lose counts: a stale window starts over.
@@ -83,15 +113,26 @@ export async function recordFailure(db: Database, key: string, rule: LimitRule, 
       },
     })
     .returning({ failures: loginAttempts.failures });
-  const lockMs = Math.min(rule.lockMs * 2 ** Math.max(0, (level?.failures ?? 1) - 1), rule.maxLockMs);
-  await db.update(loginAttempts).set({ lockedUntil: new Date(now + lockMs) }).where(eq(loginAttempts.key, key));
+  const lockMs = Math.min(
+    rule.lockMs * 2 ** Math.max(0, (level?.failures ?? 1) - 1),
+    rule.maxLockMs,
+  );
+  await db
+    .update(loginAttempts)
+    .set({ lockedUntil: new Date(now + lockMs) })
+    .where(eq(loginAttempts.key, key));
 }
 
 /**
  * Counts one call against a rule and says how long the caller must wait (0: go ahead).
  * The call that reaches the maximum still goes through; the next ones wait.
  */
-export async function spend(db: Database, key: string, rule: LimitRule, now = Date.now()): Promise<number> {
+export async function spend(
+  db: Database,
+  key: string,
+  rule: LimitRule,
+  now = Date.now(),
+): Promise<number> {
   const wait = await lockedFor(db, key, now);
   if (wait > 0) return wait;
   await recordFailure(db, key, rule, now);

@@ -17,7 +17,8 @@ let key: { settings: object; bytes: Uint8Array } | undefined;
 /** The signing key, read again only when the settings were reset (tests). */
 function secretKey(): Uint8Array {
   const settings = accountSettings();
-  if (key?.settings !== settings) key = { settings, bytes: new TextEncoder().encode(jwtSecret(settings)) };
+  if (key?.settings !== settings)
+    key = { settings, bytes: new TextEncoder().encode(jwtSecret(settings)) };
   return key.bytes;
 }
 
@@ -38,9 +39,14 @@ export async function signAccessToken(userId: number, email: string): Promise<st
 }
 
 /** The user of a valid access token, or null (expired, forged, malformed). */
-export async function verifyAccessToken(token: string): Promise<{ userId: number; email: string } | null> {
+export async function verifyAccessToken(
+  token: string,
+): Promise<{ userId: number; email: string } | null> {
   try {
-    const { payload } = await jwtVerify(token, secretKey(), { issuer: ISSUER, algorithms: ['HS256'] });
+    const { payload } = await jwtVerify(token, secretKey(), {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+    });
     const userId = Number(payload.sub);
     if (!Number.isInteger(userId) || userId <= 0 || typeof payload.email !== 'string') return null;
     return { userId, email: payload.email };
@@ -61,24 +67,36 @@ async function insertRefreshToken(db: Database, userId: number, family: string):
 }
 
 /** A new session: access token plus the first refresh token of a new family. */
-export async function issueTokenPair(db: Database, user: { id: number; email: string }): Promise<TokenPair> {
+export async function issueTokenPair(
+  db: Database,
+  user: { id: number; email: string },
+): Promise<TokenPair> {
   return {
     token: await signAccessToken(user.id, user.email),
     refresh_token: await insertRefreshToken(db, user.id, randomUUID()),
   };
 }
 
-export type RotateResult = { ok: true; userId: number; refreshToken: string } | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
+export type RotateResult =
+  | { ok: true; userId: number; refreshToken: string }
+  | { ok: false; reason: 'unknown' | 'expired' | 'reused' };
 
 /** Spends a refresh token and returns its successor in the same family. */
 export async function rotateRefreshToken(db: Database, token: string): Promise<RotateResult> {
   const hash = sha256(token);
   return db.transaction(async (tx) => {
-    const [row] = await tx.select().from(refreshTokens).where(eq(refreshTokens.tokenHash, hash)).for('update');
+    const [row] = await tx
+      .select()
+      .from(refreshTokens)
+      .where(eq(refreshTokens.tokenHash, hash))
+      .for('update');
     if (!row) return { ok: false, reason: 'unknown' } as const;
     if (row.usedAt || row.revokedAt) {
       // A spent token came back: someone holds a copy. End every session of this family.
-      await tx.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
+      await tx
+        .update(refreshTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(refreshTokens.family, row.family), isNull(refreshTokens.revokedAt)));
       return { ok: false, reason: 'reused' } as const;
     }
     if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' } as const;
@@ -102,5 +120,8 @@ export async function rotateRefreshToken(db: Database, token: string): Promise<R
 
 /** Ends every session of a user (password change, account deletion). */
 export async function revokeUserTokens(db: Database, userId: number): Promise<void> {
-  await db.update(refreshTokens).set({ revokedAt: new Date() }).where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
+  await db
+    .update(refreshTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(refreshTokens.userId, userId), isNull(refreshTokens.revokedAt)));
 }

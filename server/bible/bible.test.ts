@@ -29,14 +29,25 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
 
   it('GET /biblia/ lists the KJV', async () => {
     const { versoes } = bibleVersionsResponseSchema.parse((await get('/biblia/')).body);
-    expect(versoes).toContainEqual(expect.objectContaining({ codigo: 'kjv', abreviacao: 'KJV', idioma: 'en' }));
+    expect(versoes).toContainEqual(
+      expect.objectContaining({ codigo: 'kjv', abreviacao: 'KJV', idioma: 'en' }),
+    );
   });
 
   it('GET /biblia/kjv/livros/ gives 66 books named in the language asked for', async () => {
     const pt = bibleBooksResponseSchema.parse((await get('/biblia/kjv/livros/?idioma=pt')).body);
     expect(pt.livros).toHaveLength(66);
-    expect(pt.livros[0]).toMatchObject({ codigo: 'gen', nome: 'Gênesis', testamento: 'OT', capitulos: 50 });
-    expect(pt.livros.find((b) => b.codigo === 'john')).toMatchObject({ nome: 'João', testamento: 'NT', capitulos: 21 });
+    expect(pt.livros[0]).toMatchObject({
+      codigo: 'gen',
+      nome: 'Gênesis',
+      testamento: 'OT',
+      capitulos: 50,
+    });
+    expect(pt.livros.find((b) => b.codigo === 'john')).toMatchObject({
+      nome: 'João',
+      testamento: 'NT',
+      capitulos: 21,
+    });
     const es = bibleBooksResponseSchema.parse((await get('/biblia/kjv/livros/?idioma=es')).body);
     expect(es.livros.at(-1)!.nome).toBe('Apocalipsis');
     const en = bibleBooksResponseSchema.parse((await get('/biblia/kjv/livros')).body);
@@ -50,7 +61,10 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
     const chapter = bibleChapterResponseSchema.parse(res.body);
     expect(chapter.livro.nome).toBe('João');
     expect(chapter.versiculos).toHaveLength(36);
-    expect(chapter.versiculos[15]).toMatchObject({ numero: 16, texto: expect.stringMatching(/^For God so loved the world/) });
+    expect(chapter.versiculos[15]).toMatchObject({
+      numero: 16,
+      texto: expect.stringMatching(/^For God so loved the world/),
+    });
     expect(chapter.versiculos[15]!.texto).not.toMatch(/[#[\]]/);
     expect(chapter.anterior).toEqual({ livro: 'john', nomeLivro: 'João', capitulo: 2 });
     expect(chapter.proximo).toEqual({ livro: 'john', nomeLivro: 'João', capitulo: 4 });
@@ -61,12 +75,22 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
     expect(mal.proximo).toMatchObject({ livro: 'matt', capitulo: 1 });
     const matt = bibleChapterResponseSchema.parse((await get('/biblia/kjv/matt/1')).body);
     expect(matt.anterior).toMatchObject({ livro: 'mal', capitulo: 4 });
-    expect(bibleChapterResponseSchema.parse((await get('/biblia/kjv/gen/1')).body).anterior).toBeNull();
-    expect(bibleChapterResponseSchema.parse((await get('/biblia/kjv/rev/22')).body).proximo).toBeNull();
+    expect(
+      bibleChapterResponseSchema.parse((await get('/biblia/kjv/gen/1')).body).anterior,
+    ).toBeNull();
+    expect(
+      bibleChapterResponseSchema.parse((await get('/biblia/kjv/rev/22')).body).proximo,
+    ).toBeNull();
   });
 
   it('an unknown version, book or chapter is a 404; a malformed one a 400 with the field', async () => {
-    for (const path of ['/biblia/nvi/john/3', '/biblia/kjv/nada/1', '/biblia/kjv/john/22', '/biblia/kjv/nada', '/biblia/nvi/livros']) {
+    for (const path of [
+      '/biblia/nvi/john/3',
+      '/biblia/kjv/nada/1',
+      '/biblia/kjv/john/22',
+      '/biblia/kjv/nada',
+      '/biblia/nvi/livros',
+    ]) {
       const r = await get(path);
       expect(r.status, path).toBe(404);
       expect(apiErrorSchema.parse(r.body).status).toBe(false);
@@ -109,10 +133,21 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
   });
 
   it('answers in the request’s language, never with zod’s own messages', async () => {
-    const ask = async (path: string, lang: string) => apiErrorSchema.parse(await (await api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } })).json());
-    expect((await ask('/biblia/kjv/livros?idioma=de', 'pt-BR')).errors).toEqual({ idioma: ['Escolha pt, en ou es.'] });
-    expect((await ask('/biblia/kjv/john/abc', 'es')).errors).toEqual({ capitulo: ['Ingresa un número.'] });
-    expect((await ask('/biblia/kjv/referencia/?q=Foo%203:16', 'pt')).errors?.q).toEqual(['Nenhum livro, capítulo ou versículo corresponde a essa referência.']);
+    const ask = async (path: string, lang: string) =>
+      apiErrorSchema.parse(
+        await (
+          await api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } })
+        ).json(),
+      );
+    expect((await ask('/biblia/kjv/livros?idioma=de', 'pt-BR')).errors).toEqual({
+      idioma: ['Escolha pt, en ou es.'],
+    });
+    expect((await ask('/biblia/kjv/john/abc', 'es')).errors).toEqual({
+      capitulo: ['Ingresa un número.'],
+    });
+    expect((await ask('/biblia/kjv/referencia/?q=Foo%203:16', 'pt')).errors?.q).toEqual([
+      'Nenhum livro, capítulo ou versículo corresponde a essa referência.',
+    ]);
   });
 });
 
@@ -122,21 +157,38 @@ describe('translation sources', () => {
     expect(books.size).toBe(66);
     expect(books.get('ps')).toBe(150);
     let verses = 0;
-    for (const [code, chapters] of books) for (let c = 1; c <= chapters; c++) verses += (await kjv.chapter(code, c))!.length;
+    for (const [code, chapters] of books)
+      for (let c = 1; c <= chapters; c++) verses += (await kjv.chapter(code, c))!.length;
     expect(verses).toBe(31102);
   });
 
   it('another translation is data plus a registration', async () => {
     const tiny = verseMapSource({
-      code: 'tiny', name: 'Tiny', abbreviation: 'TNY', language: 'es', description: 'test',
-      load: async () => ({ 'Juan 1:1': 'En el principio era el Verbo', 'Juan 1:2': 'Este era en el principio con Dios.' }),
+      code: 'tiny',
+      name: 'Tiny',
+      abbreviation: 'TNY',
+      language: 'es',
+      description: 'test',
+      load: async () => ({
+        'Juan 1:1': 'En el principio era el Verbo',
+        'Juan 1:2': 'Este era en el principio con Dios.',
+      }),
       bookCodes: { Juan: 'john' },
     });
     const app = bibleRoutes([tiny]);
-    const books = bibleBooksResponseSchema.parse(await (await app.request('/biblia/tiny/livros?idioma=es')).json());
-    expect(books.livros).toEqual([expect.objectContaining({ codigo: 'john', nome: 'Juan', capitulos: 1 })]);
-    const chapter = bibleChapterResponseSchema.parse(await (await app.request('/biblia/tiny/john/1')).json());
-    expect(chapter.versiculos.map((v) => v.texto)).toEqual(['En el principio era el Verbo', 'Este era en el principio con Dios.']);
+    const books = bibleBooksResponseSchema.parse(
+      await (await app.request('/biblia/tiny/livros?idioma=es')).json(),
+    );
+    expect(books.livros).toEqual([
+      expect.objectContaining({ codigo: 'john', nome: 'Juan', capitulos: 1 }),
+    ]);
+    const chapter = bibleChapterResponseSchema.parse(
+      await (await app.request('/biblia/tiny/john/1')).json(),
+    );
+    expect(chapter.versiculos.map((v) => v.texto)).toEqual([
+      'En el principio era el Verbo',
+      'Este era en el principio con Dios.',
+    ]);
     expect([chapter.anterior, chapter.proximo]).toEqual([null, null]);
   });
 });

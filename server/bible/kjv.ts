@@ -14,8 +14,15 @@ export const kjv = verseMapSource({
   abbreviation: 'KJV',
   language: 'en',
   description: 'King James Version (1769), public domain; text from the kjv package.',
-  load: async () => JSON.parse(await readFile(require.resolve('kjv/json/verses-1769.json'), 'utf8')) as Record<string, string>,
-  bookCodes: { ...Object.fromEntries(BOOKS.map((b) => [b.names.en.name, b.code])), "Solomon's Song": 'song' },
+  load: async () =>
+    JSON.parse(await readFile(require.resolve('kjv/json/verses-1769.json'), 'utf8')) as Record<
+      string,
+      string
+    >,
+  bookCodes: {
+    ...Object.fromEntries(BOOKS.map((b) => [b.names.en.name, b.code])),
+    "Solomon's Song": 'song',
+  },
   clean: (raw) => ({
     paragraph: raw.startsWith('#'),
     text: raw.replace(/^#\s*/, '').replace(/[[\]]/g, '').trim(),

@@ -50,14 +50,16 @@ export function verseMapSource(options: VerseMapOptions): BibleSource {
       const chapter = (chapters[Number(m[2]) - 1] ??= []);
       chapter.push({ number: Number(m[3]), ...clean(raw) });
     }
-    for (const chapters of books.values()) for (const c of chapters) c?.sort((a, b) => a.number - b.number);
+    for (const chapters of books.values())
+      for (const c of chapters) c?.sort((a, b) => a.number - b.number);
     return books;
   }
 
-  const indexed = () => (index ??= build().catch((error: unknown) => {
-    index = undefined; // try again on the next call
-    throw error;
-  }));
+  const indexed = () =>
+    (index ??= build().catch((error: unknown) => {
+      index = undefined; // try again on the next call
+      throw error;
+    }));
 
   return {
     ...meta,

@@ -25,10 +25,15 @@ async function admin(sql: string) {
 }
 
 function startNode(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['server/chat/standalone.ts'], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['server/chat/standalone.ts'], {
+    env: { ...process.env, ...env },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   return new Promise((resolve, reject) => {
     const lines = createInterface({ input: child.stdout! });
-    lines.once('line', (line) => resolve({ child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` }));
+    lines.once('line', (line) =>
+      resolve({ child, url: `http://127.0.0.1:${(JSON.parse(line) as { port: number }).port}` }),
+    );
     child.once('exit', (code) => reject(new Error(`chat node exited with ${code}`)));
   });
 }
@@ -41,8 +46,10 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
   const channel = `redis-${randomBytes(3).toString('hex')}`;
 
   const ask = (socket: Socket, event: string, payload?: unknown) =>
-    new Promise<{ status: boolean; message?: ChatMessage }>((resolve) => (payload === undefined ? socket.emit(event, resolve) : socket.emit(event, payload, resolve)));
-  const next = <T,>(socket: Socket, event: string) =>
+    new Promise<{ status: boolean; message?: ChatMessage }>((resolve) =>
+      payload === undefined ? socket.emit(event, resolve) : socket.emit(event, payload, resolve),
+    );
+  const next = <T>(socket: Socket, event: string) =>
     new Promise<T>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`no ${event} within 5 s`)), 5_000);
       socket.once(event, (value: T) => {
@@ -60,7 +67,12 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     await admin(`create database ${name}`);
     const url = new URL(base!);
     url.pathname = `/${name}`;
-    const env = { DATABASE_URL: url.toString(), REDIS_URL: redis!, JWT_SECRET: SECRET, NODE_ENV: 'test' };
+    const env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redis!,
+      JWT_SECRET: SECRET,
+      NODE_ENV: 'test',
+    };
     const first = await startNode(env); // migrates and seeds
     const second = await startNode({ ...env, SEED_DEMO: 'false' });
     nodes.push(first.child, second.child);
@@ -69,7 +81,9 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
 
   afterAll(async () => {
     for (const c of clients) c.disconnect();
-    await Promise.all(nodes.map((n) => new Promise((resolve) => (n.once('exit', resolve), n.kill('SIGTERM')))));
+    await Promise.all(
+      nodes.map((n) => new Promise((resolve) => (n.once('exit', resolve), n.kill('SIGTERM')))),
+    );
     await admin(`drop database if exists ${name} with (force)`);
   });
 
@@ -81,15 +95,23 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     const { resetAccountSettings } = await import('../auth/settings.ts');
     resetAccountSettings();
     const mod = client(urls[1]!);
-    expect((await ask(onA, 'join', { igreja: 'graca', channel, name: 'Ana (nó A)' })).status).toBe(true);
-    expect((await ask(onB, 'join', { igreja: 'graca', channel, name: 'Beto (nó B)' })).status).toBe(true);
+    expect((await ask(onA, 'join', { igreja: 'graca', channel, name: 'Ana (nó A)' })).status).toBe(
+      true,
+    );
+    expect((await ask(onB, 'join', { igreja: 'graca', channel, name: 'Beto (nó B)' })).status).toBe(
+      true,
+    );
 
     const arrived = next<ChatMessage>(onB, 'message');
     const sent = await ask(onA, 'message', { igreja: 'graca', channel, text: 'Olá do nó A' });
     expect(sent.status).toBe(true);
     expect((await arrived).text).toBe('Olá do nó A');
 
-    const joined = (await ask(mod, 'join', { igreja: 'graca', channel, token: await leaderToken() })) as unknown as { user: { role: string } };
+    const joined = (await ask(mod, 'join', {
+      igreja: 'graca',
+      channel,
+      token: await leaderToken(),
+    })) as unknown as { user: { role: string } };
     expect(joined.user.role).toBe('moderator');
     const gone = next<{ ids: number[] }>(onA, 'deleted');
     expect((await ask(mod, 'delete', { messageId: sent.message!.id })).status).toBe(true);
@@ -109,7 +131,9 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     const c = new pg.Client({ connectionString: url.toString() });
     await c.connect();
     try {
-      const { rows } = await c.query<{ id: number; email: string }>(`select id, email from usuario where email = 'lider@graca.demo'`);
+      const { rows } = await c.query<{ id: number; email: string }>(
+        `select id, email from usuario where email = 'lider@graca.demo'`,
+      );
       return signAccessToken(rows[0]!.id, rows[0]!.email);
     } finally {
       await c.end();

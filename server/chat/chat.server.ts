@@ -58,7 +58,12 @@ interface SocketData {
   address: string;
 }
 
-type ChatSocket = Socket<Record<string, never>, Record<string, never>, Record<string, never>, SocketData>;
+type ChatSocket = Socket<
+  Record<string, never>,
+  Record<string, never>,
+  Record<string, never>,
+  SocketData
+>;
 type Ack = (answer: unknown) => void;
 
 /** Flood limits (issue 11): a person may burst 5 messages then 1 a second; an address 40 then 20 a second. */
@@ -75,9 +80,12 @@ const authorRoom = (room: string, authorId: string) => `${room}:a:${authorId}`;
 const modsRoom = (room: string) => `${room}:mods`;
 
 /** Text a chat can carry: no NUL or control characters, no lone surrogates, no HTML tags. */
-export function checkText(raw: string): { ok: true; text: string } | { ok: false; key: LiveMessageKey } {
+export function checkText(
+  raw: string,
+): { ok: true; text: string } | { ok: false; key: LiveMessageKey } {
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(raw) || !raw.isWellFormed()) return { ok: false, key: 'chat.invalidText' };
+  if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(raw) || !raw.isWellFormed())
+    return { ok: false, key: 'chat.invalidText' };
   const text = raw.trim();
   if (!text) return { ok: false, key: 'chat.empty' };
   if ([...text].length > CHAT_MAX_LENGTH) return { ok: false, key: 'chat.tooLong' };
@@ -89,21 +97,36 @@ function socketAddress(socket: ChatSocket, trustProxy: number): string {
   const direct = socket.handshake.address || 'unknown';
   if (trustProxy <= 0) return direct;
   const header = socket.handshake.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? '')).split(',').map((p) => p.trim()).filter(Boolean);
+  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
+    .split(',')
+    .map((p) => p.trim())
+    .filter(Boolean);
   const chain = [direct, ...forwarded.reverse()];
   return chain[Math.min(trustProxy, chain.length - 1)]!;
 }
 
 function toMessage(row: typeof t.chatMessages.$inferSelect): ChatMessage {
-  return { id: row.id, authorId: row.authorId, name: row.authorName, avatar: row.authorAvatar, text: row.text, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    authorId: row.authorId,
+    name: row.authorName,
+    avatar: row.authorAvatar,
+    text: row.text,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
-export async function createChat(options: ChatOptions): Promise<{ attach(httpServer: HttpServer): Chat }> {
+export async function createChat(
+  options: ChatOptions,
+): Promise<{ attach(httpServer: HttpServer): Chat }> {
   const { db, secret, trustProxy = 0 } = options;
   let adapter: ((nsp: unknown) => unknown) | undefined;
   let redisClients: { quit(): Promise<unknown> }[] = [];
   if (options.redisUrl) {
-    const [{ createAdapter }, { createClient }] = await Promise.all([import('@socket.io/redis-adapter'), import('redis')]);
+    const [{ createAdapter }, { createClient }] = await Promise.all([
+      import('@socket.io/redis-adapter'),
+      import('redis'),
+    ]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
     pub.on('error', (e: unknown) => console.error('[chat] redis', e));
@@ -116,7 +139,11 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
 
   return {
     attach(httpServer) {
-      const io = new Server(httpServer, { path: '/socket.io', serveClient: false, maxHttpBufferSize: 64 * 1024 });
+      const io = new Server(httpServer, {
+        path: '/socket.io',
+        serveClient: false,
+        maxHttpBufferSize: 64 * 1024,
+      });
       if (adapter) io.adapter(adapter as never);
 
       const userLimit = new RateLimiter(USER_LIMIT.capacity, USER_LIMIT.perSecond);
@@ -129,7 +156,8 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
       // Sent to the room first, written right after in batches (message-store.ts).
       const store = new MessageStore(db, { reserve: crossNode ? 0 : ID_RESERVE });
 
-      const sign = (id: string) => createHmac('sha256', secret).update(`chat-anon:${id}`).digest('base64url').slice(0, 22);
+      const sign = (id: string) =>
+        createHmac('sha256', secret).update(`chat-anon:${id}`).digest('base64url').slice(0, 22);
       const anonToken = (id: string) => `${id}.${sign(id)}`;
       function anonIdFrom(token: string | undefined): string {
         const [id, mac] = (token ?? '').split('.');
@@ -151,20 +179,46 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         return church?.id ?? null;
       }
 
-      async function identify(church: number, payload: { token?: string; name?: string; anonToken?: string }): Promise<{ user: ChatUser; anonToken: string | null }> {
+      async function identify(
+        church: number,
+        payload: { token?: string; name?: string; anonToken?: string },
+      ): Promise<{ user: ChatUser; anonToken: string | null }> {
         if (payload.token) {
           const claims = await verifyAccessToken(payload.token);
           if (claims) {
             const [row] = await db
-              .select({ id: t.users.id, email: t.users.email, firstName: t.users.firstName, lastName: t.users.lastName, image: t.users.image, active: t.users.active, roles: t.churchUsers.roles, member: t.churchUsers.active })
+              .select({
+                id: t.users.id,
+                email: t.users.email,
+                firstName: t.users.firstName,
+                lastName: t.users.lastName,
+                image: t.users.image,
+                active: t.users.active,
+                roles: t.churchUsers.roles,
+                member: t.churchUsers.active,
+              })
               .from(t.users)
-              .leftJoin(t.churchUsers, and(eq(t.churchUsers.userId, t.users.id), eq(t.churchUsers.churchId, church)))
+              .leftJoin(
+                t.churchUsers,
+                and(eq(t.churchUsers.userId, t.users.id), eq(t.churchUsers.churchId, church)),
+              )
               .where(eq(t.users.id, claims.userId));
             if (row?.active) {
-              const moderator = !!row.member && (row.roles ?? []).some((r) => (CHAT_MODERATOR_ROLES as readonly string[]).includes(r));
+              const moderator =
+                !!row.member &&
+                (row.roles ?? []).some((r) =>
+                  (CHAT_MODERATOR_ROLES as readonly string[]).includes(r),
+                );
               const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
               return {
-                user: { id: `u${row.id}`, name, avatar: row.image, email: row.email, role: moderator ? 'moderator' : 'member', autenticated: true },
+                user: {
+                  id: `u${row.id}`,
+                  name,
+                  avatar: row.image,
+                  email: row.email,
+                  role: moderator ? 'moderator' : 'member',
+                  autenticated: true,
+                },
                 anonToken: null,
               };
             }
@@ -173,7 +227,17 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         const id = anonIdFrom(payload.anonToken);
         const name = (payload.name ?? '').replace(/\s+/g, ' ').trim();
         const named = name && checkText(name).ok;
-        return { user: { id, name: named ? name : '', avatar: null, email: null, role: named ? 'guest' : 'anonymous', autenticated: false }, anonToken: anonToken(id) };
+        return {
+          user: {
+            id,
+            name: named ? name : '',
+            avatar: null,
+            email: null,
+            role: named ? 'guest' : 'anonymous',
+            autenticated: false,
+          },
+          anonToken: anonToken(id),
+        };
       }
 
       /** A moderator's deletion (spec §6), in this church and channel only: gone for everyone at once. */
@@ -182,7 +246,14 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         const rows = await db
           .update(t.chatMessages)
           .set({ active: false })
-          .where(and(which, eq(t.chatMessages.churchId, room.churchId), eq(t.chatMessages.channel, room.channel), eq(t.chatMessages.active, true)))
+          .where(
+            and(
+              which,
+              eq(t.chatMessages.churchId, room.churchId),
+              eq(t.chatMessages.channel, room.channel),
+              eq(t.chatMessages.active, true),
+            ),
+          )
           .returning({ id: t.chatMessages.id });
         if (rows.length) io.to(room.key).emit('deleted', { ids: rows.map((r) => r.id) });
         return rows.length;
@@ -233,16 +304,32 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
         const socket = raw as unknown as ChatSocket;
         socket.data.lang = messageLang(socket.handshake.headers['accept-language']);
         socket.data.address = socketAddress(socket, trustProxy);
-        const fail = (ack: Ack | undefined, key: LiveMessageKey, values?: Record<string, string | number>) =>
-          ack?.({ status: false, message: liveMessage(socket.data.lang, key, values) });
-        const on = (event: string, handler: (payload: unknown, ack: Ack | undefined) => Promise<void>) =>
-          socket.on(event as never, ((payload: unknown, ack?: unknown) => {
-            const reply = typeof ack === 'function' ? (ack as Ack) : typeof payload === 'function' ? (payload as Ack) : undefined;
-            handler(typeof payload === 'function' ? undefined : payload, reply).catch((error: unknown) => {
-              console.error('[chat]', event, error);
-              fail(reply, 'chat.sendFailed');
-            });
-          }) as never);
+        const fail = (
+          ack: Ack | undefined,
+          key: LiveMessageKey,
+          values?: Record<string, string | number>,
+        ) => ack?.({ status: false, message: liveMessage(socket.data.lang, key, values) });
+        const on = (
+          event: string,
+          handler: (payload: unknown, ack: Ack | undefined) => Promise<void>,
+        ) =>
+          socket.on(
+            event as never,
+            ((payload: unknown, ack?: unknown) => {
+              const reply =
+                typeof ack === 'function'
+                  ? (ack as Ack)
+                  : typeof payload === 'function'
+                    ? (payload as Ack)
+                    : undefined;
+              handler(typeof payload === 'function' ? undefined : payload, reply).catch(
+                (error: unknown) => {
+                  console.error('[chat]', event, error);
+                  fail(reply, 'chat.sendFailed');
+                },
+              );
+            }) as never,
+          );
         const moderator = () => socket.data.user?.role === 'moderator' && socket.data.room;
 
         on('join', async (payload, ack) => {
@@ -255,20 +342,50 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           const { user, anonToken: token } = await identify(church, parsed.data);
           const key = roomKey(church, channel);
           const previous = socket.data.room;
-          if (previous) for (const r of [previous.key, modsRoom(previous.key), authorRoom(previous.key, socket.data.user!.id)]) await socket.leave(r);
+          if (previous)
+            for (const r of [
+              previous.key,
+              modsRoom(previous.key),
+              authorRoom(previous.key, socket.data.user!.id),
+            ])
+              await socket.leave(r);
           socket.data.room = { churchId: church, slug: igreja, channel, key };
           socket.data.user = user;
-          await socket.join([key, authorRoom(key, user.id), ...(user.role === 'moderator' ? [modsRoom(key)] : [])]);
+          await socket.join([
+            key,
+            authorRoom(key, user.id),
+            ...(user.role === 'moderator' ? [modsRoom(key)] : []),
+          ]);
 
           await store.flush(); // this node's last messages are in the history too
-          const scope = and(eq(t.chatMessages.churchId, church), eq(t.chatMessages.channel, channel), eq(t.chatMessages.active, true));
-          const latest = await db.select().from(t.chatMessages).where(scope).orderBy(desc(t.chatMessages.id)).limit(limitMessages);
+          const scope = and(
+            eq(t.chatMessages.churchId, church),
+            eq(t.chatMessages.channel, channel),
+            eq(t.chatMessages.active, true),
+          );
+          const latest = await db
+            .select()
+            .from(t.chatMessages)
+            .where(scope)
+            .orderBy(desc(t.chatMessages.id))
+            .limit(limitMessages);
           const missed = since
-            ? await db.select().from(t.chatMessages).where(and(scope, gt(t.chatMessages.id, since))).orderBy(desc(t.chatMessages.id)).limit(SINCE_MAX)
+            ? await db
+                .select()
+                .from(t.chatMessages)
+                .where(and(scope, gt(t.chatMessages.id, since)))
+                .orderBy(desc(t.chatMessages.id))
+                .limit(SINCE_MAX)
             : [];
           const byId = new Map([...latest, ...missed].map((row) => [row.id, row]));
           const history = [...byId.values()].sort((a, b) => a.id - b.id).map(toMessage);
-          const answer: ChatJoinAnswer = { status: true, user, anonToken: token, history, commit: commitState(key) };
+          const answer: ChatJoinAnswer = {
+            status: true,
+            user,
+            anonToken: token,
+            history,
+            commit: commitState(key),
+          };
           ack?.(answer);
         });
 
@@ -279,17 +396,23 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           const parsed = chatSendPayload.safeParse(payload);
           if (!parsed.success) {
             const text = (payload as { text?: unknown } | undefined)?.text;
-            if (typeof text === 'string' && text.length > CHAT_MAX_LENGTH) return fail(ack, 'chat.tooLong', { max: CHAT_MAX_LENGTH });
+            if (typeof text === 'string' && text.length > CHAT_MAX_LENGTH)
+              return fail(ack, 'chat.tooLong', { max: CHAT_MAX_LENGTH });
             return fail(ack, 'chat.invalidRoom');
           }
           // spec: one room per church and channel; a message aimed at another room is refused.
-          if (parsed.data.igreja !== room.slug || parsed.data.channel !== room.channel) return fail(ack, 'chat.otherRoom');
+          if (parsed.data.igreja !== room.slug || parsed.data.channel !== room.channel)
+            return fail(ack, 'chat.otherRoom');
           if (!user.name) return fail(ack, 'chat.nameRequired');
           if (isMuted(room.key, user.id)) return fail(ack, 'chat.muted');
           const checked = checkText(parsed.data.text);
           if (!checked.ok) return fail(ack, checked.key, { max: CHAT_MAX_LENGTH });
           // the person first, so one person's flood does not use up their address's share
-          if (!userLimit.take(`${room.churchId}:${user.id}`) || !addressLimit.take(socket.data.address)) return fail(ack, 'chat.tooFast');
+          if (
+            !userLimit.take(`${room.churchId}:${user.id}`) ||
+            !addressLimit.take(socket.data.address)
+          )
+            return fail(ack, 'chat.tooFast');
           // The room does not wait for the database: the id comes from the sequence (reserved
           // ahead on a single node), the message goes out, and the insert follows in a batch.
           const reserved = store.nextId();
@@ -326,7 +449,10 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!room) return fail(ack, 'chat.forbidden');
           const parsed = chatAuthorPayload.safeParse(payload);
           if (!parsed.success) return fail(ack, 'chat.notFound');
-          ack?.({ status: true, count: await removeMessages(room, eq(t.chatMessages.authorId, parsed.data.authorId)) });
+          ack?.({
+            status: true,
+            count: await removeMessages(room, eq(t.chatMessages.authorId, parsed.data.authorId)),
+          });
         });
 
         on('mute', async (payload, ack) => {
@@ -336,7 +462,9 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           if (!parsed.success) return fail(ack, 'chat.notFound');
           addMute(room.key, parsed.data.authorId);
           tellNodes('mute', room.key, parsed.data.authorId);
-          io.to(authorRoom(room.key, parsed.data.authorId)).emit('muted', { authorId: parsed.data.authorId });
+          io.to(authorRoom(room.key, parsed.data.authorId)).emit('muted', {
+            authorId: parsed.data.authorId,
+          });
           ack?.({ status: true });
         });
 
@@ -364,11 +492,15 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
           const user = socket.data.user;
           const parsed = chatCommitAnswerPayload.safeParse(payload);
           const current = room && commits.get(room.key);
-          if (!room || !user || !parsed.success || !current || current.id !== parsed.data.id) return fail(ack, 'chat.notFound');
+          if (!room || !user || !parsed.success || !current || current.id !== parsed.data.id)
+            return fail(ack, 'chat.notFound');
           if (parsed.data.answer === 'hand' && !current.hands.has(user.id)) {
             current.hands.add(user.id);
             tellNodes('commit:hand', room.key, current.id, user.id);
-            io.to(modsRoom(room.key)).emit('commit:count', { id: current.id, hands: current.hands.size });
+            io.to(modsRoom(room.key)).emit('commit:count', {
+              id: current.id,
+              hands: current.hands.size,
+            });
           }
           ack?.({ status: true });
         });
@@ -390,11 +522,21 @@ export async function createChat(options: ChatOptions): Promise<{ attach(httpSer
 }
 
 /** Messages of one church and channel by id, for tests and tools. */
-export async function activeMessageIds(db: Database, churchId: number, ids: number[]): Promise<number[]> {
+export async function activeMessageIds(
+  db: Database,
+  churchId: number,
+  ids: number[],
+): Promise<number[]> {
   if (!ids.length) return [];
   const rows = await db
     .select({ id: t.chatMessages.id })
     .from(t.chatMessages)
-    .where(and(eq(t.chatMessages.churchId, churchId), inArray(t.chatMessages.id, ids), eq(t.chatMessages.active, true)));
+    .where(
+      and(
+        eq(t.chatMessages.churchId, churchId),
+        inArray(t.chatMessages.id, ids),
+        eq(t.chatMessages.active, true),
+      ),
+    );
   return rows.map((r) => r.id);
 }

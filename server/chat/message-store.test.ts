@@ -31,7 +31,15 @@ function fakeDb(options: { failInserts?: number; failIds?: boolean } = {}) {
   return { db: db as unknown as Database, inserts, idQueries };
 }
 
-const row = (id: number, text: string): NewChatRow => ({ id, churchId: 1, channel: 'c', authorId: 'a1', authorName: 'A', text, createdAt: new Date() });
+const row = (id: number, text: string): NewChatRow => ({
+  id,
+  churchId: 1,
+  channel: 'c',
+  authorId: 'a1',
+  authorName: 'A',
+  text,
+  createdAt: new Date(),
+});
 
 describe('chat message store', () => {
   it('hands out ids in the order asked, one query for the messages waiting, then from the reserve', async () => {

@@ -8,7 +8,10 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 
-export type NewChatRow = Omit<typeof t.chatMessages.$inferInsert, 'id' | 'createdAt' | 'active'> & { id: number; createdAt: Date };
+export type NewChatRow = Omit<typeof t.chatMessages.$inferInsert, 'id' | 'createdAt' | 'active'> & {
+  id: number;
+  createdAt: Date;
+};
 
 export interface MessageStoreOptions {
   /**
@@ -65,7 +68,10 @@ export class MessageStore {
         const result = await this.db.execute(
           sql`select nextval(pg_get_serial_sequence('chat_mensagem', 'id'))::int as id from generate_series(1, ${count})`,
         );
-        const rows = ((result as unknown as { rows?: { id: number }[] }).rows ?? (result as unknown as { id: number }[])).map((r) => Number(r.id));
+        const rows = (
+          (result as unknown as { rows?: { id: number }[] }).rows ??
+          (result as unknown as { id: number }[])
+        ).map((r) => Number(r.id));
         this.pool.push(...rows.sort((a, b) => a - b));
         while (this.waiting.length && this.pool.length) {
           this.failed.shift();
@@ -108,7 +114,10 @@ export class MessageStore {
   private async write(rows: NewChatRow[]): Promise<void> {
     for (let attempt = 0; ; attempt++) {
       try {
-        await this.db.insert(t.chatMessages).values(rows).onConflictDoNothing({ target: t.chatMessages.id });
+        await this.db
+          .insert(t.chatMessages)
+          .values(rows)
+          .onConflictDoNothing({ target: t.chatMessages.id });
         return;
       } catch (error) {
         if (attempt >= RETRY_MS.length || this.closed) {

@@ -21,6 +21,8 @@ export class RateLimiter {
 
   /** Forgets keys that are full again. */
   sweep(now = Date.now()): void {
-    for (const [key, b] of this.buckets) if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.capacity) this.buckets.delete(key);
+    for (const [key, b] of this.buckets)
+      if (b.tokens + ((now - b.at) / 1000) * this.perSecond >= this.capacity)
+        this.buckets.delete(key);
   }
 }

@@ -20,12 +20,17 @@ import { toChurch, toClient } from './church.serializers.ts';
 const churchColumns = { church: t.churches, organizationSlug: t.organizations.slug };
 
 function selectChurches(db: Database) {
-  return db.select(churchColumns).from(t.churches).leftJoin(t.organizations, eq(t.organizations.id, t.churches.organizationId));
+  return db
+    .select(churchColumns)
+    .from(t.churches)
+    .leftJoin(t.organizations, eq(t.organizations.id, t.churches.organizationId));
 }
 
 /** A church's own data is read through the one scope (active only; no module). */
-const activeChurchId = async (db: Database, c: Context, slug: string) => (await churchBySlug(db, c, slug, { notFoundMessage: 'api.churchNotFound' })).id;
-const activeChurch = (db: Database, c: Context, id: number) => churchById(db, c, id, { notFoundMessage: 'api.churchNotFound' });
+const activeChurchId = async (db: Database, c: Context, slug: string) =>
+  (await churchBySlug(db, c, slug, { notFoundMessage: 'api.churchNotFound' })).id;
+const activeChurch = (db: Database, c: Context, id: number) =>
+  churchById(db, c, id, { notFoundMessage: 'api.churchNotFound' });
 
 /** Great-circle distance in km from a point to each church, for "nearest churches". */
 function distanceKm(latitude: number, longitude: number): SQL<number> {
@@ -54,7 +59,12 @@ export function churchRoutes(db: Database) {
       const rows = await db
         .select()
         .from(t.churchPaymentMethods)
-        .where(and(eq(t.churchPaymentMethods.churchId, churchId), eq(t.churchPaymentMethods.active, true)))
+        .where(
+          and(
+            eq(t.churchPaymentMethods.churchId, churchId),
+            eq(t.churchPaymentMethods.active, true),
+          ),
+        )
         .orderBy(asc(t.churchPaymentMethods.position));
       return c.json({
         metodosPagamento: rows.map((m) => ({
@@ -75,7 +85,13 @@ export function churchRoutes(db: Database) {
         .where(and(eq(t.churchMenuItems.churchId, igreja), eq(t.churchMenuItems.active, true)))
         .orderBy(asc(t.churchMenuItems.position));
       return c.json({
-        igrejaAppMenu: rows.map((m) => ({ id: m.id, titulo: m.title, link: m.link, moduloCodigo: m.moduleCode, ordem: m.position })),
+        igrejaAppMenu: rows.map((m) => ({
+          id: m.id,
+          titulo: m.title,
+          link: m.link,
+          moduloCodigo: m.moduleCode,
+          ordem: m.position,
+        })),
       });
     })
     .get('/igreja/:slug/modulo', validate('param', slugParams), async (c) => {
@@ -90,7 +106,10 @@ export function churchRoutes(db: Database) {
     })
     .get('/igreja/:slug/visual', validate('param', slugParams), async (c) => {
       const churchId = await activeChurchId(db, c, c.req.valid('param').slug);
-      const [v] = await db.select().from(t.churchVisuals).where(eq(t.churchVisuals.churchId, churchId));
+      const [v] = await db
+        .select()
+        .from(t.churchVisuals)
+        .where(eq(t.churchVisuals.churchId, churchId));
       return c.json({
         igrejaVisual: {
           corApp: v?.appColor ?? '#1f4e79',
@@ -111,7 +130,13 @@ export function churchRoutes(db: Database) {
         .orderBy(asc(t.banners.position));
       return c.json({
         banners: rows.map((b) => ({
-          id: b.id, titulo: b.title, imagem: b.image, largura: b.imageWidth, altura: b.imageHeight, link: b.link, ordem: b.position,
+          id: b.id,
+          titulo: b.title,
+          imagem: b.image,
+          largura: b.imageWidth,
+          altura: b.imageHeight,
+          link: b.link,
+          ordem: b.position,
         })),
       });
     })
@@ -123,7 +148,14 @@ export function churchRoutes(db: Database) {
         .from(t.congregations)
         .where(and(eq(t.congregations.churchId, igreja), eq(t.congregations.active, true)))
         .orderBy(asc(t.congregations.name));
-      return c.json({ congregacoes: rows.map((g) => ({ id: g.id, nome: g.name, cidade: g.city, estado: g.state })) });
+      return c.json({
+        congregacoes: rows.map((g) => ({
+          id: g.id,
+          nome: g.name,
+          cidade: g.city,
+          estado: g.state,
+        })),
+      });
     })
     .get('/organizacao/:slug', validate('param', slugParams), async (c) => {
       const { slug } = c.req.valid('param');
@@ -147,9 +179,19 @@ export function churchRoutes(db: Database) {
       if (q.organizacao) filters.push(eq(t.organizations.slug, q.organizacao));
       if (q.busca) {
         const like = `%${q.busca.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-        filters.push(or(ilike(t.churches.name, like), ilike(t.churches.street, like), ilike(t.churches.city, like), ilike(t.churches.neighborhood, like))!);
+        filters.push(
+          or(
+            ilike(t.churches.name, like),
+            ilike(t.churches.street, like),
+            ilike(t.churches.city, like),
+            ilike(t.churches.neighborhood, like),
+          )!,
+        );
       }
-      const near = q.latitude !== undefined && q.longitude !== undefined ? distanceKm(q.latitude, q.longitude) : null;
+      const near =
+        q.latitude !== undefined && q.longitude !== undefined
+          ? distanceKm(q.latitude, q.longitude)
+          : null;
       const rows = await db
         .select({ ...churchColumns, distance: near ?? sql<null>`null` })
         .from(t.churches)
@@ -158,7 +200,13 @@ export function churchRoutes(db: Database) {
         .orderBy(near ? sql`${near} asc nulls last` : asc(t.churches.name))
         .limit(q.limit);
       return c.json({
-        clientes: rows.map((r) => toClient(r.church, r.organizationSlug, r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10)),
+        clientes: rows.map((r) =>
+          toClient(
+            r.church,
+            r.organizationSlug,
+            r.distance === null ? null : Math.round(Number(r.distance) * 10) / 10,
+          ),
+        ),
       });
     });
 }

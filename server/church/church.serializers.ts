@@ -35,6 +35,10 @@ export function toChurch(row: ChurchRow, organizationSlug: string | null): Churc
   };
 }
 
-export function toClient(row: ChurchRow, organizationSlug: string | null, distanceKm?: number | null): Client {
+export function toClient(
+  row: ChurchRow,
+  organizationSlug: string | null,
+  distanceKm?: number | null,
+): Client {
   return { ...toChurch(row, organizationSlug), distancia: distanceKm ?? null };
 }

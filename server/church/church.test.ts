@@ -33,7 +33,14 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
     const { status, body } = await get('/igreja/codigo/graca');
     expect(status).toBe(200);
     const church = churchSchema.parse(body);
-    expect(church).toMatchObject({ codigo: 'graca', slug: 'graca', nome: 'Igreja da Graça', idioma: 'pt_BR', flagAtivo: true, slugOrganizacao: 'rede-graca' });
+    expect(church).toMatchObject({
+      codigo: 'graca',
+      slug: 'graca',
+      nome: 'Igreja da Graça',
+      idioma: 'pt_BR',
+      flagAtivo: true,
+      slugOrganizacao: 'rede-graca',
+    });
     expect(church.uuid).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -51,17 +58,25 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   });
 
   it('GET /igreja/?hostname finds a church by its custom host name, and nothing for others', async () => {
-    const found = clientsResponseSchema.parse((await get('/igreja/?hostname=IgrejaDaGraca.test')).body);
+    const found = clientsResponseSchema.parse(
+      (await get('/igreja/?hostname=IgrejaDaGraca.test')).body,
+    );
     expect(found.clientes.map((c) => c.codigo)).toEqual(['graca']);
-    expect(clientsResponseSchema.parse((await get('/igreja/?hostname=unknown.test')).body).clientes).toEqual([]);
+    expect(
+      clientsResponseSchema.parse((await get('/igreja/?hostname=unknown.test')).body).clientes,
+    ).toEqual([]);
     expect((await get('/igreja/?hostname=')).status).toBe(400);
     expect((await get('/igreja/?hostname=bad%20host')).status).toBe(400);
   });
 
   it('GET /igreja/{slug}/modulo/ lists the enabled modules', async () => {
-    const all = modulesResponseSchema.parse((await get('/igreja/graca/modulo/')).body).modulos.map((m) => m.codigo);
+    const all = modulesResponseSchema
+      .parse((await get('/igreja/graca/modulo/')).body)
+      .modulos.map((m) => m.codigo);
     expect(all).toHaveLength(10);
-    const few = modulesResponseSchema.parse((await get('/igreja/esperanza/modulo')).body).modulos.map((m) => m.codigo);
+    const few = modulesResponseSchema
+      .parse((await get('/igreja/esperanza/modulo')).body)
+      .modulos.map((m) => m.codigo);
     expect(few.sort()).toEqual(['MOD_DEVOCIONAL', 'MOD_DOACAO', 'MOD_EVENTO', 'MOD_NOTICIA']);
     expect((await get('/igreja/nao-existe/modulo/')).status).toBe(404);
   });
@@ -72,9 +87,13 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   });
 
   it('GET /igreja/{slug}/metodo-pagamento/ follows the church country', async () => {
-    const br = paymentMethodsResponseSchema.parse((await get('/igreja/graca/metodo-pagamento/')).body).metodosPagamento;
+    const br = paymentMethodsResponseSchema.parse(
+      (await get('/igreja/graca/metodo-pagamento/')).body,
+    ).metodosPagamento;
     expect(br.map((m) => m.codigo)).toContain('pix');
-    const us = paymentMethodsResponseSchema.parse((await get('/igreja/grace/metodo-pagamento/')).body).metodosPagamento;
+    const us = paymentMethodsResponseSchema.parse(
+      (await get('/igreja/grace/metodo-pagamento/')).body,
+    ).metodosPagamento;
     expect(us.map((m) => m.codigo)).toEqual(['cartao', 'ach', 'dinheiro']);
     expect(us[0]!.idGatewayPagamento).toBe(5);
   });
@@ -82,15 +101,32 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   it('GET /igreja-app-menu?igreja, /banner/?igreja and /congregacao/?igreja are per church', async () => {
     const graca = churchSchema.parse((await get('/igreja/codigo/graca')).body);
     const grace = churchSchema.parse((await get('/igreja/codigo/grace')).body);
-    const menu = menuResponseSchema.parse((await get(`/igreja-app-menu?igreja=${graca.id}`)).body).igrejaAppMenu;
+    const menu = menuResponseSchema.parse(
+      (await get(`/igreja-app-menu?igreja=${graca.id}`)).body,
+    ).igrejaAppMenu;
     expect(menu.map((m) => m.titulo)).toContain('Notícias');
-    const menuEn = menuResponseSchema.parse((await get(`/igreja-app-menu?igreja=${grace.id}`)).body).igrejaAppMenu;
+    const menuEn = menuResponseSchema.parse(
+      (await get(`/igreja-app-menu?igreja=${grace.id}`)).body,
+    ).igrejaAppMenu;
     expect(menuEn.map((m) => m.titulo)).toContain('News');
-    const banners = bannersResponseSchema.parse((await get(`/banner/?igreja=${graca.id}`)).body).banners;
-    expect(banners[0]).toMatchObject({ imagem: '/demo/graca-banner.svg', largura: 1200, altura: 400 });
-    const congregations = congregationsResponseSchema.parse((await get(`/congregacao/?igreja=${grace.id}`)).body).congregacoes;
+    const banners = bannersResponseSchema.parse(
+      (await get(`/banner/?igreja=${graca.id}`)).body,
+    ).banners;
+    expect(banners[0]).toMatchObject({
+      imagem: '/demo/graca-banner.svg',
+      largura: 1200,
+      altura: 400,
+    });
+    const congregations = congregationsResponseSchema.parse(
+      (await get(`/congregacao/?igreja=${grace.id}`)).body,
+    ).congregacoes;
     expect(congregations.map((c) => c.nome).sort()).toEqual(['Main campus', 'North campus']);
-    for (const path of ['/igreja-app-menu?igreja=abc', '/banner/?igreja=-1', '/congregacao/', '/banner/?igreja=1.5']) {
+    for (const path of [
+      '/igreja-app-menu?igreja=abc',
+      '/banner/?igreja=-1',
+      '/congregacao/',
+      '/banner/?igreja=1.5',
+    ]) {
       const res = await get(path);
       expect(res.status, path).toBe(400);
       expect(apiErrorSchema.parse(res.body).errors?.igreja?.length, path).toBeGreaterThan(0);
@@ -104,12 +140,18 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   });
 
   it('GET /cliente/?organizacao orders by distance when given a location', async () => {
-    const north = clientsResponseSchema.parse((await get('/cliente/?organizacao=rede-graca&latitude=-23.50&longitude=-46.62')).body).clientes;
+    const north = clientsResponseSchema.parse(
+      (await get('/cliente/?organizacao=rede-graca&latitude=-23.50&longitude=-46.62')).body,
+    ).clientes;
     expect(north.map((c) => c.codigo)).toEqual(['graca-norte', 'graca', 'graca-sul']);
     expect(north[0]!.distancia).toBeLessThan(north[1]!.distancia!);
-    const south = clientsResponseSchema.parse((await get('/cliente/?organizacao=rede-graca&latitude=-23.66&longitude=-46.71')).body).clientes;
+    const south = clientsResponseSchema.parse(
+      (await get('/cliente/?organizacao=rede-graca&latitude=-23.66&longitude=-46.71')).body,
+    ).clientes;
     expect(south[0]!.codigo).toBe('graca-sul');
-    const byName = clientsResponseSchema.parse((await get('/cliente/?organizacao=rede-graca')).body).clientes;
+    const byName = clientsResponseSchema.parse(
+      (await get('/cliente/?organizacao=rede-graca')).body,
+    ).clientes;
     expect(byName).toHaveLength(3);
     expect(byName.every((c) => c.distancia === null)).toBe(true);
   });
@@ -117,10 +159,14 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   it('GET /cliente/ searches by name or address and never lists inactive churches', async () => {
     const hits = clientsResponseSchema.parse((await get('/cliente/?busca=paulista')).body).clientes;
     expect(hits.map((c) => c.codigo)).toEqual(['graca']);
-    const all = clientsResponseSchema.parse((await get('/cliente/')).body).clientes.map((c) => c.codigo);
+    const all = clientsResponseSchema
+      .parse((await get('/cliente/')).body)
+      .clientes.map((c) => c.codigo);
     expect(all).toContain('grace');
     expect(all).not.toContain('fechada');
-    expect(clientsResponseSchema.parse((await get('/cliente/?busca=100%25')).body).clientes).toEqual([]);
+    expect(
+      clientsResponseSchema.parse((await get('/cliente/?busca=100%25')).body).clientes,
+    ).toEqual([]);
     expect((await get('/cliente/?latitude=10')).status).toBe(400);
     expect((await get('/cliente/?latitude=100&longitude=0')).status).toBe(400);
   });
@@ -139,7 +185,9 @@ describe('church call errors speak the request language', () => {
     try {
       const api = createApi({ db: database.db });
       const ask = async (lang: string) => {
-        const res = await api.request('/api/v1/cliente/?latitude=abc&longitude=0', { headers: { 'Accept-Language': lang } });
+        const res = await api.request('/api/v1/cliente/?latitude=abc&longitude=0', {
+          headers: { 'Accept-Language': lang },
+        });
         expect(res.status).toBe(400);
         return apiErrorSchema.parse(await res.json()).errors?.latitude?.[0];
       };
@@ -151,7 +199,7 @@ describe('church call errors speak the request language', () => {
     }
   });
 
-  it('a body over 10 MB is refused with 413 in the request\'s language', async () => {
+  it("a body over 10 MB is refused with 413 in the request's language", async () => {
     const database = await openTestDatabase('pglite', { seed: false });
     try {
       const res = await createApi({ db: database.db }).request('/api/v1/oracao/', {

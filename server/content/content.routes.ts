@@ -39,12 +39,20 @@ export function searchPattern(term: string): string {
 /** spec §2: "search by title or keyword" (the summary counts too). */
 function matches(term: string, columns: (PgColumn | SQL)[]): SQL {
   const pattern = searchPattern(term);
-  const tests = columns.map((col) => sql`lower(translate(coalesce(${col}::text, ''), ${ACCENTED}, ${PLAIN})) like ${pattern}`);
+  const tests = columns.map(
+    (col) =>
+      sql`lower(translate(coalesce(${col}::text, ''), ${ACCENTED}, ${PLAIN})) like ${pattern}`,
+  );
   return sql`(${sql.join(tests, sql` or `)})`;
 }
 
 /** The church of the route (server/http/church-scope.ts): active, and with the section's module if it has one. */
-async function scopedChurchId(db: Database, c: Context, slug: string, module?: string): Promise<number> {
+async function scopedChurchId(
+  db: Database,
+  c: Context,
+  slug: string,
+  module?: string,
+): Promise<number> {
   return (await churchBySlug(db, c, slug, { module })).id;
 }
 
@@ -65,22 +73,37 @@ const { searchText: _searchText, ...contentColumns } = getTableColumns(t.content
 
 function selectRecords(db: Database) {
   return db
-    .select({ item: contentColumns, category: t.contentCategories, publicationType: t.publicationTypes })
+    .select({
+      item: contentColumns,
+      category: t.contentCategories,
+      publicationType: t.publicationTypes,
+    })
     .from(t.contents)
     .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
     .leftJoin(t.publicationTypes, eq(t.publicationTypes.id, t.contents.publicationTypeId));
 }
 
-async function listContents(db: Database, o: ListOptions): Promise<{ rows: ContentRecord[]; total: number }> {
-  const filters: SQL[] = [eq(t.contents.churchId, o.churchId), eq(t.contents.kind, o.kind), eq(t.contents.active, true)];
+async function listContents(
+  db: Database,
+  o: ListOptions,
+): Promise<{ rows: ContentRecord[]; total: number }> {
+  const filters: SQL[] = [
+    eq(t.contents.churchId, o.churchId),
+    eq(t.contents.kind, o.kind),
+    eq(t.contents.active, true),
+  ];
   if (o.query.categoria !== undefined) filters.push(eq(t.contents.categoryId, o.query.categoria));
-  if (o.publicationType !== undefined) filters.push(eq(t.contents.publicationTypeId, o.publicationType));
+  if (o.publicationType !== undefined)
+    filters.push(eq(t.contents.publicationTypeId, o.publicationType));
   if (o.parentId !== undefined) filters.push(eq(t.contents.parentId, o.parentId));
   // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
-  if (o.query.busca) filters.push(sql`${t.contents.searchText} like ${searchPattern(o.query.busca)}`);
+  if (o.query.busca)
+    filters.push(sql`${t.contents.searchText} like ${searchPattern(o.query.busca)}`);
   const where = and(...filters);
   // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
-  const order = o.byTitle ? [asc(t.contents.title), asc(t.contents.id)] : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
+  const order = o.byTitle
+    ? [asc(t.contents.title), asc(t.contents.id)]
+    : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
   // issue 14: the page's ids come from the index alone (page 500 skips index entries, not rows);
   // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
   const pageIds = db
@@ -91,13 +114,20 @@ async function listContents(db: Database, o: ListOptions): Promise<{ rows: Conte
     .limit(o.query.limit)
     .offset((o.query.page - 1) * o.query.limit);
   const [rows, [total]] = await Promise.all([
-    selectRecords(db).where(inArray(t.contents.id, pageIds)).orderBy(...order),
+    selectRecords(db)
+      .where(inArray(t.contents.id, pageIds))
+      .orderBy(...order),
     db.select({ n: count() }).from(t.contents).where(where),
   ]);
   return { rows, total: Number(total?.n ?? 0) };
 }
 
-async function findContent(db: Database, kind: ContentKind, churchId: number, key: { id: number } | { slug: string }): Promise<ContentRecord> {
+async function findContent(
+  db: Database,
+  kind: ContentKind,
+  churchId: number,
+  key: { id: number } | { slug: string },
+): Promise<ContentRecord> {
   const [row] = await selectRecords(db).where(
     and(
       eq(t.contents.churchId, churchId),
@@ -138,12 +168,20 @@ const CATEGORY_PATHS: Record<string, [CategoryKind, string | undefined]> = {
 };
 
 async function studiesArePublic(db: Database, churchId: number): Promise<boolean> {
-  const [config] = await db.select().from(t.studyConfigs).where(eq(t.studyConfigs.churchId, churchId));
+  const [config] = await db
+    .select()
+    .from(t.studyConfigs)
+    .where(eq(t.studyConfigs.churchId, churchId));
   return config?.publicContent ?? true;
 }
 
 /** A study body is for everyone when the church made studies public, else for its active members. */
-async function mayReadStudies(db: Database, c: Context, churchId: number, isPublic: boolean): Promise<boolean> {
+async function mayReadStudies(
+  db: Database,
+  c: Context,
+  churchId: number,
+  isPublic: boolean,
+): Promise<boolean> {
   if (isPublic) return true;
   const user = await authenticate(db, c);
   if (!user) return false;
@@ -155,71 +193,148 @@ export function contentRoutes(db: Database) {
   const app = new Hono({ strict: false });
 
   for (const [segment, [kind, module]] of Object.entries(CATEGORY_PATHS)) {
-    app.get(`/igreja/:slug/${segment}-categoria`, validate('param', churchSlugParams), async (c) => {
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, module);
-      return c.json(await listCategories(db, churchId, kind));
-    });
+    app.get(
+      `/igreja/:slug/${segment}-categoria`,
+      validate('param', churchSlugParams),
+      async (c) => {
+        const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, module);
+        return c.json(await listCategories(db, churchId, kind));
+      },
+    );
   }
 
   // ---- news ----
-  app.get('/igreja/:slug/noticia', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, NEWS);
-    const { rows, total } = await listContents(db, { kind: 'noticia', churchId, query });
-    return c.json({ noticias: rows.map(s.toNewsItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/noticia',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, NEWS);
+      const { rows, total } = await listContents(db, { kind: 'noticia', churchId, query });
+      return c.json({
+        noticias: rows.map(s.toNewsItem),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/igreja/:slug/noticia/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toNewsDetail(await findContent(db, 'noticia', await scopedChurchId(db, c, slug, NEWS), { id })));
+    return c.json(
+      s.toNewsDetail(
+        await findContent(db, 'noticia', await scopedChurchId(db, c, slug, NEWS), { id }),
+      ),
+    );
   });
 
   // ---- devotionals ----
-  app.get('/igreja/:slug/devocional', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, DEVOTIONALS);
-    const { rows, total } = await listContents(db, { kind: 'devocional', churchId, query });
-    return c.json({ devocionais: rows.map(s.toDevotionalItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/devocional',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, DEVOTIONALS);
+      const { rows, total } = await listContents(db, { kind: 'devocional', churchId, query });
+      return c.json({
+        devocionais: rows.map(s.toDevotionalItem),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/igreja/:slug/devocional/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toDevotionalDetail(await findContent(db, 'devocional', await scopedChurchId(db, c, slug, DEVOTIONALS), { id })));
+    return c.json(
+      s.toDevotionalDetail(
+        await findContent(db, 'devocional', await scopedChurchId(db, c, slug, DEVOTIONALS), { id }),
+      ),
+    );
   });
 
   // ---- ministries and their projects ----
-  app.get('/igreja/:slug/ministerio', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-    const { rows, total } = await listContents(db, { kind: 'ministerio', churchId, query, byTitle: true });
-    return c.json({ ministerios: rows.map(s.toMinistryItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/ministerio',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
+      const { rows, total } = await listContents(db, {
+        kind: 'ministerio',
+        churchId,
+        query,
+        byTitle: true,
+      });
+      return c.json({
+        ministerios: rows.map(s.toMinistryItem),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/igreja/:slug/ministerio/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
     const churchId = await scopedChurchId(db, c, slug);
     const ministry = await findContent(db, 'ministerio', churchId, { id });
     const projects = await listContents(db, {
-      kind: 'projeto', churchId, parentId: id, byTitle: true, query: { page: 1, limit: 50 },
+      kind: 'projeto',
+      churchId,
+      parentId: id,
+      byTitle: true,
+      query: { page: 1, limit: 50 },
     });
-    return c.json({ ...s.toMinistryItem(ministry), corpo: ministry.item.body, projetos: projects.rows.map(s.toProjectItem) });
+    return c.json({
+      ...s.toMinistryItem(ministry),
+      corpo: ministry.item.body,
+      projetos: projects.rows.map(s.toProjectItem),
+    });
   });
-  app.get('/igreja/:slug/ministerio/:id/projeto/:projectId', validate('param', projectParams), async (c) => {
-    const { slug, id, projectId } = c.req.valid('param');
-    const churchId = await scopedChurchId(db, c, slug);
-    const ministry = await findContent(db, 'ministerio', churchId, { id });
-    const project = await findContent(db, 'projeto', churchId, { id: projectId });
-    if (project.item.parentId !== id) throw notFound(NOT_FOUND); // a project is read under its own ministry only
-    return c.json({ ...s.toProjectItem(project), corpo: project.item.body, ministerio: { id: ministry.item.id, titulo: ministry.item.title } });
-  });
+  app.get(
+    '/igreja/:slug/ministerio/:id/projeto/:projectId',
+    validate('param', projectParams),
+    async (c) => {
+      const { slug, id, projectId } = c.req.valid('param');
+      const churchId = await scopedChurchId(db, c, slug);
+      const ministry = await findContent(db, 'ministerio', churchId, { id });
+      const project = await findContent(db, 'projeto', churchId, { id: projectId });
+      if (project.item.parentId !== id) throw notFound(NOT_FOUND); // a project is read under its own ministry only
+      return c.json({
+        ...s.toProjectItem(project),
+        corpo: project.item.body,
+        ministerio: { id: ministry.item.id, titulo: ministry.item.title },
+      });
+    },
+  );
 
   // ---- Sunday school ----
-  app.get('/igreja/:slug/ebd', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, EBD);
-    const { rows, total } = await listContents(db, { kind: 'ebd', churchId, query, byTitle: true });
-    return c.json({ ebds: rows.map(s.toEbdItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/ebd',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, EBD);
+      const { rows, total } = await listContents(db, {
+        kind: 'ebd',
+        churchId,
+        query,
+        byTitle: true,
+      });
+      return c.json({ ebds: rows.map(s.toEbdItem), total, page: query.page, limit: query.limit });
+    },
+  );
   app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(s.toEbdDetail(await findContent(db, 'ebd', await scopedChurchId(db, c, slug, EBD), { slug: itemSlug })));
+    return c.json(
+      s.toEbdDetail(
+        await findContent(db, 'ebd', await scopedChurchId(db, c, slug, EBD), { slug: itemSlug }),
+      ),
+    );
   });
 
   // ---- publications ----
@@ -233,34 +348,76 @@ export function contentRoutes(db: Database) {
     const counts = await db
       .select({ typeId: t.contents.publicationTypeId, n: count() })
       .from(t.contents)
-      .where(and(eq(t.contents.churchId, churchId), eq(t.contents.kind, 'publicacao'), eq(t.contents.active, true)))
+      .where(
+        and(
+          eq(t.contents.churchId, churchId),
+          eq(t.contents.kind, 'publicacao'),
+          eq(t.contents.active, true),
+        ),
+      )
       .groupBy(t.contents.publicationTypeId);
     const countOf = new Map(counts.map((r) => [r.typeId, Number(r.n)]));
-    return c.json({ publicacaoTipos: types.map((type) => s.toPublicationType(type, countOf.get(type.id) ?? 0)) });
+    return c.json({
+      publicacaoTipos: types.map((type) => s.toPublicationType(type, countOf.get(type.id) ?? 0)),
+    });
   });
-  app.get('/igreja/:slug/publicacao', validate('param', churchSlugParams), validate('query', publicationListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
-    const { rows, total } = await listContents(db, { kind: 'publicacao', churchId, query, publicationType: query.tipo });
-    return c.json({ publicacoes: rows.map(s.toPublicationItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/publicacao',
+    validate('param', churchSlugParams),
+    validate('query', publicationListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
+      const { rows, total } = await listContents(db, {
+        kind: 'publicacao',
+        churchId,
+        query,
+        publicationType: query.tipo,
+      });
+      return c.json({
+        publicacoes: rows.map(s.toPublicationItem),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/igreja/:slug/publicacao/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(s.toPublicationDetail(await findContent(db, 'publicacao', await scopedChurchId(db, c, slug, PUBLICATIONS), { slug: itemSlug })));
+    return c.json(
+      s.toPublicationDetail(
+        await findContent(db, 'publicacao', await scopedChurchId(db, c, slug, PUBLICATIONS), {
+          slug: itemSlug,
+        }),
+      ),
+    );
   });
 
   // ---- studies (spec §7 "Groups and studies") ----
   app.get('/igreja/:slug/configuracao-estudo', validate('param', churchSlugParams), async (c) => {
     const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
-    return c.json({ configuracaoEstudo: { flagConteudoPublico: await studiesArePublic(db, churchId) } });
+    return c.json({
+      configuracaoEstudo: { flagConteudoPublico: await studiesArePublic(db, churchId) },
+    });
   });
-  app.get('/igreja/:slug/estudo', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
-    const { rows, total } = await listContents(db, { kind: 'estudo', churchId, query });
-    const flagConteudoPublico = await studiesArePublic(db, churchId);
-    return c.json({ estudos: rows.map(s.toStudyItem), flagConteudoPublico, total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/igreja/:slug/estudo',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
+      const { rows, total } = await listContents(db, { kind: 'estudo', churchId, query });
+      const flagConteudoPublico = await studiesArePublic(db, churchId);
+      return c.json({
+        estudos: rows.map(s.toStudyItem),
+        flagConteudoPublico,
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/igreja/:slug/estudo/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
     const churchId = await scopedChurchId(db, c, slug, STUDIES);
@@ -269,19 +426,36 @@ export function contentRoutes(db: Database) {
     // spec §3 "Studies config": without public content, visitors get the title but not the body.
     const readable = await mayReadStudies(db, c, churchId, flagConteudoPublico);
     const corpo = readable ? study.item.body : null;
-    return c.json({ ...s.toStudyItem(study), corpo, corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo), flagConteudoPublico });
+    return c.json({
+      ...s.toStudyItem(study),
+      corpo,
+      corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo),
+      flagConteudoPublico,
+    });
   });
 
   // ---- videos (spec §7: GET /video/{slug}) ----
-  app.get('/video/:slug', validate('param', churchSlugParams), validate('query', contentListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-    const { rows, total } = await listContents(db, { kind: 'video', churchId, query });
-    return c.json({ items: rows.map(s.toVideoItem), total, page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/video/:slug',
+    validate('param', churchSlugParams),
+    validate('query', contentListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
+      const { rows, total } = await listContents(db, { kind: 'video', churchId, query });
+      return c.json({
+        items: rows.map(s.toVideoItem),
+        total,
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
   app.get('/video/:slug/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(s.toVideoItem(await findContent(db, 'video', await scopedChurchId(db, c, slug), { id })));
+    return c.json(
+      s.toVideoItem(await findContent(db, 'video', await scopedChurchId(db, c, slug), { id })),
+    );
   });
 
   // ---- podcasts (spec §7: GET /podcast/anchor/{code}/?page&limit=10) ----
@@ -294,36 +468,45 @@ export function contentRoutes(db: Database) {
       .orderBy(asc(t.podcasts.id));
     return c.json({ podcasts: rows.map(s.toPodcast) });
   });
-  app.get('/podcast/anchor/:code', validate('param', podcastCodeParams), validate('query', podcastEpisodesQuery), async (c) => {
-    const query = c.req.valid('query');
-    const [podcast] = await db
-      .select()
-      .from(t.podcasts)
-      .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
-    if (!podcast) throw notFound('api.podcastNotFound');
-    await churchById(db, c, podcast.churchId, { notFoundMessage: 'api.podcastNotFound' }); // an inactive church's podcast is gone too
-    const e = t.podcastEpisodes;
-    const filters: SQL[] = [eq(e.podcastId, podcast.id), eq(e.churchId, podcast.churchId), eq(e.active, true)];
-    if (query.categoria !== undefined) filters.push(eq(e.categoryId, query.categoria));
-    if (query.busca) filters.push(matches(query.busca, [e.title, e.description, e.keywords]));
-    const where = and(...filters);
-    const rows = await db
-      .select({ episode: e, category: t.contentCategories })
-      .from(e)
-      .leftJoin(t.contentCategories, eq(t.contentCategories.id, e.categoryId))
-      .where(where)
-      .orderBy(desc(e.publishedAt), desc(e.position))
-      .limit(query.limit)
-      .offset((query.page - 1) * query.limit);
-    const [total] = await db.select({ n: count() }).from(e).where(where);
-    return c.json({
-      podcast: s.toPodcast(podcast),
-      episodios: rows.map((r) => s.toPodcastEpisode(r.episode, r.category)),
-      total: Number(total?.n ?? 0),
-      page: query.page,
-      limit: query.limit,
-    });
-  });
+  app.get(
+    '/podcast/anchor/:code',
+    validate('param', podcastCodeParams),
+    validate('query', podcastEpisodesQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const [podcast] = await db
+        .select()
+        .from(t.podcasts)
+        .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
+      if (!podcast) throw notFound('api.podcastNotFound');
+      await churchById(db, c, podcast.churchId, { notFoundMessage: 'api.podcastNotFound' }); // an inactive church's podcast is gone too
+      const e = t.podcastEpisodes;
+      const filters: SQL[] = [
+        eq(e.podcastId, podcast.id),
+        eq(e.churchId, podcast.churchId),
+        eq(e.active, true),
+      ];
+      if (query.categoria !== undefined) filters.push(eq(e.categoryId, query.categoria));
+      if (query.busca) filters.push(matches(query.busca, [e.title, e.description, e.keywords]));
+      const where = and(...filters);
+      const rows = await db
+        .select({ episode: e, category: t.contentCategories })
+        .from(e)
+        .leftJoin(t.contentCategories, eq(t.contentCategories.id, e.categoryId))
+        .where(where)
+        .orderBy(desc(e.publishedAt), desc(e.position))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      const [total] = await db.select({ n: count() }).from(e).where(where);
+      return c.json({
+        podcast: s.toPodcast(podcast),
+        episodios: rows.map((r) => s.toPodcastEpisode(r.episode, r.category)),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
 
   return app;
 }

@@ -52,10 +52,19 @@ function base({ item, category }: ContentRecord) {
 export const toNewsItem = (r: ContentRecord) => base(r);
 export const toNewsDetail = (r: ContentRecord): NewsDetail => ({ ...base(r), corpo: r.item.body });
 
-export const toDevotionalItem = (r: ContentRecord) => ({ ...base(r), referencia: r.item.details.referencia ?? null });
-export const toDevotionalDetail = (r: ContentRecord): DevotionalDetail => ({ ...toDevotionalItem(r), corpo: r.item.body });
+export const toDevotionalItem = (r: ContentRecord) => ({
+  ...base(r),
+  referencia: r.item.details.referencia ?? null,
+});
+export const toDevotionalDetail = (r: ContentRecord): DevotionalDetail => ({
+  ...toDevotionalItem(r),
+  corpo: r.item.body,
+});
 
-export const toMinistryItem = (r: ContentRecord): MinistryItem => ({ ...base(r), lider: r.item.details.lider ?? null });
+export const toMinistryItem = (r: ContentRecord): MinistryItem => ({
+  ...base(r),
+  lider: r.item.details.lider ?? null,
+});
 export const toProjectItem = (r: ContentRecord): ProjectItem => ({
   ...base(r),
   ministerioId: r.item.parentId ?? 0,
@@ -70,14 +79,22 @@ export const toEbdItem = (r: ContentRecord) => ({
   local: r.item.details.local ?? null,
   publico: r.item.details.publico ?? null,
 });
-export const toEbdDetail = (r: ContentRecord): EbdDetail => ({ ...toEbdItem(r), corpo: r.item.body });
+export const toEbdDetail = (r: ContentRecord): EbdDetail => ({
+  ...toEbdItem(r),
+  corpo: r.item.body,
+});
 
 export const toPublicationItem = (r: ContentRecord) => ({
   ...base(r),
   slug: r.item.slug ?? String(r.item.id),
-  tipo: r.publicationType ? { id: r.publicationType.id, nome: r.publicationType.name, slug: r.publicationType.slug } : null,
+  tipo: r.publicationType
+    ? { id: r.publicationType.id, nome: r.publicationType.name, slug: r.publicationType.slug }
+    : null,
 });
-export const toPublicationDetail = (r: ContentRecord): PublicationDetail => ({ ...toPublicationItem(r), corpo: r.item.body });
+export const toPublicationDetail = (r: ContentRecord): PublicationDetail => ({
+  ...toPublicationItem(r),
+  corpo: r.item.body,
+});
 
 export function toPublicationType(row: PublicationTypeRow, count: number): PublicationType {
   return {
@@ -90,7 +107,10 @@ export function toPublicationType(row: PublicationTypeRow, count: number): Publi
   };
 }
 
-export const toStudyItem = (r: ContentRecord): StudyItem => ({ ...base(r), referencia: r.item.details.referencia ?? null });
+export const toStudyItem = (r: ContentRecord): StudyItem => ({
+  ...base(r),
+  referencia: r.item.details.referencia ?? null,
+});
 
 export const toVideoItem = (r: ContentRecord): VideoItem => ({
   ...base(r),

@@ -42,7 +42,8 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
     const res = await get(path);
     expect(res.status, path).toBe(status);
     const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
+    if (field)
+      expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
     return error;
   };
 
@@ -54,45 +55,76 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
 
   describe('news', () => {
     it('pages through the list newest first, with the total', async () => {
-      const first = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?limit=5')).body);
+      const first = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?limit=5')).body,
+      );
       expect(first.total).toBe(14);
       expect(first).toMatchObject({ page: 1, limit: 5 });
       expect(first.noticias).toHaveLength(5);
       const dates = first.noticias.map((n) => n.dataPublicacao);
       expect([...dates].sort().reverse()).toEqual(dates);
-      const last = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?limit=5&page=3')).body);
+      const last = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?limit=5&page=3')).body,
+      );
       expect(last.noticias).toHaveLength(4);
       const ids = new Set([...first.noticias, ...last.noticias].map((n) => n.id));
       expect(ids.size).toBe(9); // no item on two pages
-      const beyond = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?page=99')).body);
+      const beyond = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?page=99')).body,
+      );
       expect(beyond.noticias).toEqual([]);
       expect(beyond.total).toBe(14);
     });
 
     it('filters by category and every item carries it; an empty category value means all', async () => {
-      const { categorias } = categoriesResponseSchema.parse((await get('/igreja/graca/noticia-categoria/')).body);
-      expect(categorias.map((c) => c.nome)).toEqual(['Avisos', 'Eventos', 'Ação social', 'Missões']);
+      const { categorias } = categoriesResponseSchema.parse(
+        (await get('/igreja/graca/noticia-categoria/')).body,
+      );
+      expect(categorias.map((c) => c.nome)).toEqual([
+        'Avisos',
+        'Eventos',
+        'Ação social',
+        'Missões',
+      ]);
       const missions = categorias.find((c) => c.nome === 'Missões')!;
-      const list = newsListResponseSchema.parse((await get(`/igreja/graca/noticia/?categoria=${missions.id}`)).body);
+      const list = newsListResponseSchema.parse(
+        (await get(`/igreja/graca/noticia/?categoria=${missions.id}`)).body,
+      );
       expect(list.total).toBe(2);
       expect(list.noticias.every((n) => n.categoria?.id === missions.id)).toBe(true);
-      const all = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?categoria=&busca=')).body);
+      const all = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?categoria=&busca=')).body,
+      );
       expect(all.total).toBe(14);
     });
 
     it('searches titles and keywords, ignoring case and accents', async () => {
-      const byTitle = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?busca=PASCOA')).body);
-      expect(byTitle.noticias.map((n) => n.titulo)).toEqual(['Culto de Páscoa terá três horários neste ano']);
-      const byKeyword = newsListResponseSchema.parse((await get(`/igreja/graca/noticia/?busca=${encodeURIComponent('voluntários')}`)).body);
-      expect(byKeyword.noticias.map((n) => n.titulo)).toContain('Mutirão de saúde atende 400 pessoas no Glicério');
-      const none = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?busca=xyzzy')).body);
+      const byTitle = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?busca=PASCOA')).body,
+      );
+      expect(byTitle.noticias.map((n) => n.titulo)).toEqual([
+        'Culto de Páscoa terá três horários neste ano',
+      ]);
+      const byKeyword = newsListResponseSchema.parse(
+        (await get(`/igreja/graca/noticia/?busca=${encodeURIComponent('voluntários')}`)).body,
+      );
+      expect(byKeyword.noticias.map((n) => n.titulo)).toContain(
+        'Mutirão de saúde atende 400 pessoas no Glicério',
+      );
+      const none = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?busca=xyzzy')).body,
+      );
       expect(none).toMatchObject({ noticias: [], total: 0 });
-      const wildcard = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?busca=%25')).body);
+      const wildcard = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?busca=%25')).body,
+      );
       expect(wildcard.total).toBe(0); // % is searched for literally, not as "anything"
     });
 
     it('gives the detail with its body, and 404 for an unknown id', async () => {
-      const [item] = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?limit=1')).body).noticias;
+      const [item] = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?limit=1')).body,
+      ).noticias;
       const detail = newsDetailSchema.parse((await get(`/igreja/graca/noticia/${item!.id}`)).body);
       expect(detail.titulo).toBe(item!.titulo);
       expect(detail.corpo).toContain('<p>');
@@ -103,19 +135,31 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
     });
 
     it('keeps churches apart: an id of graca under grace is a 404', async () => {
-      const [item] = newsListResponseSchema.parse((await get('/igreja/graca/noticia/?limit=1')).body).noticias;
+      const [item] = newsListResponseSchema.parse(
+        (await get('/igreja/graca/noticia/?limit=1')).body,
+      ).noticias;
       await expectError(`/igreja/grace/noticia/${item!.id}`, 404);
-      const grace = newsListResponseSchema.parse((await get('/igreja/grace/noticia/?limit=50')).body);
+      const grace = newsListResponseSchema.parse(
+        (await get('/igreja/grace/noticia/?limit=50')).body,
+      );
       expect(grace.noticias.some((n) => n.id === item!.id)).toBe(false);
-      const [graceCategory] = categoriesResponseSchema.parse((await get('/igreja/grace/noticia-categoria/')).body).categorias;
-      const crossed = newsListResponseSchema.parse((await get(`/igreja/graca/noticia/?categoria=${graceCategory!.id}`)).body);
+      const [graceCategory] = categoriesResponseSchema.parse(
+        (await get('/igreja/grace/noticia-categoria/')).body,
+      ).categorias;
+      const crossed = newsListResponseSchema.parse(
+        (await get(`/igreja/graca/noticia/?categoria=${graceCategory!.id}`)).body,
+      );
       expect(crossed.total).toBe(0); // another church's category finds nothing here
     });
 
     it('stores church HTML as given (the web app sanitises it)', async () => {
-      const list = newsListResponseSchema.parse((await get(`/igreja/graca/noticia/?busca=${encodeURIComponent('cara nova')}`)).body);
+      const list = newsListResponseSchema.parse(
+        (await get(`/igreja/graca/noticia/?busca=${encodeURIComponent('cara nova')}`)).body,
+      );
       expect(list.noticias.map((n) => n.titulo)).toEqual([XSS_FIXTURE_TITLE]);
-      const detail = newsDetailSchema.parse((await get(`/igreja/graca/noticia/${list.noticias[0]!.id}`)).body);
+      const detail = newsDetailSchema.parse(
+        (await get(`/igreja/graca/noticia/${list.noticias[0]!.id}`)).body,
+      );
       expect(detail.corpo).toContain('<script>');
     });
 
@@ -144,27 +188,49 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         return apiErrorSchema.parse(await res.json());
       };
       // A page of 0 is a number: the message names the rule it breaks.
-      expect((await errorsOf('/igreja/graca/noticia/?page=0', 'en')).errors).toEqual({ page: ['Must be 1 or more.'] });
-      expect((await errorsOf('/igreja/graca/noticia/?page=0&limit=500', 'pt-BR')).errors).toEqual({ page: ['Informe 1 ou mais.'], limit: ['No máximo 50.'] });
+      expect((await errorsOf('/igreja/graca/noticia/?page=0', 'en')).errors).toEqual({
+        page: ['Must be 1 or more.'],
+      });
+      expect((await errorsOf('/igreja/graca/noticia/?page=0&limit=500', 'pt-BR')).errors).toEqual({
+        page: ['Informe 1 ou mais.'],
+        limit: ['No máximo 50.'],
+      });
       const es = await errorsOf('/igreja/graca/noticia/abc?busca=', 'es');
-      expect(es).toMatchObject({ message: 'Ingresa un número.', errors: { id: ['Ingresa un número.'] } });
-      expect((await errorsOf('/igreja/BAD%20SLUG/noticia/', 'pt')).errors?.slug?.[0]).toMatch(/^Endereço inválido/);
+      expect(es).toMatchObject({
+        message: 'Ingresa un número.',
+        errors: { id: ['Ingresa un número.'] },
+      });
+      expect((await errorsOf('/igreja/BAD%20SLUG/noticia/', 'pt')).errors?.slug?.[0]).toMatch(
+        /^Endereço inválido/,
+      );
     });
   });
 
   describe('devotionals', () => {
     it('lists, filters, searches and shows a detail with the passage', async () => {
-      const list = devotionalListResponseSchema.parse((await get('/igreja/esperanza/devocional/')).body);
+      const list = devotionalListResponseSchema.parse(
+        (await get('/igreja/esperanza/devocional/')).body,
+      );
       expect(list.total).toBe(13);
       expect(list.devocionais).toHaveLength(12); // default page size
-      const { categorias } = categoriesResponseSchema.parse((await get('/igreja/esperanza/devocional-categoria/')).body);
+      const { categorias } = categoriesResponseSchema.parse(
+        (await get('/igreja/esperanza/devocional-categoria/')).body,
+      );
       expect(categorias.map((c) => c.nome)).toEqual(['Fe', 'Esperanza', 'Oración', 'Familia']);
-      const prayer = devotionalListResponseSchema.parse((await get(`/igreja/esperanza/devocional/?categoria=${categorias[2]!.id}`)).body);
+      const prayer = devotionalListResponseSchema.parse(
+        (await get(`/igreja/esperanza/devocional/?categoria=${categorias[2]!.id}`)).body,
+      );
       expect(prayer.devocionais.length).toBeGreaterThanOrEqual(3);
       expect(prayer.devocionais.every((d) => d.categoria?.nome === 'Oración')).toBe(true);
-      const found = devotionalListResponseSchema.parse((await get('/igreja/esperanza/devocional/?busca=oracion')).body);
-      expect(found.devocionais.map((d) => d.titulo)).toContain('Ansiedad y la paz que sobrepasa todo entendimiento');
-      const detail = devotionalDetailSchema.parse((await get(`/igreja/esperanza/devocional/${list.devocionais[0]!.id}`)).body);
+      const found = devotionalListResponseSchema.parse(
+        (await get('/igreja/esperanza/devocional/?busca=oracion')).body,
+      );
+      expect(found.devocionais.map((d) => d.titulo)).toContain(
+        'Ansiedad y la paz que sobrepasa todo entendimiento',
+      );
+      const detail = devotionalDetailSchema.parse(
+        (await get(`/igreja/esperanza/devocional/${list.devocionais[0]!.id}`)).body,
+      );
       expect(detail.referencia).toBeTruthy();
       expect(detail.corpo).toContain('<blockquote>');
       await expectError(`/igreja/graca/devocional/${detail.id}`, 404);
@@ -173,23 +239,37 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
 
   describe('ministries and projects', () => {
     it('lists ministries by name and shows one with its projects', async () => {
-      const list = ministryListResponseSchema.parse((await get('/igreja/graca/ministerio/?limit=50')).body);
+      const list = ministryListResponseSchema.parse(
+        (await get('/igreja/graca/ministerio/?limit=50')).body,
+      );
       expect(list.total).toBe(13);
       const names = list.ministerios.map((m) => m.titulo);
       expect(names).toEqual([...names].sort((a, b) => (a < b ? -1 : 1)));
       const social = list.ministerios.find((m) => m.titulo === 'Ação Social')!;
-      const detail = ministryDetailSchema.parse((await get(`/igreja/graca/ministerio/${social.id}`)).body);
+      const detail = ministryDetailSchema.parse(
+        (await get(`/igreja/graca/ministerio/${social.id}`)).body,
+      );
       expect(detail.lider).toBe('Regina Campos');
-      expect(detail.projetos.map((p) => p.titulo).sort()).toEqual(['Mutirão de saúde', 'Reforço escolar', 'Sopão de quinta-feira']);
-      const project = projectDetailSchema.parse((await get(`/igreja/graca/ministerio/${social.id}/projeto/${detail.projetos[0]!.id}`)).body);
+      expect(detail.projetos.map((p) => p.titulo).sort()).toEqual([
+        'Mutirão de saúde',
+        'Reforço escolar',
+        'Sopão de quinta-feira',
+      ]);
+      const project = projectDetailSchema.parse(
+        (await get(`/igreja/graca/ministerio/${social.id}/projeto/${detail.projetos[0]!.id}`)).body,
+      );
       expect(project.ministerio).toEqual({ id: social.id, titulo: 'Ação Social' });
       expect(project.meta).toBeTruthy();
     });
 
     it('reads a project only under its own ministry and church', async () => {
-      const list = ministryListResponseSchema.parse((await get('/igreja/graca/ministerio/?limit=2')).body);
+      const list = ministryListResponseSchema.parse(
+        (await get('/igreja/graca/ministerio/?limit=2')).body,
+      );
       const [a, b] = list.ministerios;
-      const projectOfA = ministryDetailSchema.parse((await get(`/igreja/graca/ministerio/${a!.id}`)).body).projetos[0]!;
+      const projectOfA = ministryDetailSchema.parse(
+        (await get(`/igreja/graca/ministerio/${a!.id}`)).body,
+      ).projetos[0]!;
       await expectError(`/igreja/graca/ministerio/${b!.id}/projeto/${projectOfA.id}`, 404);
       await expectError(`/igreja/grace/ministerio/${a!.id}/projeto/${projectOfA.id}`, 404);
       await expectError(`/igreja/graca/ministerio/${a!.id}/projeto/x`, 400, 'projectId');
@@ -203,27 +283,48 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       const list = ebdListResponseSchema.parse((await get('/igreja/graca/ebd/?limit=50')).body);
       expect(list.total).toBe(13);
       const detail = ebdDetailSchema.parse((await get('/igreja/graca/ebd/classe-de-batismo')).body);
-      expect(detail).toMatchObject({ titulo: 'Classe de Batismo', professor: 'Pr. Carlos Andrade', horario: 'Domingos, 9h' });
+      expect(detail).toMatchObject({
+        titulo: 'Classe de Batismo',
+        professor: 'Pr. Carlos Andrade',
+        horario: 'Domingos, 9h',
+      });
       await expectError('/igreja/graca/ebd/nao-existe', 404);
       await expectError('/igreja/grace/ebd/classe-de-batismo', 404);
       await expectError('/igreja/graca/ebd/Classe%20X', 400, 'itemSlug');
-      const kids = categoriesResponseSchema.parse((await get('/igreja/graca/ebd-categoria/')).body).categorias[0]!;
-      const filtered = ebdListResponseSchema.parse((await get(`/igreja/graca/ebd/?categoria=${kids.id}`)).body);
-      expect(filtered.ebds.map((e) => e.titulo).sort()).toEqual(['Berçário', 'Juniores', 'Maternal', 'Primários']);
+      const kids = categoriesResponseSchema.parse((await get('/igreja/graca/ebd-categoria/')).body)
+        .categorias[0]!;
+      const filtered = ebdListResponseSchema.parse(
+        (await get(`/igreja/graca/ebd/?categoria=${kids.id}`)).body,
+      );
+      expect(filtered.ebds.map((e) => e.titulo).sort()).toEqual([
+        'Berçário',
+        'Juniores',
+        'Maternal',
+        'Primários',
+      ]);
     });
   });
 
   describe('publications', () => {
     it('lists types with counts, filters publications by type, and finds one by slug', async () => {
-      const { publicacaoTipos } = publicationTypesResponseSchema.parse((await get('/igreja/graca/publicacao-tipo/')).body);
+      const { publicacaoTipos } = publicationTypesResponseSchema.parse(
+        (await get('/igreja/graca/publicacao-tipo/')).body,
+      );
       expect(publicacaoTipos.map((p) => [p.nome, p.quantidade])).toEqual([
-        ['Boletim semanal', 4], ['Revista da EBD', 3], ['Apostilas', 3], ['Artigos', 3],
+        ['Boletim semanal', 4],
+        ['Revista da EBD', 3],
+        ['Apostilas', 3],
+        ['Artigos', 3],
       ]);
       const articles = publicacaoTipos[3]!;
-      const list = publicationListResponseSchema.parse((await get(`/igreja/graca/publicacao/?tipo=${articles.id}`)).body);
+      const list = publicationListResponseSchema.parse(
+        (await get(`/igreja/graca/publicacao/?tipo=${articles.id}`)).body,
+      );
       expect(list.total).toBe(3);
       expect(list.publicacoes.every((p) => p.tipo?.slug === 'artigos')).toBe(true);
-      const detail = publicationDetailSchema.parse((await get(`/igreja/graca/publicacao/${list.publicacoes[0]!.slug}`)).body);
+      const detail = publicationDetailSchema.parse(
+        (await get(`/igreja/graca/publicacao/${list.publicacoes[0]!.slug}`)).body,
+      );
       expect(detail.corpo).toBeTruthy();
       await expectError(`/igreja/grace/publicacao/${detail.slug}`, 404);
       await expectError('/igreja/graca/publicacao/?tipo=abc', 400, 'tipo');
@@ -232,19 +333,29 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
 
   describe('studies', () => {
     it('gives bodies when the church’s studies are public', async () => {
-      expect(studyConfigResponseSchema.parse((await get('/igreja/graca/configuracao-estudo')).body).configuracaoEstudo.flagConteudoPublico).toBe(true);
+      expect(
+        studyConfigResponseSchema.parse((await get('/igreja/graca/configuracao-estudo')).body)
+          .configuracaoEstudo.flagConteudoPublico,
+      ).toBe(true);
       const list = studyListResponseSchema.parse((await get('/igreja/graca/estudo/')).body);
       expect(list).toMatchObject({ total: 13, flagConteudoPublico: true });
-      const detail = studyDetailSchema.parse((await get(`/igreja/graca/estudo/${list.estudos[0]!.id}`)).body);
+      const detail = studyDetailSchema.parse(
+        (await get(`/igreja/graca/estudo/${list.estudos[0]!.id}`)).body,
+      );
       expect(detail.corpo).toContain('<p>');
     });
 
     it('gives titles but no bodies to visitors when they are not (spec §3 Studies config)', async () => {
-      expect(studyConfigResponseSchema.parse((await get('/igreja/grace/configuracao-estudo/')).body).configuracaoEstudo.flagConteudoPublico).toBe(false);
+      expect(
+        studyConfigResponseSchema.parse((await get('/igreja/grace/configuracao-estudo/')).body)
+          .configuracaoEstudo.flagConteudoPublico,
+      ).toBe(false);
       const list = studyListResponseSchema.parse((await get('/igreja/grace/estudo/')).body);
       expect(list.flagConteudoPublico).toBe(false);
       expect(list.estudos[0]!.titulo).toBeTruthy();
-      const detail = studyDetailSchema.parse((await get(`/igreja/grace/estudo/${list.estudos[0]!.id}`)).body);
+      const detail = studyDetailSchema.parse(
+        (await get(`/igreja/grace/estudo/${list.estudos[0]!.id}`)).body,
+      );
       expect(detail).toMatchObject({ corpo: null, flagConteudoPublico: false });
       await expectError(`/igreja/graca/estudo/${detail.id}`, 404);
     });
@@ -252,28 +363,48 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
     it('gives the body to an active member of that church only, by bearer token', async () => {
       const login = async (username: string) => {
         const res = await api.request('/api/v1/security/login_check', {
-          method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ username, password: DEMO_PASSWORD }),
         });
         expect(res.status, username).toBe(200);
         return ((await res.json()) as { token: string }).token;
       };
-      const id = studyListResponseSchema.parse((await get('/igreja/grace/estudo/')).body).estudos[0]!.id;
+      const id = studyListResponseSchema.parse((await get('/igreja/grace/estudo/')).body)
+        .estudos[0]!.id;
       const read = async (token: string) =>
-        studyDetailSchema.parse(await (await api.request(`/api/v1/igreja/grace/estudo/${id}`, { headers: { authorization: `Bearer ${token}` } })).json());
+        studyDetailSchema.parse(
+          await (
+            await api.request(`/api/v1/igreja/grace/estudo/${id}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json(),
+        );
       expect((await read(await login('member@grace.demo'))).corpo).toContain('<p>');
       expect((await read(await login('membro@graca.demo'))).corpo).toBeNull(); // a member of another church
       expect(await read('not-a-token')).toMatchObject({ corpo: null, corpoSanitizado: null });
     });
 
     it('also gives the member the body already sanitised, for the browser to print', async () => {
-      const id = studyListResponseSchema.parse((await get('/igreja/grace/estudo/?limit=50')).body).estudos.at(-1)!.id;
-      const hostile = '<p onclick="steal()">Read <a href="javascript:steal()">this</a></p><img src=x onerror="steal()"><script>steal()</script>';
+      const id = studyListResponseSchema
+        .parse((await get('/igreja/grace/estudo/?limit=50')).body)
+        .estudos.at(-1)!.id;
+      const hostile =
+        '<p onclick="steal()">Read <a href="javascript:steal()">this</a></p><img src=x onerror="steal()"><script>steal()</script>';
       await database.db.update(t.contents).set({ body: hostile }).where(eq(t.contents.id, id));
       const res = await api.request('/api/v1/security/login_check', {
-        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'member@grace.demo', password: DEMO_PASSWORD }),
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'member@grace.demo', password: DEMO_PASSWORD }),
       });
       const { token } = (await res.json()) as { token: string };
-      const detail = studyDetailSchema.parse(await (await api.request(`/api/v1/igreja/grace/estudo/${id}`, { headers: { authorization: `Bearer ${token}` } })).json());
+      const detail = studyDetailSchema.parse(
+        await (
+          await api.request(`/api/v1/igreja/grace/estudo/${id}`, {
+            headers: { authorization: `Bearer ${token}` },
+          })
+        ).json(),
+      );
       expect(detail.corpo).toBe(hostile); // what the church wrote, for other clients
       expect(detail.corpoSanitizado).toBe('<p>Read <a>this</a></p>');
     });
@@ -283,10 +414,18 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
     it('lists items with contentDetails.videoId and source, filters and finds one', async () => {
       const list = videoListResponseSchema.parse((await get('/video/graca?limit=50')).body);
       expect(list.total).toBe(13);
-      expect(list.items.every((v) => v.source === 'youtube' && /^[\w-]{11}$/.test(v.contentDetails.videoId))).toBe(true);
-      const { categorias } = categoriesResponseSchema.parse((await get('/igreja/graca/video-categoria/')).body);
+      expect(
+        list.items.every(
+          (v) => v.source === 'youtube' && /^[\w-]{11}$/.test(v.contentDetails.videoId),
+        ),
+      ).toBe(true);
+      const { categorias } = categoriesResponseSchema.parse(
+        (await get('/igreja/graca/video-categoria/')).body,
+      );
       const worship = categorias.find((c) => c.nome === 'Louvor')!;
-      const filtered = videoListResponseSchema.parse((await get(`/video/graca/?categoria=${worship.id}`)).body);
+      const filtered = videoListResponseSchema.parse(
+        (await get(`/video/graca/?categoria=${worship.id}`)).body,
+      );
       expect(filtered.total).toBe(3);
       const one = videoItemSchema.parse((await get(`/video/graca/${list.items[0]!.id}`)).body);
       expect(one.imagem).toMatchObject({ largura: 1280, altura: 720 });
@@ -303,26 +442,46 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       const sizes: number[] = [];
       const positions: number[] = [];
       for (let page = 1; page <= 5; page++) {
-        const res = podcastEpisodesResponseSchema.parse((await get(`/podcast/anchor/${code}/?page=${page}&limit=10`)).body);
+        const res = podcastEpisodesResponseSchema.parse(
+          (await get(`/podcast/anchor/${code}/?page=${page}&limit=10`)).body,
+        );
         sizes.push(res.episodios.length);
         positions.push(...res.episodios.map((e) => e.position));
         if (res.episodios.length < 10) break;
       }
       expect(sizes).toEqual([10, 10, 3]);
       expect(positions).toEqual(Array.from({ length: 23 }, (_, i) => 23 - i)); // newest first, each once
-      const episode = podcastEpisodesResponseSchema.parse((await get(`/podcast/anchor/${code}/`)).body).episodios[0]!;
-      expect(Object.keys(episode)).toEqual(expect.arrayContaining(['background', 'title', 'description', 'position', 'published_at', 'audio_file']));
+      const episode = podcastEpisodesResponseSchema.parse(
+        (await get(`/podcast/anchor/${code}/`)).body,
+      ).episodios[0]!;
+      expect(Object.keys(episode)).toEqual(
+        expect.arrayContaining([
+          'background',
+          'title',
+          'description',
+          'position',
+          'published_at',
+          'audio_file',
+        ]),
+      );
       expect(episode.audio_file).toBe('/content/audio/silence.mp3');
     });
 
     it('filters episodes by category and search; unknown codes are 404', async () => {
-      const code = podcastsResponseSchema.parse((await get('/igreja/graca/podcast/')).body).podcasts[0]!.codigo;
-      const { categorias } = categoriesResponseSchema.parse((await get('/igreja/graca/podcast-categoria/')).body);
+      const code = podcastsResponseSchema.parse((await get('/igreja/graca/podcast/')).body)
+        .podcasts[0]!.codigo;
+      const { categorias } = categoriesResponseSchema.parse(
+        (await get('/igreja/graca/podcast-categoria/')).body,
+      );
       const sermons = categorias.find((c) => c.nome === 'Sermões')!;
-      const list = podcastEpisodesResponseSchema.parse((await get(`/podcast/anchor/${code}/?categoria=${sermons.id}`)).body);
+      const list = podcastEpisodesResponseSchema.parse(
+        (await get(`/podcast/anchor/${code}/?categoria=${sermons.id}`)).body,
+      );
       expect(list.episodios.length).toBeGreaterThan(0);
       expect(list.episodios.every((e) => e.categoria?.id === sermons.id)).toBe(true);
-      const found = podcastEpisodesResponseSchema.parse((await get(`/podcast/anchor/${code}/?busca=ceia`)).body);
+      const found = podcastEpisodesResponseSchema.parse(
+        (await get(`/podcast/anchor/${code}/?busca=ceia`)).body,
+      );
       expect(found.episodios.map((e) => e.title)).toEqual(['O que acontece na Santa Ceia?']);
       await expectError('/podcast/anchor/nao-existe/', 404);
       await expectError(`/podcast/anchor/${code}/?page=-1`, 400, 'page');
@@ -330,10 +489,21 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
   });
 
   it('every category list answers for each church and kind', async () => {
-    for (const kind of ['noticia', 'devocional', 'ministerio', 'ebd', 'estudo', 'video', 'podcast']) {
+    for (const kind of [
+      'noticia',
+      'devocional',
+      'ministerio',
+      'ebd',
+      'estudo',
+      'video',
+      'podcast',
+    ]) {
       const res = await get(`/igreja/grace/${kind}-categoria/`);
       expect(res.status, kind).toBe(200);
-      expect(categoriesResponseSchema.parse(res.body).categorias.length, kind).toBeGreaterThanOrEqual(3);
+      expect(
+        categoriesResponseSchema.parse(res.body).categorias.length,
+        kind,
+      ).toBeGreaterThanOrEqual(3);
     }
   });
 });

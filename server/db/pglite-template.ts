@@ -6,7 +6,15 @@
 // (loading a tarball through loadDataDir instead made the seed after it 3x slower).
 // PGLITE_TEMPLATE=false turns it off.
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+} from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -23,10 +31,14 @@ export function isFreshDataDir(dir: string): boolean {
 
 function templateKey(migrationsFolder: string): string {
   const h = createHash('sha256');
-  const pkg = JSON.parse(readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8')) as { version: string };
+  const pkg = JSON.parse(
+    readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+  ) as { version: string };
   h.update(pkg.version);
   const walk = (dir: string): void => {
-    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) =>
+      a.name.localeCompare(b.name),
+    )) {
       const full = path.join(dir, name.name);
       if (name.isDirectory()) walk(full);
       else h.update(name.name).update(readFileSync(full));
@@ -40,7 +52,10 @@ function templateKey(migrationsFolder: string): string {
  * Fills the fresh folder `dir` with a copy of the cached migrated template (built on first use).
  * Returns false when disabled or impossible; the caller then lets PGlite run initdb.
  */
-export async function copyMigratedTemplate(dir: string, migrationsFolder: string): Promise<boolean> {
+export async function copyMigratedTemplate(
+  dir: string,
+  migrationsFolder: string,
+): Promise<boolean> {
   if (process.env.PGLITE_TEMPLATE === 'false') return false;
   try {
     const template = path.join(cacheDir, templateKey(migrationsFolder));
@@ -60,7 +75,8 @@ export async function copyMigratedTemplate(dir: string, migrationsFolder: string
       }
       // Templates of older migration sets are never used again (~40 MB each).
       for (const old of readdirSync(cacheDir)) {
-        if (old !== path.basename(template) && !old.endsWith('.tmp')) rmSync(path.join(cacheDir, old), { recursive: true, force: true });
+        if (old !== path.basename(template) && !old.endsWith('.tmp'))
+          rmSync(path.join(cacheDir, old), { recursive: true, force: true });
       }
     }
     cpSync(template, dir, { recursive: true });

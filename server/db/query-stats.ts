@@ -13,7 +13,8 @@ export interface QueryStats {
 const current = new AsyncLocalStorage<QueryStats>();
 
 /** Statements that change data or schema, or lock rows for a change. */
-const WRITE = /^\s*(with\b[\s\S]*\b)?(insert|update|delete|merge|create|alter|drop|truncate|copy|grant|revoke|lock|vacuum|refresh|comment|reindex|cluster)\b|\bfor\s+(no\s+key\s+)?(update|share)\b|\bnextval\s*\(|\bsetval\s*\(/i;
+const WRITE =
+  /^\s*(with\b[\s\S]*\b)?(insert|update|delete|merge|create|alter|drop|truncate|copy|grant|revoke|lock|vacuum|refresh|comment|reindex|cluster)\b|\bfor\s+(no\s+key\s+)?(update|share)\b|\bnextval\s*\(|\bsetval\s*\(/i;
 
 export const isWriteStatement = (sql: string): boolean => WRITE.test(sql);
 
@@ -26,7 +27,9 @@ export function recordQuery(sql: string): void {
 }
 
 /** Runs `work` and returns what it sent to the database (including from calls it awaits in-process). */
-export async function countQueries<T>(work: () => Promise<T> | T): Promise<{ result: T; stats: QueryStats }> {
+export async function countQueries<T>(
+  work: () => Promise<T> | T,
+): Promise<{ result: T; stats: QueryStats }> {
   const stats: QueryStats = { statements: [], writes: 0 };
   // Awaited inside the context: drizzle queries are lazy thenables that run when awaited.
   const result = await current.run(stats, async () => await work());

@@ -12,7 +12,10 @@ export function testBackends(): TestBackend[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 }
 
-export async function openTestDatabase(backend: TestBackend, { seed = true } = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  backend: TestBackend,
+  { seed = true } = {},
+): Promise<DatabaseHandle> {
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
   if (backend === 'pglite') {

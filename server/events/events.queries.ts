@@ -11,7 +11,10 @@ type TicketRow = typeof t.tickets.$inferSelect;
 export const EVENTS_MODULE = 'MOD_EVENTO';
 
 /** A ticket row as json_build_object spells it below (timestamps arrive as ISO text). */
-type TicketJson = Omit<TicketRow, 'availableFrom' | 'availableUntil'> & { availableFrom: string | null; availableUntil: string | null };
+type TicketJson = Omit<TicketRow, 'availableFrom' | 'availableUntil'> & {
+  availableFrom: string | null;
+  availableUntil: string | null;
+};
 
 /** The event's tickets, in one JSON array built by the database (issue 14: one round trip per block). */
 const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_object(
@@ -25,7 +28,11 @@ const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c wh
 // (the outer row is named in full: drizzle writes a one-table select's columns without their table)
 
 /** Events of one church (all, or the given ids) with their tickets and whether they have online content. */
-export async function loadEvents(db: Database, churchId: number, eventIds?: number[]): Promise<EventWire[]> {
+export async function loadEvents(
+  db: Database,
+  churchId: number,
+  eventIds?: number[],
+): Promise<EventWire[]> {
   if (eventIds && !eventIds.length) return [];
   const filters = [eq(t.events.churchId, churchId), eq(t.events.active, true)];
   if (eventIds) filters.push(inArray(t.events.id, eventIds));

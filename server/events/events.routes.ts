@@ -14,12 +14,17 @@ export { loadEvents } from './events.queries.ts';
 export function eventRoutes(db: Database) {
   return new Hono({ strict: false })
     .get('/igreja/:slug/evento', validate('param', churchEventsParams), async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: EVENTS_MODULE });
+      const church = await churchBySlug(db, c, c.req.valid('param').slug, {
+        module: EVENTS_MODULE,
+      });
       return c.json({ eventos: await loadEvents(db, church.id) });
     })
     .get('/igreja/:slug/evento/:eventId', validate('param', churchEventParams), async (c) => {
       const { slug, eventId } = c.req.valid('param');
-      const church = await churchBySlug(db, c, slug, { module: EVENTS_MODULE, notFoundMessage: 'api.eventNotFound' });
+      const church = await churchBySlug(db, c, slug, {
+        module: EVENTS_MODULE,
+        notFoundMessage: 'api.eventNotFound',
+      });
       const [evento] = await loadEvents(db, church.id, [eventId]);
       if (!evento) throw notFound('api.eventNotFound');
       return c.json({ evento });

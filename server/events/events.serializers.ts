@@ -21,7 +21,13 @@ export function toTicket(row: TicketRow): Ticket {
     disponivelDe: iso(row.availableFrom),
     disponivelAte: iso(row.availableUntil),
     limitePorUsuario: row.perUserLimit,
-    perguntas: row.questions.map((q) => ({ id: q.id, titulo: q.label, tipo: q.type, obrigatorio: q.required, opcoes: q.options ?? [] })),
+    perguntas: row.questions.map((q) => ({
+      id: q.id,
+      titulo: q.label,
+      tipo: q.type,
+      obrigatorio: q.required,
+      opcoes: q.options ?? [],
+    })),
   };
 }
 
@@ -45,7 +51,10 @@ export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: b
     diasPagamentoDinheiro: row.cashDaysToPay,
     flagInscricaoAberta: row.registrationOpen,
     flagConteudoOnline: hasOnlineContent,
-    ingressos: tickets.filter((tk) => tk.eventId === row.id && tk.active).sort((a, b) => a.position - b.position || a.id - b.id).map(toTicket),
+    ingressos: tickets
+      .filter((tk) => tk.eventId === row.id && tk.active)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map(toTicket),
   };
 }
 

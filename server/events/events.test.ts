@@ -1,7 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
 import { eventResponseSchema, eventsResponseSchema } from '../../contract/events.ts';
-import { defaultGatewayResponseSchema, feeQuoteSchema, feeRulesResponseSchema, installmentsResponseSchema } from '../../contract/payments.ts';
+import {
+  defaultGatewayResponseSchema,
+  feeQuoteSchema,
+  feeRulesResponseSchema,
+  installmentsResponseSchema,
+} from '../../contract/payments.ts';
 import { createApi } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
@@ -32,15 +37,28 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     const soldOut = eventos.find((e) => e.titulo === 'Show Beneficente')!;
     expect(soldOut.ingressos[0]).toMatchObject({ disponiveis: 0, estoque: 50, valor: 60 });
     const conference = eventos.find((e) => e.titulo === 'Conferência Graça 2026')!;
-    expect(conference).toMatchObject({ flagJuros: true, qtdeMaxParcelas: 6, moeda: 'BRL', flagConteudoOnline: true });
-    expect(conference.ingressos[1]!.perguntas.map((q) => q.id)).toEqual(['camiseta', 'telefone', 'igreja']);
+    expect(conference).toMatchObject({
+      flagJuros: true,
+      qtdeMaxParcelas: 6,
+      moeda: 'BRL',
+      flagConteudoOnline: true,
+    });
+    expect(conference.ingressos[1]!.perguntas.map((q) => q.id)).toEqual([
+      'camiseta',
+      'telefone',
+      'igreja',
+    ]);
   });
 
   it('GET /igreja/{slug}/evento/{id}/ gives one event, and 404 for another church’s or an unknown id', async () => {
     const { eventos } = eventsResponseSchema.parse((await get('/igreja/grace/evento/')).body);
     const picnic = eventos.find((e) => e.titulo === 'Community Picnic')!;
     const one = eventResponseSchema.parse((await get(`/igreja/grace/evento/${picnic.id}/`)).body);
-    expect(one.evento).toMatchObject({ id: picnic.id, moeda: 'USD', fusoHorario: 'America/Chicago' });
+    expect(one.evento).toMatchObject({
+      id: picnic.id,
+      moeda: 'USD',
+      fusoHorario: 'America/Chicago',
+    });
     const cross = await get(`/igreja/graca/evento/${picnic.id}/`);
     expect(cross.status).toBe(404);
     expect(apiErrorSchema.parse(cross.body).status).toBe(false);
@@ -52,16 +70,31 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
   });
 
   it('GET /pagamento/calcular-taxas?metodoPagamento gives the method’s fee rules', async () => {
-    const card = feeRulesResponseSchema.parse((await get('/pagamento/calcular-taxas?metodoPagamento=cartao')).body);
-    expect(card).toMatchObject({ percentualTaxaServico: 5, percentualTaxaProcessamento: 3.49, valorFixoTaxaProcessamento: 0.39 });
+    const card = feeRulesResponseSchema.parse(
+      (await get('/pagamento/calcular-taxas?metodoPagamento=cartao')).body,
+    );
+    expect(card).toMatchObject({
+      percentualTaxaServico: 5,
+      percentualTaxaProcessamento: 3.49,
+      valorFixoTaxaProcessamento: 0.39,
+    });
     const bad = await get('/pagamento/calcular-taxas?metodoPagamento=bitcoin');
     expect(bad.status).toBe(400);
-    expect(apiErrorSchema.parse(bad.body).errors?.metodoPagamento).toEqual(['Unknown payment method.']);
+    expect(apiErrorSchema.parse(bad.body).errors?.metodoPagamento).toEqual([
+      'Unknown payment method.',
+    ]);
     // per-field messages in the request's language
-    for (const [lang, missing, unknown] of [['pt-BR', 'Esse campo é obrigatório.', 'Forma de pagamento desconhecida.'], ['es', 'Este campo es obligatorio.', 'Medio de pago desconocido.']] as const) {
-      const none = await api.request('/api/v1/pagamento/calcular-taxas', { headers: { 'accept-language': lang } });
+    for (const [lang, missing, unknown] of [
+      ['pt-BR', 'Esse campo é obrigatório.', 'Forma de pagamento desconhecida.'],
+      ['es', 'Este campo es obligatorio.', 'Medio de pago desconocido.'],
+    ] as const) {
+      const none = await api.request('/api/v1/pagamento/calcular-taxas', {
+        headers: { 'accept-language': lang },
+      });
       expect(apiErrorSchema.parse(await none.json()).errors?.metodoPagamento).toEqual([missing]);
-      const wrong = await api.request('/api/v1/pagamento/calcular-taxas?metodoPagamento=x', { headers: { 'accept-language': lang } });
+      const wrong = await api.request('/api/v1/pagamento/calcular-taxas?metodoPagamento=x', {
+        headers: { 'accept-language': lang },
+      });
       expect(apiErrorSchema.parse(await wrong.json()).errors?.metodoPagamento).toEqual([unknown]);
     }
   });
@@ -70,24 +103,71 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     const { eventos } = eventsResponseSchema.parse((await get('/igreja/graca/evento/')).body);
     const conference = eventos.find((e) => e.titulo === 'Conferência Graça 2026')!;
     const couples = eventos.find((e) => e.titulo === 'Retiro de Casais')!;
-    const paid = feeQuoteSchema.parse((await get(`/evento/${conference.id}/calcular-taxas?valor=300&metodoPagamento=cartao`)).body);
-    expect(paid).toMatchObject({ valor: 300, taxaServico: 15, taxaProcessamento: 10.86, valorTaxas: 25.86, valorTotal: 325.86 });
-    const assumed = feeQuoteSchema.parse((await get(`/evento/${couples.id}/calcular-taxas?valor=350&metodoPagamento=pix`)).body);
-    expect(assumed).toMatchObject({ valorTaxas: 0, valorTotal: 350, flagAssumirTaxasServico: true });
-    expect((await get(`/evento/${conference.id}/calcular-taxas?valor=-1&metodoPagamento=pix`)).status).toBe(400);
-    expect((await get('/evento/999999/calcular-taxas?valor=1&metodoPagamento=pix')).status).toBe(404);
+    const paid = feeQuoteSchema.parse(
+      (await get(`/evento/${conference.id}/calcular-taxas?valor=300&metodoPagamento=cartao`)).body,
+    );
+    expect(paid).toMatchObject({
+      valor: 300,
+      taxaServico: 15,
+      taxaProcessamento: 10.86,
+      valorTaxas: 25.86,
+      valorTotal: 325.86,
+    });
+    const assumed = feeQuoteSchema.parse(
+      (await get(`/evento/${couples.id}/calcular-taxas?valor=350&metodoPagamento=pix`)).body,
+    );
+    expect(assumed).toMatchObject({
+      valorTaxas: 0,
+      valorTotal: 350,
+      flagAssumirTaxasServico: true,
+    });
+    expect(
+      (await get(`/evento/${conference.id}/calcular-taxas?valor=-1&metodoPagamento=pix`)).status,
+    ).toBe(400);
+    expect((await get('/evento/999999/calcular-taxas?valor=1&metodoPagamento=pix')).status).toBe(
+      404,
+    );
   });
 
   it('GET /igreja/{slug}/calcula-taxas-parcelamento-juros answers at data.data, with and without interest', async () => {
-    const plain = installmentsResponseSchema.parse((await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=300&flagJuros=false&flagTaxasAdministrativas=true&valorTaxas=25.86&maxParcelas=3')).body);
-    expect(plain.data.map((p) => [p.parcela, p.valorParcela, p.valorTotal])).toEqual([[1, 325.86, 325.86], [2, 162.93, 325.86], [3, 108.62, 325.86]]);
-    const interest = installmentsResponseSchema.parse((await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=100&flagJuros=true&maxParcelas=2')).body);
-    expect(interest.data[1]).toMatchObject({ parcela: 2, valorParcela: 52.25, juros: 4.5, flagJuros: true });
-    expect((await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=abc')).status).toBe(400);
-    expect((await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=10&maxParcelas=13')).status).toBe(400);
+    const plain = installmentsResponseSchema.parse(
+      (
+        await get(
+          '/igreja/graca/calcula-taxas-parcelamento-juros?valor=300&flagJuros=false&flagTaxasAdministrativas=true&valorTaxas=25.86&maxParcelas=3',
+        )
+      ).body,
+    );
+    expect(plain.data.map((p) => [p.parcela, p.valorParcela, p.valorTotal])).toEqual([
+      [1, 325.86, 325.86],
+      [2, 162.93, 325.86],
+      [3, 108.62, 325.86],
+    ]);
+    const interest = installmentsResponseSchema.parse(
+      (
+        await get(
+          '/igreja/graca/calcula-taxas-parcelamento-juros?valor=100&flagJuros=true&maxParcelas=2',
+        )
+      ).body,
+    );
+    expect(interest.data[1]).toMatchObject({
+      parcela: 2,
+      valorParcela: 52.25,
+      juros: 4.5,
+      flagJuros: true,
+    });
+    expect((await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=abc')).status).toBe(
+      400,
+    );
+    expect(
+      (await get('/igreja/graca/calcula-taxas-parcelamento-juros?valor=10&maxParcelas=13')).status,
+    ).toBe(400);
   });
 
   it('GET /global-settings/default-payment-gateway names a sandbox gateway', async () => {
-    expect(defaultGatewayResponseSchema.parse((await get('/global-settings/default-payment-gateway')).body)).toEqual({ idGatewayPagamento: 8, nome: 'zoop' });
+    expect(
+      defaultGatewayResponseSchema.parse(
+        (await get('/global-settings/default-payment-gateway')).body,
+      ),
+    ).toEqual({ idGatewayPagamento: 8, nome: 'zoop' });
   });
 });

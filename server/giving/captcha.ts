@@ -13,7 +13,11 @@ export const CAPTCHA_MINUTES = 10;
 let cachedKey: { settings: object; key: Buffer } | undefined;
 function key(): Buffer {
   const settings = accountSettings();
-  if (cachedKey?.settings !== settings) cachedKey = { settings, key: createHmac('sha256', jwtSecret(settings)).update('captcha').digest() };
+  if (cachedKey?.settings !== settings)
+    cachedKey = {
+      settings,
+      key: createHmac('sha256', jwtSecret(settings)).update('captcha').digest(),
+    };
   return cachedKey.key;
 }
 
@@ -73,7 +77,13 @@ function readToken(token: string, churchId: number, now: Date): Payload | null {
  * Checks an answer and spends the token (even when the answer is wrong: a token gets one try).
  * Returns true only for the right answer of a token that was never used.
  */
-export async function spendCaptcha(db: Pick<Database, 'insert' | 'delete'>, churchId: number, token: string, answer: string, now = new Date()): Promise<boolean> {
+export async function spendCaptcha(
+  db: Pick<Database, 'insert' | 'delete'>,
+  churchId: number,
+  token: string,
+  answer: string,
+  now = new Date(),
+): Promise<boolean> {
   const payload = readToken(token, churchId, now);
   if (!payload) return false;
   const spent = await db
@@ -83,7 +93,9 @@ export async function spendCaptcha(db: Pick<Database, 'insert' | 'delete'>, chur
     .returning({ id: t.spentCaptchas.id });
   if (!spent.length) return false;
   // Old spent tokens can go: an expired token is refused by its signature check anyway.
-  await db.delete(t.spentCaptchas).where(lt(t.spentCaptchas.expiresAt, new Date(now.getTime() - 60_000)));
+  await db
+    .delete(t.spentCaptchas)
+    .where(lt(t.spentCaptchas.expiresAt, new Date(now.getTime() - 60_000)));
   return sameText(mac(`${payload.n}:${answer.trim()}`), payload.h);
 }
 
@@ -95,11 +107,18 @@ function drawSum(a: number, b: number): string {
       const x = 14 + i * 17 + randomInt(-2, 3);
       const y = 34 + randomInt(-5, 6);
       const r = randomInt(-18, 19);
-      return ch === ' ' ? '' : `<text x="${x}" y="${y}" transform="rotate(${r} ${x} ${y})">${ch === '?' ? '?' : ch}</text>`;
+      return ch === ' '
+        ? ''
+        : `<text x="${x}" y="${y}" transform="rotate(${r} ${x} ${y})">${ch === '?' ? '?' : ch}</text>`;
     })
     .join('');
   const lines = Array.from({ length: 5 }, () => {
-    const [x1, y1, x2, y2] = [randomInt(0, 60), randomInt(0, 50), randomInt(120, 200), randomInt(0, 50)];
+    const [x1, y1, x2, y2] = [
+      randomInt(0, 60),
+      randomInt(0, 50),
+      randomInt(120, 200),
+      randomInt(0, 50),
+    ];
     return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#8a94a6" stroke-width="1"/>`;
   }).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" viewBox="0 0 200 50"><rect width="200" height="50" fill="#f3f5f9"/>${lines}<g font-family="Georgia,serif" font-size="24" fill="#1d2433">${glyphs}</g></svg>`;

@@ -18,14 +18,19 @@ export type DonationInput = z.output<typeof donationBodySchema>;
 const DAY = 86_400_000;
 
 /** A giving rule's 4xx: a catalogue key (also the field's error), answered in the request's language by handleError. */
-export function giveError(status: ContentfulStatusCode, key: GivingMessageKey, field?: string): ApiProblem {
+export function giveError(
+  status: ContentfulStatusCode,
+  key: GivingMessageKey,
+  field?: string,
+): ApiProblem {
   return new ApiProblem(status, key, field ? { [field]: [key] } : undefined);
 }
 
 /** yyyy-mm-dd (UTC) of a moment. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
 /** A day plus n days, as yyyy-mm-dd. */
-export const addDays = (day: string, n: number): string => dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
+export const addDays = (day: string, n: number): string =>
+  dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
 /** When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília). */
 export const chargeTimeOf = (day: string): Date => new Date(`${day}T09:00:00Z`);
 
@@ -35,7 +40,10 @@ export interface GivingChurch extends OrderChurch {
 }
 
 export async function givingSettingsOf(db: Db, churchId: number) {
-  const [row] = await db.select().from(t.givingSettings).where(eq(t.givingSettings.churchId, churchId));
+  const [row] = await db
+    .select()
+    .from(t.givingSettings)
+    .where(eq(t.givingSettings.churchId, churchId));
   return row ?? null;
 }
 
@@ -43,7 +51,22 @@ export async function givingSettingsOf(db: Db, churchId: number) {
 export async function givingChurch(db: Db, churchId: number): Promise<GivingChurch | null> {
   const [row] = await db.select().from(t.churches).where(eq(t.churches.id, churchId));
   if (!row) return null;
-  return { id: row.id, name: row.name, code: row.code, email: row.email, city: row.city, locale: row.locale, currency: row.country === 'BR' ? 'BRL' : row.country === 'US' ? 'USD' : row.country === 'AR' ? 'ARS' : 'BRL' };
+  return {
+    id: row.id,
+    name: row.name,
+    code: row.code,
+    email: row.email,
+    city: row.city,
+    locale: row.locale,
+    currency:
+      row.country === 'BR'
+        ? 'BRL'
+        : row.country === 'US'
+          ? 'USD'
+          : row.country === 'AR'
+            ? 'ARS'
+            : 'BRL',
+  };
 }
 
 export const isPortugueseChurch = (locale: string) => locale.toLowerCase().startsWith('pt');
@@ -52,7 +75,12 @@ export const isPortugueseChurch = (locale: string) => locale.toLowerCase().start
  * The donation order, or a 4xx with the field that broke a rule. `payer.userId` null is a visitor
  * whose captcha the route has already checked.
  */
-export async function donationOrder(db: Db, church: GivingChurch, input: DonationInput, payer: Payer): Promise<Order> {
+export async function donationOrder(
+  db: Db,
+  church: GivingChurch,
+  input: DonationInput,
+  payer: Payer,
+): Promise<Order> {
   const settings = await givingSettingsOf(db, church.id);
   if (!settings?.online) throw giveError(422, 'give.offline');
 
@@ -66,7 +94,14 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
   const reasons = await db
     .select()
     .from(t.paymentReasons)
-    .where(and(eq(t.paymentReasons.churchId, church.id), inArray(t.paymentReasons.id, [...seen]), eq(t.paymentReasons.active, true), eq(t.paymentReasons.forGiving, true)));
+    .where(
+      and(
+        eq(t.paymentReasons.churchId, church.id),
+        inArray(t.paymentReasons.id, [...seen]),
+        eq(t.paymentReasons.active, true),
+        eq(t.paymentReasons.forGiving, true),
+      ),
+    );
   const byId = new Map(reasons.map((r) => [r.id, r]));
   const lines = input.motivos.map((line, i) => {
     if (!byId.has(line.motivo)) errors[`motivos.${i}.motivo`] = ['give.reasonNotFound'];
@@ -89,7 +124,8 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
     if (payer.userId === null) throw giveError(401, 'give.recurrenceLogin', 'recorrencia');
     if (!settings.recurrence) throw giveError(422, 'give.recurrenceOff', 'recorrencia');
     if (lines.length !== 1) throw giveError(422, 'give.recurrenceOneReason', 'recorrencia');
-    if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed) throw giveError(422, 'give.recurrenceNotAllowed', 'recorrencia');
+    if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed)
+      throw giveError(422, 'give.recurrenceNotAllowed', 'recorrencia');
     if (payer.method !== 'cartao') throw giveError(422, 'give.recurrenceCard', 'metodoPagamento');
   }
 
@@ -107,10 +143,13 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
     eventId: null,
     checkMethod(method) {
       // spec §5 / §9: PicPay takes at most R$ 4.999,99 per gift; several gifts are allowed
-      if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS) throw giveError(422, 'give.picpayMax', 'metodoPagamento');
+      if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS)
+        throw giveError(422, 'give.picpayMax', 'metodoPagamento');
     },
     async record(tx: Tx, ctx) {
-      await tx.insert(t.paymentLines).values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));
+      await tx
+        .insert(t.paymentLines)
+        .values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));
       if (!input.recorrencia || ctx.userId === null) return;
       const cardId = await savedCardFor(tx, church.id, ctx.userId, payer);
       const today = dayOf(ctx.now);
@@ -118,31 +157,70 @@ export async function donationOrder(db: Db, church: GivingChurch, input: Donatio
       const [gift] = await tx
         .insert(t.recurringGifts)
         .values({
-          churchId: church.id, userId: ctx.userId, reasonId: lines[0]!.reasonId, amountCents: lines[0]!.amountCents, giverPaysFees: input.flagUsuarioTaxa,
-          days: input.recorrenciaDias, cardId, status: 'ativa', nextOccurrence: next, nextChargeAt: chargeTimeOf(next), createdAt: ctx.now, updatedAt: ctx.now,
+          churchId: church.id,
+          userId: ctx.userId,
+          reasonId: lines[0]!.reasonId,
+          amountCents: lines[0]!.amountCents,
+          giverPaysFees: input.flagUsuarioTaxa,
+          days: input.recorrenciaDias,
+          cardId,
+          status: 'ativa',
+          nextOccurrence: next,
+          nextChargeAt: chargeTimeOf(next),
+          createdAt: ctx.now,
+          updatedAt: ctx.now,
         })
         .returning({ id: t.recurringGifts.id });
       await tx
         .update(t.payments)
         .set({ recurringGiftId: gift!.id, occurrence: today, attempt: 0 })
         .where(and(eq(t.payments.id, ctx.paymentId), eq(t.payments.churchId, church.id)));
-      await tx.update(t.recurringGifts).set({ lastPaymentId: ctx.paymentId }).where(eq(t.recurringGifts.id, gift!.id));
+      await tx
+        .update(t.recurringGifts)
+        .set({ lastPaymentId: ctx.paymentId })
+        .where(eq(t.recurringGifts.id, gift!.id));
     },
   };
 }
 
 /** The saved card a recurring gift (or a Play subscription) charges: the one paid with, saved now if it was new. */
-export async function savedCardFor(tx: Tx, churchId: number, userId: number, payer: Payer): Promise<number | null> {
+export async function savedCardFor(
+  tx: Tx,
+  churchId: number,
+  userId: number,
+  payer: Payer,
+): Promise<number | null> {
   if (payer.card?.idCartao) return payer.card.idCartao;
   const token = payer.card?.token;
   if (!token) return null;
-  const [vault] = await tx.select().from(t.cardTokens).where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), eq(t.cardTokens.userId, userId)));
+  const [vault] = await tx
+    .select()
+    .from(t.cardTokens)
+    .where(
+      and(
+        eq(t.cardTokens.token, token),
+        eq(t.cardTokens.churchId, churchId),
+        eq(t.cardTokens.userId, userId),
+      ),
+    );
   if (!vault) return null;
   await tx
     .insert(t.savedCards)
-    .values({ churchId, userId, gatewayId: vault.gatewayId, token: vault.token, brand: vault.brand, last4: vault.last4, holder: vault.holder, expiry: vault.expiry })
+    .values({
+      churchId,
+      userId,
+      gatewayId: vault.gatewayId,
+      token: vault.token,
+      brand: vault.brand,
+      last4: vault.last4,
+      holder: vault.holder,
+      expiry: vault.expiry,
+    })
     .onConflictDoNothing();
-  const [saved] = await tx.select({ id: t.savedCards.id }).from(t.savedCards).where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.token, token)));
+  const [saved] = await tx
+    .select({ id: t.savedCards.id })
+    .from(t.savedCards)
+    .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.token, token)));
   return saved?.id ?? null;
 }
 

@@ -18,7 +18,13 @@ import { spendCaptcha } from './captcha.ts';
 import { donationOrder, giveError, givingChurch, givingSettingsOf } from './donation.ts';
 import { receiptMail } from './receipt-mail.ts';
 
-export async function giveDonation(db: Database, c: Context, body: z.output<typeof donationBodySchema>, key: string, mailer: Mailer): Promise<PaymentAnswer> {
+export async function giveDonation(
+  db: Database,
+  c: Context,
+  body: z.output<typeof donationBodySchema>,
+  key: string,
+  mailer: Mailer,
+): Promise<PaymentAnswer> {
   const lang = messageLang(c.req.header('accept-language'));
   const scoped = await churchById(db, c, body.igreja, { module: 'MOD_DOACAO' });
   const church = (await givingChurch(db, scoped.id))!;
@@ -29,7 +35,15 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
   }
   const payer: Payer = {
     userId: user?.userId ?? null,
-    donor: user ? null : body.visitante ? { name: body.visitante.nome, email: body.visitante.email.toLowerCase(), cpf: body.visitante.cpf ? onlyDigits(body.visitante.cpf) : null } : null,
+    donor: user
+      ? null
+      : body.visitante
+        ? {
+            name: body.visitante.nome,
+            email: body.visitante.email.toLowerCase(),
+            cpf: body.visitante.cpf ? onlyDigits(body.visitante.cpf) : null,
+          }
+        : null,
     method: body.metodoPagamento,
     installments: body.parcelas,
     card: body.cartao,
@@ -49,9 +63,17 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
     const settings = await givingSettingsOf(db, church.id);
     if (!settings?.online) throw giveError(422, 'give.offline');
     if (!settings.visitors) throw giveError(401, 'give.noVisitors');
-    if (!body.visitante) throw new ApiProblem(400, 'v.required', { 'visitante.nome': ['v.required'], 'visitante.email': ['v.required'] });
+    if (!body.visitante)
+      throw new ApiProblem(400, 'v.required', {
+        'visitante.nome': ['v.required'],
+        'visitante.email': ['v.required'],
+      });
     // The captcha is checked (and spent) before anything is charged.
-    if (!body.captcha || !(await spendCaptcha(db, church.id, body.captcha.token, body.captcha.resposta))) throw giveError(422, 'give.captcha', 'captcha');
+    if (
+      !body.captcha ||
+      !(await spendCaptcha(db, church.id, body.captcha.token, body.captcha.resposta))
+    )
+      throw giveError(422, 'give.captcha', 'captcha');
   }
 
   const order = await donationOrder(db, church, body, payer);
@@ -60,20 +82,44 @@ export async function giveDonation(db: Database, c: Context, body: z.output<type
   return answer;
 }
 
-
 /** The receipt by e-mail; a failure to send never undoes the gift. */
-async function sendReceipt(db: Database, c: Context, mailer: Mailer, answer: PaymentAnswer, email: string, churchId: number): Promise<void> {
+async function sendReceipt(
+  db: Database,
+  c: Context,
+  mailer: Mailer,
+  answer: PaymentAnswer,
+  email: string,
+  churchId: number,
+): Promise<void> {
   const p = answer.body.pagamento;
   try {
-    const [church] = await db.select({ id: t.churches.id, code: t.churches.code, name: t.churches.name, active: t.churches.active }).from(t.churches).where(eq(t.churches.id, churchId));
+    const [church] = await db
+      .select({
+        id: t.churches.id,
+        code: t.churches.code,
+        name: t.churches.name,
+        active: t.churches.active,
+      })
+      .from(t.churches)
+      .where(eq(t.churches.id, churchId));
     if (!church) return;
     const origin = await churchOrigin(db, c, church);
     const link = answer.body.chaveRecibo
       ? `${origin}/give/thank-you?pedido=${encodeURIComponent(p.codigo)}&chave=${encodeURIComponent(answer.body.chaveRecibo)}`
       : `${origin}/user/giving`;
-    const [u] = await db.select({ firstName: t.users.firstName }).from(t.users).where(eq(t.users.email, email));
+    const [u] = await db
+      .select({ firstName: t.users.firstName })
+      .from(t.users)
+      .where(eq(t.users.email, email));
     const name = p.doador?.nome ?? u?.firstName ?? email;
-    await mailer.send(receiptMail(messageLang(c.req.header('accept-language')), email, { name, church: church.name, link, payment: p }));
+    await mailer.send(
+      receiptMail(messageLang(c.req.header('accept-language')), email, {
+        name,
+        church: church.name,
+        link,
+        payment: p,
+      }),
+    );
   } catch (error) {
     console.error('[giving] receipt e-mail failed:', error);
   }

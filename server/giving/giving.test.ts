@@ -1,6 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { captchaResponseSchema, historyResponseSchema, reasonsResponseSchema, recurringGiftsResponseSchema, statementResponseSchema, type Reason } from '../../contract/giving.ts';
+import {
+  captchaResponseSchema,
+  historyResponseSchema,
+  reasonsResponseSchema,
+  recurringGiftsResponseSchema,
+  statementResponseSchema,
+  type Reason,
+} from '../../contract/giving.ts';
 import { message } from '../../contract/messages/index.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { createApi } from '../app.ts';
@@ -29,10 +36,20 @@ describe.each(testBackends())('giving on %s', (backend) => {
   let seq = 0;
   const key = () => `give-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
 
-  const call = async (method: string, path: string, token?: string, body?: unknown, lang = 'pt-BR') => {
+  const call = async (
+    method: string,
+    path: string,
+    token?: string,
+    body?: unknown,
+    lang = 'pt-BR',
+  ) => {
     const res = await api.request(`/api/v1${path}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await res.text();
@@ -40,10 +57,22 @@ describe.each(testBackends())('giving on %s', (backend) => {
   };
   const reason = (name: string) => reasons.find((r) => r.nome === name)!;
   const card = async (number = '4111111111111111') => {
-    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, { titular: 'Maria Souza', numero: number, cvv: '123', validade: '12/30', ...HOLDER });
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, {
+      titular: 'Maria Souza',
+      numero: number,
+      cvv: '123',
+      validade: '12/30',
+      ...HOLDER,
+    });
     return r.body.token as string;
   };
-  const gift = (extra: Record<string, unknown>) => ({ tipo: 'doacao', igreja: gracaId, metodoPagamento: 'pix', chaveIdempotencia: key(), ...extra });
+  const gift = (extra: Record<string, unknown>) => ({
+    tipo: 'doacao',
+    igreja: gracaId,
+    metodoPagamento: 'pix',
+    chaveIdempotencia: key(),
+    ...extra,
+  });
 
   beforeAll(async () => {
     // receipts go to this file's own outbox
@@ -51,10 +80,16 @@ describe.each(testBackends())('giving on %s', (backend) => {
     resetAccountSettings();
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    const login = await call('POST', '/security/login_check', undefined, { username: 'membro@graca.demo', password: DEMO_PASSWORD });
+    const login = await call('POST', '/security/login_check', undefined, {
+      username: 'membro@graca.demo',
+      password: DEMO_PASSWORD,
+    });
     const me = await call('GET', '/me', login.body.token);
     member = { id: me.body.user.id, token: login.body.token };
-    const [church] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'graca'));
+    const [church] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca'));
     gracaId = church!.id;
     const r = await call('GET', '/igreja/graca/pagamento-motivo/?doacao=true');
     expect(r.status).toBe(200);
@@ -64,81 +99,252 @@ describe.each(testBackends())('giving on %s', (backend) => {
 
   it('lists the church reasons with which allow recurrence', () => {
     expect(reasons.map((r) => r.nome)).toEqual(['Dízimo', 'Oferta', 'Missões', 'Construção']);
-    expect(reasons.filter((r) => r.flagRecorrencia).map((r) => r.nome)).toEqual(['Dízimo', 'Missões']);
+    expect(reasons.filter((r) => r.flagRecorrencia).map((r) => r.nome)).toEqual([
+      'Dízimo',
+      'Missões',
+    ]);
   });
 
   it('splits one gift across two reasons: one payment, one receipt, two lines in history', async () => {
     const token = await card();
-    const r = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, motivos: [{ motivo: reason('Oferta').id, valor: 50 }, { motivo: reason('Missões').id, valor: 25.5 }] }));
+    const r = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        motivos: [
+          { motivo: reason('Oferta').id, valor: 50 },
+          { motivo: reason('Missões').id, valor: 25.5 },
+        ],
+      }),
+    );
     expect(r.status).toBe(201);
     const p = paymentResponseSchema.parse(r.body).pagamento;
     expect(p.status).toBe('aprovado');
     expect(p.tipo).toBe('doacao');
     expect(p.valor).toBe(75.5);
-    expect(p.itens.map((i) => [i.motivo, i.valor])).toEqual([['Oferta', 50], ['Missões', 25.5]]);
+    expect(p.itens.map((i) => [i.motivo, i.valor])).toEqual([
+      ['Oferta', 50],
+      ['Missões', 25.5],
+    ]);
     const receipts = (await mails('membro@graca.demo')).filter((m) => m.text.includes(p.codigo));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.text).toContain('Oferta');
     expect(receipts[0]!.text).toContain('Missões');
-    const h = historyResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao?igreja=${gracaId}`, member.token)).body);
+    const h = historyResponseSchema.parse(
+      (await call('GET', `/usuario/${member.id}/doacao?igreja=${gracaId}`, member.token)).body,
+    );
     expect(h.doacoes[0]!.codigo).toBe(p.codigo);
     expect(h.doacoes[0]!.itens).toHaveLength(2);
   });
 
   it('refuses bad amounts with a 400 and per-field messages', async () => {
-    const r = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 'dez' }, { motivo: reason('Dízimo').id, valor: -5 }, { motivo: reason('Missões').id, valor: 10.123 }] }));
+    const r = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        motivos: [
+          { motivo: reason('Oferta').id, valor: 'dez' },
+          { motivo: reason('Dízimo').id, valor: -5 },
+          { motivo: reason('Missões').id, valor: 10.123 },
+        ],
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.errors['motivos.0.valor']).toEqual(['Informe um número.']);
     expect(r.body.errors['motivos.1.valor']).toEqual(['Informe um número positivo.']);
     expect(r.body.errors['motivos.2.valor']).toEqual(['Use no máximo duas casas decimais.']);
-    const low = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }));
+    const low = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }),
+    );
     expect(low.status).toBe(400);
-    expect(low.body.errors['motivos.0.valor']).toEqual(['O valor da doação está abaixo do valor mínimo.']);
+    expect(low.body.errors['motivos.0.valor']).toEqual([
+      'O valor da doação está abaixo do valor mínimo.',
+    ]);
   });
 
   it("answers giving's refusals and every not found in the request's language (one catalogue, contract/messages/)", async () => {
-    const low = await call('POST', '/pagamento/', member.token, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }), 'en');
-    expect(low.body.errors['motivos.0.valor']).toEqual(['The gift amount is below the minimum value.']);
-    const receipt = await call('GET', '/pagamento/DOA-NOPE/recibo?chave=xxxxxxxxxxxxxxxxxxxx', undefined, undefined, 'es');
-    expect(receipt).toEqual({ status: 404, body: { status: false, message: message('es', 'pay.notFound') } });
+    const low = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({ motivos: [{ motivo: reason('Oferta').id, valor: 5 }] }),
+      'en',
+    );
+    expect(low.body.errors['motivos.0.valor']).toEqual([
+      'The gift amount is below the minimum value.',
+    ]);
+    const receipt = await call(
+      'GET',
+      '/pagamento/DOA-NOPE/recibo?chave=xxxxxxxxxxxxxxxxxxxx',
+      undefined,
+      undefined,
+      'es',
+    );
+    expect(receipt).toEqual({
+      status: 404,
+      body: { status: false, message: message('es', 'pay.notFound') },
+    });
     expect(message('es', 'pay.notFound')).not.toBe(message('pt', 'pay.notFound'));
-    const gone = await call('PUT', `/usuario/${member.id}/doacao-recorrente/999999`, member.token, { recorrenciaDias: 30 }, 'en');
-    expect(gone).toEqual({ status: 404, body: { status: false, message: 'Recurring gift not found.' } });
-    const visitor = await call('POST', '/pagamento/', undefined, gift({ motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }), 'es');
+    const gone = await call(
+      'PUT',
+      `/usuario/${member.id}/doacao-recorrente/999999`,
+      member.token,
+      { recorrenciaDias: 30 },
+      'en',
+    );
+    expect(gone).toEqual({
+      status: 404,
+      body: { status: false, message: 'Recurring gift not found.' },
+    });
+    const visitor = await call(
+      'POST',
+      '/pagamento/',
+      undefined,
+      gift({ motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }),
+      'es',
+    );
     expect(visitor.status).toBe(400);
     expect(visitor.body.errors['visitante.nome']).toEqual(['Este campo es obligatorio.']);
   });
 
   it('allows recurrence for one authorised reason only', async () => {
     const token = await card();
-    const two = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Dízimo').id, valor: 50 }, { motivo: reason('Missões').id, valor: 50 }] }));
+    const two = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        recorrencia: true,
+        motivos: [
+          { motivo: reason('Dízimo').id, valor: 50 },
+          { motivo: reason('Missões').id, valor: 50 },
+        ],
+      }),
+    );
     expect(two.status).toBe(422);
     expect(two.body.message).toBe('A recorrência só é permitida para um motivo.');
-    const unauthorised = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Oferta').id, valor: 50 }] }));
+    const unauthorised = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        recorrencia: true,
+        motivos: [{ motivo: reason('Oferta').id, valor: 50 }],
+      }),
+    );
     expect(unauthorised.status).toBe(422);
-    expect(unauthorised.body.message).toBe('A recorrência só é permitida para os motivos autorizados pela igreja.');
-    const ok = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, recorrencia: true, motivos: [{ motivo: reason('Missões').id, valor: 40 }] }));
+    expect(unauthorised.body.message).toBe(
+      'A recorrência só é permitida para os motivos autorizados pela igreja.',
+    );
+    const ok = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        recorrencia: true,
+        motivos: [{ motivo: reason('Missões').id, valor: 40 }],
+      }),
+    );
     expect(ok.status).toBe(201);
     const p = paymentResponseSchema.parse(ok.body).pagamento;
     expect(p.doacaoRecorrente?.recorrenciaDias).toBe(30);
-    const list = recurringGiftsResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao-recorrente?igreja=${gracaId}`, member.token)).body).doacoesRecorrentes;
+    const list = recurringGiftsResponseSchema.parse(
+      (await call('GET', `/usuario/${member.id}/doacao-recorrente?igreja=${gracaId}`, member.token))
+        .body,
+    ).doacoesRecorrentes;
     const mine = list.find((g) => g.id === p.doacaoRecorrente!.id)!;
     expect(mine.motivo.nome).toBe('Missões');
     expect(mine.cartao?.final).toBe('1111');
     // change, pause, resume, cancel
-    expect((await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, { valor: 45, recorrenciaDias: 15 })).body.doacaoRecorrente.valor).toBe(45);
-    expect((await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, { motivo: reason('Construção').id })).status).toBe(422);
-    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/pausar`, member.token)).body.doacaoRecorrente.status).toBe('pausada');
-    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`, member.token)).body.doacaoRecorrente.status).toBe('ativa');
-    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/cancelar`, member.token)).body.doacaoRecorrente.status).toBe('cancelada');
-    expect((await call('POST', `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`, member.token)).status).toBe(409);
+    expect(
+      (
+        await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, {
+          valor: 45,
+          recorrenciaDias: 15,
+        })
+      ).body.doacaoRecorrente.valor,
+    ).toBe(45);
+    expect(
+      (
+        await call('PUT', `/usuario/${member.id}/doacao-recorrente/${mine.id}`, member.token, {
+          motivo: reason('Construção').id,
+        })
+      ).status,
+    ).toBe(422);
+    expect(
+      (
+        await call(
+          'POST',
+          `/usuario/${member.id}/doacao-recorrente/${mine.id}/pausar`,
+          member.token,
+        )
+      ).body.doacaoRecorrente.status,
+    ).toBe('pausada');
+    expect(
+      (
+        await call(
+          'POST',
+          `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`,
+          member.token,
+        )
+      ).body.doacaoRecorrente.status,
+    ).toBe('ativa');
+    expect(
+      (
+        await call(
+          'POST',
+          `/usuario/${member.id}/doacao-recorrente/${mine.id}/cancelar`,
+          member.token,
+        )
+      ).body.doacaoRecorrente.status,
+    ).toBe('cancelada');
+    expect(
+      (
+        await call(
+          'POST',
+          `/usuario/${member.id}/doacao-recorrente/${mine.id}/retomar`,
+          member.token,
+        )
+      ).status,
+    ).toBe(409);
   });
 
   it('PicPay takes at most R$ 4.999,99 per gift', async () => {
-    const over = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'picpay', motivos: [{ motivo: reason('Construção').id, valor: 5000 }] }));
+    const over = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'picpay',
+        motivos: [{ motivo: reason('Construção').id, valor: 5000 }],
+      }),
+    );
     expect(over.status).toBe(422);
-    expect(over.body.errors.metodoPagamento).toEqual(['Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.']);
-    const max = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'picpay', motivos: [{ motivo: reason('Construção').id, valor: 4999.99 }] }));
+    expect(over.body.errors.metodoPagamento).toEqual([
+      'Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.',
+    ]);
+    const max = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'picpay',
+        motivos: [{ motivo: reason('Construção').id, valor: 4999.99 }],
+      }),
+    );
     expect(max.status).toBe(201);
     expect(max.body.pagamento.urlPagamento).toMatch(/\/user\/payment\/DO-/);
   });
@@ -146,101 +352,265 @@ describe.each(testBackends())('giving on %s', (backend) => {
   it('a visitor gives by Pix with a captcha; a wrong captcha charges nothing; the token is single-use', async () => {
     const cap = captchaResponseSchema.parse((await call('GET', '/igreja/graca/captcha')).body);
     expect(cap.imagem).toMatch(/^data:image\/svg\+xml;base64,/);
-    const before = await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId));
+    const before = await database.db
+      .select()
+      .from(t.payments)
+      .where(eq(t.payments.churchId, gracaId));
     const visitante = { nome: 'Ana Visitante', email: 'ana@example.com', cpf: '529.982.247-25' };
-    const wrong = await call('POST', '/pagamento/', undefined, gift({ visitante, pais: 'BR', captcha: { token: cap.token, resposta: '999' }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }));
+    const wrong = await call(
+      'POST',
+      '/pagamento/',
+      undefined,
+      gift({
+        visitante,
+        pais: 'BR',
+        captcha: { token: cap.token, resposta: '999' },
+        motivos: [{ motivo: reason('Oferta').id, valor: 20 }],
+      }),
+    );
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Captcha inválido. Por favor tente novamente.');
-    expect(await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).toHaveLength(before.length);
+    expect(
+      await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId)),
+    ).toHaveLength(before.length);
 
     // PicPay sends a visitor to a page they can open without an account (their receipt page)
     const pic = createCaptcha(gracaId);
-    const picpay = paymentResponseSchema.parse((await call('POST', '/pagamento/', undefined, gift({ metodoPagamento: 'picpay', visitante, pais: 'BR', captcha: { token: pic.token, resposta: pic.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }))).body);
-    expect(picpay.pagamento.urlPagamento).toBe(`/give/thank-you?pedido=${picpay.pagamento.codigo}&chave=${picpay.chaveRecibo}`);
+    const picpay = paymentResponseSchema.parse(
+      (
+        await call(
+          'POST',
+          '/pagamento/',
+          undefined,
+          gift({
+            metodoPagamento: 'picpay',
+            visitante,
+            pais: 'BR',
+            captcha: { token: pic.token, resposta: pic.answer },
+            motivos: [{ motivo: reason('Oferta').id, valor: 20 }],
+          }),
+        )
+      ).body,
+    );
+    expect(picpay.pagamento.urlPagamento).toBe(
+      `/give/thank-you?pedido=${picpay.pagamento.codigo}&chave=${picpay.chaveRecibo}`,
+    );
 
     const fresh = createCaptcha(gracaId);
-    const body = gift({ visitante, pais: 'BR', captcha: { token: fresh.token, resposta: fresh.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] });
+    const body = gift({
+      visitante,
+      pais: 'BR',
+      captcha: { token: fresh.token, resposta: fresh.answer },
+      motivos: [{ motivo: reason('Oferta').id, valor: 20 }],
+    });
     const ok = await call('POST', '/pagamento/', undefined, body);
     expect(ok.status).toBe(201);
     const r = paymentResponseSchema.parse(ok.body);
     expect(r.pagamento.status).toBe('pendente');
     expect(r.pagamento.pixCopiaCola).toBeTruthy();
     expect(r.pagamento.doador).toEqual({ nome: 'Ana Visitante', email: 'ana@example.com' });
-    expect((await mails('ana@example.com')).some((m) => m.text.includes(r.pagamento.codigo) && m.links[0]!.includes(`chave=${r.chaveRecibo}`))).toBe(true);
-    const receipt = await call('GET', `/pagamento/${r.pagamento.codigo}/recibo?chave=${r.chaveRecibo}`);
+    expect(
+      (await mails('ana@example.com')).some(
+        (m) =>
+          m.text.includes(r.pagamento.codigo) && m.links[0]!.includes(`chave=${r.chaveRecibo}`),
+      ),
+    ).toBe(true);
+    const receipt = await call(
+      'GET',
+      `/pagamento/${r.pagamento.codigo}/recibo?chave=${r.chaveRecibo}`,
+    );
     expect(receipt.status).toBe(200);
-    expect((await call('GET', `/pagamento/${r.pagamento.codigo}/recibo?chave=${'x'.repeat(32)}`)).status).toBe(404);
+    expect(
+      (await call('GET', `/pagamento/${r.pagamento.codigo}/recibo?chave=${'x'.repeat(32)}`)).status,
+    ).toBe(404);
     // a replay answers the same; the same captcha on a new gift is refused
-    expect((await call('POST', '/pagamento/', undefined, body)).body.pagamento.codigo).toBe(r.pagamento.codigo);
-    const again = await call('POST', '/pagamento/', undefined, { ...body, chaveIdempotencia: key() });
+    expect((await call('POST', '/pagamento/', undefined, body)).body.pagamento.codigo).toBe(
+      r.pagamento.codigo,
+    );
+    const again = await call('POST', '/pagamento/', undefined, {
+      ...body,
+      chaveIdempotencia: key(),
+    });
     expect(again.status).toBe(422);
-    const [row] = await database.db.select().from(t.payments).where(and(eq(t.payments.code, r.pagamento.codigo)));
+    const [row] = await database.db
+      .select()
+      .from(t.payments)
+      .where(and(eq(t.payments.code, r.pagamento.codigo)));
     expect(row!.userId).toBeNull();
     expect(row!.donorCpf).toBe('52998224725');
   });
 
   it('visitors need the CPF at a pt church and cannot give where the church does not allow it', async () => {
     const fresh = createCaptcha(gracaId);
-    const r = await call('POST', '/pagamento/', undefined, gift({ visitante: { nome: 'Ana', email: 'ana@example.com', cpf: '111.111.111-11' }, pais: 'BR', captcha: { token: fresh.token, resposta: fresh.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 20 }] }));
+    const r = await call(
+      'POST',
+      '/pagamento/',
+      undefined,
+      gift({
+        visitante: { nome: 'Ana', email: 'ana@example.com', cpf: '111.111.111-11' },
+        pais: 'BR',
+        captcha: { token: fresh.token, resposta: fresh.answer },
+        motivos: [{ motivo: reason('Oferta').id, valor: 20 }],
+      }),
+    );
     expect(r.status).toBe(400);
     expect(r.body.errors['visitante.cpf']).toEqual(['CPF inválido.']);
-    const [grace] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'grace'));
-    const g = await call('POST', '/pagamento/', undefined, { ...gift({ visitante: { nome: 'Ann', email: 'ann@example.com' }, motivos: [{ motivo: 1, valor: 20 }] }), igreja: grace!.id }, 'en');
+    const [grace] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'grace'));
+    const g = await call(
+      'POST',
+      '/pagamento/',
+      undefined,
+      {
+        ...gift({
+          visitante: { nome: 'Ann', email: 'ann@example.com' },
+          motivos: [{ motivo: 1, valor: 20 }],
+        }),
+        igreja: grace!.id,
+      },
+      'en',
+    );
     expect(g.status).toBe(401);
   });
 
   it('a visitor gives by card where the church takes visitor gifts: a token of no user, the captcha first, a challenge by receipt key', async () => {
-    const reasonsNow = reasonsResponseSchema.parse((await call('GET', '/igreja/graca/pagamento-motivo/?doacao=true')).body);
+    const reasonsNow = reasonsResponseSchema.parse(
+      (await call('GET', '/igreja/graca/pagamento-motivo/?doacao=true')).body,
+    );
     expect(reasonsNow.metodosVisitante).toContain('cartao');
     const tokenize = async (numero: string) => {
-      const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, undefined, { titular: 'Ana Visitante', numero, cvv: '123', validade: '12/30', ...HOLDER });
+      const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, undefined, {
+        titular: 'Ana Visitante',
+        numero,
+        cvv: '123',
+        validade: '12/30',
+        ...HOLDER,
+      });
       expect(r.status).toBe(201);
       return r.body.token as string;
     };
-    const visitante = { nome: 'Ana Visitante', email: 'ana.card@example.com', cpf: '529.982.247-25' };
+    const visitante = {
+      nome: 'Ana Visitante',
+      email: 'ana.card@example.com',
+      cpf: '529.982.247-25',
+    };
     const visitorGift = (token: string, captcha = createCaptcha(gracaId)) =>
-      gift({ metodoPagamento: 'cartao', cartao: { token }, visitante, pais: 'BR', captcha: { token: captcha.token, resposta: captcha.answer }, motivos: [{ motivo: reason('Oferta').id, valor: 25 }] });
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        visitante,
+        pais: 'BR',
+        captcha: { token: captcha.token, resposta: captcha.answer },
+        motivos: [{ motivo: reason('Oferta').id, valor: 25 }],
+      });
 
     // a wrong captcha charges nothing, even by card
-    const before = (await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).length;
+    const before = (
+      await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))
+    ).length;
     const token = await tokenize('4111 1111 1111 1111');
-    const wrong = await call('POST', '/pagamento/', undefined, { ...visitorGift(token), captcha: { token: createCaptcha(gracaId).token, resposta: '999' } });
+    const wrong = await call('POST', '/pagamento/', undefined, {
+      ...visitorGift(token),
+      captcha: { token: createCaptcha(gracaId).token, resposta: '999' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.errors.captcha).toEqual(['Captcha inválido. Por favor tente novamente.']);
-    expect(await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId))).toHaveLength(before);
+    expect(
+      await database.db.select().from(t.payments).where(eq(t.payments.churchId, gracaId)),
+    ).toHaveLength(before);
 
     const ok = await call('POST', '/pagamento/', undefined, visitorGift(token));
     expect(ok.status).toBe(201);
     const paid = paymentResponseSchema.parse(ok.body);
-    expect(paid.pagamento).toMatchObject({ status: 'aprovado', metodoPagamento: 'cartao', cartao: { final: '1111' }, doador: { nome: 'Ana Visitante' } });
+    expect(paid.pagamento).toMatchObject({
+      status: 'aprovado',
+      metodoPagamento: 'cartao',
+      cartao: { final: '1111' },
+      doador: { nome: 'Ana Visitante' },
+    });
     expect(paid.chaveRecibo).toBeTruthy();
-    const [row] = await database.db.select().from(t.payments).where(eq(t.payments.code, paid.pagamento.codigo));
+    const [row] = await database.db
+      .select()
+      .from(t.payments)
+      .where(eq(t.payments.code, paid.pagamento.codigo));
     expect(row!.userId).toBeNull();
-    expect(await database.db.select().from(t.savedCards).where(eq(t.savedCards.token, token))).toHaveLength(0); // nothing saved for a visitor
+    expect(
+      await database.db.select().from(t.savedCards).where(eq(t.savedCards.token, token)),
+    ).toHaveLength(0); // nothing saved for a visitor
     // a member cannot pay with a visitor's token
-    const stolen = await call('POST', '/pagamento/', member.token, gift({ metodoPagamento: 'cartao', cartao: { token }, motivos: [{ motivo: reason('Oferta').id, valor: 25 }] }));
+    const stolen = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      gift({
+        metodoPagamento: 'cartao',
+        cartao: { token },
+        motivos: [{ motivo: reason('Oferta').id, valor: 25 }],
+      }),
+    );
     expect(stolen.status).toBe(422);
 
     // a challenge card: the visitor completes it with the receipt key, not a login
-    const challenged = paymentResponseSchema.parse((await call('POST', '/pagamento/', undefined, visitorGift(await tokenize('4000 0000 0000 3220')))).body);
+    const challenged = paymentResponseSchema.parse(
+      (
+        await call(
+          'POST',
+          '/pagamento/',
+          undefined,
+          visitorGift(await tokenize('4000 0000 0000 3220')),
+        )
+      ).body,
+    );
     expect(challenged.pagamento).toMatchObject({ status: 'em_aberto', desafio: true });
     const code = challenged.pagamento.codigo;
-    expect((await call('POST', `/pagamento/${code}/desafio`, undefined, { codigo: '123456' })).status).toBe(401);
-    expect((await call('POST', `/pagamento/${code}/desafio?chave=${'x'.repeat(32)}`, undefined, { codigo: '123456' })).status).toBe(404);
-    const done = await call('POST', `/pagamento/${code}/desafio?chave=${challenged.chaveRecibo}`, undefined, { codigo: '123456' });
+    expect(
+      (await call('POST', `/pagamento/${code}/desafio`, undefined, { codigo: '123456' })).status,
+    ).toBe(401);
+    expect(
+      (
+        await call('POST', `/pagamento/${code}/desafio?chave=${'x'.repeat(32)}`, undefined, {
+          codigo: '123456',
+        })
+      ).status,
+    ).toBe(404);
+    const done = await call(
+      'POST',
+      `/pagamento/${code}/desafio?chave=${challenged.chaveRecibo}`,
+      undefined,
+      { codigo: '123456' },
+    );
     expect(done.status).toBe(200);
     expect(done.body.pagamento.status).toBe('aprovado');
   });
 
   it('no visitor card token where the church takes no visitor gifts', async () => {
-    const [grace] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'grace'));
-    const r = await call('POST', `/general/payment/church/${grace!.id}/card/token`, undefined, { titular: 'Ann', numero: '4111111111111111', cvv: '123', validade: '12/30' }, 'en');
+    const [grace] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'grace'));
+    const r = await call(
+      'POST',
+      `/general/payment/church/${grace!.id}/card/token`,
+      undefined,
+      { titular: 'Ann', numero: '4111111111111111', cvv: '123', validade: '12/30' },
+      'en',
+    );
     expect(r.status).toBe(401);
   });
 
   it('the yearly statement has the approved gifts of the year and totals per reason', async () => {
     const year = new Date().getUTCFullYear();
-    const s = statementResponseSchema.parse((await call('GET', `/usuario/${member.id}/doacao/extrato?igreja=${gracaId}&ano=${year}`, member.token)).body);
+    const s = statementResponseSchema.parse(
+      (
+        await call(
+          'GET',
+          `/usuario/${member.id}/doacao/extrato?igreja=${gracaId}&ano=${year}`,
+          member.token,
+        )
+      ).body,
+    );
     expect(s.doacoes.every((d) => d.status === 'aprovado')).toBe(true);
     expect(s.total).toBe(Math.round(s.doacoes.reduce((x, d) => x + d.valor, 0) * 100) / 100);
     expect(s.totaisPorMotivo.length).toBeGreaterThan(0);

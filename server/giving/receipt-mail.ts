@@ -4,12 +4,27 @@ import type { MessageLang } from '../../contract/account-messages.ts';
 import type { Payment } from '../../contract/payments.ts';
 import type { Mail } from '../mail/outbox.ts';
 
-const TEXT: Record<MessageLang, { subject: string; hello: string; intro: string; pending: string; failed: string; total: string; fees: string; order: string; link: string; recurring: string }> = {
+const TEXT: Record<
+  MessageLang,
+  {
+    subject: string;
+    hello: string;
+    intro: string;
+    pending: string;
+    failed: string;
+    total: string;
+    fees: string;
+    order: string;
+    link: string;
+    recurring: string;
+  }
+> = {
   pt: {
     subject: 'Recibo da sua doação — {{church}}',
     hello: 'Olá, {{name}}!',
     intro: 'Recebemos sua doação para a {{church}}. Obrigado pela generosidade!',
-    pending: 'Sua doação está aguardando o pagamento; ela será confirmada quando o pagamento for compensado.',
+    pending:
+      'Sua doação está aguardando o pagamento; ela será confirmada quando o pagamento for compensado.',
     failed: 'O pagamento da sua doação não foi aprovado e nada foi cobrado.',
     total: 'Total',
     fees: 'Taxas',
@@ -44,21 +59,39 @@ const TEXT: Record<MessageLang, { subject: string; hello: string; intro: string;
 };
 
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-const fill = (s: string, v: Record<string, string | number>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ''));
+const fill = (s: string, v: Record<string, string | number>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ''));
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function receiptMail(lang: MessageLang, to: string, values: { name: string; church: string; link: string; payment: Payment }): Mail {
+export function receiptMail(
+  lang: MessageLang,
+  to: string,
+  values: { name: string; church: string; link: string; payment: Payment },
+): Mail {
   const t = TEXT[lang];
   const p = values.payment;
-  const money = (v: number) => new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: p.moeda }).format(v);
+  const money = (v: number) =>
+    new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: p.moeda }).format(v);
   const status = p.status === 'aprovado' ? '' : p.status === 'nao_aprovado' ? t.failed : t.pending;
   const lines = p.itens.map((l) => `${l.motivo}: ${money(l.valor)}`);
   if (p.taxas > 0) lines.push(`${t.fees}: ${money(p.taxas)}`);
   lines.push(`${t.total}: ${money(p.valorTotal)}`);
   const recurring = p.doacaoRecorrente
-    ? fill(t.recurring, { days: p.doacaoRecorrente.recorrenciaDias, date: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(new Date(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`)) })
+    ? fill(t.recurring, {
+        days: p.doacaoRecorrente.recorrenciaDias,
+        date: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(
+          new Date(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`),
+        ),
+      })
     : '';
-  const paragraphs = [fill(t.hello, { name: values.name }), fill(t.intro, { church: values.church }), status, `${t.order}: ${p.codigo}`, lines.join('\n'), recurring].filter(Boolean);
+  const paragraphs = [
+    fill(t.hello, { name: values.name }),
+    fill(t.intro, { church: values.church }),
+    status,
+    `${t.order}: ${p.codigo}`,
+    lines.join('\n'),
+    recurring,
+  ].filter(Boolean);
   return {
     to,
     subject: fill(t.subject, { church: values.church }),
@@ -68,34 +101,58 @@ export function receiptMail(lang: MessageLang, to: string, values: { name: strin
   };
 }
 
-const DECLINED: Record<MessageLang, { subject: string; hello: string; retry: string; paused: string; outro: string }> = {
+const DECLINED: Record<
+  MessageLang,
+  { subject: string; hello: string; retry: string; paused: string; outro: string }
+> = {
   pt: {
     subject: 'Não conseguimos cobrar sua doação recorrente — {{church}}',
     hello: 'Olá, {{name}}!',
-    retry: 'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado e nada foi cobrado. Tentaremos de novo em {{days}} dia(s).',
-    paused: 'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado de novo e nada foi cobrado. A doação foi pausada.',
+    retry:
+      'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado e nada foi cobrado. Tentaremos de novo em {{days}} dia(s).',
+    paused:
+      'O cartão da sua doação recorrente de {{amount}} para a {{church}} foi recusado de novo e nada foi cobrado. A doação foi pausada.',
     outro: 'Você pode trocar o cartão, o valor ou retomar a doação na sua conta:',
   },
   en: {
     subject: 'We could not charge your recurring gift — {{church}}',
     hello: 'Hello, {{name}}!',
-    retry: 'The card of your recurring gift of {{amount}} to {{church}} was declined and nothing was charged. We will try again in {{days}} day(s).',
-    paused: 'The card of your recurring gift of {{amount}} to {{church}} was declined again and nothing was charged. The gift is paused.',
+    retry:
+      'The card of your recurring gift of {{amount}} to {{church}} was declined and nothing was charged. We will try again in {{days}} day(s).',
+    paused:
+      'The card of your recurring gift of {{amount}} to {{church}} was declined again and nothing was charged. The gift is paused.',
     outro: 'You can change the card or the amount, or resume the gift, in your account:',
   },
   es: {
     subject: 'No pudimos cobrar tu donación recurrente — {{church}}',
     hello: '¡Hola, {{name}}!',
-    retry: 'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada y no se cobró nada. Lo intentaremos de nuevo en {{days}} día(s).',
-    paused: 'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada otra vez y no se cobró nada. La donación quedó en pausa.',
+    retry:
+      'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada y no se cobró nada. Lo intentaremos de nuevo en {{days}} día(s).',
+    paused:
+      'La tarjeta de tu donación recurrente de {{amount}} para {{church}} fue rechazada otra vez y no se cobró nada. La donación quedó en pausa.',
     outro: 'Puedes cambiar la tarjeta o el monto, o reanudar la donación, en tu cuenta:',
   },
 };
 
 /** The donor's notice of a declined recurring charge (and of the pause after the last try). */
-export function declinedMail(lang: MessageLang, to: string, v: { name: string; church: string; amountCents: number; currency: string; paused: boolean; retryDays: number; link?: string }): Mail {
+export function declinedMail(
+  lang: MessageLang,
+  to: string,
+  v: {
+    name: string;
+    church: string;
+    amountCents: number;
+    currency: string;
+    paused: boolean;
+    retryDays: number;
+    link?: string;
+  },
+): Mail {
   const t = DECLINED[lang];
-  const amount = new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: v.currency }).format(v.amountCents / 100);
+  const amount = new Intl.NumberFormat(LOCALE[lang], {
+    style: 'currency',
+    currency: v.currency,
+  }).format(v.amountCents / 100);
   const body = fill(v.paused ? t.paused : t.retry, { amount, church: v.church, days: v.retryDays });
   const link = v.link ?? '/user/giving';
   const paragraphs = [fill(t.hello, { name: v.name }), body, t.outro];

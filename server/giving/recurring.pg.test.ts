@@ -16,7 +16,10 @@ const worker = fileURLToPath(new URL('./recurring-worker.ts', import.meta.url));
 const node = process.execPath;
 const GIFTS = 8;
 
-if (!base) console.warn('[recurring.pg.test] skipped: set TEST_DATABASE_URL=postgres://… to run the two-process kill -9 test');
+if (!base)
+  console.warn(
+    '[recurring.pg.test] skipped: set TEST_DATABASE_URL=postgres://… to run the two-process kill -9 test',
+  );
 
 describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on PostgreSQL', () => {
   const name = `church_test_rec_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -40,15 +43,37 @@ describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on Post
     url = u.toString();
     database = await openDatabase(url);
     await seedDemo(database.db);
-    const [church] = await database.db.select().from(t.churches).where(eq(t.churches.code, 'graca'));
-    const [user] = await database.db.select().from(t.users).where(eq(t.users.email, 'membro@graca.demo'));
-    const [reason] = await database.db.select().from(t.paymentReasons).where(and(eq(t.paymentReasons.churchId, church!.id), eq(t.paymentReasons.name, 'Dízimo')));
-    const [card] = await database.db.select().from(t.savedCards).where(and(eq(t.savedCards.userId, user!.id), eq(t.savedCards.churchId, church!.id)));
+    const [church] = await database.db
+      .select()
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca'));
+    const [user] = await database.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, 'membro@graca.demo'));
+    const [reason] = await database.db
+      .select()
+      .from(t.paymentReasons)
+      .where(and(eq(t.paymentReasons.churchId, church!.id), eq(t.paymentReasons.name, 'Dízimo')));
+    const [card] = await database.db
+      .select()
+      .from(t.savedCards)
+      .where(and(eq(t.savedCards.userId, user!.id), eq(t.savedCards.churchId, church!.id)));
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     for (let i = 0; i < GIFTS; i++) {
       const [g] = await database.db
         .insert(t.recurringGifts)
-        .values({ churchId: church!.id, userId: user!.id, reasonId: reason!.id, amountCents: 1000 + i, days: 30, cardId: card!.id, status: 'ativa', nextOccurrence: yesterday, nextChargeAt: new Date(Date.now() - 60_000) })
+        .values({
+          churchId: church!.id,
+          userId: user!.id,
+          reasonId: reason!.id,
+          amountCents: 1000 + i,
+          days: 30,
+          cardId: card!.id,
+          status: 'ativa',
+          nextOccurrence: yesterday,
+          nextChargeAt: new Date(Date.now() - 60_000),
+        })
         .returning({ id: t.recurringGifts.id });
       giftIds.push(g!.id);
     }
@@ -59,11 +84,21 @@ describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on Post
   });
 
   const run = (holdMs: number) => {
-    const child = spawn(node, [worker], { env: { ...process.env, DATABASE_URL: url, GIVING_HOLD_MS: String(holdMs), DATA_DIR: `/tmp/${name}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [worker], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        GIVING_HOLD_MS: String(holdMs),
+        DATA_DIR: `/tmp/${name}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     return { child, output: () => out, exited };
   };
   const waitFor = async (test: () => boolean, ms: number) => {
@@ -89,15 +124,24 @@ describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on Post
     expect(c.output()).not.toMatch(/charged/);
 
     for (const id of giftIds) {
-      const rows = await database.db.select().from(t.payments).where(eq(t.payments.recurringGiftId, id));
+      const rows = await database.db
+        .select()
+        .from(t.payments)
+        .where(eq(t.payments.recurringGiftId, id));
       expect(rows, `gift ${id}`).toHaveLength(1);
       expect(rows[0]!.status).toBe('aprovado');
-      const [gift] = await database.db.select().from(t.recurringGifts).where(eq(t.recurringGifts.id, id));
+      const [gift] = await database.db
+        .select()
+        .from(t.recurringGifts)
+        .where(eq(t.recurringGifts.id, id));
       expect(gift!.lastPaymentId).toBe(rows[0]!.id);
       expect(gift!.nextChargeAt.getTime()).toBeGreaterThan(Date.now());
     }
     // the killed process left no payment without its lines and no claimed key without a payment
-    const claims = await database.db.select().from(t.paymentIdempotency).where(eq(t.paymentIdempotency.httpStatus, 0));
+    const claims = await database.db
+      .select()
+      .from(t.paymentIdempotency)
+      .where(eq(t.paymentIdempotency.httpStatus, 0));
     expect(claims).toHaveLength(0);
   }, 180_000);
 });

@@ -15,7 +15,13 @@ import * as t from '../db/schema/index.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
-import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
+import {
+  checkPayment,
+  chargePayment,
+  reservePayment,
+  type Payer,
+  type Tx,
+} from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
 import { declinedMail } from './receipt-mail.ts';
 
@@ -42,9 +48,12 @@ export interface ChargeOutcome {
   status: string;
 }
 
-
 /** Charges every gift due at `now`, each in its own claim; returns what happened. */
-export async function chargeDueGifts(db: Database, now: Date, options: ChargeOptions): Promise<ChargeOutcome[]> {
+export async function chargeDueGifts(
+  db: Database,
+  now: Date,
+  options: ChargeOptions,
+): Promise<ChargeOutcome[]> {
   const outcomes: ChargeOutcome[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
@@ -65,13 +74,22 @@ export async function chargeDueGifts(db: Database, now: Date, options: ChargeOpt
     if (!outcome) break;
     outcomes.push(outcome);
     if (mails.length) {
-      for (const mail of mails) await options.mailer.send(mail).catch((error: unknown) => console.error('[giving] e-mail failed:', error));
+      for (const mail of mails)
+        await options.mailer
+          .send(mail)
+          .catch((error: unknown) => console.error('[giving] e-mail failed:', error));
     }
   }
   return outcomes;
 }
 
-async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now: Date, mails: Mail[], settings: ChargeOptions['settings']): Promise<ChargeOutcome> {
+async function chargeOne(
+  tx: Tx,
+  gift: typeof t.recurringGifts.$inferSelect,
+  now: Date,
+  mails: Mail[],
+  settings: ChargeOptions['settings'],
+): Promise<ChargeOutcome> {
   const church = await givingChurch(tx, gift.churchId);
   const [user] = await tx.select().from(t.users).where(eq(t.users.id, gift.userId));
   const lang = messageLangOfLocale(church?.locale);
@@ -93,28 +111,53 @@ async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now
   const [done] = await tx
     .select({ id: t.payments.id, status: t.payments.status })
     .from(t.payments)
-    .where(and(eq(t.payments.recurringGiftId, gift.id), eq(t.payments.occurrence, occurrence), eq(t.payments.attempt, attempt)));
+    .where(
+      and(
+        eq(t.payments.recurringGiftId, gift.id),
+        eq(t.payments.occurrence, occurrence),
+        eq(t.payments.attempt, attempt),
+      ),
+    );
   let status: string;
   let paymentId: number | null = done?.id ?? null;
   if (done) status = done.status;
   else {
     try {
       if (!church || !user) throw new Error('church or donor gone');
-      const order = await donationOrder(tx, church, {
-        tipo: 'doacao', igreja: church.id, motivos: [{ motivo: gift.reasonId, valor: gift.amountCents / 100 }], flagUsuarioTaxa: gift.giverPaysFees,
-        recorrencia: false, recorrenciaDias: gift.days, metodoPagamento: 'cartao', parcelas: 1, salvarCartao: false,
-        ...(gift.cardId ? { cartao: { idCartao: gift.cardId } } : {}),
-      }, payer);
+      const order = await donationOrder(
+        tx,
+        church,
+        {
+          tipo: 'doacao',
+          igreja: church.id,
+          motivos: [{ motivo: gift.reasonId, valor: gift.amountCents / 100 }],
+          flagUsuarioTaxa: gift.giverPaysFees,
+          recorrencia: false,
+          recorrenciaDias: gift.days,
+          metodoPagamento: 'cartao',
+          parcelas: 1,
+          salvarCartao: false,
+          ...(gift.cardId ? { cartao: { idCartao: gift.cardId } } : {}),
+        },
+        payer,
+      );
       const checked = await checkPayment(tx, order, payer);
       const claimId = await reservePayment(tx, order, payer, now);
       if (claimId === null) throw new Error('idempotency key already used');
       const answer = await chargePayment(tx, order, payer, checked, claimId, now);
       status = answer.body.pagamento.status;
-      const [row] = await tx.select({ id: t.payments.id }).from(t.payments).where(eq(t.payments.code, answer.body.pagamento.codigo));
+      const [row] = await tx
+        .select({ id: t.payments.id })
+        .from(t.payments)
+        .where(eq(t.payments.code, answer.body.pagamento.codigo));
       paymentId = row?.id ?? null;
     } catch (error) {
       // No card, a card no longer valid, a reason gone: counts as a declined try, nothing charged.
-      if (!(error instanceof ApiProblem) && !(error instanceof Error && /gone|already used/.test(error.message))) throw error;
+      if (
+        !(error instanceof ApiProblem) &&
+        !(error instanceof Error && /gone|already used/.test(error.message))
+      )
+        throw error;
       status = 'nao_aprovado';
     }
   }
@@ -127,14 +170,26 @@ async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now
       .set({
         failedTries: tries,
         status: pause ? 'pausada' : 'ativa',
-        nextChargeAt: pause ? gift.nextChargeAt : new Date(now.getTime() + RETRY_DAYS[attempt]! * DAY),
+        nextChargeAt: pause
+          ? gift.nextChargeAt
+          : new Date(now.getTime() + RETRY_DAYS[attempt]! * DAY),
         lastPaymentId: paymentId ?? gift.lastPaymentId,
         updatedAt: now,
       })
       .where(eq(t.recurringGifts.id, gift.id));
     if (user && church) {
       const link = `${churchHomeUrl(church.code, settings)}/user/giving`;
-      mails.push(declinedMail(lang, user.email, { name: user.firstName, church: church.name, amountCents: gift.amountCents, currency: church.currency, paused: pause, retryDays: pause ? 0 : RETRY_DAYS[attempt]!, link }));
+      mails.push(
+        declinedMail(lang, user.email, {
+          name: user.firstName,
+          church: church.name,
+          amountCents: gift.amountCents,
+          currency: church.currency,
+          paused: pause,
+          retryDays: pause ? 0 : RETRY_DAYS[attempt]!,
+          link,
+        }),
+      );
     }
   } else {
     // Approved or still processing: this occurrence is done; the next one is `days` later.
@@ -143,7 +198,13 @@ async function chargeOne(tx: Tx, gift: typeof t.recurringGifts.$inferSelect, now
     if (next <= dayOf(now)) next = addDays(dayOf(now), gift.days);
     await tx
       .update(t.recurringGifts)
-      .set({ nextOccurrence: next, nextChargeAt: chargeTimeOf(next), failedTries: 0, lastPaymentId: paymentId, updatedAt: now })
+      .set({
+        nextOccurrence: next,
+        nextChargeAt: chargeTimeOf(next),
+        failedTries: 0,
+        lastPaymentId: paymentId,
+        updatedAt: now,
+      })
       .where(eq(t.recurringGifts.id, gift.id));
   }
   return { giftId: gift.id, occurrence, status };

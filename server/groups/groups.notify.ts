@@ -2,7 +2,11 @@
 // a notification in the account (spec §3 Notification, type codes of contract/groups.ts) and an
 // e-mail through the outbox, both in the church's language. A failed e-mail never undoes the request.
 import type { Context } from 'hono';
-import { groupLangOfLocale, groupMessage, type GroupMessageKey } from '../../contract/groups-messages.ts';
+import {
+  groupLangOfLocale,
+  groupMessage,
+  type GroupMessageKey,
+} from '../../contract/groups-messages.ts';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
 import { churchOrigin } from '../auth/church-link.ts';
 import type { Database } from '../db/client.ts';
@@ -27,7 +31,14 @@ async function deliver(
   groupId: number,
   text: { title: string; body: string; extra?: string; action: string; path: string },
 ): Promise<void> {
-  await db.insert(t.notifications).values({ churchId: church.id, userId: to.id, title: text.title, body: text.body, typeCode: type, relatedId: String(groupId) });
+  await db.insert(t.notifications).values({
+    churchId: church.id,
+    userId: to.id,
+    title: text.title,
+    body: text.body,
+    typeCode: type,
+    relatedId: String(groupId),
+  });
   try {
     const link = `${await churchOrigin(db, c, { id: church.id, code: church.code, name: church.name, active: true })}${text.path}`;
     const lines = [text.body, text.extra].filter((l): l is string => Boolean(l));

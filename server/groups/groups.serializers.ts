@@ -1,17 +1,29 @@
 // Rows → the wire shapes of contract/groups.ts.
-import type { GroupAddress, GroupItem, GroupLeader, GroupMeeting, GroupRequest } from '../../contract/groups.ts';
+import type {
+  GroupAddress,
+  GroupItem,
+  GroupLeader,
+  GroupMeeting,
+  GroupRequest,
+} from '../../contract/groups.ts';
 import type * as t from '../db/schema/index.ts';
 
 type GroupRow = typeof t.groups.$inferSelect;
 type UserBits = { id: number; firstName: string; lastName: string | null; image: string | null };
 
-export const fullName = (u: { firstName: string; lastName: string | null }) => [u.firstName, u.lastName].filter(Boolean).join(' ');
+export const fullName = (u: { firstName: string; lastName: string | null }) =>
+  [u.firstName, u.lastName].filter(Boolean).join(' ');
 
 export function toLeader(u: UserBits | null): GroupLeader | null {
   return u ? { id: u.id, nome: fullName(u), imagem: u.image } : null;
 }
 
-export function toGroupItem(row: GroupRow, leader: UserBits | null, members: number, distance: number | null): GroupItem {
+export function toGroupItem(
+  row: GroupRow,
+  leader: UserBits | null,
+  members: number,
+  distance: number | null,
+): GroupItem {
   return {
     id: row.id,
     nome: row.name,
@@ -40,7 +52,10 @@ export function toAddress(row: GroupRow): GroupAddress {
   };
 }
 
-export function toMeeting(row: typeof t.groupMeetings.$inferSelect, study: { id: number; title: string } | null): GroupMeeting {
+export function toMeeting(
+  row: typeof t.groupMeetings.$inferSelect,
+  study: { id: number; title: string } | null,
+): GroupMeeting {
   return {
     id: row.id,
     data: row.date.toISOString(),

@@ -39,29 +39,55 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
   const dir = () => path.join(dataDir, backend);
 
   type Res = { status: number; body: Record<string, unknown> };
-  const call = async (method: string, url: string, token?: string, body?: unknown, lang = 'pt-BR'): Promise<Res> => {
+  const call = async (
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+    lang = 'pt-BR',
+  ): Promise<Res> => {
     const res = await api.request(`/api/v1${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
   };
   const expectError = (res: Res, status: number, field?: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, `errors.${field} in ${JSON.stringify(res.body)}`).toBeGreaterThan(0);
+    if (field)
+      expect(
+        error.errors?.[field]?.length,
+        `errors.${field} in ${JSON.stringify(res.body)}`,
+      ).toBeGreaterThan(0);
     return error;
   };
   const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, { username: email, password: DEMO_PASSWORD });
+    const r = await call('POST', '/security/login_check', undefined, {
+      username: email,
+      password: DEMO_PASSWORD,
+    });
     const token = r.body.token as string;
     const me = await call('GET', '/me', token);
     return { id: (me.body.user as { id: number }).id, token };
   };
-  const groupId = async (name: string) => (await database.db.select({ id: t.groups.id }).from(t.groups).where(eq(t.groups.name, name)))[0]!.id;
-  const list = async (query = '', token?: string, slug = 'graca') => groupListResponseSchema.parse((await call('GET', `/igreja/${slug}/celula/${query}`, token)).body);
+  const groupId = async (name: string) =>
+    (
+      await database.db.select({ id: t.groups.id }).from(t.groups).where(eq(t.groups.name, name))
+    )[0]!.id;
+  const list = async (query = '', token?: string, slug = 'graca') =>
+    groupListResponseSchema.parse(
+      (await call('GET', `/igreja/${slug}/celula/${query}`, token)).body,
+    );
 
   beforeAll(async () => {
     process.env.DATA_DIR = dir();
@@ -86,7 +112,13 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     expect(new Set(all.filtros.bairros).size).toBeGreaterThanOrEqual(6);
     expect(all.filtros.dias.length).toBeGreaterThanOrEqual(6);
     const vm = all.celulas.find((g) => g.nome === LEADER_GROUP)!;
-    expect(vm).toMatchObject({ bairro: 'Vila Mariana', diaSemana: 2, horario: '20:00', lider: { nome: 'João Pereira' }, qtdeMembros: 2 });
+    expect(vm).toMatchObject({
+      bairro: 'Vila Mariana',
+      diaSemana: 2,
+      horario: '20:00',
+      lider: { nome: 'João Pereira' },
+      qtdeMembros: 2,
+    });
     expect((await list('?busca=pinhe')).celulas.map((g) => g.nome)).toEqual([MEMBER_GROUP]);
     expect((await list('?busca=100%25')).total).toBe(0); // % is a literal character
     expect((await list('?dia=2')).celulas.every((g) => g.diaSemana === 2)).toBe(true);
@@ -95,18 +127,33 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     const north = await list('?latitude=-23.50&longitude=-46.63');
     expect(north.celulas[0]!.nome).toBe('Célula Santana');
     expect(north.celulas[0]!.distancia).toBeLessThan(2);
-    expect(north.celulas.map((g) => g.distancia!)).toEqual([...north.celulas.map((g) => g.distancia!)].sort((a, b) => a - b));
-    expect((await list('?latitude=-23.57&longitude=-46.71')).celulas[0]!.nome).toBe('Célula Jovens Butantã');
+    expect(north.celulas.map((g) => g.distancia!)).toEqual(
+      [...north.celulas.map((g) => g.distancia!)].sort((a, b) => a - b),
+    );
+    expect((await list('?latitude=-23.57&longitude=-46.71')).celulas[0]!.nome).toBe(
+      'Célula Jovens Butantã',
+    );
     // grace has its own two groups, never graca's
     const grace = await list('', undefined, 'grace');
-    expect(grace.celulas.map((g) => g.nome).sort()).toEqual(['Downtown Group', 'South Congress Group']);
+    expect(grace.celulas.map((g) => g.nome).sort()).toEqual([
+      'Downtown Group',
+      'South Congress Group',
+    ]);
   });
 
   it('refuses bad list input with per-field messages, never a 500', async () => {
     expectError(await call('GET', '/igreja/graca/celula/?dia=9'), 400, 'dia');
     expectError(await call('GET', '/igreja/graca/celula/?latitude=-23.5'), 400, 'longitude');
-    expectError(await call('GET', '/igreja/graca/celula/?latitude=200&longitude=0'), 400, 'latitude');
-    expectError(await call('GET', `/igreja/graca/celula/?busca=${encodeURIComponent('a\u0000b')}`), 400, 'busca');
+    expectError(
+      await call('GET', '/igreja/graca/celula/?latitude=200&longitude=0'),
+      400,
+      'latitude',
+    );
+    expectError(
+      await call('GET', `/igreja/graca/celula/?busca=${encodeURIComponent('a\u0000b')}`),
+      400,
+      'busca',
+    );
     expect((await call('GET', '/igreja/graca/celula/?busca=%ED%A0%80')).status).toBeLessThan(500);
     expectError(await call('GET', '/igreja/graca/celula/?usuario=2'), 400, 'usuario');
     // esperanza has no MOD_CELULA, fechada is inactive
@@ -117,119 +164,324 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
 
   it("lists the caller's own groups with ?usuario=1 (login required, members of the church only)", async () => {
     expect((await call('GET', '/igreja/graca/celula/?usuario=1')).status).toBe(401);
-    expect((await list('?usuario=1', member.token)).celulas.map((g) => [g.nome, g.papel])).toEqual([[MEMBER_GROUP, 'membro']]);
-    expect((await list('?usuario=1', leader.token)).celulas.map((g) => [g.nome, g.papel])).toEqual([[LEADER_GROUP, 'lider']]);
+    expect((await list('?usuario=1', member.token)).celulas.map((g) => [g.nome, g.papel])).toEqual([
+      [MEMBER_GROUP, 'membro'],
+    ]);
+    expect((await list('?usuario=1', leader.token)).celulas.map((g) => [g.nome, g.papel])).toEqual([
+      [LEADER_GROUP, 'lider'],
+    ]);
     expectError(await call('GET', '/igreja/graca/celula/?usuario=1', john.token), 403);
   });
 
   it('shows one group: leader, address, meeting, studies; a group of another church is a 404 with ?igreja', async () => {
     const r = await call('GET', `/celula/${leaderGroup}`);
     const g = groupDetailSchema.parse(r.body);
-    expect(g).toMatchObject({ nome: LEADER_GROUP, diaSemana: 2, horario: '20:00', lider: { nome: 'João Pereira' }, minhaParticipacao: null });
-    expect(g.endereco).toMatchObject({ logradouro: 'Rua Domingos de Morais', bairro: 'Vila Mariana', cidade: 'São Paulo' });
+    expect(g).toMatchObject({
+      nome: LEADER_GROUP,
+      diaSemana: 2,
+      horario: '20:00',
+      lider: { nome: 'João Pereira' },
+      minhaParticipacao: null,
+    });
+    expect(g.endereco).toMatchObject({
+      logradouro: 'Rua Domingos de Morais',
+      bairro: 'Vila Mariana',
+      cidade: 'São Paulo',
+    });
     expect(g.estudos.length).toBeGreaterThan(0);
     const graca = g.igreja.id;
-    expect(groupDetailSchema.parse((await call('GET', `/celula/${memberGroup}`, member.token)).body).minhaParticipacao).toBe('membro');
-    expect(groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, leader.token)).body).minhaParticipacao).toBe('lider');
+    expect(
+      groupDetailSchema.parse((await call('GET', `/celula/${memberGroup}`, member.token)).body)
+        .minhaParticipacao,
+    ).toBe('membro');
+    expect(
+      groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, leader.token)).body)
+        .minhaParticipacao,
+    ).toBe('lider');
     expectError(await call('GET', `/celula/${graceGroup}?igreja=${graca}`), 404);
     expectError(await call('GET', '/celula/999999'), 404);
     expectError(await call('GET', '/celula/abc'), 400, 'id');
   });
 
   it('meetings: members and the leader only; another group → 403, another church or a visitor → 404/401', async () => {
-    const mine = groupMeetingsResponseSchema.parse((await call('GET', `/celula/${memberGroup}/reuniao-registro/`, member.token)).body);
+    const mine = groupMeetingsResponseSchema.parse(
+      (await call('GET', `/celula/${memberGroup}/reuniao-registro/`, member.token)).body,
+    );
     expect(mine.reunioes.length).toBeGreaterThan(0);
     const first = mine.reunioes[0]!;
     expect(new Date(first.data).getTime()).toBeLessThan(Date.now());
-    expect(groupMeetingResponseSchema.parse((await call('GET', `/celula/${memberGroup}/reuniao-registro/${first.id}`, member.token)).body).reuniao).toEqual(first);
-    const led = groupMeetingsResponseSchema.parse((await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, leader.token)).body);
+    expect(
+      groupMeetingResponseSchema.parse(
+        (await call('GET', `/celula/${memberGroup}/reuniao-registro/${first.id}`, member.token))
+          .body,
+      ).reuniao,
+    ).toEqual(first);
+    const led = groupMeetingsResponseSchema.parse(
+      (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, leader.token)).body,
+    );
     expect(led.reunioes[0]).toMatchObject({ tema: 'O perdão que liberta', qtdePresentes: 11 });
     // Maria is not in Vila Mariana (yet): 403 with the reason; John (grace) learns nothing: 404
-    const denied = expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token), 403);
+    const denied = expectError(
+      await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token),
+      403,
+    );
     expect(denied.message).toBe('Somente os membros e o líder desta célula podem ver as reuniões.');
-    expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/${led.reunioes[0]!.id}`, member.token), 403);
+    expectError(
+      await call(
+        'GET',
+        `/celula/${leaderGroup}/reuniao-registro/${led.reunioes[0]!.id}`,
+        member.token,
+      ),
+      403,
+    );
     expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, john.token), 404);
     expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`), 401);
     // a meeting of another group through this group's path is not found
-    expectError(await call('GET', `/celula/${memberGroup}/reuniao-registro/${led.reunioes[0]!.id}`, member.token), 404);
+    expectError(
+      await call(
+        'GET',
+        `/celula/${memberGroup}/reuniao-registro/${led.reunioes[0]!.id}`,
+        member.token,
+      ),
+      404,
+    );
   });
 
   it("the leader's request list: the leader only", async () => {
-    const r = groupRequestsResponseSchema.parse((await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body);
-    expect(r.solicitacoes[0]).toMatchObject({ situacao: 'pendente', usuario: { nome: 'Camila Ribeiro' } });
-    expectError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, member.token), 403);
-    expectError(await call('GET', `/celula/${memberGroup}/solicitacao-admissao/`, member.token), 403); // a member, not the leader
+    const r = groupRequestsResponseSchema.parse(
+      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body,
+    );
+    expect(r.solicitacoes[0]).toMatchObject({
+      situacao: 'pendente',
+      usuario: { nome: 'Camila Ribeiro' },
+    });
+    expectError(
+      await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, member.token),
+      403,
+    );
+    expectError(
+      await call('GET', `/celula/${memberGroup}/solicitacao-admissao/`, member.token),
+      403,
+    ); // a member, not the leader
     expectError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, john.token), 404);
     expectError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`), 401);
-    expectError(await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${r.solicitacoes[0]!.id}`, member.token, { acao: 'aceitar' }), 403);
+    expectError(
+      await call(
+        'PUT',
+        `/celula/${leaderGroup}/solicitacao-admissao/${r.solicitacoes[0]!.id}`,
+        member.token,
+        { acao: 'aceitar' },
+      ),
+      403,
+    );
   });
 
   it('join: login first, validated, the church of the route only; tampering another church id is refused', async () => {
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', undefined, { idCelula: leaderGroup }), 401);
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: 'x' }), 400, 'idCelula');
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup, mensagem: 'a\u0000' }), 400, 'mensagem');
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup, mensagem: 'x'.repeat(2001) }), 400, 'mensagem');
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, `{"idCelula":${leaderGroup},"mensagem":"\\ud800"}`), 400, 'mensagem');
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, '{bad json'), 400);
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', undefined, {
+        idCelula: leaderGroup,
+      }),
+      401,
+    );
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: 'x',
+      }),
+      400,
+      'idCelula',
+    );
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: leaderGroup,
+        mensagem: 'a\u0000',
+      }),
+      400,
+      'mensagem',
+    );
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: leaderGroup,
+        mensagem: 'x'.repeat(2001),
+      }),
+      400,
+      'mensagem',
+    );
+    expectError(
+      await call(
+        'POST',
+        '/igreja/graca/solicitacao-celula/admissao',
+        member.token,
+        `{"idCelula":${leaderGroup},"mensagem":"\\ud800"}`,
+      ),
+      400,
+      'mensagem',
+    );
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, '{bad json'),
+      400,
+    );
     // graca's route with grace's group id; grace's route as a graca member
-    const tampered = expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: graceGroup }), 404);
+    const tampered = expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: graceGroup,
+      }),
+      404,
+    );
     expect(tampered.message).toBe('Nenhuma célula encontrada.');
-    expectError(await call('POST', '/igreja/grace/solicitacao-celula/admissao', member.token, { idCelula: graceGroup }), 403);
+    expectError(
+      await call('POST', '/igreja/grace/solicitacao-celula/admissao', member.token, {
+        idCelula: graceGroup,
+      }),
+      403,
+    );
     // already a member
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: memberGroup }), 409);
-    const none = await database.db.select().from(t.groupRequests).where(and(eq(t.groupRequests.userId, member.id)));
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: memberGroup,
+      }),
+      409,
+    );
+    const none = await database.db
+      .select()
+      .from(t.groupRequests)
+      .where(and(eq(t.groupRequests.userId, member.id)));
     expect(none).toHaveLength(0);
   });
 
   it('join → the leader is notified and e-mailed → a second request is refused → the leader accepts → the member sees group and meetings', async () => {
-    const sent = await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup, mensagem: '  Gostaria de participar às terças.  ' });
+    const sent = await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+      idCelula: leaderGroup,
+      mensagem: '  Gostaria de participar às terças.  ',
+    });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const { message, solicitacao } = groupJoinResponseSchema.parse(sent.body);
     expect(message).toBe(`Sua solicitação foi enviada ao líder da ${LEADER_GROUP}.`);
-    expect(solicitacao).toMatchObject({ situacao: 'pendente', mensagem: 'Gostaria de participar às terças.', usuario: { nome: 'Maria Souza' } });
-    expect(groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, member.token)).body).minhaParticipacao).toBe('pendente');
+    expect(solicitacao).toMatchObject({
+      situacao: 'pendente',
+      mensagem: 'Gostaria de participar às terças.',
+      usuario: { nome: 'Maria Souza' },
+    });
+    expect(
+      groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, member.token)).body)
+        .minhaParticipacao,
+    ).toBe('pendente');
     // the leader's notification opens the request list
-    const graca = groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`)).body).igreja.id;
-    const notes = (await call('GET', `/igreja/${graca}/notificacao/?page=1&limit=30`, leader.token)).body as {
-      notificacoes: { titulo: string; tipo: { codigo: string }; idEntidadeRelacionada: string | null }[];
+    const graca = groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`)).body).igreja
+      .id;
+    const notes = (await call('GET', `/igreja/${graca}/notificacao/?page=1&limit=30`, leader.token))
+      .body as {
+      notificacoes: {
+        titulo: string;
+        tipo: { codigo: string };
+        idEntidadeRelacionada: string | null;
+      }[];
     };
-    expect(notes.notificacoes[0]).toMatchObject({ titulo: `Nova solicitação para a ${LEADER_GROUP}`, tipo: { codigo: GROUP_NOTIFICATION_TYPES.request }, idEntidadeRelacionada: String(leaderGroup) });
+    expect(notes.notificacoes[0]).toMatchObject({
+      titulo: `Nova solicitação para a ${LEADER_GROUP}`,
+      tipo: { codigo: GROUP_NOTIFICATION_TYPES.request },
+      idEntidadeRelacionada: String(leaderGroup),
+    });
     const mail = (await readOutbox(dir(), 'lider@graca.demo'))[0]!;
     expect(mail.subject).toBe(`Nova solicitação para a ${LEADER_GROUP}`);
     expect(mail.text).toContain('Maria Souza');
     expect(mail.text).toContain('Gostaria de participar às terças.');
     expect(mail.links[0]).toMatch(new RegExp(`/groups/${leaderGroup}/requests$`));
     // a second request while one is pending
-    const again = expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup }), 409);
-    expect(again.message).toBe(`Você já pediu para participar da ${LEADER_GROUP}. Aguarde a resposta do líder.`);
-    const againEn = expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup }, 'en'), 409);
+    const again = expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: leaderGroup,
+      }),
+      409,
+    );
+    expect(again.message).toBe(
+      `Você já pediu para participar da ${LEADER_GROUP}. Aguarde a resposta do líder.`,
+    );
+    const againEn = expectError(
+      await call(
+        'POST',
+        '/igreja/graca/solicitacao-celula/admissao',
+        member.token,
+        { idCelula: leaderGroup },
+        'en',
+      ),
+      409,
+    );
     expect(againEn.message).toContain('Wait for the leader');
     // the leader accepts
-    const requests = groupRequestsResponseSchema.parse((await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body).solicitacoes;
+    const requests = groupRequestsResponseSchema.parse(
+      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body,
+    ).solicitacoes;
     const maria = requests.find((r) => r.usuario.id === member.id && r.situacao === 'pendente')!;
-    expectError(await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, { acao: 'talvez' }), 400, 'acao');
+    expectError(
+      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
+        acao: 'talvez',
+      }),
+      400,
+      'acao',
+    );
     const before = changed.length;
-    const answer = groupAnswerResponseSchema.parse((await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, { acao: 'aceitar' })).body);
+    const answer = groupAnswerResponseSchema.parse(
+      (
+        await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
+          acao: 'aceitar',
+        })
+      ).body,
+    );
     expect(answer.solicitacao.situacao).toBe('aceita');
     expect(answer.message).toBe(`Maria Souza agora participa da ${LEADER_GROUP}.`);
     expect(changed.length).toBeGreaterThan(before);
-    expectError(await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, { acao: 'recusar' }), 409);
+    expectError(
+      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
+        acao: 'recusar',
+      }),
+      409,
+    );
     // the member is told, sees the group under "my groups" and its meetings
     const memberMail = (await readOutbox(dir(), 'membro@graca.demo'))[0]!;
     expect(memberMail.subject).toBe(`Bem-vindo à ${LEADER_GROUP}!`);
     expect(memberMail.links[0]).toMatch(new RegExp(`/groups/${leaderGroup}$`));
-    expect((await list('?usuario=1', member.token)).celulas.map((g) => g.nome).sort()).toEqual([MEMBER_GROUP, LEADER_GROUP].sort());
-    expect(groupMeetingsResponseSchema.parse((await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token)).body).reunioes.length).toBe(3);
-    expectError(await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, { idCelula: leaderGroup }), 409);
+    expect((await list('?usuario=1', member.token)).celulas.map((g) => g.nome).sort()).toEqual(
+      [MEMBER_GROUP, LEADER_GROUP].sort(),
+    );
+    expect(
+      groupMeetingsResponseSchema.parse(
+        (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token)).body,
+      ).reunioes.length,
+    ).toBe(3);
+    expectError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
+        idCelula: leaderGroup,
+      }),
+      409,
+    );
   });
 
   it('a declined request tells the member and lets them ask again later', async () => {
     const camila = await login('camila.ribeiro@graca.demo');
-    const pending = groupRequestsResponseSchema.parse((await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body).solicitacoes.find((r) => r.usuario.id === camila.id && r.situacao === 'pendente')!;
-    const answer = groupAnswerResponseSchema.parse((await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${pending.id}`, leader.token, { acao: 'recusar' })).body);
+    const pending = groupRequestsResponseSchema
+      .parse((await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body)
+      .solicitacoes.find((r) => r.usuario.id === camila.id && r.situacao === 'pendente')!;
+    const answer = groupAnswerResponseSchema.parse(
+      (
+        await call(
+          'PUT',
+          `/celula/${leaderGroup}/solicitacao-admissao/${pending.id}`,
+          leader.token,
+          { acao: 'recusar' },
+        )
+      ).body,
+    );
     expect(answer.solicitacao.situacao).toBe('recusada');
-    expect((await readOutbox(dir(), 'camila.ribeiro@graca.demo'))[0]!.subject).toBe(`Sua solicitação para a ${LEADER_GROUP}`);
+    expect((await readOutbox(dir(), 'camila.ribeiro@graca.demo'))[0]!.subject).toBe(
+      `Sua solicitação para a ${LEADER_GROUP}`,
+    );
     expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, camila.token), 403);
-    expect((await call('POST', '/igreja/graca/solicitacao-celula/admissao', camila.token, { idCelula: leaderGroup })).status).toBe(201);
+    expect(
+      (
+        await call('POST', '/igreja/graca/solicitacao-celula/admissao', camila.token, {
+          idCelula: leaderGroup,
+        })
+      ).status,
+    ).toBe(201);
   });
 });

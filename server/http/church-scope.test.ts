@@ -13,13 +13,24 @@ describe('church scope', () => {
   beforeAll(async () => {
     database = await openTestDatabase('pglite');
     app = new Hono();
-    app.get('/slug/:slug', async (c) => c.json(await churchBySlug(database.db, c, c.req.param('slug'), { module: c.req.query('module') })));
-    app.get('/id/:id', async (c) => c.json(await churchById(database.db, c, Number(c.req.param('id')), { module: c.req.query('module') })));
+    app.get('/slug/:slug', async (c) =>
+      c.json(
+        await churchBySlug(database.db, c, c.req.param('slug'), { module: c.req.query('module') }),
+      ),
+    );
+    app.get('/id/:id', async (c) =>
+      c.json(
+        await churchById(database.db, c, Number(c.req.param('id')), {
+          module: c.req.query('module'),
+        }),
+      ),
+    );
     app.onError(handleError);
   });
   afterAll(() => database.close());
 
-  const get = (path: string, lang = 'en') => app.request(path, { headers: { 'accept-language': lang } });
+  const get = (path: string, lang = 'en') =>
+    app.request(path, { headers: { 'accept-language': lang } });
 
   it('finds an active church by slug and by id, with a module it has', async () => {
     const res = await get('/slug/graca?module=MOD_EVENTO');
@@ -51,14 +62,23 @@ describe('church scope within one page render (request-memo.ts)', () => {
     const graca = await churchBySlug(db, c, 'graca');
     const render = await countQueries(() =>
       withRequestMemo(() =>
-        Promise.all([churchById(db, c, graca.id), churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }), churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'grace')]),
+        Promise.all([
+          churchById(db, c, graca.id),
+          churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }),
+          churchBySlug(db, c, 'graca'),
+          churchBySlug(db, c, 'grace'),
+        ]),
       ),
     );
     expect(render.result.map((ch) => ch.slug)).toEqual(['graca', 'graca', 'graca', 'grace']);
     expect(render.stats.statements).toHaveLength(2); // graca once, grace once
     // the module gate still applies to the kept church
-    await expect(withRequestMemo(() => churchBySlug(db, c, 'esperanza', { module: 'MOD_CELULA' }))).rejects.toMatchObject({ status: 404 });
-    const plain = await countQueries(() => Promise.all([churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'graca')]));
+    await expect(
+      withRequestMemo(() => churchBySlug(db, c, 'esperanza', { module: 'MOD_CELULA' })),
+    ).rejects.toMatchObject({ status: 404 });
+    const plain = await countQueries(() =>
+      Promise.all([churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'graca')]),
+    );
     expect(plain.stats.statements).toHaveLength(2);
   });
 });

@@ -39,13 +39,27 @@ const columns = {
 type ChurchRow = ScopedChurch & { modules: string[] };
 
 /** One round trip per church and render (request-memo.ts): the row with all its module codes. */
-function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Promise<ChurchRow | null> {
+function loadChurch(
+  db: Database,
+  by: 'slug' | 'id',
+  value: string | number,
+): Promise<ChurchRow | null> {
   const key = `church:${by}:${value}`;
   const load = async () => {
     const [row] = await db
-      .select({ ...columns, modules: sql<string[]>`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = igreja.id), '{}')` })
+      .select({
+        ...columns,
+        modules: sql<
+          string[]
+        >`coalesce((select array_agg(m.modulo_codigo) from igreja_modulo m where m.igreja_id = igreja.id), '{}')`,
+      })
       .from(t.churches)
-      .where(and(by === 'slug' ? eq(t.churches.slug, String(value)) : eq(t.churches.id, Number(value)), eq(t.churches.active, true)))
+      .where(
+        and(
+          by === 'slug' ? eq(t.churches.slug, String(value)) : eq(t.churches.id, Number(value)),
+          eq(t.churches.active, true),
+        ),
+      )
       .limit(1);
     if (row) remember(by === 'slug' ? `church:id:${row.id}` : `church:slug:${row.slug}`, row);
     return row ?? null;
@@ -53,10 +67,17 @@ function loadChurch(db: Database, by: 'slug' | 'id', value: string | number): Pr
   // A render asks for its one church by id and by slug at once (the home): let a look-up already
   // under way finish, as it also answers the other key (remember above), instead of a second statement.
   const pending = isMemoized(key) ? [] : started('church:');
-  return pending.length ? Promise.allSettled(pending).then(() => memoized(key, load)) : memoized(key, load);
+  return pending.length
+    ? Promise.allSettled(pending).then(() => memoized(key, load))
+    : memoized(key, load);
 }
 
-async function findScoped(db: Database, by: 'slug' | 'id', value: string | number, module?: string): Promise<ScopedChurch | null> {
+async function findScoped(
+  db: Database,
+  by: 'slug' | 'id',
+  value: string | number,
+  module?: string,
+): Promise<ScopedChurch | null> {
   const row = await loadChurch(db, by, value);
   if (!row || (module && !row.modules.includes(module))) return null;
   const { modules: _modules, ...church } = row;
@@ -64,19 +85,33 @@ async function findScoped(db: Database, by: 'slug' | 'id', value: string | numbe
 }
 
 /** The same scope outside an HTTP request (the chat socket's join): null instead of a 404. */
-export function scopedChurchBySlug(db: Database, slug: string, module?: string): Promise<ScopedChurch | null> {
+export function scopedChurchBySlug(
+  db: Database,
+  slug: string,
+  module?: string,
+): Promise<ScopedChurch | null> {
   return findScoped(db, 'slug', slug, module);
 }
 
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
-export async function churchBySlug(db: Database, _c: Context, slug: string, options: ScopeOptions = {}): Promise<ScopedChurch> {
+export async function churchBySlug(
+  db: Database,
+  _c: Context,
+  slug: string,
+  options: ScopeOptions = {},
+): Promise<ScopedChurch> {
   const church = await findScoped(db, 'slug', slug, options.module);
   if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
 }
 
 /** The active church of a route or query that names it by id (`?igreja=`), with its module. */
-export async function churchById(db: Database, _c: Context, id: number, options: ScopeOptions = {}): Promise<ScopedChurch> {
+export async function churchById(
+  db: Database,
+  _c: Context,
+  id: number,
+  options: ScopeOptions = {},
+): Promise<ScopedChurch> {
   const church = await findScoped(db, 'id', id, options.module);
   if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;

@@ -3,10 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { clientAddress } from './client-address.ts';
 
 /** Answers with the address clientAddress sees; the socket is given as Node's env binding. */
-async function seen(trustedProxies: number, forwardedFor?: string, socket = '10.0.0.2'): Promise<string> {
+async function seen(
+  trustedProxies: number,
+  forwardedFor?: string,
+  socket = '10.0.0.2',
+): Promise<string> {
   const app = new Hono().get('/', (c) => c.text(clientAddress(c, trustedProxies)));
   const headers = forwardedFor ? { 'x-forwarded-for': forwardedFor } : undefined;
-  const env = { incoming: { socket: { remoteAddress: socket, remotePort: 5000, remoteFamily: 'IPv4' } } };
+  const env = {
+    incoming: { socket: { remoteAddress: socket, remotePort: 5000, remoteFamily: 'IPv4' } },
+  };
   return (await app.request('/', { headers }, env)).text();
 }
 

@@ -5,7 +5,13 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError } from '../../contract/common.ts';
-import { message, messageLang, type MessageKey, type MessageLang, type MessageValues } from '../../contract/messages/index.ts';
+import {
+  message,
+  messageLang,
+  type MessageKey,
+  type MessageLang,
+  type MessageValues,
+} from '../../contract/messages/index.ts';
 
 /** The request's language for messages (spec §1: Accept-Language). */
 export const langOf = (c: Context): MessageLang => messageLang(c.req.header('accept-language'));
@@ -16,7 +22,12 @@ export class ApiProblem extends Error {
   readonly errors?: Record<string, string[]>;
   readonly values?: MessageValues;
   /** `message` and the per-field `errors` are catalogue keys (filled with `values`) or final text. */
-  constructor(status: ContentfulStatusCode, message: MessageKey | (string & {}), errors?: Record<string, string[]>, values?: MessageValues) {
+  constructor(
+    status: ContentfulStatusCode,
+    message: MessageKey | (string & {}),
+    errors?: Record<string, string[]>,
+    values?: MessageValues,
+  ) {
     super(message);
     this.status = status;
     this.errors = errors;
@@ -25,11 +36,18 @@ export class ApiProblem extends Error {
 }
 
 /** A 404 whose message is a catalogue key (default "Not found."). */
-export const notFound = (key: MessageKey | (string & {}) = 'api.notFound', values?: MessageValues) => new ApiProblem(404, key, undefined, values);
+export const notFound = (
+  key: MessageKey | (string & {}) = 'api.notFound',
+  values?: MessageValues,
+) => new ApiProblem(404, key, undefined, values);
 
 /** A problem with a field: the message is also the field's one error. */
-export const fieldProblem = (status: ContentfulStatusCode, field: string, key: MessageKey | (string & {}), values?: MessageValues) =>
-  new ApiProblem(status, key, { [field]: [key] }, values);
+export const fieldProblem = (
+  status: ContentfulStatusCode,
+  field: string,
+  key: MessageKey | (string & {}),
+  values?: MessageValues,
+) => new ApiProblem(status, key, { [field]: [key] }, values);
 
 export function errorBody(message: string, errors?: Record<string, string[]>): ApiError {
   return errors ? { status: false, message, errors } : { status: false, message };
@@ -45,14 +63,20 @@ export function errorAnswer(
 ): Response {
   const lang = langOf(c);
   const translated = errors
-    ? Object.fromEntries(Object.entries(errors).map(([field, list]) => [field, list.map((m) => message(lang, m, values))]))
+    ? Object.fromEntries(
+        Object.entries(errors).map(([field, list]) => [
+          field,
+          list.map((m) => message(lang, m, values)),
+        ]),
+      )
     : undefined;
   return c.json(errorBody(message(lang, key, values), translated), status);
 }
 
 /** Hono's onError: known problems keep their status; anything else is a 500 without internals. */
 export function handleError(err: Error, c: Context): Response {
-  if (err instanceof ApiProblem) return errorAnswer(c, err.status, err.message, err.errors, err.values);
+  if (err instanceof ApiProblem)
+    return errorAnswer(c, err.status, err.message, err.errors, err.values);
   if (err instanceof HTTPException) {
     // e.g. a malformed JSON body from the validator
     return errorAnswer(c, err.status as ContentfulStatusCode, err.message || 'api.badRequest');

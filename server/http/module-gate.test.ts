@@ -15,12 +15,22 @@ const GATED = [
   '/igreja/{c}/publicacao-tipo/',
   '/igreja/{c}/oracao-motivo/',
 ];
-const OPEN = ['/igreja/{c}/agenda/', '/igreja/{c}/noticia/', '/igreja/{c}/devocional/', '/igreja/{c}/evento/', '/igreja/{c}/ministerio/', '/video/{c}', '/igreja/{c}/sitemap/', '/igreja/{c}/modulo/'];
+const OPEN = [
+  '/igreja/{c}/agenda/',
+  '/igreja/{c}/noticia/',
+  '/igreja/{c}/devocional/',
+  '/igreja/{c}/evento/',
+  '/igreja/{c}/ministerio/',
+  '/video/{c}',
+  '/igreja/{c}/sitemap/',
+  '/igreja/{c}/modulo/',
+];
 
 describe.each(testBackends())('module gate and inactive churches on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const get = (path: string, lang = 'en') => api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } });
+  const get = (path: string, lang = 'en') =>
+    api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } });
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
@@ -32,16 +42,21 @@ describe.each(testBackends())('module gate and inactive churches on %s', (backen
       expect((await get(path.replace('{c}', 'graca'))).status, path).toBe(200);
       const res = await get(path.replace('{c}', 'esperanza'), 'es-AR');
       expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(/^No (encontrado|se encontraron resultados)\.$/);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(
+        /^No (encontrado|se encontraron resultados)\.$/,
+      );
     }
-    for (const path of OPEN) expect((await get(path.replace('{c}', 'esperanza'))).status, path).toBe(200);
+    for (const path of OPEN)
+      expect((await get(path.replace('{c}', 'esperanza'))).status, path).toBe(200);
   });
 
   it('an inactive church is a 404 everywhere, in Portuguese when asked', async () => {
     for (const path of [...GATED, ...OPEN]) {
       const res = await get(path.replace('{c}', 'fechada'), 'pt-BR');
       expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(/não encontrad|Nenhum resultado/i);
+      expect(((await res.json()) as { message: string }).message, path).toMatch(
+        /não encontrad|Nenhum resultado/i,
+      );
     }
   });
 
@@ -50,7 +65,10 @@ describe.each(testBackends())('module gate and inactive churches on %s', (backen
     expect(event.status).toBe(404);
     expect(await event.json()).toEqual({ status: false, message: 'Evento não encontrado.' });
     const news = await get('/igreja/graca/noticia/999999', 'es');
-    expect(await news.json()).toEqual({ status: false, message: 'El contenido no existe o no está disponible.' });
+    expect(await news.json()).toEqual({
+      status: false,
+      message: 'El contenido no existe o no está disponible.',
+    });
     const route = await get('/nothing-here', 'es');
     expect(await route.json()).toEqual({ status: false, message: 'No encontrado.' });
   });

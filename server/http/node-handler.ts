@@ -5,7 +5,8 @@ import { API_BASE } from '../app.ts';
 import type { Services } from '../runtime.ts';
 
 /** Whether a request is for the v1 API. */
-export const isApiRequest = (url = '/'): boolean => url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
+export const isApiRequest = (url = '/'): boolean =>
+  url === API_BASE || url.startsWith(`${API_BASE}/`) || url.startsWith(`${API_BASE}?`);
 
 /** Returns a handler that answers API paths and returns false for anything else. */
 export function createNodeHandler(services: Services) {
@@ -20,7 +21,13 @@ export function createNodeHandler(services: Services) {
       services.database
         .ping()
         .then(() => send(res, 200, { status: 'ok', database: services.database.kind }))
-        .catch((error: unknown) => send(res, 503, { status: 'error', database: services.database.kind, message: String(error) }));
+        .catch((error: unknown) =>
+          send(res, 503, {
+            status: 'error',
+            database: services.database.kind,
+            message: String(error),
+          }),
+        );
       return true;
     }
     return false;
@@ -28,6 +35,9 @@ export function createNodeHandler(services: Services) {
 }
 
 function send(res: ServerResponse, status: number, body: unknown): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
   res.end(JSON.stringify(body));
 }

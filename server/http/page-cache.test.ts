@@ -15,8 +15,14 @@ let base: string;
 async function render(req: IncomingMessage, res: ServerResponse) {
   renders++;
   await new Promise((r) => setTimeout(r, 5));
-  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': cacheControl, 'x-church-id': '7' });
-  res.write(new TextEncoder().encode(`<p>${req.headers['accept-language']?.slice(0, 2)} ${req.url}`));
+  res.writeHead(200, {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': cacheControl,
+    'x-church-id': '7',
+  });
+  res.write(
+    new TextEncoder().encode(`<p>${req.headers['accept-language']?.slice(0, 2)} ${req.url}`),
+  );
   res.write(cacheControl.startsWith('private') ? ' same</p>' : ` render ${renders}</p>`);
   res.end();
 }
@@ -34,7 +40,8 @@ beforeEach(() => {
   cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 });
 
-const get = (path: string, headers: Record<string, string> = {}) => fetch(base + path, { headers: { 'accept-language': 'pt-BR', ...headers } });
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(base + path, { headers: { 'accept-language': 'pt-BR', ...headers } });
 
 describe('page cache', () => {
   it('renders once and serves the copy with an ETag that answers 304', async () => {
@@ -123,7 +130,10 @@ describe('page cache memory and compression', () => {
   let rendered = 0;
   const bigPage = (req: IncomingMessage, res: ServerResponse) => {
     rendered++;
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300' });
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+    });
     res.end(`<main>${req.url}${filler}</main>`);
   };
   // Requests straight to the handler: 20,000 of them over HTTP would dominate the suite's time.
@@ -158,7 +168,9 @@ describe('page cache memory and compression', () => {
     await call(cache, '/news'); // asked for twice: a hot page
     rendered = 0;
     for (let i = 0; i < 20_000; i++) {
-      await call(cache, `/news?q=${Math.random().toString(36).slice(2)}`, { 'accept-encoding': i % 2 ? 'gzip, br' : '' });
+      await call(cache, `/news?q=${Math.random().toString(36).slice(2)}`, {
+        'accept-encoding': i % 2 ? 'gzip, br' : '',
+      });
       expect(cache.bytes).toBeLessThanOrEqual(budget);
     }
     expect(rendered).toBe(20_000);
@@ -189,7 +201,11 @@ describe('page cache memory and compression', () => {
     const gz = await call(cache, '/about', { 'accept-encoding': 'gzip' });
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
-    expect((await call(cache, '/about', { 'accept-encoding': 'br;q=0, gzip' })).headers['content-encoding']).toBe('gzip');
+    expect(
+      (await call(cache, '/about', { 'accept-encoding': 'br;q=0, gzip' })).headers[
+        'content-encoding'
+      ],
+    ).toBe('gzip');
     const bytesBefore = cache.bytes;
     await call(cache, '/about', { 'accept-encoding': 'br' });
     expect(cache.bytes).toBe(bytesBefore); // the kept copy, not a new compression

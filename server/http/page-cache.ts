@@ -12,7 +12,12 @@
 // Every text answer (HTML, XML, JSON) is sent with brotli or gzip when the client accepts it;
 // a cached page keeps its compressed bytes, so serving it costs no compression.
 import { createHash } from 'node:crypto';
-import { STATUS_CODES, type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import {
+  STATUS_CODES,
+  type IncomingMessage,
+  type OutgoingHttpHeaders,
+  type ServerResponse,
+} from 'node:http';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { pickLanguage } from '../../contract/language.ts';
@@ -99,7 +104,13 @@ class Segment {
 
 export function createPageCache(
   render: Renderer,
-  { enabled = true, maxBytes = 64 * 1024 * 1024, maxEntries = 20_000, now = Date.now, queryStats = process.env.DB_QUERY_STATS === 'true' }: PageCacheOptions = {},
+  {
+    enabled = true,
+    maxBytes = 64 * 1024 * 1024,
+    maxEntries = 20_000,
+    now = Date.now,
+    queryStats = process.env.DB_QUERY_STATS === 'true',
+  }: PageCacheOptions = {},
 ) {
   const probation = new Segment(Math.floor(maxBytes * PROBATION_SHARE));
   const hot = new Segment(maxBytes - probation.maxBytes);
@@ -153,17 +164,25 @@ export function createPageCache(
     // A page re-rendered after going stale keeps its rank; a new one starts on probation.
     replaced.add(entry);
     replaced.trim();
-    if (hot.entries.size + probation.entries.size > maxEntries) probation.remove(probation.entries.keys().next().value ?? '');
+    if (hot.entries.size + probation.entries.size > maxEntries)
+      probation.remove(probation.entries.keys().next().value ?? '');
   }
 
   /** The body in the encoding the client prefers, compressed once for a kept page. */
-  async function encodedBody(req: IncomingMessage, page: Captured, entry: Entry | null): Promise<{ body: Buffer; encoding: Encoding | null }> {
+  async function encodedBody(
+    req: IncomingMessage,
+    page: Captured,
+    entry: Entry | null,
+  ): Promise<{ body: Buffer; encoding: Encoding | null }> {
     const encoding = compressible(page) ? preferredEncoding(req.headers['accept-encoding']) : null;
     if (!encoding) return { body: page.body, encoding: null };
     const kept = entry?.encoded[encoding];
     if (kept) return { body: kept, encoding };
     const body = await compress(page.body, encoding);
-    if (entry && (hot.entries.get(entry.key) === entry || probation.entries.get(entry.key) === entry)) {
+    if (
+      entry &&
+      (hot.entries.get(entry.key) === entry || probation.entries.get(entry.key) === entry)
+    ) {
       entry.encoded[encoding] = body;
       entry.bytes += body.length;
       const segment = hot.entries.has(entry.key) ? hot : probation;
@@ -173,7 +192,13 @@ export function createPageCache(
     return { body, encoding };
   }
 
-  async function send(req: IncomingMessage, res: ServerResponse, page: Captured & { etag: string | null }, entry: Entry | null, age?: number): Promise<void> {
+  async function send(
+    req: IncomingMessage,
+    res: ServerResponse,
+    page: Captured & { etag: string | null },
+    entry: Entry | null,
+    age?: number,
+  ): Promise<void> {
     const headers: OutgoingHttpHeaders = { ...page.headers };
     delete headers[CHURCH_HEADER];
     delete headers['transfer-encoding'];
@@ -197,7 +222,11 @@ export function createPageCache(
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
-  async function renderAndSend(req: IncomingMessage, res: ServerResponse, key: string | null): Promise<void> {
+  async function renderAndSend(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string | null,
+  ): Promise<void> {
     const counted = queryStats ? await countQueries(() => capture(render, req, res)) : null;
     const captured = counted ? counted.result : await capture(render, req, res);
     if (!captured) return; // the renderer streamed something we do not buffer (already sent)
@@ -205,7 +234,12 @@ export function createPageCache(
     if (key && etag) store(key, captured, etag);
     const entry = key ? (hot.entries.get(key) ?? probation.entries.get(key) ?? null) : null;
     // The count belongs to this render only, so it is added to what is sent, never to the kept copy.
-    const headers = counted ? { ...captured.headers, 'server-timing': `db;desc="${counted.stats.statements.length} queries"` } : captured.headers;
+    const headers = counted
+      ? {
+          ...captured.headers,
+          'server-timing': `db;desc="${counted.stats.statements.length} queries"`,
+        }
+      : captured.headers;
     await send(req, res, { ...captured, headers, etag }, entry);
   }
 
@@ -218,7 +252,8 @@ export function createPageCache(
         const age = Math.floor((at - entry.storedAt) / 1000);
         if (at < entry.freshUntil) return send(req, res, entry, entry, age);
         if (at < entry.staleUntil && entry.revalidating) return send(req, res, entry, entry, age);
-        if (at < entry.staleUntil) entry.revalidating = true; // this request re-renders; others get the stale copy
+        if (at < entry.staleUntil)
+          entry.revalidating = true; // this request re-renders; others get the stale copy
         else drop(key);
         try {
           return await renderAndSend(req, res, key);
@@ -231,11 +266,13 @@ export function createPageCache(
     /** Drops every cached page of a church (after its content changed). */
     purgeChurch(churchId: number | string): void {
       for (const segment of [hot, probation]) {
-        for (const [key, entry] of segment.entries) if (entry.churchId === String(churchId)) segment.remove(key);
+        for (const [key, entry] of segment.entries)
+          if (entry.churchId === String(churchId)) segment.remove(key);
       }
     },
     clear: () => {
-      for (const segment of [hot, probation]) for (const key of [...segment.entries.keys()]) segment.remove(key);
+      for (const segment of [hot, probation])
+        for (const key of [...segment.entries.keys()]) segment.remove(key);
     },
     /** Whether a page is kept now (tests, diagnostics); does not count as a use. */
     has: (req: IncomingMessage) => {
@@ -257,22 +294,33 @@ function normalizedUrl(url: string): string {
   const q = url.indexOf('?');
   if (q < 0) return url;
   const params = new URLSearchParams(url.slice(q + 1));
-  const kept = [...params].filter(([name]) => !TRACKING_PARAM.test(name)).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return kept.length ? `${url.slice(0, q)}?${new URLSearchParams(kept).toString()}` : url.slice(0, q);
+  const kept = [...params]
+    .filter(([name]) => !TRACKING_PARAM.test(name))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return kept.length
+    ? `${url.slice(0, q)}?${new URLSearchParams(kept).toString()}`
+    : url.slice(0, q);
 }
 
-const COMPRESSIBLE_TYPE = /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript|manifest\+json)|image\/svg\+xml)/;
+const COMPRESSIBLE_TYPE =
+  /^(text\/|application\/(json|xml|rss\+xml|atom\+xml|javascript|manifest\+json)|image\/svg\+xml)/;
 /** Below this, compression saves less than its own overhead. */
 const MIN_COMPRESS_BYTES = 1024;
 
 function compressible(page: Captured): boolean {
-  return page.body.length >= MIN_COMPRESS_BYTES && !page.headers['content-encoding'] && COMPRESSIBLE_TYPE.test(String(page.headers['content-type'] ?? ''));
+  return (
+    page.body.length >= MIN_COMPRESS_BYTES &&
+    !page.headers['content-encoding'] &&
+    COMPRESSIBLE_TYPE.test(String(page.headers['content-type'] ?? ''))
+  );
 }
 
 /** br when the client takes it, else gzip, else none (q=0 refuses an encoding). */
 export function preferredEncoding(acceptEncoding: string | string[] | undefined): Encoding | null {
   const accepted = new Map<string, number>();
-  for (const part of String(acceptEncoding ?? '').toLowerCase().split(',')) {
+  for (const part of String(acceptEncoding ?? '')
+    .toLowerCase()
+    .split(',')) {
     const [name, ...params] = part.trim().split(';');
     if (!name) continue;
     const q = params.map((p) => /^\s*q=([\d.]+)/.exec(p)?.[1]).find(Boolean);
@@ -290,7 +338,9 @@ const gzipAsync = promisify(gzip);
 /** Quality 5 brotli and level 6 gzip: most of the saving for a fraction of the CPU of the maximum. */
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
-    ? brotli(body, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length } })
+    ? brotli(body, {
+        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+      })
     : gzipAsync(body, { level: 6 });
 }
 
@@ -313,7 +363,9 @@ function etagOf(body: Buffer): string {
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
   if (!ifNoneMatch) return false;
   const bare = etag.replace(/^W\//, '');
-  return ifNoneMatch.split(',').some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === bare);
+  return ifNoneMatch
+    .split(',')
+    .some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === bare);
 }
 
 /** s-maxage and stale-while-revalidate of a cacheable response, or null when it may not be shared. */
@@ -323,7 +375,10 @@ function sharedPolicy(page: Captured): { sMaxAge: number; staleWhileRevalidate: 
   if (/\b(private|no-store|no-cache)\b/.test(cc)) return null;
   const sMaxAge = Number(/\bs-maxage=(\d+)/.exec(cc)?.[1] ?? 0);
   if (!sMaxAge) return null;
-  return { sMaxAge, staleWhileRevalidate: Number(/\bstale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0) };
+  return {
+    sMaxAge,
+    staleWhileRevalidate: Number(/\bstale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0),
+  };
 }
 
 /**
@@ -331,7 +386,11 @@ function sharedPolicy(page: Captured): { sMaxAge: number; staleWhileRevalidate: 
  * page can be stored and sent with an ETag. Returns null if the renderer upgraded or
  * hijacked the response in a way we do not capture.
  */
-function capture(render: Renderer, req: IncomingMessage, res: ServerResponse): Promise<Captured | null> {
+function capture(
+  render: Renderer,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<Captured | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let status = 200;
@@ -340,18 +399,28 @@ function capture(render: Renderer, req: IncomingMessage, res: ServerResponse): P
     const restore = () => Object.assign(res, original);
     res.writeHead = function (code: number, ...rest: unknown[]) {
       status = code;
-      const h = rest.find((r) => r && typeof r === 'object') as OutgoingHttpHeaders | string[] | undefined;
+      const h = rest.find((r) => r && typeof r === 'object') as
+        OutgoingHttpHeaders | string[] | undefined;
       headers = { ...lowerCase(res.getHeaders()), ...toHeaderObject(h) };
       return res;
     } as typeof res.writeHead;
     res.write = function (chunk: unknown, ...rest: unknown[]) {
-      if (chunk != null) chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8'));
+      if (chunk != null)
+        chunks.push(
+          Buffer.isBuffer(chunk)
+            ? chunk
+            : Buffer.from(
+                chunk as string,
+                typeof rest[0] === 'string' ? (rest[0] as BufferEncoding) : 'utf8',
+              ),
+        );
       const cb = rest.find((r) => typeof r === 'function') as (() => void) | undefined;
       cb?.();
       return true;
     } as typeof res.write;
     res.end = function (chunk?: unknown, ...rest: unknown[]) {
-      if (chunk != null && typeof chunk !== 'function') chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+      if (chunk != null && typeof chunk !== 'function')
+        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
       const cb = [chunk, ...rest].find((r) => typeof r === 'function') as (() => void) | undefined;
       restore();
       if (cb) res.once('finish', cb); // called once the real response (sent later) finishes

@@ -31,7 +31,16 @@ const TYPES: Record<string, string> = {
   '.mp4': 'video/mp4',
   '.vtt': 'text/vtt; charset=utf-8', // captions of open Play videos (public/play-demo/)
 };
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.css', '.svg', '.json', '.txt', '.xml', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.css',
+  '.svg',
+  '.json',
+  '.txt',
+  '.xml',
+  '.webmanifest',
+]);
 
 interface StaticFile {
   body: Buffer;

@@ -15,10 +15,16 @@ const TEXT: Record<'rejected', Record<MessageLang, string>> = {
 };
 
 /** True when PostgreSQL can keep the text as it is (no NUL, no lone surrogate). */
-export const storable = (value: string): boolean => !value.includes('\u0000') && value.isWellFormed();
+export const storable = (value: string): boolean =>
+  !value.includes('\u0000') && value.isWellFormed();
 
 /** Dotted paths (`ingressos.0.respostas.1`) of every key or string value that is not storable. */
-export function unstorablePaths(value: unknown, prefix = '', out: string[] = [], depth = 0): string[] {
+export function unstorablePaths(
+  value: unknown,
+  prefix = '',
+  out: string[] = [],
+  depth = 0,
+): string[] {
   if (typeof value === 'string') {
     if (!storable(value)) out.push(prefix || '_');
   } else if (value && typeof value === 'object' && depth < 64) {
@@ -36,14 +42,18 @@ function answer(c: Context, kind: 'unstorable' | 'rejected', fields: string[]): 
   // The field's message is the one every invalid value gets ('Valor inválido.'), as validation answers it.
   const text = kind === 'unstorable' ? fieldMessage(lang, 'Invalid input.') : TEXT.rejected[lang];
   const errors = Object.fromEntries(fields.map((f) => [f, [text]]));
-  return c.json(fields.length ? { status: false, message: text, errors } : { status: false, message: text }, 400);
+  return c.json(
+    fields.length ? { status: false, message: text, errors } : { status: false, message: text },
+    400,
+  );
 }
 
 /** The request's query and path, decoded as the routes will read them. */
 function urlProblems(c: Context): string[] {
   const url = new URL(c.req.url);
   const fields: string[] = [];
-  for (const [key, value] of url.searchParams) if (!storable(key) || !storable(value)) fields.push(storable(key) ? key : '_');
+  for (const [key, value] of url.searchParams)
+    if (!storable(key) || !storable(value)) fields.push(storable(key) ? key : '_');
   let path: string;
   try {
     path = decodeURIComponent(url.pathname);
@@ -87,7 +97,11 @@ async function bodyProblems(c: Context): Promise<string[]> {
 
 /** PostgreSQL's answer to a value it will not keep: data exceptions (class 22) and too-big index rows. */
 export function isRejectedValue(error: unknown): boolean {
-  for (let e = error, i = 0; e && typeof e === 'object' && i < 5; e = (e as { cause?: unknown }).cause, i++) {
+  for (
+    let e = error, i = 0;
+    e && typeof e === 'object' && i < 5;
+    e = (e as { cause?: unknown }).cause, i++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && (code.startsWith('22') || code === '54000')) return true;
   }
@@ -104,7 +118,12 @@ export function storableText(): MiddlewareHandler {
     }
     await next();
     if (c.error && isRejectedValue(c.error)) {
-      console.warn('[api] value refused by the database', c.req.method, c.req.path, (c.error as Error).message.slice(0, 200));
+      console.warn(
+        '[api] value refused by the database',
+        c.req.method,
+        c.req.path,
+        (c.error as Error).message.slice(0, 200),
+      );
       c.res = answer(c, 'rejected', []);
     }
     return undefined;

@@ -3,12 +3,20 @@
 import { zValidator } from '@hono/zod-validator';
 import type { ValidationTargets } from 'hono';
 import type { ZodError, ZodType } from 'zod';
-import { fieldMessage, isMessageKey, message, messageLang, type MessageLang } from '../../contract/messages/index.ts';
+import {
+  fieldMessage,
+  isMessageKey,
+  message,
+  messageLang,
+  type MessageLang,
+} from '../../contract/messages/index.ts';
 import { errorAnswer } from './errors.ts';
 
 function valueAt(input: unknown, path: PropertyKey[]): unknown {
   let value = input;
-  for (const key of path) value = value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
+  for (const key of path)
+    value =
+      value && typeof value === 'object' ? (value as Record<PropertyKey, unknown>)[key] : undefined;
   return value;
 }
 
@@ -20,21 +28,28 @@ function messageOf(lang: MessageLang, issue: ZodError['issues'][number], missing
   if (missing) return fieldMessage(lang, 'Required.');
   if (isMessageKey(issue.message)) {
     // `z.string({ error: 'v.required' })` names a value of the wrong type "required" too.
-    if (issue.code === 'invalid_type' && issue.message === 'v.required') return fieldMessage(lang, 'Invalid input.');
+    if (issue.code === 'invalid_type' && issue.message === 'v.required')
+      return fieldMessage(lang, 'Invalid input.');
     return message(lang, issue.message);
   }
   return fieldMessage(lang, issue.message);
 }
 
 /** zod issues → `{ field: [messages] }` in the request's language; issues without a path go under `_`. */
-export function localizedFieldErrors(error: ZodError, acceptLanguage: string | undefined, input?: unknown): Record<string, string[]> {
+export function localizedFieldErrors(
+  error: ZodError,
+  acceptLanguage: string | undefined,
+  input?: unknown,
+): Record<string, string[]> {
   const lang = messageLang(acceptLanguage);
   const out: Record<string, string[]> = {};
   for (const issue of error.issues) {
     const key = issue.path.length ? issue.path.join('.') : '_';
     const raw = input === undefined ? 'unknown' : valueAt(input, issue.path);
     // spec §5: a value that is not there at all is "required", whatever the schema expected.
-    const missing = (issue.code === 'invalid_type' || issue.code === 'invalid_value') && (raw === undefined || raw === null || raw === '');
+    const missing =
+      (issue.code === 'invalid_type' || issue.code === 'invalid_value') &&
+      (raw === undefined || raw === null || raw === '');
     const message = messageOf(lang, issue, missing);
     const list = (out[key] ??= []);
     if (!list.includes(message)) list.push(message);
@@ -42,10 +57,17 @@ export function localizedFieldErrors(error: ZodError, acceptLanguage: string | u
   return out;
 }
 
-export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(target: Target, schema: Schema) {
+export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
+  target: Target,
+  schema: Schema,
+) {
   return zValidator(target, schema, (result, c) => {
     if (result.success) return undefined;
-    const errors = localizedFieldErrors(result.error as never, c.req.header('accept-language'), (result as { data?: unknown }).data);
+    const errors = localizedFieldErrors(
+      result.error as never,
+      c.req.header('accept-language'),
+      (result as { data?: unknown }).data,
+    );
     return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
   });
 }

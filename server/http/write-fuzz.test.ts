@@ -21,12 +21,26 @@ const HOSTILE: Record<string, string> = {
   longDigits: '9'.repeat(5_000),
 };
 /** Values tried in turn for a field until the route accepts it (ids, emails, dates, methods, lists…). */
-const CANDIDATES: unknown[] = [1, '1', 'fuzz@graca.demo', 'Fuzz@12345', '2000-01-01', true, 'BR', 'pix', [{}], {}, 'São Paulo', 'M'];
+const CANDIDATES: unknown[] = [
+  1,
+  '1',
+  'fuzz@graca.demo',
+  'Fuzz@12345',
+  '2000-01-01',
+  true,
+  'BR',
+  'pix',
+  [{}],
+  {},
+  'São Paulo',
+  'M',
+];
 const WRITE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** A value for a path parameter by its name: the member's own id where the path is about them. */
 function paramValue(route: string, name: string, userId: number): string {
-  if (/^(userId)$/.test(name) || (name === 'id' && /\/(usuario|user)\/:id/.test(route))) return String(userId);
+  if (/^(userId)$/.test(name) || (name === 'id' && /\/(usuario|user)\/:id/.test(route)))
+    return String(userId);
   if (name === 'acao') return 'pagar';
   if (name === 'type') return 'perfil';
   if (name === 'codigo') return 'EV-FUZZ0000';
@@ -34,8 +48,12 @@ function paramValue(route: string, name: string, userId: number): string {
 }
 
 /** Percent-encodes; a lone surrogate goes out as the invalid UTF-8 bytes a hostile client can send. */
-const encode = (v: string) => (v.isWellFormed() ? encodeURIComponent(v) : encodeURIComponent(v.toWellFormed()).replace(/%EF%BF%BD/g, '%ED%A0%80'));
-const fill = (route: string, values: (name: string) => string) => route.replace(/:([A-Za-z_]+)(\{[^}]*\})?/g, (_, name: string) => encode(values(name)));
+const encode = (v: string) =>
+  v.isWellFormed()
+    ? encodeURIComponent(v)
+    : encodeURIComponent(v.toWellFormed()).replace(/%EF%BF%BD/g, '%ED%A0%80');
+const fill = (route: string, values: (name: string) => string) =>
+  route.replace(/:([A-Za-z_]+)(\{[^}]*\})?/g, (_, name: string) => encode(values(name)));
 
 /** `a.b.0.c` = value in a nested object. */
 function setPath(target: Record<string, unknown>, dotted: string, value: unknown): void {
@@ -43,7 +61,12 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
   let node: Record<string, unknown> = target;
   keys.forEach((key, i) => {
     if (i === keys.length - 1) node[key] = value;
-    else node = (node[key] && typeof node[key] === 'object' ? node[key] : (node[key] = /^\d+$/.test(keys[i + 1]!) ? [] : {})) as Record<string, unknown>;
+    else
+      node = (
+        node[key] && typeof node[key] === 'object'
+          ? node[key]
+          : (node[key] = /^\d+$/.test(keys[i + 1]!) ? [] : {})
+      ) as Record<string, unknown>;
   });
 }
 
@@ -55,9 +78,17 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
   const failures: string[] = [];
   const covered: Record<string, { fields: string[]; requests: number }> = {};
 
-  async function send(method: string, url: string, body: { json?: unknown; form?: Record<string, string> } = {}) {
+  async function send(
+    method: string,
+    url: string,
+    body: { json?: unknown; form?: Record<string, string> } = {},
+  ) {
     // HTTP itself refuses NUL in a header, so the header key stays plain; the body's chaveIdempotencia carries the hostile one.
-    const headers: Record<string, string> = { authorization: `Bearer ${token}`, 'accept-language': 'pt-BR', 'idempotency-key': `fuzz-${Math.random()}` };
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      'accept-language': 'pt-BR',
+      'idempotency-key': `fuzz-${Math.random()}`,
+    };
     let payload: BodyInit | undefined;
     if (body.json !== undefined) {
       headers['content-type'] = 'application/json';
@@ -69,7 +100,10 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
     }
     const res = await api.request(url, { method, headers, body: payload });
     const text = await res.text();
-    if (res.status >= 500) failures.push(`${method} ${url.slice(0, 120)} ${JSON.stringify(body).slice(0, 160)} → ${res.status} ${text.slice(0, 200)}`);
+    if (res.status >= 500)
+      failures.push(
+        `${method} ${url.slice(0, 120)} ${JSON.stringify(body).slice(0, 160)} → ${res.status} ${text.slice(0, 200)}`,
+      );
     let parsed: { errors?: Record<string, string[]> } | null = null;
     try {
       parsed = JSON.parse(text);
@@ -82,113 +116,192 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    const [member] = await database.db.select().from(users).where(eq(users.email, 'membro@graca.demo'));
+    const [member] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'membro@graca.demo'));
     userId = member!.id;
   }, 240_000);
   afterAll(async () => {
-    console.log(`[fuzz ${backend}] covered ${Object.keys(covered).length} write routes:\n${Object.entries(covered).map(([r, v]) => `  ${r}  fields: ${v.fields.join(', ') || '(none asked)'}  requests: ${v.requests}`).join('\n')}`);
+    console.log(
+      `[fuzz ${backend}] covered ${Object.keys(covered).length} write routes:\n${Object.entries(
+        covered,
+      )
+        .map(
+          ([r, v]) =>
+            `  ${r}  fields: ${v.fields.join(', ') || '(none asked)'}  requests: ${v.requests}`,
+        )
+        .join('\n')}`,
+    );
     await database?.close();
   });
 
-  it('every write route answers hostile text with a 4xx, never a 5xx', { timeout: 600_000 }, async () => {
-    const routes = [...new Map(api.routes.filter((r) => WRITE.has(r.method) && !r.path.includes('*')).map((r) => [`${r.method} ${r.path}`, r])).values()];
-    expect(routes.length).toBeGreaterThan(20);
-    for (const route of routes) {
-      // A fresh session each route: an earlier route (delete account, change password) must not hide later ones.
-      await database.db.update(users).set({ active: true }).where(eq(users.id, userId));
-      token = (await issueTokenPair(database.db, { id: userId, email: 'membro@graca.demo' })).token;
-      const url = fill(route.path, (name) => paramValue(route.path, name, userId));
-      let requests = 0;
-      // Learn the fields and a value each accepts: ask, and for every field the route still
-      // complains about try its next candidate, until it complains about nothing new (12 rounds at most).
-      const fields = new Map<string, number>();
-      const valueOf = (f: string) => CANDIDATES[Math.min(fields.get(f) ?? 0, CANDIDATES.length - 1)];
-      const plausible = () => {
-        const json: Record<string, unknown> = {};
-        for (const f of [...fields.keys()].sort((a, b) => a.split('.').length - b.split('.').length)) setPath(json, f, valueOf(f));
-        return json;
-      };
-      const queryOf = () => new URLSearchParams([...fields.keys()].filter((f) => !f.includes('.')).map((f) => [f, String(valueOf(f))])).toString();
-      for (let round = 0; round < 12; round++) {
-        const query = queryOf();
-        const { errors } = await send(route.method, `${url}${query ? `?${query}` : ''}`, { json: plausible() });
-        requests++;
-        const named = Object.keys(errors).filter((f) => !f.startsWith('_'));
-        let moved = false;
-        for (const f of named) {
-          if (!fields.has(f)) fields.set(f, 0);
-          else if (fields.get(f)! < CANDIDATES.length - 1) fields.set(f, fields.get(f)! + 1);
-          else continue;
-          moved = true;
-        }
-        if (!moved) break;
-      }
-      // Attack each field alone (others plausible), then all at once, in body and query.
-      const targets = [...new Set([...fields.keys(), 'chaveIdempotencia', 'nome', 'email', 'mensagem', 'descricao', 'texto'])];
-      for (const hostile of Object.values(HOSTILE)) {
-        for (const field of targets) {
-          const json = plausible();
-          setPath(json, field, hostile);
+  it(
+    'every write route answers hostile text with a 4xx, never a 5xx',
+    { timeout: 600_000 },
+    async () => {
+      const routes = [
+        ...new Map(
+          api.routes
+            .filter((r) => WRITE.has(r.method) && !r.path.includes('*'))
+            .map((r) => [`${r.method} ${r.path}`, r]),
+        ).values(),
+      ];
+      expect(routes.length).toBeGreaterThan(20);
+      for (const route of routes) {
+        // A fresh session each route: an earlier route (delete account, change password) must not hide later ones.
+        await database.db.update(users).set({ active: true }).where(eq(users.id, userId));
+        token = (await issueTokenPair(database.db, { id: userId, email: 'membro@graca.demo' }))
+          .token;
+        const url = fill(route.path, (name) => paramValue(route.path, name, userId));
+        let requests = 0;
+        // Learn the fields and a value each accepts: ask, and for every field the route still
+        // complains about try its next candidate, until it complains about nothing new (12 rounds at most).
+        const fields = new Map<string, number>();
+        const valueOf = (f: string) =>
+          CANDIDATES[Math.min(fields.get(f) ?? 0, CANDIDATES.length - 1)];
+        const plausible = () => {
+          const json: Record<string, unknown> = {};
+          for (const f of [...fields.keys()].sort(
+            (a, b) => a.split('.').length - b.split('.').length,
+          ))
+            setPath(json, f, valueOf(f));
+          return json;
+        };
+        const queryOf = () =>
+          new URLSearchParams(
+            [...fields.keys()].filter((f) => !f.includes('.')).map((f) => [f, String(valueOf(f))]),
+          ).toString();
+        for (let round = 0; round < 12; round++) {
           const query = queryOf();
-          await send(route.method, `${url}${query ? `?${query}` : ''}`, { json });
+          const { errors } = await send(route.method, `${url}${query ? `?${query}` : ''}`, {
+            json: plausible(),
+          });
           requests++;
+          const named = Object.keys(errors).filter((f) => !f.startsWith('_'));
+          let moved = false;
+          for (const f of named) {
+            if (!fields.has(f)) fields.set(f, 0);
+            else if (fields.get(f)! < CANDIDATES.length - 1) fields.set(f, fields.get(f)! + 1);
+            else continue;
+            moved = true;
+          }
+          if (!moved) break;
         }
-        const all: Record<string, unknown> = {};
-        for (const f of targets) setPath(all, f, hostile);
-        const flat = Object.fromEntries(targets.filter((f) => !f.includes('.')).map((f) => [f, hostile.slice(0, 2000)]));
-        await send(route.method, `${url}?${new URLSearchParams(flat)}`, { json: all });
-        await send(route.method, url, { form: Object.fromEntries(targets.map((f) => [f, hostile])) });
-        await send(route.method, url, { json: { [hostile.slice(0, 50)]: 'key' } });
-        await send(route.method, url, { json: hostile });
-        requests += 4;
-        // Hostile path parameters (each one in turn).
-        for (const param of route.path.match(/:([A-Za-z_]+)/g) ?? []) {
-          const hostileUrl = fill(route.path, (n) => (`:${n}` === param ? hostile.slice(0, 3000) : paramValue(route.path, n, userId)));
-          await send(route.method, hostileUrl, { json: {} });
-          requests++;
+        // Attack each field alone (others plausible), then all at once, in body and query.
+        const targets = [
+          ...new Set([
+            ...fields.keys(),
+            'chaveIdempotencia',
+            'nome',
+            'email',
+            'mensagem',
+            'descricao',
+            'texto',
+          ]),
+        ];
+        for (const hostile of Object.values(HOSTILE)) {
+          for (const field of targets) {
+            const json = plausible();
+            setPath(json, field, hostile);
+            const query = queryOf();
+            await send(route.method, `${url}${query ? `?${query}` : ''}`, { json });
+            requests++;
+          }
+          const all: Record<string, unknown> = {};
+          for (const f of targets) setPath(all, f, hostile);
+          const flat = Object.fromEntries(
+            targets.filter((f) => !f.includes('.')).map((f) => [f, hostile.slice(0, 2000)]),
+          );
+          await send(route.method, `${url}?${new URLSearchParams(flat)}`, { json: all });
+          await send(route.method, url, {
+            form: Object.fromEntries(targets.map((f) => [f, hostile])),
+          });
+          await send(route.method, url, { json: { [hostile.slice(0, 50)]: 'key' } });
+          await send(route.method, url, { json: hostile });
+          requests += 4;
+          // Hostile path parameters (each one in turn).
+          for (const param of route.path.match(/:([A-Za-z_]+)/g) ?? []) {
+            const hostileUrl = fill(route.path, (n) =>
+              `:${n}` === param ? hostile.slice(0, 3000) : paramValue(route.path, n, userId),
+            );
+            await send(route.method, hostileUrl, { json: {} });
+            requests++;
+          }
         }
+        covered[`${route.method} ${route.path}`] = { fields: [...fields.keys()], requests };
       }
-      covered[`${route.method} ${route.path}`] = { fields: [...fields.keys()], requests };
-    }
-    expect(failures, failures.join('\n')).toEqual([]);
-  });
+      expect(failures, failures.join('\n')).toEqual([]);
+    },
+  );
 
   it('names the field that holds a NUL byte or a lone surrogate, in the request language', async () => {
     token = (await issueTokenPair(database.db, { id: userId, email: 'membro@graca.demo' })).token;
     const res = await api.request('/api/v1/oracao', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({ igreja: 1, nome: 'ok', mensagem: 'hi\u0000', extra: { deep: ['\ud800'] } }),
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'accept-language': 'en',
+      },
+      body: JSON.stringify({
+        igreja: 1,
+        nome: 'ok',
+        mensagem: 'hi\u0000',
+        extra: { deep: ['\ud800'] },
+      }),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
-    expect(body.errors).toEqual({ mensagem: ['Invalid input.'], 'extra.deep.0': ['Invalid input.'] });
+    expect(body.errors).toEqual({
+      mensagem: ['Invalid input.'],
+      'extra.deep.0': ['Invalid input.'],
+    });
     const pt = await api.request('/api/v1/security/login_check', {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
       body: JSON.stringify({ username: 'a@b.c', password: 'x\udc00' }),
     });
     expect(pt.status).toBe(400);
-    expect(((await pt.json()) as { errors: Record<string, string[]> }).errors.password).toEqual(['Valor inválido.']);
+    expect(((await pt.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([
+      'Valor inválido.',
+    ]);
   });
 
   it('the attack of the issue: NUL in ticket answers and in the idempotency key of POST /pagamento is a 400 naming them', async () => {
     token = (await issueTokenPair(database.db, { id: userId, email: 'membro@graca.demo' })).token;
-    const [event] = await database.db.select().from(events).where(eq(events.title, 'Conferência Graça 2026'));
+    const [event] = await database.db
+      .select()
+      .from(events)
+      .where(eq(events.title, 'Conferência Graça 2026'));
     const [ticket] = await database.db.select().from(tickets).where(eq(tickets.eventId, event!.id));
     const res = await api.request('/api/v1/pagamento', {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'accept-language': 'es', 'idempotency-key': 'fuzz-issue-16' },
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        'accept-language': 'es',
+        'idempotency-key': 'fuzz-issue-16',
+      },
       body: JSON.stringify({
         evento: event!.id,
         metodoPagamento: 'pix',
         chaveIdempotencia: 'key\u0000key\u0000',
-        ingressos: [{ ingresso: ticket!.id, titulares: [{ nome: 'Maria\ud800', respostas: { camiseta: 'M\u0000' } }] }],
+        ingressos: [
+          {
+            ingresso: ticket!.id,
+            titulares: [{ nome: 'Maria\ud800', respostas: { camiseta: 'M\u0000' } }],
+          },
+        ],
       }),
     });
     expect(res.status).toBe(400);
     const body = (await res.json()) as { errors: Record<string, string[]> };
-    expect(Object.keys(body.errors).sort()).toEqual(['chaveIdempotencia', 'ingressos.0.titulares.0.nome', 'ingressos.0.titulares.0.respostas.camiseta']);
+    expect(Object.keys(body.errors).sort()).toEqual([
+      'chaveIdempotencia',
+      'ingressos.0.titulares.0.nome',
+      'ingressos.0.titulares.0.respostas.camiseta',
+    ]);
     expect(body.errors.chaveIdempotencia).toEqual(['Valor inválido.']);
   });
 });

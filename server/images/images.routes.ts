@@ -13,13 +13,17 @@ import { createImageStore, ImageRejected, storedFileName, type ImageStore } from
 
 const fileParams = z.object({ file: storedFileName });
 
-export function imageRoutes(db: Database, images: ImageStore = createImageStore(() => accountSettings().DATA_DIR)) {
+export function imageRoutes(
+  db: Database,
+  images: ImageStore = createImageStore(() => accountSettings().DATA_DIR),
+) {
   return new Hono({ strict: false })
     .post('/usuario/:id/:type/imagem', check('param', imageParams), async (c) => {
       const me = await requireUser(db, c);
       requireSelf(c, me, c.req.valid('param').id);
       const mb = IMAGE_MAX_BYTES / 1024 / 1024;
-      if (Number(c.req.header('content-length') ?? 0) > IMAGE_MAX_BYTES + 64 * 1024) throw problem(c, 413, 'image.size', { mb });
+      if (Number(c.req.header('content-length') ?? 0) > IMAGE_MAX_BYTES + 64 * 1024)
+        throw problem(c, 413, 'image.size', { mb });
       let form: Record<string, string | File | (string | File)[]>;
       try {
         form = await c.req.parseBody();
@@ -36,16 +40,28 @@ export function imageRoutes(db: Database, images: ImageStore = createImageStore(
         if (error instanceof ImageRejected) throw problem(c, 415, 'image.type');
         throw error;
       }
-      const [old] = await db.select({ image: users.image }).from(users).where(eq(users.id, me.userId));
-      await db.update(users).set({ image: stored, updatedAt: new Date() }).where(eq(users.id, me.userId));
+      const [old] = await db
+        .select({ image: users.image })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      await db
+        .update(users)
+        .set({ image: stored, updatedAt: new Date() })
+        .where(eq(users.id, me.userId));
       await images.remove('usuario', old?.image);
       return c.json({ imagem: stored }, 201);
     })
     .delete('/usuario/:id/:type/imagem', check('param', imageParams), async (c) => {
       const me = await requireUser(db, c);
       requireSelf(c, me, c.req.valid('param').id);
-      const [old] = await db.select({ image: users.image }).from(users).where(eq(users.id, me.userId));
-      await db.update(users).set({ image: null, updatedAt: new Date() }).where(eq(users.id, me.userId));
+      const [old] = await db
+        .select({ image: users.image })
+        .from(users)
+        .where(eq(users.id, me.userId));
+      await db
+        .update(users)
+        .set({ image: null, updatedAt: new Date() })
+        .where(eq(users.id, me.userId));
       await images.remove('usuario', old?.image);
       return c.json({ imagem: null });
     })

@@ -48,18 +48,32 @@ describe('image store', () => {
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'images-'));
     store = createImageStore(dir);
-    png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1f4e79' } }).png().toBuffer();
+    png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1f4e79' } })
+      .png()
+      .toBuffer();
   });
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
   it('resizes each kind to its shape, as WebP', async () => {
-    expect(await sharp(await processImage('usuario', png)).metadata()).toMatchObject({ format: 'webp', width: 512, height: 512 });
-    expect(await sharp(await processImage('oracao', png)).metadata()).toMatchObject({ format: 'webp', width: 1200, height: 675 });
+    expect(await sharp(await processImage('usuario', png)).metadata()).toMatchObject({
+      format: 'webp',
+      width: 512,
+      height: 512,
+    });
+    expect(await sharp(await processImage('oracao', png)).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1200,
+      height: 675,
+    });
   });
 
   it('refuses what is not an image, and an image that decodes to too many pixels', async () => {
-    await expect(processImage('usuario', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'))).rejects.toBeInstanceOf(ImageRejected);
-    await expect(processImage('oracao', Buffer.from('GIF89a not really'))).rejects.toBeInstanceOf(ImageRejected);
+    await expect(
+      processImage('usuario', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>')),
+    ).rejects.toBeInstanceOf(ImageRejected);
+    await expect(processImage('oracao', Buffer.from('GIF89a not really'))).rejects.toBeInstanceOf(
+      ImageRejected,
+    );
     const bomb = hugePng();
     expect(bomb.length).toBeLessThan(2000);
     await expect(processImage('oracao', bomb)).rejects.toBeInstanceOf(ImageRejected);
@@ -70,10 +84,16 @@ describe('image store', () => {
     const stored = await store.save('oracao', 7, png);
     expect(stored).toMatch(/^\/api\/v1\/imagem\/oracao\/7-[a-f0-9]{16}\.webp$/);
     const file = stored.split('/').pop()!;
-    const app = new Hono().get('/:file', (c) => store.send(c, 'oracao', c.req.param('file'))).onError(handleError);
+    const app = new Hono()
+      .get('/:file', (c) => store.send(c, 'oracao', c.req.param('file')))
+      .onError(handleError);
     const res = await app.request(`/${file}`);
     expect(res.headers.get('content-type')).toBe('image/webp');
-    expect(Buffer.from(await res.arrayBuffer()).equals(await readFile(path.join(dir, 'uploads', 'oracao', file)))).toBe(true);
+    expect(
+      Buffer.from(await res.arrayBuffer()).equals(
+        await readFile(path.join(dir, 'uploads', 'oracao', file)),
+      ),
+    ).toBe(true);
     await store.remove('usuario', stored); // another kind's path: left alone
     expect((await app.request(`/${file}`)).status).toBe(200);
     await store.remove('oracao', stored);

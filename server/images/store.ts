@@ -41,7 +41,12 @@ export async function processImage(kind: ImageKind, input: Buffer): Promise<Buff
     if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw new Error('format');
     return await sharp(input, { limitInputPixels: IMAGE_MAX_PIXELS })
       .rotate()
-      .resize({ width: shape.width, height: shape.height, fit: shape.fit, withoutEnlargement: shape.fit === 'inside' })
+      .resize({
+        width: shape.width,
+        height: shape.height,
+        fit: shape.fit,
+        withoutEnlargement: shape.fit === 'inside',
+      })
       .webp({ quality: shape.quality })
       .toBuffer();
   } catch {
@@ -62,7 +67,8 @@ export interface ImageStore {
 
 /** `dataDir` is the DATA_DIR setting (or a function reading it, for tests that change it). */
 export function createImageStore(dataDir: string | (() => string)): ImageStore {
-  const dirOf = (kind: ImageKind) => path.resolve(typeof dataDir === 'function' ? dataDir() : dataDir, 'uploads', kind);
+  const dirOf = (kind: ImageKind) =>
+    path.resolve(typeof dataDir === 'function' ? dataDir() : dataDir, 'uploads', kind);
   const prefix = (kind: ImageKind) => `/api/v1/imagem/${kind}/`;
   return {
     prefix,

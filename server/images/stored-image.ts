@@ -17,7 +17,8 @@ export async function sendStoredImage(c: Context, dir: string, file: string): Pr
     'Cache-Control': 'public, max-age=31536000, immutable',
     // Only ever an image: never sniffed as HTML, and a sandbox with no scripts if opened directly (issue 15/16).
     'X-Content-Type-Options': 'nosniff',
-    'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+    'Content-Security-Policy':
+      "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
     'Content-Disposition': 'inline',
   });
 }

@@ -20,7 +20,11 @@ describe('uploaded images', () => {
   const upload = (bytes: Buffer, type: string, name: string) => {
     const form = new FormData();
     form.append('imagem', new File([new Uint8Array(bytes)], name, { type }));
-    return api.request(`/api/v1/usuario/${id}/perfil/imagem`, { method: 'POST', headers: auth, body: form });
+    return api.request(`/api/v1/usuario/${id}/perfil/imagem`, {
+      method: 'POST',
+      headers: auth,
+      body: form,
+    });
   };
 
   beforeAll(async () => {
@@ -28,7 +32,10 @@ describe('uploaded images', () => {
     resetAccountSettings();
     database = await openTestDatabase('pglite');
     api = createApi({ db: database.db });
-    const [member] = await database.db.select().from(users).where(eq(users.email, 'membro@graca.demo'));
+    const [member] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'membro@graca.demo'));
     id = member!.id;
     auth = { authorization: `Bearer ${(await issueTokenPair(database.db, member!)).token}` };
   }, 240_000);
@@ -37,10 +44,17 @@ describe('uploaded images', () => {
   });
 
   it('SVG with script and HTML named .png are refused; a real image comes back as WebP, nosniff, sandboxed', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.domain)</script></svg>',
+    );
     expect((await upload(svg, 'image/svg+xml', 'x.svg')).status).toBe(415);
-    expect((await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'image/png', 'x.png')).status).toBe(415);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } }).png().toBuffer();
+    expect(
+      (await upload(Buffer.from('<html><script>alert(1)</script></html>'), 'image/png', 'x.png'))
+        .status,
+    ).toBe(415);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
     const res = await upload(png, 'text/html', 'page.html'); // the declared type and name do not matter: the bytes do
     expect(res.status).toBe(201);
     const { imagem } = (await res.json()) as { imagem: string };

@@ -10,7 +10,8 @@ export const overduePaymentsJob = defineJob({
   name: 'payments.expire-overdue',
   everyMs: 15_000,
   async run({ db, now }) {
-    for (const churchId of await churchesWithOverduePayments(db, now())) await expireOverduePix(db, churchId, now());
+    for (const churchId of await churchesWithOverduePayments(db, now()))
+      await expireOverduePix(db, churchId, now());
   },
 });
 

@@ -14,7 +14,9 @@ describe.each(testBackends())('job runner on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend, { seed: false });
     if (backend === 'postgres') {
-      const result = (await database.db.execute('select current_database() as name')) as unknown as { rows: { name: string }[] };
+      const result = (await database.db.execute(
+        'select current_database() as name',
+      )) as unknown as { rows: { name: string }[] };
       const name = result.rows[0]!.name;
       const url = new URL(process.env.TEST_DATABASE_URL!);
       url.pathname = `/${name}`;
@@ -27,7 +29,14 @@ describe.each(testBackends())('job runner on %s', (backend) => {
   });
 
   const counting = (name: string, runs: string[], ms = 50, everyMs = 60_000): Job =>
-    defineJob({ name, everyMs, run: async ({ workerId }) => { runs.push(workerId); await sleep(ms); } });
+    defineJob({
+      name,
+      everyMs,
+      run: async ({ workerId }) => {
+        runs.push(workerId);
+        await sleep(ms);
+      },
+    });
 
   it('runs a due job once when two processes tick at the same moment, then waits for its period', async () => {
     const runs: string[] = [];
@@ -45,12 +54,17 @@ describe.each(testBackends())('job runner on %s', (backend) => {
   it('leaves a job alone while another process holds a live lease, and takes it when the lease has run out', async () => {
     const runs: string[] = [];
     const job = counting('test.lease', runs);
-    await database.db.insert(t.jobRuns).values({ name: job.name, lockedBy: 'dead', lockedUntil: new Date(Date.now() + 60_000) });
+    await database.db
+      .insert(t.jobRuns)
+      .values({ name: job.name, lockedBy: 'dead', lockedUntil: new Date(Date.now() + 60_000) });
     const a = createJobRunner(database.db, [job], { workerId: 'a' });
     expect(await a.tick()).toEqual([]);
     expect(await a.runNow(job.name)).toBe(false);
     // The holder died: its lease is over.
-    await database.db.update(t.jobRuns).set({ lockedUntil: new Date(Date.now() - 1000) }).where(eq(t.jobRuns.name, job.name));
+    await database.db
+      .update(t.jobRuns)
+      .set({ lockedUntil: new Date(Date.now() - 1000) })
+      .where(eq(t.jobRuns.name, job.name));
     expect(await a.tick()).toEqual([job.name]);
     expect(runs).toEqual(['a']);
     const [row] = await database.db.select().from(t.jobRuns).where(eq(t.jobRuns.name, job.name));
@@ -60,9 +74,19 @@ describe.each(testBackends())('job runner on %s', (backend) => {
 
   it('records a failing run, frees the job and tries again at its next period', async () => {
     let calls = 0;
-    const job = defineJob({ name: 'test.fails', everyMs: 0, run: async () => { calls += 1; throw new Error('gateway down'); } });
+    const job = defineJob({
+      name: 'test.fails',
+      everyMs: 0,
+      run: async () => {
+        calls += 1;
+        throw new Error('gateway down');
+      },
+    });
     const errors: unknown[] = [];
-    const a = createJobRunner(database.db, [job], { workerId: 'a', onError: (_, e) => errors.push(e) });
+    const a = createJobRunner(database.db, [job], {
+      workerId: 'a',
+      onError: (_, e) => errors.push(e),
+    });
     expect(await a.tick()).toEqual([job.name]);
     const [row] = await database.db.select().from(t.jobRuns).where(eq(t.jobRuns.name, job.name));
     expect(row).toMatchObject({ lockedBy: null, lastError: 'gateway down' });

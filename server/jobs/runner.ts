@@ -90,12 +90,20 @@ async function release(db: Database, job: Job, workerId: string, error: unknown)
       lockedUntil: null,
       lastRunAt: sql`now()`,
       nextRunAt: sql`now() + ${`${job.everyMs} milliseconds`}::interval`,
-      lastError: error === undefined ? null : String(error instanceof Error ? error.message : error).slice(0, 2000),
+      lastError:
+        error === undefined
+          ? null
+          : String(error instanceof Error ? error.message : error).slice(0, 2000),
     })
     .where(and(eq(t.jobRuns.name, job.name), eq(t.jobRuns.lockedBy, workerId)));
 }
 
-async function runClaimed(db: Database, job: Job, ctx: JobContext, onError: RunnerOptions['onError']): Promise<void> {
+async function runClaimed(
+  db: Database,
+  job: Job,
+  ctx: JobContext,
+  onError: RunnerOptions['onError'],
+): Promise<void> {
   let failure: unknown;
   try {
     await job.run(ctx);
@@ -107,7 +115,11 @@ async function runClaimed(db: Database, job: Job, ctx: JobContext, onError: Runn
 }
 
 /** A runner for `jobs` on `db`; call `start()` on the result of `createJobRunner` to tick by itself. */
-export function createJobRunner(db: Database, jobs: readonly Job[], options: RunnerOptions = {}): JobRunner & { start(): void } {
+export function createJobRunner(
+  db: Database,
+  jobs: readonly Job[],
+  options: RunnerOptions = {},
+): JobRunner & { start(): void } {
   const workerId = options.workerId ?? newWorkerId();
   const now = options.now ?? (() => new Date());
   const onError = options.onError ?? ((job, error) => console.error(`[jobs] ${job.name}:`, error));
@@ -123,7 +135,15 @@ export function createJobRunner(db: Database, jobs: readonly Job[], options: Run
   let settings = options.settings;
   const settingsNow = () => (settings ??= parseConfig());
   const mailer = options.mailer ?? mailerFromSettings(settingsNow);
-  const ctx = (): JobContext => ({ db, now, workerId, get settings() { return settingsNow(); }, mailer });
+  const ctx = (): JobContext => ({
+    db,
+    now,
+    workerId,
+    get settings() {
+      return settingsNow();
+    },
+    mailer,
+  });
 
   async function tick(): Promise<string[]> {
     const ran: string[] = [];

@@ -36,20 +36,32 @@ export function toStream(row: Row, now: number): Stream {
   };
 }
 
-export async function churchStreams(db: Database, churchId: number, now = Date.now()): Promise<StreamsResponse> {
+export async function churchStreams(
+  db: Database,
+  churchId: number,
+  now = Date.now(),
+): Promise<StreamsResponse> {
   const rows = await db
     .select()
     .from(t.liveStreams)
     .where(and(eq(t.liveStreams.churchId, churchId), eq(t.liveStreams.active, true)));
   const streams = rows.map((row) => toStream(row, now));
-  const onAir = streams.filter((s) => s.flagAoVivo).sort((a, b) => b.inicio.localeCompare(a.inicio));
-  const upcoming = streams.filter((s) => !s.flagAoVivo && Date.parse(s.inicio) >= now).sort((a, b) => a.inicio.localeCompare(b.inicio) || a.id - b.id);
+  const onAir = streams
+    .filter((s) => s.flagAoVivo)
+    .sort((a, b) => b.inicio.localeCompare(a.inicio));
+  const upcoming = streams
+    .filter((s) => !s.flagAoVivo && Date.parse(s.inicio) >= now)
+    .sort((a, b) => a.inicio.localeCompare(b.inicio) || a.id - b.id);
   return { aoVivo: onAir[0] ?? null, proximas: upcoming };
 }
 
 export function liveRoutes(db: Database) {
-  return new Hono({ strict: false }).get('/igreja/:slug/transmissao', validate('param', streamsParams), async (c) => {
-    const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: 'MOD_CULTO' });
-    return c.json(await churchStreams(db, church.id));
-  });
+  return new Hono({ strict: false }).get(
+    '/igreja/:slug/transmissao',
+    validate('param', streamsParams),
+    async (c) => {
+      const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: 'MOD_CULTO' });
+      return c.json(await churchStreams(db, church.id));
+    },
+  );
 }

@@ -26,13 +26,25 @@ export interface OutboxEntry extends Mail {
 
 const FROM = 'Igreja <nao-responda@church-web.local>';
 
-export function createMailer({ dataDir, smtpUrl }: { dataDir: string; smtpUrl?: string | undefined }): Mailer {
+export function createMailer({
+  dataDir,
+  smtpUrl,
+}: {
+  dataDir: string;
+  smtpUrl?: string | undefined;
+}): Mailer {
   let transport: Transporter | undefined;
   if (smtpUrl) {
     transport = nodemailer.createTransport(smtpUrl);
     return {
       async send(mail) {
-        await transport!.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html });
+        await transport!.sendMail({
+          from: FROM,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html,
+        });
       },
     };
   }
@@ -40,7 +52,13 @@ export function createMailer({ dataDir, smtpUrl }: { dataDir: string; smtpUrl?: 
   transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
-      const info = (await transport!.sendMail({ from: FROM, to: mail.to, subject: mail.subject, text: mail.text, html: mail.html })) as { message: Buffer };
+      const info = (await transport!.sendMail({
+        from: FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        html: mail.html,
+      })) as { message: Buffer };
       await mkdir(dir, { recursive: true });
       const date = new Date().toISOString();
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
@@ -54,7 +72,9 @@ export function createMailer({ dataDir, smtpUrl }: { dataDir: string; smtpUrl?: 
  * The product's one mailer, from the settings it is handed (createApi's, the job runner's): built
  * on the first message, so a process that sends none never opens SMTP. Nothing reads global settings.
  */
-export function mailerFromSettings(settings: Pick<Config, 'DATA_DIR' | 'SMTP_URL'> | (() => Pick<Config, 'DATA_DIR' | 'SMTP_URL'>)): Mailer {
+export function mailerFromSettings(
+  settings: Pick<Config, 'DATA_DIR' | 'SMTP_URL'> | (() => Pick<Config, 'DATA_DIR' | 'SMTP_URL'>),
+): Mailer {
   let mailer: Mailer | undefined;
   return {
     send(mail) {
@@ -71,14 +91,18 @@ export async function readOutbox(dataDir: string, to?: string): Promise<OutboxEn
   const dir = outboxDir(dataDir);
   let names: string[];
   try {
-    names = (await readdir(dir)).filter((n) => n.endsWith('.json')).sort().reverse();
+    names = (await readdir(dir))
+      .filter((n) => n.endsWith('.json'))
+      .sort()
+      .reverse();
   } catch {
     return [];
   }
   const entries: OutboxEntry[] = [];
   for (const name of names) {
     const mail = JSON.parse(await readFile(path.join(dir, name), 'utf8')) as OutboxEntry;
-    if (!to || mail.to.toLowerCase() === to.toLowerCase()) entries.push({ ...mail, file: path.join(dir, name) });
+    if (!to || mail.to.toLowerCase() === to.toLowerCase())
+      entries.push({ ...mail, file: path.join(dir, name) });
   }
   return entries;
 }

@@ -4,55 +4,73 @@ import type { Mail } from './outbox.ts';
 
 type Kind = 'activation' | 'recovery';
 
-const TEXT: Record<MessageLang, Record<Kind, { subject: string; intro: string; action: string; outro: string }>> = {
+const TEXT: Record<
+  MessageLang,
+  Record<Kind, { subject: string; intro: string; action: string; outro: string }>
+> = {
   pt: {
     activation: {
       subject: 'Ative sua conta na {{church}}',
-      intro: 'Olá, {{name}}! Para ativar sua conta e confirmar seu e-mail na {{church}}, abra o link abaixo:',
+      intro:
+        'Olá, {{name}}! Para ativar sua conta e confirmar seu e-mail na {{church}}, abra o link abaixo:',
       action: 'Ativar minha conta',
       outro: 'O link vale por 48 horas. Se você não pediu, ignore esta mensagem.',
     },
     recovery: {
       subject: 'Nova senha na {{church}}',
-      intro: 'Olá, {{name}}! Recebemos um pedido para criar uma nova senha na {{church}}. Abra o link abaixo para escolher a nova senha:',
+      intro:
+        'Olá, {{name}}! Recebemos um pedido para criar uma nova senha na {{church}}. Abra o link abaixo para escolher a nova senha:',
       action: 'Criar nova senha',
-      outro: 'O link vale por 1 hora. Se você não pediu, ignore esta mensagem; sua senha continua a mesma.',
+      outro:
+        'O link vale por 1 hora. Se você não pediu, ignore esta mensagem; sua senha continua a mesma.',
     },
   },
   en: {
     activation: {
       subject: 'Activate your account at {{church}}',
-      intro: 'Hello, {{name}}! To activate your account and confirm your e-mail at {{church}}, open the link below:',
+      intro:
+        'Hello, {{name}}! To activate your account and confirm your e-mail at {{church}}, open the link below:',
       action: 'Activate my account',
       outro: 'The link is valid for 48 hours. If you did not ask for it, ignore this message.',
     },
     recovery: {
       subject: 'New password at {{church}}',
-      intro: 'Hello, {{name}}! We received a request to create a new password at {{church}}. Open the link below to choose it:',
+      intro:
+        'Hello, {{name}}! We received a request to create a new password at {{church}}. Open the link below to choose it:',
       action: 'Choose a new password',
-      outro: 'The link is valid for 1 hour. If you did not ask for it, ignore this message; your password stays the same.',
+      outro:
+        'The link is valid for 1 hour. If you did not ask for it, ignore this message; your password stays the same.',
     },
   },
   es: {
     activation: {
       subject: 'Activa tu cuenta en {{church}}',
-      intro: '¡Hola, {{name}}! Para activar tu cuenta y confirmar tu correo en {{church}}, abre el enlace de abajo:',
+      intro:
+        '¡Hola, {{name}}! Para activar tu cuenta y confirmar tu correo en {{church}}, abre el enlace de abajo:',
       action: 'Activar mi cuenta',
       outro: 'El enlace vale por 48 horas. Si no lo pediste, ignora este mensaje.',
     },
     recovery: {
       subject: 'Nueva contraseña en {{church}}',
-      intro: '¡Hola, {{name}}! Recibimos un pedido para crear una nueva contraseña en {{church}}. Abre el enlace de abajo para elegirla:',
+      intro:
+        '¡Hola, {{name}}! Recibimos un pedido para crear una nueva contraseña en {{church}}. Abre el enlace de abajo para elegirla:',
       action: 'Crear nueva contraseña',
-      outro: 'El enlace vale por 1 hora. Si no lo pediste, ignora este mensaje; tu contraseña sigue igual.',
+      outro:
+        'El enlace vale por 1 hora. Si no lo pediste, ignora este mensaje; tu contraseña sigue igual.',
     },
   },
 };
 
-const fill = (s: string, v: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
+const fill = (s: string, v: Record<string, string>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function accountMail(kind: Kind, lang: MessageLang, to: string, values: { name: string; church: string; link: string }): Mail {
+export function accountMail(
+  kind: Kind,
+  lang: MessageLang,
+  to: string,
+  values: { name: string; church: string; link: string },
+): Mail {
   const t = TEXT[lang][kind];
   const v = { name: values.name, church: values.church };
   const intro = fill(t.intro, v);

@@ -2,7 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
-import { noteConflictSchema, noteResponseSchema, notesListResponseSchema } from '../../contract/notes.ts';
+import {
+  noteConflictSchema,
+  noteResponseSchema,
+  notesListResponseSchema,
+} from '../../contract/notes.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -19,18 +23,46 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
   let grace: number;
 
   type Res = { status: number; body: Record<string, unknown> };
-  const call = async (method: string, url: string, token?: string, body?: unknown, lang = 'pt-BR'): Promise<Res> => {
+  const call = async (
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+    lang = 'pt-BR',
+  ): Promise<Res> => {
     const res = await api.request(`/api/v1${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
   };
-  const login = async (email: string) => (await call('POST', '/security/login_check', undefined, { username: email, password: DEMO_PASSWORD })).body.token as string;
-  const churchId = async (code: string) => (await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, code)))[0]!.id;
-  const list = async (token = member, church = graca) => notesListResponseSchema.parse((await call('GET', `/user/nota-sermao?igreja=${church}&limit=999`, token)).body).notas;
+  const login = async (email: string) =>
+    (
+      await call('POST', '/security/login_check', undefined, {
+        username: email,
+        password: DEMO_PASSWORD,
+      })
+    ).body.token as string;
+  const churchId = async (code: string) =>
+    (
+      await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.code, code))
+    )[0]!.id;
+  const list = async (token = member, church = graca) =>
+    notesListResponseSchema.parse(
+      (await call('GET', `/user/nota-sermao?igreja=${church}&limit=999`, token)).body,
+    ).notas;
   const create = async (titulo: string, texto = '', chave = randomUUID()) => {
     const r = await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave, titulo, texto });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
@@ -46,7 +78,9 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    [member, leader, john] = await Promise.all(['membro@graca.demo', 'lider@graca.demo', 'member@grace.demo'].map(login)) as [string, string, string];
+    [member, leader, john] = (await Promise.all(
+      ['membro@graca.demo', 'lider@graca.demo', 'member@grace.demo'].map(login),
+    )) as [string, string, string];
     graca = await churchId('graca');
     grace = await churchId('grace');
   });
@@ -63,12 +97,26 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
 
   it('creates, reads, saves with the version and deletes a note', async () => {
     const note = await create('Culto de domingo', 'João 3:16');
-    expect(note).toMatchObject({ titulo: 'Culto de domingo', texto: 'João 3:16', versao: 1, igreja: graca });
-    const got = noteResponseSchema.parse((await call('GET', `/nota-sermao/${note.id}`, member)).body).nota;
+    expect(note).toMatchObject({
+      titulo: 'Culto de domingo',
+      texto: 'João 3:16',
+      versao: 1,
+      igreja: graca,
+    });
+    const got = noteResponseSchema.parse(
+      (await call('GET', `/nota-sermao/${note.id}`, member)).body,
+    ).nota;
     expect(got).toEqual(note);
-    const saved = await call('PUT', `/nota-sermao/${note.id}?igreja=${graca}`, member, { titulo: 'Culto de domingo', texto: 'João 3:16 e 17', versao: 1 });
+    const saved = await call('PUT', `/nota-sermao/${note.id}?igreja=${graca}`, member, {
+      titulo: 'Culto de domingo',
+      texto: 'João 3:16 e 17',
+      versao: 1,
+    });
     expect(saved.status).toBe(200);
-    expect(noteResponseSchema.parse(saved.body).nota).toMatchObject({ texto: 'João 3:16 e 17', versao: 2 });
+    expect(noteResponseSchema.parse(saved.body).nota).toMatchObject({
+      texto: 'João 3:16 e 17',
+      versao: 2,
+    });
     expect((await list())[0]!.id).toBe(note.id);
     const gone = await call('DELETE', `/nota-sermao/${note.id}?versao=2`, member);
     expect(gone.body).toEqual({ status: true, message: 'Anotação excluída.' });
@@ -78,7 +126,11 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
   it('a POST replayed with the same chave answers the same note, never a second one', async () => {
     const chave = randomUUID();
     const first = await create('Estudo de quarta', 'primeira linha', chave);
-    const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave, titulo: 'Estudo de quarta', texto: 'primeira linha' });
+    const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+      chave,
+      titulo: 'Estudo de quarta',
+      texto: 'primeira linha',
+    });
     expect(replay.status).toBe(200);
     expect(noteResponseSchema.parse(replay.body).nota.id).toBe(first.id);
     expect((await list()).filter((n) => n.chave === chave).length).toBe(1);
@@ -86,32 +138,108 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
 
   it('a save carrying an older version is a 409 with the note as it is now', async () => {
     const note = await create('Duas abas', 'a');
-    expect((await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: 'Duas abas', texto: 'aba 1', versao: 1 })).status).toBe(200);
-    const late = await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: 'Duas abas', texto: 'aba 2', versao: 1 }, 'en-US');
+    expect(
+      (
+        await call('PUT', `/nota-sermao/${note.id}`, member, {
+          titulo: 'Duas abas',
+          texto: 'aba 1',
+          versao: 1,
+        })
+      ).status,
+    ).toBe(200);
+    const late = await call(
+      'PUT',
+      `/nota-sermao/${note.id}`,
+      member,
+      { titulo: 'Duas abas', texto: 'aba 2', versao: 1 },
+      'en-US',
+    );
     expect(late.status).toBe(409);
     const conflict = noteConflictSchema.parse(late.body);
     expect(conflict.atual).toMatchObject({ texto: 'aba 1', versao: 2 });
     expect(conflict.message).toMatch(/changed elsewhere/);
     // deleting with an old version is a conflict too; nothing lost
     expect((await call('DELETE', `/nota-sermao/${note.id}?versao=1`, member)).status).toBe(409);
-    expect(noteResponseSchema.parse((await call('GET', `/nota-sermao/${note.id}`, member)).body).nota.texto).toBe('aba 1');
+    expect(
+      noteResponseSchema.parse((await call('GET', `/nota-sermao/${note.id}`, member)).body).nota
+        .texto,
+    ).toBe('aba 1');
   });
 
   it('spec §4: a note cannot be saved without a title; bad input is a 400 per field in the request’s language', async () => {
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: randomUUID(), titulo: '   ', texto: 'sem título' }), 400, 'titulo');
-    const en = expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: randomUUID(), texto: 'x' }, 'en-US'), 400, 'titulo');
+    expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+        chave: randomUUID(),
+        titulo: '   ',
+        texto: 'sem título',
+      }),
+      400,
+      'titulo',
+    );
+    const en = expectError(
+      await call(
+        'POST',
+        `/nota-sermao/?igreja=${graca}`,
+        member,
+        { chave: randomUUID(), texto: 'x' },
+        'en-US',
+      ),
+      400,
+      'titulo',
+    );
     expect(en.errors!.titulo).toEqual(['Required.']);
-    const pt = expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: randomUUID(), titulo: '' }), 400, 'titulo');
+    const pt = expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+        chave: randomUUID(),
+        titulo: '',
+      }),
+      400,
+      'titulo',
+    );
     expect(pt.errors!.titulo).toEqual(['Esse campo é obrigatório.']);
     const note = await create('Com título');
-    expectError(await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: '', texto: 'x', versao: 1 }), 400, 'titulo');
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: 'not-a-uuid', titulo: 'x' }), 400, 'chave');
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: randomUUID(), titulo: 'nul\u0000' }), 400, 'titulo');
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave: randomUUID(), titulo: 'x', texto: 'lone \ud800' }), 400, 'texto');
+    expectError(
+      await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: '', texto: 'x', versao: 1 }),
+      400,
+      'titulo',
+    );
+    expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+        chave: 'not-a-uuid',
+        titulo: 'x',
+      }),
+      400,
+      'chave',
+    );
+    expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+        chave: randomUUID(),
+        titulo: 'nul\u0000',
+      }),
+      400,
+      'titulo',
+    );
+    expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
+        chave: randomUUID(),
+        titulo: 'x',
+        texto: 'lone \ud800',
+      }),
+      400,
+      'texto',
+    );
     expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, '{"chave":'), 400);
-    expectError(await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: 'x', texto: 'y' }), 400, 'versao');
+    expectError(
+      await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: 'x', texto: 'y' }),
+      400,
+      'versao',
+    );
     expectError(await call('GET', '/user/nota-sermao?igreja=abc', member), 400, 'igreja');
-    expectError(await call('GET', `/user/nota-sermao?igreja=${graca}&limit=1000`, member), 400, 'limit');
+    expectError(
+      await call('GET', `/user/nota-sermao?igreja=${graca}&limit=1000`, member),
+      400,
+      'limit',
+    );
     expectError(await call('GET', '/nota-sermao/99999999999', member), 400, 'id');
   });
 
@@ -120,22 +248,45 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
     for (const token of [leader, john]) {
       expectError(await call('GET', `/nota-sermao/${note.id}`, token), 404);
       expectError(await call('GET', `/nota-sermao/${note.id}?igreja=${graca}`, token), 404);
-      expectError(await call('PUT', `/nota-sermao/${note.id}`, token, { titulo: 'hack', texto: '', versao: 1 }), 404);
+      expectError(
+        await call('PUT', `/nota-sermao/${note.id}`, token, {
+          titulo: 'hack',
+          texto: '',
+          versao: 1,
+        }),
+        404,
+      );
       expectError(await call('DELETE', `/nota-sermao/${note.id}`, token), 404);
       // replaying my chave makes their own note (in their church, if they belong), never returns mine
-      const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, token, { chave: note.chave, titulo: 'x' });
-      if (replay.status < 300) expect(noteResponseSchema.parse(replay.body).nota.id).not.toBe(note.id);
+      const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, token, {
+        chave: note.chave,
+        titulo: 'x',
+      });
+      if (replay.status < 300)
+        expect(noteResponseSchema.parse(replay.body).nota.id).not.toBe(note.id);
     }
     // John is no member of graca: neither its list nor a new note there
     expectError(await call('GET', `/user/nota-sermao?igreja=${graca}`, john), 403);
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, john, { chave: randomUUID(), titulo: 'x' }), 403);
+    expectError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, john, {
+        chave: randomUUID(),
+        titulo: 'x',
+      }),
+      403,
+    );
     // the note under another church id is not found either
     expectError(await call('GET', `/nota-sermao/${note.id}?igreja=${grace}`, member), 404);
     expect((await list(john, grace)).some((n) => n.id === note.id)).toBe(false);
-    for (const [method, url] of [['GET', `/user/nota-sermao?igreja=${graca}`], ['GET', `/nota-sermao/${note.id}`], ['DELETE', `/nota-sermao/${note.id}`]] as const) {
+    for (const [method, url] of [
+      ['GET', `/user/nota-sermao?igreja=${graca}`],
+      ['GET', `/nota-sermao/${note.id}`],
+      ['DELETE', `/nota-sermao/${note.id}`],
+    ] as const) {
       expectError(await call(method, url), 401);
     }
-    const mine = noteResponseSchema.parse((await call('GET', `/nota-sermao/${note.id}`, member)).body).nota;
+    const mine = noteResponseSchema.parse(
+      (await call('GET', `/nota-sermao/${note.id}`, member)).body,
+    ).nota;
     expect(mine).toMatchObject({ titulo: 'Só minha', texto: 'segredo', versao: 1 });
   });
 });

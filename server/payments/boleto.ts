@@ -29,7 +29,10 @@ const FACTOR_BASE = Date.UTC(1997, 9, 7);
 
 /** Days since 1997-10-07; after 9999 (2025-02-21) the factor starts again at 1000. */
 export function dueDateFactor(due: Date): string {
-  const days = Math.floor((Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) - FACTOR_BASE) / 86_400_000);
+  const days = Math.floor(
+    (Date.UTC(due.getUTCFullYear(), due.getUTCMonth(), due.getUTCDate()) - FACTOR_BASE) /
+      86_400_000,
+  );
   const factor = days <= 9999 ? days : ((days - 10_000) % 9000) + 1000;
   return String(factor).padStart(4, '0');
 }

@@ -18,7 +18,11 @@ import { receiptKey } from './payment-view.ts';
  * Who a new card token belongs to: the member (id), or null for a visitor at a church that
  * takes gifts from visitors (MOD_DOACAO, online, visitors). Anyone else gets the login answer.
  */
-export async function cardTokenOwner(db: Database, c: Context, churchId: number): Promise<number | null> {
+export async function cardTokenOwner(
+  db: Database,
+  c: Context,
+  churchId: number,
+): Promise<number | null> {
   if (!(await authenticate(db, c))) {
     const settings = await givingSettingsOf(db, churchId);
     if (settings?.online && settings.visitors) {
@@ -30,7 +34,11 @@ export async function cardTokenOwner(db: Database, c: Context, churchId: number)
 }
 
 /** The holder fields the gateway needs, each with its message in the request's language. */
-export function holderFieldErrors(gatewayId: number, body: { cpfTitular?: string | undefined; dataNascimentoTitular?: string | undefined }, lang: MessageLang): Record<string, string[]> {
+export function holderFieldErrors(
+  gatewayId: number,
+  body: { cpfTitular?: string | undefined; dataNascimentoTitular?: string | undefined },
+  lang: MessageLang,
+): Record<string, string[]> {
   if (!needsHolderFields(gatewayId)) return {};
   const errors: Record<string, string[]> = {};
   const cpf = onlyDigits(body.cpfTitular ?? '');
@@ -39,7 +47,8 @@ export function holderFieldErrors(gatewayId: number, body: { cpfTitular?: string
   const birth = body.dataNascimentoTitular?.trim() ?? '';
   if (!birth) errors.dataNascimentoTitular = [fieldMessage(lang, 'Required.')];
   else if (!isIsoDate(birth)) errors.dataNascimentoTitular = [accountMessage(lang, 'v.date')];
-  else if (!isBeforeToday(birth)) errors.dataNascimentoTitular = [accountMessage(lang, 'v.datePast')];
+  else if (!isBeforeToday(birth))
+    errors.dataNascimentoTitular = [accountMessage(lang, 'v.datePast')];
   return errors;
 }
 

@@ -23,11 +23,13 @@ export function luhnValid(number: string): boolean {
   return sum % 10 === 0;
 }
 
-export type CardBrand = 'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners' | 'discover' | 'unknown';
+export type CardBrand =
+  'visa' | 'mastercard' | 'amex' | 'elo' | 'hipercard' | 'diners' | 'discover' | 'unknown';
 
 export function cardBrand(number: string): CardBrand {
   const n = onlyDigits(number);
-  if (/^(4011(78|79)|431274|438935|451416|457393|504175|5067|509|627780|636297|636368|650)/.test(n)) return 'elo';
+  if (/^(4011(78|79)|431274|438935|451416|457393|504175|5067|509|627780|636297|636368|650)/.test(n))
+    return 'elo';
   if (/^(606282|3841)/.test(n)) return 'hipercard';
   if (/^3[47]/.test(n)) return 'amex';
   if (/^3(0[0-5]|[68])/.test(n)) return 'diners';

@@ -9,27 +9,48 @@ import { cancelPendingSubscriptionsOf } from '../play/subscription-state.ts';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Cancels payments and gives their seats back; returns how many registrations were freed. */
-export async function releasePayments(tx: Tx, paymentIds: number[], status: 'cancelado' | 'estornado' | 'nao_aprovado'): Promise<number> {
+export async function releasePayments(
+  tx: Tx,
+  paymentIds: number[],
+  status: 'cancelado' | 'estornado' | 'nao_aprovado',
+): Promise<number> {
   if (!paymentIds.length) return 0;
   const freed = await tx
     .update(t.registrations)
     .set({ status: 'cancelada' })
-    .where(and(inArray(t.registrations.paymentId, paymentIds), inArray(t.registrations.status, ['pendente', 'confirmada'])))
+    .where(
+      and(
+        inArray(t.registrations.paymentId, paymentIds),
+        inArray(t.registrations.status, ['pendente', 'confirmada']),
+      ),
+    )
     .returning({ ticketId: t.registrations.ticketId });
   const perTicket = new Map<number, number>();
   for (const r of freed) perTicket.set(r.ticketId, (perTicket.get(r.ticketId) ?? 0) + 1);
   for (const [ticketId, n] of perTicket) {
-    await tx.update(t.tickets).set({ sold: sql`${t.tickets.sold} - ${n}` }).where(eq(t.tickets.id, ticketId));
+    await tx
+      .update(t.tickets)
+      .set({ sold: sql`${t.tickets.sold} - ${n}` })
+      .where(eq(t.tickets.id, ticketId));
   }
-  await tx.update(t.payments).set({ status, updatedAt: new Date() }).where(inArray(t.payments.id, paymentIds));
+  await tx
+    .update(t.payments)
+    .set({ status, updatedAt: new Date() })
+    .where(inArray(t.payments.id, paymentIds));
   await cancelPendingSubscriptionsOf(tx, paymentIds, status); // the Play subscription of these payments (issue 13)
   return freed.length;
 }
 
 /** Whether a payment is an unpaid Pix or an abandoned card challenge past its validity (the sweep's rule, in JS). */
-export function isOverdue(row: { method: string; status: string; expiresAt: Date | null }, now = new Date()): boolean {
+export function isOverdue(
+  row: { method: string; status: string; expiresAt: Date | null },
+  now = new Date(),
+): boolean {
   if (!row.expiresAt || row.expiresAt >= now) return false;
-  return (row.method === 'pix' && row.status === 'pendente') || (row.method === 'cartao' && row.status === 'em_aberto');
+  return (
+    (row.method === 'pix' && row.status === 'pendente') ||
+    (row.method === 'cartao' && row.status === 'em_aberto')
+  );
 }
 
 /** Unpaid Pix codes, and card challenges never completed, stop holding seats at their expiry. */
@@ -37,11 +58,18 @@ const overdueFilter = (churchId: number | null, now: Date) =>
   and(
     churchId === null ? undefined : eq(t.payments.churchId, churchId),
     lt(t.payments.expiresAt, now),
-    or(and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')), and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto'))),
+    or(
+      and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')),
+      and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto')),
+    ),
   );
 
 /** Cancels the church's Pix payments (and abandoned card challenges) whose validity has passed. */
-export async function expireOverduePix(db: Database, churchId: number, now = new Date()): Promise<number> {
+export async function expireOverduePix(
+  db: Database,
+  churchId: number,
+  now = new Date(),
+): Promise<number> {
   // A cheap read first: nearly always nothing is overdue, and then no transaction is opened.
   const overdue = await db
     .select({ id: t.payments.id })
@@ -56,12 +84,19 @@ export async function expireOverduePix(db: Database, churchId: number, now = new
       .set({ status: 'cancelado', updatedAt: now })
       .where(overdueFilter(churchId, now))
       .returning({ id: t.payments.id });
-    return releasePayments(tx, claimed.map((p) => p.id), 'cancelado');
+    return releasePayments(
+      tx,
+      claimed.map((p) => p.id),
+      'cancelado',
+    );
   });
 }
 
 /** The churches that have an overdue payment now, for the background sweep (server/jobs). */
-export async function churchesWithOverduePayments(db: Database, now = new Date()): Promise<number[]> {
+export async function churchesWithOverduePayments(
+  db: Database,
+  now = new Date(),
+): Promise<number[]> {
   const rows = await db
     .selectDistinct({ churchId: t.payments.churchId })
     .from(t.payments)

@@ -43,33 +43,46 @@ export function feeRoutes(db: Database) {
         percentualTaxaServico: rule.serviceBps / 100,
         percentualTaxaProcessamento: rule.processingBps / 100,
         valorFixoTaxaProcessamento: toMoney(rule.processingFixedCents),
-        valorMaximoTaxaProcessamento: rule.processingCapCents === null ? null : toMoney(rule.processingCapCents),
+        valorMaximoTaxaProcessamento:
+          rule.processingCapCents === null ? null : toMoney(rule.processingCapCents),
       });
     })
-    .get('/evento/:id/calcular-taxas', validate('param', eventFeesParams), validate('query', eventFeesQuery), async (c) => {
-      const { id } = c.req.valid('param');
-      const { valor, metodoPagamento } = c.req.valid('query');
-      const [event] = await db
-        .select({ churchId: t.events.churchId, churchPaysFees: t.events.churchPaysFees })
-        .from(t.events)
-        .where(and(eq(t.events.id, id), eq(t.events.active, true)));
-      if (!event) throw notFound('api.eventNotFound');
-      await churchById(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
-      return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
-    })
-    .get('/igreja/:slug/calcula-taxas-parcelamento-juros', validate('param', installmentsParams), validate('query', installmentsQuery), async (c) => {
-      await churchBySlug(db, c, c.req.valid('param').slug); // giving uses it too: no module
-      const q = c.req.valid('query');
-      const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
-      const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map((o) => ({
-        parcela: o.installments,
-        valorParcela: toMoney(o.installmentCents),
-        valorTotal: toMoney(o.totalCents),
-        juros: toMoney(o.interestCents),
-        flagJuros: o.withInterest,
-      }));
-      return c.json({ data });
-    })
+    .get(
+      '/evento/:id/calcular-taxas',
+      validate('param', eventFeesParams),
+      validate('query', eventFeesQuery),
+      async (c) => {
+        const { id } = c.req.valid('param');
+        const { valor, metodoPagamento } = c.req.valid('query');
+        const [event] = await db
+          .select({ churchId: t.events.churchId, churchPaysFees: t.events.churchPaysFees })
+          .from(t.events)
+          .where(and(eq(t.events.id, id), eq(t.events.active, true)));
+        if (!event) throw notFound('api.eventNotFound');
+        await churchById(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
+        return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
+      },
+    )
+    .get(
+      '/igreja/:slug/calcula-taxas-parcelamento-juros',
+      validate('param', installmentsParams),
+      validate('query', installmentsQuery),
+      async (c) => {
+        await churchBySlug(db, c, c.req.valid('param').slug); // giving uses it too: no module
+        const q = c.req.valid('query');
+        const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
+        const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map(
+          (o) => ({
+            parcela: o.installments,
+            valorParcela: toMoney(o.installmentCents),
+            valorTotal: toMoney(o.totalCents),
+            juros: toMoney(o.interestCents),
+            flagJuros: o.withInterest,
+          }),
+        );
+        return c.json({ data });
+      },
+    )
     .get('/global-settings/default-payment-gateway', (c) =>
       c.json({ idGatewayPagamento: DEFAULT_GATEWAY_ID, nome: GATEWAYS[DEFAULT_GATEWAY_ID].name }),
     );

@@ -1,7 +1,16 @@
 // Fees and installments (spec §9: installments with or without interest; service fee and
 // processing fee). Amounts are integer cents; rates are in basis points (1/100 of a percent).
 
-export const PAYMENT_METHODS = ['cartao', 'pix', 'boleto', 'picpay', 'dinheiro', 'transferencia', 'ach', 'gratuito'] as const;
+export const PAYMENT_METHODS = [
+  'cartao',
+  'pix',
+  'boleto',
+  'picpay',
+  'dinheiro',
+  'transferencia',
+  'ach',
+  'gratuito',
+] as const;
 export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
 
 export interface FeeRule {
@@ -16,13 +25,33 @@ export interface FeeRule {
 
 /** The sandbox's fee table, per method. Cash, transfer and free events cost nothing to process. */
 export const FEE_RULES: Record<PaymentMethodCode, FeeRule> = {
-  cartao: { serviceBps: 500, processingBps: 349, processingFixedCents: 39, processingCapCents: null },
+  cartao: {
+    serviceBps: 500,
+    processingBps: 349,
+    processingFixedCents: 39,
+    processingCapCents: null,
+  },
   pix: { serviceBps: 500, processingBps: 99, processingFixedCents: 0, processingCapCents: null },
-  boleto: { serviceBps: 500, processingBps: 0, processingFixedCents: 349, processingCapCents: null },
-  picpay: { serviceBps: 500, processingBps: 299, processingFixedCents: 0, processingCapCents: null },
+  boleto: {
+    serviceBps: 500,
+    processingBps: 0,
+    processingFixedCents: 349,
+    processingCapCents: null,
+  },
+  picpay: {
+    serviceBps: 500,
+    processingBps: 299,
+    processingFixedCents: 0,
+    processingCapCents: null,
+  },
   ach: { serviceBps: 500, processingBps: 80, processingFixedCents: 0, processingCapCents: 500 },
   dinheiro: { serviceBps: 0, processingBps: 0, processingFixedCents: 0, processingCapCents: null },
-  transferencia: { serviceBps: 0, processingBps: 0, processingFixedCents: 0, processingCapCents: null },
+  transferencia: {
+    serviceBps: 0,
+    processingBps: 0,
+    processingFixedCents: 0,
+    processingCapCents: null,
+  },
   gratuito: { serviceBps: 0, processingBps: 0, processingFixedCents: 0, processingCapCents: null },
 };
 
@@ -39,16 +68,35 @@ export interface FeeQuote {
   churchPaysFees: boolean;
 }
 
-export function quoteFees(valueCents: number, method: PaymentMethodCode, churchPaysFees: boolean): FeeQuote {
+export function quoteFees(
+  valueCents: number,
+  method: PaymentMethodCode,
+  churchPaysFees: boolean,
+): FeeQuote {
   const rule = FEE_RULES[method];
   if (valueCents <= 0) {
-    return { valueCents: 0, serviceFeeCents: 0, processingFeeCents: 0, feesCents: 0, totalCents: 0, churchPaysFees };
+    return {
+      valueCents: 0,
+      serviceFeeCents: 0,
+      processingFeeCents: 0,
+      feesCents: 0,
+      totalCents: 0,
+      churchPaysFees,
+    };
   }
   const serviceFeeCents = bps(valueCents, rule.serviceBps);
   let processingFeeCents = bps(valueCents, rule.processingBps) + rule.processingFixedCents;
-  if (rule.processingCapCents !== null) processingFeeCents = Math.min(processingFeeCents, rule.processingCapCents);
+  if (rule.processingCapCents !== null)
+    processingFeeCents = Math.min(processingFeeCents, rule.processingCapCents);
   const feesCents = churchPaysFees ? 0 : serviceFeeCents + processingFeeCents;
-  return { valueCents, serviceFeeCents, processingFeeCents, feesCents, totalCents: valueCents + feesCents, churchPaysFees };
+  return {
+    valueCents,
+    serviceFeeCents,
+    processingFeeCents,
+    feesCents,
+    totalCents: valueCents + feesCents,
+    churchPaysFees,
+  };
 }
 
 /** Monthly interest of installments that carry interest: 2.99% a month. */
@@ -70,9 +118,21 @@ export interface InstallmentOption {
  * the regular part; the last installment absorbs the leftover cents, installmentSchedule); with interest, two or more installments follow the
  * price table (fixed payment) at MONTHLY_INTEREST_BPS, and one installment has none.
  */
-export function installmentOptions(amountCents: number, maxInstallments: number, withInterest: boolean): InstallmentOption[] {
+export function installmentOptions(
+  amountCents: number,
+  maxInstallments: number,
+  withInterest: boolean,
+): InstallmentOption[] {
   const max = Math.max(1, Math.min(MAX_INSTALLMENTS, Math.floor(maxInstallments)));
-  const options: InstallmentOption[] = [{ installments: 1, installmentCents: amountCents, totalCents: amountCents, interestCents: 0, withInterest: false }];
+  const options: InstallmentOption[] = [
+    {
+      installments: 1,
+      installmentCents: amountCents,
+      totalCents: amountCents,
+      interestCents: 0,
+      withInterest: false,
+    },
+  ];
   if (amountCents <= 0) return options;
   const rate = MONTHLY_INTEREST_BPS / 10_000;
   for (let n = 2; n <= max; n++) {
@@ -86,7 +146,13 @@ export function installmentOptions(amountCents: number, maxInstallments: number,
       totalCents = amountCents;
     }
     if (installmentCents < MIN_INSTALLMENT_CENTS) break;
-    options.push({ installments: n, installmentCents, totalCents, interestCents: totalCents - amountCents, withInterest });
+    options.push({
+      installments: n,
+      installmentCents,
+      totalCents,
+      interestCents: totalCents - amountCents,
+      withInterest,
+    });
   }
   return options;
 }
@@ -102,6 +168,15 @@ export function installmentSchedule(totalCents: number, installments: number): n
 }
 
 /** The option for a chosen number of installments, or null when it is not offered. */
-export function pickInstallments(amountCents: number, maxInstallments: number, withInterest: boolean, installments: number): InstallmentOption | null {
-  return installmentOptions(amountCents, maxInstallments, withInterest).find((o) => o.installments === installments) ?? null;
+export function pickInstallments(
+  amountCents: number,
+  maxInstallments: number,
+  withInterest: boolean,
+  installments: number,
+): InstallmentOption | null {
+  return (
+    installmentOptions(amountCents, maxInstallments, withInterest).find(
+      (o) => o.installments === installments,
+    ) ?? null
+  );
 }

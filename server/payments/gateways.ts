@@ -54,7 +54,8 @@ export interface TokenizedCard {
   behaviour: CardBehaviour;
 }
 
-export type TokenizeResult = { ok: true; card: TokenizedCard } | { ok: false; errors: Record<string, string[]> };
+export type TokenizeResult =
+  { ok: true; card: TokenizedCard } | { ok: false; errors: Record<string, string[]> };
 
 /** Checks a card and turns it into a gateway token; the number goes no further than this. */
 export function tokenizeCard(gatewayId: GatewayId, card: CardInput, now: Date): TokenizeResult {
@@ -114,7 +115,8 @@ export const CHALLENGE_MINUTES = 15;
 
 /** Charges through the sandbox gateway of the method; throws for a method the gateway lacks. */
 export function charge(req: ChargeRequest): ChargeResult {
-  if (!gatewaySupports(req.gatewayId, req.method)) throw new Error(`Gateway ${req.gatewayId} does not take ${req.method}`);
+  if (!gatewaySupports(req.gatewayId, req.method))
+    throw new Error(`Gateway ${req.gatewayId} does not take ${req.method}`);
   const reference = `sbx_${randomBytes(10).toString('hex')}`;
   switch (req.method) {
     case 'gratuito':
@@ -123,34 +125,73 @@ export function charge(req: ChargeRequest): ChargeResult {
       const behaviour = req.card?.behaviour ?? 'decline';
       if (behaviour === 'approve') return { status: 'aprovado', reference };
       if (behaviour === 'analysis') return { status: 'em_analise', reference };
-      if (behaviour === 'challenge') return { status: 'em_aberto', reference, challenge: true, expiresAt: new Date(req.now.getTime() + CHALLENGE_MINUTES * 60_000) };
+      if (behaviour === 'challenge')
+        return {
+          status: 'em_aberto',
+          reference,
+          challenge: true,
+          expiresAt: new Date(req.now.getTime() + CHALLENGE_MINUTES * 60_000),
+        };
       return { status: 'nao_aprovado', reference, message: 'Card declined.' };
     }
     case 'pix': {
-      const receiver = req.pixReceiver ?? { key: 'pix@igreja.demo', name: 'Igreja', city: 'Brasil' };
+      const receiver = req.pixReceiver ?? {
+        key: 'pix@igreja.demo',
+        name: 'Igreja',
+        city: 'Brasil',
+      };
       return {
         status: 'pendente',
         reference,
-        pixCode: buildPixCode({ key: receiver.key, merchantName: receiver.name, merchantCity: receiver.city, amountCents: req.totalCents, txid: req.orderCode, singleUse: true }),
+        pixCode: buildPixCode({
+          key: receiver.key,
+          merchantName: receiver.name,
+          merchantCity: receiver.city,
+          amountCents: req.totalCents,
+          txid: req.orderCode,
+          singleUse: true,
+        }),
         expiresAt: pixExpiry(req.now),
       };
     }
     case 'boleto': {
       const due = new Date(req.now.getTime() + BOLETO_DAYS_TO_PAY * DAY);
-      const ourNumber = BigInt(`0x${randomBytes(8).toString('hex')}`).toString().padStart(25, '0').slice(-25);
-      return { status: 'pendente', reference, boletoLine: digitableLine(boletoBarcode({ bank: '001', due, amountCents: req.totalCents, freeField: ourNumber })), expiresAt: due };
+      const ourNumber = BigInt(`0x${randomBytes(8).toString('hex')}`)
+        .toString()
+        .padStart(25, '0')
+        .slice(-25);
+      return {
+        status: 'pendente',
+        reference,
+        boletoLine: digitableLine(
+          boletoBarcode({ bank: '001', due, amountCents: req.totalCents, freeField: ourNumber }),
+        ),
+        expiresAt: due,
+      };
     }
     case 'picpay':
       // The sandbox's PicPay page is the payment-status page, where a tester can pay it.
-      return { status: 'aguardando', reference, paymentUrl: req.payerPage ?? `/user/payment/${req.orderCode}`, expiresAt: new Date(req.now.getTime() + DAY) };
+      return {
+        status: 'aguardando',
+        reference,
+        paymentUrl: req.payerPage ?? `/user/payment/${req.orderCode}`,
+        expiresAt: new Date(req.now.getTime() + DAY),
+      };
     case 'dinheiro':
-      return { status: 'aguardando', reference, expiresAt: new Date(req.now.getTime() + (req.cashDaysToPay ?? 3) * DAY) };
+      return {
+        status: 'aguardando',
+        reference,
+        expiresAt: new Date(req.now.getTime() + (req.cashDaysToPay ?? 3) * DAY),
+      };
     case 'transferencia':
       return { status: 'aguardando', reference, expiresAt: new Date(req.now.getTime() + 3 * DAY) };
     case 'ach': {
       const ach = req.ach;
-      if (!ach || !routingNumberValid(ach.routingNumber)) return { status: 'nao_aprovado', reference, message: 'Invalid routing number.' };
-      return achApproves(ach.accountNumber) ? { status: 'aprovado', reference } : { status: 'nao_aprovado', reference, message: 'Bank account not approved.' };
+      if (!ach || !routingNumberValid(ach.routingNumber))
+        return { status: 'nao_aprovado', reference, message: 'Invalid routing number.' };
+      return achApproves(ach.accountNumber)
+        ? { status: 'aprovado', reference }
+        : { status: 'nao_aprovado', reference, message: 'Bank account not approved.' };
     }
   }
 }

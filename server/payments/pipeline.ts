@@ -18,7 +18,13 @@ import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { orderCode } from './codes.ts';
-import { pickInstallments, quoteFees, type FeeQuote, type InstallmentOption, type PaymentMethodCode } from './fees.ts';
+import {
+  pickInstallments,
+  quoteFees,
+  type FeeQuote,
+  type InstallmentOption,
+  type PaymentMethodCode,
+} from './fees.ts';
 import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
 
@@ -27,7 +33,13 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type Db = Database | Tx;
 
 /** An API error in a language, without the HTTP request (the route gives the language). */
-export function payError(lang: MessageLang, status: ContentfulStatusCode, key: PaymentMessageKey, values?: Record<string, string | number>, field?: string): ApiProblem {
+export function payError(
+  lang: MessageLang,
+  status: ContentfulStatusCode,
+  key: PaymentMessageKey,
+  values?: Record<string, string | number>,
+  field?: string,
+): ApiProblem {
   const message = paymentMessage(lang, key, values);
   return new ApiProblem(status, message, field ? { [field]: [message] } : undefined);
 }
@@ -101,19 +113,42 @@ export interface CheckedPayment {
   gatewayId: number | null;
   fees: FeeQuote;
   plan: InstallmentOption;
-  card: { token: string; behaviour: string; brand: string; last4: string; holder: string; expiry: string; saved: boolean } | null;
+  card: {
+    token: string;
+    behaviour: string;
+    brand: string;
+    last4: string;
+    holder: string;
+    expiry: string;
+    saved: boolean;
+  } | null;
 }
 
-const hashOf = (value: unknown): string => createHash('sha256').update(JSON.stringify(value)).digest('hex');
+const hashOf = (value: unknown): string =>
+  createHash('sha256').update(JSON.stringify(value)).digest('hex');
 
 /** The stored answer of a key already used by this payer, or null; 422 when the body differs. */
-export async function storedAnswer(db: Db, order: Pick<Order, 'church'>, payer: Payer): Promise<PaymentAnswer | null> {
-  const owner = payer.userId === null ? and(isNull(t.paymentIdempotency.userId), eq(t.paymentIdempotency.churchId, order.church.id)) : eq(t.paymentIdempotency.userId, payer.userId);
-  const [row] = await db.select().from(t.paymentIdempotency).where(and(owner, eq(t.paymentIdempotency.key, payer.idempotencyKey)));
+export async function storedAnswer(
+  db: Db,
+  order: Pick<Order, 'church'>,
+  payer: Payer,
+): Promise<PaymentAnswer | null> {
+  const owner =
+    payer.userId === null
+      ? and(isNull(t.paymentIdempotency.userId), eq(t.paymentIdempotency.churchId, order.church.id))
+      : eq(t.paymentIdempotency.userId, payer.userId);
+  const [row] = await db
+    .select()
+    .from(t.paymentIdempotency)
+    .where(and(owner, eq(t.paymentIdempotency.key, payer.idempotencyKey)));
   if (!row) return null;
-  if (row.requestHash !== hashOf(payer.fingerprint)) throw payError(payer.lang, 422, 'pay.keyReused');
+  if (row.requestHash !== hashOf(payer.fingerprint))
+    throw payError(payer.lang, 422, 'pay.keyReused');
   if (!row.httpStatus) return null; // claimed by a transaction that has not finished
-  const stored = typeof row.response === 'string' ? (JSON.parse(row.response) as PaymentResponse) : (row.response as PaymentResponse);
+  const stored =
+    typeof row.response === 'string'
+      ? (JSON.parse(row.response) as PaymentResponse)
+      : (row.response as PaymentResponse);
   return { status: row.httpStatus as ContentfulStatusCode, body: stored };
 }
 
@@ -122,24 +157,39 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
   const lang = payer.lang;
   const churchId = order.church.id;
   let method = payer.method;
-  if (order.subtotalCents === 0) method = 'gratuito'; // a free order needs no payment, whatever was chosen
-  else if (method === 'gratuito') throw payError(lang, 400, 'pay.paidNeedsMethod', undefined, 'metodoPagamento');
+  if (order.subtotalCents === 0)
+    method = 'gratuito'; // a free order needs no payment, whatever was chosen
+  else if (method === 'gratuito')
+    throw payError(lang, 400, 'pay.paidNeedsMethod', undefined, 'metodoPagamento');
 
   let gatewayId: number | null = null;
   if (method !== 'gratuito') {
     const [row] = await db
       .select({ gatewayId: t.churchPaymentMethods.gatewayId })
       .from(t.churchPaymentMethods)
-      .where(and(eq(t.churchPaymentMethods.churchId, churchId), eq(t.churchPaymentMethods.code, method), eq(t.churchPaymentMethods.active, true)));
-    if (!row || !gatewaySupports(row.gatewayId, method)) throw payError(lang, 422, 'pay.methodUnavailable', undefined, 'metodoPagamento');
+      .where(
+        and(
+          eq(t.churchPaymentMethods.churchId, churchId),
+          eq(t.churchPaymentMethods.code, method),
+          eq(t.churchPaymentMethods.active, true),
+        ),
+      );
+    if (!row || !gatewaySupports(row.gatewayId, method))
+      throw payError(lang, 422, 'pay.methodUnavailable', undefined, 'metodoPagamento');
     gatewayId = row.gatewayId;
   }
 
   if (method === 'pix' || method === 'boleto') {
     // spec §5: Pix and bank slip are only for addresses in Brazil (a member's address on file).
-    const [address] = payer.userId === null
-      ? []
-      : await db.select({ country: t.userAddresses.country }).from(t.userAddresses).where(eq(t.userAddresses.userId, payer.userId)).orderBy(desc(t.userAddresses.id)).limit(1);
+    const [address] =
+      payer.userId === null
+        ? []
+        : await db
+            .select({ country: t.userAddresses.country })
+            .from(t.userAddresses)
+            .where(eq(t.userAddresses.userId, payer.userId))
+            .orderBy(desc(t.userAddresses.id))
+            .limit(1);
     const country = (address?.country ?? payer.country ?? '').toUpperCase();
     if (!country) throw payError(lang, 422, 'pay.addressRequired', undefined, 'pais');
     if (country !== 'BR') throw payError(lang, 422, 'pay.brazilOnly', undefined, 'metodoPagamento');
@@ -147,7 +197,12 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
 
   const fees = quoteFees(order.subtotalCents, method, order.churchPaysFees);
   order.checkMethod?.(method, fees);
-  const plan = pickInstallments(fees.totalCents, method === 'cartao' ? order.maxInstallments : 1, order.interest, payer.installments);
+  const plan = pickInstallments(
+    fees.totalCents,
+    method === 'cartao' ? order.maxInstallments : 1,
+    order.interest,
+    payer.installments,
+  );
   if (!plan) throw payError(lang, 422, 'pay.installmentsUnavailable', undefined, 'parcelas');
 
   let card: CheckedPayment['card'] = null;
@@ -158,25 +213,58 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
       const [s] = await db
         .select({ token: t.savedCards.token })
         .from(t.savedCards)
-        .where(and(eq(t.savedCards.id, payer.card.idCartao), eq(t.savedCards.userId, payer.userId), eq(t.savedCards.churchId, churchId)));
+        .where(
+          and(
+            eq(t.savedCards.id, payer.card.idCartao),
+            eq(t.savedCards.userId, payer.userId),
+            eq(t.savedCards.churchId, churchId),
+          ),
+        );
       if (!s) throw payError(lang, 404, 'pay.cardNotFound', undefined, 'cartao');
       token = s.token;
       saved = true;
     }
-    const owner = payer.userId === null ? isNull(t.cardTokens.userId) : eq(t.cardTokens.userId, payer.userId);
-    const [vault] = token ? await db.select().from(t.cardTokens).where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), owner)) : [];
-    if (!vault || vault.gatewayId !== gatewayId) throw payError(lang, 422, 'pay.cardInvalid', undefined, 'cartao');
-    card = { token: vault.token, behaviour: vault.behaviour, brand: vault.brand, last4: vault.last4, holder: vault.holder, expiry: vault.expiry, saved };
+    const owner =
+      payer.userId === null ? isNull(t.cardTokens.userId) : eq(t.cardTokens.userId, payer.userId);
+    const [vault] = token
+      ? await db
+          .select()
+          .from(t.cardTokens)
+          .where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), owner))
+      : [];
+    if (!vault || vault.gatewayId !== gatewayId)
+      throw payError(lang, 422, 'pay.cardInvalid', undefined, 'cartao');
+    card = {
+      token: vault.token,
+      behaviour: vault.behaviour,
+      brand: vault.brand,
+      last4: vault.last4,
+      holder: vault.holder,
+      expiry: vault.expiry,
+      saved,
+    };
   }
   return { method, gatewayId, fees, plan, card };
 }
 
 /** Step 2, inside the transaction: claim the key (null: a twin already holds it), then the order's stock. */
-export async function reservePayment(tx: Tx, order: Order, payer: Payer, now: Date): Promise<number | null> {
+export async function reservePayment(
+  tx: Tx,
+  order: Order,
+  payer: Payer,
+  now: Date,
+): Promise<number | null> {
   // A concurrent twin blocks here until this transaction ends, then finds the row.
   const claimed = await tx
     .insert(t.paymentIdempotency)
-    .values({ churchId: order.church.id, userId: payer.userId, key: payer.idempotencyKey, requestHash: hashOf(payer.fingerprint), httpStatus: 0, response: {} })
+    .values({
+      churchId: order.church.id,
+      userId: payer.userId,
+      key: payer.idempotencyKey,
+      requestHash: hashOf(payer.fingerprint),
+      httpStatus: 0,
+      response: {},
+    })
     .onConflictDoNothing()
     .returning({ id: t.paymentIdempotency.id });
   if (!claimed.length) return null;
@@ -185,7 +273,14 @@ export async function reservePayment(tx: Tx, order: Order, payer: Payer, now: Da
 }
 
 /** Step 3, in the same transaction: the gateway, the payment row, the order's records, the answer. */
-export async function chargePayment(tx: Tx, order: Order, payer: Payer, checked: CheckedPayment, claimId: number, now: Date): Promise<PaymentAnswer> {
+export async function chargePayment(
+  tx: Tx,
+  order: Order,
+  payer: Payer,
+  checked: CheckedPayment,
+  claimId: number,
+  now: Date,
+): Promise<PaymentAnswer> {
   const { method, gatewayId, fees, plan, card } = checked;
   const code = orderCode(order.codePrefix);
   const church = order.church;
@@ -196,42 +291,94 @@ export async function chargePayment(tx: Tx, order: Order, payer: Payer, checked:
     totalCents: plan.totalCents,
     now,
     card: card ? { behaviour: card.behaviour as never } : undefined,
-    ach: payer.ach ? { routingNumber: payer.ach.numeroRoteamento, accountNumber: payer.ach.numeroConta } : undefined,
-    pixReceiver: { key: church.email ?? `pix@${church.code}.demo`, name: church.name, city: church.city ?? 'Brasil' },
+    ach: payer.ach
+      ? { routingNumber: payer.ach.numeroRoteamento, accountNumber: payer.ach.numeroConta }
+      : undefined,
+    pixReceiver: {
+      key: church.email ?? `pix@${church.code}.demo`,
+      name: church.name,
+      city: church.city ?? 'Brasil',
+    },
     cashDaysToPay: order.cashDaysToPay,
     // a visitor has no status page behind a login: the sandbox's PicPay page is their receipt page
-    payerPage: payer.userId === null ? `/give/thank-you?pedido=${encodeURIComponent(code)}&chave=${encodeURIComponent(receiptKey(code))}` : undefined,
+    payerPage:
+      payer.userId === null
+        ? `/give/thank-you?pedido=${encodeURIComponent(code)}&chave=${encodeURIComponent(receiptKey(code))}`
+        : undefined,
   });
   const refused = result.status === 'nao_aprovado';
   if (refused) await order.release?.(tx); // a refused payment charges nothing and keeps nothing
   const [payment] = await tx
     .insert(t.payments)
     .values({
-      churchId: church.id, userId: payer.userId, code, kind: order.kind, eventId: order.eventId, method, gatewayId, status: result.status,
-      donorName: payer.donor?.name ?? null, donorEmail: payer.donor?.email ?? null, donorCpf: payer.donor?.cpf ?? null,
-      recurringGiftId: payer.recurring?.giftId ?? null, occurrence: payer.recurring?.occurrence ?? null, attempt: payer.recurring?.attempt ?? null,
-      subtotalCents: order.subtotalCents, feesCents: fees.feesCents, interestCents: plan.interestCents, totalCents: plan.totalCents,
-      currency: order.currency, installments: plan.installments, installmentCents: plan.installmentCents,
-      gatewayReference: result.reference, cardBrand: card?.brand ?? null, cardLast4: card?.last4 ?? null,
-      pixCode: result.pixCode ?? null, boletoLine: result.boletoLine ?? null, paymentUrl: result.paymentUrl ?? null,
+      churchId: church.id,
+      userId: payer.userId,
+      code,
+      kind: order.kind,
+      eventId: order.eventId,
+      method,
+      gatewayId,
+      status: result.status,
+      donorName: payer.donor?.name ?? null,
+      donorEmail: payer.donor?.email ?? null,
+      donorCpf: payer.donor?.cpf ?? null,
+      recurringGiftId: payer.recurring?.giftId ?? null,
+      occurrence: payer.recurring?.occurrence ?? null,
+      attempt: payer.recurring?.attempt ?? null,
+      subtotalCents: order.subtotalCents,
+      feesCents: fees.feesCents,
+      interestCents: plan.interestCents,
+      totalCents: plan.totalCents,
+      currency: order.currency,
+      installments: plan.installments,
+      installmentCents: plan.installmentCents,
+      gatewayReference: result.reference,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      pixCode: result.pixCode ?? null,
+      boletoLine: result.boletoLine ?? null,
+      paymentUrl: result.paymentUrl ?? null,
       expiresAt: result.expiresAt ?? null,
-      message: refused ? paymentMessage(payer.lang, method === 'cartao' ? 'pay.cardDeclined' : 'pay.cardInvalid') : null,
-      paidAt: result.status === 'aprovado' ? now : null, createdAt: now, updatedAt: now,
+      message: refused
+        ? paymentMessage(payer.lang, method === 'cartao' ? 'pay.cardDeclined' : 'pay.cardInvalid')
+        : null,
+      paidAt: result.status === 'aprovado' ? now : null,
+      createdAt: now,
+      updatedAt: now,
     })
     .returning({ id: t.payments.id });
   const paymentId = payment!.id;
-  if (!refused) await order.record(tx, { paymentId, status: result.status, now, userId: payer.userId });
-  if (card && !card.saved && payer.saveCard && payer.userId !== null && result.status === 'aprovado') {
+  if (!refused)
+    await order.record(tx, { paymentId, status: result.status, now, userId: payer.userId });
+  if (
+    card &&
+    !card.saved &&
+    payer.saveCard &&
+    payer.userId !== null &&
+    result.status === 'aprovado'
+  ) {
     await tx
       .insert(t.savedCards)
-      .values({ churchId: church.id, userId: payer.userId, gatewayId: gatewayId!, token: card.token, brand: card.brand, last4: card.last4, holder: card.holder, expiry: card.expiry })
+      .values({
+        churchId: church.id,
+        userId: payer.userId,
+        gatewayId: gatewayId!,
+        token: card.token,
+        brand: card.brand,
+        last4: card.last4,
+        holder: card.holder,
+        expiry: card.expiry,
+      })
       .onConflictDoNothing();
   }
   const body = await loadPaymentResponse(tx, paymentId);
   if (payer.userId === null) body.chaveRecibo = receiptKey(code);
   const status: ContentfulStatusCode = 201;
   // Kept as the exact JSON text (jsonb would reorder keys), so every replay is byte-identical.
-  await tx.update(t.paymentIdempotency).set({ httpStatus: status, response: JSON.stringify(body) }).where(eq(t.paymentIdempotency.id, claimId));
+  await tx
+    .update(t.paymentIdempotency)
+    .set({ httpStatus: status, response: JSON.stringify(body) })
+    .where(eq(t.paymentIdempotency.id, claimId));
   return { status, body: JSON.parse(JSON.stringify(body)) as PaymentResponse };
 }
 
@@ -241,7 +388,12 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** check → reserve → charge, with replays of a finished key answered as they were. */
-export async function runPayment(db: Db, order: Order, payer: Payer, now = new Date()): Promise<PaymentAnswer> {
+export async function runPayment(
+  db: Db,
+  order: Order,
+  payer: Payer,
+  now = new Date(),
+): Promise<PaymentAnswer> {
   const checked = await checkPayment(db, order, payer);
   let answer: PaymentAnswer | { replay: true };
   try {

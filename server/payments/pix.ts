@@ -7,7 +7,8 @@ export function crc16ccitt(payload: string): string {
   let crc = 0xffff;
   for (const byte of new TextEncoder().encode(payload)) {
     crc ^= byte << 8;
-    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+    for (let i = 0; i < 8; i++)
+      crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
   }
   return crc.toString(16).toUpperCase().padStart(4, '0');
 }
@@ -20,7 +21,12 @@ function tlv(id: string, value: string): string {
 
 /** The BR Code fields are ASCII; names and cities lose their accents and get cut to size. */
 function ascii(value: string, max: number): string {
-  return value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '').trim().slice(0, max);
+  return value
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^\x20-\x7e]/g, '')
+    .trim()
+    .slice(0, max);
 }
 
 export interface PixCodeInput {

@@ -18,13 +18,31 @@ import { orderCode } from './codes.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { expireOverduePix } from './expiry.ts';
 import { activateSubscriptionOf } from '../play/subscription-state.ts';
-import { payError, runPayment, storedAnswer, type Order, type PaymentAnswer, type Payer, type Tx } from './pipeline.ts';
+import {
+  payError,
+  runPayment,
+  storedAnswer,
+  type Order,
+  type PaymentAnswer,
+  type Payer,
+  type Tx,
+} from './pipeline.ts';
 
 export type { Tx } from './pipeline.ts';
 
 /** An API error in the request's language. */
-export function payProblem(c: Context, status: ContentfulStatusCode, key: PaymentMessageKey, values?: Record<string, string | number>, errors?: Record<string, string[]>): ApiProblem {
-  return new ApiProblem(status, paymentMessage(messageLang(c.req.header('accept-language')), key, values), errors);
+export function payProblem(
+  c: Context,
+  status: ContentfulStatusCode,
+  key: PaymentMessageKey,
+  values?: Record<string, string | number>,
+  errors?: Record<string, string[]>,
+): ApiProblem {
+  return new ApiProblem(
+    status,
+    paymentMessage(messageLang(c.req.header('accept-language')), key, values),
+    errors,
+  );
 }
 
 export interface PurchaseInput {
@@ -48,13 +66,25 @@ const HOLDER_STATUSES = ['pendente', 'confirmada'];
 
 function payerOf(input: PurchaseInput, lang: MessageLang): Payer {
   return {
-    userId: input.userId, method: input.method, installments: input.installments, card: input.card, saveCard: input.saveCard,
-    ach: input.ach, country: input.country, idempotencyKey: input.idempotencyKey, fingerprint: input.fingerprint, lang,
+    userId: input.userId,
+    method: input.method,
+    installments: input.installments,
+    card: input.card,
+    saveCard: input.saveCard,
+    ach: input.ach,
+    country: input.country,
+    idempotencyKey: input.idempotencyKey,
+    fingerprint: input.fingerprint,
+    lang,
   };
 }
 
 /** Buys event tickets through the shared pipeline (check, reserve, charge). */
-export async function purchase(db: Database, lang: MessageLang, input: PurchaseInput): Promise<PurchaseAnswer> {
+export async function purchase(
+  db: Database,
+  lang: MessageLang,
+  input: PurchaseInput,
+): Promise<PurchaseAnswer> {
   const payer = payerOf(input, lang);
   const order = await eventOrder(db, input, payer);
   if ('replay' in order) return order.replay;
@@ -62,17 +92,29 @@ export async function purchase(db: Database, lang: MessageLang, input: PurchaseI
 }
 
 /** The event order: everything about the event refused before any write, or a replay. */
-async function eventOrder(db: Database, input: PurchaseInput, payer: Payer): Promise<Order | { replay: PaymentAnswer }> {
+async function eventOrder(
+  db: Database,
+  input: PurchaseInput,
+  payer: Payer,
+): Promise<Order | { replay: PaymentAnswer }> {
   const lang = payer.lang;
   const now = new Date();
   const [event] = await db
     .select({ event: t.events, church: t.churches })
     .from(t.events)
     .innerJoin(t.churches, eq(t.churches.id, t.events.churchId))
-    .where(and(eq(t.events.id, input.eventId), eq(t.events.active, true), eq(t.churches.active, true)));
+    .where(
+      and(eq(t.events.id, input.eventId), eq(t.events.active, true), eq(t.churches.active, true)),
+    );
   if (!event) throw payError(lang, 404, 'pay.eventNotFound');
   const churchId = event.church.id;
-  const church = { id: churchId, name: event.church.name, code: event.church.code, email: event.church.email, city: event.church.city };
+  const church = {
+    id: churchId,
+    name: event.church.name,
+    code: event.church.code,
+    email: event.church.email,
+    city: event.church.city,
+  };
 
   // A member of another church gets nothing of this one.
   const [membership] = await db
@@ -85,14 +127,22 @@ async function eventOrder(db: Database, input: PurchaseInput, payer: Payer): Pro
   const replay = await storedAnswer(db, { church }, payer);
   if (replay) return { replay };
 
-  if (!event.event.registrationOpen || now > event.event.endsAt) throw payError(lang, 422, 'pay.eventClosed');
+  if (!event.event.registrationOpen || now > event.event.endsAt)
+    throw payError(lang, 422, 'pay.eventClosed');
   await expireOverduePix(db, churchId, now);
 
   const ticketIds = [...new Set(input.choices.map((ch) => ch.ingresso))];
   const ticketRows = await db
     .select()
     .from(t.tickets)
-    .where(and(eq(t.tickets.churchId, churchId), eq(t.tickets.eventId, event.event.id), inArray(t.tickets.id, ticketIds), eq(t.tickets.active, true)));
+    .where(
+      and(
+        eq(t.tickets.churchId, churchId),
+        eq(t.tickets.eventId, event.event.id),
+        inArray(t.tickets.id, ticketIds),
+        eq(t.tickets.active, true),
+      ),
+    );
   const byId = new Map(ticketRows.map((r) => [r.id, r]));
   const errors: Record<string, string[]> = {};
   const wanted = new Map<number, number>();
@@ -107,8 +157,10 @@ async function eventOrder(db: Database, input: PurchaseInput, payer: Payer): Pro
       for (const q of ticket.questions) {
         const answer = holder.respostas[q.id]?.trim() ?? '';
         const key = `ingressos.${i}.titulares.${h}.respostas.${q.id}`;
-        if (q.required && !answer) errors[key] = [paymentMessage(lang, 'pay.answerRequired', { question: q.label })];
-        else if (answer && q.type === 'select' && q.options && !q.options.includes(answer)) errors[key] = [paymentMessage(lang, 'pay.answerInvalid', { question: q.label })];
+        if (q.required && !answer)
+          errors[key] = [paymentMessage(lang, 'pay.answerRequired', { question: q.label })];
+        else if (answer && q.type === 'select' && q.options && !q.options.includes(answer))
+          errors[key] = [paymentMessage(lang, 'pay.answerInvalid', { question: q.label })];
       }
     });
   });
@@ -146,30 +198,55 @@ async function eventOrder(db: Database, input: PurchaseInput, payer: Payer): Pro
           )
           .returning({ id: t.tickets.id });
         if (!taken.length) {
-          const onSale = (!ticket.availableFrom || ticket.availableFrom <= at) && (!ticket.availableUntil || ticket.availableUntil >= at);
-          throw payError(lang, onSale ? 409 : 422, onSale ? 'pay.soldOut' : 'pay.notOnSale', { name: ticket.name });
+          const onSale =
+            (!ticket.availableFrom || ticket.availableFrom <= at) &&
+            (!ticket.availableUntil || ticket.availableUntil >= at);
+          throw payError(lang, onSale ? 409 : 422, onSale ? 'pay.soldOut' : 'pay.notOnSale', {
+            name: ticket.name,
+          });
         }
         if (ticket.perUserLimit !== null) {
           // Counted after the seat row is locked, so two purchases of one buyer cannot both pass.
           const [held] = await tx
             .select({ n: sql<number>`count(*)::int` })
             .from(t.registrations)
-            .where(and(eq(t.registrations.ticketId, ticketId), eq(t.registrations.userId, input.userId), inArray(t.registrations.status, HOLDER_STATUSES)));
-          if (Number(held?.n ?? 0) + n > ticket.perUserLimit) throw payError(lang, 422, 'pay.userLimit', { count: ticket.perUserLimit, name: ticket.name });
+            .where(
+              and(
+                eq(t.registrations.ticketId, ticketId),
+                eq(t.registrations.userId, input.userId),
+                inArray(t.registrations.status, HOLDER_STATUSES),
+              ),
+            );
+          if (Number(held?.n ?? 0) + n > ticket.perUserLimit)
+            throw payError(lang, 422, 'pay.userLimit', {
+              count: ticket.perUserLimit,
+              name: ticket.name,
+            });
         }
       }
     },
     async release(tx: Tx) {
       for (const [ticketId, n] of wanted) {
-        await tx.update(t.tickets).set({ sold: sql`${t.tickets.sold} - ${n}` }).where(eq(t.tickets.id, ticketId));
+        await tx
+          .update(t.tickets)
+          .set({ sold: sql`${t.tickets.sold} - ${n}` })
+          .where(eq(t.tickets.id, ticketId));
       }
     },
     async record(tx: Tx, ctx) {
       const rows = input.choices.flatMap((choice) =>
         choice.titulares.map((holder) => ({
-          churchId, eventId: eventRow.id, ticketId: choice.ingresso, userId: input.userId, paymentId: ctx.paymentId,
+          churchId,
+          eventId: eventRow.id,
+          ticketId: choice.ingresso,
+          userId: input.userId,
+          paymentId: ctx.paymentId,
           status: ctx.status === 'aprovado' ? 'confirmada' : 'pendente',
-          holderName: holder.nome, holderEmail: holder.email ?? null, answers: holder.respostas, code: orderCode('TK'), createdAt: ctx.now,
+          holderName: holder.nome,
+          holderEmail: holder.email ?? null,
+          answers: holder.respostas,
+          code: orderCode('TK'),
+          createdAt: ctx.now,
         })),
       );
       await tx.insert(t.registrations).values(rows);
@@ -178,7 +255,12 @@ async function eventOrder(db: Database, input: PurchaseInput, payer: Payer): Pro
 }
 
 /** Builds PurchaseInput from a POST /pagamento/ body. */
-export function purchaseInputFromBody(userId: number, body: z.output<typeof import('../../contract/payments.ts').paymentBodySchema>, key: string, raw: PaymentBody): PurchaseInput {
+export function purchaseInputFromBody(
+  userId: number,
+  body: z.output<typeof import('../../contract/payments.ts').paymentBodySchema>,
+  key: string,
+  raw: PaymentBody,
+): PurchaseInput {
   return {
     userId,
     eventId: body.evento,
@@ -195,10 +277,21 @@ export function purchaseInputFromBody(userId: number, body: z.output<typeof impo
 }
 
 /** Moves a payment to a new status, confirming or freeing its seats (sandbox, challenge, expiry). */
-export async function settlePayment(tx: Tx, paymentId: number, status: PaymentStatus, now = new Date()): Promise<void> {
+export async function settlePayment(
+  tx: Tx,
+  paymentId: number,
+  status: PaymentStatus,
+  now = new Date(),
+): Promise<void> {
   if (status === 'aprovado') {
-    await tx.update(t.payments).set({ status, paidAt: now, updatedAt: now }).where(eq(t.payments.id, paymentId));
-    await tx.update(t.registrations).set({ status: 'confirmada' }).where(and(eq(t.registrations.paymentId, paymentId), eq(t.registrations.status, 'pendente')));
+    await tx
+      .update(t.payments)
+      .set({ status, paidAt: now, updatedAt: now })
+      .where(eq(t.payments.id, paymentId));
+    await tx
+      .update(t.registrations)
+      .set({ status: 'confirmada' })
+      .where(and(eq(t.registrations.paymentId, paymentId), eq(t.registrations.status, 'pendente')));
     await activateSubscriptionOf(tx, paymentId, now); // a Play subscription's first payment (issue 13)
     return;
   }

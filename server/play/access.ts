@@ -14,9 +14,19 @@ export interface ActiveSubscription {
 }
 
 /** The member's subscription that gives access now in this church, or null. */
-export async function activeSubscription(db: Database, churchId: number, userId: number, now: Date = new Date()): Promise<ActiveSubscription | null> {
+export async function activeSubscription(
+  db: Database,
+  churchId: number,
+  userId: number,
+  now: Date = new Date(),
+): Promise<ActiveSubscription | null> {
   const [row] = await db
-    .select({ id: t.playSubscriptions.id, planId: t.playSubscriptions.planId, paidUntil: t.playSubscriptions.paidUntil, cancelledAt: t.playSubscriptions.cancelledAt })
+    .select({
+      id: t.playSubscriptions.id,
+      planId: t.playSubscriptions.planId,
+      paidUntil: t.playSubscriptions.paidUntil,
+      cancelledAt: t.playSubscriptions.cancelledAt,
+    })
     .from(t.playSubscriptions)
     .where(
       and(
@@ -28,5 +38,7 @@ export async function activeSubscription(db: Database, churchId: number, userId:
     )
     .orderBy(desc(t.playSubscriptions.paidUntil))
     .limit(1);
-  return row?.paidUntil ? { id: row.id, planId: row.planId, paidUntil: row.paidUntil, cancelledAt: row.cancelledAt } : null;
+  return row?.paidUntil
+    ? { id: row.id, planId: row.planId, paidUntil: row.paidUntil, cancelledAt: row.cancelledAt }
+    : null;
 }

@@ -16,26 +16,55 @@ export interface DemoVideo {
   captions?: string[];
 }
 
-const COLOURS = ['#1d4ed8', '#b91c1c', '#047857', '#7c3aed', '#c2410c', '#0f766e', '#be185d', '#4d7c0f'];
+const COLOURS = [
+  '#1d4ed8',
+  '#b91c1c',
+  '#047857',
+  '#7c3aed',
+  '#c2410c',
+  '#0f766e',
+  '#be185d',
+  '#4d7c0f',
+];
 /** Which of the 8 seeded contents of each church are open (server/db/seed/play.ts keeps the same order). */
 export const DEMO_OPEN = [true, false, false, true, false, false, false, true] as const;
 
 const CAPTIONS: Record<string, string[][]> = {
   graca: [
-    ['Bem-vindo à Graça Play!', 'Mensagens e estudos da Igreja da Graça.', 'Assista quando quiser.', 'Boa semana!'],
+    [
+      'Bem-vindo à Graça Play!',
+      'Mensagens e estudos da Igreja da Graça.',
+      'Assista quando quiser.',
+      'Boa semana!',
+    ],
     ['A graça de Deus é um favor imerecido.', 'Ela muda quem somos.', 'Efésios 2.8', 'Amém.'],
     [],
     [],
     [],
-    ['Conversar sem brigar começa por ouvir.', 'Fale do que sente, não do que o outro fez.', 'Tiago 1.19', 'Até a próxima.'],
+    [
+      'Conversar sem brigar começa por ouvir.',
+      'Fale do que sente, não do que o outro fez.',
+      'Tiago 1.19',
+      'Até a próxima.',
+    ],
   ],
   grace: [
-    ['Welcome to Grace Play!', 'Sermons and studies from Grace Church.', 'Watch whenever you like.', 'Have a good week!'],
+    [
+      'Welcome to Grace Play!',
+      'Sermons and studies from Grace Church.',
+      'Watch whenever you like.',
+      'Have a good week!',
+    ],
     ['The grace of God is undeserved favour.', 'It changes who we are.', 'Ephesians 2:8', 'Amen.'],
     [],
     [],
     [],
-    ['Talking without fighting starts with listening.', 'Say what you feel, not what they did.', 'James 1:19', 'See you next time.'],
+    [
+      'Talking without fighting starts with listening.',
+      'Say what you feel, not what they did.',
+      'James 1:19',
+      'See you next time.',
+    ],
   ],
 };
 const NAMES: Record<string, string> = { graca: 'Graça Play — vídeo', grace: 'Grace Play — video' };
@@ -56,9 +85,15 @@ export const PLAY_DEMO_VIDEOS: DemoVideo[] = ['graca', 'grace'].flatMap((church,
 );
 
 /** `midia_caminho` and `legenda_caminho` of a church's n-th (0-based) demo content. */
-export function demoMediaPaths(church: string, index: number): { mediaPath: string; captionsPath: string | null } {
+export function demoMediaPaths(
+  church: string,
+  index: number,
+): { mediaPath: string; captionsPath: string | null } {
   const video = PLAY_DEMO_VIDEOS.find((v) => v.dir === `${church}/${index + 1}`);
   if (!video) throw new Error(`no demo video ${church}/${index + 1}`);
   const base = video.open ? `/play-demo/${video.dir}/` : `${video.dir}/`;
-  return { mediaPath: `${base}index.m3u8`, captionsPath: video.captions ? `${base}captions.vtt` : null };
+  return {
+    mediaPath: `${base}index.m3u8`,
+    captionsPath: video.captions ? `${base}captions.vtt` : null,
+  };
 }

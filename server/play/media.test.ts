@@ -1,15 +1,36 @@
 // The signing pieces of closed Play media (media.ts): playlists sign only their own plain file
 // names, the binding cookie is genuine and dated, and a media path cannot leave the media store.
 import { describe, expect, it } from 'vitest';
-import { bindingCookieUser, bindingCookieValue, MEDIA_ROOT, mediaFolder, signPlaylist, validSignature } from './media.ts';
+import {
+  bindingCookieUser,
+  bindingCookieValue,
+  MEDIA_ROOT,
+  mediaFolder,
+  signPlaylist,
+  validSignature,
+} from './media.ts';
 
 describe('closed media signing', () => {
   it('signs each segment and init map of a playlist, and drops URIs that leave its folder', () => {
-    const playlist = ['#EXTM3U', '#EXT-X-MAP:URI="init.mp4"', '#EXTINF:4,', 'seg-0.m2ts', '#EXTINF:4,', 'http://evil.test/x.m2ts', '#EXTINF:4,', '../other/seg-1.m2ts', '#EXT-X-ENDLIST'].join('\n');
+    const playlist = [
+      '#EXTM3U',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '#EXTINF:4,',
+      'seg-0.m2ts',
+      '#EXTINF:4,',
+      'http://evil.test/x.m2ts',
+      '#EXTINF:4,',
+      '../other/seg-1.m2ts',
+      '#EXT-X-ENDLIST',
+    ].join('\n');
     const expires = Math.floor(Date.now() / 1000) + 60;
     const out = signPlaylist(playlist, 7, 3, expires).split('\n');
-    expect(out[1]).toMatch(/^#EXT-X-MAP:URI="\/api\/v1\/plano-assinatura-midia\/7\/init\.mp4\?u=3&e=\d+&s=[\w-]+"$/);
-    expect(out[3]).toMatch(/^\/api\/v1\/plano-assinatura-midia\/7\/seg-0\.m2ts\?u=3&e=\d+&s=[\w-]+$/);
+    expect(out[1]).toMatch(
+      /^#EXT-X-MAP:URI="\/api\/v1\/plano-assinatura-midia\/7\/init\.mp4\?u=3&e=\d+&s=[\w-]+"$/,
+    );
+    expect(out[3]).toMatch(
+      /^\/api\/v1\/plano-assinatura-midia\/7\/seg-0\.m2ts\?u=3&e=\d+&s=[\w-]+$/,
+    );
     expect(out[5]).toBe('');
     expect(out[7]).toBe('');
     const s = new URL(out[3]!, 'http://x').searchParams.get('s')!;

@@ -24,23 +24,40 @@ export const COOKIE_SECONDS = 12 * 3600;
 let cachedKey: { settings: object; key: Buffer } | undefined;
 function key(): Buffer {
   const settings = accountSettings();
-  if (cachedKey?.settings !== settings) cachedKey = { settings, key: createHmac('sha256', jwtSecret(settings)).update('play-media').digest() };
+  if (cachedKey?.settings !== settings)
+    cachedKey = {
+      settings,
+      key: createHmac('sha256', jwtSecret(settings)).update('play-media').digest(),
+    };
   return cachedKey.key;
 }
 const mac = (text: string) => createHmac('sha256', key()).update(text).digest('base64url');
-const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** A site path (open content's static file) or a path inside MEDIA_ROOT (closed content). */
 export const isPublicPath = (mediaPath: string) => mediaPath.startsWith('/');
 
 /** The signed URL of one file of a content's media for a member, valid until `expires` (epoch s). */
-export function signedMediaUrl(contentId: number, userId: number, file: string, expires: number): string {
+export function signedMediaUrl(
+  contentId: number,
+  userId: number,
+  file: string,
+  expires: number,
+): string {
   const s = mac(`media:${contentId}:${userId}:${expires}:${file}`);
   return `${MEDIA_PATH}/${contentId}/${file}?u=${userId}&e=${expires}&s=${s}`;
 }
 
 /** Whether a media request's signature, expiry and file agree (the cookie is checked apart). */
-export function validSignature(contentId: number, userId: number, file: string, expires: number, signature: string, now = Date.now()): boolean {
+export function validSignature(
+  contentId: number,
+  userId: number,
+  file: string,
+  expires: number,
+  signature: string,
+  now = Date.now(),
+): boolean {
   if (expires * 1000 <= now) return false;
   return same(signature, mac(`media:${contentId}:${userId}:${expires}:${file}`));
 }
@@ -68,16 +85,24 @@ export function mediaFolder(mediaPath: string): string | null {
 }
 
 /** The playlist with each URI (segments, init map) signed for the member until `expires`. */
-export function signPlaylist(text: string, contentId: number, userId: number, expires: number): string {
+export function signPlaylist(
+  text: string,
+  contentId: number,
+  userId: number,
+  expires: number,
+): string {
   const sign = (uri: string) => {
     const file = uri.trim();
     // only plain file names of this content's folder; anything else is left out of the answer
-    return /^[A-Za-z0-9_-]{1,64}\.(m2ts|ts|m4s|mp4|vtt)$/.test(file) ? signedMediaUrl(contentId, userId, file, expires) : null;
+    return /^[A-Za-z0-9_-]{1,64}\.(m2ts|ts|m4s|mp4|vtt)$/.test(file)
+      ? signedMediaUrl(contentId, userId, file, expires)
+      : null;
   };
   return text
     .split(/\r?\n/)
     .map((line) => {
-      if (line.startsWith('#')) return line.replace(/URI="([^"]*)"/g, (_m, uri: string) => `URI="${sign(uri) ?? ''}"`);
+      if (line.startsWith('#'))
+        return line.replace(/URI="([^"]*)"/g, (_m, uri: string) => `URI="${sign(uri) ?? ''}"`);
       if (!line.trim()) return line;
       return sign(line) ?? '';
     })

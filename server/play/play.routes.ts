@@ -23,8 +23,10 @@ import { playSubscriptionRoutes } from './subscription.routes.ts';
 
 const scope = PLAY_SCOPE;
 
-const bySlug = async (db: Database, c: Context, slug: string) => (await churchBySlug(db, c, slug, scope)).id;
-const byId = async (db: Database, c: Context, id: number) => (await churchById(db, c, id, scope)).id;
+const bySlug = async (db: Database, c: Context, slug: string) =>
+  (await churchBySlug(db, c, slug, scope)).id;
+const byId = async (db: Database, c: Context, id: number) =>
+  (await churchById(db, c, id, scope)).id;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
@@ -33,12 +35,23 @@ export function playRoutes(db: Database) {
   app.route('/', playMemberRoutes(db));
   app.route('/', playSubscriptionRoutes(db));
 
-  app.get('/igreja/:slug/plano-assinatura-configuracao', validate('param', playChurchParams), async (c) => {
-    const churchId = await bySlug(db, c, c.req.valid('param').slug);
-    const [row] = await db.select().from(t.playSettings).where(eq(t.playSettings.churchId, churchId));
-    const visibility = CONTENT_VISIBILITIES.find((v) => v === row?.contentVisibility) ?? 'misto';
-    return c.json({ tipoVisibilidadeConteudo: visibility, titulo: row?.title ?? 'Play', descricao: row?.description ?? '' });
-  });
+  app.get(
+    '/igreja/:slug/plano-assinatura-configuracao',
+    validate('param', playChurchParams),
+    async (c) => {
+      const churchId = await bySlug(db, c, c.req.valid('param').slug);
+      const [row] = await db
+        .select()
+        .from(t.playSettings)
+        .where(eq(t.playSettings.churchId, churchId));
+      const visibility = CONTENT_VISIBILITIES.find((v) => v === row?.contentVisibility) ?? 'misto';
+      return c.json({
+        tipoVisibilidadeConteudo: visibility,
+        titulo: row?.title ?? 'Play',
+        descricao: row?.description ?? '',
+      });
+    },
+  );
 
   app.get('/igreja/:slug/plano-assinatura', validate('param', playChurchParams), async (c) => {
     const churchId = await bySlug(db, c, c.req.valid('param').slug);
@@ -48,17 +61,36 @@ export function playRoutes(db: Database) {
       .where(and(eq(t.playPlans.churchId, churchId), eq(t.playPlans.active, true)))
       .orderBy(asc(t.playPlans.position), asc(t.playPlans.id));
     return c.json({
-      planos: rows.map((p) => ({ id: p.id, nome: p.name, descricao: p.description, valor: p.priceCents, taxaAdesao: p.feeCents, periodicidadeDias: p.periodDays })),
+      planos: rows.map((p) => ({
+        id: p.id,
+        nome: p.name,
+        descricao: p.description,
+        valor: p.priceCents,
+        taxaAdesao: p.feeCents,
+        periodicidadeDias: p.periodDays,
+      })),
     });
   });
 
   app.get('/igreja/:slug/plano-assinatura-home', validate('param', playChurchParams), async (c) => {
     const churchId = await bySlug(db, c, c.req.valid('param').slug);
     const [all, tags, links, collections] = await Promise.all([
-      db.select().from(t.playContents).where(visible(churchId)).orderBy(asc(t.playContents.position), desc(t.playContents.publishedAt)),
-      db.select().from(t.playTags).where(and(eq(t.playTags.churchId, churchId), eq(t.playTags.onHome, true))).orderBy(asc(t.playTags.position)),
+      db
+        .select()
+        .from(t.playContents)
+        .where(visible(churchId))
+        .orderBy(asc(t.playContents.position), desc(t.playContents.publishedAt)),
+      db
+        .select()
+        .from(t.playTags)
+        .where(and(eq(t.playTags.churchId, churchId), eq(t.playTags.onHome, true)))
+        .orderBy(asc(t.playTags.position)),
       db.select().from(t.playContentTags).where(eq(t.playContentTags.churchId, churchId)),
-      db.select().from(t.playCollections).where(eq(t.playCollections.churchId, churchId)).orderBy(asc(t.playCollections.position)),
+      db
+        .select()
+        .from(t.playCollections)
+        .where(eq(t.playCollections.churchId, churchId))
+        .orderBy(asc(t.playCollections.position)),
     ]);
     const cards = await toCards(db, churchId, all);
     return c.json({
@@ -67,10 +99,17 @@ export function playRoutes(db: Database) {
         .map((tag) => ({
           id: tag.id,
           nome: tag.name,
-          conteudos: cards.filter((card) => links.some((l) => l.tagId === tag.id && l.contentId === card.id)),
+          conteudos: cards.filter((card) =>
+            links.some((l) => l.tagId === tag.id && l.contentId === card.id),
+          ),
         }))
         .filter((row) => row.conteudos.length > 0),
-      coletaneas: collections.map((col): PlayCollection => ({ id: col.id, titulo: col.title, descricao: col.description, imagem: col.image })),
+      coletaneas: collections.map((col): PlayCollection => ({
+        id: col.id,
+        titulo: col.title,
+        descricao: col.description,
+        imagem: col.image,
+      })),
     });
   });
 
@@ -97,27 +136,44 @@ export function playRoutes(db: Database) {
         .select()
         .from(t.playContents)
         .where(where)
-        .orderBy(asc(t.playContents.position), desc(t.playContents.publishedAt), asc(t.playContents.id))
+        .orderBy(
+          asc(t.playContents.position),
+          desc(t.playContents.publishedAt),
+          asc(t.playContents.id),
+        )
         .limit(q.limit)
         .offset((q.page - 1) * q.limit),
       db.select({ n: count() }).from(t.playContents).where(where),
     ]);
-    return c.json({ conteudos: await toCards(db, churchId, rows), total: Number(total?.n ?? 0), page: q.page, limit: q.limit });
+    return c.json({
+      conteudos: await toCards(db, churchId, rows),
+      total: Number(total?.n ?? 0),
+      page: q.page,
+      limit: q.limit,
+    });
   });
 
-  app.get('/plano-assinatura-conteudo/:id', validate('param', playIdParams), validate('query', playContentDetailQuery), async (c) => {
-    const churchId = await byId(db, c, c.req.valid('query').igreja);
-    const [row] = await db.select().from(t.playContents).where(and(visible(churchId), eq(t.playContents.id, c.req.valid('param').id)));
-    if (!row) throw notFound('play.notFound');
-    const [card] = await toCards(db, churchId, [row]);
-    const detail: PlayContentDetail = {
-      ...card!,
-      // spec §6: a closed content's media is only handed out by the member-only watch call.
-      urlMidia: card!.aberto ? row.mediaPath : null,
-      temLegenda: row.captionsPath !== null,
-    };
-    return c.json(detail);
-  });
+  app.get(
+    '/plano-assinatura-conteudo/:id',
+    validate('param', playIdParams),
+    validate('query', playContentDetailQuery),
+    async (c) => {
+      const churchId = await byId(db, c, c.req.valid('query').igreja);
+      const [row] = await db
+        .select()
+        .from(t.playContents)
+        .where(and(visible(churchId), eq(t.playContents.id, c.req.valid('param').id)));
+      if (!row) throw notFound('play.notFound');
+      const [card] = await toCards(db, churchId, [row]);
+      const detail: PlayContentDetail = {
+        ...card!,
+        // spec §6: a closed content's media is only handed out by the member-only watch call.
+        urlMidia: card!.aberto ? row.mediaPath : null,
+        temLegenda: row.captionsPath !== null,
+      };
+      return c.json(detail);
+    },
+  );
 
   return app;
 }

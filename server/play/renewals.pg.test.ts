@@ -18,7 +18,10 @@ const node = process.execPath;
 const SUBSCRIPTIONS = 8;
 const HOUR = 3_600_000;
 
-if (!base) console.warn('[renewals.pg.test] skipped: set TEST_DATABASE_URL=postgres://… to run the two-process kill -9 test');
+if (!base)
+  console.warn(
+    '[renewals.pg.test] skipped: set TEST_DATABASE_URL=postgres://… to run the two-process kill -9 test',
+  );
 
 describe.skipIf(!base)('play renewals with two processes and a kill -9 on PostgreSQL', () => {
   const name = `church_test_play_${process.pid}_${randomBytes(3).toString('hex')}`;
@@ -43,16 +46,37 @@ describe.skipIf(!base)('play renewals with two processes and a kill -9 on Postgr
     url = u.toString();
     database = await openDatabase(url);
     await seedDemo(database.db);
-    const [church] = await database.db.select().from(t.churches).where(eq(t.churches.code, 'graca'));
-    const [user] = await database.db.select().from(t.users).where(eq(t.users.email, 'membro@graca.demo'));
-    const [card] = await database.db.select().from(t.savedCards).where(and(eq(t.savedCards.userId, user!.id), eq(t.savedCards.churchId, church!.id)));
-    const [plan] = await database.db.select().from(t.playPlans).where(eq(t.playPlans.churchId, church!.id));
+    const [church] = await database.db
+      .select()
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca'));
+    const [user] = await database.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, 'membro@graca.demo'));
+    const [card] = await database.db
+      .select()
+      .from(t.savedCards)
+      .where(and(eq(t.savedCards.userId, user!.id), eq(t.savedCards.churchId, church!.id)));
+    const [plan] = await database.db
+      .select()
+      .from(t.playPlans)
+      .where(eq(t.playPlans.churchId, church!.id));
     priceCents = plan!.priceCents;
     for (let i = 0; i < SUBSCRIPTIONS; i++) {
       const paidUntil = new Date(Date.now() + 12 * HOUR + i * 1000);
       const [s] = await database.db
         .insert(t.playSubscriptions)
-        .values({ churchId: church!.id, userId: user!.id, planId: plan!.id, status: 'ativo', code: `PL-PGTEST${i}`, paidUntil, cardId: card!.id, renewAt: new Date(Date.now() - 60_000) })
+        .values({
+          churchId: church!.id,
+          userId: user!.id,
+          planId: plan!.id,
+          status: 'ativo',
+          code: `PL-PGTEST${i}`,
+          paidUntil,
+          cardId: card!.id,
+          renewAt: new Date(Date.now() - 60_000),
+        })
         .returning({ id: t.playSubscriptions.id });
       subs.push({ id: s!.id, paidUntil });
     }
@@ -63,11 +87,21 @@ describe.skipIf(!base)('play renewals with two processes and a kill -9 on Postgr
   });
 
   const run = (holdMs: number) => {
-    const child = spawn(node, [worker], { env: { ...process.env, DATABASE_URL: url, PLAY_HOLD_MS: String(holdMs), DATA_DIR: `/tmp/${name}` }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(node, [worker], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        PLAY_HOLD_MS: String(holdMs),
+        DATA_DIR: `/tmp/${name}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
     child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    const exited = new Promise<number | null>((resolve) =>
+      child.on('exit', (code) => resolve(code)),
+    );
     return { child, output: () => out, exited };
   };
   const waitFor = async (test: () => boolean, ms: number) => {
@@ -92,16 +126,32 @@ describe.skipIf(!base)('play renewals with two processes and a kill -9 on Postgr
     expect(c.output()).not.toMatch(/renewed/);
 
     for (const s of subs) {
-      const links = await database.db.select().from(t.playSubscriptionPayments).where(eq(t.playSubscriptionPayments.subscriptionId, s.id));
+      const links = await database.db
+        .select()
+        .from(t.playSubscriptionPayments)
+        .where(eq(t.playSubscriptionPayments.subscriptionId, s.id));
       expect(links, `subscription ${s.id}`).toHaveLength(1);
       expect(links[0]!.period).toBe(s.paidUntil.toISOString());
-      const [payment] = await database.db.select().from(t.payments).where(eq(t.payments.id, links[0]!.paymentId));
-      expect(payment).toMatchObject({ kind: 'assinatura', status: 'aprovado', totalCents: priceCents });
-      const [row] = await database.db.select().from(t.playSubscriptions).where(eq(t.playSubscriptions.id, s.id));
+      const [payment] = await database.db
+        .select()
+        .from(t.payments)
+        .where(eq(t.payments.id, links[0]!.paymentId));
+      expect(payment).toMatchObject({
+        kind: 'assinatura',
+        status: 'aprovado',
+        totalCents: priceCents,
+      });
+      const [row] = await database.db
+        .select()
+        .from(t.playSubscriptions)
+        .where(eq(t.playSubscriptions.id, s.id));
       expect(row!.paidUntil!.getTime()).toBeGreaterThan(s.paidUntil.getTime());
       expect(row!.renewAt!.getTime()).toBeGreaterThan(Date.now());
     }
-    const claims = await database.db.select().from(t.paymentIdempotency).where(eq(t.paymentIdempotency.httpStatus, 0));
+    const claims = await database.db
+      .select()
+      .from(t.paymentIdempotency)
+      .where(eq(t.paymentIdempotency.httpStatus, 0));
     expect(claims).toHaveLength(0);
   }, 180_000);
 });

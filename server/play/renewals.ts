@@ -16,7 +16,13 @@ import { churchHomeUrl } from '../auth/church-link.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem } from '../http/errors.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
-import { checkPayment, chargePayment, reservePayment, type Payer, type Tx } from '../payments/pipeline.ts';
+import {
+  checkPayment,
+  chargePayment,
+  reservePayment,
+  type Payer,
+  type Tx,
+} from '../payments/pipeline.ts';
 import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';
@@ -42,7 +48,11 @@ export interface RenewOutcome {
 }
 
 /** Charges every subscription due at `now`, each in its own claim, then lapses the ones whose period ended. */
-export async function renewDueSubscriptions(db: Database, now: Date, options: RenewOptions): Promise<RenewOutcome[]> {
+export async function renewDueSubscriptions(
+  db: Database,
+  now: Date,
+  options: RenewOptions,
+): Promise<RenewOutcome[]> {
   const outcomes: RenewOutcome[] = [];
   const limit = options.limit ?? 500;
   while (outcomes.length < limit) {
@@ -51,7 +61,13 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
       const [sub] = await tx
         .select()
         .from(t.playSubscriptions)
-        .where(and(eq(t.playSubscriptions.status, 'ativo'), isNotNull(t.playSubscriptions.paidUntil), lte(t.playSubscriptions.renewAt, now)))
+        .where(
+          and(
+            eq(t.playSubscriptions.status, 'ativo'),
+            isNotNull(t.playSubscriptions.paidUntil),
+            lte(t.playSubscriptions.renewAt, now),
+          ),
+        )
         .orderBy(asc(t.playSubscriptions.renewAt), asc(t.playSubscriptions.id))
         .limit(1)
         .for('update', { skipLocked: true });
@@ -64,7 +80,10 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
     outcomes.push(outcome);
     // Sent once the claim's transaction has committed; a failure to send never undoes it.
     if (mails.length) {
-      for (const mail of mails) await options.mailer.send(mail).catch((error: unknown) => console.error('[play] e-mail failed:', error));
+      for (const mail of mails)
+        await options.mailer
+          .send(mail)
+          .catch((error: unknown) => console.error('[play] e-mail failed:', error));
     }
   }
   await lapseEnded(db, now);
@@ -73,28 +92,53 @@ export async function renewDueSubscriptions(db: Database, now: Date, options: Re
 
 /** Paid periods that ended without a renewal: cancelled ones end 'cancelado', the others lapse 'expirado'. */
 async function lapseEnded(db: Database, now: Date): Promise<void> {
-  const ended = and(eq(t.playSubscriptions.status, 'ativo'), isNull(t.playSubscriptions.renewAt), lte(t.playSubscriptions.paidUntil, now));
-  await db.update(t.playSubscriptions).set({ status: 'cancelado' }).where(and(ended, isNotNull(t.playSubscriptions.cancelledAt)));
-  await db.update(t.playSubscriptions).set({ status: 'expirado' }).where(and(ended, isNull(t.playSubscriptions.cancelledAt)));
+  const ended = and(
+    eq(t.playSubscriptions.status, 'ativo'),
+    isNull(t.playSubscriptions.renewAt),
+    lte(t.playSubscriptions.paidUntil, now),
+  );
+  await db
+    .update(t.playSubscriptions)
+    .set({ status: 'cancelado' })
+    .where(and(ended, isNotNull(t.playSubscriptions.cancelledAt)));
+  await db
+    .update(t.playSubscriptions)
+    .set({ status: 'expirado' })
+    .where(and(ended, isNull(t.playSubscriptions.cancelledAt)));
 }
 
-async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, now: Date, mails: Mail[], settings: RenewOptions['settings']): Promise<RenewOutcome> {
+async function renewOne(
+  tx: Tx,
+  sub: typeof t.playSubscriptions.$inferSelect,
+  now: Date,
+  mails: Mail[],
+  settings: RenewOptions['settings'],
+): Promise<RenewOutcome> {
   const paidUntil = sub.paidUntil!;
   const period = paidUntil.toISOString();
   const church = await givingChurch(tx, sub.churchId);
-  const [plan] = await tx.select().from(t.playPlans).where(and(eq(t.playPlans.id, sub.planId), eq(t.playPlans.churchId, sub.churchId)));
+  const [plan] = await tx
+    .select()
+    .from(t.playPlans)
+    .where(and(eq(t.playPlans.id, sub.planId), eq(t.playPlans.churchId, sub.churchId)));
 
   // This period already charged (by a run whose answer was lost): only move on.
   const [done] = await tx
     .select({ status: t.payments.status })
     .from(t.playSubscriptionPayments)
     .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
-    .where(and(eq(t.playSubscriptionPayments.subscriptionId, sub.id), eq(t.playSubscriptionPayments.period, period)));
+    .where(
+      and(
+        eq(t.playSubscriptionPayments.subscriptionId, sub.id),
+        eq(t.playSubscriptionPayments.period, period),
+      ),
+    );
   let status: string;
   if (done) status = done.status;
   else {
     try {
-      if (!church || !plan?.active || sub.cardId === null) throw new Error('plan, church or card gone');
+      if (!church || !plan?.active || sub.cardId === null)
+        throw new Error('plan, church or card gone');
       const payer: Payer = {
         userId: sub.userId,
         method: 'cartao',
@@ -112,7 +156,11 @@ async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, no
       status = (await chargePayment(tx, order, payer, checked, claimId, now)).body.pagamento.status;
     } catch (error) {
       // A card no longer valid, a plan withdrawn: no renewal, nothing charged.
-      if (!(error instanceof ApiProblem) && !(error instanceof Error && /gone|already used/.test(error.message))) throw error;
+      if (
+        !(error instanceof ApiProblem) &&
+        !(error instanceof Error && /gone|already used/.test(error.message))
+      )
+        throw error;
       status = 'nao_aprovado';
     }
   }
@@ -121,14 +169,31 @@ async function renewOne(tx: Tx, sub: typeof t.playSubscriptions.$inferSelect, no
     // One period on from the old end; a subscription far behind (the job was down) starts again from now.
     let next = periodEnd(paidUntil, plan.periodDays);
     if (next <= now) next = periodEnd(now, plan.periodDays);
-    await tx.update(t.playSubscriptions).set({ paidUntil: next, renewAt: renewalTime(next, sub.cardId) }).where(eq(t.playSubscriptions.id, sub.id));
+    await tx
+      .update(t.playSubscriptions)
+      .set({ paidUntil: next, renewAt: renewalTime(next, sub.cardId) })
+      .where(eq(t.playSubscriptions.id, sub.id));
   } else {
     // Only an approved charge pays a period: anything else stops renewals and the plan lapses at pago_ate.
-    await tx.update(t.playSubscriptions).set({ renewAt: null }).where(eq(t.playSubscriptions.id, sub.id));
-    const [user] = await tx.select({ email: t.users.email, name: t.users.firstName }).from(t.users).where(eq(t.users.id, sub.userId));
+    await tx
+      .update(t.playSubscriptions)
+      .set({ renewAt: null })
+      .where(eq(t.playSubscriptions.id, sub.id));
+    const [user] = await tx
+      .select({ email: t.users.email, name: t.users.firstName })
+      .from(t.users)
+      .where(eq(t.users.id, sub.userId));
     if (user && church && plan) {
       const link = `${churchHomeUrl(church.code, settings)}/play/plans`;
-      mails.push(renewalDeclinedMail(messageLangOfLocale(church.locale), user.email, { name: user.name, church: church.name, plan: plan.name, paidUntil, link }));
+      mails.push(
+        renewalDeclinedMail(messageLangOfLocale(church.locale), user.email, {
+          name: user.name,
+          church: church.name,
+          plan: plan.name,
+          paidUntil,
+          link,
+        }),
+      );
     }
   }
   return { subscriptionId: sub.id, period, status };

@@ -25,13 +25,27 @@ const TEXT: Record<MessageLang, { subject: string; hello: string; body: string; 
 };
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
-const fill = (s: string, v: Record<string, string>) => s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
+const fill = (s: string, v: Record<string, string>) =>
+  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-export function renewalDeclinedMail(lang: MessageLang, to: string, v: { name: string; church: string; plan: string; paidUntil: Date; link: string }): Mail {
+export function renewalDeclinedMail(
+  lang: MessageLang,
+  to: string,
+  v: { name: string; church: string; plan: string; paidUntil: Date; link: string },
+): Mail {
   const t = TEXT[lang];
-  const date = new Intl.DateTimeFormat(LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(v.paidUntil);
-  const paragraphs = [fill(t.hello, { name: v.name }), fill(t.body, { plan: v.plan, date }), t.outro];
+  const date = new Intl.DateTimeFormat(LOCALE[lang], {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(v.paidUntil);
+  const paragraphs = [
+    fill(t.hello, { name: v.name }),
+    fill(t.body, { plan: v.plan, date }),
+    t.outro,
+  ];
   return {
     to,
     subject: fill(t.subject, { church: v.church }),

@@ -20,16 +20,30 @@ export const FIRST_PERIOD = 'adesao';
 /** The end of a period of `days` that starts at `from`. */
 export const periodEnd = (from: Date, days: number): Date => new Date(from.getTime() + days * DAY);
 /** When the renewal of a period ending at `paidUntil` is charged; null without a saved card. */
-export const renewalTime = (paidUntil: Date, cardId: number | null): Date | null => (cardId === null ? null : new Date(paidUntil.getTime() - RENEW_AHEAD_MS));
+export const renewalTime = (paidUntil: Date, cardId: number | null): Date | null =>
+  cardId === null ? null : new Date(paidUntil.getTime() - RENEW_AHEAD_MS);
 
 /** A first payment was approved: its pending subscription becomes 'ativo', paid for one period from now. */
-export async function activateSubscriptionOf(tx: Tx, paymentId: number, now = new Date()): Promise<void> {
+export async function activateSubscriptionOf(
+  tx: Tx,
+  paymentId: number,
+  now = new Date(),
+): Promise<void> {
   const [row] = await tx
     .select({ s: t.playSubscriptions, days: t.playPlans.periodDays })
     .from(t.playSubscriptionPayments)
-    .innerJoin(t.playSubscriptions, eq(t.playSubscriptions.id, t.playSubscriptionPayments.subscriptionId))
+    .innerJoin(
+      t.playSubscriptions,
+      eq(t.playSubscriptions.id, t.playSubscriptionPayments.subscriptionId),
+    )
     .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
-    .where(and(eq(t.playSubscriptionPayments.paymentId, paymentId), eq(t.playSubscriptionPayments.period, FIRST_PERIOD), eq(t.playSubscriptions.status, 'pendente')));
+    .where(
+      and(
+        eq(t.playSubscriptionPayments.paymentId, paymentId),
+        eq(t.playSubscriptionPayments.period, FIRST_PERIOD),
+        eq(t.playSubscriptions.status, 'pendente'),
+      ),
+    );
   if (!row) return;
   const paidUntil = periodEnd(now, row.days);
   await tx
@@ -42,26 +56,50 @@ export async function activateSubscriptionOf(tx: Tx, paymentId: number, now = ne
  * Payments cancelled, refused or refunded: a pending subscription they would have started is cancelled, never
  * activated; a refund (`estornado`, of the first payment or a renewal) also ends an active one at once.
  */
-export async function cancelPendingSubscriptionsOf(tx: Tx, paymentIds: number[], status?: string, now = new Date()): Promise<void> {
+export async function cancelPendingSubscriptionsOf(
+  tx: Tx,
+  paymentIds: number[],
+  status?: string,
+  now = new Date(),
+): Promise<void> {
   if (!paymentIds.length) return;
   const refund = status === 'estornado';
   const links = await tx
     .select({ id: t.playSubscriptionPayments.subscriptionId })
     .from(t.playSubscriptionPayments)
-    .where(and(inArray(t.playSubscriptionPayments.paymentId, paymentIds), refund ? undefined : eq(t.playSubscriptionPayments.period, FIRST_PERIOD)));
+    .where(
+      and(
+        inArray(t.playSubscriptionPayments.paymentId, paymentIds),
+        refund ? undefined : eq(t.playSubscriptionPayments.period, FIRST_PERIOD),
+      ),
+    );
   if (!links.length) return;
   await tx
     .update(t.playSubscriptions)
     .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
-    .where(and(inArray(t.playSubscriptions.id, links.map((l) => l.id)), inArray(t.playSubscriptions.status, refund ? ['pendente', 'ativo'] : ['pendente'])));
+    .where(
+      and(
+        inArray(
+          t.playSubscriptions.id,
+          links.map((l) => l.id),
+        ),
+        inArray(t.playSubscriptions.status, refund ? ['pendente', 'ativo'] : ['pendente']),
+      ),
+    );
 }
 
 /** The subscription a payment started or renewed, in the payment answer's shape; null for other payments. */
-export async function paymentSubscriptionOf(db: Reader, paymentId: number): Promise<PaymentSubscription | null> {
+export async function paymentSubscriptionOf(
+  db: Reader,
+  paymentId: number,
+): Promise<PaymentSubscription | null> {
   const [row] = await db
     .select({ s: t.playSubscriptions, p: t.playPlans })
     .from(t.playSubscriptionPayments)
-    .innerJoin(t.playSubscriptions, eq(t.playSubscriptions.id, t.playSubscriptionPayments.subscriptionId))
+    .innerJoin(
+      t.playSubscriptions,
+      eq(t.playSubscriptions.id, t.playSubscriptionPayments.subscriptionId),
+    )
     .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
     .where(eq(t.playSubscriptionPayments.paymentId, paymentId));
   if (!row) return null;

@@ -5,7 +5,13 @@
 import { Hono } from 'hono';
 import { messageLang } from '../../contract/account-messages.ts';
 import { paymentMessage } from '../../contract/payment-messages.ts';
-import { playPlanFeesParams, playPlanFeesQuery, playSubscriptionCancelParams, playSubscriptionCancelQuery, subscribeCallBodySchema } from '../../contract/play.ts';
+import {
+  playPlanFeesParams,
+  playPlanFeesQuery,
+  playSubscriptionCancelParams,
+  playSubscriptionCancelQuery,
+  subscribeCallBodySchema,
+} from '../../contract/play.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
@@ -14,28 +20,56 @@ import { validate } from '../http/validate.ts';
 import { quoteFees } from '../payments/fees.ts';
 import { toFeeQuote } from '../payments/fees.routes.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
-import { activePlan, cancelSubscription, subscribe, SUBSCRIPTION_CHURCH_PAYS_FEES } from './subscription.ts';
+import {
+  activePlan,
+  cancelSubscription,
+  subscribe,
+  SUBSCRIPTION_CHURCH_PAYS_FEES,
+} from './subscription.ts';
 
 export function playSubscriptionRoutes(db: Database) {
   return new Hono({ strict: false })
-    .get('/igreja/:slug/plano-assinatura/:id/calcular-taxas', validate('param', playPlanFeesParams), validate('query', playPlanFeesQuery), async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, PLAY_SCOPE);
-      const plan = await activePlan(db, church.id, c.req.valid('param').id);
-      return c.json(toFeeQuote(quoteFees(plan.priceCents + plan.feeCents, c.req.valid('query').metodoPagamento, SUBSCRIPTION_CHURCH_PAYS_FEES)));
-    })
+    .get(
+      '/igreja/:slug/plano-assinatura/:id/calcular-taxas',
+      validate('param', playPlanFeesParams),
+      validate('query', playPlanFeesQuery),
+      async (c) => {
+        const church = await churchBySlug(db, c, c.req.valid('param').slug, PLAY_SCOPE);
+        const plan = await activePlan(db, church.id, c.req.valid('param').id);
+        return c.json(
+          toFeeQuote(
+            quoteFees(
+              plan.priceCents + plan.feeCents,
+              c.req.valid('query').metodoPagamento,
+              SUBSCRIPTION_CHURCH_PAYS_FEES,
+            ),
+          ),
+        );
+      },
+    )
     .post('/usuario-plano-assinatura', validate('json', subscribeCallBodySchema), async (c) => {
       const body = c.req.valid('json');
       const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;
       if (!key || key.length < 8 || key.length > 100) {
-        const message = paymentMessage(messageLang(c.req.header('accept-language')), 'pay.keyRequired');
+        const message = paymentMessage(
+          messageLang(c.req.header('accept-language')),
+          'pay.keyRequired',
+        );
         throw new ApiProblem(400, message, { chaveIdempotencia: [message] });
       }
       const answer = await subscribe(db, c, body, key);
       return c.json(answer.body, answer.status);
     })
-    .post('/usuario-plano-assinatura/:id/cancelar', validate('param', playSubscriptionCancelParams), validate('query', playSubscriptionCancelQuery), async (c) => {
-      const user = await requireUser(db, c);
-      const church = await churchById(db, c, c.req.valid('query').igreja, PLAY_SCOPE);
-      return c.json({ assinatura: await cancelSubscription(db, church.id, user.userId, c.req.valid('param').id) });
-    });
+    .post(
+      '/usuario-plano-assinatura/:id/cancelar',
+      validate('param', playSubscriptionCancelParams),
+      validate('query', playSubscriptionCancelQuery),
+      async (c) => {
+        const user = await requireUser(db, c);
+        const church = await churchById(db, c, c.req.valid('query').igreja, PLAY_SCOPE);
+        return c.json({
+          assinatura: await cancelSubscription(db, church.id, user.userId, c.req.valid('param').id),
+        });
+      },
+    );
 }

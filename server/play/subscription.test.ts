@@ -5,7 +5,12 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
 import { feeQuoteSchema, paymentResponseSchema } from '../../contract/payments.ts';
-import { playPlansResponseSchema, playSubscriptionCancelResponseSchema, playSubscriptionsResponseSchema, type PlayPlan } from '../../contract/play.ts';
+import {
+  playPlansResponseSchema,
+  playSubscriptionCancelResponseSchema,
+  playSubscriptionsResponseSchema,
+  type PlayPlan,
+} from '../../contract/play.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -34,32 +39,77 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   let yearly: PlayPlan;
   let seq = 0;
   const key = () => `play-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
-  const call = async (method: string, url: string, token?: string, body?: unknown, lang = 'pt-BR') => {
+  const call = async (
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+    lang = 'pt-BR',
+  ) => {
     const res = await api.request(`/api/v1${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
     const text = await res.text();
     return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
   };
   const cardToken = async (numero = '4111111111111111') => {
-    const r = await call('POST', `/general/payment/church/${graca}/card/token`, member.token, { titular: 'Maria Souza', numero, cvv: '123', validade: '12/30', ...HOLDER });
+    const r = await call('POST', `/general/payment/church/${graca}/card/token`, member.token, {
+      titular: 'Maria Souza',
+      numero,
+      cvv: '123',
+      validade: '12/30',
+      ...HOLDER,
+    });
     expect(r.status).toBe(201);
     return (r.body as { token: string }).token;
   };
-  const order = (plan: PlayPlan, extra: Record<string, unknown>) => ({ tipo: 'assinatura', igreja: graca, planoAssinatura: plan.id, chaveIdempotencia: key(), ...extra });
-  const mine = async () => playSubscriptionsResponseSchema.parse((await call('GET', `/usuario/${member.id}/usuario-plano-assinatura/?igreja=${graca}`, member.token)).body).assinaturas;
-  const cancel = (id: number) => call('POST', `/usuario-plano-assinatura/${id}/cancelar?igreja=${graca}`, member.token);
+  const order = (plan: PlayPlan, extra: Record<string, unknown>) => ({
+    tipo: 'assinatura',
+    igreja: graca,
+    planoAssinatura: plan.id,
+    chaveIdempotencia: key(),
+    ...extra,
+  });
+  const mine = async () =>
+    playSubscriptionsResponseSchema.parse(
+      (
+        await call(
+          'GET',
+          `/usuario/${member.id}/usuario-plano-assinatura/?igreja=${graca}`,
+          member.token,
+        )
+      ).body,
+    ).assinaturas;
+  const cancel = (id: number) =>
+    call('POST', `/usuario-plano-assinatura/${id}/cancelar?igreja=${graca}`, member.token);
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    graca = (await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, 'graca')))[0]!.id;
-    const login = await call('POST', '/security/login_check', undefined, { username: 'membro@graca.demo', password: DEMO_PASSWORD });
+    graca = (
+      await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.slug, 'graca'))
+    )[0]!.id;
+    const login = await call('POST', '/security/login_check', undefined, {
+      username: 'membro@graca.demo',
+      password: DEMO_PASSWORD,
+    });
     const token = (login.body as { token: string }).token;
-    member = { id: ((await call('GET', '/me', token)).body as { user: { id: number } }).user.id, token };
-    const { planos } = playPlansResponseSchema.parse((await call('GET', '/igreja/graca/plano-assinatura/')).body);
+    member = {
+      id: ((await call('GET', '/me', token)).body as { user: { id: number } }).user.id,
+      token,
+    };
+    const { planos } = playPlansResponseSchema.parse(
+      (await call('GET', '/igreja/graca/plano-assinatura/')).body,
+    );
     monthly = planos.find((p) => p.taxaAdesao > 0)!;
     yearly = planos.find((p) => p.id !== monthly.id)!;
   }, 180_000);
@@ -75,14 +125,36 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
 
   it('subscribes by card: price + contracting fee, active for one period, the card kept for renewals; twice is refused', async () => {
     const before = Date.now();
-    const r = await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() }, valor: (monthly.valor + monthly.taxaAdesao) / 100 }));
+    const r = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order(monthly, {
+        metodoPagamento: 'cartao',
+        cartao: { token: await cardToken() },
+        valor: (monthly.valor + monthly.taxaAdesao) / 100,
+      }),
+    );
     expect(r.status).toBe(201);
     const { pagamento } = paymentResponseSchema.parse(r.body);
-    expect(pagamento).toMatchObject({ tipo: 'assinatura', status: 'aprovado', valor: (monthly.valor + monthly.taxaAdesao) / 100, valorTotal: (monthly.valor + monthly.taxaAdesao) / 100, taxas: 0 });
+    expect(pagamento).toMatchObject({
+      tipo: 'assinatura',
+      status: 'aprovado',
+      valor: (monthly.valor + monthly.taxaAdesao) / 100,
+      valorTotal: (monthly.valor + monthly.taxaAdesao) / 100,
+      taxas: 0,
+    });
     expect(pagamento.codigo).toMatch(/^AS-/);
     expect(pagamento.assinatura).toMatchObject({ situacao: 'ativo', plano: { id: monthly.id } });
     const [sub] = await mine();
-    expect(sub).toMatchObject({ status: { situacao: 'ativo' }, plano: { id: monthly.id, taxaAdesao: monthly.taxaAdesao }, renovacaoAutomatica: true, canceladoEm: null, cartao: { final: '1111' }, moeda: 'BRL' });
+    expect(sub).toMatchObject({
+      status: { situacao: 'ativo' },
+      plano: { id: monthly.id, taxaAdesao: monthly.taxaAdesao },
+      renovacaoAutomatica: true,
+      canceladoEm: null,
+      cartao: { final: '1111' },
+      moeda: 'BRL',
+    });
     expect(sub!.codigo).toMatch(/^PL-/);
     const paidUntil = Date.parse(sub!.pagoAte!);
     expect(paidUntil).toBeGreaterThanOrEqual(before + monthly.periodicidadeDias * DAY);
@@ -90,8 +162,18 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(await activeSubscription(database.db, graca, member.id)).toMatchObject({ id: sub!.id });
 
     // Twice: the same plan, or another, while one is active — refused in the request's language, nothing charged.
-    for (const [plan, lang, text] of [[monthly, 'pt-BR', 'Você já tem uma assinatura ativa'], [yearly, 'en', 'You already have an active Play subscription'], [monthly, 'es', 'Ya tienes una suscripción activa']] as const) {
-      const again = await call('POST', '/pagamento/', member.token, order(plan, { metodoPagamento: 'cartao', cartao: { idCartao: 1 } }), lang);
+    for (const [plan, lang, text] of [
+      [monthly, 'pt-BR', 'Você já tem uma assinatura ativa'],
+      [yearly, 'en', 'You already have an active Play subscription'],
+      [monthly, 'es', 'Ya tienes una suscripción activa'],
+    ] as const) {
+      const again = await call(
+        'POST',
+        '/pagamento/',
+        member.token,
+        order(plan, { metodoPagamento: 'cartao', cartao: { idCartao: 1 } }),
+        lang,
+      );
       expect(again.status).toBe(409);
       expect(apiErrorSchema.parse(again.body).message).toContain(text);
       expect(apiErrorSchema.parse(again.body).errors?.planoAssinatura?.length).toBe(1);
@@ -101,18 +183,49 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
 
   it('two subscribe calls at the same moment (different keys): one subscription, the other refused', async () => {
     const [a, b] = await Promise.all([cardToken(), cardToken()]);
-    const approved = async () => (await database.db.select({ id: t.payments.id }).from(t.payments).where(and(eq(t.payments.userId, member.id), eq(t.payments.kind, 'assinatura'), eq(t.payments.status, 'aprovado')))).length;
+    const approved = async () =>
+      (
+        await database.db
+          .select({ id: t.payments.id })
+          .from(t.payments)
+          .where(
+            and(
+              eq(t.payments.userId, member.id),
+              eq(t.payments.kind, 'assinatura'),
+              eq(t.payments.status, 'aprovado'),
+            ),
+          )
+      ).length;
     const before = await approved();
-    const answers = await Promise.all([a, b].map((token) => call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'cartao', cartao: { token } }))));
+    const answers = await Promise.all(
+      [a, b].map((token) =>
+        call(
+          'POST',
+          '/pagamento/',
+          member.token,
+          order(monthly, { metodoPagamento: 'cartao', cartao: { token } }),
+        ),
+      ),
+    );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
     expect(await mine()).toHaveLength(1);
     expect(await approved()).toBe(before + 1); // the refused one charged nothing
   });
 
   it('a declined card charges nothing and starts no subscription', async () => {
-    const r = await call('POST', '/usuario-plano-assinatura/', member.token, { igreja: graca, planoAssinatura: monthly.id, metodoPagamento: 'cartao', cartao: { token: await cardToken('4000000000000002') }, chaveIdempotencia: key() });
+    const r = await call('POST', '/usuario-plano-assinatura/', member.token, {
+      igreja: graca,
+      planoAssinatura: monthly.id,
+      metodoPagamento: 'cartao',
+      cartao: { token: await cardToken('4000000000000002') },
+      chaveIdempotencia: key(),
+    });
     expect(r.status).toBe(201);
-    expect(paymentResponseSchema.parse(r.body).pagamento).toMatchObject({ tipo: 'assinatura', status: 'nao_aprovado', assinatura: null });
+    expect(paymentResponseSchema.parse(r.body).pagamento).toMatchObject({
+      tipo: 'assinatura',
+      status: 'nao_aprovado',
+      assinatura: null,
+    });
     expect(await mine()).toEqual([]);
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
   });
@@ -122,42 +235,83 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const r = await call('POST', '/usuario-plano-assinatura/', member.token, body);
     expect(r.status).toBe(201);
     const { pagamento } = paymentResponseSchema.parse(r.body);
-    expect(pagamento).toMatchObject({ status: 'pendente', valor: (yearly.valor + yearly.taxaAdesao) / 100, assinatura: { situacao: 'pendente', pagoAte: null } });
+    expect(pagamento).toMatchObject({
+      status: 'pendente',
+      valor: (yearly.valor + yearly.taxaAdesao) / 100,
+      assinatura: { situacao: 'pendente', pagoAte: null },
+    });
     expect(pagamento.pixCopiaCola).toBeTruthy();
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
-    expect((await mine())[0]).toMatchObject({ status: { situacao: 'pendente' }, pagamentoPendente: pagamento.codigo });
+    expect((await mine())[0]).toMatchObject({
+      status: { situacao: 'pendente' },
+      pagamentoPendente: pagamento.codigo,
+    });
     // the same key answers the same payment; a new one is refused while this Pix is open
-    expect(paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, body)).body).pagamento.codigo).toBe(pagamento.codigo);
-    const twice = await call('POST', '/pagamento/', member.token, order(yearly, { metodoPagamento: 'pix' }));
+    expect(
+      paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, body)).body)
+        .pagamento.codigo,
+    ).toBe(pagamento.codigo);
+    const twice = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order(yearly, { metodoPagamento: 'pix' }),
+    );
     expect(twice.status).toBe(409);
-    expect(apiErrorSchema.parse(twice.body).message).toBe('Você já tem uma assinatura deste plano aguardando pagamento.');
+    expect(apiErrorSchema.parse(twice.body).message).toBe(
+      'Você já tem uma assinatura deste plano aguardando pagamento.',
+    );
 
     const paid = await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, member.token);
-    expect(paymentResponseSchema.parse(paid.body).pagamento).toMatchObject({ status: 'aprovado', assinatura: { situacao: 'ativo' } });
+    expect(paymentResponseSchema.parse(paid.body).pagamento).toMatchObject({
+      status: 'aprovado',
+      assinatura: { situacao: 'ativo' },
+    });
     const [sub] = await mine();
-    expect(sub).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false, cartao: null, pagamentoPendente: null }); // Pix: no card to renew with
-    expect(Date.parse(sub!.pagoAte!)).toBeGreaterThan(Date.now() + (yearly.periodicidadeDias - 1) * DAY);
+    expect(sub).toMatchObject({
+      status: { situacao: 'ativo' },
+      renovacaoAutomatica: false,
+      cartao: null,
+      pagamentoPendente: null,
+    }); // Pix: no card to renew with
+    expect(Date.parse(sub!.pagoAte!)).toBeGreaterThan(
+      Date.now() + (yearly.periodicidadeDias - 1) * DAY,
+    );
     expect(await activeSubscription(database.db, graca, member.id)).not.toBeNull();
 
     // a refunded payment ends the subscription at once
-    expect((await call('POST', `/sandbox/pagamento/${pagamento.codigo}/estornar`, member.token)).status).toBe(200);
+    expect(
+      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/estornar`, member.token)).status,
+    ).toBe(200);
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
 
     // another Pix left to expire: its subscription is cancelled, never activated
     await database.db.delete(t.playSubscriptions).where(eq(t.playSubscriptions.userId, member.id));
-    const late = paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'pix' }))).body).pagamento;
+    const late = paymentResponseSchema.parse(
+      (await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'pix' })))
+        .body,
+    ).pagamento;
     await call('POST', `/sandbox/pagamento/${late.codigo}/expirar`, member.token);
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
   });
 
   it('cancel keeps access until pago_ate and stops renewals; at pago_ate it ends as cancelado', async () => {
-    await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }));
+    await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
+    );
     const [sub] = await mine();
     const r = await cancel(sub!.id);
     expect(r.status).toBe(200);
     const { assinatura } = playSubscriptionCancelResponseSchema.parse(r.body);
-    expect(assinatura).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false, pagoAte: sub!.pagoAte });
+    expect(assinatura).toMatchObject({
+      status: { situacao: 'ativo' },
+      renovacaoAutomatica: false,
+      pagoAte: sub!.pagoAte,
+    });
     expect(assinatura.canceladoEm).not.toBeNull();
     expect(await activeSubscription(database.db, graca, member.id)).not.toBeNull();
     const again = await cancel(sub!.id);
@@ -165,87 +319,246 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(apiErrorSchema.parse(again.body).message).toBe('Esta assinatura já está cancelada.');
     // the renewal moment passes: nothing is charged
     const paidUntil = new Date(sub!.pagoAte!);
-    expect(await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() - 1000), quiet)).toEqual([]);
-    expect(await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() - 1000))).not.toBeNull();
+    expect(
+      await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() - 1000), quiet),
+    ).toEqual([]);
+    expect(
+      await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() - 1000)),
+    ).not.toBeNull();
     await renewDueSubscriptions(database.db, new Date(paidUntil.getTime() + 1000), quiet);
-    expect(await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() + 1000))).toBeNull();
+    expect(
+      await activeSubscription(database.db, graca, member.id, new Date(paidUntil.getTime() + 1000)),
+    ).toBeNull();
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
     // someone else's or an unknown subscription
     expect((await cancel(999999)).status).toBe(404);
-    const leaderLogin = await call('POST', '/security/login_check', undefined, { username: 'lider@graca.demo', password: DEMO_PASSWORD });
-    expect((await call('POST', `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`, (leaderLogin.body as { token: string }).token)).status).toBe(404);
-    expect((await call('POST', `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`)).status).toBe(401);
+    const leaderLogin = await call('POST', '/security/login_check', undefined, {
+      username: 'lider@graca.demo',
+      password: DEMO_PASSWORD,
+    });
+    expect(
+      (
+        await call(
+          'POST',
+          `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`,
+          (leaderLogin.body as { token: string }).token,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (await call('POST', `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`)).status,
+    ).toBe(401);
   });
 
   it('renews once per period (also with two runs at once), then lapses after a declined renewal', async () => {
-    await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }));
+    await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
+    );
     const [sub] = await mine();
     const firstEnd = new Date(sub!.pagoAte!);
     const due = new Date(firstEnd.getTime() - RENEW_AHEAD_MS + 60_000);
-    expect(await renewDueSubscriptions(database.db, new Date(firstEnd.getTime() - RENEW_AHEAD_MS - 60_000), quiet)).toEqual([]); // not yet
-    const [a, b] = await Promise.all([renewDueSubscriptions(database.db, due, quiet), renewDueSubscriptions(database.db, due, quiet)]);
-    expect([...a, ...b]).toEqual([{ subscriptionId: sub!.id, period: firstEnd.toISOString(), status: 'aprovado' }]);
+    expect(
+      await renewDueSubscriptions(
+        database.db,
+        new Date(firstEnd.getTime() - RENEW_AHEAD_MS - 60_000),
+        quiet,
+      ),
+    ).toEqual([]); // not yet
+    const [a, b] = await Promise.all([
+      renewDueSubscriptions(database.db, due, quiet),
+      renewDueSubscriptions(database.db, due, quiet),
+    ]);
+    expect([...a, ...b]).toEqual([
+      { subscriptionId: sub!.id, period: firstEnd.toISOString(), status: 'aprovado' },
+    ]);
     expect(await renewDueSubscriptions(database.db, due, quiet)).toEqual([]); // a restart at the same moment charges nothing
-    const links = await database.db.select({ period: t.playSubscriptionPayments.period, paymentId: t.playSubscriptionPayments.paymentId }).from(t.playSubscriptionPayments).where(eq(t.playSubscriptionPayments.subscriptionId, sub!.id));
+    const links = await database.db
+      .select({
+        period: t.playSubscriptionPayments.period,
+        paymentId: t.playSubscriptionPayments.paymentId,
+      })
+      .from(t.playSubscriptionPayments)
+      .where(eq(t.playSubscriptionPayments.subscriptionId, sub!.id));
     expect(links.map((l) => l.period).sort()).toEqual([firstEnd.toISOString(), 'adesao'].sort());
-    const [renewal] = await database.db.select().from(t.payments).where(eq(t.payments.id, links.find((l) => l.period !== 'adesao')!.paymentId));
-    expect(renewal).toMatchObject({ kind: 'assinatura', status: 'aprovado', subtotalCents: monthly.valor, totalCents: monthly.valor }); // no contracting fee again
+    const [renewal] = await database.db
+      .select()
+      .from(t.payments)
+      .where(eq(t.payments.id, links.find((l) => l.period !== 'adesao')!.paymentId));
+    expect(renewal).toMatchObject({
+      kind: 'assinatura',
+      status: 'aprovado',
+      subtotalCents: monthly.valor,
+      totalCents: monthly.valor,
+    }); // no contracting fee again
     const [renewed] = await mine();
     const secondEnd = new Date(renewed!.pagoAte!);
     expect(secondEnd.getTime()).toBe(firstEnd.getTime() + monthly.periodicidadeDias * DAY);
 
     // the saved card starts declining: no more renewals, access until pago_ate, then 'expirado'
-    const [row] = await database.db.select().from(t.playSubscriptions).where(eq(t.playSubscriptions.id, sub!.id));
-    const [card] = await database.db.select().from(t.savedCards).where(eq(t.savedCards.id, row!.cardId!));
-    await database.db.update(t.cardTokens).set({ behaviour: 'decline' }).where(eq(t.cardTokens.token, card!.token));
+    const [row] = await database.db
+      .select()
+      .from(t.playSubscriptions)
+      .where(eq(t.playSubscriptions.id, sub!.id));
+    const [card] = await database.db
+      .select()
+      .from(t.savedCards)
+      .where(eq(t.savedCards.id, row!.cardId!));
+    await database.db
+      .update(t.cardTokens)
+      .set({ behaviour: 'decline' })
+      .where(eq(t.cardTokens.token, card!.token));
     const due2 = new Date(secondEnd.getTime() - RENEW_AHEAD_MS + 60_000);
     const sent: Mail[] = [];
-    const mailer = { async send(mail: Mail) { sent.push(mail); } };
-    expect((await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).map((o) => o.status)).toEqual(['nao_aprovado']);
-    expect(await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).toEqual([]);
+    const mailer = {
+      async send(mail: Mail) {
+        sent.push(mail);
+      },
+    };
+    expect(
+      (await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).map(
+        (o) => o.status,
+      ),
+    ).toEqual(['nao_aprovado']);
+    expect(await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).toEqual(
+      [],
+    );
     // the member is told once: nothing charged, access until the paid date, subscribe again
     expect(sent).toHaveLength(1);
-    expect(sent[0]).toMatchObject({ to: 'membro@graca.demo', subject: 'Não conseguimos renovar sua assinatura do Play — Igreja da Graça' });
+    expect(sent[0]).toMatchObject({
+      to: 'membro@graca.demo',
+      subject: 'Não conseguimos renovar sua assinatura do Play — Igreja da Graça',
+    });
     expect(sent[0]!.text).toContain('nada foi cobrado');
     expect(sent[0]!.links[0]).toBe('http://graca.localhost:4321/play/plans');
     expect(await activeSubscription(database.db, graca, member.id, due2)).not.toBeNull();
-    expect((await mine())[0]).toMatchObject({ status: { situacao: 'ativo' }, renovacaoAutomatica: false });
+    expect((await mine())[0]).toMatchObject({
+      status: { situacao: 'ativo' },
+      renovacaoAutomatica: false,
+    });
     await renewDueSubscriptions(database.db, new Date(secondEnd.getTime() + 1000), quiet);
     expect((await mine())[0]!.status.situacao).toBe('expirado');
-    expect(await activeSubscription(database.db, graca, member.id, new Date(secondEnd.getTime() + 1000))).toBeNull();
-    await database.db.update(t.cardTokens).set({ behaviour: 'approve' }).where(eq(t.cardTokens.token, card!.token));
+    expect(
+      await activeSubscription(database.db, graca, member.id, new Date(secondEnd.getTime() + 1000)),
+    ).toBeNull();
+    await database.db
+      .update(t.cardTokens)
+      .set({ behaviour: 'approve' })
+      .where(eq(t.cardTokens.token, card!.token));
   });
 
   it('quotes the first charge for the checkout: price + contracting fee, fees on the church', async () => {
-    const r = await call('GET', `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=cartao`);
+    const r = await call(
+      'GET',
+      `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=cartao`,
+    );
     expect(r.status).toBe(200);
-    expect(feeQuoteSchema.parse(r.body)).toMatchObject({ valor: (monthly.valor + monthly.taxaAdesao) / 100, valorTaxas: 0, valorTotal: (monthly.valor + monthly.taxaAdesao) / 100, flagAssumirTaxasServico: true });
-    expect((await call('GET', `/igreja/graca/plano-assinatura/999999/calcular-taxas?metodoPagamento=cartao`)).status).toBe(404);
-    expect((await call('GET', `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=ouro`)).status).toBe(400);
-    expect((await call('GET', `/igreja/esperanza/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=pix`)).status).toBe(404);
+    expect(feeQuoteSchema.parse(r.body)).toMatchObject({
+      valor: (monthly.valor + monthly.taxaAdesao) / 100,
+      valorTaxas: 0,
+      valorTotal: (monthly.valor + monthly.taxaAdesao) / 100,
+      flagAssumirTaxasServico: true,
+    });
+    expect(
+      (
+        await call(
+          'GET',
+          `/igreja/graca/plano-assinatura/999999/calcular-taxas?metodoPagamento=cartao`,
+        )
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await call(
+          'GET',
+          `/igreja/graca/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=ouro`,
+        )
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await call(
+          'GET',
+          `/igreja/esperanza/plano-assinatura/${monthly.id}/calcular-taxas?metodoPagamento=pix`,
+        )
+      ).status,
+    ).toBe(404);
   });
 
   it('refuses bad input with per-field messages, an unknown plan, a changed price, and asks for login', async () => {
-    const bad = await call('POST', '/pagamento/', member.token, { tipo: 'assinatura', igreja: graca, planoAssinatura: 'x', metodoPagamento: 'cartao', chaveIdempotencia: key() });
+    const bad = await call('POST', '/pagamento/', member.token, {
+      tipo: 'assinatura',
+      igreja: graca,
+      planoAssinatura: 'x',
+      metodoPagamento: 'cartao',
+      chaveIdempotencia: key(),
+    });
     expect(bad.status).toBe(400);
     expect(apiErrorSchema.parse(bad.body).errors?.planoAssinatura?.length).toBeGreaterThan(0);
-    const noPlan = await call('POST', '/usuario-plano-assinatura/', member.token, { igreja: graca, metodoPagamento: 'pix', chaveIdempotencia: key() }, 'en');
+    const noPlan = await call(
+      'POST',
+      '/usuario-plano-assinatura/',
+      member.token,
+      { igreja: graca, metodoPagamento: 'pix', chaveIdempotencia: key() },
+      'en',
+    );
     expect(noPlan.status).toBe(400);
     expect(apiErrorSchema.parse(noPlan.body).errors?.planoAssinatura).toEqual(['Required.']);
-    const noKey = await call('POST', '/usuario-plano-assinatura/', member.token, { igreja: graca, planoAssinatura: monthly.id, metodoPagamento: 'pix' });
+    const noKey = await call('POST', '/usuario-plano-assinatura/', member.token, {
+      igreja: graca,
+      planoAssinatura: monthly.id,
+      metodoPagamento: 'pix',
+    });
     expect(noKey.status).toBe(400);
-    const unknown = await call('POST', '/pagamento/', member.token, order({ ...monthly, id: 999999 }, { metodoPagamento: 'pix' }), 'es');
+    const unknown = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order({ ...monthly, id: 999999 }, { metodoPagamento: 'pix' }),
+      'es',
+    );
     expect(unknown.status).toBe(404);
     expect(apiErrorSchema.parse(unknown.body).message).toBe('Plan no encontrado o no disponible.');
-    const changed = await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'pix', valor: monthly.valor / 100 }));
+    const changed = await call(
+      'POST',
+      '/pagamento/',
+      member.token,
+      order(monthly, { metodoPagamento: 'pix', valor: monthly.valor / 100 }),
+    );
     expect(changed.status).toBe(422);
-    expect(apiErrorSchema.parse(changed.body).errors?.valor).toEqual(['O valor deste plano mudou. Confira e tente de novo.']);
-    expect((await call('POST', '/pagamento/', undefined, order(monthly, { metodoPagamento: 'pix' }))).status).toBe(401);
+    expect(apiErrorSchema.parse(changed.body).errors?.valor).toEqual([
+      'O valor deste plano mudou. Confira e tente de novo.',
+    ]);
+    expect(
+      (await call('POST', '/pagamento/', undefined, order(monthly, { metodoPagamento: 'pix' })))
+        .status,
+    ).toBe(401);
     // a church without Play
-    const [esperanza] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, 'esperanza'));
-    expect((await call('POST', '/pagamento/', member.token, { ...order(monthly, { metodoPagamento: 'pix' }), igreja: esperanza!.id })).status).toBe(404);
+    const [esperanza] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.slug, 'esperanza'));
+    expect(
+      (
+        await call('POST', '/pagamento/', member.token, {
+          ...order(monthly, { metodoPagamento: 'pix' }),
+          igreja: esperanza!.id,
+        })
+      ).status,
+    ).toBe(404);
     expect(await mine()).toEqual([]);
-    const payments = await database.db.select().from(t.payments).where(and(eq(t.payments.userId, member.id), eq(t.payments.kind, 'assinatura'), eq(t.payments.status, 'pendente')));
+    const payments = await database.db
+      .select()
+      .from(t.payments)
+      .where(
+        and(
+          eq(t.payments.userId, member.id),
+          eq(t.payments.kind, 'assinatura'),
+          eq(t.payments.status, 'pendente'),
+        ),
+      );
     expect(payments).toEqual([]);
   });
 });

@@ -7,7 +7,11 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { z } from 'zod';
 import { messageLang } from '../../contract/account-messages.ts';
-import { SUBSCRIPTION_STATUSES, type PlaySubscription, type subscriptionBodySchema } from '../../contract/play.ts';
+import {
+  SUBSCRIPTION_STATUSES,
+  type PlaySubscription,
+  type subscriptionBodySchema,
+} from '../../contract/play.ts';
 import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -16,7 +20,15 @@ import { givingChurch, savedCardFor, type GivingChurch } from '../giving/donatio
 import { churchById } from '../http/church-scope.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { isOverdue, releasePayments } from '../payments/expiry.ts';
-import { runPayment, storedAnswer, type Db, type Order, type PaymentAnswer, type Payer, type Tx } from '../payments/pipeline.ts';
+import {
+  runPayment,
+  storedAnswer,
+  type Db,
+  type Order,
+  type PaymentAnswer,
+  type Payer,
+  type Tx,
+} from '../payments/pipeline.ts';
 import { orderCode } from '../payments/codes.ts';
 import { activeSubscription } from './access.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
@@ -30,7 +42,16 @@ const OPEN_PAYMENT: PaymentStatus[] = ['pendente', 'aguardando', 'em_aberto', 'e
 
 /** The church's active plan, or a 404 on `planoAssinatura`. */
 export async function activePlan(db: Db, churchId: number, planId: number): Promise<PlanRow> {
-  const [plan] = await db.select().from(t.playPlans).where(and(eq(t.playPlans.churchId, churchId), eq(t.playPlans.id, planId), eq(t.playPlans.active, true)));
+  const [plan] = await db
+    .select()
+    .from(t.playPlans)
+    .where(
+      and(
+        eq(t.playPlans.churchId, churchId),
+        eq(t.playPlans.id, planId),
+        eq(t.playPlans.active, true),
+      ),
+    );
   if (!plan) throw fieldProblem(404, 'planoAssinatura', 'play.planNotFound');
   return plan;
 }
@@ -39,16 +60,42 @@ export async function activePlan(db: Db, churchId: number, planId: number): Prom
  * One subscription at a time: an active one (access.ts, the one rule) refuses a new one; so does a
  * subscription to this plan whose first payment is still open (a Pix not yet paid).
  */
-async function refuseTwice(db: Db, churchId: number, userId: number, planId: number, now: Date): Promise<void> {
+async function refuseTwice(
+  db: Db,
+  churchId: number,
+  userId: number,
+  planId: number,
+  now: Date,
+): Promise<void> {
   // access.ts reads through the database handle; a transaction has the same query API.
-  if (await activeSubscription(db as Database, churchId, userId, now)) throw fieldProblem(409, 'planoAssinatura', 'play.alreadySubscribed');
+  if (await activeSubscription(db as Database, churchId, userId, now))
+    throw fieldProblem(409, 'planoAssinatura', 'play.alreadySubscribed');
   const pending = await db
-    .select({ method: t.payments.method, status: t.payments.status, expiresAt: t.payments.expiresAt })
+    .select({
+      method: t.payments.method,
+      status: t.payments.status,
+      expiresAt: t.payments.expiresAt,
+    })
     .from(t.playSubscriptions)
-    .innerJoin(t.playSubscriptionPayments, and(eq(t.playSubscriptionPayments.subscriptionId, t.playSubscriptions.id), eq(t.playSubscriptionPayments.period, FIRST_PERIOD)))
+    .innerJoin(
+      t.playSubscriptionPayments,
+      and(
+        eq(t.playSubscriptionPayments.subscriptionId, t.playSubscriptions.id),
+        eq(t.playSubscriptionPayments.period, FIRST_PERIOD),
+      ),
+    )
     .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
-    .where(and(eq(t.playSubscriptions.churchId, churchId), eq(t.playSubscriptions.userId, userId), eq(t.playSubscriptions.planId, planId), eq(t.playSubscriptions.status, 'pendente'), inArray(t.payments.status, OPEN_PAYMENT)));
-  if (pending.some((p) => !isOverdue(p, now))) throw fieldProblem(409, 'planoAssinatura', 'play.subscriptionPending');
+    .where(
+      and(
+        eq(t.playSubscriptions.churchId, churchId),
+        eq(t.playSubscriptions.userId, userId),
+        eq(t.playSubscriptions.planId, planId),
+        eq(t.playSubscriptions.status, 'pendente'),
+        inArray(t.payments.status, OPEN_PAYMENT),
+      ),
+    );
+  if (pending.some((p) => !isOverdue(p, now)))
+    throw fieldProblem(409, 'planoAssinatura', 'play.subscriptionPending');
 }
 
 interface OrderBase {
@@ -80,37 +127,72 @@ export function firstSubscriptionOrder({ church, plan, userId, payer }: OrderBas
     ...baseOrder(church, plan.priceCents + plan.feeCents),
     async reserve(tx: Tx, now: Date) {
       // Two subscribe calls of one member at once: the membership row lock makes the second wait, then see the first.
-      await tx.select({ id: t.churchUsers.id }).from(t.churchUsers).where(and(eq(t.churchUsers.churchId, church.id), eq(t.churchUsers.userId, userId))).for('update');
+      await tx
+        .select({ id: t.churchUsers.id })
+        .from(t.churchUsers)
+        .where(and(eq(t.churchUsers.churchId, church.id), eq(t.churchUsers.userId, userId)))
+        .for('update');
       await refuseTwice(tx, church.id, userId, plan.id, now);
     },
     async record(tx: Tx, ctx) {
       const approved = ctx.status === 'aprovado';
-      const cardId = payer.method === 'cartao' && (payer.saveCard || payer.card?.idCartao) ? await savedCardFor(tx, church.id, userId, payer) : null;
+      const cardId =
+        payer.method === 'cartao' && (payer.saveCard || payer.card?.idCartao)
+          ? await savedCardFor(tx, church.id, userId, payer)
+          : null;
       const paidUntil = approved ? periodEnd(ctx.now, plan.periodDays) : null;
       const [sub] = await tx
         .insert(t.playSubscriptions)
         .values({
-          churchId: church.id, userId, planId: plan.id, status: approved ? 'ativo' : 'pendente', code: orderCode('PL'), subscribedAt: ctx.now,
-          paidUntil, cardId, renewAt: paidUntil ? renewalTime(paidUntil, cardId) : null,
+          churchId: church.id,
+          userId,
+          planId: plan.id,
+          status: approved ? 'ativo' : 'pendente',
+          code: orderCode('PL'),
+          subscribedAt: ctx.now,
+          paidUntil,
+          cardId,
+          renewAt: paidUntil ? renewalTime(paidUntil, cardId) : null,
         })
         .returning({ id: t.playSubscriptions.id });
-      await tx.insert(t.playSubscriptionPayments).values({ churchId: church.id, subscriptionId: sub!.id, paymentId: ctx.paymentId, period: FIRST_PERIOD, createdAt: ctx.now });
+      await tx.insert(t.playSubscriptionPayments).values({
+        churchId: church.id,
+        subscriptionId: sub!.id,
+        paymentId: ctx.paymentId,
+        period: FIRST_PERIOD,
+        createdAt: ctx.now,
+      });
     },
   };
 }
 
 /** A renewal: the plan's price for the period that starts at `period` (the old pago_ate); records the link only. */
-export function renewalOrder({ church, plan }: OrderBase, subscriptionId: number, period: string): Order {
+export function renewalOrder(
+  { church, plan }: OrderBase,
+  subscriptionId: number,
+  period: string,
+): Order {
   return {
     ...baseOrder(church, plan.priceCents),
     async record(tx: Tx, ctx) {
-      await tx.insert(t.playSubscriptionPayments).values({ churchId: church.id, subscriptionId, paymentId: ctx.paymentId, period, createdAt: ctx.now });
+      await tx.insert(t.playSubscriptionPayments).values({
+        churchId: church.id,
+        subscriptionId,
+        paymentId: ctx.paymentId,
+        period,
+        createdAt: ctx.now,
+      });
     },
   };
 }
 
 /** `POST /pagamento/` with `tipo: "assinatura"` and `POST /usuario-plano-assinatura/`: one way to subscribe. */
-export async function subscribe(db: Database, c: Context, body: SubscriptionInput, key: string): Promise<PaymentAnswer> {
+export async function subscribe(
+  db: Database,
+  c: Context,
+  body: SubscriptionInput,
+  key: string,
+): Promise<PaymentAnswer> {
   const lang = messageLang(c.req.header('accept-language'));
   const scoped = await churchById(db, c, body.igreja, PLAY_SCOPE);
   const { user } = await requireMember(db, c, scoped.id);
@@ -134,28 +216,58 @@ export async function subscribe(db: Database, c: Context, body: SubscriptionInpu
   const now = new Date();
   const plan = await activePlan(db, church.id, body.planoAssinatura);
   // spec §3 checkout value: the member pays what they saw, or nothing.
-  if (body.valor !== undefined && Math.round(body.valor * 100) !== plan.priceCents + plan.feeCents) throw fieldProblem(422, 'valor', 'play.valueChanged');
+  if (body.valor !== undefined && Math.round(body.valor * 100) !== plan.priceCents + plan.feeCents)
+    throw fieldProblem(422, 'valor', 'play.valueChanged');
   await refuseTwice(db, church.id, user.userId, plan.id, now);
-  return runPayment(db, firstSubscriptionOrder({ church, plan, userId: user.userId, payer }), payer, now);
+  return runPayment(
+    db,
+    firstSubscriptionOrder({ church, plan, userId: user.userId, payer }),
+    payer,
+    now,
+  );
 }
 
 /** A member's subscription in the wire shape of `GET /usuario/{id}/usuario-plano-assinatura/`. */
-export async function toSubscriptionWire(db: Db, s: SubscriptionRow, p: PlanRow, currency: string): Promise<PlaySubscription> {
-  const [card] = s.cardId ? await db.select({ brand: t.savedCards.brand, last4: t.savedCards.last4 }).from(t.savedCards).where(eq(t.savedCards.id, s.cardId)) : [];
-  const [open] = s.status === 'pendente'
+export async function toSubscriptionWire(
+  db: Db,
+  s: SubscriptionRow,
+  p: PlanRow,
+  currency: string,
+): Promise<PlaySubscription> {
+  const [card] = s.cardId
     ? await db
-        .select({ code: t.payments.code })
-        .from(t.playSubscriptionPayments)
-        .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
-        .where(and(eq(t.playSubscriptionPayments.subscriptionId, s.id), eq(t.playSubscriptionPayments.period, FIRST_PERIOD), inArray(t.payments.status, OPEN_PAYMENT)))
+        .select({ brand: t.savedCards.brand, last4: t.savedCards.last4 })
+        .from(t.savedCards)
+        .where(eq(t.savedCards.id, s.cardId))
     : [];
+  const [open] =
+    s.status === 'pendente'
+      ? await db
+          .select({ code: t.payments.code })
+          .from(t.playSubscriptionPayments)
+          .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+          .where(
+            and(
+              eq(t.playSubscriptionPayments.subscriptionId, s.id),
+              eq(t.playSubscriptionPayments.period, FIRST_PERIOD),
+              inArray(t.payments.status, OPEN_PAYMENT),
+            ),
+          )
+      : [];
   return {
     id: s.id,
     codigo: s.code,
     dataAssinatura: s.subscribedAt.toISOString(),
     pagoAte: s.paidUntil?.toISOString() ?? null,
     status: { situacao: SUBSCRIPTION_STATUSES.find((x) => x === s.status) ?? 'pendente' },
-    plano: { id: p.id, nome: p.name, descricao: p.description, valor: p.priceCents, taxaAdesao: p.feeCents, periodicidadeDias: p.periodDays },
+    plano: {
+      id: p.id,
+      nome: p.name,
+      descricao: p.description,
+      valor: p.priceCents,
+      taxaAdesao: p.feeCents,
+      periodicidadeDias: p.periodDays,
+    },
     canceladoEm: s.cancelledAt?.toISOString() ?? null,
     renovacaoAutomatica: s.status === 'ativo' && s.renewAt !== null,
     cartao: card ? { bandeira: card.brand, final: card.last4 } : null,
@@ -165,7 +277,11 @@ export async function toSubscriptionWire(db: Db, s: SubscriptionRow, p: PlanRow,
 }
 
 /** A member's subscriptions in a church, newest first. */
-export async function subscriptionsOf(db: Db, churchId: number, userId: number): Promise<PlaySubscription[]> {
+export async function subscriptionsOf(
+  db: Db,
+  churchId: number,
+  userId: number,
+): Promise<PlaySubscription[]> {
   const church = await givingChurch(db, churchId);
   const rows = await db
     .select({ s: t.playSubscriptions, p: t.playPlans })
@@ -173,7 +289,9 @@ export async function subscriptionsOf(db: Db, churchId: number, userId: number):
     .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
     .where(and(eq(t.playSubscriptions.churchId, churchId), eq(t.playSubscriptions.userId, userId)))
     .orderBy(desc(t.playSubscriptions.subscribedAt), desc(t.playSubscriptions.id));
-  return Promise.all(rows.map(({ s, p }) => toSubscriptionWire(db, s, p, church?.currency ?? 'BRL')));
+  return Promise.all(
+    rows.map(({ s, p }) => toSubscriptionWire(db, s, p, church?.currency ?? 'BRL')),
+  );
 }
 
 /**
@@ -181,16 +299,31 @@ export async function subscriptionsOf(db: Db, churchId: number, userId: number):
  * 'ativo' with cancelado_em, access.ts). A subscription still waiting for its first payment is cancelled
  * with that payment, so a late Pix cannot start it.
  */
-export async function cancelSubscription(db: Database, churchId: number, userId: number, id: number, now = new Date()): Promise<PlaySubscription> {
+export async function cancelSubscription(
+  db: Database,
+  churchId: number,
+  userId: number,
+  id: number,
+  now = new Date(),
+): Promise<PlaySubscription> {
   await db.transaction(async (tx) => {
     const [s] = await tx
       .select()
       .from(t.playSubscriptions)
-      .where(and(eq(t.playSubscriptions.id, id), eq(t.playSubscriptions.churchId, churchId), eq(t.playSubscriptions.userId, userId)))
+      .where(
+        and(
+          eq(t.playSubscriptions.id, id),
+          eq(t.playSubscriptions.churchId, churchId),
+          eq(t.playSubscriptions.userId, userId),
+        ),
+      )
       .for('update');
     if (!s) throw new ApiProblem(404, 'play.subscriptionNotFound');
     if (s.status === 'ativo' && !s.cancelledAt) {
-      await tx.update(t.playSubscriptions).set({ cancelledAt: now, renewAt: null }).where(eq(t.playSubscriptions.id, s.id));
+      await tx
+        .update(t.playSubscriptions)
+        .set({ cancelledAt: now, renewAt: null })
+        .where(eq(t.playSubscriptions.id, s.id));
       return;
     }
     if (s.status !== 'pendente') throw new ApiProblem(409, 'play.alreadyCancelled');
@@ -198,11 +331,27 @@ export async function cancelSubscription(db: Database, churchId: number, userId:
       .select({ id: t.payments.id })
       .from(t.playSubscriptionPayments)
       .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
-      .where(and(eq(t.playSubscriptionPayments.subscriptionId, s.id), inArray(t.payments.status, OPEN_PAYMENT)));
-    await releasePayments(tx, open.map((p) => p.id), 'cancelado');
-    await tx.update(t.playSubscriptions).set({ status: 'cancelado', cancelledAt: now, renewAt: null }).where(eq(t.playSubscriptions.id, s.id));
+      .where(
+        and(
+          eq(t.playSubscriptionPayments.subscriptionId, s.id),
+          inArray(t.payments.status, OPEN_PAYMENT),
+        ),
+      );
+    await releasePayments(
+      tx,
+      open.map((p) => p.id),
+      'cancelado',
+    );
+    await tx
+      .update(t.playSubscriptions)
+      .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
+      .where(eq(t.playSubscriptions.id, s.id));
   });
   const church = await givingChurch(db, churchId);
-  const [row] = await db.select({ s: t.playSubscriptions, p: t.playPlans }).from(t.playSubscriptions).innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId)).where(eq(t.playSubscriptions.id, id));
+  const [row] = await db
+    .select({ s: t.playSubscriptions, p: t.playPlans })
+    .from(t.playSubscriptions)
+    .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
+    .where(eq(t.playSubscriptions.id, id));
   return toSubscriptionWire(db, row!.s, row!.p, church?.currency ?? 'BRL');
 }

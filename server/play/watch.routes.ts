@@ -5,7 +5,13 @@
 import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
-import { playMediaParams, playMediaQuery, playPositionBody, playWatchQuery, type PlayWatch } from '../../contract/play-watch.ts';
+import {
+  playMediaParams,
+  playMediaQuery,
+  playPositionBody,
+  playWatchQuery,
+  type PlayWatch,
+} from '../../contract/play-watch.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -36,84 +42,137 @@ export function playWatchRoutes(db: Database) {
   const app = new Hono({ strict: false });
 
   /** The caller (who must be `usuario`), the church and the content they may watch, or a 401/403/404. */
-  async function watchable(c: Context, q: { usuario: number; igreja: number; planoAssinaturaConteudo: number }) {
+  async function watchable(
+    c: Context,
+    q: { usuario: number; igreja: number; planoAssinaturaConteudo: number },
+  ) {
     const user = await requireUser(db, c);
     requireSelf(c, user, q.usuario);
     const churchId = (await churchById(db, c, q.igreja, PLAY_SCOPE)).id;
-    const [content] = await db.select().from(t.playContents).where(and(visible(churchId), eq(t.playContents.id, q.planoAssinaturaConteudo)));
+    const [content] = await db
+      .select()
+      .from(t.playContents)
+      .where(and(visible(churchId), eq(t.playContents.id, q.planoAssinaturaConteudo)));
     if (!content) throw notFound('play.notFound');
-    if (content.visibility !== 'aberto' && !(await activeSubscription(db, churchId, user.userId))) throw new ApiProblem(403, 'play.watch.subscriptionRequired');
+    if (content.visibility !== 'aberto' && !(await activeSubscription(db, churchId, user.userId)))
+      throw new ApiProblem(403, 'play.watch.subscriptionRequired');
     return { userId: user.userId, churchId, content };
   }
 
   function mediaUrls(c: Context, content: ContentRow, userId: number) {
-    if (isPublicPath(content.mediaPath)) return { urlMidia: content.mediaPath, urlLegenda: content.captionsPath, expiraEm: null };
+    if (isPublicPath(content.mediaPath))
+      return { urlMidia: content.mediaPath, urlLegenda: content.captionsPath, expiraEm: null };
     const expires = Math.floor(Date.now() / 1000) + WATCH_URL_SECONDS;
     setCookie(c, MEDIA_COOKIE, bindingCookieValue(userId), {
       path: MEDIA_PATH,
       httpOnly: true,
       sameSite: 'Strict',
-      secure: new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
+      secure:
+        new URL(c.req.url).protocol === 'https:' || c.req.header('x-forwarded-proto') === 'https',
       maxAge: COOKIE_SECONDS,
     });
     return {
       urlMidia: signedMediaUrl(content.id, userId, fileName(content.mediaPath), expires),
-      urlLegenda: content.captionsPath ? signedMediaUrl(content.id, userId, fileName(content.captionsPath), expires) : null,
+      urlLegenda: content.captionsPath
+        ? signedMediaUrl(content.id, userId, fileName(content.captionsPath), expires)
+        : null,
       expiraEm: new Date(expires * 1000).toISOString(),
     };
   }
 
-  app.get('/usuario-plano-assinatura-conteudo/assistir', validate('query', playWatchQuery), async (c) => {
-    const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
-    const [item] = await db
-      .select({ id: t.playListItems.id, position: t.playListItems.positionSeconds, inList: t.playListItems.inList })
-      .from(t.playListItems)
-      .where(and(eq(t.playListItems.churchId, churchId), eq(t.playListItems.userId, userId), eq(t.playListItems.contentId, content.id)));
-    const [card] = await toCards(db, churchId, [content]);
-    c.header('cache-control', 'private, no-store');
-    const answer: PlayWatch = {
-      conteudo: card!,
-      ...mediaUrls(c, content, userId),
-      posicaoSegundos: item?.position ?? 0,
-      itemLista: item?.inList ? item.id : null,
-    };
-    return c.json(answer);
-  });
+  app.get(
+    '/usuario-plano-assinatura-conteudo/assistir',
+    validate('query', playWatchQuery),
+    async (c) => {
+      const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
+      const [item] = await db
+        .select({
+          id: t.playListItems.id,
+          position: t.playListItems.positionSeconds,
+          inList: t.playListItems.inList,
+        })
+        .from(t.playListItems)
+        .where(
+          and(
+            eq(t.playListItems.churchId, churchId),
+            eq(t.playListItems.userId, userId),
+            eq(t.playListItems.contentId, content.id),
+          ),
+        );
+      const [card] = await toCards(db, churchId, [content]);
+      c.header('cache-control', 'private, no-store');
+      const answer: PlayWatch = {
+        conteudo: card!,
+        ...mediaUrls(c, content, userId),
+        posicaoSegundos: item?.position ?? 0,
+        itemLista: item?.inList ? item.id : null,
+      };
+      return c.json(answer);
+    },
+  );
 
-  app.put('/usuario-plano-assinatura-conteudo/posicao', validate('query', playWatchQuery), validate('json', playPositionBody), async (c) => {
-    const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
-    const position = c.req.valid('json').posicaoSegundos;
-    // One row per member and content keeps both the list flag and the resume point; a new row is not in the list.
-    await db
-      .insert(t.playListItems)
-      .values({ churchId, userId, contentId: content.id, positionSeconds: position, inList: false })
-      .onConflictDoUpdate({ target: [t.playListItems.churchId, t.playListItems.userId, t.playListItems.contentId], set: { positionSeconds: position } });
-    return c.body(null, 204);
-  });
+  app.put(
+    '/usuario-plano-assinatura-conteudo/posicao',
+    validate('query', playWatchQuery),
+    validate('json', playPositionBody),
+    async (c) => {
+      const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
+      const position = c.req.valid('json').posicaoSegundos;
+      // One row per member and content keeps both the list flag and the resume point; a new row is not in the list.
+      await db
+        .insert(t.playListItems)
+        .values({
+          churchId,
+          userId,
+          contentId: content.id,
+          positionSeconds: position,
+          inList: false,
+        })
+        .onConflictDoUpdate({
+          target: [t.playListItems.churchId, t.playListItems.userId, t.playListItems.contentId],
+          set: { positionSeconds: position },
+        });
+      return c.body(null, 204);
+    },
+  );
 
   // The closed media itself: signature, expiry and the member's cookie on every file (playlist, segments, captions).
-  app.get('/plano-assinatura-midia/:id/:arquivo', validate('param', playMediaParams), validate('query', playMediaQuery), async (c) => {
-    const { id, arquivo } = c.req.valid('param');
-    const { u, e, s } = c.req.valid('query');
-    const denied = () => new ApiProblem(403, 'play.watch.mediaDenied');
-    if (!validSignature(id, u, arquivo, e, s) || bindingCookieUser(getCookie(c, MEDIA_COOKIE)) !== u) throw denied();
-    const [content] = await db.select().from(t.playContents).where(and(eq(t.playContents.id, id), eq(t.playContents.active, true)));
-    const folder = content ? mediaFolder(content.mediaPath) : null;
-    if (!content || !folder) throw notFound('play.notFound');
-    const ext = arquivo.slice(arquivo.lastIndexOf('.') + 1);
-    if (ext === 'm3u8') {
-      // the playlist is where playing starts: the subscription must still be active
-      if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u))) throw denied();
-    }
-    const body = await readMediaFile(folder, arquivo);
-    if (!body) throw notFound('play.notFound');
-    c.header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream');
-    c.header('cache-control', 'private, no-store');
-    if (ext !== 'm3u8') return c.body(new Uint8Array(body));
-    // segments stay valid long enough to watch the whole video from this playlist
-    const segmentsUntil = Math.floor(Date.now() / 1000) + Math.max(2 * content.durationSeconds, 30 * 60);
-    return c.body(signPlaylist(body.toString('utf8'), id, u, segmentsUntil));
-  });
+  app.get(
+    '/plano-assinatura-midia/:id/:arquivo',
+    validate('param', playMediaParams),
+    validate('query', playMediaQuery),
+    async (c) => {
+      const { id, arquivo } = c.req.valid('param');
+      const { u, e, s } = c.req.valid('query');
+      const denied = () => new ApiProblem(403, 'play.watch.mediaDenied');
+      if (
+        !validSignature(id, u, arquivo, e, s) ||
+        bindingCookieUser(getCookie(c, MEDIA_COOKIE)) !== u
+      )
+        throw denied();
+      const [content] = await db
+        .select()
+        .from(t.playContents)
+        .where(and(eq(t.playContents.id, id), eq(t.playContents.active, true)));
+      const folder = content ? mediaFolder(content.mediaPath) : null;
+      if (!content || !folder) throw notFound('play.notFound');
+      const ext = arquivo.slice(arquivo.lastIndexOf('.') + 1);
+      if (ext === 'm3u8') {
+        // the playlist is where playing starts: the subscription must still be active
+        if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u)))
+          throw denied();
+      }
+      const body = await readMediaFile(folder, arquivo);
+      if (!body) throw notFound('play.notFound');
+      c.header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream');
+      c.header('cache-control', 'private, no-store');
+      if (ext !== 'm3u8') return c.body(new Uint8Array(body));
+      // segments stay valid long enough to watch the whole video from this playlist
+      const segmentsUntil =
+        Math.floor(Date.now() / 1000) + Math.max(2 * content.durationSeconds, 30 * 60);
+      return c.body(signPlaylist(body.toString('utf8'), id, u, segmentsUntil));
+    },
+  );
 
   return app;
 }

@@ -5,7 +5,20 @@
 import type { PraiseLine, PraiseSnippet } from '../../contract/praise.ts';
 
 const DIRECTIVE = /^\{\s*([a-z_]+)\s*(?::\s*(.*?))?\s*\}$/i;
-const HEADING = new Set(['comment', 'c', 'comment_italic', 'ci', 'comment_box', 'cb', 'start_of_chorus', 'soc', 'start_of_verse', 'sov', 'start_of_bridge', 'sob']);
+const HEADING = new Set([
+  'comment',
+  'c',
+  'comment_italic',
+  'ci',
+  'comment_box',
+  'cb',
+  'start_of_chorus',
+  'soc',
+  'start_of_verse',
+  'sov',
+  'start_of_bridge',
+  'sob',
+]);
 
 function parseLine(text: string): PraiseSnippet[] {
   const snippets: PraiseSnippet[] = [];
@@ -45,7 +58,10 @@ export function chordProToLines(source: string | null | undefined): PraiseLine[]
 }
 
 /** spec §4: cipher if any chord exists, else lyric if lyrics exist, else score, else failure (null). */
-export function showTypeOf(lines: PraiseLine[], scoreCount: number): 'CIFRA' | 'LETRA' | 'PARTITURA' | null {
+export function showTypeOf(
+  lines: PraiseLine[],
+  scoreCount: number,
+): 'CIFRA' | 'LETRA' | 'PARTITURA' | null {
   const sung = lines.filter((l) => l.tipo === 'linha');
   if (sung.some((l) => l.trechos.some((s) => s.cifra))) return 'CIFRA';
   if (sung.some((l) => l.trechos.some((s) => s.trecho.trim()))) return 'LETRA';

@@ -7,7 +7,12 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { Hono } from 'hono';
 import { fieldMessage } from '../../contract/field-messages.ts';
-import { praiseChurchParams, praiseIdParams, praiseListQuery, praiseQuery } from '../../contract/praise.ts';
+import {
+  praiseChurchParams,
+  praiseIdParams,
+  praiseListQuery,
+  praiseQuery,
+} from '../../contract/praise.ts';
 import { messageLang } from '../../contract/account-messages.ts';
 import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
@@ -20,40 +25,65 @@ import { toPraise, toPraiseSummary } from './praise.serializers.ts';
 const ACCENTED = 'áàâãäéèêëíìîïóòôõöúùûüçñ';
 const PLAIN = 'aaaaaeeeeiiiiooooouuuucn';
 /** Lower case without accents, so "graca" finds "Graça" (the same on PGlite and PostgreSQL). */
-const folded = (column: AnyPgColumn) => sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
-const fold = (text: string) => [...text.toLowerCase()].map((ch) => PLAIN[ACCENTED.indexOf(ch)] ?? ch).join('');
+const folded = (column: AnyPgColumn) =>
+  sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
+const fold = (text: string) =>
+  [...text.toLowerCase()].map((ch) => PLAIN[ACCENTED.indexOf(ch)] ?? ch).join('');
 /** LIKE wildcards in a search are literal characters. */
 const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function praiseRoutes(db: Database) {
   const app = new Hono({ strict: false });
 
-  app.get('/louvor/:id', validate('param', praiseIdParams), validate('query', praiseQuery), async (c) => {
-    const { id } = c.req.valid('param');
-    const church = await churchById(db, c, c.req.valid('query').igreja);
-    const [row] = await db.select().from(t.praises).where(and(eq(t.praises.churchId, church.id), eq(t.praises.id, id)));
-    if (!row) throw new ApiProblem(404, fieldMessage(messageLang(c.req.header('accept-language')), 'Not found.'));
-    return c.json(toPraise(row));
-  });
+  app.get(
+    '/louvor/:id',
+    validate('param', praiseIdParams),
+    validate('query', praiseQuery),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const church = await churchById(db, c, c.req.valid('query').igreja);
+      const [row] = await db
+        .select()
+        .from(t.praises)
+        .where(and(eq(t.praises.churchId, church.id), eq(t.praises.id, id)));
+      if (!row)
+        throw new ApiProblem(
+          404,
+          fieldMessage(messageLang(c.req.header('accept-language')), 'Not found.'),
+        );
+      return c.json(toPraise(row));
+    },
+  );
 
-  app.get('/igreja/:slug/louvor', validate('param', praiseChurchParams), validate('query', praiseListQuery), async (c) => {
-    const church = await churchBySlug(db, c, c.req.valid('param').slug);
-    await requireMember(db, c, church.id);
-    const search = c.req.valid('query').busca;
-    const pattern = search ? `%${likeEscape(fold(search))}%` : null;
-    const rows = await db
-      .select()
-      .from(t.praises)
-      .where(
-        and(
-          eq(t.praises.churchId, church.id),
-          pattern ? or(sql`${folded(t.praises.title)} like ${pattern}`, sql`${folded(t.praises.author)} like ${pattern}`, sql`${folded(t.praises.theme)} like ${pattern}`) : undefined,
-        ),
-      )
-      .orderBy(asc(t.praises.title), asc(t.praises.id))
-      .limit(500);
-    return c.json({ louvores: rows.map(toPraiseSummary) });
-  });
+  app.get(
+    '/igreja/:slug/louvor',
+    validate('param', praiseChurchParams),
+    validate('query', praiseListQuery),
+    async (c) => {
+      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      await requireMember(db, c, church.id);
+      const search = c.req.valid('query').busca;
+      const pattern = search ? `%${likeEscape(fold(search))}%` : null;
+      const rows = await db
+        .select()
+        .from(t.praises)
+        .where(
+          and(
+            eq(t.praises.churchId, church.id),
+            pattern
+              ? or(
+                  sql`${folded(t.praises.title)} like ${pattern}`,
+                  sql`${folded(t.praises.author)} like ${pattern}`,
+                  sql`${folded(t.praises.theme)} like ${pattern}`,
+                )
+              : undefined,
+          ),
+        )
+        .orderBy(asc(t.praises.title), asc(t.praises.id))
+        .limit(500);
+      return c.json({ louvores: rows.map(toPraiseSummary) });
+    },
+  );
 
   return app;
 }

@@ -18,16 +18,29 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     const res = await api.request(`/api/v1${path}`, { headers });
     return { status: res.status, body: (await res.json()) as unknown };
   };
-  const churchId = async (slug: string) => (await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, slug)))[0]!.id;
+  const churchId = async (slug: string) =>
+    (
+      await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.slug, slug))
+    )[0]!.id;
   const songId = async (church: number, title: string) =>
-    (await database.db.select({ id: t.praises.id }).from(t.praises).where(and(eq(t.praises.churchId, church), eq(t.praises.title, title))))[0]!.id;
+    (
+      await database.db
+        .select({ id: t.praises.id })
+        .from(t.praises)
+        .where(and(eq(t.praises.churchId, church), eq(t.praises.title, title)))
+    )[0]!.id;
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
     [graca, grace] = [await churchId('graca'), await churchId('grace')];
     const login = await api.request('/api/v1/security/login_check', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'membro@graca.demo', password: 'Demo@1234' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'membro@graca.demo', password: 'Demo@1234' }),
     });
     memberToken = ((await login.json()) as { token: string }).token;
   }, 180_000); // migrating and seeding PGlite is slow on a busy machine
@@ -38,24 +51,53 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     const res = await get(`/louvor/${id}/?igreja=${graca}`);
     expect(res.status).toBe(200);
     const song = praiseSchema.parse(res.body);
-    expect(song).toMatchObject({ id, codigo: 'HC-001', titulo: GRACA_TEST_SONG, autor: 'Horatio G. Spafford (1873)', tema: 'Paz', ritmo: 'Valsa', tom: 'G', tipoExibicao: 'CIFRA', grupo: 'Ministério de louvor' });
+    expect(song).toMatchObject({
+      id,
+      codigo: 'HC-001',
+      titulo: GRACA_TEST_SONG,
+      autor: 'Horatio G. Spafford (1873)',
+      tema: 'Paz',
+      ritmo: 'Valsa',
+      tom: 'G',
+      tipoExibicao: 'CIFRA',
+      grupo: 'Ministério de louvor',
+    });
     expect(song.letra[0]).toEqual({ tipo: 'secao', texto: 'Estrofe 1' });
     expect(song.letra[1]).toEqual({
       tipo: 'linha',
-      trechos: [{ trecho: 'Se ', cifra: null }, { trecho: 'paz a mais ', cifra: 'G' }, { trecho: 'doce me ', cifra: 'D/F#' }, { trecho: 'deres go', cifra: 'Em' }, { trecho: 'zar,', cifra: 'C' }],
+      trechos: [
+        { trecho: 'Se ', cifra: null },
+        { trecho: 'paz a mais ', cifra: 'G' },
+        { trecho: 'doce me ', cifra: 'D/F#' },
+        { trecho: 'deres go', cifra: 'Em' },
+        { trecho: 'zar,', cifra: 'C' },
+      ],
     });
-    expect(song.partituras).toEqual([{ nome: 'Old Hundredth (PDF)', url: '/praise/old-hundredth.pdf', tipo: 'pdf' }]);
+    expect(song.partituras).toEqual([
+      { nome: 'Old Hundredth (PDF)', url: '/praise/old-hundredth.pdf', tipo: 'pdf' },
+    ]);
   });
 
   it('gives the show type of spec §4: lyrics only, score only, nothing at all', async () => {
-    const lyric = praiseSchema.parse((await get(`/louvor/${await songId(graca, GRACA_LYRICS_ONLY)}?igreja=${graca}`)).body);
+    const lyric = praiseSchema.parse(
+      (await get(`/louvor/${await songId(graca, GRACA_LYRICS_ONLY)}?igreja=${graca}`)).body,
+    );
     expect(lyric.tipoExibicao).toBe('LETRA');
-    expect(lyric.letra.every((l) => l.tipo !== 'linha' || l.trechos.every((s) => s.cifra === null))).toBe(true);
-    const score = praiseSchema.parse((await get(`/louvor/${await songId(graca, GRACA_SCORE_ONLY)}?igreja=${graca}`)).body);
+    expect(
+      lyric.letra.every((l) => l.tipo !== 'linha' || l.trechos.every((s) => s.cifra === null)),
+    ).toBe(true);
+    const score = praiseSchema.parse(
+      (await get(`/louvor/${await songId(graca, GRACA_SCORE_ONLY)}?igreja=${graca}`)).body,
+    );
     expect(score).toMatchObject({ tipoExibicao: 'PARTITURA', letra: [] });
     expect(score.partituras.map((p) => p.tipo)).toEqual(['pdf', 'imagem']);
-    const [empty] = await database.db.insert(t.praises).values({ churchId: grace, title: 'Empty' }).returning({ id: t.praises.id });
-    expect(praiseSchema.parse((await get(`/louvor/${empty!.id}?igreja=${grace}`)).body).tipoExibicao).toBeNull();
+    const [empty] = await database.db
+      .insert(t.praises)
+      .values({ churchId: grace, title: 'Empty' })
+      .returning({ id: t.praises.id });
+    expect(
+      praiseSchema.parse((await get(`/louvor/${empty!.id}?igreja=${grace}`)).body).tipoExibicao,
+    ).toBeNull();
   });
 
   it("keeps each church's songs to itself and refuses bad ids in the request's language", async () => {
@@ -67,7 +109,9 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     expect((await get(`/louvor/${id}`)).status).toBe(400);
     const bad = await get('/louvor/abc?igreja=x', { 'accept-language': 'es' });
     expect(bad.status).toBe(400);
-    expect(Object.keys(apiErrorSchema.parse(bad.body).errors ?? {})).toEqual(expect.arrayContaining(['id']));
+    expect(Object.keys(apiErrorSchema.parse(bad.body).errors ?? {})).toEqual(
+      expect.arrayContaining(['id']),
+    );
     expect((await get(`/louvor/99999999999?igreja=${graca}`)).status).toBe(400);
     // An inactive church has no songs to show.
     expect((await get(`/louvor/${id}?igreja=${await churchId('fechada')}`)).status).toBe(404);
@@ -81,7 +125,10 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     expect(all.louvores).toHaveLength(10);
     const titles = all.louvores.map((s) => s.titulo);
     expect([...titles].sort((a, b) => a.localeCompare(b))).toEqual(titles);
-    const search = async (q: string) => praiseListResponseSchema.parse((await get(`/igreja/graca/louvor?busca=${encodeURIComponent(q)}`, auth)).body).louvores.map((s) => s.titulo);
+    const search = async (q: string) =>
+      praiseListResponseSchema
+        .parse((await get(`/igreja/graca/louvor?busca=${encodeURIComponent(q)}`, auth)).body)
+        .louvores.map((s) => s.titulo);
     expect(await search('graca')).toEqual(['Chuvas de graça']);
     expect(await search('LUTERO')).toEqual(['Castelo forte']);
     expect(await search('natal')).toEqual([GRACA_LYRICS_ONLY]);

@@ -27,7 +27,12 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { churchById } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
-import { createImageStore, ImageRejected, storedFileName, type ImageStore } from '../images/store.ts';
+import {
+  createImageStore,
+  ImageRejected,
+  storedFileName,
+  type ImageStore,
+} from '../images/store.ts';
 import { selectPrayers, PRAYER_MODULE } from './prayer.queries.ts';
 import { toOwnPrayer, toPrayerMessage } from './prayer.serializers.ts';
 
@@ -38,7 +43,8 @@ const imageFileParams = z.object({ file: storedFileName });
 function withoutNul<S extends z.ZodObject>(schema: S) {
   return schema.superRefine((value, ctx) => {
     for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-      if (typeof field === 'string' && field.includes('\u0000')) ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid characters.' });
+      if (typeof field === 'string' && field.includes('\u0000'))
+        ctx.addIssue({ code: 'custom', path: [key], message: 'Invalid characters.' });
     }
   });
 }
@@ -47,16 +53,22 @@ const messageSchema = withoutNul(prayerMessagePostSchema);
 
 type Env = { Variables: { user: AuthUser } };
 
-const fail = (c: Context, status: 403 | 404, key: PrayerMessageKey) => new ApiProblem(status, prayerMessage(langOf(c), key));
+const fail = (c: Context, status: 403 | 404, key: PrayerMessageKey) =>
+  new ApiProblem(status, prayerMessage(langOf(c), key));
 
 /** A field error in the API's error format, in the request's language. */
 function fieldProblem(status: 400 | 413 | 415, field: string, message: string): ApiProblem {
   return new ApiProblem(status, message, { [field]: [message] });
 }
 
-const imageTooLarge = (c: Context) => problem(c, 413, 'image.size', { mb: PRAYER_IMAGE_MAX_BYTES / 1024 / 1024 }).message;
+const imageTooLarge = (c: Context) =>
+  problem(c, 413, 'image.size', { mb: PRAYER_IMAGE_MAX_BYTES / 1024 / 1024 }).message;
 
-export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: ImageStore = createImageStore(() => accountSettings().DATA_DIR)) {
+export function prayerActionRoutes(
+  db: Database,
+  changes: ChangeFeed,
+  images: ImageStore = createImageStore(() => accountSettings().DATA_DIR),
+) {
   const app = new Hono<Env>({ strict: false });
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */
   const signedIn = createMiddleware<Env>(async (c, next) => {
@@ -66,7 +78,10 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
 
   /** The church when it is active and has the wall; otherwise spec §8's "no result found". */
   async function requireWallChurch(c: Context, churchId: number): Promise<void> {
-    await churchById(db, c, churchId, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' });
+    await churchById(db, c, churchId, {
+      module: PRAYER_MODULE,
+      notFoundMessage: 'prayer.notFound',
+    });
   }
 
   /**
@@ -78,7 +93,13 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     const [row] = await db
       .select({ prayer: t.prayers })
       .from(t.prayers)
-      .where(and(eq(t.prayers.id, id), eq(t.prayers.active, true), published ? eq(t.prayers.publishOnWall, true) : undefined));
+      .where(
+        and(
+          eq(t.prayers.id, id),
+          eq(t.prayers.active, true),
+          published ? eq(t.prayers.publishOnWall, true) : undefined,
+        ),
+      );
     if (!row) throw fail(c, 404, 'prayer.notFound');
     await requireWallChurch(c, row.prayer.churchId);
     const membership = await membershipOf(db, user.userId, row.prayer.churchId);
@@ -87,12 +108,18 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
   }
 
   /** The body of POST /oracao/: multipart or urlencoded (a form, maybe with an image) or JSON. */
-  async function readPostBody(c: Context): Promise<{ fields: Record<string, unknown>; image: File | null }> {
+  async function readPostBody(
+    c: Context,
+  ): Promise<{ fields: Record<string, unknown>; image: File | null }> {
     const type = (c.req.header('content-type') ?? '').toLowerCase();
     const lang = langOf(c);
-    if (type.startsWith('multipart/form-data') || type.startsWith('application/x-www-form-urlencoded')) {
+    if (
+      type.startsWith('multipart/form-data') ||
+      type.startsWith('application/x-www-form-urlencoded')
+    ) {
       const limit = PRAYER_IMAGE_MAX_BYTES + 64 * 1024; // the image plus the text fields
-      if (Number(c.req.header('content-length') ?? 0) > limit) throw fieldProblem(413, 'image', imageTooLarge(c));
+      if (Number(c.req.header('content-length') ?? 0) > limit)
+        throw fieldProblem(413, 'image', imageTooLarge(c));
       let form: Record<string, string | File | (string | File)[]>;
       try {
         form = await c.req.parseBody();
@@ -110,7 +137,8 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     } catch {
       throw new ApiProblem(400, prayerMessage(lang, 'prayer.sendFailed'));
     }
-    if (!json || typeof json !== 'object' || Array.isArray(json)) throw new ApiProblem(400, prayerMessage(lang, 'prayer.sendFailed'));
+    if (!json || typeof json !== 'object' || Array.isArray(json))
+      throw new ApiProblem(400, prayerMessage(lang, 'prayer.sendFailed'));
     return { fields: json as Record<string, unknown>, image: null };
   }
 
@@ -120,13 +148,16 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     try {
       return await images.save('oracao', churchId, file);
     } catch (error) {
-      if (error instanceof ImageRejected) throw fieldProblem(415, 'image', problem(c, 415, 'image.type').message);
+      if (error instanceof ImageRejected)
+        throw fieldProblem(415, 'image', problem(c, 415, 'image.type').message);
       throw error;
     }
   }
 
   function ownRecord(churchId: number, where: ReturnType<typeof and>) {
-    return selectPrayers(db, churchId).where(and(eq(t.prayers.churchId, churchId), eq(t.prayers.active, true), where));
+    return selectPrayers(db, churchId).where(
+      and(eq(t.prayers.churchId, churchId), eq(t.prayers.active, true), where),
+    );
   }
 
   app.post('/oracao', signedIn, async (c) => {
@@ -141,8 +172,14 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
       const [reason] = await db
         .select({ id: t.prayerReasons.id })
         .from(t.prayerReasons)
-        .where(and(eq(t.prayerReasons.id, body.idOracaoMotivo), eq(t.prayerReasons.churchId, body.idIgreja)));
-      if (!reason) throw fieldProblem(400, 'idOracaoMotivo', fieldMessage(lang, 'Choose one of the reasons.'));
+        .where(
+          and(
+            eq(t.prayerReasons.id, body.idOracaoMotivo),
+            eq(t.prayerReasons.churchId, body.idIgreja),
+          ),
+        );
+      if (!reason)
+        throw fieldProblem(400, 'idOracaoMotivo', fieldMessage(lang, 'Choose one of the reasons.'));
     }
     const imagePath = image ? await storeImage(c, body.idIgreja, image) : null;
     let id: number;
@@ -168,7 +205,10 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     }
     changes.churchChanged(body.idIgreja);
     const [record] = await ownRecord(body.idIgreja, eq(t.prayers.id, id));
-    const message = prayerMessage(lang, body.flagPublicarMural ? 'prayer.sent' : 'prayer.sentPrivate');
+    const message = prayerMessage(
+      lang,
+      body.flagPublicarMural ? 'prayer.sent' : 'prayer.sentPrivate',
+    );
     return c.json({ status: true as const, message, oracao: toOwnPrayer(record!) }, 201);
   });
 
@@ -176,13 +216,29 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     const user = c.get('user');
     const body = c.req.valid('json');
     const prayer = await actionablePrayer(c, user, body.idOracao, true);
-    const [author] = await db.select({ firstName: t.users.firstName }).from(t.users).where(eq(t.users.id, user.userId));
+    const [author] = await db
+      .select({ firstName: t.users.firstName })
+      .from(t.users)
+      .where(eq(t.users.id, user.userId));
     const [row] = await db
       .insert(t.prayerMessages)
-      .values({ churchId: prayer.churchId, prayerId: prayer.id, userId: user.userId, name: author?.firstName ?? null, message: body.mensagem })
+      .values({
+        churchId: prayer.churchId,
+        prayerId: prayer.id,
+        userId: user.userId,
+        name: author?.firstName ?? null,
+        message: body.mensagem,
+      })
       .returning();
     changes.churchChanged(prayer.churchId);
-    return c.json({ status: true as const, message: prayerMessage(langOf(c), 'prayer.messageSent'), mensagem: toPrayerMessage(row!) }, 201);
+    return c.json(
+      {
+        status: true as const,
+        message: prayerMessage(langOf(c), 'prayer.messageSent'),
+        mensagem: toPrayerMessage(row!),
+      },
+      201,
+    );
   });
 
   app.post('/oracao/orar', signedIn, validate('json', prayPostSchema), async (c) => {
@@ -220,7 +276,13 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     await db
       .update(t.prayers)
       .set({ active: false })
-      .where(and(eq(t.prayers.id, prayer.id), eq(t.prayers.churchId, prayer.churchId), eq(t.prayers.userId, user.userId)));
+      .where(
+        and(
+          eq(t.prayers.id, prayer.id),
+          eq(t.prayers.churchId, prayer.churchId),
+          eq(t.prayers.userId, user.userId),
+        ),
+      );
     changes.churchChanged(prayer.churchId);
     return c.json({ status: true as const, message: prayerMessage(langOf(c), 'prayer.deleted') });
   });
@@ -229,24 +291,42 @@ export function prayerActionRoutes(db: Database, changes: ChangeFeed, images: Im
     const churchId = c.req.valid('query').igreja;
     await requireWallChurch(c, churchId);
     const { user } = await requireMember(db, c, churchId);
-    const rows = await ownRecord(churchId, eq(t.prayers.userId, user.userId)).orderBy(desc(t.prayers.createdAt), desc(t.prayers.id));
+    const rows = await ownRecord(churchId, eq(t.prayers.userId, user.userId)).orderBy(
+      desc(t.prayers.createdAt),
+      desc(t.prayers.id),
+    );
     return c.json({ oracoes: rows.map(toOwnPrayer) });
   });
 
-  app.get('/user/oracao/:id', signedIn, validate('param', ownPrayerParams), validate('query', ownPrayersQuery), async (c) => {
-    const churchId = c.req.valid('query').igreja;
-    const id = c.req.valid('param').id;
-    await requireWallChurch(c, churchId);
-    const { user } = await requireMember(db, c, churchId);
-    const [record] = await ownRecord(churchId, and(eq(t.prayers.id, id), eq(t.prayers.userId, user.userId)));
-    if (!record) throw fail(c, 404, 'prayer.notFound');
-    const messages = await db
-      .select()
-      .from(t.prayerMessages)
-      .where(and(eq(t.prayerMessages.churchId, churchId), eq(t.prayerMessages.prayerId, id), eq(t.prayerMessages.active, true)))
-      .orderBy(asc(t.prayerMessages.createdAt), asc(t.prayerMessages.id));
-    return c.json({ ...toOwnPrayer(record), mensagens: messages.map(toPrayerMessage) });
-  });
+  app.get(
+    '/user/oracao/:id',
+    signedIn,
+    validate('param', ownPrayerParams),
+    validate('query', ownPrayersQuery),
+    async (c) => {
+      const churchId = c.req.valid('query').igreja;
+      const id = c.req.valid('param').id;
+      await requireWallChurch(c, churchId);
+      const { user } = await requireMember(db, c, churchId);
+      const [record] = await ownRecord(
+        churchId,
+        and(eq(t.prayers.id, id), eq(t.prayers.userId, user.userId)),
+      );
+      if (!record) throw fail(c, 404, 'prayer.notFound');
+      const messages = await db
+        .select()
+        .from(t.prayerMessages)
+        .where(
+          and(
+            eq(t.prayerMessages.churchId, churchId),
+            eq(t.prayerMessages.prayerId, id),
+            eq(t.prayerMessages.active, true),
+          ),
+        )
+        .orderBy(asc(t.prayerMessages.createdAt), asc(t.prayerMessages.id));
+      return c.json({ ...toOwnPrayer(record), mensagens: messages.map(toPrayerMessage) });
+    },
+  );
 
   // The request's image is public like the wall (an <img> sends no token); names are random.
   app.get('/imagem/oracao/:file', validate('param', imageFileParams), async (c) => {

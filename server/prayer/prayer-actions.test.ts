@@ -23,7 +23,11 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { MEMBER_PRIVATE_PRAYER } from '../db/seed/prayer-own.ts';
-import { GRACA_LATEST_PRAYER, GRACA_UNPUBLISHED_PRAYER, GRACE_LATEST_PRAYER } from '../db/seed/prayer.ts';
+import {
+  GRACA_LATEST_PRAYER,
+  GRACA_UNPUBLISHED_PRAYER,
+  GRACE_LATEST_PRAYER,
+} from '../db/seed/prayer.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prayer-actions-'));
@@ -41,42 +45,90 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   const changed: number[] = [];
 
   type Res = { status: number; body: Record<string, unknown> };
-  const call = async (method: string, url: string, token?: string, body?: unknown, lang = 'pt-BR'): Promise<Res> => {
+  const call = async (
+    method: string,
+    url: string,
+    token?: string,
+    body?: unknown,
+    lang = 'pt-BR',
+  ): Promise<Res> => {
     const res = await api.request(`/api/v1${url}`, {
       method,
-      headers: { 'content-type': 'application/json', 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      headers: {
+        'content-type': 'application/json',
+        'accept-language': lang,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
       body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
     });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
   };
-  const postForm = async (token: string, fields: Record<string, string>, image?: Blob, lang = 'pt-BR'): Promise<Res> => {
+  const postForm = async (
+    token: string,
+    fields: Record<string, string>,
+    image?: Blob,
+    lang = 'pt-BR',
+  ): Promise<Res> => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     if (image) form.set('image', image, 'photo.bin');
-    const res = await api.request('/api/v1/oracao/', { method: 'POST', headers: { authorization: `Bearer ${token}`, 'accept-language': lang }, body: form });
+    const res = await api.request('/api/v1/oracao/', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
+      body: form,
+    });
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const expectError = (res: Res, status: number, field?: string) => {
     expect(res.status, JSON.stringify(res.body)).toBe(status);
     const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, `errors.${field} in ${JSON.stringify(res.body)}`).toBeGreaterThan(0);
+    if (field)
+      expect(
+        error.errors?.[field]?.length,
+        `errors.${field} in ${JSON.stringify(res.body)}`,
+      ).toBeGreaterThan(0);
     return error;
   };
   const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, { username: email, password: DEMO_PASSWORD });
+    const r = await call('POST', '/security/login_check', undefined, {
+      username: email,
+      password: DEMO_PASSWORD,
+    });
     const token = r.body.token as string;
     const me = await call('GET', '/me', token);
     return { id: (me.body.user as { id: number }).id, token };
   };
-  const churchId = async (code: string) => (await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, code)))[0]!.id;
+  const churchId = async (code: string) =>
+    (
+      await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.code, code))
+    )[0]!.id;
   const prayerId = async (church: number, message: string) =>
-    (await database.db.select({ id: t.prayers.id }).from(t.prayers).where(and(eq(t.prayers.churchId, church), eq(t.prayers.message, message))))[0]!.id;
-  const wall = async (slug = 'graca') => prayerListResponseSchema.parse((await call('GET', `/oracao/${slug}?limit=50`)).body);
-  const reasons = async (slug: string) => prayerReasonsResponseSchema.parse((await call('GET', `/igreja/${slug}/oracao-motivo/`)).body).motivos;
-  const mine = async (who = member, church = graca) => ownPrayersResponseSchema.parse((await call('GET', `/user/oracao?igreja=${church}`, who.token)).body).oracoes;
+    (
+      await database.db
+        .select({ id: t.prayers.id })
+        .from(t.prayers)
+        .where(and(eq(t.prayers.churchId, church), eq(t.prayers.message, message)))
+    )[0]!.id;
+  const wall = async (slug = 'graca') =>
+    prayerListResponseSchema.parse((await call('GET', `/oracao/${slug}?limit=50`)).body);
+  const reasons = async (slug: string) =>
+    prayerReasonsResponseSchema.parse((await call('GET', `/igreja/${slug}/oracao-motivo/`)).body)
+      .motivos;
+  const mine = async (who = member, church = graca) =>
+    ownPrayersResponseSchema.parse(
+      (await call('GET', `/user/oracao?igreja=${church}`, who.token)).body,
+    ).oracoes;
   const png = (width: number, height: number) =>
-    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } }).png().toBuffer();
+    sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+      .png()
+      .toBuffer();
 
   beforeAll(async () => {
     process.env.DATA_DIR = path.join(dataDir, backend);
@@ -99,43 +151,100 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const changesBefore = changed.length;
     const health = (await reasons('graca')).find((r) => r.nome === 'Saúde')!;
     const text = 'Orem pela prova de residência médica da minha filha no sábado.';
-    const r = await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: `  ${text}  `, nome: 'Maria', idOracaoMotivo: health.id });
+    const r = await call('POST', '/oracao/', member.token, {
+      idIgreja: graca,
+      mensagem: `  ${text}  `,
+      nome: 'Maria',
+      idOracaoMotivo: health.id,
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, oracao } = prayerPostResponseSchema.parse(r.body);
     expect(message).toBe('Seu pedido de oração foi publicado no mural.');
-    expect(oracao).toMatchObject({ nome: 'Maria', mensagem: text, motivo: { id: health.id, nome: 'Saúde' }, imagem: null, qtdeOrar: 0, qtdeMensagens: 0 });
-    expect(oracao).toMatchObject({ flagPublicarMural: true, flagReceberLigacao: false, flagReceberVisita: false });
+    expect(oracao).toMatchObject({
+      nome: 'Maria',
+      mensagem: text,
+      motivo: { id: health.id, nome: 'Saúde' },
+      imagem: null,
+      qtdeOrar: 0,
+      qtdeMensagens: 0,
+    });
+    expect(oracao).toMatchObject({
+      flagPublicarMural: true,
+      flagReceberLigacao: false,
+      flagReceberVisita: false,
+    });
     expect(changed.slice(changesBefore)).toEqual([graca]);
     const after = await wall();
     expect(after.total).toBe(before.total + 1);
     expect(after.oracoes[0]).toMatchObject({ id: oracao.id, mensagem: text, nome: 'Maria' });
     // the row belongs to the token's user, never to a body field
-    const [row] = await database.db.select({ userId: t.prayers.userId }).from(t.prayers).where(eq(t.prayers.id, oracao.id));
+    const [row] = await database.db
+      .select({ userId: t.prayers.userId })
+      .from(t.prayers)
+      .where(eq(t.prayers.id, oracao.id));
     expect(row!.userId).toBe(member.id);
     // English and Spanish answers; a blank name posts anonymously
-    const en = prayerPostResponseSchema.parse((await call('POST', '/oracao', member.token, { idIgreja: graca, mensagem: 'Anonymous one.', nome: '  ', idUsuario: leader.id }, 'en-US')).body);
+    const en = prayerPostResponseSchema.parse(
+      (
+        await call(
+          'POST',
+          '/oracao',
+          member.token,
+          { idIgreja: graca, mensagem: 'Anonymous one.', nome: '  ', idUsuario: leader.id },
+          'en-US',
+        )
+      ).body,
+    );
     expect(en.message).toBe('Your prayer request was published on the wall.');
     expect(en.oracao.nome).toBeNull();
-    const es = prayerPostResponseSchema.parse((await call('POST', '/oracao', member.token, { idIgreja: graca, mensagem: 'Uno más.' }, 'es-AR')).body);
+    const es = prayerPostResponseSchema.parse(
+      (
+        await call(
+          'POST',
+          '/oracao',
+          member.token,
+          { idIgreja: graca, mensagem: 'Uno más.' },
+          'es-AR',
+        )
+      ).body,
+    );
     expect(es.message).toBe('Tu pedido de oración fue publicado en el mural.');
   });
 
   it('an unpublished request is only in the author’s list, with its private choices', async () => {
     const before = await wall();
     const text = 'Pedido só para a equipe pastoral: dificuldades financeiras em casa.';
-    const r = await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: text, flagPublicarMural: false, flagReceberLigacao: true, flagReceberVisita: 'on' });
+    const r = await call('POST', '/oracao/', member.token, {
+      idIgreja: graca,
+      mensagem: text,
+      flagPublicarMural: false,
+      flagReceberLigacao: true,
+      flagReceberVisita: 'on',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, oracao } = prayerPostResponseSchema.parse(r.body);
-    expect(message).toBe('Seu pedido de oração foi enviado à equipe pastoral. Ele não aparecerá no mural.');
-    expect(oracao).toMatchObject({ flagPublicarMural: false, flagReceberLigacao: true, flagReceberVisita: true });
+    expect(message).toBe(
+      'Seu pedido de oração foi enviado à equipe pastoral. Ele não aparecerá no mural.',
+    );
+    expect(oracao).toMatchObject({
+      flagPublicarMural: false,
+      flagReceberLigacao: true,
+      flagReceberVisita: true,
+    });
     const after = await wall();
     expect(after.total).toBe(before.total);
     expect(after.oracoes.map((o) => o.id)).not.toContain(oracao.id);
     expectError(await call('GET', `/oracao/graca/${oracao.id}`), 404);
     const list = await mine();
-    expect(list[0]).toMatchObject({ id: oracao.id, flagPublicarMural: false, flagReceberLigacao: true });
+    expect(list[0]).toMatchObject({
+      id: oracao.id,
+      flagPublicarMural: false,
+      flagReceberLigacao: true,
+    });
     expect(list.map((o) => o.mensagem)).toContain(MEMBER_PRIVATE_PRAYER); // the seeded one
-    expect(list.map((o) => o.mensagem)).toContain('Quero agradecer a Deus porque depois de oito meses meu marido foi contratado! Obrigada a todos que oraram conosco.');
+    expect(list.map((o) => o.mensagem)).toContain(
+      'Quero agradecer a Deus porque depois de oito meses meu marido foi contratado! Obrigada a todos que oraram conosco.',
+    );
     const dates = list.map((o) => o.dataCriacao);
     expect([...dates].sort().reverse()).toEqual(dates);
     // only the caller's own, in that church
@@ -145,41 +254,72 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
 
   it('the seed gives the demo member an unpublished request in graca', async () => {
     const seeded = (await mine()).find((o) => o.mensagem === MEMBER_PRIVATE_PRAYER)!;
-    expect(seeded).toMatchObject({ flagPublicarMural: false, nome: 'Maria', motivo: { nome: 'Família' } });
+    expect(seeded).toMatchObject({
+      flagPublicarMural: false,
+      nome: 'Maria',
+      motivo: { nome: 'Família' },
+    });
     expect((await wall()).oracoes.map((o) => o.mensagem)).not.toContain(MEMBER_PRIVATE_PRAYER);
   });
 
   it('opens an own request with its messages; someone else’s, or under another church, is 404', async () => {
-    const ownId = await prayerId(graca, 'Quero agradecer a Deus porque depois de oito meses meu marido foi contratado! Obrigada a todos que oraram conosco.');
+    const ownId = await prayerId(
+      graca,
+      'Quero agradecer a Deus porque depois de oito meses meu marido foi contratado! Obrigada a todos que oraram conosco.',
+    );
     const r = await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, member.token);
     expect(r.status).toBe(200);
     const detail = ownPrayerDetailSchema.parse(r.body);
     expect(detail.mensagens.map((m) => m.nome)).toEqual(['João', 'Renata']);
     expect(detail.flagPublicarMural).toBe(true);
     const privateId = await prayerId(graca, MEMBER_PRIVATE_PRAYER);
-    expect(ownPrayerDetailSchema.parse((await call('GET', `/user/oracao/${privateId}?igreja=${graca}`, member.token)).body).mensagens).toEqual([]);
+    expect(
+      ownPrayerDetailSchema.parse(
+        (await call('GET', `/user/oracao/${privateId}?igreja=${graca}`, member.token)).body,
+      ).mensagens,
+    ).toEqual([]);
     expectError(await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, leader.token), 404); // another member's
-    expect(expectError(await call('GET', `/user/oracao/999999?igreja=${graca}`, member.token), 404).message).toBe('Nenhum resultado encontrado.');
+    expect(
+      expectError(await call('GET', `/user/oracao/999999?igreja=${graca}`, member.token), 404)
+        .message,
+    ).toBe('Nenhum resultado encontrado.');
     // a grace member: not a member of graca (403), and graca ids under grace are unknown (404)
     expectError(await call('GET', `/user/oracao?igreja=${graca}`, john.token), 403);
     expectError(await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, john.token), 403);
     expectError(await call('GET', `/user/oracao/${ownId}?igreja=${grace}`, john.token), 404);
-    expect((await mine(john, grace)).map((o) => o.mensagem)).toContain('Thankful that our son came home safely from deployment. Thank you, church family, for praying all year.');
+    expect((await mine(john, grace)).map((o) => o.mensagem)).toContain(
+      'Thankful that our son came home safely from deployment. Thank you, church family, for praying all year.',
+    );
     expectError(await call('GET', `/user/oracao?igreja=${graca}`), 401);
   });
 
   it('a reason must be one of the church’s; another church’s reason is a field error', async () => {
     const graceReason = (await reasons('grace'))[0]!;
-    const r = await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'Teste', idOracaoMotivo: graceReason.id });
+    const r = await call('POST', '/oracao/', member.token, {
+      idIgreja: graca,
+      mensagem: 'Teste',
+      idOracaoMotivo: graceReason.id,
+    });
     const error = expectError(r, 400, 'idOracaoMotivo');
     expect(error.errors!.idOracaoMotivo).toEqual(['Escolha um dos motivos.']);
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'Teste', idOracaoMotivo: 2147483647 }), 400, 'idOracaoMotivo');
+    expectError(
+      await call('POST', '/oracao/', member.token, {
+        idIgreja: graca,
+        mensagem: 'Teste',
+        idOracaoMotivo: 2147483647,
+      }),
+      400,
+      'idOracaoMotivo',
+    );
   });
 
   it('leaves a supportive message under the account’s first name; it shows under the request', async () => {
     const id = await prayerId(graca, GRACA_LATEST_PRAYER);
     const changesBefore = changed.length;
-    const r = await call('POST', '/oracao/mensagem/', leader.token, { idOracao: id, mensagem: '  Estamos com vocês!  ' });
+    const r = await call('POST', '/oracao/mensagem/', leader.token, {
+      idOracao: id,
+      mensagem: '  Estamos com vocês!  ',
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, mensagem } = prayerMessagePostResponseSchema.parse(r.body);
     expect(message).toBe('Sua mensagem foi enviada.');
@@ -197,42 +337,84 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const gracaId = await prayerId(graca, GRACA_LATEST_PRAYER);
     const changesBefore = changed.length;
     for (const id of [unpublished, withdrawn, graceId, 999999]) {
-      expect(expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'Oi' }), 404).message).toBe('Nenhum resultado encontrado.');
+      expect(
+        expectError(
+          await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'Oi' }),
+          404,
+        ).message,
+      ).toBe('Nenhum resultado encontrado.');
       expectError(await call('POST', '/oracao/orar/', member.token, { idOracao: id }), 404);
     }
     // tenant isolation: a grace member can do nothing on graca requests
-    expectError(await call('POST', '/oracao/mensagem/', john.token, { idOracao: gracaId, mensagem: 'Hi' }), 404);
+    expectError(
+      await call('POST', '/oracao/mensagem/', john.token, { idOracao: gracaId, mensagem: 'Hi' }),
+      404,
+    );
     expectError(await call('POST', '/oracao/orar/', john.token, { idOracao: gracaId }), 404);
     expectError(await call('DELETE', `/oracao/${gracaId}`, john.token), 404);
-    expectError(await call('POST', '/oracao/', john.token, { idIgreja: graca, mensagem: 'Hi' }), 403);
+    expectError(
+      await call('POST', '/oracao/', john.token, { idIgreja: graca, mensagem: 'Hi' }),
+      403,
+    );
     expect(changed.length).toBe(changesBefore);
     // and no token at all: spec §6's login message
-    const anon = expectError(await call('POST', '/oracao/mensagem/', undefined, { idOracao: gracaId, mensagem: 'Oi' }), 401);
+    const anon = expectError(
+      await call('POST', '/oracao/mensagem/', undefined, { idOracao: gracaId, mensagem: 'Oi' }),
+      401,
+    );
     expect(anon.message).toBe('É necessário realizar o login para completar essa ação');
     expectError(await call('POST', '/oracao/orar/', undefined, { idOracao: gracaId }), 401);
-    expectError(await call('POST', '/oracao/', undefined, { idIgreja: graca, mensagem: 'Oi' }), 401);
+    expectError(
+      await call('POST', '/oracao/', undefined, { idIgreja: graca, mensagem: 'Oi' }),
+      401,
+    );
     expectError(await call('DELETE', `/oracao/${gracaId}`), 401);
   });
 
   it('"I prayed" counts once per user, even for 20 concurrent clicks', async () => {
-    const id = await prayerId(graca, 'Meu sobrinho está internado com pneumonia. Orem pela recuperação dele.');
+    const id = await prayerId(
+      graca,
+      'Meu sobrinho está internado com pneumonia. Orem pela recuperação dele.',
+    );
     const before = (await wall()).oracoes.find((o) => o.id === id)!.qtdeOrar;
     const changesBefore = changed.length;
-    const answers = await Promise.all(Array.from({ length: 20 }, () => call('POST', '/oracao/orar/', member.token, { idOracao: id })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        call('POST', '/oracao/orar/', member.token, { idOracao: id }),
+      ),
+    );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
     const parsed = answers.map((a) => prayResponseSchema.parse(a.body));
     expect(parsed.every((p) => p.orou && p.qtdeOrar === before + 1)).toBe(true);
     expect((await wall()).oracoes.find((o) => o.id === id)!.qtdeOrar).toBe(before + 1);
-    const marks = await database.db.select().from(t.prayerPrays).where(and(eq(t.prayerPrays.prayerId, id), eq(t.prayerPrays.userId, member.id)));
+    const marks = await database.db
+      .select()
+      .from(t.prayerPrays)
+      .where(and(eq(t.prayerPrays.prayerId, id), eq(t.prayerPrays.userId, member.id)));
     expect(marks).toHaveLength(1);
     expect(changed.slice(changesBefore)).toEqual([graca]); // one write, one purge
     // another member adds one; a repeat later still counts nothing
-    expect(prayResponseSchema.parse((await call('POST', '/oracao/orar', leader.token, { idOracao: id })).body).qtdeOrar).toBe(before + 2);
-    expect(prayResponseSchema.parse((await call('POST', '/oracao/orar', member.token, { idOracao: id })).body).qtdeOrar).toBe(before + 2);
+    expect(
+      prayResponseSchema.parse(
+        (await call('POST', '/oracao/orar', leader.token, { idOracao: id })).body,
+      ).qtdeOrar,
+    ).toBe(before + 2);
+    expect(
+      prayResponseSchema.parse(
+        (await call('POST', '/oracao/orar', member.token, { idOracao: id })).body,
+      ).qtdeOrar,
+    ).toBe(before + 2);
   });
 
   it('only the author deletes (soft): another member 403, then gone from the wall and the list', async () => {
-    const created = prayerPostResponseSchema.parse((await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'Pedido que vou retirar.' })).body).oracao;
+    const created = prayerPostResponseSchema.parse(
+      (
+        await call('POST', '/oracao/', member.token, {
+          idIgreja: graca,
+          mensagem: 'Pedido que vou retirar.',
+        })
+      ).body,
+    ).oracao;
     expect((await wall()).oracoes[0]!.id).toBe(created.id);
     const forbidden = expectError(await call('DELETE', `/oracao/${created.id}`, leader.token), 403);
     expect(forbidden.message).toBe('Somente quem fez o pedido pode excluí-lo.');
@@ -245,21 +427,35 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     expect((await mine()).map((o) => o.id)).not.toContain(created.id);
     expectError(await call('DELETE', `/oracao/${created.id}`, member.token), 404);
     expectError(await call('GET', `/user/oracao/${created.id}?igreja=${graca}`, member.token), 404);
-    const [row] = await database.db.select({ active: t.prayers.active }).from(t.prayers).where(eq(t.prayers.id, created.id));
+    const [row] = await database.db
+      .select({ active: t.prayers.active })
+      .from(t.prayers)
+      .where(eq(t.prayers.id, created.id));
     expect(row!.active).toBe(false); // kept for the pastoral team
     // the author may delete an unpublished one too
-    const privateId = (await mine()).find((o) => !o.flagPublicarMural && o.mensagem !== MEMBER_PRIVATE_PRAYER)!.id;
+    const privateId = (await mine()).find(
+      (o) => !o.flagPublicarMural && o.mensagem !== MEMBER_PRIVATE_PRAYER,
+    )!.id;
     expect((await call('DELETE', `/oracao/${privateId}`, member.token)).status).toBe(200);
   });
 
   it('a church without the wall, inactive or unknown answers 404', async () => {
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: esperanza, mensagem: 'Oi' }), 404);
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: 999999, mensagem: 'Oi' }), 404);
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: esperanza, mensagem: 'Oi' }),
+      404,
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: 999999, mensagem: 'Oi' }),
+      404,
+    );
     expectError(await call('GET', `/user/oracao?igreja=${esperanza}`, member.token), 404);
     const id = await prayerId(grace, GRACE_LATEST_PRAYER);
     await database.db.update(t.churches).set({ active: false }).where(eq(t.churches.id, grace));
     try {
-      expectError(await call('POST', '/oracao/', john.token, { idIgreja: grace, mensagem: 'Hi' }), 404);
+      expectError(
+        await call('POST', '/oracao/', john.token, { idIgreja: grace, mensagem: 'Hi' }),
+        404,
+      );
       expectError(await call('POST', '/oracao/orar/', john.token, { idOracao: id }), 404);
       expectError(await call('GET', `/user/oracao?igreja=${grace}`, john.token), 404);
     } finally {
@@ -270,36 +466,133 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
 
   it('refuses bad input with per-field messages in the request’s language, never a 500', async () => {
     const id = await prayerId(graca, GRACA_LATEST_PRAYER);
-    const empty = expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: '   ' }), 400, 'mensagem');
+    const empty = expectError(
+      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: '   ' }),
+      400,
+      'mensagem',
+    );
     expect(empty.errors!.mensagem).toEqual(['Esse campo é obrigatório.']);
     expect(empty.message).toBe('Esse campo é obrigatório.');
-    const en = expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id }, 'en'), 400, 'mensagem');
+    const en = expectError(
+      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id }, 'en'),
+      400,
+      'mensagem',
+    );
     expect(en.errors!.mensagem).toEqual(['Required.']);
-    const long = expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a'.repeat(2001) }), 400, 'mensagem');
+    const long = expectError(
+      await call('POST', '/oracao/mensagem/', member.token, {
+        idOracao: id,
+        mensagem: 'a'.repeat(2001),
+      }),
+      400,
+      'mensagem',
+    );
     expect(long.errors!.mensagem).toEqual(['No máximo 2000 caracteres.']);
-    const longEs = expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'a'.repeat(2001) }, 'es'), 400, 'mensagem');
+    const longEs = expectError(
+      await call(
+        'POST',
+        '/oracao/',
+        member.token,
+        { idIgreja: graca, mensagem: 'a'.repeat(2001) },
+        'es',
+      ),
+      400,
+      'mensagem',
+    );
     expect(longEs.errors!.mensagem).toEqual(['Como máximo 2000 caracteres.']);
-    expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\u0000b' }), 400, 'mensagem');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'ok', nome: 'x\u0000' }), 400, 'nome');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'x\u0000' }), 400, 'mensagem');
+    expectError(
+      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\u0000b' }),
+      400,
+      'mensagem',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, {
+        idIgreja: graca,
+        mensagem: 'ok',
+        nome: 'x\u0000',
+      }),
+      400,
+      'nome',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'x\u0000' }),
+      400,
+      'mensagem',
+    );
     // a lone surrogate is text Postgres cannot store: a field error like NUL (server/http/storable-text.ts)
-    expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\uD800b' }), 400, 'mensagem');
+    expectError(
+      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\uD800b' }),
+      400,
+      'mensagem',
+    );
     const missing = expectError(await call('POST', '/oracao/', member.token, {}), 400);
-    expect(missing.errors).toMatchObject({ idIgreja: ['Esse campo é obrigatório.'], mensagem: ['Esse campo é obrigatório.'] });
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: 'abc', mensagem: 'x' }), 400, 'idIgreja');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: 2147483648, mensagem: 'x' }), 400, 'idIgreja');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 42 }), 400, 'mensagem');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'x', flagPublicarMural: 'talvez' }), 400, 'flagPublicarMural');
-    expectError(await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'x', nome: 'n'.repeat(101) }), 400, 'nome');
-    expect(expectError(await call('POST', '/oracao/', member.token, '{not json'), 400).message).toBe('Não foi possível realizar a solicitação.');
+    expect(missing.errors).toMatchObject({
+      idIgreja: ['Esse campo é obrigatório.'],
+      mensagem: ['Esse campo é obrigatório.'],
+    });
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: 'abc', mensagem: 'x' }),
+      400,
+      'idIgreja',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: 2147483648, mensagem: 'x' }),
+      400,
+      'idIgreja',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 42 }),
+      400,
+      'mensagem',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, {
+        idIgreja: graca,
+        mensagem: 'x',
+        flagPublicarMural: 'talvez',
+      }),
+      400,
+      'flagPublicarMural',
+    );
+    expectError(
+      await call('POST', '/oracao/', member.token, {
+        idIgreja: graca,
+        mensagem: 'x',
+        nome: 'n'.repeat(101),
+      }),
+      400,
+      'nome',
+    );
+    expect(
+      expectError(await call('POST', '/oracao/', member.token, '{not json'), 400).message,
+    ).toBe('Não foi possível realizar a solicitação.');
     expectError(await call('POST', '/oracao/', member.token, '[1,2]'), 400);
     expectError(await call('POST', '/oracao/', member.token, 'null'), 400);
-    expectError(await call('POST', '/oracao/orar/', member.token, { idOracao: 'x' }), 400, 'idOracao');
-    expectError(await call('POST', '/oracao/orar/', member.token, { idOracao: 2147483648 }), 400, 'idOracao');
-    expectError(await call('POST', '/oracao/orar/', member.token, { idOracao: -1 }), 400, 'idOracao');
+    expectError(
+      await call('POST', '/oracao/orar/', member.token, { idOracao: 'x' }),
+      400,
+      'idOracao',
+    );
+    expectError(
+      await call('POST', '/oracao/orar/', member.token, { idOracao: 2147483648 }),
+      400,
+      'idOracao',
+    );
+    expectError(
+      await call('POST', '/oracao/orar/', member.token, { idOracao: -1 }),
+      400,
+      'idOracao',
+    );
     expectError(await call('POST', '/oracao/orar/', member.token, {}), 400, 'idOracao');
     expectError(await call('POST', '/oracao/orar/', member.token, '{"idOracao":'), 400);
-    expectError(await call('POST', '/oracao/mensagem/', member.token, { idOracao: 99999999999, mensagem: 'x' }), 400, 'idOracao');
+    expectError(
+      await call('POST', '/oracao/mensagem/', member.token, {
+        idOracao: 99999999999,
+        mensagem: 'x',
+      }),
+      400,
+      'idOracao',
+    );
     expectError(await call('DELETE', '/oracao/abc', member.token), 400, 'id');
     expectError(await call('DELETE', '/oracao/2147483648', member.token), 400, 'id');
     expectError(await call('GET', '/user/oracao', member.token), 400, 'igreja');
@@ -307,15 +600,31 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     expectError(await call('GET', `/user/oracao/0?igreja=${graca}`, member.token), 400, 'id');
     // a form post validates the same way
     const form = await postForm(member.token, { idIgreja: String(graca), mensagem: '' });
-    expect(expectError(form, 400, 'mensagem').errors!.mensagem).toEqual(['Esse campo é obrigatório.']);
+    expect(expectError(form, 400, 'mensagem').errors!.mensagem).toEqual([
+      'Esse campo é obrigatório.',
+    ]);
   });
 
   it('posts a form with an image: checked by content, resized to webp, served publicly', async () => {
     const changesBefore = changed.length;
-    const r = await postForm(member.token, { idIgreja: String(graca), mensagem: 'Pedido com foto da família.', nome: 'Maria', flagPublicarMural: 'true', flagReceberVisita: '1' }, new Blob([new Uint8Array(await png(2400, 1600))]));
+    const r = await postForm(
+      member.token,
+      {
+        idIgreja: String(graca),
+        mensagem: 'Pedido com foto da família.',
+        nome: 'Maria',
+        flagPublicarMural: 'true',
+        flagReceberVisita: '1',
+      },
+      new Blob([new Uint8Array(await png(2400, 1600))]),
+    );
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { oracao } = prayerPostResponseSchema.parse(r.body);
-    expect(oracao).toMatchObject({ flagPublicarMural: true, flagReceberVisita: true, flagReceberLigacao: false });
+    expect(oracao).toMatchObject({
+      flagPublicarMural: true,
+      flagReceberVisita: true,
+      flagReceberLigacao: false,
+    });
     expect(oracao.imagem).toMatch(/^\/api\/v1\/imagem\/oracao\/\d+-[a-f0-9]{16}\.webp$/);
     expect(changed.slice(changesBefore)).toEqual([graca]);
     expect((await wall()).oracoes[0]).toMatchObject({ id: oracao.id, imagem: oracao.imagem });
@@ -325,10 +634,28 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const meta = await sharp(Buffer.from(await image.arrayBuffer())).metadata();
     expect(meta).toMatchObject({ format: 'webp', width: 1200, height: 800 });
     // a small image is not enlarged; an empty file part means "no image"
-    const small = prayerPostResponseSchema.parse((await postForm(member.token, { idIgreja: String(graca), mensagem: 'Pequena.' }, new Blob([new Uint8Array(await png(300, 200))]))).body);
-    const smallMeta = await sharp(Buffer.from(await (await api.request(small.oracao.imagem!)).arrayBuffer())).metadata();
+    const small = prayerPostResponseSchema.parse(
+      (
+        await postForm(
+          member.token,
+          { idIgreja: String(graca), mensagem: 'Pequena.' },
+          new Blob([new Uint8Array(await png(300, 200))]),
+        )
+      ).body,
+    );
+    const smallMeta = await sharp(
+      Buffer.from(await (await api.request(small.oracao.imagem!)).arrayBuffer()),
+    ).metadata();
     expect(smallMeta.width).toBe(300);
-    const none = prayerPostResponseSchema.parse((await postForm(member.token, { idIgreja: String(graca), mensagem: 'Sem imagem.' }, new Blob([]))).body);
+    const none = prayerPostResponseSchema.parse(
+      (
+        await postForm(
+          member.token,
+          { idIgreja: String(graca), mensagem: 'Sem imagem.' },
+          new Blob([]),
+        )
+      ).body,
+    );
     expect(none.oracao.imagem).toBeNull();
     expect((await api.request('/api/v1/imagem/oracao/1-0000000000000000.webp')).status).toBe(404);
     expect((await api.request('/api/v1/imagem/oracao/..%2F..%2Fsecret.webp')).status).toBe(400);
@@ -337,18 +664,47 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   it('refuses an oversize image (413) and a file that is not an image (415), in the request’s language', async () => {
     const before = (await mine()).length;
     const big = new Blob([new Uint8Array(PRAYER_IMAGE_MAX_BYTES + 1)]);
-    const tooBig = expectError(await postForm(member.token, { idIgreja: String(graca), mensagem: 'Grande.' }, big), 413, 'image');
+    const tooBig = expectError(
+      await postForm(member.token, { idIgreja: String(graca), mensagem: 'Grande.' }, big),
+      413,
+      'image',
+    );
     expect(tooBig.message).toBe('A imagem pode ter no máximo 5 MB.');
-    const tooBigEn = expectError(await postForm(member.token, { idIgreja: String(graca), mensagem: 'Big.' }, big, 'en'), 413, 'image');
+    const tooBigEn = expectError(
+      await postForm(member.token, { idIgreja: String(graca), mensagem: 'Big.' }, big, 'en'),
+      413,
+      'image',
+    );
     expect(tooBigEn.message).toBe('The image can have at most 5 MB.');
     const text = new Blob(['GIF89a not really an image'], { type: 'image/png' });
-    const wrong = expectError(await postForm(member.token, { idIgreja: String(graca), mensagem: 'Texto.' }, text), 415, 'image');
+    const wrong = expectError(
+      await postForm(member.token, { idIgreja: String(graca), mensagem: 'Texto.' }, text),
+      415,
+      'image',
+    );
     expect(wrong.message).toBe('Envie uma imagem JPEG, PNG ou WebP.');
-    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).gif().toBuffer();
-    expectError(await postForm(member.token, { idIgreja: String(graca), mensagem: 'Gif.' }, new Blob([new Uint8Array(gif)])), 415, 'image');
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+      .gif()
+      .toBuffer();
+    expectError(
+      await postForm(
+        member.token,
+        { idIgreja: String(graca), mensagem: 'Gif.' },
+        new Blob([new Uint8Array(gif)]),
+      ),
+      415,
+      'image',
+    );
     // nothing was created by the refused posts
     expect((await mine()).length).toBe(before);
     // a non-member with an image is refused before the image is looked at
-    expectError(await postForm(john.token, { idIgreja: String(graca), mensagem: 'Hi' }, new Blob([new Uint8Array(await png(10, 10))])), 403);
+    expectError(
+      await postForm(
+        john.token,
+        { idIgreja: String(graca), mensagem: 'Hi' },
+        new Blob([new Uint8Array(await png(10, 10))]),
+      ),
+      403,
+    );
   });
 });

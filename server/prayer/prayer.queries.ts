@@ -8,12 +8,17 @@ export const PRAYER_MODULE = 'MOD_MURAL_ORACAO';
 
 /** Active supportive messages per request, counted in the same church. */
 const messageCount = (churchId: number) =>
-  sql<number>`(select count(*) from ${t.prayerMessages} m where m.oracao_id = ${t.prayers.id} and m.igreja_id = ${churchId} and m.flag_ativo)`.mapWith(Number);
+  sql<number>`(select count(*) from ${t.prayerMessages} m where m.oracao_id = ${t.prayers.id} and m.igreja_id = ${churchId} and m.flag_ativo)`.mapWith(
+    Number,
+  );
 
 /** Requests with their reason (of the same church) and message count; callers add the church filter. */
 export function selectPrayers(db: Database, churchId: number) {
   return db
     .select({ prayer: t.prayers, reason: t.prayerReasons, messages: messageCount(churchId) })
     .from(t.prayers)
-    .leftJoin(t.prayerReasons, and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId)));
+    .leftJoin(
+      t.prayerReasons,
+      and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId)),
+    );
 }

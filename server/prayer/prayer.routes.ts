@@ -22,14 +22,24 @@ const notFoundIn = () => notFound('prayer.notFound');
 
 /** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
 async function wallChurchId(db: Database, c: Context, slug: string): Promise<number> {
-  return (await churchBySlug(db, c, slug, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' })).id;
+  return (
+    await churchBySlug(db, c, slug, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' })
+  ).id;
 }
 
 const onWall = (churchId: number) =>
-  and(eq(t.prayers.churchId, churchId), eq(t.prayers.publishOnWall, true), eq(t.prayers.active, true));
+  and(
+    eq(t.prayers.churchId, churchId),
+    eq(t.prayers.publishOnWall, true),
+    eq(t.prayers.active, true),
+  );
 
 /** The public wall plus the member's actions (prayer-actions.routes.ts), which announce their writes on `changes`. */
-export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFeed(), images?: ImageStore) {
+export function prayerRoutes(
+  db: Database,
+  changes: ChangeFeed = createChangeFeed(),
+  images?: ImageStore,
+) {
   const app = new Hono({ strict: false });
   app.route('/', prayerActionRoutes(db, changes, images));
 
@@ -43,30 +53,51 @@ export function prayerRoutes(db: Database, changes: ChangeFeed = createChangeFee
     return c.json({ motivos: rows });
   });
 
-  app.get('/oracao/:slug', validate('param', prayerChurchParams), validate('query', prayerListQuery), async (c) => {
-    const query = c.req.valid('query');
-    const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
-    const where = and(onWall(churchId), query.motivo !== undefined ? eq(t.prayers.reasonId, query.motivo) : undefined);
-    const [rows, [total]] = await Promise.all([
-      selectPrayers(db, churchId)
-        .where(where)
-        .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit),
-      db.select({ n: count() }).from(t.prayers).where(where),
-    ]);
-    return c.json({ oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)), total: Number(total?.n ?? 0), page: query.page, limit: query.limit });
-  });
+  app.get(
+    '/oracao/:slug',
+    validate('param', prayerChurchParams),
+    validate('query', prayerListQuery),
+    async (c) => {
+      const query = c.req.valid('query');
+      const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
+      const where = and(
+        onWall(churchId),
+        query.motivo !== undefined ? eq(t.prayers.reasonId, query.motivo) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        selectPrayers(db, churchId)
+          .where(where)
+          .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
+          .limit(query.limit)
+          .offset((query.page - 1) * query.limit),
+        db.select({ n: count() }).from(t.prayers).where(where),
+      ]);
+      return c.json({
+        oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)),
+        total: Number(total?.n ?? 0),
+        page: query.page,
+        limit: query.limit,
+      });
+    },
+  );
 
   app.get('/oracao/:slug/:id', validate('param', prayerIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
     const churchId = await wallChurchId(db, c, slug);
-    const [row] = await selectPrayers(db, churchId).where(and(onWall(churchId), eq(t.prayers.id, id)));
+    const [row] = await selectPrayers(db, churchId).where(
+      and(onWall(churchId), eq(t.prayers.id, id)),
+    );
     if (!row) throw notFoundIn();
     const messages = await db
       .select()
       .from(t.prayerMessages)
-      .where(and(eq(t.prayerMessages.churchId, churchId), eq(t.prayerMessages.prayerId, id), eq(t.prayerMessages.active, true)))
+      .where(
+        and(
+          eq(t.prayerMessages.churchId, churchId),
+          eq(t.prayerMessages.prayerId, id),
+          eq(t.prayerMessages.active, true),
+        ),
+      )
       .orderBy(asc(t.prayerMessages.createdAt), asc(t.prayerMessages.id));
     return c.json({ ...toPrayerItem(row), mensagens: messages.map(toPrayerMessage) });
   });

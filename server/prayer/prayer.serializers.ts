@@ -26,7 +26,12 @@ export function toPrayerItem({ prayer, reason, messages }: PrayerRecord): Prayer
 }
 
 export function toPrayerMessage(m: typeof t.prayerMessages.$inferSelect): PrayerMessage {
-  return { id: m.id, nome: blankToNull(m.name), mensagem: m.message, dataCriacao: m.createdAt.toISOString() };
+  return {
+    id: m.id,
+    nome: blankToNull(m.name),
+    mensagem: m.message,
+    dataCriacao: m.createdAt.toISOString(),
+  };
 }
 
 /** The author's own view (GET /user/oracao…, POST /oracao/ answer): the wall's item plus the private choices. */

@@ -1,9 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
-import { prayerDetailSchema, prayerListResponseSchema, prayerReasonsResponseSchema } from '../../contract/prayer.ts';
+import {
+  prayerDetailSchema,
+  prayerListResponseSchema,
+  prayerReasonsResponseSchema,
+} from '../../contract/prayer.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { GRACA_LATEST_PRAYER, GRACA_UNPUBLISHED_PRAYER, GRACE_LATEST_PRAYER } from '../db/seed/prayer.ts';
+import {
+  GRACA_LATEST_PRAYER,
+  GRACA_UNPUBLISHED_PRAYER,
+  GRACE_LATEST_PRAYER,
+} from '../db/seed/prayer.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
@@ -12,14 +20,18 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
   const get = async (path: string, lang?: string) => {
-    const res = await api.request(`/api/v1${path}`, lang ? { headers: { 'accept-language': lang } } : undefined);
+    const res = await api.request(
+      `/api/v1${path}`,
+      lang ? { headers: { 'accept-language': lang } } : undefined,
+    );
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
   const expectError = async (path: string, status: number, field?: string, lang?: string) => {
     const res = await get(path, lang);
     expect(res.status, path).toBe(status);
     const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
+    if (field)
+      expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
     return error;
   };
   const idOf = async (church: string, message: string) => {
@@ -38,9 +50,19 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
   afterAll(() => database.close());
 
   it('lists the church reasons in order', async () => {
-    const { motivos } = prayerReasonsResponseSchema.parse((await get('/igreja/graca/oracao-motivo/')).body);
-    expect(motivos.map((m) => m.nome)).toEqual(['Saúde', 'Família', 'Trabalho', 'Gratidão', 'Vida espiritual']);
-    const grace = prayerReasonsResponseSchema.parse((await get('/igreja/grace/oracao-motivo')).body);
+    const { motivos } = prayerReasonsResponseSchema.parse(
+      (await get('/igreja/graca/oracao-motivo/')).body,
+    );
+    expect(motivos.map((m) => m.nome)).toEqual([
+      'Saúde',
+      'Família',
+      'Trabalho',
+      'Gratidão',
+      'Vida espiritual',
+    ]);
+    const grace = prayerReasonsResponseSchema.parse(
+      (await get('/igreja/grace/oracao-motivo')).body,
+    );
     expect(grace.motivos.map((m) => m.nome)).toContain('Thanksgiving');
   });
 
@@ -48,7 +70,12 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
     const first = prayerListResponseSchema.parse((await get('/oracao/graca?limit=5')).body);
     expect(first).toMatchObject({ total: 13, page: 1, limit: 5 });
     expect(first.oracoes[0]!.mensagem).toBe(GRACA_LATEST_PRAYER);
-    expect(first.oracoes[0]).toMatchObject({ nome: 'Cláudia', qtdeMensagens: 3, qtdeOrar: 18, motivo: { nome: 'Saúde' } });
+    expect(first.oracoes[0]).toMatchObject({
+      nome: 'Cláudia',
+      qtdeMensagens: 3,
+      qtdeOrar: 18,
+      motivo: { nome: 'Saúde' },
+    });
     const dates = first.oracoes.map((o) => o.dataCriacao);
     expect([...dates].sort().reverse()).toEqual(dates);
     const last = prayerListResponseSchema.parse((await get('/oracao/graca?limit=5&page=3')).body);
@@ -58,20 +85,39 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
     expect(all.oracoes.map((o) => o.mensagem)).not.toContain('Pedido retirado pelo autor.');
     // The wall is public: no user ids, no call/visit wishes.
     const raw = JSON.stringify((await get('/oracao/graca?limit=50')).body);
-    for (const key of ['idUsuario', 'usuario', 'flagReceberLigacao', 'flagReceberVisita', 'wantsCall', 'userId', 'email']) expect(raw).not.toContain(key);
+    for (const key of [
+      'idUsuario',
+      'usuario',
+      'flagReceberLigacao',
+      'flagReceberVisita',
+      'wantsCall',
+      'userId',
+      'email',
+    ])
+      expect(raw).not.toContain(key);
     expect(all.oracoes.find((o) => o.mensagem.includes('oito meses'))?.nome).toBe('Maria'); // a member shows by first name
     expect(all.oracoes.some((o) => o.nome === null)).toBe(true); // anonymous
   });
 
   it('filters by reason; an empty reason means all; another church reason finds nothing', async () => {
-    const { motivos } = prayerReasonsResponseSchema.parse((await get('/igreja/graca/oracao-motivo/')).body);
+    const { motivos } = prayerReasonsResponseSchema.parse(
+      (await get('/igreja/graca/oracao-motivo/')).body,
+    );
     const thanks = motivos.find((m) => m.nome === 'Gratidão')!;
-    const list = prayerListResponseSchema.parse((await get(`/oracao/graca?motivo=${thanks.id}`)).body);
+    const list = prayerListResponseSchema.parse(
+      (await get(`/oracao/graca?motivo=${thanks.id}`)).body,
+    );
     expect(list.total).toBe(2);
     expect(list.oracoes.every((o) => o.motivo?.id === thanks.id)).toBe(true);
-    expect(prayerListResponseSchema.parse((await get('/oracao/graca?motivo=&page=')).body).total).toBe(13);
-    const graceReasons = prayerReasonsResponseSchema.parse((await get('/igreja/grace/oracao-motivo/')).body);
-    const foreign = prayerListResponseSchema.parse((await get(`/oracao/graca?motivo=${graceReasons.motivos[0]!.id}`)).body);
+    expect(
+      prayerListResponseSchema.parse((await get('/oracao/graca?motivo=&page=')).body).total,
+    ).toBe(13);
+    const graceReasons = prayerReasonsResponseSchema.parse(
+      (await get('/igreja/grace/oracao-motivo/')).body,
+    );
+    const foreign = prayerListResponseSchema.parse(
+      (await get(`/oracao/graca?motivo=${graceReasons.motivos[0]!.id}`)).body,
+    );
     expect(foreign.oracoes).toEqual([]);
   });
 
@@ -92,7 +138,9 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
     expect((await get(`/oracao/grace/${graceId}`)).status).toBe(200);
     const error = await expectError(`/oracao/graca/${graceId}`, 404);
     expect(error.message).toBe('No result found.');
-    expect((await expectError(`/oracao/graca/${graceId}`, 404, undefined, 'pt-BR')).message).toBe('Nenhum resultado encontrado.');
+    expect((await expectError(`/oracao/graca/${graceId}`, 404, undefined, 'pt-BR')).message).toBe(
+      'Nenhum resultado encontrado.',
+    );
   });
 
   it('has no wall for a church without MOD_MURAL_ORACAO or an unknown church', async () => {

@@ -23,17 +23,37 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   let john: string; // member@grace.demo
 
   type Res = { status: number; body: Record<string, unknown> };
-  const call = async (method: string, url: string, token?: string, lang = 'pt-BR'): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, { method, headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) } });
+  const call = async (
+    method: string,
+    url: string,
+    token?: string,
+    lang = 'pt-BR',
+  ): Promise<Res> => {
+    const res = await api.request(`/api/v1${url}`, {
+      method,
+      headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+    });
     const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as Record<string, unknown> };
+    return {
+      status: res.status,
+      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
+    };
   };
   const login = async (email: string) => {
-    const res = await api.request('/api/v1/security/login_check', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: DEMO_PASSWORD }) });
+    const res = await api.request('/api/v1/security/login_check', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
+    });
     return ((await res.json()) as { token: string }).token;
   };
-  const plans = async (slug: string) => plansListResponseSchema.parse((await call('GET', `/igreja/${slug}/plano-leitura/`)).body).planos;
-  const mine = async (token: string, slug = 'graca') => subscriptionsResponseSchema.parse((await call('GET', `/igreja/${slug}/plano-leitura-inscricao/`, token)).body).inscricoes;
+  const plans = async (slug: string) =>
+    plansListResponseSchema.parse((await call('GET', `/igreja/${slug}/plano-leitura/`)).body)
+      .planos;
+  const mine = async (token: string, slug = 'graca') =>
+    subscriptionsResponseSchema.parse(
+      (await call('GET', `/igreja/${slug}/plano-leitura-inscricao/`, token)).body,
+    ).inscricoes;
   const sub = (r: Res) => {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return subscriptionResponseSchema.parse(r.body).inscricao;
@@ -46,28 +66,45 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    [member, leader, john] = (await Promise.all(['membro@graca.demo', 'lider@graca.demo', 'member@grace.demo'].map(login))) as [string, string, string];
+    [member, leader, john] = (await Promise.all(
+      ['membro@graca.demo', 'lider@graca.demo', 'member@grace.demo'].map(login),
+    )) as [string, string, string];
   });
   afterAll(() => database.close());
 
   it('Discover: four plans per language; the days cover their books; English plans have text, others the reference', async () => {
     expect((await plans('graca')).map((p) => [p.nome, p.dias, p.idioma])).toEqual([
-      ['Evangelhos em 30 dias', 30, 'pt'], ['Salmos em 30 dias', 30, 'pt'], ['Provérbios em 31 dias', 31, 'pt'], ['Bíblia em um ano', 365, 'pt'],
+      ['Evangelhos em 30 dias', 30, 'pt'],
+      ['Salmos em 30 dias', 30, 'pt'],
+      ['Provérbios em 31 dias', 31, 'pt'],
+      ['Bíblia em um ano', 365, 'pt'],
     ]);
     expect((await plans('grace')).map((p) => p.nome)).toContain('The Bible in a Year');
     expect((await plans('esperanza')).map((p) => p.nome)).toContain('Los Evangelios en 30 días');
     const year = (await plans('graca')).find((p) => p.dias === 365)!;
-    const detail = planDetailResponseSchema.parse((await call('GET', `/igreja/graca/plano-leitura/${year.uuid}/`)).body);
+    const detail = planDetailResponseSchema.parse(
+      (await call('GET', `/igreja/graca/plano-leitura/${year.uuid}/`)).body,
+    );
     expect(detail.dias.length).toBe(365);
     expect(detail.dias.flatMap((d) => d.passagens).length).toBe(1189);
     expect(detail.dias[0]!.passagens[0]!.referencia).toBe('Gênesis 1');
 
     const psalmsPt = (await plans('graca'))[1]!;
-    const pt = planReadingResponseSchema.parse((await call('GET', `/igreja/graca/plano-leitura/${psalmsPt.uuid}/dia/1/`)).body);
+    const pt = planReadingResponseSchema.parse(
+      (await call('GET', `/igreja/graca/plano-leitura/${psalmsPt.uuid}/dia/1/`)).body,
+    );
     expect(pt).toMatchObject({ textoDisponivel: false, versao: null });
-    expect(pt.passagens.map((p) => p.referencia)).toEqual(['Salmos 1', 'Salmos 2', 'Salmos 3', 'Salmos 4', 'Salmos 5']);
+    expect(pt.passagens.map((p) => p.referencia)).toEqual([
+      'Salmos 1',
+      'Salmos 2',
+      'Salmos 3',
+      'Salmos 4',
+      'Salmos 5',
+    ]);
     const psalmsEn = (await plans('grace'))[1]!;
-    const en = planReadingResponseSchema.parse((await call('GET', `/igreja/grace/plano-leitura/${psalmsEn.uuid}/dia/5/`)).body);
+    const en = planReadingResponseSchema.parse(
+      (await call('GET', `/igreja/grace/plano-leitura/${psalmsEn.uuid}/dia/5/`)).body,
+    );
     expect(en.textoDisponivel).toBe(true);
     expect(en.passagens[0]!.referencia).toBe('Psalms 21');
     expect(en.passagens[2]!.versiculos![0]!.texto).toMatch(/The LORD is my shepherd/);
@@ -80,8 +117,18 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   it('the demo member is mid-way through one plan and has finished another', async () => {
     const list = await mine(member);
     const psalms = list.find((s) => s.plano.nome === 'Salmos em 30 dias')!;
-    expect(psalms).toMatchObject({ diaHoje: 12, atrasados: 2, proximoDia: 10, concluido: false, progresso: 30 });
-    expect(list.find((s) => s.plano.nome === 'Provérbios em 31 dias')).toMatchObject({ concluido: true, progresso: 100, proximoDia: null });
+    expect(psalms).toMatchObject({
+      diaHoje: 12,
+      atrasados: 2,
+      proximoDia: 10,
+      concluido: false,
+      progresso: 30,
+    });
+    expect(list.find((s) => s.plano.nome === 'Provérbios em 31 dias')).toMatchObject({
+      concluido: true,
+      progresso: 100,
+      proximoDia: null,
+    });
     expect(await mine(leader)).toEqual([]);
   });
 
@@ -101,16 +148,30 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     expectError(await call('PUT', `${base}/dia/31`, member), 404);
 
     // catch me up: started 5 days ago with day 1 read → day 2 becomes today's
-    const [row] = await database.db.select().from(t.readingPlanSubscriptions).where(eq(t.readingPlanSubscriptions.uuid, two.uuid));
-    await database.db.update(t.readingPlanSubscriptions).set({ startDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10) }).where(eq(t.readingPlanSubscriptions.id, row!.id));
+    const [row] = await database.db
+      .select()
+      .from(t.readingPlanSubscriptions)
+      .where(eq(t.readingPlanSubscriptions.uuid, two.uuid));
+    await database.db
+      .update(t.readingPlanSubscriptions)
+      .set({ startDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10) })
+      .where(eq(t.readingPlanSubscriptions.id, row!.id));
     expect(sub(await call('GET', base, member))).toMatchObject({ diaHoje: 6, atrasados: 4 });
-    expect(sub(await call('POST', `${base}/em-dia`, member))).toMatchObject({ diaHoje: 2, atrasados: 0, proximoDia: 2, diasLidos: [1] });
+    expect(sub(await call('POST', `${base}/em-dia`, member))).toMatchObject({
+      diaHoje: 2,
+      atrasados: 0,
+      proximoDia: 2,
+      diasLidos: [1],
+    });
 
     const reset = await call('POST', `${base}/reiniciar`, member);
     expect(sub(reset)).toMatchObject({ diaHoje: 1, diasLidos: [], progresso: 0 });
     expect(reset.body.message).toBe('Seu progresso foi zerado: o plano recomeça hoje.');
     const gone = await call('DELETE', base, member);
-    expect(gone.body).toEqual({ status: true, message: 'O plano e o seu progresso foram excluídos.' });
+    expect(gone.body).toEqual({
+      status: true,
+      message: 'O plano e o seu progresso foram excluídos.',
+    });
     expectError(await call('GET', base, member), 404);
     expect((await mine(member)).some((s) => s.plano.uuid === gospels.uuid)).toBe(false);
   });
@@ -123,7 +184,10 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     for (let d = 1; d <= 31; d++) last = sub(await call('PUT', `${base}/dia/${d}`, john));
     expect(last).toMatchObject({ concluido: true, progresso: 100 });
     expect(last!.dataConclusao).not.toBeNull();
-    expect(sub(await call('DELETE', `${base}/dia/31`, john))).toMatchObject({ concluido: false, dataConclusao: null });
+    expect(sub(await call('DELETE', `${base}/dia/31`, john))).toMatchObject({
+      concluido: false,
+      dataConclusao: null,
+    });
   });
 
   it('another member and a member of another church can neither read nor change my plans', async () => {
@@ -135,12 +199,23 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     expectError(await call('POST', `${base}/reiniciar`, leader), 404);
     expectError(await call('DELETE', base, leader), 404);
     // John is no member of graca: 403 everywhere there
-    for (const [method, url] of [['GET', base], ['POST', base], ['PUT', `${base}/dia/10`], ['POST', `${base}/em-dia`], ['POST', `${base}/reiniciar`], ['DELETE', base], ['GET', '/igreja/graca/plano-leitura-inscricao/']] as const) {
+    for (const [method, url] of [
+      ['GET', base],
+      ['POST', base],
+      ['PUT', `${base}/dia/10`],
+      ['POST', `${base}/em-dia`],
+      ['POST', `${base}/reiniciar`],
+      ['DELETE', base],
+      ['GET', '/igreja/graca/plano-leitura-inscricao/'],
+    ] as const) {
       expectError(await call(method, url, john), 403);
       expectError(await call(method, url), 401);
     }
     // and graca's plan is not found under grace, where John is a member
-    expectError(await call('POST', `/igreja/grace/plano-leitura/${psalms.uuid}/inscricao`, john), 404);
+    expectError(
+      await call('POST', `/igreja/grace/plano-leitura/${psalms.uuid}/inscricao`, john),
+      404,
+    );
     const maria = (await mine(member)).find((s) => s.plano.uuid === psalms.uuid)!;
     expect(maria).toMatchObject({ diasLidos: [1, 2, 3, 4, 5, 6, 7, 8, 9] });
   });

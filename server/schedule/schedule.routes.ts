@@ -23,14 +23,22 @@ export function toWeeklyService(row: Row): WeeklyService {
 }
 
 export function scheduleRoutes(db: Database) {
-  return new Hono({ strict: false }).get('/igreja/:slug/agenda', validate('param', slugParams), async (c) => {
-    const { slug } = c.req.valid('param');
-    const church = await churchBySlug(db, c, slug);
-    const rows = await db
-      .select()
-      .from(t.weeklyServices)
-      .where(and(eq(t.weeklyServices.churchId, church.id), eq(t.weeklyServices.active, true)))
-      .orderBy(asc(t.weeklyServices.weekday), asc(t.weeklyServices.startTime), asc(t.weeklyServices.id));
-    return c.json({ agenda: rows.map(toWeeklyService) });
-  });
+  return new Hono({ strict: false }).get(
+    '/igreja/:slug/agenda',
+    validate('param', slugParams),
+    async (c) => {
+      const { slug } = c.req.valid('param');
+      const church = await churchBySlug(db, c, slug);
+      const rows = await db
+        .select()
+        .from(t.weeklyServices)
+        .where(and(eq(t.weeklyServices.churchId, church.id), eq(t.weeklyServices.active, true)))
+        .orderBy(
+          asc(t.weeklyServices.weekday),
+          asc(t.weeklyServices.startTime),
+          asc(t.weeklyServices.id),
+        );
+      return c.json({ agenda: rows.map(toWeeklyService) });
+    },
+  );
 }

@@ -26,27 +26,54 @@ describe.each(testBackends())('GET /igreja/{slug}/agenda/ on %s', (backend) => {
     expect(status).toBe(200);
     const { agenda } = scheduleResponseSchema.parse(body);
     expect(agenda.map((s) => `${s.diaSemana} ${s.horario}`)).toEqual([
-      '1 07:00', '3 20:00', '5 20:00', '6 16:00', '7 09:00', '7 10:30', '7 18:00',
+      '1 07:00',
+      '3 20:00',
+      '5 20:00',
+      '6 16:00',
+      '7 09:00',
+      '7 10:30',
+      '7 18:00',
     ]);
-    expect(agenda[0]).toMatchObject({ titulo: 'Oração da manhã', local: 'Online', flagTransmissao: true });
-    expect(agenda.find((s) => s.titulo === 'Escola Bíblica Dominical')?.flagTransmissao).toBe(false);
+    expect(agenda[0]).toMatchObject({
+      titulo: 'Oração da manhã',
+      local: 'Online',
+      flagTransmissao: true,
+    });
+    expect(agenda.find((s) => s.titulo === 'Escola Bíblica Dominical')?.flagTransmissao).toBe(
+      false,
+    );
   });
 
   it('gives each church only its own services, in its language', async () => {
     const grace = scheduleResponseSchema.parse((await get('/igreja/grace/agenda')).body).agenda;
-    expect(grace.map((s) => s.titulo)).toEqual(['Midweek Bible Study', 'Youth Night', 'Sunday School', 'Morning Worship', 'Evening Service']);
-    const esperanza = scheduleResponseSchema.parse((await get('/igreja/esperanza/agenda')).body).agenda;
+    expect(grace.map((s) => s.titulo)).toEqual([
+      'Midweek Bible Study',
+      'Youth Night',
+      'Sunday School',
+      'Morning Worship',
+      'Evening Service',
+    ]);
+    const esperanza = scheduleResponseSchema.parse(
+      (await get('/igreja/esperanza/agenda')).body,
+    ).agenda;
     expect(esperanza.map((s) => s.titulo)).toEqual(['Reunión de oración', 'Culto dominical']);
-    expect(scheduleResponseSchema.parse((await get('/igreja/graca-norte/agenda')).body).agenda).toEqual([]);
+    expect(
+      scheduleResponseSchema.parse((await get('/igreja/graca-norte/agenda')).body).agenda,
+    ).toEqual([]);
   });
 
   it('leaves out inactive services', async () => {
-    const [church] = await database.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'graca-sul'));
+    const [church] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca-sul'));
     await database.db.insert(t.weeklyServices).values([
       { churchId: church!.id, weekday: 2, startTime: '19:00', title: 'Ativo', liveStream: false },
       { churchId: church!.id, weekday: 2, startTime: '20:00', title: 'Cancelado', active: false },
     ]);
-    const agenda = scheduleResponseSchema.parse((await get('/igreja/graca-sul/agenda')).body).agenda;
+    const agenda = scheduleResponseSchema.parse(
+      (await get('/igreja/graca-sul/agenda')).body,
+    ).agenda;
     expect(agenda.map((s) => s.titulo)).toEqual(['Ativo']);
   });
 
@@ -59,4 +86,3 @@ describe.each(testBackends())('GET /igreja/{slug}/agenda/ on %s', (backend) => {
     expect(apiErrorSchema.parse(bad.body).errors?.slug).toBeTruthy();
   });
 });
-

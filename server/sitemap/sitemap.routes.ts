@@ -12,25 +12,47 @@ import { validate } from '../http/validate.ts';
 const MAX_ITEMS = 45_000;
 
 export function sitemapRoutes(db: Database) {
-  return new Hono({ strict: false }).get('/igreja/:slug/sitemap', validate('param', slugParams), async (c) => {
-    // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
-    const church = await churchBySlug(db, c, c.req.valid('param').slug);
-    const [contents, events] = await Promise.all([
-      db
-        .select({ kind: t.contents.kind, id: t.contents.id, slug: t.contents.slug, parentId: t.contents.parentId, at: t.contents.publishedAt })
-        .from(t.contents)
-        .where(and(eq(t.contents.churchId, church.id), eq(t.contents.active, true)))
-        .limit(MAX_ITEMS),
-      db
-        .select({ id: t.events.id, at: t.events.startsAt })
-        .from(t.events)
-        .where(and(eq(t.events.churchId, church.id), eq(t.events.active, true)))
-        .limit(MAX_ITEMS),
-    ]);
-    const itens: SitemapEntry[] = [
-      ...contents.map((r) => ({ tipo: r.kind, id: r.id, slug: r.slug, idPai: r.parentId, atualizadoEm: r.at.toISOString() })),
-      ...events.map((r) => ({ tipo: 'evento' as const, id: r.id, slug: null, idPai: null, atualizadoEm: r.at.toISOString() })),
-    ];
-    return c.json({ itens });
-  });
+  return new Hono({ strict: false }).get(
+    '/igreja/:slug/sitemap',
+    validate('param', slugParams),
+    async (c) => {
+      // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
+      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const [contents, events] = await Promise.all([
+        db
+          .select({
+            kind: t.contents.kind,
+            id: t.contents.id,
+            slug: t.contents.slug,
+            parentId: t.contents.parentId,
+            at: t.contents.publishedAt,
+          })
+          .from(t.contents)
+          .where(and(eq(t.contents.churchId, church.id), eq(t.contents.active, true)))
+          .limit(MAX_ITEMS),
+        db
+          .select({ id: t.events.id, at: t.events.startsAt })
+          .from(t.events)
+          .where(and(eq(t.events.churchId, church.id), eq(t.events.active, true)))
+          .limit(MAX_ITEMS),
+      ]);
+      const itens: SitemapEntry[] = [
+        ...contents.map((r) => ({
+          tipo: r.kind,
+          id: r.id,
+          slug: r.slug,
+          idPai: r.parentId,
+          atualizadoEm: r.at.toISOString(),
+        })),
+        ...events.map((r) => ({
+          tipo: 'evento' as const,
+          id: r.id,
+          slug: null,
+          idPai: null,
+          atualizadoEm: r.at.toISOString(),
+        })),
+      ];
+      return c.json({ itens });
+    },
+  );
 }

@@ -14,8 +14,12 @@ describe.each(testBackends())('GET /igreja/{slug}/sitemap/ on %s', (backend) => 
   afterAll(() => database.close());
 
   it('lists the church’s own items only', async () => {
-    const graca = sitemapResponseSchema.parse(await (await api.request('/api/v1/igreja/graca/sitemap/')).json()).itens;
-    const grace = sitemapResponseSchema.parse(await (await api.request('/api/v1/igreja/grace/sitemap/')).json()).itens;
+    const graca = sitemapResponseSchema.parse(
+      await (await api.request('/api/v1/igreja/graca/sitemap/')).json(),
+    ).itens;
+    const grace = sitemapResponseSchema.parse(
+      await (await api.request('/api/v1/igreja/grace/sitemap/')).json(),
+    ).itens;
     expect(graca.some((e) => e.tipo === 'noticia')).toBe(true);
     expect(graca.some((e) => e.tipo === 'evento')).toBe(true);
     const ids = new Set(graca.map((e) => `${e.tipo}:${e.id}`));

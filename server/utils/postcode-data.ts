@@ -3,30 +3,79 @@
 // are configured with BR_POSTCODE_URL, US_POSTCODE_URL and COUNTRY_STATES_URL.
 
 /** Brazilian CEPs, in the shape of the Brazilian postcode service ({cep}/json/). */
-export const BR_POSTCODES: Record<string, { logradouro: string; bairro: string; localidade: string; uf: string }> = {
-  '01310100': { logradouro: 'Avenida Paulista', bairro: 'Bela Vista', localidade: 'São Paulo', uf: 'SP' },
+export const BR_POSTCODES: Record<
+  string,
+  { logradouro: string; bairro: string; localidade: string; uf: string }
+> = {
+  '01310100': {
+    logradouro: 'Avenida Paulista',
+    bairro: 'Bela Vista',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
   '01001000': { logradouro: 'Praça da Sé', bairro: 'Sé', localidade: 'São Paulo', uf: 'SP' },
-  '04538132': { logradouro: 'Avenida Brigadeiro Faria Lima', bairro: 'Itaim Bibi', localidade: 'São Paulo', uf: 'SP' },
-  '02011000': { logradouro: 'Rua Voluntários da Pátria', bairro: 'Santana', localidade: 'São Paulo', uf: 'SP' },
-  '04711130': { logradouro: 'Avenida Santo Amaro', bairro: 'Santo Amaro', localidade: 'São Paulo', uf: 'SP' },
-  '20040020': { logradouro: 'Avenida Rio Branco', bairro: 'Centro', localidade: 'Rio de Janeiro', uf: 'RJ' },
-  '30130010': { logradouro: 'Praça Sete de Setembro', bairro: 'Centro', localidade: 'Belo Horizonte', uf: 'MG' },
-  '70040010': { logradouro: 'Esplanada dos Ministérios', bairro: 'Zona Cívico-Administrativa', localidade: 'Brasília', uf: 'DF' },
-  '80010000': { logradouro: 'Rua XV de Novembro', bairro: 'Centro', localidade: 'Curitiba', uf: 'PR' },
-  '40020000': { logradouro: 'Praça da Sé', bairro: 'Centro Histórico', localidade: 'Salvador', uf: 'BA' },
+  '04538132': {
+    logradouro: 'Avenida Brigadeiro Faria Lima',
+    bairro: 'Itaim Bibi',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
+  '02011000': {
+    logradouro: 'Rua Voluntários da Pátria',
+    bairro: 'Santana',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
+  '04711130': {
+    logradouro: 'Avenida Santo Amaro',
+    bairro: 'Santo Amaro',
+    localidade: 'São Paulo',
+    uf: 'SP',
+  },
+  '20040020': {
+    logradouro: 'Avenida Rio Branco',
+    bairro: 'Centro',
+    localidade: 'Rio de Janeiro',
+    uf: 'RJ',
+  },
+  '30130010': {
+    logradouro: 'Praça Sete de Setembro',
+    bairro: 'Centro',
+    localidade: 'Belo Horizonte',
+    uf: 'MG',
+  },
+  '70040010': {
+    logradouro: 'Esplanada dos Ministérios',
+    bairro: 'Zona Cívico-Administrativa',
+    localidade: 'Brasília',
+    uf: 'DF',
+  },
+  '80010000': {
+    logradouro: 'Rua XV de Novembro',
+    bairro: 'Centro',
+    localidade: 'Curitiba',
+    uf: 'PR',
+  },
+  '40020000': {
+    logradouro: 'Praça da Sé',
+    bairro: 'Centro Histórico',
+    localidade: 'Salvador',
+    uf: 'BA',
+  },
 };
 
 /** US ZIP codes, in the shape of the US postcode service ({country}/{postcode}). */
-export const US_POSTCODES: Record<string, { place: string; state: string; abbreviation: string }> = {
-  '78701': { place: 'Austin', state: 'Texas', abbreviation: 'TX' },
-  '73301': { place: 'Austin', state: 'Texas', abbreviation: 'TX' },
-  '10001': { place: 'New York City', state: 'New York', abbreviation: 'NY' },
-  '90210': { place: 'Beverly Hills', state: 'California', abbreviation: 'CA' },
-  '60601': { place: 'Chicago', state: 'Illinois', abbreviation: 'IL' },
-  '94105': { place: 'San Francisco', state: 'California', abbreviation: 'CA' },
-  '33101': { place: 'Miami', state: 'Florida', abbreviation: 'FL' },
-  '02108': { place: 'Boston', state: 'Massachusetts', abbreviation: 'MA' },
-};
+export const US_POSTCODES: Record<string, { place: string; state: string; abbreviation: string }> =
+  {
+    '78701': { place: 'Austin', state: 'Texas', abbreviation: 'TX' },
+    '73301': { place: 'Austin', state: 'Texas', abbreviation: 'TX' },
+    '10001': { place: 'New York City', state: 'New York', abbreviation: 'NY' },
+    '90210': { place: 'Beverly Hills', state: 'California', abbreviation: 'CA' },
+    '60601': { place: 'Chicago', state: 'Illinois', abbreviation: 'IL' },
+    '94105': { place: 'San Francisco', state: 'California', abbreviation: 'CA' },
+    '33101': { place: 'Miami', state: 'Florida', abbreviation: 'FL' },
+    '02108': { place: 'Boston', state: 'Massachusetts', abbreviation: 'MA' },
+  };
 
 const list = (pairs: string): { name: string; iso2: string }[] =>
   pairs.split(';').map((p) => {

@@ -11,7 +11,12 @@ export interface ApiClientOptions {
   acceptLanguage?: string | undefined;
 }
 
-export function createMainApi({ prefixUrl, token, fetch, acceptLanguage }: ApiClientOptions): KyInstance {
+export function createMainApi({
+  prefixUrl,
+  token,
+  fetch,
+  acceptLanguage,
+}: ApiClientOptions): KyInstance {
   return ky.create({
     prefixUrl,
     timeout: false, // spec §7: the default timeout is none
@@ -26,7 +31,11 @@ export function createMainApi({ prefixUrl, token, fetch, acceptLanguage }: ApiCl
 }
 
 /** GET a path and parse the body with its contract schema. */
-export async function getParsed<S extends z.ZodType>(api: KyInstance, path: string, schema: S): Promise<z.infer<S>> {
+export async function getParsed<S extends z.ZodType>(
+  api: KyInstance,
+  path: string,
+  schema: S,
+): Promise<z.infer<S>> {
   return schema.parse(await api.get(path).json());
 }
 
@@ -35,7 +44,11 @@ export async function orNull<T>(load: Promise<T>): Promise<T | null> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
+    if (
+      error instanceof HTTPError &&
+      (error.response.status === 404 || error.response.status === 400)
+    )
+      return null;
     throw error;
   }
 }

@@ -21,7 +21,9 @@ export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey)
   switch (method) {
     case 'cartao':
       // em_aberto, em_analise and pendente: processing, a confirmation e-mail follows
-      return status === 'nao_aprovado' ? 'checkout.thanks.cardRefused' : 'checkout.thanks.cardProcessing';
+      return status === 'nao_aprovado'
+        ? 'checkout.thanks.cardRefused'
+        : 'checkout.thanks.cardProcessing';
     case 'boleto':
       return 'checkout.thanks.boleto';
     case 'pix':
@@ -39,7 +41,8 @@ export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey)
 }
 
 /** spec §4 payment-status page states. */
-export type PaymentPageState = 'canceled' | 'notFound' | 'refunded' | 'underReview' | 'success' | 'waiting';
+export type PaymentPageState =
+  'canceled' | 'notFound' | 'refunded' | 'underReview' | 'success' | 'waiting';
 
 export function paymentPageState(status: PaymentStatusKey | null): PaymentPageState {
   switch (status) {

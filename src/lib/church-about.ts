@@ -9,11 +9,16 @@ export function telHref(phone: string): string | null {
 }
 
 /** The address as display lines: street and number, neighbourhood, city and state, postcode, country. */
-export function addressLines(address: Church['endereco'], countryName?: (code: string) => string | undefined): string[] {
+export function addressLines(
+  address: Church['endereco'],
+  countryName?: (code: string) => string | undefined,
+): string[] {
   const street = [address.logradouro, address.numero].filter(Boolean).join(', ');
   const city = [address.cidade, address.estado].filter(Boolean).join(', ');
   const country = address.pais ? (countryName?.(address.pais) ?? address.pais) : null;
-  return [street, address.bairro, city, address.cep, country].filter((line): line is string => !!line && line.trim() !== '');
+  return [street, address.bairro, city, address.cep, country].filter(
+    (line): line is string => !!line && line.trim() !== '',
+  );
 }
 
 /** A maps link with directions to the church: by coordinates when known, else by address. */
@@ -35,7 +40,16 @@ const NETWORK_NAMES: Record<string, string> = {
   tiktok: 'TikTok',
   spotify: 'Spotify',
 };
-const ORDER = ['site', 'instagram', 'facebook', 'youtube', 'twitter', 'tiktok', 'spotify', 'whatsapp'];
+const ORDER = [
+  'site',
+  'instagram',
+  'facebook',
+  'youtube',
+  'twitter',
+  'tiktok',
+  'spotify',
+  'whatsapp',
+];
 
 export interface SocialLink {
   network: string;
@@ -51,9 +65,14 @@ export function socialLinks(networks: Record<string, string>): SocialLink[] {
     const value = raw.trim();
     let href: string | null = null;
     if (/^https?:\/\//i.test(value)) href = value;
-    else if (network === 'whatsapp' && /^\+?[\d\s().-]{8,}$/.test(value)) href = `https://wa.me/${value.replace(/\D/g, '')}`;
+    else if (network === 'whatsapp' && /^\+?[\d\s().-]{8,}$/.test(value))
+      href = `https://wa.me/${value.replace(/\D/g, '')}`;
     if (!href) continue; // javascript:, bare handles and the like are not links
-    links.push({ network, name: network === 'site' ? null : (NETWORK_NAMES[network] ?? network), href });
+    links.push({
+      network,
+      name: network === 'site' ? null : (NETWORK_NAMES[network] ?? network),
+      href,
+    });
   }
   const rank = (n: string) => (ORDER.includes(n) ? ORDER.indexOf(n) : ORDER.length);
   return links.sort((a, b) => rank(a.network) - rank(b.network));
@@ -86,7 +105,16 @@ export function churchOrganizationLd(church: Church, origin: string) {
         }
       : {}),
     ...(church.endereco.latitude !== null && church.endereco.longitude !== null
-      ? { location: { '@type': 'Place', geo: { '@type': 'GeoCoordinates', latitude: church.endereco.latitude, longitude: church.endereco.longitude } } }
+      ? {
+          location: {
+            '@type': 'Place',
+            geo: {
+              '@type': 'GeoCoordinates',
+              latitude: church.endereco.latitude,
+              longitude: church.endereco.longitude,
+            },
+          },
+        }
       : {}),
     ...(sameAs.length ? { sameAs } : {}),
   };

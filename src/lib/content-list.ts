@@ -20,7 +20,10 @@ export function readListParams(url: URL, filterName = 'categoria'): ListParams {
   return {
     // Out-of-range ids and control characters are dropped here: the API would refuse them (400).
     filter: Number.isInteger(filter) && filter > 0 && filter <= MAX_ID ? filter : undefined,
-    search: (q.get('busca') ?? '').replace(/[\u0000-\u001f\u007f]/g, ' ').trim().slice(0, 100),
+    search: (q.get('busca') ?? '')
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .trim()
+      .slice(0, 100),
     page: Number.isInteger(page) && page > 0 ? Math.min(page, MAX_PAGE) : 1,
   };
 }
@@ -37,7 +40,12 @@ export function apiQuery(params: ListParams, filterName = 'categoria', limit?: n
 }
 
 /** A link to the list with the current filter and search, at another page. */
-export function listHref(path: string, params: ListParams, page: number, filterName = 'categoria'): string {
+export function listHref(
+  path: string,
+  params: ListParams,
+  page: number,
+  filterName = 'categoria',
+): string {
   const q = new URLSearchParams();
   if (params.filter !== undefined) q.set(filterName, String(params.filter));
   if (params.search) q.set('busca', params.search);
@@ -59,7 +67,11 @@ const dateFormats = new Map<string, Intl.DateTimeFormat>();
 export function formatDate(iso: string, lang: Lang): string {
   let format = dateFormats.get(lang);
   if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'long', year: 'numeric' });
+    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], {
+      day: 'numeric',
+      month: 'long',
+      year: 'numeric',
+    });
     dateFormats.set(lang, format);
   }
   return format.format(new Date(iso));

@@ -9,15 +9,24 @@ export function formatDate(iso: string | Date, lang: Lang, timeZone: string): st
 }
 
 export function formatShortDate(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { day: 'numeric', month: 'short', year: 'numeric', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
 }
 
 export function formatTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { hour: '2-digit', minute: '2-digit', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { hour: '2-digit', minute: '2-digit', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 export function formatDateTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(new Date(iso));
+  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(
+    new Date(iso),
+  );
 }
 
 export function formatMoney(value: number, currency: string, lang: Lang): string {
@@ -35,12 +44,19 @@ export function priceLabel(prices: number[], currency: string, lang: Lang, t: Tr
 }
 
 /** spec §4 Ticket availability, as one line of text. */
-export function availabilityLabel(a: TicketAvailability, lang: Lang, timeZone: string, t: Translate): string {
+export function availabilityLabel(
+  a: TicketAvailability,
+  lang: Lang,
+  timeZone: string,
+  t: Translate,
+): string {
   switch (a.state) {
     case 'availableFrom':
       return t('events.availability.from', { date: formatDateTime(a.from, lang, timeZone) });
     case 'available':
-      return a.until ? t('events.availability.until', { date: formatDateTime(a.until, lang, timeZone) }) : t('events.availability.open');
+      return a.until
+        ? t('events.availability.until', { date: formatDateTime(a.until, lang, timeZone) })
+        : t('events.availability.open');
     case 'expired':
     case 'closed': // "sales closed" beside the event's "registrations closed" button
       return t('events.availability.expired');

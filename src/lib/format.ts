@@ -15,7 +15,10 @@ const formats = new Map<string, Intl.DateTimeFormat>();
  * One cached Intl.DateTimeFormat per locale and options: building one costs far more than using it
  * (issue 14: the home built four per event per render). An invalid time zone still throws.
  */
-export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+export function dateFormat(
+  locale: string,
+  options: Intl.DateTimeFormatOptions,
+): Intl.DateTimeFormat {
   const key = `${locale}|${JSON.stringify(options)}`;
   let format = formats.get(key);
   if (!format) {
@@ -27,7 +30,11 @@ export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions):
 }
 
 /** One cached Intl.DateTimeFormat per language, options and zone. */
-function dates(lang: Lang, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+function dates(
+  lang: Lang,
+  options: Intl.DateTimeFormatOptions,
+  timeZone?: string,
+): Intl.DateTimeFormat {
   return dateFormat(INTL_LOCALE[lang], { ...options, ...zone(timeZone) });
 }
 
@@ -45,7 +52,8 @@ export function moneyFormat(locale: string, currency: string): Intl.NumberFormat
   return format;
 }
 
-export const money = (value: number, currency: string, lang: Lang): string => moneyFormat(INTL_LOCALE[lang], currency).format(value);
+export const money = (value: number, currency: string, lang: Lang): string =>
+  moneyFormat(INTL_LOCALE[lang], currency).format(value);
 
 /** 12/12/2026 19:00 */
 export const dateTime = (iso: string, lang: Lang, timeZone?: string): string =>
@@ -71,6 +79,14 @@ export const dayMonth = (iso: string, lang: Lang, timeZone?: string): string =>
 export const formatDate = (iso: string, lang: Lang, timeZone?: string): string =>
   dates(lang, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone).format(new Date(iso));
 
-const BRANDS: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', elo: 'Elo', hipercard: 'Hipercard', diners: 'Diners Club', discover: 'Discover' };
+const BRANDS: Record<string, string> = {
+  visa: 'Visa',
+  mastercard: 'Mastercard',
+  amex: 'American Express',
+  elo: 'Elo',
+  hipercard: 'Hipercard',
+  diners: 'Diners Club',
+  discover: 'Discover',
+};
 /** A card brand as people write it. */
 export const brandName = (brand: string): string => BRANDS[brand] ?? brand;

@@ -1,9 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { WeeklyService } from '../../contract/schedule.ts';
-import { formatEventStart, formatServiceTime, scheduleByDay, upcomingEvents } from './home-format.ts';
+import {
+  formatEventStart,
+  formatServiceTime,
+  scheduleByDay,
+  upcomingEvents,
+} from './home-format.ts';
 
-const service = (diaSemana: number, horario: string, titulo = `${diaSemana} ${horario}`): WeeklyService => ({
-  id: diaSemana * 100 + Number(horario.slice(0, 2)), diaSemana, horario, titulo, local: null, flagTransmissao: false,
+const service = (
+  diaSemana: number,
+  horario: string,
+  titulo = `${diaSemana} ${horario}`,
+): WeeklyService => ({
+  id: diaSemana * 100 + Number(horario.slice(0, 2)),
+  diaSemana,
+  horario,
+  titulo,
+  local: null,
+  flagTransmissao: false,
 });
 
 describe('scheduleByDay (spec §9: Monday to Sunday)', () => {
@@ -16,7 +30,11 @@ describe('scheduleByDay (spec §9: Monday to Sunday)', () => {
   });
 
   it('names the days in the reader’s language', () => {
-    expect(scheduleByDay(week, 'en-US').map((d) => d.name)).toEqual(['Monday', 'Wednesday', 'Sunday']);
+    expect(scheduleByDay(week, 'en-US').map((d) => d.name)).toEqual([
+      'Monday',
+      'Wednesday',
+      'Sunday',
+    ]);
     expect(scheduleByDay(week, 'es').map((d) => d.name)).toEqual(['Lunes', 'Miércoles', 'Domingo']);
   });
 
@@ -54,6 +72,8 @@ describe('upcomingEvents', () => {
       ev(5, '2026-12-24T20:00:00Z', '2026-12-24T22:00:00Z'),
     ];
     expect(upcomingEvents(events, now, 3).map((e) => e.id)).toEqual([3, 4, 1]);
-    expect(upcomingEvents([ev(2, '2026-10-01T20:00:00Z', '2026-10-01T22:00:00Z')], now, 3)).toEqual([]);
+    expect(upcomingEvents([ev(2, '2026-10-01T20:00:00Z', '2026-10-01T22:00:00Z')], now, 3)).toEqual(
+      [],
+    );
   });
 });

@@ -16,7 +16,8 @@ function code(dir: string): string {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) {
       if (name !== 'i18n' && name !== 'node_modules') text += code(path);
-    } else if (CODE.test(name) && !name.endsWith('.test.ts')) text += readFileSync(path, 'utf8') + '\n';
+    } else if (CODE.test(name) && !name.endsWith('.test.ts'))
+      text += readFileSync(path, 'utf8') + '\n';
   }
   return text;
 }
@@ -26,7 +27,9 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 describe('i18n keys', () => {
   it('every string is used by the code', () => {
     const source = ROOTS.map(code).join('\n');
-    const prefixes = [...source.matchAll(/[`'"]([a-zA-Z][\w.-]*\.)(?:\$\{|[`'"]\s*\+)/g)].map((m) => m[1]!);
+    const prefixes = [...source.matchAll(/[`'"]([a-zA-Z][\w.-]*\.)(?:\$\{|[`'"]\s*\+)/g)].map(
+      (m) => m[1]!,
+    );
     const named = (name: string) => new RegExp(`[\`'"]${escape(name)}[\`'"]`).test(source);
     const unused = Object.keys(messages.pt).filter((key) => {
       const base = key.replace(/_(zero|one|two|few|many|other)$/, '');

@@ -10,7 +10,10 @@ export { FALLBACK_LANG, LANGUAGES, pickLanguage, type Lang } from '../../contrac
 export type MessageKey = string;
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 
-const files = import.meta.glob<Record<string, string>>('../i18n/*/*.json', { eager: true, import: 'default' });
+const files = import.meta.glob<Record<string, string>>('../i18n/*/*.json', {
+  eager: true,
+  import: 'default',
+});
 
 /** Every message of every feature, merged per language. */
 export const messages: Record<Lang, Record<string, string>> = { pt: {}, en: {}, es: {} };

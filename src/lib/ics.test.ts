@@ -25,7 +25,13 @@ describe('add to calendar (.ics)', () => {
   it('escapes text and folds long lines at 75 octets', () => {
     expect(escapeIcsText('a\\b;c,d')).toBe('a\\\\b\\;c\\,d');
     const folded = foldIcsLine(`DESCRIPTION:${'é'.repeat(80)}`);
-    for (const line of folded.split('\r\n')) expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
-    expect(folded.split('\r\n').slice(1).every((l) => l.startsWith(' '))).toBe(true);
+    for (const line of folded.split('\r\n'))
+      expect(new TextEncoder().encode(line).length).toBeLessThanOrEqual(75);
+    expect(
+      folded
+        .split('\r\n')
+        .slice(1)
+        .every((l) => l.startsWith(' ')),
+    ).toBe(true);
   });
 });

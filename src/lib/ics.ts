@@ -11,11 +11,19 @@ export interface IcsEvent {
   stamp?: Date;
 }
 
-const utc = (d: Date) => d.toISOString().replace(/[-:]/g, '').replace(/\.\d{3}/, '');
+const utc = (d: Date) =>
+  d
+    .toISOString()
+    .replace(/[-:]/g, '')
+    .replace(/\.\d{3}/, '');
 
 /** RFC 5545 §3.3.11: backslash, semicolon, comma and newline are escaped in text. */
 export function escapeIcsText(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+  return value
+    .replace(/\\/g, '\\\\')
+    .replace(/;/g, '\\;')
+    .replace(/,/g, '\\,')
+    .replace(/\r?\n/g, '\\n');
 }
 
 /** RFC 5545 §3.1: lines longer than 75 octets are folded with CRLF + space. */

@@ -4,11 +4,24 @@
 import type { IslandProps } from '../components/islands/ui/props.ts';
 import { messages } from './i18n.ts';
 
-export function islandProps(locals: App.Locals, prefixes: readonly string[]): IslandProps & { slug: string } {
+export function islandProps(
+  locals: App.Locals,
+  prefixes: readonly string[],
+): IslandProps & { slug: string } {
   const church = locals.church!.church;
-  const strings = Object.fromEntries(Object.entries(messages[locals.lang]).filter(([key]) => prefixes.some((p) => key.startsWith(p))));
+  const strings = Object.fromEntries(
+    Object.entries(messages[locals.lang]).filter(([key]) =>
+      prefixes.some((p) => key.startsWith(p)),
+    ),
+  );
   return {
-    church: { id: church.id, codigo: church.codigo, nome: church.nome, pais: church.endereco.pais, slugOrganizacao: church.slugOrganizacao },
+    church: {
+      id: church.id,
+      codigo: church.codigo,
+      nome: church.nome,
+      pais: church.endereco.pais,
+      slugOrganizacao: church.slugOrganizacao,
+    },
     slug: church.slug,
     lang: locals.lang,
     strings,

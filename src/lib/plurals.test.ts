@@ -11,8 +11,12 @@ describe('interface strings', () => {
     it(`${lang}: no "word(s)" plural shortcuts`, () => {
       const bad: string[] = [];
       for (const file of readdirSync(path.join(root, lang)).filter((f) => f.endsWith('.json'))) {
-        const strings = JSON.parse(readFileSync(path.join(root, lang, file), 'utf8')) as Record<string, string>;
-        for (const [key, text] of Object.entries(strings)) if (/\p{L}\((s|es|ies)\)/u.test(text)) bad.push(`${file} ${key}: ${text}`);
+        const strings = JSON.parse(readFileSync(path.join(root, lang, file), 'utf8')) as Record<
+          string,
+          string
+        >;
+        for (const [key, text] of Object.entries(strings))
+          if (/\p{L}\((s|es|ies)\)/u.test(text)) bad.push(`${file} ${key}: ${text}`);
       }
       expect(bad).toEqual([]);
     });

@@ -37,7 +37,8 @@ const PAYLOADS = [
 ];
 
 /** Any tag in the output that could run code. */
-const DANGEROUS = /<(script|iframe|object|embed|svg|math|style|form|input|meta|base|body|video|source|details)\b|<[^>]*\s(on\w+|style|srcdoc|formaction)\s*=|(href|src)\s*=\s*"?\s*(javascript|data|vbscript):/i;
+const DANGEROUS =
+  /<(script|iframe|object|embed|svg|math|style|form|input|meta|base|body|video|source|details)\b|<[^>]*\s(on\w+|style|srcdoc|formaction)\s*=|(href|src)\s*=\s*"?\s*(javascript|data|vbscript):/i;
 
 describe('sanitizeRichText', () => {
   it.each(PAYLOADS)('neutralises %s', (payload) => {
@@ -47,17 +48,24 @@ describe('sanitizeRichText', () => {
   });
 
   it('keeps the formatting a church writes', () => {
-    const html = '<h2>Nossa história</h2><p>Em <strong>1987</strong>, <em>com fé</em>.</p><ul><li>Um</li><li>Dois</li></ul><blockquote>Sl 23</blockquote><img src="/demo/graca-banner.svg" alt="Templo" width="1200" height="400">';
+    const html =
+      '<h2>Nossa história</h2><p>Em <strong>1987</strong>, <em>com fé</em>.</p><ul><li>Um</li><li>Dois</li></ul><blockquote>Sl 23</blockquote><img src="/demo/graca-banner.svg" alt="Templo" width="1200" height="400">';
     expect(sanitizeRichText(html)).toBe(html.replace(/>$/, ' />'));
   });
 
   it('makes outside links safe to follow and keeps mail and phone links', () => {
-    expect(sanitizeRichText('<a href="https://example.org">site</a>')).toBe('<a href="https://example.org" rel="noopener noreferrer nofollow">site</a>');
-    expect(sanitizeRichText('<a href="mailto:a@b.c">mail</a> <a href="tel:+551130000000">tel</a>')).toBe('<a href="mailto:a@b.c">mail</a> <a href="tel:+551130000000">tel</a>');
+    expect(sanitizeRichText('<a href="https://example.org">site</a>')).toBe(
+      '<a href="https://example.org" rel="noopener noreferrer nofollow">site</a>',
+    );
+    expect(
+      sanitizeRichText('<a href="mailto:a@b.c">mail</a> <a href="tel:+551130000000">tel</a>'),
+    ).toBe('<a href="mailto:a@b.c">mail</a> <a href="tel:+551130000000">tel</a>');
   });
 
   it('turns an <h1> into an <h2> (the page has its own) and drops script text', () => {
-    expect(sanitizeRichText('<h1>Título</h1><script>var secret = 1</script>')).toBe('<h2>Título</h2>');
+    expect(sanitizeRichText('<h1>Título</h1><script>var secret = 1</script>')).toBe(
+      '<h2>Título</h2>',
+    );
   });
 
   it('gives an empty string for nothing', () => {

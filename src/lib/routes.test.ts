@@ -1,13 +1,26 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { isBuilt, layoutForPath, moduleForPath, redirectFor, requiresLogin, visitorsOnly } from './routes.ts';
+import {
+  isBuilt,
+  layoutForPath,
+  moduleForPath,
+  redirectFor,
+  requiresLogin,
+  visitorsOnly,
+} from './routes.ts';
 
 // tests/fixtures/routes.tsv is a copy of shared/spec/routes.tsv: every route of the spec.
 const rows = readFileSync(new URL('../../tests/fixtures/routes.tsv', import.meta.url), 'utf8')
   .split('\n')
   .filter((line) => line && !line.startsWith('#'))
   .map((line) => {
-    const [path, module, access, layout, note] = line.split('\t') as [string, string, string, string, string?];
+    const [path, module, access, layout, note] = line.split('\t') as [
+      string,
+      string,
+      string,
+      string,
+      string?,
+    ];
     return { path, module, access, layout, note: note ?? '' };
   });
 
@@ -34,7 +47,8 @@ describe('route rules follow routes.tsv', () => {
 /** src/pages as path patterns: `[id]` matches the placeholders routes.tsv uses (1, SLUG, UUID, CODE), `index` is its folder; the catch-all is left out. */
 function pagePatterns(dir = new URL('../pages/', import.meta.url), prefix = ''): RegExp[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    if (entry.isDirectory()) return pagePatterns(new URL(`${entry.name}/`, dir), `${prefix}/${entry.name}`);
+    if (entry.isDirectory())
+      return pagePatterns(new URL(`${entry.name}/`, dir), `${prefix}/${entry.name}`);
     const name = entry.name.replace(/\.(astro|ts)$/, '');
     if (name.startsWith('[...')) return [];
     const path = name === 'index' ? prefix || '/' : `${prefix}/${name}`;
@@ -46,8 +60,17 @@ describe('isBuilt knows which spec routes have a page', () => {
   const pages = pagePatterns();
   const hasPage = (path: string): boolean => pages.some((re) => re.test(path));
 
-  it.each(rows.filter((r) => !/redirects to/.test(r.note) && r.path !== '/no-such-page').map((r) => [r.path]))('%s', (path) => {
-    expect(isBuilt(path), isBuilt(path) ? 'listed as built but has no page' : 'has a page: remove it from NOT_BUILT_YET').toBe(hasPage(path));
+  it.each(
+    rows
+      .filter((r) => !/redirects to/.test(r.note) && r.path !== '/no-such-page')
+      .map((r) => [r.path]),
+  )('%s', (path) => {
+    expect(
+      isBuilt(path),
+      isBuilt(path)
+        ? 'listed as built but has no page'
+        : 'has a page: remove it from NOT_BUILT_YET',
+    ).toBe(hasPage(path));
   });
 
   it('treats external links and built sections as built', () => {

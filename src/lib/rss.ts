@@ -34,18 +34,22 @@ export interface Feed {
 
 /** XML text and attribute escaping. */
 export function xmlEscape(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    // characters XML 1.0 cannot carry at all
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '');
+  return (
+    text
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+      // characters XML 1.0 cannot carry at all
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+  );
 }
 
 const tag = (name: string, value: string | number | null | undefined) =>
-  value === null || value === undefined || value === '' ? '' : `<${name}>${xmlEscape(String(value))}</${name}>`;
+  value === null || value === undefined || value === ''
+    ? ''
+    : `<${name}>${xmlEscape(String(value))}</${name}>`;
 
 export function rssXml(feed: Feed): string {
   const items = feed.items
@@ -81,7 +85,9 @@ export function rssXml(feed: Feed): string {
     `<atom:link href="${xmlEscape(feed.self)}" rel="self" type="application/rss+xml"/>`,
     tag('description', feed.description),
     tag('language', feed.language),
-    feed.image ? `<image><url>${xmlEscape(feed.image)}</url>${tag('title', feed.title)}${tag('link', feed.link)}</image>` : '',
+    feed.image
+      ? `<image><url>${xmlEscape(feed.image)}</url>${tag('title', feed.title)}${tag('link', feed.link)}</image>`
+      : '',
     feed.podcast && feed.image ? `<itunes:image href="${xmlEscape(feed.image)}"/>` : '',
     feed.podcast ? tag('itunes:author', feed.author) : '',
     items,
@@ -93,6 +99,9 @@ export function rssXml(feed: Feed): string {
 /** The response of a feed endpoint. */
 export function rssResponse(feed: Feed): Response {
   return new Response(rssXml(feed), {
-    headers: { 'Content-Type': 'application/rss+xml; charset=utf-8', 'Cache-Control': 'public, max-age=300, s-maxage=300, stale-while-revalidate=3600' },
+    headers: {
+      'Content-Type': 'application/rss+xml; charset=utf-8',
+      'Cache-Control': 'public, max-age=300, s-maxage=300, stale-while-revalidate=3600',
+    },
   });
 }

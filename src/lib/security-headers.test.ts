@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { applySecurityHeaders, completePolicy, originsOf, parsePolicy, servedOverHttps } from './security-headers.ts';
+import {
+  applySecurityHeaders,
+  completePolicy,
+  originsOf,
+  parsePolicy,
+  servedOverHttps,
+} from './security-headers.ts';
 
 const astro = "script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='";
 
@@ -16,13 +22,20 @@ describe('security headers of HTML answers (issue 16 item 6)', () => {
   });
 
   it('lets other sites frame /embed/* pages only', () => {
-    const embed = new Headers({ 'content-security-policy': astro, 'x-frame-options': 'SAMEORIGIN' });
+    const embed = new Headers({
+      'content-security-policy': astro,
+      'x-frame-options': 'SAMEORIGIN',
+    });
     applySecurityHeaders(embed, { pathname: '/embed/player', https: false });
-    expect(new Map(parsePolicy(embed.get('content-security-policy'))).get('frame-ancestors')).toBe('*');
+    expect(new Map(parsePolicy(embed.get('content-security-policy'))).get('frame-ancestors')).toBe(
+      '*',
+    );
     expect(embed.has('x-frame-options')).toBe(false);
     const page = new Headers({ 'content-security-policy': astro });
     applySecurityHeaders(page, { pathname: '/embedded-news', https: false });
-    expect(new Map(parsePolicy(page.get('content-security-policy'))).get('frame-ancestors')).toBe("'self'");
+    expect(new Map(parsePolicy(page.get('content-security-policy'))).get('frame-ancestors')).toBe(
+      "'self'",
+    );
     expect(page.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
@@ -41,9 +54,16 @@ describe('security headers of HTML answers (issue 16 item 6)', () => {
   });
 
   it('allows the configured external services to be called, nothing else', () => {
-    const origins = originsOf(['/api/v1/postcode/br/', 'https://viacep.com.br/ws/', undefined, 'not a url']);
+    const origins = originsOf([
+      '/api/v1/postcode/br/',
+      'https://viacep.com.br/ws/',
+      undefined,
+      'not a url',
+    ]);
     expect(origins).toEqual(['https://viacep.com.br']);
-    const policy = new Map(parsePolicy(completePolicy(astro, { pathname: '/', https: false, connectOrigins: origins })));
+    const policy = new Map(
+      parsePolicy(completePolicy(astro, { pathname: '/', https: false, connectOrigins: origins })),
+    );
     expect(policy.get('connect-src')).toBe("'self' https://viacep.com.br");
   });
 });

@@ -14,10 +14,15 @@ export interface SecurityContext {
   connectOrigins?: string[];
 }
 
-export const isEmbed = (pathname: string): boolean => pathname === '/embed' || pathname.startsWith('/embed/');
+export const isEmbed = (pathname: string): boolean =>
+  pathname === '/embed' || pathname.startsWith('/embed/');
 
 /** The directives this site adds to Astro's; Astro's own (script-src, style-src) are kept as they are. */
-export function siteDirectives({ pathname, https, connectOrigins = [] }: SecurityContext): Array<[string, string]> {
+export function siteDirectives({
+  pathname,
+  https,
+  connectOrigins = [],
+}: SecurityContext): Array<[string, string]> {
   const directives: Array<[string, string]> = [
     ['default-src', "'self'"],
     ['object-src', "'none'"],
@@ -47,7 +52,9 @@ export function parsePolicy(policy: string | null): Array<[string, string]> {
     .filter(Boolean)
     .map((part) => {
       const space = part.indexOf(' ');
-      return space === -1 ? [part.toLowerCase(), ''] : [part.slice(0, space).toLowerCase(), part.slice(space + 1).trim()];
+      return space === -1
+        ? [part.toLowerCase(), '']
+        : [part.slice(0, space).toLowerCase(), part.slice(space + 1).trim()];
     });
 }
 
@@ -57,13 +64,17 @@ export function completePolicy(astroPolicy: string | null, context: SecurityCont
   // Without Astro's hashes (a page it did not render) scripts and styles stay on this site.
   if (!merged.has('script-src')) merged.set('script-src', "'self'");
   if (!merged.has('style-src')) merged.set('style-src', "'self'");
-  for (const [name, value] of siteDirectives(context)) if (!merged.has(name)) merged.set(name, value);
+  for (const [name, value] of siteDirectives(context))
+    if (!merged.has(name)) merged.set(name, value);
   return [...merged].map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');
 }
 
 /** Sets the CSP, frame and transport headers of an HTML answer. */
 export function applySecurityHeaders(headers: Headers, context: SecurityContext): void {
-  headers.set('content-security-policy', completePolicy(headers.get('content-security-policy'), context));
+  headers.set(
+    'content-security-policy',
+    completePolicy(headers.get('content-security-policy'), context),
+  );
   if (isEmbed(context.pathname)) headers.delete('x-frame-options');
   else headers.set('x-frame-options', 'SAMEORIGIN');
   headers.set('x-content-type-options', 'nosniff');
@@ -85,7 +96,11 @@ export function originsOf(urls: Array<string | undefined>): string[] {
 }
 
 /** Whether the request reached the site over HTTPS; X-Forwarded-Proto counts only behind a trusted proxy. */
-export function servedOverHttps(url: URL, forwardedProto: string | null, trustedProxies: number): boolean {
+export function servedOverHttps(
+  url: URL,
+  forwardedProto: string | null,
+  trustedProxies: number,
+): boolean {
   if (url.protocol === 'https:') return true;
   if (trustedProxies <= 0 || !forwardedProto) return false;
   // The nearest proxy's value is the last one in the list.

@@ -40,7 +40,12 @@ export interface Publisher {
 }
 
 function organization(p: Publisher) {
-  return { '@type': 'Organization', name: p.name, url: p.url, ...(p.logo ? { logo: { '@type': 'ImageObject', url: p.logo } } : {}) };
+  return {
+    '@type': 'Organization',
+    name: p.name,
+    url: p.url,
+    ...(p.logo ? { logo: { '@type': 'ImageObject', url: p.logo } } : {}),
+  };
 }
 
 export function articleLd(a: {
@@ -110,7 +115,11 @@ export function podcastEpisodeLd(e: {
     ...(e.description ? { description: e.description } : {}),
     datePublished: e.datePublished,
     episodeNumber: e.episodeNumber,
-    associatedMedia: { '@type': 'MediaObject', contentUrl: e.audioUrl, encodingFormat: 'audio/mpeg' },
+    associatedMedia: {
+      '@type': 'MediaObject',
+      contentUrl: e.audioUrl,
+      encodingFormat: 'audio/mpeg',
+    },
     ...(e.duration ? { timeRequired: e.duration } : {}),
     partOfSeries: { '@type': 'PodcastSeries', name: e.seriesName, url: e.seriesUrl },
   };
@@ -123,7 +132,12 @@ export function itemListLd(name: string, url: string, items: { url: string; name
     '@type': 'ItemList',
     name,
     url,
-    itemListElement: items.map((item, i) => ({ '@type': 'ListItem', position: i + 1, url: item.url, name: item.name })),
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      url: item.url,
+      name: item.name,
+    })),
   };
 }
 
@@ -142,9 +156,14 @@ export function eventLd(e: {
   prices: number[];
   organizer: Publisher;
 }) {
-  const location = e.place || e.address
-    ? { '@type': 'Place', name: e.place ?? e.address, ...(e.address ? { address: e.address } : {}) }
-    : { '@type': 'VirtualLocation', url: e.url };
+  const location =
+    e.place || e.address
+      ? {
+          '@type': 'Place',
+          name: e.place ?? e.address,
+          ...(e.address ? { address: e.address } : {}),
+        }
+      : { '@type': 'VirtualLocation', url: e.url };
   return {
     '@context': 'https://schema.org',
     '@type': 'Event',
@@ -155,9 +174,17 @@ export function eventLd(e: {
     startDate: e.startDate,
     endDate: e.endDate,
     eventStatus: 'https://schema.org/EventScheduled',
-    eventAttendanceMode: e.online && !e.place ? 'https://schema.org/OnlineEventAttendanceMode' : 'https://schema.org/OfflineEventAttendanceMode',
+    eventAttendanceMode:
+      e.online && !e.place
+        ? 'https://schema.org/OnlineEventAttendanceMode'
+        : 'https://schema.org/OfflineEventAttendanceMode',
     location,
     organizer: organization(e.organizer),
-    offers: e.prices.map((price) => ({ '@type': 'Offer', price: price.toFixed(2), priceCurrency: e.currency, url: e.url })),
+    offers: e.prices.map((price) => ({
+      '@type': 'Offer',
+      price: price.toFixed(2),
+      priceCurrency: e.currency,
+      url: e.url,
+    })),
   };
 }

@@ -67,28 +67,40 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
     const code = churchCodeFromHost(host, providerDomain);
     try {
       if (code) {
-        const body: unknown = await api().get(`igreja/codigo/${encodeURIComponent(code)}`).json();
+        const body: unknown = await api()
+          .get(`igreja/codigo/${encodeURIComponent(code)}`)
+          .json();
         // spec §5: lookup by code fails when the response has a status field that is false
-        if (body && typeof body === 'object' && (body as { status?: unknown }).status === false) return null;
+        if (body && typeof body === 'object' && (body as { status?: unknown }).status === false)
+          return null;
         return churchSchema.parse(body);
       }
       // spec §5: lookup by host name fails when the list of clients is empty
-      const { clientes } = await getParsed(api(), `igreja/?hostname=${encodeURIComponent(host)}`, clientsResponseSchema);
+      const { clientes } = await getParsed(
+        api(),
+        `igreja/?hostname=${encodeURIComponent(host)}`,
+        clientsResponseSchema,
+      );
       return clientes[0] ?? null;
     } catch (error) {
-      if (error instanceof HTTPError && (error.response.status === 404 || error.response.status === 400)) return null;
+      if (
+        error instanceof HTTPError &&
+        (error.response.status === 404 || error.response.status === 400)
+      )
+        return null;
       throw error;
     }
   }
 
   async function loadContext(church: Church): Promise<ChurchContext> {
     const slug = encodeURIComponent(church.slug);
-    const [{ modulos }, { igrejaVisual }, { metodosPagamento }, { igrejaAppMenu }] = await Promise.all([
-      getParsed(api(), `igreja/${slug}/modulo/`, modulesResponseSchema),
-      getParsed(api(), `igreja/${slug}/visual/`, visualResponseSchema),
-      getParsed(api(), `igreja/${slug}/metodo-pagamento/`, paymentMethodsResponseSchema),
-      getParsed(api(), `igreja-app-menu?igreja=${church.id}`, menuResponseSchema),
-    ]);
+    const [{ modulos }, { igrejaVisual }, { metodosPagamento }, { igrejaAppMenu }] =
+      await Promise.all([
+        getParsed(api(), `igreja/${slug}/modulo/`, modulesResponseSchema),
+        getParsed(api(), `igreja/${slug}/visual/`, visualResponseSchema),
+        getParsed(api(), `igreja/${slug}/metodo-pagamento/`, paymentMethodsResponseSchema),
+        getParsed(api(), `igreja-app-menu?igreja=${church.id}`, menuResponseSchema),
+      ]);
     const modules = modulos.map((m) => m.codigo);
     return {
       church,
@@ -96,7 +108,9 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
       visual: igrejaVisual,
       paymentMethods: metodosPagamento,
       menu: igrejaAppMenu.filter(
-        (item) => (!item.moduloCodigo || modules.includes(item.moduloCodigo)) && (!item.link.startsWith('/') || isBuilt(item.link)),
+        (item) =>
+          (!item.moduloCodigo || modules.includes(item.moduloCodigo)) &&
+          (!item.link.startsWith('/') || isBuilt(item.link)),
       ),
       locale: normalizeChurchLocale(church.idioma),
     };

@@ -19,22 +19,48 @@ export const BIBLE_VERSION = 'kjv';
 
 const base = `biblia/${BIBLE_VERSION}`;
 
-export async function loadBibleBooks(lang: BibleLanguage): Promise<{ versao: BibleVersion; livros: BibleBook[] }> {
+export async function loadBibleBooks(
+  lang: BibleLanguage,
+): Promise<{ versao: BibleVersion; livros: BibleBook[] }> {
   return getParsed(serverApi(), `${base}/livros/?idioma=${lang}`, bibleBooksResponseSchema);
 }
 
-export async function loadBibleBook(book: string, lang: BibleLanguage): Promise<{ versao: BibleVersion; livro: BibleBook } | null> {
-  return orNull(getParsed(serverApi(), `${base}/${encodeURIComponent(book)}/?idioma=${lang}`, bibleBookResponseSchema));
+export async function loadBibleBook(
+  book: string,
+  lang: BibleLanguage,
+): Promise<{ versao: BibleVersion; livro: BibleBook } | null> {
+  return orNull(
+    getParsed(
+      serverApi(),
+      `${base}/${encodeURIComponent(book)}/?idioma=${lang}`,
+      bibleBookResponseSchema,
+    ),
+  );
 }
 
-export async function loadBibleChapter(book: string, chapter: string, lang: BibleLanguage): Promise<BibleChapter | null> {
+export async function loadBibleChapter(
+  book: string,
+  chapter: string,
+  lang: BibleLanguage,
+): Promise<BibleChapter | null> {
   if (!/^\d{1,3}$/.test(chapter)) return null;
-  return orNull(getParsed(serverApi(), `${base}/${encodeURIComponent(book)}/${chapter}/?idioma=${lang}`, bibleChapterResponseSchema));
+  return orNull(
+    getParsed(
+      serverApi(),
+      `${base}/${encodeURIComponent(book)}/${chapter}/?idioma=${lang}`,
+      bibleChapterResponseSchema,
+    ),
+  );
 }
 
-export async function findBibleReference(q: string, lang: BibleLanguage): Promise<BibleReference | null> {
+export async function findBibleReference(
+  q: string,
+  lang: BibleLanguage,
+): Promise<BibleReference | null> {
   const params = new URLSearchParams({ q: q.slice(0, 100), idioma: lang });
-  const found = await orNull(getParsed(serverApi(), `${base}/referencia/?${params}`, bibleReferenceResponseSchema));
+  const found = await orNull(
+    getParsed(serverApi(), `${base}/referencia/?${params}`, bibleReferenceResponseSchema),
+  );
   return found?.referencia ?? null;
 }
 
@@ -52,7 +78,10 @@ export function referenceUrl(ref: BibleReference): string {
   if (ref.capitulo === null) return book;
   const chapter = `${book}/${ref.capitulo}`;
   if (ref.versiculo === null) return chapter;
-  const range = ref.versiculoFinal !== null && ref.capituloFinal === null ? `${ref.versiculo}-${ref.versiculoFinal}` : String(ref.versiculo);
+  const range =
+    ref.versiculoFinal !== null && ref.capituloFinal === null
+      ? `${ref.versiculo}-${ref.versiculoFinal}`
+      : String(ref.versiculo);
   return `${chapter}?v=${range}#v${ref.versiculo}`;
 }
 

@@ -1,8 +1,18 @@
 // Loaders for the event list and one event (spec §7 Events), with what the page shows of
 // each ticket computed by the rules of spec §4 for a visitor.
 import { HTTPError } from 'ky';
-import { eventButton, ticketAvailability, type EventButton, type TicketAvailability } from '../../contract/event-rules.ts';
-import { eventResponseSchema, eventsResponseSchema, type EventWire, type Ticket } from '../../contract/events.ts';
+import {
+  eventButton,
+  ticketAvailability,
+  type EventButton,
+  type TicketAvailability,
+} from '../../contract/event-rules.ts';
+import {
+  eventResponseSchema,
+  eventsResponseSchema,
+  type EventWire,
+  type Ticket,
+} from '../../contract/events.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { getParsed, orNull } from '../lib/api.ts';
 
@@ -20,7 +30,11 @@ export interface EventView {
 
 export function eventView(event: EventWire, now = new Date()): EventView {
   const endsAt = new Date(event.dataFim);
-  const rules = { endsAt, registrationOpen: event.flagInscricaoAberta, hasOnlineContent: event.flagConteudoOnline };
+  const rules = {
+    endsAt,
+    registrationOpen: event.flagInscricaoAberta,
+    hasOnlineContent: event.flagConteudoOnline,
+  };
   const tickets = event.ingressos.map((ticket) => ({
     ticket,
     availability: ticketAvailability(
@@ -47,7 +61,11 @@ export function eventView(event: EventWire, now = new Date()): EventView {
 
 export async function loadEvents(churchSlug: string): Promise<EventView[]> {
   try {
-    const { eventos } = await getParsed(serverApi(), `igreja/${encodeURIComponent(churchSlug)}/evento/`, eventsResponseSchema);
+    const { eventos } = await getParsed(
+      serverApi(),
+      `igreja/${encodeURIComponent(churchSlug)}/evento/`,
+      eventsResponseSchema,
+    );
     const now = new Date();
     return eventos.map((e) => eventView(e, now));
   } catch (error) {
@@ -57,8 +75,17 @@ export async function loadEvents(churchSlug: string): Promise<EventView[]> {
 }
 
 /** One event, or null when it does not exist in this church (a 404 page, spec §8). */
-export async function loadEvent(churchSlug: string, eventId: string | undefined): Promise<EventWire | null> {
+export async function loadEvent(
+  churchSlug: string,
+  eventId: string | undefined,
+): Promise<EventWire | null> {
   if (!eventId || !/^\d{1,9}$/.test(eventId)) return null;
-  const answer = await orNull(getParsed(serverApi(), `igreja/${encodeURIComponent(churchSlug)}/evento/${eventId}/`, eventResponseSchema));
+  const answer = await orNull(
+    getParsed(
+      serverApi(),
+      `igreja/${encodeURIComponent(churchSlug)}/evento/${eventId}/`,
+      eventResponseSchema,
+    ),
+  );
   return answer?.evento ?? null;
 }

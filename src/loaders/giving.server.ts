@@ -6,7 +6,11 @@ import { getParsed } from '../lib/api.ts';
 
 export async function loadGiving(slug: string): Promise<ReasonsResponse | null> {
   try {
-    return await getParsed(serverApi(), `igreja/${encodeURIComponent(slug)}/pagamento-motivo/?doacao=true`, reasonsResponseSchema);
+    return await getParsed(
+      serverApi(),
+      `igreja/${encodeURIComponent(slug)}/pagamento-motivo/?doacao=true`,
+      reasonsResponseSchema,
+    );
   } catch {
     return null;
   }

@@ -34,9 +34,26 @@ export async function loadHomeBlocks(church: ChurchContext, now = new Date()): P
   const slug = encodeURIComponent(church.church.slug);
   const has = (module: string) => church.modules.includes(module);
   const [banners, events, schedule] = await Promise.all([
-    orEmpty(true, async () => (await getParsed(api, `banner/?igreja=${church.church.id}`, bannersResponseSchema)).banners, 'banner'),
-    orEmpty(has('MOD_EVENTO'), async () => (await getParsed(api, `igreja/${slug}/evento/`, eventsResponseSchema)).eventos, 'events'),
-    orEmpty(has('MOD_CULTO'), async () => (await getParsed(api, `igreja/${slug}/agenda/`, scheduleResponseSchema)).agenda, 'schedule'),
+    orEmpty(
+      true,
+      async () =>
+        (await getParsed(api, `banner/?igreja=${church.church.id}`, bannersResponseSchema)).banners,
+      'banner',
+    ),
+    orEmpty(
+      has('MOD_EVENTO'),
+      async () => (await getParsed(api, `igreja/${slug}/evento/`, eventsResponseSchema)).eventos,
+      'events',
+    ),
+    orEmpty(
+      has('MOD_CULTO'),
+      async () => (await getParsed(api, `igreja/${slug}/agenda/`, scheduleResponseSchema)).agenda,
+      'schedule',
+    ),
   ]);
-  return { banner: banners[0] ?? null, events: upcomingEvents(events, now, UPCOMING_EVENTS), schedule };
+  return {
+    banner: banners[0] ?? null,
+    events: upcomingEvents(events, now, UPCOMING_EVENTS),
+    schedule,
+  };
 }

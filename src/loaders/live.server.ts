@@ -4,5 +4,9 @@ import { serverApi } from '../lib/api.server.ts';
 import { getParsed } from '../lib/api.ts';
 
 export async function loadStreams(slug: string): Promise<StreamsResponse> {
-  return getParsed(serverApi(), `igreja/${encodeURIComponent(slug)}/transmissao/`, streamsResponseSchema);
+  return getParsed(
+    serverApi(),
+    `igreja/${encodeURIComponent(slug)}/transmissao/`,
+    streamsResponseSchema,
+  );
 }

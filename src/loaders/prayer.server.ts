@@ -1,7 +1,12 @@
 // Loaders for the prayer wall pages and the home excerpt (spec §2 "/prayer"): each calls the v1
 // prayer API and parses the answer with contract/prayer.ts. A request that does not exist (404, or
 // a malformed id the API refuses with 400) comes back as null, for spec §8's "no result found".
-import { prayerDetailSchema, prayerListResponseSchema, prayerReasonsResponseSchema, type PrayerItem } from '../../contract/prayer.ts';
+import {
+  prayerDetailSchema,
+  prayerListResponseSchema,
+  prayerReasonsResponseSchema,
+  type PrayerItem,
+} from '../../contract/prayer.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { getParsed, orNull } from '../lib/api.ts';
 import { apiQuery, type ListParams } from '../lib/content-list.ts';
@@ -13,7 +18,11 @@ const slugOf = (slug: string) => encodeURIComponent(slug);
 export async function loadPrayerWall(slug: string, params: ListParams) {
   const api = serverApi();
   const [list, { motivos }] = await Promise.all([
-    getParsed(api, `oracao/${slugOf(slug)}${apiQuery({ ...params, search: '' }, 'motivo')}`, prayerListResponseSchema),
+    getParsed(
+      api,
+      `oracao/${slugOf(slug)}${apiQuery({ ...params, search: '' }, 'motivo')}`,
+      prayerListResponseSchema,
+    ),
     getParsed(api, `igreja/${slugOf(slug)}/oracao-motivo/`, prayerReasonsResponseSchema),
   ]);
   return { list, reasons: motivos };
@@ -21,12 +30,18 @@ export async function loadPrayerWall(slug: string, params: ListParams) {
 
 /** The request form's reasons (`GET /igreja/{slug}/oracao-motivo/`). */
 export async function loadPrayerReasons(slug: string) {
-  const { motivos } = await getParsed(serverApi(), `igreja/${slugOf(slug)}/oracao-motivo/`, prayerReasonsResponseSchema);
+  const { motivos } = await getParsed(
+    serverApi(),
+    `igreja/${slugOf(slug)}/oracao-motivo/`,
+    prayerReasonsResponseSchema,
+  );
   return motivos;
 }
 
 export async function loadPrayer(slug: string, id: string) {
-  return orNull(getParsed(serverApi(), `oracao/${slugOf(slug)}/${encodeURIComponent(id)}`, prayerDetailSchema));
+  return orNull(
+    getParsed(serverApi(), `oracao/${slugOf(slug)}/${encodeURIComponent(id)}`, prayerDetailSchema),
+  );
 }
 
 export const HOME_PRAYERS = 3;
@@ -38,7 +53,11 @@ export const HOME_PRAYERS = 3;
 export async function loadHomePrayers(church: ChurchContext): Promise<PrayerItem[]> {
   if (!church.modules.includes('MOD_MURAL_ORACAO')) return [];
   try {
-    const list = await getParsed(serverApi(), `oracao/${slugOf(church.church.slug)}?limit=${HOME_PRAYERS}`, prayerListResponseSchema);
+    const list = await getParsed(
+      serverApi(),
+      `oracao/${slugOf(church.church.slug)}?limit=${HOME_PRAYERS}`,
+      prayerListResponseSchema,
+    );
     return list.oracoes;
   } catch (error) {
     console.error('[web] home block "prayer" failed', error);

@@ -1,9 +1,37 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { paymentPageState, thankYouKey } from '../lib/checkout-text.ts';
-import { $checkout, bindCheckoutStorage, CHECKOUT_STORAGE_KEY, firstIncompleteSeat, holderErrors, isUnregistered, resetCheckout, seatsOf, setHolder, startEventCheckout, ticketsBody } from './checkout.ts';
+import {
+  $checkout,
+  bindCheckoutStorage,
+  CHECKOUT_STORAGE_KEY,
+  firstIncompleteSeat,
+  holderErrors,
+  isUnregistered,
+  resetCheckout,
+  seatsOf,
+  setHolder,
+  startEventCheckout,
+  ticketsBody,
+} from './checkout.ts';
 
-const event = { id: 7, titulo: 'Conferência', moeda: 'BRL', fusoHorario: 'America/Sao_Paulo', dataInicio: '2026-12-12T22:00:00Z', local: 'Sede', flagJuros: true, flagAssumirTaxasServico: false, qtdeMaxParcelas: 6 };
-const shirt = { id: 'camiseta', titulo: 'Camiseta', tipo: 'select' as const, obrigatorio: true, opcoes: ['P', 'M'] };
+const event = {
+  id: 7,
+  titulo: 'Conferência',
+  moeda: 'BRL',
+  fusoHorario: 'America/Sao_Paulo',
+  dataInicio: '2026-12-12T22:00:00Z',
+  local: 'Sede',
+  flagJuros: true,
+  flagAssumirTaxasServico: false,
+  qtdeMaxParcelas: 6,
+};
+const shirt = {
+  id: 'camiseta',
+  titulo: 'Camiseta',
+  tipo: 'select' as const,
+  obrigatorio: true,
+  opcoes: ['P', 'M'],
+};
 const tickets = [
   { id: 1, nome: 'Lote 1', valor: 150, perguntas: [shirt], quantity: 2 },
   { id: 2, nome: 'Lote 2', valor: 180, perguntas: [], quantity: 0 },
@@ -26,7 +54,11 @@ describe('event checkout store', () => {
     const checkout = startEventCheckout(event, tickets, 'Maria');
     expect(checkout.value).toBe(325.5);
     const seats = seatsOf(checkout);
-    expect(seats.map((s) => [s.ticket.nome, s.seatIndex])).toEqual([['Lote 1', 0], ['Lote 1', 1], ['Criança', 0]]);
+    expect(seats.map((s) => [s.ticket.nome, s.seatIndex])).toEqual([
+      ['Lote 1', 0],
+      ['Lote 1', 1],
+      ['Criança', 0],
+    ]);
     expect(seats[0]!.holder.nome).toBe('Maria');
     expect($checkout.get()).toMatchObject({ type: 'evento', installments: 1, challenge: false });
     expect($checkout.get().idempotencyKey).toMatch(/.{8,}/);
@@ -37,14 +69,24 @@ describe('event checkout store', () => {
     const checkout = startEventCheckout(event, tickets, 'Maria');
     expect(firstIncompleteSeat(checkout)).toBe(0);
     const t = checkout.tickets[0]!;
-    expect(holderErrors(t, { nome: '', email: 'x@', respostas: { camiseta: 'G' } })).toEqual({ nome: 'required', email: 'email', camiseta: 'option' });
+    expect(holderErrors(t, { nome: '', email: 'x@', respostas: { camiseta: 'G' } })).toEqual({
+      nome: 'required',
+      email: 'email',
+      camiseta: 'option',
+    });
     setHolder(0, 0, { nome: 'Maria', email: '', respostas: { camiseta: 'M' } });
     expect(firstIncompleteSeat($checkout.get().eventCheckout)).toBe(1);
     setHolder(0, 1, { nome: 'Carlos', email: 'c@x.com', respostas: { camiseta: 'P' } });
     setHolder(1, 0, { nome: 'Ana', email: '', respostas: {} });
     expect(firstIncompleteSeat($checkout.get().eventCheckout)).toBe(-1);
     expect(ticketsBody($checkout.get().eventCheckout!)).toEqual([
-      { ingresso: 1, titulares: [{ nome: 'Maria', respostas: { camiseta: 'M' } }, { nome: 'Carlos', email: 'c@x.com', respostas: { camiseta: 'P' } }] },
+      {
+        ingresso: 1,
+        titulares: [
+          { nome: 'Maria', respostas: { camiseta: 'M' } },
+          { nome: 'Carlos', email: 'c@x.com', respostas: { camiseta: 'P' } },
+        ],
+      },
       { ingresso: 3, titulares: [{ nome: 'Ana', respostas: {} }] },
     ]);
   });
@@ -52,14 +94,22 @@ describe('event checkout store', () => {
   it('keeps filled holders when the same event is chosen again', () => {
     startEventCheckout(event, tickets, 'Maria');
     setHolder(0, 1, { nome: 'Carlos', email: '', respostas: { camiseta: 'P' } });
-    const again = startEventCheckout(event, tickets.map((x) => (x.id === 1 ? { ...x, quantity: 3 } : x)), 'Maria');
+    const again = startEventCheckout(
+      event,
+      tickets.map((x) => (x.id === 1 ? { ...x, quantity: 3 } : x)),
+      'Maria',
+    );
     expect(again.tickets[0]!.titulares.map((h) => h.nome)).toEqual(['Maria', 'Carlos', '']);
   });
 
   it('is unregistered only without login and with unregistered data (spec §3)', () => {
     expect(isUnregistered($checkout.get(), false)).toBe(false);
-    expect(isUnregistered({ ...$checkout.get(), unregisteredUserData: { nome: 'X' } }, false)).toBe(true);
-    expect(isUnregistered({ ...$checkout.get(), unregisteredUserData: { nome: 'X' } }, true)).toBe(false);
+    expect(isUnregistered({ ...$checkout.get(), unregisteredUserData: { nome: 'X' } }, false)).toBe(
+      true,
+    );
+    expect(isUnregistered({ ...$checkout.get(), unregisteredUserData: { nome: 'X' } }, true)).toBe(
+      false,
+    );
   });
 });
 
@@ -93,6 +143,7 @@ describe('payment-status page states (spec §4)', () => {
     expect(paymentPageState('estornado')).toBe('refunded');
     expect(paymentPageState('cancelado')).toBe('canceled');
     expect(paymentPageState('nao_aprovado')).toBe('canceled');
-    for (const waiting of ['pendente', 'aguardando', 'em_aberto'] as const) expect(paymentPageState(waiting)).toBe('waiting');
+    for (const waiting of ['pendente', 'aguardando', 'em_aberto'] as const)
+      expect(paymentPageState(waiting)).toBe('waiting');
   });
 });

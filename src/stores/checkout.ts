@@ -80,7 +80,8 @@ export function bindCheckoutStorage(store: KeyStore): void {
   storage = store;
   try {
     const saved = store.getItem(CHECKOUT_STORAGE_KEY);
-    if (saved) $checkout.set({ ...EMPTY_CHECKOUT, ...(JSON.parse(saved) as Partial<CheckoutState>) });
+    if (saved)
+      $checkout.set({ ...EMPTY_CHECKOUT, ...(JSON.parse(saved) as Partial<CheckoutState>) });
   } catch {
     /* a broken entry starts a fresh checkout */
   }
@@ -109,17 +110,39 @@ export function resetCheckout(): void {
  * Starts (or resumes) the checkout of an event with chosen quantities. Holders already filled
  * for the same tickets are kept, so coming back to the event page loses nothing.
  */
-export function startEventCheckout(event: CheckoutEvent, tickets: { id: number; nome: string; valor: number; perguntas: HolderQuestionWire[]; quantity: number }[], firstHolderName: string): EventCheckout {
+export function startEventCheckout(
+  event: CheckoutEvent,
+  tickets: {
+    id: number;
+    nome: string;
+    valor: number;
+    perguntas: HolderQuestionWire[];
+    quantity: number;
+  }[],
+  firstHolderName: string,
+): EventCheckout {
   const previous = $checkout.get().eventCheckout;
   const kept = previous?.event.id === event.id ? previous.tickets : [];
   const chosen = tickets
     .filter((x) => x.quantity > 0)
     .map((x, i): CheckoutTicket => {
       const old = kept.find((k) => k.ingresso === x.id)?.titulares ?? [];
-      const titulares = Array.from({ length: x.quantity }, (_, seat) => old[seat] ?? { nome: i === 0 && seat === 0 ? firstHolderName : '', email: '', respostas: {} });
+      const titulares = Array.from(
+        { length: x.quantity },
+        (_, seat) =>
+          old[seat] ?? {
+            nome: i === 0 && seat === 0 ? firstHolderName : '',
+            email: '',
+            respostas: {},
+          },
+      );
       return { ingresso: x.id, nome: x.nome, valor: x.valor, perguntas: x.perguntas, titulares };
     });
-  const eventCheckout: EventCheckout = { event, tickets: chosen, value: Math.round(chosen.reduce((s, x) => s + x.valor * x.titulares.length, 0) * 100) / 100 };
+  const eventCheckout: EventCheckout = {
+    event,
+    tickets: chosen,
+    value: Math.round(chosen.reduce((s, x) => s + x.valor * x.titulares.length, 0) * 100) / 100,
+  };
   $checkout.set({ ...EMPTY_CHECKOUT, type: 'evento', eventCheckout, idempotencyKey: newKey() });
   return eventCheckout;
 }
@@ -134,25 +157,32 @@ export interface Seat {
 /** Every seat in order: the "ticket x of n" steps of spec §2. */
 export function seatsOf(checkout: EventCheckout | null): Seat[] {
   if (!checkout) return [];
-  return checkout.tickets.flatMap((ticket, ticketIndex) => ticket.titulares.map((holder, seatIndex) => ({ ticketIndex, seatIndex, ticket, holder })));
+  return checkout.tickets.flatMap((ticket, ticketIndex) =>
+    ticket.titulares.map((holder, seatIndex) => ({ ticketIndex, seatIndex, ticket, holder })),
+  );
 }
 
 export function setHolder(ticketIndex: number, seatIndex: number, holder: CheckoutHolder): void {
   const state = $checkout.get();
   if (!state.eventCheckout) return;
   const tickets = state.eventCheckout.tickets.map((t, i) =>
-    i === ticketIndex ? { ...t, titulares: t.titulares.map((h, s) => (s === seatIndex ? holder : h)) } : t,
+    i === ticketIndex
+      ? { ...t, titulares: t.titulares.map((h, s) => (s === seatIndex ? holder : h)) }
+      : t,
   );
   $checkout.setKey('eventCheckout', { ...state.eventCheckout, tickets });
 }
 
-export type HolderErrors = Partial<Record<'nome' | 'email' | string, 'required' | 'email' | 'option'>>;
+export type HolderErrors = Partial<
+  Record<'nome' | 'email' | string, 'required' | 'email' | 'option'>
+>;
 
 /** A holder's missing or invalid fields: name, e-mail format, required answers, select options. */
 export function holderErrors(ticket: CheckoutTicket, holder: CheckoutHolder): HolderErrors {
   const errors: HolderErrors = {};
   if (!holder.nome.trim()) errors.nome = 'required';
-  if (holder.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(holder.email.trim())) errors.email = 'email';
+  if (holder.email.trim() && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(holder.email.trim()))
+    errors.email = 'email';
   for (const q of ticket.perguntas) {
     const answer = holder.respostas[q.id]?.trim() ?? '';
     if (q.obrigatorio && !answer) errors[q.id] = 'required';
@@ -163,14 +193,20 @@ export function holderErrors(ticket: CheckoutTicket, holder: CheckoutHolder): Ho
 
 /** The first seat whose holder still has errors, or -1 when all are complete. */
 export function firstIncompleteSeat(checkout: EventCheckout | null): number {
-  return seatsOf(checkout).findIndex((s) => Object.keys(holderErrors(s.ticket, s.holder)).length > 0);
+  return seatsOf(checkout).findIndex(
+    (s) => Object.keys(holderErrors(s.ticket, s.holder)).length > 0,
+  );
 }
 
 /** The body of the purchase (contract/payments.ts paymentBodySchema) without the payment part. */
 export function ticketsBody(checkout: EventCheckout) {
   return checkout.tickets.map((t) => ({
     ingresso: t.ingresso,
-    titulares: t.titulares.map((h) => ({ nome: h.nome.trim(), ...(h.email.trim() ? { email: h.email.trim() } : {}), respostas: h.respostas })),
+    titulares: t.titulares.map((h) => ({
+      nome: h.nome.trim(),
+      ...(h.email.trim() ? { email: h.email.trim() } : {}),
+      respostas: h.respostas,
+    })),
   }));
 }
 
@@ -191,7 +227,14 @@ export async function payEvent(userId: number, part: PaymentPart | null): Promis
       ? await checkout.pay({ tipo: 'evento', evento: order.event.id, ingressos, ...part }, key)
       : await checkout.freeRegistration(userId, order.event.id, ingressos, key);
     const p = answer.pagamento;
-    $checkout.set({ ...$checkout.get(), paymentData: p, method: p.metodoPagamento, installments: p.parcelas, finalValueInstallments: p.valorTotal, challenge: p.desafio && p.status === 'em_aberto' });
+    $checkout.set({
+      ...$checkout.get(),
+      paymentData: p,
+      method: p.metodoPagamento,
+      installments: p.parcelas,
+      finalValueInstallments: p.valorTotal,
+      challenge: p.desafio && p.status === 'em_aberto',
+    });
     if (p.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
     return answer;
   } catch (error) {
@@ -202,6 +245,11 @@ export async function payEvent(userId: number, part: PaymentPart | null): Promis
 
 /** The card challenge was answered (spec §3 challengeComplete). */
 export function challengeAnswered(answer: PaymentResponse): void {
-  $checkout.set({ ...$checkout.get(), paymentData: answer.pagamento, challenge: false, challengeComplete: true });
+  $checkout.set({
+    ...$checkout.get(),
+    paymentData: answer.pagamento,
+    challenge: false,
+    challengeComplete: true,
+  });
   if (answer.pagamento.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
 }

@@ -26,7 +26,9 @@ export interface GiveState {
   idempotencyKey: string;
 }
 
-export const giveDefaults = (allowRecurrency: boolean = GIVE_DEFAULTS.allowRecurrency): GiveState => ({
+export const giveDefaults = (
+  allowRecurrency: boolean = GIVE_DEFAULTS.allowRecurrency,
+): GiveState => ({
   motivos: {},
   flagUsuarioTaxa: GIVE_DEFAULTS.flagUsuarioTaxa,
   salvarCartao: GIVE_DEFAULTS.salvarCartao,
@@ -43,19 +45,26 @@ export const $give = map<GiveState>(giveDefaults());
 export function parseAmount(text: string): number | null {
   const s = text.trim().replace(/\s/g, '');
   if (!s) return null;
-  const normalised = /,\d{1,}$/.test(s) ? s.replace(/\./g, '').replace(',', '.') : s.replace(/,/g, '');
+  const normalised = /,\d{1,}$/.test(s)
+    ? s.replace(/\./g, '').replace(',', '.')
+    : s.replace(/,/g, '');
   if (!/^-?\d+(\.\d+)?$/.test(normalised)) return null;
   return Number(normalised);
 }
 
-const sum = (motivos: Record<number, string>) => Math.round(Object.values(motivos).reduce((s, v) => s + Math.max(0, parseAmount(v) ?? 0), 0) * 100) / 100;
+const sum = (motivos: Record<number, string>) =>
+  Math.round(
+    Object.values(motivos).reduce((s, v) => s + Math.max(0, parseAmount(v) ?? 0), 0) * 100,
+  ) / 100;
 
 export function setAmount(reasonId: number, text: string): void {
   const motivos = { ...$give.get().motivos, [reasonId]: text };
   $give.set({ ...$give.get(), motivos, total: sum(motivos) });
 }
 
-export function setOption<K extends 'flagUsuarioTaxa' | 'salvarCartao' | 'recorrencia' | 'recorrenciaDias'>(key: K, value: GiveState[K]): void {
+export function setOption<
+  K extends 'flagUsuarioTaxa' | 'salvarCartao' | 'recorrencia' | 'recorrenciaDias',
+>(key: K, value: GiveState[K]): void {
   $give.set({ ...$give.get(), [key]: value });
 }
 
@@ -115,7 +124,9 @@ export function rememberGift(answer: PaymentResponse): void {
 /** The answer kept for this order code, if any. */
 export function rememberedGift(code: string): PaymentResponse | null {
   try {
-    const answer = JSON.parse(sessionStorage.getItem(STORAGE_KEYS.lastGift) ?? 'null') as PaymentResponse | null;
+    const answer = JSON.parse(
+      sessionStorage.getItem(STORAGE_KEYS.lastGift) ?? 'null',
+    ) as PaymentResponse | null;
     return answer?.pagamento.codigo === code ? answer : null;
   } catch {
     return null;

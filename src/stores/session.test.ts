@@ -27,7 +27,13 @@ class MemoryStorage {
   removeItem = (k: string) => void this.data.delete(k);
 }
 
-const GRACA: SessionChurch = { id: 1, codigo: 'graca', nome: 'Igreja da Graça', pais: 'BR', slugOrganizacao: 'rede-graca' };
+const GRACA: SessionChurch = {
+  id: 1,
+  codigo: 'graca',
+  nome: 'Igreja da Graça',
+  pais: 'BR',
+  slugOrganizacao: 'rede-graca',
+};
 
 describe('session store (spec §4)', () => {
   let database: DatabaseHandle;
@@ -114,9 +120,13 @@ describe('session store (spec §4)', () => {
   });
 
   it('a token in the URL logs in and leaves the address bar', async () => {
-    const pair = (await (await api.request('/api/v1/security/login_check', {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'membro@graca.demo', password: DEMO_PASSWORD }),
-    })).json()) as { token: string };
+    const pair = (await (
+      await api.request('/api/v1/security/login_check', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: 'membro@graca.demo', password: DEMO_PASSWORD }),
+      })
+    ).json()) as { token: string };
     newPage(`http://graca.localhost/user?token=${pair.token}&x=1`);
     expect(await startSession(GRACA)).toBe(true);
     expect($session.get().autoLoginData).toEqual({ origin: 'URL' });
@@ -150,17 +160,23 @@ describe('session store (spec §4)', () => {
     await startSession(GRACA);
     await login('membro@graca.demo', DEMO_PASSWORD);
     pathname = '/user/confirm-delete-user';
-    await mainApi().get('me', { headers: { Authorization: 'Bearer forged' } }).catch(() => undefined);
+    await mainApi()
+      .get('me', { headers: { Authorization: 'Bearer forged' } })
+      .catch(() => undefined);
     expect($isLoggedIn.get()).toBe(true);
     expect(navigations).toEqual([]);
     pathname = '/user/data';
-    await mainApi().get('me', { headers: { Authorization: 'Bearer forged' } }).catch(() => undefined);
+    await mainApi()
+      .get('me', { headers: { Authorization: 'Bearer forged' } })
+      .catch(() => undefined);
     expect($isLoggedIn.get()).toBe(false);
     // issue 15: a stale session on /user/* goes to the login and back, not home
     expect(navigations).toEqual(['/access?redirectTo=%2Fuser%2Fdata']);
     await login('membro@graca.demo', DEMO_PASSWORD);
     pathname = '/event';
-    await mainApi().get('me', { headers: { Authorization: 'Bearer forged' } }).catch(() => undefined);
+    await mainApi()
+      .get('me', { headers: { Authorization: 'Bearer forged' } })
+      .catch(() => undefined);
     expect(navigations.at(-1)).toBe('/');
   });
 });

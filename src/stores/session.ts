@@ -9,9 +9,23 @@
 // - Logout clears all user data (and the chat user and play data) and both storages' tokens.
 import { atom, computed, map } from 'nanostores';
 import type { TokenPair } from '../../contract/auth.ts';
-import type { Address, ChurchAccount, Child, Notification, User, UserChurchRoles } from '../../contract/user.ts';
+import type {
+  Address,
+  ChurchAccount,
+  Child,
+  Notification,
+  User,
+  UserChurchRoles,
+} from '../../contract/user.ts';
 import { tokenExpiry } from '../lib/account/jwt.ts';
-import { configureHttp, httpEnv, mainApi, setAuthorization, setHttpHooks, type HttpEnv } from '../lib/account/http.ts';
+import {
+  configureHttp,
+  httpEnv,
+  mainApi,
+  setAuthorization,
+  setHttpHooks,
+  type HttpEnv,
+} from '../lib/account/http.ts';
 import { requiresLogin } from '../lib/routes.ts';
 import { loginPath } from '../lib/safe-redirect.ts';
 
@@ -75,7 +89,10 @@ export const $session = map<SessionState>({ ...EMPTY });
 export const $church = atom<SessionChurch | null>(null);
 /** True once the start-up auto-login has finished (guards wait for it). */
 export const $sessionReady = atom(false);
-export const $isLoggedIn = computed($session, (s) => !!(s.token && s.inpeaceAccount && s.clientAccount));
+export const $isLoggedIn = computed(
+  $session,
+  (s) => !!(s.token && s.inpeaceAccount && s.clientAccount),
+);
 
 export interface SessionEnv {
   sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -120,11 +137,19 @@ const safe = <T>(run: () => T, fallback: T): T => {
 /** A session may come back (token or refresh token stored): show "loading", not "log in". */
 export function hasStoredSession(): boolean {
   const e = sessionEnv();
-  return safe(() => !!(e.sessionStorage.getItem(STORAGE_KEYS.token) || e.localStorage.getItem(STORAGE_KEYS.refreshToken)), false);
+  return safe(
+    () =>
+      !!(
+        e.sessionStorage.getItem(STORAGE_KEYS.token) ||
+        e.localStorage.getItem(STORAGE_KEYS.refreshToken)
+      ),
+    false,
+  );
 }
 
 /** Remembers, for the next page only, that the account was deleted. */
-export const markAccountDeleted = (): void => safe(() => sessionEnv().sessionStorage.setItem(STORAGE_KEYS.accountDeleted, '1'), undefined);
+export const markAccountDeleted = (): void =>
+  safe(() => sessionEnv().sessionStorage.setItem(STORAGE_KEYS.accountDeleted, '1'), undefined);
 
 /** Whether the account was just deleted; reading it clears it. */
 export function takeAccountDeleted(): boolean {
@@ -159,7 +184,8 @@ export function setCredentials(pair: { token: string; refreshToken: string | nul
   const { sessionStorage, localStorage } = sessionEnv();
   setAuthorization(pair.token);
   safe(() => sessionStorage.setItem(STORAGE_KEYS.token, pair.token), undefined);
-  if (pair.refreshToken) safe(() => localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refreshToken!), undefined);
+  if (pair.refreshToken)
+    safe(() => localStorage.setItem(STORAGE_KEYS.refreshToken, pair.refreshToken!), undefined);
   $session.setKey('token', pair.token);
 }
 
@@ -169,8 +195,15 @@ const fromPair = (pair: TokenPair) => ({ token: pair.token, refreshToken: pair.r
 export function logout(): void {
   const { sessionStorage, localStorage } = sessionEnv();
   setAuthorization(null);
-  for (const key of [STORAGE_KEYS.refreshToken, STORAGE_KEYS.chatUser, STORAGE_KEYS.play]) safe(() => localStorage.removeItem(key), undefined);
-  for (const key of [STORAGE_KEYS.token, STORAGE_KEYS.session, STORAGE_KEYS.chatUser, STORAGE_KEYS.play]) safe(() => sessionStorage.removeItem(key), undefined);
+  for (const key of [STORAGE_KEYS.refreshToken, STORAGE_KEYS.chatUser, STORAGE_KEYS.play])
+    safe(() => localStorage.removeItem(key), undefined);
+  for (const key of [
+    STORAGE_KEYS.token,
+    STORAGE_KEYS.session,
+    STORAGE_KEYS.chatUser,
+    STORAGE_KEYS.play,
+  ])
+    safe(() => sessionStorage.removeItem(key), undefined);
   $session.set({ ...EMPTY });
   safe(() => sessionStorage.removeItem(STORAGE_KEYS.session), undefined);
 }
@@ -182,7 +215,11 @@ export function logout(): void {
 function logoutAndGoHome(): void {
   logout();
   const path = httpEnv().pathname();
-  httpEnv().navigate(requiresLogin(path) ? loginPath(path + (typeof location === 'undefined' ? '' : location.search)) : '/');
+  httpEnv().navigate(
+    requiresLogin(path)
+      ? loginPath(path + (typeof location === 'undefined' ? '' : location.search))
+      : '/',
+  );
 }
 
 let refreshing: Promise<boolean> | undefined;
@@ -190,10 +227,15 @@ let refreshing: Promise<boolean> | undefined;
 /** Trades the refresh token for a new pair (rotation); false when the session cannot go on. */
 export function refreshCredentials(): Promise<boolean> {
   return (refreshing ??= (async () => {
-    const refreshToken = safe(() => sessionEnv().localStorage.getItem(STORAGE_KEYS.refreshToken), null);
+    const refreshToken = safe(
+      () => sessionEnv().localStorage.getItem(STORAGE_KEYS.refreshToken),
+      null,
+    );
     if (!refreshToken) return false;
     try {
-      const pair = await mainApi().post('security/token/refresh', { json: { refreshToken } }).json<TokenPair>();
+      const pair = await mainApi()
+        .post('security/token/refresh', { json: { refreshToken } })
+        .json<TokenPair>();
       setCredentials(fromPair(pair));
       return true;
     } catch {
@@ -225,7 +267,9 @@ export async function loadAccount(): Promise<void> {
   $session.setKey('inpeaceAccount', { id: user.id });
   let accounts: ChurchAccount[];
   try {
-    ({ usuarios: accounts } = await mainApi().get(`user/${user.id}/usuario`, { searchParams: { cliente: church.id } }).json<{ usuarios: ChurchAccount[] }>());
+    ({ usuarios: accounts } = await mainApi()
+      .get(`user/${user.id}/usuario`, { searchParams: { cliente: church.id } })
+      .json<{ usuarios: ChurchAccount[] }>());
   } catch (error) {
     logout(); // spec §7: failure of the church-account call logs the user out
     throw error;
@@ -237,8 +281,12 @@ export async function loadAccount(): Promise<void> {
   $session.setKey('clientAccount', accounts[0]);
   // Documents and roles are not needed to be logged in; load them alongside.
   void Promise.all([
-    mainApi().get(`user/${user.id}/documento`, { searchParams: { cliente: church.id } }).json<{ documentos: SessionState['documents'] }>(),
-    mainApi().get(`user/${user.id}/role`, { searchParams: { cliente: church.id } }).json<{ userIgrejaRoles: UserChurchRoles }>(),
+    mainApi()
+      .get(`user/${user.id}/documento`, { searchParams: { cliente: church.id } })
+      .json<{ documentos: SessionState['documents'] }>(),
+    mainApi()
+      .get(`user/${user.id}/role`, { searchParams: { cliente: church.id } })
+      .json<{ userIgrejaRoles: UserChurchRoles }>(),
   ]).then(
     ([docs, roles]) => {
       $session.setKey('documents', docs.documentos);
@@ -257,7 +305,9 @@ export async function reloadUser(): Promise<User> {
 
 /** POST /security/login_check, then the accounts. */
 export async function login(username: string, password: string): Promise<void> {
-  const pair = await mainApi().post('security/login_check', { json: { username, password } }).json<TokenPair>();
+  const pair = await mainApi()
+    .post('security/login_check', { json: { username, password } })
+    .json<TokenPair>();
   setCredentials(fromPair(pair));
   await loadAccount();
 }
@@ -321,7 +371,10 @@ let started: Promise<boolean> | undefined;
 export function startSession(church: SessionChurch): Promise<boolean> {
   if (!$church.get()) {
     $church.set(church);
-    safe(() => sessionEnv().localStorage.setItem(STORAGE_KEYS.church, JSON.stringify(church)), undefined);
+    safe(
+      () => sessionEnv().localStorage.setItem(STORAGE_KEYS.church, JSON.stringify(church)),
+      undefined,
+    );
   }
   return (started ??= (async () => {
     if (!unsubscribePersist) installHooks();

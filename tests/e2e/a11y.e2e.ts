@@ -21,16 +21,26 @@ for (const [label, url] of PAGES) {
   test(`axe: ${label}`, async ({ page }) => {
     await page.goto(url);
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }
 
 test('content pages load no framework JavaScript', async ({ page }) => {
-  for (const url of [churchUrl('graca'), churchUrl('graca', '/churchs'), `http://localhost:${port}/`]) {
+  for (const url of [
+    churchUrl('graca'),
+    churchUrl('graca', '/churchs'),
+    `http://localhost:${port}/`,
+  ]) {
     await page.goto(url);
-    const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+    const scripts = await page
+      .locator('script[src]')
+      .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
     expect(scripts, url).toEqual([]);
-    const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').count();
+    const inline = await page
+      .locator('script:not([src]):not([type="application/ld+json"])')
+      .count();
     expect(inline, url).toBeLessThanOrEqual(1); // only the service worker / offline notice script
   }
 });

@@ -12,7 +12,10 @@ const PASSWORD = 'Senha@123';
 
 /** A valid CPF that no other test uses (spec §5 check digits). */
 function uniqueCpf(): string {
-  const base = String(Date.now() % 1_000_000_000).padStart(9, '1').split('').map(Number);
+  const base = String(Date.now() % 1_000_000_000)
+    .padStart(9, '1')
+    .split('')
+    .map(Number);
   const digit = (d: number[]) => {
     const sum = d.reduce((s, n, i) => s + n * (d.length + 1 - i), 0);
     const rest = (sum * 10) % 11;
@@ -23,13 +26,16 @@ function uniqueCpf(): string {
   return [...base, d1, d2].join('');
 }
 
-const uniqueEmail = (tag: string) => `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+const uniqueEmail = (tag: string) =>
+  `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
 
 async function lastLink(to: string, param: string): Promise<string> {
   let link: string | undefined;
   await expect
     .poll(async () => {
-      link = (await readOutbox(dataDir, to)).flatMap((m) => m.links).find((l) => l.includes(`${param}=`));
+      link = (await readOutbox(dataDir, to))
+        .flatMap((m) => m.links)
+        .find((l) => l.includes(`${param}=`));
       return link;
     })
     .toBeTruthy();
@@ -60,7 +66,9 @@ async function fillRegistration(page: Page, cpf: string) {
 }
 
 test.describe('access and the member area', () => {
-  test('register with an invalid CPF, fix it, land on redirectTo; reload; add a child and an address by CEP; photo; logout; wrong password; delete', async ({ page }) => {
+  test('register with an invalid CPF, fix it, land on redirectTo; reload; add a child and an address by CEP; photo; logout; wrong password; delete', async ({
+    page,
+  }) => {
     const email = uniqueEmail('ana');
     // A protected page sends a visitor to access without showing its content.
     await page.goto(churchUrl('graca', '/user/data'));
@@ -78,7 +86,9 @@ test.describe('access and the member area', () => {
     await expect(page).toHaveURL(churchUrl('graca', '/user/data'));
     await expect(page.getByRole('heading', { name: 'Dados cadastrais' })).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Nome', exact: true })).toHaveValue('Ana');
-    await expect(page.getByRole('textbox', { name: 'Data de nascimento', exact: true })).toHaveValue('20/07/1995');
+    await expect(
+      page.getByRole('textbox', { name: 'Data de nascimento', exact: true }),
+    ).toHaveValue('20/07/1995');
 
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Dados cadastrais' })).toBeVisible();
@@ -87,8 +97,14 @@ test.describe('access and the member area', () => {
     // A child
     await page.getByRole('button', { name: 'Adicionar criança' }).click();
     await page.getByRole('textbox', { name: 'Nome da criança', exact: true }).fill('Davi');
-    await page.getByRole('form', { name: 'Adicionar criança' }).getByRole('textbox', { name: 'Data de nascimento', exact: true }).fill('03/02/2019');
-    await page.getByRole('form', { name: 'Adicionar criança' }).getByRole('button', { name: 'Salvar' }).click();
+    await page
+      .getByRole('form', { name: 'Adicionar criança' })
+      .getByRole('textbox', { name: 'Data de nascimento', exact: true })
+      .fill('03/02/2019');
+    await page
+      .getByRole('form', { name: 'Adicionar criança' })
+      .getByRole('button', { name: 'Salvar' })
+      .click();
     await expect(page.getByText('Davi', { exact: true })).toBeVisible();
 
     // An address found by CEP
@@ -96,9 +112,15 @@ test.describe('access and the member area', () => {
     const addressForm = page.getByRole('form', { name: 'Adicionar endereço' });
     await addressForm.getByRole('textbox', { name: 'CEP', exact: true }).fill('01310100');
     await addressForm.getByRole('button', { name: 'Buscar' }).click();
-    await expect(addressForm.getByRole('textbox', { name: 'Rua', exact: true })).toHaveValue('Avenida Paulista');
-    await expect(addressForm.getByRole('textbox', { name: 'Cidade', exact: true })).toHaveValue('São Paulo');
-    await expect(addressForm.getByRole('textbox', { name: 'Bairro', exact: true })).toHaveValue('Bela Vista');
+    await expect(addressForm.getByRole('textbox', { name: 'Rua', exact: true })).toHaveValue(
+      'Avenida Paulista',
+    );
+    await expect(addressForm.getByRole('textbox', { name: 'Cidade', exact: true })).toHaveValue(
+      'São Paulo',
+    );
+    await expect(addressForm.getByRole('textbox', { name: 'Bairro', exact: true })).toHaveValue(
+      'Bela Vista',
+    );
     await addressForm.getByRole('textbox', { name: 'Número', exact: true }).fill('1500');
     await addressForm.getByRole('button', { name: 'Salvar' }).click();
     await expect(page.getByText('Avenida Paulista, 1500')).toBeVisible();
@@ -110,8 +132,14 @@ test.describe('access and the member area', () => {
     // Profile photo: choose, then remove
     await page.goto(churchUrl('graca', '/user'));
     await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
-    const photo = await sharp({ create: { width: 1200, height: 800, channels: 3, background: '#2a9d8f' } }).jpeg().toBuffer();
-    await page.getByLabel('Escolher foto').setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: photo });
+    const photo = await sharp({
+      create: { width: 1200, height: 800, channels: 3, background: '#2a9d8f' },
+    })
+      .jpeg()
+      .toBuffer();
+    await page
+      .getByLabel('Escolher foto')
+      .setInputFiles({ name: 'eu.jpg', mimeType: 'image/jpeg', buffer: photo });
     await expect(page.getByRole('img', { name: 'Foto de perfil' })).toBeVisible();
     await expect(page.getByText('Foto atualizada.')).toBeVisible();
     await page.getByRole('button', { name: 'Remover foto' }).click();
@@ -142,7 +170,9 @@ test.describe('access and the member area', () => {
     await expect(page).toHaveURL(churchUrl('graca', '/user/confirm-delete-user'));
     await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Errada@123');
     await page.getByRole('button', { name: 'Excluir definitivamente' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Sua senha está incorreta.' }).first()).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Sua senha está incorreta.' }).first(),
+    ).toBeVisible();
     await expect(page).toHaveURL(churchUrl('graca', '/user/confirm-delete-user')); // no logout on this 401-exempt screen
     await page.getByRole('textbox', { name: 'Senha', exact: true }).fill(PASSWORD);
     await page.getByRole('button', { name: 'Excluir definitivamente' }).click();
@@ -152,13 +182,17 @@ test.describe('access and the member area', () => {
     await expect(page.getByRole('heading', { name: 'Criar conta' })).toBeVisible(); // the account is gone
   });
 
-  test('the inactive account gets its activation e-mail and the link activates it', async ({ page }) => {
+  test('the inactive account gets its activation e-mail and the link activates it', async ({
+    page,
+  }) => {
     await page.goto(churchUrl('graca', '/access'));
     await startAccess(page, 'inativo@graca.demo');
     const dialog = page.getByRole('dialog', { name: 'Conta inativa' });
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Enviar e-mail de ativação' }).click();
-    await expect(dialog.getByText('Enviamos o e-mail de ativação. Confira sua caixa de entrada.')).toBeVisible();
+    await expect(
+      dialog.getByText('Enviamos o e-mail de ativação. Confira sua caixa de entrada.'),
+    ).toBeVisible();
     const link = await lastLink('inativo@graca.demo', 'activationToken');
     expect(link.startsWith(churchUrl('graca', '/access?activationToken='))).toBe(true);
     await page.goto(link);
@@ -183,7 +217,9 @@ test.describe('access and the member area', () => {
     const dialog = page.getByRole('dialog', { name: 'Recuperar senha' });
     await expect(dialog.getByRole('textbox', { name: 'E-mail', exact: true })).toHaveValue(email);
     await dialog.getByRole('button', { name: 'Enviar' }).click();
-    await expect(dialog.getByText('Enviamos para o seu e-mail um link para criar uma nova senha.')).toBeVisible();
+    await expect(
+      dialog.getByText('Enviamos para o seu e-mail um link para criar uma nova senha.'),
+    ).toBeVisible();
     const link = await lastLink(email, 'resetToken');
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Criar nova senha' })).toBeVisible();
@@ -193,7 +229,9 @@ test.describe('access and the member area', () => {
     await expect(page.getByText('As senhas precisam ser iguais')).toBeVisible();
     await page.getByRole('textbox', { name: 'Confirme a senha', exact: true }).fill('Outra@456');
     await page.getByRole('button', { name: 'Salvar nova senha' }).click();
-    await expect(page.getByText('Senha alterada. Você já pode entrar com a nova senha.')).toBeVisible();
+    await expect(
+      page.getByText('Senha alterada. Você já pode entrar com a nova senha.'),
+    ).toBeVisible();
     await startAccess(page, email);
     await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Outra@456');
     await page.getByRole('button', { name: 'Entrar', exact: true }).click();
@@ -209,24 +247,45 @@ test.describe('access and the member area', () => {
     await page.getByRole('link', { name: 'Carteirinha de membro' }).click();
     const card = page.getByRole('article', { name: 'Carteirinha de membro: Maria Souza' });
     await expect(card).toBeVisible();
-    for (const text of ['529.982.247-25', 'Sede', 'Pr. Carlos Almeida', '14/05/1990', '30/11/2008', 'Feminino', 'Casado(a)', 'Membro', 'Igreja da Graça']) {
+    for (const text of [
+      '529.982.247-25',
+      'Sede',
+      'Pr. Carlos Almeida',
+      '14/05/1990',
+      '30/11/2008',
+      'Feminino',
+      'Casado(a)',
+      'Membro',
+      'Igreja da Graça',
+    ]) {
       await expect(card.getByText(text, { exact: true }).first()).toBeVisible();
     }
     await expect(card.getByRole('img', { name: 'Código QR da carteirinha' })).toBeVisible();
-    await expect(page.getByRole('heading', { level: 1, name: 'Carteirinha de membro' })).toBeAttached();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Carteirinha de membro' }),
+    ).toBeAttached();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await page.evaluate(() => {
       (window as unknown as { printed: boolean }).printed = false;
       window.print = () => void ((window as unknown as { printed: boolean }).printed = true);
     });
     await page.getByRole('button', { name: 'Imprimir ou salvar em PDF' }).click();
-    expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(true);
+    expect(await page.evaluate(() => (window as unknown as { printed: boolean }).printed)).toBe(
+      true,
+    );
     await page.emulateMedia({ media: 'print' });
     await expect(page.getByRole('button', { name: 'Imprimir ou salvar em PDF' })).toBeHidden();
     await expect(card).toBeVisible();
     await page.emulateMedia({ media: 'screen' });
-    await page.goto(churchUrl('graca', '/embed/print-member-card?userCardEmail=lider@graca.demo&memberChurchId=1'));
+    await page.goto(
+      churchUrl(
+        'graca',
+        '/embed/print-member-card?userCardEmail=lider@graca.demo&memberChurchId=1',
+      ),
+    );
     await expect(page.getByRole('alert')).toBeVisible(); // not staff: no one else's card
     await page.goto(churchUrl('graca', '/user'));
     await page.getByRole('button', { name: 'Sair' }).click();
@@ -236,12 +295,20 @@ test.describe('access and the member area', () => {
     await register(page, uniqueEmail('card'), uniqueCpf());
     await expect(page).toHaveURL(churchUrl('graca', '/'));
     await page.goto(churchUrl('graca', '/embed/print-member-card?showCard=true'));
-    await expect(page.getByText(/Nenhuma carteirinha encontrada para o e-mail card-/)).toBeVisible();
+    await expect(
+      page.getByText(/Nenhuma carteirinha encontrada para o e-mail card-/),
+    ).toBeVisible();
   });
 });
 
-test('the header church picker finds the nearest churches of the organisation, with permission', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'pt-BR', geolocation: { latitude: -23.5, longitude: -46.62 }, permissions: ['geolocation'] });
+test('the header church picker finds the nearest churches of the organisation, with permission', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    geolocation: { latitude: -23.5, longitude: -46.62 },
+    permissions: ['geolocation'],
+  });
   const page = await context.newPage();
   await page.goto(churchUrl('graca', '/'));
   await page.getByText('Igrejas', { exact: true }).click();

@@ -4,7 +4,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { churchUrl, hostGet } from './helpers.ts';
 
 async function noFrameworkScripts(page: Page) {
-  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
   expect(scripts.filter((s) => s?.includes('/_astro/'))).toEqual([]);
   expect(scripts).toEqual([]);
 }
@@ -40,7 +42,9 @@ test('a range highlights its verses; an abbreviation works', async ({ page }) =>
   for (const n of [15, 19]) await expect(page.locator(`#v${n}`)).not.toHaveClass(/\bhl\b/);
   await page.goto(churchUrl('graca', '/bible?ref=Gn+1'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gênesis 1');
-  await expect(page.locator('#v1')).toContainText('In the beginning God created the heaven and the earth.');
+  await expect(page.locator('#v1')).toContainText(
+    'In the beginning God created the heaven and the earth.',
+  );
 });
 
 test('browse: books by testament → chapters → a chapter → the next one', async ({ page }) => {
@@ -59,7 +63,10 @@ test('browse: books by testament → chapters → a chapter → the next one', a
   await expect(page).toHaveURL(churchUrl('graca', '/bible/rom/8'));
   // the last chapter of a book leads to the next book
   await page.goto(churchUrl('graca', '/bible/mal/4'));
-  await expect(page.getByRole('link', { name: /Próximo/ })).toHaveAttribute('href', '/bible/matt/1');
+  await expect(page.getByRole('link', { name: /Próximo/ })).toHaveAttribute(
+    'href',
+    '/bible/matt/1',
+  );
 });
 
 test('a book named in the address in any language goes to its page', async ({ page }) => {
@@ -72,23 +79,35 @@ test('a book named in the address in any language goes to its page', async ({ pa
 });
 
 test('an unknown reference, book or chapter says so with a 404', async ({ page }) => {
-  const response = await page.goto(churchUrl('graca', '/bible?ref=' + encodeURIComponent('Livro 3:16')));
+  const response = await page.goto(
+    churchUrl('graca', '/bible?ref=' + encodeURIComponent('Livro 3:16')),
+  );
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('alert')).toContainText('Não encontramos a passagem “Livro 3:16”');
   await expect(page.getByRole('searchbox')).toHaveValue('Livro 3:16');
   for (const path of ['/bible/john/22', '/bible/nada/1', '/bible/nada', '/bible/john/abc']) {
     const r = await page.goto(churchUrl('graca', path));
     expect(r?.status(), path).toBe(404);
-    await expect(page.getByRole('alert')).toHaveText('Este livro ou capítulo não existe ou está indisponível.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Este livro ou capítulo não existe ou está indisponível.',
+    );
   }
   const raw = await hostGet('graca.localhost', '/bible/john/99');
   expect(raw.status).toBe(404);
 });
 
-for (const path of ['/bible', '/bible/john', '/bible/john/3?v=16#v16', '/bible/nada/1', '/bible?ref=xyz']) {
+for (const path of [
+  '/bible',
+  '/bible/john',
+  '/bible/john/3?v=16#v16',
+  '/bible/nada/1',
+  '/bible?ref=xyz',
+]) {
   test(`axe: ${path}`, async ({ page }) => {
     await page.goto(churchUrl('graca', path));
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
   });
 }

@@ -7,18 +7,49 @@ import { churchUrl, hostGet } from './helpers.ts';
 
 /** The page's external scripts that come from the build (framework/island code). */
 async function bundledScripts(page: Page): Promise<string[]> {
-  const srcs = await page.locator('script[src]').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
+  const srcs = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
   return srcs.filter((src) => /\/_astro\/.*\.js/.test(src));
 }
 
 const journeys = [
-  { code: 'graca', locale: 'pt-BR', title: 'Notícias', chip: 'Missões', search: 'páscoa', found: 'Culto de Páscoa terá três horários neste ano', button: 'Buscar', empty: 'Nenhum resultado encontrado. Tente outra palavra-chave.' },
-  { code: 'grace', locale: 'en-US', title: 'News', chip: 'Missions', search: 'easter', found: 'Easter services: three times this year', button: 'Search', empty: 'No results found. Try another keyword.' },
-  { code: 'esperanza', locale: 'es-AR', title: 'Noticias', chip: 'Misiones', search: 'pascua', found: 'La reunión de Pascua tendrá tres horarios', button: 'Buscar', empty: 'No se encontraron resultados. Prueba con otra palabra clave.' },
+  {
+    code: 'graca',
+    locale: 'pt-BR',
+    title: 'Notícias',
+    chip: 'Missões',
+    search: 'páscoa',
+    found: 'Culto de Páscoa terá três horários neste ano',
+    button: 'Buscar',
+    empty: 'Nenhum resultado encontrado. Tente outra palavra-chave.',
+  },
+  {
+    code: 'grace',
+    locale: 'en-US',
+    title: 'News',
+    chip: 'Missions',
+    search: 'easter',
+    found: 'Easter services: three times this year',
+    button: 'Search',
+    empty: 'No results found. Try another keyword.',
+  },
+  {
+    code: 'esperanza',
+    locale: 'es-AR',
+    title: 'Noticias',
+    chip: 'Misiones',
+    search: 'pascua',
+    found: 'La reunión de Pascua tendrá tres horarios',
+    button: 'Buscar',
+    empty: 'No se encontraron resultados. Prueba con otra palabra clave.',
+  },
 ] as const;
 
 for (const j of journeys) {
-  test(`a visitor in ${j.locale} browses ${j.code}'s news, filters, searches and opens one`, async ({ browser }) => {
+  test(`a visitor in ${j.locale} browses ${j.code}'s news, filters, searches and opens one`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: j.locale });
     const page = await context.newPage();
     const response = await page.goto(churchUrl(j.code, '/news'));
@@ -29,10 +60,14 @@ for (const j of journeys) {
     expect(await bundledScripts(page)).toEqual([]);
 
     // category filter: a plain link; every card shown carries the category
-    await page.getByRole('navigation', { name: /categor/i }).getByRole('link', { name: j.chip }).click();
+    await page
+      .getByRole('navigation', { name: /categor/i })
+      .getByRole('link', { name: j.chip })
+      .click();
     await expect(page).toHaveURL(/categoria=\d+/);
     await expect(cards).toHaveCount(2);
-    for (const card of await cards.all()) await expect(card).toContainText(j.chip, { ignoreCase: true });
+    for (const card of await cards.all())
+      await expect(card).toContainText(j.chip, { ignoreCase: true });
 
     // search: a plain GET form, accents and case ignored
     await page.getByRole('link', { name: j.chip === 'Missions' ? 'All' : 'Todas' }).click();
@@ -52,7 +87,9 @@ for (const j of journeys) {
   });
 }
 
-test('the podcast pages by 10 until a page has fewer, and then the next link is gone', async ({ page }) => {
+test('the podcast pages by 10 until a page has fewer, and then the next link is gone', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/podcast'));
   const episodes = page.getByRole('list', { name: 'Podcast' }).getByRole('listitem');
   const next = page.getByRole('link', { name: /Próxima/ });
@@ -70,7 +107,9 @@ test('the podcast pages by 10 until a page has fewer, and then the next link is 
   expect(await bundledScripts(page)).toEqual([]);
 });
 
-test('an unknown news id shows "content does not exist or is unavailable" with a 404', async ({ page }) => {
+test('an unknown news id shows "content does not exist or is unavailable" with a 404', async ({
+  page,
+}) => {
   const response = await page.goto(churchUrl('graca', '/news/999999'));
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('alert')).toHaveText('O conteúdo não existe ou está indisponível.');
@@ -85,9 +124,13 @@ test('a <script> or onload= stored in a news body never runs', async ({ page }) 
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(churchUrl('graca', `/news?busca=${encodeURIComponent('cara nova')}`));
   await page.getByRole('link', { name: 'Nosso site de notícias de cara nova' }).click();
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Nosso site de notícias de cara nova');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Nosso site de notícias de cara nova',
+  );
   await page.waitForLoadState('load');
-  expect(await page.evaluate(() => (window as unknown as { __contentXss?: string }).__contentXss)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __contentXss?: string }).__contentXss),
+  ).toBeUndefined();
   await expect(page.locator('.rich-text script')).toHaveCount(0);
   await expect(page.locator('.rich-text [onload], .rich-text [onerror]')).toHaveCount(0);
   await expect(page.locator('.rich-text a[href^="javascript:"]')).toHaveCount(0);
@@ -96,8 +139,17 @@ test('a <script> or onload= stored in a news body never runs', async ({ page }) 
 
 test('every reading page ships no framework JavaScript', async ({ page }) => {
   const paths = [
-    '/news', '/devotionals', '/ministries', '/ebds', '/ebds/classe-de-batismo', '/publication-types', '/publications',
-    '/studies', '/videos', '/podcast', '/news/999999',
+    '/news',
+    '/devotionals',
+    '/ministries',
+    '/ebds',
+    '/ebds/classe-de-batismo',
+    '/publication-types',
+    '/publications',
+    '/studies',
+    '/videos',
+    '/podcast',
+    '/news/999999',
   ];
   for (const path of paths) {
     await page.goto(churchUrl('graca', path));
@@ -106,41 +158,62 @@ test('every reading page ships no framework JavaScript', async ({ page }) => {
   // details reached through their lists
   for (const list of ['/devotionals', '/ministries', '/publications', '/studies', '/videos']) {
     await page.goto(churchUrl('graca', list));
-    await page.getByRole('list', { name: /./ }).getByRole('listitem').first().getByRole('link').first().click();
+    await page
+      .getByRole('list', { name: /./ })
+      .getByRole('listitem')
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await bundledScripts(page), page.url()).toEqual([]);
   }
 });
 
-test('a video opens on YouTube from our own thumbnail, with no player loaded before', async ({ page }) => {
+test('a video opens on YouTube from our own thumbnail, with no player loaded before', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/videos'));
   await page.getByRole('link', { name: /Tu és fiel/ }).click();
   await expect(page.locator('iframe')).toHaveCount(0);
   const watch = page.getByRole('link', { name: 'Assistir no YouTube' });
   await expect(watch).toHaveAttribute('href', /^https:\/\/www\.youtube\.com\/watch\?v=[\w-]{11}$/);
   await expect(watch.locator('img')).toHaveAttribute('src', /^\/content\/video-\d+\.svg$/);
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  );
   expect(ld['@type']).toBe('VideoObject');
 });
 
-test('studies that are for members show titles and a login prompt to visitors', async ({ browser }) => {
+test('studies that are for members show titles and a login prompt to visitors', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(churchUrl('grace', '/studies'));
-  await expect(page.getByText('This church’s studies are for members.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This church’s studies are for members.', { exact: false }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'The prodigal son' }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('The prodigal son');
   await expect(page.locator('.rich-text')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute('href', /^\/access\?redirectTo=%2Fstudies%2F\d+$/);
+  await expect(page.getByRole('link', { name: 'Sign in' }).last()).toHaveAttribute(
+    'href',
+    /^\/access\?redirectTo=%2Fstudies%2F\d+$/,
+  );
   await context.close();
 });
 
-test('a member who logs in reads a members-only study; the page stays the visitor’s for others', async ({ browser }) => {
+test('a member who logs in reads a members-only study; the page stays the visitor’s for others', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(churchUrl('grace', '/studies'));
   await page.getByRole('link', { name: 'The good Samaritan' }).click();
-  await expect(page.getByText('This church’s studies are for members.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('This church’s studies are for members.', { exact: false }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Sign in' }).last().click();
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('member@grace.demo');
   await page.getByRole('button', { name: 'Continue' }).click();
@@ -150,10 +223,14 @@ test('a member who logs in reads a members-only study; the page stays the visito
   await expect(page).toHaveURL(/\/studies\/\d+$/);
   await page.mouse.wheel(0, 1500); // the study's text comes when its place scrolls into view
   await expect(page.locator('.rich-text p').first()).toBeVisible();
-  await expect(page.getByText('This church’s studies are for members.', { exact: false })).toHaveCount(0);
+  await expect(
+    page.getByText('This church’s studies are for members.', { exact: false }),
+  ).toHaveCount(0);
   await page.goto(churchUrl('grace', '/studies'));
   await expect(page.getByRole('link', { name: 'The good Samaritan' })).toBeVisible();
-  await expect(page.getByText('This church’s studies are for members.', { exact: false })).toHaveCount(0);
+  await expect(
+    page.getByText('This church’s studies are for members.', { exact: false }),
+  ).toHaveCount(0);
   await context.close();
 
   // A visitor in another browser still gets the prompt, with no body.
@@ -178,10 +255,16 @@ test('news pages are shareable: canonical, Open Graph, Article JSON-LD and an RS
   const list = await hostGet('graca.localhost', '/news');
   const id = /href="\/news\/(\d+)"/.exec(list.text)?.[1];
   const detail = await hostGet('graca.localhost', `/news/${id}`);
-  expect(detail.text).toMatch(/<link rel="canonical" href="http:\/\/graca\.localhost:\d+\/news\/\d+">/);
+  expect(detail.text).toMatch(
+    /<link rel="canonical" href="http:\/\/graca\.localhost:\d+\/news\/\d+">/,
+  );
   expect(detail.text).toContain('<meta property="og:type" content="article">');
-  expect(detail.text).toMatch(/<meta property="og:image" content="http:\/\/graca\.localhost:\d+\/content\/news-\d+\.svg">/);
-  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(detail.text)![1]!);
+  expect(detail.text).toMatch(
+    /<meta property="og:image" content="http:\/\/graca\.localhost:\d+\/content\/news-\d+\.svg">/,
+  );
+  const ld = JSON.parse(
+    /<script type="application\/ld\+json">(.*?)<\/script>/.exec(detail.text)![1]!,
+  );
   expect(ld).toMatchObject({ '@type': 'Article', publisher: { name: 'Igreja da Graça' } });
   const rss = await hostGet('graca.localhost', '/news/rss.xml');
   expect(rss.status).toBe(200);
@@ -193,22 +276,45 @@ test('news pages are shareable: canonical, Open Graph, Article JSON-LD and an RS
 
 // One test per page: axe takes seconds a page on a loaded machine.
 const AXE_PATHS = [
-  '/news', '/news?busca=zzqqxx', '/news/999999', '/devotionals', '/ministries', '/ebds', '/ebds/classe-de-batismo',
-  '/publication-types', '/publications', '/studies', '/videos', '/podcast', '/podcast?page=3',
+  '/news',
+  '/news?busca=zzqqxx',
+  '/news/999999',
+  '/devotionals',
+  '/ministries',
+  '/ebds',
+  '/ebds/classe-de-batismo',
+  '/publication-types',
+  '/publications',
+  '/studies',
+  '/videos',
+  '/podcast',
+  '/podcast?page=3',
 ];
 for (const path of AXE_PATHS) {
   test(`axe finds no violations on ${path}`, async ({ page }) => {
     await page.goto(churchUrl('graca', path));
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), path).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      path,
+    ).toEqual([]);
   });
 }
 
 for (const list of ['/news', '/devotionals', '/ministries', '/publications', '/videos']) {
   test(`axe finds no violations on the first item of ${list}`, async ({ page }) => {
     await page.goto(churchUrl('graca', list));
-    await page.getByRole('list', { name: /./ }).getByRole('listitem').first().getByRole('link').first().click();
+    await page
+      .getByRole('list', { name: /./ })
+      .getByRole('listitem')
+      .first()
+      .getByRole('link')
+      .first()
+      .click();
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+      page.url(),
+    ).toEqual([]);
   });
 }

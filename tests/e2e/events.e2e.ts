@@ -6,7 +6,10 @@ import { API, asMember, churchUrl, hostGet, port } from './helpers.ts';
 
 async function eventIdByTitle(page: Page, code: string, title: string): Promise<number> {
   await page.goto(churchUrl(code, '/event'));
-  const href = await page.getByRole('link', { name: new RegExp(title) }).first().getAttribute('href');
+  const href = await page
+    .getByRole('link', { name: new RegExp(title) })
+    .first()
+    .getAttribute('href');
   return Number(href!.split('/').pop());
 }
 
@@ -14,9 +17,11 @@ async function eventIdByTitle(page: Page, code: string, title: string): Promise<
 async function expectNoFrameworkJs(page: Page, extra = 0) {
   const { gzipSync } = await import('node:zlib');
   expect(await page.locator('astro-island').count()).toBe(0);
-  const scripts = await page.locator('script:not([type="application/ld+json"])').evaluateAll((els) =>
-    els.map((e) => ({ src: (e as HTMLScriptElement).src, text: e.textContent ?? '' })),
-  );
+  const scripts = await page
+    .locator('script:not([type="application/ld+json"])')
+    .evaluateAll((els) =>
+      els.map((e) => ({ src: (e as HTMLScriptElement).src, text: e.textContent ?? '' })),
+    );
   expect(scripts.length).toBeLessThanOrEqual(1 + extra);
   for (const { src, text } of scripts) {
     const body = src ? (await (await page.request.get(src)).body()).toString() : text;
@@ -26,7 +31,9 @@ async function expectNoFrameworkJs(page: Page, extra = 0) {
 }
 
 test.describe('event list', () => {
-  test('lists upcoming events with date, place and price, and past ones apart, without framework JS', async ({ page }) => {
+  test('lists upcoming events with date, place and price, and past ones apart, without framework JS', async ({
+    page,
+  }) => {
     const response = await page.goto(churchUrl('graca', '/event'));
     expect(response?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Eventos');
@@ -34,10 +41,18 @@ test.describe('event list', () => {
     const conference = upcoming.getByRole('listitem').filter({ hasText: 'Conferência Graça 2026' });
     await expect(conference).toContainText('A partir de R$ 120,00');
     await expect(conference).toContainText('Templo Sede');
-    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Noite de Louvor Jovem' })).toContainText('Gratuito');
-    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Show Beneficente' })).toContainText('Indisponível');
-    await expect(upcoming.getByRole('listitem').filter({ hasText: 'Seminário de Missões' })).toContainText('Inscrições encerradas');
-    await expect(page.getByRole('region', { name: 'Eventos anteriores' })).toContainText('Encontro de Líderes');
+    await expect(
+      upcoming.getByRole('listitem').filter({ hasText: 'Noite de Louvor Jovem' }),
+    ).toContainText('Gratuito');
+    await expect(
+      upcoming.getByRole('listitem').filter({ hasText: 'Show Beneficente' }),
+    ).toContainText('Indisponível');
+    await expect(
+      upcoming.getByRole('listitem').filter({ hasText: 'Seminário de Missões' }),
+    ).toContainText('Inscrições encerradas');
+    await expect(page.getByRole('region', { name: 'Eventos anteriores' })).toContainText(
+      'Encontro de Líderes',
+    );
     await expect(page.getByText('Grace Family Conference')).toHaveCount(0); // another church's
     await expectNoFrameworkJs(page);
     const { violations } = await new AxeBuilder({ page }).analyze();
@@ -49,7 +64,9 @@ test.describe('event list', () => {
     const page = await context.newPage();
     await page.goto(churchUrl('grace', '/event'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Events');
-    await expect(page.getByRole('listitem').filter({ hasText: 'Grace Family Conference' })).toContainText('From $25.00');
+    await expect(
+      page.getByRole('listitem').filter({ hasText: 'Grace Family Conference' }),
+    ).toContainText('From $25.00');
     await context.close();
   });
 });
@@ -59,13 +76,23 @@ test.describe('event page', () => {
     const id = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
     await page.goto(churchUrl('graca', `/event/${id}`));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Conferência Graça 2026');
-    await expect(page.getByRole('definition').filter({ hasText: 'Avenida Paulista' })).toBeVisible();
+    await expect(
+      page.getByRole('definition').filter({ hasText: 'Avenida Paulista' }),
+    ).toBeVisible();
     await expect(page.getByText('19:00 às 22:00')).toBeVisible();
     const tickets = page.getByRole('region', { name: 'Ingressos' });
-    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote promocional' })).toContainText('Vendas encerradas');
-    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 1' })).toContainText(/Disponível até .* ou enquanto durar o estoque/);
-    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 2' })).toContainText(/Disponível a partir de/);
-    await expect(tickets.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' })).toHaveAttribute('max', '6');
+    await expect(
+      tickets.getByRole('listitem').filter({ hasText: 'Lote promocional' }),
+    ).toContainText('Vendas encerradas');
+    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 1' })).toContainText(
+      /Disponível até .* ou enquanto durar o estoque/,
+    );
+    await expect(tickets.getByRole('listitem').filter({ hasText: 'Lote 2' })).toContainText(
+      /Disponível a partir de/,
+    );
+    await expect(
+      tickets.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }),
+    ).toHaveAttribute('max', '6');
     await expect(tickets.getByRole('spinbutton')).toHaveCount(1);
     await expect(page.getByRole('button', { name: 'Inscrever-se' })).toBeVisible();
     await expectNoFrameworkJs(page, 1);
@@ -88,7 +115,9 @@ test.describe('event page', () => {
     }
   });
 
-  test('choosing quantities leads a visitor to log in, keeping the quantities for afterwards', async ({ page }) => {
+  test('choosing quantities leads a visitor to log in, keeping the quantities for afterwards', async ({
+    page,
+  }) => {
     const id = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
     await page.goto(churchUrl('graca', `/event/${id}`));
     await page.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }).fill('2');
@@ -98,12 +127,16 @@ test.describe('event page', () => {
     expect(redirectTo).toMatch(new RegExp(`^/event/${id}/tickets\\?q\\d+=2$`));
   });
 
-  test('an unknown or another church’s event is a 404 with the spec’s message', async ({ page }) => {
+  test('an unknown or another church’s event is a 404 with the spec’s message', async ({
+    page,
+  }) => {
     const graceId = await eventIdByTitle(page, 'grace', 'Community Picnic');
     for (const path of ['/event/999999', `/event/${graceId}`, '/event/abc']) {
       const response = await page.goto(churchUrl('graca', path));
       expect(response?.status(), path).toBe(404);
-      await expect(page.getByRole('alert')).toHaveText('Evento não encontrado ou endereço incorreto.');
+      await expect(page.getByRole('alert')).toHaveText(
+        'Evento não encontrado ou endereço incorreto.',
+      );
     }
   });
 
@@ -112,23 +145,32 @@ test.describe('event page', () => {
     const resume = await hostGet('graca.localhost', `/event/${id}?buyingStep=tickets&fillTicket=2`);
     expect(resume.status).toBe(302);
     expect(resume.headers.location).toBe(`/event/${id}/tickets?fillTicket=2`);
-    expect((await hostGet('graca.localhost', `/event/${id}?buyingStep=checkout`)).headers.location).toBe('/checkout');
+    expect(
+      (await hostGet('graca.localhost', `/event/${id}?buyingStep=checkout`)).headers.location,
+    ).toBe('/checkout');
     const ics = await hostGet('graca.localhost', `/event/${id}/calendar.ics`);
     expect(ics.status).toBe(200);
     expect(ics.headers['content-type']).toBe('text/calendar; charset=utf-8');
-    expect(ics.text).toMatch(/BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Conferência Graça 2026\r\n[\s\S]*END:VCALENDAR/);
+    expect(ics.text).toMatch(
+      /BEGIN:VEVENT\r\n[\s\S]*SUMMARY:Conferência Graça 2026\r\n[\s\S]*END:VCALENDAR/,
+    );
     expect((await hostGet('graca.localhost', '/event/999999/calendar.ics')).status).toBe(404);
     await page.goto(churchUrl('graca', `/event/${id}`));
-    await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveAttribute('href', `/event/${id}/calendar.ics`);
+    await expect(page.getByRole('link', { name: 'Adicionar à agenda' })).toHaveAttribute(
+      'href',
+      `/event/${id}/calendar.ics`,
+    );
   });
 });
 
 // ---- the member's buying journey (issue 5 bars) ----
 
-
 async function seatsLeft(eventTitle: string, ticketName: string): Promise<number> {
-  const { eventos } = (await (await fetch(`${API}/igreja/graca/evento/`)).json()) as { eventos: { titulo: string; ingressos: { nome: string; disponiveis: number }[] }[] };
-  return eventos.find((e) => e.titulo === eventTitle)!.ingressos.find((t) => t.nome === ticketName)!.disponiveis;
+  const { eventos } = (await (await fetch(`${API}/igreja/graca/evento/`)).json()) as {
+    eventos: { titulo: string; ingressos: { nome: string; disponiveis: number }[] }[];
+  };
+  return eventos.find((e) => e.titulo === eventTitle)!.ingressos.find((t) => t.nome === ticketName)!
+    .disponiveis;
 }
 
 async function chooseConferenceTickets(page: Page, quantity: number) {
@@ -136,14 +178,19 @@ async function chooseConferenceTickets(page: Page, quantity: number) {
   await page.getByRole('link', { name: /Conferência Graça 2026/ }).click();
   await page.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }).fill(String(quantity));
   await page.getByRole('button', { name: 'Inscrever-se' }).click();
-  const holders = [['Maria Souza', 'M', '+55 11 98765-4321'], ['Carlos Souza', 'G', '+55 11 91234-5678']];
+  const holders = [
+    ['Maria Souza', 'M', '+55 11 98765-4321'],
+    ['Carlos Souza', 'G', '+55 11 91234-5678'],
+  ];
   for (let i = 0; i < quantity; i++) {
     await expect(page.getByText(`Ingresso ${i + 1} de ${quantity}`)).toBeVisible();
     const [name, shirt, phone] = holders[i % holders.length]!;
     await page.getByLabel('Nome do participante').fill(name!);
     await page.getByLabel('Tamanho da camiseta').selectOption(shirt!);
     await page.getByLabel('Telefone do participante').fill(phone!);
-    await page.getByRole('button', { name: i === quantity - 1 ? 'Ir para o pagamento' : 'Próximo' }).click();
+    await page
+      .getByRole('button', { name: i === quantity - 1 ? 'Ir para o pagamento' : 'Próximo' })
+      .click();
   }
   await expect(page).toHaveURL(/\/checkout$/);
 }
@@ -165,7 +212,9 @@ async function payWithNewCard(page: Page, number: string, installments?: string)
     const option = (await page.getByLabel('Parcelas').locator('option:checked').textContent())!;
     const summary = page.getByRole('region', { name: /Conferência/ });
     await expect(summary.getByTestId('pay-installments')).toHaveText(option);
-    await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveText(`Pagar ${(await summary.getByTestId('pay-total').textContent())!}`);
+    await expect(page.getByRole('button', { name: /^Pagar/ })).toHaveText(
+      `Pagar ${(await summary.getByTestId('pay-total').textContent())!}`,
+    );
   }
   await page.getByRole('button', { name: /^Pagar/ }).click();
 }
@@ -173,7 +222,9 @@ async function payWithNewCard(page: Page, number: string, installments?: string)
 test.describe('the member buys tickets', () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('two paid tickets with an approving card in 2 installments, then the tickets and their content', async ({ page }) => {
+  test('two paid tickets with an approving card in 2 installments, then the tickets and their content', async ({
+    page,
+  }) => {
     await asMember(page);
     const before = await seatsLeft('Conferência Graça 2026', 'Lote 1');
     await chooseConferenceTickets(page, 2);
@@ -183,7 +234,9 @@ test.describe('the member buys tickets', () => {
     await payWithNewCard(page, '4111 1111 1111 1111', '2');
     await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Obrigado!');
-    await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible();
+    await expect(
+      page.getByText('Pagamento aprovado! Sua inscrição está confirmada.'),
+    ).toBeVisible();
     await expect(page.getByText(/2x de R\$\s170,27/)).toBeVisible();
     expect(await seatsLeft('Conferência Graça 2026', 'Lote 1')).toBe(before - 2);
 
@@ -199,7 +252,9 @@ test.describe('the member buys tickets', () => {
     await expect(page.getByText('Chegue 30 minutos antes')).toBeVisible();
 
     await page.goto(churchUrl('graca', '/user/registrations'));
-    await expect(page.getByRole('link', { name: /Conferência Graça 2026/ })).toContainText('3 ingressos');
+    await expect(page.getByRole('link', { name: /Conferência Graça 2026/ })).toContainText(
+      '3 ingressos',
+    );
     await page.goto(churchUrl('graca', '/user/cards'));
     await expect(page.getByRole('heading', { name: 'Zoop' })).toBeVisible();
     // the seeded card of the monthly gift and the one this purchase saved
@@ -212,7 +267,9 @@ test.describe('the member buys tickets', () => {
     const before = await seatsLeft('Conferência Graça 2026', 'Lote 1');
     await chooseConferenceTickets(page, 1);
     await payWithNewCard(page, '4000 0000 0000 0002'); // saved cards are offered first
-    await expect(page.getByRole('alert')).toHaveText('Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
+    );
     await expect(page).toHaveURL(/\/checkout$/);
     expect(await seatsLeft('Conferência Graça 2026', 'Lote 1')).toBe(before);
     // a number that fails the Luhn check is caught on its field before anything is sent
@@ -221,12 +278,18 @@ test.describe('the member buys tickets', () => {
     await expect(page.getByRole('alert').first()).toContainText('Número do cartão inválido.');
   });
 
-  test('Pix shows a code with a valid CRC and a QR; paying it in the sandbox turns the status to success', async ({ page }) => {
+  test('Pix shows a code with a valid CRC and a QR; paying it in the sandbox turns the status to success', async ({
+    page,
+  }) => {
     await asMember(page);
     await chooseConferenceTickets(page, 1);
     await page.getByRole('radio', { name: 'Pix' }).check();
     await page.getByRole('button', { name: /^Pagar/ }).click();
-    await expect(page.getByText('Pague com o Pix abaixo. O pedido será cancelado automaticamente se não for pago no prazo.')).toBeVisible();
+    await expect(
+      page.getByText(
+        'Pague com o Pix abaixo. O pedido será cancelado automaticamente se não for pago no prazo.',
+      ),
+    ).toBeVisible();
     const code = await page.getByLabel('Pix copia e cola').inputValue();
     const { hasValidPixCrc } = await import('../../server/payments/pix.ts');
     expect(code).toMatch(/^000201/);
@@ -242,28 +305,53 @@ test.describe('the member buys tickets', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento estornado');
   });
 
-  test('bank slip is refused for an address outside Brazil with the spec message', async ({ page }) => {
+  test('bank slip is refused for an address outside Brazil with the spec message', async ({
+    page,
+  }) => {
     const session = await asMember(page);
     const auth = { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' };
-    const created = (await (await fetch(`${API}/usuario/${session.id}/endereco`, { method: 'POST', headers: auth, body: JSON.stringify({ pais: 'PT', cidade: 'Lisboa', logradouro: 'Rua Augusta', numero: '10', cep: '1100-053' }) })).json()) as { endereco?: { id: number }; id?: number };
+    const created = (await (
+      await fetch(`${API}/usuario/${session.id}/endereco`, {
+        method: 'POST',
+        headers: auth,
+        body: JSON.stringify({
+          pais: 'PT',
+          cidade: 'Lisboa',
+          logradouro: 'Rua Augusta',
+          numero: '10',
+          cep: '1100-053',
+        }),
+      })
+    ).json()) as { endereco?: { id: number }; id?: number };
     const addressId = created.endereco?.id ?? created.id;
     try {
       await chooseConferenceTickets(page, 1);
       await page.getByRole('radio', { name: 'Boleto bancário' }).check();
       await page.getByRole('button', { name: /^Pagar/ }).click();
       // the server's rule and message, shown by the method (the browser does not re-code it)
-      await expect(page.getByRole('alert').first()).toHaveText('Pix e boleto só estão disponíveis para endereços no Brasil.');
+      await expect(page.getByRole('alert').first()).toHaveText(
+        'Pix e boleto só estão disponíveis para endereços no Brasil.',
+      );
       await expect(page).toHaveURL(/\/checkout$/);
     } finally {
-      if (addressId) await fetch(`${API}/usuario/${session.id}/endereco/${addressId}`, { method: 'DELETE', headers: auth });
+      if (addressId)
+        await fetch(`${API}/usuario/${session.id}/endereco/${addressId}`, {
+          method: 'DELETE',
+          headers: auth,
+        });
     }
   });
 
-  test('for a member the event button reads register again or online access, with the per-person limit', async ({ page }) => {
+  test('for a member the event button reads register again or online access, with the per-person limit', async ({
+    page,
+  }) => {
     await asMember(page);
     const course = await eventIdByTitle(page, 'graca', 'Curso online: Fundamentos da Fé');
     await page.goto(churchUrl('graca', `/event/${course}`));
-    await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toHaveAttribute('href', `/user/registrations/${course}/tickets`);
+    await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toHaveAttribute(
+      'href',
+      `/user/registrations/${course}/tickets`,
+    );
     await expect(page.getByText('Você atingiu o limite de ingressos por pessoa')).toBeVisible();
     await expect(page.getByRole('spinbutton')).toHaveCount(0);
     const youth = await eventIdByTitle(page, 'graca', 'Noite de Louvor Jovem');
@@ -275,19 +363,32 @@ test.describe('the member buys tickets', () => {
     await expect(page.getByRole('button', { name: 'Inscrever-se novamente' })).toBeVisible();
   });
 
-  test('a card that asks for a challenge is charged after the code (spec §3 challenge, challengeComplete)', async ({ page }) => {
+  test('a card that asks for a challenge is charged after the code (spec §3 challenge, challengeComplete)', async ({
+    page,
+  }) => {
     await asMember(page);
     await chooseConferenceTickets(page, 1);
     await payWithNewCard(page, '4000 0000 0000 3220');
-    await expect(page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' }),
+    ).toBeVisible();
     await page.getByLabel('Código de confirmação').fill('123456');
     await page.getByRole('button', { name: 'Confirmar' }).click();
-    await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible();
+    await expect(
+      page.getByText('Pagamento aprovado! Sua inscrição está confirmada.'),
+    ).toBeVisible();
   });
 
   test('the member pages pass axe', async ({ page }) => {
     const session = await asMember(page);
-    const { inscricoes } = (await (await fetch(`${API}/usuario/${session.id}/evento/${await eventIdByTitle(page, 'graca', 'Curso online: Fundamentos da Fé')}/inscricao/`, { headers: { authorization: `Bearer ${session.token}` } })).json()) as { inscricoes: { id: number; evento: { id: number }; pagamento: { codigo: string } }[] };
+    const { inscricoes } = (await (
+      await fetch(
+        `${API}/usuario/${session.id}/evento/${await eventIdByTitle(page, 'graca', 'Curso online: Fundamentos da Fé')}/inscricao/`,
+        { headers: { authorization: `Bearer ${session.token}` } },
+      )
+    ).json()) as {
+      inscricoes: { id: number; evento: { id: number }; pagamento: { codigo: string } }[];
+    };
     const ticket = inscricoes[0]!;
     await chooseConferenceTickets(page, 1);
     const pages: [string, string][] = [
@@ -304,11 +405,17 @@ test.describe('the member buys tickets', () => {
       await expect(page.getByText(text).first(), path).toBeVisible();
       await page.waitForLoadState('networkidle');
       const { violations } = await new AxeBuilder({ page }).analyze();
-      expect(violations.map((v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+      expect(
+        violations.map(
+          (v) => `${path} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+        ),
+      ).toEqual([]);
     }
   });
 
-  test('a member whose data is incomplete for payment is sent to complete it, with the way back to the checkout', async ({ browser }) => {
+  test('a member whose data is incomplete for payment is sent to complete it, with the way back to the checkout', async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
     await asMember(page, 'member@grace.demo'); // no phone, birth date or address yet
@@ -324,14 +431,20 @@ test.describe('the member buys tickets', () => {
     await page.goto(churchUrl('grace', '/event'));
     await page.getByRole('link', { name: /Grace Family Conference/ }).click();
     await page.getByRole('spinbutton', { name: /Child/ }).fill('1');
-    await page.getByRole('button', { name: 'Register again' }).or(page.getByRole('button', { name: 'Register' })).first().click();
+    await page
+      .getByRole('button', { name: 'Register again' })
+      .or(page.getByRole('button', { name: 'Register' }))
+      .first()
+      .click();
     await page.getByLabel('Attendee name').fill('Kid Miller');
     await page.getByRole('button', { name: 'Go to payment' }).click();
     await expect(page).toHaveURL(/\/user\/data-update\?redirectTo=%2Fcheckout$/);
     await context.close();
   });
 
-  test('the checkout page ships at most 100 KB of gzipped JavaScript, React included', async ({ page }) => {
+  test('the checkout page ships at most 100 KB of gzipped JavaScript, React included', async ({
+    page,
+  }) => {
     await asMember(page);
     const { gzipSync } = await import('node:zlib');
     await chooseConferenceTickets(page, 1);
@@ -352,16 +465,22 @@ test.describe('the member buys tickets', () => {
     await expect(page.getByRole('radio', { name: 'Pix' })).toBeVisible();
     const total = [...sizes.values()].reduce((a, b) => a + b, 0);
     expect(sizes.size).toBeGreaterThan(0);
-    expect(total, [...sizes].map(([u, n]) => `${n} ${u}`).join('\n')).toBeLessThanOrEqual(100 * 1024);
+    expect(total, [...sizes].map(([u, n]) => `${n} ${u}`).join('\n')).toBeLessThanOrEqual(
+      100 * 1024,
+    );
   });
 });
 
 test('an event page can be shared: canonical, Open Graph and Event JSON-LD', async () => {
   const page = await hostGet('graca.localhost', '/event/1', { 'Accept-Language': 'pt-BR' });
   expect(page.status).toBe(200);
-  expect(page.text).toContain(`<link rel="canonical" href="http://graca.localhost:${port}/event/1">`);
+  expect(page.text).toContain(
+    `<link rel="canonical" href="http://graca.localhost:${port}/event/1">`,
+  );
   expect(page.text).toMatch(/<meta property="og:title" content="[^"]+">/);
-  const ld = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.text)![1]!);
+  const ld = JSON.parse(
+    /<script type="application\/ld\+json">(.*?)<\/script>/.exec(page.text)![1]!,
+  );
   expect(ld).toMatchObject({ '@type': 'Event', organizer: { name: 'Igreja da Graça' } });
   expect(ld.offers.length).toBeGreaterThan(0);
 });

@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { churchUrl, hostGet, hostUrl, port } from './helpers.ts';
 
 test.describe('church from the host name', () => {
-  test('graca.localhost shows Igreja da Graça in Portuguese, with its colour and menu', async ({ page }) => {
+  test('graca.localhost shows Igreja da Graça in Portuguese, with its colour and menu', async ({
+    page,
+  }) => {
     const errors: string[] = [];
     page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
     const response = await page.goto(churchUrl('graca'));
@@ -13,8 +15,20 @@ test.describe('church from the host name', () => {
     const nav = page.getByRole('navigation', { name: 'Menu principal' }).first();
     await expect(nav.getByRole('link', { name: 'Notícias' })).toBeVisible();
     // every menu entry's pages are built now (menu entries of unbuilt pages are left out)
-    await expect(nav.getByRole('link')).toHaveText(['Eventos', 'Ao vivo', 'Notícias', 'Devocionais', 'Células', 'Oração', 'Play', 'Contribua', 'Sobre']);
-    const headerColor = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
+    await expect(nav.getByRole('link')).toHaveText([
+      'Eventos',
+      'Ao vivo',
+      'Notícias',
+      'Devocionais',
+      'Células',
+      'Oração',
+      'Play',
+      'Contribua',
+      'Sobre',
+    ]);
+    const headerColor = await page
+      .locator('.site-header')
+      .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(headerColor).toBe('rgb(31, 78, 121)'); // corApp #1f4e79
     await expect(page.getByRole('img', { name: /Bem-vindo/ })).toBeVisible();
     expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
@@ -28,13 +42,18 @@ test.describe('church from the host name', () => {
   test('the bare host lists the churches and links to each', async ({ page }) => {
     await page.goto(`http://localhost:${port}/`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Igrejas');
-    await expect(page.getByRole('link', { name: 'Grace Community Church' })).toHaveAttribute('href', churchUrl('grace'));
+    await expect(page.getByRole('link', { name: 'Grace Community Church' })).toHaveAttribute(
+      'href',
+      churchUrl('grace'),
+    );
     await expect(page.getByRole('link', { name: 'Igreja Fechada' })).toHaveCount(0);
     await page.getByRole('searchbox').fill('Austin');
     await page.getByRole('button', { name: 'Buscar' }).click();
     await expect(page.getByRole('listitem')).toHaveCount(1);
     await page.getByRole('link', { name: 'Grace Community Church' }).click();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Grace Community Church');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Bem-vindo à Grace Community Church',
+    );
   });
 });
 
@@ -78,7 +97,9 @@ test.describe('errors never become a 500', () => {
 
   test('the error page shows its message query', async ({ page }) => {
     await page.goto(churchUrl('graca', '/error?message=HOME.MESSAGE.ERROR.GENERIC'));
-    await expect(page.getByRole('alert')).toHaveText('Ocorreu um erro inesperado. Tente novamente em instantes.');
+    await expect(page.getByRole('alert')).toHaveText(
+      'Ocorreu um erro inesperado. Tente novamente em instantes.',
+    );
     await page.goto(churchUrl('graca', '/error?message=' + encodeURIComponent('<b>Falhou</b>')));
     await expect(page.getByRole('alert')).toHaveText('<b>Falhou</b>');
   });
@@ -88,7 +109,9 @@ test.describe('routes', () => {
   test('a module the church lacks sends the visitor home', async ({ page }) => {
     await page.goto(churchUrl('esperanza', '/play'));
     await expect(page).toHaveURL(churchUrl('esperanza'));
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bem-vindo à Iglesia Esperanza');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+      'Bem-vindo à Iglesia Esperanza',
+    );
   });
 
   test('redirecting routes keep their query', async () => {
@@ -103,8 +126,12 @@ test.describe('routes', () => {
     const r = await hostGet('grace.localhost', '/admin', { 'Accept-Language': 'es' });
     expect(r.status).toBe(302);
     expect(r.headers.location).toBe('https://admin.example.test/login?lang=es&igreja=grace');
-    const recover = await hostGet('graca.localhost', '/admin/recover-password', { 'Accept-Language': 'pt-BR' });
-    expect(recover.headers.location).toBe('https://admin.example.test/recover-password?lang=pt&igreja=graca');
+    const recover = await hostGet('graca.localhost', '/admin/recover-password', {
+      'Accept-Language': 'pt-BR',
+    });
+    expect(recover.headers.location).toBe(
+      'https://admin.example.test/recover-password?lang=pt&igreja=graca',
+    );
   });
 
   test('the service worker is served', async ({ page }) => {
@@ -115,7 +142,12 @@ test.describe('routes', () => {
 });
 
 test('300 concurrent requests in mixed languages each get their own language', async () => {
-  const expected = { 'pt-BR': 'Bem-vindo à Igreja da Graça', 'en-US': 'Welcome to Igreja da Graça', es: 'Bienvenido a Igreja da Graça', 'de-DE': 'Welcome to Igreja da Graça' } as const;
+  const expected = {
+    'pt-BR': 'Bem-vindo à Igreja da Graça',
+    'en-US': 'Welcome to Igreja da Graça',
+    es: 'Bienvenido a Igreja da Graça',
+    'de-DE': 'Welcome to Igreja da Graça',
+  } as const;
   const langs = Object.keys(expected) as (keyof typeof expected)[];
   const results = await Promise.all(
     Array.from({ length: 300 }, async (_, i) => {
@@ -129,14 +161,22 @@ test('300 concurrent requests in mixed languages each get their own language', a
 
 test('public pages may be cached and revalidate with 304; guarded pages are private', async () => {
   const first = await hostGet('grace.localhost', '/', { 'Accept-Language': 'en-US' });
-  expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30, stale-while-revalidate=300');
+  expect(first.headers['cache-control']).toBe(
+    'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
+  );
   expect(first.headers.vary).toContain('Accept-Language');
   const etag = String(first.headers.etag);
   expect(etag).toMatch(/^W\/"/);
   expect(first.headers['x-church-id']).toBeUndefined();
-  const again = await hostGet('grace.localhost', '/', { 'Accept-Language': 'en-US', 'If-None-Match': etag });
+  const again = await hostGet('grace.localhost', '/', {
+    'Accept-Language': 'en-US',
+    'If-None-Match': etag,
+  });
   expect(again.status).toBe(304);
-  const other = await hostGet('grace.localhost', '/', { 'Accept-Language': 'pt-BR', 'If-None-Match': etag });
+  const other = await hostGet('grace.localhost', '/', {
+    'Accept-Language': 'pt-BR',
+    'If-None-Match': etag,
+  });
   expect(other.status).toBe(200); // another language is another page
   const error = await hostGet('fechada.localhost', '/');
   expect(error.headers['cache-control']).toBe('no-store');

@@ -11,7 +11,9 @@ test.describe.configure({ timeout: 180_000 });
 async function axe(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 const amount = (page: Page, reason: string) => page.getByLabel(`Valor para ${reason}`);
@@ -29,7 +31,9 @@ async function solveCaptcha(page: Page): Promise<string> {
 }
 
 test.describe('giving as a member', () => {
-  test('one gift split across two reasons, paid by card: approved at once, one receipt, both lines in history', async ({ page }) => {
+  test('one gift split across two reasons, paid by card: approved at once, one receipt, both lines in history', async ({
+    page,
+  }) => {
     await asMember(page);
     await page.goto(churchUrl('graca', '/give'));
     await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
@@ -47,11 +51,14 @@ test.describe('giving as a member', () => {
     await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
     await giveButton(page).click();
     const paid = Date.now();
-    await expect(page.getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.')).toBeVisible();
+    await expect(
+      page.getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.'),
+    ).toBeVisible();
     // issue 15's bar, measured where the machine is not saturated (CI); the elapsed time is reported anyway
     const elapsed = Date.now() - paid;
     test.info().annotations.push({ type: 'approved after (ms)', description: String(elapsed) });
-    if ((loadavg()[0] ?? 0) < 4) expect(elapsed, 'approved text within 3 s of paying').toBeLessThan(3000);
+    if ((loadavg()[0] ?? 0) < 4)
+      expect(elapsed, 'approved text within 3 s of paying').toBeLessThan(3000);
     const code = new URL(page.url()).searchParams.get('pedido')!;
     await expect(page.getByRole('definition').filter({ hasText: 'R$ 50,00' })).toBeVisible();
     await axe(page, '/give/thank-you');
@@ -63,7 +70,9 @@ test.describe('giving as a member', () => {
     await axe(page, '/user/giving');
   });
 
-  test('recurrence: one authorised reason only (spec §5); a monthly gift is set up; reset returns to 0', async ({ page }) => {
+  test('recurrence: one authorised reason only (spec §5); a monthly gift is set up; reset returns to 0', async ({
+    page,
+  }) => {
     await asMember(page);
     await page.goto(churchUrl('graca', '/give'));
     await amount(page, 'Dízimo').fill('100');
@@ -72,12 +81,24 @@ test.describe('giving as a member', () => {
     await expect(page.getByLabel('A cada quantos dias')).toHaveValue('30');
     await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
     await giveButton(page).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'A recorrência só é permitida para um motivo.' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({ hasText: 'A recorrência só é permitida para um motivo.' })
+        .first(),
+    ).toBeVisible();
     await amount(page, 'Dízimo').fill('');
     await amount(page, 'Missões').fill('');
     await amount(page, 'Oferta').fill('40');
     await giveButton(page).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'A recorrência só é permitida para os motivos autorizados pela igreja.' }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('alert')
+        .filter({
+          hasText: 'A recorrência só é permitida para os motivos autorizados pela igreja.',
+        })
+        .first(),
+    ).toBeVisible();
     // reset: defaults back and a total of 0
     await page.getByRole('button', { name: 'Limpar' }).click();
     await expect(page.getByTestId('give-total')).toHaveText('R$ 0,00');
@@ -94,14 +115,18 @@ test.describe('giving as a member', () => {
     await page.goto(churchUrl('graca', '/user'));
     await page.getByRole('link', { name: 'Minhas doações' }).click();
     await expect(page).toHaveURL(/\/user\/giving$/);
-    const gift = page.getByRole('listitem').filter({ hasText: 'Missões — R$ 30,00 a cada 30 dias' });
+    const gift = page
+      .getByRole('listitem')
+      .filter({ hasText: 'Missões — R$ 30,00 a cada 30 dias' });
     await gift.getByRole('button', { name: 'Pausar' }).click();
     await expect(gift).toContainText('Pausada');
     await gift.getByRole('button', { name: 'Retomar' }).click();
     await expect(gift).toContainText('Ativa');
   });
 
-  test('amounts the API refuses show their message by the field; PicPay takes R$ 4.999,99 but not R$ 5.000,00', async ({ page }) => {
+  test('amounts the API refuses show their message by the field; PicPay takes R$ 4.999,99 but not R$ 5.000,00', async ({
+    page,
+  }) => {
     await asMember(page);
     await page.goto(churchUrl('graca', '/give'));
     await amount(page, 'Oferta').fill('dez reais');
@@ -110,12 +135,20 @@ test.describe('giving as a member', () => {
     await expect(page.getByText('Informe um número.').first()).toBeVisible();
     await amount(page, 'Oferta').fill('2');
     await giveButton(page).click();
-    await expect(page.getByText('O valor da doação está abaixo do valor mínimo.').first()).toBeVisible();
+    await expect(
+      page.getByText('O valor da doação está abaixo do valor mínimo.').first(),
+    ).toBeVisible();
     await amount(page, 'Oferta').fill('');
     await amount(page, 'Construção').fill('5000');
     await page.getByRole('radio', { name: 'PicPay' }).check();
     await giveButton(page).click();
-    await expect(page.getByText('Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.').first()).toBeVisible();
+    await expect(
+      page
+        .getByText(
+          'Pelo PicPay, cada doação pode ter no máximo R$ 4.999,99. Você pode fazer várias doações.',
+        )
+        .first(),
+    ).toBeVisible();
     await amount(page, 'Construção').fill('4999,99');
     await giveButton(page).click();
     // PicPay sends the payer to the gateway's urlPagamento (the sandbox's PicPay page is the payment-status page)
@@ -123,11 +156,15 @@ test.describe('giving as a member', () => {
     await expect(page.getByText('Aguardando o pagamento pelo PicPay.')).toBeVisible();
   });
 
-  test('the yearly statement lists the approved gifts with totals per reason, ready to print', async ({ page }) => {
+  test('the yearly statement lists the approved gifts with totals per reason, ready to print', async ({
+    page,
+  }) => {
     await asMember(page);
     const year = new Date().getFullYear();
     await page.goto(churchUrl('graca', `/user/giving/statement?ano=${year}`));
-    await expect(page.getByRole('heading', { name: `Extrato anual de doações ${year}` })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { name: `Extrato anual de doações ${year}` }),
+    ).toBeVisible();
     await expect(page.getByText('Total do ano')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Imprimir ou salvar em PDF' })).toBeVisible();
     await axe(page, '/user/giving/statement');
@@ -153,7 +190,9 @@ test.describe('giving as a member', () => {
   });
 });
 
-test('a visitor gives by card without an account: the holder’s CPF and birth date are asked and required (zoop), the challenge goes by the receipt key', async ({ page }) => {
+test('a visitor gives by card without an account: the holder’s CPF and birth date are asked and required (zoop), the challenge goes by the receipt key', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   await page.goto(churchUrl('graca', '/give'));
   await amount(page, 'Oferta').fill('30');
@@ -170,21 +209,31 @@ test('a visitor gives by card without an account: the holder’s CPF and birth d
   await page.getByLabel('Quanto é a conta da imagem?').fill(await solveCaptcha(page));
   await giveButton(page).click();
   // the gateway needs the holder's CPF and birth date: the API says so by each field, nothing is charged
-  await expect(page.getByLabel('CPF do titular')).toHaveAccessibleDescription('Esse campo é obrigatório.');
-  await expect(page.getByLabel('Data de nascimento do titular')).toHaveAccessibleDescription('Esse campo é obrigatório.');
+  await expect(page.getByLabel('CPF do titular')).toHaveAccessibleDescription(
+    'Esse campo é obrigatório.',
+  );
+  await expect(page.getByLabel('Data de nascimento do titular')).toHaveAccessibleDescription(
+    'Esse campo é obrigatório.',
+  );
   await expect(page).toHaveURL(/\/give$/);
   await page.getByLabel('CPF do titular').fill('529.982.247-25');
   await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
   await page.getByLabel('Quanto é a conta da imagem?').fill(await solveCaptcha(page)); // a captcha answers once
   await giveButton(page).click();
-  await expect(page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' }),
+  ).toBeVisible();
   await page.getByLabel('Código de confirmação').fill('123456');
   await page.getByRole('button', { name: 'Confirmar' }).click();
-  await expect(page.getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.')).toBeVisible();
+  await expect(
+    page.getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.'),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/give\/thank-you\?pedido=DO-[^&]+&chave=/);
 });
 
-test('a visitor gives by Pix without an account; a wrong captcha gets the spec message and charges nothing', async ({ page }) => {
+test('a visitor gives by Pix without an account; a wrong captcha gets the spec message and charges nothing', async ({
+  page,
+}) => {
   test.setTimeout(180_000);
   const before = await (await fetch(`${API}/igreja/graca/pagamento-motivo/?doacao=true`)).json();
   expect(before.flagVisitante).toBe(true);
@@ -196,7 +245,9 @@ test('a visitor gives by Pix without an account; a wrong captcha gets the spec m
   await page.getByRole('textbox', { name: 'CPF', exact: true }).fill('529.982.247-25');
   await page.getByLabel('Quanto é a conta da imagem?').fill('999');
   await giveButton(page).click();
-  await expect(page.getByText('Captcha inválido. Por favor tente novamente.').first()).toBeVisible();
+  await expect(
+    page.getByText('Captcha inválido. Por favor tente novamente.').first(),
+  ).toBeVisible();
   await expect(page).toHaveURL(/\/give$/); // nothing was charged: still on the form
   await page.getByLabel('Quanto é a conta da imagem?').fill(await solveCaptcha(page));
   await giveButton(page).click();

@@ -21,15 +21,34 @@ export interface RawResponse {
  * A plain HTTP request to the test server as if sent to `host` (Node cannot resolve
  * `*.localhost`; the browser can). Redirects are not followed.
  */
-export async function hostGet(host: string, path: string, headers: Record<string, string> = {}): Promise<RawResponse> {
+export async function hostGet(
+  host: string,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<RawResponse> {
   const { request } = await import('node:http');
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, headers: { host: `${host}:${port}`, ...headers }, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
-      res.on('error', reject);
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        headers: { host: `${host}:${port}`, ...headers },
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+          }),
+        );
+        res.on('error', reject);
+      },
+    );
     req.on('error', reject);
     req.end();
   });
@@ -39,21 +58,32 @@ export async function hostGet(host: string, path: string, headers: Record<string
 export const API = `http://127.0.0.1:${port}/api/v1`;
 
 /** Logs a demo account in through the API (password `Demo@1234`): its token pair and user id. */
-export async function apiLogin(email = 'membro@graca.demo'): Promise<{ token: string; refresh_token: string; id: number }> {
+export async function apiLogin(
+  email = 'membro@graca.demo',
+): Promise<{ token: string; refresh_token: string; id: number }> {
   const { expect } = await import('@playwright/test');
-  const response = await fetch(`${API}/security/login_check`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: email, password: 'Demo@1234' }) });
+  const response = await fetch(`${API}/security/login_check`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: 'Demo@1234' }),
+  });
   expect(response.status, `login ${email}`).toBe(200);
   const pair = (await response.json()) as { token: string; refresh_token: string };
-  const me = (await (await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })).json()) as { user: { id: number } };
+  const me = (await (
+    await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })
+  ).json()) as { user: { id: number } };
   return { ...pair, id: me.user.id };
 }
 
 /** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */
 export async function asMember(page: import('@playwright/test').Page, email = 'membro@graca.demo') {
   const session = await apiLogin(email);
-  await page.addInitScript(([token, refresh]) => {
-    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-    localStorage.setItem('church:refreshToken', refresh!);
-  }, [session.token, session.refresh_token]);
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [session.token, session.refresh_token],
+  );
   return session;
 }

@@ -4,47 +4,88 @@ import { expect, test, type Page } from '@playwright/test';
 import { churchUrl } from './helpers.ts';
 
 async function noFrameworkScripts(page: Page) {
-  const scripts = await page.locator('script[src]').evaluateAll((els) => els.map((e) => e.getAttribute('src')));
+  const scripts = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
   expect(scripts).toEqual([]);
 }
 
-test('graca (pt): banner, events, giving, the week Monday to Sunday, app links', async ({ page }) => {
+test('graca (pt): banner, events, giving, the week Monday to Sunday, app links', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca'));
   await noFrameworkScripts(page);
   await expect(page.getByRole('img', { name: /Bem-vindo/ })).toBeVisible();
-  const ld = JSON.parse((await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}');
-  expect(ld).toMatchObject({ '@type': 'Organization', name: 'Igreja da Graça', telephone: '+55 11 3000-0000' });
+  const ld = JSON.parse(
+    (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+  );
+  expect(ld).toMatchObject({
+    '@type': 'Organization',
+    name: 'Igreja da Graça',
+    telephone: '+55 11 3000-0000',
+  });
 
   const events = page.getByRole('region', { name: 'Próximos eventos' });
   await expect(events.getByRole('listitem')).toHaveCount(3);
-  await expect(events.getByRole('link', { name: 'Ver todos os eventos' })).toHaveAttribute('href', '/event');
+  await expect(events.getByRole('link', { name: 'Ver todos os eventos' })).toHaveAttribute(
+    'href',
+    '/event',
+  );
   const first = events.getByRole('listitem').first().getByRole('link');
   await expect(first).toHaveAttribute('href', /^\/event\/\d+$/);
 
   const give = page.getByRole('region', { name: 'Contribua com a missão' });
-  await expect(give.getByRole('link', { name: 'Quero contribuir' })).toHaveAttribute('href', '/give');
+  await expect(give.getByRole('link', { name: 'Quero contribuir' })).toHaveAttribute(
+    'href',
+    '/give',
+  );
 
   const schedule = page.getByRole('region', { name: 'Programação da semana' });
   const days = schedule.getByRole('heading', { level: 3 });
-  await expect(days).toHaveText(['Segunda-feira', 'Quarta-feira', 'Sexta-feira', 'Sábado', 'Domingo']);
-  const sunday = schedule.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Domingo' }) });
+  await expect(days).toHaveText([
+    'Segunda-feira',
+    'Quarta-feira',
+    'Sexta-feira',
+    'Sábado',
+    'Domingo',
+  ]);
+  const sunday = schedule
+    .getByRole('listitem')
+    .filter({ has: page.getByRole('heading', { name: 'Domingo' }) });
   await expect(sunday.locator('time')).toHaveText(['09:00', '10:30', '18:00']);
   const morning = sunday.getByRole('listitem').filter({ hasText: 'Culto da manhã' });
   await expect(morning).toContainText('Ao vivo');
-  await expect(sunday.getByRole('listitem').filter({ hasText: 'Escola Bíblica Dominical' })).not.toContainText('Ao vivo');
-  await expect(schedule.getByRole('link', { name: 'Assistir às transmissões' })).toHaveAttribute('href', '/live');
+  await expect(
+    sunday.getByRole('listitem').filter({ hasText: 'Escola Bíblica Dominical' }),
+  ).not.toContainText('Ao vivo');
+  await expect(schedule.getByRole('link', { name: 'Assistir às transmissões' })).toHaveAttribute(
+    'href',
+    '/live',
+  );
 
   const app = page.getByRole('region', { name: 'Leve a igreja no bolso' });
-  await expect(app.getByRole('link', { name: 'Baixar na App Store' })).toHaveAttribute('href', /^https:\/\/apps\.apple\.com\//);
-  await expect(app.getByRole('link', { name: 'Disponível no Google Play' })).toHaveAttribute('href', /^https:\/\/play\.google\.com\//);
+  await expect(app.getByRole('link', { name: 'Baixar na App Store' })).toHaveAttribute(
+    'href',
+    /^https:\/\/apps\.apple\.com\//,
+  );
+  await expect(app.getByRole('link', { name: 'Disponível no Google Play' })).toHaveAttribute(
+    'href',
+    /^https:\/\/play\.google\.com\//,
+  );
 });
 
-test('grace (en): the schedule in English, Monday first, with 12-hour times', async ({ browser }) => {
+test('grace (en): the schedule in English, Monday first, with 12-hour times', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(churchUrl('grace'));
   const schedule = page.getByRole('region', { name: 'This week' });
-  await expect(schedule.getByRole('heading', { level: 3 })).toHaveText(['Wednesday', 'Friday', 'Sunday']);
+  await expect(schedule.getByRole('heading', { level: 3 })).toHaveText([
+    'Wednesday',
+    'Friday',
+    'Sunday',
+  ]);
   await expect(schedule.getByText('Morning Worship')).toBeVisible();
   await expect(schedule.locator('time').first()).toHaveText(/^7:00\sPM$/);
   await expect(page.getByRole('region', { name: 'Upcoming events' })).toBeVisible();
@@ -52,13 +93,22 @@ test('grace (en): the schedule in English, Monday first, with 12-hour times', as
   await context.close();
 });
 
-test('esperanza (es): no MOD_CULTO, so no schedule; no app links, so no app block', async ({ browser }) => {
+test('esperanza (es): no MOD_CULTO, so no schedule; no app links, so no app block', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'es-AR' });
   const page = await context.newPage();
   await page.goto(churchUrl('esperanza'));
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Bienvenido a Iglesia Esperanza');
-  await expect(page.getByRole('region', { name: 'Próximos eventos' }).getByRole('listitem')).toHaveCount(2);
-  await expect(page.getByRole('link', { name: 'Quiero ofrendar' })).toHaveAttribute('href', '/give');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(
+    'Bienvenido a Iglesia Esperanza',
+  );
+  await expect(
+    page.getByRole('region', { name: 'Próximos eventos' }).getByRole('listitem'),
+  ).toHaveCount(2);
+  await expect(page.getByRole('link', { name: 'Quiero ofrendar' })).toHaveAttribute(
+    'href',
+    '/give',
+  );
   await expect(page.getByRole('region', { name: 'Horarios de la semana' })).toHaveCount(0);
   await expect(page.getByText('Reunión de oración')).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Lleva la iglesia contigo' })).toHaveCount(0);
@@ -66,7 +116,9 @@ test('esperanza (es): no MOD_CULTO, so no schedule; no app links, so no app bloc
   await context.close();
 });
 
-test('about (grace): history without running its stored script, contact, directions, networks', async ({ browser }) => {
+test('about (grace): history without running its stored script, contact, directions, networks', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   const dialogs: string[] = [];
@@ -85,18 +137,29 @@ test('about (grace): history without running its stored script, contact, directi
   expect(await history.locator('script, img[onerror], [onmouseover]').count()).toBe(0);
   await expect(history.locator('a[href^="javascript:"]')).toHaveCount(0);
   await history.getByText('Join us this Sunday').hover();
-  expect(await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss)).toBeUndefined();
+  expect(
+    await page.evaluate(() => (window as unknown as { __xss?: boolean }).__xss),
+  ).toBeUndefined();
   await expect(page).not.toHaveTitle('hacked');
   expect(dialogs).toEqual([]);
 
   const contact = page.getByRole('region', { name: 'Contact' });
-  await expect(contact.getByRole('link', { name: 'contato@grace.demo' })).toHaveAttribute('href', 'mailto:contato@grace.demo');
-  await expect(contact.getByRole('link', { name: '+1 512 555 0100' })).toHaveAttribute('href', 'tel:+15125550100');
+  await expect(contact.getByRole('link', { name: 'contato@grace.demo' })).toHaveAttribute(
+    'href',
+    'mailto:contato@grace.demo',
+  );
+  await expect(contact.getByRole('link', { name: '+1 512 555 0100' })).toHaveAttribute(
+    'href',
+    'tel:+15125550100',
+  );
   const location = page.getByRole('region', { name: 'Where we are' });
   await expect(location).toContainText('100 Congress Ave');
   await expect(location).toContainText('United States');
   const directions = location.getByRole('link', { name: 'Get directions' });
-  await expect(directions).toHaveAttribute('href', 'https://www.google.com/maps/dir/?api=1&destination=30.2672%2C-97.7431');
+  await expect(directions).toHaveAttribute(
+    'href',
+    'https://www.google.com/maps/dir/?api=1&destination=30.2672%2C-97.7431',
+  );
   const social = page.getByRole('region', { name: 'Social media' });
   await expect(social.getByRole('link')).toHaveText(['Instagram', 'Facebook', 'YouTube']);
   await context.close();
@@ -104,8 +167,13 @@ test('about (grace): history without running its stored script, contact, directi
 
 test('about (graca, pt) is in Portuguese', async ({ page }) => {
   await page.goto(churchUrl('graca', '/about'));
-  await expect(page.getByRole('region', { name: 'Nossa história' })).toContainText('nasceu em 1987');
-  await expect(page.getByRole('link', { name: 'Como chegar' })).toHaveAttribute('href', /google\.com\/maps\/dir\/.*destination=-23\.5614/);
+  await expect(page.getByRole('region', { name: 'Nossa história' })).toContainText(
+    'nasceu em 1987',
+  );
+  await expect(page.getByRole('link', { name: 'Como chegar' })).toHaveAttribute(
+    'href',
+    /google\.com\/maps\/dir\/.*destination=-23\.5614/,
+  );
   await expect(page.getByRole('region', { name: 'Onde estamos' })).toContainText('Brasil');
 });
 
@@ -119,7 +187,9 @@ for (const [label, url, locale] of [
     const page = await context.newPage();
     await page.goto(url);
     const { violations } = await new AxeBuilder({ page }).analyze();
-    expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    expect(
+      violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([]);
     await context.close();
   });
 }

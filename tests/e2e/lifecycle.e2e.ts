@@ -8,9 +8,15 @@ import { openDatabase } from '../../server/db/client.ts';
 
 const PORT = 4397;
 
-function run(env: Record<string, string>): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function run(env: Record<string, string>): {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+} {
   let out = '';
-  const child = spawn(process.execPath, ['server.ts'], { env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env } });
+  const child = spawn(process.execPath, ['server.ts'], {
+    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'info', ...env },
+  });
   child.stdout!.on('data', (d) => (out += d));
   child.stderr!.on('data', (d) => (out += d));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -19,7 +25,7 @@ function run(env: Record<string, string>): { child: ChildProcess; output: () => 
 
 async function waitHealthy(): Promise<void> {
   // A first start on a fresh checkout also builds the PGlite template (server/db/pglite-template.ts).
-  for (const deadline = Date.now() + 150_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 150_000; Date.now() < deadline;) {
     try {
       const r = await fetch(`http://127.0.0.1:${PORT}/healthz`);
       if (r.ok) return;
@@ -48,7 +54,9 @@ test('SIGTERM closes cleanly and the data is still there after a restart', async
 
     // Write through the database itself between runs, then look for it through the API.
     const db = await openDatabase(path.join(dataDir, 'pglite'));
-    await db.db.execute(`insert into igreja (slug, codigo, nome) values ('persistida', 'persistida', 'Igreja Persistida')`);
+    await db.db.execute(
+      `insert into igreja (slug, codigo, nome) values ('persistida', 'persistida', 'Igreja Persistida')`,
+    );
     await db.close();
 
     const second = run({ PORT: String(PORT), DATA_DIR: dataDir });

@@ -10,9 +10,11 @@ import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, churchUrl, hostGet } from './helpers.ts';
 
 /** Titles/headings of a "not found / unavailable" answer, in pt, en and es. */
-const UNAVAILABLE = /indispon[ií]vel|unavailable|no disponible|não encontrad|not found|no encontrad/i;
+const UNAVAILABLE =
+  /indispon[ií]vel|unavailable|no disponible|não encontrad|not found|no encontrad/i;
 /** Links that are not pages of the site (files, feeds, the API, the admin hand-off). */
-const SKIP = /^\/(api|admin|socket\.io|healthz|_astro|demo|uploads|images|events|fonts)(\/|$)|\.(ics|xml|svg|png|jpe?g|webp|gif|pdf|mp3|m4a|json|txt|webmanifest|js|css)$/i;
+const SKIP =
+  /^\/(api|admin|socket\.io|healthz|_astro|demo|uploads|images|events|fonts)(\/|$)|\.(ics|xml|svg|png|jpe?g|webp|gif|pdf|mp3|m4a|json|txt|webmanifest|js|css)$/i;
 const PER_PATTERN = 3;
 /** Filter and search variants of a list (same page, other query values) matter less: 2 each. */
 const PER_QUERY_PATTERN = 2;
@@ -20,13 +22,20 @@ const PER_SECTION_DEPTH = 20;
 
 /** The route a URL belongs to: ids, slugs and query values folded, query keys kept. */
 export function routePattern(url: URL): string {
-  const segments = url.pathname.split('/').filter(Boolean).map((s, i) => (i > 0 && (/\d/.test(s) || s.includes('-') || s.length > 24) ? ':p' : s));
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s, i) => (i > 0 && (/\d/.test(s) || s.includes('-') || s.length > 24) ? ':p' : s));
   const keys = [...new Set(url.searchParams.keys())].sort();
   return `/${segments.join('/')}${keys.length ? `?${keys.join('&')}` : ''}`;
 }
 
 /** `drawn`: links the islands added (session-specific, e.g. notifications): never capped. */
-interface Visit { links: string[]; drawn: string[]; problem: string | null }
+interface Visit {
+  links: string[];
+  drawn: string[];
+  problem: string | null;
+}
 
 class Crawl {
   readonly failures: string[] = [];
@@ -58,7 +67,10 @@ class Crawl {
         try {
           visited++;
           const visit = await this.visit(page, next.path);
-          if (visit.problem) this.failures.push(`[${this.church} as ${who}] ${next.path} (linked from ${next.from}): ${visit.problem}`);
+          if (visit.problem)
+            this.failures.push(
+              `[${this.church} as ${who}] ${next.path} (linked from ${next.from}): ${visit.problem}`,
+            );
           if (next.path === '/user') this.drawnOnAccount.set(who, visit.drawn);
           for (const link of visit.drawn) {
             if (seen.has(link)) continue;
@@ -71,7 +83,11 @@ class Crawl {
             const url = new URL(link, 'http://x');
             const pattern = routePattern(url);
             const depthKey = `${pattern.split('/')[1]}#${url.pathname.split('/').length}`;
-            if ((perPattern.get(pattern) ?? 0) >= (url.search ? PER_QUERY_PATTERN : PER_PATTERN) || (perDepth.get(depthKey) ?? 0) >= PER_SECTION_DEPTH) continue;
+            if (
+              (perPattern.get(pattern) ?? 0) >= (url.search ? PER_QUERY_PATTERN : PER_PATTERN) ||
+              (perDepth.get(depthKey) ?? 0) >= PER_SECTION_DEPTH
+            )
+              continue;
             perPattern.set(pattern, (perPattern.get(pattern) ?? 0) + 1);
             perDepth.set(depthKey, (perDepth.get(depthKey) ?? 0) + 1);
             queue.push({ path: link, from: next.path });
@@ -92,23 +108,38 @@ class Crawl {
     let current = path;
     let answer = await hostGet(host, current, { 'accept-language': 'pt-BR' });
     // spec §2: a route of a module the church lacks goes home; a link to it is a dead end too.
-    const sentHome = answer.status === 302 && new URL(String(answer.headers.location), `http://${host}`).pathname === '/' && path.split('?')[0] !== '/' && !/^\/user\/payment\/?$/.test(path);
+    const sentHome =
+      answer.status === 302 &&
+      new URL(String(answer.headers.location), `http://${host}`).pathname === '/' &&
+      path.split('?')[0] !== '/' &&
+      !/^\/user\/payment\/?$/.test(path);
     for (let hops = 0; answer.status >= 300 && answer.status < 400 && hops < 5; hops++) {
       const next = new URL(String(answer.headers.location), `http://${host}${current}`);
       current = next.pathname + next.search;
       answer = await hostGet(host, current, { 'accept-language': 'pt-BR' });
     }
     const html = answer.text;
-    const unsafe = String(answer.headers['content-type'] ?? '').startsWith('text/html') ? missingSecurityHeaders(answer.headers, current) : null;
+    const unsafe = String(answer.headers['content-type'] ?? '').startsWith('text/html')
+      ? missingSecurityHeaders(answer.headers, current)
+      : null;
     if (sentHome || unsafe) {
-      const visit: Visit = { links: [], drawn: [], problem: sentHome ? 'sent home (a module this church lacks)' : unsafe };
+      const visit: Visit = {
+        links: [],
+        drawn: [],
+        problem: sentHome ? 'sent home (a module this church lacks)' : unsafe,
+      };
       this.staticPages.set(path, visit);
       return visit;
     }
     // A page with islands draws links and messages in the browser, differently for each session.
     const links = answer.status < 400 ? linksOf(html, current) : [];
-    if (answer.status < 400 && html.includes('<astro-island')) return this.visitInBrowser(page, path, links);
-    const visit: Visit = { links, drawn: [], problem: problemOf(answer.status, current, titleAndHeadings(html)) };
+    if (answer.status < 400 && html.includes('<astro-island'))
+      return this.visitInBrowser(page, path, links);
+    const visit: Visit = {
+      links,
+      drawn: [],
+      problem: problemOf(answer.status, current, titleAndHeadings(html)),
+    };
     this.staticPages.set(path, visit);
     return visit;
   }
@@ -117,9 +148,14 @@ class Crawl {
     const started = Date.now();
     try {
       const visit = await this.browserVisit(page, path);
-      return { ...visit, links: visit.links.filter((l) => served.includes(l)), drawn: visit.links.filter((l) => !served.includes(l)) };
+      return {
+        ...visit,
+        links: visit.links.filter((l) => served.includes(l)),
+        drawn: visit.links.filter((l) => !served.includes(l)),
+      };
     } finally {
-      if (process.env.LINKS_DEBUG) console.log(`[links] ${this.church} ${path} ${Date.now() - started} ms`);
+      if (process.env.LINKS_DEBUG)
+        console.log(`[links] ${this.church} ${path} ${Date.now() - started} ms`);
     }
   }
 
@@ -127,31 +163,55 @@ class Crawl {
     const response = await page.goto(churchUrl(this.church, path), { waitUntil: 'load' });
     await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
     // The member gate and islands may still be loading their data.
-    await page.waitForFunction(() => !document.querySelector('[role=status][aria-busy=true], .ui-loading'), null, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () => !document.querySelector('[role=status][aria-busy=true], .ui-loading'),
+        null,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     const seen = await page.evaluate(() => ({
       path: location.pathname,
-      texts: [document.title, ...[...document.querySelectorAll('h1, h2, [role=alert]')].map((e) => e.textContent ?? '')],
+      texts: [
+        document.title,
+        ...[...document.querySelectorAll('h1, h2, [role=alert]')].map((e) => e.textContent ?? ''),
+      ],
       error: !!document.getElementById('error-title'),
-      links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')].filter((a) => !a.hasAttribute('download') && a.origin === location.origin).map((a) => a.pathname + a.search),
+      links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
+        .filter((a) => !a.hasAttribute('download') && a.origin === location.origin)
+        .map((a) => a.pathname + a.search),
     }));
-    const problem = seen.error ? 'the error page' : problemOf(response?.status() ?? 0, seen.path, seen.texts.slice(0, 1).concat(seen.texts.slice(1).filter((x) => x.length < 120)));
+    const problem = seen.error
+      ? 'the error page'
+      : problemOf(
+          response?.status() ?? 0,
+          seen.path,
+          seen.texts.slice(0, 1).concat(seen.texts.slice(1).filter((x) => x.length < 120)),
+        );
     return { links: seen.links.filter(keep), drawn: [], problem };
   }
 }
 
 /** Issue 16 item 7 on every HTML answer: the CSP, nosniff and the frame rule (embeds may be framed). */
-function missingSecurityHeaders(headers: Record<string, string | string[] | undefined>, path: string): string | null {
+function missingSecurityHeaders(
+  headers: Record<string, string | string[] | undefined>,
+  path: string,
+): string | null {
   const csp = String(headers['content-security-policy'] ?? '');
   const missing = [
     !/default-src/.test(csp) || !/frame-ancestors/.test(csp) ? 'content-security-policy' : '',
     headers['x-content-type-options'] !== 'nosniff' ? 'x-content-type-options' : '',
-    !path.startsWith('/embed/') && headers['x-frame-options'] !== 'SAMEORIGIN' ? 'x-frame-options' : '',
+    !path.startsWith('/embed/') && headers['x-frame-options'] !== 'SAMEORIGIN'
+      ? 'x-frame-options'
+      : '',
   ].filter(Boolean);
   return missing.length ? `HTML answer without ${missing.join(', ')}` : null;
 }
 
 function titleAndHeadings(html: string): string[] {
-  return [...html.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) => m[2]!.replace(/<[^>]+>/g, '').trim());
+  return [...html.matchAll(/<(title|h1|h2)\b[^>]*>([\s\S]*?)<\/\1>/gi)].map((m) =>
+    m[2]!.replace(/<[^>]+>/g, '').trim(),
+  );
 }
 
 function problemOf(status: number, finalPath: string, texts: string[]): string | null {
@@ -191,18 +251,26 @@ const ACCOUNTS: Record<string, string[]> = {
 test.describe.configure({ mode: 'parallel' });
 
 for (const [church, accounts] of Object.entries(ACCOUNTS)) {
-  test(`every link of ${church} opens a page, logged out and as ${accounts.join(', ') || 'nobody else'}`, async ({ browser }) => {
+  test(`every link of ${church} opens a page, logged out and as ${accounts.join(', ') || 'nobody else'}`, async ({
+    browser,
+  }) => {
     test.setTimeout(170_000);
     const crawl = new Crawl(church);
     const counts: string[] = [];
     for (const who of ['visitor', ...accounts]) {
-      const context = await browser.newContext({ locale: church === 'grace' ? 'en-US' : church === 'esperanza' ? 'es' : 'pt-BR' });
+      const context = await browser.newContext({
+        locale: church === 'grace' ? 'en-US' : church === 'esperanza' ? 'es' : 'pt-BR',
+      });
       if (who !== 'visitor') {
         const session = await apiLogin(who);
-        await context.addInitScript(([token, refresh]) => {
-          if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-          localStorage.setItem('church:refreshToken', refresh!);
-        }, [session.token, session.refresh_token]);
+        await context.addInitScript(
+          ([token, refresh]) => {
+            if (!sessionStorage.getItem('church:token'))
+              sessionStorage.setItem('church:token', token!);
+            localStorage.setItem('church:refreshToken', refresh!);
+          },
+          [session.token, session.refresh_token],
+        );
       }
       const pages = await Promise.all([1, 2, 3].map(() => context.newPage()));
       counts.push(`${who}: ${await crawl.walk(pages, who)} pages`);
@@ -211,6 +279,7 @@ for (const [church, accounts] of Object.entries(ACCOUNTS)) {
     test.info().annotations.push({ type: 'walked', description: counts.join('; ') });
     expect(crawl.failures, counts.join('; ')).toEqual([]);
     // The walk really went through what the islands draw for a member (account links, notifications).
-    for (const who of accounts) expect(crawl.drawnOnAccount.get(who)?.length ?? 0, who).toBeGreaterThan(3);
+    for (const who of accounts)
+      expect(crawl.drawnOnAccount.get(who)?.length ?? 0, who).toBeGreaterThan(3);
   });
 }

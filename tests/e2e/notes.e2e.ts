@@ -21,22 +21,46 @@ async function memberPage(browser: Browser): Promise<Page> {
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    page.url(),
+  ).toEqual([]);
 }
 
 /** The member's notes as the API has them (to count them: "saved once"). */
 async function notesOnServer(title: string) {
   const { token } = await apiLogin();
-  const churches = (await (await fetch(`${API}/igreja/codigo/graca`)).json()) as { id?: number; igreja?: { id: number } };
+  const churches = (await (await fetch(`${API}/igreja/codigo/graca`)).json()) as {
+    id?: number;
+    igreja?: { id: number };
+  };
   const churchId = churches.igreja?.id ?? churches.id;
-  const list = (await (await fetch(`${API}/user/nota-sermao?igreja=${churchId}&limit=999`, { headers: { authorization: `Bearer ${token}` } })).json()) as { notas: { id: number; titulo: string }[] };
+  const list = (await (
+    await fetch(`${API}/user/nota-sermao?igreja=${churchId}&limit=999`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { notas: { id: number; titulo: string }[] };
   const found = list.notas.filter((n) => n.titulo === title);
-  return Promise.all(found.map(async (n) => ((await (await fetch(`${API}/nota-sermao/${n.id}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { nota: { texto: string } }).nota));
+  return Promise.all(
+    found.map(
+      async (n) =>
+        (
+          (await (
+            await fetch(`${API}/nota-sermao/${n.id}`, {
+              headers: { authorization: `Bearer ${token}` },
+            })
+          ).json()) as { nota: { texto: string } }
+        ).nota,
+    ),
+  );
 }
 
-const status = (page: Page) => page.getByRole('status').filter({ hasText: /Salva|Salvando|Não salva/ });
+const status = (page: Page) =>
+  page.getByRole('status').filter({ hasText: /Salva|Salvando|Não salva/ });
 
-test('write a note, reload: it is there; a Bible reference is a link; empty it and leave: it is gone', async ({ browser }) => {
+test('write a note, reload: it is there; a Bible reference is a link; empty it and leave: it is gone', async ({
+  browser,
+}) => {
   const page = await memberPage(browser);
   await page.goto(churchUrl('graca', '/user/notes'));
   await expect(page.getByRole('heading', { level: 1, name: 'Minhas anotações' })).toBeVisible();
@@ -58,7 +82,9 @@ test('write a note, reload: it is there; a Bible reference is a link; empty it a
 
   await page.reload();
   await expect(page.getByRole('textbox', { name: 'Título' })).toHaveValue(`Culto ${run}`);
-  await expect(page.getByRole('textbox', { name: 'Anotação' })).toHaveValue(`Pregação sobre João 3:16 (${run})`);
+  await expect(page.getByRole('textbox', { name: 'Anotação' })).toHaveValue(
+    `Pregação sobre João 3:16 (${run})`,
+  );
 
   // empty it and leave (spec §4): the note is deleted
   await page.getByRole('textbox', { name: 'Título' }).fill('');
@@ -71,7 +97,9 @@ test('write a note, reload: it is there; a Bible reference is a link; empty it a
   await page.context().close();
 });
 
-test('offline: what is typed is kept, and saved once when the network returns', async ({ browser }) => {
+test('offline: what is typed is kept, and saved once when the network returns', async ({
+  browser,
+}) => {
   const page = await memberPage(browser);
   await page.goto(churchUrl('graca', '/user/notes/new'));
   const title = `Offline ${run}`;
@@ -79,7 +107,9 @@ test('offline: what is typed is kept, and saved once when the network returns', 
   await page.getByRole('textbox', { name: 'Anotação' }).fill('Primeira linha.');
   await expect(status(page)).toHaveText('Salva');
   await page.context().setOffline(true);
-  await page.getByRole('textbox', { name: 'Anotação' }).pressSequentially('\nSegunda linha, escrita sem rede.', { delay: 5 });
+  await page
+    .getByRole('textbox', { name: 'Anotação' })
+    .pressSequentially('\nSegunda linha, escrita sem rede.', { delay: 5 });
   await expect(status(page)).toHaveText(/Não salva, tentando novamente/);
   await page.context().setOffline(false);
   await expect(status(page)).toHaveText('Salva', { timeout: 20_000 });
@@ -100,7 +130,9 @@ test('offline: what is typed is kept, and saved once when the network returns', 
   await page.context().close();
 });
 
-test('two tabs on one note: the later save sees the conflict and nothing is overwritten', async ({ browser }) => {
+test('two tabs on one note: the later save sees the conflict and nothing is overwritten', async ({
+  browser,
+}) => {
   const first = await memberPage(browser);
   await first.goto(churchUrl('graca', '/user/notes/new'));
   await first.getByRole('textbox', { name: 'Título' }).fill(`Duas abas ${run}`);
@@ -111,7 +143,9 @@ test('two tabs on one note: the later save sees the conflict and nothing is over
   await first.getByRole('textbox', { name: 'Anotação' }).fill('Escrito na primeira aba.');
   await expect(status(first)).toHaveText('Salva');
   await second.getByRole('textbox', { name: 'Anotação' }).fill('Escrito na segunda aba.');
-  await expect(status(second)).toHaveText('Não salva: esta anotação foi alterada em outra aba ou aparelho.');
+  await expect(status(second)).toHaveText(
+    'Não salva: esta anotação foi alterada em outra aba ou aparelho.',
+  );
   expect((await notesOnServer(`Duas abas ${run}`))[0]!.texto).toBe('Escrito na primeira aba.');
   await second.getByRole('button', { name: 'Manter a minha versão' }).click();
   await expect(status(second)).toHaveText('Salva');
@@ -119,7 +153,9 @@ test('two tabs on one note: the later save sees the conflict and nothing is over
 
   // delete with the confirmation page
   await second.getByRole('link', { name: 'Excluir anotação' }).click();
-  await expect(second.getByText(`Excluir a anotação “Duas abas ${run}”? Isso não pode ser desfeito.`)).toBeVisible();
+  await expect(
+    second.getByText(`Excluir a anotação “Duas abas ${run}”? Isso não pode ser desfeito.`),
+  ).toBeVisible();
   await expectNoAxeViolations(second);
   await second.getByRole('button', { name: 'Excluir', exact: true }).click();
   await expect(second.getByRole('status').filter({ hasText: 'Anotação excluída.' })).toBeVisible();
@@ -161,7 +197,9 @@ test('the note editor page ships at most 60 KB of gzipped JavaScript in all', as
     lines.push(`${size} ${pathname}`);
   }
   // inline scripts count too
-  const inline = await page.locator('script:not([src]):not([type="application/ld+json"])').evaluateAll((els) => els.map((e) => e.textContent ?? ''));
+  const inline = await page
+    .locator('script:not([src]):not([type="application/ld+json"])')
+    .evaluateAll((els) => els.map((e) => e.textContent ?? ''));
   for (const text of inline) total += gzipSync(text).length;
   expect(scripts.size).toBeGreaterThan(0);
   expect(total, lines.join('\n')).toBeLessThanOrEqual(60 * 1024);

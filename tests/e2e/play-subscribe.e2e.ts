@@ -17,21 +17,30 @@ const MEMBER = 'carlos.mendes@graca.demo';
 async function axe(page: Page, where: string) {
   await page.waitForLoadState('networkidle');
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${where} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-const monthly = (page: Page) => page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mensal' }) });
+const monthly = (page: Page) =>
+  page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: 'Mensal' }) });
 
-test('a visitor who picks a plan is asked to log in, and comes back to that plan', async ({ page }) => {
+test('a visitor who picks a plan is asked to log in, and comes back to that plan', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/play/plans'));
   await monthly(page).getByRole('link', { name: 'Assinar' }).click();
   await expect(page).toHaveURL(/\/access\?redirectTo=%2Fplay%2Fcheckout%3Fplano%3D\d+/);
 });
 
-test('a member without a plan subscribes with a test card, watches closed content, sees it in my plan, and cancels it', async ({ page }) => {
+test('a member without a plan subscribes with a test card, watches closed content, sees it in my plan, and cancels it', async ({
+  page,
+}) => {
   await asMember(page, MEMBER);
   await page.goto(churchUrl('graca', '/play/my-plan'));
-  await expect(page.getByRole('heading', { name: 'Você ainda não tem uma assinatura do Play.' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'Você ainda não tem uma assinatura do Play.' }),
+  ).toBeVisible();
   await page.getByRole('link', { name: 'Ver os planos' }).click();
 
   await monthly(page).getByRole('link', { name: 'Assinar' }).click();
@@ -72,7 +81,9 @@ test('a member without a plan subscribes with a test card, watches closed conten
   await expect(page.getByRole('definition').filter({ hasText: 'R$ 5,00' })).toBeVisible();
   const paidUntil = (await page.getByTestId('myplan-paid-until').textContent())!;
   expect(paidUntil).toMatch(/^\d{1,2} de \S+ de \d{4}$/);
-  await expect(page.getByTestId('myplan-renewal')).toHaveText(`Renova automaticamente em ${paidUntil} no cartão Visa final 1111.`);
+  await expect(page.getByTestId('myplan-renewal')).toHaveText(
+    `Renova automaticamente em ${paidUntil} no cartão Visa final 1111.`,
+  );
   await axe(page, '/play/my-plan');
 
   // subscribing again is refused by the server, in the member's language
@@ -81,7 +92,9 @@ test('a member without a plan subscribes with a test card, watches closed conten
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
   await expect(page.getByRole('radio', { name: 'Visa final 1111' })).toBeChecked(); // the card saved for renewals
   await page.getByRole('button', { name: 'Assinar e pagar' }).click();
-  await expect(page.getByText('Você já tem uma assinatura ativa do Play: veja em Minha assinatura.')).toBeVisible();
+  await expect(
+    page.getByText('Você já tem uma assinatura ativa do Play: veja em Minha assinatura.'),
+  ).toBeVisible();
 
   // the account home links it (graca has Play)
   await page.goto(churchUrl('graca', '/user'));
@@ -93,8 +106,12 @@ test('a member without a plan subscribes with a test card, watches closed conten
   const dialog = page.getByRole('dialog', { name: 'Cancelar a assinatura?' });
   await expect(dialog).toContainText(`Você continua assistindo até ${paidUntil}.`);
   await dialog.getByRole('button', { name: 'Sim, cancelar' }).click();
-  await expect(page.getByText(`Assinatura cancelada. Você tem acesso até ${paidUntil}.`)).toBeVisible();
-  await expect(page.getByTestId('myplan-renewal')).toContainText(`você continua com acesso até ${paidUntil}`);
+  await expect(
+    page.getByText(`Assinatura cancelada. Você tem acesso até ${paidUntil}.`),
+  ).toBeVisible();
+  await expect(page.getByTestId('myplan-renewal')).toContainText(
+    `você continua com acesso até ${paidUntil}`,
+  );
   await expect(page.getByRole('button', { name: 'Cancelar assinatura' })).toHaveCount(0);
   await page.reload();
   await expect(page.getByTestId('myplan-status')).toHaveText('Ativa · cancelada, sem renovação');

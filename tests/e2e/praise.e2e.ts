@@ -13,22 +13,29 @@ let ids: Record<string, number> = {};
 
 test.beforeAll(async () => {
   const { token } = await apiLogin();
-  const res = await fetch(`${API}/igreja/graca/louvor/`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${API}/igreja/graca/louvor/`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   const { louvores } = (await res.json()) as { louvores: { id: number; titulo: string }[] };
   ids = Object.fromEntries(louvores.map((s) => [s.titulo, s.id]));
 });
 
-const embed = (title: string, query = '') => churchUrl('graca', `/embed/praise?praiseId=${ids[title]}${query}`);
+const embed = (title: string, query = '') =>
+  churchUrl('graca', `/embed/praise?praiseId=${ids[title]}${query}`);
 
 /** axe on the page; the score's PDF frame is the browser's own viewer, not our markup. */
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).exclude('iframe.praise-pdf').analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
 const chords = (page: Page) => page.locator('#praise-song .c[data-c]').allTextContents();
 
-test('transposes up twice and back, with the key and spelling shown, and remembers the key on this device', async ({ page }) => {
+test('transposes up twice and back, with the key and spelling shown, and remembers the key on this device', async ({
+  page,
+}) => {
   await page.goto(embed(SONG));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SONG);
   const key = page.locator('#praise-key');
@@ -65,7 +72,8 @@ test('zoom moves +3% and −5% and refuses to go past its bounds', async ({ page
   const zoom = page.locator('#praise-zoom');
   const larger = page.getByRole('button', { name: 'Aumentar letra' });
   const smaller = page.getByRole('button', { name: 'Diminuir letra' });
-  const size = () => page.locator('#praise-song').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
+  const size = () =>
+    page.locator('#praise-song').evaluate((el) => parseFloat(getComputedStyle(el).fontSize));
   await expect(zoom).toHaveText('100%');
   const base = await size();
   await larger.click();
@@ -92,19 +100,33 @@ test('zoom moves +3% and −5% and refuses to go past its bounds', async ({ page
 });
 
 test('auto-scroll keeps moving across lines and pauses on a touch', async ({ browser }) => {
-  const context = await browser.newContext({ hasTouch: true, viewport: { width: 390, height: 420 }, locale: 'pt-BR' });
+  const context = await browser.newContext({
+    hasTouch: true,
+    viewport: { width: 390, height: 420 },
+    locale: 'pt-BR',
+  });
   const page = await context.newPage();
   await page.goto(embed(SONG));
   await page.getByRole('button', { name: 'Aumentar letra' }).click();
   const scroll = page.getByRole('button', { name: 'Rolar' });
   await page.getByRole('slider', { name: 'Velocidade' }).fill('10');
   await scroll.click();
-  await expect(page.getByRole('button', { name: 'Pausar' })).toHaveAttribute('aria-pressed', 'true');
-  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(60);
+  await expect(page.getByRole('button', { name: 'Pausar' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+    .toBeGreaterThan(60);
   const before = await page.evaluate(() => window.scrollY);
-  await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBeGreaterThan(before + 30);
+  await expect
+    .poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 })
+    .toBeGreaterThan(before + 30);
   await page.touchscreen.tap(200, 400);
-  await expect(page.getByRole('button', { name: 'Rolar' })).toHaveAttribute('aria-pressed', 'false');
+  await expect(page.getByRole('button', { name: 'Rolar' })).toHaveAttribute(
+    'aria-pressed',
+    'false',
+  );
   await expect(page.getByText('Rolagem pausada.')).toBeVisible();
   const paused = await page.evaluate(() => window.scrollY);
   await page.waitForTimeout(600);
@@ -112,31 +134,45 @@ test('auto-scroll keeps moving across lines and pauses on a touch', async ({ bro
   await context.close();
 });
 
-test('a song with only a score shows the score; the lyrics view and an unknown song', async ({ page }) => {
+test('a song with only a score shows the score; the lyrics view and an unknown song', async ({
+  page,
+}) => {
   await page.goto(embed(SCORE_ONLY));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SCORE_ONLY);
   await expect(page.getByRole('img', { name: /Partitura: Old Hundredth/ })).toBeVisible();
-  await expect(page.locator('iframe[title="Old Hundredth (PDF)"]')).toHaveAttribute('src', '/praise/old-hundredth.pdf');
-  await expect(page.getByRole('link', { name: 'Abrir Old Hundredth (PDF)' }).last()).toHaveAttribute('href', '/praise/old-hundredth.pdf');
+  await expect(page.locator('iframe[title="Old Hundredth (PDF)"]')).toHaveAttribute(
+    'src',
+    '/praise/old-hundredth.pdf',
+  );
+  await expect(
+    page.getByRole('link', { name: 'Abrir Old Hundredth (PDF)' }).last(),
+  ).toHaveAttribute('href', '/praise/old-hundredth.pdf');
   await expect(page.getByRole('link', { name: 'Subir meio tom' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
   await page.goto(embed(SONG, '&embedColor=7b2cbf'));
-  await page.getByRole('navigation', { name: 'Exibição' }).getByRole('link', { name: 'Letra' }).click();
+  await page
+    .getByRole('navigation', { name: 'Exibição' })
+    .getByRole('link', { name: 'Letra' })
+    .click();
   await expect(page.getByText('Se paz a mais doce me deres gozar,')).toBeVisible();
   await expect(page.locator('#praise-song .c')).toHaveCount(0);
   await expect(page.getByRole('heading', { level: 1 })).toHaveCSS('color', 'rgb(123, 44, 191)');
 
   const unknown = await page.goto(churchUrl('graca', '/embed/praise?praiseId=999999'));
   expect(unknown?.status()).toBe(404);
-  await expect(page.getByRole('alert')).toHaveText('Não foi possível carregar as informações do louvor.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'Não foi possível carregar as informações do louvor.',
+  );
   await expectNoAxeViolations(page);
   // Another church's song is not this church's.
   const grace = await page.goto(churchUrl('grace', `/embed/praise?praiseId=${ids[SONG]}`));
   expect(grace?.status()).toBe(404);
 });
 
-test('with JavaScript off the song is rendered in the key asked for in the URL', async ({ browser }) => {
+test('with JavaScript off the song is rendered in the key asked for in the URL', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false, locale: 'pt-BR' });
   const page = await context.newPage();
   await page.goto(embed(SONG, '&tom=A'));
@@ -165,12 +201,16 @@ test('the embed page ships at most 40 KB of gzipped JavaScript in all', async ({
     const response = await hostGet(hostname, pathname + search);
     total += gzipSync(response.text).length;
   }
-  for (const text of await page.locator('script:not([src])').allTextContents()) total += gzipSync(text).length;
+  for (const text of await page.locator('script:not([src])').allTextContents())
+    total += gzipSync(text).length;
   expect(scripts.size).toBeGreaterThan(0);
   expect(total).toBeLessThan(40 * 1024);
 });
 
-test("the team's list /praise: members search by title, author or theme and open a song; visitors are sent to log in", async ({ page, browser }) => {
+test("the team's list /praise: members search by title, author or theme and open a song; visitors are sent to log in", async ({
+  page,
+  browser,
+}) => {
   const visitor = await browser.newPage();
   await visitor.goto(churchUrl('graca', '/praise'));
   await expect(visitor).toHaveURL(/\/access\?redirectTo=%2Fpraise/, { timeout: 20_000 });

@@ -19,7 +19,10 @@ const run = `${Date.now().toString(36)}-${Math.floor(Math.random() * 1e6)}`;
 const PUBLISHED = `Peço oração pela entrevista de emprego da minha irmã (${run}).`;
 const PRIVATE = `Peço oração em particular pela saúde da minha mãe (${run}).`;
 /** An 8×8 PNG, and bytes that only claim to be one (the API checks the content, not the name). */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAgAAAAICAIAAABLbSncAAAACXBIWXMAAAPoAAAD6AG1e1JrAAAAEUlEQVQImWM4Y2yMFTEMLQkACspMgcuiywsAAAAASUVORK5CYII=',
+  'base64',
+);
 const FAKE_PNG = Buffer.from('this is not an image');
 const SUPPORT = `Estamos orando por sua irmã, Deus está no controle (${run}).`;
 
@@ -40,12 +43,18 @@ async function logInOnAccessPage(page: Page) {
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    page.url(),
+  ).toEqual([]);
 }
 
-const wallCards = (page: Page) => page.getByRole('list', { name: 'Mural de oração' }).getByRole('listitem');
+const wallCards = (page: Page) =>
+  page.getByRole('list', { name: 'Mural de oração' }).getByRole('listitem');
 
-test('a visitor who wants to make a request is sent to log in and brought back', async ({ page }) => {
+test('a visitor who wants to make a request is sent to log in and brought back', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/prayer'));
   await page.getByRole('link', { name: 'Fazer um pedido' }).first().click();
   await expect(page).toHaveURL(/\/access\?redirectTo=%2Fprayer%2Fnew$/);
@@ -55,14 +64,21 @@ test('a visitor who wants to make a request is sent to log in and brought back',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Fazer um pedido de oração');
 });
 
-test('a visitor who prays is asked to log in (spec §5) and comes back to the request', async ({ page }) => {
+test('a visitor who prays is asked to log in (spec §5) and comes back to the request', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/prayer'));
   await page.getByRole('link', { name: 'Pedido de Cláudia' }).click();
   const id = /\/prayer\/(\d+)$/.exec(page.url())![1];
-  await expect(page.getByText('É necessário realizar o login para completar essa ação')).toBeVisible();
+  await expect(
+    page.getByText('É necessário realizar o login para completar essa ação'),
+  ).toBeVisible();
   await expect(page.getByRole('button', { name: 'Eu orei' })).toHaveCount(0);
   await expect(page.getByLabel('Sua mensagem de apoio')).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', `/access?redirectTo=%2Fprayer%2F${id}`); // the one encoded login link
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute(
+    'href',
+    `/access?redirectTo=%2Fprayer%2F${id}`,
+  ); // the one encoded login link
 
   await page.getByRole('link', { name: 'Eu orei' }).click();
   await expect(page).toHaveURL(new RegExp(`/access\\?redirectTo=%2Fprayer%2F${id}$`));
@@ -72,7 +88,8 @@ test('a visitor who prays is asked to log in (spec §5) and comes back to the re
   await expect(page.getByLabel('Sua mensagem de apoio')).toBeVisible();
 });
 
-test.describe.serial('a member asks for prayer, the church prays and answers, the author deletes it', () => {
+test.describe
+  .serial('a member asks for prayer, the church prays and answers, the author deletes it', () => {
   let prayerId = '';
 
   test('the form checks the request in Portuguese, then posts it on the wall', async ({ page }) => {
@@ -82,7 +99,9 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     await expect(page.getByLabel('Nome exibido')).toHaveValue('Maria'); // the member's first name
     await expect(page.getByText('Deixe em branco para pedir de forma anônima')).toBeVisible();
     await expect(page.getByLabel('Publicar no mural')).toBeChecked();
-    await expect(page.getByText('Pedidos não publicados são vistos somente pela equipe da igreja.')).toBeVisible();
+    await expect(
+      page.getByText('Pedidos não publicados são vistos somente pela equipe da igreja.'),
+    ).toBeVisible();
 
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
     await expect(page.getByText('Esse campo é obrigatório.')).toBeVisible();
@@ -90,7 +109,9 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     await expect(page).toHaveURL(/\/prayer\/new$/);
 
     // A file the API would refuse is caught here, in the user's language.
-    await page.getByLabel('Imagem (opcional)').setInputFiles({ name: 'oracao.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page
+      .getByLabel('Imagem (opcional)')
+      .setInputFiles({ name: 'oracao.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
     await expect(page.getByText('Envie uma imagem JPEG, PNG ou WebP.')).toBeVisible();
 
     await page.getByLabel('Motivo').selectOption({ label: 'Trabalho' });
@@ -99,17 +120,23 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     await page.getByLabel('Gostaria de receber uma ligação').check();
 
     // The API refuses the image by its content: its message shows by the field, nothing typed is lost.
-    await page.getByLabel('Imagem (opcional)').setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: FAKE_PNG });
+    await page
+      .getByLabel('Imagem (opcional)')
+      .setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: FAKE_PNG });
     await expect(page.getByText('Envie uma imagem JPEG, PNG ou WebP.')).toHaveCount(0);
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
-    await expect(page.getByText('Não foi possível fazer o pedido. Confira os campos e tente novamente.')).toBeVisible();
+    await expect(
+      page.getByText('Não foi possível fazer o pedido. Confira os campos e tente novamente.'),
+    ).toBeVisible();
     await expect(page.getByText('Envie uma imagem JPEG, PNG ou WebP.')).toBeVisible();
     await expect(page.getByLabel('Imagem (opcional)')).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByLabel('Seu pedido')).toHaveValue(PUBLISHED);
     await expect(page.getByLabel('Gostaria de receber uma ligação')).toBeChecked();
     await expect(page).toHaveURL(/\/prayer\/new$/);
 
-    await page.getByLabel('Imagem (opcional)').setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: PNG });
+    await page
+      .getByLabel('Imagem (opcional)')
+      .setInputFiles({ name: 'vela.png', mimeType: 'image/png', buffer: PNG });
     await expect(page.getByText('Imagem escolhida: vela.png')).toBeVisible();
     await page.getByRole('button', { name: 'Enviar pedido' }).click();
 
@@ -125,19 +152,26 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
 
     await page.goto(churchUrl('graca', '/user/prayer'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meus pedidos de oração');
-    const mine = page.getByRole('list', { name: 'Meus pedidos de oração' }).getByRole('listitem').filter({ hasText: PUBLISHED });
+    const mine = page
+      .getByRole('list', { name: 'Meus pedidos de oração' })
+      .getByRole('listitem')
+      .filter({ hasText: PUBLISHED });
     await expect(mine).toContainText('Publicado no mural');
     await expect(mine).toContainText('Trabalho');
     await expect(mine.getByRole('link')).toHaveAttribute('href', `/user/prayer/${prayerId}`);
   });
 
-  test('another member prays and leaves a supportive message that shows at once', async ({ browser }) => {
+  test('another member prays and leaves a supportive message that shows at once', async ({
+    browser,
+  }) => {
     const page = await memberPage(browser, 'lider@graca.demo');
     await page.goto(churchUrl('graca', `/prayer/${prayerId}`));
     await expect(page.locator('blockquote')).toContainText(PUBLISHED);
     const image = page.getByRole('img', { name: 'Imagem do pedido' });
     await expect(image).toBeVisible();
-    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0); // served and decoded
+    await expect
+      .poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0); // served and decoded
     const count = page.getByRole('status').filter({ hasText: /orou|oraram/ });
     await expect(count).toHaveText(/^0 pessoa orou$/);
     await page.getByRole('button', { name: 'Eu orei' }).click();
@@ -158,8 +192,15 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
 
     // The count and the message are saved, not only shown.
     await page.reload();
-    await expect(page.getByRole('status').filter({ hasText: /orou|oraram/ })).toHaveText('1 pessoa orou');
-    await expect(page.getByRole('region', { name: /Mensagens de apoio/ }).getByRole('listitem').last()).toContainText(SUPPORT);
+    await expect(page.getByRole('status').filter({ hasText: /orou|oraram/ })).toHaveText(
+      '1 pessoa orou',
+    );
+    await expect(
+      page
+        .getByRole('region', { name: /Mensagens de apoio/ })
+        .getByRole('listitem')
+        .last(),
+    ).toContainText(SUPPORT);
 
     // Someone else's request cannot be opened for deletion: spec §8 "no result found".
     await page.goto(churchUrl('graca', `/prayer/${prayerId}/delete`));
@@ -168,7 +209,9 @@ test.describe.serial('a member asks for prayer, the church prays and answers, th
     await page.context().close();
   });
 
-  test('the author reads the message in "my requests" and deletes the request', async ({ page }) => {
+  test('the author reads the message in "my requests" and deletes the request', async ({
+    page,
+  }) => {
     await asMember(page);
     await page.goto(churchUrl('graca', '/user/prayer'));
     await page.getByRole('listitem').filter({ hasText: PUBLISHED }).getByRole('link').click();
@@ -210,7 +253,9 @@ test('a private request is in "my requests" but not on the wall', async ({ page 
   await page.getByLabel('Gostaria de receber uma visita').check();
   await page.getByRole('button', { name: 'Enviar pedido' }).click();
   await expect(page).toHaveURL(/\/prayer\/new\/success\?private=1$/);
-  await expect(page.getByText('Ele foi enviado somente à equipe da igreja e não aparece no mural.')).toBeVisible();
+  await expect(
+    page.getByText('Ele foi enviado somente à equipe da igreja e não aparece no mural.'),
+  ).toBeVisible();
 
   await page.getByRole('link', { name: 'Meus pedidos' }).click();
   const mine = page.getByRole('listitem').filter({ hasText: PRIVATE });
@@ -226,7 +271,9 @@ test('a private request is in "my requests" but not on the wall', async ({ page 
   await expect(page.getByText(PRIVATE)).toHaveCount(0);
 });
 
-test('the request form has no axe violations and reads in English on grace', async ({ browser }) => {
+test('the request form has no axe violations and reads in English on grace', async ({
+  browser,
+}) => {
   const page = await memberPage(browser);
   await page.goto(churchUrl('graca', '/prayer/new'));
   await expect(page.getByLabel('Seu pedido')).toBeVisible();

@@ -19,7 +19,8 @@ export async function lockPrayerWall(timeoutMs = 150_000): Promise<() => void> {
       return () => rmSync(lockDir, { recursive: true, force: true });
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      if (Date.now() - started > timeoutMs) throw new Error(`the prayer wall lock ${lockDir} was not freed in ${timeoutMs / 1000}s`);
+      if (Date.now() - started > timeoutMs)
+        throw new Error(`the prayer wall lock ${lockDir} was not freed in ${timeoutMs / 1000}s`);
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

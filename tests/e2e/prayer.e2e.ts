@@ -16,16 +16,22 @@ test.afterAll(() => releaseWall?.());
 const LATEST = 'Peço oração pela cirurgia do meu pai, seu Antônio, marcada para sexta-feira.';
 
 async function bundledScripts(page: Page): Promise<string[]> {
-  const srcs = await page.locator('script[src]').evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
+  const srcs = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((el) => (el as HTMLScriptElement).src));
   return srcs.filter((src) => /\/_astro\/.*\.js/.test(src));
 }
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+  ).toEqual([]);
 }
 
-test('graca home shows the latest prayer requests in Portuguese and links to the wall', async ({ page }) => {
+test('graca home shows the latest prayer requests in Portuguese and links to the wall', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/'));
   const block = page.getByRole('region', { name: 'Mural de oração' });
   await expect(block).toBeVisible();
@@ -38,14 +44,19 @@ test('graca home shows the latest prayer requests in Portuguese and links to the
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mural de oração');
 });
 
-test('the wall lists requests, filters by reason, pages by links and opens a request with its messages', async ({ page }) => {
+test('the wall lists requests, filters by reason, pages by links and opens a request with its messages', async ({
+  page,
+}) => {
   const response = await page.goto(churchUrl('graca', '/prayer'));
   expect(response?.status()).toBe(200);
   const cards = page.getByRole('list', { name: 'Mural de oração' }).getByRole('listitem');
   await expect(cards).toHaveCount(12); // 13 public requests, 12 a page
   await expect(page.getByText('13 pedidos')).toBeVisible();
   await expect(page.getByText('Pedido reservado')).toHaveCount(0); // not published on the wall
-  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveAttribute('href', '/prayer/new');
+  await expect(page.getByRole('link', { name: 'Fazer um pedido' })).toHaveAttribute(
+    'href',
+    '/prayer/new',
+  );
   expect(await bundledScripts(page)).toEqual([]);
   await expect(page.locator('astro-island')).toHaveCount(0);
 
@@ -53,7 +64,10 @@ test('the wall lists requests, filters by reason, pages by links and opens a req
   await expect(page).toHaveURL(/page=2/);
   await expect(cards).toHaveCount(1);
 
-  await page.getByRole('navigation', { name: 'Filtrar por motivo' }).getByRole('link', { name: 'Gratidão' }).click();
+  await page
+    .getByRole('navigation', { name: 'Filtrar por motivo' })
+    .getByRole('link', { name: 'Gratidão' })
+    .click();
   await expect(page).toHaveURL(/motivo=\d+/);
   await expect(page).not.toHaveURL(/page=/);
   await expect(cards).toHaveCount(2);
@@ -86,12 +100,19 @@ test('the wall reads in English on grace', async ({ browser }) => {
   await page.goto(churchUrl('grace', '/prayer'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Prayer wall');
   await expect(page.getByText('13 requests').or(page.getByRole('status'))).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Prayer wall' }).getByRole('listitem').first()).toContainText('radiation therapy');
-  await expect(page.getByRole('link', { name: 'Make a request' })).toHaveAttribute('href', '/prayer/new');
+  await expect(
+    page.getByRole('list', { name: 'Prayer wall' }).getByRole('listitem').first(),
+  ).toContainText('radiation therapy');
+  await expect(page.getByRole('link', { name: 'Make a request' })).toHaveAttribute(
+    'href',
+    '/prayer/new',
+  );
   await context.close();
 });
 
-test('esperanza has no prayer wall: /prayer goes home and the home has no prayer block', async ({ page }) => {
+test('esperanza has no prayer wall: /prayer goes home and the home has no prayer block', async ({
+  page,
+}) => {
   await page.goto(churchUrl('esperanza', '/prayer'));
   await expect(page).toHaveURL(churchUrl('esperanza', '/'));
   await expect(page.locator('#home-prayer')).toHaveCount(0);

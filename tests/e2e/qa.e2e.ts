@@ -3,7 +3,9 @@ import { expect, test } from '@playwright/test';
 import { churchUrl, port } from './helpers.ts';
 
 for (const width of [1280, 390]) {
-  test(`the header's buttons keep clear of the page's top edge at ${width}px`, async ({ browser }) => {
+  test(`the header's buttons keep clear of the page's top edge at ${width}px`, async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 800 } });
     const page = await context.newPage();
     await page.goto(churchUrl('graca', '/'));
@@ -18,8 +20,13 @@ for (const width of [1280, 390]) {
   });
 }
 
-test('on a phone the header church picker opens on screen, and its search works', async ({ browser }) => {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport: { width: 390, height: 800 } });
+test('on a phone the header church picker opens on screen, and its search works', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 800 },
+  });
   const page = await context.newPage();
   await page.goto(churchUrl('graca', '/'));
   await page.getByText('Igrejas', { exact: true }).click();
@@ -33,29 +40,45 @@ test('on a phone the header church picker opens on screen, and its search works'
   await context.close();
 });
 
-test('bad input found in the QA pass gets a 4xx from the API and a working page, never a 500', async ({ request, page }) => {
+test('bad input found in the QA pass gets a 4xx from the API and a working page, never a 500', async ({
+  request,
+  page,
+}) => {
   const api = `http://localhost:${port}/api/v1`;
   for (const path of [
-    '/igreja/graca/noticia/99999999999', '/igreja/graca/noticia/?categoria=99999999999', '/igreja/graca/noticia/?busca=a%00b',
-    '/igreja/graca/publicacao/?tipo=99999999999', '/igreja/graca/evento/99999999999', '/cliente/?busca=%00',
+    '/igreja/graca/noticia/99999999999',
+    '/igreja/graca/noticia/?categoria=99999999999',
+    '/igreja/graca/noticia/?busca=a%00b',
+    '/igreja/graca/publicacao/?tipo=99999999999',
+    '/igreja/graca/evento/99999999999',
+    '/cliente/?busca=%00',
   ]) {
     const res = await request.get(api + path);
     expect(res.status(), path).toBe(400);
   }
-  for (const path of ['/news?busca=%00', '/news?categoria=99999999999', '/churchs?busca=%00', '/publications?tipo=99999999999']) {
+  for (const path of [
+    '/news?busca=%00',
+    '/news?categoria=99999999999',
+    '/churchs?busca=%00',
+    '/publications?tipo=99999999999',
+  ]) {
     const res = await page.goto(churchUrl('graca', path));
     expect(res?.status(), path).toBe(200);
   }
 });
 
-test('change church names the organisation as people know it, not by its address slug', async ({ page }) => {
+test('change church names the organisation as people know it, not by its address slug', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/access?redirectTo=/user/church'));
   await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('membro@graca.demo');
   await page.getByRole('button', { name: 'Continuar' }).click();
   await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Demo@1234');
   await page.getByRole('button', { name: 'Entrar', exact: true }).click();
   await expect(page).toHaveURL(churchUrl('graca', '/user/church'));
-  await expect(page.getByText('Escolha a igreja da Rede Graça para a qual você quer mudar.', { exact: false })).toBeVisible();
+  await expect(
+    page.getByText('Escolha a igreja da Rede Graça para a qual você quer mudar.', { exact: false }),
+  ).toBeVisible();
   await expect(page.getByText('rede-graca')).toHaveCount(0);
   await expect(page.getByText('Igreja da Graça — Zona Norte')).toBeVisible();
 });

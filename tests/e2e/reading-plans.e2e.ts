@@ -10,7 +10,11 @@ import { asMember, churchUrl } from './helpers.ts';
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ timeout: 120_000 }); // a loaded 2-core machine; the file runs in about a minute alone
 
-async function memberPage(browser: Browser, email = 'membro@graca.demo', locale = 'pt-BR'): Promise<Page> {
+async function memberPage(
+  browser: Browser,
+  email = 'membro@graca.demo',
+  locale = 'pt-BR',
+): Promise<Page> {
   const context = await browser.newContext({ locale });
   const page = await context.newPage();
   await asMember(page, email);
@@ -19,22 +23,31 @@ async function memberPage(browser: Browser, email = 'membro@graca.demo', locale 
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    page.url(),
+  ).toEqual([]);
 }
 
-test('start a plan, read two days, see progress; reset; delete with confirmation', async ({ browser }) => {
+test('start a plan, read two days, see progress; reset; delete with confirmation', async ({
+  browser,
+}) => {
   const page = await memberPage(browser);
   await page.goto(churchUrl('graca', '/reading-plans'));
   await expect(page.getByRole('tab', { name: 'Descobrir', selected: true })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Evangelhos em 30 dias' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Evangelhos em 30 dias' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Evangelhos em 30 dias' }),
+  ).toBeVisible();
   await page.getByRole('button', { name: 'Começar este plano' }).click();
   await expect(page.getByText('0 de 30 dias lidos (0%)')).toBeVisible();
   // today's reading: the references, with a clear note that no Portuguese text is bundled
   await expect(page.getByRole('heading', { name: /Leitura de hoje · Dia 1 de 30/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mateus 1', level: 3 })).toBeVisible();
-  await expect(page.getByText(/O texto bíblico em português ainda não está disponível aqui/)).toBeVisible();
+  await expect(
+    page.getByText(/O texto bíblico em português ainda não está disponível aqui/),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Marcar dia 1 como lido' }).click();
@@ -58,7 +71,9 @@ test('start a plan, read two days, see progress; reset; delete with confirmation
 
   await page.getByRole('link', { name: 'Excluir plano' }).click();
   await expect(page).toHaveURL(/\/reading-plans\/[0-9a-f-]+\/delete$/);
-  await expect(page.getByText('Excluir “Evangelhos em 30 dias” dos seus planos? Seu progresso será apagado.')).toBeVisible();
+  await expect(
+    page.getByText('Excluir “Evangelhos em 30 dias” dos seus planos? Seu progresso será apagado.'),
+  ).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('link', { name: 'Continuar' }).click();
   await expect(page).toHaveURL(/\/delete\/confirm$/);
@@ -66,11 +81,17 @@ test('start a plan, read two days, see progress; reset; delete with confirmation
   await page.getByRole('button', { name: 'Excluir definitivamente' }).click();
   await expect(page.getByText('O plano e o seu progresso foram excluídos.')).toBeVisible();
   await page.getByRole('link', { name: 'Voltar aos planos' }).click();
-  await expect(page.getByRole('tabpanel', { name: 'Meus planos' }).getByRole('link', { name: 'Evangelhos em 30 dias' })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('tabpanel', { name: 'Meus planos' })
+      .getByRole('link', { name: 'Evangelhos em 30 dias' }),
+  ).toHaveCount(0);
   await page.context().close();
 });
 
-test('a plan fallen behind is caught up; an English plan shows the KJV text', async ({ browser }) => {
+test('a plan fallen behind is caught up; an English plan shows the KJV text', async ({
+  browser,
+}) => {
   const page = await memberPage(browser);
   await page.goto(churchUrl('graca', '/reading-plans'));
   await page.getByRole('link', { name: 'Salmos em 30 dias' }).click();
@@ -89,7 +110,9 @@ test('a plan fallen behind is caught up; an English plan shows the KJV text', as
   await john.context().close();
 });
 
-test('the embedded plans work for a visitor: Discover, a plan, a login link to start', async ({ page }) => {
+test('the embedded plans work for a visitor: Discover, a plan, a login link to start', async ({
+  page,
+}) => {
   await page.goto(churchUrl('graca', '/embed/reading-plans'));
   await expect(page.getByRole('banner')).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Bíblia em um ano' })).toBeVisible();
@@ -100,7 +123,10 @@ test('the embedded plans work for a visitor: Discover, a plan, a login link to s
   await page.getByRole('link', { name: 'Bíblia em um ano' }).click();
   await expect(page).toHaveURL(/\/embed\/reading-plans\/[0-9a-f-]+$/);
   await expect(page.getByRole('heading', { name: 'Gênesis 1', level: 3 })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Entre para começar este plano' })).toHaveAttribute('href', /^\/access\?redirectTo=%2Fembed%2Freading-plans%2F/);
+  await expect(page.getByRole('link', { name: 'Entre para começar este plano' })).toHaveAttribute(
+    'href',
+    /^\/access\?redirectTo=%2Fembed%2Freading-plans%2F/,
+  );
   await expectNoAxeViolations(page);
   // the app's own route needs a login
   await page.goto(churchUrl('graca', '/reading-plans'));

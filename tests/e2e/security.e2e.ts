@@ -12,10 +12,13 @@ const HOST = 'graca.localhost';
 /** Every page of the context starts logged in as the member, as the access page leaves it (spec §4). */
 async function loggedIn(context: BrowserContext) {
   const session = await apiLogin('membro@graca.demo');
-  await context.addInitScript(([token, refresh]) => {
-    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-    localStorage.setItem('church:refreshToken', refresh!);
-  }, [session.token, session.refresh_token]);
+  await context.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [session.token, session.refresh_token],
+  );
 }
 
 /** CSP violations the page reports, collected from the moment it loads. */
@@ -24,15 +27,21 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (v: string) => seen.push(v));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      (window as unknown as { __cspViolation(v: string): void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
   return seen;
 }
 
-test('every hostile redirect payload, judged by the site helper and resolved by the browser, stays on the church host', async ({ page }) => {
+test('every hostile redirect payload, judged by the site helper and resolved by the browser, stays on the church host', async ({
+  page,
+}) => {
   // The helper as the islands ship it, run in Chromium so the browser's own URL parser resolves its answer.
-  const source = stripTypeScriptTypes(readFileSync(new URL('../../src/lib/safe-redirect.ts', import.meta.url), 'utf8')).replace(/export /g, '');
+  const source = stripTypeScriptTypes(
+    readFileSync(new URL('../../src/lib/safe-redirect.ts', import.meta.url), 'utf8'),
+  ).replace(/export /g, '');
   await page.goto('about:blank');
   const base = churchUrl('graca', '/access');
   const escaped = await page.evaluate(
@@ -49,7 +58,9 @@ test('every hostile redirect payload, judged by the site helper and resolved by 
   expect(escaped).toEqual([]);
 });
 
-test('after login, the access page follows ?redirectTo= only on the church host', async ({ context }) => {
+test('after login, the access page follows ?redirectTo= only on the church host', async ({
+  context,
+}) => {
   test.setTimeout(180_000);
   await loggedIn(context);
   const page = await context.newPage();
@@ -75,14 +86,17 @@ test('after login, the access page follows ?redirectTo= only on the church host'
   }
   expect(dialog).toBe(false);
   // A same-site target is still followed.
-  await page.goto(churchUrl('graca', `/access?redirectTo=${encodeURIComponent('/news?page=1')}`)).catch(() => undefined);
+  await page
+    .goto(churchUrl('graca', `/access?redirectTo=${encodeURIComponent('/news?page=1')}`))
+    .catch(() => undefined);
   await page.waitForURL((u) => u.pathname === '/news', { timeout: 30_000 });
 });
 
 test('pages carry the complete CSP and break none of it', async ({ page }) => {
   test.setTimeout(150_000);
   const violations = await watchCsp(page);
-  for (const path of ['/', '/news', '/events', '/access']) await page.goto(churchUrl('graca', path));
+  for (const path of ['/', '/news', '/events', '/access'])
+    await page.goto(churchUrl('graca', path));
   await expect(page.getByRole('textbox', { name: /e-mail/i })).toBeVisible();
   const { violations: axe } = await new AxeBuilder({ page }).analyze();
   expect(axe).toEqual([]);
@@ -90,7 +104,14 @@ test('pages carry the complete CSP and break none of it', async ({ page }) => {
 
   const home = await hostGet(HOST, '/');
   const csp = String(home.headers['content-security-policy']);
-  for (const directive of ["default-src 'self'", "object-src 'none'", "base-uri 'self'", "frame-ancestors 'self'", "form-action 'self'"]) expect(csp).toContain(directive);
+  for (const directive of [
+    "default-src 'self'",
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'self'",
+    "form-action 'self'",
+  ])
+    expect(csp).toContain(directive);
   expect(csp).toMatch(/script-src 'self' 'sha256-/); // Astro's hashes are kept
   expect(home.headers['x-frame-options']).toBe('SAMEORIGIN');
   expect(home.headers['x-content-type-options']).toBe('nosniff');
@@ -106,7 +127,9 @@ test('/embed/* may be framed by another site; other pages may not', async ({ pag
   // Another site (127.0.0.1, which sends no CSP) frames both: only the embed renders inside.
   const origin = new URL(churchUrl('graca', '/')).origin;
   await page.goto(`http://127.0.0.1:${new URL(origin).port}/healthz`); // another origin, no CSP of ours
-  await page.setContent(`<h1>Other site</h1><iframe title="embed" src="${origin}/embed/player"></iframe><iframe title="home" src="${origin}/news"></iframe>`);
+  await page.setContent(
+    `<h1>Other site</h1><iframe title="embed" src="${origin}/embed/player"></iframe><iframe title="home" src="${origin}/news"></iframe>`,
+  );
   await page.waitForLoadState('load');
   // A frame the browser refused shows its own error page; one that loaded is another origin's document.
   const frames = page.frames().map((f) => f.url());

@@ -6,7 +6,10 @@ import { asMember, churchUrl } from './helpers.ts';
 /** One ticket of graca's couples retreat up to the checkout (a paid event with one question). */
 async function retreatCheckout(page: Page) {
   await page.goto(churchUrl('graca', '/event'));
-  await page.getByRole('link', { name: /Retiro de Casais/ }).first().click();
+  await page
+    .getByRole('link', { name: /Retiro de Casais/ })
+    .first()
+    .click();
   await page.getByRole('spinbutton', { name: /Quantidade de “Casal”/ }).fill('1');
   await page.getByRole('button', { name: /Inscrever-se|Inscrever novamente/ }).click();
   await page.getByLabel('Nome do participante').fill('Maria Souza');
@@ -36,9 +39,14 @@ test('the thank-you page shows an approved card payment within 3 s of paying', a
   const paid = Date.now();
   await page.getByRole('button', { name: /^Pagar/ }).click();
   await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/, { timeout: 60_000 });
-  await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible({
+    timeout: 60_000,
+  });
   const took = Date.now() - paid;
-  if (process.env.TRIPUPS_DEBUG) console.log(`approved after ${took} ms\n${requests.map((r) => r.replace(/^\d+/, (n) => String(Number(n) - paid))).join('\n')}`);
+  if (process.env.TRIPUPS_DEBUG)
+    console.log(
+      `approved after ${took} ms\n${requests.map((r) => r.replace(/^\d+/, (n) => String(Number(n) - paid))).join('\n')}`,
+    );
   expect(took).toBeLessThan(3_000);
 });
 
@@ -50,18 +58,32 @@ async function newGraceMember(page: Page): Promise<string> {
   const response = await fetch(`${API}/igreja/${church.id}/usuario`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
-    body: JSON.stringify({ email, senha: 'Senha@123', confirmacaoSenha: 'Senha@123', nome: 'Ruth', sobrenome: 'Walker', telefone: '+1 512 555 0100', dataNascimento: '1990-04-12', sexo: 'F' }),
+    body: JSON.stringify({
+      email,
+      senha: 'Senha@123',
+      confirmacaoSenha: 'Senha@123',
+      nome: 'Ruth',
+      sobrenome: 'Walker',
+      telefone: '+1 512 555 0100',
+      dataNascimento: '1990-04-12',
+      sexo: 'F',
+    }),
   });
   expect(response.status, await response.clone().text()).toBeLessThan(300);
   const pair = (await response.json()) as { token: string; refresh_token: string };
-  await page.addInitScript(([token, refresh]) => {
-    if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
-    localStorage.setItem('church:refreshToken', refresh!);
-  }, [pair.token, pair.refresh_token]);
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [pair.token, pair.refresh_token],
+  );
   return email;
 }
 
-test('"Save and continue" on grace keeps every typed field and reaches the checkout; no CPF in a US church', async ({ browser }) => {
+test('"Save and continue" on grace keeps every typed field and reaches the checkout; no CPF in a US church', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await newGraceMember(page);
@@ -96,12 +118,19 @@ test('"Save and continue" on grace keeps every typed field and reaches the check
   await context.close();
 });
 
-test('each notification of the account page opens what it names; the retreat one its own event', async ({ page }) => {
+test('each notification of the account page opens what it names; the retreat one its own event', async ({
+  page,
+}) => {
   await asMember(page);
   await page.goto(churchUrl('graca', '/user'));
   const notifications = page.getByRole('region', { name: 'Notificações' });
   await expect(notifications.getByRole('link').first()).toBeVisible();
-  const links = await notifications.getByRole('link').evaluateAll((as) => as.map((a) => ({ href: (a as HTMLAnchorElement).getAttribute('href')!, text: a.closest('li')!.textContent! })));
+  const links = await notifications.getByRole('link').evaluateAll((as) =>
+    as.map((a) => ({
+      href: (a as HTMLAnchorElement).getAttribute('href')!,
+      text: a.closest('li')!.textContent!,
+    })),
+  );
   expect(links.length).toBeGreaterThanOrEqual(4);
   for (const { href, text } of links) {
     if (href === '/live') continue; // the live service page is the same whatever is on
@@ -126,12 +155,17 @@ test('after the e-mail step of /access the password field has the focus', async 
   await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toBeFocused();
 });
 
-test('a stale stored session on /user/* goes to the login and back there, not home', async ({ page }) => {
+test('a stale stored session on /user/* goes to the login and back there, not home', async ({
+  page,
+}) => {
   // A token the server no longer accepts, and no refresh token: what an old tab leaves behind.
   await page.addInitScript(() => {
     if (!sessionStorage.getItem('stale-set')) {
       sessionStorage.setItem('stale-set', '1');
-      sessionStorage.setItem('church:token', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.forged');
+      sessionStorage.setItem(
+        'church:token',
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.forged',
+      );
     }
   });
   await page.goto(churchUrl('graca', '/user/data'));
@@ -140,7 +174,10 @@ test('a stale stored session on /user/* goes to the login and back there, not ho
 
 test('an event whose registrations are closed shows no ticket as available', async ({ page }) => {
   await page.goto(churchUrl('graca', '/event'));
-  await page.getByRole('link', { name: /Seminário de Missões/ }).first().click();
+  await page
+    .getByRole('link', { name: /Seminário de Missões/ })
+    .first()
+    .click();
   const tickets = page.getByRole('region', { name: 'Ingressos' });
   await expect(tickets.locator('.availability')).toHaveText(['Vendas encerradas']);
   await expect(tickets.getByRole('spinbutton')).toHaveCount(0);

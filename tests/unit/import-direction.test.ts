@@ -18,14 +18,20 @@ function files(dir: string): string[] {
 export function importsOf(file: string, text: string): string[] {
   const found = new Set<string>();
   const pattern = /(?:\bfrom\s*|\bimport\s*\(?\s*)['"](\.{1,2}\/[^'"]+)['"]/g;
-  for (const m of text.matchAll(pattern)) found.add(relative(ROOT, resolve(ROOT, dirname(file), m[1]!)).split(sep).join('/'));
+  for (const m of text.matchAll(pattern))
+    found.add(
+      relative(ROOT, resolve(ROOT, dirname(file), m[1]!))
+        .split(sep)
+        .join('/'),
+    );
   return [...found];
 }
 
 function violations(dirs: string[], rule: (file: string, target: string) => boolean): string[] {
   const out: string[] = [];
   for (const file of dirs.flatMap(files)) {
-    for (const target of importsOf(file, readFileSync(join(ROOT, file), 'utf8'))) if (rule(file, target)) out.push(`${file} → ${target}`);
+    for (const target of importsOf(file, readFileSync(join(ROOT, file), 'utf8')))
+      if (rule(file, target)) out.push(`${file} → ${target}`);
   }
   return out;
 }
@@ -36,12 +42,20 @@ const islandFolder = (path: string) => /^src\/components\/islands\/([^/]+)\//.ex
 describe('import direction', () => {
   it('finds relative imports, re-exports and dynamic imports', () => {
     const text = `import a from './a.ts';\nexport { b } from "../b.ts";\nconst c = await import('../../server/c.ts');\nimport './d.css';`;
-    expect(importsOf('src/lib/x.ts', text)).toEqual(['src/lib/a.ts', 'src/b.ts', 'server/c.ts', 'src/lib/d.css']);
+    expect(importsOf('src/lib/x.ts', text)).toEqual([
+      'src/lib/a.ts',
+      'src/b.ts',
+      'server/c.ts',
+      'src/lib/d.css',
+    ]);
   });
 
   it('src/ does not import server/', () => {
     // Tests may start the API in process; shipped code may not reach into it.
-    expect(violations(['src'], (file, target) => !file.endsWith('.test.ts') && under(target, 'server')), 'code both sides need goes in common/ (see common/README.md)').toEqual([]);
+    expect(
+      violations(['src'], (file, target) => !file.endsWith('.test.ts') && under(target, 'server')),
+      'code both sides need goes in common/ (see common/README.md)',
+    ).toEqual([]);
   });
 
   it('contract/ and common/ import neither src/ nor server/', () => {

@@ -3,7 +3,13 @@
 // has a ceiling of SQL statements, so an N+1 or an extra round trip per block fails here, and no
 // page may send a write (a read path writes nothing). `PAGE_QUERIES=1` prints the counts.
 import { existsSync } from 'node:fs';
-import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -46,7 +52,9 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     database = await openTestDatabase('pglite');
     const api = createApi({ db: database.db });
     setInProcessApi((req) => api.fetch(req));
-    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as { handler: AstroHandler };
+    const { handler } = (await import(/* @vite-ignore */ pathToFileURL(entry).href)) as {
+      handler: AstroHandler;
+    };
     // As server.ts serves pages, with nothing kept (PAGE_CACHE=false): every request renders.
     const pages = createPageCache(handler, { enabled: false });
     server = createServer((req, res) => {
@@ -68,22 +76,39 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     await database?.close();
   });
 
-  async function render(urlPath: string): Promise<{ status: number; html: string; stats: QueryStats }> {
+  async function render(
+    urlPath: string,
+  ): Promise<{ status: number; html: string; stats: QueryStats }> {
     const id = String(++probe);
-    const { status, html } = await new Promise<{ status: number; html: string }>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: urlPath, headers: { host: 'graca.localhost', 'accept-language': 'pt-BR', 'x-probe': id } }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, html: Buffer.concat(chunks).toString() }));
-      });
-      req.on('error', reject);
-      req.end();
-    });
+    const { status, html } = await new Promise<{ status: number; html: string }>(
+      (resolve, reject) => {
+        const req = request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: urlPath,
+            headers: { host: 'graca.localhost', 'accept-language': 'pt-BR', 'x-probe': id },
+          },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (c: Buffer) => chunks.push(c));
+            res.on('end', () =>
+              resolve({ status: res.statusCode ?? 0, html: Buffer.concat(chunks).toString() }),
+            );
+          },
+        );
+        req.on('error', reject);
+        req.end();
+      },
+    );
     return { status, html, stats: await seen.get(id)! };
   }
 
   it('each main page stays under its ceiling and writes nothing', async () => {
-    const pages = await resolvePages(async (urlPath) => (await render(urlPath)).html, Object.keys(PAGE_QUERY_CEILINGS));
+    const pages = await resolvePages(
+      async (urlPath) => (await render(urlPath)).html,
+      Object.keys(PAGE_QUERY_CEILINGS),
+    );
     expect(pages.map((p) => p.name).sort()).toEqual(Object.keys(PAGE_QUERY_CEILINGS).sort());
     await render('/'); // the church of the host is looked up once and cached (src/lib/tenancy.server.ts)
     const counts: Record<string, number> = {};
@@ -94,8 +119,14 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
       expect(status, `${name} ${urlPath}`).toBe(200);
       expect(stats.statements.filter(isWriteStatement), `${name} writes`).toEqual([]);
       counts[name] = stats.statements.length;
-      if (stats.statements.length > PAGE_QUERY_CEILINGS[name]!) over.push(`${name}: ${stats.statements.length} > ${PAGE_QUERY_CEILINGS[name]}\n  ${stats.statements.join('\n  ')}`);
-      if (process.env.PAGE_QUERIES) console.log(`${name.padEnd(12)} ${String(stats.statements.length).padStart(3)}  ${process.env.PAGE_QUERIES === 'sql' ? `\n  ${stats.statements.join('\n  ')}` : ''}`);
+      if (stats.statements.length > PAGE_QUERY_CEILINGS[name]!)
+        over.push(
+          `${name}: ${stats.statements.length} > ${PAGE_QUERY_CEILINGS[name]}\n  ${stats.statements.join('\n  ')}`,
+        );
+      if (process.env.PAGE_QUERIES)
+        console.log(
+          `${name.padEnd(12)} ${String(stats.statements.length).padStart(3)}  ${process.env.PAGE_QUERIES === 'sql' ? `\n  ${stats.statements.join('\n  ')}` : ''}`,
+        );
     }
     expect(over).toEqual([]);
     expect(Object.values(counts).every((n) => n > 0)).toBe(true); // the counter saw the renders

@@ -7,14 +7,24 @@ import { BUILD_INPUTS, needsBuild } from '../../scripts/build-inputs.ts';
 
 function tree() {
   const root = mkdtempSync(path.join(tmpdir(), 'start-'));
-  for (const dir of ['src/lib', 'contract', 'common', 'public']) mkdirSync(path.join(root, dir), { recursive: true });
+  for (const dir of ['src/lib', 'contract', 'common', 'public'])
+    mkdirSync(path.join(root, dir), { recursive: true });
   writeFileSync(path.join(root, 'src/lib/a.ts'), '');
   writeFileSync(path.join(root, 'common/config.ts'), '');
   mkdirSync(path.join(root, 'dist/server'), { recursive: true });
   const built = path.join(root, 'dist/server/entry.mjs');
   writeFileSync(built, '');
   const past = new Date(Date.now() - 60_000);
-  for (const p of ['src/lib/a.ts', 'src/lib', 'src', 'common/config.ts', 'common', 'contract', 'public']) utimesSync(path.join(root, p), past, past);
+  for (const p of [
+    'src/lib/a.ts',
+    'src/lib',
+    'src',
+    'common/config.ts',
+    'common',
+    'contract',
+    'public',
+  ])
+    utimesSync(path.join(root, p), past, past);
   return { root, touch: (p: string) => utimesSync(path.join(root, p), new Date(), new Date()) };
 }
 
@@ -32,6 +42,16 @@ describe('npm start rebuilds on any source change', () => {
   });
 
   it('watches everything the site build reads', () => {
-    expect(BUILD_INPUTS).toEqual(expect.arrayContaining(['src', 'contract', 'common', 'public', 'astro.config.mjs', 'package.json', 'package-lock.json']));
+    expect(BUILD_INPUTS).toEqual(
+      expect.arrayContaining([
+        'src',
+        'contract',
+        'common',
+        'public',
+        'astro.config.mjs',
+        'package.json',
+        'package-lock.json',
+      ]),
+    );
   });
 });

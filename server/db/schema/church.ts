@@ -27,14 +27,19 @@ export const organizations = pgTable('organizacao', {
 /** Images of a church, by role; each value is a URL served by the product. */
 export type ChurchImages = { logo?: string; capa?: string; icone?: string };
 /** Social network handles/links of a church. */
-export type ChurchSocial = Partial<Record<'facebook' | 'instagram' | 'youtube' | 'twitter' | 'site' | 'whatsapp', string>>;
+export type ChurchSocial = Partial<
+  Record<'facebook' | 'instagram' | 'youtube' | 'twitter' | 'site' | 'whatsapp', string>
+>;
 
 export const churches = pgTable(
   'igreja',
   {
     id: serial('id').primaryKey(),
     slug: text('slug').notNull().unique(),
-    uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
     code: text('codigo').notNull().unique(),
     active: boolean('flag_ativo').notNull().default(true),
     name: text('nome').notNull(),
@@ -64,7 +69,9 @@ export const churches = pgTable(
 /** Custom host names (other than `<codigo>.<provider domain>`) that resolve to a church. */
 export const churchHostnames = pgTable('igreja_hostname', {
   id: serial('id').primaryKey(),
-  churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .notNull()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   hostname: text('hostname').notNull().unique(),
 });
 
@@ -77,14 +84,20 @@ export const modules = pgTable('modulo', {
 export const churchModules = pgTable(
   'igreja_modulo',
   {
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    moduleCode: text('modulo_codigo').notNull().references(() => modules.code),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    moduleCode: text('modulo_codigo')
+      .notNull()
+      .references(() => modules.code),
   },
   (t) => [primaryKey({ columns: [t.churchId, t.moduleCode] })],
 );
 
 export const churchVisuals = pgTable('igreja_visual', {
-  churchId: integer('igreja_id').primaryKey().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .primaryKey()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   appColor: text('cor_app').notNull().default('#1f4e79'),
   textColor: text('cor_texto').notNull().default('#ffffff'),
   logo: text('logo'),
@@ -96,7 +109,9 @@ export const churchMenuItems = pgTable(
   'igreja_app_menu',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     /** A path of the web app (e.g. /news) or an absolute URL. */
     link: text('link').notNull(),
@@ -112,7 +127,9 @@ export const churchPaymentMethods = pgTable(
   'igreja_metodo_pagamento',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** cartao | pix | boleto | picpay | dinheiro | transferencia | ach */
     code: text('codigo').notNull(),
     name: text('nome').notNull(),
@@ -127,7 +144,9 @@ export const banners = pgTable(
   'banner',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     image: text('imagem').notNull(),
     imageWidth: integer('largura').notNull().default(1200),
@@ -143,7 +162,9 @@ export const congregations = pgTable(
   'congregacao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     city: text('cidade'),
     state: text('estado'),

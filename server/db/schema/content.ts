@@ -18,10 +18,20 @@ import {
 import { churches } from './church.ts';
 
 /** The kinds of `conteudo` rows; each has its own routes and wire shape. */
-export const CONTENT_KINDS = ['noticia', 'devocional', 'ministerio', 'projeto', 'ebd', 'publicacao', 'estudo', 'video'] as const;
+export const CONTENT_KINDS = [
+  'noticia',
+  'devocional',
+  'ministerio',
+  'projeto',
+  'ebd',
+  'publicacao',
+  'estudo',
+  'video',
+] as const;
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** Kinds that have categories (projects follow their ministry; publications use their type). */
-export type CategoryKind = 'noticia' | 'devocional' | 'ministerio' | 'ebd' | 'estudo' | 'video' | 'podcast';
+export type CategoryKind =
+  'noticia' | 'devocional' | 'ministerio' | 'ebd' | 'estudo' | 'video' | 'podcast';
 
 /** Per-kind extras that no other kind has (kept out of the shared columns). */
 export interface ContentDetails {
@@ -46,7 +56,9 @@ export const contentCategories = pgTable(
   'conteudo_categoria',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     kind: text('tipo').$type<CategoryKind>().notNull(),
     name: text('nome').notNull(),
     slug: text('slug').notNull(),
@@ -59,7 +71,9 @@ export const publicationTypes = pgTable(
   'publicacao_tipo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     slug: text('slug').notNull(),
     name: text('nome').notNull(),
     description: text('descricao'),
@@ -77,12 +91,20 @@ export const contents = pgTable(
   'conteudo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     kind: text('tipo').$type<ContentKind>().notNull(),
-    categoryId: integer('categoria_id').references(() => contentCategories.id, { onDelete: 'set null' }),
-    publicationTypeId: integer('publicacao_tipo_id').references(() => publicationTypes.id, { onDelete: 'set null' }),
+    categoryId: integer('categoria_id').references(() => contentCategories.id, {
+      onDelete: 'set null',
+    }),
+    publicationTypeId: integer('publicacao_tipo_id').references(() => publicationTypes.id, {
+      onDelete: 'set null',
+    }),
     /** A project's ministry. */
-    parentId: integer('ministerio_id').references((): AnyPgColumn => contents.id, { onDelete: 'cascade' }),
+    parentId: integer('ministerio_id').references((): AnyPgColumn => contents.id, {
+      onDelete: 'cascade',
+    }),
     /** EBD classes and publications are addressed by slug (spec §2). */
     slug: text('slug'),
     title: text('titulo').notNull(),
@@ -111,15 +133,21 @@ export const contents = pgTable(
   (t) => [
     index('conteudo_lista_idx').on(t.churchId, t.kind, t.publishedAt),
     // issue 14: the lists' exact order over active rows, so page 1 and page 500 read the index, not a sort
-    index('conteudo_publicado_idx').on(t.churchId, t.kind, t.publishedAt.desc(), t.id.desc()).where(sql`${t.active}`),
+    index('conteudo_publicado_idx')
+      .on(t.churchId, t.kind, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.active}`),
     index('conteudo_ministerio_idx').on(t.parentId),
-    uniqueIndex('conteudo_slug_uq').on(t.churchId, t.kind, t.slug).where(sql`${t.slug} is not null`),
+    uniqueIndex('conteudo_slug_uq')
+      .on(t.churchId, t.kind, t.slug)
+      .where(sql`${t.slug} is not null`),
   ],
 );
 
 /** spec §3 "Studies config": whether visitors may read study bodies. */
 export const studyConfigs = pgTable('configuracao_estudo', {
-  churchId: integer('igreja_id').primaryKey().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .primaryKey()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   publicContent: boolean('flag_conteudo_publico').notNull().default(true),
 });
 
@@ -128,7 +156,9 @@ export const podcasts = pgTable(
   'podcast',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     code: text('codigo').notNull().unique(),
     title: text('titulo').notNull(),
     description: text('descricao'),
@@ -144,9 +174,15 @@ export const podcastEpisodes = pgTable(
   'podcast_episodio',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    podcastId: integer('podcast_id').notNull().references(() => podcasts.id, { onDelete: 'cascade' }),
-    categoryId: integer('categoria_id').references(() => contentCategories.id, { onDelete: 'set null' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    podcastId: integer('podcast_id')
+      .notNull()
+      .references(() => podcasts.id, { onDelete: 'cascade' }),
+    categoryId: integer('categoria_id').references(() => contentCategories.id, {
+      onDelete: 'set null',
+    }),
     title: text('title').notNull(),
     description: text('description'),
     position: integer('position').notNull(),
@@ -157,5 +193,8 @@ export const podcastEpisodes = pgTable(
     keywords: jsonb('palavras_chave').$type<string[]>().notNull().default([]),
     active: boolean('flag_ativo').notNull().default(true),
   },
-  (t) => [index('podcast_episodio_lista_idx').on(t.podcastId, t.publishedAt), index('podcast_episodio_igreja_idx').on(t.churchId)],
+  (t) => [
+    index('podcast_episodio_lista_idx').on(t.podcastId, t.publishedAt),
+    index('podcast_episodio_igreja_idx').on(t.churchId),
+  ],
 );

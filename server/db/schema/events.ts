@@ -29,7 +29,9 @@ export const events = pgTable(
   'evento',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     description: text('descricao'),
     image: text('imagem'),
@@ -63,8 +65,12 @@ export const tickets = pgTable(
   'evento_ingresso',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     description: text('descricao'),
     priceCents: integer('valor_centavos').notNull().default(0),
@@ -90,8 +96,12 @@ export const eventContents = pgTable(
   'evento_conteudo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     /** video | link | texto */
     kind: text('tipo').notNull(),
@@ -103,14 +113,25 @@ export const eventContents = pgTable(
 );
 
 /** Payment statuses of spec §4, plus the end states the payment-status page shows. */
-export const PAYMENT_STATUSES = ['aprovado', 'em_aberto', 'em_analise', 'pendente', 'aguardando', 'nao_aprovado', 'cancelado', 'estornado'] as const;
+export const PAYMENT_STATUSES = [
+  'aprovado',
+  'em_aberto',
+  'em_analise',
+  'pendente',
+  'aguardando',
+  'nao_aprovado',
+  'cancelado',
+  'estornado',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const payments = pgTable(
   'pagamento',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** Null for a visitor's gift (issue 8: giving without an account); the donor fields say who. */
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The order code ("pedido") the payment-status page is addressed by. */
@@ -155,7 +176,9 @@ export const payments = pgTable(
     index('pagamento_usuario_idx').on(t.userId, t.churchId),
     index('pagamento_status_expira_idx').on(t.status, t.expiresAt),
     // one charge per occurrence and try of a recurring gift, whatever process runs it
-    uniqueIndex('pagamento_recorrente_ocorrencia_uq').on(t.recurringGiftId, t.occurrence, t.attempt).where(sql`${t.recurringGiftId} is not null`),
+    uniqueIndex('pagamento_recorrente_ocorrencia_uq')
+      .on(t.recurringGiftId, t.occurrence, t.attempt)
+      .where(sql`${t.recurringGiftId} is not null`),
   ],
 );
 
@@ -164,7 +187,9 @@ export const paymentIdempotency = pgTable(
   'pagamento_idempotencia',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** Null for a visitor's payment: its keys are unique per church instead. */
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     key: text('chave').notNull(),
@@ -176,7 +201,9 @@ export const paymentIdempotency = pgTable(
   },
   (t) => [
     uniqueIndex('pagamento_idempotencia_uq').on(t.userId, t.key),
-    uniqueIndex('pagamento_idempotencia_visitante_uq').on(t.churchId, t.key).where(sql`${t.userId} is null`),
+    uniqueIndex('pagamento_idempotencia_visitante_uq')
+      .on(t.churchId, t.key)
+      .where(sql`${t.userId} is null`),
   ],
 );
 
@@ -185,10 +212,18 @@ export const registrations = pgTable(
   'inscricao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    eventId: integer('evento_id').notNull().references(() => events.id, { onDelete: 'cascade' }),
-    ticketId: integer('ingresso_id').notNull().references(() => tickets.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    ticketId: integer('ingresso_id')
+      .notNull()
+      .references(() => tickets.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     paymentId: integer('pagamento_id').references(() => payments.id),
     /** confirmada | pendente | cancelada */
     status: text('status').notNull(),
@@ -213,7 +248,9 @@ export const cardTokens = pgTable(
   'gateway_cartao_token',
   {
     token: text('token').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** Who tokenised the card: nobody else can pay with or save it. */
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     gatewayId: integer('id_gateway_pagamento').notNull(),
@@ -233,8 +270,12 @@ export const savedCards = pgTable(
   'usuario_cartao_gateway_pagamento',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     gatewayId: integer('id_gateway_pagamento').notNull(),
     token: text('token').notNull(),
     brand: text('bandeira').notNull(),

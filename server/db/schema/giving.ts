@@ -2,7 +2,17 @@
 // the church's reasons, its giving settings, the lines of a gift, recurring gifts and the
 // captcha tokens already spent. Money is kept in integer cents.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { payments, savedCards } from './events.ts';
 import { users } from './users.ts';
@@ -12,7 +22,9 @@ export const paymentReasons = pgTable(
   'pagamento_motivo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     description: text('descricao'),
     /** Offered on the giving page (doacao=true). */
@@ -27,7 +39,9 @@ export const paymentReasons = pgTable(
 
 /** A church's giving settings; a church without a row does not take online gifts. */
 export const givingSettings = pgTable('doacao_configuracao', {
-  churchId: integer('igreja_id').primaryKey().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .primaryKey()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   /** spec §5: the amount must be greater than this (not shown to the giver). */
   minimumCents: integer('valor_minimo_centavos').notNull().default(500),
   /** The church takes gifts online at all (spec §8 "church not accepting online donations"). */
@@ -43,14 +57,23 @@ export const paymentLines = pgTable(
   'pagamento_item',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    paymentId: integer('pagamento_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
-    reasonId: integer('motivo_id').notNull().references(() => paymentReasons.id),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    paymentId: integer('pagamento_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
+    reasonId: integer('motivo_id')
+      .notNull()
+      .references(() => paymentReasons.id),
     /** The reason's name when given, so history keeps it if the reason is renamed. */
     reasonName: text('motivo_nome').notNull(),
     amountCents: integer('valor_centavos').notNull(),
   },
-  (t) => [index('pagamento_item_pagamento_idx').on(t.paymentId), check('pagamento_item_valor_ck', sql`${t.amountCents} > 0`)],
+  (t) => [
+    index('pagamento_item_pagamento_idx').on(t.paymentId),
+    check('pagamento_item_valor_ck', sql`${t.amountCents} > 0`),
+  ],
 );
 
 export const RECURRING_STATUSES = ['ativa', 'pausada', 'cancelada'] as const;
@@ -61,9 +84,15 @@ export const recurringGifts = pgTable(
   'doacao_recorrente',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    reasonId: integer('motivo_id').notNull().references(() => paymentReasons.id),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reasonId: integer('motivo_id')
+      .notNull()
+      .references(() => paymentReasons.id),
     amountCents: integer('valor_centavos').notNull(),
     /** The giver covers the fees (spec §3 flagUsuarioTaxa). */
     giverPaysFees: boolean('flag_usuario_taxa').notNull().default(false),
@@ -76,7 +105,9 @@ export const recurringGifts = pgTable(
     nextChargeAt: timestamp('proxima_cobranca', { withTimezone: true }).notNull(),
     /** Declined tries of the current occurrence. */
     failedTries: integer('tentativas_falhas').notNull().default(0),
-    lastPaymentId: integer('ultimo_pagamento_id').references(() => payments.id, { onDelete: 'set null' }),
+    lastPaymentId: integer('ultimo_pagamento_id').references(() => payments.id, {
+      onDelete: 'set null',
+    }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -92,7 +123,9 @@ export const spentCaptchas = pgTable(
   'captcha_usado',
   {
     id: text('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expira_em', { withTimezone: true }).notNull(),
   },
   (t) => [uniqueIndex('captcha_usado_igreja_idx').on(t.churchId, t.id)],

@@ -2,7 +2,17 @@
 // their leader, meeting day and address, the studies they follow, their members, the admission
 // requests members send to the leader (spec §4) and the records of past meetings.
 import { sql } from 'drizzle-orm';
-import { boolean, doublePrecision, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { contents } from './content.ts';
 import { users } from './users.ts';
@@ -12,7 +22,9 @@ export const groups = pgTable(
   'celula',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     description: text('descricao'),
     leaderId: integer('lider_id').references(() => users.id, { onDelete: 'set null' }),
@@ -38,9 +50,15 @@ export const groupStudies = pgTable(
   'celula_estudo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    groupId: integer('celula_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    studyId: integer('estudo_id').notNull().references(() => contents.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    groupId: integer('celula_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    studyId: integer('estudo_id')
+      .notNull()
+      .references(() => contents.id, { onDelete: 'cascade' }),
     position: integer('ordem').notNull().default(0),
   },
   (t) => [uniqueIndex('celula_estudo_uq').on(t.groupId, t.studyId)],
@@ -51,12 +69,21 @@ export const groupMembers = pgTable(
   'celula_membro',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    groupId: integer('celula_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    groupId: integer('celula_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('celula_membro_uq').on(t.groupId, t.userId), index('celula_membro_usuario_idx').on(t.churchId, t.userId)],
+  (t) => [
+    uniqueIndex('celula_membro_uq').on(t.groupId, t.userId),
+    index('celula_membro_usuario_idx').on(t.churchId, t.userId),
+  ],
 );
 
 export type GroupRequestStatus = 'pendente' | 'aceita' | 'recusada';
@@ -66,9 +93,15 @@ export const groupRequests = pgTable(
   'celula_solicitacao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    groupId: integer('celula_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    groupId: integer('celula_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     message: text('mensagem'),
     status: text('situacao').$type<GroupRequestStatus>().notNull().default('pendente'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -76,7 +109,9 @@ export const groupRequests = pgTable(
   },
   // One pending request per member and group: a second one while it waits is refused (409).
   (t) => [
-    uniqueIndex('celula_solicitacao_pendente_uq').on(t.groupId, t.userId).where(sql`${t.status} = 'pendente'`),
+    uniqueIndex('celula_solicitacao_pendente_uq')
+      .on(t.groupId, t.userId)
+      .where(sql`${t.status} = 'pendente'`),
     index('celula_solicitacao_celula_idx').on(t.churchId, t.groupId, t.createdAt),
   ],
 );
@@ -86,8 +121,12 @@ export const groupMeetings = pgTable(
   'celula_reuniao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    groupId: integer('celula_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    groupId: integer('celula_id')
+      .notNull()
+      .references(() => groups.id, { onDelete: 'cascade' }),
     date: timestamp('data', { withTimezone: true }).notNull(),
     theme: text('tema').notNull(),
     studyId: integer('estudo_id').references(() => contents.id, { onDelete: 'set null' }),

@@ -10,7 +10,9 @@ export const liveStreams = pgTable(
   'transmissao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     description: text('descricao'),
     /** youtube | vimeo | facebook | hls | html (contract/live.ts streamServices). */
@@ -27,7 +29,9 @@ export const liveStreams = pgTable(
     weekly: boolean('flag_semanal').notNull().default(false),
     /** On air now (set by the church when the broadcast starts). */
     live: boolean('flag_ao_vivo').notNull().default(false),
-    weeklyServiceId: integer('culto_agenda_id').references(() => weeklyServices.id, { onDelete: 'set null' }),
+    weeklyServiceId: integer('culto_agenda_id').references(() => weeklyServices.id, {
+      onDelete: 'set null',
+    }),
     /** The chat channel shown beside the stream (spec §2 /embed/chat channel). */
     channel: text('canal').notNull().default('culto'),
     active: boolean('flag_ativo').notNull().default(true),
@@ -40,7 +44,9 @@ export const chatMessages = pgTable(
   'chat_mensagem',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     channel: text('canal').notNull(),
     /** `u<userId>` for members, `a<random>` for name-only and anonymous users (spec §3 Chat user). */
     authorId: text('autor_id').notNull(),
@@ -51,5 +57,8 @@ export const chatMessages = pgTable(
     active: boolean('flag_ativo').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('chat_mensagem_canal_idx').on(t.churchId, t.channel, t.id), index('chat_mensagem_autor_idx').on(t.churchId, t.authorId)],
+  (t) => [
+    index('chat_mensagem_canal_idx').on(t.churchId, t.channel, t.id),
+    index('chat_mensagem_autor_idx').on(t.churchId, t.authorId),
+  ],
 );

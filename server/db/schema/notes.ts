@@ -1,7 +1,19 @@
 // Sermon notes (spec §2 /user/notes, §7 "Notes") and reading plans (spec §2 /reading-plans, §4).
 // Every table belongs to a church; notes and subscriptions also to one member.
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { users } from './users.ts';
 
@@ -10,8 +22,12 @@ export const sermonNotes = pgTable(
   'nota_sermao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     key: uuid('chave').notNull(),
     title: text('titulo').notNull(),
     text: text('texto').notNull().default(''),
@@ -37,8 +53,13 @@ export const readingPlans = pgTable(
   'plano_leitura',
   {
     id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     description: text('descricao').notNull().default(''),
     /** Language of the plan (pt/en/es): which Bible text its passages are read in. */
@@ -54,8 +75,12 @@ export const readingPlanDays = pgTable(
   'plano_leitura_dia',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    planId: integer('plano_leitura_id').notNull().references(() => readingPlans.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    planId: integer('plano_leitura_id')
+      .notNull()
+      .references(() => readingPlans.id, { onDelete: 'cascade' }),
     day: integer('dia').notNull(),
     passages: jsonb('passagens').$type<PlanPassage[]>().notNull(),
   },
@@ -67,15 +92,27 @@ export const readingPlanSubscriptions = pgTable(
   'plano_leitura_inscricao',
   {
     id: serial('id').primaryKey(),
-    uuid: uuid('uuid').notNull().unique().default(sql`gen_random_uuid()`),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    planId: integer('plano_leitura_id').notNull().references(() => readingPlans.id, { onDelete: 'cascade' }),
+    uuid: uuid('uuid')
+      .notNull()
+      .unique()
+      .default(sql`gen_random_uuid()`),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plano_leitura_id')
+      .notNull()
+      .references(() => readingPlans.id, { onDelete: 'cascade' }),
     startDate: date('data_inicio', { mode: 'string' }).notNull(),
     completedAt: timestamp('data_conclusao', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('plano_leitura_inscricao_uq').on(t.userId, t.planId), index('plano_leitura_inscricao_igreja_idx').on(t.churchId, t.userId)],
+  (t) => [
+    uniqueIndex('plano_leitura_inscricao_uq').on(t.userId, t.planId),
+    index('plano_leitura_inscricao_igreja_idx').on(t.churchId, t.userId),
+  ],
 );
 
 /** A day marked read. */
@@ -83,8 +120,12 @@ export const readingPlanProgress = pgTable(
   'plano_leitura_progresso',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('plano_leitura_inscricao_id').notNull().references(() => readingPlanSubscriptions.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('plano_leitura_inscricao_id')
+      .notNull()
+      .references(() => readingPlanSubscriptions.id, { onDelete: 'cascade' }),
     day: integer('dia').notNull(),
     readAt: timestamp('data_leitura', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,14 +1,26 @@
 // Play (spec §2 "/play", MOD_ASSINATURA; §3 Play; §6 closed content): a church's subscription video
 // service. Plans, the module's settings, tags, collections, contents (open or closed), members'
 // subscriptions and "my list". Every table belongs to a church (igreja_id NOT NULL).
-import { boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { payments, savedCards } from './events.ts';
 import { users } from './users.ts';
 
 /** spec §3 Play moduleData: one row per church. */
 export const playSettings = pgTable('plano_assinatura_configuracao', {
-  churchId: integer('igreja_id').primaryKey().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .primaryKey()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   /** 'misto' (some contents open, some closed), 'aberto' (all open) or 'fechado' (all closed). */
   contentVisibility: text('tipo_visibilidade_conteudo').notNull().default('misto'),
   title: text('titulo').notNull(),
@@ -20,7 +32,9 @@ export const playPlans = pgTable(
   'plano_assinatura',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     description: text('descricao').notNull().default(''),
     priceCents: integer('valor_centavos').notNull(),
@@ -37,7 +51,9 @@ export const playTags = pgTable(
   'plano_assinatura_tag',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     /** Shown as a row on the play home. */
     onHome: boolean('flag_home').notNull().default(true),
@@ -50,7 +66,9 @@ export const playCollections = pgTable(
   'plano_assinatura_coletanea',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     description: text('descricao').notNull().default(''),
     image: text('imagem'),
@@ -64,8 +82,12 @@ export const playContents = pgTable(
   'plano_assinatura_conteudo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    collectionId: integer('coletanea_id').references(() => playCollections.id, { onDelete: 'set null' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    collectionId: integer('coletanea_id').references(() => playCollections.id, {
+      onDelete: 'set null',
+    }),
     title: text('titulo').notNull(),
     description: text('descricao').notNull().default(''),
     image: text('imagem'),
@@ -85,11 +107,21 @@ export const playContents = pgTable(
 export const playContentTags = pgTable(
   'plano_assinatura_conteudo_tag',
   {
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    contentId: integer('conteudo_id').notNull().references(() => playContents.id, { onDelete: 'cascade' }),
-    tagId: integer('tag_id').notNull().references(() => playTags.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    contentId: integer('conteudo_id')
+      .notNull()
+      .references(() => playContents.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => playTags.id, { onDelete: 'cascade' }),
   },
-  (t) => [primaryKey({ columns: [t.contentId, t.tagId] }), index('plano_assinatura_conteudo_tag_tag_idx').on(t.tagId), index('plano_assinatura_conteudo_tag_igreja_idx').on(t.churchId, t.contentId)],
+  (t) => [
+    primaryKey({ columns: [t.contentId, t.tagId] }),
+    index('plano_assinatura_conteudo_tag_tag_idx').on(t.tagId),
+    index('plano_assinatura_conteudo_tag_igreja_idx').on(t.churchId, t.contentId),
+  ],
 );
 
 /** spec §3 user subscriptions: only situacao 'ativo' counts as subscribed. */
@@ -97,9 +129,15 @@ export const playSubscriptions = pgTable(
   'usuario_plano_assinatura',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    planId: integer('plano_assinatura_id').notNull().references(() => playPlans.id),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: integer('plano_assinatura_id')
+      .notNull()
+      .references(() => playPlans.id),
     /** 'pendente', 'ativo', 'cancelado', 'expirado'. */
     status: text('situacao').notNull().default('pendente'),
     code: text('codigo').notNull(),
@@ -126,13 +164,22 @@ export const playSubscriptionPayments = pgTable(
   'usuario_plano_assinatura_pagamento',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    subscriptionId: integer('usuario_plano_assinatura_id').notNull().references(() => playSubscriptions.id, { onDelete: 'cascade' }),
-    paymentId: integer('pagamento_id').notNull().references(() => payments.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('usuario_plano_assinatura_id')
+      .notNull()
+      .references(() => playSubscriptions.id, { onDelete: 'cascade' }),
+    paymentId: integer('pagamento_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'cascade' }),
     period: text('periodo').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('usuario_plano_assinatura_pagamento_periodo_uq').on(t.subscriptionId, t.period), uniqueIndex('usuario_plano_assinatura_pagamento_pagamento_uq').on(t.paymentId)],
+  (t) => [
+    uniqueIndex('usuario_plano_assinatura_pagamento_periodo_uq').on(t.subscriptionId, t.period),
+    uniqueIndex('usuario_plano_assinatura_pagamento_pagamento_uq').on(t.paymentId),
+  ],
 );
 
 /** "My list" (spec §3 planoAssinaturaConteudo items). */
@@ -140,13 +187,21 @@ export const playListItems = pgTable(
   'usuario_plano_assinatura_conteudo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    contentId: integer('conteudo_id').notNull().references(() => playContents.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    contentId: integer('conteudo_id')
+      .notNull()
+      .references(() => playContents.id, { onDelete: 'cascade' }),
     /** Last watched second, kept per member (resume). */
     positionSeconds: integer('posicao_segundos').notNull().default(0),
     inList: boolean('flag_lista').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('usuario_plano_assinatura_conteudo_uq').on(t.churchId, t.userId, t.contentId)],
+  (t) => [
+    uniqueIndex('usuario_plano_assinatura_conteudo_uq').on(t.churchId, t.userId, t.contentId),
+  ],
 );

@@ -15,7 +15,9 @@ export const praises = pgTable(
   'louvor',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** The church's own reference for the song (e.g. its number in the team's songbook). */
     code: text('codigo'),
     title: text('titulo').notNull(),

@@ -1,7 +1,16 @@
 // Prayer wall (spec §2 "/prayer", MOD_MURAL_ORACAO; spec §3 Prayer post, Prayer message, Pray):
 // reasons, requests, supportive messages and "I prayed" marks. Every table belongs to a church.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { users } from './users.ts';
 
@@ -10,7 +19,9 @@ export const prayerReasons = pgTable(
   'oracao_motivo',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     name: text('nome').notNull(),
     position: integer('ordem').notNull().default(0),
   },
@@ -22,9 +33,13 @@ export const prayers = pgTable(
   'oracao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'set null' }),
-    reasonId: integer('oracao_motivo_id').references(() => prayerReasons.id, { onDelete: 'set null' }),
+    reasonId: integer('oracao_motivo_id').references(() => prayerReasons.id, {
+      onDelete: 'set null',
+    }),
     /** The name shown on the wall (may be a first name only, or blank for anonymous). */
     name: text('nome'),
     message: text('mensagem').notNull(),
@@ -51,8 +66,12 @@ export const prayerMessages = pgTable(
   'oracao_mensagem',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    prayerId: integer('oracao_id').notNull().references(() => prayers.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    prayerId: integer('oracao_id')
+      .notNull()
+      .references(() => prayers.id, { onDelete: 'cascade' }),
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'set null' }),
     /** The author's name as shown (kept when the account goes away). */
     name: text('nome'),
@@ -68,9 +87,15 @@ export const prayerPrays = pgTable(
   'oracao_orar',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    prayerId: integer('oracao_id').notNull().references(() => prayers.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    prayerId: integer('oracao_id')
+      .notNull()
+      .references(() => prayers.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('oracao_orar_uq').on(t.prayerId, t.userId)],

@@ -8,7 +8,9 @@ export const weeklyServices = pgTable(
   'culto_agenda',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     /** 1 = Monday … 7 = Sunday (ISO 8601). */
     weekday: integer('dia_semana').notNull(),
     /** Local time of the church. */

@@ -2,7 +2,17 @@
 // and what hangs off them: tokens, login attempts, addresses, children, notifications,
 // custom fields, member cards and deletion requests.
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { churches, congregations } from './church.ts';
 
 /** The provider-wide account ("inpeaceAccount"): one per e-mail, shared by every church. */
@@ -34,7 +44,11 @@ export const users = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // spec §8 "CPF already in use": one account per CPF across the provider
-  (t) => [uniqueIndex('usuario_cpf_uq').on(t.cpf).where(sql`${t.cpf} is not null`)],
+  (t) => [
+    uniqueIndex('usuario_cpf_uq')
+      .on(t.cpf)
+      .where(sql`${t.cpf} is not null`),
+  ],
 );
 
 /** The church-specific account ("clientAccount"): a user's membership of one church. */
@@ -42,8 +56,12 @@ export const churchUsers = pgTable(
   'igreja_usuario',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     active: boolean('flag_ativo').notNull().default(true),
     /** Staff roles in this church (spec §6): ROLE_ADMIN, ROLE_ADMIN_CONTENT, ROLE_SUPER_ADMIN. */
     roles: jsonb('roles').$type<string[]>().notNull().default([]),
@@ -59,7 +77,9 @@ export const refreshTokens = pgTable(
   'refresh_token',
   {
     id: serial('id').primaryKey(),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     family: text('familia').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expira_em', { withTimezone: true }).notNull(),
@@ -73,8 +93,12 @@ export const refreshTokens = pgTable(
 /** One-time e-mailed tokens: password recovery and e-mail verification (activation). */
 export const userTokens = pgTable('token_usuario', {
   id: serial('id').primaryKey(),
-  userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-  churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  userId: integer('usuario_id')
+    .notNull()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .notNull()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   purpose: text('tipo').notNull(),
   tokenHash: text('token_hash').notNull().unique(),
   expiresAt: timestamp('expira_em', { withTimezone: true }).notNull(),
@@ -95,7 +119,9 @@ export const userAddresses = pgTable(
   'usuario_endereco',
   {
     id: serial('id').primaryKey(),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     country: text('pais').notNull(),
     state: text('estado'),
     city: text('cidade').notNull(),
@@ -114,8 +140,12 @@ export const userChildren = pgTable(
   'usuario_crianca',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     firstName: text('nome').notNull(),
     lastName: text('sobrenome'),
     birthDate: text('data_nascimento').notNull(),
@@ -131,7 +161,9 @@ export const notifications = pgTable(
   'notificacao',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     body: text('corpo').notNull(),
@@ -146,7 +178,9 @@ export const notifications = pgTable(
 /** Extra registration fields a church asks for, and each member's answers. */
 export const customFields = pgTable('campo_personalizado', {
   id: serial('id').primaryKey(),
-  churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .notNull()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   name: text('nome').notNull(),
   /** 'texto' or 'opcao'. */
   kind: text('tipo').notNull().default('texto'),
@@ -159,9 +193,15 @@ export const customFieldValues = pgTable(
   'usuario_campo_personalizado',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    fieldId: integer('campo_id').notNull().references(() => customFields.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    fieldId: integer('campo_id')
+      .notNull()
+      .references(() => customFields.id, { onDelete: 'cascade' }),
     value: text('valor').notNull(),
   },
   (t) => [uniqueIndex('usuario_campo_personalizado_uq').on(t.churchId, t.userId, t.fieldId)],
@@ -172,8 +212,12 @@ export const memberCards = pgTable(
   'usuario_carteirinha',
   {
     id: serial('id').primaryKey(),
-    churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     baptismDate: text('data_batismo'),
     position: text('cargo'),
     responsible: text('responsavel'),
@@ -187,7 +231,9 @@ export const memberCards = pgTable(
 /** Account deletion requests (spec §7 pedido-exclusao), kept after the account is gone. */
 export const deletionRequests = pgTable('pedido_exclusao', {
   id: serial('id').primaryKey(),
-  churchId: integer('igreja_id').notNull().references(() => churches.id, { onDelete: 'cascade' }),
+  churchId: integer('igreja_id')
+    .notNull()
+    .references(() => churches.id, { onDelete: 'cascade' }),
   userId: integer('usuario_id'),
   email: text('email').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

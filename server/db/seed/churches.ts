@@ -27,13 +27,25 @@ export const ALL_MODULES = [
 ] as const;
 
 type MenuLabels = Record<string, string>;
-const MENU: { link: string; module: string | null; labels: { pt: string; en: string; es: string } }[] = [
+const MENU: {
+  link: string;
+  module: string | null;
+  labels: { pt: string; en: string; es: string };
+}[] = [
   { link: '/event', module: 'MOD_EVENTO', labels: { pt: 'Eventos', en: 'Events', es: 'Eventos' } },
   { link: '/live', module: 'MOD_CULTO', labels: { pt: 'Ao vivo', en: 'Live', es: 'En vivo' } },
   { link: '/news', module: 'MOD_NOTICIA', labels: { pt: 'Notícias', en: 'News', es: 'Noticias' } },
-  { link: '/devotionals', module: 'MOD_DEVOCIONAL', labels: { pt: 'Devocionais', en: 'Devotionals', es: 'Devocionales' } },
+  {
+    link: '/devotionals',
+    module: 'MOD_DEVOCIONAL',
+    labels: { pt: 'Devocionais', en: 'Devotionals', es: 'Devocionales' },
+  },
   { link: '/groups', module: 'MOD_CELULA', labels: { pt: 'Células', en: 'Groups', es: 'Grupos' } },
-  { link: '/prayer', module: 'MOD_MURAL_ORACAO', labels: { pt: 'Oração', en: 'Prayer', es: 'Oración' } },
+  {
+    link: '/prayer',
+    module: 'MOD_MURAL_ORACAO',
+    labels: { pt: 'Oração', en: 'Prayer', es: 'Oración' },
+  },
   { link: '/play', module: 'MOD_ASSINATURA', labels: { pt: 'Play', en: 'Play', es: 'Play' } },
   { link: '/give', module: 'MOD_DOACAO', labels: { pt: 'Contribua', en: 'Give', es: 'Ofrendar' } },
   { link: '/about', module: null, labels: { pt: 'Sobre', en: 'About', es: 'Nosotros' } },
@@ -63,45 +75,113 @@ const every = ALL_MODULES.map(([code]) => code);
 
 export const DEMO_CHURCHES: DemoChurch[] = [
   {
-    code: 'graca', name: 'Igreja da Graça', locale: 'pt_BR', language: 'pt', modules: every, color: '#1f4e79',
+    code: 'graca',
+    name: 'Igreja da Graça',
+    locale: 'pt_BR',
+    language: 'pt',
+    modules: every,
+    color: '#1f4e79',
     description: 'Uma família que ama a Deus e serve a cidade de São Paulo.',
-    history: '<p>A Igreja da Graça nasceu em 1987 numa sala emprestada no bairro da Liberdade.</p><p>Hoje somos uma rede de igrejas que acolhe famílias em toda a cidade.</p>',
-    city: 'São Paulo', state: 'SP', country: 'BR', latitude: -23.5614, longitude: -46.6559, street: 'Avenida Paulista, 1000',
-    hostnames: ['igrejadagraca.test'], inOrganization: true,
-  },
-  {
-    code: 'graca-norte', name: 'Igreja da Graça — Zona Norte', locale: 'pt_BR', language: 'pt', modules: every, color: '#2d6a4f',
-    description: 'A Igreja da Graça na Zona Norte de São Paulo.', history: '<p>Plantada em 2009 em Santana.</p>',
-    city: 'São Paulo', state: 'SP', country: 'BR', latitude: -23.5025, longitude: -46.6253, street: 'Rua Voluntários da Pátria, 2000',
+    history:
+      '<p>A Igreja da Graça nasceu em 1987 numa sala emprestada no bairro da Liberdade.</p><p>Hoje somos uma rede de igrejas que acolhe famílias em toda a cidade.</p>',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    latitude: -23.5614,
+    longitude: -46.6559,
+    street: 'Avenida Paulista, 1000',
+    hostnames: ['igrejadagraca.test'],
     inOrganization: true,
   },
   {
-    code: 'graca-sul', name: 'Igreja da Graça — Zona Sul', locale: 'pt_BR', language: 'pt', modules: every, color: '#7b2cbf',
-    description: 'A Igreja da Graça na Zona Sul de São Paulo.', history: '<p>Plantada em 2014 em Santo Amaro.</p>',
-    city: 'São Paulo', state: 'SP', country: 'BR', latitude: -23.6525, longitude: -46.7101, street: 'Avenida Santo Amaro, 5000',
+    code: 'graca-norte',
+    name: 'Igreja da Graça — Zona Norte',
+    locale: 'pt_BR',
+    language: 'pt',
+    modules: every,
+    color: '#2d6a4f',
+    description: 'A Igreja da Graça na Zona Norte de São Paulo.',
+    history: '<p>Plantada em 2009 em Santana.</p>',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    latitude: -23.5025,
+    longitude: -46.6253,
+    street: 'Rua Voluntários da Pátria, 2000',
     inOrganization: true,
   },
   {
-    code: 'grace', name: 'Grace Community Church', locale: 'en_US', language: 'en', modules: every, color: '#9d0208',
+    code: 'graca-sul',
+    name: 'Igreja da Graça — Zona Sul',
+    locale: 'pt_BR',
+    language: 'pt',
+    modules: every,
+    color: '#7b2cbf',
+    description: 'A Igreja da Graça na Zona Sul de São Paulo.',
+    history: '<p>Plantada em 2014 em Santo Amaro.</p>',
+    city: 'São Paulo',
+    state: 'SP',
+    country: 'BR',
+    latitude: -23.6525,
+    longitude: -46.7101,
+    street: 'Avenida Santo Amaro, 5000',
+    inOrganization: true,
+  },
+  {
+    code: 'grace',
+    name: 'Grace Community Church',
+    locale: 'en_US',
+    language: 'en',
+    modules: every,
+    color: '#9d0208',
     description: 'A community of grace in the heart of Austin.',
     history: '<p>Grace Community Church began in 1994 as a Bible study in a living room.</p>',
-    city: 'Austin', state: 'TX', country: 'US', latitude: 30.2672, longitude: -97.7431, street: '100 Congress Ave',
+    city: 'Austin',
+    state: 'TX',
+    country: 'US',
+    latitude: 30.2672,
+    longitude: -97.7431,
+    street: '100 Congress Ave',
   },
   {
-    code: 'esperanza', name: 'Iglesia Esperanza', locale: 'es', language: 'es',
-    modules: ['MOD_EVENTO', 'MOD_NOTICIA', 'MOD_DEVOCIONAL', 'MOD_DOACAO'], color: '#005f73',
+    code: 'esperanza',
+    name: 'Iglesia Esperanza',
+    locale: 'es',
+    language: 'es',
+    modules: ['MOD_EVENTO', 'MOD_NOTICIA', 'MOD_DEVOCIONAL', 'MOD_DOACAO'],
+    color: '#005f73',
     description: 'Una iglesia de esperanza para Buenos Aires.',
     history: '<p>La Iglesia Esperanza abrió sus puertas en 2001 en Palermo.</p>',
-    city: 'Buenos Aires', state: 'CABA', country: 'AR', latitude: -34.5889, longitude: -58.4305, street: 'Av. Santa Fe 3500',
+    city: 'Buenos Aires',
+    state: 'CABA',
+    country: 'AR',
+    latitude: -34.5889,
+    longitude: -58.4305,
+    street: 'Av. Santa Fe 3500',
   },
   {
-    code: 'fechada', name: 'Igreja Fechada', locale: 'pt_BR', language: 'pt', active: false, modules: every, color: '#555555',
-    description: 'Uma igreja que não está mais ativa.', history: '<p>Encerrou as atividades.</p>',
-    city: 'Curitiba', state: 'PR', country: 'BR', latitude: -25.4284, longitude: -49.2733, street: 'Rua XV de Novembro, 10',
+    code: 'fechada',
+    name: 'Igreja Fechada',
+    locale: 'pt_BR',
+    language: 'pt',
+    active: false,
+    modules: every,
+    color: '#555555',
+    description: 'Uma igreja que não está mais ativa.',
+    history: '<p>Encerrou as atividades.</p>',
+    city: 'Curitiba',
+    state: 'PR',
+    country: 'BR',
+    latitude: -25.4284,
+    longitude: -49.2733,
+    street: 'Rua XV de Novembro, 10',
   },
 ];
 
-const PAYMENT_METHODS: Record<string, { code: string; gatewayId: number | null; names: MenuLabels }[]> = {
+const PAYMENT_METHODS: Record<
+  string,
+  { code: string; gatewayId: number | null; names: MenuLabels }[]
+> = {
   BR: [
     { code: 'cartao', gatewayId: 8, names: { pt: 'Cartão de crédito' } },
     { code: 'pix', gatewayId: 8, names: { pt: 'Pix' } },
@@ -122,15 +202,58 @@ const PAYMENT_METHODS: Record<string, { code: string; gatewayId: number | null; 
   ],
 };
 
-const BANNER_TITLES = { pt: 'Bem-vindo! Você é nosso convidado', en: 'Welcome! You are our guest', es: '¡Bienvenido! Eres nuestro invitado' };
-const CONGREGATIONS = { pt: ['Sede', 'Congregação Vila Mariana'], en: ['Main campus', 'North campus'], es: ['Sede central', 'Anexo Belgrano'] };
+const BANNER_TITLES = {
+  pt: 'Bem-vindo! Você é nosso convidado',
+  en: 'Welcome! You are our guest',
+  es: '¡Bienvenido! Eres nuestro invitado',
+};
+const CONGREGATIONS = {
+  pt: ['Sede', 'Congregação Vila Mariana'],
+  en: ['Main campus', 'North campus'],
+  es: ['Sede central', 'Anexo Belgrano'],
+};
 
 export const DEMO_ACCOUNTS = [
-  { email: 'membro@graca.demo', church: 'graca', firstName: 'Maria', lastName: 'Souza', active: true, roles: [] as string[],
-    complete: { phone: '+55 11 98765-4321', birthDate: '1990-05-14', sex: 'F', cpf: '52998224725', maritalStatus: 'casado', occupation: 'Professora' } },
-  { email: 'lider@graca.demo', church: 'graca', firstName: 'João', lastName: 'Pereira', active: true, roles: ['ROLE_ADMIN'] },
-  { email: 'inativo@graca.demo', church: 'graca', firstName: 'Pedro', lastName: 'Lima', active: false, roles: [] },
-  { email: 'member@grace.demo', church: 'grace', firstName: 'John', lastName: 'Miller', active: true, roles: [] },
+  {
+    email: 'membro@graca.demo',
+    church: 'graca',
+    firstName: 'Maria',
+    lastName: 'Souza',
+    active: true,
+    roles: [] as string[],
+    complete: {
+      phone: '+55 11 98765-4321',
+      birthDate: '1990-05-14',
+      sex: 'F',
+      cpf: '52998224725',
+      maritalStatus: 'casado',
+      occupation: 'Professora',
+    },
+  },
+  {
+    email: 'lider@graca.demo',
+    church: 'graca',
+    firstName: 'João',
+    lastName: 'Pereira',
+    active: true,
+    roles: ['ROLE_ADMIN'],
+  },
+  {
+    email: 'inativo@graca.demo',
+    church: 'graca',
+    firstName: 'Pedro',
+    lastName: 'Lima',
+    active: false,
+    roles: [],
+  },
+  {
+    email: 'member@grace.demo',
+    church: 'grace',
+    firstName: 'John',
+    lastName: 'Miller',
+    active: true,
+    roles: [],
+  },
 ] as const;
 
 /** Inserts the demo churches and accounts in one transaction. */
@@ -138,51 +261,119 @@ export async function seedChurches(db: Database): Promise<void> {
   // Hashing is slow on purpose; do it before the transaction holds the (single) PGlite connection.
   const passwordHash = await demoPasswordHash();
   await db.transaction(async (tx) => {
-    await tx.insert(t.modules).values(ALL_MODULES.map(([code, name]) => ({ code, name }))).onConflictDoNothing();
+    await tx
+      .insert(t.modules)
+      .values(ALL_MODULES.map(([code, name]) => ({ code, name })))
+      .onConflictDoNothing();
     const [org] = await tx
       .insert(t.organizations)
-      .values({ slug: 'rede-graca', name: 'Rede Graça', description: 'Igrejas da Graça em São Paulo' })
+      .values({
+        slug: 'rede-graca',
+        name: 'Rede Graça',
+        description: 'Igrejas da Graça em São Paulo',
+      })
       .returning();
     const churchIds: Record<string, number> = {};
     for (const c of DEMO_CHURCHES) {
       const [row] = await tx
         .insert(t.churches)
         .values({
-          slug: c.code, code: c.code, name: c.name, locale: c.locale, active: c.active ?? true,
-          description: c.description, history: c.history,
+          slug: c.code,
+          code: c.code,
+          name: c.name,
+          locale: c.locale,
+          active: c.active ?? true,
+          description: c.description,
+          history: c.history,
           images: { logo: `/demo/${c.code}-logo.svg`, capa: `/demo/${c.code}-banner.svg` },
           organizationId: c.inOrganization ? org!.id : null,
-          email: `contato@${c.code}.demo`, phone: c.country === 'BR' ? '+55 11 3000-0000' : c.country === 'US' ? '+1 512 555 0100' : '+54 11 4000-0000',
-          street: c.street, city: c.city, state: c.state, country: c.country,
-          latitude: c.latitude, longitude: c.longitude,
-          social: { instagram: `https://instagram.com/${c.code}`, youtube: `https://youtube.com/@${c.code}`, facebook: `https://facebook.com/${c.code}` },
+          email: `contato@${c.code}.demo`,
+          phone:
+            c.country === 'BR'
+              ? '+55 11 3000-0000'
+              : c.country === 'US'
+                ? '+1 512 555 0100'
+                : '+54 11 4000-0000',
+          street: c.street,
+          city: c.city,
+          state: c.state,
+          country: c.country,
+          latitude: c.latitude,
+          longitude: c.longitude,
+          social: {
+            instagram: `https://instagram.com/${c.code}`,
+            youtube: `https://youtube.com/@${c.code}`,
+            facebook: `https://facebook.com/${c.code}`,
+          },
         })
         .returning({ id: t.churches.id });
       const churchId = row!.id;
       churchIds[c.code] = churchId;
-      if (c.hostnames?.length) await tx.insert(t.churchHostnames).values(c.hostnames.map((hostname) => ({ churchId, hostname })));
-      await tx.insert(t.churchModules).values(c.modules.map((moduleCode) => ({ churchId, moduleCode })));
-      await tx.insert(t.churchVisuals).values({ churchId, appColor: c.color, logo: `/demo/${c.code}-logo.svg` });
+      if (c.hostnames?.length)
+        await tx
+          .insert(t.churchHostnames)
+          .values(c.hostnames.map((hostname) => ({ churchId, hostname })));
+      await tx
+        .insert(t.churchModules)
+        .values(c.modules.map((moduleCode) => ({ churchId, moduleCode })));
+      await tx
+        .insert(t.churchVisuals)
+        .values({ churchId, appColor: c.color, logo: `/demo/${c.code}-logo.svg` });
       await tx.insert(t.churchMenuItems).values(
-        MENU.map((m, position) => ({ churchId, title: m.labels[c.language], link: m.link, moduleCode: m.module, position })),
+        MENU.map((m, position) => ({
+          churchId,
+          title: m.labels[c.language],
+          link: m.link,
+          moduleCode: m.module,
+          position,
+        })),
       );
       const methods = PAYMENT_METHODS[c.country] ?? PAYMENT_METHODS.BR!;
       await tx.insert(t.churchPaymentMethods).values(
-        methods.map((m, position) => ({ churchId, code: m.code, gatewayId: m.gatewayId, name: m.names[c.language] ?? m.code, position })),
+        methods.map((m, position) => ({
+          churchId,
+          code: m.code,
+          gatewayId: m.gatewayId,
+          name: m.names[c.language] ?? m.code,
+          position,
+        })),
       );
       await tx.insert(t.banners).values({
-        churchId, title: BANNER_TITLES[c.language], image: `/demo/${c.code}-banner.svg`, imageWidth: 1200, imageHeight: 400, link: '/about',
+        churchId,
+        title: BANNER_TITLES[c.language],
+        image: `/demo/${c.code}-banner.svg`,
+        imageWidth: 1200,
+        imageHeight: 400,
+        link: '/about',
       });
-      await tx.insert(t.congregations).values(CONGREGATIONS[c.language].map((name) => ({ churchId, name, city: c.city, state: c.state })));
+      await tx.insert(t.congregations).values(
+        CONGREGATIONS[c.language].map((name) => ({
+          churchId,
+          name,
+          city: c.city,
+          state: c.state,
+        })),
+      );
     }
     for (const a of DEMO_ACCOUNTS) {
       const extra = 'complete' in a ? a.complete : {};
       const [user] = await tx
         .insert(t.users)
-        .values({ email: a.email, passwordHash, firstName: a.firstName, lastName: a.lastName, active: a.active, ...extra })
+        .values({
+          email: a.email,
+          passwordHash,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          active: a.active,
+          ...extra,
+        })
         .returning({ id: t.users.id });
       await tx.insert(t.churchUsers).values({
-        churchId: churchIds[a.church]!, userId: user!.id, active: a.active, roles: [...a.roles], memberNumber: String(1000 + user!.id),
+        churchId: churchIds[a.church]!,
+        userId: user!.id,
+        active: a.active,
+        roles: [...a.roles],
+        memberNumber: String(1000 + user!.id),
       });
     }
   });

@@ -65,13 +65,23 @@ function body(text: LanguageContent, tone: 'news' | 'devotional' | 'general', i:
 export async function seedContent(db: Database): Promise<void> {
   const now = Date.now();
   for (const church of CHURCHES) {
-    const [row] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, church.code));
+    const [row] = await db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, church.code));
     if (!row) continue; // a database seeded without this church
     await seedChurch(db, row.id, church.text, church.studiesPublic, church.code, now);
   }
 }
 
-async function seedChurch(db: Database, churchId: number, text: LanguageContent, studiesPublic: boolean, code: string, now: number) {
+async function seedChurch(
+  db: Database,
+  churchId: number,
+  text: LanguageContent,
+  studiesPublic: boolean,
+  code: string,
+  now: number,
+) {
   await db.transaction(async (tx) => {
     const categoryIds = {} as Record<CategoryKind, number[]>;
     for (const [kind, names] of Object.entries(text.categories) as [CategoryKind, string[]][]) {
@@ -87,10 +97,18 @@ async function seedChurch(db: Database, churchId: number, text: LanguageContent,
 
     const author = (i: number) => text.authors[i % text.authors.length]!;
     type Row = typeof t.contents.$inferInsert;
-    const base = (kind: ContentKind, [title, category, summary, keywords]: Entry, i: number, extra: Partial<Row> = {}): Row => ({
+    const base = (
+      kind: ContentKind,
+      [title, category, summary, keywords]: Entry,
+      i: number,
+      extra: Partial<Row> = {},
+    ): Row => ({
       churchId,
       kind,
-      categoryId: kind === 'projeto' || kind === 'publicacao' ? null : (categoryIds[kind as CategoryKind]?.[category] ?? null),
+      categoryId:
+        kind === 'projeto' || kind === 'publicacao'
+          ? null
+          : (categoryIds[kind as CategoryKind]?.[category] ?? null),
       title,
       summary,
       keywords,
@@ -101,47 +119,61 @@ async function seedChurch(db: Database, churchId: number, text: LanguageContent,
     const rows: Row[] = [];
     text.news.forEach((entry, i) => {
       const xss = code === 'graca' && entry[0] === XSS_FIXTURE_TITLE;
-      rows.push(base('noticia', entry, i, {
-        body: body(text, 'news', i) + (xss ? XSS_PAYLOADS : ''),
-        image: image('news', xss ? 7 : i),
-        publishedAt: daysAgo(now, xss ? 0 : 2 + i * 5),
-      }));
+      rows.push(
+        base('noticia', entry, i, {
+          body: body(text, 'news', i) + (xss ? XSS_PAYLOADS : ''),
+          image: image('news', xss ? 7 : i),
+          publishedAt: daysAgo(now, xss ? 0 : 2 + i * 5),
+        }),
+      );
     });
     text.devotionals.forEach(({ entry, ref }, i) => {
-      rows.push(base('devocional', entry, i, {
-        body: body(text, 'devotional', i),
-        image: image('devotional', i),
-        details: { referencia: ref },
-        publishedAt: daysAgo(now, i, 6),
-      }));
+      rows.push(
+        base('devocional', entry, i, {
+          body: body(text, 'devotional', i),
+          image: image('devotional', i),
+          details: { referencia: ref },
+          publishedAt: daysAgo(now, i, 6),
+        }),
+      );
     });
     text.ebds.forEach(({ entry, teacher, time, place, audience }, i) => {
-      rows.push(base('ebd', entry, i, {
-        slug: slugify(entry[0]),
-        body: body(text, 'general', i),
-        image: image('ebd', i),
-        author: teacher,
-        details: { professor: teacher, horario: time, local: place, publico: audience },
-        publishedAt: daysAgo(now, 30 + i),
-      }));
+      rows.push(
+        base('ebd', entry, i, {
+          slug: slugify(entry[0]),
+          body: body(text, 'general', i),
+          image: image('ebd', i),
+          author: teacher,
+          details: { professor: teacher, horario: time, local: place, publico: audience },
+          publishedAt: daysAgo(now, 30 + i),
+        }),
+      );
     });
     text.studies.forEach(({ entry, ref }, i) => {
-      rows.push(base('estudo', entry, i, {
-        body: body(text, 'devotional', i + 1),
-        image: image('study', i),
-        details: { referencia: ref },
-        publishedAt: daysAgo(now, 3 + i * 7),
-      }));
+      rows.push(
+        base('estudo', entry, i, {
+          body: body(text, 'devotional', i + 1),
+          image: image('study', i),
+          details: { referencia: ref },
+          publishedAt: daysAgo(now, 3 + i * 7),
+        }),
+      );
     });
     text.videos.forEach(({ entry, minutes }, i) => {
-      rows.push(base('video', entry, i, {
-        body: `<p>${entry[2]}</p>`,
-        image: image('video', i),
-        imageWidth: 1280,
-        imageHeight: 720,
-        details: { videoId: videoId(`${code}:${entry[0]}`), fonte: 'youtube', duracaoSegundos: minutes * 60 + ((i * 17) % 60) },
-        publishedAt: daysAgo(now, 1 + i * 6, 20),
-      }));
+      rows.push(
+        base('video', entry, i, {
+          body: `<p>${entry[2]}</p>`,
+          image: image('video', i),
+          imageWidth: 1280,
+          imageHeight: 720,
+          details: {
+            videoId: videoId(`${code}:${entry[0]}`),
+            fonte: 'youtube',
+            duracaoSegundos: minutes * 60 + ((i * 17) % 60),
+          },
+          publishedAt: daysAgo(now, 1 + i * 6, 20),
+        }),
+      );
     });
     if (rows.length) await tx.insert(t.contents).values(rows);
 
@@ -150,7 +182,14 @@ async function seedChurch(db: Database, churchId: number, text: LanguageContent,
     for (const [position, [name, description]] of text.publicationTypes.entries()) {
       const [type] = await tx
         .insert(t.publicationTypes)
-        .values({ churchId, slug: slugify(name), name, description, image: image('publication', position), position })
+        .values({
+          churchId,
+          slug: slugify(name),
+          name,
+          description,
+          image: image('publication', position),
+          position,
+        })
         .returning({ id: t.publicationTypes.id });
       typeIds.push(type!.id);
     }
@@ -173,7 +212,14 @@ async function seedChurch(db: Database, churchId: number, text: LanguageContent,
       const details: ContentDetails = { lider: leader };
       const [ministry] = await tx
         .insert(t.contents)
-        .values(base('ministerio', entry, i, { body: body(text, 'general', i), image: image('ministry', i), author: leader, details }))
+        .values(
+          base('ministerio', entry, i, {
+            body: body(text, 'general', i),
+            image: image('ministry', i),
+            author: leader,
+            details,
+          }),
+        )
         .returning({ id: t.contents.id });
       if (projects.length) {
         await tx.insert(t.contents).values(
@@ -195,7 +241,14 @@ async function seedChurch(db: Database, churchId: number, text: LanguageContent,
     const show = text.podcast;
     const [podcast] = await tx
       .insert(t.podcasts)
-      .values({ churchId, code: slugify(show.title), title: show.title, description: show.description, author: show.author, image: image('podcast', 0) })
+      .values({
+        churchId,
+        code: slugify(show.title),
+        title: show.title,
+        description: show.description,
+        author: show.author,
+        image: image('podcast', 0),
+      })
       .returning({ id: t.podcasts.id });
     const count = show.episodes.length;
     await tx.insert(t.podcastEpisodes).values(

@@ -40,10 +40,30 @@ export async function seedGiving(db: Database): Promise<void> {
     const lang = messageLangOfLocale(church.locale);
     const rows = await db
       .insert(t.paymentReasons)
-      .values(REASONS[lang]!.map((r, position) => ({ churchId: church.id, name: r.name, description: r.description, recurrenceAllowed: r.recurrence, position })))
+      .values(
+        REASONS[lang]!.map((r, position) => ({
+          churchId: church.id,
+          name: r.name,
+          description: r.description,
+          recurrenceAllowed: r.recurrence,
+          position,
+        })),
+      )
       .returning({ id: t.paymentReasons.id });
-    reasonIds.set(church.code, rows.map((r) => r.id));
-    await db.insert(t.givingSettings).values({ churchId: church.id, minimumCents: 500, online: true, visitors: VISITORS.has(church.code), recurrence: true }).onConflictDoNothing();
+    reasonIds.set(
+      church.code,
+      rows.map((r) => r.id),
+    );
+    await db
+      .insert(t.givingSettings)
+      .values({
+        churchId: church.id,
+        minimumCents: 500,
+        online: true,
+        visitors: VISITORS.has(church.code),
+        recurrence: true,
+      })
+      .onConflictDoNothing();
   }
 
   const [graca] = churches.filter((c) => c.code === 'graca');
@@ -55,24 +75,80 @@ export async function seedGiving(db: Database): Promise<void> {
 
   // A saved demo card (sandbox test card 4111 1111 1111 1111: approves) that the monthly gift uses.
   const token = `tok_zoop_seed_${member.id}_graca`;
-  await db.insert(t.cardTokens).values({ token, churchId: graca.id, userId: member.id, gatewayId: 8, brand: 'visa', last4: '1111', holder: 'Maria Souza', expiry: '12/2030', behaviour: 'approve' }).onConflictDoNothing();
-  await db.insert(t.savedCards).values({ churchId: graca.id, userId: member.id, gatewayId: 8, token, brand: 'visa', last4: '1111', holder: 'Maria Souza', expiry: '12/2030' }).onConflictDoNothing();
-  const [card] = await db.select().from(t.savedCards).where(and(eq(t.savedCards.userId, member.id), eq(t.savedCards.token, token)));
+  await db
+    .insert(t.cardTokens)
+    .values({
+      token,
+      churchId: graca.id,
+      userId: member.id,
+      gatewayId: 8,
+      brand: 'visa',
+      last4: '1111',
+      holder: 'Maria Souza',
+      expiry: '12/2030',
+      behaviour: 'approve',
+    })
+    .onConflictDoNothing();
+  await db
+    .insert(t.savedCards)
+    .values({
+      churchId: graca.id,
+      userId: member.id,
+      gatewayId: 8,
+      token,
+      brand: 'visa',
+      last4: '1111',
+      holder: 'Maria Souza',
+      expiry: '12/2030',
+    })
+    .onConflictDoNothing();
+  const [card] = await db
+    .select()
+    .from(t.savedCards)
+    .where(and(eq(t.savedCards.userId, member.id), eq(t.savedCards.token, token)));
 
-  const past: { daysAgo: number; method: string; lines: [number, string, number][]; recurring?: boolean }[] = [
+  const past: {
+    daysAgo: number;
+    method: string;
+    lines: [number, string, number][];
+    recurring?: boolean;
+  }[] = [
     { daysAgo: 400, method: 'cartao', lines: [[tithe!, names[0]!.name, 25000]] },
-    { daysAgo: 380, method: 'pix', lines: [[missions!, names[2]!.name, 5000], [offering!, names[1]!.name, 3000]] },
+    {
+      daysAgo: 380,
+      method: 'pix',
+      lines: [
+        [missions!, names[2]!.name, 5000],
+        [offering!, names[1]!.name, 3000],
+      ],
+    },
     { daysAgo: 90, method: 'cartao', lines: [[tithe!, names[0]!.name, 30000]], recurring: true },
     { daysAgo: 60, method: 'cartao', lines: [[tithe!, names[0]!.name, 30000]], recurring: true },
-    { daysAgo: 45, method: 'pix', lines: [[offering!, names[1]!.name, 10000], [missions!, names[2]!.name, 7500]] },
+    {
+      daysAgo: 45,
+      method: 'pix',
+      lines: [
+        [offering!, names[1]!.name, 10000],
+        [missions!, names[2]!.name, 7500],
+      ],
+    },
     { daysAgo: 30, method: 'cartao', lines: [[tithe!, names[0]!.name, 30000]], recurring: true },
   ];
   const [gift] = await db
     .insert(t.recurringGifts)
     .values({
-      churchId: graca.id, userId: member.id, reasonId: tithe!, amountCents: 30000, giverPaysFees: false, days: 30, cardId: card?.id ?? null, status: 'ativa',
-      nextOccurrence: new Date(now + 5 * DAY).toISOString().slice(0, 10), nextChargeAt: new Date(`${new Date(now + 5 * DAY).toISOString().slice(0, 10)}T09:00:00Z`),
-      createdAt: new Date(now - 90 * DAY), updatedAt: new Date(now - 30 * DAY),
+      churchId: graca.id,
+      userId: member.id,
+      reasonId: tithe!,
+      amountCents: 30000,
+      giverPaysFees: false,
+      days: 30,
+      cardId: card?.id ?? null,
+      status: 'ativa',
+      nextOccurrence: new Date(now + 5 * DAY).toISOString().slice(0, 10),
+      nextChargeAt: new Date(`${new Date(now + 5 * DAY).toISOString().slice(0, 10)}T09:00:00Z`),
+      createdAt: new Date(now - 90 * DAY),
+      updatedAt: new Date(now - 30 * DAY),
     })
     .returning({ id: t.recurringGifts.id });
   for (const p of past) {
@@ -81,13 +157,38 @@ export async function seedGiving(db: Database): Promise<void> {
     const [payment] = await db
       .insert(t.payments)
       .values({
-        churchId: graca.id, userId: member.id, code: orderCode('DO'), kind: 'doacao', method: p.method, gatewayId: 8, status: 'aprovado',
-        subtotalCents: subtotal, feesCents: 0, interestCents: 0, totalCents: subtotal, currency: 'BRL', installments: 1, installmentCents: subtotal,
-        cardBrand: p.method === 'cartao' ? 'visa' : null, cardLast4: p.method === 'cartao' ? '1111' : null,
-        recurringGiftId: p.recurring ? gift!.id : null, occurrence: p.recurring ? at.toISOString().slice(0, 10) : null, attempt: p.recurring ? 0 : null,
-        createdAt: at, updatedAt: at, paidAt: at,
+        churchId: graca.id,
+        userId: member.id,
+        code: orderCode('DO'),
+        kind: 'doacao',
+        method: p.method,
+        gatewayId: 8,
+        status: 'aprovado',
+        subtotalCents: subtotal,
+        feesCents: 0,
+        interestCents: 0,
+        totalCents: subtotal,
+        currency: 'BRL',
+        installments: 1,
+        installmentCents: subtotal,
+        cardBrand: p.method === 'cartao' ? 'visa' : null,
+        cardLast4: p.method === 'cartao' ? '1111' : null,
+        recurringGiftId: p.recurring ? gift!.id : null,
+        occurrence: p.recurring ? at.toISOString().slice(0, 10) : null,
+        attempt: p.recurring ? 0 : null,
+        createdAt: at,
+        updatedAt: at,
+        paidAt: at,
       })
       .returning({ id: t.payments.id });
-    await db.insert(t.paymentLines).values(p.lines.map(([reasonId, reasonName, amountCents]) => ({ churchId: graca.id, paymentId: payment!.id, reasonId, reasonName, amountCents })));
+    await db.insert(t.paymentLines).values(
+      p.lines.map(([reasonId, reasonName, amountCents]) => ({
+        churchId: graca.id,
+        paymentId: payment!.id,
+        reasonId,
+        reasonName,
+        amountCents,
+      })),
+    );
   }
 }

@@ -63,14 +63,23 @@ export async function seedHome(db: Database): Promise<void> {
       const churchId = idOf(code);
       if (!churchId) continue;
       await tx.insert(t.weeklyServices).values(
-        services.map(([weekday, startTime, title, place, live]) => ({ churchId, weekday, startTime, title, place, liveStream: live ?? false })),
+        services.map(([weekday, startTime, title, place, live]) => ({
+          churchId,
+          weekday,
+          startTime,
+          title,
+          place,
+          liveStream: live ?? false,
+        })),
       );
     }
     for (const [code, urls] of Object.entries(APPS)) {
       const churchId = idOf(code);
-      if (churchId) await tx.update(t.churchVisuals).set(urls).where(eq(t.churchVisuals.churchId, churchId));
+      if (churchId)
+        await tx.update(t.churchVisuals).set(urls).where(eq(t.churchVisuals.churchId, churchId));
     }
     const graceId = idOf('grace');
-    if (graceId) await tx.update(t.churches).set({ history: GRACE_HISTORY }).where(eq(t.churches.id, graceId));
+    if (graceId)
+      await tx.update(t.churches).set({ history: GRACE_HISTORY }).where(eq(t.churches.id, graceId));
   });
 }

@@ -48,7 +48,8 @@ export async function seedDemo(db: Database): Promise<string[]> {
     await db.insert(seedRuns).values({ name: part.name });
     ran.push(part.name);
     // SEED_TIMING=1 prints what each part costs (the e2e server seeds a fresh database on start).
-    if (process.env.SEED_TIMING) console.log(`[seed] ${part.name}: ${Math.round(performance.now() - started)} ms`);
+    if (process.env.SEED_TIMING)
+      console.log(`[seed] ${part.name}: ${Math.round(performance.now() - started)} ms`);
   }
   return ran;
 }

@@ -17,7 +17,9 @@ function nextWeekly(weekday: number, time: string, offsetHours: number, now = Da
   const d = new Date(now);
   const local = new Date(d.getTime() + offsetHours * 3_600_000);
   const isoDay = ((local.getUTCDay() + 6) % 7) + 1;
-  const base = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h, m) - offsetHours * 3_600_000;
+  const base =
+    Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate(), h, m) -
+    offsetHours * 3_600_000;
   let at = base + ((weekday - isoDay + 7) % 7) * 86_400_000;
   if (at <= now) at += WEEK;
   return new Date(at);
@@ -33,13 +35,35 @@ interface SeedStream {
   live?: boolean;
 }
 
-const STREAMS: Record<string, { offset: number; streams: SeedStream[]; chat?: [string, string][] }> = {
+const STREAMS: Record<
+  string,
+  { offset: number; streams: SeedStream[]; chat?: [string, string][] }
+> = {
   graca: {
     offset: -3,
     streams: [
-      { title: GRACA_LIVE_TITLE, description: 'Louvor, oração e a palavra com o pastor Marcos. Participe pelo chat!', service: 'hls', url: DEMO_HLS_URL, weekly: [7, '10:30'], live: true },
-      { title: 'Culto da família', description: 'Toda a família reunida para adorar.', service: 'youtube', code: 'M7lc1UVf-VE', weekly: [7, '18:00'] },
-      { title: 'Estudo bíblico', description: 'Estudo do livro de Romanos.', service: 'vimeo', code: '76979871', weekly: [3, '20:00'] },
+      {
+        title: GRACA_LIVE_TITLE,
+        description: 'Louvor, oração e a palavra com o pastor Marcos. Participe pelo chat!',
+        service: 'hls',
+        url: DEMO_HLS_URL,
+        weekly: [7, '10:30'],
+        live: true,
+      },
+      {
+        title: 'Culto da família',
+        description: 'Toda a família reunida para adorar.',
+        service: 'youtube',
+        code: 'M7lc1UVf-VE',
+        weekly: [7, '18:00'],
+      },
+      {
+        title: 'Estudo bíblico',
+        description: 'Estudo do livro de Romanos.',
+        service: 'vimeo',
+        code: '76979871',
+        weekly: [3, '20:00'],
+      },
     ],
     chat: [
       ['Irmã Lúcia', 'Bom dia, igreja! Assistindo de Campinas.'],
@@ -48,14 +72,25 @@ const STREAMS: Record<string, { offset: number; streams: SeedStream[]; chat?: [s
   },
   grace: {
     offset: -5,
-    streams: [{ title: 'Morning Worship', description: 'Join us live every Sunday.', service: 'youtube', code: 'M7lc1UVf-VE', weekly: [7, '10:30'] }],
+    streams: [
+      {
+        title: 'Morning Worship',
+        description: 'Join us live every Sunday.',
+        service: 'youtube',
+        code: 'M7lc1UVf-VE',
+        weekly: [7, '10:30'],
+      },
+    ],
   },
 };
 
 export async function seedLive(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     for (const [code, data] of Object.entries(STREAMS)) {
-      const [church] = await tx.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, code));
+      const [church] = await tx
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.code, code));
       if (!church) continue;
       for (const s of data.streams) {
         let weeklyServiceId: number | null = null;
@@ -63,10 +98,18 @@ export async function seedLive(db: Database): Promise<void> {
           const [svc] = await tx
             .select({ id: t.weeklyServices.id })
             .from(t.weeklyServices)
-            .where(and(eq(t.weeklyServices.churchId, church.id), eq(t.weeklyServices.weekday, s.weekly[0]), eq(t.weeklyServices.startTime, `${s.weekly[1]}:00`)));
+            .where(
+              and(
+                eq(t.weeklyServices.churchId, church.id),
+                eq(t.weeklyServices.weekday, s.weekly[0]),
+                eq(t.weeklyServices.startTime, `${s.weekly[1]}:00`),
+              ),
+            );
           weeklyServiceId = svc?.id ?? null;
         }
-        const startsAt = s.live ? new Date(Date.now() - 15 * 60_000) : nextWeekly(s.weekly![0], s.weekly![1], data.offset);
+        const startsAt = s.live
+          ? new Date(Date.now() - 15 * 60_000)
+          : nextWeekly(s.weekly![0], s.weekly![1], data.offset);
         await tx.insert(t.liveStreams).values({
           churchId: church.id,
           title: s.title,

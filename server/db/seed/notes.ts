@@ -27,8 +27,14 @@ export const MEMBER_NOTES = [
 ];
 
 export async function seedNotes(db: Database): Promise<void> {
-  const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, 'graca'));
-  const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, 'membro@graca.demo'));
+  const [church] = await db
+    .select({ id: t.churches.id })
+    .from(t.churches)
+    .where(eq(t.churches.code, 'graca'));
+  const [user] = await db
+    .select({ id: t.users.id })
+    .from(t.users)
+    .where(eq(t.users.email, 'membro@graca.demo'));
   if (!church || !user) return;
   const now = Date.now();
   await db.insert(t.sermonNotes).values(

@@ -16,8 +16,14 @@ interface PlanSeed {
 
 const PLANS: PlanSeed[] = [
   {
-    slug: 'gospels', days: 30, books: ['matt', 'mark', 'luke', 'john'],
-    name: { pt: 'Evangelhos em 30 dias', en: 'The Gospels in 30 Days', es: 'Los Evangelios en 30 días' },
+    slug: 'gospels',
+    days: 30,
+    books: ['matt', 'mark', 'luke', 'john'],
+    name: {
+      pt: 'Evangelhos em 30 dias',
+      en: 'The Gospels in 30 Days',
+      es: 'Los Evangelios en 30 días',
+    },
     description: {
       pt: 'Mateus, Marcos, Lucas e João: a vida de Jesus em três capítulos por dia.',
       en: 'Matthew, Mark, Luke and John: the life of Jesus in three chapters a day.',
@@ -25,7 +31,9 @@ const PLANS: PlanSeed[] = [
     },
   },
   {
-    slug: 'psalms', days: 30, books: ['ps'],
+    slug: 'psalms',
+    days: 30,
+    books: ['ps'],
     name: { pt: 'Salmos em 30 dias', en: 'Psalms in 30 Days', es: 'Salmos en 30 días' },
     description: {
       pt: 'Cinco salmos por dia para orar com as palavras da Bíblia.',
@@ -34,7 +42,9 @@ const PLANS: PlanSeed[] = [
     },
   },
   {
-    slug: 'proverbs', days: 31, books: ['prov'],
+    slug: 'proverbs',
+    days: 31,
+    books: ['prov'],
     name: { pt: 'Provérbios em 31 dias', en: 'Proverbs in 31 Days', es: 'Proverbios en 31 días' },
     description: {
       pt: 'Um capítulo de sabedoria por dia, durante um mês.',
@@ -43,7 +53,9 @@ const PLANS: PlanSeed[] = [
     },
   },
   {
-    slug: 'year', days: 365, books: WHOLE_BIBLE,
+    slug: 'year',
+    days: 365,
+    books: WHOLE_BIBLE,
     name: { pt: 'Bíblia em um ano', en: 'The Bible in a Year', es: 'La Biblia en un año' },
     description: {
       pt: 'De Gênesis a Apocalipse em 365 dias, cerca de três capítulos por dia.',
@@ -54,35 +66,76 @@ const PLANS: PlanSeed[] = [
 ];
 
 /** The demo churches and the language of their plans. */
-const CHURCHES: [code: string, lang: Lang][] = [['graca', 'pt'], ['grace', 'en'], ['esperanza', 'es']];
+const CHURCHES: [code: string, lang: Lang][] = [
+  ['graca', 'pt'],
+  ['grace', 'en'],
+  ['esperanza', 'es'],
+];
 
-const isoDay = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const isoDay = (daysAgo: number) =>
+  new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
-async function subscribe(db: Database, email: string, churchId: number, planId: number, startedDaysAgo: number, readDays: number, completed = false) {
+async function subscribe(
+  db: Database,
+  email: string,
+  churchId: number,
+  planId: number,
+  startedDaysAgo: number,
+  readDays: number,
+  completed = false,
+) {
   const [user] = await db.select({ id: t.users.id }).from(t.users).where(eq(t.users.email, email));
   if (!user) return;
   const [sub] = await db
     .insert(t.readingPlanSubscriptions)
-    .values({ churchId, userId: user.id, planId, startDate: isoDay(startedDaysAgo), completedAt: completed ? new Date(Date.now() - 86_400_000) : null })
+    .values({
+      churchId,
+      userId: user.id,
+      planId,
+      startDate: isoDay(startedDaysAgo),
+      completedAt: completed ? new Date(Date.now() - 86_400_000) : null,
+    })
     .returning({ id: t.readingPlanSubscriptions.id });
   if (readDays > 0) {
     await db.insert(t.readingPlanProgress).values(
-      Array.from({ length: readDays }, (_, i) => ({ churchId, subscriptionId: sub!.id, day: i + 1, readAt: new Date(Date.now() - (startedDaysAgo - i) * 86_400_000) })),
+      Array.from({ length: readDays }, (_, i) => ({
+        churchId,
+        subscriptionId: sub!.id,
+        day: i + 1,
+        readAt: new Date(Date.now() - (startedDaysAgo - i) * 86_400_000),
+      })),
     );
   }
 }
 
 export async function seedReadingPlans(db: Database): Promise<void> {
   for (const [code, lang] of CHURCHES) {
-    const [church] = await db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.code, code));
+    const [church] = await db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, code));
     if (!church) continue;
     for (const [position, plan] of PLANS.entries()) {
       const days = spread(chaptersOf(plan.books), plan.days);
       const [row] = await db
         .insert(t.readingPlans)
-        .values({ churchId: church.id, name: plan.name[lang], description: plan.description[lang], language: lang, days: plan.days, position })
+        .values({
+          churchId: church.id,
+          name: plan.name[lang],
+          description: plan.description[lang],
+          language: lang,
+          days: plan.days,
+          position,
+        })
         .returning({ id: t.readingPlans.id });
-      await db.insert(t.readingPlanDays).values(days.map((passages, i) => ({ churchId: church.id, planId: row!.id, day: i + 1, passages })));
+      await db.insert(t.readingPlanDays).values(
+        days.map((passages, i) => ({
+          churchId: church.id,
+          planId: row!.id,
+          day: i + 1,
+          passages,
+        })),
+      );
     }
   }
   const plan = async (code: string, name: string) => {
@@ -98,7 +151,8 @@ export async function seedReadingPlans(db: Database): Promise<void> {
   const psalms = await plan('graca', PLANS[1]!.name.pt);
   if (psalms) await subscribe(db, 'membro@graca.demo', psalms.churchId, psalms.id, 11, 9);
   const proverbs = await plan('graca', PLANS[2]!.name.pt);
-  if (proverbs) await subscribe(db, 'membro@graca.demo', proverbs.churchId, proverbs.id, 40, 31, true);
+  if (proverbs)
+    await subscribe(db, 'membro@graca.demo', proverbs.churchId, proverbs.id, 40, 31, true);
   const enPsalms = await plan('grace', PLANS[1]!.name.en);
   if (enPsalms) await subscribe(db, 'member@grace.demo', enPsalms.churchId, enPsalms.id, 5, 5);
 }

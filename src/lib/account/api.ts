@@ -35,23 +35,41 @@ export async function profileLists(churchId: number, userId: number) {
   const [m, o, c, f, p] = await Promise.all([
     api.get('utils/estado-civil/').json<Answer<typeof maritalStatusesResponseSchema>>(),
     api.get('utils/ocupacao/').json<Answer<typeof occupationsResponseSchema>>(),
-    api.get('congregacao/', { searchParams: { igreja: churchId } }).json<{ congregacoes: { id: number; nome: string }[] }>(),
-    api.get(`user/${userId}/campo-personalizado`, { searchParams: { igreja: churchId } }).json<Answer<typeof customFieldsResponseSchema>>(),
+    api
+      .get('congregacao/', { searchParams: { igreja: churchId } })
+      .json<{ congregacoes: { id: number; nome: string }[] }>(),
+    api
+      .get(`user/${userId}/campo-personalizado`, { searchParams: { igreja: churchId } })
+      .json<Answer<typeof customFieldsResponseSchema>>(),
     api.get('utils/pais/').json<Answer<typeof countriesResponseSchema>>(),
   ]);
-  return { maritalStatuses: m.estadosCivis, occupations: o.ocupacoes, congregations: c.congregacoes, customFields: f.camposPersonalizados, countries: p.paises };
+  return {
+    maritalStatuses: m.estadosCivis,
+    occupations: o.ocupacoes,
+    congregations: c.congregacoes,
+    customFields: f.camposPersonalizados,
+    countries: p.paises,
+  };
 }
 export type ProfileLists = Awaited<ReturnType<typeof profileLists>>;
 
-export const me = async (): Promise<User> => (await mainApi().get('me').json<Answer<typeof meResponseSchema>>()).user;
+export const me = async (): Promise<User> =>
+  (await mainApi().get('me').json<Answer<typeof meResponseSchema>>()).user;
 
-export const updateUser = async (body: UpdateUserBody): Promise<User> => (await mainApi().put('usuario/', { json: body }).json<{ user: User }>()).user;
+export const updateUser = async (body: UpdateUserBody): Promise<User> =>
+  (await mainApi().put('usuario/', { json: body }).json<{ user: User }>()).user;
 
 export const children = async (userId: number, churchId: number): Promise<Child[]> =>
-  (await mainApi().get(`user/${userId}/crianca`, { searchParams: { cliente: churchId } }).json<Answer<typeof childrenResponseSchema>>()).criancas;
+  (
+    await mainApi()
+      .get(`user/${userId}/crianca`, { searchParams: { cliente: churchId } })
+      .json<Answer<typeof childrenResponseSchema>>()
+  ).criancas;
 
 export const addChild = (userId: number, churchId: number, body: ChildBody): Promise<Child> =>
-  mainApi().post(`usuario/${userId}/crianca`, { json: body, searchParams: { igreja: churchId } }).json<Child>();
+  mainApi()
+    .post(`usuario/${userId}/crianca`, { json: body, searchParams: { igreja: churchId } })
+    .json<Child>();
 
 export const updateChild = (userId: number, childId: number, body: ChildBody): Promise<Child> =>
   mainApi().put(`usuario/${userId}/crianca/${childId}`, { json: body }).json<Child>();
@@ -61,11 +79,20 @@ export const deleteChild = async (userId: number, childId: number): Promise<void
 };
 
 export const addresses = async (userId: number, churchId: number): Promise<Address[]> =>
-  (await mainApi().get(`user/${userId}/endereco`, { searchParams: { cliente: churchId } }).json<Answer<typeof addressesResponseSchema>>()).enderecos;
+  (
+    await mainApi()
+      .get(`user/${userId}/endereco`, { searchParams: { cliente: churchId } })
+      .json<Answer<typeof addressesResponseSchema>>()
+  ).enderecos;
 
-export const addAddress = (userId: number, body: AddressBody): Promise<Address> => mainApi().post(`usuario/${userId}/endereco`, { json: body }).json<Address>();
+export const addAddress = (userId: number, body: AddressBody): Promise<Address> =>
+  mainApi().post(`usuario/${userId}/endereco`, { json: body }).json<Address>();
 
-export const updateAddress = (userId: number, addressId: number, body: AddressBody): Promise<Address> =>
+export const updateAddress = (
+  userId: number,
+  addressId: number,
+  body: AddressBody,
+): Promise<Address> =>
   mainApi().put(`usuario/${userId}/endereco/${addressId}`, { json: body }).json<Address>();
 
 export const deleteAddress = async (userId: number, addressId: number): Promise<void> => {
@@ -77,21 +104,37 @@ export const deleteAddress = async (userId: number, addressId: number): Promise<
 type Said = { message: string };
 
 /** Where an e-mail stands: an account of this church (active or not), of another church of the provider, or none. */
-export async function accountStatus(churchId: number, email: string): Promise<'login' | 'inactive' | 'shared' | 'register'> {
+export async function accountStatus(
+  churchId: number,
+  email: string,
+): Promise<'login' | 'inactive' | 'shared' | 'register'> {
   const api = mainApi();
-  const here = await api.get(`igreja/${churchId}/usuario/`, { searchParams: { email } }).json<AccountLookup>();
+  const here = await api
+    .get(`igreja/${churchId}/usuario/`, { searchParams: { email } })
+    .json<AccountLookup>();
   if (here.usuarios[0]) return here.usuarios[0].flagAtivo ? 'login' : 'inactive';
   const anywhere = await api.get('user/', { searchParams: { email } }).json<AccountLookup>();
   return anywhere.usuarios[0] ? 'shared' : 'register';
 }
 
 /** A new account of this church; the photo goes up with the new token (a failed photo is not a failed registration). */
-export async function register(churchId: number, body: RegisterBody, photo: File | null): Promise<TokenPair> {
-  const pair = await mainApi().post(`igreja/${churchId}/usuario/`, { json: body }).json<Answer<typeof registerResponseSchema>>();
+export async function register(
+  churchId: number,
+  body: RegisterBody,
+  photo: File | null,
+): Promise<TokenPair> {
+  const pair = await mainApi()
+    .post(`igreja/${churchId}/usuario/`, { json: body })
+    .json<Answer<typeof registerResponseSchema>>();
   if (photo) {
     const form = new FormData();
     form.set('imagem', photo);
-    await mainApi().post(`usuario/${pair.usuario.id}/perfil/imagem`, { body: form, headers: { Authorization: `Bearer ${pair.token}` } }).catch(() => undefined);
+    await mainApi()
+      .post(`usuario/${pair.usuario.id}/perfil/imagem`, {
+        body: form,
+        headers: { Authorization: `Bearer ${pair.token}` },
+      })
+      .catch(() => undefined);
   }
   return pair;
 }
@@ -100,16 +143,27 @@ export async function register(churchId: number, body: RegisterBody, photo: File
 export const joinChurch = (churchId: number, email: string, senha: string): Promise<TokenPair> =>
   mainApi().post(`igreja/${churchId}/usuario/`, { json: { email, senha } }).json<TokenPair>();
 
-export const verifyEmail = (token: string): Promise<Said> => mainApi().post('security/verificar-email', { json: { token } }).json<Said>();
+export const verifyEmail = (token: string): Promise<Said> =>
+  mainApi().post('security/verificar-email', { json: { token } }).json<Said>();
 
 export const sendActivation = (churchId: number, email: string): Promise<Said> =>
-  mainApi().post('security/solicitar-verificacao-email/', { searchParams: { igreja: churchId, email } }).json<Said>();
+  mainApi()
+    .post('security/solicitar-verificacao-email/', { searchParams: { igreja: churchId, email } })
+    .json<Said>();
 
 export const sendRecovery = (churchId: number, email: string): Promise<Said> =>
-  mainApi().post('security/recuperar-senha', { json: { email, igreja: churchId } }).json<Said>();
+  mainApi()
+    .post('security/recuperar-senha', { json: { email, igreja: churchId } })
+    .json<Said>();
 
-export const resetPassword = (token: string, senha: string, confirmacaoSenha: string): Promise<Said> =>
-  mainApi().post('security/recuperar-senha/confirmar', { json: { token, senha, confirmacaoSenha } }).json<Said>();
+export const resetPassword = (
+  token: string,
+  senha: string,
+  confirmacaoSenha: string,
+): Promise<Said> =>
+  mainApi()
+    .post('security/recuperar-senha/confirmar', { json: { token, senha, confirmacaoSenha } })
+    .json<Said>();
 
 // ---- the member area ----
 
@@ -126,22 +180,45 @@ export async function removePhoto(userId: number): Promise<void> {
 /** spec §9: page 1, limit 30. */
 export const NOTIFICATIONS_PER_PAGE = 30;
 export const notifications = (churchId: number, page: number) =>
-  mainApi().get(`igreja/${churchId}/notificacao/`, { searchParams: { page, limit: NOTIFICATIONS_PER_PAGE } }).json<Answer<typeof notificationsResponseSchema>>();
+  mainApi()
+    .get(`igreja/${churchId}/notificacao/`, {
+      searchParams: { page, limit: NOTIFICATIONS_PER_PAGE },
+    })
+    .json<Answer<typeof notificationsResponseSchema>>();
 
 /** The churches of an organisation, by name or nearest first. */
-export const organisationChurches = async (searchParams: Record<string, string | number>): Promise<Client[]> =>
-  (await mainApi().get('cliente/', { searchParams }).json<Answer<typeof clientsResponseSchema>>()).clientes;
+export const organisationChurches = async (
+  searchParams: Record<string, string | number>,
+): Promise<Client[]> =>
+  (await mainApi().get('cliente/', { searchParams }).json<Answer<typeof clientsResponseSchema>>())
+    .clientes;
 
 export async function changeChurch(churchId: number, newChurchId: number): Promise<void> {
-  await mainApi().post('usuario/troca-igreja', { json: { igreja: churchId, novaIgreja: newChurchId } }).json();
+  await mainApi()
+    .post('usuario/troca-igreja', { json: { igreja: churchId, novaIgreja: newChurchId } })
+    .json();
 }
 
 /** Other sessions end; this one goes on with the new pair. */
-export const changePassword = (body: Record<string, string>): Promise<TokenPair> => mainApi().post('user/alterar-senha', { json: body }).json<TokenPair>();
+export const changePassword = (body: Record<string, string>): Promise<TokenPair> =>
+  mainApi().post('user/alterar-senha', { json: body }).json<TokenPair>();
 
-export async function requestDeletion(userId: number, churchId: number, senha: string): Promise<void> {
-  await mainApi().post(`user/${userId}/pedido-exclusao`, { json: { senha }, searchParams: { igreja: churchId } });
+export async function requestDeletion(
+  userId: number,
+  churchId: number,
+  senha: string,
+): Promise<void> {
+  await mainApi().post(`user/${userId}/pedido-exclusao`, {
+    json: { senha },
+    searchParams: { igreja: churchId },
+  });
 }
 
 export const memberCards = async (email: string, churchId: number): Promise<MemberCard[]> =>
-  (await mainApi().get('usuario-carteirinha/', { searchParams: { usuario_email: email, usuario_igreja: churchId } }).json<Answer<typeof memberCardsResponseSchema>>()).usuarioCarteirinhas;
+  (
+    await mainApi()
+      .get('usuario-carteirinha/', {
+        searchParams: { usuario_email: email, usuario_igreja: churchId },
+      })
+      .json<Answer<typeof memberCardsResponseSchema>>()
+  ).usuarioCarteirinhas;

@@ -10,7 +10,11 @@ describe('account form helpers', () => {
 });
 
 describe('notifications (spec §3)', () => {
-  const n = (codigo: string, church = 'graca') => ({ tipo: { codigo }, igreja: { codigo: church }, idEntidadeRelacionada: '7' });
+  const n = (codigo: string, church = 'graca') => ({
+    tipo: { codigo },
+    igreja: { codigo: church },
+    idEntidadeRelacionada: '7',
+  });
   it('only the named types of this church are navigable', () => {
     expect(notificationLink(n('EVENTO'), 'graca')).toBe('/event/7');
     expect(notificationLink(n('NOTICIA'), 'graca')).toBe('/news/7');

@@ -35,9 +35,20 @@ export function maskCep(value: string): string {
 }
 
 /** spec §3 Notification: navigable only for the church and these type codes. */
-export const NAVIGABLE_NOTIFICATION_TYPES = ['CULTO', 'EVENTO', 'EBD', 'NOTICIA', 'DEVOCIONAL', 'CELULA_SOLICITACAO', 'CELULA_RESPOSTA'] as const;
+export const NAVIGABLE_NOTIFICATION_TYPES = [
+  'CULTO',
+  'EVENTO',
+  'EBD',
+  'NOTICIA',
+  'DEVOCIONAL',
+  'CELULA_SOLICITACAO',
+  'CELULA_RESPOSTA',
+] as const;
 
-export function notificationLink(n: { tipo: { codigo: string }; igreja: { codigo: string }; idEntidadeRelacionada: string | null }, churchCode: string): string | null {
+export function notificationLink(
+  n: { tipo: { codigo: string }; igreja: { codigo: string }; idEntidadeRelacionada: string | null },
+  churchCode: string,
+): string | null {
   if (n.igreja.codigo !== churchCode) return null;
   const id = n.idEntidadeRelacionada ? encodeURIComponent(n.idEntidadeRelacionada) : null;
   switch (n.tipo.codigo) {

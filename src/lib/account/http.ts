@@ -82,12 +82,16 @@ function create(): KyInstance {
       beforeRequest: [
         async (request) => {
           if (!request.url.includes('/security/')) await hooks.beforeRequest?.(request);
-          if (authorization && !request.headers.has('Authorization')) request.headers.set('Authorization', authorization);
+          if (authorization && !request.headers.has('Authorization'))
+            request.headers.set('Authorization', authorization);
         },
       ],
       afterResponse: [
         (_request, _options, response) => {
-          if (response.status === 401 && !NO_LOGOUT_PATHS.some((p) => e.pathname().replace(/\/+$/, '') === p)) {
+          if (
+            response.status === 401 &&
+            !NO_LOGOUT_PATHS.some((p) => e.pathname().replace(/\/+$/, '') === p)
+          ) {
             hooks.onUnauthorized?.();
           }
           return response;
@@ -127,12 +131,20 @@ export async function readFailure(error: unknown): Promise<ApiFailure> {
   if (kind === 'status') {
     const response = (error as HTTPError).response;
     try {
-      const body = (await response.clone().json()) as { message?: string; errors?: Record<string, string[]> };
+      const body = (await response.clone().json()) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+      };
       return { status: response.status, message: body.message ?? '', errors: body.errors ?? {} };
     } catch {
-      return { status: response.status, message: accountMessage(httpEnv().lang, 'user.updateFailed'), errors: {} };
+      return {
+        status: response.status,
+        message: accountMessage(httpEnv().lang, 'user.updateFailed'),
+        errors: {},
+      };
     }
   }
-  if (kind === 'network') httpEnv().navigate(`/error?message=${encodeURIComponent('HOME.MESSAGE.ERROR.GENERIC')}`);
+  if (kind === 'network')
+    httpEnv().navigate(`/error?message=${encodeURIComponent('HOME.MESSAGE.ERROR.GENERIC')}`);
   return { status: 0, message: accountMessage(httpEnv().lang, 'user.updateFailed'), errors: {} };
 }

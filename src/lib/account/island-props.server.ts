@@ -11,5 +11,10 @@ export function accountIslandProps(locals: App.Locals) {
 
 /** Base URLs of the outside address services (settings; the defaults are served by this API). */
 export function addressServices(): AddressServices {
-  return { brPostcode: settings.BR_POSTCODE_URL, usPostcode: settings.US_POSTCODE_URL, countryStates: settings.COUNTRY_STATES_URL, countryStatesKey: settings.COUNTRY_STATES_KEY ?? null };
+  return {
+    brPostcode: settings.BR_POSTCODE_URL,
+    usPostcode: settings.US_POSTCODE_URL,
+    countryStates: settings.COUNTRY_STATES_URL,
+    countryStatesKey: settings.COUNTRY_STATES_KEY ?? null,
+  };
 }

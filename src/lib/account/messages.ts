@@ -3,4 +3,7 @@
 import { accountMessage } from '../../../contract/account-messages.ts';
 import type { Lang } from '../format.ts';
 
-export const accountMessages = (lang: Lang) => (key: string): string => accountMessage(lang, key);
+export const accountMessages =
+  (lang: Lang) =>
+  (key: string): string =>
+    accountMessage(lang, key);

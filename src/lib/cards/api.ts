@@ -9,14 +9,21 @@ export type CardsByGateway = z.infer<typeof cardsResponseSchema>['cartoesPorGate
 export type { SavedCard };
 
 export async function savedCards(slug: string, userId: number): Promise<CardsByGateway> {
-  const r = await mainApi().get(`usuario/${slug}/${userId}/cartoes`).json<z.infer<typeof cardsResponseSchema>>();
+  const r = await mainApi()
+    .get(`usuario/${slug}/${userId}/cartoes`)
+    .json<z.infer<typeof cardsResponseSchema>>();
   return r.cartoesPorGateway;
 }
 
 /** Tokenises the card with the church's gateway, then saves the token for the member. */
 export async function addCard(churchId: number, card: CardInput): Promise<void> {
   const token = await checkout.tokenize(churchId, card);
-  await mainApi().post('usuario-cartao-gateway-pagamento/', { searchParams: { igreja: churchId }, json: { token: token.token } }).json();
+  await mainApi()
+    .post('usuario-cartao-gateway-pagamento/', {
+      searchParams: { igreja: churchId },
+      json: { token: token.token },
+    })
+    .json();
 }
 
 export async function deleteCard(cardId: number): Promise<void> {

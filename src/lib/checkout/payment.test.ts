@@ -3,7 +3,14 @@ import type { FeeQuoteWire, PaymentResponse } from '../../../contract/payments.t
 import { needsHolderFields } from '../../../contract/payment-rules.ts';
 import { afterPay, holderBirthDate, quoteOf } from './payment.ts';
 
-const fees: FeeQuoteWire = { valor: 300, taxaServico: 12, taxaProcessamento: 4.5, valorTaxas: 16.5, valorTotal: 316.5, flagAssumirTaxasServico: false };
+const fees: FeeQuoteWire = {
+  valor: 300,
+  taxaServico: 12,
+  taxaProcessamento: 4.5,
+  valorTaxas: 16.5,
+  valorTotal: 316.5,
+  flagAssumirTaxasServico: false,
+};
 const plans = [
   { parcela: 1, valorParcela: 316.5, valorTotal: 316.5, juros: 0, flagJuros: false },
   { parcela: 3, valorParcela: 108.2, valorTotal: 324.6, juros: 8.1, flagJuros: true },
@@ -11,9 +18,32 @@ const plans = [
 
 const answer = (p: Partial<PaymentResponse['pagamento']>): PaymentResponse => ({
   pagamento: {
-    codigo: 'EV-ABC123', status: 'aprovado', metodoPagamento: 'cartao', idGatewayPagamento: 8, moeda: 'BRL', valor: 10, taxas: 0, juros: 0, valorTotal: 10, parcelas: 1, valorParcela: 10,
-    cartao: null, pixCopiaCola: null, pixQrCode: null, linhaDigitavel: null, urlPagamento: null, expiraEm: null, desafio: false, mensagem: null, evento: null, tipo: 'evento', itens: [],
-    doacaoRecorrente: null, doador: null, dataCadastro: '2026-11-24T10:00:00Z', ...p,
+    codigo: 'EV-ABC123',
+    status: 'aprovado',
+    metodoPagamento: 'cartao',
+    idGatewayPagamento: 8,
+    moeda: 'BRL',
+    valor: 10,
+    taxas: 0,
+    juros: 0,
+    valorTotal: 10,
+    parcelas: 1,
+    valorParcela: 10,
+    cartao: null,
+    pixCopiaCola: null,
+    pixQrCode: null,
+    linhaDigitavel: null,
+    urlPagamento: null,
+    expiraEm: null,
+    desafio: false,
+    mensagem: null,
+    evento: null,
+    tipo: 'evento',
+    itens: [],
+    doacaoRecorrente: null,
+    doador: null,
+    dataCadastro: '2026-11-24T10:00:00Z',
+    ...p,
   } as PaymentResponse['pagamento'],
   inscricoes: [],
 });
@@ -22,12 +52,16 @@ describe('payment step logic', () => {
   it('the summary total is the chosen installment plan’s total (issue 15 item 6)', () => {
     expect(quoteOf(fees, plans, 3)).toMatchObject({ plan: { parcela: 3 }, total: 324.6 });
     expect(quoteOf(fees, plans, 2).plan.parcela).toBe(1); // a count not offered falls back to the first
-    expect(quoteOf(fees, [], 5)).toMatchObject({ plans: [{ parcela: 1, valorTotal: 316.5 }], total: 316.5 });
+    expect(quoteOf(fees, [], 5)).toMatchObject({
+      plans: [{ parcela: 1, valorTotal: 316.5 }],
+      total: 316.5,
+    });
   });
 
   it('asks the holder’s CPF and birth date only where the gateway needs them (spec §3)', () => {
     expect(needsHolderFields(8)).toBe(true); // zoop
-    for (const gateway of [1, 4, 5, null, undefined]) expect(needsHolderFields(gateway)).toBe(false);
+    for (const gateway of [1, 4, 5, null, undefined])
+      expect(needsHolderFields(gateway)).toBe(false);
   });
 
   it('sends the holder’s birth date as yyyy-mm-dd, or as typed so the API names the field', () => {
@@ -38,9 +72,25 @@ describe('payment step logic', () => {
   });
 
   it('declined, challenge, PicPay’s urlPagamento, else the thank-you page', () => {
-    expect(afterPay(answer({ status: 'nao_aprovado', mensagem: 'Cartão recusado.' }), '/t')).toEqual({ kind: 'declined', message: 'Cartão recusado.' });
-    expect(afterPay(answer({ status: 'em_aberto', desafio: true }), '/t')).toEqual({ kind: 'challenge', code: 'EV-ABC123' });
-    expect(afterPay(answer({ status: 'aguardando', metodoPagamento: 'picpay', urlPagamento: 'https://picpay.example/pay/1' }), '/t')).toEqual({ kind: 'leave', url: 'https://picpay.example/pay/1' });
-    expect(afterPay(answer({ status: 'pendente', metodoPagamento: 'pix' }), '/t?pedido=1')).toEqual({ kind: 'leave', url: '/t?pedido=1' });
+    expect(
+      afterPay(answer({ status: 'nao_aprovado', mensagem: 'Cartão recusado.' }), '/t'),
+    ).toEqual({ kind: 'declined', message: 'Cartão recusado.' });
+    expect(afterPay(answer({ status: 'em_aberto', desafio: true }), '/t')).toEqual({
+      kind: 'challenge',
+      code: 'EV-ABC123',
+    });
+    expect(
+      afterPay(
+        answer({
+          status: 'aguardando',
+          metodoPagamento: 'picpay',
+          urlPagamento: 'https://picpay.example/pay/1',
+        }),
+        '/t',
+      ),
+    ).toEqual({ kind: 'leave', url: 'https://picpay.example/pay/1' });
+    expect(afterPay(answer({ status: 'pendente', metodoPagamento: 'pix' }), '/t?pedido=1')).toEqual(
+      { kind: 'leave', url: '/t?pedido=1' },
+    );
   });
 });

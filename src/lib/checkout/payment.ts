@@ -3,7 +3,12 @@
 // of the server is repeated here: methods, countries, minimums and card checks come back as its
 // per-field messages.
 import { parseLocalDate, type DateLang } from '../../../contract/account-rules.ts';
-import type { FeeQuoteWire, InstallmentWire, PaymentMethodCode, PaymentResponse } from '../../../contract/payments.ts';
+import type {
+  FeeQuoteWire,
+  InstallmentWire,
+  PaymentMethodCode,
+  PaymentResponse,
+} from '../../../contract/payments.ts';
 
 /** One method the server offers for this order (church methods, or the visitor's list). */
 export interface PaymentMethodOption {
@@ -33,9 +38,19 @@ export interface PaymentQuote {
 }
 
 /** A single payment plan from a fee quote, when the order takes no installments. */
-export const singlePlan = (fees: FeeQuoteWire): InstallmentWire => ({ parcela: 1, valorParcela: fees.valorTotal, valorTotal: fees.valorTotal, juros: 0, flagJuros: false });
+export const singlePlan = (fees: FeeQuoteWire): InstallmentWire => ({
+  parcela: 1,
+  valorParcela: fees.valorTotal,
+  valorTotal: fees.valorTotal,
+  juros: 0,
+  flagJuros: false,
+});
 
-export function quoteOf(fees: FeeQuoteWire, plans: InstallmentWire[], installments: number): PaymentQuote {
+export function quoteOf(
+  fees: FeeQuoteWire,
+  plans: InstallmentWire[],
+  installments: number,
+): PaymentQuote {
   const offered = plans.length ? plans : [singlePlan(fees)];
   const plan = offered.find((p) => p.parcela === installments) ?? offered[0]!;
   return { fees, plans: offered, plan, total: plan.valorTotal };
@@ -59,11 +74,14 @@ export function afterPay(response: PaymentResponse, thanksUrl: string): AfterPay
   const p = response.pagamento;
   if (p.status === 'nao_aprovado') return { kind: 'declined', message: p.mensagem };
   if (p.desafio && p.status === 'em_aberto') return { kind: 'challenge', code: p.codigo };
-  if (p.metodoPagamento === 'picpay' && p.urlPagamento) return { kind: 'leave', url: p.urlPagamento };
+  if (p.metodoPagamento === 'picpay' && p.urlPagamento)
+    return { kind: 'leave', url: p.urlPagamento };
   return { kind: 'leave', url: thanksUrl };
 }
 
 /** Statuses a result view waits on (and polls): the payer still has something to do or the bank has. */
-export const isWaiting = (status: PaymentResponse['pagamento']['status']): boolean => ['pendente', 'aguardando', 'em_aberto', 'em_analise'].includes(status);
+export const isWaiting = (status: PaymentResponse['pagamento']['status']): boolean =>
+  ['pendente', 'aguardando', 'em_aberto', 'em_analise'].includes(status);
 /** Statuses in which the payer can still pay (Pix, slip, PicPay, cash). */
-export const isOpen = (status: PaymentResponse['pagamento']['status']): boolean => ['pendente', 'aguardando', 'em_aberto'].includes(status);
+export const isOpen = (status: PaymentResponse['pagamento']['status']): boolean =>
+  ['pendente', 'aguardando', 'em_aberto'].includes(status);

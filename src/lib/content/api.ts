@@ -5,6 +5,8 @@ import { mainApi } from '../account/http.ts';
 
 /** The body the API already sanitised, or null when it gives none (e.g. an inactive membership). */
 export async function studyBody(slug: string, studyId: number): Promise<string | null> {
-  const study = await mainApi().get(`igreja/${encodeURIComponent(slug)}/estudo/${studyId}`).json<Pick<StudyDetail, 'corpoSanitizado'>>();
+  const study = await mainApi()
+    .get(`igreja/${encodeURIComponent(slug)}/estudo/${studyId}`)
+    .json<Pick<StudyDetail, 'corpoSanitizado'>>();
   return study.corpoSanitizado;
 }

@@ -12,26 +12,36 @@ import type {
 import { mainApi } from '../account/http.ts';
 
 /** `GET /celula/{id}?igreja=` with the token: `minhaParticipacao` says what the caller is to the group. */
-export const loadMyGroupView = (id: number, churchId: number) => mainApi().get(`celula/${id}`, { searchParams: { igreja: churchId } }).json<GroupDetail>();
+export const loadMyGroupView = (id: number, churchId: number) =>
+  mainApi()
+    .get(`celula/${id}`, { searchParams: { igreja: churchId } })
+    .json<GroupDetail>();
 
 /** `POST /igreja/{slug}/solicitacao-celula/admissao` */
 export const askToJoin = (slug: string, idCelula: number, mensagem: string) =>
   mainApi()
-    .post(`igreja/${encodeURIComponent(slug)}/solicitacao-celula/admissao`, { json: { idCelula, ...(mensagem.trim() ? { mensagem: mensagem.trim() } : {}) } })
+    .post(`igreja/${encodeURIComponent(slug)}/solicitacao-celula/admissao`, {
+      json: { idCelula, ...(mensagem.trim() ? { mensagem: mensagem.trim() } : {}) },
+    })
     .json<{ status: true; message: string; solicitacao: GroupRequest }>();
 
 /** `GET /celula/{id}/reuniao-registro/`: newest first. */
-export const loadMeetings = (id: number) => mainApi().get(`celula/${id}/reuniao-registro/`).json<GroupMeetingsResponse>();
+export const loadMeetings = (id: number) =>
+  mainApi().get(`celula/${id}/reuniao-registro/`).json<GroupMeetingsResponse>();
 
 /** `GET /celula/{id}/reuniao-registro/{meetingId}` */
-export const loadMeeting = (id: number, meetingId: number) => mainApi().get(`celula/${id}/reuniao-registro/${meetingId}`).json<GroupMeetingResponse>();
+export const loadMeeting = (id: number, meetingId: number) =>
+  mainApi().get(`celula/${id}/reuniao-registro/${meetingId}`).json<GroupMeetingResponse>();
 
 /** `GET /celula/{id}/solicitacao-admissao/` (the leader). */
-export const loadRequests = (id: number) => mainApi().get(`celula/${id}/solicitacao-admissao/`).json<GroupRequestsResponse>();
+export const loadRequests = (id: number) =>
+  mainApi().get(`celula/${id}/solicitacao-admissao/`).json<GroupRequestsResponse>();
 
 /** `PUT /celula/{id}/solicitacao-admissao/{requestId}` (the leader). */
 export const answerRequest = (id: number, requestId: number, acao: GroupAnswer['acao']) =>
-  mainApi().put(`celula/${id}/solicitacao-admissao/${requestId}`, { json: { acao } }).json<{ status: true; message: string; solicitacao: GroupRequest }>();
+  mainApi()
+    .put(`celula/${id}/solicitacao-admissao/${requestId}`, { json: { acao } })
+    .json<{ status: true; message: string; solicitacao: GroupRequest }>();
 
 /** The day names of the page's strings, Sunday first (contract: 0 Sunday … 6 Saturday). */
 export const dayName = (t: (key: string) => string, day: number): string => t(`groups.days.${day}`);

@@ -17,7 +17,11 @@ const coordinate = (value: string | null, limit: number): number | null => {
 /** The filters of a /groups URL; values the API would refuse are dropped rather than shown as errors. */
 export function readGroupFilters(url: URL): GroupFilters {
   const q = url.searchParams;
-  const text = (name: string) => (q.get(name) ?? '').replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 100);
+  const text = (name: string) =>
+    (q.get(name) ?? '')
+      .replace(/[\u0000-\u001f\u007f]/g, '')
+      .trim()
+      .slice(0, 100);
   const day = q.get('dia');
   const latitude = coordinate(q.get('latitude'), 90);
   const longitude = coordinate(q.get('longitude'), 180);
@@ -30,7 +34,8 @@ export function readGroupFilters(url: URL): GroupFilters {
 }
 
 /** Whether the list is narrowed by something the visitor chose (the location only orders it). */
-export const isFiltered = (f: GroupFilters): boolean => f.busca !== '' || f.dia !== undefined || f.bairro !== '';
+export const isFiltered = (f: GroupFilters): boolean =>
+  f.busca !== '' || f.dia !== undefined || f.bairro !== '';
 
 /** The filters as query parameters (empty ones left out): the page's own URL and the API call use the same. */
 export function groupsQuery(f: GroupFilters): URLSearchParams {
@@ -57,10 +62,22 @@ export function formatKm(km: number, locale: string): string {
 }
 
 /** A maps link with directions to the group: by coordinates when known, else by address (as the about page does). */
-export function groupMapUrl(a: { logradouro: string | null; numero: string | null; bairro: string | null; cidade: string | null; estado: string | null; latitude: number | null; longitude: number | null }): string | null {
+export function groupMapUrl(a: {
+  logradouro: string | null;
+  numero: string | null;
+  bairro: string | null;
+  cidade: string | null;
+  estado: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}): string | null {
   const destination =
     a.latitude !== null && a.longitude !== null
       ? `${a.latitude},${a.longitude}`
-      : [[a.logradouro, a.numero].filter(Boolean).join(', '), a.bairro, a.cidade, a.estado].filter(Boolean).join(', ');
-  return destination ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}` : null;
+      : [[a.logradouro, a.numero].filter(Boolean).join(', '), a.bairro, a.cidade, a.estado]
+          .filter(Boolean)
+          .join(', ');
+  return destination
+    ? `https://www.google.com/maps/dir/?api=1&destination=${encodeURIComponent(destination)}`
+    : null;
 }

@@ -3,7 +3,13 @@
 // calls. Reconnection joins again with the newest id seen, so missed messages are filled in.
 import { map } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
-import type { ChatJoinAnswer, ChatMessage, ChatSendAnswer, ChatUser, CommitState } from '../../../contract/live.ts';
+import type {
+  ChatJoinAnswer,
+  ChatMessage,
+  ChatSendAnswer,
+  ChatUser,
+  CommitState,
+} from '../../../contract/live.ts';
 import { STORAGE_KEYS } from '../../stores/session.ts';
 
 export interface ChatState {
@@ -57,7 +63,15 @@ const SEND_TIMEOUT_MS = 8_000;
 export type Result = { ok: true } | { ok: false; message: string };
 
 export function createChat(options: ChatOptions) {
-  const $chat = map<ChatState>({ status: 'connecting', user: null, messages: [], commit: null, answered: false, hands: 0, notice: null });
+  const $chat = map<ChatState>({
+    status: 'connecting',
+    user: null,
+    messages: [],
+    commit: null,
+    answered: false,
+    hands: 0,
+    notice: null,
+  });
   const socket: Socket = io({ path: '/socket.io', transports: ['websocket', 'polling'] });
   let stored = readStored();
   if (options.name && !stored.name) stored = { ...stored, name: options.name };
@@ -115,18 +129,29 @@ export function createChat(options: ChatOptions) {
   });
   socket.on('deleted', ({ ids }: { ids: number[] }) => {
     const gone = new Set(ids);
-    $chat.setKey('messages', $chat.get().messages.filter((m) => !gone.has(m.id)));
+    $chat.setKey(
+      'messages',
+      $chat.get().messages.filter((m) => !gone.has(m.id)),
+    );
   });
-  socket.on('commit', (state: CommitState) => $chat.set({ ...$chat.get(), commit: state, answered: false, hands: state?.hands ?? 0 }));
+  socket.on('commit', (state: CommitState) =>
+    $chat.set({ ...$chat.get(), commit: state, answered: false, hands: state?.hands ?? 0 }),
+  );
   socket.on('commit:count', ({ id, hands }: { id: string; hands: number }) => {
     if ($chat.get().commit?.id === id) $chat.setKey('hands', hands);
   });
   socket.on('muted', () => $chat.setKey('notice', options.texts.muted));
 
-  function ask<T>(event: string, payload?: unknown): Promise<T | { status: false; message: string }> {
+  function ask<T>(
+    event: string,
+    payload?: unknown,
+  ): Promise<T | { status: false; message: string }> {
     return new Promise((resolve) => {
       if (!socket.connected) return resolve({ status: false, message: options.texts.sendFailed });
-      const timer = setTimeout(() => resolve({ status: false, message: options.texts.sendFailed }), SEND_TIMEOUT_MS);
+      const timer = setTimeout(
+        () => resolve({ status: false, message: options.texts.sendFailed }),
+        SEND_TIMEOUT_MS,
+      );
       const done = (answer: T) => {
         clearTimeout(timer);
         resolve(answer);
@@ -136,16 +161,26 @@ export function createChat(options: ChatOptions) {
     });
   }
   const result = (answer: { status: boolean; message?: unknown }): Result =>
-    answer.status ? { ok: true } : { ok: false, message: typeof answer.message === 'string' ? answer.message : options.texts.sendFailed };
+    answer.status
+      ? { ok: true }
+      : {
+          ok: false,
+          message: typeof answer.message === 'string' ? answer.message : options.texts.sendFailed,
+        };
 
   return {
     $chat,
     /** Sends a message; on failure the caller keeps the text in the input (spec §8). */
     async send(text: string): Promise<Result> {
-      const answer = await ask<ChatSendAnswer>('message', { igreja: options.igreja, channel: options.channel, text });
+      const answer = await ask<ChatSendAnswer>('message', {
+        igreja: options.igreja,
+        channel: options.channel,
+        text,
+      });
       if (answer.status) {
         const message = (answer as { message: ChatMessage }).message;
-        if (!$chat.get().messages.some((m) => m.id === message.id)) $chat.setKey('messages', [...$chat.get().messages, message]);
+        if (!$chat.get().messages.some((m) => m.id === message.id))
+          $chat.setKey('messages', [...$chat.get().messages, message]);
       }
       return result(answer);
     },

@@ -21,8 +21,15 @@ export async function mountLiveNotes(panel: HTMLElement): Promise<void> {
 
   await startSession(props.church);
   if (!$isLoggedIn.get()) {
-    const link = Object.assign(document.createElement('a'), { className: 'button', href: loginPath('/live'), textContent: panel.dataset.loginLabel ?? '' });
-    status.replaceChildren(Object.assign(document.createElement('p'), { textContent: panel.dataset.loginText ?? '' }), link);
+    const link = Object.assign(document.createElement('a'), {
+      className: 'button',
+      href: loginPath('/live'),
+      textContent: panel.dataset.loginLabel ?? '',
+    });
+    status.replaceChildren(
+      Object.assign(document.createElement('p'), { textContent: panel.dataset.loginText ?? '' }),
+      link,
+    );
     status.hidden = false;
     return;
   }

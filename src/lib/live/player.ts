@@ -9,18 +9,33 @@ export type PlayerSource =
   | { kind: 'none' };
 
 const CODE = /^[A-Za-z0-9_-]{1,200}$/;
-const httpUrl = (url: string | null | undefined) => (url && (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) ? url : null);
+const httpUrl = (url: string | null | undefined) =>
+  url && (/^https?:\/\//i.test(url) || /^\/(?!\/)/.test(url)) ? url : null;
 
-export function playerSource(s: { service?: StreamService | null; code?: string | null; url?: string | null; html?: string | null }): PlayerSource {
+export function playerSource(s: {
+  service?: StreamService | null;
+  code?: string | null;
+  url?: string | null;
+  html?: string | null;
+}): PlayerSource {
   const code = s.code && CODE.test(s.code) ? s.code : null;
   const url = httpUrl(s.url);
   switch (s.service) {
     case 'youtube':
-      return code ? { kind: 'frame', src: `https://www.youtube-nocookie.com/embed/${code}?autoplay=1&rel=0` } : { kind: 'none' };
+      return code
+        ? { kind: 'frame', src: `https://www.youtube-nocookie.com/embed/${code}?autoplay=1&rel=0` }
+        : { kind: 'none' };
     case 'vimeo':
-      return code && /^\d+$/.test(code) ? { kind: 'frame', src: `https://player.vimeo.com/video/${code}?autoplay=1` } : { kind: 'none' };
+      return code && /^\d+$/.test(code)
+        ? { kind: 'frame', src: `https://player.vimeo.com/video/${code}?autoplay=1` }
+        : { kind: 'none' };
     case 'facebook':
-      return url ? { kind: 'frame', src: `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false` } : { kind: 'none' };
+      return url
+        ? {
+            kind: 'frame',
+            src: `https://www.facebook.com/plugins/video.php?href=${encodeURIComponent(url)}&show_text=false`,
+          }
+        : { kind: 'none' };
     case 'hls':
       return url ? { kind: 'hls', src: url } : { kind: 'none' };
     case 'html':

@@ -16,7 +16,9 @@ export async function mountNoteDelete(root: HTMLElement): Promise<void> {
     return;
   }
   const panel = root.querySelector<HTMLElement>('.notes-confirm')!;
-  panel.querySelector('.notes-question')!.textContent = t('notes.delete.question', { title: got.value.titulo });
+  panel.querySelector('.notes-question')!.textContent = t('notes.delete.question', {
+    title: got.value.titulo,
+  });
   panel.hidden = false;
   const button = panel.querySelector<HTMLButtonElement>('button.danger')!;
   button.addEventListener('click', async () => {

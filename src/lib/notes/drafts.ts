@@ -30,7 +30,9 @@ function readAll(s = store()): Record<string, Draft> {
   try {
     const raw = s?.getItem(STORAGE_KEYS.notesPending);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
-    return parsed && typeof parsed === 'object' && !Array.isArray(parsed) ? (parsed as Record<string, Draft>) : {};
+    return parsed && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, Draft>)
+      : {};
   } catch {
     return {};
   }

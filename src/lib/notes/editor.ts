@@ -33,7 +33,11 @@ export async function mountNoteEditor(root: HTMLElement): Promise<void> {
   // Where the note comes from: the server (by id), a draft kept in this browser, or nothing yet.
   const params = new URLSearchParams(location.search);
   let note: Note | undefined;
-  let draft = props.noteId ? draftById(props.noteId) : params.get('draft') ? draftByKey(params.get('draft')!) : undefined;
+  let draft = props.noteId
+    ? draftById(props.noteId)
+    : params.get('draft')
+      ? draftByKey(params.get('draft')!)
+      : undefined;
   if (props.noteId) {
     const got = await getNote(props.noteId, churchId);
     if (got.ok) note = got.value;
@@ -75,7 +79,8 @@ export async function mountNoteEditor(root: HTMLElement): Promise<void> {
   function render() {
     status.textContent = t(STATUS_KEY[sync.status]);
     status.dataset.status = sync.status;
-    const titleMessage = sync.status === 'needsTitle' ? t('notes.status.needsTitle') : sync.errors.titulo?.[0] ?? '';
+    const titleMessage =
+      sync.status === 'needsTitle' ? t('notes.status.needsTitle') : (sync.errors.titulo?.[0] ?? '');
     titleError.textContent = titleMessage;
     titleError.hidden = !titleMessage;
     title.setAttribute('aria-invalid', String(!!titleMessage));
@@ -87,7 +92,11 @@ export async function mountNoteEditor(root: HTMLElement): Promise<void> {
     deleteLink.hidden = sync.id === null;
     if (sync.id !== null) deleteLink.href = `/user/notes/${sync.id}/delete`;
     // The address follows the note: a new note's draft, then its id once saved.
-    const url = root.dataset.embedded ? '' : sync.id !== null ? `/user/notes/${sync.id}` : `/user/notes/new?draft=${sync.chave}`;
+    const url = root.dataset.embedded
+      ? ''
+      : sync.id !== null
+        ? `/user/notes/${sync.id}`
+        : `/user/notes/new?draft=${sync.chave}`;
     if (url && url !== shownUrl && sync.status !== 'deleted') {
       history.replaceState(history.state, '', url);
       shownUrl = url;
@@ -102,7 +111,13 @@ export async function mountNoteEditor(root: HTMLElement): Promise<void> {
     for (const r of found) {
       if (seen.has(r.href)) continue;
       seen.add(r.href);
-      list.append(h('li', {}, h('a', { href: r.href, target: root.dataset.embedded ? '_blank' : '' }, r.label)));
+      list.append(
+        h(
+          'li',
+          {},
+          h('a', { href: r.href, target: root.dataset.embedded ? '_blank' : '' }, r.label),
+        ),
+      );
     }
     refs.hidden = seen.size === 0;
     refs.querySelector('ul')?.replaceWith(list);
@@ -137,7 +152,11 @@ export async function mountNoteEditor(root: HTMLElement): Promise<void> {
     if (sync.empty() && sync.id !== null && token) {
       dropDraft(sync.chave);
       const versao = sync.server ? `&versao=${sync.server.versao}` : '';
-      void fetch(`/api/v1/nota-sermao/${sync.id}?igreja=${churchId}${versao}`, { method: 'DELETE', keepalive: true, headers: { authorization: `Bearer ${token}` } });
+      void fetch(`/api/v1/nota-sermao/${sync.id}?igreja=${churchId}${versao}`, {
+        method: 'DELETE',
+        keepalive: true,
+        headers: { authorization: `Bearer ${token}` },
+      });
     }
   });
 
@@ -155,7 +174,11 @@ function renderConflict(box: HTMLElement, sync: NoteSync, t: NotesT, refill: () 
   box.replaceChildren();
   if (!other) return;
   const keep = h('button', { type: 'button', className: 'button' }, t('notes.conflict.keepMine'));
-  const take = h('button', { type: 'button', className: 'button secondary' }, t('notes.conflict.takeTheirs'));
+  const take = h(
+    'button',
+    { type: 'button', className: 'button secondary' },
+    t('notes.conflict.takeTheirs'),
+  );
   keep.addEventListener('click', () => void sync.keepMine());
   take.addEventListener('click', () => {
     sync.takeTheirs();
@@ -163,7 +186,13 @@ function renderConflict(box: HTMLElement, sync: NoteSync, t: NotesT, refill: () 
   });
   box.append(
     h('p', { role: 'alert' }, t('notes.status.conflict')),
-    h('details', {}, h('summary', {}, t('notes.conflict.other')), h('h3', {}, other.titulo), h('pre', { className: 'notes-other' }, other.texto)),
+    h(
+      'details',
+      {},
+      h('summary', {}, t('notes.conflict.other')),
+      h('h3', {}, other.titulo),
+      h('pre', { className: 'notes-other' }, other.texto),
+    ),
     h('div', { className: 'notes-actions' }, keep, take),
   );
 }

@@ -20,7 +20,10 @@ export async function mountNotesList(root: HTMLElement): Promise<void> {
   const listEl = root.querySelector<HTMLElement>('.notes-list')!;
   const emptyEl = root.querySelector<HTMLElement>('.notes-empty')!;
   const errorEl = root.querySelector<HTMLElement>('.notes-error')!;
-  const dateFormat = new Intl.DateTimeFormat(document.documentElement.lang || props.lang, { dateStyle: 'medium', timeStyle: 'short' });
+  const dateFormat = new Intl.DateTimeFormat(document.documentElement.lang || props.lang, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   let notes: NoteSummary[] = [];
 
   function render() {
@@ -32,19 +35,33 @@ export async function mountNotesList(root: HTMLElement): Promise<void> {
       if (q && !fold(d.titulo).includes(q)) continue;
       const href = d.id !== null ? `/user/notes/${d.id}` : `/user/notes/new?draft=${d.chave}`;
       items.push(
-        h('li', { className: 'notes-item pending' },
+        h(
+          'li',
+          { className: 'notes-item pending' },
           h('h2', {}, h('a', { href }, d.titulo.trim() || t('notes.untitled'))),
           h('p', { className: 'notes-summary' }, d.texto.replace(/\s+/g, ' ').slice(0, 140)),
-          h('p', { className: 'notes-meta' }, t('notes.pending'))),
+          h('p', { className: 'notes-meta' }, t('notes.pending')),
+        ),
       );
     }
     for (const n of notes) {
       if (draftIds.has(n.id) || (q && !fold(n.titulo).includes(q))) continue;
       items.push(
-        h('li', { className: 'notes-item' },
+        h(
+          'li',
+          { className: 'notes-item' },
           h('h2', {}, h('a', { href: `/user/notes/${n.id}` }, n.titulo)),
           n.resumo ? h('p', { className: 'notes-summary' }, n.resumo) : null,
-          h('p', { className: 'notes-meta' }, h('time', { dateTime: n.dataUltimaAlteracao }, t('notes.changed', { date: dateFormat.format(new Date(n.dataUltimaAlteracao)) })))),
+          h(
+            'p',
+            { className: 'notes-meta' },
+            h(
+              'time',
+              { dateTime: n.dataUltimaAlteracao },
+              t('notes.changed', { date: dateFormat.format(new Date(n.dataUltimaAlteracao)) }),
+            ),
+          ),
+        ),
       );
     }
     listEl.replaceChildren(...items);

@@ -18,15 +18,26 @@ function fakeServer() {
         if (server.offline) return { ok: false, kind: 'network' } as const;
         const found = [...notes.values()].find((n) => n.chave === body.chave);
         if (found) return { ok: true, value: found };
-        const note: Note = { id: nextId++, chave: body.chave, igreja: churchId, titulo: body.titulo, texto: body.texto, versao: 1, dataCriacao: '', dataUltimaAlteracao: '' };
+        const note: Note = {
+          id: nextId++,
+          chave: body.chave,
+          igreja: churchId,
+          titulo: body.titulo,
+          texto: body.texto,
+          versao: 1,
+          dataCriacao: '',
+          dataUltimaAlteracao: '',
+        };
         notes.set(note.id, note);
         return { ok: true, value: note };
       },
       async update(id, _churchId, body) {
         if (server.offline) return { ok: false, kind: 'network' } as const;
         const note = notes.get(id);
-        if (!note) return { ok: false, kind: 'missing', status: 404, message: '', errors: {} } as const;
-        if (note.versao !== body.versao) return { ok: false, kind: 'conflict', current: note, message: '' } as const;
+        if (!note)
+          return { ok: false, kind: 'missing', status: 404, message: '', errors: {} } as const;
+        if (note.versao !== body.versao)
+          return { ok: false, kind: 'conflict', current: note, message: '' } as const;
         const saved = { ...note, titulo: body.titulo, texto: body.texto, versao: note.versao + 1 };
         notes.set(id, saved);
         return { ok: true, value: saved };
@@ -46,7 +57,11 @@ function editor(server: ReturnType<typeof fakeServer>, start: { note?: Note; dra
   let key = 0;
   const sync = new NoteSync(
     {
-      churchId: 1, userId: 7, calls: server.calls, debounceMs: 10, retryMs: [20],
+      churchId: 1,
+      userId: 7,
+      calls: server.calls,
+      debounceMs: 10,
+      retryMs: [20],
       drafts: { save: (d) => drafts.set(d.chave, d), drop: (chave) => drafts.delete(chave) },
       newKey: () => `00000000-0000-4000-8000-00000000000${key++}`,
       onChange: () => undefined,
@@ -68,7 +83,10 @@ describe('NoteSync', () => {
     sync.edit('Culto', 'texto sem título');
     await sync.flush();
     expect(sync.status).toBe('saved');
-    expect([...server.notes.values()][0]).toMatchObject({ titulo: 'Culto', texto: 'texto sem título' });
+    expect([...server.notes.values()][0]).toMatchObject({
+      titulo: 'Culto',
+      texto: 'texto sem título',
+    });
     expect(drafts.size).toBe(0);
   });
 

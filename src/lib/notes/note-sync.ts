@@ -10,11 +10,19 @@ import type { Draft } from './drafts.ts';
  * screen; `saving` while a save is due or under way; `retrying` after a failed attempt (offline);
  * `needsTitle` when spec §4 forbids saving; `conflict` when another tab or device saved first.
  */
-export type SaveStatus = 'saved' | 'saving' | 'retrying' | 'needsTitle' | 'conflict' | 'invalid' | 'deleted';
+export type SaveStatus =
+  'saved' | 'saving' | 'retrying' | 'needsTitle' | 'conflict' | 'invalid' | 'deleted';
 
 export interface NoteCalls {
-  create(churchId: number, body: { chave: string; titulo: string; texto: string }): Promise<CallResult<Note>>;
-  update(id: number, churchId: number, body: { titulo: string; texto: string; versao: number }): Promise<CallResult<Note>>;
+  create(
+    churchId: number,
+    body: { chave: string; titulo: string; texto: string },
+  ): Promise<CallResult<Note>>;
+  update(
+    id: number,
+    churchId: number,
+    body: { titulo: string; texto: string; versao: number },
+  ): Promise<CallResult<Note>>;
   remove(id: number, churchId: number, versao?: number): Promise<CallResult<true>>;
 }
 
@@ -90,7 +98,9 @@ export class NoteSync {
 
   /** The screen differs from what the server holds. */
   dirty(): boolean {
-    return !this.server || this.server.titulo !== this.titulo.trim() || this.server.texto !== this.texto;
+    return (
+      !this.server || this.server.titulo !== this.titulo.trim() || this.server.texto !== this.texto
+    );
   }
 
   /** spec §4: leaving with no content deletes the note. */
@@ -135,7 +145,10 @@ export class NoteSync {
   /** Saves now if anything is due; resolves when this attempt is over. */
   flush(): Promise<void> {
     clearTimeout(this.timer);
-    if (this.inFlight) return this.inFlight.then(() => (this.dirty() && this.status === 'saving' ? this.flush() : undefined));
+    if (this.inFlight)
+      return this.inFlight.then(() =>
+        this.dirty() && this.status === 'saving' ? this.flush() : undefined,
+      );
     if (this.status === 'conflict' || this.status === 'deleted') return Promise.resolve();
     if (!this.dirty()) {
       this.o.drafts.drop(this.chave, this.changedAt);
@@ -159,8 +172,16 @@ export class NoteSync {
     const sent = { titulo: this.titulo.trim(), texto: this.texto, at: this.changedAt };
     const result =
       this.id === null || !this.server
-        ? await this.o.calls.create(this.churchId, { chave: this.chave, titulo: sent.titulo, texto: sent.texto })
-        : await this.o.calls.update(this.id, this.churchId, { titulo: sent.titulo, texto: sent.texto, versao: this.server.versao });
+        ? await this.o.calls.create(this.churchId, {
+            chave: this.chave,
+            titulo: sent.titulo,
+            texto: sent.texto,
+          })
+        : await this.o.calls.update(this.id, this.churchId, {
+            titulo: sent.titulo,
+            texto: sent.texto,
+            versao: this.server.versao,
+          });
     if (result.ok) {
       this.failures = 0;
       this.server = result.value;

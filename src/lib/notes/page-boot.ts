@@ -18,7 +18,10 @@ export function readProps(root: HTMLElement): NotesProps {
 }
 
 export function makeT(strings: Record<string, string>): NotesT {
-  return (key, values = {}) => (strings[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(values[name] ?? ''));
+  return (key, values = {}) =>
+    (strings[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, name: string) =>
+      String(values[name] ?? ''),
+    );
 }
 
 /** The logged-in member's id, or null after sending a visitor to /access. */
@@ -26,7 +29,9 @@ export async function signedInMember(church: SessionChurch): Promise<number | nu
   await startSession(church);
   const user = $session.get().user;
   if (!$isLoggedIn.get() || !user) {
-    location.replace(`/access?redirectTo=${encodeURIComponent(location.pathname + location.search)}`);
+    location.replace(
+      `/access?redirectTo=${encodeURIComponent(location.pathname + location.search)}`,
+    );
     return null;
   }
   return user.id;
@@ -35,10 +40,15 @@ export async function signedInMember(church: SessionChurch): Promise<number | nu
 export const bearer = (): string | null => $session.get().token;
 
 /** An element made in one line: `h('p', { className: 'x' }, 'text')`. */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {}, ...children: (Node | string | null)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  props: Partial<HTMLElementTagNameMap[K]> & Record<string, unknown> = {},
+  ...children: (Node | string | null)[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag);
   for (const [k, v] of Object.entries(props)) {
-    if (k.startsWith('aria-') || k.startsWith('data-') || k === 'role' || k === 'for') el.setAttribute(k, String(v));
+    if (k.startsWith('aria-') || k.startsWith('data-') || k === 'role' || k === 'for')
+      el.setAttribute(k, String(v));
     else (el as unknown as Record<string, unknown>)[k] = v;
   }
   for (const c of children) if (c !== null) el.append(c);
@@ -50,7 +60,13 @@ export function alertModal(title: string, message: string, ok: string): Promise<
   return new Promise((resolve) => {
     const heading = h('h2', { id: 'notes-modal-title' }, title);
     const button = h('button', { type: 'button', className: 'button' }, ok);
-    const dialog = h('dialog', { className: 'notes-modal', 'aria-labelledby': 'notes-modal-title' }, heading, h('p', {}, message), button);
+    const dialog = h(
+      'dialog',
+      { className: 'notes-modal', 'aria-labelledby': 'notes-modal-title' },
+      heading,
+      h('p', {}, message),
+      button,
+    );
     button.addEventListener('click', () => dialog.close());
     dialog.addEventListener('close', () => {
       dialog.remove();

@@ -11,7 +11,7 @@ export async function sendPendingNotes(userId: number, churchId: number): Promis
     const empty = isBlank(d.titulo) && isBlank(d.texto);
     if (d.id !== null && empty) {
       const r = await deleteNote(d.id, churchId, d.versao ?? undefined);
-      if (r.ok || r.kind === 'missing') dropDraft(d.chave, d.changedAt), sent++;
+      if (r.ok || r.kind === 'missing') (dropDraft(d.chave, d.changedAt), sent++);
       continue;
     }
     if (isBlank(d.titulo)) continue; // spec §4: no save without a title; the editor says so
@@ -28,7 +28,7 @@ export async function sendPendingNotes(userId: number, churchId: number): Promis
       sent++;
     } else if (d.versao !== null) {
       const r = await updateNote(d.id, churchId, { ...body, versao: d.versao });
-      if (r.ok) dropDraft(d.chave, d.changedAt), sent++;
+      if (r.ok) (dropDraft(d.chave, d.changedAt), sent++);
     }
   }
   return sent;

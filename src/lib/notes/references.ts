@@ -16,7 +16,8 @@ export interface FoundReference {
 
 // An optional 1-3 (and º/ª), a capitalised word (maybe two: "Cantares de Salomão" is rare, "1 Co"),
 // then a chapter with an optional verse and range.
-const CANDIDATE = /(?<![\p{L}\d])((?:[1-3]\s?[ºª°]?\s?)?\p{Lu}[\p{L}]*\.?(?:\s(?:de\s|of\s|dos\s)?\p{Lu}[\p{L}]*\.?)?)\s?(\d{1,3})(?:\s?[:.,]\s?(\d{1,3}))?(?:\s?[-–]\s?(\d{1,3})(?:\s?[:.]\s?(\d{1,3}))?)?(?![\d\p{L}])/gu;
+const CANDIDATE =
+  /(?<![\p{L}\d])((?:[1-3]\s?[ºª°]?\s?)?\p{Lu}[\p{L}]*\.?(?:\s(?:de\s|of\s|dos\s)?\p{Lu}[\p{L}]*\.?)?)\s?(\d{1,3})(?:\s?[:.,]\s?(\d{1,3}))?(?:\s?[-–]\s?(\d{1,3})(?:\s?[:.]\s?(\d{1,3}))?)?(?![\d\p{L}])/gu;
 
 export function findReferences(text: string, lang: BibleLanguage): FoundReference[] {
   const out: FoundReference[] = [];
@@ -33,7 +34,12 @@ export function findReferences(text: string, lang: BibleLanguage): FoundReferenc
     }
     if (!parsed || parsed.chapter === null) continue;
     // A bare "Word 12" names a book only by its full name or usual forms, not by a guessed prefix.
-    if (parsed.verse === null && !/\d\s?[:.,]\s?\d/.test(typed) && m[1]!.replace(/\.$/, '').length < 2) continue;
+    if (
+      parsed.verse === null &&
+      !/\d\s?[:.,]\s?\d/.test(typed) &&
+      m[1]!.replace(/\.$/, '').length < 2
+    )
+      continue;
     const { book, chapter, verse, endVerse, endChapter } = parsed;
     const name = book.names[lang].name;
     let label = `${name} ${chapter}`;
@@ -41,7 +47,10 @@ export function findReferences(text: string, lang: BibleLanguage): FoundReferenc
     if (verse !== null) {
       label += `:${verse}`;
       if (endVerse !== null && endChapter === null) label += `-${endVerse}`;
-      href += endVerse !== null && endChapter === null ? `?v=${verse}-${endVerse}#v${verse}` : `?v=${verse}#v${verse}`;
+      href +=
+        endVerse !== null && endChapter === null
+          ? `?v=${verse}-${endVerse}#v${verse}`
+          : `?v=${verse}#v${verse}`;
     } else if (endChapter !== null) label += `-${endChapter}`;
     if (endChapter !== null && endVerse !== null) label += `-${endChapter}:${endVerse}`;
     out.push({ text: typed, index, href, label });

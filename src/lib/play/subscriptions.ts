@@ -6,13 +6,33 @@ import type { PlaySubscription } from '../../../contract/play.ts';
 import { mainApi } from '../account/http.ts';
 
 /** `GET /usuario/{id}/usuario-plano-assinatura/?igreja`: the member's subscriptions, newest first. */
-export const loadMySubscriptions = async (churchId: number, userId: number): Promise<PlaySubscription[]> =>
-  (await mainApi().get(`usuario/${userId}/usuario-plano-assinatura/`, { searchParams: { igreja: churchId } }).json<{ assinaturas: PlaySubscription[] }>()).assinaturas;
+export const loadMySubscriptions = async (
+  churchId: number,
+  userId: number,
+): Promise<PlaySubscription[]> =>
+  (
+    await mainApi()
+      .get(`usuario/${userId}/usuario-plano-assinatura/`, { searchParams: { igreja: churchId } })
+      .json<{ assinaturas: PlaySubscription[] }>()
+  ).assinaturas;
 
 /** `POST /usuario-plano-assinatura/{id}/cancelar?igreja`: renewals stop, access stays until `pagoAte`. */
-export const cancelSubscription = async (subscriptionId: number, churchId: number): Promise<PlaySubscription> =>
-  (await mainApi().post(`usuario-plano-assinatura/${subscriptionId}/cancelar`, { searchParams: { igreja: churchId } }).json<{ assinatura: PlaySubscription }>()).assinatura;
+export const cancelSubscription = async (
+  subscriptionId: number,
+  churchId: number,
+): Promise<PlaySubscription> =>
+  (
+    await mainApi()
+      .post(`usuario-plano-assinatura/${subscriptionId}/cancelar`, {
+        searchParams: { igreja: churchId },
+      })
+      .json<{ assinatura: PlaySubscription }>()
+  ).assinatura;
 
 /** `GET /igreja/{slug}/plano-assinatura/{id}/calcular-taxas`: the first charge's quote (a FeeCall of the payment step). */
 export const planFees = (slug: string, planId: number, metodoPagamento: PaymentMethodCode) =>
-  mainApi().get(`igreja/${slug}/plano-assinatura/${planId}/calcular-taxas`, { searchParams: { metodoPagamento } }).json<FeeQuoteWire>();
+  mainApi()
+    .get(`igreja/${slug}/plano-assinatura/${planId}/calcular-taxas`, {
+      searchParams: { metodoPagamento },
+    })
+    .json<FeeQuoteWire>();

@@ -5,7 +5,9 @@ import { mainApi } from '../account/http.ts';
 
 export async function loadSongs(slug: string, search: string): Promise<PraiseSummary[]> {
   const query = search.trim() ? `?busca=${encodeURIComponent(search.trim())}` : '';
-  const { louvores } = await mainApi().get(`igreja/${encodeURIComponent(slug)}/louvor/${query}`).json<PraiseListResponse>();
+  const { louvores } = await mainApi()
+    .get(`igreja/${encodeURIComponent(slug)}/louvor/${query}`)
+    .json<PraiseListResponse>();
   return louvores;
 }
 

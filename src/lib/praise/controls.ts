@@ -4,7 +4,15 @@
 // on its own (paused by a touch), answers shortcuts, and keeps each song's key and zoom on this
 // device in localStorage (PRAISE_PREFS_KEY).
 import { nextZoom, PRAISE_PREFS_KEY, ZOOM } from './song.ts';
-import { keyName, normaliseSteps, parseKey, pretty, transposeChord, transposeKey, type Key } from './transpose.ts';
+import {
+  keyName,
+  normaliseSteps,
+  parseKey,
+  pretty,
+  transposeChord,
+  transposeKey,
+  type Key,
+} from './transpose.ts';
 
 interface Prefs {
   steps?: number;
@@ -56,7 +64,8 @@ function setup(root: HTMLElement): void {
   function transpose(n: number, remember = true): void {
     steps = normaliseSteps(n);
     const to = transposeKey(key, steps);
-    for (const chord of root.querySelectorAll<HTMLElement>('.c[data-c]')) chord.textContent = pretty(transposeChord(chord.dataset.c!, steps, to));
+    for (const chord of root.querySelectorAll<HTMLElement>('.c[data-c]'))
+      chord.textContent = pretty(transposeChord(chord.dataset.c!, steps, to));
     if (keyOutput) {
       keyOutput.textContent = keyTemplate.replace('{key}', pretty(keyName(to)));
       if (steps) {
@@ -92,7 +101,11 @@ function setup(root: HTMLElement): void {
   function showZoom(): void {
     song?.style.setProperty('--praise-zoom', String(zoom));
     if (zoomOutput) zoomOutput.textContent = `${Math.round(zoom * 100)}%`;
-    for (const button of zoomButtons) button.setAttribute('aria-disabled', String(nextZoom(zoom, button.dataset.zoom as 'larger' | 'smaller') === null));
+    for (const button of zoomButtons)
+      button.setAttribute(
+        'aria-disabled',
+        String(nextZoom(zoom, button.dataset.zoom as 'larger' | 'smaller') === null),
+      );
   }
   function changeZoom(direction: 'larger' | 'smaller'): void {
     const next = nextZoom(zoom, direction);
@@ -105,7 +118,8 @@ function setup(root: HTMLElement): void {
     showZoom();
     savePrefs(id, { zoom });
   }
-  for (const button of zoomButtons) button.addEventListener('click', () => changeZoom(button.dataset.zoom as 'larger' | 'smaller'));
+  for (const button of zoomButtons)
+    button.addEventListener('click', () => changeZoom(button.dataset.zoom as 'larger' | 'smaller'));
 
   // ---- auto-scroll: continuous (not line by line), paused by any touch, wheel or the button ----
   const scrollButton = root.querySelector<HTMLButtonElement>('[data-scroll]');
@@ -113,7 +127,8 @@ function setup(root: HTMLElement): void {
   let frame = 0;
   let last = 0;
   let carry = 0;
-  const atEnd = () => window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
+  const atEnd = () =>
+    window.scrollY + window.innerHeight >= document.documentElement.scrollHeight - 1;
   function tick(now: number): void {
     const seconds = last ? (now - last) / 1000 : 0;
     last = now;
@@ -145,14 +160,20 @@ function setup(root: HTMLElement): void {
   }
   scrollButton?.addEventListener('click', () => (frame ? stopScroll() : startScroll()));
   const pauseOnTouch = (event: Event) => {
-    if (frame && !(event.target instanceof Element && event.target.closest('.praise-controls'))) stopScroll(true);
+    if (frame && !(event.target instanceof Element && event.target.closest('.praise-controls')))
+      stopScroll(true);
   };
-  for (const type of ['touchstart', 'pointerdown', 'wheel']) window.addEventListener(type, pauseOnTouch, { passive: true });
+  for (const type of ['touchstart', 'pointerdown', 'wheel'])
+    window.addEventListener(type, pauseOnTouch, { passive: true });
 
   // ---- shortcuts (not while typing, not with a modifier) ----
   document.addEventListener('keydown', (event) => {
     if (event.ctrlKey || event.metaKey || event.altKey) return;
-    if (event.target instanceof HTMLElement && event.target.closest('input, textarea, select, [contenteditable]')) return;
+    if (
+      event.target instanceof HTMLElement &&
+      event.target.closest('input, textarea, select, [contenteditable]')
+    )
+      return;
     const actions: Record<string, () => void> = {
       ']': () => keyOutput && transpose(steps + 1),
       '[': () => keyOutput && transpose(steps - 1),
@@ -173,7 +194,8 @@ function setup(root: HTMLElement): void {
   const saved = readPrefs(id);
   if (new URL(location.href).searchParams.has('tom')) savePrefs(id, { steps });
   else if (saved.steps && keyOutput) transpose(saved.steps, false);
-  if (typeof saved.zoom === 'number' && saved.zoom > ZOOM.min && saved.zoom < ZOOM.max) zoom = saved.zoom;
+  if (typeof saved.zoom === 'number' && saved.zoom > ZOOM.min && saved.zoom < ZOOM.max)
+    zoom = saved.zoom;
   showZoom();
 }
 

@@ -5,7 +5,13 @@ import type { PraiseLine } from '../../../contract/praise.ts';
 import { lineHasChords, lineText, wordsOf } from './song.ts';
 import { pretty, transposeChord, transposeKey, type Key } from './transpose.ts';
 
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 export const escapeHtml = (text: string): string => text.replace(/[&<>"']/g, (ch) => ESCAPES[ch]!);
 
 /** One chord sheet line: words of `.s` pieces, each a chord (`.c`) over its syllables (`.l`). */
@@ -26,13 +32,20 @@ function chordLine(line: Extract<PraiseLine, { tipo: 'linha' }>, steps: number, 
 }
 
 /** The lines in the view asked for; chords moved `steps` semitones from the song's `key`. */
-export function renderLines(lines: PraiseLine[], view: 'cifra' | 'letra', steps: number, key: Key): string {
+export function renderLines(
+  lines: PraiseLine[],
+  view: 'cifra' | 'letra',
+  steps: number,
+  key: Key,
+): string {
   const to = transposeKey(key, steps);
   return lines
     .map((line) => {
       if (line.tipo === 'secao') return `<h2 class="praise-section">${escapeHtml(line.texto)}</h2>`;
       if (line.tipo === 'espaco') return '<div class="praise-gap"></div>';
-      return view === 'cifra' ? chordLine(line, steps, to) : `<p class="praise-line">${escapeHtml(lineText(line.trechos))}</p>`;
+      return view === 'cifra'
+        ? chordLine(line, steps, to)
+        : `<p class="praise-line">${escapeHtml(lineText(line.trechos))}</p>`;
     })
     .join('');
 }

@@ -28,14 +28,22 @@ export function viewsOf(song: Praise): PraiseView[] {
 }
 
 export function defaultView(song: Praise): PraiseView | null {
-  return song.tipoExibicao === 'CIFRA' ? 'cifra' : song.tipoExibicao === 'LETRA' ? 'letra' : song.tipoExibicao === 'PARTITURA' ? 'partitura' : null;
+  return song.tipoExibicao === 'CIFRA'
+    ? 'cifra'
+    : song.tipoExibicao === 'LETRA'
+      ? 'letra'
+      : song.tipoExibicao === 'PARTITURA'
+        ? 'partitura'
+        : null;
 }
 
 /** The key the chords are written in: the song's tone, else its first chord's root. */
 export function originalKey(song: Praise): Key {
   const written = parseKey(song.tom);
   if (written) return written;
-  const first = song.letra.flatMap((l) => (l.tipo === 'linha' ? l.trechos : [])).find((s) => s.cifra)?.cifra;
+  const first = song.letra
+    .flatMap((l) => (l.tipo === 'linha' ? l.trechos : []))
+    .find((s) => s.cifra)?.cifra;
   return guessKey(first);
 }
 
@@ -83,5 +91,11 @@ export function wordsOf(snippets: PraiseSnippet[]): Piece[][] {
   return words;
 }
 
-export const lineHasChords = (line: PraiseLine): boolean => line.tipo === 'linha' && line.trechos.some((s) => s.cifra);
-export const lineText = (snippets: PraiseSnippet[]): string => snippets.map((s) => s.trecho).join('').replace(/\s+/g, ' ').trim();
+export const lineHasChords = (line: PraiseLine): boolean =>
+  line.tipo === 'linha' && line.trechos.some((s) => s.cifra);
+export const lineText = (snippets: PraiseSnippet[]): string =>
+  snippets
+    .map((s) => s.trecho)
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { guessKey, keyName, parseKey, pitchOf, pretty, stepsBetween, transposeChord, transposeKey, type Key } from './transpose.ts';
+import {
+  guessKey,
+  keyName,
+  parseKey,
+  pitchOf,
+  pretty,
+  stepsBetween,
+  transposeChord,
+  transposeKey,
+  type Key,
+} from './transpose.ts';
 
 // One progression with every chord quality the issue names: triads, m7, slash (V over the 7th),
 // m7(b5), sus4, and a borrowed bVII; written in E, then its expected spelling in all 12 keys.
@@ -44,7 +54,20 @@ describe('transposer', () => {
 
   it('going down 12 steps passes the same keys in reverse and comes back to the start', () => {
     const down = walk(IN_E, E, 12, -1);
-    expect(down.map((s) => s.key)).toEqual(['Eb', 'D', 'Db', 'C', 'B', 'Bb', 'A', 'Ab', 'G', 'F#', 'F', 'E']);
+    expect(down.map((s) => s.key)).toEqual([
+      'Eb',
+      'D',
+      'Db',
+      'C',
+      'B',
+      'Bb',
+      'A',
+      'Ab',
+      'G',
+      'F#',
+      'F',
+      'E',
+    ]);
     for (const step of down) expect(step.chords, `in ${step.key}`).toEqual(EXPECTED[step.key]);
     expect(down.at(-1)!.chords).toEqual(IN_E);
   });
@@ -56,7 +79,8 @@ describe('transposer', () => {
       expect(walk(written, key, 12, 1).at(-1)!.chords).toEqual(written);
       expect(walk(written, key, 12, -1).at(-1)!.chords).toEqual(written);
       // Every intermediate key spells the same progression the same way, whichever key it came from.
-      for (const step of walk(written, key, 11, 1)) expect(step.chords, `${tonic} → ${step.key}`).toEqual(EXPECTED[step.key]);
+      for (const step of walk(written, key, 11, 1))
+        expect(step.chords, `${tonic} → ${step.key}`).toEqual(EXPECTED[step.key]);
     }
   });
 
@@ -83,7 +107,16 @@ describe('transposer', () => {
     const song = ['Em', 'C', 'G', 'D', 'B7', 'Am7', 'F#m7(b5)', 'D/F#'];
     const to = transposeKey(Em, -2);
     expect(keyName(to)).toBe('Dm');
-    expect(song.map((c) => transposeChord(c, -2, to))).toEqual(['Dm', 'Bb', 'F', 'C', 'A7', 'Gm7', 'Em7(b5)', 'C/E']);
+    expect(song.map((c) => transposeChord(c, -2, to))).toEqual([
+      'Dm',
+      'Bb',
+      'F',
+      'C',
+      'A7',
+      'Gm7',
+      'Em7(b5)',
+      'C/E',
+    ]);
     expect(keyName(transposeKey(Em, -1))).toBe('Ebm');
     expect(keyName(transposeKey(Em, 4))).toBe('G#m');
     expect(transposeChord('C#m7', 1, transposeKey({ tonic: 'C#', minor: true }, 1))).toBe('Dm7');

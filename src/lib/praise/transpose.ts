@@ -21,7 +21,14 @@ export function pitchOf(note: string): number | null {
   if (!match) return null;
   const base = NATURAL[LETTERS.indexOf(match[1]!)]!;
   const accidental = match[2];
-  return mod12(base + (accidental === '#' || accidental === '♯' ? 1 : accidental === 'b' || accidental === '♭' ? -1 : 0));
+  return mod12(
+    base +
+      (accidental === '#' || accidental === '♯'
+        ? 1
+        : accidental === 'b' || accidental === '♭'
+          ? -1
+          : 0),
+  );
 }
 
 export interface Key {
@@ -54,8 +61,10 @@ export function spell(pitch: number, key: Key): string {
   const letter = LETTERS[letterIndex]!;
   let offset = mod12(pitch - NATURAL[letterIndex]!);
   if (offset > 6) offset -= 12;
-  const name = offset === 0 ? letter : offset === 1 ? `${letter}#` : offset === -1 ? `${letter}b` : '';
-  if (!name || name === 'E#' || name === 'B#' || name === 'Cb' || name === 'Fb') return simple(pitch, key);
+  const name =
+    offset === 0 ? letter : offset === 1 ? `${letter}#` : offset === -1 ? `${letter}b` : '';
+  if (!name || name === 'E#' || name === 'B#' || name === 'Cb' || name === 'Fb')
+    return simple(pitch, key);
   return name;
 }
 
@@ -92,7 +101,10 @@ export function transposeChord(chord: string, steps: number, to: Key): string {
 export function guessKey(firstChord: string | null | undefined): Key {
   const match = CHORD.exec(firstChord?.trim() ?? '');
   if (!match) return { tonic: 'C', minor: false };
-  return { tonic: match[1]!.replace('♯', '#').replace('♭', 'b'), minor: /^m(?!aj)/.test(match[2] ?? '') };
+  return {
+    tonic: match[1]!.replace('♯', '#').replace('♭', 'b'),
+    minor: /^m(?!aj)/.test(match[2] ?? ''),
+  };
 }
 
 /** The semitones from one key to another (0–11), e.g. for a `?tom=` asked in the URL. */

@@ -17,14 +17,18 @@ type MessagePostResponse = z.infer<typeof prayerMessagePostResponseSchema>;
 type OwnPrayersResponse = z.infer<typeof ownPrayersResponseSchema>;
 
 /** `POST /oracao/` (multipart). */
-export const postPrayer = (body: FormData) => mainApi().post('oracao/', { body }).json<PrayerPostResponse>();
+export const postPrayer = (body: FormData) =>
+  mainApi().post('oracao/', { body }).json<PrayerPostResponse>();
 
 /** `POST /oracao/orar/`: the new count (marking twice counts once). */
-export const prayFor = (idOracao: number) => mainApi().post('oracao/orar/', { json: { idOracao } }).json<PrayResponse>();
+export const prayFor = (idOracao: number) =>
+  mainApi().post('oracao/orar/', { json: { idOracao } }).json<PrayResponse>();
 
 /** `POST /oracao/mensagem/`: the saved supportive message. */
 export const sendSupport = (idOracao: number, mensagem: string) =>
-  mainApi().post('oracao/mensagem/', { json: { idOracao, mensagem: mensagem.trim() } }).json<MessagePostResponse>();
+  mainApi()
+    .post('oracao/mensagem/', { json: { idOracao, mensagem: mensagem.trim() } })
+    .json<MessagePostResponse>();
 
 /** `DELETE /oracao/{id}` */
 export const deletePrayer = async (id: number): Promise<void> => {
@@ -32,7 +36,13 @@ export const deletePrayer = async (id: number): Promise<void> => {
 };
 
 /** `GET /user/oracao?igreja=`: newest first, published or not. */
-export const loadOwnPrayers = (churchId: number) => mainApi().get('user/oracao', { searchParams: { igreja: churchId } }).json<OwnPrayersResponse>();
+export const loadOwnPrayers = (churchId: number) =>
+  mainApi()
+    .get('user/oracao', { searchParams: { igreja: churchId } })
+    .json<OwnPrayersResponse>();
 
 /** `GET /user/oracao/{id}?igreja=`: one own request with its supportive messages. */
-export const loadOwnPrayer = (id: number, churchId: number) => mainApi().get(`user/oracao/${id}`, { searchParams: { igreja: churchId } }).json<OwnPrayerDetail>();
+export const loadOwnPrayer = (id: number, churchId: number) =>
+  mainApi()
+    .get(`user/oracao/${id}`, { searchParams: { igreja: churchId } })
+    .json<OwnPrayerDetail>();

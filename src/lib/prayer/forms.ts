@@ -37,7 +37,8 @@ export const emptyDraft = (nome = ''): PrayerDraft => ({
 });
 
 /** The first word of the member's name: the form's default display name. */
-export const firstName = (nome: string | null | undefined): string => (nome ?? '').trim().split(/\s+/)[0] ?? '';
+export const firstName = (nome: string | null | undefined): string =>
+  (nome ?? '').trim().split(/\s+/)[0] ?? '';
 
 /** Characters as the API counts them (zod's max on the trimmed text). */
 export const textLength = (text: string): number => text.trim().length;
@@ -45,10 +46,14 @@ export const textLength = (text: string): number => text.trim().length;
 export const megabytes = (bytes: number): number => Math.round((bytes / (1024 * 1024)) * 10) / 10;
 
 /** A chosen file that the API would refuse: wrong type or too large. */
-export function checkPrayerImage(file: { type: string; size: number } | null, limits: PrayerLimits): Problem | null {
+export function checkPrayerImage(
+  file: { type: string; size: number } | null,
+  limits: PrayerLimits,
+): Problem | null {
   if (!file) return null;
   if (!(PRAYER_IMAGE_TYPES as readonly string[]).includes(file.type)) return { key: 'image.type' };
-  if (file.size > limits.imageBytes) return { key: 'image.size', values: { mb: megabytes(limits.imageBytes) } };
+  if (file.size > limits.imageBytes)
+    return { key: 'image.size', values: { mb: megabytes(limits.imageBytes) } };
   return null;
 }
 
@@ -61,11 +66,16 @@ export function checkMessageText(text: string, max: number): Problem | null {
 }
 
 /** Per-field problems of a request before it is sent; empty when it can go. */
-export function checkPrayerDraft(draft: PrayerDraft, file: { type: string; size: number } | null, limits: PrayerLimits): Partial<Record<keyof PrayerDraft | 'image', Problem>> {
+export function checkPrayerDraft(
+  draft: PrayerDraft,
+  file: { type: string; size: number } | null,
+  limits: PrayerLimits,
+): Partial<Record<keyof PrayerDraft | 'image', Problem>> {
   const problems: Partial<Record<keyof PrayerDraft | 'image', Problem>> = {};
   const message = checkMessageText(draft.mensagem, limits.message);
   if (message) problems.mensagem = message;
-  if (textLength(draft.nome) > limits.name) problems.nome = { key: 'prayer.form.tooLong', values: { max: limits.name } };
+  if (textLength(draft.nome) > limits.name)
+    problems.nome = { key: 'prayer.form.tooLong', values: { max: limits.name } };
   const image = checkPrayerImage(file, limits);
   if (image) problems.image = image;
   return problems;

@@ -2,8 +2,14 @@
 import type { Subscription } from '../../../contract/reading-plans.ts';
 
 /** spec §2: My plans split into in progress and completed. */
-export function splitMyPlans(subs: Subscription[]): { inProgress: Subscription[]; completed: Subscription[] } {
-  return { inProgress: subs.filter((s) => !s.concluido), completed: subs.filter((s) => s.concluido) };
+export function splitMyPlans(subs: Subscription[]): {
+  inProgress: Subscription[];
+  completed: Subscription[];
+} {
+  return {
+    inProgress: subs.filter((s) => !s.concluido),
+    completed: subs.filter((s) => s.concluido),
+  };
 }
 
 /** The day the plan page opens on: today's, or the first unread one when today's is already read. */

@@ -3,4 +3,12 @@ import { adminUrl } from '../../lib/admin-link.ts';
 import { settings } from '../../lib/settings.server.ts';
 
 export const GET: APIRoute = ({ locals, redirect }) =>
-  redirect(adminUrl(settings.ADMIN_URL, 'recover-password', locals.lang, locals.church?.church.codigo ?? null), 302);
+  redirect(
+    adminUrl(
+      settings.ADMIN_URL,
+      'recover-password',
+      locals.lang,
+      locals.church?.church.codigo ?? null,
+    ),
+    302,
+  );

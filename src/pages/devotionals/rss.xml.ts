@@ -10,7 +10,11 @@ export const GET: APIRoute = async ({ locals, url }) => {
   // A feed is read by apps without the visitor's language: it speaks the church's.
   const lang = pickLanguage(church.locale);
   const t = translator(lang);
-  const { list } = await loadDevotionalList(church.church.slug, { filter: undefined, search: '', page: 1 });
+  const { list } = await loadDevotionalList(church.church.slug, {
+    filter: undefined,
+    search: '',
+    page: 1,
+  });
   const link = (path: string) => new URL(path, url.origin).toString();
   return rssResponse({
     title: t('devotionals.rss', { church: church.church.nome }),
@@ -20,7 +24,12 @@ export const GET: APIRoute = async ({ locals, url }) => {
     language: INTL_LOCALE[lang],
     image: church.church.imagens.logo ? link(church.church.imagens.logo) : null,
     items: list.devocionais.map((n) => ({
-      title: n.titulo, link: link(`/devotionals/${n.id}`), description: n.resumo, published: n.dataPublicacao, author: n.autor, category: n.categoria?.nome,
+      title: n.titulo,
+      link: link(`/devotionals/${n.id}`),
+      description: n.resumo,
+      published: n.dataPublicacao,
+      author: n.autor,
+      category: n.categoria?.nome,
     })),
   });
 };

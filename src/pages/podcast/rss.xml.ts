@@ -11,7 +11,11 @@ export const GET: APIRoute = async ({ locals, url }) => {
   const lang = pickLanguage(church.locale);
   const t = translator(lang);
   // The first pages are enough for a feed reader; 50 is the API's page limit.
-  const { episodes } = await loadPodcastPage(church.church.slug, { filter: undefined, search: '', page: 1 }, 50);
+  const { episodes } = await loadPodcastPage(
+    church.church.slug,
+    { filter: undefined, search: '', page: 1 },
+    50,
+  );
   if (!episodes) return new Response(null, { status: 404 });
   const link = (path: string) => new URL(path, url.origin).toString();
   const show = episodes.podcast;

@@ -16,7 +16,11 @@ export interface LanguageContent {
   authors: string[];
   news: Entry[];
   devotionals: { entry: Entry; ref: string }[];
-  ministries: { entry: Entry; leader: string; projects: { title: string; summary: string; goal: string }[] }[];
+  ministries: {
+    entry: Entry;
+    leader: string;
+    projects: { title: string; summary: string; goal: string }[];
+  }[];
   ebds: { entry: Entry; teacher: string; time: string; place: string; audience: string }[];
   /** name, description; a publication's category index points into this list. */
   publicationTypes: [string, string][];

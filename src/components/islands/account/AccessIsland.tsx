@@ -41,7 +41,11 @@ function Access({ church, lang, strings }: IslandProps) {
   }, [params]);
 
   const title =
-    step === 'register' ? t('account.access.registerTitle') : step === 'reset' ? t('account.reset.title') : t('account.access.title');
+    step === 'register'
+      ? t('account.access.registerTitle')
+      : step === 'reset'
+        ? t('account.reset.title')
+        : t('account.access.title');
   return (
     <section className="acc-panel acc-narrow" aria-labelledby="access-title">
       <h1 id="access-title">{title}</h1>
@@ -59,10 +63,22 @@ function Access({ church, lang, strings }: IslandProps) {
         />
       )}
       {step === 'login' && (
-        <LoginStep t={t} email={email} onBack={() => setStep('email')} onForgot={() => setModal('recover')} />
+        <LoginStep
+          t={t}
+          email={email}
+          onBack={() => setStep('email')}
+          onForgot={() => setModal('recover')}
+        />
       )}
       {step === 'register' && (
-        <RegisterStep t={t} email={email} lang={lang} churchId={church.id} country={church.pais} onBack={() => setStep('email')} />
+        <RegisterStep
+          t={t}
+          email={email}
+          lang={lang}
+          churchId={church.id}
+          country={church.pais}
+          onBack={() => setStep('email')}
+        />
       )}
       {step === 'reset' && (
         <ResetStep
@@ -75,13 +91,34 @@ function Access({ church, lang, strings }: IslandProps) {
           }}
         />
       )}
-      <Modal open={modal === 'inactive'} title={t('account.inactive.title')} onClose={() => setModal(null)} closeLabel={t('account.close')}>
+      <Modal
+        open={modal === 'inactive'}
+        title={t('account.inactive.title')}
+        onClose={() => setModal(null)}
+        closeLabel={t('account.close')}
+      >
         <InactiveModal t={t} email={email} churchId={church.id} />
       </Modal>
-      <Modal open={modal === 'shared'} title={t('account.shared.title')} onClose={() => setModal(null)} closeLabel={t('account.close')}>
-        <SharedModal t={t} email={email} church={church.nome} churchId={church.id} onForgot={() => setModal('recover')} />
+      <Modal
+        open={modal === 'shared'}
+        title={t('account.shared.title')}
+        onClose={() => setModal(null)}
+        closeLabel={t('account.close')}
+      >
+        <SharedModal
+          t={t}
+          email={email}
+          church={church.nome}
+          churchId={church.id}
+          onForgot={() => setModal('recover')}
+        />
       </Modal>
-      <Modal open={modal === 'recover'} title={t('account.recover.title')} onClose={() => setModal(null)} closeLabel={t('account.close')}>
+      <Modal
+        open={modal === 'recover'}
+        title={t('account.recover.title')}
+        onClose={() => setModal(null)}
+        closeLabel={t('account.close')}
+      >
         <RecoverModal t={t} email={email} churchId={church.id} />
       </Modal>
     </section>

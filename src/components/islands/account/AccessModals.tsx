@@ -15,7 +15,10 @@ export function InactiveModal({ t, email, churchId }: { t: T; email: string; chu
       form.setMessage({ kind: 'ok', text: r.message });
     } catch (error) {
       const failure = await readFailure(error);
-      form.setMessage({ kind: 'error', text: failure.status >= 500 || !failure.message ? t('verify.sendError') : failure.message });
+      form.setMessage({
+        kind: 'error',
+        text: failure.status >= 500 || !failure.message ? t('verify.sendError') : failure.message,
+      });
     } finally {
       form.setSubmitting(false);
     }
@@ -25,7 +28,13 @@ export function InactiveModal({ t, email, churchId }: { t: T; email: string; chu
       <p>{t('account.inactive.text', { email })}</p>
       <Notice message={form.message} />
       {form.message?.kind !== 'ok' && (
-        <button type="button" className="button" onClick={send} disabled={form.submitting} aria-busy={form.submitting || undefined}>
+        <button
+          type="button"
+          className="button"
+          onClick={send}
+          disabled={form.submitting}
+          aria-busy={form.submitting || undefined}
+        >
           {form.submitting ? t('account.wait') : t('account.inactive.send')}
         </button>
       )}
@@ -33,7 +42,19 @@ export function InactiveModal({ t, email, churchId }: { t: T; email: string; chu
   );
 }
 
-export function SharedModal({ t, email, church, churchId, onForgot }: { t: T; email: string; church: string; churchId: number; onForgot: () => void }) {
+export function SharedModal({
+  t,
+  email,
+  church,
+  churchId,
+  onForgot,
+}: {
+  t: T;
+  email: string;
+  church: string;
+  churchId: number;
+  onForgot: () => void;
+}) {
   const form = useForm({ senha: '' });
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
@@ -52,11 +73,26 @@ export function SharedModal({ t, email, church, churchId, onForgot }: { t: T; em
     <form onSubmit={submit} noValidate>
       <p>{t('account.shared.text', { email, church })}</p>
       <Notice message={form.message} />
-      <Field label={t('account.field.password')} name="senha" type="password" autoComplete="current-password" value={form.values.senha}
-        onChange={form.set('senha')} error={form.errors.senha} disabled={form.submitting} required />
+      <Field
+        label={t('account.field.password')}
+        name="senha"
+        type="password"
+        autoComplete="current-password"
+        value={form.values.senha}
+        onChange={form.set('senha')}
+        error={form.errors.senha}
+        disabled={form.submitting}
+        required
+      />
       <div className="acc-actions">
-        <SubmitButton submitting={form.submitting} label={t('account.shared.join')} busyLabel={t('account.wait')} />
-        <button type="button" className="acc-link" onClick={onForgot} disabled={form.submitting}>{t('account.access.forgot')}</button>
+        <SubmitButton
+          submitting={form.submitting}
+          label={t('account.shared.join')}
+          busyLabel={t('account.wait')}
+        />
+        <button type="button" className="acc-link" onClick={onForgot} disabled={form.submitting}>
+          {t('account.access.forgot')}
+        </button>
       </div>
     </form>
   );
@@ -74,7 +110,10 @@ export function RecoverModal({ t, email, churchId }: { t: T; email: string; chur
       form.setMessage({ kind: 'ok', text: r.message });
     } catch (error) {
       const failure = await readFailure(error);
-      form.setMessage({ kind: 'error', text: failure.status >= 500 || !failure.message ? t('recover.sendError') : failure.message });
+      form.setMessage({
+        kind: 'error',
+        text: failure.status >= 500 || !failure.message ? t('recover.sendError') : failure.message,
+      });
     } finally {
       form.setSubmitting(false);
     }
@@ -83,9 +122,22 @@ export function RecoverModal({ t, email, churchId }: { t: T; email: string; chur
     <form onSubmit={submit} noValidate>
       <p>{t('account.recover.text')}</p>
       <Notice message={form.message} />
-      <Field label={t('account.field.email')} name="email" type="email" autoComplete="email" value={form.values.email} onChange={form.set('email')}
-        error={form.errors.email} disabled={form.submitting} required />
-      <SubmitButton submitting={form.submitting} label={t('account.recover.submit')} busyLabel={t('account.wait')} />
+      <Field
+        label={t('account.field.email')}
+        name="email"
+        type="email"
+        autoComplete="email"
+        value={form.values.email}
+        onChange={form.set('email')}
+        error={form.errors.email}
+        disabled={form.submitting}
+        required
+      />
+      <SubmitButton
+        submitting={form.submitting}
+        label={t('account.recover.submit')}
+        busyLabel={t('account.wait')}
+      />
     </form>
   );
 }

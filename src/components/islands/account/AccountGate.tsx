@@ -3,7 +3,15 @@
 import type { ReactNode } from 'react';
 import { MemberGate, type SessionChurch } from '../ui/index.ts';
 
-export default function AccountGate({ church, loadingLabel, children }: { church: SessionChurch; loadingLabel: string; children?: ReactNode }) {
+export default function AccountGate({
+  church,
+  loadingLabel,
+  children,
+}: {
+  church: SessionChurch;
+  loadingLabel: string;
+  children?: ReactNode;
+}) {
   return (
     <MemberGate church={church} loadingLabel={loadingLabel}>
       {children}

@@ -5,7 +5,12 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Notification, User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
 import { isBuilt } from '../../../lib/routes.ts';
-import { NOTIFICATIONS_PER_PAGE, notifications, removePhoto, uploadPhoto } from '../../../lib/account/api.ts';
+import {
+  NOTIFICATIONS_PER_PAGE,
+  notifications,
+  removePhoto,
+  uploadPhoto,
+} from '../../../lib/account/api.ts';
 import { leave, readFailure } from '../../../lib/account/http.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, Pager, type T } from '../ui/index.ts';
@@ -22,15 +27,37 @@ export default function AccountHome(props: IslandProps & { play?: boolean; givin
   );
 }
 
-export function Avatar({ user, t, className = 'acc-avatar' }: { user: Pick<User, 'imagem' | 'nome'>; t: T; className?: string }) {
+export function Avatar({
+  user,
+  t,
+  className = 'acc-avatar',
+}: {
+  user: Pick<User, 'imagem' | 'nome'>;
+  t: T;
+  className?: string;
+}) {
   return user.imagem ? (
-    <img className={className} src={user.imagem} alt={t('account.photo.alt')} width={96} height={96} />
+    <img
+      className={className}
+      src={user.imagem}
+      alt={t('account.photo.alt')}
+      width={96}
+      height={96}
+    />
   ) : (
-    <span className={className} aria-hidden="true">{user.nome.slice(0, 1).toUpperCase()}</span>
+    <span className={className} aria-hidden="true">
+      {user.nome.slice(0, 1).toUpperCase()}
+    </span>
   );
 }
 
-function Home({ church, lang, t, play = false, giving = false }: IslandProps & { t: T; play?: boolean; giving?: boolean }) {
+function Home({
+  church,
+  lang,
+  t,
+  play = false,
+  giving = false,
+}: IslandProps & { t: T; play?: boolean; giving?: boolean }) {
   const session = useStore($session);
   const user = session.user!;
   const account = session.clientAccount!;
@@ -38,7 +65,11 @@ function Home({ church, lang, t, play = false, giving = false }: IslandProps & {
   const incomplete = user.camposPendentes.length > 0;
   const links: { href: string; label: string; badge?: string }[] = [
     { href: '/user/data', label: t('account.home.profile') },
-    { href: '/user/data#dados', label: t('account.home.data'), ...(incomplete ? { badge: t('account.home.incomplete') } : {}) },
+    {
+      href: '/user/data#dados',
+      label: t('account.home.data'),
+      ...(incomplete ? { badge: t('account.home.incomplete') } : {}),
+    },
     { href: '/user/cards', label: t('account.home.cards') },
     { href: '/user/registrations', label: t('account.home.registrations') },
     ...(giving ? [{ href: '/user/giving', label: t('account.home.giving') }] : []),
@@ -46,10 +77,14 @@ function Home({ church, lang, t, play = false, giving = false }: IslandProps & {
     { href: '/user/prayer', label: t('account.home.prayer') },
     { href: '/praise', label: t('account.home.praise') },
     // Only where the church has Play (spec §2 module gate): elsewhere the page would be a 404.
-    ...(play && isBuilt('/play/my-plan') ? [{ href: '/play/my-plan', label: t('account.home.subscription') }] : []),
+    ...(play && isBuilt('/play/my-plan')
+      ? [{ href: '/play/my-plan', label: t('account.home.subscription') }]
+      : []),
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },
-    ...(church.slugOrganizacao ? [{ href: '/user/church', label: t('account.home.changeChurch') }] : []),
+    ...(church.slugOrganizacao
+      ? [{ href: '/user/church', label: t('account.home.changeChurch') }]
+      : []),
     { href: '/third-parts/mykids', label: t('account.home.mykids') },
     { href: '/third-parts/voluts', label: t('account.home.voluts') },
     { href: '/user/delete-user', label: t('account.home.deleteAccount') },
@@ -81,7 +116,9 @@ function Home({ church, lang, t, play = false, giving = false }: IslandProps & {
           </li>
         </ul>
       </nav>
-      <p className="acc-muted">{t('account.home.member', { number: account.numeroMembro ?? '—', church: church.nome })}</p>
+      <p className="acc-muted">
+        {t('account.home.member', { number: account.numeroMembro ?? '—', church: church.nome })}
+      </p>
       <Notifications churchId={church.id} churchCode={church.codigo} lang={lang} t={t} />
     </div>
   );
@@ -123,15 +160,33 @@ function PhotoEditor({ user, t }: { user: User; t: T }) {
     <div className="acc-profile">
       <Avatar user={user} t={t} />
       <div>
-        <p><strong>{t('account.home.hello', { name: user.nome })}</strong><br /><span className="acc-muted">{user.email}</span></p>
+        <p>
+          <strong>{t('account.home.hello', { name: user.nome })}</strong>
+          <br />
+          <span className="acc-muted">{user.email}</span>
+        </p>
         <div className="acc-actions">
-          <input ref={input} type="file" accept="image/jpeg,image/png,image/webp" hidden aria-label={t('account.photo.choose')}
-            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])} />
-          <button type="button" className="button small secondary" disabled={busy} aria-busy={busy || undefined} onClick={() => input.current?.click()}>
+          <input
+            ref={input}
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            hidden
+            aria-label={t('account.photo.choose')}
+            onChange={(e) => e.target.files?.[0] && void upload(e.target.files[0])}
+          />
+          <button
+            type="button"
+            className="button small secondary"
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => input.current?.click()}
+          >
             {user.imagem ? t('account.photo.update') : t('account.photo.choose')}
           </button>
           {user.imagem && (
-            <button type="button" className="acc-link" disabled={busy} onClick={remove}>{t('account.photo.remove')}</button>
+            <button type="button" className="acc-link" disabled={busy} onClick={remove}>
+              {t('account.photo.remove')}
+            </button>
           )}
         </div>
         <Notice message={message} />
@@ -140,27 +195,42 @@ function PhotoEditor({ user, t }: { user: User; t: T }) {
   );
 }
 
-function Notifications({ churchId, churchCode, lang, t }: { churchId: number; churchCode: string; lang: IslandProps['lang']; t: T }) {
+function Notifications({
+  churchId,
+  churchCode,
+  lang,
+  t,
+}: {
+  churchId: number;
+  churchCode: string;
+  lang: IslandProps['lang'];
+  t: T;
+}) {
   const [items, setItems] = useState<Notification[] | null>(null);
   const [page, setPage] = useState(1);
   const [total, setTotal] = useState(0);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
     notifications(churchId, page).then(
-        (r) => {
-          setItems(r.notificacoes);
-          setTotal(r.total);
-          $session.setKey('notifications', r.notificacoes);
-        },
-        () => setFailed(true),
-      );
+      (r) => {
+        setItems(r.notificacoes);
+        setTotal(r.total);
+        $session.setKey('notifications', r.notificacoes);
+      },
+      () => setFailed(true),
+    );
   }, [churchId, page]);
-  const format = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang === 'es' ? 'es' : 'en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  const format = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang === 'es' ? 'es' : 'en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
   return (
     <section className="acc-section acc-notifications" aria-labelledby="notifications-title">
       <h2 id="notifications-title">{t('account.notifications.title')}</h2>
       {failed && <Notice kind="error">{t('account.loadError')}</Notice>}
-      {items && items.length === 0 && <p className="acc-muted">{t('account.notifications.empty')}</p>}
+      {items && items.length === 0 && (
+        <p className="acc-muted">{t('account.notifications.empty')}</p>
+      )}
       {items && items.length > 0 && (
         <ul className="acc-list">
           {items.map((n) => {
@@ -170,7 +240,9 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
                 <div>
                   {href ? <a href={href}>{n.titulo}</a> : <strong>{n.titulo}</strong>}
                   <p>{n.corpo}</p>
-                  <p className="acc-muted"><time dateTime={n.dataCadastro}>{format.format(new Date(n.dataCadastro))}</time></p>
+                  <p className="acc-muted">
+                    <time dateTime={n.dataCadastro}>{format.format(new Date(n.dataCadastro))}</time>
+                  </p>
                 </div>
               </li>
             );
@@ -178,7 +250,12 @@ function Notifications({ churchId, churchCode, lang, t }: { churchId: number; ch
         </ul>
       )}
       {/* The one pager of every list (issue 15), not a "more" button of its own. */}
-      <Pager page={page} totalPages={Math.ceil(total / NOTIFICATIONS_PER_PAGE)} onPage={setPage} t={t} />
+      <Pager
+        page={page}
+        totalPages={Math.ceil(total / NOTIFICATIONS_PER_PAGE)}
+        onPage={setPage}
+        t={t}
+      />
     </section>
   );
 }

@@ -8,13 +8,33 @@ import { isValidCep, isValidUsZip } from '../../../../contract/account-rules.ts'
 import { addressBody, type Address, type Option } from '../../../../contract/user.ts';
 import { maskCep } from '../../../lib/account/forms.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { countryStates, findPostcode, type AddressServices, type State } from '../../../lib/account/postcode.ts';
+import {
+  countryStates,
+  findPostcode,
+  type AddressServices,
+  type State,
+} from '../../../lib/account/postcode.ts';
 import { schemaErrors } from '../../../lib/account/validate.ts';
 import { removeAddress, saveAddress } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
-import { Field, firstErrors, type Message, Notice, Select, SubmitButton, type T, useForm } from '../ui/index.ts';
+import {
+  Field,
+  firstErrors,
+  type Message,
+  Notice,
+  Select,
+  SubmitButton,
+  type T,
+  useForm,
+} from '../ui/index.ts';
 
-type Scope = { t: T; userId: number; countries: Option[]; services: AddressServices; defaultCountry: string };
+type Scope = {
+  t: T;
+  userId: number;
+  countries: Option[];
+  services: AddressServices;
+  defaultCountry: string;
+};
 
 /** Saves the address fields: true when saved, false when they show what to fix. */
 export type SaveAddress = () => Promise<boolean>;
@@ -38,31 +58,64 @@ export default function AddressSection(scope: Scope) {
     <section className="acc-section" aria-labelledby="address-title">
       <div className="acc-section-head">
         <h2 id="address-title">{t('account.address.title')}</h2>
-        {!editing && <button type="button" className="button small" onClick={() => setEditing('new')}>{t('account.address.add')}</button>}
+        {!editing && (
+          <button type="button" className="button small" onClick={() => setEditing('new')}>
+            {t('account.address.add')}
+          </button>
+        )}
       </div>
       <Notice message={message} />
-      {addresses.length === 0 && !editing && <p className="acc-muted">{t('account.address.empty')}</p>}
+      {addresses.length === 0 && !editing && (
+        <p className="acc-muted">{t('account.address.empty')}</p>
+      )}
       <ul className="acc-list">
         {addresses.map((a) => (
           <li key={a.id} className="acc-item">
             <div>
-              <p><strong>{[a.logradouro, a.numero].filter(Boolean).join(', ')}</strong>{a.complemento ? ` · ${a.complemento}` : ''}</p>
-              <p className="acc-muted">{[a.bairro, a.cidade, a.estado, a.pais === 'BR' && a.cep ? maskCep(a.cep) : a.cep, countryName(a.pais)].filter(Boolean).join(' · ')}</p>
+              <p>
+                <strong>{[a.logradouro, a.numero].filter(Boolean).join(', ')}</strong>
+                {a.complemento ? ` · ${a.complemento}` : ''}
+              </p>
+              <p className="acc-muted">
+                {[
+                  a.bairro,
+                  a.cidade,
+                  a.estado,
+                  a.pais === 'BR' && a.cep ? maskCep(a.cep) : a.cep,
+                  countryName(a.pais),
+                ]
+                  .filter(Boolean)
+                  .join(' · ')}
+              </p>
             </div>
             <div className="acc-actions">
-              <button type="button" className="acc-link" onClick={() => setEditing(a)}>{t('account.edit')}</button>
-              <button type="button" className="acc-link" onClick={() => remove(a)}>{t('account.remove')}</button>
+              <button type="button" className="acc-link" onClick={() => setEditing(a)}>
+                {t('account.edit')}
+              </button>
+              <button type="button" className="acc-link" onClick={() => remove(a)}>
+                {t('account.remove')}
+              </button>
             </div>
           </li>
         ))}
       </ul>
-      {editing && <AddressForm key={editing === 'new' ? 'new' : editing.id} {...scope} address={editing === 'new' ? null : editing} onDone={() => setEditing(null)} />}
+      {editing && (
+        <AddressForm
+          key={editing === 'new' ? 'new' : editing.id}
+          {...scope}
+          address={editing === 'new' ? null : editing}
+          onDone={() => setEditing(null)}
+        />
+      )}
     </section>
   );
 }
 
 /** data-update without an address: its fields, saved by the profile form's button through `register`. */
-export function FirstAddress({ register, ...scope }: Scope & { register: (save: SaveAddress | null) => void }) {
+export function FirstAddress({
+  register,
+  ...scope
+}: Scope & { register: (save: SaveAddress | null) => void }) {
   return (
     <div className="acc-section" role="group" aria-labelledby="first-address-title">
       <h2 id="first-address-title">{scope.t('account.address.title')}</h2>
@@ -71,17 +124,50 @@ export function FirstAddress({ register, ...scope }: Scope & { register: (save: 
   );
 }
 
-const EMPTY_ADDRESS = { pais: '', cep: '', estado: '', cidade: '', bairro: '', logradouro: '', numero: '', complemento: '' };
+const EMPTY_ADDRESS = {
+  pais: '',
+  cep: '',
+  estado: '',
+  cidade: '',
+  bairro: '',
+  logradouro: '',
+  numero: '',
+  complemento: '',
+};
 
-function AddressForm({ t, userId, address, countries, services, defaultCountry, onDone, register }: Scope & { address: Address | null; onDone: () => void; register?: (save: SaveAddress | null) => void }) {
+function AddressForm({
+  t,
+  userId,
+  address,
+  countries,
+  services,
+  defaultCountry,
+  onDone,
+  register,
+}: Scope & {
+  address: Address | null;
+  onDone: () => void;
+  register?: (save: SaveAddress | null) => void;
+}) {
   const form = useForm(
     address
-      ? { pais: address.pais, cep: address.pais === 'BR' && address.cep ? maskCep(address.cep) : (address.cep ?? ''), estado: address.estado ?? '', cidade: address.cidade,
-          bairro: address.bairro ?? '', logradouro: address.logradouro, numero: address.numero ?? '', complemento: address.complemento ?? '' }
+      ? {
+          pais: address.pais,
+          cep: address.pais === 'BR' && address.cep ? maskCep(address.cep) : (address.cep ?? ''),
+          estado: address.estado ?? '',
+          cidade: address.cidade,
+          bairro: address.bairro ?? '',
+          logradouro: address.logradouro,
+          numero: address.numero ?? '',
+          complemento: address.complemento ?? '',
+        }
       : { ...EMPTY_ADDRESS, pais: defaultCountry },
   );
   const [states, setStates] = useState<State[]>([]);
-  const [lookup, setLookup] = useState<{ busy: boolean; note: string | null }>({ busy: false, note: null });
+  const [lookup, setLookup] = useState<{ busy: boolean; note: string | null }>({
+    busy: false,
+    note: null,
+  });
   const country = form.values.pais;
   useEffect(() => {
     if (!country) return setStates([]);
@@ -96,7 +182,13 @@ function AddressForm({ t, userId, address, countries, services, defaultCountry, 
     setLookup({ busy: true, note: null });
     const place = await findPostcode(services, country, code).catch(() => null);
     if (!place) return setLookup({ busy: false, note: t('account.address.notFound') });
-    form.setValues((v) => ({ ...v, logradouro: place.logradouro ?? v.logradouro, bairro: place.bairro ?? v.bairro, cidade: place.cidade ?? v.cidade, estado: place.estado ?? v.estado }));
+    form.setValues((v) => ({
+      ...v,
+      logradouro: place.logradouro ?? v.logradouro,
+      bairro: place.bairro ?? v.bairro,
+      cidade: place.cidade ?? v.cidade,
+      estado: place.estado ?? v.estado,
+    }));
     form.setErrors({});
     setLookup({ busy: false, note: t('account.address.found') });
   }
@@ -132,27 +224,60 @@ function AddressForm({ t, userId, address, countries, services, defaultCountry, 
     event.preventDefault();
     if (await save()) onDone();
   }
-  const f = (name: keyof typeof EMPTY_ADDRESS) => ({ name, value: form.values[name], onChange: form.set(name), error: form.errors[name], disabled: form.submitting });
+  const f = (name: keyof typeof EMPTY_ADDRESS) => ({
+    name,
+    value: form.values[name],
+    onChange: form.set(name),
+    error: form.errors[name],
+    disabled: form.submitting,
+  });
   const canLookup = country === 'BR' || country === 'US';
   const body = (
     <>
       <Notice message={form.message} />
       <div className="acc-grid">
-        <Select label={t('account.field.country')} required options={countries.map((c) => ({ value: c.codigo, label: c.nome }))} {...f('pais')} />
+        <Select
+          label={t('account.field.country')}
+          required
+          options={countries.map((c) => ({ value: c.codigo, label: c.nome }))}
+          {...f('pais')}
+        />
         <div className="acc-zip">
-          <Field label={country === 'BR' ? 'CEP' : t('account.field.zip')} inputMode={country === 'BR' || country === 'US' ? 'numeric' : 'text'} required={country === 'BR'}
-            {...f('cep')} onChange={(x) => form.set('cep')(country === 'BR' ? maskCep(x) : x)} onBlur={() => canLookup && form.values.cep && !form.values.logradouro && void fillFromPostcode()} />
+          <Field
+            label={country === 'BR' ? 'CEP' : t('account.field.zip')}
+            inputMode={country === 'BR' || country === 'US' ? 'numeric' : 'text'}
+            required={country === 'BR'}
+            {...f('cep')}
+            onChange={(x) => form.set('cep')(country === 'BR' ? maskCep(x) : x)}
+            onBlur={() =>
+              canLookup && form.values.cep && !form.values.logradouro && void fillFromPostcode()
+            }
+          />
           {canLookup && (
-            <button type="button" className="button small secondary" onClick={fillFromPostcode} disabled={lookup.busy || form.submitting} aria-busy={lookup.busy || undefined}>
+            <button
+              type="button"
+              className="button small secondary"
+              onClick={fillFromPostcode}
+              disabled={lookup.busy || form.submitting}
+              aria-busy={lookup.busy || undefined}
+            >
               {lookup.busy ? t('account.wait') : t('account.address.lookup')}
             </button>
           )}
         </div>
       </div>
-      {lookup.note && <p className="acc-muted" role="status">{lookup.note}</p>}
+      {lookup.note && (
+        <p className="acc-muted" role="status">
+          {lookup.note}
+        </p>
+      )}
       <div className="acc-grid">
         {states.length > 0 ? (
-          <Select label={t('account.field.state')} options={states.map((s) => ({ value: s.iso2, label: s.name }))} {...f('estado')} />
+          <Select
+            label={t('account.field.state')}
+            options={states.map((s) => ({ value: s.iso2, label: s.name }))}
+            {...f('estado')}
+          />
         ) : (
           <Field label={t('account.field.state')} {...f('estado')} />
         )}
@@ -166,12 +291,24 @@ function AddressForm({ t, userId, address, countries, services, defaultCountry, 
   );
   if (register) return <div className="acc-subform">{body}</div>;
   return (
-    <form onSubmit={submit} noValidate className="acc-subform" aria-label={address ? t('account.address.edit') : t('account.address.add')}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="acc-subform"
+      aria-label={address ? t('account.address.edit') : t('account.address.add')}
+    >
       <h3>{address ? t('account.address.edit') : t('account.address.add')}</h3>
       {body}
       <div className="acc-actions">
-        <SubmitButton submitting={form.submitting} label={t('account.save')} busyLabel={t('account.wait')} className="button small" />
-        <button type="button" className="acc-link" onClick={onDone} disabled={form.submitting}>{t('account.cancel')}</button>
+        <SubmitButton
+          submitting={form.submitting}
+          label={t('account.save')}
+          busyLabel={t('account.wait')}
+          className="button small"
+        />
+        <button type="button" className="acc-link" onClick={onDone} disabled={form.submitting}>
+          {t('account.cancel')}
+        </button>
       </div>
     </form>
   );

@@ -9,7 +9,10 @@ import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
-type Props = IslandProps & { providerDomain: string; /** The organisation's name, read on the server. */ organizationName?: string | null };
+type Props = IslandProps & {
+  providerDomain: string;
+  /** The organisation's name, read on the server. */ organizationName?: string | null;
+};
 
 export default function ChangeChurchIsland(props: Props) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
@@ -57,7 +60,10 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
   function nearest() {
     navigator.geolocation.getCurrentPosition(
       (p) => {
-        const here = { latitude: Number(p.coords.latitude.toFixed(4)), longitude: Number(p.coords.longitude.toFixed(4)) };
+        const here = {
+          latitude: Number(p.coords.latitude.toFixed(4)),
+          longitude: Number(p.coords.longitude.toFixed(4)),
+        };
         setNear(here);
         void load(query.trim(), here);
       },
@@ -71,38 +77,68 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
     try {
       await changeChurch(church.id, target.id);
       // spec §4: the new church's site logs in from the token in the URL
-      location.assign(`${churchHost(target.codigo, providerDomain)}/user?token=${encodeURIComponent(session.token ?? '')}`);
+      location.assign(
+        `${churchHost(target.codigo, providerDomain)}/user?token=${encodeURIComponent(session.token ?? '')}`,
+      );
     } catch (error) {
       setMessage({ kind: 'error', text: (await readFailure(error)).message });
       setBusy(null);
     }
   }
-  if (!org) return <div className="acc-panel"><h1>{t('account.church.title')}</h1><p>{t('account.church.none')}</p></div>;
+  if (!org)
+    return (
+      <div className="acc-panel">
+        <h1>{t('account.church.title')}</h1>
+        <p>{t('account.church.none')}</p>
+      </div>
+    );
   return (
     <div className="acc-panel">
       <h1>{t('account.church.title')}</h1>
       <p>{t('account.church.intro', { org: organizationName ?? org })}</p>
       <Notice message={message} />
       <form className="search-form" role="search" onSubmit={search}>
-        <input type="search" value={query} onChange={(e) => setQuery(e.target.value)} aria-label={t('account.church.search')} placeholder={t('account.church.search')} />
-        <button className="button" type="submit">{t('account.header.search')}</button>
-        <button className="button secondary" type="button" onClick={nearest}>{t('account.church.near')}</button>
+        <input
+          type="search"
+          value={query}
+          onChange={(e) => setQuery(e.target.value)}
+          aria-label={t('account.church.search')}
+          placeholder={t('account.church.search')}
+        />
+        <button className="button" type="submit">
+          {t('account.header.search')}
+        </button>
+        <button className="button secondary" type="button" onClick={nearest}>
+          {t('account.church.near')}
+        </button>
       </form>
-      {churches && churches.length === 0 && <p className="acc-muted">{t('account.church.empty')}</p>}
+      {churches && churches.length === 0 && (
+        <p className="acc-muted">{t('account.church.empty')}</p>
+      )}
       <ul className="acc-list" style={{ marginTop: '1rem' }}>
         {churches?.map((c) => (
           <li key={c.id} className="acc-item">
             <div>
-              <p><strong>{c.nome}</strong></p>
+              <p>
+                <strong>{c.nome}</strong>
+              </p>
               <p className="acc-muted">
                 {[c.endereco.logradouro, c.endereco.cidade].filter(Boolean).join(' · ')}
-                {c.distancia != null ? ` · ${t('account.church.distance', { km: c.distancia })}` : ''}
+                {c.distancia != null
+                  ? ` · ${t('account.church.distance', { km: c.distancia })}`
+                  : ''}
               </p>
             </div>
             {c.id === church.id ? (
               <span className="acc-badge">{t('account.church.current')}</span>
             ) : (
-              <button type="button" className="button small" disabled={busy !== null} aria-busy={busy === c.id || undefined} onClick={() => move(c)}>
+              <button
+                type="button"
+                className="button small"
+                disabled={busy !== null}
+                aria-busy={busy === c.id || undefined}
+                onClick={() => move(c)}
+              >
                 {busy === c.id ? t('account.wait') : t('account.church.choose')}
               </button>
             )}

@@ -4,7 +4,16 @@ import { checkNewPassword } from '../../../lib/account/forms.ts';
 import { changePassword } from '../../../lib/account/api.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { setCredentials } from '../../../stores/session.ts';
-import { Field, firstErrors, type IslandProps, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
+import {
+  Field,
+  firstErrors,
+  type IslandProps,
+  MemberGate,
+  Notice,
+  SubmitButton,
+  type T,
+  useForm,
+} from '../ui/index.ts';
 import { accountT } from './t.ts';
 
 export default function ChangePasswordIsland(props: IslandProps) {
@@ -39,16 +48,45 @@ function ChangePassword({ t }: { t: T }) {
       form.setSubmitting(false);
     }
   }
-  const f = (name: 'senhaAtual' | 'novaSenha' | 'confirmacaoSenha') => ({ name, value: form.values[name], onChange: form.set(name), error: form.errors[name], disabled: form.submitting });
+  const f = (name: 'senhaAtual' | 'novaSenha' | 'confirmacaoSenha') => ({
+    name,
+    value: form.values[name],
+    onChange: form.set(name),
+    error: form.errors[name],
+    disabled: form.submitting,
+  });
   return (
     <form onSubmit={submit} noValidate className="acc-panel acc-narrow">
       <h1>{t('account.password.title')}</h1>
       <Notice message={form.message} />
-      <Field label={t('account.field.currentPassword')} type="password" autoComplete="current-password" required {...f('senhaAtual')} />
-      <Field label={t('account.field.newPassword')} type="password" autoComplete="new-password" required hint={t('account.register.passwordHint')} {...f('novaSenha')} />
-      <Field label={t('account.field.confirmPassword')} type="password" autoComplete="new-password" required {...f('confirmacaoSenha')} />
+      <Field
+        label={t('account.field.currentPassword')}
+        type="password"
+        autoComplete="current-password"
+        required
+        {...f('senhaAtual')}
+      />
+      <Field
+        label={t('account.field.newPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        hint={t('account.register.passwordHint')}
+        {...f('novaSenha')}
+      />
+      <Field
+        label={t('account.field.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        required
+        {...f('confirmacaoSenha')}
+      />
       <div className="acc-actions">
-        <SubmitButton submitting={form.submitting} label={t('account.password.submit')} busyLabel={t('account.wait')} />
+        <SubmitButton
+          submitting={form.submitting}
+          label={t('account.password.submit')}
+          busyLabel={t('account.wait')}
+        />
         <a href="/user">{t('account.cancel')}</a>
       </div>
     </form>

@@ -4,8 +4,24 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import { requestDeletion } from '../../../lib/account/api.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { $session, logout, markAccountDeleted, startSession, takeAccountDeleted } from '../../../stores/session.ts';
-import { Field, type IslandProps, Loader, loginHref, MemberGate, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
+import {
+  $session,
+  logout,
+  markAccountDeleted,
+  startSession,
+  takeAccountDeleted,
+} from '../../../stores/session.ts';
+import {
+  Field,
+  type IslandProps,
+  Loader,
+  loginHref,
+  MemberGate,
+  Notice,
+  SubmitButton,
+  type T,
+  useForm,
+} from '../ui/index.ts';
 import { accountT } from './t.ts';
 
 type Props = IslandProps & { step: 'start' | 'confirm' | 'success' };
@@ -26,7 +42,9 @@ function Start({ t }: { t: T }) {
       <h1>{t('account.delete.title')}</h1>
       <p>{t('account.delete.intro')}</p>
       <div className="acc-actions">
-        <a className="button danger" href="/user/confirm-delete-user">{t('account.delete.continue')}</a>
+        <a className="button danger" href="/user/confirm-delete-user">
+          {t('account.delete.continue')}
+        </a>
         <a href="/user">{t('account.cancel')}</a>
       </div>
     </div>
@@ -47,7 +65,9 @@ function Confirm({ t, churchId }: { t: T; churchId: number }) {
       location.assign('/user/delete-user-success');
     } catch (error) {
       const failure = await readFailure(error);
-      form.setErrors(failure.errors.senha ? { senha: failure.errors.senha[0] ?? failure.message } : {});
+      form.setErrors(
+        failure.errors.senha ? { senha: failure.errors.senha[0] ?? failure.message } : {},
+      );
       form.setMessage({ kind: 'error', text: failure.message });
       form.setSubmitting(false);
     }
@@ -57,10 +77,24 @@ function Confirm({ t, churchId }: { t: T; churchId: number }) {
       <h1>{t('account.delete.confirmTitle')}</h1>
       <p>{t('account.delete.confirmText')}</p>
       <Notice message={form.message} />
-      <Field label={t('account.field.password')} name="senha" type="password" autoComplete="current-password" required value={form.values.senha}
-        onChange={form.set('senha')} error={form.errors.senha} disabled={form.submitting} />
+      <Field
+        label={t('account.field.password')}
+        name="senha"
+        type="password"
+        autoComplete="current-password"
+        required
+        value={form.values.senha}
+        onChange={form.set('senha')}
+        error={form.errors.senha}
+        disabled={form.submitting}
+      />
       <div className="acc-actions">
-        <SubmitButton submitting={form.submitting} label={t('account.delete.confirm')} busyLabel={t('account.wait')} className="button danger" />
+        <SubmitButton
+          submitting={form.submitting}
+          label={t('account.delete.confirm')}
+          busyLabel={t('account.wait')}
+          className="button danger"
+        />
         <a href="/user">{t('account.cancel')}</a>
       </div>
     </form>
@@ -91,7 +125,9 @@ function Success({ church, t }: { church: IslandProps['church']; t: T }) {
     <div className="acc-panel acc-narrow">
       <h1>{t('account.delete.successTitle')}</h1>
       <Notice message={{ kind: 'ok', text: t('account.delete.successText') }} />
-      <a className="button" href="/">{t('account.delete.home')}</a>
+      <a className="button" href="/">
+        {t('account.delete.home')}
+      </a>
     </div>
   );
 }

@@ -8,18 +8,36 @@ import { $session, startSession } from '../../../stores/session.ts';
 import { currentPath, type IslandProps, Loader, loginHref, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
-type Props = IslandProps & { email: string | null; memberChurchId: number | null; showCard: boolean; maritalNames: Record<string, string> };
+type Props = IslandProps & {
+  email: string | null;
+  memberChurchId: number | null;
+  showCard: boolean;
+  maritalNames: Record<string, string>;
+};
 
 export default function MemberCardIsland(props: Props) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
-  const [state, setState] = useState<{ kind: 'loading' } | { kind: 'login' } | { kind: 'none'; email: string } | { kind: 'error' } | { kind: 'cards'; cards: MemberCard[] }>({ kind: 'loading' });
+  const [state, setState] = useState<
+    | { kind: 'loading' }
+    | { kind: 'login' }
+    | { kind: 'none'; email: string }
+    | { kind: 'error' }
+    | { kind: 'cards'; cards: MemberCard[] }
+  >({ kind: 'loading' });
   useEffect(() => {
     void startSession(props.church).then(async (loggedIn) => {
       if (!loggedIn) return setState({ kind: 'login' });
       const email = props.email ?? $session.get().user?.email ?? '';
       try {
-        const usuarioCarteirinhas = await memberCards(email, props.memberChurchId ?? props.church.id);
-        setState(usuarioCarteirinhas.length ? { kind: 'cards', cards: usuarioCarteirinhas } : { kind: 'none', email });
+        const usuarioCarteirinhas = await memberCards(
+          email,
+          props.memberChurchId ?? props.church.id,
+        );
+        setState(
+          usuarioCarteirinhas.length
+            ? { kind: 'cards', cards: usuarioCarteirinhas }
+            : { kind: 'none', email },
+        );
       } catch {
         setState({ kind: 'error' });
       }
@@ -30,24 +48,52 @@ export default function MemberCardIsland(props: Props) {
     return (
       <div className="acc-panel acc-narrow">
         <p>{t('account.card.loginRequired')}</p>
-        <a className="button" href={loginHref(currentPath())}>{t('account.header.login')}</a>
+        <a className="button" href={loginHref(currentPath())}>
+          {t('account.header.login')}
+        </a>
       </div>
     );
-  if (state.kind === 'none') return <Notice kind="error">{t('account.card.notFound', { email: state.email })}</Notice>;
+  if (state.kind === 'none')
+    return <Notice kind="error">{t('account.card.notFound', { email: state.email })}</Notice>;
   if (state.kind === 'error') return <Notice kind="error">{t('account.card.loadError')}</Notice>;
   return (
     <div>
       <div className="no-print acc-actions" style={{ justifyContent: 'center', margin: '1rem 0' }}>
         {/* Opened from the account page (not framed by another site): a way back to it (issue 15). */}
-        {window.top === window.self && <a className="button secondary" href="/user">{t('account.back')}</a>}
-        <button type="button" className="button" onClick={() => print()}>{t('account.card.print')}</button>
+        {window.top === window.self && (
+          <a className="button secondary" href="/user">
+            {t('account.back')}
+          </a>
+        )}
+        <button type="button" className="button" onClick={() => print()}>
+          {t('account.card.print')}
+        </button>
       </div>
-      {props.showCard && state.cards.map((card) => <Card key={card.id} card={card} t={t} lang={props.lang} maritalNames={props.maritalNames} />)}
+      {props.showCard &&
+        state.cards.map((card) => (
+          <Card
+            key={card.id}
+            card={card}
+            t={t}
+            lang={props.lang}
+            maritalNames={props.maritalNames}
+          />
+        ))}
     </div>
   );
 }
 
-function Card({ card, t, lang, maritalNames }: { card: MemberCard; t: T; lang: IslandProps['lang']; maritalNames: Record<string, string> }) {
+function Card({
+  card,
+  t,
+  lang,
+  maritalNames,
+}: {
+  card: MemberCard;
+  t: T;
+  lang: IslandProps['lang'];
+  maritalNames: Record<string, string>;
+}) {
   const rows: [string, string | null][] = [
     [t('account.card.number'), card.numeroMembro],
     [t('account.card.birthDate'), formatLocalDate(card.dataNascimento, lang) || null],
@@ -55,7 +101,10 @@ function Card({ card, t, lang, maritalNames }: { card: MemberCard; t: T; lang: I
     [t('account.card.congregation'), card.congregacao],
     [t('account.card.cpf'), card.cpf ? formatCpf(card.cpf) : null],
     [t('account.card.sex'), card.sexo ? t(`account.sex.${card.sexo}`) : null],
-    [t('account.card.maritalStatus'), card.estadoCivil ? (maritalNames[card.estadoCivil] ?? card.estadoCivil) : null],
+    [
+      t('account.card.maritalStatus'),
+      card.estadoCivil ? (maritalNames[card.estadoCivil] ?? card.estadoCivil) : null,
+    ],
     [t('account.card.phone'), card.telefone],
     [t('account.card.position'), card.cargo],
     [t('account.card.responsible'), card.responsavel],
@@ -70,7 +119,13 @@ function Card({ card, t, lang, maritalNames }: { card: MemberCard; t: T; lang: I
         </div>
       </header>
       <div className="mc-body">
-        {card.imagem ? <img className="mc-photo" src={card.imagem} alt={card.nome} width={110} height={130} /> : <span className="mc-photo" aria-hidden="true">{card.nome.slice(0, 1)}</span>}
+        {card.imagem ? (
+          <img className="mc-photo" src={card.imagem} alt={card.nome} width={110} height={130} />
+        ) : (
+          <span className="mc-photo" aria-hidden="true">
+            {card.nome.slice(0, 1)}
+          </span>
+        )}
         <dl>
           <div className="mc-name">
             <dt>{t('account.card.name')}</dt>
@@ -84,11 +139,22 @@ function Card({ card, t, lang, maritalNames }: { card: MemberCard; t: T; lang: I
           ))}
         </dl>
         {/* The QR code is SVG made by the API from the card's own data. */}
-        <div className="mc-qr" role="img" aria-label={t('account.card.qr')} dangerouslySetInnerHTML={{ __html: card.qrCode }} />
+        <div
+          className="mc-qr"
+          role="img"
+          aria-label={t('account.card.qr')}
+          dangerouslySetInnerHTML={{ __html: card.qrCode }}
+        />
       </div>
       <footer>
-        <span>{t('account.card.church')}: {card.igreja.nome}</span>
-        {card.validade && <span>{t('account.card.validUntil')}: {formatLocalDate(card.validade, lang)}</span>}
+        <span>
+          {t('account.card.church')}: {card.igreja.nome}
+        </span>
+        {card.validade && (
+          <span>
+            {t('account.card.validUntil')}: {formatLocalDate(card.validade, lang)}
+          </span>
+        )}
       </footer>
     </article>
   );

@@ -31,11 +31,20 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
       ) : (
         <ul className="acc-list">
           {session.userChildren.map((c) => (
-            <li key={c.id} className="acc-item"><p><strong>{[c.nome, c.sobrenome].filter(Boolean).join(' ')}</strong> · {formatLocalDate(c.dataNascimento, lang)}</p></li>
+            <li key={c.id} className="acc-item">
+              <p>
+                <strong>{[c.nome, c.sobrenome].filter(Boolean).join(' ')}</strong> ·{' '}
+                {formatLocalDate(c.dataNascimento, lang)}
+              </p>
+            </li>
           ))}
         </ul>
       )}
-      <p><a className="button" href="/user/data">{t('account.third.mykids.manage')}</a></p>
+      <p>
+        <a className="button" href="/user/data">
+          {t('account.third.mykids.manage')}
+        </a>
+      </p>
     </div>
   );
 }

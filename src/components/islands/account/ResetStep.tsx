@@ -4,12 +4,21 @@ import { checkNewPassword } from '../../../lib/account/forms.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { Field, firstErrors, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 
-export default function ResetStep({ t, token, onDone }: { t: T; token: string; onDone: (message: string) => void }) {
+export default function ResetStep({
+  t,
+  token,
+  onDone,
+}: {
+  t: T;
+  token: string;
+  onDone: (message: string) => void;
+}) {
   const form = useForm({ senha: '', confirmacaoSenha: '' });
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const keys = checkNewPassword(form.values.senha, form.values.confirmacaoSenha);
-    if (Object.keys(keys).length) return form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
+    if (Object.keys(keys).length)
+      return form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
     form.setSubmitting(true);
     try {
       const r = await resetPassword(token, form.values.senha, form.values.confirmacaoSenha);
@@ -25,11 +34,34 @@ export default function ResetStep({ t, token, onDone }: { t: T; token: string; o
     <form onSubmit={submit} noValidate>
       <p>{t('account.reset.intro')}</p>
       <Notice message={form.message} />
-      <Field label={t('account.field.newPassword')} name="senha" type="password" autoComplete="new-password" value={form.values.senha} onChange={form.set('senha')}
-        error={form.errors.senha} disabled={form.submitting} required hint={t('account.register.passwordHint')} />
-      <Field label={t('account.field.confirmPassword')} name="confirmacaoSenha" type="password" autoComplete="new-password" value={form.values.confirmacaoSenha}
-        onChange={form.set('confirmacaoSenha')} error={form.errors.confirmacaoSenha} disabled={form.submitting} required />
-      <SubmitButton submitting={form.submitting} label={t('account.reset.submit')} busyLabel={t('account.wait')} />
+      <Field
+        label={t('account.field.newPassword')}
+        name="senha"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.senha}
+        onChange={form.set('senha')}
+        error={form.errors.senha}
+        disabled={form.submitting}
+        required
+        hint={t('account.register.passwordHint')}
+      />
+      <Field
+        label={t('account.field.confirmPassword')}
+        name="confirmacaoSenha"
+        type="password"
+        autoComplete="new-password"
+        value={form.values.confirmacaoSenha}
+        onChange={form.set('confirmacaoSenha')}
+        error={form.errors.confirmacaoSenha}
+        disabled={form.submitting}
+        required
+      />
+      <SubmitButton
+        submitting={form.submitting}
+        label={t('account.reset.submit')}
+        busyLabel={t('account.wait')}
+      />
     </form>
   );
 }

@@ -32,14 +32,28 @@ function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
   const [lists, setLists] = useState<ProfileLists | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    Promise.all([profileLists(church.id, user.id), loadAddresses(user.id, church.id)]).then(([l]) => setLists(l), () => setFailed(true));
+    Promise.all([profileLists(church.id, user.id), loadAddresses(user.id, church.id)]).then(
+      ([l]) => setLists(l),
+      () => setFailed(true),
+    );
   }, [church.id, user.id]);
   // data-update without an address: the address fields go inside the profile form (one button).
   const firstAddress = useRef<SaveAddress | null>(null);
   const register = useCallback((save: SaveAddress | null) => (firstAddress.current = save), []);
   if (failed) return <Notice kind="error">{t('account.loadError')}</Notice>;
-  if (!lists) return <p className="acc-muted" role="status">{t('account.loading')}</p>;
-  const address = { t, userId: user.id, countries: lists.countries, services, defaultCountry: church.pais ?? 'BR' };
+  if (!lists)
+    return (
+      <p className="acc-muted" role="status">
+        {t('account.loading')}
+      </p>
+    );
+  const address = {
+    t,
+    userId: user.id,
+    countries: lists.countries,
+    services,
+    defaultCountry: church.pais ?? 'BR',
+  };
   const embedAddress = mode === 'update' && session.userAddress.length === 0;
 
   /** data-update: the first address too, then the user as the payment will see it, then on. */
@@ -55,13 +69,24 @@ function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
       <h1>{mode === 'update' ? t('account.dataUpdate.title') : t('account.data.title')}</h1>
       {mode === 'update' && <p>{t('account.dataUpdate.intro')}</p>}
       {mode === 'update' ? (
-        <ProfileForm key={user.id} t={t} lang={lang} church={church} lists={lists} mode={mode} submitLabel={t('account.dataUpdate.continue')} onSaved={saveAndContinue}>
+        <ProfileForm
+          key={user.id}
+          t={t}
+          lang={lang}
+          church={church}
+          lists={lists}
+          mode={mode}
+          submitLabel={t('account.dataUpdate.continue')}
+          onSaved={saveAndContinue}
+        >
           {embedAddress && <FirstAddress {...address} register={register} />}
         </ProfileForm>
       ) : (
         <ProfileForm key={user.id} t={t} lang={lang} church={church} lists={lists} mode={mode} />
       )}
-      {mode === 'data' && <ChildrenSection t={t} lang={lang} churchId={church.id} userId={user.id} />}
+      {mode === 'data' && (
+        <ChildrenSection t={t} lang={lang} churchId={church.id} userId={user.id} />
+      )}
       {!embedAddress && <AddressSection {...address} />}
     </div>
   );

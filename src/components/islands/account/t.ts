@@ -3,4 +3,5 @@
 import { accountMessages } from '../../../lib/account/messages.ts';
 import { makeT, type IslandProps, type T } from '../ui/index.ts';
 
-export const accountT = ({ strings, lang }: Pick<IslandProps, 'strings' | 'lang'>): T => makeT(strings, lang, accountMessages(lang));
+export const accountT = ({ strings, lang }: Pick<IslandProps, 'strings' | 'lang'>): T =>
+  makeT(strings, lang, accountMessages(lang));

@@ -42,7 +42,8 @@ export default function StudyAccess({ church, slug, studyId, loginHref, strings 
 
   const member = ready && loggedIn;
   if (member && studyId === undefined) return null;
-  if (member && typeof html === 'string') return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
+  if (member && typeof html === 'string')
+    return <div className="rich-text" dangerouslySetInnerHTML={{ __html: html }} />;
   if (!ready && waiting && studyId === undefined) return null;
   if ((member && html === undefined) || (!ready && waiting)) {
     return (

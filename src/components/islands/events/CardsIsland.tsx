@@ -5,7 +5,16 @@ import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import { addCard, deleteCard, savedCards, type CardsByGateway } from '../../../lib/cards/api.ts';
 import { holderBirthDate } from '../../../lib/checkout/payment.ts';
 import { brandName } from '../../../lib/format.ts';
-import { CardFields, failureMessage, Loader, makeT, Notice, useMember, type CardForm, type IslandProps } from '../ui/index.ts';
+import {
+  CardFields,
+  failureMessage,
+  Loader,
+  makeT,
+  Notice,
+  useMember,
+  type CardForm,
+  type IslandProps,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -15,20 +24,36 @@ interface Props extends IslandProps {
   cardGateway?: number | null;
 }
 
-const GATEWAY_NAMES: Record<string, string> = { '1': 'CardConnect', '4': 'PicPay', '5': 'Stripe', '8': 'Zoop' };
+const GATEWAY_NAMES: Record<string, string> = {
+  '1': 'CardConnect',
+  '4': 'PicPay',
+  '5': 'Stripe',
+  '8': 'Zoop',
+};
 
 export default function CardsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
   const [cards, setCards] = useState<CardsByGateway | null>(null);
-  const [form, setForm] = useState<CardForm>({ titular: '', numero: '', validade: '', cvv: '', cpfTitular: '', dataNascimentoTitular: '' });
+  const [form, setForm] = useState<CardForm>({
+    titular: '',
+    numero: '',
+    validade: '',
+    cvv: '',
+    cpfTitular: '',
+    dataNascimentoTitular: '',
+  });
   const holderFields = needsHolderFields(props.cardGateway);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
+  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
+    null,
+  );
 
   useEffect(() => {
     if (!ready || !userId || props.mode === 'add') return;
-    void savedCards(props.slug, userId).then(setCards, async (e) => setError(await failureMessage(e, t('checkout.error.generic'))));
+    void savedCards(props.slug, userId).then(setCards, async (e) =>
+      setError(await failureMessage(e, t('checkout.error.generic'))),
+    );
   }, [ready, userId]);
 
   if (!ready) return <Loader label={t('checkout.loading')} inline />;
@@ -39,7 +64,16 @@ export default function CardsIsland(props: Props) {
       setError(null);
       try {
         const { cpfTitular, dataNascimentoTitular, ...card } = form;
-        await addCard(props.church.id, holderFields ? { ...card, cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, props.lang) } : card);
+        await addCard(
+          props.church.id,
+          holderFields
+            ? {
+                ...card,
+                cpfTitular,
+                dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, props.lang),
+              }
+            : card,
+        );
         location.assign('/user/cards');
       } catch (e) {
         setError(await failureMessage(e, t('checkout.error.generic')));
@@ -47,14 +81,32 @@ export default function CardsIsland(props: Props) {
       }
     };
     return (
-      <form className="ev-form" noValidate onSubmit={(e) => { e.preventDefault(); void submit(); }}>
+      <form
+        className="ev-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
         <fieldset disabled={busy}>
-          <CardFields card={form} onChange={setForm} holderFields={holderFields} t={t} lang={props.lang} errors={error?.errors} />
+          <CardFields
+            card={form}
+            onChange={setForm}
+            holderFields={holderFields}
+            t={t}
+            lang={props.lang}
+            errors={error?.errors}
+          />
         </fieldset>
         {error && <Notice kind="error">{error.message}</Notice>}
         <div className="ev-actions">
-          <a className="button secondary" href="/user/cards">{t('cards.cancel')}</a>
-          <button className="button" type="submit" disabled={busy}>{t('cards.save')}</button>
+          <a className="button secondary" href="/user/cards">
+            {t('cards.cancel')}
+          </a>
+          <button className="button" type="submit" disabled={busy}>
+            {t('cards.save')}
+          </button>
         </div>
       </form>
     );
@@ -66,7 +118,12 @@ export default function CardsIsland(props: Props) {
 
   if (props.mode === 'delete') {
     const card = all.find((c) => c.id === props.cardId);
-    if (!card) return <Notice kind="error">{t('cards.notFound')} <a href="/user/cards">{t('cards.title')}</a></Notice>;
+    if (!card)
+      return (
+        <Notice kind="error">
+          {t('cards.notFound')} <a href="/user/cards">{t('cards.title')}</a>
+        </Notice>
+      );
     const remove = async () => {
       setBusy(true);
       try {
@@ -81,8 +138,12 @@ export default function CardsIsland(props: Props) {
       <div className="ev-form">
         <p>{t('cards.confirmDelete', { brand: brandName(card.bandeira), last4: card.final })}</p>
         <div className="ev-actions">
-          <a className="button secondary" href="/user/cards">{t('cards.cancel')}</a>
-          <button type="button" className="button" disabled={busy} onClick={() => void remove()}>{t('cards.delete')}</button>
+          <a className="button secondary" href="/user/cards">
+            {t('cards.cancel')}
+          </a>
+          <button type="button" className="button" disabled={busy} onClick={() => void remove()}>
+            {t('cards.delete')}
+          </button>
         </div>
       </div>
     );
@@ -97,14 +158,26 @@ export default function CardsIsland(props: Props) {
           <ul className="ev-list">
             {list.map((c) => (
               <li key={c.id} className="ev-cardrow">
-                <span>{t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })} · {c.titular} · {c.validade}</span>
-                <a href={`/user/deletecard?id=${c.id}`} aria-label={t('cards.deleteLabel', { last4: c.final })}>{t('cards.delete')}</a>
+                <span>
+                  {t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })} ·{' '}
+                  {c.titular} · {c.validade}
+                </span>
+                <a
+                  href={`/user/deletecard?id=${c.id}`}
+                  aria-label={t('cards.deleteLabel', { last4: c.final })}
+                >
+                  {t('cards.delete')}
+                </a>
               </li>
             ))}
           </ul>
         </section>
       ))}
-      <p><a className="button" href="/user/addcard">{t('cards.add')}</a></p>
+      <p>
+        <a className="button" href="/user/addcard">
+          {t('cards.add')}
+        </a>
+      </p>
     </div>
   );
 }

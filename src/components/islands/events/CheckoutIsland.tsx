@@ -8,9 +8,26 @@ import { checkout } from '../../../lib/checkout/api.ts';
 import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { churchEvent } from '../../../lib/events/api.ts';
 import { money } from '../../../lib/format.ts';
-import { $checkout, bindCheckoutStorage, challengeAnswered, firstIncompleteSeat, payEvent } from '../../../stores/checkout.ts';
+import {
+  $checkout,
+  bindCheckoutStorage,
+  challengeAnswered,
+  firstIncompleteSeat,
+  payEvent,
+} from '../../../stores/checkout.ts';
 import { $session } from '../../../stores/session.ts';
-import { ChallengeForm, failureMessage, Loader, makeT, Notice, PaymentFields, SubmitButton, useMember, usePaymentStep, type IslandProps } from '../ui/index.ts';
+import {
+  ChallengeForm,
+  failureMessage,
+  Loader,
+  makeT,
+  Notice,
+  PaymentFields,
+  SubmitButton,
+  useMember,
+  usePaymentStep,
+  type IslandProps,
+} from '../ui/index.ts';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 
 interface Props extends IslandProps {
@@ -27,36 +44,61 @@ export default function CheckoutIsland(props: Props) {
   const session = useStore($session);
   const order = state.eventCheckout;
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
+  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
+    null,
+  );
   const [cashDays, setCashDays] = useState<number | undefined>(undefined);
 
   useEffect(() => bindCheckoutStorage(sessionStorage), []);
   const paid = !!order && order.value > 0;
   const step = usePaymentStep({
-    churchId: props.church.id, slug: props.slug, lang: props.lang, methods: props.methods, userId: ready ? userId : null,
+    churchId: props.church.id,
+    slug: props.slug,
+    lang: props.lang,
+    methods: props.methods,
+    userId: ready ? userId : null,
     fees: paid ? (method) => checkout.eventFees(order.event.id, order.value, method) : null,
-    quoteKey: `${order?.event.id}:${order?.value}`, maxInstallments: order?.event.qtdeMaxParcelas ?? 1, interest: order?.event.flagJuros ?? false,
+    quoteKey: `${order?.event.id}:${order?.value}`,
+    maxInstallments: order?.event.qtdeMaxParcelas ?? 1,
+    interest: order?.event.flagJuros ?? false,
   });
 
   // spec §2 data-update: a member whose data is incomplete for payment fills it in first.
   const pending = session.user?.camposPendentes ?? [];
   useEffect(() => {
-    if (ready && paid && pending.length) location.replace(`/user/data-update?redirectTo=${encodeURIComponent('/checkout')}`);
+    if (ready && paid && pending.length)
+      location.replace(`/user/data-update?redirectTo=${encodeURIComponent('/checkout')}`);
   }, [ready, paid, pending.length]);
   useEffect(() => {
-    if (order) void churchEvent(props.slug, order.event.id).then((e) => setCashDays(e?.diasPagamentoDinheiro ?? undefined));
+    if (order)
+      void churchEvent(props.slug, order.event.id).then((e) =>
+        setCashDays(e?.diasPagamentoDinheiro ?? undefined),
+      );
   }, [order?.event.id]);
 
   if (!ready) return <Loader inline label={t('checkout.loading')} />;
-  if (!order || !order.tickets.length) return <Notice>{t('checkout.empty')} <a href="/event">{t('events.back')}</a></Notice>;
+  if (!order || !order.tickets.length)
+    return (
+      <Notice>
+        {t('checkout.empty')} <a href="/event">{t('events.back')}</a>
+      </Notice>
+    );
   const incomplete = firstIncompleteSeat(order);
   if (incomplete >= 0) {
-    return <Notice>{t('checkout.holdersMissing')} <a href={`/event/${order.event.id}/tickets?fillTicket=${incomplete + 1}`}>{t('checkout.fillHolders')}</a></Notice>;
+    return (
+      <Notice>
+        {t('checkout.holdersMissing')}{' '}
+        <a href={`/event/${order.event.id}/tickets?fillTicket=${incomplete + 1}`}>
+          {t('checkout.fillHolders')}
+        </a>
+      </Notice>
+    );
   }
 
   function next(answer: Parameters<typeof afterPay>[0]) {
     const then = afterPay(answer, thanksUrl(answer.pagamento.codigo));
-    if (then.kind === 'declined') setError({ message: then.message ?? t('pay.error.generic'), errors: {} });
+    if (then.kind === 'declined')
+      setError({ message: then.message ?? t('pay.error.generic'), errors: {} });
     else if (then.kind === 'leave') location.assign(then.url);
   }
 
@@ -74,19 +116,54 @@ export default function CheckoutIsland(props: Props) {
   }
 
   if (state.challenge && state.paymentData) {
-    return <ChallengeForm code={state.paymentData.codigo} t={t} onAnswer={(answer) => { challengeAnswered(answer); next(answer); }} />;
+    return (
+      <ChallengeForm
+        code={state.paymentData.codigo}
+        t={t}
+        onAnswer={(answer) => {
+          challengeAnswered(answer);
+          next(answer);
+        }}
+      />
+    );
   }
 
   const total = step.quote?.total ?? order.value;
   return (
     <div className="ev-checkout">
       <CheckoutSummary order={order} quote={paid ? step.quote : null} t={t} lang={props.lang} />
-      <form className="ev-form" noValidate onSubmit={(e) => { e.preventDefault(); void pay(); }} aria-busy={busy}>
-        {paid ? <PaymentFields step={step} t={t} currency={order.event.moeda} errors={error?.errors} busy={busy} cashDays={cashDays} /> : <p>{t('checkout.freeText')}</p>}
+      <form
+        className="ev-form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void pay();
+        }}
+        aria-busy={busy}
+      >
+        {paid ? (
+          <PaymentFields
+            step={step}
+            t={t}
+            currency={order.event.moeda}
+            errors={error?.errors}
+            busy={busy}
+            cashDays={cashDays}
+          />
+        ) : (
+          <p>{t('checkout.freeText')}</p>
+        )}
         {error && <Notice kind="error">{error.message}</Notice>}
         <div className="ev-actions">
-          <SubmitButton submitting={busy} busyLabel={t('checkout.paying')}
-            label={paid ? t('checkout.pay', { total: money(total, order.event.moeda, props.lang) }) : t('checkout.confirmFree')} />
+          <SubmitButton
+            submitting={busy}
+            busyLabel={t('checkout.paying')}
+            label={
+              paid
+                ? t('checkout.pay', { total: money(total, order.event.moeda, props.lang) })
+                : t('checkout.confirmFree')
+            }
+          />
         </div>
       </form>
     </div>

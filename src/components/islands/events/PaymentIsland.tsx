@@ -7,7 +7,16 @@ import { isOpen } from '../../../lib/checkout/payment.ts';
 import { paymentPageState, thankYouKey } from '../../../lib/checkout-text.ts';
 import { brandName, money } from '../../../lib/format.ts';
 import { bindCheckoutStorage, resetCheckout } from '../../../stores/checkout.ts';
-import { failureMessage, Loader, makeT, Notice, PaymentResult, useMember, usePaymentAnswer, type IslandProps } from '../ui/index.ts';
+import {
+  failureMessage,
+  Loader,
+  makeT,
+  Notice,
+  PaymentResult,
+  useMember,
+  usePaymentAnswer,
+  type IslandProps,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -22,7 +31,9 @@ export default function PaymentIsland(props: Props) {
   const { ready, userId } = useMember(props.church);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const { answer: data, setAnswer } = usePaymentAnswer(ready, async () => (userId && props.code ? checkout.status(userId, props.code) : null));
+  const { answer: data, setAnswer } = usePaymentAnswer(ready, async () =>
+    userId && props.code ? checkout.status(userId, props.code) : null,
+  );
 
   useEffect(() => {
     if (!ready || props.mode !== 'thanks') return;
@@ -36,7 +47,11 @@ export default function PaymentIsland(props: Props) {
       <section className="ev-payment state-notFound">
         <h1>{t('payment.state.notFound')}</h1>
         <Notice kind="error">{t('payment.notFoundText')}</Notice>
-        <p><a className="button" href="/">{t('payment.home')}</a></p>
+        <p>
+          <a className="button" href="/">
+            {t('payment.home')}
+          </a>
+        </p>
       </section>
     );
   }
@@ -63,37 +78,92 @@ export default function PaymentIsland(props: Props) {
     ['estornar', 'payment.sandbox.refund', p.status === 'aprovado'],
   ];
 
-  const title = props.mode === 'thanks' && state !== 'canceled' ? t('payment.thanksTitle') : t(`payment.state.${state}`);
+  const title =
+    props.mode === 'thanks' && state !== 'canceled'
+      ? t('payment.thanksTitle')
+      : t(`payment.state.${state}`);
   const eventId = p.evento?.id;
   return (
     <section className={`ev-payment state-${state}`} aria-labelledby="payment-title">
       <h1 id="payment-title">{title}</h1>
-      <PaymentResult payment={p} text={t(thankYouKey(p.metodoPagamento, p.status))} t={t} lang={props.lang} />
+      <PaymentResult
+        payment={p}
+        text={t(thankYouKey(p.metodoPagamento, p.status))}
+        t={t}
+        lang={props.lang}
+      />
 
       <dl className="ev-facts">
-        <div><dt>{t('payment.order')}</dt><dd>{p.codigo}</dd></div>
-        {p.evento && <div><dt>{t('payment.event')}</dt><dd>{p.evento.titulo}</dd></div>}
-        <div><dt>{t('checkout.total')}</dt><dd>{money(p.valorTotal, p.moeda, props.lang)}{p.parcelas > 1 && ` (${t('pay.installmentOption', { n: p.parcelas, value: money(p.valorParcela, p.moeda, props.lang) })})`}</dd></div>
-        {p.cartao && <div><dt>{t('pay.card')}</dt><dd>{t('pay.savedCard', { brand: brandName(p.cartao.bandeira), last4: p.cartao.final })}</dd></div>}
-        <div><dt>{t('payment.tickets')}</dt><dd>{data.inscricoes.length}</dd></div>
+        <div>
+          <dt>{t('payment.order')}</dt>
+          <dd>{p.codigo}</dd>
+        </div>
+        {p.evento && (
+          <div>
+            <dt>{t('payment.event')}</dt>
+            <dd>{p.evento.titulo}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('checkout.total')}</dt>
+          <dd>
+            {money(p.valorTotal, p.moeda, props.lang)}
+            {p.parcelas > 1 &&
+              ` (${t('pay.installmentOption', { n: p.parcelas, value: money(p.valorParcela, p.moeda, props.lang) })})`}
+          </dd>
+        </div>
+        {p.cartao && (
+          <div>
+            <dt>{t('pay.card')}</dt>
+            <dd>
+              {t('pay.savedCard', { brand: brandName(p.cartao.bandeira), last4: p.cartao.final })}
+            </dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('payment.tickets')}</dt>
+          <dd>{data.inscricoes.length}</dd>
+        </div>
       </dl>
 
-      {(open || p.status === 'em_analise' || (p.status === 'aprovado' && props.mode === 'status' && p.metodoPagamento !== 'gratuito')) && (
+      {(open ||
+        p.status === 'em_analise' ||
+        (p.status === 'aprovado' &&
+          props.mode === 'status' &&
+          p.metodoPagamento !== 'gratuito')) && (
         <details className="ev-sandbox">
           <summary>{t('payment.sandbox.title')}</summary>
           <p className="ev-muted">{t('payment.sandbox.text')}</p>
           <div className="ev-actions">
-            {actions.filter(([, , shown]) => shown).map(([action, label]) => (
-              <button key={action} type="button" className="button secondary" disabled={busy} onClick={() => void sandbox(action)}>{t(label)}</button>
-            ))}
+            {actions
+              .filter(([, , shown]) => shown)
+              .map(([action, label]) => (
+                <button
+                  key={action}
+                  type="button"
+                  className="button secondary"
+                  disabled={busy}
+                  onClick={() => void sandbox(action)}
+                >
+                  {t(label)}
+                </button>
+              ))}
           </div>
           {error && <Notice kind="error">{error}</Notice>}
         </details>
       )}
 
       <p className="ev-actions">
-        {eventId && data.inscricoes.length > 0 && <a className="button" href={`/user/registrations/${eventId}/tickets`}>{t('payment.seeTickets')}</a>}
-        {props.mode === 'thanks' && <a className="button secondary" href={`/user/payment/${p.codigo}`}>{t('payment.followStatus')}</a>}
+        {eventId && data.inscricoes.length > 0 && (
+          <a className="button" href={`/user/registrations/${eventId}/tickets`}>
+            {t('payment.seeTickets')}
+          </a>
+        )}
+        {props.mode === 'thanks' && (
+          <a className="button secondary" href={`/user/payment/${p.codigo}`}>
+            {t('payment.followStatus')}
+          </a>
+        )}
       </p>
     </section>
   );

@@ -2,7 +2,15 @@
 // tickets with the ticket data of spec §3, and a ticket's exclusive content (holders only).
 import { useEffect, useState } from 'react';
 import type { EventWire } from '../../../../contract/events.ts';
-import { churchEvent, myEvents, myTickets, ticketContent, type EventContents, type Registrations, type UserEvent } from '../../../lib/events/api.ts';
+import {
+  churchEvent,
+  myEvents,
+  myTickets,
+  ticketContent,
+  type EventContents,
+  type Registrations,
+  type UserEvent,
+} from '../../../lib/events/api.ts';
 import { longDate, timeOf } from '../../../lib/format.ts';
 import { failureMessage, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
 
@@ -32,10 +40,16 @@ export default function RegistrationsIsland(props: Props) {
         if (props.mode === 'list') {
           setLoaded({ kind: 'list', events: await myEvents(userId, props.church.id) });
         } else if (props.mode === 'tickets') {
-          const [tickets, event] = await Promise.all([myTickets(userId, props.eventId!), churchEvent(props.slug, props.eventId!)]);
+          const [tickets, event] = await Promise.all([
+            myTickets(userId, props.eventId!),
+            churchEvent(props.slug, props.eventId!),
+          ]);
           setLoaded({ kind: 'tickets', tickets, event });
         } else {
-          setLoaded({ kind: 'content', contents: await ticketContent(userId, props.eventId!, props.ticketId!) });
+          setLoaded({
+            kind: 'content',
+            contents: await ticketContent(userId, props.eventId!, props.ticketId!),
+          });
         }
       } catch (e) {
         setError((await failureMessage(e, t('checkout.error.generic'))).message);
@@ -47,14 +61,22 @@ export default function RegistrationsIsland(props: Props) {
   if (!ready || !loaded) return <Loader label={t('checkout.loading')} inline />;
 
   if (loaded.kind === 'list') {
-    if (!loaded.events.length) return <p>{t('registrations.empty')} <a href="/event">{t('events.title')}</a></p>;
+    if (!loaded.events.length)
+      return (
+        <p>
+          {t('registrations.empty')} <a href="/event">{t('events.title')}</a>
+        </p>
+      );
     return (
       <ul className="ev-list">
         {loaded.events.map((e) => (
           <li key={e.id}>
             <a href={`/user/registrations/${e.id}/tickets`}>
               <strong>{e.titulo}</strong>
-              <span>{longDate(e.dataInicio, props.lang, e.fusoHorario)} · {timeOf(e.dataInicio, props.lang, e.fusoHorario)}</span>
+              <span>
+                {longDate(e.dataInicio, props.lang, e.fusoHorario)} ·{' '}
+                {timeOf(e.dataInicio, props.lang, e.fusoHorario)}
+              </span>
               <span>{t.plural('registrations.count', e.qtdeInscricoes)}</span>
             </a>
           </li>
@@ -70,19 +92,58 @@ export default function RegistrationsIsland(props: Props) {
       <ul className="ev-tickets">
         {loaded.tickets.map((r) => (
           <li key={r.id} className={`ev-ticket status-${r.status}`}>
-            <h2>{r.ingresso.nome} <span className="ev-badge">{t(`registrations.status.${r.status}`)}</span></h2>
+            <h2>
+              {r.ingresso.nome}{' '}
+              <span className="ev-badge">{t(`registrations.status.${r.status}`)}</span>
+            </h2>
             <dl className="ev-facts">
-              <div><dt>{t('registrations.event')}</dt><dd>{r.evento.titulo}</dd></div>
-              <div><dt>{t('events.date')}</dt><dd>{longDate(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd></div>
-              <div><dt>{t('events.time')}</dt><dd>{timeOf(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd></div>
-              {r.evento.local && <div><dt>{t('events.place')}</dt><dd>{r.evento.local}</dd></div>}
-              <div><dt>{t('registrations.buyer')}</dt><dd>{r.comprador.nome}</dd></div>
-              <div><dt>{t('registrations.ticket')}</dt><dd>{r.ingresso.nome} · {r.codigo}</dd></div>
-              <div><dt>{t('registrations.holder')}</dt><dd>{r.nomeTitular}</dd></div>
+              <div>
+                <dt>{t('registrations.event')}</dt>
+                <dd>{r.evento.titulo}</dd>
+              </div>
+              <div>
+                <dt>{t('events.date')}</dt>
+                <dd>{longDate(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd>
+              </div>
+              <div>
+                <dt>{t('events.time')}</dt>
+                <dd>{timeOf(r.evento.dataInicio, props.lang, r.evento.fusoHorario)}</dd>
+              </div>
+              {r.evento.local && (
+                <div>
+                  <dt>{t('events.place')}</dt>
+                  <dd>{r.evento.local}</dd>
+                </div>
+              )}
+              <div>
+                <dt>{t('registrations.buyer')}</dt>
+                <dd>{r.comprador.nome}</dd>
+              </div>
+              <div>
+                <dt>{t('registrations.ticket')}</dt>
+                <dd>
+                  {r.ingresso.nome} · {r.codigo}
+                </dd>
+              </div>
+              <div>
+                <dt>{t('registrations.holder')}</dt>
+                <dd>{r.nomeTitular}</dd>
+              </div>
             </dl>
             <p className="ev-actions">
-              {hasContent && r.status === 'confirmada' && <a className="button" href={`/user/registrations/${r.evento.id}/ticket/${r.id}/content`}>{t('events.button.onlineAccess')}</a>}
-              {r.pagamento && <a className="button secondary" href={`/user/payment/${r.pagamento.codigo}`}>{t('registrations.payment')}</a>}
+              {hasContent && r.status === 'confirmada' && (
+                <a
+                  className="button"
+                  href={`/user/registrations/${r.evento.id}/ticket/${r.id}/content`}
+                >
+                  {t('events.button.onlineAccess')}
+                </a>
+              )}
+              {r.pagamento && (
+                <a className="button secondary" href={`/user/payment/${r.pagamento.codigo}`}>
+                  {t('registrations.payment')}
+                </a>
+              )}
             </p>
           </li>
         ))}
@@ -98,8 +159,16 @@ export default function RegistrationsIsland(props: Props) {
       <article className="ev-content">
         <h2>{item.titulo}</h2>
         {item.texto && <p>{item.texto}</p>}
-        {item.url && <p><a className="button" href={item.url} rel="noopener noreferrer" target="_blank">{item.tipo === 'video' ? t('registrations.watch') : t('registrations.open')}</a></p>}
-        <p><a href={base}>{t('registrations.backToContent')}</a></p>
+        {item.url && (
+          <p>
+            <a className="button" href={item.url} rel="noopener noreferrer" target="_blank">
+              {item.tipo === 'video' ? t('registrations.watch') : t('registrations.open')}
+            </a>
+          </p>
+        )}
+        <p>
+          <a href={base}>{t('registrations.backToContent')}</a>
+        </p>
       </article>
     );
   }
@@ -107,7 +176,12 @@ export default function RegistrationsIsland(props: Props) {
   return (
     <ul className="ev-list">
       {loaded.contents.map((c) => (
-        <li key={c.id}><a href={`${base}/${c.id}`}><strong>{c.titulo}</strong><span>{t(`registrations.kind.${c.tipo}`)}</span></a></li>
+        <li key={c.id}>
+          <a href={`${base}/${c.id}`}>
+            <strong>{c.titulo}</strong>
+            <span>{t(`registrations.kind.${c.tipo}`)}</span>
+          </a>
+        </li>
       ))}
     </ul>
   );

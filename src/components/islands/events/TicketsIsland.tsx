@@ -4,7 +4,16 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { HolderQuestionWire } from '../../../../contract/events.ts';
 import { $session } from '../../../stores/session.ts';
-import { $checkout, bindCheckoutStorage, holderErrors, seatsOf, setHolder, startEventCheckout, type CheckoutEvent, type CheckoutHolder } from '../../../stores/checkout.ts';
+import {
+  $checkout,
+  bindCheckoutStorage,
+  holderErrors,
+  seatsOf,
+  setHolder,
+  startEventCheckout,
+  type CheckoutEvent,
+  type CheckoutHolder,
+} from '../../../stores/checkout.ts';
 import { money } from '../../../lib/format.ts';
 import { Field, Loader, makeT, Notice, Select, useMember, type IslandProps } from '../ui/index.ts';
 
@@ -30,12 +39,23 @@ export default function TicketsIsland(props: Props) {
   useEffect(() => {
     bindCheckoutStorage(sessionStorage);
     if (!ready) return;
-    const chosen = props.tickets.map((x) => ({ ...x, quantity: Math.max(0, Math.min(50, props.quantities[String(x.id)] ?? 0)) }));
+    const chosen = props.tickets.map((x) => ({
+      ...x,
+      quantity: Math.max(0, Math.min(50, props.quantities[String(x.id)] ?? 0)),
+    }));
     const resume = state.eventCheckout?.event.id === props.event.id;
     if (chosen.some((x) => x.quantity > 0)) {
       const user = session.user;
-      startEventCheckout(props.event, chosen, user ? [user.nome, user.sobrenome].filter(Boolean).join(' ') : '');
-      history.replaceState(history.state, '', `${location.pathname}${props.fillTicket ? `?fillTicket=${props.fillTicket}` : ''}`);
+      startEventCheckout(
+        props.event,
+        chosen,
+        user ? [user.nome, user.sobrenome].filter(Boolean).join(' ') : '',
+      );
+      history.replaceState(
+        history.state,
+        '',
+        `${location.pathname}${props.fillTicket ? `?fillTicket=${props.fillTicket}` : ''}`,
+      );
     }
     const seats = seatsOf($checkout.get().eventCheckout);
     if (props.fillTicket && props.fillTicket <= seats.length) setIndex(props.fillTicket - 1);
@@ -46,7 +66,8 @@ export default function TicketsIsland(props: Props) {
     if (ready && !started) {
       return (
         <Notice>
-          {t('checkout.noTickets')} <a href={`/event/${props.event.id}`}>{t('checkout.backToEvent')}</a>
+          {t('checkout.noTickets')}{' '}
+          <a href={`/event/${props.event.id}`}>{t('checkout.backToEvent')}</a>
         </Notice>
       );
     }
@@ -59,14 +80,19 @@ export default function TicketsIsland(props: Props) {
   if (!checkout || !seat) return <Notice>{t('checkout.noTickets')}</Notice>;
   const errors = holderErrors(seat.ticket, seat.holder);
   const hasErrors = Object.keys(errors).length > 0;
-  const update = (patch: Partial<CheckoutHolder>) => setHolder(seat.ticketIndex, seat.seatIndex, { ...seat.holder, ...patch });
-  const message = (key: string) => (touched && errors[key] ? t(`checkout.error.${errors[key]}`) : undefined);
+  const update = (patch: Partial<CheckoutHolder>) =>
+    setHolder(seat.ticketIndex, seat.seatIndex, { ...seat.holder, ...patch });
+  const message = (key: string) =>
+    touched && errors[key] ? t(`checkout.error.${errors[key]}`) : undefined;
 
   const next = () => {
     if (hasErrors) {
       setTouched(true);
       // the first field to fix gets the focus, so keyboard and screen-reader users land on it
-      setTimeout(() => document.querySelector<HTMLElement>('.ev-form [aria-invalid="true"]')?.focus(), 0);
+      setTimeout(
+        () => document.querySelector<HTMLElement>('.ev-form [aria-invalid="true"]')?.focus(),
+        0,
+      );
       return;
     }
     setTouched(false);
@@ -80,31 +106,85 @@ export default function TicketsIsland(props: Props) {
   };
 
   return (
-    <form className="ev-form" noValidate onSubmit={(e) => { e.preventDefault(); next(); }}>
+    <form
+      className="ev-form"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        next();
+      }}
+    >
       <p className="ev-step">{t('checkout.ticketStep', { x: index + 1, n: seats.length })}</p>
       <h2 id="holder-title" tabIndex={-1}>
-        {seat.ticket.nome} <span className="ev-muted">· {seat.ticket.valor === 0 ? t('events.free') : money(seat.ticket.valor, checkout.event.moeda, props.lang)}</span>
+        {seat.ticket.nome}{' '}
+        <span className="ev-muted">
+          ·{' '}
+          {seat.ticket.valor === 0
+            ? t('events.free')
+            : money(seat.ticket.valor, checkout.event.moeda, props.lang)}
+        </span>
       </h2>
-      <Field label={t('checkout.holderName')} value={seat.holder.nome} required onChange={(v) => update({ nome: v })} error={message('nome')} autoComplete="name" />
-      <Field label={t('checkout.holderEmail')} value={seat.holder.email} type="email" onChange={(v) => update({ email: v })} error={message('email')} autoComplete="email" />
+      <Field
+        label={t('checkout.holderName')}
+        value={seat.holder.nome}
+        required
+        onChange={(v) => update({ nome: v })}
+        error={message('nome')}
+        autoComplete="name"
+      />
+      <Field
+        label={t('checkout.holderEmail')}
+        value={seat.holder.email}
+        type="email"
+        onChange={(v) => update({ email: v })}
+        error={message('email')}
+        autoComplete="email"
+      />
       {seat.ticket.perguntas.map((q) =>
         q.tipo === 'select' ? (
-          <Select key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} options={q.opcoes.map((o) => ({ value: o, label: o }))} placeholder={t('checkout.choose')}
-            onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })} error={message(q.id)} />
+          <Select
+            key={q.id}
+            label={q.titulo}
+            value={seat.holder.respostas[q.id] ?? ''}
+            required={q.obrigatorio}
+            options={q.opcoes.map((o) => ({ value: o, label: o }))}
+            placeholder={t('checkout.choose')}
+            onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })}
+            error={message(q.id)}
+          />
         ) : (
-          <Field key={q.id} label={q.titulo} value={seat.holder.respostas[q.id] ?? ''} required={q.obrigatorio} type={q.tipo === 'phone' ? 'tel' : q.tipo === 'email' ? 'email' : 'text'}
-            onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })} error={message(q.id)} />
+          <Field
+            key={q.id}
+            label={q.titulo}
+            value={seat.holder.respostas[q.id] ?? ''}
+            required={q.obrigatorio}
+            type={q.tipo === 'phone' ? 'tel' : q.tipo === 'email' ? 'email' : 'text'}
+            onChange={(v) => update({ respostas: { ...seat.holder.respostas, [q.id]: v } })}
+            error={message(q.id)}
+          />
         ),
       )}
       <div className="ev-actions">
         {index > 0 ? (
-          <button type="button" className="button secondary" onClick={() => { setTouched(false); setIndex(index - 1); }}>{t('checkout.previous')}</button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => {
+              setTouched(false);
+              setIndex(index - 1);
+            }}
+          >
+            {t('checkout.previous')}
+          </button>
         ) : (
-          <a className="button secondary" href={`/event/${props.event.id}`}>{t('checkout.backToEvent')}</a>
+          <a className="button secondary" href={`/event/${props.event.id}`}>
+            {t('checkout.backToEvent')}
+          </a>
         )}
-        <button type="submit" className="button">{index < seats.length - 1 ? t('checkout.next') : t('checkout.goToPayment')}</button>
+        <button type="submit" className="button">
+          {index < seats.length - 1 ? t('checkout.next') : t('checkout.goToPayment')}
+        </button>
       </div>
     </form>
   );
 }
-

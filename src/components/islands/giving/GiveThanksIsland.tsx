@@ -6,7 +6,15 @@ import { checkout } from '../../../lib/checkout/api.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
 import { formatDate, money } from '../../../lib/format.ts';
 import { rememberedGift, resetGive } from '../../../stores/give.ts';
-import { Loader, Notice, PaymentResult, makeT, usePaymentAnswer, useSession, type IslandProps } from '../ui/index.ts';
+import {
+  Loader,
+  Notice,
+  PaymentResult,
+  makeT,
+  usePaymentAnswer,
+  useSession,
+  type IslandProps,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   code: string | null;
@@ -40,18 +48,48 @@ export default function GiveThanksIsland(props: Props) {
       <PaymentResult payment={p} text={t(key)} t={t} lang={props.lang} />
 
       <dl className="give-facts">
-        <div><dt>{t('give.order')}</dt><dd>{p.codigo}</dd></div>
+        <div>
+          <dt>{t('give.order')}</dt>
+          <dd>{p.codigo}</dd>
+        </div>
         {p.itens.map((l) => (
-          <div key={l.idMotivo}><dt>{l.motivo}</dt><dd>{money(l.valor, p.moeda, props.lang)}</dd></div>
+          <div key={l.idMotivo}>
+            <dt>{l.motivo}</dt>
+            <dd>{money(l.valor, p.moeda, props.lang)}</dd>
+          </div>
         ))}
-        {p.taxas > 0 && <div><dt>{t('give.fees')}</dt><dd>{money(p.taxas, p.moeda, props.lang)}</dd></div>}
-        <div><dt>{t('give.totalWithFees')}</dt><dd>{money(p.valorTotal, p.moeda, props.lang)}</dd></div>
-        <div><dt>{t('give.method.label')}</dt><dd>{t(`give.methodName.${p.metodoPagamento}`)}</dd></div>
+        {p.taxas > 0 && (
+          <div>
+            <dt>{t('give.fees')}</dt>
+            <dd>{money(p.taxas, p.moeda, props.lang)}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('give.totalWithFees')}</dt>
+          <dd>{money(p.valorTotal, p.moeda, props.lang)}</dd>
+        </div>
+        <div>
+          <dt>{t('give.method.label')}</dt>
+          <dd>{t(`give.methodName.${p.metodoPagamento}`)}</dd>
+        </div>
       </dl>
-      {p.doacaoRecorrente && <p>{t('give.thanks.recurring', { days: p.doacaoRecorrente.recorrenciaDias, date: formatDate(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`, props.lang, 'UTC') })}</p>}
+      {p.doacaoRecorrente && (
+        <p>
+          {t('give.thanks.recurring', {
+            days: p.doacaoRecorrente.recorrenciaDias,
+            date: formatDate(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`, props.lang, 'UTC'),
+          })}
+        </p>
+      )}
       <p className="give-actions">
-        <a className="button secondary" href="/give">{t('give.giveAgain')}</a>
-        {loggedIn && <a className="button" href="/user/giving">{t('give.myGiving')}</a>}
+        <a className="button secondary" href="/give">
+          {t('give.giveAgain')}
+        </a>
+        {loggedIn && (
+          <a className="button" href="/user/giving">
+            {t('give.myGiving')}
+          </a>
+        )}
       </p>
     </section>
   );

@@ -7,7 +7,21 @@ import type { SavedCard } from '../../../../contract/payments.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
 import { giving } from '../../../lib/giving/api.ts';
-import { Field, Loader, MemberGate, Modal, Notice, Select, SubmitButton, failureMessage, firstErrors, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
+import {
+  Field,
+  Loader,
+  MemberGate,
+  Modal,
+  Notice,
+  Select,
+  SubmitButton,
+  failureMessage,
+  firstErrors,
+  makeT,
+  useMember,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -37,24 +51,45 @@ function Account(props: Props & { t: T }) {
 
   useEffect(() => {
     if (!userId) return;
-    void giving.recurring(userId, props.church.id).then((r) => setRecurring(r.doacoesRecorrentes), () => setRecurring([]));
+    void giving.recurring(userId, props.church.id).then(
+      (r) => setRecurring(r.doacoesRecorrentes),
+      () => setRecurring([]),
+    );
     void checkout.savedCards(props.slug, userId).then(setCards, () => setCards([]));
   }, [userId]);
   useEffect(() => {
     if (!userId) return;
-    void giving.history(userId, props.church.id, year ? Number(year) : undefined).then((r) => setGifts(r.doacoes), () => setGifts([]));
+    void giving.history(userId, props.church.id, year ? Number(year) : undefined).then(
+      (r) => setGifts(r.doacoes),
+      () => setGifts([]),
+    );
   }, [userId, year]);
 
-  const replace = (gift: RecurringGift) => setRecurring((list) => (list ?? []).map((g) => (g.id === gift.id ? gift : g)));
+  const replace = (gift: RecurringGift) =>
+    setRecurring((list) => (list ?? []).map((g) => (g.id === gift.id ? gift : g)));
 
   return (
     <div className="give-account">
       <section aria-labelledby="recurring-title">
         <h2 id="recurring-title">{t('give.account.recurring')}</h2>
         {message && <Notice message={message} />}
-        {recurring === null ? <Loader label={t('give.loading')} /> : recurring.length === 0 ? <p>{t('give.account.noRecurring')}</p> : (
+        {recurring === null ? (
+          <Loader label={t('give.loading')} />
+        ) : recurring.length === 0 ? (
+          <p>{t('give.account.noRecurring')}</p>
+        ) : (
           <ul className="give-recurring">
-            {recurring.map((g) => <RecurringItem key={g.id} gift={g} {...props} cards={cards} userId={userId!} onChange={replace} onMessage={setMessage} />)}
+            {recurring.map((g) => (
+              <RecurringItem
+                key={g.id}
+                gift={g}
+                {...props}
+                cards={cards}
+                userId={userId!}
+                onChange={replace}
+                onMessage={setMessage}
+              />
+            ))}
           </ul>
         )}
       </section>
@@ -62,27 +97,61 @@ function Account(props: Props & { t: T }) {
       <section aria-labelledby="history-title">
         <h2 id="history-title">{t('give.account.history')}</h2>
         <div className="give-history-tools">
-          <Select label={t('give.account.year')} name="ano" value={year} onChange={setYear} placeholder={t('give.account.allYears')}
-            options={[0, 1, 2, 3].map((n) => ({ value: String(thisYear - n), label: String(thisYear - n) }))} />
-          <a className="button secondary" href={`/user/giving/statement?ano=${year || thisYear}`}>{t('give.account.statement', { year: year || thisYear })}</a>
+          <Select
+            label={t('give.account.year')}
+            name="ano"
+            value={year}
+            onChange={setYear}
+            placeholder={t('give.account.allYears')}
+            options={[0, 1, 2, 3].map((n) => ({
+              value: String(thisYear - n),
+              label: String(thisYear - n),
+            }))}
+          />
+          <a className="button secondary" href={`/user/giving/statement?ano=${year || thisYear}`}>
+            {t('give.account.statement', { year: year || thisYear })}
+          </a>
         </div>
-        {gifts === null ? <Loader label={t('give.loading')} /> : gifts.length === 0 ? <p>{t('give.account.noHistory')}</p> : (
+        {gifts === null ? (
+          <Loader label={t('give.loading')} />
+        ) : gifts.length === 0 ? (
+          <p>{t('give.account.noHistory')}</p>
+        ) : (
           <table className="give-history">
             <thead>
-              <tr><th scope="col">{t('give.account.date')}</th><th scope="col">{t('give.account.lines')}</th><th scope="col">{t('give.method.label')}</th><th scope="col">{t('give.account.statusCol')}</th><th scope="col">{t('give.totalWithFees')}</th><th scope="col">{t('give.account.receipt')}</th></tr>
+              <tr>
+                <th scope="col">{t('give.account.date')}</th>
+                <th scope="col">{t('give.account.lines')}</th>
+                <th scope="col">{t('give.method.label')}</th>
+                <th scope="col">{t('give.account.statusCol')}</th>
+                <th scope="col">{t('give.totalWithFees')}</th>
+                <th scope="col">{t('give.account.receipt')}</th>
+              </tr>
             </thead>
             <tbody>
               {gifts.map((g) => (
                 <tr key={g.codigo}>
                   <td>{formatDate(g.dataCadastro, props.lang)}</td>
                   <td>
-                    <ul>{g.itens.map((l) => <li key={l.idMotivo}>{l.motivo}: {money(l.valor, g.moeda, props.lang)}</li>)}</ul>
-                    {g.recorrente && <small className="give-badge">{t('give.account.recurringMark')}</small>}
+                    <ul>
+                      {g.itens.map((l) => (
+                        <li key={l.idMotivo}>
+                          {l.motivo}: {money(l.valor, g.moeda, props.lang)}
+                        </li>
+                      ))}
+                    </ul>
+                    {g.recorrente && (
+                      <small className="give-badge">{t('give.account.recurringMark')}</small>
+                    )}
                   </td>
                   <td>{t(`give.methodName.${g.metodoPagamento}`)}</td>
                   <td>{t(`give.status.${g.status}`)}</td>
                   <td>{money(g.valorTotal, g.moeda, props.lang)}</td>
-                  <td><a href={`/give/thank-you?pedido=${encodeURIComponent(g.codigo)}`}>{g.codigo}</a></td>
+                  <td>
+                    <a href={`/give/thank-you?pedido=${encodeURIComponent(g.codigo)}`}>
+                      {g.codigo}
+                    </a>
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -93,13 +162,28 @@ function Account(props: Props & { t: T }) {
   );
 }
 
-function RecurringItem(props: Props & { t: T; gift: RecurringGift; cards: SavedCard[]; userId: number; onChange: (g: RecurringGift) => void; onMessage: (m: { kind: 'ok' | 'error'; text: string } | null) => void }) {
+function RecurringItem(
+  props: Props & {
+    t: T;
+    gift: RecurringGift;
+    cards: SavedCard[];
+    userId: number;
+    onChange: (g: RecurringGift) => void;
+    onMessage: (m: { kind: 'ok' | 'error'; text: string } | null) => void;
+  },
+) {
   const { t, gift } = props;
   const [editing, setEditing] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [form, setForm] = useState({ valor: String(gift.valor), motivo: String(gift.motivo.id), dias: String(gift.recorrenciaDias), data: gift.proximaCobranca, cartao: gift.cartao ? String(gift.cartao.id) : '' });
+  const [form, setForm] = useState({
+    valor: String(gift.valor),
+    motivo: String(gift.motivo.id),
+    dias: String(gift.recorrenciaDias),
+    data: gift.proximaCobranca,
+    cartao: gift.cartao ? String(gift.cartao.id) : '',
+  });
   const amount = money(gift.valor, gift.moeda, props.lang);
 
   async function act(acao: 'pausar' | 'retomar' | 'cancelar') {
@@ -108,7 +192,10 @@ function RecurringItem(props: Props & { t: T; gift: RecurringGift; cards: SavedC
     try {
       props.onChange((await giving.recurringAction(props.userId, gift.id, acao)).doacaoRecorrente);
     } catch (e) {
-      props.onMessage({ kind: 'error', text: (await failureMessage(e, t('give.error.generic'))).message });
+      props.onMessage({
+        kind: 'error',
+        text: (await failureMessage(e, t('give.error.generic'))).message,
+      });
     } finally {
       setBusy(false);
       setConfirming(false);
@@ -121,13 +208,21 @@ function RecurringItem(props: Props & { t: T; gift: RecurringGift; cards: SavedC
     try {
       const valor = Number(form.valor.replace(',', '.'));
       const changes = {
-        ...(form.valor !== String(gift.valor) ? { valor: Number.isNaN(valor) ? (form.valor as unknown as number) : valor } : {}),
+        ...(form.valor !== String(gift.valor)
+          ? { valor: Number.isNaN(valor) ? (form.valor as unknown as number) : valor }
+          : {}),
         ...(form.motivo !== String(gift.motivo.id) ? { motivo: Number(form.motivo) } : {}),
-        ...(form.dias !== String(gift.recorrenciaDias) ? { recorrenciaDias: Number(form.dias) } : {}),
+        ...(form.dias !== String(gift.recorrenciaDias)
+          ? { recorrenciaDias: Number(form.dias) }
+          : {}),
         ...(form.data !== gift.proximaCobranca ? { proximaCobranca: form.data } : {}),
-        ...(form.cartao && form.cartao !== String(gift.cartao?.id ?? '') ? { idCartao: Number(form.cartao) } : {}),
+        ...(form.cartao && form.cartao !== String(gift.cartao?.id ?? '')
+          ? { idCartao: Number(form.cartao) }
+          : {}),
       };
-      props.onChange((await giving.updateRecurring(props.userId, gift.id, changes)).doacaoRecorrente);
+      props.onChange(
+        (await giving.updateRecurring(props.userId, gift.id, changes)).doacaoRecorrente,
+      );
       setEditing(false);
       props.onMessage({ kind: 'ok', text: t('give.account.saved') });
     } catch (e) {
@@ -142,39 +237,143 @@ function RecurringItem(props: Props & { t: T; gift: RecurringGift; cards: SavedC
   return (
     <li className={`give-recurring-item status-${gift.status}`}>
       <div>
-        <strong>{gift.motivo.nome}</strong> — {t('give.account.every', { amount, days: gift.recorrenciaDias })}
+        <strong>{gift.motivo.nome}</strong> —{' '}
+        {t('give.account.every', { amount, days: gift.recorrenciaDias })}
         <span className="give-badge">{t(`give.account.status.${gift.status}`)}</span>
       </div>
-      {gift.status !== 'cancelada' && <div className="give-muted">{t('give.account.next', { date: day(gift.proximaCobranca, props.lang) })}</div>}
-      <div className="give-muted">{t('give.account.card', { card: gift.cartao ? `${brandName(gift.cartao.bandeira)} •••• ${gift.cartao.final}` : t('give.account.noCard') })}</div>
-      {gift.tentativasFalhas > 0 && <div className="give-muted">{t.plural('give.account.failed', gift.tentativasFalhas)}</div>}
+      {gift.status !== 'cancelada' && (
+        <div className="give-muted">
+          {t('give.account.next', { date: day(gift.proximaCobranca, props.lang) })}
+        </div>
+      )}
+      <div className="give-muted">
+        {t('give.account.card', {
+          card: gift.cartao
+            ? `${brandName(gift.cartao.bandeira)} •••• ${gift.cartao.final}`
+            : t('give.account.noCard'),
+        })}
+      </div>
+      {gift.tentativasFalhas > 0 && (
+        <div className="give-muted">{t.plural('give.account.failed', gift.tentativasFalhas)}</div>
+      )}
       {gift.status !== 'cancelada' && (
         <div className="give-actions">
-          <button type="button" className="button secondary" onClick={() => setEditing(!editing)} aria-expanded={editing} disabled={busy}>{t('give.account.edit')}</button>
-          {gift.status === 'ativa' && <button type="button" className="button secondary" onClick={() => void act('pausar')} disabled={busy}>{t('give.account.pause')}</button>}
-          {gift.status === 'pausada' && <button type="button" className="button secondary" onClick={() => void act('retomar')} disabled={busy}>{t('give.account.resume')}</button>}
-          <button type="button" className="button secondary danger" onClick={() => setConfirming(true)} disabled={busy}>{t('give.account.cancel')}</button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setEditing(!editing)}
+            aria-expanded={editing}
+            disabled={busy}
+          >
+            {t('give.account.edit')}
+          </button>
+          {gift.status === 'ativa' && (
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => void act('pausar')}
+              disabled={busy}
+            >
+              {t('give.account.pause')}
+            </button>
+          )}
+          {gift.status === 'pausada' && (
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => void act('retomar')}
+              disabled={busy}
+            >
+              {t('give.account.resume')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="button secondary danger"
+            onClick={() => setConfirming(true)}
+            disabled={busy}
+          >
+            {t('give.account.cancel')}
+          </button>
         </div>
       )}
       {editing && (
-        <form className="give-edit" noValidate onSubmit={(e) => { e.preventDefault(); void save(); }}>
-          <Field label={t('give.account.amount')} name="valor" value={form.valor} onChange={(v) => setForm({ ...form, valor: v })} inputMode="numeric" error={errors.valor} />
-          <Select label={t('give.account.reason')} name="motivo" value={form.motivo} onChange={(v) => setForm({ ...form, motivo: v })} error={errors.motivo}
-            options={props.reasons.map((r) => ({ value: String(r.id), label: r.nome }))} />
-          <Field label={t('give.days')} name="dias" value={form.dias} onChange={(v) => setForm({ ...form, dias: v })} inputMode="numeric" error={errors.recorrenciaDias} />
-          <Field label={t('give.account.nextDate')} name="data" value={form.data} onChange={(v) => setForm({ ...form, data: v })} error={errors.proximaCobranca} />
+        <form
+          className="give-edit"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <Field
+            label={t('give.account.amount')}
+            name="valor"
+            value={form.valor}
+            onChange={(v) => setForm({ ...form, valor: v })}
+            inputMode="numeric"
+            error={errors.valor}
+          />
+          <Select
+            label={t('give.account.reason')}
+            name="motivo"
+            value={form.motivo}
+            onChange={(v) => setForm({ ...form, motivo: v })}
+            error={errors.motivo}
+            options={props.reasons.map((r) => ({ value: String(r.id), label: r.nome }))}
+          />
+          <Field
+            label={t('give.days')}
+            name="dias"
+            value={form.dias}
+            onChange={(v) => setForm({ ...form, dias: v })}
+            inputMode="numeric"
+            error={errors.recorrenciaDias}
+          />
+          <Field
+            label={t('give.account.nextDate')}
+            name="data"
+            value={form.data}
+            onChange={(v) => setForm({ ...form, data: v })}
+            error={errors.proximaCobranca}
+          />
           {props.cards.length > 0 && (
-            <Select label={t('give.account.cardLabel')} name="cartao" value={form.cartao} onChange={(v) => setForm({ ...form, cartao: v })} error={errors.idCartao}
-              options={props.cards.map((c) => ({ value: String(c.id), label: `${brandName(c.bandeira)} •••• ${c.final}` }))} />
+            <Select
+              label={t('give.account.cardLabel')}
+              name="cartao"
+              value={form.cartao}
+              onChange={(v) => setForm({ ...form, cartao: v })}
+              error={errors.idCartao}
+              options={props.cards.map((c) => ({
+                value: String(c.id),
+                label: `${brandName(c.bandeira)} •••• ${c.final}`,
+              }))}
+            />
           )}
           {errors._ && <Notice kind="error">{errors._}</Notice>}
-          <SubmitButton submitting={busy} label={t('give.account.save')} busyLabel={t('give.account.saving')} />
+          <SubmitButton
+            submitting={busy}
+            label={t('give.account.save')}
+            busyLabel={t('give.account.saving')}
+          />
         </form>
       )}
-      <Modal open={confirming} title={t('give.account.cancel')} onClose={() => setConfirming(false)} closeLabel={t('give.account.close')}>
+      <Modal
+        open={confirming}
+        title={t('give.account.cancel')}
+        onClose={() => setConfirming(false)}
+        closeLabel={t('give.account.close')}
+      >
         <p>{t('give.account.cancelConfirm')}</p>
         <div className="give-actions">
-          <button type="button" className="button danger" onClick={() => void act('cancelar')} disabled={busy}>{t('give.account.cancelYes')}</button>
+          <button
+            type="button"
+            className="button danger"
+            onClick={() => void act('cancelar')}
+            disabled={busy}
+          >
+            {t('give.account.cancelYes')}
+          </button>
         </div>
       </Modal>
     </li>

@@ -4,7 +4,15 @@ import { useEffect, useState } from 'react';
 import type { Statement } from '../../../../contract/giving.ts';
 import { formatDate, money } from '../../../lib/format.ts';
 import { giving } from '../../../lib/giving/api.ts';
-import { Loader, MemberGate, Notice, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
+import {
+  Loader,
+  MemberGate,
+  Notice,
+  makeT,
+  useMember,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   year: number;
@@ -24,7 +32,8 @@ function StatementView(props: Props & { t: T }) {
   const { userId } = useMember(props.church);
   const [data, setData] = useState<Statement | null | undefined>(undefined);
   useEffect(() => {
-    if (userId) void giving.statement(userId, props.church.id, props.year).then(setData, () => setData(null));
+    if (userId)
+      void giving.statement(userId, props.church.id, props.year).then(setData, () => setData(null));
   }, [userId]);
   if (data === undefined) return <Loader label={t('give.loading')} />;
   if (data === null) return <Notice kind="error">{t('give.error.generic')}</Notice>;
@@ -33,13 +42,35 @@ function StatementView(props: Props & { t: T }) {
     <article className="give-statement">
       <h1>{t('give.statement.title', { year: data.ano })}</h1>
       <dl className="give-facts">
-        <div><dt>{t('give.statement.church')}</dt><dd>{data.igreja.nome}{data.igreja.cidade ? ` — ${data.igreja.cidade}` : ''}</dd></div>
-        <div><dt>{t('give.statement.donor')}</dt><dd>{data.doador.nome} ({data.doador.email}){data.doador.cpf ? ` — CPF ${data.doador.cpf}` : ''}</dd></div>
+        <div>
+          <dt>{t('give.statement.church')}</dt>
+          <dd>
+            {data.igreja.nome}
+            {data.igreja.cidade ? ` — ${data.igreja.cidade}` : ''}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('give.statement.donor')}</dt>
+          <dd>
+            {data.doador.nome} ({data.doador.email})
+            {data.doador.cpf ? ` — CPF ${data.doador.cpf}` : ''}
+          </dd>
+        </div>
       </dl>
-      {data.doacoes.length === 0 ? <p>{t('give.statement.empty')}</p> : (
+      {data.doacoes.length === 0 ? (
+        <p>{t('give.statement.empty')}</p>
+      ) : (
         <>
           <table className="give-history">
-            <thead><tr><th scope="col">{t('give.account.date')}</th><th scope="col">{t('give.account.lines')}</th><th scope="col">{t('give.method.label')}</th><th scope="col">{t('give.order')}</th><th scope="col">{t('give.total')}</th></tr></thead>
+            <thead>
+              <tr>
+                <th scope="col">{t('give.account.date')}</th>
+                <th scope="col">{t('give.account.lines')}</th>
+                <th scope="col">{t('give.method.label')}</th>
+                <th scope="col">{t('give.order')}</th>
+                <th scope="col">{t('give.total')}</th>
+              </tr>
+            </thead>
             <tbody>
               {data.doacoes.map((g) => (
                 <tr key={g.codigo}>
@@ -54,15 +85,30 @@ function StatementView(props: Props & { t: T }) {
           </table>
           <h2>{t('give.statement.byReason')}</h2>
           <dl className="give-facts">
-            {data.totaisPorMotivo.map((x) => <div key={x.motivo}><dt>{x.motivo}</dt><dd>{m(x.valor)}</dd></div>)}
-            <div className="give-grand"><dt>{t('give.statement.total')}</dt><dd>{m(data.total)}</dd></div>
+            {data.totaisPorMotivo.map((x) => (
+              <div key={x.motivo}>
+                <dt>{x.motivo}</dt>
+                <dd>{m(x.valor)}</dd>
+              </div>
+            ))}
+            <div className="give-grand">
+              <dt>{t('give.statement.total')}</dt>
+              <dd>{m(data.total)}</dd>
+            </div>
           </dl>
         </>
       )}
-      <p className="give-muted">{t('give.statement.note')} {t('give.statement.issued', { date: formatDate(data.emitidoEm, lang) })}</p>
+      <p className="give-muted">
+        {t('give.statement.note')}{' '}
+        {t('give.statement.issued', { date: formatDate(data.emitidoEm, lang) })}
+      </p>
       <p className="give-actions no-print">
-        <button type="button" className="button" onClick={() => window.print()}>{t('give.statement.print')}</button>
-        <a className="button secondary" href="/user/giving">{t('give.statement.back')}</a>
+        <button type="button" className="button" onClick={() => window.print()}>
+          {t('give.statement.print')}
+        </button>
+        <a className="button secondary" href="/user/giving">
+          {t('give.statement.back')}
+        </a>
       </p>
     </article>
   );

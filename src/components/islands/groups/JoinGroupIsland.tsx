@@ -5,7 +5,18 @@
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupRole } from '../../../../contract/groups.ts';
 import { askToJoin, loadMyGroupView } from '../../../lib/groups/api.ts';
-import { failureMessage, Loader, loginHref, makeT, Notice, SubmitButton, TextArea, useSession, type IslandProps, type Message } from '../ui/index.ts';
+import {
+  failureMessage,
+  Loader,
+  loginHref,
+  makeT,
+  Notice,
+  SubmitButton,
+  TextArea,
+  useSession,
+  type IslandProps,
+  type Message,
+} from '../ui/index.ts';
 
 type Props = IslandProps & { slug: string; groupId: number; groupName: string; max: number };
 
@@ -24,12 +35,17 @@ export default function JoinGroupIsland(props: Props) {
 
   const here = `/groups/${props.groupId}`;
   let body;
-  if (!ready || (loggedIn && role === undefined && !failed)) body = <Loader label={t('groups.loading')} />;
+  if (!ready || (loggedIn && role === undefined && !failed))
+    body = <Loader label={t('groups.loading')} />;
   else if (!loggedIn)
     body = (
       <>
-        <a className="button" href={loginHref(here)} aria-describedby="groups-join-login">{t('groups.join.login')}</a>
-        <small id="groups-join-login" className="groups-login-note">{t('groups.loginRequired')}</small>
+        <a className="button" href={loginHref(here)} aria-describedby="groups-join-login">
+          {t('groups.join.login')}
+        </a>
+        <small id="groups-join-login" className="groups-login-note">
+          {t('groups.loginRequired')}
+        </small>
       </>
     );
   else if (role === 'lider')
@@ -37,8 +53,12 @@ export default function JoinGroupIsland(props: Props) {
       <>
         <Notice kind="info">{t('groups.join.leader')}</Notice>
         <p className="groups-links">
-          <a className="button" href={`${here}/requests`}>{t('groups.requests.link')}</a>
-          <a className="button secondary" href={`${here}/meetings`}>{t('groups.meetings.link')}</a>
+          <a className="button" href={`${here}/requests`}>
+            {t('groups.requests.link')}
+          </a>
+          <a className="button secondary" href={`${here}/meetings`}>
+            {t('groups.meetings.link')}
+          </a>
         </p>
       </>
     );
@@ -46,7 +66,11 @@ export default function JoinGroupIsland(props: Props) {
     body = (
       <>
         <Notice kind="ok">{t('groups.join.member')}</Notice>
-        <p className="groups-links"><a className="button" href={`${here}/meetings`}>{t('groups.meetings.link')}</a></p>
+        <p className="groups-links">
+          <a className="button" href={`${here}/meetings`}>
+            {t('groups.meetings.link')}
+          </a>
+        </p>
       </>
     );
   else if (role === 'pendente') body = <Notice kind="info">{t('groups.join.pending')}</Notice>;
@@ -60,14 +84,20 @@ export default function JoinGroupIsland(props: Props) {
   );
 }
 
-function JoinForm({ slug, groupId, max, t }: Props & { t: ReturnType<typeof makeT>; onPending: () => void }) {
+function JoinForm({
+  slug,
+  groupId,
+  max,
+  t,
+}: Props & { t: ReturnType<typeof makeT>; onPending: () => void }) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [message, setMessage] = useState<Message | null>(null);
   const [submitting, setSubmitting] = useState(false);
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    if (text.trim().length > max) return setError(t('groups.join.counter', { count: text.trim().length, max }));
+    if (text.trim().length > max)
+      return setError(t('groups.join.counter', { count: text.trim().length, max }));
     setSubmitting(true);
     setMessage(null);
     try {
@@ -86,10 +116,28 @@ function JoinForm({ slug, groupId, max, t }: Props & { t: ReturnType<typeof make
     <form onSubmit={submit} noValidate>
       <p>{t('groups.join.intro')}</p>
       <Notice message={message} />
-      <TextArea label={t('groups.join.messageLabel')} name="mensagem" value={text} rows={3} max={max} hint={t('groups.join.messageHint')}
-        counter={(count, limit) => t('groups.join.counter', { count, max: limit })} disabled={submitting}
-        onChange={(v) => { setText(v); setError(undefined); }} error={error} />
-      <div><SubmitButton submitting={submitting} label={t('groups.join.send')} busyLabel={t('groups.join.sending')} /></div>
+      <TextArea
+        label={t('groups.join.messageLabel')}
+        name="mensagem"
+        value={text}
+        rows={3}
+        max={max}
+        hint={t('groups.join.messageHint')}
+        counter={(count, limit) => t('groups.join.counter', { count, max: limit })}
+        disabled={submitting}
+        onChange={(v) => {
+          setText(v);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <div>
+        <SubmitButton
+          submitting={submitting}
+          label={t('groups.join.send')}
+          busyLabel={t('groups.join.sending')}
+        />
+      </div>
     </form>
   );
 }

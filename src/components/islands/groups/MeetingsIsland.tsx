@@ -5,7 +5,15 @@ import { useEffect, useMemo, useState } from 'react';
 import type { GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, timeOf } from '../../../lib/format.ts';
 import { loadMeeting, loadMeetings } from '../../../lib/groups/api.ts';
-import { failureMessage, Loader, makeT, MemberGate, Notice, type IslandProps, type T } from '../ui/index.ts';
+import {
+  failureMessage,
+  Loader,
+  makeT,
+  MemberGate,
+  Notice,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
 
 type Props = IslandProps & { groupId: number; meetingId?: number };
 
@@ -18,7 +26,8 @@ export default function MeetingsIsland(props: Props) {
   );
 }
 
-type State = { group: { id: number; nome: string }; meetings: GroupMeeting[] } | { error: string } | null;
+type State =
+  { group: { id: number; nome: string }; meetings: GroupMeeting[] } | { error: string } | null;
 
 function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
   const [state, setState] = useState<State>(null);
@@ -26,7 +35,9 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
     const load = meetingId
       ? loadMeeting(groupId, meetingId).then((r) => ({ group: r.celula, meetings: [r.reuniao] }))
       : loadMeetings(groupId).then((r) => ({ group: r.celula, meetings: r.reunioes }));
-    load.then(setState, async (e) => setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }));
+    load.then(setState, async (e) =>
+      setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }),
+    );
   }, [groupId, meetingId, t]);
 
   const toGroup = `/groups/${groupId}`;
@@ -36,7 +47,11 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
       <div className="content-empty content-missing">
         <h1>{t('groups.meetings.title')}</h1>
         <Notice kind="error">{state.error}</Notice>
-        <p className="groups-links"><a className="button" href={toGroup}>{t('groups.meetings.toGroup')}</a></p>
+        <p className="groups-links">
+          <a className="button" href={toGroup}>
+            {t('groups.meetings.toGroup')}
+          </a>
+        </p>
       </div>
     );
 
@@ -44,12 +59,18 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
     const m = state.meetings[0]!;
     return (
       <article>
-        <a className="content-back" href={`${toGroup}/meetings`}>← {t('groups.meetings.back')}</a>
+        <a className="content-back" href={`${toGroup}/meetings`}>
+          ← {t('groups.meetings.back')}
+        </a>
         <p className="groups-muted">{state.group.nome}</p>
         <h1>{m.tema}</h1>
         <dl className="groups-facts">
           <dt>{t('groups.meetings.date')}</dt>
-          <dd><time dateTime={m.data}>{longDate(m.data, lang)} · {timeOf(m.data, lang)}</time></dd>
+          <dd>
+            <time dateTime={m.data}>
+              {longDate(m.data, lang)} · {timeOf(m.data, lang)}
+            </time>
+          </dd>
           <dt>{t('groups.meetings.study')}</dt>
           <dd>{m.estudo ? <a href={`/studies/${m.estudo.id}`}>{m.estudo.titulo}</a> : '—'}</dd>
           <dt>{t('groups.meetings.attendanceLabel')}</dt>
@@ -63,7 +84,9 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
 
   return (
     <div>
-      <a className="content-back" href={toGroup}>← {t('groups.meetings.toGroup')}</a>
+      <a className="content-back" href={toGroup}>
+        ← {t('groups.meetings.toGroup')}
+      </a>
       <h1>{t('groups.meetings.of', { group: state.group.nome })}</h1>
       {state.meetings.length === 0 ? (
         <p className="groups-muted">{t('groups.meetings.empty')}</p>
@@ -71,10 +94,18 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
         <ul className="groups-list">
           {state.meetings.map((m) => (
             <li key={m.id} className="groups-item">
-              <h2><a href={`${toGroup}/meetings/${m.id}`}>{m.tema}</a></h2>
+              <h2>
+                <a href={`${toGroup}/meetings/${m.id}`}>{m.tema}</a>
+              </h2>
               <p className="groups-item-meta">
-                <time dateTime={m.data}>{longDate(m.data, lang)}</time> · {t.plural('groups.meetings.attendance', m.qtdePresentes)}
-                {m.estudo && <> · {t('groups.meetings.study')}: {m.estudo.titulo}</>}
+                <time dateTime={m.data}>{longDate(m.data, lang)}</time> ·{' '}
+                {t.plural('groups.meetings.attendance', m.qtdePresentes)}
+                {m.estudo && (
+                  <>
+                    {' '}
+                    · {t('groups.meetings.study')}: {m.estudo.titulo}
+                  </>
+                )}
               </p>
               {m.observacoes && <p>{m.observacoes}</p>}
             </li>

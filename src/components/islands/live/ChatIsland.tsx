@@ -8,7 +8,17 @@ import type { ChatMessage } from '../../../../contract/live.ts';
 import { createChat, type ChatClient } from '../../../lib/live/chat-client.ts';
 import { linkify } from '../../../lib/live/player.ts';
 import { $isLoggedIn, $session } from '../../../stores/session.ts';
-import { currentPath, Loader, loginHref, makeT, Modal, Notice, useSession, type IslandProps, type T } from '../ui/index.ts';
+import {
+  currentPath,
+  Loader,
+  loginHref,
+  makeT,
+  Modal,
+  Notice,
+  useSession,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -21,18 +31,32 @@ interface Props extends IslandProps {
   maxLength: number;
 }
 
-type Pending = { kind: 'delete'; message: ChatMessage } | { kind: 'deleteAll'; message: ChatMessage } | { kind: 'mute'; message: ChatMessage };
+type Pending =
+  | { kind: 'delete'; message: ChatMessage }
+  | { kind: 'deleteAll'; message: ChatMessage }
+  | { kind: 'mute'; message: ChatMessage };
 
 function Avatar({ message }: { message: ChatMessage }) {
-  if (message.avatar) return <img className="chat-avatar" src={message.avatar} alt="" width="32" height="32" />;
-  return <span className="chat-avatar chat-initial" aria-hidden="true">{message.name.trim().charAt(0).toUpperCase() || '?'}</span>;
+  if (message.avatar)
+    return <img className="chat-avatar" src={message.avatar} alt="" width="32" height="32" />;
+  return (
+    <span className="chat-avatar chat-initial" aria-hidden="true">
+      {message.name.trim().charAt(0).toUpperCase() || '?'}
+    </span>
+  );
 }
 
 function Text({ text }: { text: string }) {
   return (
     <>
       {linkify(text).map((part, i) =>
-        part.href ? <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">{part.text}</a> : <span key={i}>{part.text}</span>,
+        part.href ? (
+          <a key={i} href={part.href} target="_blank" rel="noopener noreferrer nofollow ugc">
+            {part.text}
+          </a>
+        ) : (
+          <span key={i}>{part.text}</span>
+        ),
       )}
     </>
   );
@@ -43,15 +67,32 @@ function CommitBanner({ client, t }: { client: ChatClient; t: T }) {
   const [thanked, setThanked] = useState(false);
   useEffect(() => setThanked(false), [state.commit?.id]);
   if (!state.commit) return null;
-  if (thanked) return <div className="chat-commit" role="status"><p>{t('live.commit.thanks')}</p></div>;
+  if (thanked)
+    return (
+      <div className="chat-commit" role="status">
+        <p>{t('live.commit.thanks')}</p>
+      </div>
+    );
   if (state.answered) return null;
   return (
     <section className="chat-commit" aria-labelledby="chat-commit-title">
       <h3 id="chat-commit-title">{t('live.commit.title')}</h3>
       <p>{t('live.commit.text')}</p>
       <div className="chat-commit-actions">
-        <button type="button" className="button" onClick={() => void client.answerCommit('hand').then(() => setThanked(true))}>✋ {t('live.commit.hand')}</button>
-        <button type="button" className="button secondary" onClick={() => void client.answerCommit('dismiss')}>{t('live.commit.dismiss')}</button>
+        <button
+          type="button"
+          className="button"
+          onClick={() => void client.answerCommit('hand').then(() => setThanked(true))}
+        >
+          ✋ {t('live.commit.hand')}
+        </button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => void client.answerCommit('dismiss')}
+        >
+          {t('live.commit.dismiss')}
+        </button>
       </div>
     </section>
   );
@@ -63,11 +104,25 @@ function ModeratorBar({ client, t }: { client: ChatClient; t: T }) {
     <div className="chat-mod-bar">
       {state.commit ? (
         <>
-          <button type="button" className="button secondary" onClick={() => void client.stopCommit()}>{t('live.commit.stop')}</button>
-          <span className="chat-hands" role="status">✋ {t.plural('live.commit.hands', state.hands)}</span>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => void client.stopCommit()}
+          >
+            {t('live.commit.stop')}
+          </button>
+          <span className="chat-hands" role="status">
+            ✋ {t.plural('live.commit.hands', state.hands)}
+          </span>
         </>
       ) : (
-        <button type="button" className="button secondary" onClick={() => void client.startCommit()}>{t('live.commit.start')}</button>
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => void client.startCommit()}
+        >
+          {t('live.commit.start')}
+        </button>
       )}
     </div>
   );
@@ -90,11 +145,27 @@ function Composer({ client, t, maxLength }: { client: ChatClient; t: T; maxLengt
   };
   return (
     <form className="chat-composer" onSubmit={(e) => void submit(e)}>
-      <label className="visually-hidden" htmlFor="chat-input">{t('live.chat.message')}</label>
-      <input id="chat-input" name="message" value={text} onChange={(e) => setText(e.target.value)} maxLength={maxLength * 2} autoComplete="off"
-        aria-invalid={error ? true : undefined} aria-describedby={error ? 'chat-error' : undefined} />
-      <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>{sending ? t('live.chat.sending') : t('live.chat.send')}</button>
-      {error && <p id="chat-error" className="chat-error" role="alert">{error}</p>}
+      <label className="visually-hidden" htmlFor="chat-input">
+        {t('live.chat.message')}
+      </label>
+      <input
+        id="chat-input"
+        name="message"
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        maxLength={maxLength * 2}
+        autoComplete="off"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? 'chat-error' : undefined}
+      />
+      <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
+        {sending ? t('live.chat.sending') : t('live.chat.send')}
+      </button>
+      {error && (
+        <p id="chat-error" className="chat-error" role="alert">
+          {error}
+        </p>
+      )}
     </form>
   );
 }
@@ -102,25 +173,60 @@ function Composer({ client, t, maxLength }: { client: ChatClient; t: T; maxLengt
 function NameForm({ client, t }: { client: ChatClient; t: T }) {
   const [name, setName] = useState('');
   return (
-    <form className="chat-name" onSubmit={(e) => { e.preventDefault(); if (name.trim()) void client.setName(name.trim()); }}>
+    <form
+      className="chat-name"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (name.trim()) void client.setName(name.trim());
+      }}
+    >
       <label htmlFor="chat-name">{t('live.chat.nameLabel')}</label>
-      <p className="chat-hint" id="chat-name-hint">{t('live.chat.nameHint')}</p>
+      <p className="chat-hint" id="chat-name-hint">
+        {t('live.chat.nameHint')}
+      </p>
       <div className="chat-name-row">
-        <input id="chat-name" name="name" value={name} onChange={(e) => setName(e.target.value)} maxLength={60} autoComplete="nickname" aria-describedby="chat-name-hint" />
-        <button type="submit" className="button">{t('live.chat.join')}</button>
+        <input
+          id="chat-name"
+          name="name"
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          maxLength={60}
+          autoComplete="nickname"
+          aria-describedby="chat-name-hint"
+        />
+        <button type="submit" className="button">
+          {t('live.chat.join')}
+        </button>
       </div>
-      <a className="chat-login" href={loginHref(currentPath())}>{t('live.chat.login')}</a>
+      <a className="chat-login" href={loginHref(currentPath())}>
+        {t('live.chat.login')}
+      </a>
     </form>
   );
 }
 
-function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClient; t: T; lang: string; showManagement: boolean; maxLength: number }) {
+function Chat({
+  client,
+  t,
+  lang,
+  showManagement,
+  maxLength,
+}: {
+  client: ChatClient;
+  t: T;
+  lang: string;
+  showManagement: boolean;
+  maxLength: number;
+}) {
   const state = useStore(client.$chat);
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const moderator = state.user?.role === 'moderator' && showManagement;
-  const time = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang === 'es' ? 'es' : 'pt-BR', { hour: '2-digit', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang === 'es' ? 'es' : 'pt-BR', {
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
   useEffect(() => {
     const el = list.current;
@@ -137,7 +243,12 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
     if (!pending) return;
     const { kind, message } = pending;
     setPending(null);
-    const result = kind === 'delete' ? await client.deleteMessage(message.id) : kind === 'deleteAll' ? await client.deleteAuthor(message.authorId) : await client.mute(message.authorId);
+    const result =
+      kind === 'delete'
+        ? await client.deleteMessage(message.id)
+        : kind === 'deleteAll'
+          ? await client.deleteAuthor(message.authorId)
+          : await client.mute(message.authorId);
     setFailure(result.ok ? null : result.message);
   };
   const question = pending
@@ -148,13 +259,24 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
         : t('live.chat.confirmMute', { name: pending.message.name })
     : '';
 
-  if (state.status === 'connecting' && !state.user) return <Loader label={t('live.chat.connecting')} />;
+  if (state.status === 'connecting' && !state.user)
+    return <Loader label={t('live.chat.connecting')} />;
   return (
     <div className="chat">
-      {state.status !== 'online' && <Notice kind="info">{state.status === 'offline' ? t('live.chat.offline') : t('live.chat.connecting')}</Notice>}
+      {state.status !== 'online' && (
+        <Notice kind="info">
+          {state.status === 'offline' ? t('live.chat.offline') : t('live.chat.connecting')}
+        </Notice>
+      )}
       {moderator && <ModeratorBar client={client} t={t} />}
       {!moderator && <CommitBanner client={client} t={t} />}
-      <ol className="chat-messages" ref={list} aria-label={t('live.chat.messages')} aria-live="polite" tabIndex={0}>
+      <ol
+        className="chat-messages"
+        ref={list}
+        aria-label={t('live.chat.messages')}
+        aria-live="polite"
+        tabIndex={0}
+      >
         {state.messages.length === 0 && <li className="chat-empty">{t('live.chat.empty')}</li>}
         {state.messages.map((m) => (
           <li key={m.id} className="chat-message" data-id={m.id}>
@@ -162,18 +284,39 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
             <div className="chat-body">
               <p className="chat-meta">
                 <strong>{m.name}</strong>
-                {m.authorId === state.user?.id && <span className="chat-you"> ({t('live.chat.you')})</span>}
+                {m.authorId === state.user?.id && (
+                  <span className="chat-you"> ({t('live.chat.you')})</span>
+                )}
                 <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
               </p>
-              <p className="chat-text"><Text text={m.text} /></p>
+              <p className="chat-text">
+                <Text text={m.text} />
+              </p>
             </div>
             {moderator && (
               <details className="chat-tools">
                 <summary aria-label={t('live.chat.actions', { name: m.name })}>⋯</summary>
                 <div className="chat-tools-menu">
-                  <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'delete', message: m })}>{t('live.chat.delete')}</button>
-                  <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'deleteAll', message: m })}>{t('live.chat.deleteAll', { name: m.name })}</button>
-                  {m.authorId !== state.user?.id && <button type="button" onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}>{t('live.chat.mute', { name: m.name })}</button>}
+                  <button
+                    type="button"
+                    onClick={(e) => choose(e.currentTarget, { kind: 'delete', message: m })}
+                  >
+                    {t('live.chat.delete')}
+                  </button>
+                  <button
+                    type="button"
+                    onClick={(e) => choose(e.currentTarget, { kind: 'deleteAll', message: m })}
+                  >
+                    {t('live.chat.deleteAll', { name: m.name })}
+                  </button>
+                  {m.authorId !== state.user?.id && (
+                    <button
+                      type="button"
+                      onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}
+                    >
+                      {t('live.chat.mute', { name: m.name })}
+                    </button>
+                  )}
                 </div>
               </details>
             )}
@@ -184,23 +327,47 @@ function Chat({ client, t, lang, showManagement, maxLength }: { client: ChatClie
       {state.notice && <Notice kind="info">{state.notice}</Notice>}
       {state.user?.name ? (
         <>
-          <p className="chat-as">{t('live.chat.as', { name: state.user.name })}{state.user.role === 'moderator' && <span className="chat-badge"> · {t('live.chat.moderator')}</span>}</p>
+          <p className="chat-as">
+            {t('live.chat.as', { name: state.user.name })}
+            {state.user.role === 'moderator' && (
+              <span className="chat-badge"> · {t('live.chat.moderator')}</span>
+            )}
+          </p>
           <Composer client={client} t={t} maxLength={maxLength} />
         </>
       ) : (
         state.user && <NameForm client={client} t={t} />
       )}
-      <Modal open={!!pending} title={question} onClose={() => setPending(null)} closeLabel={t('live.chat.close')}>
+      <Modal
+        open={!!pending}
+        title={question}
+        onClose={() => setPending(null)}
+        closeLabel={t('live.chat.close')}
+      >
         <div className="chat-confirm">
-          <button type="button" className="button chat-danger" onClick={() => void confirm()}>{t('live.chat.confirm')}</button>
-          <button type="button" className="button secondary" onClick={() => setPending(null)}>{t('live.chat.cancel')}</button>
+          <button type="button" className="button chat-danger" onClick={() => void confirm()}>
+            {t('live.chat.confirm')}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setPending(null)}>
+            {t('live.chat.cancel')}
+          </button>
         </div>
       </Modal>
     </div>
   );
 }
 
-export default function ChatIsland({ church, slug, lang, strings, channel, limitMessages, showManagement = true, username, maxLength }: Props) {
+export default function ChatIsland({
+  church,
+  slug,
+  lang,
+  strings,
+  channel,
+  limitMessages,
+  showManagement = true,
+  username,
+  maxLength,
+}: Props) {
   const t = makeT(strings, lang);
   const { ready } = useSession(church);
   const loggedIn = useStore($isLoggedIn);
@@ -235,8 +402,20 @@ export default function ChatIsland({ church, slug, lang, strings, channel, limit
 
   return (
     <section className="chat-panel" aria-labelledby="chat-title">
-      <h2 id="chat-title" className="chat-title">{t('live.chat.title')}</h2>
-      {client ? <Chat client={client} t={t} lang={lang} showManagement={showManagement} maxLength={maxLength} /> : <Loader label={t('live.chat.connecting')} />}
+      <h2 id="chat-title" className="chat-title">
+        {t('live.chat.title')}
+      </h2>
+      {client ? (
+        <Chat
+          client={client}
+          t={t}
+          lang={lang}
+          showManagement={showManagement}
+          maxLength={maxLength}
+        />
+      ) : (
+        <Loader label={t('live.chat.connecting')} />
+      )}
     </section>
   );
 }

@@ -43,14 +43,29 @@ export default function PlayCheckoutIsland(props: Props) {
   );
 }
 
-type Phase = { kind: 'form' } | { kind: 'challenge'; code: string } | { kind: 'done'; answer: PaymentResponse };
+type Phase =
+  | { kind: 'form' }
+  | { kind: 'challenge'; code: string }
+  | { kind: 'done'; answer: PaymentResponse };
 
 function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { t: T }) {
   const { userId } = useMember(church);
-  const step = usePaymentStep({ churchId: church.id, slug, lang, methods, userId, fees: (m) => planFees(slug, plan.id, m), quoteKey: String(plan.id), maxInstallments: 1 });
+  const step = usePaymentStep({
+    churchId: church.id,
+    slug,
+    lang,
+    methods,
+    userId,
+    fees: (m) => planFees(slug, plan.id, m),
+    quoteKey: String(plan.id),
+    maxInstallments: 1,
+  });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
   const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
+  const [failure, setFailure] = useState<{
+    message: string;
+    errors: Record<string, string[]>;
+  } | null>(null);
   const key = useRef(newKey()); // one key per attempt: a repeated click or a lost answer charges once
   const { key: periodKey, count } = planPeriod(plan.periodicidadeDias);
   const period = periodKey === 'play.plans.perDays' ? t.plural(periodKey, count) : t(periodKey);
@@ -59,9 +74,11 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
   function handle(answer: PaymentResponse) {
     key.current = newKey();
     const next = afterPay(answer, '/play/my-plan');
-    if (next.kind === 'declined') setFailure({ message: next.message ?? t('play.checkout.declined'), errors: {} });
+    if (next.kind === 'declined')
+      setFailure({ message: next.message ?? t('play.checkout.declined'), errors: {} });
     else if (next.kind === 'challenge') setPhase({ kind: 'challenge', code: next.code });
-    else if (answer.pagamento.metodoPagamento === 'picpay' && answer.pagamento.urlPagamento) window.location.assign(next.url);
+    else if (answer.pagamento.metodoPagamento === 'picpay' && answer.pagamento.urlPagamento)
+      window.location.assign(next.url);
     else setPhase({ kind: 'done', answer });
   }
 
@@ -72,7 +89,18 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
     setFailure(null);
     try {
       const part = await step.prepare();
-      handle(await checkout.pay({ tipo: 'assinatura', igreja: church.id, planoAssinatura: plan.id, valor: first, ...part }, key.current));
+      handle(
+        await checkout.pay(
+          {
+            tipo: 'assinatura',
+            igreja: church.id,
+            planoAssinatura: plan.id,
+            valor: first,
+            ...part,
+          },
+          key.current,
+        ),
+      );
     } catch (error) {
       setFailure(await failureMessage(error, t('play.checkout.error')));
     } finally {
@@ -80,29 +108,67 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
     }
   }
 
-  if (phase.kind === 'done') return <Done t={t} lang={lang} userId={userId} initial={phase.answer} />;
+  if (phase.kind === 'done')
+    return <Done t={t} lang={lang} userId={userId} initial={phase.answer} />;
   return (
     <div className="play-checkout">
       <section className="play-plan" aria-labelledby="checkout-plan">
         <h2 id="checkout-plan">{plan.nome}</h2>
         {plan.descricao && <p>{plan.descricao}</p>}
         <dl className="play-checkout-summary">
-          <div><dt>{t('play.checkout.price')}</dt><dd>{money(plan.valor / 100, currency, lang)} {period}</dd></div>
-          <div><dt>{t('play.checkout.fee')}</dt><dd>{plan.taxaAdesao > 0 ? money(plan.taxaAdesao / 100, currency, lang) : t('play.plans.noFee')}</dd></div>
-          <div><dt>{t('play.checkout.firstCharge')}</dt><dd data-testid="checkout-first">{money(first, currency, lang)}</dd></div>
+          <div>
+            <dt>{t('play.checkout.price')}</dt>
+            <dd>
+              {money(plan.valor / 100, currency, lang)} {period}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('play.checkout.fee')}</dt>
+            <dd>
+              {plan.taxaAdesao > 0
+                ? money(plan.taxaAdesao / 100, currency, lang)
+                : t('play.plans.noFee')}
+            </dd>
+          </div>
+          <div>
+            <dt>{t('play.checkout.firstCharge')}</dt>
+            <dd data-testid="checkout-first">{money(first, currency, lang)}</dd>
+          </div>
         </dl>
-        <p className="play-checkout-note">{t('play.checkout.renewal', { price: money(plan.valor / 100, currency, lang), period })}</p>
+        <p className="play-checkout-note">
+          {t('play.checkout.renewal', { price: money(plan.valor / 100, currency, lang), period })}
+        </p>
       </section>
 
       {phase.kind === 'challenge' ? (
         <ChallengeForm code={phase.code} t={t} onAnswer={handle} />
       ) : (
         <form onSubmit={(e) => void submit(e)} noValidate>
-          <PaymentFields step={step} t={t} currency={currency} errors={failure?.errors} busy={busy} />
-          <PaymentTotals quote={step.quote} t={t} currency={currency} lang={lang} valueLabel={t('play.checkout.valueLabel')} />
+          <PaymentFields
+            step={step}
+            t={t}
+            currency={currency}
+            errors={failure?.errors}
+            busy={busy}
+          />
+          <PaymentTotals
+            quote={step.quote}
+            t={t}
+            currency={currency}
+            lang={lang}
+            valueLabel={t('play.checkout.valueLabel')}
+          />
           {failure && <Notice kind="error">{failure.message}</Notice>}
-          {failure?.errors.planoAssinatura && <p><a href="/play/my-plan">{t('play.checkout.myPlan')}</a></p>}
-          <SubmitButton submitting={busy} label={t('play.checkout.pay')} busyLabel={t('play.checkout.paying')} />
+          {failure?.errors.planoAssinatura && (
+            <p>
+              <a href="/play/my-plan">{t('play.checkout.myPlan')}</a>
+            </p>
+          )}
+          <SubmitButton
+            submitting={busy}
+            label={t('play.checkout.pay')}
+            busyLabel={t('play.checkout.paying')}
+          />
         </form>
       )}
     </div>
@@ -110,17 +176,40 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
 }
 
 /** After paying: thanks when approved; the Pix/slip result (checked again while it waits) otherwise. */
-function Done({ t, lang, userId, initial }: { t: T; lang: Props['lang']; userId: number | null; initial: PaymentResponse }) {
+function Done({
+  t,
+  lang,
+  userId,
+  initial,
+}: {
+  t: T;
+  lang: Props['lang'];
+  userId: number | null;
+  initial: PaymentResponse;
+}) {
   const code = initial.pagamento.codigo;
-  const { answer } = usePaymentAnswer(userId !== null, () => checkout.status(userId!, code), initial);
+  const { answer } = usePaymentAnswer(
+    userId !== null,
+    () => checkout.status(userId!, code),
+    initial,
+  );
   const p = (answer ?? initial).pagamento;
-  const text = p.status === 'aprovado' ? t('play.checkout.thanks') : p.status === 'cancelado' || p.status === 'nao_aprovado' ? t('play.checkout.notPaid') : t('play.checkout.pending');
+  const text =
+    p.status === 'aprovado'
+      ? t('play.checkout.thanks')
+      : p.status === 'cancelado' || p.status === 'nao_aprovado'
+        ? t('play.checkout.notPaid')
+        : t('play.checkout.pending');
   return (
     <div className="play-checkout" data-testid="checkout-done">
       <PaymentResult payment={p} text={text} t={t} lang={lang} />
       <div className="play-actions">
-        <a className="button" href="/play">{t('play.checkout.goPlay')}</a>
-        <a className="button secondary" href="/play/my-plan">{t('play.checkout.myPlan')}</a>
+        <a className="button" href="/play">
+          {t('play.checkout.goPlay')}
+        </a>
+        <a className="button secondary" href="/play/my-plan">
+          {t('play.checkout.myPlan')}
+        </a>
       </div>
     </div>
   );

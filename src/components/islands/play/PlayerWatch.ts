@@ -6,9 +6,19 @@
 // the plans offered in-page for closed content without a subscription, and my list.
 // No React: the watch page's whole JavaScript, hls.js included, must stay ≤ 150 KB gzipped.
 import { HTTPError } from 'ky';
-import { addToMyList, removeFromMyList, savePosition, watchContent } from '../../../lib/play/api.ts';
+import {
+  addToMyList,
+  removeFromMyList,
+  savePosition,
+  watchContent,
+} from '../../../lib/play/api.ts';
 import type { Lang } from '../../../lib/format.ts';
-import { $isLoggedIn, $session, startSession, type SessionChurch } from '../../../stores/session.ts';
+import {
+  $isLoggedIn,
+  $session,
+  startSession,
+  type SessionChurch,
+} from '../../../stores/session.ts';
 import { attachHls } from '../ui/stream-video.ts';
 import { currentPath, loginHref } from '../ui/redirect.ts';
 import { makeT } from '../ui/t.ts';
@@ -122,7 +132,8 @@ export async function startPlayer(root: HTMLElement): Promise<void> {
 
   video.addEventListener('loadedmetadata', () => {
     // resume where the member stopped, unless that was the very end
-    if (resumeAt > 0 && (!Number.isFinite(video.duration) || resumeAt < video.duration - 1)) video.currentTime = resumeAt;
+    if (resumeAt > 0 && (!Number.isFinite(video.duration) || resumeAt < video.duration - 1))
+      video.currentTime = resumeAt;
     root.dataset.ready = 'true';
   });
   const save = (keepalive = false) => {
@@ -155,8 +166,12 @@ export async function startPlayer(root: HTMLElement): Promise<void> {
       ' ': () => void (video.paused ? video.play().catch(() => {}) : video.pause()),
       k: () => void (video.paused ? video.play().catch(() => {}) : video.pause()),
       ArrowLeft: () => (video.currentTime = Math.max(0, video.currentTime - SEEK_STEP)),
-      ArrowRight: () => (video.currentTime = Math.min(video.duration || Infinity, video.currentTime + SEEK_STEP)),
-      f: () => void (document.fullscreenElement ? document.exitFullscreen() : box.requestFullscreen()).catch(() => {}),
+      ArrowRight: () =>
+        (video.currentTime = Math.min(video.duration || Infinity, video.currentTime + SEEK_STEP)),
+      f: () =>
+        void (
+          document.fullscreenElement ? document.exitFullscreen() : box.requestFullscreen()
+        ).catch(() => {}),
       m: () => (video.muted = !video.muted),
       c: toggleCaptions,
     };

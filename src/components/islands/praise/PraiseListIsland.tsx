@@ -4,7 +4,16 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PraiseSummary } from '../../../../contract/praise.ts';
 import { loadSongs, songHref } from '../../../lib/praise/api.ts';
 import { pretty } from '../../../lib/praise/transpose.ts';
-import { Loader, MemberGate, Notice, failureMessage, makeT, useMember, type IslandProps, type T } from '../ui/index.ts';
+import {
+  Loader,
+  MemberGate,
+  Notice,
+  failureMessage,
+  makeT,
+  useMember,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
 
 type Props = IslandProps & { slug: string };
 
@@ -17,32 +26,38 @@ export default function PraiseListIsland(props: Props) {
   );
 }
 
-type State = { kind: 'loading' } | { kind: 'ok'; songs: PraiseSummary[] } | { kind: 'error'; message: string };
+type State =
+  { kind: 'loading' } | { kind: 'ok'; songs: PraiseSummary[] } | { kind: 'error'; message: string };
 
 function SongList({ t, slug, church }: Props & { t: T }) {
   const { ready } = useMember(church);
-  const [search, setSearch] = useState(() => new URLSearchParams(location.search).get('busca') ?? '');
+  const [search, setSearch] = useState(
+    () => new URLSearchParams(location.search).get('busca') ?? '',
+  );
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!ready) return;
     let live = true;
-    const timer = setTimeout(() => {
-      setState((s) => (s.kind === 'ok' ? s : { kind: 'loading' }));
-      loadSongs(slug, search).then(
-        (songs) => live && setState({ kind: 'ok', songs }),
-        async (error) => {
-          const failure = await failureMessage(error, t('praise.list.failed'));
-          if (live) setState({ kind: 'error', message: failure.message });
-        },
-      );
-      // The search stays in the address, so back from a song returns to the same list.
-      const url = new URL(location.href);
-      if (search.trim()) url.searchParams.set('busca', search.trim());
-      else url.searchParams.delete('busca');
-      history.replaceState(history.state, '', url.pathname + url.search);
-    }, search ? 250 : 0);
+    const timer = setTimeout(
+      () => {
+        setState((s) => (s.kind === 'ok' ? s : { kind: 'loading' }));
+        loadSongs(slug, search).then(
+          (songs) => live && setState({ kind: 'ok', songs }),
+          async (error) => {
+            const failure = await failureMessage(error, t('praise.list.failed'));
+            if (live) setState({ kind: 'error', message: failure.message });
+          },
+        );
+        // The search stays in the address, so back from a song returns to the same list.
+        const url = new URL(location.href);
+        if (search.trim()) url.searchParams.set('busca', search.trim());
+        else url.searchParams.delete('busca');
+        history.replaceState(history.state, '', url.pathname + url.search);
+      },
+      search ? 250 : 0,
+    );
     return () => {
       live = false;
       clearTimeout(timer);
@@ -53,18 +68,34 @@ function SongList({ t, slug, church }: Props & { t: T }) {
     <>
       <form className="praise-search" role="search" onSubmit={(e) => e.preventDefault()}>
         <label htmlFor="praise-search">{t('praise.list.search')}</label>
-        <input id="praise-search" type="search" name="busca" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} autoComplete="off" />
+        <input
+          id="praise-search"
+          type="search"
+          name="busca"
+          value={search}
+          maxLength={100}
+          onChange={(e) => setSearch(e.target.value)}
+          autoComplete="off"
+        />
       </form>
       {state.kind === 'loading' && <Loader label={t('praise.list.loading')} />}
       {state.kind === 'error' && (
         <div>
           <Notice message={{ kind: 'error', text: state.message }} />
-          <button type="button" className="button secondary" onClick={() => setAttempt((n) => n + 1)}>{t('praise.list.retry')}</button>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() => setAttempt((n) => n + 1)}
+          >
+            {t('praise.list.retry')}
+          </button>
         </div>
       )}
       {state.kind === 'ok' && (
         <>
-          <p className="praise-count" role="status">{t.plural('praise.list.count', state.songs.length)}</p>
+          <p className="praise-count" role="status">
+            {t.plural('praise.list.count', state.songs.length)}
+          </p>
           {state.songs.length === 0 ? (
             <p className="praise-empty">{t('praise.list.empty')}</p>
           ) : (
@@ -73,13 +104,19 @@ function SongList({ t, slug, church }: Props & { t: T }) {
                 <li key={song.id}>
                   <a href={songHref(song.id)}>
                     <strong>{song.titulo}</strong>
-                    {song.subtitulo && <span className="praise-list-subtitle">{song.subtitulo}</span>}
+                    {song.subtitulo && (
+                      <span className="praise-list-subtitle">{song.subtitulo}</span>
+                    )}
                   </a>
                   <span className="praise-list-meta">
                     {song.autor && <span>{t('praise.list.by', { author: song.autor })}</span>}
                     {song.tema && <span>{song.tema}</span>}
                     {song.tom && <span>{t('praise.keyNow', { key: pretty(song.tom) })}</span>}
-                    {song.tipoExibicao && <span className="praise-badge">{t(`praise.list.kind.${song.tipoExibicao}`)}</span>}
+                    {song.tipoExibicao && (
+                      <span className="praise-badge">
+                        {t(`praise.list.kind.${song.tipoExibicao}`)}
+                      </span>
+                    )}
                   </span>
                 </li>
               ))}

@@ -6,9 +6,29 @@ import { useMemo, useRef, useState, type ChangeEvent } from 'react';
 import type { PrayerReason } from '../../../../contract/prayer.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { postPrayer } from '../../../lib/prayer/api.ts';
-import { checkPrayerDraft, checkPrayerImage, emptyDraft, firstName, megabytes, PRAYER_IMAGE_TYPES, prayerFormData, type PrayerDraft } from '../../../lib/prayer/forms.ts';
+import {
+  checkPrayerDraft,
+  checkPrayerImage,
+  emptyDraft,
+  firstName,
+  megabytes,
+  PRAYER_IMAGE_TYPES,
+  prayerFormData,
+  type PrayerDraft,
+} from '../../../lib/prayer/forms.ts';
 import { $session } from '../../../stores/session.ts';
-import { Check, Field, firstErrors, MemberGate, Notice, Select, SubmitButton, TextArea, type Message, type T } from '../ui/index.ts';
+import {
+  Check,
+  Field,
+  firstErrors,
+  MemberGate,
+  Notice,
+  Select,
+  SubmitButton,
+  TextArea,
+  type Message,
+  type T,
+} from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { reasons: PrayerReason[] };
@@ -33,12 +53,17 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
-  const set = <K extends keyof PrayerDraft>(name: K) => (value: PrayerDraft[K]) => {
-    setDraft((d) => ({ ...d, [name]: value }));
-    setErrors((e) => ({ ...e, [name]: undefined }));
-  };
+  const set =
+    <K extends keyof PrayerDraft>(name: K) =>
+    (value: PrayerDraft[K]) => {
+      setDraft((d) => ({ ...d, [name]: value }));
+      setErrors((e) => ({ ...e, [name]: undefined }));
+    };
 
-  const focusFirstError = () => requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+  const focusFirstError = () =>
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus(),
+    );
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
@@ -57,7 +82,9 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
     const problems = checkPrayerDraft(draft, file, limits);
-    const found = Object.fromEntries(Object.entries(problems).map(([k, p]) => [k, t(p.key, p.values)])) as Errors;
+    const found = Object.fromEntries(
+      Object.entries(problems).map(([k, p]) => [k, t(p.key, p.values)]),
+    ) as Errors;
     if (Object.keys(found).length) {
       setErrors(found);
       setNotice(null);
@@ -68,15 +95,23 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
     setNotice(null);
     try {
       await postPrayer(prayerFormData(draft, church.id, file));
-      location.assign(draft.flagPublicarMural ? '/prayer/new/success' : '/prayer/new/success?private=1');
+      location.assign(
+        draft.flagPublicarMural ? '/prayer/new/success' : '/prayer/new/success?private=1',
+      );
     } catch (error) {
       // Nothing typed is lost: the draft and the chosen file stay as they were.
       const failure = await readFailure(error);
       const fields = firstErrors(failure.errors);
       const known = ['nome', 'idOracaoMotivo', 'mensagem', 'image'];
-      const others = Object.entries(fields).filter(([k]) => !known.includes(k)).map(([, v]) => v);
-      setErrors(Object.fromEntries(Object.entries(fields).filter(([k]) => known.includes(k))) as Errors);
-      const text = Object.keys(fields).length ? [t('prayer.form.failed'), ...others].join(' ') : failure.message || t('prayer.form.failed');
+      const others = Object.entries(fields)
+        .filter(([k]) => !known.includes(k))
+        .map(([, v]) => v);
+      setErrors(
+        Object.fromEntries(Object.entries(fields).filter(([k]) => known.includes(k))) as Errors,
+      );
+      const text = Object.keys(fields).length
+        ? [t('prayer.form.failed'), ...others].join(' ')
+        : failure.message || t('prayer.form.failed');
       setNotice({ kind: 'error', text });
       setSubmitting(false);
       focusFirstError();
@@ -85,40 +120,110 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
 
   const mb = megabytes(limits.imageBytes);
   return (
-    <form ref={formRef} onSubmit={submit} noValidate className="acc-panel prayer-form" aria-busy={submitting || undefined}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="acc-panel prayer-form"
+      aria-busy={submitting || undefined}
+    >
       <h1>{t('prayer.form.title')}</h1>
       <p className="acc-muted">{t('prayer.form.intro')}</p>
       <Notice message={notice} />
-      <Field label={t('prayer.form.name')} name="nome" value={draft.nome} onChange={set('nome')} error={errors.nome} disabled={submitting}
-        autoComplete="given-name" hint={t('prayer.form.nameHint')} maxLength={limits.name} />
+      <Field
+        label={t('prayer.form.name')}
+        name="nome"
+        value={draft.nome}
+        onChange={set('nome')}
+        error={errors.nome}
+        disabled={submitting}
+        autoComplete="given-name"
+        hint={t('prayer.form.nameHint')}
+        maxLength={limits.name}
+      />
       {reasons.length > 0 && (
-        <Select label={t('prayer.form.reason')} name="idOracaoMotivo" value={draft.idOracaoMotivo} onChange={set('idOracaoMotivo')} error={errors.idOracaoMotivo}
-          disabled={submitting} placeholder={t('prayer.form.reasonNone')} options={reasons.map((r) => ({ value: String(r.id), label: r.nome }))} />
+        <Select
+          label={t('prayer.form.reason')}
+          name="idOracaoMotivo"
+          value={draft.idOracaoMotivo}
+          onChange={set('idOracaoMotivo')}
+          error={errors.idOracaoMotivo}
+          disabled={submitting}
+          placeholder={t('prayer.form.reasonNone')}
+          options={reasons.map((r) => ({ value: String(r.id), label: r.nome }))}
+        />
       )}
-      <TextArea label={t('prayer.form.message')} name="mensagem" value={draft.mensagem} onChange={set('mensagem')} error={errors.mensagem}
-        max={limits.message} counter={(count, max) => t('prayer.form.counter', { count, max })} disabled={submitting} required />
+      <TextArea
+        label={t('prayer.form.message')}
+        name="mensagem"
+        value={draft.mensagem}
+        onChange={set('mensagem')}
+        error={errors.mensagem}
+        max={limits.message}
+        counter={(count, max) => t('prayer.form.counter', { count, max })}
+        disabled={submitting}
+        required
+      />
       <div className={`ui-field${errors.image ? ' has-error' : ''}`}>
         <label htmlFor="prayer-image">{t('prayer.form.image')}</label>
-        <input ref={fileRef} id="prayer-image" name="image" type="file" accept={PRAYER_IMAGE_TYPES.join(',')} onChange={chooseFile} disabled={submitting}
-          aria-invalid={errors.image ? true : undefined} aria-describedby={errors.image ? 'prayer-image-error' : 'prayer-image-hint'} />
-        {errors.image
-          ? <small id="prayer-image-error" className="ui-error" role="alert">{errors.image}</small>
-          : <small id="prayer-image-hint">{t('prayer.form.imageHint', { mb })}</small>}
+        <input
+          ref={fileRef}
+          id="prayer-image"
+          name="image"
+          type="file"
+          accept={PRAYER_IMAGE_TYPES.join(',')}
+          onChange={chooseFile}
+          disabled={submitting}
+          aria-invalid={errors.image ? true : undefined}
+          aria-describedby={errors.image ? 'prayer-image-error' : 'prayer-image-hint'}
+        />
+        {errors.image ? (
+          <small id="prayer-image-error" className="ui-error" role="alert">
+            {errors.image}
+          </small>
+        ) : (
+          <small id="prayer-image-hint">{t('prayer.form.imageHint', { mb })}</small>
+        )}
         {file && (
           <p className="prayer-file">
             <span>{t('prayer.form.imageChosen', { name: file.name })}</span>
-            <button type="button" className="acc-link" onClick={removeFile} disabled={submitting}>{t('prayer.form.imageRemove')}</button>
+            <button type="button" className="acc-link" onClick={removeFile} disabled={submitting}>
+              {t('prayer.form.imageRemove')}
+            </button>
           </p>
         )}
       </div>
       <fieldset className="prayer-options">
         <legend>{t('prayer.form.options')}</legend>
-        <Check name="flagPublicarMural" label={t('prayer.form.publish')} hint={t('prayer.form.publishHint')} checked={draft.flagPublicarMural} onChange={set('flagPublicarMural')} disabled={submitting} />
-        <Check name="flagReceberLigacao" label={t('prayer.form.call')} checked={draft.flagReceberLigacao} onChange={set('flagReceberLigacao')} disabled={submitting} />
-        <Check name="flagReceberVisita" label={t('prayer.form.visit')} checked={draft.flagReceberVisita} onChange={set('flagReceberVisita')} disabled={submitting} />
+        <Check
+          name="flagPublicarMural"
+          label={t('prayer.form.publish')}
+          hint={t('prayer.form.publishHint')}
+          checked={draft.flagPublicarMural}
+          onChange={set('flagPublicarMural')}
+          disabled={submitting}
+        />
+        <Check
+          name="flagReceberLigacao"
+          label={t('prayer.form.call')}
+          checked={draft.flagReceberLigacao}
+          onChange={set('flagReceberLigacao')}
+          disabled={submitting}
+        />
+        <Check
+          name="flagReceberVisita"
+          label={t('prayer.form.visit')}
+          checked={draft.flagReceberVisita}
+          onChange={set('flagReceberVisita')}
+          disabled={submitting}
+        />
       </fieldset>
       <div className="acc-actions">
-        <SubmitButton submitting={submitting} label={t('prayer.form.submit')} busyLabel={t('prayer.form.sending')} />
+        <SubmitButton
+          submitting={submitting}
+          label={t('prayer.form.submit')}
+          busyLabel={t('prayer.form.sending')}
+        />
         <a href="/prayer">{t('prayer.form.cancel')}</a>
       </div>
     </form>

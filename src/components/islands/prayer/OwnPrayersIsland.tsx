@@ -16,7 +16,17 @@ export default function OwnPrayersIsland(props: Props) {
   const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('prayer.loading')}>
-      {props.mode === 'list' ? <OwnList t={t} churchId={props.church.id} lang={props.lang} /> : <OwnOne t={t} churchId={props.church.id} lang={props.lang} id={props.prayerId ?? 0} mode={props.mode} />}
+      {props.mode === 'list' ? (
+        <OwnList t={t} churchId={props.church.id} lang={props.lang} />
+      ) : (
+        <OwnOne
+          t={t}
+          churchId={props.church.id}
+          lang={props.lang}
+          id={props.prayerId ?? 0}
+          mode={props.mode}
+        />
+      )}
     </MemberGate>
   );
 }
@@ -25,7 +35,9 @@ function LoadError({ t, message, retry }: { t: T; message: string; retry: () => 
   return (
     <div className="acc-panel">
       <Notice message={{ kind: 'error', text: message || t('prayer.mine.failed') }} />
-      <button type="button" className="button secondary" onClick={retry}>{t('prayer.retry')}</button>
+      <button type="button" className="button secondary" onClick={retry}>
+        {t('prayer.retry')}
+      </button>
     </div>
   );
 }
@@ -35,15 +47,21 @@ function Missing({ t }: { t: T }) {
     <section className="content-empty content-missing" aria-labelledby="prayer-missing-title">
       <h1 id="prayer-missing-title">{t('prayer.notFoundTitle')}</h1>
       <p role="alert">{t('prayer.notFound')}</p>
-      <a className="button" href="/user/prayer">{t('prayer.mine.back')}</a>
+      <a className="button" href="/user/prayer">
+        {t('prayer.mine.back')}
+      </a>
     </section>
   );
 }
 
 const Badge = ({ t, item }: { t: T; item: OwnPrayer }) =>
-  item.flagPublicarMural
-    ? <span className="prayer-badge published">{t('prayer.mine.published')}</span>
-    : <span className="prayer-badge private" title={t('prayer.mine.privateHint')}>{t('prayer.mine.private')}</span>;
+  item.flagPublicarMural ? (
+    <span className="prayer-badge published">{t('prayer.mine.published')}</span>
+  ) : (
+    <span className="prayer-badge private" title={t('prayer.mine.privateHint')}>
+      {t('prayer.mine.private')}
+    </span>
+  );
 
 function Stats({ t, item }: { t: T; item: OwnPrayer }) {
   return (
@@ -67,13 +85,17 @@ function OwnList({ t, churchId, lang }: { t: T; churchId: number; lang: Lang }) 
           <h1>{t('prayer.mine.title')}</h1>
           <p className="acc-muted">{t('prayer.mine.intro')}</p>
         </header>
-        <a className="button prayer-new" href="/prayer/new">{t('prayer.new')}</a>
+        <a className="button prayer-new" href="/prayer/new">
+          {t('prayer.new')}
+        </a>
       </div>
       {list.length === 0 ? (
         <section className="content-empty" aria-labelledby="prayer-mine-empty">
           <h2 id="prayer-mine-empty">{t('prayer.emptyTitle')}</h2>
           <p>{t('prayer.mine.empty')}</p>
-          <a className="button" href="/prayer/new">{t('prayer.new')}</a>
+          <a className="button" href="/prayer/new">
+            {t('prayer.new')}
+          </a>
         </section>
       ) : (
         <ul className="prayer-own-list" aria-label={t('prayer.mine.title')}>
@@ -83,9 +105,15 @@ function OwnList({ t, churchId, lang }: { t: T; churchId: number; lang: Lang }) 
                 {item.motivo && <span className="prayer-reason">{item.motivo.nome}</span>}
                 <Badge t={t} item={item} />
               </div>
-              <h2><a href={`/user/prayer/${item.id}`}>{t('prayer.mine.itemTitle', { date: formatDate(item.dataCriacao, lang) })}</a></h2>
+              <h2>
+                <a href={`/user/prayer/${item.id}`}>
+                  {t('prayer.mine.itemTitle', { date: formatDate(item.dataCriacao, lang) })}
+                </a>
+              </h2>
               <p className="prayer-text">{item.mensagem}</p>
-              <p className="prayer-meta"><Stats t={t} item={item} /></p>
+              <p className="prayer-meta">
+                <Stats t={t} item={item} />
+              </p>
             </li>
           ))}
         </ul>
@@ -94,30 +122,65 @@ function OwnList({ t, churchId, lang }: { t: T; churchId: number; lang: Lang }) 
   );
 }
 
-function OwnOne({ t, churchId, lang, id, mode }: { t: T; churchId: number; lang: Lang; id: number; mode: 'detail' | 'delete' }) {
+function OwnOne({
+  t,
+  churchId,
+  lang,
+  id,
+  mode,
+}: {
+  t: T;
+  churchId: number;
+  lang: Lang;
+  id: number;
+  mode: 'detail' | 'delete';
+}) {
   const { state, retry } = useLoad(() => loadOwnPrayer(id, churchId));
   if (state.kind === 'loading') return <Loader label={t('prayer.loading')} />;
   if (state.kind === 'missing') return <Missing t={t} />;
   if (state.kind === 'error') return <LoadError t={t} message={state.message} retry={retry} />;
-  return mode === 'detail' ? <OwnDetail t={t} lang={lang} item={state.value} /> : <ConfirmDelete t={t} lang={lang} item={state.value} />;
+  return mode === 'detail' ? (
+    <OwnDetail t={t} lang={lang} item={state.value} />
+  ) : (
+    <ConfirmDelete t={t} lang={lang} item={state.value} />
+  );
 }
 
 function Summary({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer }) {
   return (
     <>
       <dl className="content-facts prayer-own-facts">
-        <div><dt>{t('prayer.posted')}</dt><dd><time dateTime={item.dataCriacao}>{formatDate(item.dataCriacao, lang)}</time></dd></div>
-        {item.motivo && <div><dt>{t('prayer.reason')}</dt><dd>{item.motivo.nome}</dd></div>}
-        <div><dt>{t('prayer.mine.shownAs')}</dt><dd>{item.nome ?? t('prayer.anonymous')}</dd></div>
+        <div>
+          <dt>{t('prayer.posted')}</dt>
+          <dd>
+            <time dateTime={item.dataCriacao}>{formatDate(item.dataCriacao, lang)}</time>
+          </dd>
+        </div>
+        {item.motivo && (
+          <div>
+            <dt>{t('prayer.reason')}</dt>
+            <dd>{item.motivo.nome}</dd>
+          </div>
+        )}
+        <div>
+          <dt>{t('prayer.mine.shownAs')}</dt>
+          <dd>{item.nome ?? t('prayer.anonymous')}</dd>
+        </div>
       </dl>
       <p className="prayer-own-flags">
         <Badge t={t} item={item} />
-        {!item.flagPublicarMural && <span className="acc-muted">{t('prayer.mine.privateHint')}</span>}
+        {!item.flagPublicarMural && (
+          <span className="acc-muted">{t('prayer.mine.privateHint')}</span>
+        )}
         {item.flagReceberLigacao && <span className="prayer-badge">{t('prayer.mine.call')}</span>}
         {item.flagReceberVisita && <span className="prayer-badge">{t('prayer.mine.visit')}</span>}
       </p>
-      <blockquote className="prayer-quote"><p>{item.mensagem}</p></blockquote>
-      {item.imagem && <img className="prayer-image" src={item.imagem} alt={t('prayer.image')} loading="lazy" />}
+      <blockquote className="prayer-quote">
+        <p>{item.mensagem}</p>
+      </blockquote>
+      {item.imagem && (
+        <img className="prayer-image" src={item.imagem} alt={t('prayer.image')} loading="lazy" />
+      )}
     </>
   );
 }
@@ -125,14 +188,20 @@ function Summary({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer }) {
 function OwnDetail({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayerDetail }) {
   return (
     <article className="content-article prayer-own-detail">
-      <a className="content-back" href="/user/prayer">← {t('prayer.mine.back')}</a>
+      <a className="content-back" href="/user/prayer">
+        ← {t('prayer.mine.back')}
+      </a>
       <header className="content-article-head">
         <h1>{t('prayer.mine.itemTitle', { date: formatDate(item.dataCriacao, lang) })}</h1>
       </header>
       <Summary t={t} lang={lang} item={item} />
-      <p className="prayer-meta"><Stats t={t} item={item} /></p>
+      <p className="prayer-meta">
+        <Stats t={t} item={item} />
+      </p>
       <section className="prayer-messages" aria-labelledby="prayer-messages-title">
-        <h2 id="prayer-messages-title">{t('prayer.messagesTitle')} ({item.mensagens.length})</h2>
+        <h2 id="prayer-messages-title">
+          {t('prayer.messagesTitle')} ({item.mensagens.length})
+        </h2>
         {item.mensagens.length === 0 ? (
           <p className="prayer-none">{t('prayer.noMessages')}</p>
         ) : (
@@ -140,15 +209,24 @@ function OwnDetail({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayerDetail 
             {item.mensagens.map((m) => (
               <li key={m.id} className="prayer-message">
                 <p>{m.mensagem}</p>
-                <footer><strong>{m.nome ?? t('prayer.someone')}</strong> · <time dateTime={m.dataCriacao}>{formatDate(m.dataCriacao, lang)}</time></footer>
+                <footer>
+                  <strong>{m.nome ?? t('prayer.someone')}</strong> ·{' '}
+                  <time dateTime={m.dataCriacao}>{formatDate(m.dataCriacao, lang)}</time>
+                </footer>
               </li>
             ))}
           </ol>
         )}
       </section>
       <div className="acc-actions prayer-own-actions">
-        {item.flagPublicarMural && <a className="button secondary" href={`/prayer/${item.id}`}>{t('prayer.mine.onWall')}</a>}
-        <a className="prayer-delete-link" href={`/prayer/${item.id}/delete`}>{t('prayer.delete.link')}</a>
+        {item.flagPublicarMural && (
+          <a className="button secondary" href={`/prayer/${item.id}`}>
+            {t('prayer.mine.onWall')}
+          </a>
+        )}
+        <a className="prayer-delete-link" href={`/prayer/${item.id}/delete`}>
+          {t('prayer.delete.link')}
+        </a>
       </div>
     </article>
   );
@@ -166,19 +244,36 @@ function ConfirmDelete({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer })
       location.assign('/prayer/delete/success');
     } catch (error) {
       const failure = await readFailure(error);
-      setNotice({ kind: 'error', text: failure.status === 404 ? t('prayer.notFound') : failure.message || t('prayer.delete.failed') });
+      setNotice({
+        kind: 'error',
+        text:
+          failure.status === 404
+            ? t('prayer.notFound')
+            : failure.message || t('prayer.delete.failed'),
+      });
       setSubmitting(false);
     }
   }
   return (
-    <form className="content-article prayer-delete" onSubmit={confirm} aria-busy={submitting || undefined}>
-      <a className="content-back" href={`/user/prayer/${item.id}`}>← {t('prayer.mine.back')}</a>
+    <form
+      className="content-article prayer-delete"
+      onSubmit={confirm}
+      aria-busy={submitting || undefined}
+    >
+      <a className="content-back" href={`/user/prayer/${item.id}`}>
+        ← {t('prayer.mine.back')}
+      </a>
       <h1>{t('prayer.delete.title')}</h1>
       <Notice message={notice} />
       <Summary t={t} lang={lang} item={item} />
       <p className="prayer-delete-text">{t('prayer.delete.text')}</p>
       <div className="acc-actions">
-        <SubmitButton submitting={submitting} label={t('prayer.delete.confirm')} busyLabel={t('prayer.delete.busy')} className="button danger" />
+        <SubmitButton
+          submitting={submitting}
+          label={t('prayer.delete.confirm')}
+          busyLabel={t('prayer.delete.busy')}
+          className="button danger"
+        />
         <a href={`/user/prayer/${item.id}`}>{t('prayer.form.cancel')}</a>
       </div>
     </form>

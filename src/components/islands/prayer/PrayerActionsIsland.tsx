@@ -8,7 +8,16 @@ import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { prayFor, sendSupport } from '../../../lib/prayer/api.ts';
 import { checkMessageText } from '../../../lib/prayer/forms.ts';
-import { loginHref, Notice, Spinner, SubmitButton, TextArea, useSession, type Message, type T } from '../ui/index.ts';
+import {
+  loginHref,
+  Notice,
+  Spinner,
+  SubmitButton,
+  TextArea,
+  useSession,
+  type Message,
+  type T,
+} from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { prayerId: number; prayed: number; messages: PrayerMessage[] };
@@ -22,9 +31,17 @@ export default function PrayerActionsIsland(props: Props) {
   const back = loginHref(`/prayer/${props.prayerId}`);
   return (
     <div className="prayer-actions">
-      <PrayButton t={t} prayerId={props.prayerId} initial={props.prayed} member={member} loginHref={back} />
+      <PrayButton
+        t={t}
+        prayerId={props.prayerId}
+        initial={props.prayed}
+        member={member}
+        loginHref={back}
+      />
       <section className="prayer-messages" aria-labelledby="prayer-messages-title">
-        <h2 id="prayer-messages-title">{t('prayer.messagesTitle')} ({messages.length})</h2>
+        <h2 id="prayer-messages-title">
+          {t('prayer.messagesTitle')} ({messages.length})
+        </h2>
         {messages.length === 0 ? (
           <p className="prayer-none">{t('prayer.noMessages')}</p>
         ) : (
@@ -32,20 +49,44 @@ export default function PrayerActionsIsland(props: Props) {
             {messages.map((m) => (
               <li key={m.id} className="prayer-message">
                 <p>{m.mensagem}</p>
-                <footer><strong>{m.nome ?? t('prayer.someone')}</strong> · <time dateTime={m.dataCriacao}>{formatDate(m.dataCriacao, props.lang)}</time></footer>
+                <footer>
+                  <strong>{m.nome ?? t('prayer.someone')}</strong> ·{' '}
+                  <time dateTime={m.dataCriacao}>{formatDate(m.dataCriacao, props.lang)}</time>
+                </footer>
               </li>
             ))}
           </ol>
         )}
-        {member
-          ? <SupportForm t={t} prayerId={props.prayerId} max={props.limits.message} onSent={(m) => setMessages((list) => [...list, m])} />
-          : <p className="prayer-login">{t('prayer.support.login')} <a href={back}>{t('prayer.login')}</a></p>}
+        {member ? (
+          <SupportForm
+            t={t}
+            prayerId={props.prayerId}
+            max={props.limits.message}
+            onSent={(m) => setMessages((list) => [...list, m])}
+          />
+        ) : (
+          <p className="prayer-login">
+            {t('prayer.support.login')} <a href={back}>{t('prayer.login')}</a>
+          </p>
+        )}
       </section>
     </div>
   );
 }
 
-function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: T; prayerId: number; initial: number; member: boolean; loginHref: string }) {
+function PrayButton({
+  t,
+  prayerId,
+  initial,
+  member,
+  loginHref: href,
+}: {
+  t: T;
+  prayerId: number;
+  initial: number;
+  member: boolean;
+  loginHref: string;
+}) {
   const [count, setCount] = useState(initial);
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
@@ -65,26 +106,70 @@ function PrayButton({ t, prayerId, initial, member, loginHref: href }: { t: T; p
   return (
     <div className="prayer-pray">
       <p className="prayer-pray-count" role="status">
-        <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round"><path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z"/></svg>
+        <svg
+          aria-hidden="true"
+          width="20"
+          height="20"
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M12 21s-7-4.5-9.5-9A5.5 5.5 0 0 1 12 6a5.5 5.5 0 0 1 9.5 6c-2.5 4.5-9.5 9-9.5 9z" />
+        </svg>
         {t.plural('prayer.prayed', count)}
       </p>
       {member ? (
-        <button type="button" className={state === 'done' ? 'button secondary' : 'button'} onClick={pray} disabled={state !== 'idle'} aria-busy={state === 'busy' || undefined}>
-          {state === 'busy' ? <><Spinner small /> {t('prayer.pray.busy')}</> : state === 'done' ? `✓ ${t('prayer.pray.done')}` : t('prayer.pray')}
+        <button
+          type="button"
+          className={state === 'done' ? 'button secondary' : 'button'}
+          onClick={pray}
+          disabled={state !== 'idle'}
+          aria-busy={state === 'busy' || undefined}
+        >
+          {state === 'busy' ? (
+            <>
+              <Spinner small /> {t('prayer.pray.busy')}
+            </>
+          ) : state === 'done' ? (
+            `✓ ${t('prayer.pray.done')}`
+          ) : (
+            t('prayer.pray')
+          )}
         </button>
       ) : (
         // A visitor gets the same call to action as a link to log in, with spec §5's message.
         <>
-          <a className="button" href={href} aria-describedby="prayer-pray-login">{t('prayer.pray')}</a>
-          <small id="prayer-pray-login" className="prayer-login">{t('auth.loginRequired')}</small>
+          <a className="button" href={href} aria-describedby="prayer-pray-login">
+            {t('prayer.pray')}
+          </a>
+          <small id="prayer-pray-login" className="prayer-login">
+            {t('auth.loginRequired')}
+          </small>
         </>
       )}
-      {error && <p className="ui-error" role="alert">{error}</p>}
+      {error && (
+        <p className="ui-error" role="alert">
+          {error}
+        </p>
+      )}
     </div>
   );
 }
 
-function SupportForm({ t, prayerId, max, onSent }: { t: T; prayerId: number; max: number; onSent: (m: PrayerMessage) => void }) {
+function SupportForm({
+  t,
+  prayerId,
+  max,
+  onSent,
+}: {
+  t: T;
+  prayerId: number;
+  max: number;
+  onSent: (m: PrayerMessage) => void;
+}) {
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [notice, setNotice] = useState<Note>(null);
@@ -103,17 +188,44 @@ function SupportForm({ t, prayerId, max, onSent }: { t: T; prayerId: number; max
     } catch (e) {
       const failure = await readFailure(e); // the text stays in the box to try again
       setError(failure.errors.mensagem?.[0]);
-      setNotice({ kind: 'error', text: failure.errors.mensagem ? t('prayer.support.failed') : failure.message || t('prayer.support.failed') });
+      setNotice({
+        kind: 'error',
+        text: failure.errors.mensagem
+          ? t('prayer.support.failed')
+          : failure.message || t('prayer.support.failed'),
+      });
     }
     setSubmitting(false);
   }
   return (
-    <form className="prayer-support" onSubmit={submit} noValidate aria-labelledby="prayer-support-title">
+    <form
+      className="prayer-support"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby="prayer-support-title"
+    >
       <h3 id="prayer-support-title">{t('prayer.support.title')}</h3>
       <Notice message={notice} />
-      <TextArea label={t('prayer.support.label')} name="mensagem" value={text} rows={3} max={max} counter={(count, limit) => t('prayer.form.counter', { count, max: limit })} disabled={submitting} required
-        onChange={(v) => { setText(v); setError(undefined); }} error={error} />
-      <SubmitButton submitting={submitting} label={t('prayer.support.submit')} busyLabel={t('prayer.support.sending')} />
+      <TextArea
+        label={t('prayer.support.label')}
+        name="mensagem"
+        value={text}
+        rows={3}
+        max={max}
+        counter={(count, limit) => t('prayer.form.counter', { count, max: limit })}
+        disabled={submitting}
+        required
+        onChange={(v) => {
+          setText(v);
+          setError(undefined);
+        }}
+        error={error}
+      />
+      <SubmitButton
+        submitting={submitting}
+        label={t('prayer.support.submit')}
+        busyLabel={t('prayer.support.sending')}
+      />
     </form>
   );
 }

@@ -9,4 +9,5 @@ export interface PrayerIslandProps extends IslandProps {
   limits: PrayerLimits;
 }
 
-export const prayerT = ({ strings, lang }: IslandProps): T => makeT(strings, lang, accountMessages(lang));
+export const prayerT = ({ strings, lang }: IslandProps): T =>
+  makeT(strings, lang, accountMessages(lang));

@@ -11,7 +11,15 @@ export interface Message {
 }
 
 /** A message box: an error is an alert, anything else a polite status. Pass `message` or `kind` + children. */
-export function Notice({ message, kind = message?.kind ?? 'info', children }: { message?: Message | null; kind?: NoticeKind; children?: ReactNode }) {
+export function Notice({
+  message,
+  kind = message?.kind ?? 'info',
+  children,
+}: {
+  message?: Message | null;
+  kind?: NoticeKind;
+  children?: ReactNode;
+}) {
   if (message === null || (!message && children == null)) return null;
   return (
     <div className={`ui-notice ui-notice-${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
@@ -35,9 +43,24 @@ export function Loader({ label, inline = false }: { label: string; inline?: bool
   );
 }
 
-export function SubmitButton({ submitting, label, busyLabel, className = 'button' }: { submitting: boolean; label: string; busyLabel: string; className?: string }) {
+export function SubmitButton({
+  submitting,
+  label,
+  busyLabel,
+  className = 'button',
+}: {
+  submitting: boolean;
+  label: string;
+  busyLabel: string;
+  className?: string;
+}) {
   return (
-    <button type="submit" className={className} disabled={submitting} aria-busy={submitting || undefined}>
+    <button
+      type="submit"
+      className={className}
+      disabled={submitting}
+      aria-busy={submitting || undefined}
+    >
       {submitting ? (
         <>
           <Spinner small /> {busyLabel}
@@ -50,7 +73,19 @@ export function SubmitButton({ submitting, label, busyLabel, className = 'button
 }
 
 /** A modal on the native <dialog> (focus trap and Escape for free). */
-export function Modal({ open, title, onClose, children, closeLabel }: { open: boolean; title: string; onClose: () => void; children: ReactNode; closeLabel: string }) {
+export function Modal({
+  open,
+  title,
+  onClose,
+  children,
+  closeLabel,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  closeLabel: string;
+}) {
   const ref = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   useEffect(() => {
@@ -60,10 +95,18 @@ export function Modal({ open, title, onClose, children, closeLabel }: { open: bo
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="ui-modal" aria-labelledby={titleId} onClose={onClose} onCancel={onClose}>
+    <dialog
+      ref={ref}
+      className="ui-modal"
+      aria-labelledby={titleId}
+      onClose={onClose}
+      onCancel={onClose}
+    >
       <div className="ui-modal-head">
         <h2 id={titleId}>{title}</h2>
-        <button type="button" className="ui-close" onClick={onClose} aria-label={closeLabel}>×</button>
+        <button type="button" className="ui-close" onClick={onClose} aria-label={closeLabel}>
+          ×
+        </button>
       </div>
       {open && children}
     </dialog>

@@ -14,7 +14,17 @@ export function useForm<V extends Record<string, string>>(initial: V) {
     setValues((v) => ({ ...v, [name]: value }));
     setErrors((e) => ({ ...e, [name]: undefined }));
   };
-  return { values, setValues, errors, setErrors, message, setMessage, submitting, setSubmitting, set };
+  return {
+    values,
+    setValues,
+    errors,
+    setErrors,
+    message,
+    setMessage,
+    submitting,
+    setSubmitting,
+    set,
+  };
 }
 
 /** The first message of each field of an API error body. */
@@ -23,7 +33,10 @@ export function firstErrors(errors: Record<string, string[]>): Record<string, st
 }
 
 /** A failed call as the API explained it (already in the page's language), or `fallback`. */
-export async function failureMessage(error: unknown, fallback: string): Promise<{ message: string; errors: Record<string, string[]>; status: number }> {
+export async function failureMessage(
+  error: unknown,
+  fallback: string,
+): Promise<{ message: string; errors: Record<string, string[]>; status: number }> {
   const failure = await readFailure(error);
   return { message: failure.message || fallback, errors: failure.errors, status: failure.status };
 }

@@ -4,14 +4,24 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { isLeaving } from '../../../lib/account/http.ts';
-import { $isLoggedIn, $session, $sessionReady, startSession, type SessionChurch } from '../../../stores/session.ts';
+import {
+  $isLoggedIn,
+  $session,
+  $sessionReady,
+  startSession,
+  type SessionChurch,
+} from '../../../stores/session.ts';
 import { Loader } from './feedback.tsx';
 import { currentPath, loginHref, redirectTarget } from './redirect.ts';
 
 export type { SessionChurch };
 
 /** Starts the session (no redirect) and tells whether it is ready and logged in. */
-export function useSession(church: SessionChurch): { ready: boolean; loggedIn: boolean; userId: number | null } {
+export function useSession(church: SessionChurch): {
+  ready: boolean;
+  loggedIn: boolean;
+  userId: number | null;
+} {
   const ready = useStore($sessionReady);
   const loggedIn = useStore($isLoggedIn);
   const session = useStore($session);
@@ -41,7 +51,17 @@ export function useMember(church: SessionChurch): { ready: boolean; userId: numb
 }
 
 /** Shows its children only to a member (`auth`) or only to a visitor (`visitors`); a loader meanwhile. */
-export function MemberGate({ church, mode = 'auth', children, loadingLabel }: { church: SessionChurch; mode?: GuardMode; children: ReactNode; loadingLabel: string }) {
+export function MemberGate({
+  church,
+  mode = 'auth',
+  children,
+  loadingLabel,
+}: {
+  church: SessionChurch;
+  mode?: GuardMode;
+  children: ReactNode;
+  loadingLabel: string;
+}) {
   const { ready, leaving } = useGuard(church, mode);
   if (!ready || leaving) return <Loader label={loadingLabel} />;
   return <>{children}</>;

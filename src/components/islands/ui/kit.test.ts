@@ -8,7 +8,11 @@ import { makeT } from './t.ts';
 
 describe('island kit', () => {
   it('fills values and picks plural forms by the language', () => {
-    const t = makeT({ hi: 'Olá {{name}}', 'n_one': '{{count}} pedido', 'n_other': '{{count}} pedidos' }, 'pt', (k) => (k === 'v.x' ? 'X' : undefined));
+    const t = makeT(
+      { hi: 'Olá {{name}}', n_one: '{{count}} pedido', n_other: '{{count}} pedidos' },
+      'pt',
+      (k) => (k === 'v.x' ? 'X' : undefined),
+    );
     expect(t('hi', { name: 'Ana' })).toBe('Olá Ana');
     expect(t.plural('n', 1)).toBe('1 pedido');
     expect(t.plural('n', 2)).toBe('2 pedidos');
@@ -30,13 +34,35 @@ describe('island kit', () => {
   });
 
   it('pages with the one pager: previous, numbers with gaps, the current one marked, next; nothing for one page', () => {
-    const t = makeT({ 'list.pagination': 'Paginação', 'list.previous': 'Anterior', 'list.next': 'Próxima', 'list.page': 'Página {{page}}' }, 'pt');
-    const html = renderToStaticMarkup(createElement(Pager, { page: 5, totalPages: 9, onPage: () => undefined, t }));
+    const t = makeT(
+      {
+        'list.pagination': 'Paginação',
+        'list.previous': 'Anterior',
+        'list.next': 'Próxima',
+        'list.page': 'Página {{page}}',
+      },
+      'pt',
+    );
+    const html = renderToStaticMarkup(
+      createElement(Pager, { page: 5, totalPages: 9, onPage: () => undefined, t }),
+    );
     expect(html).toContain('aria-label="Paginação"');
     expect(html).toContain('← Anterior');
     expect(html).toContain('Próxima →');
     expect(html).toMatch(/aria-current="page" aria-label="Página 5"/);
-    expect([...html.matchAll(/aria-label="Página (\d+)"/g)].map((m) => m[1])).toEqual(['1', '3', '4', '5', '6', '7', '9']);
-    expect(renderToStaticMarkup(createElement(Pager, { page: 1, totalPages: 1, onPage: () => undefined, t }))).toBe('');
+    expect([...html.matchAll(/aria-label="Página (\d+)"/g)].map((m) => m[1])).toEqual([
+      '1',
+      '3',
+      '4',
+      '5',
+      '6',
+      '7',
+      '9',
+    ]);
+    expect(
+      renderToStaticMarkup(
+        createElement(Pager, { page: 1, totalPages: 1, onPage: () => undefined, t }),
+      ),
+    ).toBe('');
   });
 });

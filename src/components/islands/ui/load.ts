@@ -10,7 +10,10 @@ export type Load<V> =
   | { kind: 'error'; status: number; message: string };
 
 /** Runs `load` on mount, when `deps` change and on `retry()`; an answer that comes after unmount is dropped. */
-export function useLoad<V>(load: () => Promise<V>, deps: unknown[] = []): { state: Load<V>; setState: Dispatch<SetStateAction<Load<V>>>; retry: () => void } {
+export function useLoad<V>(
+  load: () => Promise<V>,
+  deps: unknown[] = [],
+): { state: Load<V>; setState: Dispatch<SetStateAction<Load<V>>>; retry: () => void } {
   const [state, setState] = useState<Load<V>>({ kind: 'loading' });
   const [attempt, setAttempt] = useState(0);
   useEffect(() => {
@@ -21,7 +24,11 @@ export function useLoad<V>(load: () => Promise<V>, deps: unknown[] = []): { stat
       async (error) => {
         const failure = await readFailure(error);
         if (!live) return;
-        setState(failure.status === 404 || failure.status === 400 ? { kind: 'missing' } : { kind: 'error', status: failure.status, message: failure.message });
+        setState(
+          failure.status === 404 || failure.status === 400
+            ? { kind: 'missing' }
+            : { kind: 'error', status: failure.status, message: failure.message },
+        );
       },
     );
     return () => {

@@ -13,20 +13,84 @@ export type CardForm = Required<CardInput>;
 const first = (errors: Record<string, string[]> | undefined, name: string) => errors?.[name]?.[0];
 
 /** A new card's fields (also the "add a card" page): holder CPF and birth date when `holderFields`. */
-export function CardFields({ card, onChange, holderFields, t, lang, errors }: { card: CardForm; onChange: (card: CardForm) => void; holderFields: boolean; t: T; lang: Lang; errors?: Record<string, string[]> | undefined }) {
+export function CardFields({
+  card,
+  onChange,
+  holderFields,
+  t,
+  lang,
+  errors,
+}: {
+  card: CardForm;
+  onChange: (card: CardForm) => void;
+  holderFields: boolean;
+  t: T;
+  lang: Lang;
+  errors?: Record<string, string[]> | undefined;
+}) {
   const set = (name: keyof CardForm) => (value: string) => onChange({ ...card, [name]: value });
   return (
     <>
-      <Field label={t('pay.cardHolder')} name="titular" value={card.titular} onChange={set('titular')} required autoComplete="cc-name" error={first(errors, 'titular')} />
-      <Field label={t('pay.cardNumber')} name="numero" value={card.numero} onChange={set('numero')} required autoComplete="cc-number" inputMode="numeric" error={first(errors, 'numero')} />
+      <Field
+        label={t('pay.cardHolder')}
+        name="titular"
+        value={card.titular}
+        onChange={set('titular')}
+        required
+        autoComplete="cc-name"
+        error={first(errors, 'titular')}
+      />
+      <Field
+        label={t('pay.cardNumber')}
+        name="numero"
+        value={card.numero}
+        onChange={set('numero')}
+        required
+        autoComplete="cc-number"
+        inputMode="numeric"
+        error={first(errors, 'numero')}
+      />
       <div className="ui-row">
-        <Field label={t('pay.cardExpiry')} name="validade" value={card.validade} onChange={set('validade')} required autoComplete="cc-exp" error={first(errors, 'validade')} />
-        <Field label={t('pay.cardCvv')} name="cvv" value={card.cvv} onChange={set('cvv')} required autoComplete="cc-csc" inputMode="numeric" error={first(errors, 'cvv')} />
+        <Field
+          label={t('pay.cardExpiry')}
+          name="validade"
+          value={card.validade}
+          onChange={set('validade')}
+          required
+          autoComplete="cc-exp"
+          error={first(errors, 'validade')}
+        />
+        <Field
+          label={t('pay.cardCvv')}
+          name="cvv"
+          value={card.cvv}
+          onChange={set('cvv')}
+          required
+          autoComplete="cc-csc"
+          inputMode="numeric"
+          error={first(errors, 'cvv')}
+        />
       </div>
       {holderFields && (
         <div className="ui-row">
-          <Field label={t('pay.cardCpf')} name="cpfTitular" value={card.cpfTitular} onChange={set('cpfTitular')} required inputMode="numeric" error={first(errors, 'cpfTitular')} />
-          <Field label={t('pay.cardBirth')} name="dataNascimentoTitular" value={card.dataNascimentoTitular} onChange={set('dataNascimentoTitular')} required placeholder={DATE_PLACEHOLDER[lang]} error={first(errors, 'dataNascimentoTitular')} />
+          <Field
+            label={t('pay.cardCpf')}
+            name="cpfTitular"
+            value={card.cpfTitular}
+            onChange={set('cpfTitular')}
+            required
+            inputMode="numeric"
+            error={first(errors, 'cpfTitular')}
+          />
+          <Field
+            label={t('pay.cardBirth')}
+            name="dataNascimentoTitular"
+            value={card.dataNascimentoTitular}
+            onChange={set('dataNascimentoTitular')}
+            required
+            placeholder={DATE_PLACEHOLDER[lang]}
+            error={first(errors, 'dataNascimentoTitular')}
+          />
         </div>
       )}
     </>

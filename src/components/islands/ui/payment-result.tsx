@@ -18,10 +18,22 @@ import './ui.css';
 import './payment.css';
 
 /** The card challenge (spec §3 Checkout state `challenge`): the bank's code, then the new answer. */
-export function ChallengeForm({ code, receiptKey, t, onAnswer }: { code: string; receiptKey?: string | null | undefined; t: T; onAnswer: (answer: PaymentResponse) => void }) {
+export function ChallengeForm({
+  code,
+  receiptKey,
+  t,
+  onAnswer,
+}: {
+  code: string;
+  receiptKey?: string | null | undefined;
+  t: T;
+  onAnswer: (answer: PaymentResponse) => void;
+}) {
   const [value, setValue] = useState('');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(null);
+  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
+    null,
+  );
   async function submit(e: FormEvent) {
     e.preventDefault();
     if (busy) return;
@@ -39,9 +51,22 @@ export function ChallengeForm({ code, receiptKey, t, onAnswer }: { code: string;
     <form className="ui-challenge" onSubmit={(e) => void submit(e)}>
       <h2>{t('pay.challenge.title')}</h2>
       <p>{t('pay.challenge.text')}</p>
-      <Field label={t('pay.challenge.code')} name="desafio" value={value} onChange={setValue} required inputMode="numeric" autoComplete="one-time-code" error={error?.errors.codigo?.[0]} />
+      <Field
+        label={t('pay.challenge.code')}
+        name="desafio"
+        value={value}
+        onChange={setValue}
+        required
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={error?.errors.codigo?.[0]}
+      />
       {error && <Notice kind="error">{error.message}</Notice>}
-      <SubmitButton submitting={busy} label={t('pay.challenge.confirm')} busyLabel={t('pay.confirming')} />
+      <SubmitButton
+        submitting={busy}
+        label={t('pay.challenge.confirm')}
+        busyLabel={t('pay.confirming')}
+      />
     </form>
   );
 }
@@ -50,7 +75,11 @@ export function ChallengeForm({ code, receiptKey, t, onAnswer }: { code: string;
  * A payment's answer: `initial` (kept from the payment just made) shows at once; `load` runs when
  * `ready`, then every 5 s while the payment waits. undefined while loading, null when not found.
  */
-export function usePaymentAnswer(ready: boolean, load: () => Promise<PaymentResponse | null>, initial: PaymentResponse | null = null) {
+export function usePaymentAnswer(
+  ready: boolean,
+  load: () => Promise<PaymentResponse | null>,
+  initial: PaymentResponse | null = null,
+) {
   const [answer, setAnswer] = useState<PaymentResponse | null | undefined>(undefined);
   const loader = useRef(load);
   loader.current = load;
@@ -78,10 +107,25 @@ export function usePaymentAnswer(ready: boolean, load: () => Promise<PaymentResp
 }
 
 /** The result of a payment by method and status (spec §4); `text` is the order kind's thank-you text. */
-export function PaymentResult({ payment: p, text, t, lang }: { payment: Payment; text: string; t: T; lang: Lang }) {
+export function PaymentResult({
+  payment: p,
+  text,
+  t,
+  lang,
+}: {
+  payment: Payment;
+  text: string;
+  t: T;
+  lang: Lang;
+}) {
   const [copied, setCopied] = useState(false);
   const open = isOpen(p.status);
-  const kind = p.status === 'aprovado' ? 'ok' : p.status === 'nao_aprovado' || p.status === 'cancelado' ? 'error' : 'info';
+  const kind =
+    p.status === 'aprovado'
+      ? 'ok'
+      : p.status === 'nao_aprovado' || p.status === 'cancelado'
+        ? 'error'
+        : 'info';
   return (
     <div className="ui-result">
       <Notice kind={kind}>{text}</Notice>
@@ -91,10 +135,26 @@ export function PaymentResult({ payment: p, text, t, lang }: { payment: Payment;
           {p.pixQrCode && <img src={p.pixQrCode} alt={t('pay.pixQr')} width={220} height={220} />}
           <label htmlFor="pix-code">{t('pay.pixCode')}</label>
           <textarea id="pix-code" readOnly value={p.pixCopiaCola} rows={4} />
-          <button type="button" className="button secondary" onClick={() => void navigator.clipboard?.writeText(p.pixCopiaCola!).then(() => setCopied(true), () => undefined)}>
+          <button
+            type="button"
+            className="button secondary"
+            onClick={() =>
+              void navigator.clipboard?.writeText(p.pixCopiaCola!).then(
+                () => setCopied(true),
+                () => undefined,
+              )
+            }
+          >
             {copied ? t('pay.copied') : t('pay.copy')}
           </button>
-          {p.expiraEm && <p>{t('pay.pixValidity', { time: timeOf(p.expiraEm, lang), date: dayMonth(p.expiraEm, lang) })}</p>}
+          {p.expiraEm && (
+            <p>
+              {t('pay.pixValidity', {
+                time: timeOf(p.expiraEm, lang),
+                date: dayMonth(p.expiraEm, lang),
+              })}
+            </p>
+          )}
         </div>
       )}
       {p.metodoPagamento === 'boleto' && p.linhaDigitavel && open && (
@@ -102,12 +162,29 @@ export function PaymentResult({ payment: p, text, t, lang }: { payment: Payment;
           <label htmlFor="boleto-line">{t('pay.boletoLine')}</label>
           <input id="boleto-line" readOnly value={p.linhaDigitavel} />
           {p.expiraEm && <p>{t('pay.dueDate', { date: dateTime(p.expiraEm, lang) })}</p>}
-          {p.urlPagamento && <p><a className="button secondary" href={p.urlPagamento}>{t('pay.boletoLink')}</a></p>}
+          {p.urlPagamento && (
+            <p>
+              <a className="button secondary" href={p.urlPagamento}>
+                {t('pay.boletoLink')}
+              </a>
+            </p>
+          )}
         </div>
       )}
-      {p.metodoPagamento === 'picpay' && p.urlPagamento && open && <p><a className="button" href={p.urlPagamento}>{t('pay.picpayPay')}</a></p>}
-      {(p.metodoPagamento === 'dinheiro' || p.metodoPagamento === 'transferencia') && p.expiraEm && open && <p>{t('pay.payUntil', { date: dateTime(p.expiraEm, lang) })}</p>}
-      {open && (p.metodoPagamento === 'pix' || p.metodoPagamento === 'boleto' || p.metodoPagamento === 'picpay') && <Loader inline label={t('pay.waiting')} />}
+      {p.metodoPagamento === 'picpay' && p.urlPagamento && open && (
+        <p>
+          <a className="button" href={p.urlPagamento}>
+            {t('pay.picpayPay')}
+          </a>
+        </p>
+      )}
+      {(p.metodoPagamento === 'dinheiro' || p.metodoPagamento === 'transferencia') &&
+        p.expiraEm &&
+        open && <p>{t('pay.payUntil', { date: dateTime(p.expiraEm, lang) })}</p>}
+      {open &&
+        (p.metodoPagamento === 'pix' ||
+          p.metodoPagamento === 'boleto' ||
+          p.metodoPagamento === 'picpay') && <Loader inline label={t('pay.waiting')} />}
     </div>
   );
 }

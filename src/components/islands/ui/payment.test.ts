@@ -9,21 +9,53 @@ import { PaymentFields, PaymentTotals, type PaymentStep } from './payment.tsx';
 import { makeT } from './t.ts';
 
 const t = makeT(pt, 'pt');
-const fees = { valor: 300, taxaServico: 12, taxaProcessamento: 4.5, valorTaxas: 16.5, valorTotal: 316.5, flagAssumirTaxasServico: false };
+const fees = {
+  valor: 300,
+  taxaServico: 12,
+  taxaProcessamento: 4.5,
+  valorTaxas: 16.5,
+  valorTotal: 316.5,
+  flagAssumirTaxasServico: false,
+};
 const plans = [
   { parcela: 1, valorParcela: 316.5, valorTotal: 316.5, juros: 0, flagJuros: false },
   { parcela: 3, valorParcela: 108.2, valorTotal: 324.6, juros: 8.1, flagJuros: true },
 ];
 const noop = () => undefined;
 const step = (over: Partial<PaymentStep>): PaymentStep => ({
-  methods: [{ codigo: 'cartao', nome: 'Cartão de crédito', idGatewayPagamento: 8 }, { codigo: 'pix', nome: 'Pix', idGatewayPagamento: 8 }],
-  method: 'cartao', setMethod: noop, member: true, lang: 'pt', cards: [], cardChoice: 'new', setCardChoice: noop, newCard: true,
-  card: { titular: '', numero: '', validade: '', cvv: '', cpfTitular: '', dataNascimentoTitular: '' }, setCard: noop, holderFields: true,
-  saveCard: { value: true, set: noop }, ach: { numeroConta: '', numeroRoteamento: '', tipoConta: 'corrente' }, setAch: noop,
-  quote: quoteOf(fees, plans, 3), quoteFailed: false, setInstallments: noop, prepare: async () => ({ metodoPagamento: 'cartao', parcelas: 1, salvarCartao: false }),
+  methods: [
+    { codigo: 'cartao', nome: 'Cartão de crédito', idGatewayPagamento: 8 },
+    { codigo: 'pix', nome: 'Pix', idGatewayPagamento: 8 },
+  ],
+  method: 'cartao',
+  setMethod: noop,
+  member: true,
+  lang: 'pt',
+  cards: [],
+  cardChoice: 'new',
+  setCardChoice: noop,
+  newCard: true,
+  card: {
+    titular: '',
+    numero: '',
+    validade: '',
+    cvv: '',
+    cpfTitular: '',
+    dataNascimentoTitular: '',
+  },
+  setCard: noop,
+  holderFields: true,
+  saveCard: { value: true, set: noop },
+  ach: { numeroConta: '', numeroRoteamento: '', tipoConta: 'corrente' },
+  setAch: noop,
+  quote: quoteOf(fees, plans, 3),
+  quoteFailed: false,
+  setInstallments: noop,
+  prepare: async () => ({ metodoPagamento: 'cartao', parcelas: 1, salvarCartao: false }),
   ...over,
 });
-const render = (s: PaymentStep, errors?: Record<string, string[]>) => renderToStaticMarkup(createElement(PaymentFields, { step: s, t, currency: 'BRL', errors }));
+const render = (s: PaymentStep, errors?: Record<string, string[]>) =>
+  renderToStaticMarkup(createElement(PaymentFields, { step: s, t, currency: 'BRL', errors }));
 
 describe('payment step fields', () => {
   it('asks the holder’s CPF and birth date when the gateway needs them, and shows the API’s messages by them', () => {
@@ -38,13 +70,23 @@ describe('payment step fields', () => {
     const s = step({});
     const html = render(s);
     expect(html).toMatch(/<option value="3" selected="">3x de R\$\s108,20 \(com juros\)<\/option>/);
-    const totals = renderToStaticMarkup(createElement(PaymentTotals, { quote: s.quote, t, currency: 'BRL', lang: 'pt', valueLabel: 'Ingressos' }));
+    const totals = renderToStaticMarkup(
+      createElement(PaymentTotals, {
+        quote: s.quote,
+        t,
+        currency: 'BRL',
+        lang: 'pt',
+        valueLabel: 'Ingressos',
+      }),
+    );
     expect(totals).toMatch(/data-testid="pay-installments">3x de R\$\s108,20 \(com juros\)/);
     expect(totals).toMatch(/data-testid="pay-total">R\$\s324,60/);
   });
 
   it('shows the server’s message on the method (e.g. Pix only in Brazil), without checking the country itself', () => {
-    const html = render(step({ method: 'pix' }), { metodoPagamento: ['Pix e boleto só estão disponíveis para endereços no Brasil.'] });
+    const html = render(step({ method: 'pix' }), {
+      metodoPagamento: ['Pix e boleto só estão disponíveis para endereços no Brasil.'],
+    });
     expect(html).toContain('Pix e boleto só estão disponíveis para endereços no Brasil.');
     expect(html).not.toContain('Número do cartão');
   });

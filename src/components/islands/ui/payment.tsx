@@ -20,7 +20,13 @@ import { useEffect, useRef, useState } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import type { PaymentMethodCode, SavedCard } from '../../../../contract/payments.ts';
 import { checkout, type FeeCall } from '../../../lib/checkout/api.ts';
-import { holderBirthDate, quoteOf, type PaymentMethodOption, type PaymentPart, type PaymentQuote } from '../../../lib/checkout/payment.ts';
+import {
+  holderBirthDate,
+  quoteOf,
+  type PaymentMethodOption,
+  type PaymentPart,
+  type PaymentQuote,
+} from '../../../lib/checkout/payment.ts';
 import { brandName, money, type Lang } from '../../../lib/format.ts';
 import { Check, Field, Select } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
@@ -41,14 +47,22 @@ export interface PaymentStepOptions {
   saveCard?: { value: boolean; set: (value: boolean) => void };
 }
 
-const EMPTY_CARD: CardForm = { titular: '', numero: '', validade: '', cvv: '', cpfTitular: '', dataNascimentoTitular: '' };
+const EMPTY_CARD: CardForm = {
+  titular: '',
+  numero: '',
+  validade: '',
+  cvv: '',
+  cpfTitular: '',
+  dataNascimentoTitular: '',
+};
 type Ach = NonNullable<PaymentPart['ach']>;
 
 export function usePaymentStep(o: PaymentStepOptions) {
   const [method, setMethod] = useState<PaymentMethodCode | null>(o.methods[0]?.codigo ?? null);
   const codes = o.methods.map((m) => m.codigo).join();
   useEffect(() => {
-    if (!method || !o.methods.some((m) => m.codigo === method)) setMethod(o.methods[0]?.codigo ?? null);
+    if (!method || !o.methods.some((m) => m.codigo === method))
+      setMethod(o.methods[0]?.codigo ?? null);
   }, [codes]);
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [cardChoice, setCardChoice] = useState<number | 'new'>('new');
@@ -57,9 +71,15 @@ export function usePaymentStep(o: PaymentStepOptions) {
   typing.current = card.numero !== '' || card.titular !== '';
   const [ownSave, setOwnSave] = useState(true);
   const saveCard = o.saveCard ?? { value: ownSave, set: setOwnSave };
-  const [ach, setAch] = useState<Ach>({ numeroConta: '', numeroRoteamento: '', tipoConta: 'corrente' });
+  const [ach, setAch] = useState<Ach>({
+    numeroConta: '',
+    numeroRoteamento: '',
+    tipoConta: 'corrente',
+  });
   const [installments, setInstallments] = useState(1);
-  const [quoted, setQuoted] = useState<{ quote: PaymentQuote; failed: false } | { quote: null; failed: boolean }>({ quote: null, failed: false });
+  const [quoted, setQuoted] = useState<
+    { quote: PaymentQuote; failed: false } | { quote: null; failed: boolean }
+  >({ quote: null, failed: false });
 
   useEffect(() => {
     setCards([]);
@@ -88,7 +108,15 @@ export function usePaymentStep(o: PaymentStepOptions) {
     void (async () => {
       try {
         const f = await fees(method);
-        const plans = max > 1 ? await checkout.installments(o.slug, { valor: f.valor, flagJuros: !!o.interest, valorTaxas: f.valorTaxas, maxParcelas: max }) : [];
+        const plans =
+          max > 1
+            ? await checkout.installments(o.slug, {
+                valor: f.valor,
+                flagJuros: !!o.interest,
+                valorTaxas: f.valorTaxas,
+                maxParcelas: max,
+              })
+            : [];
         if (!stale) setQuoted({ quote: quoteOf(f, plans, 1), failed: false });
       } catch {
         if (!stale) setQuoted({ quote: null, failed: true });
@@ -111,7 +139,9 @@ export function usePaymentStep(o: PaymentStepOptions) {
     if (method === 'cartao') {
       if (newCard) {
         const { cpfTitular, dataNascimentoTitular, ...rest } = card;
-        const holder = holderFields ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) } : {};
+        const holder = holderFields
+          ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
+          : {};
         cartao = { token: (await checkout.tokenize(o.churchId, { ...rest, ...holder })).token };
       } else cartao = { idCartao: cardChoice as number };
     }
@@ -125,9 +155,25 @@ export function usePaymentStep(o: PaymentStepOptions) {
   }
 
   return {
-    methods: o.methods, method, setMethod, member: o.userId !== null, lang: o.lang,
-    cards, cardChoice, setCardChoice, newCard, card, setCard, holderFields, saveCard,
-    ach, setAch, quote, quoteFailed: quoted.failed, setInstallments, prepare,
+    methods: o.methods,
+    method,
+    setMethod,
+    member: o.userId !== null,
+    lang: o.lang,
+    cards,
+    cardChoice,
+    setCardChoice,
+    newCard,
+    card,
+    setCard,
+    holderFields,
+    saveCard,
+    ach,
+    setAch,
+    quote,
+    quoteFailed: quoted.failed,
+    setInstallments,
+    prepare,
   };
 }
 export type PaymentStep = ReturnType<typeof usePaymentStep>;
@@ -136,21 +182,49 @@ const first = (errors: Record<string, string[]> | undefined, name: string) => er
 export { CardFields, type CardForm };
 
 /** Method, card or bank account, and installments, with the server's per-field messages. */
-export function PaymentFields({ step, t, currency, errors, busy = false, cashDays = 3 }: { step: PaymentStep; t: T; currency: string; errors?: Record<string, string[]> | undefined; busy?: boolean; cashDays?: number }) {
+export function PaymentFields({
+  step,
+  t,
+  currency,
+  errors,
+  busy = false,
+  cashDays = 3,
+}: {
+  step: PaymentStep;
+  t: T;
+  currency: string;
+  errors?: Record<string, string[]> | undefined;
+  busy?: boolean;
+  cashDays?: number;
+}) {
   const methodError = first(errors, 'metodoPagamento') ?? first(errors, 'pais');
   const { method, quote, lang } = step;
   const plans = quote?.plans ?? [];
   return (
     <>
-      <fieldset className="ui-methods" disabled={busy} aria-describedby={methodError ? 'ui-method-error' : undefined}>
+      <fieldset
+        className="ui-methods"
+        disabled={busy}
+        aria-describedby={methodError ? 'ui-method-error' : undefined}
+      >
         <legend>{t('pay.method')}</legend>
         {step.methods.map((m) => (
           <label key={m.codigo} className={`ui-method${method === m.codigo ? ' selected' : ''}`}>
-            <input type="radio" name="metodo" value={m.codigo} checked={method === m.codigo} onChange={() => step.setMethod(m.codigo)} />
+            <input
+              type="radio"
+              name="metodo"
+              value={m.codigo}
+              checked={method === m.codigo}
+              onChange={() => step.setMethod(m.codigo)}
+            />
             {m.nome}
           </label>
         ))}
-        {methodError && <p id="ui-method-error" className="ui-error" role="alert">{methodError}</p>}
+        {methodError && (
+          <p id="ui-method-error" className="ui-error" role="alert">
+            {methodError}
+          </p>
+        )}
       </fieldset>
 
       {method === 'cartao' && (
@@ -159,17 +233,66 @@ export function PaymentFields({ step, t, currency, errors, busy = false, cashDay
           {step.cards.length > 0 && (
             <div className="ui-saved">
               {step.cards.map((c) => (
-                <label key={c.id}><input type="radio" name="cartao" checked={step.cardChoice === c.id} onChange={() => step.setCardChoice(c.id)} /> {t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })}</label>
+                <label key={c.id}>
+                  <input
+                    type="radio"
+                    name="cartao"
+                    checked={step.cardChoice === c.id}
+                    onChange={() => step.setCardChoice(c.id)}
+                  />{' '}
+                  {t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })}
+                </label>
               ))}
-              <label><input type="radio" name="cartao" checked={step.newCard} onChange={() => step.setCardChoice('new')} /> {t('pay.newCard')}</label>
+              <label>
+                <input
+                  type="radio"
+                  name="cartao"
+                  checked={step.newCard}
+                  onChange={() => step.setCardChoice('new')}
+                />{' '}
+                {t('pay.newCard')}
+              </label>
             </div>
           )}
-          {first(errors, 'cartao') && <p className="ui-error" role="alert">{first(errors, 'cartao')}</p>}
-          {step.newCard && <CardFields card={step.card} onChange={step.setCard} holderFields={step.holderFields} t={t} lang={lang} errors={errors} />}
-          {step.newCard && step.member && <Check name="salvarCartao" label={t('pay.saveCard')} checked={step.saveCard.value} onChange={step.saveCard.set} />}
+          {first(errors, 'cartao') && (
+            <p className="ui-error" role="alert">
+              {first(errors, 'cartao')}
+            </p>
+          )}
+          {step.newCard && (
+            <CardFields
+              card={step.card}
+              onChange={step.setCard}
+              holderFields={step.holderFields}
+              t={t}
+              lang={lang}
+              errors={errors}
+            />
+          )}
+          {step.newCard && step.member && (
+            <Check
+              name="salvarCartao"
+              label={t('pay.saveCard')}
+              checked={step.saveCard.value}
+              onChange={step.saveCard.set}
+            />
+          )}
           {plans.length > 1 && quote && (
-            <Select label={t('pay.installments')} name="parcelas" value={String(quote.plan.parcela)} required error={first(errors, 'parcelas')} onChange={(v) => step.setInstallments(Number(v) || 1)}
-              options={plans.map((p) => ({ value: String(p.parcela), label: t(p.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', { n: p.parcela, value: money(p.valorParcela, currency, lang) }) }))} />
+            <Select
+              label={t('pay.installments')}
+              name="parcelas"
+              value={String(quote.plan.parcela)}
+              required
+              error={first(errors, 'parcelas')}
+              onChange={(v) => step.setInstallments(Number(v) || 1)}
+              options={plans.map((p) => ({
+                value: String(p.parcela),
+                label: t(p.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', {
+                  n: p.parcela,
+                  value: money(p.valorParcela, currency, lang),
+                }),
+              }))}
+            />
           )}
         </fieldset>
       )}
@@ -177,31 +300,103 @@ export function PaymentFields({ step, t, currency, errors, busy = false, cashDay
       {method === 'ach' && (
         <fieldset className="ui-card" disabled={busy}>
           <legend>{t('pay.ach')}</legend>
-          <Field label={t('pay.routingNumber')} name="numeroRoteamento" value={step.ach.numeroRoteamento} onChange={(v) => step.setAch({ ...step.ach, numeroRoteamento: v })} required inputMode="numeric" error={first(errors, 'ach.numeroRoteamento')} />
-          <Field label={t('pay.accountNumber')} name="numeroConta" value={step.ach.numeroConta} onChange={(v) => step.setAch({ ...step.ach, numeroConta: v })} required inputMode="numeric" error={first(errors, 'ach.numeroConta')} />
-          <Select label={t('pay.accountType')} name="tipoConta" value={step.ach.tipoConta} required error={first(errors, 'ach.tipoConta')} onChange={(v) => step.setAch({ ...step.ach, tipoConta: v === 'poupanca' ? 'poupanca' : 'corrente' })}
-            options={[{ value: 'corrente', label: t('pay.checking') }, { value: 'poupanca', label: t('pay.savings') }]} />
+          <Field
+            label={t('pay.routingNumber')}
+            name="numeroRoteamento"
+            value={step.ach.numeroRoteamento}
+            onChange={(v) => step.setAch({ ...step.ach, numeroRoteamento: v })}
+            required
+            inputMode="numeric"
+            error={first(errors, 'ach.numeroRoteamento')}
+          />
+          <Field
+            label={t('pay.accountNumber')}
+            name="numeroConta"
+            value={step.ach.numeroConta}
+            onChange={(v) => step.setAch({ ...step.ach, numeroConta: v })}
+            required
+            inputMode="numeric"
+            error={first(errors, 'ach.numeroConta')}
+          />
+          <Select
+            label={t('pay.accountType')}
+            name="tipoConta"
+            value={step.ach.tipoConta}
+            required
+            error={first(errors, 'ach.tipoConta')}
+            onChange={(v) =>
+              step.setAch({ ...step.ach, tipoConta: v === 'poupanca' ? 'poupanca' : 'corrente' })
+            }
+            options={[
+              { value: 'corrente', label: t('pay.checking') },
+              { value: 'poupanca', label: t('pay.savings') },
+            ]}
+          />
         </fieldset>
       )}
-      {method && method !== 'cartao' && method !== 'ach' && method !== 'gratuito' && <p className="ui-muted">{t(`pay.methodText.${method}`, { days: cashDays })}</p>}
-      {step.quoteFailed && <p className="ui-error" role="alert">{t('pay.quoteFailed')}</p>}
+      {method && method !== 'cartao' && method !== 'ach' && method !== 'gratuito' && (
+        <p className="ui-muted">{t(`pay.methodText.${method}`, { days: cashDays })}</p>
+      )}
+      {step.quoteFailed && (
+        <p className="ui-error" role="alert">
+          {t('pay.quoteFailed')}
+        </p>
+      )}
     </>
   );
 }
 
 /** The amounts of the quote (the same plan the installments select shows): value, fees, interest, total. */
-export function PaymentTotals({ quote, t, currency, lang, valueLabel }: { quote: PaymentQuote | null; t: T; currency: string; lang: Lang; valueLabel: string }) {
+export function PaymentTotals({
+  quote,
+  t,
+  currency,
+  lang,
+  valueLabel,
+}: {
+  quote: PaymentQuote | null;
+  t: T;
+  currency: string;
+  lang: Lang;
+  valueLabel: string;
+}) {
   if (!quote) return null;
   const { fees, plan } = quote;
   return (
     <dl className="ui-totals">
-      <div><dt>{valueLabel}</dt><dd>{money(fees.valor, currency, lang)}</dd></div>
-      <div><dt>{t('pay.fees')}</dt><dd>{fees.flagAssumirTaxasServico ? t('pay.feesByChurch') : money(fees.valorTaxas, currency, lang)}</dd></div>
-      {plan.juros > 0 && <div><dt>{t('pay.interest')}</dt><dd>{money(plan.juros, currency, lang)}</dd></div>}
-      {plan.parcela > 1 && (
-        <div><dt>{t('pay.installments')}</dt><dd data-testid="pay-installments">{t(plan.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', { n: plan.parcela, value: money(plan.valorParcela, currency, lang) })}</dd></div>
+      <div>
+        <dt>{valueLabel}</dt>
+        <dd>{money(fees.valor, currency, lang)}</dd>
+      </div>
+      <div>
+        <dt>{t('pay.fees')}</dt>
+        <dd>
+          {fees.flagAssumirTaxasServico
+            ? t('pay.feesByChurch')
+            : money(fees.valorTaxas, currency, lang)}
+        </dd>
+      </div>
+      {plan.juros > 0 && (
+        <div>
+          <dt>{t('pay.interest')}</dt>
+          <dd>{money(plan.juros, currency, lang)}</dd>
+        </div>
       )}
-      <div className="ui-total"><dt>{t('pay.total')}</dt><dd data-testid="pay-total">{money(quote.total, currency, lang)}</dd></div>
+      {plan.parcela > 1 && (
+        <div>
+          <dt>{t('pay.installments')}</dt>
+          <dd data-testid="pay-installments">
+            {t(plan.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', {
+              n: plan.parcela,
+              value: money(plan.valorParcela, currency, lang),
+            })}
+          </dd>
+        </div>
+      )}
+      <div className="ui-total">
+        <dt>{t('pay.total')}</dt>
+        <dd data-testid="pay-total">{money(quote.total, currency, lang)}</dd>
+      </div>
     </dl>
   );
 }

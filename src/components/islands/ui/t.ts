@@ -15,7 +15,11 @@ export interface T {
  * `fallback` answers keys the page's strings lack (e.g. contract/account-messages.ts for the
  * API's validation keys); without it the key itself shows, so a missing string is visible.
  */
-export function makeT(strings: Record<string, string>, lang: Lang, fallback?: (key: string) => string | undefined): T {
+export function makeT(
+  strings: Record<string, string>,
+  lang: Lang,
+  fallback?: (key: string) => string | undefined,
+): T {
   const rules = new Intl.PluralRules(INTL_LOCALE[lang]);
   const t = ((key, values = {}) => {
     const text = strings[key] ?? fallback?.(key) ?? key;

@@ -6,7 +6,11 @@ import { loadEvent } from '../../../loaders/events.server.ts';
 export const GET: APIRoute = async ({ params, locals, url }) => {
   const church = locals.church;
   const event = church ? await loadEvent(church.church.slug, params.eventId) : null;
-  if (!church || !event) return new Response(locals.t('events.notFound'), { status: 404, headers: { 'content-type': 'text/plain; charset=utf-8' } });
+  if (!church || !event)
+    return new Response(locals.t('events.notFound'), {
+      status: 404,
+      headers: { 'content-type': 'text/plain; charset=utf-8' },
+    });
   const body = buildIcs({
     uid: `evento-${event.id}@${church.church.codigo}.${url.hostname.split('.').slice(1).join('.') || url.hostname}`,
     title: event.titulo,
