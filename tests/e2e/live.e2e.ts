@@ -9,7 +9,10 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 async function expectNoAxeViolations(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`), page.url()).toEqual([]);
+  expect(
+    violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    page.url(),
+  ).toEqual([]);
 }
 
 async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
@@ -21,7 +24,9 @@ const messages = (page: Page) => page.getByRole('list', { name: 'Mensagens do ch
 /** The hls.js chunk itself (`import('hls.js/light')`), by file name: a bare /hls/i also matched hashes like 'cyuhLSAB'. */
 const isHlsJs = (url: string) => /^hls[.-]/i.test(new URL(url).pathname.split('/').pop() ?? '');
 
-test('two browsers chat; a moderator deletes a message for both and runs the commit moment', async ({ browser }) => {
+test('two browsers chat; a moderator deletes a message for both and runs the commit moment', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const visitor = await newPage(browser);
   await visitor.goto(churchUrl('graca', '/live'));
@@ -51,12 +56,16 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
   await visitor.getByRole('button', { name: 'Enviar' }).click();
   await expect(input).toHaveValue('');
   await expect(messages(moderator).getByText(`(${run})`)).toBeVisible();
-  await expect(messages(moderator).getByRole('link', { name: `https://example.org/${run}` })).toBeVisible();
+  await expect(
+    messages(moderator).getByRole('link', { name: `https://example.org/${run}` }),
+  ).toBeVisible();
 
   // a refused message says why and stays in the input
   await input.fill('<script>alert(1)</script>');
   await visitor.getByRole('button', { name: 'Enviar' }).click();
-  await expect(visitor.getByRole('alert').filter({ hasText: 'Mensagens não podem conter tags HTML.' })).toBeVisible();
+  await expect(
+    visitor.getByRole('alert').filter({ hasText: 'Mensagens não podem conter tags HTML.' }),
+  ).toBeVisible();
   await expect(input).toHaveValue('<script>alert(1)</script>');
 
   // the moderator deletes it, with a confirmation, and it disappears for everyone
@@ -71,7 +80,9 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
 
   // the commit-to-Jesus moment: the moderator starts it, the visitor raises a hand, the count shows live
   await moderator.getByRole('button', { name: 'Iniciar momento de decisão' }).click();
-  await expect(visitor.getByRole('heading', { name: 'Você quer entregar sua vida a Jesus?' })).toBeVisible();
+  await expect(
+    visitor.getByRole('heading', { name: 'Você quer entregar sua vida a Jesus?' }),
+  ).toBeVisible();
   await visitor.getByRole('button', { name: 'Levantar a mão' }).click();
   await expect(visitor.getByText('Glória a Deus! Estamos orando por você.')).toBeVisible();
   await expect(moderator.getByText('1 mão levantada')).toBeVisible();
@@ -81,7 +92,9 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
   await moderator.context().close();
 });
 
-test('the demo HLS stream plays with hls.js; other pages never load it; on a phone the panels are tabs', async ({ browser }) => {
+test('the demo HLS stream plays with hls.js; other pages never load it; on a phone the panels are tabs', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await newPage(browser);
   const scripts: string[] = [];
@@ -96,27 +109,47 @@ test('the demo HLS stream plays with hls.js; other pages never load it; on a pho
   await page.goto(churchUrl('graca', '/live'));
   const video = page.locator('video[data-player="hls"]');
   await expect(video).toBeVisible();
-  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), { timeout: 45_000 }).toBe(true);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.readyState >= 2 && v.videoWidth > 0), {
+      timeout: 45_000,
+    })
+    .toBe(true);
   expect(scripts.some(isHlsJs)).toBe(true);
 
   // upcoming streams and the other panels are plain HTML
   await expect(page.getByRole('heading', { name: 'Próximas transmissões' })).toBeVisible();
   await expect(page.getByText('Culto da família')).toBeVisible();
-  await expect(page.getByRole('link', { name: /Todas as minhas anotações/ })).toHaveAttribute('href', '/user/notes');
-  await expect(page.getByRole('link', { name: /Abrir a página de contribuição/ })).toHaveAttribute('href', '/give');
+  await expect(page.getByRole('link', { name: /Todas as minhas anotações/ })).toHaveAttribute(
+    'href',
+    '/user/notes',
+  );
+  await expect(page.getByRole('link', { name: /Abrir a página de contribuição/ })).toHaveAttribute(
+    'href',
+    '/give',
+  );
   // the notes and giving panels load nothing until opened
   expect(scripts.some((u) => /notes-panel|GiveIsland/.test(u))).toBe(false);
   // a visitor who opens the notes panel is asked to log in, back to /live
   await page.getByText('Anotar esta mensagem').click();
-  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute('href', '/access?redirectTo=%2Flive');
+  await expect(page.getByRole('link', { name: 'Entrar', exact: true })).toHaveAttribute(
+    'href',
+    '/access?redirectTo=%2Flive',
+  );
 
   // /embed/player with a YouTube code is a frame, and hls.js is not loaded
   const embed = await newPage(browser);
   const embedScripts: string[] = [];
   embed.on('request', (r) => r.resourceType() === 'script' && embedScripts.push(r.url()));
-  await embed.route('https://www.youtube-nocookie.com/**', (route) => route.fulfill({ body: '<html lang="en"><title>video</title></html>', contentType: 'text/html' }));
+  await embed.route('https://www.youtube-nocookie.com/**', (route) =>
+    route.fulfill({
+      body: '<html lang="en"><title>video</title></html>',
+      contentType: 'text/html',
+    }),
+  );
   await embed.goto(churchUrl('graca', '/embed/player?service=youtube&code=M7lc1UVf-VE'));
-  await expect(embed.locator('iframe[src*="youtube-nocookie.com/embed/M7lc1UVf-VE"]')).toBeVisible();
+  await expect(
+    embed.locator('iframe[src*="youtube-nocookie.com/embed/M7lc1UVf-VE"]'),
+  ).toBeVisible();
   expect(embedScripts.some(isHlsJs)).toBe(false);
   await expectNoAxeViolations(embed);
   await embed.context().close();
@@ -134,10 +167,14 @@ test('the demo HLS stream plays with hls.js; other pages never load it; on a pho
   await page.context().close();
 });
 
-test('/embed/chat joins with the username query; the home schedule links to /live', async ({ browser }) => {
+test('/embed/chat joins with the username query; the home schedule links to /live', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const page = await newPage(browser);
-  await page.goto(churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed&limitMessages=5`));
+  await page.goto(
+    churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed&limitMessages=5`),
+  );
   await expect(page.getByText('Você está como Ana Embed')).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Nenhuma mensagem ainda. Diga olá!')).toBeVisible();
   await page.getByRole('textbox', { name: 'Mensagem' }).fill(`Olá do embed ${run}`);
@@ -151,7 +188,9 @@ test('/embed/chat joins with the username query; the home schedule links to /liv
   await page.context().close();
 });
 
-test('a member keeps sermon notes beside the stream and gives without leaving /live', async ({ browser }) => {
+test('a member keeps sermon notes beside the stream and gives without leaving /live', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const page = await newPage(browser);
   const session = await asMember(page);
@@ -169,23 +208,49 @@ test('a member keeps sermon notes beside the stream and gives without leaving /l
   await expect(page.locator('#live-panel-notes .notes-status')).toHaveText(''); // nothing saved yet, nothing claimed
   const words = `Graça e paz ${run}. João 3:16`;
   await page.getByRole('textbox', { name: 'Anotação' }).fill(words);
-  await expect(page.locator('#live-panel-notes .notes-status')).toHaveText('Salva', { timeout: 20_000 });
+  await expect(page.locator('#live-panel-notes .notes-status')).toHaveText('Salva', {
+    timeout: 20_000,
+  });
   await expect(page.getByRole('link', { name: 'João 3:16' })).toBeVisible();
-  const listed = await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/user/nota-sermao?igreja=1&limit=999`, { headers: { authorization: `Bearer ${session.token}` } });
-  const notes = ((await listed.json()) as { notas: { id: number; titulo: string; resumo: string }[] }).notas.filter((n) => n.titulo === noteTitle);
+  const listed = await fetch(
+    `http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/user/nota-sermao?igreja=1&limit=999`,
+    { headers: { authorization: `Bearer ${session.token}` } },
+  );
+  const notes = (
+    (await listed.json()) as { notas: { id: number; titulo: string; resumo: string }[] }
+  ).notas.filter((n) => n.titulo === noteTitle);
   expect(notes).toHaveLength(1);
   // after a reload the panel opens the same note, not a second one
   await page.reload();
   await page.getByText('Anotar esta mensagem').click();
-  await expect(page.getByRole('textbox', { name: 'Anotação' })).toHaveValue(words, { timeout: 20_000 });
-  await expect(page.locator('#live-panel-notes').getByRole('heading', { name: 'Anotação', exact: true })).toBeVisible();
-  await fetch(`http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/nota-sermao/${notes[0]!.id}?igreja=1`, { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } });
+  await expect(page.getByRole('textbox', { name: 'Anotação' })).toHaveValue(words, {
+    timeout: 20_000,
+  });
+  await expect(
+    page.locator('#live-panel-notes').getByRole('heading', { name: 'Anotação', exact: true }),
+  ).toBeVisible();
+  await fetch(
+    `http://127.0.0.1:${process.env.E2E_PORT ?? 4391}/api/v1/nota-sermao/${notes[0]!.id}?igreja=1`,
+    { method: 'DELETE', headers: { authorization: `Bearer ${session.token}` } },
+  );
 
   // giving: the giving form itself, hydrated when opened; the stream keeps playing meanwhile
   await page.getByText('Quero ofertar').click();
   await expect(page.getByRole('textbox', { name: /Oferta/ })).toBeVisible({ timeout: 20_000 });
   expect(scripts.some((u) => /GiveIsland/.test(u))).toBe(true);
-  expect(new URL(page.url()).pathname).toBe('/live');
   await expectNoAxeViolations(page);
+  // a gift by the saved card: the approval shows in the panel, and the member is still on /live
+  await page.getByRole('textbox', { name: /Oferta/ }).fill('10');
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByRole('button', { name: /^Doar / }).click();
+  await expect(
+    page
+      .locator('#live-panel-give')
+      .getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.'),
+  ).toBeVisible({ timeout: 20_000 });
+  expect(new URL(page.url()).pathname).toBe('/live');
+  await expect(page.getByText('Ao vivo agora')).toBeVisible();
+  await page.getByRole('button', { name: 'Fazer outra doação' }).click();
+  await expect(page.getByRole('textbox', { name: /Oferta/ })).toHaveValue('');
   await page.context().close();
 });
