@@ -81,18 +81,27 @@ export function usePaymentStep(o: PaymentStepOptions) {
     { quote: PaymentQuote; failed: false } | { quote: null; failed: boolean }
   >({ quote: null, failed: false });
 
+  // The saved cards while they load: a click on pay before they arrive waits for them (see prepare).
+  const loadingCards = useRef<Promise<SavedCard[]> | null>(null);
   useEffect(() => {
     setCards([]);
+    loadingCards.current = null;
     if (!o.userId) return;
     let live = true;
-    checkout.savedCards(o.slug, o.userId).then(
+    const load = checkout.savedCards(o.slug, o.userId).then(
       (list) => {
-        if (!live) return;
-        setCards(list);
-        if (list[0] && !typing.current) setCardChoice(list[0].id);
+        if (live) {
+          setCards(list);
+          if (list[0] && !typing.current) setCardChoice(list[0].id);
+        }
+        return list;
       },
-      () => undefined,
+      () => [],
     );
+    loadingCards.current = load;
+    void load.finally(() => {
+      if (loadingCards.current === load) loadingCards.current = null;
+    });
     return () => {
       live = false;
     };
@@ -136,19 +145,25 @@ export function usePaymentStep(o: PaymentStepOptions) {
   async function prepare(): Promise<PaymentPart> {
     if (!method) throw new Error('no payment method');
     let cartao: PaymentPart['cartao'];
+    let [isNew, choice] = [newCard, cardChoice];
+    if (method === 'cartao' && loadingCards.current && !typing.current) {
+      // paid before the saved cards arrived: pay with the first one, as the form is about to show
+      const first = (await loadingCards.current)[0];
+      if (first) [isNew, choice] = [false, first.id];
+    }
     if (method === 'cartao') {
-      if (newCard) {
+      if (isNew) {
         const { cpfTitular, dataNascimentoTitular, ...rest } = card;
         const holder = holderFields
           ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
           : {};
         cartao = { token: (await checkout.tokenize(o.churchId, { ...rest, ...holder })).token };
-      } else cartao = { idCartao: cardChoice as number };
+      } else cartao = { idCartao: choice as number };
     }
     return {
       metodoPagamento: method,
       parcelas: method === 'cartao' ? (quote?.plan.parcela ?? 1) : 1,
-      salvarCartao: o.userId !== null && method === 'cartao' && newCard && saveCard.value,
+      salvarCartao: o.userId !== null && method === 'cartao' && isNew && saveCard.value,
       ...(cartao ? { cartao } : {}),
       ...(method === 'ach' ? { ach } : {}),
     };
