@@ -16,7 +16,18 @@ type Step = 'email' | 'login' | 'register' | 'reset';
 export default function AccessIsland(props: IslandProps) {
   const t = accountT(props);
   return (
-    <MemberGate church={props.church} mode="visitors" loadingLabel={t('account.loading')}>
+    <MemberGate
+      church={props.church}
+      mode="visitors"
+      loadingLabel={t('account.loading')}
+      // the page has its heading from the first paint, before the session is known (axe: page-has-heading-one)
+      loading={(loader) => (
+        <section className="acc-panel acc-narrow" aria-labelledby="access-title">
+          <h1 id="access-title">{t('account.access.title')}</h1>
+          {loader}
+        </section>
+      )}
+    >
       <Access {...props} />
     </MemberGate>
   );

@@ -56,13 +56,19 @@ export function MemberGate({
   mode = 'auth',
   children,
   loadingLabel,
+  loading,
 }: {
   church: SessionChurch;
   mode?: GuardMode;
   children: ReactNode;
   loadingLabel: string;
+  /** What shows while the session is checked, e.g. the page's heading around the loader. */
+  loading?: (loader: ReactNode) => ReactNode;
 }) {
   const { ready, leaving } = useGuard(church, mode);
-  if (!ready || leaving) return <Loader label={loadingLabel} />;
+  if (!ready || leaving) {
+    const loader = <Loader label={loadingLabel} />;
+    return <>{loading ? loading(loader) : loader}</>;
+  }
   return <>{children}</>;
 }
