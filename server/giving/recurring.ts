@@ -9,12 +9,12 @@
 // the last try the gift pauses.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
-import type { Config } from '../../common/config.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
-import type { Mail, Mailer } from '../mail/outbox.ts';
+import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
+import type { Mail } from '../mail/outbox.ts';
 import {
   checkPayment,
   chargePayment,
@@ -29,18 +29,8 @@ import { declinedMail } from './receipt-mail.ts';
 export const RETRY_DAYS = [1, 3, 7] as const;
 const DAY = 86_400_000;
 
-export interface ChargeOptions {
-  /** The job runner's mailer (settings passed in, never read globally). */
-  mailer: Mailer;
-  /** For the links in the donor's e-mails. */
-  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
-  /** Tests only: wait this long inside the claim, to be killed mid-charge. */
-  holdMs?: number;
-  /** Called once a gift is claimed (tests watch for it before killing the process). */
-  onClaim?: (giftId: number) => void;
-  /** At most this many gifts in one run. */
-  limit?: number;
-}
+/** The job's mailer and settings (links in the donor's e-mails), and the test hooks. */
+export type ChargeOptions = ClaimOptions;
 
 export interface ChargeOutcome {
   giftId: number;
@@ -54,33 +44,21 @@ export async function chargeDueGifts(
   now: Date,
   options: ChargeOptions,
 ): Promise<ChargeOutcome[]> {
-  const outcomes: ChargeOutcome[] = [];
-  const limit = options.limit ?? 500;
-  while (outcomes.length < limit) {
-    const mails: Mail[] = [];
-    const outcome = await db.transaction(async (tx) => {
-      const [gift] = await tx
-        .select()
-        .from(t.recurringGifts)
-        .where(and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)))
-        .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!gift) return null;
-      options.onClaim?.(gift.id);
-      if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
-      return chargeOne(tx, gift, now, mails, options.settings);
-    });
-    if (!outcome) break;
-    outcomes.push(outcome);
-    if (mails.length) {
-      for (const mail of mails)
-        await options.mailer
-          .send(mail)
-          .catch((error: unknown) => console.error('[giving] e-mail failed:', error));
-    }
-  }
-  return outcomes;
+  return eachClaimed(
+    db,
+    options,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(t.recurringGifts)
+          .where(and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)))
+          .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings),
+  );
 }
 
 async function chargeOne(

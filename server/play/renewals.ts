@@ -8,14 +8,14 @@
 // renewals: access lasts until pago_ate, then the subscription lapses ('expirado'), and the member is
 // e-mailed. A cancelled one ends as 'cancelado' at pago_ate.
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
-import type { Config } from '../../common/config.ts';
 import { messageLangOfLocale } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem } from '../http/errors.ts';
-import type { Mail, Mailer } from '../mail/outbox.ts';
+import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
+import type { Mail } from '../mail/outbox.ts';
 import {
   checkPayment,
   chargePayment,
@@ -27,18 +27,8 @@ import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';
 
-export interface RenewOptions {
-  /** The job runner's mailer (settings passed in, never read globally). */
-  mailer: Mailer;
-  /** For the links in the member's e-mails. */
-  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
-  /** Tests only: wait this long inside the claim, to be killed mid-charge. */
-  holdMs?: number;
-  /** Called once a subscription is claimed (tests watch for it before killing the process). */
-  onClaim?: (subscriptionId: number) => void;
-  /** At most this many renewals in one run. */
-  limit?: number;
-}
+/** The job's mailer and settings (links in the member's e-mails), and the test hooks. */
+export type RenewOptions = ClaimOptions;
 
 export interface RenewOutcome {
   subscriptionId: number;
@@ -53,39 +43,27 @@ export async function renewDueSubscriptions(
   now: Date,
   options: RenewOptions,
 ): Promise<RenewOutcome[]> {
-  const outcomes: RenewOutcome[] = [];
-  const limit = options.limit ?? 500;
-  while (outcomes.length < limit) {
-    const mails: Mail[] = [];
-    const outcome = await db.transaction(async (tx) => {
-      const [sub] = await tx
-        .select()
-        .from(t.playSubscriptions)
-        .where(
-          and(
-            eq(t.playSubscriptions.status, 'ativo'),
-            isNotNull(t.playSubscriptions.paidUntil),
-            lte(t.playSubscriptions.renewAt, now),
-          ),
-        )
-        .orderBy(asc(t.playSubscriptions.renewAt), asc(t.playSubscriptions.id))
-        .limit(1)
-        .for('update', { skipLocked: true });
-      if (!sub) return null;
-      options.onClaim?.(sub.id);
-      if (options.holdMs) await new Promise((resolve) => setTimeout(resolve, options.holdMs));
-      return renewOne(tx, sub, now, mails, options.settings);
-    });
-    if (!outcome) break;
-    outcomes.push(outcome);
-    // Sent once the claim's transaction has committed; a failure to send never undoes it.
-    if (mails.length) {
-      for (const mail of mails)
-        await options.mailer
-          .send(mail)
-          .catch((error: unknown) => console.error('[play] e-mail failed:', error));
-    }
-  }
+  const outcomes = await eachClaimed(
+    db,
+    options,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(t.playSubscriptions)
+          .where(
+            and(
+              eq(t.playSubscriptions.status, 'ativo'),
+              isNotNull(t.playSubscriptions.paidUntil),
+              lte(t.playSubscriptions.renewAt, now),
+            ),
+          )
+          .orderBy(asc(t.playSubscriptions.renewAt), asc(t.playSubscriptions.id))
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    (tx, sub, mails) => renewOne(tx, sub, now, mails, options.settings),
+  );
   await lapseEnded(db, now);
   return outcomes;
 }
