@@ -1,17 +1,9 @@
 // Fees and installments (spec §9: installments with or without interest; service fee and
 // processing fee). Amounts are integer cents; rates are in basis points (1/100 of a percent).
 
-export const PAYMENT_METHODS = [
-  'cartao',
-  'pix',
-  'boleto',
-  'picpay',
-  'dinheiro',
-  'transferencia',
-  'ach',
-  'gratuito',
-] as const;
-export type PaymentMethodCode = (typeof PAYMENT_METHODS)[number];
+import type { PaymentMethodCode } from '../../contract/payments.ts';
+
+export type { PaymentMethodCode };
 
 export interface FeeRule {
   /** Service fee of the platform, in basis points of the value. */

@@ -1,6 +1,7 @@
 // Events, tickets, registrations and payments (spec §3 Event, Checkout state, Payment fields;
 // §4 Payment statuses; DESIGN.md §4 payments). Money is kept in integer cents.
 import { sql } from 'drizzle-orm';
+import type { PaymentStatusKey } from '../../../contract/payments.ts';
 import {
   boolean,
   check,
@@ -112,18 +113,8 @@ export const eventContents = pgTable(
   (t) => [index('evento_conteudo_evento_idx').on(t.eventId)],
 );
 
-/** Payment statuses of spec §4, plus the end states the payment-status page shows. */
-export const PAYMENT_STATUSES = [
-  'aprovado',
-  'em_aberto',
-  'em_analise',
-  'pendente',
-  'aguardando',
-  'nao_aprovado',
-  'cancelado',
-  'estornado',
-] as const;
-export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+/** Payment statuses of spec §4, plus the end states the payment-status page shows (one list, in contract/). */
+export type PaymentStatus = PaymentStatusKey;
 
 export const payments = pgTable(
   'pagamento',
