@@ -1,27 +1,16 @@
 // Our own captcha (issue 8: no third-party service): a server-drawn SVG sum, and a token that
 // is HMAC-signed, expires and answers once. The token carries only a keyed hash of the answer,
 // so neither the token nor the page reveals it; the spent token is recorded in captcha_usado.
-import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { accountSettings } from '../auth/settings.ts';
-import { jwtSecret } from '../auth/jwt-secret.ts';
+import { signer } from '../auth/signing.ts';
 
 export const CAPTCHA_MINUTES = 10;
 
-let cachedKey: { settings: object; key: Buffer } | undefined;
-function key(): Buffer {
-  const settings = accountSettings();
-  if (cachedKey?.settings !== settings)
-    cachedKey = {
-      settings,
-      key: createHmac('sha256', jwtSecret(settings)).update('captcha').digest(),
-    };
-  return cachedKey.key;
-}
-
-const mac = (text: string) => createHmac('sha256', key()).update(text).digest('base64url');
+const captchaSigner = signer('captcha');
+const mac = captchaSigner.sign;
 
 interface Payload {
   /** nonce: the token's id once spent */
@@ -54,16 +43,10 @@ export function createCaptcha(churchId: number, now = new Date()): Captcha {
   return { token: `${body}.${mac(body)}`, svg: drawSum(a, b), expiresAt, answer };
 }
 
-function sameText(a: string, b: string): boolean {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-}
-
 /** The payload of a well-signed, unexpired token of this church, or null. */
 function readToken(token: string, churchId: number, now: Date): Payload | null {
   const [body, sig] = token.split('.');
-  if (!body || !sig || !sameText(sig, mac(body))) return null;
+  if (!body || !sig || !captchaSigner.verify(sig, body)) return null;
   try {
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
     if (p.c !== churchId || typeof p.e !== 'number' || p.e < now.getTime()) return null;
@@ -96,7 +79,7 @@ export async function spendCaptcha(
   await db
     .delete(t.spentCaptchas)
     .where(lt(t.spentCaptchas.expiresAt, new Date(now.getTime() - 60_000)));
-  return sameText(mac(`${payload.n}:${answer.trim()}`), payload.h);
+  return captchaSigner.verify(payload.h, `${payload.n}:${answer.trim()}`);
 }
 
 /** "a + b = ?" drawn as paths-free SVG text with noise lines and jitter. */

@@ -4,12 +4,10 @@
 // sets for the same member (HttpOnly, SameSite=Strict, this path only): a URL copied to another
 // browser or member fails, and so does any URL after its expiry. Playlists are rewritten so each
 // segment URI is signed too. Files live in media/play/ (outside public/), never served otherwise.
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { jwtSecret } from '../auth/jwt-secret.ts';
-import { accountSettings } from '../auth/settings.ts';
+import { signer } from '../auth/signing.ts';
 
 /** Where closed media lives: `midia_caminho` of a closed content is relative to it. */
 export const MEDIA_ROOT = fileURLToPath(new URL('../../media/play/', import.meta.url));
@@ -21,19 +19,8 @@ export const WATCH_URL_SECONDS = 5 * 60;
 /** The member binding cookie lasts a watching session. */
 export const COOKIE_SECONDS = 12 * 3600;
 
-let cachedKey: { settings: object; key: Buffer } | undefined;
-function key(): Buffer {
-  const settings = accountSettings();
-  if (cachedKey?.settings !== settings)
-    cachedKey = {
-      settings,
-      key: createHmac('sha256', jwtSecret(settings)).update('play-media').digest(),
-    };
-  return cachedKey.key;
-}
-const mac = (text: string) => createHmac('sha256', key()).update(text).digest('base64url');
-const same = (a: string, b: string) =>
-  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const mediaSigner = signer('play-media');
+const mac = mediaSigner.sign;
 
 /** A site path (open content's static file) or a path inside MEDIA_ROOT (closed content). */
 export const isPublicPath = (mediaPath: string) => mediaPath.startsWith('/');
@@ -59,7 +46,7 @@ export function validSignature(
   now = Date.now(),
 ): boolean {
   if (expires * 1000 <= now) return false;
-  return same(signature, mac(`media:${contentId}:${userId}:${expires}:${file}`));
+  return mediaSigner.verify(signature, `media:${contentId}:${userId}:${expires}:${file}`);
 }
 
 /** The binding cookie's value for a member. */
@@ -74,7 +61,7 @@ export function bindingCookieUser(value: string | undefined, now = Date.now()): 
   if (!match) return null;
   const [, user, expires, signature] = match;
   if (Number(expires) * 1000 <= now) return null;
-  return same(signature!, mac(`cookie:${user}:${expires}`)) ? Number(user) : null;
+  return mediaSigner.verify(signature!, `cookie:${user}:${expires}`) ? Number(user) : null;
 }
 
 /** The folder of a closed content's media, or null when its path would leave MEDIA_ROOT. */
