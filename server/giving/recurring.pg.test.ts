@@ -1,19 +1,16 @@
 // Two real server processes charge recurring gifts at the same moment against one PostgreSQL;
 // one is killed with SIGKILL in the middle of a charge and the other finishes: every due gift is
 // charged exactly once (issue 8 item 4). Needs TEST_DATABASE_URL.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
+import { runWorker, scratchDatabase, waitFor } from '../jobs/worker-processes.test-support.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const worker = fileURLToPath(new URL('./recurring-worker.ts', import.meta.url));
-const node = process.execPath;
 const GIFTS = 8;
 
 if (!base)
@@ -22,25 +19,14 @@ if (!base)
   );
 
 describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on PostgreSQL', () => {
-  const name = `church_test_rec_${process.pid}_${randomBytes(3).toString('hex')}`;
+  let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let url: string;
   let database: DatabaseHandle;
   const giftIds: number[] = [];
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
 
   beforeAll(async () => {
-    await admin(`create database ${name}`);
-    const u = new URL(base!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    scratch = await scratchDatabase(base!, 'church_test_rec');
+    url = scratch.url;
     database = await openDatabase(url);
     await seedDemo(database.db);
     const [church] = await database.db
@@ -80,41 +66,22 @@ describe.skipIf(!base)('recurring gifts with two processes and a kill -9 on Post
   }, 180_000);
   afterAll(async () => {
     await database?.close();
-    await admin(`drop database if exists ${name} with (force)`);
+    await scratch?.drop();
   });
 
-  const run = (holdMs: number) => {
-    const child = spawn(node, [worker], {
-      env: {
-        ...process.env,
-        DATABASE_URL: url,
-        GIVING_HOLD_MS: String(holdMs),
-        DATA_DIR: `/tmp/${name}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+  const run = (holdMs: number) =>
+    runWorker(worker, {
+      DATABASE_URL: url,
+      GIVING_HOLD_MS: String(holdMs),
+      DATA_DIR: `/tmp/${scratch.name}`,
     });
-    let out = '';
-    child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-    const exited = new Promise<number | null>((resolve) =>
-      child.on('exit', (code) => resolve(code)),
-    );
-    return { child, output: () => out, exited };
-  };
-  const waitFor = async (test: () => boolean, ms: number) => {
-    const end = Date.now() + ms;
-    while (!test()) {
-      if (Date.now() > end) throw new Error('timed out');
-      await new Promise((r) => setTimeout(r, 50));
-    }
-  };
 
   it('charges each due gift once; the survivor finishes what the killed one held', async () => {
     const a = run(400);
     const b = run(400);
     // kill A while it holds a claim, in the middle of its second charge
     await waitFor(() => (a.output().match(/claimed \d+/g) ?? []).length >= 2, 90_000);
-    (a.child as ChildProcess).kill('SIGKILL');
+    a.child.kill('SIGKILL');
     expect(await a.exited).toBeNull();
     expect(await b.exited).toBe(0);
     expect(b.output()).toMatch(/charged \d+/);
