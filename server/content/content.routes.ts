@@ -23,7 +23,7 @@ import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import * as s from './content.serializers.ts';
-import type { ContentRecord } from './content.serializers.ts';
+import type { ContentRecord, SummaryRecord } from './content.serializers.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
 // Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
@@ -70,11 +70,13 @@ interface ListOptions {
 
 /** Every column but the search one (schema/content.ts): it is only read by the database. */
 const { searchText: _searchText, ...contentColumns } = getTableColumns(t.contents);
+/** A list shows no body (videos aside): leaving it out spares reading and sending every article. */
+const { body: _body, ...summaryColumns } = contentColumns;
 
-function selectRecords(db: Database) {
+function selectRecords<Item extends typeof summaryColumns>(db: Database, item: Item) {
   return db
     .select({
-      item: contentColumns,
+      item,
       category: t.contentCategories,
       publicationType: t.publicationTypes,
     })
@@ -83,10 +85,19 @@ function selectRecords(db: Database) {
     .leftJoin(t.publicationTypes, eq(t.publicationTypes.id, t.contents.publicationTypeId));
 }
 
+/** A page of a list; `withBody` for the lists that show it (videos: their description). */
+async function listContents(
+  db: Database,
+  o: ListOptions & { withBody: true },
+): Promise<{ rows: ContentRecord[]; total: number }>;
 async function listContents(
   db: Database,
   o: ListOptions,
-): Promise<{ rows: ContentRecord[]; total: number }> {
+): Promise<{ rows: SummaryRecord[]; total: number }>;
+async function listContents(
+  db: Database,
+  o: ListOptions & { withBody?: boolean },
+): Promise<{ rows: SummaryRecord[]; total: number }> {
   const filters: SQL[] = [
     eq(t.contents.churchId, o.churchId),
     eq(t.contents.kind, o.kind),
@@ -114,7 +125,7 @@ async function listContents(
     .limit(o.query.limit)
     .offset((o.query.page - 1) * o.query.limit);
   const [rows, [total]] = await Promise.all([
-    selectRecords(db)
+    selectRecords(db, o.withBody ? contentColumns : summaryColumns)
       .where(inArray(t.contents.id, pageIds))
       .orderBy(...order),
     db.select({ n: count() }).from(t.contents).where(where),
@@ -128,7 +139,7 @@ async function findContent(
   churchId: number,
   key: { id: number } | { slug: string },
 ): Promise<ContentRecord> {
-  const [row] = await selectRecords(db).where(
+  const [row] = await selectRecords(db, contentColumns).where(
     and(
       eq(t.contents.churchId, churchId),
       eq(t.contents.kind, kind),
@@ -442,7 +453,12 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-      const { rows, total } = await listContents(db, { kind: 'video', churchId, query });
+      const { rows, total } = await listContents(db, {
+        kind: 'video',
+        churchId,
+        query,
+        withBody: true,
+      });
       return c.json({
         items: rows.map(s.toVideoItem),
         total,

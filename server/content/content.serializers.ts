@@ -22,8 +22,13 @@ type CategoryRow = typeof t.contentCategories.$inferSelect;
 type PublicationTypeRow = typeof t.publicationTypes.$inferSelect;
 
 /** A content row with its category and, for publications, its type. */
-export interface ContentRecord {
+export interface ContentRecord extends SummaryRecord {
   item: ContentRow;
+}
+
+/** The same without the body, as lists read it. */
+export interface SummaryRecord {
+  item: Omit<ContentRow, 'body'>;
   category: CategoryRow | null;
   publicationType?: PublicationTypeRow | null;
 }
@@ -36,7 +41,7 @@ function image(url: string | null, width: number, height: number): ContentImage 
   return url ? { url, largura: width, altura: height } : null;
 }
 
-function base({ item, category }: ContentRecord) {
+function base({ item, category }: SummaryRecord) {
   return {
     id: item.id,
     titulo: item.title,
@@ -49,10 +54,10 @@ function base({ item, category }: ContentRecord) {
   };
 }
 
-export const toNewsItem = (r: ContentRecord) => base(r);
+export const toNewsItem = (r: SummaryRecord) => base(r);
 export const toNewsDetail = (r: ContentRecord): NewsDetail => ({ ...base(r), corpo: r.item.body });
 
-export const toDevotionalItem = (r: ContentRecord) => ({
+export const toDevotionalItem = (r: SummaryRecord) => ({
   ...base(r),
   referencia: r.item.details.referencia ?? null,
 });
@@ -61,17 +66,17 @@ export const toDevotionalDetail = (r: ContentRecord): DevotionalDetail => ({
   corpo: r.item.body,
 });
 
-export const toMinistryItem = (r: ContentRecord): MinistryItem => ({
+export const toMinistryItem = (r: SummaryRecord): MinistryItem => ({
   ...base(r),
   lider: r.item.details.lider ?? null,
 });
-export const toProjectItem = (r: ContentRecord): ProjectItem => ({
+export const toProjectItem = (r: SummaryRecord): ProjectItem => ({
   ...base(r),
   ministerioId: r.item.parentId ?? 0,
   meta: r.item.details.meta ?? null,
 });
 
-export const toEbdItem = (r: ContentRecord) => ({
+export const toEbdItem = (r: SummaryRecord) => ({
   ...base(r),
   slug: r.item.slug ?? String(r.item.id),
   professor: r.item.details.professor ?? null,
@@ -84,7 +89,7 @@ export const toEbdDetail = (r: ContentRecord): EbdDetail => ({
   corpo: r.item.body,
 });
 
-export const toPublicationItem = (r: ContentRecord) => ({
+export const toPublicationItem = (r: SummaryRecord) => ({
   ...base(r),
   slug: r.item.slug ?? String(r.item.id),
   tipo: r.publicationType
@@ -107,7 +112,7 @@ export function toPublicationType(row: PublicationTypeRow, count: number): Publi
   };
 }
 
-export const toStudyItem = (r: ContentRecord): StudyItem => ({
+export const toStudyItem = (r: SummaryRecord): StudyItem => ({
   ...base(r),
   referencia: r.item.details.referencia ?? null,
 });
