@@ -429,6 +429,9 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       expect(filtered.total).toBe(3);
       const one = videoItemSchema.parse((await get(`/video/graca/${list.items[0]!.id}`)).body);
       expect(one.imagem).toMatchObject({ largura: 1280, altura: 720 });
+      // The list reads each video's description too (other lists leave the body out).
+      expect(one.descricao).toBeTruthy();
+      expect(list.items[0]!.descricao).toBe(one.descricao);
       await expectError(`/video/grace/${one.id}`, 404);
       await expectError('/video/graca/?limit=0', 400, 'limit');
     });
