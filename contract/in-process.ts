@@ -11,3 +11,34 @@ export function setInProcessApi(handler: FetchHandler | undefined): void {
 export function getInProcessApi(): FetchHandler | undefined {
   return (globalThis as Record<symbol, unknown>)[KEY] as FetchHandler | undefined;
 }
+
+/** A church as a page render already knows it (the web's per-host cache, src/lib/tenancy.server.ts). */
+export interface KnownChurch {
+  id: number;
+  slug: string;
+  code: string;
+  name: string;
+  locale: string;
+  country: string | null;
+  /** Codes of its enabled modules. */
+  modules: string[];
+}
+
+const KNOWN_CHURCH_KEY = Symbol.for('church-web.known-church');
+type KnownChurchSink = (church: KnownChurch) => void;
+
+/** The API side (server/http/church-scope.ts): takes the church a render already resolved. */
+export function setKnownChurchSink(sink: KnownChurchSink | undefined): void {
+  (globalThis as Record<symbol, unknown>)[KNOWN_CHURCH_KEY] = sink;
+}
+
+/**
+ * The web side: offers the render's church to the in-process API, so its calls during this render
+ * do not read the church again (issue 14). Only a page render keeps it (server/http/request-memo.ts);
+ * the render already trusts this copy for its menus and module gate.
+ */
+export function offerKnownChurch(church: KnownChurch): void {
+  ((globalThis as Record<symbol, unknown>)[KNOWN_CHURCH_KEY] as KnownChurchSink | undefined)?.(
+    church,
+  );
+}

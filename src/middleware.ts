@@ -1,6 +1,7 @@
 // Every request: language, church from the host (spec "App start"), module gate,
 // redirecting routes, and the response headers every page carries.
 import { defineMiddleware } from 'astro:middleware';
+import { offerKnownChurch } from '../contract/in-process.ts';
 import { serverApi } from './lib/api.server.ts';
 import { pickLanguage, translator } from './lib/i18n.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
@@ -51,7 +52,17 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
 
   locals.church = resolution.context;
-  const churchId = String(resolution.context.church.id);
+  const { church, modules } = resolution.context;
+  const churchId = String(church.id);
+  offerKnownChurch({
+    id: church.id,
+    slug: church.slug,
+    code: church.codigo,
+    name: church.nome,
+    locale: church.idioma,
+    country: church.endereco.pais,
+    modules,
+  });
   // spec §2: a route whose module the church lacks goes to the church home
   const module = moduleForPath(url.pathname);
   if (module && !resolution.context.modules.includes(module)) return context.redirect('/', 302);

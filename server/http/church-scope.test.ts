@@ -6,6 +6,7 @@ import { churchById, churchBySlug } from './church-scope.ts';
 import { handleError } from './errors.ts';
 import { countQueries } from '../db/query-stats.ts';
 import { withRequestMemo } from './request-memo.ts';
+import { offerKnownChurch } from '../../contract/in-process.ts';
 
 describe('church scope', () => {
   let database: DatabaseHandle;
@@ -80,5 +81,40 @@ describe('church scope within one page render (request-memo.ts)', () => {
       Promise.all([churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'graca')]),
     );
     expect(plain.stats.statements).toHaveLength(2);
+  });
+});
+
+describe('church handed over by the page render (contract/in-process.ts offerKnownChurch)', () => {
+  let database: DatabaseHandle;
+  beforeAll(async () => {
+    database = await openTestDatabase('pglite');
+  });
+  afterAll(() => database.close());
+
+  it('a render that already knows its church reads no church row; outside a render nothing is kept', async () => {
+    const db = database.db;
+    const c = {} as never;
+    const graca = await churchBySlug(db, c, 'graca');
+    const known = { ...graca, modules: ['MOD_EVENTO'] };
+    const render = await countQueries(() =>
+      withRequestMemo(async () => {
+        offerKnownChurch(known);
+        return Promise.all([
+          churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }),
+          churchById(db, c, graca.id),
+          // the module gate applies to the handed-over modules
+          churchBySlug(db, c, 'graca', { module: 'MOD_CELULA' }).catch((e: unknown) => e),
+        ]);
+      }),
+    );
+    expect(render.stats.statements).toHaveLength(0);
+    expect(render.result[0]).toEqual(graca);
+    expect(render.result[1]).toEqual(graca);
+    expect(render.result[2]).toMatchObject({ status: 404 });
+    // a plain API request (no render memo) reads the database: a change shows at once
+    offerKnownChurch(known);
+    const plain = await countQueries(() => churchBySlug(db, c, 'graca', { module: 'MOD_CELULA' }));
+    expect(plain.stats.statements).toHaveLength(1);
+    expect(plain.result.slug).toBe('graca');
   });
 });

@@ -8,6 +8,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
 import { isMemoized, memoized, remember, started } from './request-memo.ts';
+import { setKnownChurchSink } from '../../contract/in-process.ts';
 
 export interface ScopedChurch {
   id: number;
@@ -71,6 +72,13 @@ function loadChurch(
     ? Promise.allSettled(pending).then(() => memoized(key, load))
     : memoized(key, load);
 }
+
+// A page render hands over the church its host resolved to (contract/in-process.ts): its in-process
+// API calls then read no church row. Outside a render's memo this keeps nothing.
+setKnownChurchSink((church) => {
+  remember(`church:slug:${church.slug}`, church);
+  remember(`church:id:${church.id}`, church);
+});
 
 async function findScoped(
   db: Database,

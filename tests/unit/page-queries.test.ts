@@ -25,18 +25,19 @@ import { createPageCache } from '../../server/http/page-cache.ts';
 const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
 const built = existsSync(entry);
 
-/** Statements per render, at most (church data already cached per host, as in steady state). */
+/** Statements per render, at most (church data already cached per host, as in steady state, and
+ * handed to the in-process API: no church row is read). */
 export const PAGE_QUERY_CEILINGS: Record<string, number> = {
-  home: 6,
-  news: 4,
-  'news item': 2,
-  events: 2,
-  event: 2,
-  devotionals: 4,
-  videos: 4,
-  prayer: 4,
-  groups: 3,
-  play: 8,
+  home: 5,
+  news: 3,
+  'news item': 1,
+  events: 1,
+  event: 1,
+  devotionals: 3,
+  videos: 3,
+  prayer: 3,
+  groups: 2,
+  play: 7,
 };
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
