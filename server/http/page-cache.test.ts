@@ -220,6 +220,22 @@ describe('page cache memory and compression', () => {
     expect(rendered).toBe(2);
     expect(cache.size).toBe(0);
   });
+
+  it('a body written as one view into a larger buffer is exactly that view', async () => {
+    const bytes = new TextEncoder().encode('xx<p>only this</p>yy');
+    const cache = createPageCache(
+      (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html', 'cache-control': 'public, s-maxage=30' });
+        res.write(bytes.subarray(2, 18));
+        res.end();
+      },
+      { enabled: false },
+    );
+    const page = await call(cache, '/one-chunk');
+    expect(page.body.toString()).toBe('<p>only this</p>');
+    expect(page.headers['content-length']).toBe('16');
+    expect(page.headers.etag).toMatch(/^W\/".+"$/);
+  });
 });
 
 describe('query statistics (DB_QUERY_STATS)', () => {

@@ -392,7 +392,7 @@ function capture(
   res: ServerResponse,
 ): Promise<Captured | null> {
   return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
+    const chunks: Uint8Array[] = [];
     let status = 200;
     let headers: OutgoingHttpHeaders = {};
     const original = { writeHead: res.writeHead, write: res.write, end: res.end };
@@ -407,7 +407,7 @@ function capture(
     res.write = function (chunk: unknown, ...rest: unknown[]) {
       if (chunk != null)
         chunks.push(
-          Buffer.isBuffer(chunk)
+          chunk instanceof Uint8Array // Astro's chunks: kept as they are, copied once at the end
             ? chunk
             : Buffer.from(
                 chunk as string,
@@ -420,7 +420,7 @@ function capture(
     } as typeof res.write;
     res.end = function (chunk?: unknown, ...rest: unknown[]) {
       if (chunk != null && typeof chunk !== 'function')
-        chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string));
+        chunks.push(chunk instanceof Uint8Array ? chunk : Buffer.from(chunk as string));
       const cb = [chunk, ...rest].find((r) => typeof r === 'function') as (() => void) | undefined;
       restore();
       if (cb) res.once('finish', cb); // called once the real response (sent later) finishes
@@ -428,7 +428,7 @@ function capture(
         status = res.statusCode;
         headers = lowerCase(res.getHeaders());
       }
-      resolve({ status, headers, body: Buffer.concat(chunks) });
+      resolve({ status, headers, body: bodyOf(chunks) });
       return res;
     } as typeof res.end;
     // One memo per render: its in-process API calls look the church up once (request-memo.ts).
@@ -437,6 +437,16 @@ function capture(
       reject(error);
     });
   });
+}
+
+/** One Buffer for the written chunks: a lone chunk is wrapped without a copy. */
+function bodyOf(chunks: Uint8Array[]): Buffer {
+  const only = chunks.length === 1 ? chunks[0]! : null;
+  if (only)
+    return Buffer.isBuffer(only)
+      ? only
+      : Buffer.from(only.buffer, only.byteOffset, only.byteLength);
+  return Buffer.concat(chunks);
 }
 
 function lowerCase(h: OutgoingHttpHeaders): OutgoingHttpHeaders {
