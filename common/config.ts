@@ -14,6 +14,11 @@ export const configSchema = z.object({
   DATA_DIR: z.string().min(1).default('.data'),
   /** PostgreSQL instead of the embedded PGlite when set. */
   DATABASE_URL: optionalUrl,
+  /** "false" runs PGlite on the main thread instead of its own (server/db/pglite-thread.ts). */
+  PGLITE_THREAD: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   /** The web app's main API; empty means the API in this same process. */
   API_URL: optionalUrl,
   /** The provider's admin site that /admin leaves for. */

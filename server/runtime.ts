@@ -38,7 +38,7 @@ export async function startServices(config: Config): Promise<Services> {
     console.log(
       `[auth] JWT_SECRET not set: tokens are signed with the demo key in ${path.join(config.DATA_DIR, SECRET_FILE)}`,
     );
-  const database = await openDatabase(databaseLocation(config));
+  const database = await openDatabase(databaseLocation(config), { thread: config.PGLITE_THREAD });
   if (config.SEED_DEMO) {
     const ran = await seedDemo(database.db);
     if (ran.length && config.LOG_LEVEL !== 'silent')

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { copyMigratedTemplate, isFreshDataDir } from './pglite-template.ts';
+import { openPgliteThread } from './pglite-thread.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -33,8 +34,13 @@ const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url))
 /**
  * @param location `postgres://…` for PostgreSQL, `memory://` for a throwaway PGlite,
  *   anything else is a folder for a persistent PGlite.
+ * @param thread run PGlite on its own thread (pglite-thread.ts); default for a folder
+ *   (PGLITE_THREAD), while `memory://` (tests) stays inline, which starts faster.
  */
-export async function openDatabase(location: string): Promise<DatabaseHandle> {
+export async function openDatabase(
+  location: string,
+  { thread = location !== 'memory://' }: { thread?: boolean } = {},
+): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) {
     const pool = new pg.Pool({ connectionString: location, max: 10 });
     // An idle connection closed by the server (restart, admin) must not crash the process.
@@ -48,16 +54,15 @@ export async function openDatabase(location: string): Promise<DatabaseHandle> {
       close: () => pool.end(),
     };
   }
-  let client: PGlite;
-  if (location === 'memory://') {
-    client = new PGlite();
-  } else {
-    const dir = path.resolve(location);
+  let dataDir = 'memory://';
+  if (location !== 'memory://') {
+    dataDir = path.resolve(location);
     // A fresh folder starts as a copy of the cached migrated template (skips initdb: pglite-template.ts).
-    if (isFreshDataDir(dir)) await copyMigratedTemplate(dir, migrationsFolder);
-    mkdirSync(dir, { recursive: true });
-    client = new PGlite(dir);
+    if (isFreshDataDir(dataDir)) await copyMigratedTemplate(dataDir, migrationsFolder);
+    mkdirSync(dataDir, { recursive: true });
   }
+  // The thread answers drizzle exactly as a PGlite does (the same calls, values and errors).
+  const client = thread ? (openPgliteThread(dataDir) as unknown as PGlite) : new PGlite(dataDir);
   await client.waitReady;
   const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });

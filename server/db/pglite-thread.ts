@@ -1,0 +1,217 @@
+// PGlite on a worker thread (pglite-worker.ts) behind the part of PGlite's API that drizzle-orm
+// and our code call, so its WASM executor and wire-protocol parser run beside the renders on the
+// second core instead of between them on the main thread (issue 14), as PostgreSQL's own process does.
+import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import type { Reply, Request, SentError } from './pglite-worker.ts';
+
+/** What drizzle-orm's pglite session uses of a PGlite transaction. */
+export interface ThreadTransaction {
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  rollback(): Promise<void>;
+  readonly closed: boolean;
+}
+
+/** What drizzle-orm's pglite driver, its migrator and server/db use of a PGlite. */
+export interface PgliteThread {
+  readonly waitReady: Promise<void>;
+  readonly closed: boolean;
+  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  exec(sql: string, options?: QueryOptions): Promise<Results[]>;
+  transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T>;
+  /** Waits for the statements already sent, shuts PGlite down (its files complete) and ends the thread. */
+  close(): Promise<void>;
+}
+
+type Parsers = NonNullable<QueryOptions['parsers']>;
+
+interface Pending {
+  resolve(result: unknown): void;
+  reject(error: unknown): void;
+  options?: QueryOptions;
+}
+
+const workerFile = new URL('./pglite-worker.ts', import.meta.url);
+
+/**
+ * @param location a PGlite folder, or `memory://`.
+ * @param resourceLimits caps on the thread's JavaScript heap (a thread past them stops).
+ */
+export function openPgliteThread(
+  location: string,
+  { resourceLimits }: { resourceLimits?: ResourceLimits } = {},
+): PgliteThread {
+  const worker = new Worker(workerFile, { workerData: { dataDir: location }, resourceLimits });
+  const pending = new Map<number, Pending>();
+  let nextId = 1;
+  let ready = false;
+  let stopped: Error | undefined;
+  let crash: Error | undefined;
+  let closing: Promise<void> | undefined;
+  let closed = false;
+  let started!: { resolve(): void; reject(error: Error): void };
+  const waitReady = new Promise<void>((resolve, reject) => (started = { resolve, reject }));
+  waitReady.catch(() => {}); // callers that await it see the error; nobody else must crash on it
+
+  // The thread keeps the process alive only while it starts or has statements to answer.
+  const holdProcess = () => (ready && pending.size === 0 ? worker.unref() : worker.ref());
+
+  worker.on('message', (reply: Reply) => {
+    if ('failed' in reply) {
+      crash = rebuildError(reply.failed);
+      started.reject(crash);
+      void worker.terminate();
+      return;
+    }
+    if ('ready' in reply) {
+      ready = true;
+      started.resolve();
+      holdProcess();
+      return;
+    }
+    const waiting = pending.get(reply.id);
+    if (!waiting) return;
+    pending.delete(reply.id);
+    if (pending.size === 0) holdProcess();
+    if ('error' in reply) waiting.reject(rebuildError(reply.error, waiting.options));
+    else waiting.resolve(reply.result);
+  });
+  worker.on('error', (error) => (crash = error));
+  worker.on('exit', (code) => {
+    stopped = closing
+      ? new Error('PGlite is closed')
+      : Object.assign(new Error(`PGlite thread stopped (exit code ${code})`), { cause: crash });
+    started.reject(stopped);
+    for (const waiting of pending.values()) waiting.reject(stopped);
+    pending.clear();
+  });
+
+  function send(
+    request: Omit<Request, 'id'>,
+    options?: QueryOptions,
+    id = nextId++,
+  ): Promise<unknown> {
+    if (stopped) return Promise.reject(stopped);
+    return new Promise((resolve, reject) => {
+      worker.postMessage({ ...request, id }); // a value that cannot be cloned throws here
+      pending.set(id, { resolve, reject, options });
+      if (pending.size === 1) holdProcess();
+    });
+  }
+
+  async function query<T>(
+    sql: string,
+    params: unknown[] | undefined,
+    options: QueryOptions | undefined,
+    tx?: number,
+  ): Promise<Results<T>> {
+    const result = (await send(
+      { op: 'query', sql, params, tx, ...wireOptions(options) },
+      options,
+    )) as Results<T>;
+    if (options?.parsers) parseRaw(result as Results, options.parsers, options.rowMode === 'array');
+    return result;
+  }
+
+  async function exec(sql: string, options: QueryOptions | undefined, tx?: number) {
+    const results = (await send(
+      { op: 'exec', sql, tx, ...wireOptions(options) },
+      options,
+    )) as Results[];
+    if (options?.parsers)
+      for (const result of results) parseRaw(result, options.parsers, options.rowMode === 'array');
+    return results;
+  }
+
+  return {
+    waitReady,
+    get closed() {
+      return closed;
+    },
+    query: (sql, params, options) => query(sql, params, options),
+    exec: (sql, options) => exec(sql, options),
+    async transaction<T>(fn: (tx: ThreadTransaction) => Promise<T>): Promise<T> {
+      const id = nextId++; // the 'begin' request's id names the transaction
+      await send({ op: 'begin' }, undefined, id);
+      let done = false;
+      const isOpen = () => {
+        if (done) throw new Error('Transaction is closed');
+      };
+      const tx: ThreadTransaction = {
+        query: async (sql, params, options) => (isOpen(), query(sql, params, options, id)),
+        exec: async (sql, options) => (isOpen(), exec(sql, options, id)),
+        async rollback() {
+          isOpen();
+          await send({ op: 'rollback', tx: id });
+          done = true;
+        },
+        get closed() {
+          return done;
+        },
+      };
+      let result: T;
+      try {
+        result = await fn(tx);
+      } catch (error) {
+        done = true;
+        await send({ op: 'end', tx: id, rollback: true });
+        throw error;
+      }
+      done = true;
+      await send({ op: 'end', tx: id });
+      return result;
+    },
+    close() {
+      closing ??= (async () => {
+        if (!stopped) await send({ op: 'close' });
+        await worker.terminate();
+        closed = true;
+      })();
+      return closing;
+    },
+  };
+}
+
+/** The options that can cross to the thread: parsers become the type OIDs to leave as text. */
+function wireOptions(options: QueryOptions | undefined): Partial<Request> {
+  if (!options) return {};
+  if (options.serializers || options.blob || options.onNotice)
+    throw new Error('serializers, blob and onNotice are not supported on the PGlite thread');
+  return {
+    rowMode: options.rowMode,
+    paramTypes: options.paramTypes,
+    raw: options.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+  };
+}
+
+/** Applies the caller's parsers to the columns the thread left as text, as PGlite would have. */
+function parseRaw(result: Results, parsers: Parsers, arrayMode: boolean): void {
+  const { fields, rows } = result;
+  if (rows.length === 0) return;
+  for (let i = 0; i < fields.length; i++) {
+    const { name, dataTypeID } = fields[i]!;
+    // PGlite calls a parser with the type too.
+    const parse = parsers[dataTypeID] as ((value: string, typeId: number) => unknown) | undefined;
+    if (!parse) continue;
+    // An object row keeps the last column of a name, as PGlite builds it.
+    if (!arrayMode && fields.findLastIndex((f) => f.name === name) !== i) continue;
+    const key = arrayMode ? i : name;
+    for (const row of rows as Record<string | number, unknown>[]) {
+      const value = row[key];
+      if (value !== null) row[key] = parse(value as string, dataTypeID);
+    }
+  }
+}
+
+/** The thread's error as the caller would have had it from PGlite: a DatabaseError keeps code, constraint, detail. */
+function rebuildError(sent: SentError, options?: QueryOptions): Error {
+  const { message, ...fields } = sent;
+  const error =
+    'severity' in fields
+      ? new messages.DatabaseError(message, Number(fields.length ?? 0), 'error')
+      : new Error(message);
+  Object.assign(error, fields);
+  if (options && 'query' in fields) Object.assign(error, { queryOptions: options });
+  return error;
+}
