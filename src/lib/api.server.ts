@@ -1,7 +1,7 @@
 // The main API as seen from server-rendered pages.
 import type { KyInstance } from 'ky';
 import { getInProcessApi } from '../../contract/in-process.ts';
-import { createMainApi } from './api.ts';
+import { createInProcessApi, createMainApi } from './api.ts';
 import { settings } from './settings.server.ts';
 
 let shared: KyInstance | undefined;
@@ -11,10 +11,7 @@ export function serverApi(): KyInstance {
   if (shared) return shared;
   const inProcess = getInProcessApi();
   if (!settings.API_URL && inProcess) {
-    shared = createMainApi({
-      prefixUrl: 'http://in-process/api/v1/',
-      fetch: (input, init) => Promise.resolve(inProcess(new Request(input, init))),
-    });
+    shared = createInProcessApi('http://in-process/api/v1/', inProcess);
   } else {
     const base = settings.API_URL ?? `http://127.0.0.1:${settings.PORT}/api/v1/`;
     shared = createMainApi({ prefixUrl: base.endsWith('/') ? base : `${base}/` });
