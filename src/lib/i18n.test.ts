@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES, messages, normalizeChurchLocale, pickLanguage, translator } from './i18n.ts';
+import {
+  i18nextTranslator,
+  LANGUAGES,
+  messages,
+  normalizeChurchLocale,
+  pickLanguage,
+  translator,
+} from './i18n.ts';
 
 describe('pickLanguage (spec §1)', () => {
   it.each([
@@ -45,4 +52,47 @@ describe('normalizeChurchLocale (spec §1)', () => {
     ['', 'en'],
     [null, 'en'],
   ])('%s → %s', (idioma, out) => expect(normalizeChurchLocale(idioma)).toBe(out));
+});
+
+describe('translator: the direct fill-in gives what i18next gives', () => {
+  const tricky = ['Graça & Paz', 'R$ 10,00', '$&', '{{name}}', '$t(nav.home)', '', 'a}}b'];
+  it.each(LANGUAGES)('%s: every key, with and without values, every count', (lang) => {
+    const fast = translator(lang);
+    const reference = i18nextTranslator(lang);
+    const keys = new Set(
+      Object.keys(messages[lang]).map((k) => k.replace(/_(zero|one|other|many|few|two)$/, '')),
+    );
+    let compared = 0;
+    for (const key of keys) {
+      const names = [
+        ...(messages[lang][key] ?? messages[lang][`${key}_other`] ?? '').matchAll(/\{\{(.+?)\}\}/g),
+      ].map((m) => m[1]!.trim());
+      const cases: (Record<string, string | number> | undefined)[] = [undefined, {}];
+      for (const value of [...tricky, 7, 1.5])
+        cases.push(Object.fromEntries(names.map((n) => [n, value])));
+      for (const count of [0, 1, 2, 5, 1.5, -1])
+        cases.push({ ...Object.fromEntries(names.map((n) => [n, `v-${n}`])), count });
+      for (const values of cases) {
+        expect(fast(key, values), `${lang} ${key} ${JSON.stringify(values)}`).toBe(
+          reference(key, values),
+        );
+        compared++;
+      }
+    }
+    expect(compared).toBeGreaterThan(1000);
+  });
+
+  it('options, missing keys and other languages’ fallbacks go through i18next', () => {
+    const fast = translator('pt');
+    const reference = i18nextTranslator('pt');
+    for (const [key, values] of [
+      ['no.such.key', undefined],
+      ['home.welcome', { name: 'x', lng: 'en' }],
+      ['home.welcome', { defaultValue: 'd' }],
+      ['home.welcome', { name: { nested: true } as unknown as string }],
+      ['home.welcome', { count: '3' }],
+    ] as const)
+      expect(fast(key, values)).toBe(reference(key, values));
+    expect(fast('home.welcome', { name: 'x', lng: 'en' })).toBe('Welcome to x');
+  });
 });
