@@ -4,6 +4,7 @@ import { churchesWithOverduePayments, expireOverduePix } from '../payments/expir
 import { defineJob, type Job } from './runner.ts';
 import { recurringGiftsJob } from '../giving/recurring.job.ts';
 import { playRenewalsJob } from '../play/renewals.job.ts';
+import { pgliteVacuumJob } from '../db/vacuum.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -15,4 +16,9 @@ export const overduePaymentsJob = defineJob({
   },
 });
 
-export const JOBS: readonly Job[] = [overduePaymentsJob, recurringGiftsJob, playRenewalsJob];
+export const JOBS: readonly Job[] = [
+  overduePaymentsJob,
+  recurringGiftsJob,
+  playRenewalsJob,
+  pgliteVacuumJob,
+];
