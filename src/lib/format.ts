@@ -79,6 +79,22 @@ export const dayMonth = (iso: string, lang: Lang, timeZone?: string): string =>
 export const formatDate = (iso: string, lang: Lang, timeZone?: string): string =>
   dates(lang, { day: 'numeric', month: 'long', year: 'numeric' }, timeZone).format(new Date(iso));
 
+const regionNames = new Map<Lang, Intl.DisplayNames>();
+
+/** A country's name in the interface language (BR → Brasil), undefined for an invalid code. */
+export function regionName(code: string, lang: Lang): string | undefined {
+  let names = regionNames.get(lang);
+  if (!names) {
+    names = new Intl.DisplayNames([INTL_LOCALE[lang]], { type: 'region' });
+    regionNames.set(lang, names);
+  }
+  try {
+    return names.of(code);
+  } catch {
+    return undefined;
+  }
+}
+
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
