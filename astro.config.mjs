@@ -37,7 +37,8 @@ function keptCspDigests() {
     name: 'kept-csp-digests',
     transform(code, id) {
       if (!id.includes('/astro/dist/core/encryption.js')) return null;
-      if (!code.includes(head)) throw new Error('kept-csp-digests: Astro changed generateCspDigest');
+      if (!code.includes(head))
+        throw new Error('kept-csp-digests: Astro changed generateCspDigest');
       return code.replace(
         head,
         `const keptDigests = new Map();
