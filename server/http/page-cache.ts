@@ -11,7 +11,7 @@
 // (random query strings) only churns probation and never pushes the hot pages out.
 // Every text answer (HTML, XML, JSON) is sent with brotli or gzip when the client accepts it;
 // a cached page keeps its compressed bytes, so serving it costs no compression.
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import {
   STATUS_CODES,
   type IncomingMessage,
@@ -178,7 +178,7 @@ export function createPageCache(
     if (!encoding) return { body: page.body, encoding: null };
     const kept = entry?.encoded[encoding];
     if (kept) return { body: kept, encoding };
-    const body = await compress(page.body, encoding);
+    const body = await compress(page.body, encoding, entry !== null);
     if (
       entry &&
       (hot.entries.get(entry.key) === entry || probation.entries.get(entry.key) === entry)
@@ -335,11 +335,19 @@ export function preferredEncoding(acceptEncoding: string | string[] | undefined)
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
-/** Quality 5 brotli and level 6 gzip: most of the saving for a fraction of the CPU of the maximum. */
-function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
+/**
+ * Quality 5 brotli and level 6 gzip: most of the saving for a fraction of the CPU of the maximum.
+ * An answer sent once and not kept gets brotli 4: ~8 % bigger, ~35 % less CPU (a 25 KB page:
+ * ~0.35 ms instead of ~0.55 ms, as much as its render), issue 14.
+ */
+function compress(body: Buffer, encoding: Encoding, kept: boolean): Promise<Buffer> {
+  const quality = kept ? 5 : 4;
   return encoding === 'br'
     ? brotli(body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
+        params: {
+          [zlib.BROTLI_PARAM_QUALITY]: quality,
+          [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,
+        },
       })
     : gzipAsync(body, { level: 6 });
 }
@@ -357,7 +365,7 @@ function isHtml(page: Captured): boolean {
 }
 
 function etagOf(body: Buffer): string {
-  return `W/"${createHash('sha1').update(body).digest('base64url')}"`;
+  return `W/"${hash('sha1', body, 'base64url')}"`;
 }
 
 function matches(ifNoneMatch: string | undefined, etag: string): boolean {
