@@ -30,7 +30,10 @@ const typesQuery = `select $1::int as n, $2::text as t, $3::int8 as big, 9007199
   $7::bytea as bytes, true as yes, 1.5::numeric as num, 2.25::float8 as dbl,
   timestamptz '2026-03-01 12:34:56.789+00' as at, timestamp '2026-03-01 12:00' as local,
   date '2026-03-01' as day, interval '1 day 2 hours' as span,
-  array[timestamptz '2026-03-01 00:00+00'] as ats, null::text as nothing, 'x' as n`;
+  array[timestamptz '2026-03-01 00:00+00'] as ats, array[timestamp '2026-03-01 01:02'] as locals,
+  array[date '2026-03-01', null] as days, array[interval '3 days'] as spans, array[1.25, 2]::numeric[] as nums,
+  timestamptz 'infinity' as forever, date '-infinity' as never, null::timestamptz as unknown_at,
+  null::text as nothing, 'x' as n`;
 const typesParams = [
   7,
   'olá',

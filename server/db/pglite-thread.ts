@@ -2,7 +2,7 @@
 // and our code call, so its WASM executor and wire-protocol parser run beside the renders on the
 // second core instead of between them on the main thread (issue 14), as PostgreSQL's own process does.
 import { Worker, type ResourceLimits } from 'node:worker_threads';
-import { messages, type QueryOptions, type Results } from '@electric-sql/pglite';
+import { messages, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Reply, Request, SentError } from './pglite-worker.ts';
 
 /** What drizzle-orm's pglite session uses of a PGlite transaction. */
@@ -24,7 +24,34 @@ export interface PgliteThread {
   close(): Promise<void>;
 }
 
-type Parsers = NonNullable<QueryOptions['parsers']>;
+type Parser = (value: string, typeId: number) => unknown;
+
+/** Array types of TEXT_TYPES and their element types. */
+const ARRAY_OF: Record<number, number> = {
+  1182: 1082,
+  1115: 1114,
+  1185: 1184,
+  1187: 1186,
+  1231: 1700,
+};
+
+/**
+ * Dates, intervals and their arrays: what drizzle asks as text (its parsers keep them). The thread
+ * always answers them as text and this side parses them, with the caller's parser or PGlite's
+ * own, so a query carries no parsers to the thread (PGlite copies its whole parser table for a
+ * query that brings its own).
+ */
+export const TEXT_TYPES = [1082, 1114, 1184, 1186, ...Object.keys(ARRAY_OF).map(Number)];
+
+/** PGlite's own parsers of TEXT_TYPES (none for interval: it stays text), as its start builds them. */
+const pgliteParsers = new Map<number, Parser | undefined>(
+  TEXT_TYPES.map((oid) => {
+    const element = ARRAY_OF[oid];
+    if (element === undefined) return [oid, types.parsers[oid]];
+    const parseElement = types.parsers[element] as Parser; // numeric has none: its items stay text
+    return [oid, (value: string) => types.arrayParser(value, parseElement, oid)];
+  }),
+);
 
 interface Pending {
   resolve(result: unknown): void;
@@ -110,7 +137,7 @@ export function openPgliteThread(
       { op: 'query', sql, params, tx, ...wireOptions(options) },
       options,
     )) as Results<T>;
-    if (options?.parsers) parseRaw(result as Results, options.parsers, options.rowMode === 'array');
+    parseText(result as Results, options);
     return result;
   }
 
@@ -119,8 +146,7 @@ export function openPgliteThread(
       { op: 'exec', sql, tx, ...wireOptions(options) },
       options,
     )) as Results[];
-    if (options?.parsers)
-      for (const result of results) parseRaw(result, options.parsers, options.rowMode === 'array');
+    for (const result of results) parseText(result, options);
     return results;
   }
 
@@ -181,18 +207,26 @@ function wireOptions(options: QueryOptions | undefined): Partial<Request> {
   return {
     rowMode: options.rowMode,
     paramTypes: options.paramTypes,
-    raw: options.parsers ? Object.keys(options.parsers).map(Number) : undefined,
+    raw: options.parsers ? otherTypes(options.parsers) : undefined,
   };
 }
 
-/** Applies the caller's parsers to the columns the thread left as text, as PGlite would have. */
-function parseRaw(result: Results, parsers: Parsers, arrayMode: boolean): void {
+function otherTypes(parsers: object): number[] | undefined {
+  const others = Object.keys(parsers)
+    .map(Number)
+    .filter((oid) => !pgliteParsers.has(oid));
+  return others.length ? others : undefined;
+}
+
+/** Parses the columns the thread left as text, as PGlite would have. */
+function parseText(result: Results, options: QueryOptions | undefined): void {
   const { fields, rows } = result;
   if (rows.length === 0) return;
+  const parsers = options?.parsers as Record<number, Parser> | undefined;
+  const arrayMode = options?.rowMode === 'array';
   for (let i = 0; i < fields.length; i++) {
     const { name, dataTypeID } = fields[i]!;
-    // PGlite calls a parser with the type too.
-    const parse = parsers[dataTypeID] as ((value: string, typeId: number) => unknown) | undefined;
+    const parse = parsers?.[dataTypeID] ?? pgliteParsers.get(dataTypeID);
     if (!parse) continue;
     // An object row keeps the last column of a name, as PGlite builds it.
     if (!arrayMode && fields.findLastIndex((f) => f.name === name) !== i) continue;

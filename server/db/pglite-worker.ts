@@ -2,6 +2,7 @@
 // wire-protocol parser), so the main thread only renders while a query runs here.
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { TEXT_TYPES } from './pglite-thread.ts';
 
 export type Op = 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close';
 
@@ -11,7 +12,7 @@ export interface Request {
   sql?: string;
   params?: unknown[];
   rowMode?: 'array' | 'object';
-  /** Type OIDs the caller parses itself (its parsers are functions, which cannot cross threads). */
+  /** Other type OIDs the caller parses itself (its parsers are functions, which cannot cross threads). */
   raw?: number[];
   paramTypes?: number[];
   /** The id of the 'begin' of the transaction this statement belongs to. */
@@ -51,9 +52,10 @@ function sendError(error: unknown): SentError {
 }
 
 function options(request: Request): QueryOptions {
-  const parsers: Record<number, (value: unknown) => unknown> = {};
-  for (const oid of request.raw ?? []) parsers[oid] = keepText;
-  return { rowMode: request.rowMode, parsers, paramTypes: request.paramTypes };
+  const options: QueryOptions = { rowMode: request.rowMode, paramTypes: request.paramTypes };
+  if (request.raw?.length)
+    options.parsers = Object.fromEntries(request.raw.map((oid) => [oid, keepText]));
+  return options;
 }
 
 function post(reply: Reply): void {
@@ -133,6 +135,11 @@ port.on('message', (request: Request) => {
 });
 
 pg.waitReady.then(
-  () => post({ id: 0, ready: true }),
+  () => {
+    // After PGlite's start, which builds the array parsers.
+    const parsers = (pg as unknown as { parsers: Record<number, typeof keepText> }).parsers;
+    for (const oid of TEXT_TYPES) parsers[oid] = keepText;
+    post({ id: 0, ready: true });
+  },
   (error: unknown) => post({ id: 0, failed: sendError(error) }),
 );
