@@ -10,10 +10,12 @@ import { devApi } from './scripts/astro-dev-api.mjs';
  * and in first-seen order, so the list is cut to that (same header, issue 14).
  */
 function distinctCspHashes() {
+  /** @param {unknown} list */
   const distinct = (list) => (Array.isArray(list) ? [...new Set(list)] : list);
   return {
     name: 'distinct-csp-hashes',
     hooks: {
+      /** @param {{ manifest: any }} options Astro's SSR manifest (its CSP fields are not public types) */
       'astro:build:ssr': ({ manifest }) => {
         const csp = manifest.csp;
         if (!csp) return;
@@ -35,6 +37,7 @@ function keptCspDigests() {
   const head = 'async function generateCspDigest(data, algorithm) {';
   return {
     name: 'kept-csp-digests',
+    /** @param {string} code @param {string} id */
     transform(code, id) {
       if (!id.includes('/astro/dist/core/encryption.js')) return null;
       if (!code.includes(head))

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { copyMigratedTemplate, isFreshDataDir } from './pglite-template.ts';
+import { fastQueries } from './pglite-fast.ts';
 import { openPgliteThread } from './pglite-thread.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -64,7 +65,9 @@ export async function openDatabase(
   // The thread answers drizzle exactly as a PGlite does (the same calls, values and errors).
   const client = thread ? (openPgliteThread(dataDir) as unknown as PGlite) : new PGlite(dataDir);
   await client.waitReady;
-  const db = drizzlePglite(client, { schema, logger }) as unknown as Database;
+  // Inline, queries take one trip into the engine (pglite-fast.ts); the thread does the same on its side.
+  const queries = thread ? client : (fastQueries(client) as unknown as PGlite);
+  const db = drizzlePglite({ client: queries, schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

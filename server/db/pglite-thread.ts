@@ -48,7 +48,8 @@ const pgliteParsers = new Map<number, Parser | undefined>(
   TEXT_TYPES.map((oid) => {
     const element = ARRAY_OF[oid];
     if (element === undefined) return [oid, types.parsers[oid]];
-    const parseElement = types.parsers[element] as Parser; // numeric has none: its items stay text
+    // numeric has none: its items stay text
+    const parseElement = types.parsers[element] as Parameters<typeof types.arrayParser>[1];
     return [oid, (value: string) => types.arrayParser(value, parseElement, oid)];
   }),
 );

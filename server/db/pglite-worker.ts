@@ -1,7 +1,8 @@
 // The thread that owns the PGlite of pglite-thread.ts: it runs every statement (WASM executor and
 // wire-protocol parser), so the main thread only renders while a query runs here.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import { fastQueries, type QueryClient } from './pglite-fast.ts';
 import { TEXT_TYPES } from './pglite-thread.ts';
 
 export type Op = 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close';
@@ -33,6 +34,9 @@ export type SentError = Record<string, unknown> & { message: string; name: strin
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
 const pg = new PGlite(dataDir);
+// Statements take one trip into the engine (pglite-fast.ts), as inline PGlite's do.
+const fast = fastQueries(pg);
+type Transaction = QueryClient & { rollback(): Promise<void> };
 const transactions = new Map<
   number,
   { tx: Transaction; end(id: number, rollback: boolean): void }
@@ -80,25 +84,26 @@ function transaction(request: Request): Transaction {
   return open.tx;
 }
 
-const target = (request: Request): PGlite | Transaction =>
-  request.tx === undefined ? pg : transaction(request);
+const target = (request: Request): QueryClient =>
+  request.tx === undefined ? fast : transaction(request);
 
 // Holds a PGlite transaction open until 'end'; PGlite makes untagged statements wait for it.
 function begin(id: number): void {
   let endId = 0;
   let ended!: (rollback: boolean) => void;
   const done = new Promise<boolean>((resolve) => (ended = resolve));
-  pg.transaction(async (tx) => {
-    transactions.set(id, {
-      tx,
-      end(requestId, rollback) {
-        endId = requestId;
-        ended(rollback);
-      },
-    });
-    port.postMessage({ id } satisfies Reply);
-    if (await done) throw rolledBack;
-  })
+  fast
+    .transaction(async (tx) => {
+      transactions.set(id, {
+        tx,
+        end(requestId, rollback) {
+          endId = requestId;
+          ended(rollback);
+        },
+      });
+      port.postMessage({ id } satisfies Reply);
+      if (await done) throw rolledBack;
+    })
     .then(
       () => post({ id: endId }),
       (error: unknown) =>

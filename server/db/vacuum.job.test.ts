@@ -6,6 +6,7 @@ import { createJobRunner } from '../jobs/runner.ts';
 import { JOBS } from '../jobs/index.ts';
 import type { DatabaseHandle } from './client.ts';
 import { countQueries } from './query-stats.ts';
+import { rowsOf } from './rows.ts';
 import { openTestDatabase, testBackends } from './test-database.ts';
 import { isPglite, pgliteVacuumJob } from './vacuum.job.ts';
 
@@ -16,14 +17,12 @@ describe.each(testBackends())('database upkeep on %s', (backend) => {
   }, 120_000);
   afterAll(() => database?.close());
 
-  const allVisiblePages = async () =>
-    Number(
-      (
-        await database.db.execute<{ n: number }>(
-          sql`select relallvisible as n from pg_class where relname = 'conteudo'`,
-        )
-      ).rows[0]!.n,
+  const allVisiblePages = async () => {
+    const [row] = await rowsOf<{ n: number }>(
+      database.db.execute(sql`select relallvisible as n from pg_class where relname = 'conteudo'`),
     );
+    return Number(row!.n);
+  };
 
   it('is one of the product’s jobs and knows which engine it runs on', async () => {
     expect(JOBS).toContain(pgliteVacuumJob);

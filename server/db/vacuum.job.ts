@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { defineJob } from '../jobs/runner.ts';
 import type { Database } from './client.ts';
+import { rowsOf } from './rows.ts';
 
 const engines = new WeakMap<Database, Promise<boolean>>();
 
@@ -12,9 +13,9 @@ const engines = new WeakMap<Database, Promise<boolean>>();
 export function isPglite(db: Database): Promise<boolean> {
   let known = engines.get(db);
   if (!known) {
-    known = db
-      .execute<{ version: string }>(sql`select version() as version`)
-      .then(({ rows }) => /\bPGlite\b/.test(String(rows[0]?.version)));
+    known = rowsOf<{ version: string }>(db.execute(sql`select version() as version`)).then((rows) =>
+      /\bPGlite\b/.test(String(rows[0]?.version)),
+    );
     engines.set(db, known);
   }
   return known;

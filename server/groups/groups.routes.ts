@@ -44,6 +44,7 @@ import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { notifyLeader, notifyMember } from './groups.notify.ts';
 import { fullName, toAddress, toGroupItem, toMeeting, toRequest } from './groups.serializers.ts';
+import { rowsOf } from '../db/rows.ts';
 
 export const GROUP_MODULE = 'MOD_CELULA';
 
@@ -207,10 +208,12 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
           ? distanceFrom(q.latitude, q.longitude)
           : sql<number | null>`null::float8`;
       // issue 14: the count and both filter lists come back in one statement beside the page of rows.
-      const facets = db.execute(sql`select
+      const facets = rowsOf<{ n: number; days: number[]; hoods: (string | null)[] }>(
+        db.execute(sql`select
         (select count(*)::int from ${t.groups} where ${where}) as n,
         array(select distinct ${t.groups.weekday} from ${t.groups} where ${base} order by 1) as days,
-        array(select distinct ${t.groups.neighborhood} from ${t.groups} where ${base} and ${t.groups.neighborhood} is not null order by 1) as hoods`);
+        array(select distinct ${t.groups.neighborhood} from ${t.groups} where ${base} and ${t.groups.neighborhood} is not null order by 1) as hoods`),
+      );
       const [rows, facetResult] = await Promise.all([
         db
           .select({ group: t.groups, leader: leaderColumns, members: memberCount, distance })
@@ -227,11 +230,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
           .offset((q.page - 1) * q.limit),
         facets,
       ]);
-      const [counted] = (
-        facetResult as unknown as {
-          rows: { n: number; days: number[]; hoods: (string | null)[] }[];
-        }
-      ).rows;
+      const [counted] = facetResult;
       const celulas: GroupItem[] = rows.map((r) => {
         const item = toGroupItem(
           r.group,

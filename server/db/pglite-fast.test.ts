@@ -1,0 +1,147 @@
+// The one-trip PGlite queries (pglite-fast.ts) answer exactly as PGlite's own query() does.
+import { PGlite, types } from '@electric-sql/pglite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fastQueries, type QueryClient } from './pglite-fast.ts';
+
+// What drizzle passes on every query: timestamps and intervals stay text (it maps them itself).
+const keep = (v: string) => v;
+const drizzleParsers = {
+  [types.TIMESTAMP]: keep,
+  [types.TIMESTAMPTZ]: keep,
+  [types.INTERVAL]: keep,
+  [types.DATE]: keep,
+  1231: keep,
+  1115: keep,
+  1185: keep,
+  1187: keep,
+  1182: keep,
+};
+
+describe('PGlite queries in one trip', () => {
+  let pg: PGlite;
+  let fast: QueryClient;
+
+  beforeAll(async () => {
+    pg = new PGlite();
+    fast = fastQueries(pg);
+    await pg.exec(`
+      create table sample (
+        id serial primary key, name text not null unique, n int, big int8, ok boolean,
+        at timestamptz, day date, price numeric(10,2), doc jsonb, tags text[], nums int[], raw bytea
+      );
+      insert into sample (name, n, big, ok, at, day, price, doc, tags, nums, raw) values
+        ('Graça', 1, 9007199254740993, true, '2026-11-24T10:00:00Z', '2026-11-24', 12.5,
+         '{"a":[1,2],"b":"x"}', '{um,"dois três"}', '{1,2,3}', '\\x00ff'),
+        ('it''s', null, 2, false, null, null, null, null, null, null, null);
+    `);
+  });
+  afterAll(() => pg.close());
+
+  const both = async (sql: string, params: unknown[], options?: object) => {
+    const expected = await pg.query(sql, params, options);
+    const actual = await fast.query(sql, params, options);
+    expect(actual.rows).toEqual(expected.rows);
+    expect(actual.fields).toEqual(expected.fields);
+    expect(actual.affectedRows).toEqual(expected.affectedRows);
+    return actual;
+  };
+
+  it('gives the same rows, fields and types as PGlite for every column type', async () => {
+    for (const options of [
+      undefined,
+      { rowMode: 'array' },
+      { rowMode: 'array', parsers: drizzleParsers },
+    ]) {
+      const result = await both('select * from sample where id > $1 order by id', [0], options);
+      expect(result.rows).toHaveLength(2);
+    }
+    const [row] = (await fast.query<Record<string, unknown>>('select * from sample where id = 1'))
+      .rows;
+    expect(row).toMatchObject({ name: 'Graça', big: 9007199254740993n, ok: true });
+    expect(row!.at).toEqual(new Date('2026-11-24T10:00:00Z'));
+    expect(row!.doc).toEqual({ a: [1, 2], b: 'x' });
+    expect(row!.tags).toEqual(['um', 'dois três']);
+    expect(row!.raw).toEqual(new Uint8Array([0, 255]));
+  });
+
+  it('binds strings, numbers, booleans, dates and nulls as values, never as SQL', async () => {
+    await both('select $1::text as t, $2::int as i, $3::boolean as b, $4::timestamptz as d', [
+      "it's'; drop table sample; --",
+      42,
+      true,
+      new Date('2026-01-02T03:04:05.678Z'),
+    ]);
+    await both('select name from sample where name = $1 or n = $2', ["it's", null]);
+    await both('select count(*) from sample where ok = $1', [false]);
+    expect((await fast.query('select count(*)::int as n from sample')).rows).toEqual([{ n: 2 }]);
+  });
+
+  it('hands arrays, objects and bytes to PGlite, which types them first', async () => {
+    await both('select $1::int[] as a, $2::jsonb as j, $3::bytea as b', [
+      [1, 2],
+      { x: [1, 'y'] },
+      new Uint8Array([1, 2]),
+    ]);
+  });
+
+  it('reports writes as PGlite does (command, row count)', async () => {
+    const insert = await fast.query('insert into sample (name, n) values ($1, $2), ($3, $4)', [
+      'a',
+      1,
+      'b',
+      2,
+    ]);
+    expect(insert.affectedRows).toBe(2);
+    const update = await both('update sample set n = n + 1 where name = any(array[$1, $2])', [
+      'a',
+      'b',
+    ]);
+    expect(update.affectedRows).toBe(2);
+    expect(
+      (await fast.query('delete from sample where name in ($1, $2)', ['a', 'b'])).affectedRows,
+    ).toBe(2);
+  });
+
+  it('throws the database error with its code and constraint, and keeps working', async () => {
+    const error = await fast
+      .query('insert into sample (name) values ($1)', ['Graça'])
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: '23505', constraint: 'sample_name_key' });
+    expect((error as { query: string }).query).toContain('insert into sample');
+    await expect(fast.query('select nope from sample')).rejects.toMatchObject({ code: '42703' });
+    expect((await fast.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('runs inside transactions: commit, rollback on a throw, and others wait for the end', async () => {
+    await fast.transaction(async (tx) => {
+      await tx.query('insert into sample (name) values ($1)', ['tx-commit']);
+    });
+    await expect(
+      fast.transaction(async (tx) => {
+        await tx.query('insert into sample (name) values ($1)', ['tx-rollback']);
+        throw new Error('stop');
+      }),
+    ).rejects.toThrow('stop');
+    const names = async () =>
+      (await fast.query<{ name: string }>('select name from sample order by id')).rows.map(
+        (r) => r.name,
+      );
+    expect(await names()).toContain('tx-commit');
+    expect(await names()).not.toContain('tx-rollback');
+
+    // A query sent while a transaction is open sees the world after it, never half of it.
+    let release!: () => void;
+    const open = fast.transaction(async (tx) => {
+      await tx.query('insert into sample (name) values ($1)', ['tx-a']);
+      await new Promise<void>((r) => (release = r));
+      await tx.query('insert into sample (name) values ($1)', ['tx-b']);
+    });
+    await new Promise((r) => setTimeout(r, 10));
+    const outside = fast.query<{ n: number }>(
+      `select count(*)::int as n from sample where name like 'tx-_'`,
+    );
+    release();
+    await open;
+    expect((await outside).rows).toEqual([{ n: 2 }]);
+  });
+});
