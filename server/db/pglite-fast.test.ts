@@ -144,4 +144,73 @@ describe('PGlite queries in one trip', () => {
     await open;
     expect((await outside).rows).toEqual([{ n: 2 }]);
   });
+
+  describe('prepared statements', () => {
+    let small: QueryClient;
+    const kept = async () =>
+      (
+        await pg.query<{ statement: string }>(
+          `select statement from pg_prepared_statements where name like 'fast\\_%' order by name`,
+        )
+      ).rows.map((r) => r.statement);
+
+    beforeAll(async () => {
+      await pg.exec('deallocate all');
+      small = fastQueries(pg, { keep: 3 });
+    });
+
+    it('parses a text once and keeps it, with different values each time', async () => {
+      const sql = 'select name from sample where id = $1';
+      expect((await small.query(sql, [1])).rows).toEqual([{ name: 'Graça' }]);
+      expect((await small.query(sql, [2])).rows).toEqual([{ name: "it's" }]);
+      expect(await kept()).toEqual([sql]);
+    });
+
+    it('keeps at most its limit, closing the least recently used', async () => {
+      for (const n of [1, 2, 3, 4]) await small.query(`select ${n} as n where $1::int > 0`, [1]);
+      await small.query('select name from sample where id = $1', [1]);
+      const statements = await kept();
+      expect(statements.length).toBeLessThanOrEqual(3);
+      expect(statements).toContain('select name from sample where id = $1');
+      expect(statements).not.toContain('select 1 as n where $1::int > 0');
+    });
+
+    it('never keeps a text that does not parse; a failed run keeps its statement working', async () => {
+      await expect(small.query('select nope from sample where id = $1', [1])).rejects.toMatchObject(
+        { code: '42703' },
+      );
+      expect(await kept()).not.toContain('select nope from sample where id = $1');
+      const insert = 'insert into sample (name) values ($1)';
+      await expect(small.query(insert, ['Graça'])).rejects.toMatchObject({ code: '23505' });
+      expect((await small.query(insert, ['prepared-ok'])).affectedRows).toBe(1);
+    });
+
+    it('parses again when the table changed under a kept plan', async () => {
+      await pg.exec('create table reshaped (id int); insert into reshaped values (1)');
+      expect((await small.query('select * from reshaped where id = $1', [1])).rows).toEqual([
+        { id: 1 },
+      ]);
+      await pg.exec(`alter table reshaped add column label text default 'x'`);
+      await both('select * from reshaped where id = $1', [1]);
+      expect((await small.query('select * from reshaped where id = $1', [1])).rows).toEqual([
+        { id: 1, label: 'x' },
+      ]);
+    });
+
+    it('keeps a statement first prepared in a transaction that rolled back', async () => {
+      const sql = 'select count(*)::int as n from sample where name = $1';
+      await expect(
+        small.transaction(async (tx) => {
+          await tx.query(sql, ['Graça']);
+          throw new Error('roll back');
+        }),
+      ).rejects.toThrow('roll back');
+      expect((await small.query(sql, ['Graça'])).rows).toEqual([{ n: 1 }]);
+    });
+
+    it('runs other statements unnamed', async () => {
+      await small.query('set statement_timeout = 0');
+      expect(await kept()).not.toContain('set statement_timeout = 0');
+    });
+  });
 });
