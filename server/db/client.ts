@@ -7,6 +7,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { copyMigratedTemplate, isFreshDataDir } from './pglite-template.ts';
 import { fastQueries } from './pglite-fast.ts';
 import { openPgliteThread } from './pglite-thread.ts';
+import { PreparingPool } from './pg-prepared.ts';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -43,10 +44,10 @@ export async function openDatabase(
   { thread = location !== 'memory://' }: { thread?: boolean } = {},
 ): Promise<DatabaseHandle> {
   if (/^postgres(ql)?:\/\//.test(location)) {
-    const pool = new pg.Pool({ connectionString: location, max: 10 });
+    const pool = new PreparingPool({ connectionString: location, max: 10 });
     // An idle connection closed by the server (restart, admin) must not crash the process.
     pool.on('error', (error) => console.warn('[db] idle connection error:', error.message));
-    const db = drizzlePg(pool, { schema, logger }) as unknown as Database;
+    const db = drizzlePg(pool as pg.Pool, { schema, logger }) as unknown as Database;
     await migratePg(db as never, { migrationsFolder });
     return {
       db,

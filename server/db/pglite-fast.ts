@@ -14,7 +14,7 @@ type QueryOptions = Parameters<PGlite['query']>[2];
 export const PREPARED_STATEMENTS = 256;
 
 /** Reads and writes are kept prepared; other statements (DDL, SET, VACUUM…) run unnamed. */
-const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+export const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
 /** PostgreSQL refuses a kept plan whose result columns changed under it (a migration while running). */
 const STALE_PLAN = 'cached plan must not change result type';
