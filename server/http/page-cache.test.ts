@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordQuery } from '../db/query-stats.ts';
-import { createPageCache, type PageCache } from './page-cache.ts';
+import { createPageCache, preferredEncoding, type PageCache } from './page-cache.ts';
 
 let renders = 0;
 let clock = 1_000_000;
@@ -211,17 +211,29 @@ describe('page cache memory and compression', () => {
     expect(cache.bytes).toBe(bytesBefore); // the kept copy, not a new compression
   });
 
-  it('compresses when nothing is kept (PAGE_CACHE=false) too', async () => {
-    const { brotliDecompressSync } = await import('node:zlib');
+  it('compresses when nothing is kept (PAGE_CACHE=false) too: gzip, the cheaper, when the client takes it', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const cache = createPageCache(bigPage, { enabled: false });
     rendered = 0;
-    const a = await call(cache, '/news', { 'accept-encoding': 'br' });
+    const gz = await call(cache, '/news', { 'accept-encoding': 'gzip, deflate, br' });
+    const br = await call(cache, '/news', { 'accept-encoding': 'br' });
     const plain = await call(cache, '/news');
-    expect(a.headers['content-encoding']).toBe('br');
-    expect(brotliDecompressSync(a.body).equals(plain.body)).toBe(true);
-    expect(a.body.length).toBeLessThan(plain.body.length / 5);
-    expect(rendered).toBe(2);
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(br.body.length).toBeLessThan(plain.body.length / 5);
+    expect(rendered).toBe(3);
     expect(cache.size).toBe(0);
+  });
+
+  it('sends a kept page in brotli to a browser, and gzip for an answer made for one client', () => {
+    const browser = 'gzip, deflate, br, zstd';
+    expect(preferredEncoding(browser)).toBe('br');
+    expect(preferredEncoding(browser, { oneOff: true })).toBe('gzip');
+    expect(preferredEncoding('br', { oneOff: true })).toBe('br');
+    expect(preferredEncoding('gzip;q=0, br', { oneOff: true })).toBe('br');
+    expect(preferredEncoding('identity')).toBe(null);
   });
 
   it('a body written as one view into a larger buffer is exactly that view', async () => {
