@@ -64,6 +64,15 @@ describe('PGlite queries in one trip', () => {
     expect(row!.raw).toEqual(new Uint8Array([0, 255]));
   });
 
+  it('decodes text of every length and script as PGlite does, column names included', async () => {
+    const texts = ['', 'a', 'ç', 'x'.repeat(24), 'y'.repeat(25), 'ação '.repeat(10), 'ok 🙏 amém'];
+    const result = await both(
+      `select ${texts.map((_, i) => `$${i + 1}::text as "coluna ${i} preço"`).join(', ')}`,
+      texts,
+    );
+    expect(Object.values(result.rows[0] as object)).toEqual(texts);
+  });
+
   it('binds strings, numbers, booleans, dates and nulls as values, never as SQL', async () => {
     await both('select $1::text as t, $2::int as i, $3::boolean as b, $4::timestamptz as d', [
       "it's'; drop table sample; --",
