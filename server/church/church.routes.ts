@@ -11,6 +11,7 @@ import {
   type Organization,
 } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
@@ -123,11 +124,16 @@ export function churchRoutes(db: Database) {
     .get('/banner', validate('query', churchIdQuery), async (c) => {
       const { igreja } = c.req.valid('query');
       await activeChurch(db, c, igreja);
-      const rows = await db
-        .select()
-        .from(t.banners)
-        .where(and(eq(t.banners.churchId, igreja), eq(t.banners.active, true)))
-        .orderBy(asc(t.banners.position));
+      const rows = await prepared(db, 'church.banners', (name) =>
+        db
+          .select()
+          .from(t.banners)
+          .where(
+            and(eq(t.banners.churchId, sql.placeholder('churchId')), eq(t.banners.active, true)),
+          )
+          .orderBy(asc(t.banners.position))
+          .prepare(name),
+      ).execute({ churchId: igreja });
       return c.json({
         banners: rows.map((b) => ({
           id: b.id,

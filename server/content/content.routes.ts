@@ -17,6 +17,7 @@ import {
 } from '../../contract/content.ts';
 import { authenticate, membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
@@ -98,39 +99,67 @@ async function listContents(
   db: Database,
   o: ListOptions & { withBody?: boolean },
 ): Promise<{ rows: SummaryRecord[]; total: number }> {
-  const filters: SQL[] = [
-    eq(t.contents.churchId, o.churchId),
-    eq(t.contents.kind, o.kind),
-    eq(t.contents.active, true),
-  ];
-  if (o.query.categoria !== undefined) filters.push(eq(t.contents.categoryId, o.query.categoria));
-  if (o.publicationType !== undefined)
-    filters.push(eq(t.contents.publicationTypeId, o.publicationType));
-  if (o.parentId !== undefined) filters.push(eq(t.contents.parentId, o.parentId));
-  // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
-  if (o.query.busca)
-    filters.push(sql`${t.contents.searchText} like ${searchPattern(o.query.busca)}`);
-  const where = and(...filters);
+  const p = sql.placeholder;
+  const has = {
+    category: o.query.categoria !== undefined,
+    type: o.publicationType !== undefined,
+    parent: o.parentId !== undefined,
+    search: Boolean(o.query.busca),
+  };
+  // The statements' shape: which filters, then which order and columns (server/db/prepared.ts).
+  const filtered =
+    Object.entries(has)
+      .flatMap(([filter, on]) => (on ? [filter] : []))
+      .join('-') || 'all';
+  const shape = `${filtered}.${o.byTitle ? 'title' : 'newest'}.${o.withBody ? 'body' : 'summary'}`;
+  const where = () => {
+    const filters: SQL[] = [
+      eq(t.contents.churchId, p('churchId')),
+      eq(t.contents.kind, p('kind')),
+      eq(t.contents.active, true),
+    ];
+    if (has.category) filters.push(eq(t.contents.categoryId, p('category')));
+    if (has.type) filters.push(eq(t.contents.publicationTypeId, p('type')));
+    if (has.parent) filters.push(eq(t.contents.parentId, p('parent')));
+    // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
+    if (has.search) filters.push(sql`${t.contents.searchText} like ${p('search')}`);
+    return and(...filters);
+  };
   // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
-  const order = o.byTitle
-    ? [asc(t.contents.title), asc(t.contents.id)]
-    : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
+  const order = () =>
+    o.byTitle
+      ? [asc(t.contents.title), asc(t.contents.id)]
+      : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
   // issue 14: the page's ids come from the index alone (page 500 skips index entries, not rows);
   // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
-  const pageIds = db
-    .select({ id: t.contents.id })
-    .from(t.contents)
-    .where(where)
-    .orderBy(...order)
-    .limit(o.query.limit)
-    .offset((o.query.page - 1) * o.query.limit);
-  const [rows, [total]] = await Promise.all([
-    selectRecords(db, o.withBody ? contentColumns : summaryColumns)
+  const page = prepared(db, `content.page.${shape}`, (name) => {
+    const pageIds = db
+      .select({ id: t.contents.id })
+      .from(t.contents)
+      .where(where())
+      .orderBy(...order())
+      .limit(p('limit'))
+      .offset(p('offset'));
+    return selectRecords(db, o.withBody ? contentColumns : summaryColumns)
       .where(inArray(t.contents.id, pageIds))
-      .orderBy(...order),
-    db.select({ n: count() }).from(t.contents).where(where),
-  ]);
-  return { rows, total: Number(total?.n ?? 0) };
+      .orderBy(...order())
+      .prepare(name);
+  });
+  const total = prepared(db, `content.count.${filtered}`, (name) =>
+    db.select({ n: count() }).from(t.contents).where(where()).prepare(name),
+  );
+  const values = {
+    churchId: o.churchId,
+    kind: o.kind,
+    category: o.query.categoria,
+    type: o.publicationType,
+    parent: o.parentId,
+    search: has.search ? searchPattern(o.query.busca!) : undefined,
+    limit: o.query.limit,
+    offset: (o.query.page - 1) * o.query.limit,
+  };
+  const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
+  return { rows, total: Number(counted?.n ?? 0) };
 }
 
 async function findContent(
@@ -139,24 +168,39 @@ async function findContent(
   churchId: number,
   key: { id: number } | { slug: string },
 ): Promise<ContentRecord> {
-  const [row] = await selectRecords(db, contentColumns).where(
-    and(
-      eq(t.contents.churchId, churchId),
-      eq(t.contents.kind, kind),
-      eq(t.contents.active, true),
-      'id' in key ? eq(t.contents.id, key.id) : eq(t.contents.slug, key.slug),
-    ),
-  );
+  const by = 'id' in key ? 'id' : 'slug';
+  const p = sql.placeholder;
+  const [row] = await prepared(db, `content.item.${by}`, (name) =>
+    selectRecords(db, contentColumns)
+      .where(
+        and(
+          eq(t.contents.churchId, p('churchId')),
+          eq(t.contents.kind, p('kind')),
+          eq(t.contents.active, true),
+          by === 'id' ? eq(t.contents.id, p('key')) : eq(t.contents.slug, p('key')),
+        ),
+      )
+      .prepare(name),
+  ).execute({ churchId, kind, key: 'id' in key ? key.id : key.slug });
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }
 
 async function listCategories(db: Database, churchId: number, kind: CategoryKind) {
-  const rows = await db
-    .select()
-    .from(t.contentCategories)
-    .where(and(eq(t.contentCategories.churchId, churchId), eq(t.contentCategories.kind, kind)))
-    .orderBy(asc(t.contentCategories.position), asc(t.contentCategories.name));
+  const p = sql.placeholder;
+  const rows = await prepared(db, 'content.categories', (name) =>
+    db
+      .select()
+      .from(t.contentCategories)
+      .where(
+        and(
+          eq(t.contentCategories.churchId, p('churchId')),
+          eq(t.contentCategories.kind, p('kind')),
+        ),
+      )
+      .orderBy(asc(t.contentCategories.position), asc(t.contentCategories.name))
+      .prepare(name),
+  ).execute({ churchId, kind });
   return { categorias: rows.map((r) => s.toCategory(r)!) };
 }
 

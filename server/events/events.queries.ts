@@ -1,7 +1,8 @@
 // Reads of events shared by the events routes and the member's registrations.
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EventWire } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { toEvent } from './events.serializers.ts';
 
@@ -34,13 +35,21 @@ export async function loadEvents(
   eventIds?: number[],
 ): Promise<EventWire[]> {
   if (eventIds && !eventIds.length) return [];
-  const filters = [eq(t.events.churchId, churchId), eq(t.events.active, true)];
-  if (eventIds) filters.push(inArray(t.events.id, eventIds));
-  const rows = await db
-    .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
-    .from(t.events)
-    .where(and(...filters))
-    .orderBy(asc(t.events.startsAt), asc(t.events.id));
+  const p = sql.placeholder;
+  const select = (filters: SQL[]) =>
+    db
+      .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
+      .from(t.events)
+      .where(and(eq(t.events.churchId, p('churchId')), eq(t.events.active, true), ...filters))
+      .orderBy(asc(t.events.startsAt), asc(t.events.id));
+  // The church's list and one event are built once (server/db/prepared.ts); other id lists each time.
+  const rows = !eventIds
+    ? await prepared(db, 'events.all', (name) => select([]).prepare(name)).execute({ churchId })
+    : eventIds.length === 1
+      ? await prepared(db, 'events.one', (name) =>
+          select([eq(t.events.id, p('id'))]).prepare(name),
+        ).execute({ churchId, id: eventIds[0] })
+      : await select([inArray(t.events.id, eventIds)]).execute({ churchId });
   return rows.map((r) => {
     const raw = (typeof r.tickets === 'string' ? JSON.parse(r.tickets) : r.tickets) as TicketJson[];
     const tickets: TicketRow[] = raw.map((k) => ({

@@ -2,11 +2,12 @@
 // with its supportive messages, and the church's reasons. Only active requests the author chose to
 // publish show (spec §3 flagPublicarMural, flagAtivo); a church without MOD_MURAL_ORACAO has no wall.
 // Every query filters on the church of the route (DESIGN.md §2).
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,7 +28,7 @@ async function wallChurchId(db: Database, c: Context, slug: string): Promise<num
   ).id;
 }
 
-const onWall = (churchId: number) =>
+const onWall = (churchId: number | Placeholder) =>
   and(
     eq(t.prayers.churchId, churchId),
     eq(t.prayers.publishOnWall, true),
@@ -45,11 +46,14 @@ export function prayerRoutes(
 
   app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
     const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
-    const rows = await db
-      .select({ id: t.prayerReasons.id, nome: t.prayerReasons.name })
-      .from(t.prayerReasons)
-      .where(eq(t.prayerReasons.churchId, churchId))
-      .orderBy(asc(t.prayerReasons.position), asc(t.prayerReasons.name));
+    const rows = await prepared(db, 'prayer.reasons', (name) =>
+      db
+        .select({ id: t.prayerReasons.id, nome: t.prayerReasons.name })
+        .from(t.prayerReasons)
+        .where(eq(t.prayerReasons.churchId, sql.placeholder('churchId')))
+        .orderBy(asc(t.prayerReasons.position), asc(t.prayerReasons.name))
+        .prepare(name),
+    ).execute({ churchId });
     return c.json({ motivos: rows });
   });
 
@@ -60,17 +64,32 @@ export function prayerRoutes(
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
-      const where = and(
-        onWall(churchId),
-        query.motivo !== undefined ? eq(t.prayers.reasonId, query.motivo) : undefined,
-      );
+      // Built once per shape (server/db/prepared.ts): the wall, or the wall of one reason.
+      const p = sql.placeholder;
+      const shape = query.motivo !== undefined ? 'reason' : 'all';
+      const where = () =>
+        and(
+          onWall(p('churchId')),
+          shape === 'reason' ? eq(t.prayers.reasonId, p('reason')) : undefined,
+        );
+      const values = {
+        churchId,
+        reason: query.motivo,
+        limit: query.limit,
+        offset: (query.page - 1) * query.limit,
+      };
       const [rows, [total]] = await Promise.all([
-        selectPrayers(db, churchId)
-          .where(where)
-          .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
-          .limit(query.limit)
-          .offset((query.page - 1) * query.limit),
-        db.select({ n: count() }).from(t.prayers).where(where),
+        prepared(db, `prayer.wall.${shape}`, (name) =>
+          selectPrayers(db, p('churchId'))
+            .where(where())
+            .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
+            .limit(p('limit'))
+            .offset(p('offset'))
+            .prepare(name),
+        ).execute(values),
+        prepared(db, `prayer.wall-count.${shape}`, (name) =>
+          db.select({ n: count() }).from(t.prayers).where(where()).prepare(name),
+        ).execute(values),
       ]);
       return c.json({
         oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)),

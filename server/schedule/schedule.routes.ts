@@ -1,10 +1,11 @@
 // GET /igreja/{slug}/agenda/: the church's weekly services, Monday to Sunday (spec §9). Not gated on
 // MOD_CULTO: the services are the church's timetable; the home shows them only with the module.
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
 import type { Database } from '../db/client.ts';
+import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
@@ -29,15 +30,23 @@ export function scheduleRoutes(db: Database) {
     async (c) => {
       const { slug } = c.req.valid('param');
       const church = await churchBySlug(db, c, slug);
-      const rows = await db
-        .select()
-        .from(t.weeklyServices)
-        .where(and(eq(t.weeklyServices.churchId, church.id), eq(t.weeklyServices.active, true)))
-        .orderBy(
-          asc(t.weeklyServices.weekday),
-          asc(t.weeklyServices.startTime),
-          asc(t.weeklyServices.id),
-        );
+      const rows = await prepared(db, 'schedule.week', (name) =>
+        db
+          .select()
+          .from(t.weeklyServices)
+          .where(
+            and(
+              eq(t.weeklyServices.churchId, sql.placeholder('churchId')),
+              eq(t.weeklyServices.active, true),
+            ),
+          )
+          .orderBy(
+            asc(t.weeklyServices.weekday),
+            asc(t.weeklyServices.startTime),
+            asc(t.weeklyServices.id),
+          )
+          .prepare(name),
+      ).execute({ churchId: church.id });
       return c.json({ agenda: rows.map(toWeeklyService) });
     },
   );
