@@ -116,7 +116,9 @@ async function listContents(
     const filters: SQL[] = [
       eq(t.contents.churchId, p('churchId')),
       eq(t.contents.kind, p('kind')),
-      eq(t.contents.active, true),
+      // Written as the column, not `= $n`: a kept (generic) plan may then use the partial index of
+      // active rows, whatever the church's size; with a parameter it sorts the church's every row.
+      sql`${t.contents.active}`,
     ];
     if (has.category) filters.push(eq(t.contents.categoryId, p('category')));
     if (has.type) filters.push(eq(t.contents.publicationTypeId, p('type')));

@@ -31,8 +31,8 @@ async function wallChurchId(db: Database, c: Context, slug: string): Promise<num
 const onWall = (churchId: number | Placeholder) =>
   and(
     eq(t.prayers.churchId, churchId),
-    eq(t.prayers.publishOnWall, true),
-    eq(t.prayers.active, true),
+    // As the partial index oracao_mural_idx spells them, so a kept (generic) plan can use it.
+    sql`${t.prayers.publishOnWall} and ${t.prayers.active}`,
   );
 
 /** The public wall plus the member's actions (prayer-actions.routes.ts), which announce their writes on `changes`. */
