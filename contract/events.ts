@@ -104,6 +104,18 @@ export const eventContentsResponseSchema = z.object({ conteudos: z.array(eventCo
 
 export const churchEventParams = z.object({ slug: slugParam, eventId: idParam });
 export const churchEventsParams = z.object({ slug: slugParam });
+/**
+ * `?proximos=N` (an addition to spec §7, for the home's block): only the next N events that have
+ * not ended, soonest first, so a church with many events does not send them all for three.
+ */
+export const churchEventsQuery = z.object({
+  proximos: z.coerce
+    .number({ error: 'Must be a number.' })
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be 1 or more.' })
+    .max(50, { error: 'At most 50.' })
+    .optional(),
+});
 export const userEventParams = z.object({ userId: idParam, eventId: idParam });
 export const userParams = z.object({ userId: idParam });
 export const contentParams = z.object({ userId: idParam, eventId: idParam, ticketId: idParam });

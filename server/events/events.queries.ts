@@ -1,5 +1,5 @@
 // Reads of events shared by the events routes and the member's registrations.
-import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EventWire } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -50,13 +50,45 @@ export async function loadEvents(
           select([eq(t.events.id, p('id'))]).prepare(name),
         ).execute({ churchId, id: eventIds[0] })
       : await select([inArray(t.events.id, eventIds)]).execute({ churchId });
-  return rows.map((r) => {
-    const raw = (typeof r.tickets === 'string' ? JSON.parse(r.tickets) : r.tickets) as TicketJson[];
-    const tickets: TicketRow[] = raw.map((k) => ({
-      ...k,
-      availableFrom: k.availableFrom === null ? null : new Date(k.availableFrom),
-      availableUntil: k.availableUntil === null ? null : new Date(k.availableUntil),
-    }));
-    return toEvent(r.event, tickets, Boolean(r.hasContent));
-  });
+  return rows.map(toEventWire);
+}
+
+/** The next `limit` events of a church that have not ended at `now`, soonest first (the home's block). */
+export async function loadUpcomingEvents(
+  db: Database,
+  churchId: number,
+  limit: number,
+  now = new Date(),
+): Promise<EventWire[]> {
+  const p = sql.placeholder;
+  const rows = await prepared(db, 'events.upcoming', (name) =>
+    db
+      .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
+      .from(t.events)
+      .where(
+        and(
+          eq(t.events.churchId, p('churchId')),
+          eq(t.events.active, true),
+          gte(t.events.endsAt, p('now')),
+        ),
+      )
+      .orderBy(asc(t.events.startsAt), asc(t.events.id))
+      .limit(p('limit'))
+      .prepare(name),
+  ).execute({ churchId, now: now.toISOString(), limit });
+  return rows.map(toEventWire);
+}
+
+function toEventWire(r: {
+  event: typeof t.events.$inferSelect;
+  tickets: unknown;
+  hasContent: unknown;
+}): EventWire {
+  const raw = (typeof r.tickets === 'string' ? JSON.parse(r.tickets) : r.tickets) as TicketJson[];
+  const tickets: TicketRow[] = raw.map((k) => ({
+    ...k,
+    availableFrom: k.availableFrom === null ? null : new Date(k.availableFrom),
+    availableUntil: k.availableUntil === null ? null : new Date(k.availableUntil),
+  }));
+  return toEvent(r.event, tickets, Boolean(r.hasContent));
 }

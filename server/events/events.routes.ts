@@ -1,24 +1,35 @@
 // The public calls of spec §7 "Events": a church's events and one event, with each ticket's
 // stock. The member's calls (registrations, content) are in registrations.routes.ts.
 import { Hono } from 'hono';
-import { churchEventParams, churchEventsParams } from '../../contract/events.ts';
+import { churchEventParams, churchEventsParams, churchEventsQuery } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { EVENTS_MODULE, loadEvents } from './events.queries.ts';
+import { EVENTS_MODULE, loadEvents, loadUpcomingEvents } from './events.queries.ts';
 
 /** Kept for files that still import it from here; the reads live in events.queries.ts. */
 export { loadEvents } from './events.queries.ts';
 
 export function eventRoutes(db: Database) {
   return new Hono({ strict: false })
-    .get('/igreja/:slug/evento', validate('param', churchEventsParams), async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, {
-        module: EVENTS_MODULE,
-      });
-      return c.json({ eventos: await loadEvents(db, church.id) });
-    })
+    .get(
+      '/igreja/:slug/evento',
+      validate('param', churchEventsParams),
+      validate('query', churchEventsQuery),
+      async (c) => {
+        const church = await churchBySlug(db, c, c.req.valid('param').slug, {
+          module: EVENTS_MODULE,
+        });
+        const { proximos } = c.req.valid('query');
+        return c.json({
+          eventos:
+            proximos === undefined
+              ? await loadEvents(db, church.id)
+              : await loadUpcomingEvents(db, church.id, proximos),
+        });
+      },
+    )
     .get('/igreja/:slug/evento/:eventId', validate('param', churchEventParams), async (c) => {
       const { slug, eventId } = c.req.valid('param');
       const church = await churchBySlug(db, c, slug, {

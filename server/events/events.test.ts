@@ -50,6 +50,22 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     ]);
   });
 
+  it('GET /igreja/{slug}/evento/?proximos=N gives only the next N events not yet ended, soonest first', async () => {
+    const all = eventsResponseSchema.parse((await get('/igreja/graca/evento/')).body).eventos;
+    const now = Date.now();
+    const upcoming = all.filter((e) => new Date(e.dataFim).getTime() >= now);
+    expect(upcoming.length).toBeGreaterThan(2);
+    expect(upcoming.length).toBeLessThanOrEqual(all.length);
+    const { status, body } = await get('/igreja/graca/evento/?proximos=2');
+    expect(status).toBe(200);
+    expect(eventsResponseSchema.parse(body).eventos).toEqual(upcoming.slice(0, 2));
+    for (const bad of ['0', '51', 'dois', '1.5']) {
+      const answer = await get(`/igreja/graca/evento/?proximos=${bad}`);
+      expect(answer.status, bad).toBe(400);
+      apiErrorSchema.parse(answer.body);
+    }
+  });
+
   it('GET /igreja/{slug}/evento/{id}/ gives one event, and 404 for another church’s or an unknown id', async () => {
     const { eventos } = eventsResponseSchema.parse((await get('/igreja/grace/evento/')).body);
     const picnic = eventos.find((e) => e.titulo === 'Community Picnic')!;

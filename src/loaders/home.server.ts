@@ -42,7 +42,15 @@ export async function loadHomeBlocks(church: ChurchContext, now = new Date()): P
     ),
     orEmpty(
       has('MOD_EVENTO'),
-      async () => (await getParsed(api, `igreja/${slug}/evento/`, eventsResponseSchema)).eventos,
+      // Only the next few, by the API (a church may have many events); kept in order below too.
+      async () =>
+        (
+          await getParsed(
+            api,
+            `igreja/${slug}/evento/?proximos=${UPCOMING_EVENTS}`,
+            eventsResponseSchema,
+          )
+        ).eventos,
       'events',
     ),
     orEmpty(
