@@ -23,6 +23,14 @@ export const idParam = z.coerce
   .positive({ error: 'Must be a positive number.' })
   .max(MAX_ID, { error: 'Too large.' });
 
+/** A page number or count from a query string; each rule has its own message (contract/field-messages.ts translates them). */
+export const pageNumber = (max: number, maxMessage: string) =>
+  z.coerce
+    .number({ error: 'Must be a number.' })
+    .int({ error: 'Must be a whole number.' })
+    .min(1, { error: 'Must be 1 or more.' })
+    .max(max, { error: maxMessage });
+
 /** A slug or code: lowercase letters, digits and dashes. */
 export const slugParam = z
   .string()

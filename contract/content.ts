@@ -2,7 +2,7 @@
 // (`GET /igreja/{slug}/noticia/` …) plus the spec's own `GET /podcast/anchor/{code}/`,
 // `GET /video/{slug}` and `GET /igreja/{slug}/estudo/` (spec §7 "Content", "Groups and studies").
 import { z } from 'zod';
-import { idParam, slugParam } from './common.ts';
+import { idParam, pageNumber, slugParam } from './common.ts';
 
 // ---- requests ----
 
@@ -13,14 +13,6 @@ const blankToUndefined = (value: unknown) =>
 export const DEFAULT_PAGE_SIZE = 12;
 /** spec §9: podcast page size. */
 export const PODCAST_PAGE_SIZE = 10;
-
-/** A page or page size; each rule has its own message (contract/field-messages.ts translates them). */
-const pageNumber = (max: number, maxMessage: string) =>
-  z.coerce
-    .number({ error: 'Must be a number.' })
-    .int({ error: 'Must be a whole number.' })
-    .min(1, { error: 'Must be 1 or more.' })
-    .max(max, { error: maxMessage });
 
 /** `?categoria&busca&page&limit` of every content list. */
 export const contentListQuery = z.object({

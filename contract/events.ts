@@ -1,7 +1,7 @@
 // Spec §3 Event and the calls of spec §7 "Events". Dates are ISO 8601 strings; money is a
 // number of currency units with two decimals, in the event's `moeda`.
 import { z } from 'zod';
-import { idParam, slugParam } from './common.ts';
+import { idParam, pageNumber, slugParam } from './common.ts';
 
 export const holderQuestionSchema = z.object({
   id: z.string(),
@@ -109,12 +109,7 @@ export const churchEventsParams = z.object({ slug: slugParam });
  * not ended, soonest first, so a church with many events does not send them all for three.
  */
 export const churchEventsQuery = z.object({
-  proximos: z.coerce
-    .number({ error: 'Must be a number.' })
-    .int({ error: 'Must be a whole number.' })
-    .min(1, { error: 'Must be 1 or more.' })
-    .max(50, { error: 'At most 50.' })
-    .optional(),
+  proximos: pageNumber(50, 'At most 50.').optional(),
 });
 export const userEventParams = z.object({ userId: idParam, eventId: idParam });
 export const userParams = z.object({ userId: idParam });

@@ -28,6 +28,21 @@ const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_ob
 const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c where c.igreja_id = evento.igreja_id and c.evento_id = evento.id)`;
 // (the outer row is named in full: drizzle writes a one-table select's columns without their table)
 
+/** A church's active events (placeholder `churchId`) with `filters`, soonest first, tickets included. */
+function selectEvents(db: Database, filters: SQL[]) {
+  return db
+    .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
+    .from(t.events)
+    .where(
+      and(
+        eq(t.events.churchId, sql.placeholder('churchId')),
+        eq(t.events.active, true),
+        ...filters,
+      ),
+    )
+    .orderBy(asc(t.events.startsAt), asc(t.events.id));
+}
+
 /** Events of one church (all, or the given ids) with their tickets and whether they have online content. */
 export async function loadEvents(
   db: Database,
@@ -36,20 +51,16 @@ export async function loadEvents(
 ): Promise<EventWire[]> {
   if (eventIds && !eventIds.length) return [];
   const p = sql.placeholder;
-  const select = (filters: SQL[]) =>
-    db
-      .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
-      .from(t.events)
-      .where(and(eq(t.events.churchId, p('churchId')), eq(t.events.active, true), ...filters))
-      .orderBy(asc(t.events.startsAt), asc(t.events.id));
   // The church's list and one event are built once (server/db/prepared.ts); other id lists each time.
   const rows = !eventIds
-    ? await prepared(db, 'events.all', (name) => select([]).prepare(name)).execute({ churchId })
+    ? await prepared(db, 'events.all', (name) => selectEvents(db, []).prepare(name)).execute({
+        churchId,
+      })
     : eventIds.length === 1
       ? await prepared(db, 'events.one', (name) =>
-          select([eq(t.events.id, p('id'))]).prepare(name),
+          selectEvents(db, [eq(t.events.id, p('id'))]).prepare(name),
         ).execute({ churchId, id: eventIds[0] })
-      : await select([inArray(t.events.id, eventIds)]).execute({ churchId });
+      : await selectEvents(db, [inArray(t.events.id, eventIds)]).execute({ churchId });
   return rows.map(toEventWire);
 }
 
@@ -62,17 +73,7 @@ export async function loadUpcomingEvents(
 ): Promise<EventWire[]> {
   const p = sql.placeholder;
   const rows = await prepared(db, 'events.upcoming', (name) =>
-    db
-      .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
-      .from(t.events)
-      .where(
-        and(
-          eq(t.events.churchId, p('churchId')),
-          eq(t.events.active, true),
-          gte(t.events.endsAt, p('now')),
-        ),
-      )
-      .orderBy(asc(t.events.startsAt), asc(t.events.id))
+    selectEvents(db, [gte(t.events.endsAt, p('now'))])
       .limit(p('limit'))
       .prepare(name),
   ).execute({ churchId, now: now.toISOString(), limit });
