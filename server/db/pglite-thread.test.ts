@@ -230,14 +230,17 @@ describe('PGlite on its own thread', () => {
   }, 60_000);
 
   it('rejects the statements in flight when the thread dies, instead of hanging', async () => {
-    // A thread with a small heap stops on a result too big for it.
-    const small = openPgliteThread('memory://', { resourceLimits: { maxOldGenerationSizeMb: 48 } });
-    await small.waitReady;
-    const huge = small.query("select repeat('x', 100) as s from generate_series(1, 3000000)");
-    await expect(huge).rejects.toThrow('PGlite thread stopped');
-    await expect(small.query('select 1')).rejects.toThrow('PGlite thread stopped');
-    await small.close();
-  }, 120_000);
+    const dying = openPgliteThread('memory://', {
+      threadFile: new URL('../../tests/fixtures/pglite-thread-that-dies.ts', import.meta.url),
+    });
+    await dying.waitReady;
+    const dies = dying.query('select 1 -- die');
+    const queued = dying.query('select 2');
+    await expect(dies).rejects.toThrow('PGlite thread stopped (exit code 3)');
+    await expect(queued).rejects.toThrow('PGlite thread stopped');
+    await expect(dying.query('select 1')).rejects.toThrow('PGlite thread stopped');
+    await dying.close();
+  });
 });
 
 describe('drizzle on PGlite on its own thread', () => {

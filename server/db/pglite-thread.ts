@@ -1,7 +1,7 @@
 // PGlite on a worker thread (pglite-worker.ts) behind the part of PGlite's API that drizzle-orm
 // and our code call, so its WASM executor and wire-protocol parser run beside the renders on the
 // second core instead of between them on the main thread (issue 14), as PostgreSQL's own process does.
-import { Worker, type ResourceLimits } from 'node:worker_threads';
+import { Worker } from 'node:worker_threads';
 import { messages, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Reply, Request, SentError } from './pglite-worker.ts';
 
@@ -64,13 +64,13 @@ const workerFile = new URL('./pglite-worker.ts', import.meta.url);
 
 /**
  * @param location a PGlite folder, or `memory://`.
- * @param resourceLimits caps on the thread's JavaScript heap (a thread past them stops).
+ * @param threadFile the thread's code; a test swaps in one that dies on cue.
  */
 export function openPgliteThread(
   location: string,
-  { resourceLimits }: { resourceLimits?: ResourceLimits } = {},
+  { threadFile = workerFile }: { threadFile?: URL } = {},
 ): PgliteThread {
-  const worker = new Worker(workerFile, { workerData: { dataDir: location }, resourceLimits });
+  const worker = new Worker(threadFile, { workerData: { dataDir: location } });
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let ready = false;
