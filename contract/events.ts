@@ -104,12 +104,29 @@ export const eventContentsResponseSchema = z.object({ conteudos: z.array(eventCo
 
 export const churchEventParams = z.object({ slug: slugParam, eventId: idParam });
 export const churchEventsParams = z.object({ slug: slugParam });
+/** Events on a page of the events list. */
+export const EVENTS_PAGE_SIZE = 12;
 /**
  * `?proximos=N` (an addition to spec §7, for the home's block): only the next N events that have
  * not ended, soonest first, so a church with many events does not send them all for three.
  */
 export const churchEventsQuery = z.object({
   proximos: pageNumber(50, 'At most 50.').optional(),
+  /**
+   * `?page=N&limit=M` (an addition, issue 14): one page of the list as the events page shows it,
+   * events not yet ended first (soonest first), then ended ones (latest first), with `total`.
+   * Without `page`, every active event, soonest first, as spec §7 reads `eventos`.
+   */
+  page: pageNumber(10_000, 'At most 10000.').optional(),
+  limit: pageNumber(50, 'At most 50.').default(EVENTS_PAGE_SIZE),
+});
+
+/** GET /igreja/{slug}/evento/?page=N: a page of the events page's list. */
+export const eventsPageResponseSchema = z.object({
+  eventos: z.array(eventSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
 });
 export const userEventParams = z.object({ userId: idParam, eventId: idParam });
 export const userParams = z.object({ userId: idParam });

@@ -1,5 +1,5 @@
 // Reads of events shared by the events routes and the member's registrations.
-import { and, asc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EventWire } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
 import { prepared } from '../db/prepared.ts';
@@ -28,19 +28,21 @@ const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_ob
 const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c where c.igreja_id = evento.igreja_id and c.evento_id = evento.id)`;
 // (the outer row is named in full: drizzle writes a one-table select's columns without their table)
 
-/** A church's active events (placeholder `churchId`) with `filters`, soonest first, tickets included. */
-function selectEvents(db: Database, filters: SQL[]) {
+/** A church's active events (placeholder `churchId`) and `filters`. */
+const ofChurch = (filters: SQL[]) =>
+  and(eq(t.events.churchId, sql.placeholder('churchId')), eq(t.events.active, true), ...filters);
+
+/** A church's active events with `filters`, tickets included, soonest first unless `order` says. */
+function selectEvents(
+  db: Database,
+  filters: SQL[],
+  order: SQL[] = [asc(t.events.startsAt), asc(t.events.id)],
+) {
   return db
     .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
     .from(t.events)
-    .where(
-      and(
-        eq(t.events.churchId, sql.placeholder('churchId')),
-        eq(t.events.active, true),
-        ...filters,
-      ),
-    )
-    .orderBy(asc(t.events.startsAt), asc(t.events.id));
+    .where(ofChurch(filters))
+    .orderBy(...order);
 }
 
 /** Events of one church (all, or the given ids) with their tickets and whether they have online content. */
@@ -78,6 +80,43 @@ export async function loadUpcomingEvents(
       .prepare(name),
   ).execute({ churchId, now: now.toISOString(), limit });
   return rows.map(toEventWire);
+}
+
+/**
+ * One page of the events page's list (placeholder `now`): events not yet ended, soonest first, then
+ * ended ones, latest first; with the church's count of active events. A church with years of events
+ * renders a page of them, not all (issue 14).
+ */
+export async function loadEventsPage(
+  db: Database,
+  churchId: number,
+  { page, limit }: { page: number; limit: number },
+  now = new Date(),
+): Promise<{ eventos: EventWire[]; total: number }> {
+  const p = sql.placeholder;
+  const ended = sql`${t.events.endsAt} < ${p('now')}`;
+  const values = { churchId, now: now.toISOString(), limit, offset: (page - 1) * limit };
+  const [rows, [counted]] = await Promise.all([
+    prepared(db, 'events.page', (name) =>
+      selectEvents(
+        db,
+        [],
+        [
+          ended,
+          sql`case when not ${ended} then ${t.events.startsAt} end`,
+          desc(t.events.startsAt),
+          asc(t.events.id),
+        ],
+      )
+        .limit(p('limit'))
+        .offset(p('offset'))
+        .prepare(name),
+    ).execute(values),
+    prepared(db, 'events.count', (name) =>
+      db.select({ n: count() }).from(t.events).where(ofChurch([])).prepare(name),
+    ).execute(values),
+  ]);
+  return { eventos: rows.map(toEventWire), total: Number(counted?.n ?? 0) };
 }
 
 function toEventWire(r: {

@@ -6,7 +6,7 @@ import type { Database } from '../db/client.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { EVENTS_MODULE, loadEvents, loadUpcomingEvents } from './events.queries.ts';
+import { EVENTS_MODULE, loadEvents, loadEventsPage, loadUpcomingEvents } from './events.queries.ts';
 
 /** Kept for files that still import it from here; the reads live in events.queries.ts. */
 export { loadEvents } from './events.queries.ts';
@@ -21,7 +21,11 @@ export function eventRoutes(db: Database) {
         const church = await churchBySlug(db, c, c.req.valid('param').slug, {
           module: EVENTS_MODULE,
         });
-        const { proximos } = c.req.valid('query');
+        const { proximos, page, limit } = c.req.valid('query');
+        if (page !== undefined) {
+          const { eventos, total } = await loadEventsPage(db, church.id, { page, limit });
+          return c.json({ eventos, total, page, limit });
+        }
         return c.json({
           eventos:
             proximos === undefined

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
-import { eventResponseSchema, eventsResponseSchema } from '../../contract/events.ts';
+import {
+  eventResponseSchema,
+  eventsPageResponseSchema,
+  eventsResponseSchema,
+} from '../../contract/events.ts';
 import {
   defaultGatewayResponseSchema,
   feeQuoteSchema,
@@ -61,6 +65,38 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     expect(eventsResponseSchema.parse(body).eventos).toEqual(upcoming.slice(0, 2));
     for (const bad of ['0', '51', 'dois', '1.5']) {
       const answer = await get(`/igreja/graca/evento/?proximos=${bad}`);
+      expect(answer.status, bad).toBe(400);
+      apiErrorSchema.parse(answer.body);
+    }
+  });
+
+  it('GET /igreja/{slug}/evento/?page=N&limit=M pages the list: not yet ended first, then past ones, latest first', async () => {
+    const all = eventsResponseSchema.parse((await get('/igreja/graca/evento/')).body).eventos;
+    const now = Date.now();
+    const ended = (e: (typeof all)[number]) => new Date(e.dataFim).getTime() < now;
+    const upcoming = all.filter((e) => !ended(e));
+    const past = all.filter(ended).reverse();
+    expect(upcoming.length).toBeGreaterThan(2);
+    expect(past.length).toBeGreaterThan(0);
+    const expected = [...upcoming, ...past];
+    const limit = 3;
+    const seen = [];
+    for (let page = 1; page <= Math.ceil(all.length / limit); page++) {
+      const { status, body } = await get(`/igreja/graca/evento/?page=${page}&limit=${limit}`);
+      expect(status).toBe(200);
+      const answer = eventsPageResponseSchema.parse(body);
+      expect(answer).toMatchObject({ total: all.length, page, limit });
+      expect(answer.eventos.length).toBeLessThanOrEqual(limit);
+      seen.push(...answer.eventos);
+    }
+    expect(seen.map((e) => e.id)).toEqual(expected.map((e) => e.id));
+    expect(seen).toEqual(expected); // with their tickets, as the whole list gives them
+    const beyond = eventsPageResponseSchema.parse(
+      (await get('/igreja/graca/evento/?page=99')).body,
+    );
+    expect(beyond).toMatchObject({ eventos: [], total: all.length, page: 99, limit: 12 });
+    for (const bad of ['page=0', 'page=dois', 'page=1&limit=51', 'page=1&limit=0']) {
+      const answer = await get(`/igreja/graca/evento/?${bad}`);
       expect(answer.status, bad).toBe(400);
       apiErrorSchema.parse(answer.body);
     }

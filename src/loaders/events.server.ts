@@ -8,8 +8,9 @@ import {
   type TicketAvailability,
 } from '../../contract/event-rules.ts';
 import {
+  EVENTS_PAGE_SIZE,
   eventResponseSchema,
-  eventsResponseSchema,
+  eventsPageResponseSchema,
   type EventWire,
   type Ticket,
 } from '../../contract/events.ts';
@@ -59,17 +60,22 @@ export function eventView(event: EventWire, now = new Date()): EventView {
   return { event, tickets, button, past: endsAt < now };
 }
 
-export async function loadEvents(churchSlug: string): Promise<EventView[]> {
+/** A page of the events page's list: events not yet ended first, then ended ones (latest first). */
+export async function loadEvents(
+  churchSlug: string,
+  page = 1,
+): Promise<{ views: EventView[]; total: number; limit: number }> {
   try {
-    const { eventos } = await getParsed(
+    const { eventos, total, limit } = await getParsed(
       serverApi(),
-      `igreja/${encodeURIComponent(churchSlug)}/evento/`,
-      eventsResponseSchema,
+      `igreja/${encodeURIComponent(churchSlug)}/evento/?page=${page}&limit=${EVENTS_PAGE_SIZE}`,
+      eventsPageResponseSchema,
     );
     const now = new Date();
-    return eventos.map((e) => eventView(e, now));
+    return { views: eventos.map((e) => eventView(e, now)), total, limit };
   } catch (error) {
-    if (error instanceof HTTPError) return []; // spec §4: a failing event list resets to empty
+    // spec §4: a failing event list resets to empty
+    if (error instanceof HTTPError) return { views: [], total: 0, limit: EVENTS_PAGE_SIZE };
     throw error;
   }
 }

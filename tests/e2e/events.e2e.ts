@@ -59,6 +59,23 @@ test.describe('event list', () => {
     expect(violations.map((v) => v.id)).toEqual([]);
   });
 
+  test('pages the list 12 at a time: one page needs no pager, a page past the end says so', async ({
+    page,
+  }) => {
+    await page.goto(churchUrl('graca', '/event'));
+    await expect(page.getByRole('region', { name: 'Próximos eventos' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Paginação' })).toHaveCount(0);
+    await page.goto(churchUrl('graca', '/event?page=2'));
+    const upcoming = page.getByRole('region', { name: 'Próximos eventos' });
+    await expect(upcoming).toContainText('Nenhum evento por enquanto.');
+    await expect(page.getByRole('region', { name: 'Eventos anteriores' })).toHaveCount(0);
+    await page.getByRole('link', { name: /Anterior/ }).click();
+    await expect(page).toHaveURL(/\/event$/);
+    await expect(
+      page.getByRole('region', { name: 'Próximos eventos' }).getByRole('listitem').first(),
+    ).toBeVisible();
+  });
+
   test('speaks the browser language and the event currency', async ({ browser }) => {
     const context = await browser.newContext({ locale: 'en-US' });
     const page = await context.newPage();
