@@ -68,7 +68,20 @@ export type Category = z.infer<typeof categorySchema>;
 /** `GET /igreja/{slug}/{kind}-categoria/` */
 export const categoriesResponseSchema = z.object({ categorias: z.array(categorySchema) });
 
-const paging = { total: z.number().int(), page: z.number().int(), limit: z.number().int() };
+const paging = {
+  total: z.number().int(),
+  page: z.number().int(),
+  limit: z.number().int(),
+  /**
+   * A search counts its matches up to SEARCH_COUNT_AHEAD (or its page's end, if further): true when
+   * it found more than `total` (show "more than"); absent when `total` is exact.
+   */
+  totalCapped: z.literal(true).optional(),
+};
+
+/** How many matches a search counts at most: pages enough to browse, while a common term in a big
+ * church does not count thousands of rows each time (issue 14). */
+export const SEARCH_COUNT_AHEAD = 200;
 
 /** Fields every article-like item carries. */
 const itemBase = {

@@ -13,10 +13,12 @@ import {
   podcastEpisodesQuery,
   projectParams,
   publicationListQuery,
+  SEARCH_COUNT_AHEAD,
   type ContentListQuery,
 } from '../../contract/content.ts';
 import { authenticate, membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
@@ -27,14 +29,33 @@ import * as s from './content.serializers.ts';
 import type { ContentRecord, SummaryRecord } from './content.serializers.ts';
 import { sanitizeRichText } from './rich-text.ts';
 
-// Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
+// Accent-insensitive search with translate(), not the unaccent extension: "noticia" finds "Notícia".
 const ACCENTED = t.SEARCH_ACCENTED;
 const PLAIN = t.SEARCH_PLAIN;
 
+/** A search term as the search column holds text: accents dropped, lowercase. */
+function foldTerm(term: string): string {
+  return term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+/** The LIKE pattern of a folded term: wildcards escaped. */
+function likePattern(folded: string): string {
+  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+}
+
 /** A LIKE pattern for a search term: accents dropped, lowercase, wildcards escaped. */
 export function searchPattern(term: string): string {
-  const plain = term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-  return `%${plain.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+  return likePattern(foldTerm(term));
+}
+
+/**
+ * Whether the trigram index (migration 0017) can find a folded term: pg_trgm looks a LIKE pattern
+ * up by its runs of 3+ letters or digits (ASCII: beyond it, what a letter is follows the database's
+ * locale). A term without one would read the whole index (50 ms on a church of 12,000 news), so it
+ * is found by position over the church's rows instead, as before the index.
+ */
+function trigramSearchable(folded: string): boolean {
+  return /[a-z0-9]{3}/.test(folded);
 }
 
 /** spec §2: "search by title or keyword" (the summary counts too). */
@@ -69,6 +90,22 @@ interface ListOptions {
   byTitle?: boolean;
 }
 
+/** A list's count: exact, or for a search possibly capped (contract/content.ts SEARCH_COUNT_AHEAD). */
+interface Counted {
+  total: number;
+  totalCapped?: true;
+}
+
+/** The paging fields of a list answer. */
+function paging(query: { page: number; limit: number }, counted: Counted) {
+  return {
+    total: counted.total,
+    page: query.page,
+    limit: query.limit,
+    ...(counted.totalCapped && { totalCapped: true as const }),
+  };
+}
+
 /** Every column but the search one (schema/content.ts): it is only read by the database. */
 const { searchText: _searchText, ...contentColumns } = getTableColumns(t.contents);
 /** A list shows no body (videos aside): leaving it out spares reading and sending every article. */
@@ -90,21 +127,25 @@ function selectRecords<Item extends typeof summaryColumns>(db: Database, item: I
 async function listContents(
   db: Database,
   o: ListOptions & { withBody: true },
-): Promise<{ rows: ContentRecord[]; total: number }>;
+): Promise<{ rows: ContentRecord[] } & Counted>;
 async function listContents(
   db: Database,
   o: ListOptions,
-): Promise<{ rows: SummaryRecord[]; total: number }>;
+): Promise<{ rows: SummaryRecord[] } & Counted>;
 async function listContents(
   db: Database,
   o: ListOptions & { withBody?: boolean },
-): Promise<{ rows: SummaryRecord[]; total: number }> {
+): Promise<{ rows: SummaryRecord[] } & Counted> {
   const p = sql.placeholder;
+  const term = o.query.busca ? foldTerm(o.query.busca) : '';
+  const byTrigrams = trigramSearchable(term);
   const has = {
     category: o.query.categoria !== undefined,
     type: o.publicationType !== undefined,
     parent: o.parentId !== undefined,
-    search: Boolean(o.query.busca),
+    // Two statements, so that each kept plan suits its terms (see trigramSearchable).
+    search: term !== '' && byTrigrams,
+    shortSearch: term !== '' && !byTrigrams,
   };
   // The statements' shape: which filters, then which order and columns (server/db/prepared.ts).
   const filtered =
@@ -112,7 +153,8 @@ async function listContents(
       .flatMap(([filter, on]) => (on ? [filter] : []))
       .join('-') || 'all';
   const shape = `${filtered}.${o.byTitle ? 'title' : 'newest'}.${o.withBody ? 'body' : 'summary'}`;
-  const where = () => {
+  /** `planEachRun`: the page of a trigram search, whose best plan depends on the term (below). */
+  const where = ({ planEachRun = false } = {}) => {
     const filters: SQL[] = [
       eq(t.contents.churchId, p('churchId')),
       eq(t.contents.kind, p('kind')),
@@ -124,7 +166,15 @@ async function listContents(
     if (has.type) filters.push(eq(t.contents.publicationTypeId, p('type')));
     if (has.parent) filters.push(eq(t.contents.parentId, p('parent')));
     // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
-    if (has.search) filters.push(sql`${t.contents.searchText} like ${p('search')}`);
+    // Its page is planned for each term (PLAN_EACH_RUN): a common one is read in the list's order
+    // and stops at the page, a rare one is looked up in the trigram index. Its capped count keeps
+    // one plan, the trigram index, which suits every term of 3 letters or more.
+    if (has.search)
+      filters.push(
+        sql`${t.contents.searchText} like ${p('search')}${sql.raw(planEachRun ? ` ${PLAN_EACH_RUN}` : '')}`,
+      );
+    // Not a LIKE: the trigram index cannot serve it, so no kept plan may choose that index for it.
+    if (has.shortSearch) filters.push(sql`strpos(${t.contents.searchText}, ${p('term')}) > 0`);
     return and(...filters);
   };
   // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
@@ -134,34 +184,52 @@ async function listContents(
       : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
   // issue 14: the page's ids come from the index alone (page 500 skips index entries, not rows);
   // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
-  const page = prepared(db, `content.page.${shape}`, (name) => {
+  const pageQuery = () => {
     const pageIds = db
       .select({ id: t.contents.id })
       .from(t.contents)
-      .where(where())
+      .where(where({ planEachRun: true }))
       .orderBy(...order())
       .limit(p('limit'))
       .offset(p('offset'));
     return selectRecords(db, o.withBody ? contentColumns : summaryColumns)
       .where(inArray(t.contents.id, pageIds))
-      .orderBy(...order())
-      .prepare(name);
-  });
-  const total = prepared(db, `content.count.${filtered}`, (name) =>
-    db.select({ n: count() }).from(t.contents).where(where()).prepare(name),
-  );
+      .orderBy(...order());
+  };
+  const searching = term !== '';
+  // A search counts up to a cap (SEARCH_COUNT_AHEAD, or its page's end); a list counts every row.
+  const countQuery = () =>
+    searching
+      ? db
+          .select({ n: count() })
+          .from(
+            db
+              .select({ id: t.contents.id })
+              .from(t.contents)
+              .where(where())
+              .limit(p('countCap'))
+              .as('matches'),
+          )
+      : db.select({ n: count() }).from(t.contents).where(where());
+  const page = prepared(db, `content.page.${shape}`, (name) => pageQuery().prepare(name));
+  const total = prepared(db, `content.count.${filtered}`, (name) => countQuery().prepare(name));
   const values = {
     churchId: o.churchId,
     kind: o.kind,
     category: o.query.categoria,
     type: o.publicationType,
     parent: o.parentId,
-    search: has.search ? searchPattern(o.query.busca!) : undefined,
+    search: has.search ? likePattern(term) : undefined,
+    term: has.shortSearch ? term : undefined,
     limit: o.query.limit,
     offset: (o.query.page - 1) * o.query.limit,
+    // One more than it shows, to know there are more; past the cap, enough to know of a next page.
+    countCap: Math.max(SEARCH_COUNT_AHEAD, o.query.page * o.query.limit) + 1,
   };
   const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
-  return { rows, total: Number(counted?.n ?? 0) };
+  const n = Number(counted?.n ?? 0);
+  const cap = values.countCap - 1;
+  return searching && n > cap ? { rows, total: cap, totalCapped: true } : { rows, total: n };
 }
 
 async function findContent(
@@ -268,12 +336,10 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, NEWS);
-      const { rows, total } = await listContents(db, { kind: 'noticia', churchId, query });
+      const { rows, ...counted } = await listContents(db, { kind: 'noticia', churchId, query });
       return c.json({
         noticias: rows.map(s.toNewsItem),
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );
@@ -294,12 +360,10 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, DEVOTIONALS);
-      const { rows, total } = await listContents(db, { kind: 'devocional', churchId, query });
+      const { rows, ...counted } = await listContents(db, { kind: 'devocional', churchId, query });
       return c.json({
         devocionais: rows.map(s.toDevotionalItem),
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );
@@ -320,7 +384,7 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-      const { rows, total } = await listContents(db, {
+      const { rows, ...counted } = await listContents(db, {
         kind: 'ministerio',
         churchId,
         query,
@@ -328,9 +392,7 @@ export function contentRoutes(db: Database) {
       });
       return c.json({
         ministerios: rows.map(s.toMinistryItem),
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );
@@ -376,13 +438,13 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, EBD);
-      const { rows, total } = await listContents(db, {
+      const { rows, ...counted } = await listContents(db, {
         kind: 'ebd',
         churchId,
         query,
         byTitle: true,
       });
-      return c.json({ ebds: rows.map(s.toEbdItem), total, page: query.page, limit: query.limit });
+      return c.json({ ebds: rows.map(s.toEbdItem), ...paging(query, counted) });
     },
   );
   app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
@@ -425,7 +487,7 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
-      const { rows, total } = await listContents(db, {
+      const { rows, ...counted } = await listContents(db, {
         kind: 'publicacao',
         churchId,
         query,
@@ -433,9 +495,7 @@ export function contentRoutes(db: Database) {
       });
       return c.json({
         publicacoes: rows.map(s.toPublicationItem),
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );
@@ -464,14 +524,12 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
-      const { rows, total } = await listContents(db, { kind: 'estudo', churchId, query });
+      const { rows, ...counted } = await listContents(db, { kind: 'estudo', churchId, query });
       const flagConteudoPublico = await studiesArePublic(db, churchId);
       return c.json({
         estudos: rows.map(s.toStudyItem),
         flagConteudoPublico,
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );
@@ -499,7 +557,7 @@ export function contentRoutes(db: Database) {
     async (c) => {
       const query = c.req.valid('query');
       const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-      const { rows, total } = await listContents(db, {
+      const { rows, ...counted } = await listContents(db, {
         kind: 'video',
         churchId,
         query,
@@ -507,9 +565,7 @@ export function contentRoutes(db: Database) {
       });
       return c.json({
         items: rows.map(s.toVideoItem),
-        total,
-        page: query.page,
-        limit: query.limit,
+        ...paging(query, counted),
       });
     },
   );

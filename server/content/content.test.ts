@@ -10,6 +10,7 @@ import {
   ministryListResponseSchema,
   newsDetailSchema,
   newsListResponseSchema,
+  SEARCH_COUNT_AHEAD,
   podcastEpisodesResponseSchema,
   podcastsResponseSchema,
   projectDetailSchema,
@@ -27,7 +28,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { XSS_FIXTURE_TITLE } from '../db/seed/content.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { searchPattern } from './content.routes.ts';
 
@@ -119,6 +120,79 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         (await get('/igreja/graca/noticia/?busca=%25')).body,
       );
       expect(wildcard.total).toBe(0); // % is searched for literally, not as "anything"
+    });
+
+    // A common term in a big church counts up to a cap past its page, then says "more than".
+    it('counts search matches up to SEARCH_COUNT_AHEAD, exactly below it', async () => {
+      const [graca] = await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.code, 'graca'));
+      const many = SEARCH_COUNT_AHEAD + 30;
+      const search = async (query: string) =>
+        newsListResponseSchema.parse((await get(`/igreja/graca/noticia/?${query}`)).body);
+      const terms = ['vigilia', 'gí']; // a 2-letter term also finds a few of the demo's items
+      const before = await Promise.all(
+        terms.map(async (term) => (await search(`busca=${encodeURIComponent(term)}`)).total),
+      );
+      const added = await database.db
+        .insert(t.contents)
+        .values(
+          Array.from({ length: many }, (_, i) => ({
+            churchId: graca!.id,
+            kind: 'noticia' as const,
+            title: `Vigília de oração nº ${i + 1}`,
+            publishedAt: new Date(Date.UTC(2020, 0, 1, 0, i)),
+          })),
+        )
+        .returning({ id: t.contents.id });
+      try {
+        for (const [i, term] of terms.entries()) {
+          const first = await search(`busca=${encodeURIComponent(term)}&limit=10`);
+          expect(first, term).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+          expect(first.noticias, term).toHaveLength(10);
+          // The same bound on the next pages; past it, counted to the page's end (a next page or not).
+          const third = await search(`busca=${encodeURIComponent(term)}&limit=10&page=3`);
+          expect(third, term).toMatchObject({ total: SEARCH_COUNT_AHEAD, totalCapped: true });
+          const deep = await search(`busca=${encodeURIComponent(term)}&limit=10&page=22`);
+          expect(deep, term).toMatchObject({ total: 220, totalCapped: true });
+          const late = await search(`busca=${encodeURIComponent(term)}&limit=10&page=24`);
+          expect(late.total, term).toBe(before[i]! + many);
+          expect(late.totalCapped, term).toBeUndefined();
+        }
+        const exact = await search('busca=vigilia%20de%20oracao%20n%C2%BA%20230');
+        expect(exact.total).toBe(1);
+        expect(exact.totalCapped).toBeUndefined();
+        const list = await search('limit=10');
+        expect(list.total).toBe(14 + many); // a list without a search counts every item
+        expect(list.totalCapped).toBeUndefined();
+      } finally {
+        await database.db.delete(t.contents).where(
+          inArray(
+            t.contents.id,
+            added.map((a) => a.id),
+          ),
+        );
+      }
+    });
+
+    // Terms without 3 letters in a row cannot use the trigram index: they take another statement.
+    it('finds terms of one or two letters as longer ones, accents and wildcards alike', async () => {
+      const titles = async (term: string) =>
+        newsListResponseSchema
+          .parse(
+            (await get(`/igreja/graca/noticia/?limit=50&busca=${encodeURIComponent(term)}`)).body,
+          )
+          .noticias.map((n) => n.titulo);
+      const easter = 'Culto de Páscoa terá três horários neste ano';
+      expect(await titles('ÁS')).toContain(easter);
+      expect(await titles('Pá')).toContain(easter);
+      expect(await titles('pá sc')).toEqual([]);
+      expect((await titles('ás')).length).toBeLessThan((await titles('a')).length);
+      expect(await titles('%')).toEqual([]);
+      expect(await titles('_')).toEqual([]);
+      const long = await titles('Páscoa');
+      expect(long).toEqual([easter]);
     });
 
     it('gives the detail with its body, and 404 for an unknown id', async () => {

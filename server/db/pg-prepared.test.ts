@@ -1,6 +1,7 @@
 // The PostgreSQL pool names each read and write by its text, so a connection plans it once.
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PLAN_EACH_RUN } from './pglite-fast.ts';
 import { PreparingPool } from './pg-prepared.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -48,6 +49,12 @@ describe.skipIf(!base)('PostgreSQL statements named by their text', () => {
     expect(
       (await pool.query({ text: 'select 3 as n where $1::int > 0', values: [1] })).rows,
     ).toEqual([{ n: 3 }]);
+    // A statement marked to be planned for its values is never named (a content search).
+    const perRun = `select 2 as n where $1::int > 0 ${PLAN_EACH_RUN}`;
+    expect((await pool.query({ text: perRun, values: [1] })).rows).toEqual([{ n: 2 }]);
+    const namedPerRun = { text: perRun, values: [1], name: 'drizzle-named' };
+    expect((await pool.query(namedPerRun)).rows).toEqual([{ n: 2 }]);
+    expect(await prepared()).not.toContain(perRun);
   });
 
   it('keeps a statement that failed to run working, and errors as before', async () => {

@@ -2,7 +2,7 @@
 // none. This pool names each read and write by its text (what postgres.js does by default), so
 // each connection parses and plans it once and then only binds and executes (issue 14).
 import pg from 'pg';
-import { PREPARABLE } from './pglite-fast.ts';
+import { keepsPlan, PLAN_EACH_RUN } from './pglite-fast.ts';
 
 /** Distinct texts named; past this, statements run unnamed (each connection keeps what it named). */
 export const NAMED_STATEMENTS = 500;
@@ -25,7 +25,10 @@ export class PreparingPool extends pg.Pool {
   #named(config: unknown): unknown {
     if (!config || typeof config !== 'object') return config;
     const { text, name } = config as QueryConfig;
-    if (name !== undefined || typeof text !== 'string' || !PREPARABLE.test(text)) return config;
+    if (typeof text !== 'string') return config;
+    // Marked to be planned for its values: unnamed even when drizzle named it (prepared.ts).
+    if (text.includes(PLAN_EACH_RUN)) return { ...config, name: undefined };
+    if (name !== undefined || !keepsPlan(text)) return config;
     let known = this.#names.get(text);
     if (known === undefined) {
       if (this.#names.size >= this.#keep) return config;

@@ -1,7 +1,7 @@
 // The one-trip PGlite queries (pglite-fast.ts) answer exactly as PGlite's own query() does.
 import { PGlite, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastQueries, type QueryClient } from './pglite-fast.ts';
+import { fastQueries, PLAN_EACH_RUN, type QueryClient } from './pglite-fast.ts';
 
 // What drizzle passes on every query: timestamps and intervals stay text (it maps them itself).
 const keep = (v: string) => v;
@@ -217,9 +217,12 @@ describe('PGlite queries in one trip', () => {
       expect((await small.query(sql, ['Graça'])).rows).toEqual([{ n: 1 }]);
     });
 
-    it('runs other statements unnamed', async () => {
+    it('runs other statements unnamed, and those to plan for their values', async () => {
       await small.query('set statement_timeout = 0');
       expect(await kept()).not.toContain('set statement_timeout = 0');
+      const perRun = `select name from sample where id = $1 ${PLAN_EACH_RUN}`;
+      expect((await small.query(perRun, [1])).rows).toEqual([{ name: 'Graça' }]);
+      expect(await kept()).not.toContain(perRun);
     });
   });
 });

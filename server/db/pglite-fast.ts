@@ -16,6 +16,18 @@ export const PREPARED_STATEMENTS = 256;
 /** Reads and writes are kept prepared; other statements (DDL, SET, VACUUM…) run unnamed. */
 export const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 
+/**
+ * Put in a statement's text, it runs unnamed, so it is planned for each run's values. A kept plan
+ * is one plan for any values, and for some statements the best plan depends on them: a content
+ * search walks the list's index for a common term but looks a rare one up in the trigram index.
+ */
+export const PLAN_EACH_RUN = '/* planned for its values */';
+
+/** Whether the statement `sql` is kept prepared (by its text) on PGlite and PostgreSQL alike. */
+export function keepsPlan(sql: string): boolean {
+  return PREPARABLE.test(sql) && !sql.includes(PLAN_EACH_RUN);
+}
+
 /** PostgreSQL refuses a kept plan whose result columns changed under it (a migration while running). */
 const STALE_PLAN = 'cached plan must not change result type';
 
@@ -176,7 +188,7 @@ export function fastQueries(
    * does not parse is never kept); null for a statement that runs unnamed.
    */
   async function statementFor(sql: string): Promise<string | null> {
-    if (!PREPARABLE.test(sql)) return null;
+    if (!keepsPlan(sql)) return null;
     const known = prepared.get(sql);
     if (known !== undefined) {
       prepared.delete(sql); // to the back: most recently used

@@ -3,6 +3,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions } from '@electric-sql/pglite';
 import { fastQueries, type QueryClient } from './pglite-fast.ts';
+import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
 import { TEXT_TYPES } from './pglite-thread.ts';
 
 export type Op = 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close';
@@ -33,7 +34,7 @@ export type SentError = Record<string, unknown> & { message: string; name: strin
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
-const pg = new PGlite(dataDir);
+const pg = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
 // Statements take one trip into the engine (pglite-fast.ts), as inline PGlite's do.
 const fast = fastQueries(pg);
 type Transaction = QueryClient & { rollback(): Promise<void> };

@@ -83,7 +83,7 @@ export const publicationTypes = pgTable(
   (t) => [uniqueIndex('publicacao_tipo_uq').on(t.churchId, t.slug)],
 );
 
-// Accent-insensitive search without extensions (PGlite and PostgreSQL alike): "noticia" finds "Notícia".
+// Accent-insensitive search with translate(), not the unaccent extension: "noticia" finds "Notícia".
 export const SEARCH_ACCENTED = 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ';
 export const SEARCH_PLAIN = 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN';
 
@@ -135,6 +135,11 @@ export const contents = pgTable(
     // issue 14: the lists' exact order over active rows, so page 1 and page 500 read the index, not a sort
     index('conteudo_publicado_idx')
       .on(t.churchId, t.kind, t.publishedAt.desc(), t.id.desc())
+      .where(sql`${t.active}`),
+    // issue 14: a search reads the church's matching rows only (pg_trgm answers LIKE '%term%';
+    // btree_gin puts church and kind in the same index): migration 0017 creates the extensions.
+    index('conteudo_busca_idx')
+      .using('gin', t.churchId, t.kind, t.searchText.op('gin_trgm_ops'))
       .where(sql`${t.active}`),
     index('conteudo_ministerio_idx').on(t.parentId),
     uniqueIndex('conteudo_slug_uq')
