@@ -23,7 +23,7 @@ export interface Services {
   attach(httpServer: HttpServer): void;
   /** Ends the chat's long-lived connections so the HTTP server can drain. */
   disconnectClients(): void;
-  /** Closes the database; call after the HTTP server has drained. */
+  /** Ends the chat (if not yet), waits for its writes, stops the jobs and closes the database. */
   close(): Promise<void>;
 }
 
@@ -58,6 +58,8 @@ export async function startServices(config: Config): Promise<Services> {
     trustProxy: config.TRUST_PROXY,
   });
   let chat: Chat | undefined;
+  let chatClosed: Promise<void> | undefined;
+  const closeChat = () => (chatClosed ??= chat?.close() ?? Promise.resolve());
   return {
     database,
     api,
@@ -66,9 +68,11 @@ export async function startServices(config: Config): Promise<Services> {
       chat = chatServer.attach(httpServer);
     },
     disconnectClients() {
-      void chat?.close();
+      void closeChat();
     },
     async close() {
+      // The chat's last messages are written before the database closes.
+      await closeChat();
       await jobs.stop();
       setInProcessApi(undefined);
       await database.close();
