@@ -1,6 +1,6 @@
 // Regressions found in the QA pass: things a visitor or member noticed, one test each.
 import { expect, test } from '@playwright/test';
-import { churchUrl, port } from './helpers.ts';
+import { asMember, churchUrl, port } from './helpers.ts';
 
 for (const width of [1280, 390]) {
   test(`the header's buttons keep clear of the page's top edge at ${width}px`, async ({
@@ -81,4 +81,41 @@ test('change church names the organisation as people know it, not by its address
   ).toBeVisible();
   await expect(page.getByText('rede-graca')).toHaveCount(0);
   await expect(page.getByText('Igreja da Graça — Zona Norte')).toBeVisible();
+});
+
+// The live tabs, Play's rows and the giving history once widened the whole page on a phone.
+test('on a 360px phone no page scrolls sideways, for a member', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 360, height: 800 },
+  });
+  const page = await context.newPage();
+  await asMember(page);
+  const pages: [string, string?][] = [
+    ['/'],
+    ['/live', '.live-tabs'],
+    ['/play', '.play-row'],
+    ['/play/browse'],
+    ['/give', '.give-reason'],
+    ['/event'],
+    ['/news'],
+    ['/groups'],
+    ['/prayer'],
+    ['/praise'],
+    ['/reading-plans'],
+    ['/user'],
+    ['/user/notes'],
+    ['/user/giving', 'table.give-history td'],
+    [`/user/giving/statement?ano=${new Date().getFullYear()}`, '.give-statement'],
+  ];
+  const wide: string[] = [];
+  for (const [path, ready] of pages) {
+    await page.goto(churchUrl('graca', path));
+    if (ready) await page.locator(ready).first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 360) wide.push(`${path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+  await context.close();
 });

@@ -131,23 +131,31 @@ function Account(props: Props & { t: T }) {
             <tbody>
               {gifts.map((g) => (
                 <tr key={g.codigo}>
-                  <td>{formatDate(g.dataCadastro, props.lang)}</td>
-                  <td>
-                    <ul>
-                      {g.itens.map((l) => (
-                        <li key={l.idMotivo}>
-                          {l.motivo}: {money(l.valor, g.moeda, props.lang)}
-                        </li>
-                      ))}
-                    </ul>
-                    {g.recorrente && (
-                      <small className="give-badge">{t('give.account.recurringMark')}</small>
-                    )}
+                  <td data-label={t('give.account.date')}>
+                    {formatDate(g.dataCadastro, props.lang)}
                   </td>
-                  <td>{t(`give.methodName.${g.metodoPagamento}`)}</td>
-                  <td>{t(`give.status.${g.status}`)}</td>
-                  <td>{money(g.valorTotal, g.moeda, props.lang)}</td>
-                  <td>
+                  <td data-label={t('give.account.lines')}>
+                    <div>
+                      <ul>
+                        {g.itens.map((l) => (
+                          <li key={l.idMotivo}>
+                            {l.motivo}: {money(l.valor, g.moeda, props.lang)}
+                          </li>
+                        ))}
+                      </ul>
+                      {g.recorrente && (
+                        <small className="give-badge">{t('give.account.recurringMark')}</small>
+                      )}
+                    </div>
+                  </td>
+                  <td data-label={t('give.method.label')}>
+                    {t(`give.methodName.${g.metodoPagamento}`)}
+                  </td>
+                  <td data-label={t('give.account.statusCol')}>{t(`give.status.${g.status}`)}</td>
+                  <td data-label={t('give.totalWithFees')}>
+                    {money(g.valorTotal, g.moeda, props.lang)}
+                  </td>
+                  <td data-label={t('give.account.receipt')}>
                     <a href={`/give/thank-you?pedido=${encodeURIComponent(g.codigo)}`}>
                       {g.codigo}
                     </a>

@@ -74,11 +74,17 @@ function StatementView(props: Props & { t: T }) {
             <tbody>
               {data.doacoes.map((g) => (
                 <tr key={g.codigo}>
-                  <td>{formatDate(g.pagoEm ?? g.dataCadastro, lang)}</td>
-                  <td>{g.itens.map((l) => `${l.motivo}: ${m(l.valor)}`).join('; ')}</td>
-                  <td>{t(`give.methodName.${g.metodoPagamento}`)}</td>
-                  <td>{g.codigo}</td>
-                  <td>{m(g.valor)}</td>
+                  <td data-label={t('give.account.date')}>
+                    {formatDate(g.pagoEm ?? g.dataCadastro, lang)}
+                  </td>
+                  <td data-label={t('give.account.lines')}>
+                    {g.itens.map((l) => `${l.motivo}: ${m(l.valor)}`).join('; ')}
+                  </td>
+                  <td data-label={t('give.method.label')}>
+                    {t(`give.methodName.${g.metodoPagamento}`)}
+                  </td>
+                  <td data-label={t('give.order')}>{g.codigo}</td>
+                  <td data-label={t('give.total')}>{m(g.valor)}</td>
                 </tr>
               ))}
             </tbody>
