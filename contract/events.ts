@@ -122,8 +122,7 @@ export const churchEventsQuery = z.object({
 });
 
 /** GET /igreja/{slug}/evento/?page=N: a page of the events page's list. */
-export const eventsPageResponseSchema = z.object({
-  eventos: z.array(eventSchema),
+export const eventsPageResponseSchema = eventsResponseSchema.extend({
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

@@ -11,6 +11,7 @@ import {
   type Organization,
 } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
@@ -184,7 +185,7 @@ export function churchRoutes(db: Database) {
       const filters: SQL[] = [eq(t.churches.active, true)];
       if (q.organizacao) filters.push(eq(t.organizations.slug, q.organizacao));
       if (q.busca) {
-        const like = `%${q.busca.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
+        const like = containsPattern(q.busca);
         filters.push(
           or(
             ilike(t.churches.name, like),

@@ -18,6 +18,7 @@ import {
 } from '../../contract/content.ts';
 import { authenticate, membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
@@ -38,14 +39,9 @@ function foldTerm(term: string): string {
   return term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 }
 
-/** The LIKE pattern of a folded term: wildcards escaped. */
-function likePattern(folded: string): string {
-  return `%${folded.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
-}
-
 /** A LIKE pattern for a search term: accents dropped, lowercase, wildcards escaped. */
 export function searchPattern(term: string): string {
-  return likePattern(foldTerm(term));
+  return containsPattern(foldTerm(term));
 }
 
 /**
@@ -219,7 +215,7 @@ async function listContents(
     category: o.query.categoria,
     type: o.publicationType,
     parent: o.parentId,
-    search: has.search ? likePattern(term) : undefined,
+    search: has.search ? containsPattern(term) : undefined,
     term: has.shortSearch ? term : undefined,
     limit: o.query.limit,
     offset: (o.query.page - 1) * o.query.limit,

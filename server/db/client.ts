@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { openPglite } from './pglite-extensions.ts';
 import { copyMigratedTemplate, isFreshDataDir } from './pglite-template.ts';
 import { fastQueries } from './pglite-fast.ts';
 import { openPgliteThread } from './pglite-thread.ts';
@@ -65,9 +65,7 @@ export async function openDatabase(
     mkdirSync(dataDir, { recursive: true });
   }
   // The thread answers drizzle exactly as a PGlite does (the same calls, values and errors).
-  const client = thread
-    ? (openPgliteThread(dataDir) as unknown as PGlite)
-    : new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+  const client = thread ? (openPgliteThread(dataDir) as unknown as PGlite) : openPglite(dataDir);
   await client.waitReady;
   // Inline, queries take one trip into the engine (pglite-fast.ts); the thread does the same on its side.
   const queries = thread ? client : (fastQueries(client) as unknown as PGlite);

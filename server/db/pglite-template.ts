@@ -17,10 +17,9 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { openPglite } from './pglite-extensions.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'pglite-template');
@@ -65,7 +64,7 @@ export async function copyMigratedTemplate(
       const tmp = `${template}.${process.pid}.tmp`;
       rmSync(tmp, { recursive: true, force: true });
       mkdirSync(tmp, { recursive: true });
-      const client = new PGlite(tmp, { extensions: PGLITE_EXTENSIONS });
+      const client = openPglite(tmp);
       await client.waitReady;
       await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
       await client.close();

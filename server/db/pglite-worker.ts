@@ -1,9 +1,9 @@
 // The thread that owns the PGlite of pglite-thread.ts: it runs every statement (WASM executor and
 // wire-protocol parser), so the main thread only renders while a query runs here.
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type QueryOptions } from '@electric-sql/pglite';
+import type { QueryOptions } from '@electric-sql/pglite';
 import { fastQueries, type QueryClient } from './pglite-fast.ts';
-import { PGLITE_EXTENSIONS } from './pglite-extensions.ts';
+import { openPglite } from './pglite-extensions.ts';
 import { TEXT_TYPES } from './pglite-thread.ts';
 
 export type Op = 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close';
@@ -34,7 +34,7 @@ export type SentError = Record<string, unknown> & { message: string; name: strin
 
 const port = parentPort!;
 const { dataDir } = workerData as { dataDir: string | undefined };
-const pg = new PGlite(dataDir, { extensions: PGLITE_EXTENSIONS });
+const pg = openPglite(dataDir);
 // Statements take one trip into the engine (pglite-fast.ts), as inline PGlite's do.
 const fast = fastQueries(pg);
 type Transaction = QueryClient & { rollback(): Promise<void> };

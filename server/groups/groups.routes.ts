@@ -37,6 +37,7 @@ import {
 } from '../auth/authenticate.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug, type ScopedChurch } from '../http/church-scope.ts';
 import { ApiProblem } from '../http/errors.ts';
@@ -68,7 +69,6 @@ const fail = (
 ) => new ApiProblem(status, say(c, key, values));
 
 /** `%` and `_` typed in a search are literal characters. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (ch) => `\\${ch}`)}%`;
 
 const leaderColumns = {
   id: t.users.id,
@@ -199,7 +199,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
       const where = and(
         base,
         own,
-        q.busca ? ilike(t.groups.name, likePattern(q.busca)) : undefined,
+        q.busca ? ilike(t.groups.name, containsPattern(q.busca)) : undefined,
         q.dia !== undefined ? eq(t.groups.weekday, q.dia) : undefined,
         q.bairro ? sql`lower(${t.groups.neighborhood}) = lower(${q.bairro})` : undefined,
       );

@@ -13,6 +13,7 @@ import {
   type PlayContentDetail,
 } from '../../contract/play.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
@@ -27,8 +28,6 @@ const bySlug = async (db: Database, c: Context, slug: string) =>
   (await churchBySlug(db, c, slug, scope)).id;
 const byId = async (db: Database, c: Context, id: number) =>
   (await churchById(db, c, id, scope)).id;
-
-const escapeLike = (s: string) => s.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function playRoutes(db: Database) {
   const app = new Hono({ strict: false });
@@ -127,7 +126,7 @@ export function playRoutes(db: Database) {
       filters.push(inArray(t.playContents.id, tagged));
     }
     if (q.busca) {
-      const like = `%${escapeLike(q.busca)}%`;
+      const like = containsPattern(q.busca);
       filters.push(or(ilike(t.playContents.title, like), ilike(t.playContents.description, like)));
     }
     const where = and(...filters);

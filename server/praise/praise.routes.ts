@@ -16,6 +16,7 @@ import {
 import { messageLang } from '../../contract/account-messages.ts';
 import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
 import * as t from '../db/schema/index.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { ApiProblem } from '../http/errors.ts';
@@ -29,8 +30,6 @@ const folded = (column: AnyPgColumn) =>
   sql`translate(lower(coalesce(${column}, '')), ${ACCENTED}, ${PLAIN})`;
 const fold = (text: string) =>
   [...text.toLowerCase()].map((ch) => PLAIN[ACCENTED.indexOf(ch)] ?? ch).join('');
-/** LIKE wildcards in a search are literal characters. */
-const likeEscape = (text: string) => text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 export function praiseRoutes(db: Database) {
   const app = new Hono({ strict: false });
@@ -63,7 +62,7 @@ export function praiseRoutes(db: Database) {
       const church = await churchBySlug(db, c, c.req.valid('param').slug);
       await requireMember(db, c, church.id);
       const search = c.req.valid('query').busca;
-      const pattern = search ? `%${likeEscape(fold(search))}%` : null;
+      const pattern = search ? containsPattern(fold(search)) : null;
       const rows = await db
         .select()
         .from(t.praises)
