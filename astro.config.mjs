@@ -7,7 +7,7 @@ import { devApi } from './scripts/astro-dev-api.mjs';
 /**
  * Astro's build lists the CSP hash of each inline style once per page that has it (488 entries
  * for 25 styles) and every render copies and walks that list; the header keeps each hash once
- * and in first-seen order, so the list is cut to that (same header, issue 14).
+ * and in first-seen order, so the list is cut to that (same header, docs/performance.md).
  */
 function distinctCspHashes() {
   /** @param {unknown} list */
@@ -31,7 +31,7 @@ function distinctCspHashes() {
 /**
  * Astro hashes the page's inline styles for the CSP header on every render (Web Crypto, async);
  * they are the build's own, so each digest is kept by content. Fails the build if Astro's code
- * changed, so the patch is looked at again rather than silently lost (issue 14).
+ * changed, so the patch is looked at again rather than silently lost (docs/performance.md).
  */
 function keptCspDigests() {
   const head = 'async function generateCspDigest(data, algorithm) {';
@@ -61,6 +61,34 @@ async function computeCspDigest(data, algorithm) {`,
   };
 }
 
+/**
+ * `import code from '../scripts/x.ts?inline-script'`: the module bundled, tree-shaken and minified
+ * into one classic script's text, for the pages that ship no module script (src/README.md, DOM
+ * scripts); the page inlines it and adds its CSP hash.
+ * @returns {import('vite').Plugin}
+ */
+function inlineScripts() {
+  const suffix = '?inline-script';
+  return {
+    name: 'inline-script',
+    enforce: 'pre',
+    /** @param {string} id */
+    async load(id) {
+      if (!id.endsWith(suffix)) return null;
+      const { build } = await import('rolldown');
+      const result = await build({
+        input: id.slice(0, -suffix.length),
+        write: false,
+        platform: 'browser',
+        output: { format: 'iife', minify: true },
+      });
+      const chunk = result.output[0];
+      for (const file of chunk.moduleIds) if (!file.startsWith('\0')) this.addWatchFile(file);
+      return `export default ${JSON.stringify(chunk.code.trim())};`;
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   // DIST_DIR lets parallel builds (e.g. two test runs) keep apart; server.ts reads the same.
@@ -70,13 +98,13 @@ export default defineConfig({
   // Church hosts are many and unknown at build time; the middleware resolves them.
   security: { csp: true, checkOrigin: true },
   // Stylesheets are files (cached once, shared by every page) rather than inlined in each page: half the
-  // HTML to render, compress and keep; Lighthouse mobile 98 either way (docs/performance.md, issue 14).
+  // HTML to render, compress and keep; Lighthouse mobile 98 either way (docs/performance.md "Compression and stylesheets").
   build: { inlineStylesheets: 'never' },
   server: { port: Number(process.env.PORT ?? 4321), host: true },
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [keptCspDigests()],
+    plugins: [keptCspDigests(), inlineScripts()],
     server: { allowedHosts: true },
   },
 });

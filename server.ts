@@ -1,4 +1,4 @@
-// Composition root (DESIGN.md §1): one HTTP server on one port for the web site (Astro),
+// Composition root (docs/architecture.md "Programs and one port"): one HTTP server on one port for the web site (Astro),
 // the v1 API (/api/v1), /healthz and the chat (/socket.io).
 import { existsSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type Config } from './common/config.ts';
+import { forgetChurch } from './contract/in-process.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
 import { createNodeHandler, isApiRequest } from './server/http/node-handler.ts';
 import { createPageCache } from './server/http/page-cache.ts';
@@ -41,7 +42,10 @@ export async function start(config: Config): Promise<RunningServer> {
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
   });
   const api = createPageCache((req, res) => void handleApi(req, res), { enabled: false });
-  services.changes.onChurchChanged((churchId) => pages.purgeChurch(churchId));
+  services.changes.onChurchChanged((churchId) => {
+    pages.purgeChurch(churchId);
+    forgetChurch(churchId); // the web's host → church cache (src/middleware.ts registers it)
+  });
 
   const server = createServer((req, res) => {
     // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
@@ -83,7 +87,7 @@ export async function main(): Promise<void> {
   let config: Config;
   try {
     config = parseConfig();
-    checkJwtSecret(config); // production without a strong JWT_SECRET stops here (issue 16)
+    checkJwtSecret(config); // production without a strong JWT_SECRET stops here (docs/security.md "Token signing key")
   } catch (error) {
     if (error instanceof ConfigError) {
       console.error(error.message);

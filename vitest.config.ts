@@ -1,18 +1,31 @@
 import { defineConfig } from 'vitest/config';
 
+// Two projects so CI can split the run (`vitest run --project unit`, `--project api`):
+// `unit` needs no database except tests/unit's own; `api` opens a database per file.
 export default defineConfig({
   test: {
-    include: [
-      'src/**/*.test.ts',
-      'server/**/*.test.ts',
-      'contract/**/*.test.ts',
-      'common/**/*.test.ts',
-      'tests/unit/**/*.test.ts',
-    ],
     environment: 'node',
     // Each file opens its own database; PGlite start-up dominates, so allow for it.
     testTimeout: 30_000,
     hookTimeout: 180_000,
     allowOnly: !process.env.CI,
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'unit',
+          include: [
+            'src/**/*.test.ts',
+            'contract/**/*.test.ts',
+            'common/**/*.test.ts',
+            'tests/unit/**/*.test.ts',
+          ],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'api', include: ['server/**/*.test.ts'] },
+      },
+    ],
   },
 });

@@ -1,4 +1,4 @@
-// Every setting of the product, read once from the environment at start (DESIGN.md §1).
+// Every setting of the product, read once from the environment at start (docs/architecture.md "Programs and one port").
 import { z } from 'zod';
 
 const optionalUrl = z.string().trim().min(1).pipe(z.url()).optional();
@@ -21,8 +21,8 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** The web app's main API; empty means the API in this same process. */
   API_URL: optionalUrl,
-  /** The provider's admin site that /admin leaves for. */
-  ADMIN_URL: z.url().default('https://admin.inpeace.example'),
+  /** An outside admin site that /admin leaves for (spec §2); unset, /admin is the staff area (docs/staff.md). */
+  ADMIN_URL: optionalUrl,
   /** Signs access tokens: 32+ random bytes, required in production (server/auth/jwt-secret.ts). */
   JWT_SECRET: z.string().optional(),
   REDIS_URL: optionalUrl,

@@ -1,5 +1,5 @@
 // Church-provided HTML (history, content bodies) made safe to print with `set:html`
-// (issue 3 item 8): a stored <script>, `onerror=` or `javascript:` link never runs. The API
+// (docs/content.md): a stored <script>, `onerror=` or `javascript:` link never runs. The API
 // also uses it for `corpoSanitizado` of a study a member reads in the browser.
 import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';

@@ -1,5 +1,6 @@
 // The validation rules of spec §5 for account forms, as plain functions shared by the API
 // (zod refinements in contract/user.ts) and the web forms.
+import type { Lang } from './language.ts';
 
 /** Digits only. */
 export const onlyDigits = (value: string): string => value.replace(/\D+/g, '');
@@ -79,11 +80,9 @@ export function isStrongPassword(value: string): boolean {
   );
 }
 
-export type DateLang = 'pt' | 'en' | 'es';
-
 /** The short date pattern of each interface language, as users type it. */
-export const DATE_PATTERN: Record<DateLang, 'DMY' | 'MDY'> = { pt: 'DMY', es: 'DMY', en: 'MDY' };
-export const DATE_PLACEHOLDER: Record<DateLang, string> = {
+export const DATE_PATTERN: Record<Lang, 'DMY' | 'MDY'> = { pt: 'DMY', es: 'DMY', en: 'MDY' };
+export const DATE_PLACEHOLDER: Record<Lang, string> = {
   pt: 'dd/mm/aaaa',
   es: 'dd/mm/aaaa',
   en: 'mm/dd/yyyy',
@@ -94,7 +93,7 @@ export const DATE_PLACEHOLDER: Record<DateLang, string> = {
  * four-digit year, slashes), returned as ISO `yyyy-mm-dd`, or null when it is not a real date.
  * @example parseLocalDate('31/01/1990', 'pt') // '1990-01-31'
  */
-export function parseLocalDate(value: string, lang: DateLang): string | null {
+export function parseLocalDate(value: string, lang: Lang): string | null {
   const match = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(value.trim());
   if (!match) return null;
   const [a, b, year] = [Number(match[1]), Number(match[2]), Number(match[3])];
@@ -116,7 +115,7 @@ export function isoDate(year: number, month: number, day: number): string | null
 }
 
 /** ISO date → the locale's short format (the inverse of parseLocalDate). */
-export function formatLocalDate(iso: string | null | undefined, lang: DateLang): string {
+export function formatLocalDate(iso: string | null | undefined, lang: Lang): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso ?? '');
   if (!match) return '';
   const [, y, m, d] = match;

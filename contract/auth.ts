@@ -1,5 +1,5 @@
 // spec §3 Login/Refresh payload and the security calls of spec §7 "Auth and user".
-// Messages are keys of contract/account-messages.ts, translated by whoever shows them.
+// Messages are keys of contract/messages/account.ts, translated by whoever shows them.
 import { z } from 'zod';
 import { isStrongPassword } from './account-rules.ts';
 import { idParam } from './common.ts';

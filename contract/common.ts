@@ -5,7 +5,7 @@ import { z } from 'zod';
 // probe shows as a violation. It is read when a schema is built, so it is set before any is.
 if (typeof window !== 'undefined') z.config({ jitless: true });
 
-/** DESIGN.md §4: every error of the API. `errors` holds per-field messages for invalid input. */
+/** Every error of the API (docs/api-foundation.md "Error format"). `errors` holds per-field messages for invalid input. */
 export const apiErrorSchema = z.object({
   status: z.literal(false),
   message: z.string(),
@@ -23,7 +23,7 @@ export const idParam = z.coerce
   .positive({ error: 'Must be a positive number.' })
   .max(MAX_ID, { error: 'Too large.' });
 
-/** A page number or count from a query string; each rule has its own message (contract/field-messages.ts translates them). */
+/** A page number or count from a query string; each rule has its own message (contract/messages/fields.ts translates them). */
 export const pageNumber = (max: number, maxMessage: string) =>
   z.coerce
     .number({ error: 'Must be a number.' })

@@ -1,4 +1,4 @@
-// Public reading content (issue 3): the calls DESIGN.md §4 adds in the spec's style
+// Public reading content (docs/content.md): the calls we add in the spec's style (docs/api-foundation.md)
 // (`GET /igreja/{slug}/noticia/` …) plus the spec's own `GET /podcast/anchor/{code}/`,
 // `GET /video/{slug}` and `GET /igreja/{slug}/estudo/` (spec §7 "Content", "Groups and studies").
 import { z } from 'zod';
@@ -80,7 +80,7 @@ const paging = {
 };
 
 /** How many matches a search counts at most: pages enough to browse, while a common term in a big
- * church does not count thousands of rows each time (issue 14). */
+ * church does not count thousands of rows each time (docs/performance.md "Search by trigrams"). */
 export const SEARCH_COUNT_AHEAD = 200;
 
 /** Fields every article-like item carries. */

@@ -44,7 +44,7 @@ describe('ticket availability (spec §4)', () => {
     expect(ticketAvailability(ticket({ remaining: 0 }), 0, now).state).toBe('soldOut');
     expect(ticketAvailability(ticket({ perUserLimit: 2 }), 2, now).state).toBe('userLimitReached');
   });
-  it('is never available when the event takes no registrations (issue 15)', () => {
+  it('is never available when the event takes no registrations (spec §4 Ticket availability)', () => {
     const open = { endsAt: new Date(now.getTime() + day), registrationOpen: true };
     expect(ticketAvailability(ticket(), 0, now, open).state).toBe('available');
     expect(ticketAvailability(ticket(), 0, now, { ...open, registrationOpen: false })).toEqual({

@@ -10,7 +10,7 @@ export function devApi() {
       'astro:server:setup': async ({ server }) => {
         // Native import (not Vite's): the API runs as Node runs it in production.
         const load = (p) => import(/* @vite-ignore */ pathToFileURL(`${process.cwd()}/${p}`).href);
-        const { parseConfig } = await load('server/config.ts');
+        const { parseConfig } = await load('common/config.ts');
         const { startServices } = await load('server/runtime.ts');
         const { createNodeHandler } = await load('server/http/node-handler.ts');
         const config = parseConfig({ NODE_ENV: 'development', ...process.env });

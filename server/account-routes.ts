@@ -1,6 +1,6 @@
-// Every account route of issue 4 (auth, users, addresses, children, utilities, postcodes,
+// Every account route (docs/accounts.md: auth, users, addresses, children, utilities, postcodes,
 // images), mounted by server/app.ts with one line. It lives beside app.ts, not in a resource
-// folder, so no resource imports another's routes file (issue 17).
+// folder, so no resource imports another's routes file (docs/api-foundation.md "Imports between resources").
 import { Hono } from 'hono';
 import { addressRoutes } from './addresses/addresses.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
@@ -11,7 +11,9 @@ import type { Database } from './db/client.ts';
 import { imageRoutes } from './images/images.routes.ts';
 import { createImageStore, type ImageStore } from './images/store.ts';
 import type { Mailer } from './mail/outbox.ts';
-import { userRoutes } from './users/users.routes.ts';
+import { memberRoutes } from './users/members.routes.ts';
+import { membershipRoutes } from './users/memberships.routes.ts';
+import { notificationRoutes } from './users/notifications.routes.ts';
 import { utilRoutes } from './utils/utils.routes.ts';
 
 export interface AccountRouteOptions {
@@ -28,7 +30,9 @@ export function accountRoutes(db: Database, options: AccountRouteOptions) {
     options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
   return new Hono({ strict: false })
     .route('/', authRoutes(db, mailer))
-    .route('/', userRoutes(db, mailer))
+    .route('/', memberRoutes(db, mailer))
+    .route('/', membershipRoutes(db))
+    .route('/', notificationRoutes(db))
     .route('/', addressRoutes(db))
     .route('/', childRoutes(db))
     .route('/', imageRoutes(db, images))

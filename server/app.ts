@@ -1,5 +1,5 @@
 // The v1 API: every resource's routes under /api/v1, with security headers and the
-// error format of DESIGN.md §4.
+// error format of docs/api-foundation.md.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
@@ -16,6 +16,7 @@ import { scheduleRoutes } from './schedule/schedule.routes.ts';
 import { contentRoutes } from './content/content.routes.ts';
 import { prayerRoutes } from './prayer/prayer.routes.ts';
 import { praiseRoutes } from './praise/praise.routes.ts';
+import { praiseTeamRoutes } from './praise/praise-team.routes.ts';
 import { groupRoutes } from './groups/groups.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
@@ -23,7 +24,9 @@ import { playRoutes } from './play/play.routes.ts';
 import { playWatchRoutes } from './play/watch.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
+import { staffApi } from './staff-routes.ts';
 import { storableText } from './http/storable-text.ts';
+import { answerHeaders } from './http/answer-headers.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
 import { useSettings } from './auth/settings.ts';
@@ -47,14 +50,17 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   // One mailer for every route that sends mail, from these settings (tests: the environment's).
   const mailer = mailerFromSettings(() => settings ?? parseConfig());
   const api = new Hono({ strict: false }).basePath(API_BASE);
-  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-site' }));
+  api.use(
+    secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),
+  );
+  api.use(answerHeaders(() => (settings ?? parseConfig()).TRUST_PROXY)); // HSTS on HTTPS only; private answers not stored
   api.use(
     bodyLimit({
       maxSize: 10 * 1024 * 1024,
       onError: (c) => errorAnswer(c, 413, 'Request body too large.'),
     }),
   );
-  api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (issue 16)
+  api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (docs/security.md)
   api.route('/', churchRoutes(db));
   api.route('/', sitemapRoutes(db));
   api.route('/', accountRoutes(db, { settings, images, mailer }));
@@ -68,12 +74,22 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.route('/', contentRoutes(db));
   api.route('/', prayerRoutes(db, changes, images));
   api.route('/', praiseRoutes(db));
+  api.route('/', praiseTeamRoutes(db));
   api.route('/', groupRoutes(db, changes, { mailer }));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
-  api.route('/', playRoutes(db));
+  api.route('/', playRoutes(db, { mailer }));
   api.route('/', playWatchRoutes(db));
   api.route('/', liveRoutes(db));
+  api.route(
+    '/',
+    staffApi({
+      db,
+      changes,
+      images: images ?? createImageStore(() => (settings ?? parseConfig()).DATA_DIR),
+      mailer,
+    }),
+  );
   api.notFound((c) => errorAnswer(c, 404, 'api.notFound'));
   api.onError(handleError);
   return api;

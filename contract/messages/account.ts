@@ -34,7 +34,7 @@ const pt = {
   'auth.refreshInvalid': 'Sua sessão expirou. Entre novamente.',
   'auth.linkInvalid': 'Este link é inválido ou já expirou. Peça um novo.',
   'recover.notFound': 'E-mail não encontrado.',
-  // Recovery e-mails a link, not a password (docs/accounts.md): the text says so (issue 15).
+  // Recovery e-mails a link, not a password (docs/accounts.md): the text says so.
   'recover.sent': 'Enviamos para o seu e-mail um link para criar uma nova senha.',
   'recover.sendError': 'Não foi possível enviar o e-mail agora. Tente novamente.',
   'recover.done': 'Senha alterada. Você já pode entrar com a nova senha.',
@@ -50,6 +50,8 @@ const pt = {
   'user.deleted': 'Sua conta foi excluída.',
   'church.notFound': 'Igreja não encontrada.',
   'church.sameChurch': 'Você já está nesta igreja.',
+  'church.switchCode':
+    'Este link de troca de igreja expirou ou já foi usado. Entre com seu e-mail e senha.',
   'image.type': 'Envie uma imagem JPEG, PNG ou WebP.',
   'image.size': 'A imagem pode ter no máximo {{mb}} MB.',
   'image.missing': 'Escolha uma imagem.',
@@ -105,6 +107,8 @@ const en: Record<AccountMessageKey, string> = {
   'user.deleted': 'Your account has been deleted.',
   'church.notFound': 'Church not found.',
   'church.sameChurch': 'You are already in this church.',
+  'church.switchCode':
+    'This change-of-church link has expired or was already used. Log in with your e-mail and password.',
   'image.type': 'Send a JPEG, PNG or WebP image.',
   'image.size': 'The image can have at most {{mb}} MB.',
   'image.missing': 'Choose an image.',
@@ -159,6 +163,8 @@ const es: Record<AccountMessageKey, string> = {
   'user.deleted': 'Tu cuenta fue eliminada.',
   'church.notFound': 'Iglesia no encontrada.',
   'church.sameChurch': 'Ya estás en esta iglesia.',
+  'church.switchCode':
+    'Este enlace de cambio de iglesia expiró o ya se usó. Entra con tu correo y contraseña.',
   'image.type': 'Envía una imagen JPEG, PNG o WebP.',
   'image.size': 'La imagen puede tener como máximo {{mb}} MB.',
   'image.missing': 'Elige una imagen.',

@@ -7,6 +7,8 @@ const en = {
   'note.notFound': 'Note not found.',
   'note.deleted': 'Note deleted.',
   'note.conflict': 'This note was changed elsewhere (another tab or device) since you opened it.',
+  'note.tooMany': 'Too many notes saved in a short time. Try again in {{minutes}} min.',
+  'note.quota': 'You have reached the limit of {{max}} notes. Delete some to write new ones.',
   'plan.notFound': 'Reading plan not found.',
   'plan.notStarted': 'You have not started this plan.',
   'plan.alreadyStarted': 'You have already started this plan.',
@@ -22,6 +24,8 @@ const pt: Record<NotesMessageKey, string> = {
   'note.deleted': 'Anotação excluída.',
   'note.conflict':
     'Esta anotação foi alterada em outro lugar (outra aba ou aparelho) depois que você a abriu.',
+  'note.tooMany': 'Muitas anotações salvas em pouco tempo. Tente de novo em {{minutes}} min.',
+  'note.quota': 'Você chegou ao limite de {{max}} anotações. Exclua algumas para escrever novas.',
   'plan.notFound': 'Plano de leitura não encontrado.',
   'plan.notStarted': 'Você ainda não começou este plano.',
   'plan.alreadyStarted': 'Você já começou este plano.',
@@ -35,6 +39,9 @@ const es: Record<NotesMessageKey, string> = {
   'note.deleted': 'Nota eliminada.',
   'note.conflict':
     'Esta nota fue cambiada en otro lugar (otra pestaña o dispositivo) después de que la abriste.',
+  'note.tooMany':
+    'Demasiadas notas guardadas en poco tiempo. Inténtalo de nuevo en {{minutes}} min.',
+  'note.quota': 'Llegaste al límite de {{max}} notas. Elimina algunas para escribir nuevas.',
   'plan.notFound': 'Plan de lectura no encontrado.',
   'plan.notStarted': 'Todavía no empezaste este plan.',
   'plan.alreadyStarted': 'Ya empezaste este plan.',

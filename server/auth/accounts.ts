@@ -1,6 +1,6 @@
 // Account helpers the auth and user routes share: the caller's address, rate-limit refusals,
 // lookups by e-mail and the one-time links sent by e-mail. A plain module, so neither routes
-// file imports the other (issue 17).
+// file imports the other (docs/api-foundation.md "Imports between resources").
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
@@ -9,7 +9,7 @@ import { clientAddress } from '../http/client-address.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { accountMail } from '../mail/templates.ts';
 import { churchOrigin, type LinkChurch } from './church-link.ts';
-import { langOf, problem } from './errors.ts';
+import { ApiProblem, langOf } from '../http/errors.ts';
 import { accountSettings } from './settings.ts';
 import { randomToken, sha256 } from './tokens.ts';
 
@@ -18,11 +18,13 @@ const ACTIVATION_MS = 48 * 60 * 60_000;
 
 export const ok = (message: string) => ({ status: true as const, message });
 
-/** A 429 with Retry-After when a limit says wait (issue 16 item 5). */
+/** A 429 with Retry-After when a limit says wait (docs/security.md "Login and account limits"). */
 export function refuseIfWaiting(c: Context, wait: number): void {
   if (wait <= 0) return;
   c.header('Retry-After', String(Math.ceil(wait / 1000)));
-  throw problem(c, 429, 'auth.tooManyAttempts', { minutes: Math.max(1, Math.ceil(wait / 60_000)) });
+  throw new ApiProblem(429, 'auth.tooManyAttempts', undefined, {
+    minutes: Math.max(1, Math.ceil(wait / 60_000)),
+  });
 }
 
 /** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */

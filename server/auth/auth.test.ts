@@ -10,6 +10,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { readOutbox } from '../mail/outbox.ts';
+import { apiClient } from '../test-kit.ts';
 import { resetAccountSettings } from './settings.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-auth-'));
@@ -17,26 +18,9 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-auth-'));
 describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const call = async (
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
+  const { call } = apiClient(() => api);
   const login = (username: string, password: string, lang = 'pt-BR') =>
-    call('POST', '/security/login_check', { username, password }, { 'accept-language': lang });
-  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+    call('POST', '/security/login_check', { body: { username, password }, lang });
 
   beforeAll(async () => {
     process.env.DATA_DIR = path.join(dataDir, backend);
@@ -50,7 +34,7 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
     const { status, body } = await login('Membro@Graca.demo', DEMO_PASSWORD);
     expect(status).toBe(200);
     const pair = tokenPairSchema.parse(body);
-    const me = await call('GET', '/me', undefined, bearer(pair.token));
+    const me = await call('GET', '/me', { token: pair.token });
     expect(me.status).toBe(200);
     const { user } = meResponseSchema.parse(me.body);
     expect(user).toMatchObject({ email: 'membro@graca.demo', nome: 'Maria', cpf: '52998224725' });
@@ -66,53 +50,60 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
   });
 
   it('invalid input is a 400 with per-field messages, never a 500', async () => {
-    const res = await call(
-      'POST',
-      '/security/login_check',
-      { username: 'not-an-email' },
-      { 'accept-language': 'pt' },
-    );
+    const res = await call('POST', '/security/login_check', {
+      body: { username: 'not-an-email' },
+      lang: 'pt',
+    });
     expect(res.status).toBe(400);
     const errors = apiErrorSchema.parse(res.body).errors!;
     expect(errors.username).toEqual(['Informe um e-mail válido.']);
     expect(errors.password).toEqual(['Esse campo é obrigatório.']);
-    const raw = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{oops',
-    });
+    const raw = await call('POST', '/security/login_check', { body: '{oops' });
     expect(raw.status).toBe(400);
-    expect((await call('POST', '/security/token/refresh', {})).status).toBe(400);
+    expect((await call('POST', '/security/token/refresh', { body: {} })).status).toBe(400);
   });
 
   it('/me without or with a forged token is a 401', async () => {
     expect((await call('GET', '/me')).status).toBe(401);
     expect(
-      (await call('GET', '/me', undefined, bearer('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged')))
-        .status,
+      (await call('GET', '/me', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged' })).status,
     ).toBe(401);
   });
 
   it('refresh tokens rotate on every use, and reusing a spent one revokes the family', async () => {
     const first = tokenPairSchema.parse((await login('member@grace.demo', DEMO_PASSWORD)).body);
     const second = await call('POST', '/security/token/refresh', {
-      refreshToken: first.refresh_token,
+      body: {
+        refreshToken: first.refresh_token,
+      },
     });
     expect(second.status).toBe(200);
     const pair2 = tokenPairSchema.parse(second.body);
     expect(pair2.refresh_token).not.toBe(first.refresh_token);
-    expect((await call('GET', '/me', undefined, bearer(pair2.token))).status).toBe(200);
+    expect((await call('GET', '/me', { token: pair2.token })).status).toBe(200);
     // The spent token comes back (stolen copy): refused, and its successor dies with it.
     expect(
-      (await call('POST', '/security/token/refresh', { refreshToken: first.refresh_token })).status,
+      (
+        await call('POST', '/security/token/refresh', {
+          body: { refreshToken: first.refresh_token },
+        })
+      ).status,
     ).toBe(401);
     expect(
-      (await call('POST', '/security/token/refresh', { refreshToken: pair2.refresh_token })).status,
+      (
+        await call('POST', '/security/token/refresh', {
+          body: { refreshToken: pair2.refresh_token },
+        })
+      ).status,
     ).toBe(401);
     // Another login starts a new family that still works.
     const other = tokenPairSchema.parse((await login('member@grace.demo', DEMO_PASSWORD)).body);
     expect(
-      (await call('POST', '/security/token/refresh', { refreshToken: other.refresh_token })).status,
+      (
+        await call('POST', '/security/token/refresh', {
+          body: { refreshToken: other.refresh_token },
+        })
+      ).status,
     ).toBe(200);
   });
 
@@ -140,59 +131,57 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
     const send = await call(
       'POST',
       '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
-      undefined,
-      { host: 'graca.localhost:4321' },
+      { headers: { host: 'graca.localhost:4321' } },
     );
     expect(send.status).toBe(200);
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'inativo@graca.demo');
     expect(mail!.links[0]).toMatch(/^http:\/\/graca\.localhost:4321\/access\?activationToken=/);
     const token = new URL(mail!.links[0]!).searchParams.get('activationToken')!;
-    expect((await call('POST', '/security/verificar-email', { token })).status).toBe(200);
+    expect((await call('POST', '/security/verificar-email', { body: { token } })).status).toBe(200);
     expect((await login('inativo@graca.demo', DEMO_PASSWORD)).status).toBe(200);
     // A used link does not work twice.
-    expect((await call('POST', '/security/verificar-email', { token })).status).toBe(400);
+    expect((await call('POST', '/security/verificar-email', { body: { token } })).status).toBe(400);
   });
 
   it('a forged Host header does not put its host in the e-mailed link', async () => {
-    await call(
-      'POST',
-      '/security/recuperar-senha',
-      { email: 'lider@graca.demo', igreja: 1 },
-      { host: 'evil.example' },
-    );
+    await call('POST', '/security/recuperar-senha', {
+      body: { email: 'lider@graca.demo', igreja: 1 },
+      headers: { host: 'evil.example' },
+    });
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'lider@graca.demo');
     expect(mail!.links[0]).toMatch(/^http:\/\/graca\.localhost(:\d+)?\/access\?resetToken=/);
   });
 
   it('password recovery: unknown e-mail, then the e-mailed link sets a new password', async () => {
-    const unknown = await call(
-      'POST',
-      '/security/recuperar-senha',
-      { email: 'ninguem@graca.demo', igreja: 1 },
-      { 'accept-language': 'pt' },
-    );
+    const unknown = await call('POST', '/security/recuperar-senha', {
+      body: { email: 'ninguem@graca.demo', igreja: 1 },
+      lang: 'pt',
+    });
     expect(unknown.status).toBe(404);
     expect(unknown.body.message).toBe('E-mail não encontrado.');
-    const sent = await call(
-      'POST',
-      '/security/recuperar-senha',
-      { email: 'member@grace.demo', igreja: 4 },
-      { 'accept-language': 'pt', host: 'grace.localhost:4321' },
-    );
+    const sent = await call('POST', '/security/recuperar-senha', {
+      body: { email: 'member@grace.demo', igreja: 4 },
+      lang: 'pt',
+      headers: { host: 'grace.localhost:4321' },
+    });
     expect(sent.status).toBe(200);
     expect(sent.body.message).toBe('Enviamos para o seu e-mail um link para criar uma nova senha.');
     const [mail] = await readOutbox(process.env.DATA_DIR!, 'member@grace.demo');
     const token = new URL(mail!.links[0]!).searchParams.get('resetToken')!;
     const weak = await call('POST', '/security/recuperar-senha/confirmar', {
-      token,
-      senha: 'fraca',
-      confirmacaoSenha: 'fraca',
+      body: {
+        token,
+        senha: 'fraca',
+        confirmacaoSenha: 'fraca',
+      },
     });
     expect(weak.status).toBe(400);
     const done = await call('POST', '/security/recuperar-senha/confirmar', {
-      token,
-      senha: 'Nova@Senha1',
-      confirmacaoSenha: 'Nova@Senha1',
+      body: {
+        token,
+        senha: 'Nova@Senha1',
+        confirmacaoSenha: 'Nova@Senha1',
+      },
     });
     expect(done.status).toBe(200);
     expect((await login('member@grace.demo', DEMO_PASSWORD)).status).toBe(401);
@@ -201,34 +190,34 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
 
   it('change password: the wrong current password is a 422 (not a logout), the right one works', async () => {
     const pair = tokenPairSchema.parse((await login('lider@graca.demo', DEMO_PASSWORD)).body);
-    const wrong = await call(
-      'POST',
-      '/user/alterar-senha',
-      { senhaAtual: 'Nope@1234', novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
-      { ...bearer(pair.token), 'accept-language': 'en' },
-    );
+    const wrong = await call('POST', '/user/alterar-senha', {
+      body: { senhaAtual: 'Nope@1234', novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
+      token: pair.token,
+      lang: 'en',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Your password is incorrect');
-    const mismatch = await call(
-      'POST',
-      '/user/alterar-senha',
-      { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@12345' },
-      { ...bearer(pair.token), 'accept-language': 'pt' },
-    );
+    const mismatch = await call('POST', '/user/alterar-senha', {
+      body: { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@12345' },
+      token: pair.token,
+      lang: 'pt',
+    });
     expect(apiErrorSchema.parse(mismatch.body).errors?.confirmacaoSenha).toEqual([
       'As senhas precisam ser iguais',
     ]);
-    const changed = await call(
-      'POST',
-      '/user/alterar-senha',
-      { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
-      bearer(pair.token),
-    );
+    const changed = await call('POST', '/user/alterar-senha', {
+      body: { senhaAtual: DEMO_PASSWORD, novaSenha: 'Outra@1234', confirmacaoSenha: 'Outra@1234' },
+      token: pair.token,
+    });
     expect(changed.status).toBe(200);
     tokenPairSchema.parse(changed.body);
     // Sessions elsewhere end: the old refresh token is revoked.
     expect(
-      (await call('POST', '/security/token/refresh', { refreshToken: pair.refresh_token })).status,
+      (
+        await call('POST', '/security/token/refresh', {
+          body: { refreshToken: pair.refresh_token },
+        })
+      ).status,
     ).toBe(401);
     expect((await login('lider@graca.demo', 'Outra@1234')).status).toBe(200);
   });

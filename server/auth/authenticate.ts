@@ -4,7 +4,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
 import { churchUsers, users } from '../db/schema/index.ts';
-import { problem } from './errors.ts';
+import { ApiProblem } from '../http/errors.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 export interface AuthUser {
@@ -46,13 +46,13 @@ export async function authenticate(db: Database, c: Context): Promise<AuthUser |
 /** The caller, or a 401 'É necessário realizar o login…' (spec §6). */
 export async function requireUser(db: Database, c: Context): Promise<AuthUser> {
   const user = await authenticate(db, c);
-  if (!user) throw problem(c, 401, 'auth.loginRequired');
+  if (!user) throw new ApiProblem(401, 'auth.loginRequired');
   return user;
 }
 
 /** A 403 unless the id in the path is the caller's own: a member reads and changes only their own data. */
-export function requireSelf(c: Context, user: AuthUser, userId: number): void {
-  if (user.userId !== userId) throw problem(c, 403, 'auth.forbidden');
+export function requireSelf(user: AuthUser, userId: number): void {
+  if (user.userId !== userId) throw new ApiProblem(403, 'auth.forbidden');
 }
 
 export async function membershipOf(
@@ -86,8 +86,17 @@ export async function requireMember(
   c: Context,
   churchId: number,
 ): Promise<{ user: AuthUser; membership: Membership }> {
-  const user = await requireUser(db, c);
+  return requireMembership(db, await requireUser(db, c), churchId);
+}
+
+/** requireMember for services, which are given the caller (or null) instead of the request. */
+export async function requireMembership(
+  db: Database,
+  user: AuthUser | null,
+  churchId: number,
+): Promise<{ user: AuthUser; membership: Membership }> {
+  if (!user) throw new ApiProblem(401, 'auth.loginRequired');
   const membership = await membershipOf(db, user.userId, churchId);
-  if (!membership || !membership.active) throw problem(c, 403, 'user.notMember');
+  if (!membership || !membership.active) throw new ApiProblem(403, 'user.notMember');
   return { user, membership };
 }

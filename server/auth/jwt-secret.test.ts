@@ -1,14 +1,15 @@
 import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenPairSchema } from '../../contract/auth.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { checkJwtSecret, SECRET_FILE, secretProblem } from './jwt-secret.ts';
 import { resetAccountSettings } from './settings.ts';
 
@@ -39,7 +40,7 @@ function startServer(
   });
 }
 
-describe('JWT secret in production (issue 16 item 1)', () => {
+describe('JWT secret in production (docs/security.md "Token signing key")', () => {
   it(
     'NODE_ENV=production without JWT_SECRET refuses to start, saying what to set',
     { timeout: 120_000 },
@@ -66,24 +67,65 @@ describe('JWT secret in production (issue 16 item 1)', () => {
         DIST_DIR: 'dist-none',
       });
       expect(code).toBe(1);
-      expect(output).toContain('public development value');
+      expect(output).toContain('published in the repository');
+      expect(output).toContain('openssl rand -hex 32');
       expect(secretProblem('short-secret')).toMatch(/shorter/);
       expect(secretProblem('a'.repeat(64))).toMatch(/random/);
       expect(secretProblem('abababababababababababababababababab')).toMatch(/random/);
-      expect(secretProblem('bench-secret-bench-secret-bench-secret-0123')).toMatch(/repeats/);
+      expect(secretProblem('lunch-secret-lunch-secret-lunch-secret-9876')).toMatch(/repeats/);
       expect(() => checkJwtSecret({ NODE_ENV: undefined, JWT_SECRET: OLD_DEFAULT })).toThrow(
-        /public/,
+        /published/,
       );
-      expect(secretProblem('q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM')).toBeNull(); // 32 random bytes, base64
-      expect(
-        secretProblem('9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08'),
-      ).toBeNull(); // hex
+      expect(secretProblem(randomBytes(32).toString('base64url'))).toBeNull();
+      expect(secretProblem(randomBytes(32).toString('hex'))).toBeNull(); // openssl rand -hex 32
       expect(() =>
-        checkJwtSecret({
-          NODE_ENV: 'production',
-          JWT_SECRET: 'q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM',
-        }),
+        checkJwtSecret({ NODE_ENV: 'production', JWT_SECRET: randomBytes(48).toString('base64') }),
       ).not.toThrow();
+    },
+  );
+});
+
+describe('near-copies of a public key (docs/security.md "Token signing key")', () => {
+  const nearCopies = [
+    `${OLD_DEFAULT} `,
+    `${OLD_DEFAULT}\n`,
+    `\t${OLD_DEFAULT}`,
+    OLD_DEFAULT.toUpperCase(),
+    `${OLD_DEFAULT}0`,
+    `x${OLD_DEFAULT}7`,
+    OLD_DEFAULT.replaceAll('-', '_'),
+    `${randomBytes(16).toString('hex')}${OLD_DEFAULT}`,
+    'development-secret-change-me-please-012345678', // one digit fewer still copies a long part
+    ' STANDALONE-CHAT-SECRET-FOR-TESTS-ONLY-2 ',
+    '9F86D081884C7D659A2FEAA0C55AD015A3BF4F1B2B0B822CD15D6C15B0F00A08',
+  ];
+
+  it('refuses every near-copy, naming how to make a good key', () => {
+    for (const secret of nearCopies) {
+      expect(secretProblem(secret), JSON.stringify(secret)).toMatch(/published/);
+      expect(() => checkJwtSecret({ NODE_ENV: 'production', JWT_SECRET: secret })).toThrow(
+        /openssl rand -hex 32/,
+      );
+    }
+  });
+
+  it('refuses keys with too little entropy', () => {
+    expect(secretProblem('abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJ')).toMatch(/random/);
+    expect(secretProblem(`${randomBytes(24).toString('hex')}123456`)).toMatch(/random/);
+    expect(secretProblem('Aa1!'.repeat(12))).toMatch(/random/);
+  });
+
+  it(
+    'NODE_ENV=production with the old default plus a newline does not start',
+    { timeout: 120_000 },
+    async () => {
+      const { code, output } = await startServer({
+        NODE_ENV: 'production',
+        JWT_SECRET: `${OLD_DEFAULT}\n`,
+        DIST_DIR: 'dist-none',
+      });
+      expect(code).toBe(1);
+      expect(output).toContain('openssl rand -hex 32');
     },
   );
 });
@@ -97,8 +139,7 @@ describe('a demo instance (no NODE_ENV, no JWT_SECRET)', () => {
     DATA_DIR: process.env.DATA_DIR,
     JWT_SECRET: process.env.JWT_SECRET,
   };
-  const me = (token: string) =>
-    api.request('/api/v1/me', { headers: { authorization: `Bearer ${token}` } });
+  const { get } = apiClient(() => api);
 
   beforeAll(async () => {
     delete process.env.NODE_ENV;
@@ -124,21 +165,16 @@ describe('a demo instance (no NODE_ENV, no JWT_SECRET)', () => {
       .setIssuedAt()
       .setExpirationTime('15m')
       .sign(new TextEncoder().encode(OLD_DEFAULT));
-    expect((await me(forged)).status).toBe(401);
+    expect((await get('/me', { token: forged })).status).toBe(401);
 
-    const res = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'membro@graca.demo', password: DEMO_PASSWORD }),
-    });
-    const { token } = tokenPairSchema.parse(await res.json());
-    expect((await me(token)).status).toBe(200);
+    const { token } = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
+    expect((await get('/me', { token })).status).toBe(200);
 
     const file = path.join(dataDir, SECRET_FILE);
     expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(43);
     expect(statSync(file).mode & 0o077).toBe(0); // only the server's user can read it
     // A restart reads the same key: the session survives.
     resetAccountSettings();
-    expect((await me(token)).status).toBe(200);
+    expect((await get('/me', { token })).status).toBe(200);
   });
 });

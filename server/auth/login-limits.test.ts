@@ -1,4 +1,4 @@
-// Issue 16 item 5: limits a stranger cannot turn against a member.
+// Limits a stranger cannot turn against a member (docs/security.md "Login and account limits").
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +7,7 @@ import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 import { lockedFor, PAIR_RULE, recordFailure } from './rate-limit.ts';
 import { resetAccountSettings } from './settings.ts';
 
@@ -14,24 +15,12 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
   let database: DatabaseHandle;
   let api: Api;
   const saved = { TRUST_PROXY: process.env.TRUST_PROXY, DATA_DIR: process.env.DATA_DIR };
-  const call = async (method: string, url: string, from: string, body?: unknown) => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'x-forwarded-for': from,
-        'accept-language': 'pt-BR',
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return {
-      status: res.status,
-      retryAfter: Number(res.headers.get('retry-after') ?? 0),
-      body: (await res.json()) as Record<string, unknown>,
-    };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
   const login = (username: string, password: string, from: string) =>
-    call('POST', '/security/login_check', from, { username, password });
+    call('POST', '/security/login_check', {
+      body: { username, password },
+      headers: { 'x-forwarded-for': from },
+    });
 
   beforeAll(async () => {
     process.env.TRUST_PROXY = '1'; // the client is the address the one proxy in front writes
@@ -59,7 +48,7 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     expect(attacker.body.message).toMatch(
       /Muitas tentativas de login. Tente novamente em \d+ minutos?./,
     );
-    expect(attacker.retryAfter).toBeGreaterThan(0);
+    expect(Number(attacker.headers.get('retry-after') ?? 0)).toBeGreaterThan(0);
     const owner = await login('membro@graca.demo', DEMO_PASSWORD, '198.51.100.7');
     expect(owner.status).toBe(200);
   });
@@ -91,27 +80,43 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
   });
 
   it('the access page lookup answers the same shape for unknown e-mails and is limited per address', async () => {
-    const known = await call('GET', '/user/?email=membro@graca.demo', '192.0.2.10');
-    const unknown = await call('GET', '/user/?email=nobody-here@graca.demo', '192.0.2.10');
+    const known = await call('GET', '/user/?email=membro@graca.demo', {
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
+    const unknown = await call('GET', '/user/?email=nobody-here@graca.demo', {
+      headers: { 'x-forwarded-for': '192.0.2.10' },
+    });
     expect(known.status).toBe(200);
     expect(unknown).toMatchObject({ status: 200, body: { usuarios: [] } });
     const statuses: number[] = [];
     for (let i = 0; i < 125; i++)
-      statuses.push((await call('GET', `/user/?email=probe${i}@graca.demo`, '192.0.2.10')).status);
+      statuses.push(
+        (
+          await call('GET', `/user/?email=probe${i}@graca.demo`, {
+            headers: { 'x-forwarded-for': '192.0.2.10' },
+          })
+        ).status,
+      );
     expect(statuses.indexOf(429)).toBe(118); // 120 lookups per 15 minutes, two spent above
-    expect((await call('GET', '/user/?email=membro@graca.demo', '192.0.2.11')).status).toBe(200);
+    expect(
+      (
+        await call('GET', '/user/?email=membro@graca.demo', {
+          headers: { 'x-forwarded-for': '192.0.2.11' },
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('asking for an activation e-mail answers the same for an unknown address', async () => {
     const unknown = await call(
       'POST',
       '/security/solicitar-verificacao-email/?igreja=1&email=nobody-else@graca.demo',
-      '192.0.2.20',
+      { headers: { 'x-forwarded-for': '192.0.2.20' } },
     );
     const known = await call(
       'POST',
       '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
-      '192.0.2.20',
+      { headers: { 'x-forwarded-for': '192.0.2.20' } },
     );
     expect(unknown.status).toBe(200);
     expect(unknown.body).toEqual(known.body);
@@ -123,7 +128,7 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
           await call(
             'POST',
             '/security/solicitar-verificacao-email/?igreja=1&email=inativo@graca.demo',
-            `192.0.2.${30 + i}`,
+            { headers: { 'x-forwarded-for': `192.0.2.${30 + i}` } },
           )
         ).status,
       );
@@ -133,15 +138,18 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
   it('account creation is limited per address', async () => {
     const statuses: number[] = [];
     for (let i = 0; i < 21; i++) {
-      const res = await call('POST', '/igreja/1/usuario', '192.0.2.50', {
-        email: `new${i}@graca.demo`,
-        senha: 'Nova@Senha1',
-        confirmacaoSenha: 'Nova@Senha1',
-        nome: 'Nova',
-        sobrenome: 'Pessoa',
-        telefone: '+55 11 98765-4321',
-        dataNascimento: '1990-01-01',
-        sexo: 'F',
+      const res = await call('POST', '/igreja/1/usuario', {
+        body: {
+          email: `new${i}@graca.demo`,
+          senha: 'Nova@Senha1',
+          confirmacaoSenha: 'Nova@Senha1',
+          nome: 'Nova',
+          sobrenome: 'Pessoa',
+          telefone: '+55 11 98765-4321',
+          dataNascimento: '1990-01-01',
+          sexo: 'F',
+        },
+        headers: { 'x-forwarded-for': '192.0.2.50' },
       });
       statuses.push(res.status);
     }

@@ -1,4 +1,4 @@
-// Passwords with argon2id (DESIGN.md §4), and a constant-cost check for unknown accounts.
+// Passwords with argon2id (docs/api-foundation.md "Sign-in"), and a constant-cost check for unknown accounts.
 import { hash, verify } from '@node-rs/argon2';
 
 export const hashPassword = (password: string): Promise<string> => hash(password);

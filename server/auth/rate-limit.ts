@@ -1,4 +1,4 @@
-// Login attempts and public account calls limited per key (DESIGN.md §4, issue 16 item 5).
+// Login attempts and public account calls limited per key (docs/security.md "Login and account limits").
 // Wrong passwords count per account *and address together*, with a lock that doubles each time,
 // so a stranger guessing from elsewhere never locks the owner out of their own device; each
 // address also has a ceiling across all accounts. Counts live in the database so every API node
@@ -51,6 +51,35 @@ export const MAIL_ACCOUNT_RULE: LimitRule = {
   maxFailures: 5,
   windowMs: 15 * 60_000,
   lockMs: 15 * 60_000,
+};
+
+/** Visitor gifts and anonymous card tokens per address, per e-mail and per card (docs/security.md "Visitor gifts and card testing"). */
+export const VISITOR_GIFT_ADDRESS_RULE: LimitRule = {
+  maxFailures: 5,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
+export const VISITOR_GIFT_EMAIL_RULE: LimitRule = {
+  maxFailures: 5,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
+export const CARD_RULE: LimitRule = {
+  maxFailures: 5,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
+export const CARD_TOKEN_ADDRESS_RULE: LimitRule = {
+  maxFailures: 10,
+  windowMs: 60 * 60_000,
+  lockMs: 60 * 60_000,
+};
+/** Declined cards: 2 from one address or on one card, then a cool-down that doubles up to a day. */
+export const DECLINED_RULE: LimitRule = {
+  maxFailures: 2,
+  windowMs: 60 * 60_000,
+  lockMs: 15 * 60_000,
+  maxLockMs: 24 * 60 * 60_000,
 };
 
 const email = (value: string) => value.trim().toLowerCase();

@@ -1,5 +1,5 @@
 // Access tokens (JWT, HS256, short-lived) and opaque refresh tokens stored hashed, rotated on
-// every use; presenting a spent refresh token revokes its whole family (DESIGN.md §4).
+// every use; presenting a spent refresh token revokes its whole family (docs/api-foundation.md "Sign-in").
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { jwtVerify, SignJWT } from 'jose';

@@ -1,8 +1,7 @@
-// Public reading content (issue 3): lists with category, search and paging, and details, for
+// Public reading content (docs/content.md): lists with category, search and paging, and details, for
 // news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
-// Every query filters on the church of the route (DESIGN.md §2): an id of another church is a 404.
+// Every query filters on the church of the route (docs/architecture.md "Tenancy"): an id of another church is a 404.
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Hono, type Context } from 'hono';
 import {
   churchSlugParams,
@@ -29,40 +28,7 @@ import { validate } from '../http/validate.ts';
 import * as s from './content.serializers.ts';
 import type { ContentRecord, SummaryRecord } from './content.serializers.ts';
 import { sanitizeRichText } from './rich-text.ts';
-
-// Accent-insensitive search with translate(), not the unaccent extension: "noticia" finds "Notícia".
-const ACCENTED = t.SEARCH_ACCENTED;
-const PLAIN = t.SEARCH_PLAIN;
-
-/** A search term as the search column holds text: accents dropped, lowercase. */
-function foldTerm(term: string): string {
-  return term.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
-}
-
-/** A LIKE pattern for a search term: accents dropped, lowercase, wildcards escaped. */
-export function searchPattern(term: string): string {
-  return containsPattern(foldTerm(term));
-}
-
-/**
- * Whether the trigram index (migration 0017) can find a folded term: pg_trgm looks a LIKE pattern
- * up by its runs of 3+ letters or digits (ASCII: beyond it, what a letter is follows the database's
- * locale). A term without one would read the whole index (50 ms on a church of 12,000 news), so it
- * is found by position over the church's rows instead, as before the index.
- */
-function trigramSearchable(folded: string): boolean {
-  return /[a-z0-9]{3}/.test(folded);
-}
-
-/** spec §2: "search by title or keyword" (the summary counts too). */
-function matches(term: string, columns: (PgColumn | SQL)[]): SQL {
-  const pattern = searchPattern(term);
-  const tests = columns.map(
-    (col) =>
-      sql`lower(translate(coalesce(${col}::text, ''), ${ACCENTED}, ${PLAIN})) like ${pattern}`,
-  );
-  return sql`(${sql.join(tests, sql` or `)})`;
-}
+import { foldTerm, matches, trigramSearchable } from './search.ts';
 
 /** The church of the route (server/http/church-scope.ts): active, and with the section's module if it has one. */
 async function scopedChurchId(
@@ -178,7 +144,7 @@ async function listContents(
     o.byTitle
       ? [asc(t.contents.title), asc(t.contents.id)]
       : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
-  // issue 14: the page's ids come from the index alone (page 500 skips index entries, not rows);
+  // docs/performance.md "Kept plans and partial indexes": the page's ids come from the index alone (page 500 skips index entries, not rows);
   // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
   const pageQuery = () => {
     const pageIds = db

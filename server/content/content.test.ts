@@ -30,23 +30,13 @@ import { XSS_FIXTURE_TITLE } from '../db/seed/content.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
-import { searchPattern } from './content.routes.ts';
+import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
+import { searchPattern } from './search.ts';
 
 describe.each(testBackends())('public content calls on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const get = async (path: string) => {
-    const res = await api.request(`/api/v1${path}`);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const expectError = async (path: string, status: number, field?: string) => {
-    const res = await get(path);
-    expect(res.status, path).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field)
-      expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
-    return error;
-  };
+  const { get } = apiClient(() => api, { json: false });
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
@@ -204,7 +194,7 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       expect(detail.corpo).toContain('<p>');
       expect(detail.imagem).toMatchObject({ largura: 1200, altura: 675 });
       expect(detail.imagem!.url).toMatch(/^\/content\/news-\d+\.svg$/);
-      const missing = await expectError('/igreja/graca/noticia/999999', 404);
+      const missing = expectFieldError(await get('/igreja/graca/noticia/999999'), 404);
       expect(missing.message).toMatch(/does not exist/);
     });
 
@@ -212,7 +202,7 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       const [item] = newsListResponseSchema.parse(
         (await get('/igreja/graca/noticia/?limit=1')).body,
       ).noticias;
-      await expectError(`/igreja/grace/noticia/${item!.id}`, 404);
+      expectFieldError(await get(`/igreja/grace/noticia/${item!.id}`), 404);
       const grace = newsListResponseSchema.parse(
         (await get('/igreja/grace/noticia/?limit=50')).body,
       );
@@ -238,28 +228,28 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
     });
 
     it('answers bad input with 400 and per-field messages, and an unknown church with 404', async () => {
-      await expectError('/igreja/graca/noticia/abc', 400, 'id');
-      await expectError('/igreja/graca/noticia/-4', 400, 'id');
-      await expectError('/igreja/graca/noticia/?page=0', 400, 'page');
-      await expectError('/igreja/graca/noticia/?page=dois', 400, 'page');
-      await expectError('/igreja/graca/noticia/?limit=500', 400, 'limit');
-      await expectError('/igreja/graca/noticia/?categoria=x', 400, 'categoria');
-      await expectError(`/igreja/graca/noticia/?busca=${'a'.repeat(101)}`, 400, 'busca');
-      await expectError('/igreja/BAD%20SLUG/noticia/', 400, 'slug');
-      await expectError('/igreja/nao-existe/noticia/', 404);
-      await expectError('/igreja/nao-existe/noticia-categoria/', 404);
+      expectFieldError(await get('/igreja/graca/noticia/abc'), 400, 'id');
+      expectFieldError(await get('/igreja/graca/noticia/-4'), 400, 'id');
+      expectFieldError(await get('/igreja/graca/noticia/?page=0'), 400, 'page');
+      expectFieldError(await get('/igreja/graca/noticia/?page=dois'), 400, 'page');
+      expectFieldError(await get('/igreja/graca/noticia/?limit=500'), 400, 'limit');
+      expectFieldError(await get('/igreja/graca/noticia/?categoria=x'), 400, 'categoria');
+      expectFieldError(await get(`/igreja/graca/noticia/?busca=${'a'.repeat(101)}`), 400, 'busca');
+      expectFieldError(await get('/igreja/BAD%20SLUG/noticia/'), 400, 'slug');
+      expectFieldError(await get('/igreja/nao-existe/noticia/'), 404);
+      expectFieldError(await get('/igreja/nao-existe/noticia-categoria/'), 404);
       // Beyond PostgreSQL's integer: bad input, not a failed query (a 500).
-      await expectError('/igreja/graca/noticia/99999999999', 400, 'id');
-      await expectError('/igreja/graca/noticia/?categoria=99999999999', 400, 'categoria');
-      await expectError('/igreja/graca/publicacao/?tipo=99999999999', 400, 'tipo');
-      await expectError('/igreja/graca/noticia/?busca=a%00b', 400, 'busca'); // PostgreSQL refuses a NUL byte
+      expectFieldError(await get('/igreja/graca/noticia/99999999999'), 400, 'id');
+      expectFieldError(await get('/igreja/graca/noticia/?categoria=99999999999'), 400, 'categoria');
+      expectFieldError(await get('/igreja/graca/publicacao/?tipo=99999999999'), 400, 'tipo');
+      expectFieldError(await get('/igreja/graca/noticia/?busca=a%00b'), 400, 'busca'); // PostgreSQL refuses a NUL byte
     });
 
     it('says what is wrong with each field, in the request’s language', async () => {
       const errorsOf = async (path: string, lang: string) => {
-        const res = await api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } });
+        const res = await get(path, { lang });
         expect(res.status, path).toBe(400);
-        return apiErrorSchema.parse(await res.json());
+        return apiErrorSchema.parse(res.body);
       };
       // A page of 0 is a number: the message names the rule it breaks.
       expect((await errorsOf('/igreja/graca/noticia/?page=0', 'en')).errors).toEqual({
@@ -307,7 +297,7 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       );
       expect(detail.referencia).toBeTruthy();
       expect(detail.corpo).toContain('<blockquote>');
-      await expectError(`/igreja/graca/devocional/${detail.id}`, 404);
+      expectFieldError(await get(`/igreja/graca/devocional/${detail.id}`), 404);
     });
   });
 
@@ -344,11 +334,17 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       const projectOfA = ministryDetailSchema.parse(
         (await get(`/igreja/graca/ministerio/${a!.id}`)).body,
       ).projetos[0]!;
-      await expectError(`/igreja/graca/ministerio/${b!.id}/projeto/${projectOfA.id}`, 404);
-      await expectError(`/igreja/grace/ministerio/${a!.id}/projeto/${projectOfA.id}`, 404);
-      await expectError(`/igreja/graca/ministerio/${a!.id}/projeto/x`, 400, 'projectId');
+      expectFieldError(
+        await get(`/igreja/graca/ministerio/${b!.id}/projeto/${projectOfA.id}`),
+        404,
+      );
+      expectFieldError(
+        await get(`/igreja/grace/ministerio/${a!.id}/projeto/${projectOfA.id}`),
+        404,
+      );
+      expectFieldError(await get(`/igreja/graca/ministerio/${a!.id}/projeto/x`), 400, 'projectId');
       // a project is not a ministry
-      await expectError(`/igreja/graca/ministerio/${projectOfA.id}`, 404);
+      expectFieldError(await get(`/igreja/graca/ministerio/${projectOfA.id}`), 404);
     });
   });
 
@@ -362,9 +358,9 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         professor: 'Pr. Carlos Andrade',
         horario: 'Domingos, 9h',
       });
-      await expectError('/igreja/graca/ebd/nao-existe', 404);
-      await expectError('/igreja/grace/ebd/classe-de-batismo', 404);
-      await expectError('/igreja/graca/ebd/Classe%20X', 400, 'itemSlug');
+      expectFieldError(await get('/igreja/graca/ebd/nao-existe'), 404);
+      expectFieldError(await get('/igreja/grace/ebd/classe-de-batismo'), 404);
+      expectFieldError(await get('/igreja/graca/ebd/Classe%20X'), 400, 'itemSlug');
       const kids = categoriesResponseSchema.parse((await get('/igreja/graca/ebd-categoria/')).body)
         .categorias[0]!;
       const filtered = ebdListResponseSchema.parse(
@@ -400,8 +396,8 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         (await get(`/igreja/graca/publicacao/${list.publicacoes[0]!.slug}`)).body,
       );
       expect(detail.corpo).toBeTruthy();
-      await expectError(`/igreja/grace/publicacao/${detail.slug}`, 404);
-      await expectError('/igreja/graca/publicacao/?tipo=abc', 400, 'tipo');
+      expectFieldError(await get(`/igreja/grace/publicacao/${detail.slug}`), 404);
+      expectFieldError(await get('/igreja/graca/publicacao/?tipo=abc'), 400, 'tipo');
     });
   });
 
@@ -431,29 +427,15 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         (await get(`/igreja/grace/estudo/${list.estudos[0]!.id}`)).body,
       );
       expect(detail).toMatchObject({ corpo: null, flagConteudoPublico: false });
-      await expectError(`/igreja/graca/estudo/${detail.id}`, 404);
+      expectFieldError(await get(`/igreja/graca/estudo/${detail.id}`), 404);
     });
 
     it('gives the body to an active member of that church only, by bearer token', async () => {
-      const login = async (username: string) => {
-        const res = await api.request('/api/v1/security/login_check', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-        });
-        expect(res.status, username).toBe(200);
-        return ((await res.json()) as { token: string }).token;
-      };
+      const login = async (username: string) => (await loginAs(api, username, DEMO_PASSWORD)).token;
       const id = studyListResponseSchema.parse((await get('/igreja/grace/estudo/')).body)
         .estudos[0]!.id;
       const read = async (token: string) =>
-        studyDetailSchema.parse(
-          await (
-            await api.request(`/api/v1/igreja/grace/estudo/${id}`, {
-              headers: { authorization: `Bearer ${token}` },
-            })
-          ).json(),
-        );
+        studyDetailSchema.parse((await get(`/igreja/grace/estudo/${id}`, { token })).body);
       expect((await read(await login('member@grace.demo'))).corpo).toContain('<p>');
       expect((await read(await login('membro@graca.demo'))).corpo).toBeNull(); // a member of another church
       expect(await read('not-a-token')).toMatchObject({ corpo: null, corpoSanitizado: null });
@@ -466,18 +448,9 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       const hostile =
         '<p onclick="steal()">Read <a href="javascript:steal()">this</a></p><img src=x onerror="steal()"><script>steal()</script>';
       await database.db.update(t.contents).set({ body: hostile }).where(eq(t.contents.id, id));
-      const res = await api.request('/api/v1/security/login_check', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'member@grace.demo', password: DEMO_PASSWORD }),
-      });
-      const { token } = (await res.json()) as { token: string };
+      const { token } = await loginAs(api, 'member@grace.demo', DEMO_PASSWORD);
       const detail = studyDetailSchema.parse(
-        await (
-          await api.request(`/api/v1/igreja/grace/estudo/${id}`, {
-            headers: { authorization: `Bearer ${token}` },
-          })
-        ).json(),
+        (await get(`/igreja/grace/estudo/${id}`, { token })).body,
       );
       expect(detail.corpo).toBe(hostile); // what the church wrote, for other clients
       expect(detail.corpoSanitizado).toBe('<p>Read <a>this</a></p>');
@@ -506,8 +479,8 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
       // The list reads each video's description too (other lists leave the body out).
       expect(one.descricao).toBeTruthy();
       expect(list.items[0]!.descricao).toBe(one.descricao);
-      await expectError(`/video/grace/${one.id}`, 404);
-      await expectError('/video/graca/?limit=0', 400, 'limit');
+      expectFieldError(await get(`/video/grace/${one.id}`), 404);
+      expectFieldError(await get('/video/graca/?limit=0'), 400, 'limit');
     });
   });
 
@@ -560,8 +533,8 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         (await get(`/podcast/anchor/${code}/?busca=ceia`)).body,
       );
       expect(found.episodios.map((e) => e.title)).toEqual(['O que acontece na Santa Ceia?']);
-      await expectError('/podcast/anchor/nao-existe/', 404);
-      await expectError(`/podcast/anchor/${code}/?page=-1`, 400, 'page');
+      expectFieldError(await get('/podcast/anchor/nao-existe/'), 404);
+      expectFieldError(await get(`/podcast/anchor/${code}/?page=-1`), 400, 'page');
     });
   });
 

@@ -1,6 +1,5 @@
 // Opens the database the configuration asks for: PostgreSQL when a URL is given, otherwise
 // the embedded PGlite (in a folder, or in memory for tests), migrated to the latest schema.
-import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,9 +16,14 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { recordQuery } from './query-stats.ts';
 import * as schema from './schema/index.ts';
+import { makePrivateDir, restrictTree } from '../utils/private-files.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+/** The open transaction `db.transaction(async (tx) => …)` hands its callback. */
+export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
+/** The database or an open transaction: for functions a job may run inside its own transaction. */
+export type Db = Database | Tx;
 
 export interface DatabaseHandle {
   db: Database;
@@ -62,7 +66,8 @@ export async function openDatabase(
     dataDir = path.resolve(location);
     // A fresh folder starts as a copy of the cached migrated template (skips initdb: pglite-template.ts).
     if (isFreshDataDir(dataDir)) await copyMigratedTemplate(dataDir, migrationsFolder);
-    mkdirSync(dataDir, { recursive: true });
+    makePrivateDir(dataDir);
+    restrictTree(dataDir); // PGlite creates its files 0666: only the server's user may read them
   }
   // The thread answers drizzle exactly as a PGlite does (the same calls, values and errors).
   const client = thread ? (openPgliteThread(dataDir) as unknown as PGlite) : openPglite(dataDir);
@@ -71,10 +76,15 @@ export async function openDatabase(
   const queries = thread ? client : (fastQueries(client) as unknown as PGlite);
   const db = drizzlePglite({ client: queries, schema, logger }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
+  const tighten = () => dataDir !== 'memory://' && restrictTree(dataDir);
+  tighten(); // files initdb or the migrations just wrote
   return {
     db,
     kind: 'pglite',
     ping: async () => void (await client.query('select 1')),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      tighten();
+    },
   };
 }

@@ -17,7 +17,7 @@ type TicketJson = Omit<TicketRow, 'availableFrom' | 'availableUntil'> & {
   availableUntil: string | null;
 };
 
-/** The event's tickets, in one JSON array built by the database (issue 14: one round trip per block). */
+/** The event's tickets, in one JSON array built by the database (one round trip per block, docs/performance.md). */
 const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_object(
     'id', k.id, 'churchId', k.igreja_id, 'eventId', k.evento_id, 'name', k.nome, 'description', k.descricao,
     'priceCents', k.valor_centavos, 'stock', k.estoque, 'sold', k.vendidos, 'availableFrom', k.disponivel_de,
@@ -85,7 +85,7 @@ export async function loadUpcomingEvents(
 /**
  * One page of the events page's list (placeholder `now`): events not yet ended, soonest first, then
  * ended ones, latest first; with the church's count of active events. A church with years of events
- * renders a page of them, not all (issue 14).
+ * renders a page of them, not all (docs/performance.md "The events list, a page at a time").
  */
 export async function loadEventsPage(
   db: Database,

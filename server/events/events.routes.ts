@@ -8,9 +8,6 @@ import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { EVENTS_MODULE, loadEvents, loadEventsPage, loadUpcomingEvents } from './events.queries.ts';
 
-/** Kept for files that still import it from here; the reads live in events.queries.ts. */
-export { loadEvents } from './events.queries.ts';
-
 export function eventRoutes(db: Database) {
   return new Hono({ strict: false })
     .get(

@@ -1,13 +1,12 @@
 // Database rows → the wire shapes of contract/events.ts.
 import type { EventWire, Registration, Ticket } from '../../contract/events.ts';
 import type * as t from '../db/schema/index.ts';
+import { toMoney } from '../payments/money.ts';
 
 type EventRow = typeof t.events.$inferSelect;
 type TicketRow = typeof t.tickets.$inferSelect;
 type RegistrationRow = typeof t.registrations.$inferSelect;
 
-/** Integer cents → currency units with two decimals. */
-export const toMoney = (cents: number) => Math.round(cents) / 100;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toTicket(row: TicketRow): Ticket {

@@ -3,28 +3,17 @@
 // authorised reason only), one payment with one line per reason, and the recurring gift a
 // first charge starts. Visitors give here too where the church allows it (issue 8 item 3).
 import { and, eq, inArray } from 'drizzle-orm';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { PICPAY_MAX_CENTS, type donationBodySchema } from '../../contract/giving.ts';
-import type { GivingMessageKey } from '../../contract/messages/giving.ts';
-import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { ApiProblem } from '../http/errors.ts';
-import type { Db, Order, OrderChurch, Payer, Tx } from '../payments/pipeline.ts';
+import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
+import type { Order, OrderChurch, Payer } from '../payments/pipeline.ts';
 
 export type DonationInput = z.output<typeof donationBodySchema>;
 
 const DAY = 86_400_000;
-
-/** A giving rule's 4xx: a catalogue key (also the field's error), answered in the request's language by handleError. */
-export function giveError(
-  status: ContentfulStatusCode,
-  key: GivingMessageKey,
-  field?: string,
-): ApiProblem {
-  return new ApiProblem(status, key, field ? { [field]: [key] } : undefined);
-}
 
 /** yyyy-mm-dd (UTC) of a moment. */
 export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
@@ -82,7 +71,7 @@ export async function donationOrder(
   payer: Payer,
 ): Promise<Order> {
   const settings = await givingSettingsOf(db, church.id);
-  if (!settings?.online) throw giveError(422, 'give.offline');
+  if (!settings?.online) throw new ApiProblem(422, 'give.offline');
 
   // The reasons: each once, each an active giving reason of this church.
   const errors: Record<string, string[]> = {};
@@ -121,12 +110,13 @@ export async function donationOrder(
 
   if (input.recorrencia) {
     // spec §5 / §9: recurrence for one reason only, among those the church authorised; charged on a card
-    if (payer.userId === null) throw giveError(401, 'give.recurrenceLogin', 'recorrencia');
-    if (!settings.recurrence) throw giveError(422, 'give.recurrenceOff', 'recorrencia');
-    if (lines.length !== 1) throw giveError(422, 'give.recurrenceOneReason', 'recorrencia');
+    if (payer.userId === null) throw fieldProblem(401, 'recorrencia', 'give.recurrenceLogin');
+    if (!settings.recurrence) throw fieldProblem(422, 'recorrencia', 'give.recurrenceOff');
+    if (lines.length !== 1) throw fieldProblem(422, 'recorrencia', 'give.recurrenceOneReason');
     if (!byId.get(lines[0]!.reasonId)?.recurrenceAllowed)
-      throw giveError(422, 'give.recurrenceNotAllowed', 'recorrencia');
-    if (payer.method !== 'cartao') throw giveError(422, 'give.recurrenceCard', 'metodoPagamento');
+      throw fieldProblem(422, 'recorrencia', 'give.recurrenceNotAllowed');
+    if (payer.method !== 'cartao')
+      throw fieldProblem(422, 'metodoPagamento', 'give.recurrenceCard');
   }
 
   const subtotalCents = lines.reduce((sum, l) => sum + l.amountCents, 0);
@@ -144,7 +134,7 @@ export async function donationOrder(
     checkMethod(method) {
       // spec §5 / §9: PicPay takes at most R$ 4.999,99 per gift; several gifts are allowed
       if (method === 'picpay' && subtotalCents > PICPAY_MAX_CENTS)
-        throw giveError(422, 'give.picpayMax', 'metodoPagamento');
+        throw fieldProblem(422, 'metodoPagamento', 'give.picpayMax');
     },
     async record(tx: Tx, ctx) {
       await tx

@@ -1,37 +1,40 @@
 // POST /pagamento/ with tipo "doacao": a member's or a visitor's gift through the shared
 // checkout pipeline, then its receipt by e-mail (issue 8 items 2 and 3).
 import { eq } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { z } from 'zod';
-import { messageLang } from '../../contract/account-messages.ts';
 import type { donationBodySchema } from '../../contract/giving.ts';
 import { onlyDigits } from '../../contract/account-rules.ts';
-import { authenticate, membershipOf } from '../auth/authenticate.ts';
-import { churchOrigin } from '../auth/church-link.ts';
+import { membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { churchById } from '../http/church-scope.ts';
-import { ApiProblem } from '../http/errors.ts';
-import type { Mailer } from '../mail/outbox.ts';
-import { runPayment, storedAnswer, type PaymentAnswer, type Payer } from '../payments/pipeline.ts';
+import { scopedChurchById } from '../http/church-scope.ts';
+import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
+import {
+  runPayment,
+  storedAnswer,
+  type OrderCall,
+  type OrderEntry,
+  type PaymentAnswer,
+  type Payer,
+} from '../payments/pipeline.ts';
 import { spendCaptcha } from './captcha.ts';
-import { donationOrder, giveError, givingChurch, givingSettingsOf } from './donation.ts';
+import { donationOrder, givingChurch, givingSettingsOf } from './donation.ts';
 import { receiptMail } from './receipt-mail.ts';
+import { recordDeclined, spendVisitorGift, tokenFingerprint } from './visitor-limits.ts';
 
-export async function giveDonation(
-  db: Database,
-  c: Context,
-  body: z.output<typeof donationBodySchema>,
-  key: string,
-  mailer: Mailer,
-): Promise<PaymentAnswer> {
-  const lang = messageLang(c.req.header('accept-language'));
-  const scoped = await churchById(db, c, body.igreja, { module: 'MOD_DOACAO' });
+/** The gift's order kind (spec §5 giving); a visitor gives where the church allows it. */
+export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = async (
+  db,
+  call,
+  body,
+) => {
+  const { user, lang, idempotencyKey: key } = call;
+  const scoped = await scopedChurchById(db, body.igreja, 'MOD_DOACAO');
+  if (!scoped) throw notFound();
   const church = (await givingChurch(db, scoped.id))!;
-  const user = await authenticate(db, c);
   if (user) {
     const membership = await membershipOf(db, user.userId, church.id);
-    if (!membership?.active) throw giveError(403, 'give.recurrenceLogin');
+    if (!membership?.active) throw new ApiProblem(403, 'give.recurrenceLogin');
   }
   const payer: Payer = {
     userId: user?.userId ?? null,
@@ -59,35 +62,47 @@ export async function giveDonation(
   const replay = await storedAnswer(db, { church }, payer);
   if (replay) return replay;
 
+  let visitorCard: string | null = null;
   if (!user) {
     const settings = await givingSettingsOf(db, church.id);
-    if (!settings?.online) throw giveError(422, 'give.offline');
-    if (!settings.visitors) throw giveError(401, 'give.noVisitors');
+    if (!settings?.online) throw new ApiProblem(422, 'give.offline');
+    if (!settings.visitors) throw new ApiProblem(401, 'give.noVisitors');
     if (!body.visitante)
       throw new ApiProblem(400, 'v.required', {
         'visitante.nome': ['v.required'],
         'visitante.email': ['v.required'],
       });
+    // Counted before the challenge, so a script pays for every try (docs/security.md "Visitor gifts and card testing").
+    visitorCard = await tokenFingerprint(db, church.id, body.cartao?.token);
+    await spendVisitorGift(db, {
+      address: call.address ?? 'unknown',
+      email: body.visitante.email,
+      card: visitorCard,
+    });
     // The captcha is checked (and spent) before anything is charged.
     if (
       !body.captcha ||
       !(await spendCaptcha(db, church.id, body.captcha.token, body.captcha.resposta))
     )
-      throw giveError(422, 'give.captcha', 'captcha');
+      throw fieldProblem(422, 'captcha', 'give.captcha');
   }
 
   const order = await donationOrder(db, church, body, payer);
   const answer = await runPayment(db, order, payer);
-  await sendReceipt(db, c, mailer, answer, user ? user.email : payer.donor!.email, church.id);
+  const status = answer.body.pagamento.status;
+  if (!user && status === 'nao_aprovado')
+    await recordDeclined(db, call.address ?? 'unknown', visitorCard);
+  // A visitor's receipt goes only for an approved gift: no mail to an address a stranger typed for a declined or unpaid one.
+  if (user || status === 'aprovado')
+    await sendReceipt(db, call, answer, user ? user.email : payer.donor!.email, church.id);
   return answer;
-}
+};
 
 /** The receipt by e-mail; a failure to send never undoes the gift. */
-async function sendReceipt(
+export async function sendReceipt(
   db: Database,
-  c: Context,
-  mailer: Mailer,
-  answer: PaymentAnswer,
+  call: Pick<OrderCall, 'lang' | 'mailer' | 'originOf'>,
+  answer: Pick<PaymentAnswer, 'body'>,
   email: string,
   churchId: number,
 ): Promise<void> {
@@ -103,7 +118,7 @@ async function sendReceipt(
       .from(t.churches)
       .where(eq(t.churches.id, churchId));
     if (!church) return;
-    const origin = await churchOrigin(db, c, church);
+    const origin = await call.originOf(church);
     const link = answer.body.chaveRecibo
       ? `${origin}/give/thank-you?pedido=${encodeURIComponent(p.codigo)}&chave=${encodeURIComponent(answer.body.chaveRecibo)}`
       : `${origin}/user/giving`;
@@ -112,8 +127,8 @@ async function sendReceipt(
       .from(t.users)
       .where(eq(t.users.email, email));
     const name = p.doador?.nome ?? u?.firstName ?? email;
-    await mailer.send(
-      receiptMail(messageLang(c.req.header('accept-language')), email, {
+    await call.mailer.send(
+      receiptMail(call.lang, email, {
         name,
         church: church.name,
         link,

@@ -1,6 +1,6 @@
 // Two real server processes charge recurring gifts at the same moment against one PostgreSQL;
 // one is killed with SIGKILL in the middle of a charge and the other finishes: every due gift is
-// charged exactly once (issue 8 item 4). Needs TEST_DATABASE_URL.
+// charged exactly once (docs/giving.md "Recurring gifts"). Needs TEST_DATABASE_URL.
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

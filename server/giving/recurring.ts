@@ -9,19 +9,13 @@
 // the last try the gift pauses.
 import { and, asc, eq, lte } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  checkPayment,
-  chargePayment,
-  reservePayment,
-  type Payer,
-  type Tx,
-} from '../payments/pipeline.ts';
+import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
 import { declinedMail } from './receipt-mail.ts';
 

@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   GROUP_NOTIFICATION_TYPES,
   groupAnswerResponseSchema,
@@ -22,6 +21,7 @@ import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { LEADER_GROUP, MEMBER_GROUP } from '../db/seed/groups.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
 import { readOutbox } from '../mail/outbox.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'groups-'));
@@ -38,55 +38,15 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
   const changed: number[] = [];
   const dir = () => path.join(dataDir, backend);
 
-  type Res = { status: number; body: Record<string, unknown> };
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-    lang = 'pt-BR',
-  ): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': lang,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const expectError = (res: Res, status: number, field?: string) => {
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field)
-      expect(
-        error.errors?.[field]?.length,
-        `errors.${field} in ${JSON.stringify(res.body)}`,
-      ).toBeGreaterThan(0);
-    return error;
-  };
-  const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, {
-      username: email,
-      password: DEMO_PASSWORD,
-    });
-    const token = r.body.token as string;
-    const me = await call('GET', '/me', token);
-    return { id: (me.body.user as { id: number }).id, token };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const login = (email: string) => loginAs(api, email, DEMO_PASSWORD);
   const groupId = async (name: string) =>
     (
       await database.db.select({ id: t.groups.id }).from(t.groups).where(eq(t.groups.name, name))
     )[0]!.id;
   const list = async (query = '', token?: string, slug = 'graca') =>
     groupListResponseSchema.parse(
-      (await call('GET', `/igreja/${slug}/celula/${query}`, token)).body,
+      (await call('GET', `/igreja/${slug}/celula/${query}`, { token })).body,
     );
 
   beforeAll(async () => {
@@ -142,24 +102,24 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
   });
 
   it('refuses bad list input with per-field messages, never a 500', async () => {
-    expectError(await call('GET', '/igreja/graca/celula/?dia=9'), 400, 'dia');
-    expectError(await call('GET', '/igreja/graca/celula/?latitude=-23.5'), 400, 'longitude');
-    expectError(
+    expectFieldError(await call('GET', '/igreja/graca/celula/?dia=9'), 400, 'dia');
+    expectFieldError(await call('GET', '/igreja/graca/celula/?latitude=-23.5'), 400, 'longitude');
+    expectFieldError(
       await call('GET', '/igreja/graca/celula/?latitude=200&longitude=0'),
       400,
       'latitude',
     );
-    expectError(
+    expectFieldError(
       await call('GET', `/igreja/graca/celula/?busca=${encodeURIComponent('a\u0000b')}`),
       400,
       'busca',
     );
     expect((await call('GET', '/igreja/graca/celula/?busca=%ED%A0%80')).status).toBeLessThan(500);
-    expectError(await call('GET', '/igreja/graca/celula/?usuario=2'), 400, 'usuario');
+    expectFieldError(await call('GET', '/igreja/graca/celula/?usuario=2'), 400, 'usuario');
     // esperanza has no MOD_CELULA, fechada is inactive
-    const none = expectError(await call('GET', '/igreja/esperanza/celula/'), 404);
+    const none = expectFieldError(await call('GET', '/igreja/esperanza/celula/'), 404);
     expect(none.message).toBe('Nenhuma célula encontrada.');
-    expectError(await call('GET', '/igreja/fechada/celula/'), 404);
+    expectFieldError(await call('GET', '/igreja/fechada/celula/'), 404);
   });
 
   it("lists the caller's own groups with ?usuario=1 (login required, members of the church only)", async () => {
@@ -170,7 +130,10 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     expect((await list('?usuario=1', leader.token)).celulas.map((g) => [g.nome, g.papel])).toEqual([
       [LEADER_GROUP, 'lider'],
     ]);
-    expectError(await call('GET', '/igreja/graca/celula/?usuario=1', john.token), 403);
+    expectFieldError(
+      await call('GET', '/igreja/graca/celula/?usuario=1', { token: john.token }),
+      403,
+    );
   });
 
   it('shows one group: leader, address, meeting, studies; a group of another church is a 404 with ?igreja', async () => {
@@ -191,153 +154,180 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     expect(g.estudos.length).toBeGreaterThan(0);
     const graca = g.igreja.id;
     expect(
-      groupDetailSchema.parse((await call('GET', `/celula/${memberGroup}`, member.token)).body)
-        .minhaParticipacao,
+      groupDetailSchema.parse(
+        (await call('GET', `/celula/${memberGroup}`, { token: member.token })).body,
+      ).minhaParticipacao,
     ).toBe('membro');
     expect(
-      groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, leader.token)).body)
-        .minhaParticipacao,
+      groupDetailSchema.parse(
+        (await call('GET', `/celula/${leaderGroup}`, { token: leader.token })).body,
+      ).minhaParticipacao,
     ).toBe('lider');
-    expectError(await call('GET', `/celula/${graceGroup}?igreja=${graca}`), 404);
-    expectError(await call('GET', '/celula/999999'), 404);
-    expectError(await call('GET', '/celula/abc'), 400, 'id');
+    expectFieldError(await call('GET', `/celula/${graceGroup}?igreja=${graca}`), 404);
+    expectFieldError(await call('GET', '/celula/999999'), 404);
+    expectFieldError(await call('GET', '/celula/abc'), 400, 'id');
   });
 
   it('meetings: members and the leader only; another group → 403, another church or a visitor → 404/401', async () => {
     const mine = groupMeetingsResponseSchema.parse(
-      (await call('GET', `/celula/${memberGroup}/reuniao-registro/`, member.token)).body,
+      (await call('GET', `/celula/${memberGroup}/reuniao-registro/`, { token: member.token })).body,
     );
     expect(mine.reunioes.length).toBeGreaterThan(0);
     const first = mine.reunioes[0]!;
     expect(new Date(first.data).getTime()).toBeLessThan(Date.now());
     expect(
       groupMeetingResponseSchema.parse(
-        (await call('GET', `/celula/${memberGroup}/reuniao-registro/${first.id}`, member.token))
-          .body,
+        (
+          await call('GET', `/celula/${memberGroup}/reuniao-registro/${first.id}`, {
+            token: member.token,
+          })
+        ).body,
       ).reuniao,
     ).toEqual(first);
     const led = groupMeetingsResponseSchema.parse(
-      (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, leader.token)).body,
+      (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, { token: leader.token })).body,
     );
     expect(led.reunioes[0]).toMatchObject({ tema: 'O perdão que liberta', qtdePresentes: 11 });
     // Maria is not in Vila Mariana (yet): 403 with the reason; John (grace) learns nothing: 404
-    const denied = expectError(
-      await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token),
+    const denied = expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, { token: member.token }),
       403,
     );
     expect(denied.message).toBe('Somente os membros e o líder desta célula podem ver as reuniões.');
-    expectError(
-      await call(
-        'GET',
-        `/celula/${leaderGroup}/reuniao-registro/${led.reunioes[0]!.id}`,
-        member.token,
-      ),
+    expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/reuniao-registro/${led.reunioes[0]!.id}`, {
+        token: member.token,
+      }),
       403,
     );
-    expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, john.token), 404);
-    expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`), 401);
+    expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, { token: john.token }),
+      404,
+    );
+    expectFieldError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`), 401);
     // a meeting of another group through this group's path is not found
-    expectError(
-      await call(
-        'GET',
-        `/celula/${memberGroup}/reuniao-registro/${led.reunioes[0]!.id}`,
-        member.token,
-      ),
+    expectFieldError(
+      await call('GET', `/celula/${memberGroup}/reuniao-registro/${led.reunioes[0]!.id}`, {
+        token: member.token,
+      }),
       404,
     );
   });
 
   it("the leader's request list: the leader only", async () => {
     const r = groupRequestsResponseSchema.parse(
-      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body,
+      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, { token: leader.token }))
+        .body,
     );
     expect(r.solicitacoes[0]).toMatchObject({
       situacao: 'pendente',
       usuario: { nome: 'Camila Ribeiro' },
     });
-    expectError(
-      await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, member.token),
+    expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, { token: member.token }),
       403,
     );
-    expectError(
-      await call('GET', `/celula/${memberGroup}/solicitacao-admissao/`, member.token),
+    expectFieldError(
+      await call('GET', `/celula/${memberGroup}/solicitacao-admissao/`, { token: member.token }),
       403,
     ); // a member, not the leader
-    expectError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, john.token), 404);
-    expectError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`), 401);
-    expectError(
-      await call(
-        'PUT',
-        `/celula/${leaderGroup}/solicitacao-admissao/${r.solicitacoes[0]!.id}`,
-        member.token,
-        { acao: 'aceitar' },
-      ),
+    expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, { token: john.token }),
+      404,
+    );
+    expectFieldError(await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`), 401);
+    expectFieldError(
+      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${r.solicitacoes[0]!.id}`, {
+        token: member.token,
+        body: { acao: 'aceitar' },
+      }),
       403,
     );
   });
 
   it('join: login first, validated, the church of the route only; tampering another church id is refused', async () => {
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', undefined, {
-        idCelula: leaderGroup,
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        body: {
+          idCelula: leaderGroup,
+        },
       }),
       401,
     );
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: 'x',
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: 'x',
+        },
       }),
       400,
       'idCelula',
     );
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: leaderGroup,
-        mensagem: 'a\u0000',
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: leaderGroup,
+          mensagem: 'a\u0000',
+        },
       }),
       400,
       'mensagem',
     );
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: leaderGroup,
-        mensagem: 'x'.repeat(2001),
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: leaderGroup,
+          mensagem: 'x'.repeat(2001),
+        },
       }),
       400,
       'mensagem',
     );
-    expectError(
-      await call(
-        'POST',
-        '/igreja/graca/solicitacao-celula/admissao',
-        member.token,
-        `{"idCelula":${leaderGroup},"mensagem":"\\ud800"}`,
-      ),
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: `{"idCelula":${leaderGroup},"mensagem":"\\ud800"}`,
+      }),
       400,
       'mensagem',
     );
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, '{bad json'),
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: '{bad json',
+      }),
       400,
     );
     // graca's route with grace's group id; grace's route as a graca member
-    const tampered = expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: graceGroup,
+    const tampered = expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: graceGroup,
+        },
       }),
       404,
     );
     expect(tampered.message).toBe('Nenhuma célula encontrada.');
-    expectError(
-      await call('POST', '/igreja/grace/solicitacao-celula/admissao', member.token, {
-        idCelula: graceGroup,
+    expectFieldError(
+      await call('POST', '/igreja/grace/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: graceGroup,
+        },
       }),
       403,
     );
     // already a member
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: memberGroup,
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: memberGroup,
+        },
       }),
       409,
     );
@@ -349,9 +339,12 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
   });
 
   it('join → the leader is notified and e-mailed → a second request is refused → the leader accepts → the member sees group and meetings', async () => {
-    const sent = await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-      idCelula: leaderGroup,
-      mensagem: '  Gostaria de participar às terças.  ',
+    const sent = await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+      token: member.token,
+      body: {
+        idCelula: leaderGroup,
+        mensagem: '  Gostaria de participar às terças.  ',
+      },
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(201);
     const { message, solicitacao } = groupJoinResponseSchema.parse(sent.body);
@@ -362,14 +355,16 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
       usuario: { nome: 'Maria Souza' },
     });
     expect(
-      groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`, member.token)).body)
-        .minhaParticipacao,
+      groupDetailSchema.parse(
+        (await call('GET', `/celula/${leaderGroup}`, { token: member.token })).body,
+      ).minhaParticipacao,
     ).toBe('pendente');
     // the leader's notification opens the request list
     const graca = groupDetailSchema.parse((await call('GET', `/celula/${leaderGroup}`)).body).igreja
       .id;
-    const notes = (await call('GET', `/igreja/${graca}/notificacao/?page=1&limit=30`, leader.token))
-      .body as {
+    const notes = (
+      await call('GET', `/igreja/${graca}/notificacao/?page=1&limit=30`, { token: leader.token })
+    ).body as {
       notificacoes: {
         titulo: string;
         tipo: { codigo: string };
@@ -387,34 +382,39 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     expect(mail.text).toContain('Gostaria de participar às terças.');
     expect(mail.links[0]).toMatch(new RegExp(`/groups/${leaderGroup}/requests$`));
     // a second request while one is pending
-    const again = expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: leaderGroup,
+    const again = expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: leaderGroup,
+        },
       }),
       409,
     );
     expect(again.message).toBe(
       `Você já pediu para participar da ${LEADER_GROUP}. Aguarde a resposta do líder.`,
     );
-    const againEn = expectError(
-      await call(
-        'POST',
-        '/igreja/graca/solicitacao-celula/admissao',
-        member.token,
-        { idCelula: leaderGroup },
-        'en',
-      ),
+    const againEn = expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: { idCelula: leaderGroup },
+        lang: 'en',
+      }),
       409,
     );
     expect(againEn.message).toContain('Wait for the leader');
     // the leader accepts
     const requests = groupRequestsResponseSchema.parse(
-      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body,
+      (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, { token: leader.token }))
+        .body,
     ).solicitacoes;
     const maria = requests.find((r) => r.usuario.id === member.id && r.situacao === 'pendente')!;
-    expectError(
-      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
-        acao: 'talvez',
+    expectFieldError(
+      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, {
+        token: leader.token,
+        body: {
+          acao: 'talvez',
+        },
       }),
       400,
       'acao',
@@ -422,17 +422,23 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     const before = changed.length;
     const answer = groupAnswerResponseSchema.parse(
       (
-        await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
-          acao: 'aceitar',
+        await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, {
+          token: leader.token,
+          body: {
+            acao: 'aceitar',
+          },
         })
       ).body,
     );
     expect(answer.solicitacao.situacao).toBe('aceita');
     expect(answer.message).toBe(`Maria Souza agora participa da ${LEADER_GROUP}.`);
     expect(changed.length).toBeGreaterThan(before);
-    expectError(
-      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, leader.token, {
-        acao: 'recusar',
+    expectFieldError(
+      await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${maria.id}`, {
+        token: leader.token,
+        body: {
+          acao: 'recusar',
+        },
       }),
       409,
     );
@@ -445,12 +451,16 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     );
     expect(
       groupMeetingsResponseSchema.parse(
-        (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, member.token)).body,
+        (await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, { token: member.token }))
+          .body,
       ).reunioes.length,
     ).toBe(3);
-    expectError(
-      await call('POST', '/igreja/graca/solicitacao-celula/admissao', member.token, {
-        idCelula: leaderGroup,
+    expectFieldError(
+      await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+        token: member.token,
+        body: {
+          idCelula: leaderGroup,
+        },
       }),
       409,
     );
@@ -459,27 +469,34 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
   it('a declined request tells the member and lets them ask again later', async () => {
     const camila = await login('camila.ribeiro@graca.demo');
     const pending = groupRequestsResponseSchema
-      .parse((await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, leader.token)).body)
+      .parse(
+        (await call('GET', `/celula/${leaderGroup}/solicitacao-admissao/`, { token: leader.token }))
+          .body,
+      )
       .solicitacoes.find((r) => r.usuario.id === camila.id && r.situacao === 'pendente')!;
     const answer = groupAnswerResponseSchema.parse(
       (
-        await call(
-          'PUT',
-          `/celula/${leaderGroup}/solicitacao-admissao/${pending.id}`,
-          leader.token,
-          { acao: 'recusar' },
-        )
+        await call('PUT', `/celula/${leaderGroup}/solicitacao-admissao/${pending.id}`, {
+          token: leader.token,
+          body: { acao: 'recusar' },
+        })
       ).body,
     );
     expect(answer.solicitacao.situacao).toBe('recusada');
     expect((await readOutbox(dir(), 'camila.ribeiro@graca.demo'))[0]!.subject).toBe(
       `Sua solicitação para a ${LEADER_GROUP}`,
     );
-    expectError(await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, camila.token), 403);
+    expectFieldError(
+      await call('GET', `/celula/${leaderGroup}/reuniao-registro/`, { token: camila.token }),
+      403,
+    );
     expect(
       (
-        await call('POST', '/igreja/graca/solicitacao-celula/admissao', camila.token, {
-          idCelula: leaderGroup,
+        await call('POST', '/igreja/graca/solicitacao-celula/admissao', {
+          token: camila.token,
+          body: {
+            idCelula: leaderGroup,
+          },
         })
       ).status,
     ).toBe(201);

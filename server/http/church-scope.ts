@@ -1,4 +1,4 @@
-// The one way a route finds the church it serves (DESIGN.md §2): by slug or id, active only, and
+// The one way a route finds the church it serves (docs/architecture.md "Tenancy"): by slug or id, active only, and
 // — when the route belongs to a module — only if the church has that module (spec §2 module gate,
 // enforced on the API side too). Anything else is a 404 in the request's language.
 import { and, eq, sql } from 'drizzle-orm';
@@ -99,6 +99,15 @@ export function scopedChurchBySlug(
   module?: string,
 ): Promise<ScopedChurch | null> {
   return findScoped(db, 'slug', slug, module);
+}
+
+/** The same scope by id outside an HTTP request (an order kind's church): null instead of a 404. */
+export function scopedChurchById(
+  db: Database,
+  id: number,
+  module?: string,
+): Promise<ScopedChurch | null> {
+  return findScoped(db, 'id', id, module);
 }
 
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */

@@ -1,4 +1,4 @@
-// The error format of DESIGN.md §4 and the one way to build an error answer: throw an ApiProblem
+// The error format (docs/api-foundation.md) and the one way to build an error answer: throw an ApiProblem
 // whose message is a key of the catalogue (contract/messages/) — or text already translated —
 // and handleError answers it in the request's language.
 import type { Context } from 'hono';

@@ -7,6 +7,7 @@ import { createPageCache, preferredEncoding, type PageCache } from './page-cache
 let renders = 0;
 let clock = 1_000_000;
 let cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+let cdnCacheControl: string | null = null;
 let cache: PageCache;
 let server: Server;
 let base: string;
@@ -19,6 +20,7 @@ async function render(req: IncomingMessage, res: ServerResponse) {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': cacheControl,
     'x-church-id': '7',
+    ...(cdnCacheControl ? { 'cdn-cache-control': cdnCacheControl } : {}),
   });
   res.write(
     new TextEncoder().encode(`<p>${req.headers['accept-language']?.slice(0, 2)} ${req.url}`),
@@ -38,6 +40,7 @@ beforeEach(() => {
   cache.clear();
   renders = 0;
   cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+  cdnCacheControl = null;
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -84,6 +87,24 @@ describe('page cache', () => {
     expect(await (await get('/')).text()).toBe('<p>pt / render 2</p>');
     clock += 400_000; // past stale-while-revalidate: render before answering
     expect(await (await get('/')).text()).toBe('<p>pt / render 3</p>');
+  });
+
+  it('reads the stale window from CDN-Cache-Control, which browsers never see (the pages send it so)', async () => {
+    cacheControl = 'public, max-age=0, s-maxage=30';
+    cdnCacheControl = 'max-age=30, stale-while-revalidate=300';
+    await get('/');
+    clock += 31_000;
+    const [a, b] = await Promise.all([get('/'), get('/')]);
+    expect([await a.text(), await b.text()].sort()).toEqual([
+      '<p>pt / render 1</p>',
+      '<p>pt / render 2</p>',
+    ]);
+    cdnCacheControl = null; // no stale window at all: past s-maxage renders before answering
+    cache.clear();
+    await get('/');
+    clock += 31_000;
+    const [c, d] = await Promise.all([get('/'), get('/')]);
+    expect([await c.text(), await d.text()]).not.toContain('<p>pt / render 3</p>');
   });
 
   it('forgets a church’s pages when its data changes', async () => {

@@ -1,4 +1,4 @@
-// Issue 14: a read writes nothing. Every GET route of the v1 API is called with real demo ids,
+// A read writes nothing (docs/performance.md). Every GET route of the v1 API is called with real demo ids,
 // anonymously and as a member, and must send no statement that writes; on PGlite the calls run
 // in a read-only session as well, so a write the counter missed fails too.
 import { sql } from 'drizzle-orm';
@@ -8,6 +8,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { countQueries, isWriteStatement } from '../db/query-stats.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { loginAs } from '../test-kit.ts';
 
 type Row = Record<string, unknown>;
 
@@ -47,12 +48,7 @@ describe.each(testBackends())('GET routes write nothing on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    const login = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'membro@graca.demo', password: DEMO_PASSWORD }),
-    });
-    token = ((await login.json()) as { token: string }).token;
+    token = (await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD)).token;
     const church = `(select id from igreja where codigo = 'graca')`;
     const content = (kind: string, column = 'id') =>
       first(

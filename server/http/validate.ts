@@ -1,7 +1,7 @@
 // zod validation for every v1 call: invalid input is a 400 whose per-field messages (and the
 // message, the first of them) are in the request's language, never zod's English internals.
 import { zValidator } from '@hono/zod-validator';
-import type { ValidationTargets } from 'hono';
+import type { Context, ValidationTargets } from 'hono';
 import type { ZodError, ZodType } from 'zod';
 import {
   fieldMessage,
@@ -70,4 +70,10 @@ export function validate<Target extends keyof ValidationTargets, Schema extends 
     );
     return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
   });
+}
+
+/** Invalid input answered as `validate` answers it, for handlers that parse a body by hand. */
+export function invalidInput(c: Context, error: ZodError, input?: unknown): Response {
+  const errors = localizedFieldErrors(error, c.req.header('accept-language'), input);
+  return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
 }

@@ -1,4 +1,4 @@
-// Fuzz of every write route of the v1 API (issue 16 item 4): NUL bytes, lone surrogates and
+// Fuzz of every write route of the v1 API (docs/security.md "Text PostgreSQL cannot store"): NUL bytes, lone surrogates and
 // over-long strings in every field a route asks for, in its path and its query, as JSON and as a
 // form. The routes come from the Hono app itself, so a route added later is fuzzed too; the
 // fields come from each route's own 400 answer (what it says is required), learnt in rounds.
@@ -9,6 +9,7 @@ import { issueTokenPair } from '../auth/tokens.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { events, tickets, users } from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 import { eq } from 'drizzle-orm';
 
 const HOSTILE: Record<string, string> = {
@@ -73,6 +74,7 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
 describe.each(testBackends())('write routes under hostile text on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
+  const { call } = apiClient(() => api);
   let userId = 0;
   let token = '';
   const failures: string[] = [];
@@ -237,35 +239,27 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
 
   it('names the field that holds a NUL byte or a lone surrogate, in the request language', async () => {
     token = (await issueTokenPair(database.db, { id: userId, email: 'membro@graca.demo' })).token;
-    const res = await api.request('/api/v1/oracao', {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'accept-language': 'en',
+    const res = await call<{ message: string; errors: Record<string, string[]> }>(
+      'POST',
+      '/oracao',
+      {
+        token,
+        lang: 'en',
+        body: { igreja: 1, nome: 'ok', mensagem: 'hi\u0000', extra: { deep: ['\ud800'] } },
       },
-      body: JSON.stringify({
-        igreja: 1,
-        nome: 'ok',
-        mensagem: 'hi\u0000',
-        extra: { deep: ['\ud800'] },
-      }),
-    });
+    );
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { message: string; errors: Record<string, string[]> };
+    const body = res.body;
     expect(body.errors).toEqual({
       mensagem: ['Invalid input.'],
       'extra.deep.0': ['Invalid input.'],
     });
-    const pt = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
-      body: JSON.stringify({ username: 'a@b.c', password: 'x\udc00' }),
+    const pt = await call<{ errors: Record<string, string[]> }>('POST', '/security/login_check', {
+      lang: 'pt-BR',
+      body: { username: 'a@b.c', password: 'x\udc00' },
     });
     expect(pt.status).toBe(400);
-    expect(((await pt.json()) as { errors: Record<string, string[]> }).errors.password).toEqual([
-      'Valor inválido.',
-    ]);
+    expect(pt.body.errors.password).toEqual(['Valor inválido.']);
   });
 
   it('the attack of the issue: NUL in ticket answers and in the idempotency key of POST /pagamento is a 400 naming them', async () => {
@@ -275,15 +269,11 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
       .from(events)
       .where(eq(events.title, 'Conferência Graça 2026'));
     const [ticket] = await database.db.select().from(tickets).where(eq(tickets.eventId, event!.id));
-    const res = await api.request('/api/v1/pagamento', {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${token}`,
-        'content-type': 'application/json',
-        'accept-language': 'es',
-        'idempotency-key': 'fuzz-issue-16',
-      },
-      body: JSON.stringify({
+    const res = await call<{ errors: Record<string, string[]> }>('POST', '/pagamento', {
+      token,
+      lang: 'es',
+      headers: { 'idempotency-key': 'fuzz-issue-16' },
+      body: {
         evento: event!.id,
         metodoPagamento: 'pix',
         chaveIdempotencia: 'key\u0000key\u0000',
@@ -293,10 +283,10 @@ describe.each(testBackends())('write routes under hostile text on %s', (backend)
             titulares: [{ nome: 'Maria\ud800', respostas: { camiseta: 'M\u0000' } }],
           },
         ],
-      }),
+      },
     });
     expect(res.status).toBe(400);
-    const body = (await res.json()) as { errors: Record<string, string[]> };
+    const body = res.body;
     expect(Object.keys(body.errors).sort()).toEqual([
       'chaveIdempotencia',
       'ingressos.0.titulares.0.nome',

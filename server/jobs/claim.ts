@@ -3,10 +3,8 @@
 // second process skips it and a process killed mid-charge rolls back and frees it. The e-mails the
 // work queues are sent once its transaction has committed; a failure to send never undoes it.
 import type { Config } from '../../common/config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** What the job runner (or a worker script, or a test) gives a claim loop. */
 export interface ClaimOptions {

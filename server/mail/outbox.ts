@@ -1,10 +1,11 @@
-// Outgoing e-mail (DESIGN.md §1): files in DATA_DIR/outbox by default, real SMTP when
+// Outgoing e-mail (docs/architecture.md "Programs and one port"): files in DATA_DIR/outbox by default, real SMTP when
 // SMTP_URL is set. Each file message also gets a .json twin that tests and developers can read.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Config } from '../../common/config.ts';
+import { PRIVATE_DIR, PRIVATE_FILE } from '../utils/private-files.ts';
 
 export interface Mail {
   to: string;
@@ -59,11 +60,16 @@ export function createMailer({
         text: mail.text,
         html: mail.html,
       })) as { message: Buffer };
-      await mkdir(dir, { recursive: true });
+      // Reset and activation links are in these files: the server's user alone reads them.
+      await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });
+      await chmod(dir, PRIVATE_DIR);
       const date = new Date().toISOString();
       const name = `${date.replace(/[:.]/g, '-')}-${randomBytes(3).toString('hex')}`;
-      await writeFile(path.join(dir, `${name}.eml`), info.message);
-      await writeFile(path.join(dir, `${name}.json`), JSON.stringify({ date, ...mail }, null, 2));
+      const mode = PRIVATE_FILE;
+      await writeFile(path.join(dir, `${name}.eml`), info.message, { mode });
+      await writeFile(path.join(dir, `${name}.json`), JSON.stringify({ date, ...mail }, null, 2), {
+        mode,
+      });
     },
   };
 }

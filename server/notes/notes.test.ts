@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   noteConflictSchema,
   noteResponseSchema,
@@ -12,6 +11,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
 
 describe.each(testBackends())('sermon notes on %s', (backend) => {
   let database: DatabaseHandle;
@@ -22,36 +22,8 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
   let graca: number;
   let grace: number;
 
-  type Res = { status: number; body: Record<string, unknown> };
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-    lang = 'pt-BR',
-  ): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': lang,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const login = async (email: string) =>
-    (
-      await call('POST', '/security/login_check', undefined, {
-        username: email,
-        password: DEMO_PASSWORD,
-      })
-    ).body.token as string;
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const login = async (email: string) => (await loginAs(api, email, DEMO_PASSWORD)).token;
   const churchId = async (code: string) =>
     (
       await database.db
@@ -61,18 +33,15 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
     )[0]!.id;
   const list = async (token = member, church = graca) =>
     notesListResponseSchema.parse(
-      (await call('GET', `/user/nota-sermao?igreja=${church}&limit=999`, token)).body,
+      (await call('GET', `/user/nota-sermao?igreja=${church}&limit=999`, { token })).body,
     ).notas;
   const create = async (titulo: string, texto = '', chave = randomUUID()) => {
-    const r = await call('POST', `/nota-sermao/?igreja=${graca}`, member, { chave, titulo, texto });
+    const r = await call('POST', `/nota-sermao/?igreja=${graca}`, {
+      token: member,
+      body: { chave, titulo, texto },
+    });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     return noteResponseSchema.parse(r.body).nota;
-  };
-  const expectError = (res: Res, status: number, field?: string) => {
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
-    return error;
   };
 
   beforeAll(async () => {
@@ -104,13 +73,16 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
       igreja: graca,
     });
     const got = noteResponseSchema.parse(
-      (await call('GET', `/nota-sermao/${note.id}`, member)).body,
+      (await call('GET', `/nota-sermao/${note.id}`, { token: member })).body,
     ).nota;
     expect(got).toEqual(note);
-    const saved = await call('PUT', `/nota-sermao/${note.id}?igreja=${graca}`, member, {
-      titulo: 'Culto de domingo',
-      texto: 'João 3:16 e 17',
-      versao: 1,
+    const saved = await call('PUT', `/nota-sermao/${note.id}?igreja=${graca}`, {
+      token: member,
+      body: {
+        titulo: 'Culto de domingo',
+        texto: 'João 3:16 e 17',
+        versao: 1,
+      },
     });
     expect(saved.status).toBe(200);
     expect(noteResponseSchema.parse(saved.body).nota).toMatchObject({
@@ -118,18 +90,21 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
       versao: 2,
     });
     expect((await list())[0]!.id).toBe(note.id);
-    const gone = await call('DELETE', `/nota-sermao/${note.id}?versao=2`, member);
+    const gone = await call('DELETE', `/nota-sermao/${note.id}?versao=2`, { token: member });
     expect(gone.body).toEqual({ status: true, message: 'Anotação excluída.' });
-    expectError(await call('GET', `/nota-sermao/${note.id}`, member), 404);
+    expectFieldError(await call('GET', `/nota-sermao/${note.id}`, { token: member }), 404);
   });
 
   it('a POST replayed with the same chave answers the same note, never a second one', async () => {
     const chave = randomUUID();
     const first = await create('Estudo de quarta', 'primeira linha', chave);
-    const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-      chave,
-      titulo: 'Estudo de quarta',
-      texto: 'primeira linha',
+    const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, {
+      token: member,
+      body: {
+        chave,
+        titulo: 'Estudo de quarta',
+        texto: 'primeira linha',
+      },
     });
     expect(replay.status).toBe(200);
     expect(noteResponseSchema.parse(replay.body).nota.id).toBe(first.id);
@@ -140,152 +115,197 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
     const note = await create('Duas abas', 'a');
     expect(
       (
-        await call('PUT', `/nota-sermao/${note.id}`, member, {
-          titulo: 'Duas abas',
-          texto: 'aba 1',
-          versao: 1,
+        await call('PUT', `/nota-sermao/${note.id}`, {
+          token: member,
+          body: {
+            titulo: 'Duas abas',
+            texto: 'aba 1',
+            versao: 1,
+          },
         })
       ).status,
     ).toBe(200);
-    const late = await call(
-      'PUT',
-      `/nota-sermao/${note.id}`,
-      member,
-      { titulo: 'Duas abas', texto: 'aba 2', versao: 1 },
-      'en-US',
-    );
+    const late = await call('PUT', `/nota-sermao/${note.id}`, {
+      token: member,
+      body: { titulo: 'Duas abas', texto: 'aba 2', versao: 1 },
+      lang: 'en-US',
+    });
     expect(late.status).toBe(409);
     const conflict = noteConflictSchema.parse(late.body);
     expect(conflict.atual).toMatchObject({ texto: 'aba 1', versao: 2 });
     expect(conflict.message).toMatch(/changed elsewhere/);
     // deleting with an old version is a conflict too; nothing lost
-    expect((await call('DELETE', `/nota-sermao/${note.id}?versao=1`, member)).status).toBe(409);
     expect(
-      noteResponseSchema.parse((await call('GET', `/nota-sermao/${note.id}`, member)).body).nota
-        .texto,
+      (await call('DELETE', `/nota-sermao/${note.id}?versao=1`, { token: member })).status,
+    ).toBe(409);
+    expect(
+      noteResponseSchema.parse(
+        (await call('GET', `/nota-sermao/${note.id}`, { token: member })).body,
+      ).nota.texto,
     ).toBe('aba 1');
   });
 
   it('spec §4: a note cannot be saved without a title; bad input is a 400 per field in the request’s language', async () => {
-    expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-        chave: randomUUID(),
-        titulo: '   ',
-        texto: 'sem título',
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: {
+          chave: randomUUID(),
+          titulo: '   ',
+          texto: 'sem título',
+        },
       }),
       400,
       'titulo',
     );
-    const en = expectError(
-      await call(
-        'POST',
-        `/nota-sermao/?igreja=${graca}`,
-        member,
-        { chave: randomUUID(), texto: 'x' },
-        'en-US',
-      ),
+    const en = expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: { chave: randomUUID(), texto: 'x' },
+        lang: 'en-US',
+      }),
       400,
       'titulo',
     );
     expect(en.errors!.titulo).toEqual(['Required.']);
-    const pt = expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-        chave: randomUUID(),
-        titulo: '',
+    const pt = expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: {
+          chave: randomUUID(),
+          titulo: '',
+        },
       }),
       400,
       'titulo',
     );
     expect(pt.errors!.titulo).toEqual(['Esse campo é obrigatório.']);
     const note = await create('Com título');
-    expectError(
-      await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: '', texto: 'x', versao: 1 }),
+    expectFieldError(
+      await call('PUT', `/nota-sermao/${note.id}`, {
+        token: member,
+        body: { titulo: '', texto: 'x', versao: 1 },
+      }),
       400,
       'titulo',
     );
-    expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-        chave: 'not-a-uuid',
-        titulo: 'x',
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: {
+          chave: 'not-a-uuid',
+          titulo: 'x',
+        },
       }),
       400,
       'chave',
     );
-    expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-        chave: randomUUID(),
-        titulo: 'nul\u0000',
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: {
+          chave: randomUUID(),
+          titulo: 'nul\u0000',
+        },
       }),
       400,
       'titulo',
     );
-    expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, member, {
-        chave: randomUUID(),
-        titulo: 'x',
-        texto: 'lone \ud800',
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: member,
+        body: {
+          chave: randomUUID(),
+          titulo: 'x',
+          texto: 'lone \ud800',
+        },
       }),
       400,
       'texto',
     );
-    expectError(await call('POST', `/nota-sermao/?igreja=${graca}`, member, '{"chave":'), 400);
-    expectError(
-      await call('PUT', `/nota-sermao/${note.id}`, member, { titulo: 'x', texto: 'y' }),
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, { token: member, body: '{"chave":' }),
+      400,
+    );
+    expectFieldError(
+      await call('PUT', `/nota-sermao/${note.id}`, {
+        token: member,
+        body: { titulo: 'x', texto: 'y' },
+      }),
       400,
       'versao',
     );
-    expectError(await call('GET', '/user/nota-sermao?igreja=abc', member), 400, 'igreja');
-    expectError(
-      await call('GET', `/user/nota-sermao?igreja=${graca}&limit=1000`, member),
+    expectFieldError(
+      await call('GET', '/user/nota-sermao?igreja=abc', { token: member }),
+      400,
+      'igreja',
+    );
+    expectFieldError(
+      await call('GET', `/user/nota-sermao?igreja=${graca}&limit=1000`, { token: member }),
       400,
       'limit',
     );
-    expectError(await call('GET', '/nota-sermao/99999999999', member), 400, 'id');
+    expectFieldError(await call('GET', '/nota-sermao/99999999999', { token: member }), 400, 'id');
   });
 
   it('another member, a member of another church and a visitor can neither read nor change my notes', async () => {
     const note = await create('Só minha', 'segredo');
     for (const token of [leader, john]) {
-      expectError(await call('GET', `/nota-sermao/${note.id}`, token), 404);
-      expectError(await call('GET', `/nota-sermao/${note.id}?igreja=${graca}`, token), 404);
-      expectError(
-        await call('PUT', `/nota-sermao/${note.id}`, token, {
-          titulo: 'hack',
-          texto: '',
-          versao: 1,
+      expectFieldError(await call('GET', `/nota-sermao/${note.id}`, { token }), 404);
+      expectFieldError(
+        await call('GET', `/nota-sermao/${note.id}?igreja=${graca}`, { token }),
+        404,
+      );
+      expectFieldError(
+        await call('PUT', `/nota-sermao/${note.id}`, {
+          token,
+          body: {
+            titulo: 'hack',
+            texto: '',
+            versao: 1,
+          },
         }),
         404,
       );
-      expectError(await call('DELETE', `/nota-sermao/${note.id}`, token), 404);
+      expectFieldError(await call('DELETE', `/nota-sermao/${note.id}`, { token }), 404);
       // replaying my chave makes their own note (in their church, if they belong), never returns mine
-      const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, token, {
-        chave: note.chave,
-        titulo: 'x',
+      const replay = await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token,
+        body: {
+          chave: note.chave,
+          titulo: 'x',
+        },
       });
       if (replay.status < 300)
         expect(noteResponseSchema.parse(replay.body).nota.id).not.toBe(note.id);
     }
     // John is no member of graca: neither its list nor a new note there
-    expectError(await call('GET', `/user/nota-sermao?igreja=${graca}`, john), 403);
-    expectError(
-      await call('POST', `/nota-sermao/?igreja=${graca}`, john, {
-        chave: randomUUID(),
-        titulo: 'x',
+    expectFieldError(await call('GET', `/user/nota-sermao?igreja=${graca}`, { token: john }), 403);
+    expectFieldError(
+      await call('POST', `/nota-sermao/?igreja=${graca}`, {
+        token: john,
+        body: {
+          chave: randomUUID(),
+          titulo: 'x',
+        },
       }),
       403,
     );
     // the note under another church id is not found either
-    expectError(await call('GET', `/nota-sermao/${note.id}?igreja=${grace}`, member), 404);
+    expectFieldError(
+      await call('GET', `/nota-sermao/${note.id}?igreja=${grace}`, { token: member }),
+      404,
+    );
     expect((await list(john, grace)).some((n) => n.id === note.id)).toBe(false);
     for (const [method, url] of [
       ['GET', `/user/nota-sermao?igreja=${graca}`],
       ['GET', `/nota-sermao/${note.id}`],
       ['DELETE', `/nota-sermao/${note.id}`],
     ] as const) {
-      expectError(await call(method, url), 401);
+      expectFieldError(await call(method, url), 401);
     }
     const mine = noteResponseSchema.parse(
-      (await call('GET', `/nota-sermao/${note.id}`, member)).body,
+      (await call('GET', `/nota-sermao/${note.id}`, { token: member })).body,
     ).nota;
     expect(mine).toMatchObject({ titulo: 'Só minha', texto: 'segredo', versao: 1 });
   });

@@ -2,11 +2,9 @@
 // `payments.expire-overdue` (server/jobs) sweeps them, and a purchase sweeps its church before it
 // takes ticket stock; reads never write (issue 14): they show an overdue payment as cancelled.
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { cancelPendingSubscriptionsOf } from '../play/subscription-state.ts';
-
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** Cancels payments and gives their seats back; returns how many registrations were freed. */
 export async function releasePayments(

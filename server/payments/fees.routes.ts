@@ -1,6 +1,5 @@
 // The fee calls of spec §7 "Fees, payment and giving": fee rules per method, an event's fees
 // for a value, installments with or without interest, and the default gateway.
-import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   eventFeesParams,
@@ -8,30 +7,18 @@ import {
   feeRulesQuery,
   installmentsParams,
   installmentsQuery,
-  type FeeQuoteWire,
   type InstallmentWire,
 } from '../../contract/payments.ts';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
-import { toMoney } from '../events/events.serializers.ts';
+import { toMoney } from './money.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
-import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { FEE_RULES, installmentOptions, quoteFees, type FeeQuote } from './fees.ts';
+import { FEE_RULES, installmentOptions, quoteFees } from './fees.ts';
+import { toFeeQuote } from './fees.serializers.ts';
+import { activeEventFees } from './payments.service.ts';
 import { DEFAULT_GATEWAY_ID, GATEWAYS } from './gateways.ts';
 
 const toCents = (units: number) => Math.round(units * 100);
-
-export function toFeeQuote(q: FeeQuote): FeeQuoteWire {
-  return {
-    valor: toMoney(q.valueCents),
-    taxaServico: toMoney(q.serviceFeeCents),
-    taxaProcessamento: toMoney(q.processingFeeCents),
-    valorTaxas: toMoney(q.feesCents),
-    valorTotal: toMoney(q.totalCents),
-    flagAssumirTaxasServico: q.churchPaysFees,
-  };
-}
 
 export function feeRoutes(db: Database) {
   return new Hono({ strict: false })
@@ -54,11 +41,7 @@ export function feeRoutes(db: Database) {
       async (c) => {
         const { id } = c.req.valid('param');
         const { valor, metodoPagamento } = c.req.valid('query');
-        const [event] = await db
-          .select({ churchId: t.events.churchId, churchPaysFees: t.events.churchPaysFees })
-          .from(t.events)
-          .where(and(eq(t.events.id, id), eq(t.events.active, true)));
-        if (!event) throw notFound('api.eventNotFound');
+        const event = await activeEventFees(db, id);
         await churchById(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
         return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
       },

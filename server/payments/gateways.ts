@@ -1,5 +1,5 @@
 // The payment gateways of spec §9 (cardconnect 1, picpay 4, stripe 5, zoop 8) as sandboxes
-// (DESIGN.md §4): same interface a real gateway would sit behind, answers decided by test data.
+// (docs/api-foundation.md "Payments"): same interface a real gateway would sit behind, answers decided by test data.
 import { randomBytes } from 'node:crypto';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { achApproves, routingNumberValid } from './ach.ts';

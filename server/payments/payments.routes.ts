@@ -1,7 +1,6 @@
 // Payment calls of spec §7 "Fees, payment and giving" for events: POST /pagamento/ (with an
 // idempotency key), the card challenge, payment status, card tokens, saved cards, and the
 // sandbox actions a tester uses to drive a payment's status (README "Test payments").
-import { and, asc, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import {
   cardIdParams,
@@ -15,38 +14,39 @@ import {
   sandboxActionParams,
   saveCardBodySchema,
   saveCardQuery,
-  type SavedCard,
 } from '../../contract/payments.ts';
 import { orderBodySchema } from '../../contract/checkout.ts';
 import { receiptQuery } from '../../contract/giving.ts';
-import { isGivingMessageKey, givingMessage } from '../../contract/giving-messages.ts';
-import { fieldMessage, paymentMessage } from '../../contract/payment-messages.ts';
-import { messageLang } from '../../contract/account-messages.ts';
+import { isGivingMessageKey, givingMessage } from '../../contract/messages/giving.ts';
+import { fieldMessage } from '../../contract/messages/fields.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
-import type { PaymentStatus } from '../db/schema/events.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { ApiProblem, langOf } from '../http/errors.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
-import { giveDonation } from '../giving/give.ts';
+import { giveDonation, sendReceipt } from '../giving/give.ts';
 import { subscribe } from '../play/subscription.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { releasePayments } from './expiry.ts';
-import { completeChallenge, DEFAULT_GATEWAY_ID, isGatewayId, tokenizeCard } from './gateways.ts';
+import { completeChallenge, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
-import { payProblem, purchase, purchaseInputFromBody, settlePayment } from './purchase.ts';
+import { orderCall } from './order-call.ts';
+import {
+  cardGatewayOf,
+  completeCardChallenge,
+  deleteSavedCard,
+  eventChurchId,
+  ownPayment,
+  sandboxAction,
+  saveCard,
+  savedCardsOf,
+  storeCardToken,
+} from './payments.service.ts';
+import { buyTickets } from './purchase.ts';
 import { cardTokenOwner, holderFieldErrors, visitorPayment } from './card-holder.ts';
-
-const toSavedCard = (r: typeof t.savedCards.$inferSelect): SavedCard => ({
-  id: r.id,
-  idGatewayPagamento: r.gatewayId,
-  bandeira: r.brand,
-  final: r.last4,
-  titular: r.holder,
-  validade: r.expiry,
-});
+import { callerAddress } from '../auth/accounts.ts';
+import { cardFingerprint, spendAnonymousCardToken } from '../giving/visitor-limits.ts';
+import { churchOrigin } from '../auth/church-link.ts';
 
 /**
  * @param changes told when seats were taken or given back, so cached event pages of that
@@ -60,20 +60,10 @@ export function paymentRoutes(
   const seatsChanged = (churchId: number) => changes?.churchChanged(churchId);
   const mail = () => options.mailer; // createApi's, from its settings
 
-  /** A payment of the caller by its order code, or 404. */
-  async function ownPayment(c: Parameters<typeof requireUser>[1], userId: number, code: string) {
-    const [row] = await db
-      .select()
-      .from(t.payments)
-      .where(and(eq(t.payments.code, code), eq(t.payments.userId, userId)));
-    if (!row) throw payProblem(c, 404, 'pay.notFound');
-    return row;
-  }
-
   return new Hono({ strict: false })
     .post('/pagamento', async (c) => {
       // One checkout for every kind of order: `tipo` picks what is bought (contract/checkout.ts).
-      const lang = messageLang(c.req.header('accept-language'));
+      const lang = langOf(c);
       const raw: unknown = await c.req.json().catch(() => undefined);
       const parsed = orderBodySchema.safeParse(raw);
       if (!parsed.success) {
@@ -88,31 +78,19 @@ export function paymentRoutes(
         );
       }
       const body = parsed.data;
-      const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;
-      if (!key || key.length < 8 || key.length > 100)
-        throw payProblem(c, 400, 'pay.keyRequired', undefined, {
-          chaveIdempotencia: [paymentMessage(lang, 'pay.keyRequired')],
-        });
+      const call = await orderCall(db, c, body.chaveIdempotencia, mail());
       if (body.tipo === 'doacao') {
-        const answer = await giveDonation(db, c, body, key, mail());
+        const answer = await giveDonation(db, call, body);
         return c.json(answer.body, answer.status);
       }
       if (body.tipo === 'assinatura') {
-        const answer = await subscribe(db, c, body, key);
+        const answer = await subscribe(db, call, body);
         return c.json(answer.body, answer.status);
       }
-      const user = await requireUser(db, c);
-      const answer = await purchase(
-        db,
-        lang,
-        purchaseInputFromBody(user.userId, body, key, body as never),
-      );
+      const answer = await buyTickets(db, call, body);
       if (answer.status < 400) {
-        const [event] = await db
-          .select({ churchId: t.events.churchId })
-          .from(t.events)
-          .where(eq(t.events.id, body.evento));
-        if (event) seatsChanged(event.churchId);
+        const churchId = await eventChurchId(db, body.evento);
+        if (churchId !== null) seatsChanged(churchId);
       }
       return c.json(answer.body, answer.status);
     })
@@ -127,35 +105,23 @@ export function paymentRoutes(
         const code = c.req.valid('param').codigo;
         const payment = visitorKey
           ? await visitorPayment(db, code, visitorKey)
-          : await ownPayment(c, (await requireUser(db, c)).userId, code);
-        if (!payment) throw payProblem(c, 404, 'pay.notFound');
-        if (payment.method !== 'cartao' || payment.status !== 'em_aberto')
-          throw payProblem(c, 409, 'pay.noChallenge');
+          : await ownPayment(db, (await requireUser(db, c)).userId, code);
+        if (!payment) throw new ApiProblem(404, 'pay.notFound');
         const outcome = completeChallenge(c.req.valid('json').codigo);
-        await db.transaction(async (tx) => {
-          // Only one completion wins, however many arrive at once.
-          const [still] = await tx
-            .update(t.payments)
-            .set({ updatedAt: new Date() })
-            .where(and(eq(t.payments.id, payment.id), eq(t.payments.status, 'em_aberto')))
-            .returning({ id: t.payments.id });
-          if (!still) return;
-          if (outcome === 'aprovado') await settlePayment(tx, payment.id, 'aprovado');
-          else {
-            await releasePayments(tx, [payment.id], 'nao_aprovado');
-            await tx
-              .update(t.payments)
-              .set({
-                message: paymentMessage(
-                  messageLang(c.req.header('accept-language')),
-                  'pay.cardDeclined',
-                ),
-              })
-              .where(eq(t.payments.id, payment.id));
-          }
-        });
+        await completeCardChallenge(db, payment, outcome, langOf(c));
         seatsChanged(payment.churchId);
-        return c.json(await loadPaymentResponse(db, payment.id));
+        const answer = await loadPaymentResponse(db, payment.id);
+        const p = answer.pagamento;
+        // A visitor's receipt goes once the gift is approved, never before (docs/security.md "Visitor gifts and card testing").
+        if (visitorKey && p.tipo === 'doacao' && p.status === 'aprovado' && p.doador)
+          await sendReceipt(
+            db,
+            { lang: langOf(c), mailer: mail(), originOf: (church) => churchOrigin(db, c, church) },
+            { body: { ...answer, chaveRecibo: visitorKey } },
+            p.doador.email,
+            payment.churchId,
+          );
+        return c.json(answer);
       },
     )
     .get(
@@ -164,38 +130,17 @@ export function paymentRoutes(
       validate('query', paymentStatusQuery),
       async (c) => {
         const user = await requireUser(db, c);
-        requireSelf(c, user, c.req.valid('param').userId);
-        // A read writes nothing (issue 14): an overdue Pix is shown as cancelled until the job sweeps it.
-        const payment = await ownPayment(c, user.userId, c.req.valid('query').pedido);
+        requireSelf(user, c.req.valid('param').userId);
+        // A read writes nothing: an overdue Pix is shown as cancelled until the job sweeps it.
+        const payment = await ownPayment(db, user.userId, c.req.valid('query').pedido);
         return c.json(await loadPaymentResponse(db, payment.id));
       },
     )
     .post('/sandbox/pagamento/:codigo/:acao', validate('param', sandboxActionParams), async (c) => {
       const user = await requireUser(db, c);
       const { codigo, acao } = c.req.valid('param');
-      const payment = await ownPayment(c, user.userId, codigo);
-      const open = ['pendente', 'aguardando', 'em_aberto', 'em_analise'].includes(payment.status);
-      const allowed: Record<typeof acao, boolean> = {
-        pagar: open && payment.status !== 'em_analise',
-        expirar: open,
-        estornar: payment.status === 'aprovado',
-        'aprovar-analise': payment.status === 'em_analise',
-        'reprovar-analise': payment.status === 'em_analise',
-      };
-      if (!allowed[acao]) throw payProblem(c, 409, 'pay.sandboxAction');
-      await db.transaction(async (tx) => {
-        const [still] = await tx
-          .update(t.payments)
-          .set({ updatedAt: new Date() })
-          .where(and(eq(t.payments.id, payment.id), eq(t.payments.status, payment.status)))
-          .returning({ id: t.payments.id });
-        if (!still) return; // someone else moved it first
-        if (acao === 'pagar' || acao === 'aprovar-analise')
-          await settlePayment(tx, payment.id, 'aprovado');
-        else if (acao === 'expirar') await releasePayments(tx, [payment.id], 'cancelado');
-        else if (acao === 'estornar') await releasePayments(tx, [payment.id], 'estornado');
-        else await releasePayments(tx, [payment.id], 'nao_aprovado');
-      });
+      const payment = await ownPayment(db, user.userId, codigo);
+      await sandboxAction(db, payment, acao);
       seatsChanged(payment.churchId);
       return c.json(await loadPaymentResponse(db, payment.id));
     })
@@ -207,24 +152,21 @@ export function paymentRoutes(
         const churchId = c.req.valid('param').id;
         const owner = await cardTokenOwner(db, c, churchId); // a member, or a visitor where the church takes visitor gifts
         const body = c.req.valid('json');
-        const [method] = await db
-          .select({ gatewayId: t.churchPaymentMethods.gatewayId })
-          .from(t.churchPaymentMethods)
-          .where(
-            and(
-              eq(t.churchPaymentMethods.churchId, churchId),
-              eq(t.churchPaymentMethods.code, 'cartao'),
-              eq(t.churchPaymentMethods.active, true),
-            ),
-          );
-        const gatewayId = method?.gatewayId ?? DEFAULT_GATEWAY_ID;
-        if (!isGatewayId(gatewayId)) throw payProblem(c, 422, 'pay.methodUnavailable');
+        const gatewayId = await cardGatewayOf(db, churchId);
+        if (!isGatewayId(gatewayId)) throw new ApiProblem(422, 'pay.methodUnavailable');
         const result = tokenizeCard(
           gatewayId,
           { holder: body.titular, number: body.numero, cvv: body.cvv, expiry: body.validade },
           new Date(),
         );
-        const lang = messageLang(c.req.header('accept-language'));
+        // A visitor's tokens are counted per address and card, and wait out a declined card (docs/security.md).
+        if (owner === null)
+          await spendAnonymousCardToken(
+            db,
+            callerAddress(c),
+            result.ok ? cardFingerprint(result.card) : null,
+          );
+        const lang = langOf(c);
         const holder = holderFieldErrors(gatewayId, body, lang); // spec §3: the holder's CPF and birth date where the gateway needs them
         if (!result.ok || Object.keys(holder).length) {
           const errors = {
@@ -236,20 +178,10 @@ export function paymentRoutes(
             ),
             ...holder,
           };
-          throw payProblem(c, 422, 'pay.cardInvalid', undefined, errors);
+          throw new ApiProblem(422, 'pay.cardInvalid', errors);
         }
         const card = result.card;
-        await db.insert(t.cardTokens).values({
-          token: card.token,
-          churchId,
-          userId: owner,
-          gatewayId,
-          brand: card.brand,
-          last4: card.last4,
-          holder: card.holder,
-          expiry: card.expiry,
-          behaviour: card.behaviour,
-        });
+        await storeCardToken(db, churchId, owner, gatewayId, card);
         return c.json(
           {
             token: card.token,
@@ -266,21 +198,12 @@ export function paymentRoutes(
     .get('/usuario/:churchSlug/:userId/cartoes', validate('param', cardsParams), async (c) => {
       const { churchSlug, userId } = c.req.valid('param');
       const user = await requireUser(db, c);
-      requireSelf(c, user, userId);
+      requireSelf(user, userId);
       const church = await churchBySlug(db, c, churchSlug, {
         notFoundMessage: 'api.churchNotFound',
       });
       await requireMember(db, c, church.id);
-      const rows = await db
-        .select()
-        .from(t.savedCards)
-        .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.churchId, church.id)))
-        .orderBy(asc(t.savedCards.gatewayId), asc(t.savedCards.id));
-      const cartoes = rows.map(toSavedCard);
-      const cartoesPorGateway: Record<string, SavedCard[]> = {};
-      for (const card of cartoes)
-        (cartoesPorGateway[String(card.idGatewayPagamento)] ??= []).push(card);
-      return c.json({ cartoes, cartoesPorGateway });
+      return c.json(await savedCardsOf(db, userId, church.id));
     })
     .post(
       '/usuario-cartao-gateway-pagamento',
@@ -289,53 +212,13 @@ export function paymentRoutes(
       async (c) => {
         const churchId = c.req.valid('query').igreja;
         const { user } = await requireMember(db, c, churchId);
-        const [vault] = await db
-          .select()
-          .from(t.cardTokens)
-          .where(
-            and(
-              eq(t.cardTokens.token, c.req.valid('json').token),
-              eq(t.cardTokens.churchId, churchId),
-              eq(t.cardTokens.userId, user.userId),
-            ),
-          );
-        if (!vault)
-          throw payProblem(c, 422, 'pay.cardInvalid', undefined, {
-            token: [
-              paymentMessage(messageLang(c.req.header('accept-language')), 'pay.cardInvalid'),
-            ],
-          });
-        const [saved] = await db
-          .insert(t.savedCards)
-          .values({
-            churchId,
-            userId: user.userId,
-            gatewayId: vault.gatewayId,
-            token: vault.token,
-            brand: vault.brand,
-            last4: vault.last4,
-            holder: vault.holder,
-            expiry: vault.expiry,
-          })
-          .onConflictDoUpdate({
-            target: [t.savedCards.userId, t.savedCards.token],
-            set: { holder: vault.holder },
-          })
-          .returning();
-        return c.json({ cartao: toSavedCard(saved!) }, 201);
+        const cartao = await saveCard(db, churchId, user.userId, c.req.valid('json').token);
+        return c.json({ cartao }, 201);
       },
     )
     .delete('/usuario-cartao-gateway-pagamento/:id', validate('param', cardIdParams), async (c) => {
       const user = await requireUser(db, c);
-      const deleted = await db
-        .delete(t.savedCards)
-        .where(
-          and(eq(t.savedCards.id, c.req.valid('param').id), eq(t.savedCards.userId, user.userId)),
-        )
-        .returning({ id: t.savedCards.id });
-      if (!deleted.length) throw payProblem(c, 404, 'pay.cardNotFound');
+      await deleteSavedCard(db, user.userId, c.req.valid('param').id);
       return c.json({ status: true, message: 'Card deleted.' });
     });
 }
-
-export type { PaymentStatus };

@@ -19,6 +19,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { overduePaymentsJob } from '../jobs/index.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { hasValidPixCrc } from './pix.ts';
@@ -39,46 +40,19 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
   const changedChurches: number[] = [];
   const key = () => `test-key-${backend}-${++keySeq}-${Math.random().toString(36).slice(2)}`;
 
-  const call = async (
-    method: string,
-    path: string,
-    token?: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await api.request(`/api/v1${path}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'pt-BR',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...headers,
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, {
-      username: email,
-      password: DEMO_PASSWORD,
-    });
-    const token = r.body.token as string;
-    const me = await call('GET', '/me', token);
-    return { id: (me.body.user as { id: number }).id, token };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const login = (email: string) => loginAs(api, email, DEMO_PASSWORD);
   const event = (title: string) => events.find((e) => e.titulo === title)!;
   const tokenize = async (number: string, who = member) => {
-    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, who.token, {
-      titular: 'Maria Souza',
-      numero: number,
-      cvv: '123',
-      validade: '12/30',
-      ...HOLDER,
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: who.token,
+      body: {
+        titular: 'Maria Souza',
+        numero: number,
+        cvv: '123',
+        validade: '12/30',
+        ...HOLDER,
+      },
     });
     expect(r.status).toBe(201);
     return cardTokenResponseSchema.parse(r.body);
@@ -146,18 +120,16 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const before = await soldOf(lote1.id);
     const card = await tokenize('4111 1111 1111 1111');
     expect(card).toMatchObject({ bandeira: 'visa', final: '1111', idGatewayPagamento: 8 });
-    const r = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      conferenceBody({
+    const r = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: conferenceBody({
         metodoPagamento: 'cartao',
         parcelas: 2,
         cartao: { token: card.token },
         salvarCartao: true,
       }),
-      { 'idempotency-key': key() },
-    );
+      headers: { 'idempotency-key': key() },
+    });
     expect(r.status).toBe(201);
     const { pagamento, inscricoes } = paymentResponseSchema.parse(r.body);
     // 300 + 5% service + 3.49% + 0.39 processing = 325.86; two installments with 2.99% a month interest
@@ -181,40 +153,36 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     expect(JSON.stringify(stored)).not.toContain('4111111111111111');
     // the card was saved (grouped by gateway) and is listed only to its owner
     const cards = cardsResponseSchema.parse(
-      (await call('GET', `/usuario/graca/${member.id}/cartoes`, member.token)).body,
+      (await call('GET', `/usuario/graca/${member.id}/cartoes`, { token: member.token })).body,
     );
     expect(cards.cartoesPorGateway['8']?.map((c) => c.final)).toEqual(['1111']);
-    expect((await call('GET', `/usuario/graca/${member.id}/cartoes`, leader.token)).status).toBe(
-      403,
-    );
+    expect(
+      (await call('GET', `/usuario/graca/${member.id}/cartoes`, { token: leader.token })).status,
+    ).toBe(403);
     // the registrations of the event, and the status by order code
     const mine = registrationsResponseSchema.parse(
       (
         await call(
           'GET',
           `/usuario/${member.id}/evento/${event('Conferência Graça 2026').id}/inscricao/`,
-          member.token,
+          { token: member.token },
         )
       ).body,
     );
     expect(mine.inscricoes.length).toBeGreaterThanOrEqual(3); // the seeded one plus these two
     const status = paymentResponseSchema.parse(
       (
-        await call(
-          'GET',
-          `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`,
-          member.token,
-        )
+        await call('GET', `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`, {
+          token: member.token,
+        })
       ).body,
     );
     expect(status.pagamento.status).toBe('aprovado');
     expect(
       (
-        await call(
-          'GET',
-          `/usuario/${leader.id}/pagamento/?pedido=${pagamento.codigo}`,
-          leader.token,
-        )
+        await call('GET', `/usuario/${leader.id}/pagamento/?pedido=${pagamento.codigo}`, {
+          token: leader.token,
+        })
       ).status,
     ).toBe(404);
   });
@@ -223,13 +191,15 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const lote1 = event('Conferência Graça 2026').ingressos[1]!;
     const before = await soldOf(lote1.id);
     const card = await tokenize('4000 0000 0000 0002');
-    const r = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      conferenceBody({ metodoPagamento: 'cartao', parcelas: 1, cartao: { token: card.token } }),
-      { 'idempotency-key': key() },
-    );
+    const r = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: conferenceBody({
+        metodoPagamento: 'cartao',
+        parcelas: 1,
+        cartao: { token: card.token },
+      }),
+      headers: { 'idempotency-key': key() },
+    });
     const { pagamento, inscricoes } = paymentResponseSchema.parse(r.body);
     expect(pagamento.status).toBe('nao_aprovado');
     expect(pagamento.mensagem).toBe(
@@ -240,11 +210,14 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
   });
 
   it('bad card data and missing holder answers are 4xx with per-field messages', async () => {
-    const bad = await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, {
-      titular: 'X',
-      numero: '4111 1111 1111 1112',
-      cvv: '123',
-      validade: '12/30',
+    const bad = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: member.token,
+      body: {
+        titular: 'X',
+        numero: '4111 1111 1111 1112',
+        cvv: '123',
+        validade: '12/30',
+      },
     });
     expect(bad.status).toBe(422);
     expect(apiErrorSchema.parse(bad.body)).toMatchObject({
@@ -258,48 +231,49 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       cvv: '123',
       validade: '12/30',
     };
-    const missing = await call(
-      'POST',
-      `/general/payment/church/${gracaId}/card/token`,
-      member.token,
-      card,
-    );
+    const missing = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: member.token,
+      body: card,
+    });
     expect(missing.status).toBe(422);
     expect(apiErrorSchema.parse(missing.body).errors).toEqual({
       cpfTitular: ['Esse campo é obrigatório.'],
       dataNascimentoTitular: ['Esse campo é obrigatório.'],
     });
-    const wrong = await call(
-      'POST',
-      `/general/payment/church/${gracaId}/card/token`,
-      member.token,
-      { ...card, cpfTitular: '111.111.111-11', dataNascimentoTitular: '2999-01-01' },
-    );
+    const wrong = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: member.token,
+      body: { ...card, cpfTitular: '111.111.111-11', dataNascimentoTitular: '2999-01-01' },
+    });
     expect(apiErrorSchema.parse(wrong.body).errors).toEqual({
       cpfTitular: ['CPF inválido.'],
       dataNascimentoTitular: ['A data precisa ser anterior a hoje.'],
     });
-    const en = await call(
-      'POST',
-      `/general/payment/church/${gracaId}/card/token`,
-      member.token,
-      { ...card, cpfTitular: '52998224725', dataNascimentoTitular: '10/05/1985' },
-      { 'accept-language': 'en' },
-    );
+    const en = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: member.token,
+      body: { ...card, cpfTitular: '52998224725', dataNascimentoTitular: '10/05/1985' },
+      lang: 'en',
+    });
     expect(apiErrorSchema.parse(en.body).errors).toEqual({
       dataNascimentoTitular: ['Invalid date. Use the format mm/dd/yyyy.'],
     });
     expect(
       (
-        await call('POST', `/general/payment/church/${gracaId}/card/token`, member.token, {
-          ...card,
-          ...HOLDER,
+        await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+          token: member.token,
+          body: {
+            ...card,
+            ...HOLDER,
+          },
         })
       ).status,
     ).toBe(201);
     const body = conferenceBody({ metodoPagamento: 'pix' });
     body.ingressos[0]!.titulares[1]!.respostas = { camiseta: 'XXL' } as never;
-    const r = await call('POST', '/pagamento/', member.token, body, { 'idempotency-key': key() });
+    const r = await call('POST', '/pagamento/', {
+      token: member.token,
+      body,
+      headers: { 'idempotency-key': key() },
+    });
     expect(r.status).toBe(400);
     const errors = apiErrorSchema.parse(r.body).errors!;
     expect(errors['ingressos.0.titulares.1.respostas.camiseta']).toEqual([
@@ -310,36 +284,39 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     ]);
     expect(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          { evento: 'x' },
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: { evento: 'x' },
+          headers: { 'idempotency-key': key() },
+        })
       ).status,
     ).toBe(400);
     expect(
-      (await call('POST', '/pagamento/', member.token, conferenceBody({ metodoPagamento: 'pix' })))
-        .status,
+      (
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'pix' }),
+        })
+      ).status,
     ).toBe(400); // no key
     expect(
       (
-        await call('POST', '/pagamento/', undefined, conferenceBody({ metodoPagamento: 'pix' }), {
-          'idempotency-key': key(),
+        await call('POST', '/pagamento/', {
+          body: conferenceBody({ metodoPagamento: 'pix' }),
+          headers: {
+            'idempotency-key': key(),
+          },
         })
       ).status,
     ).toBe(401);
   });
 
   it('Pix gives a code with a valid CRC and a QR; paying it in the sandbox confirms the tickets', async () => {
-    const r = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      conferenceBody({ metodoPagamento: 'pix' }),
-      { 'idempotency-key': key() },
-    );
+    const r = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: conferenceBody({ metodoPagamento: 'pix' }),
+      headers: { 'idempotency-key': key() },
+    });
     expect(r.status).toBe(201);
     const { pagamento, inscricoes } = paymentResponseSchema.parse(r.body);
     expect(pagamento.status).toBe('pendente');
@@ -348,15 +325,18 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     expect(new Date(pagamento.expiraEm!).getTime()).toBeGreaterThan(Date.now() + 50 * 60_000);
     expect(inscricoes.every((i) => i.status === 'pendente')).toBe(true);
     const paid = paymentResponseSchema.parse(
-      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, member.token)).body,
+      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, { token: member.token }))
+        .body,
     );
     expect(paid.pagamento.status).toBe('aprovado');
     expect(paid.inscricoes.every((i) => i.status === 'confirmada')).toBe(true);
     expect(
-      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, member.token)).status,
+      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, { token: member.token }))
+        .status,
     ).toBe(409);
     expect(
-      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, leader.token)).status,
+      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, { token: leader.token }))
+        .status,
     ).toBe(404);
   });
 
@@ -365,13 +345,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const before = await soldOf(lote1.id);
     const { pagamento } = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'pix' }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'pix' }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(await soldOf(lote1.id)).toBe(before + 2);
@@ -380,8 +358,10 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(t.payments.code, pagamento.codigo));
     const status = () =>
-      call('GET', `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`, member.token);
-    // the status read shows it cancelled at once, but writes nothing (issue 14): the job frees the seats
+      call('GET', `/usuario/${member.id}/pagamento/?pedido=${pagamento.codigo}`, {
+        token: member.token,
+      });
+    // the status read shows it cancelled at once, but writes nothing (reads never write, docs/performance.md): the job frees the seats
     const shown = paymentResponseSchema.parse((await status()).body);
     expect(shown.pagamento).toMatchObject({ status: 'cancelado', pixQrCode: null });
     expect(shown.inscricoes.every((i) => i.status === 'cancelada')).toBe(true);
@@ -401,13 +381,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
   it('bank slip has a digitable line in Brazil and is refused for an address outside Brazil', async () => {
     const slip = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'boleto' }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'boleto' }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(slip.pagamento.linhaDigitavel!.replace(/\D/g, '')).toHaveLength(47);
@@ -415,18 +393,20 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       .insert(t.userAddresses)
       .values({ userId: leader.id, country: 'PT', city: 'Lisboa', street: 'Rua Augusta' });
     const body = conferenceBody({ metodoPagamento: 'boleto' });
-    const r = await call('POST', '/pagamento/', leader.token, body, { 'idempotency-key': key() });
+    const r = await call('POST', '/pagamento/', {
+      token: leader.token,
+      body,
+      headers: { 'idempotency-key': key() },
+    });
     expect(r.status).toBe(422);
     expect(apiErrorSchema.parse(r.body).message).toBe(
       'Pix e boleto só estão disponíveis para endereços no Brasil.',
     );
-    const en = await call(
-      'POST',
-      '/pagamento/',
-      leader.token,
-      { ...body, metodoPagamento: 'pix' },
-      { 'idempotency-key': key(), 'accept-language': 'en' },
-    );
+    const en = await call('POST', '/pagamento/', {
+      token: leader.token,
+      body: { ...body, metodoPagamento: 'pix' },
+      headers: { 'idempotency-key': key(), 'accept-language': 'en' },
+    });
     expect(apiErrorSchema.parse(en.body).message).toBe(
       'Pix and bank slip are only available for addresses in Brazil.',
     );
@@ -436,13 +416,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     for (const method of ['picpay', 'dinheiro', 'transferencia']) {
       const r = paymentResponseSchema.parse(
         (
-          await call(
-            'POST',
-            '/pagamento/',
-            member.token,
-            conferenceBody({ metodoPagamento: method }),
-            { 'idempotency-key': key() },
-          )
+          await call('POST', '/pagamento/', {
+            token: member.token,
+            body: conferenceBody({ metodoPagamento: method }),
+            headers: { 'idempotency-key': key() },
+          })
         ).body,
       );
       expect(r.pagamento.status, method).toBe('aguardando');
@@ -450,21 +428,22 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const card = await tokenize('4000 0000 0000 3220');
     const r = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'cartao', cartao: { token: card.token } }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'cartao', cartao: { token: card.token } }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(r.pagamento).toMatchObject({ status: 'em_aberto', desafio: true });
     expect(new Date(r.pagamento.expiraEm!).getTime()).toBeGreaterThan(Date.now() + 10 * 60_000);
     const done = paymentResponseSchema.parse(
       (
-        await call('POST', `/pagamento/${r.pagamento.codigo}/desafio`, member.token, {
-          codigo: '123456',
+        await call('POST', `/pagamento/${r.pagamento.codigo}/desafio`, {
+          token: member.token,
+          body: {
+            codigo: '123456',
+          },
         })
       ).body,
     );
@@ -475,13 +454,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const before = await soldOf(lote1.id);
     const abandoned = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'cartao', cartao: { token: card.token } }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'cartao', cartao: { token: card.token } }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(await soldOf(lote1.id)).toBe(before + 2);
@@ -491,11 +468,9 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       .where(eq(t.payments.code, abandoned.pagamento.codigo));
     const later = paymentResponseSchema.parse(
       (
-        await call(
-          'GET',
-          `/usuario/${member.id}/pagamento/?pedido=${abandoned.pagamento.codigo}`,
-          member.token,
-        )
+        await call('GET', `/usuario/${member.id}/pagamento/?pedido=${abandoned.pagamento.codigo}`, {
+          token: member.token,
+        })
       ).body,
     );
     expect(later.pagamento).toMatchObject({ status: 'cancelado', desafio: false });
@@ -518,8 +493,12 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     expect(
       paymentResponseSchema.parse(
         (
-          await call('POST', '/pagamento/', grace.token, body('123456789'), {
-            'idempotency-key': key(),
+          await call('POST', '/pagamento/', {
+            token: grace.token,
+            body: body('123456789'),
+            headers: {
+              'idempotency-key': key(),
+            },
           })
         ).body,
       ).pagamento.status,
@@ -527,46 +506,44 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     expect(
       paymentResponseSchema.parse(
         (
-          await call('POST', '/pagamento/', grace.token, body('123450000'), {
-            'idempotency-key': key(),
+          await call('POST', '/pagamento/', {
+            token: grace.token,
+            body: body('123450000'),
+            headers: {
+              'idempotency-key': key(),
+            },
           })
         ).body,
       ).pagamento.status,
     ).toBe('nao_aprovado');
-    const pix = await call(
-      'POST',
-      '/pagamento/',
-      grace.token,
-      { ...body('123456789'), metodoPagamento: 'transferencia' },
-      { 'idempotency-key': key() },
-    );
+    const pix = await call('POST', '/pagamento/', {
+      token: grace.token,
+      body: { ...body('123456789'), metodoPagamento: 'transferencia' },
+      headers: { 'idempotency-key': key() },
+    });
     expect(pix.status).toBe(422);
   });
 
   it('a free event registers without payment; the per-user limit holds', async () => {
     const youth = event('Noite de Louvor Jovem');
-    const r = await call(
-      'POST',
-      `/usuario/${member.id}/evento/${youth.id}/inscricao/`,
-      member.token,
-      {
+    const r = await call('POST', `/usuario/${member.id}/evento/${youth.id}/inscricao/`, {
+      token: member.token,
+      body: {
         ingressos: [
           { ingresso: youth.ingressos[0]!.id, titulares: [{ nome: 'Maria' }, { nome: 'Ana' }] },
         ],
       },
-      { 'idempotency-key': key() },
-    );
+      headers: { 'idempotency-key': key() },
+    });
     expect(r.status).toBe(201);
     expect(paymentResponseSchema.parse(r.body).pagamento).toMatchObject({
       status: 'aprovado',
       metodoPagamento: 'gratuito',
       valorTotal: 0,
     });
-    const tooMany = await call(
-      'POST',
-      `/usuario/${member.id}/evento/${youth.id}/inscricao/`,
-      member.token,
-      {
+    const tooMany = await call('POST', `/usuario/${member.id}/evento/${youth.id}/inscricao/`, {
+      token: member.token,
+      body: {
         ingressos: [
           {
             ingresso: youth.ingressos[0]!.id,
@@ -574,32 +551,33 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
           },
         ],
       },
-      { 'idempotency-key': key() },
-    );
+      headers: { 'idempotency-key': key() },
+    });
     expect(tooMany.status).toBe(422);
     expect(apiErrorSchema.parse(tooMany.body).message).toBe(
       'Você pode ter no máximo 4 ingresso(s) de “Entrada gratuita”.',
     );
     const soldOut = event('Show Beneficente');
-    const none = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      {
+    const none = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: {
         evento: soldOut.id,
         metodoPagamento: 'pix',
         ingressos: [{ ingresso: soldOut.ingressos[0]!.id, titulares: [{ nome: 'X' }] }],
       },
-      { 'idempotency-key': key() },
-    );
+      headers: { 'idempotency-key': key() },
+    });
     expect(none.status).toBe(409);
   });
 
   it('exclusive content: 403 to anyone without a ticket, nothing across churches', async () => {
     const course = event('Curso online: Fundamentos da Fé');
     const mine = registrationsResponseSchema.parse(
-      (await call('GET', `/usuario/${member.id}/evento/${course.id}/inscricao/`, member.token))
-        .body,
+      (
+        await call('GET', `/usuario/${member.id}/evento/${course.id}/inscricao/`, {
+          token: member.token,
+        })
+      ).body,
     ).inscricoes;
     const ticketId = mine[0]!.id;
     const content = eventContentsResponseSchema.parse(
@@ -607,7 +585,7 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
         await call(
           'GET',
           `/usuario/${member.id}/evento/${course.id}/inscricao/${ticketId}/conteudo/`,
-          member.token,
+          { token: member.token },
         )
       ).body,
     );
@@ -618,7 +596,7 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
         await call(
           'GET',
           `/usuario/${leader.id}/evento/${course.id}/inscricao/${ticketId}/conteudo/`,
-          leader.token,
+          { token: leader.token },
         )
       ).status,
     ).toBe(403);
@@ -627,7 +605,7 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
         await call(
           'GET',
           `/usuario/${member.id}/evento/${course.id}/inscricao/${ticketId}/conteudo/`,
-          leader.token,
+          { token: leader.token },
         )
       ).status,
     ).toBe(403);
@@ -635,20 +613,27 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const cross = await call(
       'GET',
       `/usuario/${grace.id}/evento/${course.id}/inscricao/${ticketId}/conteudo/`,
-      grace.token,
+      { token: grace.token },
     );
     expect(cross.status).toBe(403);
     expect(JSON.stringify(cross.body)).not.toContain('Aula');
     expect(
-      (await call('GET', `/usuario/${grace.id}/evento/${course.id}/inscricao/`, grace.token))
-        .status,
+      (
+        await call('GET', `/usuario/${grace.id}/evento/${course.id}/inscricao/`, {
+          token: grace.token,
+        })
+      ).status,
     ).toBe(403);
     const graceEvents = userEventsResponseSchema.parse(
-      (await call('GET', `/usuario/${grace.id}/evento/`, grace.token)).body,
+      (await call('GET', `/usuario/${grace.id}/evento/`, { token: grace.token })).body,
     ).eventos;
     expect(graceEvents.some((e) => e.titulo.includes('Fundamentos'))).toBe(false);
     const memberEvents = userEventsResponseSchema.parse(
-      (await call('GET', `/usuario/${member.id}/evento/?igreja=${gracaId}`, member.token)).body,
+      (
+        await call('GET', `/usuario/${member.id}/evento/?igreja=${gracaId}`, {
+          token: member.token,
+        })
+      ).body,
     ).eventos;
     expect(memberEvents.find((e) => e.id === course.id)?.qtdeInscricoes).toBe(1);
     expect(
@@ -663,56 +648,61 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
 
   it('saved cards: pay with one, then delete it (only its owner can)', async () => {
     const cards = cardsResponseSchema.parse(
-      (await call('GET', `/usuario/graca/${member.id}/cartoes`, member.token)).body,
+      (await call('GET', `/usuario/graca/${member.id}/cartoes`, { token: member.token })).body,
     ).cartoes;
     const saved = cards[0]!;
     const r = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'cartao', cartao: { idCartao: saved.id } }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'cartao', cartao: { idCartao: saved.id } }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(r.pagamento.status).toBe('aprovado');
     const other = await tokenize('5555 5555 5555 4444');
-    const added = await call(
-      'POST',
-      `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`,
-      member.token,
-      { token: other.token },
-    );
+    const added = await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`, {
+      token: member.token,
+      body: { token: other.token },
+    });
     expect(added.status).toBe(201);
     // a token is its owner's: another member can neither save nor pay with it
     expect(
       (
-        await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`, leader.token, {
-          token: other.token,
+        await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`, {
+          token: leader.token,
+          body: {
+            token: other.token,
+          },
         })
       ).status,
     ).toBe(422);
     expect(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          leader.token,
-          conferenceBody({ metodoPagamento: 'cartao', cartao: { token: other.token } }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: leader.token,
+          body: conferenceBody({ metodoPagamento: 'cartao', cartao: { token: other.token } }),
+          headers: { 'idempotency-key': key() },
+        })
       ).status,
     ).toBe(422);
     expect(
-      (await call('DELETE', `/usuario-cartao-gateway-pagamento/${saved.id}`, leader.token)).status,
+      (
+        await call('DELETE', `/usuario-cartao-gateway-pagamento/${saved.id}`, {
+          token: leader.token,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call('DELETE', `/usuario-cartao-gateway-pagamento/${saved.id}`, member.token)).status,
+      (
+        await call('DELETE', `/usuario-cartao-gateway-pagamento/${saved.id}`, {
+          token: member.token,
+        })
+      ).status,
     ).toBe(200);
     const left = cardsResponseSchema.parse(
-      (await call('GET', `/usuario/graca/${member.id}/cartoes`, member.token)).body,
+      (await call('GET', `/usuario/graca/${member.id}/cartoes`, { token: member.token })).body,
     ).cartoes;
     expect(left.map((c) => c.final)).toEqual(['4444']);
   });
@@ -724,76 +714,89 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     };
     expect(
       (
-        await call(
-          'POST',
-          `/usuario/${grace.id}/evento/${youth.id}/inscricao/`,
-          grace.token,
-          free,
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call(
-          'POST',
-          `/usuario/${member.id}/evento/${youth.id}/inscricao/`,
-          grace.token,
-          free,
-          { 'idempotency-key': key() },
-        )
-      ).status,
-    ).toBe(403);
-    expect(
-      (
-        await call('POST', '/pagamento/', grace.token, conferenceBody({ metodoPagamento: 'pix' }), {
-          'idempotency-key': key(),
+        await call('POST', `/usuario/${grace.id}/evento/${youth.id}/inscricao/`, {
+          token: grace.token,
+          body: free,
+          headers: { 'idempotency-key': key() },
         })
       ).status,
     ).toBe(403);
     expect(
       (
-        await call('POST', `/general/payment/church/${gracaId}/card/token`, grace.token, {
-          titular: 'J',
-          numero: '4111111111111111',
-          cvv: '123',
-          validade: '12/30',
+        await call('POST', `/usuario/${member.id}/evento/${youth.id}/inscricao/`, {
+          token: grace.token,
+          body: free,
+          headers: { 'idempotency-key': key() },
         })
       ).status,
     ).toBe(403);
-    expect((await call('GET', `/usuario/graca/${grace.id}/cartoes`, grace.token)).status).toBe(403);
+    expect(
+      (
+        await call('POST', '/pagamento/', {
+          token: grace.token,
+          body: conferenceBody({ metodoPagamento: 'pix' }),
+          headers: {
+            'idempotency-key': key(),
+          },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+          token: grace.token,
+          body: {
+            titular: 'J',
+            numero: '4111111111111111',
+            cvv: '123',
+            validade: '12/30',
+          },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (await call('GET', `/usuario/graca/${grace.id}/cartoes`, { token: grace.token })).status,
+    ).toBe(403);
     const mine = await tokenize('4111 1111 1111 1111');
     expect(
       (
-        await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`, grace.token, {
-          token: mine.token,
+        await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${gracaId}`, {
+          token: grace.token,
+          body: {
+            token: mine.token,
+          },
         })
       ).status,
     ).toBe(403);
     const { pagamento } = paymentResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          conferenceBody({ metodoPagamento: 'pix' }),
-          { 'idempotency-key': key() },
-        )
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: conferenceBody({ metodoPagamento: 'pix' }),
+          headers: { 'idempotency-key': key() },
+        })
       ).body,
     );
     expect(
       (
-        await call('POST', `/pagamento/${pagamento.codigo}/desafio`, grace.token, {
-          codigo: '123456',
+        await call('POST', `/pagamento/${pagamento.codigo}/desafio`, {
+          token: grace.token,
+          body: {
+            codigo: '123456',
+          },
         })
       ).status,
     ).toBe(404);
     expect(
-      (await call('GET', `/usuario/${grace.id}/pagamento/?pedido=${pagamento.codigo}`, grace.token))
-        .status,
+      (
+        await call('GET', `/usuario/${grace.id}/pagamento/?pedido=${pagamento.codigo}`, {
+          token: grace.token,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, grace.token)).status,
+      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, { token: grace.token }))
+        .status,
     ).toBe(404);
     const [row] = await database.db
       .select({ status: t.payments.status })
@@ -812,7 +815,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const k = key();
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
-        call('POST', '/pagamento/', member.token, body, { 'idempotency-key': k }),
+        call('POST', '/pagamento/', {
+          token: member.token,
+          body,
+          headers: { 'idempotency-key': k },
+        }),
       ),
     );
     expect(new Set(answers.map((a) => a.status))).toEqual(new Set([201]));
@@ -830,13 +837,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       .innerJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
       .where(eq(t.payments.code, [...codes][0]!));
     expect(Number(regs!.n)).toBe(2);
-    const reused = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      { ...body, parcelas: 2 },
-      { 'idempotency-key': k },
-    );
+    const reused = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: { ...body, parcelas: 2 },
+      headers: { 'idempotency-key': k },
+    });
     expect(reused.status).toBe(422);
   });
 
@@ -861,18 +866,16 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
     const buyers = [member, leader];
     const answers = await Promise.all(
       Array.from({ length: 200 }, (_, i) =>
-        call(
-          'POST',
-          '/pagamento/',
-          buyers[i % 2]!.token,
-          {
+        call('POST', '/pagamento/', {
+          token: buyers[i % 2]!.token,
+          body: {
             evento: ev!.id,
             metodoPagamento: 'cartao',
             cartao: { token: cards[i % 2]!.token },
             ingressos: [{ ingresso: ticket!.id, titulares: [{ nome: `Buyer ${i}` }] }],
           },
-          { 'idempotency-key': key() },
-        ),
+          headers: { 'idempotency-key': key() },
+        }),
       ),
     );
     const sold = answers.filter((a) => a.status === 201);

@@ -10,13 +10,17 @@
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import type { MessageLang } from '../../contract/account-messages.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
-import { paymentMessage, type PaymentMessageKey } from '../../contract/payment-messages.ts';
-import type { Database } from '../db/client.ts';
+import { paymentMessage } from '../../contract/messages/payments.ts';
+import type { AuthUser } from '../auth/authenticate.ts';
+import type { LinkChurch } from '../auth/church-link.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { orderCode } from './codes.ts';
 import {
   pickInstallments,
@@ -27,22 +31,6 @@ import {
 } from './fees.ts';
 import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
-
-export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
-/** The database or an open transaction: the recurring-gift job runs the pipeline inside its own. */
-export type Db = Database | Tx;
-
-/** An API error in a language, without the HTTP request (the route gives the language). */
-export function payError(
-  lang: MessageLang,
-  status: ContentfulStatusCode,
-  key: PaymentMessageKey,
-  values?: Record<string, string | number>,
-  field?: string,
-): ApiProblem {
-  const message = paymentMessage(lang, key, values);
-  return new ApiProblem(status, message, field ? { [field]: [message] } : undefined);
-}
 
 export interface OrderChurch {
   id: number;
@@ -108,6 +96,26 @@ export interface PaymentAnswer {
   body: PaymentResponse;
 }
 
+/** What an order kind is told of the call that asks for it (never the HTTP request itself). */
+export interface OrderCall {
+  /** The caller of a valid token; null for a visitor, where the kind allows one. */
+  user: AuthUser | null;
+  lang: MessageLang;
+  idempotencyKey: string;
+  mailer: Mailer;
+  /** The church's address for links sent by e-mail, preferring the host the call came to. */
+  originOf(church: LinkChurch): Promise<string>;
+  /** The caller's network address (TRUST_PROXY-aware), for the visitor limits; unknown off HTTP. */
+  address?: string;
+}
+
+/** How every order kind (event tickets, a gift, a Play subscription) enters the pipeline. */
+export type OrderEntry<Body> = (
+  db: Database,
+  call: OrderCall,
+  body: Body,
+) => Promise<PaymentAnswer>;
+
 export interface CheckedPayment {
   method: PaymentMethodCode;
   gatewayId: number | null;
@@ -142,8 +150,7 @@ export async function storedAnswer(
     .from(t.paymentIdempotency)
     .where(and(owner, eq(t.paymentIdempotency.key, payer.idempotencyKey)));
   if (!row) return null;
-  if (row.requestHash !== hashOf(payer.fingerprint))
-    throw payError(payer.lang, 422, 'pay.keyReused');
+  if (row.requestHash !== hashOf(payer.fingerprint)) throw new ApiProblem(422, 'pay.keyReused');
   if (!row.httpStatus) return null; // claimed by a transaction that has not finished
   const stored =
     typeof row.response === 'string'
@@ -154,13 +161,11 @@ export async function storedAnswer(
 
 /** Step 1: method, gateway, country, fees, installments and card, all refused before any write. */
 export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<CheckedPayment> {
-  const lang = payer.lang;
   const churchId = order.church.id;
   let method = payer.method;
   if (order.subtotalCents === 0)
     method = 'gratuito'; // a free order needs no payment, whatever was chosen
-  else if (method === 'gratuito')
-    throw payError(lang, 400, 'pay.paidNeedsMethod', undefined, 'metodoPagamento');
+  else if (method === 'gratuito') throw fieldProblem(400, 'metodoPagamento', 'pay.paidNeedsMethod');
 
   let gatewayId: number | null = null;
   if (method !== 'gratuito') {
@@ -175,7 +180,7 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
         ),
       );
     if (!row || !gatewaySupports(row.gatewayId, method))
-      throw payError(lang, 422, 'pay.methodUnavailable', undefined, 'metodoPagamento');
+      throw fieldProblem(422, 'metodoPagamento', 'pay.methodUnavailable');
     gatewayId = row.gatewayId;
   }
 
@@ -191,8 +196,8 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
             .orderBy(desc(t.userAddresses.id))
             .limit(1);
     const country = (address?.country ?? payer.country ?? '').toUpperCase();
-    if (!country) throw payError(lang, 422, 'pay.addressRequired', undefined, 'pais');
-    if (country !== 'BR') throw payError(lang, 422, 'pay.brazilOnly', undefined, 'metodoPagamento');
+    if (!country) throw fieldProblem(422, 'pais', 'pay.addressRequired');
+    if (country !== 'BR') throw fieldProblem(422, 'metodoPagamento', 'pay.brazilOnly');
   }
 
   const fees = quoteFees(order.subtotalCents, method, order.churchPaysFees);
@@ -203,7 +208,7 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
     order.interest,
     payer.installments,
   );
-  if (!plan) throw payError(lang, 422, 'pay.installmentsUnavailable', undefined, 'parcelas');
+  if (!plan) throw fieldProblem(422, 'parcelas', 'pay.installmentsUnavailable');
 
   let card: CheckedPayment['card'] = null;
   if (method === 'cartao') {
@@ -220,7 +225,7 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
             eq(t.savedCards.churchId, churchId),
           ),
         );
-      if (!s) throw payError(lang, 404, 'pay.cardNotFound', undefined, 'cartao');
+      if (!s) throw fieldProblem(404, 'cartao', 'pay.cardNotFound');
       token = s.token;
       saved = true;
     }
@@ -233,7 +238,7 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
           .where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), owner))
       : [];
     if (!vault || vault.gatewayId !== gatewayId)
-      throw payError(lang, 422, 'pay.cardInvalid', undefined, 'cartao');
+      throw fieldProblem(422, 'cartao', 'pay.cardInvalid');
     card = {
       token: vault.token,
       behaviour: vault.behaviour,
@@ -382,11 +387,6 @@ export async function chargePayment(
   return { status, body: JSON.parse(JSON.stringify(body)) as PaymentResponse };
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } };
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** check → reserve → charge, with replays of a finished key answered as they were. */
 export async function runPayment(
   db: Db,
@@ -412,7 +412,7 @@ export async function runPayment(
   }
   if ('replay' in answer) {
     const stored = await storedAnswer(db, order, payer);
-    if (!stored) throw payError(payer.lang, 409, 'pay.keyReused');
+    if (!stored) throw new ApiProblem(409, 'pay.keyReused');
     return stored;
   }
   return answer;

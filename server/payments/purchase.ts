@@ -1,16 +1,14 @@
 // Buying event tickets (POST /pagamento/ and free registrations): the event order kind of the
 // shared checkout pipeline (./pipeline.ts). Its own checks (event open, member of the church,
 // holder answers, tickets of the event), its reservation (seats, by a conditional UPDATE that
-// never oversells, DESIGN.md §4) and its records (one registration per holder).
+// never oversells, docs/api-foundation.md "Payments") and its records (one registration per holder).
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Context } from 'hono';
-import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
-import { messageLang, type MessageLang } from '../../contract/account-messages.ts';
-import type { PaymentBody } from '../../contract/payments.ts';
-import { paymentMessage, type PaymentMessageKey } from '../../contract/payment-messages.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
+import type { PaymentBody, paymentBodySchema } from '../../contract/payments.ts';
+import { paymentMessage } from '../../contract/messages/payments.ts';
 import { ticketChoicesSchema } from '../../contract/events.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
@@ -19,31 +17,13 @@ import type { PaymentMethodCode } from './fees.ts';
 import { expireOverduePix } from './expiry.ts';
 import { activateSubscriptionOf } from '../play/subscription-state.ts';
 import {
-  payError,
   runPayment,
   storedAnswer,
   type Order,
+  type OrderEntry,
   type PaymentAnswer,
   type Payer,
-  type Tx,
 } from './pipeline.ts';
-
-export type { Tx } from './pipeline.ts';
-
-/** An API error in the request's language. */
-export function payProblem(
-  c: Context,
-  status: ContentfulStatusCode,
-  key: PaymentMessageKey,
-  values?: Record<string, string | number>,
-  errors?: Record<string, string[]>,
-): ApiProblem {
-  return new ApiProblem(
-    status,
-    paymentMessage(messageLang(c.req.header('accept-language')), key, values),
-    errors,
-  );
-}
 
 export interface PurchaseInput {
   userId: number;
@@ -79,6 +59,17 @@ function payerOf(input: PurchaseInput, lang: MessageLang): Payer {
   };
 }
 
+/** The event order kind of POST /pagamento/ (a member's tickets; visitors log in first). */
+export const buyTickets: OrderEntry<z.output<typeof paymentBodySchema>> = async (
+  db,
+  call,
+  body,
+) => {
+  if (!call.user) throw new ApiProblem(401, 'auth.loginRequired');
+  const input = purchaseInputFromBody(call.user.userId, body, call.idempotencyKey, body as never);
+  return purchase(db, call.lang, input);
+};
+
 /** Buys event tickets through the shared pipeline (check, reserve, charge). */
 export async function purchase(
   db: Database,
@@ -106,7 +97,7 @@ async function eventOrder(
     .where(
       and(eq(t.events.id, input.eventId), eq(t.events.active, true), eq(t.churches.active, true)),
     );
-  if (!event) throw payError(lang, 404, 'pay.eventNotFound');
+  if (!event) throw new ApiProblem(404, 'pay.eventNotFound');
   const churchId = event.church.id;
   const church = {
     id: churchId,
@@ -121,14 +112,14 @@ async function eventOrder(
     .select({ active: t.churchUsers.active })
     .from(t.churchUsers)
     .where(and(eq(t.churchUsers.churchId, churchId), eq(t.churchUsers.userId, input.userId)));
-  if (!membership?.active) throw new ApiProblem(403, paymentMessage(lang, 'pay.eventNotFound'));
+  if (!membership?.active) throw new ApiProblem(403, 'pay.eventNotFound');
 
   // Replays of a finished purchase answer at once, before any check that could now differ.
   const replay = await storedAnswer(db, { church }, payer);
   if (replay) return { replay };
 
   if (!event.event.registrationOpen || now > event.event.endsAt)
-    throw payError(lang, 422, 'pay.eventClosed');
+    throw new ApiProblem(422, 'pay.eventClosed');
   await expireOverduePix(db, churchId, now);
 
   const ticketIds = [...new Set(input.choices.map((ch) => ch.ingresso))];
@@ -179,6 +170,17 @@ async function eventOrder(
     interest: eventRow.interest,
     cashDaysToPay: eventRow.cashDaysToPay,
     eventId: eventRow.id,
+    checkMethod(method) {
+      // The staff may limit an event to some of the church's methods (docs/events.md "The staff side").
+      if (
+        method !== 'gratuito' &&
+        eventRow.paymentMethods &&
+        !eventRow.paymentMethods.includes(method)
+      )
+        throw new ApiProblem(422, 'pay.methodUnavailable', {
+          metodoPagamento: ['pay.methodUnavailable'],
+        });
+    },
     async reserve(tx: Tx, at: Date) {
       // Take the seats: the row lock of the UPDATE serialises buyers of one ticket, and the
       // condition re-checked after the lock means the stock is never exceeded.
@@ -201,9 +203,12 @@ async function eventOrder(
           const onSale =
             (!ticket.availableFrom || ticket.availableFrom <= at) &&
             (!ticket.availableUntil || ticket.availableUntil >= at);
-          throw payError(lang, onSale ? 409 : 422, onSale ? 'pay.soldOut' : 'pay.notOnSale', {
-            name: ticket.name,
-          });
+          throw new ApiProblem(
+            onSale ? 409 : 422,
+            onSale ? 'pay.soldOut' : 'pay.notOnSale',
+            undefined,
+            { name: ticket.name },
+          );
         }
         if (ticket.perUserLimit !== null) {
           // Counted after the seat row is locked, so two purchases of one buyer cannot both pass.
@@ -218,7 +223,7 @@ async function eventOrder(
               ),
             );
           if (Number(held?.n ?? 0) + n > ticket.perUserLimit)
-            throw payError(lang, 422, 'pay.userLimit', {
+            throw new ApiProblem(422, 'pay.userLimit', undefined, {
               count: ticket.perUserLimit,
               name: ticket.name,
             });
@@ -257,7 +262,7 @@ async function eventOrder(
 /** Builds PurchaseInput from a POST /pagamento/ body. */
 export function purchaseInputFromBody(
   userId: number,
-  body: z.output<typeof import('../../contract/payments.ts').paymentBodySchema>,
+  body: z.output<typeof paymentBodySchema>,
   key: string,
   raw: PaymentBody,
 ): PurchaseInput {

@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 
 describe.each(testBackends())('play member calls on %s', (backend) => {
   let database: DatabaseHandle;
@@ -18,28 +19,8 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
   let graca: number;
   let member: { id: number; token: string };
   let leader: { id: number; token: string };
-  const call = async (method: string, url: string, token?: string, body?: unknown) => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'pt-BR',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
-  };
-  const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, {
-      username: email,
-      password: DEMO_PASSWORD,
-    });
-    const token = (r.body as { token: string }).token;
-    const me = await call('GET', '/me', token);
-    return { id: (me.body as { user: { id: number } }).user.id, token };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const login = (email: string) => loginAs(api, email, DEMO_PASSWORD);
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
@@ -64,7 +45,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
       call(
         'POST',
         `/usuario-plano-assinatura-conteudo/?planoAssinaturaConteudo=${id}&igreja=${graca}&usuario=${who.id}`,
-        who.token,
+        { token: who.token },
       );
     const added = await add(first!.id);
     expect(added.status).toBe(201);
@@ -76,7 +57,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
         await call(
           'GET',
           `/usuario-plano-assinatura-conteudo/?usuario=${member.id}&igreja=${graca}`,
-          member.token,
+          { token: member.token },
         )
       ).body,
     );
@@ -88,26 +69,38 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
         await call(
           'GET',
           `/usuario-plano-assinatura-conteudo/?usuario=${member.id}&igreja=${graca}`,
-          leader.token,
+          { token: leader.token },
         )
       ).status,
     ).toBe(403);
     expect((await add(first!.id, { id: member.id, token: leader.token })).status).toBe(403);
     expect(
-      (await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, leader.token)).status,
+      (
+        await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, {
+          token: leader.token,
+        })
+      ).status,
     ).toBe(404);
     expect(
-      (await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, member.token)).status,
+      (
+        await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, {
+          token: member.token,
+        })
+      ).status,
     ).toBe(204);
     expect(
-      (await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, member.token)).status,
+      (
+        await call('DELETE', `/usuario-plano-assinatura-conteudo/${item.id}/`, {
+          token: member.token,
+        })
+      ).status,
     ).toBe(404);
     const after = playMyListResponseSchema.parse(
       (
         await call(
           'GET',
           `/usuario-plano-assinatura-conteudo/?usuario=${member.id}&igreja=${graca}`,
-          member.token,
+          { token: member.token },
         )
       ).body,
     );
@@ -130,7 +123,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
     const bad = await call(
       'POST',
       `/usuario-plano-assinatura-conteudo/?planoAssinaturaConteudo=x&igreja=${graca}&usuario=${member.id}`,
-      member.token,
+      { token: member.token },
     );
     expect(bad.status).toBe(400);
     expect(
@@ -141,7 +134,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
   it('lists the member subscriptions with their status and plan', async () => {
     const url = `/usuario/${member.id}/usuario-plano-assinatura/?igreja=${graca}`;
     expect(
-      playSubscriptionsResponseSchema.parse((await call('GET', url, member.token)).body)
+      playSubscriptionsResponseSchema.parse((await call('GET', url, { token: member.token })).body)
         .assinaturas,
     ).toEqual([]);
     const [plan] = await database.db
@@ -157,7 +150,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
       paidUntil: new Date(Date.now() + 86_400_000),
     });
     const { assinaturas } = playSubscriptionsResponseSchema.parse(
-      (await call('GET', url, member.token)).body,
+      (await call('GET', url, { token: member.token })).body,
     );
     expect(assinaturas).toHaveLength(1);
     expect(assinaturas[0]).toMatchObject({
@@ -165,6 +158,6 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
       status: { situacao: 'ativo' },
       plano: { id: plan!.id, valor: plan!.priceCents },
     });
-    expect((await call('GET', url, leader.token)).status).toBe(403);
+    expect((await call('GET', url, { token: leader.token })).status).toBe(403);
   });
 });

@@ -1,6 +1,16 @@
-// Play queries both the public and the member routes use: what a visitor may see, and content cards.
-import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { PlayContent } from '../../contract/play.ts';
+// Play queries both the public and the member routes use: what a visitor may see, content cards,
+// and the public reads of play.routes.ts (settings, plans, home rows, the content list and one content).
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { z } from 'zod';
+import {
+  CONTENT_VISIBILITIES,
+  type PlayCollection,
+  type PlayContent,
+  type PlayContentDetail,
+  type playContentListQuery,
+} from '../../contract/play.ts';
+import { containsPattern } from '../db/like.ts';
+import { notFound } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 
@@ -58,4 +68,135 @@ export async function toCards(
     tags: tags.filter((tag) => tag.contentId === r.id).map(({ id, nome }) => ({ id, nome })),
     publicadoEm: r.publishedAt.toISOString(),
   }));
+}
+
+/** The module's settings (spec §3 Play: visibility of contents, title, description). */
+export async function playSettingsOf(db: Database, churchId: number) {
+  const [row] = await db.select().from(t.playSettings).where(eq(t.playSettings.churchId, churchId));
+  const visibility = CONTENT_VISIBILITIES.find((v) => v === row?.contentVisibility) ?? 'misto';
+  return {
+    tipoVisibilidadeConteudo: visibility,
+    titulo: row?.title ?? 'Play',
+    descricao: row?.description ?? '',
+  };
+}
+
+/** The church's active plans, in their order. */
+export async function plansOf(db: Database, churchId: number) {
+  const rows = await db
+    .select()
+    .from(t.playPlans)
+    .where(and(eq(t.playPlans.churchId, churchId), eq(t.playPlans.active, true)))
+    .orderBy(asc(t.playPlans.position), asc(t.playPlans.id));
+  return rows.map((p) => ({
+    id: p.id,
+    nome: p.name,
+    descricao: p.description,
+    valor: p.priceCents,
+    taxaAdesao: p.feeCents,
+    periodicidadeDias: p.periodDays,
+  }));
+}
+
+/** The home: featured contents, a row per home tag that has contents, and the collections. */
+export async function playHome(db: Database, churchId: number) {
+  const [all, tags, links, collections] = await Promise.all([
+    db
+      .select()
+      .from(t.playContents)
+      .where(visible(churchId))
+      .orderBy(asc(t.playContents.position), desc(t.playContents.publishedAt)),
+    db
+      .select()
+      .from(t.playTags)
+      .where(and(eq(t.playTags.churchId, churchId), eq(t.playTags.onHome, true)))
+      .orderBy(asc(t.playTags.position)),
+    db.select().from(t.playContentTags).where(eq(t.playContentTags.churchId, churchId)),
+    db
+      .select()
+      .from(t.playCollections)
+      .where(eq(t.playCollections.churchId, churchId))
+      .orderBy(asc(t.playCollections.position)),
+  ]);
+  const cards = await toCards(db, churchId, all);
+  return {
+    destaques: cards.filter((card) => card.destaque),
+    tags: tags
+      .map((tag) => ({
+        id: tag.id,
+        nome: tag.name,
+        conteudos: cards.filter((card) =>
+          links.some((l) => l.tagId === tag.id && l.contentId === card.id),
+        ),
+      }))
+      .filter((row) => row.conteudos.length > 0),
+    coletaneas: collections.map((col): PlayCollection => ({
+      id: col.id,
+      titulo: col.title,
+      descricao: col.description,
+      imagem: col.image,
+    })),
+  };
+}
+
+/** A page of the church's contents, filtered by featured, collection, tag or a search. */
+export async function contentPage(
+  db: Database,
+  churchId: number,
+  q: z.output<typeof playContentListQuery>,
+) {
+  const filters: (SQL | undefined)[] = [visible(churchId)];
+  if (q.destaque !== undefined) filters.push(eq(t.playContents.featured, q.destaque));
+  if (q.coletanea !== undefined) filters.push(eq(t.playContents.collectionId, q.coletanea));
+  if (q.tag !== undefined) {
+    const tagged = db
+      .select({ id: t.playContentTags.contentId })
+      .from(t.playContentTags)
+      .where(and(eq(t.playContentTags.churchId, churchId), eq(t.playContentTags.tagId, q.tag)));
+    filters.push(inArray(t.playContents.id, tagged));
+  }
+  if (q.busca) {
+    const like = containsPattern(q.busca);
+    filters.push(or(ilike(t.playContents.title, like), ilike(t.playContents.description, like)));
+  }
+  const where = and(...filters);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(t.playContents)
+      .where(where)
+      .orderBy(
+        asc(t.playContents.position),
+        desc(t.playContents.publishedAt),
+        asc(t.playContents.id),
+      )
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit),
+    db.select({ n: count() }).from(t.playContents).where(where),
+  ]);
+  return {
+    conteudos: await toCards(db, churchId, rows),
+    total: Number(total?.n ?? 0),
+    page: q.page,
+    limit: q.limit,
+  };
+}
+
+/** One content; a closed content's media is only handed out by the member-only watch call (spec §6). */
+export async function contentDetail(
+  db: Database,
+  churchId: number,
+  id: number,
+): Promise<PlayContentDetail> {
+  const [row] = await db
+    .select()
+    .from(t.playContents)
+    .where(and(visible(churchId), eq(t.playContents.id, id)));
+  if (!row) throw notFound('play.notFound');
+  const [card] = await toCards(db, churchId, [row]);
+  return {
+    ...card!,
+    urlMidia: card!.aberto ? row.mediaPath : null,
+    temLegenda: row.captionsPath !== null,
+  };
 }

@@ -1,4 +1,4 @@
-// Play subscriptions renew by themselves (issue 13 §3: "renewals charged by the same scheduler as
+// Play subscriptions renew by themselves (docs/play.md "Subscribing, cancelling, renewals": charged by the same scheduler as
 // recurring gifts, once per period, across restarts and nodes"), exactly as recurring gifts do
 // (server/giving/recurring.ts): each due subscription is claimed with SELECT … FOR UPDATE SKIP LOCKED
 // and charged in that same transaction through the shared pipeline, with the idempotency key
@@ -9,20 +9,14 @@
 // e-mailed. A cancelled one ends as 'cancelado' at pago_ate.
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/index.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  checkPayment,
-  chargePayment,
-  reservePayment,
-  type Payer,
-  type Tx,
-} from '../payments/pipeline.ts';
+import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';

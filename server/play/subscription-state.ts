@@ -1,14 +1,13 @@
-// What a payment does to the Play subscription it belongs to (issue 13 §3), for the shared payment
+// What a payment does to the Play subscription it belongs to (docs/play.md "Subscribing, cancelling, renewals"), for the shared payment
 // paths that move a payment's status later (sandbox, card challenge, Pix/slip paid, expiry, refusal):
 // a first payment approved activates its pending subscription; cancelled or refused cancels it.
 // Schema-only on purpose: server/payments/ imports it, and it imports nothing of the pipeline.
 import { and, eq, inArray } from 'drizzle-orm';
 import type { PaymentSubscription } from '../../contract/payments.ts';
 import { SUBSCRIPTION_STATUSES } from '../../contract/payments.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 
-type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Reader = Pick<Database, 'select'>;
 
 const DAY = 86_400_000;

@@ -1,10 +1,8 @@
-// Play subscribing calls (spec §7 Play; issue 13 §3): `POST /usuario-plano-assinatura/` (subscribe: the
+// Play subscribing calls (spec §7 Play; docs/play.md "Subscribing, cancelling, renewals"): `POST /usuario-plano-assinatura/` (subscribe: the
 // same order as `POST /pagamento/` with `tipo: "assinatura"`, through the one pipeline) and
 // `POST /usuario-plano-assinatura/{id}/cancelar?igreja=` (renewals stop; access stays until pago_ate), and the
 // first charge's quote for the checkout (`GET /igreja/{slug}/plano-assinatura/{id}/calcular-taxas`).
 import { Hono } from 'hono';
-import { messageLang } from '../../contract/account-messages.ts';
-import { paymentMessage } from '../../contract/payment-messages.ts';
 import {
   playPlanFeesParams,
   playPlanFeesQuery,
@@ -15,10 +13,11 @@ import {
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
-import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { quoteFees } from '../payments/fees.ts';
-import { toFeeQuote } from '../payments/fees.routes.ts';
+import { toFeeQuote } from '../payments/fees.serializers.ts';
+import { orderCall } from '../payments/order-call.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
 import {
   activePlan,
@@ -27,7 +26,7 @@ import {
   SUBSCRIPTION_CHURCH_PAYS_FEES,
 } from './subscription.ts';
 
-export function playSubscriptionRoutes(db: Database) {
+export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }) {
   return new Hono({ strict: false })
     .get(
       '/igreja/:slug/plano-assinatura/:id/calcular-taxas',
@@ -49,15 +48,8 @@ export function playSubscriptionRoutes(db: Database) {
     )
     .post('/usuario-plano-assinatura', validate('json', subscribeCallBodySchema), async (c) => {
       const body = c.req.valid('json');
-      const key = c.req.header('idempotency-key')?.trim() || body.chaveIdempotencia;
-      if (!key || key.length < 8 || key.length > 100) {
-        const message = paymentMessage(
-          messageLang(c.req.header('accept-language')),
-          'pay.keyRequired',
-        );
-        throw new ApiProblem(400, message, { chaveIdempotencia: [message] });
-      }
-      const answer = await subscribe(db, c, body, key);
+      const call = await orderCall(db, c, body.chaveIdempotencia, options.mailer);
+      const answer = await subscribe(db, call, body);
       return c.json(answer.body, answer.status);
     })
     .post(

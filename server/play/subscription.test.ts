@@ -1,4 +1,4 @@
-// Subscribing to Play on the shared checkout (issue 13 §3): card approved/declined, Pix pending then paid,
+// Subscribing to Play on the shared checkout (docs/play.md): card approved/declined, Pix pending then paid,
 // the contracting fee on the first charge, one subscription at a time, cancel keeps access until pago_ate,
 // renewals once per period (also with two runs at once), lapse after a declined renewal, bad input.
 import { and, eq } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { JOBS } from '../jobs/index.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { activeSubscription } from './access.ts';
@@ -39,32 +40,17 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   let yearly: PlayPlan;
   let seq = 0;
   const key = () => `play-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-    lang = 'pt-BR',
-  ) => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': lang,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : null) as unknown };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
   const cardToken = async (numero = '4111111111111111') => {
-    const r = await call('POST', `/general/payment/church/${graca}/card/token`, member.token, {
-      titular: 'Maria Souza',
-      numero,
-      cvv: '123',
-      validade: '12/30',
-      ...HOLDER,
+    const r = await call('POST', `/general/payment/church/${graca}/card/token`, {
+      token: member.token,
+      body: {
+        titular: 'Maria Souza',
+        numero,
+        cvv: '123',
+        validade: '12/30',
+        ...HOLDER,
+      },
     });
     expect(r.status).toBe(201);
     return (r.body as { token: string }).token;
@@ -79,15 +65,15 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   const mine = async () =>
     playSubscriptionsResponseSchema.parse(
       (
-        await call(
-          'GET',
-          `/usuario/${member.id}/usuario-plano-assinatura/?igreja=${graca}`,
-          member.token,
-        )
+        await call('GET', `/usuario/${member.id}/usuario-plano-assinatura/?igreja=${graca}`, {
+          token: member.token,
+        })
       ).body,
     ).assinaturas;
   const cancel = (id: number) =>
-    call('POST', `/usuario-plano-assinatura/${id}/cancelar?igreja=${graca}`, member.token);
+    call('POST', `/usuario-plano-assinatura/${id}/cancelar?igreja=${graca}`, {
+      token: member.token,
+    });
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
@@ -98,15 +84,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
         .from(t.churches)
         .where(eq(t.churches.slug, 'graca'))
     )[0]!.id;
-    const login = await call('POST', '/security/login_check', undefined, {
-      username: 'membro@graca.demo',
-      password: DEMO_PASSWORD,
-    });
-    const token = (login.body as { token: string }).token;
-    member = {
-      id: ((await call('GET', '/me', token)).body as { user: { id: number } }).user.id,
-      token,
-    };
+    member = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
     const { planos } = playPlansResponseSchema.parse(
       (await call('GET', '/igreja/graca/plano-assinatura/')).body,
     );
@@ -125,16 +103,14 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
 
   it('subscribes by card: price + contracting fee, active for one period, the card kept for renewals; twice is refused', async () => {
     const before = Date.now();
-    const r = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order(monthly, {
+    const r = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(monthly, {
         metodoPagamento: 'cartao',
         cartao: { token: await cardToken() },
         valor: (monthly.valor + monthly.taxaAdesao) / 100,
       }),
-    );
+    });
     expect(r.status).toBe(201);
     const { pagamento } = paymentResponseSchema.parse(r.body);
     expect(pagamento).toMatchObject({
@@ -167,13 +143,11 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
       [yearly, 'en', 'You already have an active Play subscription'],
       [monthly, 'es', 'Ya tienes una suscripción activa'],
     ] as const) {
-      const again = await call(
-        'POST',
-        '/pagamento/',
-        member.token,
-        order(plan, { metodoPagamento: 'cartao', cartao: { idCartao: 1 } }),
+      const again = await call('POST', '/pagamento/', {
+        token: member.token,
+        body: order(plan, { metodoPagamento: 'cartao', cartao: { idCartao: 1 } }),
         lang,
-      );
+      });
       expect(again.status).toBe(409);
       expect(apiErrorSchema.parse(again.body).message).toContain(text);
       expect(apiErrorSchema.parse(again.body).errors?.planoAssinatura?.length).toBe(1);
@@ -199,12 +173,10 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const before = await approved();
     const answers = await Promise.all(
       [a, b].map((token) =>
-        call(
-          'POST',
-          '/pagamento/',
-          member.token,
-          order(monthly, { metodoPagamento: 'cartao', cartao: { token } }),
-        ),
+        call('POST', '/pagamento/', {
+          token: member.token,
+          body: order(monthly, { metodoPagamento: 'cartao', cartao: { token } }),
+        }),
       ),
     );
     expect(answers.map((r) => r.status).sort()).toEqual([201, 409]);
@@ -213,12 +185,15 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   });
 
   it('a declined card charges nothing and starts no subscription', async () => {
-    const r = await call('POST', '/usuario-plano-assinatura/', member.token, {
-      igreja: graca,
-      planoAssinatura: monthly.id,
-      metodoPagamento: 'cartao',
-      cartao: { token: await cardToken('4000000000000002') },
-      chaveIdempotencia: key(),
+    const r = await call('POST', '/usuario-plano-assinatura/', {
+      token: member.token,
+      body: {
+        igreja: graca,
+        planoAssinatura: monthly.id,
+        metodoPagamento: 'cartao',
+        cartao: { token: await cardToken('4000000000000002') },
+        chaveIdempotencia: key(),
+      },
     });
     expect(r.status).toBe(201);
     expect(paymentResponseSchema.parse(r.body).pagamento).toMatchObject({
@@ -232,7 +207,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
 
   it('Pix: pending until paid, then active; a refund ends it; an expired Pix cancels it; the same key replays the answer', async () => {
     const body = order(yearly, { metodoPagamento: 'pix' });
-    const r = await call('POST', '/usuario-plano-assinatura/', member.token, body);
+    const r = await call('POST', '/usuario-plano-assinatura/', { token: member.token, body });
     expect(r.status).toBe(201);
     const { pagamento } = paymentResponseSchema.parse(r.body);
     expect(pagamento).toMatchObject({
@@ -248,21 +223,22 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     });
     // the same key answers the same payment; a new one is refused while this Pix is open
     expect(
-      paymentResponseSchema.parse((await call('POST', '/pagamento/', member.token, body)).body)
-        .pagamento.codigo,
+      paymentResponseSchema.parse(
+        (await call('POST', '/pagamento/', { token: member.token, body })).body,
+      ).pagamento.codigo,
     ).toBe(pagamento.codigo);
-    const twice = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order(yearly, { metodoPagamento: 'pix' }),
-    );
+    const twice = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(yearly, { metodoPagamento: 'pix' }),
+    });
     expect(twice.status).toBe(409);
     expect(apiErrorSchema.parse(twice.body).message).toBe(
       'Você já tem uma assinatura deste plano aguardando pagamento.',
     );
 
-    const paid = await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, member.token);
+    const paid = await call('POST', `/sandbox/pagamento/${pagamento.codigo}/pagar`, {
+      token: member.token,
+    });
     expect(paymentResponseSchema.parse(paid.body).pagamento).toMatchObject({
       status: 'aprovado',
       assinatura: { situacao: 'ativo' },
@@ -281,7 +257,11 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
 
     // a refunded payment ends the subscription at once
     expect(
-      (await call('POST', `/sandbox/pagamento/${pagamento.codigo}/estornar`, member.token)).status,
+      (
+        await call('POST', `/sandbox/pagamento/${pagamento.codigo}/estornar`, {
+          token: member.token,
+        })
+      ).status,
     ).toBe(200);
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
     expect(await activeSubscription(database.db, graca, member.id)).toBeNull();
@@ -289,20 +269,22 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     // another Pix left to expire: its subscription is cancelled, never activated
     await database.db.delete(t.playSubscriptions).where(eq(t.playSubscriptions.userId, member.id));
     const late = paymentResponseSchema.parse(
-      (await call('POST', '/pagamento/', member.token, order(monthly, { metodoPagamento: 'pix' })))
-        .body,
+      (
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: order(monthly, { metodoPagamento: 'pix' }),
+        })
+      ).body,
     ).pagamento;
-    await call('POST', `/sandbox/pagamento/${late.codigo}/expirar`, member.token);
+    await call('POST', `/sandbox/pagamento/${late.codigo}/expirar`, { token: member.token });
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
   });
 
   it('cancel keeps access until pago_ate and stops renewals; at pago_ate it ends as cancelado', async () => {
-    await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
-    );
+    await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
+    });
     const [sub] = await mine();
     const r = await cancel(sub!.id);
     expect(r.status).toBe(200);
@@ -332,17 +314,17 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect((await mine())[0]!.status.situacao).toBe('cancelado');
     // someone else's or an unknown subscription
     expect((await cancel(999999)).status).toBe(404);
-    const leaderLogin = await call('POST', '/security/login_check', undefined, {
-      username: 'lider@graca.demo',
-      password: DEMO_PASSWORD,
+    const leaderLogin = await call('POST', '/security/login_check', {
+      body: {
+        username: 'lider@graca.demo',
+        password: DEMO_PASSWORD,
+      },
     });
     expect(
       (
-        await call(
-          'POST',
-          `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`,
-          (leaderLogin.body as { token: string }).token,
-        )
+        await call('POST', `/usuario-plano-assinatura/${sub!.id}/cancelar?igreja=${graca}`, {
+          token: (leaderLogin.body as { token: string }).token,
+        })
       ).status,
     ).toBe(404);
     expect(
@@ -351,12 +333,10 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   });
 
   it('renews once per period (also with two runs at once), then lapses after a declined renewal', async () => {
-    await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
-    );
+    await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
+    });
     const [sub] = await mine();
     const firstEnd = new Date(sub!.pagoAte!);
     const due = new Date(firstEnd.getTime() - RENEW_AHEAD_MS + 60_000);
@@ -488,51 +468,51 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
   });
 
   it('refuses bad input with per-field messages, an unknown plan, a changed price, and asks for login', async () => {
-    const bad = await call('POST', '/pagamento/', member.token, {
-      tipo: 'assinatura',
-      igreja: graca,
-      planoAssinatura: 'x',
-      metodoPagamento: 'cartao',
-      chaveIdempotencia: key(),
+    const bad = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: {
+        tipo: 'assinatura',
+        igreja: graca,
+        planoAssinatura: 'x',
+        metodoPagamento: 'cartao',
+        chaveIdempotencia: key(),
+      },
     });
     expect(bad.status).toBe(400);
     expect(apiErrorSchema.parse(bad.body).errors?.planoAssinatura?.length).toBeGreaterThan(0);
-    const noPlan = await call(
-      'POST',
-      '/usuario-plano-assinatura/',
-      member.token,
-      { igreja: graca, metodoPagamento: 'pix', chaveIdempotencia: key() },
-      'en',
-    );
+    const noPlan = await call('POST', '/usuario-plano-assinatura/', {
+      token: member.token,
+      body: { igreja: graca, metodoPagamento: 'pix', chaveIdempotencia: key() },
+      lang: 'en',
+    });
     expect(noPlan.status).toBe(400);
     expect(apiErrorSchema.parse(noPlan.body).errors?.planoAssinatura).toEqual(['Required.']);
-    const noKey = await call('POST', '/usuario-plano-assinatura/', member.token, {
-      igreja: graca,
-      planoAssinatura: monthly.id,
-      metodoPagamento: 'pix',
+    const noKey = await call('POST', '/usuario-plano-assinatura/', {
+      token: member.token,
+      body: {
+        igreja: graca,
+        planoAssinatura: monthly.id,
+        metodoPagamento: 'pix',
+      },
     });
     expect(noKey.status).toBe(400);
-    const unknown = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order({ ...monthly, id: 999999 }, { metodoPagamento: 'pix' }),
-      'es',
-    );
+    const unknown = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order({ ...monthly, id: 999999 }, { metodoPagamento: 'pix' }),
+      lang: 'es',
+    });
     expect(unknown.status).toBe(404);
     expect(apiErrorSchema.parse(unknown.body).message).toBe('Plan no encontrado o no disponible.');
-    const changed = await call(
-      'POST',
-      '/pagamento/',
-      member.token,
-      order(monthly, { metodoPagamento: 'pix', valor: monthly.valor / 100 }),
-    );
+    const changed = await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(monthly, { metodoPagamento: 'pix', valor: monthly.valor / 100 }),
+    });
     expect(changed.status).toBe(422);
     expect(apiErrorSchema.parse(changed.body).errors?.valor).toEqual([
       'O valor deste plano mudou. Confira e tente de novo.',
     ]);
     expect(
-      (await call('POST', '/pagamento/', undefined, order(monthly, { metodoPagamento: 'pix' })))
+      (await call('POST', '/pagamento/', { body: order(monthly, { metodoPagamento: 'pix' }) }))
         .status,
     ).toBe(401);
     // a church without Play
@@ -542,9 +522,12 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
       .where(eq(t.churches.slug, 'esperanza'));
     expect(
       (
-        await call('POST', '/pagamento/', member.token, {
-          ...order(monthly, { metodoPagamento: 'pix' }),
-          igreja: esperanza!.id,
+        await call('POST', '/pagamento/', {
+          token: member.token,
+          body: {
+            ...order(monthly, { metodoPagamento: 'pix' }),
+            igreja: esperanza!.id,
+          },
         })
       ).status,
     ).toBe(404);

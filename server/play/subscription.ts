@@ -1,33 +1,29 @@
-// Subscribing to a Play plan (issue 13 §3; spec §3 Play "checkout {planId, value}", §7
+// Subscribing to a Play plan (docs/play.md "Subscribing, cancelling, renewals"; spec §3 Play "checkout {planId, value}", §7
 // `POST /usuario-plano-assinatura/`): the subscription order kind of the shared checkout pipeline
 // (server/payments/pipeline.ts). The first charge is the plan's price plus its contracting fee; approved
 // → the subscription is 'ativo' and paid for one period, pending (Pix, slip, card challenge) → 'pendente'
 // until the payment paths settle it (subscription-state.ts). Renewals (renewals.ts) charge the saved card.
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { Context } from 'hono';
 import type { z } from 'zod';
-import { messageLang } from '../../contract/account-messages.ts';
 import {
   SUBSCRIPTION_STATUSES,
   type PlaySubscription,
   type subscriptionBodySchema,
 } from '../../contract/play.ts';
-import { requireMember } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
+import { requireMembership } from '../auth/authenticate.ts';
+import type { Database, Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { givingChurch, savedCardFor, type GivingChurch } from '../giving/donation.ts';
-import { churchById } from '../http/church-scope.ts';
-import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import { scopedChurchById } from '../http/church-scope.ts';
+import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { isOverdue, releasePayments } from '../payments/expiry.ts';
 import {
   runPayment,
   storedAnswer,
-  type Db,
   type Order,
-  type PaymentAnswer,
+  type OrderEntry,
   type Payer,
-  type Tx,
 } from '../payments/pipeline.ts';
 import { orderCode } from '../payments/codes.ts';
 import { activeSubscription } from './access.ts';
@@ -187,15 +183,11 @@ export function renewalOrder(
 }
 
 /** `POST /pagamento/` with `tipo: "assinatura"` and `POST /usuario-plano-assinatura/`: one way to subscribe. */
-export async function subscribe(
-  db: Database,
-  c: Context,
-  body: SubscriptionInput,
-  key: string,
-): Promise<PaymentAnswer> {
-  const lang = messageLang(c.req.header('accept-language'));
-  const scoped = await churchById(db, c, body.igreja, PLAY_SCOPE);
-  const { user } = await requireMember(db, c, scoped.id);
+export const subscribe: OrderEntry<SubscriptionInput> = async (db, call, body) => {
+  const { lang, idempotencyKey: key } = call;
+  const scoped = await scopedChurchById(db, body.igreja, PLAY_SCOPE.module);
+  if (!scoped) throw notFound(PLAY_SCOPE.notFoundMessage);
+  const { user } = await requireMembership(db, call.user, scoped.id);
   const church = (await givingChurch(db, scoped.id))!;
   const payer: Payer = {
     userId: user.userId,
@@ -225,7 +217,7 @@ export async function subscribe(
     payer,
     now,
   );
-}
+};
 
 /** A member's subscription in the wire shape of `GET /usuario/{id}/usuario-plano-assinatura/`. */
 export async function toSubscriptionWire(

@@ -1,8 +1,7 @@
-// Watching Play (issue 13 §4-5; spec §6 closed content; §7 Play `usuario-plano-assinatura-conteudo`):
+// Watching Play (docs/play.md "Watching"; spec §6 closed content; §7 Play `usuario-plano-assinatura-conteudo`):
 // the member-only watch call, the resume position, and the signed media files of closed content.
 // Who may watch: anyone logged in for open content; for closed content only a member with
 // `activeSubscription` (access.ts). No other call ever carries a closed content's media path.
-import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import {
@@ -14,7 +13,6 @@ import {
 } from '../../contract/play-watch.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
 import { churchById } from '../http/church-scope.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -34,7 +32,8 @@ import {
   validSignature,
   WATCH_URL_SECONDS,
 } from './media.ts';
-import { PLAY_SCOPE, toCards, visible, type ContentRow } from './play.queries.ts';
+import { PLAY_SCOPE, toCards, type ContentRow } from './play.queries.ts';
+import { activeContent, listItemOf, savePosition, watchableContent } from './watch.service.ts';
 
 const fileName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
@@ -47,15 +46,9 @@ export function playWatchRoutes(db: Database) {
     q: { usuario: number; igreja: number; planoAssinaturaConteudo: number },
   ) {
     const user = await requireUser(db, c);
-    requireSelf(c, user, q.usuario);
+    requireSelf(user, q.usuario);
     const churchId = (await churchById(db, c, q.igreja, PLAY_SCOPE)).id;
-    const [content] = await db
-      .select()
-      .from(t.playContents)
-      .where(and(visible(churchId), eq(t.playContents.id, q.planoAssinaturaConteudo)));
-    if (!content) throw notFound('play.notFound');
-    if (content.visibility !== 'aberto' && !(await activeSubscription(db, churchId, user.userId)))
-      throw new ApiProblem(403, 'play.watch.subscriptionRequired');
+    const content = await watchableContent(db, churchId, user.userId, q.planoAssinaturaConteudo);
     return { userId: user.userId, churchId, content };
   }
 
@@ -85,20 +78,7 @@ export function playWatchRoutes(db: Database) {
     validate('query', playWatchQuery),
     async (c) => {
       const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
-      const [item] = await db
-        .select({
-          id: t.playListItems.id,
-          position: t.playListItems.positionSeconds,
-          inList: t.playListItems.inList,
-        })
-        .from(t.playListItems)
-        .where(
-          and(
-            eq(t.playListItems.churchId, churchId),
-            eq(t.playListItems.userId, userId),
-            eq(t.playListItems.contentId, content.id),
-          ),
-        );
+      const item = await listItemOf(db, churchId, userId, content.id);
       const [card] = await toCards(db, churchId, [content]);
       c.header('cache-control', 'private, no-store');
       const answer: PlayWatch = {
@@ -117,21 +97,7 @@ export function playWatchRoutes(db: Database) {
     validate('json', playPositionBody),
     async (c) => {
       const { userId, churchId, content } = await watchable(c, c.req.valid('query'));
-      const position = c.req.valid('json').posicaoSegundos;
-      // One row per member and content keeps both the list flag and the resume point; a new row is not in the list.
-      await db
-        .insert(t.playListItems)
-        .values({
-          churchId,
-          userId,
-          contentId: content.id,
-          positionSeconds: position,
-          inList: false,
-        })
-        .onConflictDoUpdate({
-          target: [t.playListItems.churchId, t.playListItems.userId, t.playListItems.contentId],
-          set: { positionSeconds: position },
-        });
+      await savePosition(db, churchId, userId, content.id, c.req.valid('json').posicaoSegundos);
       return c.body(null, 204);
     },
   );
@@ -150,18 +116,13 @@ export function playWatchRoutes(db: Database) {
         bindingCookieUser(getCookie(c, MEDIA_COOKIE)) !== u
       )
         throw denied();
-      const [content] = await db
-        .select()
-        .from(t.playContents)
-        .where(and(eq(t.playContents.id, id), eq(t.playContents.active, true)));
+      const content = await activeContent(db, id);
       const folder = content ? mediaFolder(content.mediaPath) : null;
       if (!content || !folder) throw notFound('play.notFound');
       const ext = arquivo.slice(arquivo.lastIndexOf('.') + 1);
-      if (ext === 'm3u8') {
-        // the playlist is where playing starts: the subscription must still be active
-        if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u)))
-          throw denied();
-      }
+      // every file, segments too: a signed URL stops the moment the subscription ends (docs/play.md)
+      if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u)))
+        throw denied();
       const body = await readMediaFile(folder, arquivo);
       if (!body) throw notFound('play.notFound');
       c.header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream');

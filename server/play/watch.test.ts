@@ -1,4 +1,4 @@
-// Watching Play (issue 13 §4-5, spec §6): every way of getting a closed video's media fails without
+// Watching Play (docs/play.md "Who may watch", spec §6): every way of getting a closed video's media fails without
 // an active subscription; open content works for a member; signed URLs are bound to the member and
 // expire; the resume position round-trips. PGlite and PostgreSQL.
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -11,6 +11,7 @@ import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { GRACA_CLOSED_VIDEO, GRACA_OPEN_VIDEO } from '../db/seed/play.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { activeSubscription } from './access.ts';
+import { loginAs } from '../test-kit.ts';
 import { MEDIA_COOKIE, signedMediaUrl } from './media.ts';
 
 describe.each(testBackends())('play watch on %s', (backend) => {
@@ -38,14 +39,7 @@ describe.each(testBackends())('play watch on %s', (backend) => {
       },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
-  const login = async (email: string) => {
-    const r = await request('POST', '/security/login_check', {
-      body: { username: email, password: DEMO_PASSWORD },
-    });
-    const token = ((await r.json()) as { token: string }).token;
-    const me = (await (await request('GET', '/me', { token })).json()) as { user: { id: number } };
-    return { id: me.user.id, token };
-  };
+  const login = (email: string) => loginAs(api, email, DEMO_PASSWORD);
   const watchUrl = (contentId: number, who: { id: number }) =>
     `/usuario-plano-assinatura-conteudo/assistir/?planoAssinaturaConteudo=${contentId}&igreja=${graca}&usuario=${who.id}`;
   const positionUrl = (contentId: number, who: { id: number }) =>
@@ -260,12 +254,20 @@ describe.each(testBackends())('play watch on %s', (backend) => {
       expect((await request('GET', segments[0]!, { cookie: w.cookie })).status).toBe(403);
       vi.useRealTimers();
 
+      // a fresh playlist's segment and captions URLs, signed for a long while…
+      const fresh = playWatchSchema.parse((await watch(closed.id, member)).body);
+      const freshText = await (await request('GET', fresh.urlMidia, { cookie: w.cookie })).text();
+      const freshSegment = freshText.split('\n').find((l) => l && !l.startsWith('#'))!;
+      expect((await request('GET', freshSegment, { cookie: w.cookie })).status).toBe(200);
       // the subscription ends: the next playlist is refused even with a fresh URL
       await database.db
         .update(t.playSubscriptions)
         .set({ paidUntil: new Date(Date.now() - 1000) })
         .where(eq(t.playSubscriptions.id, sub!.id));
       expect((await request('GET', answer.urlMidia, { cookie: w.cookie })).status).toBe(403);
+      // …stop working at once too (docs/play.md "Signed URLs")
+      expect((await request('GET', freshSegment, { cookie: w.cookie })).status).toBe(403);
+      expect((await request('GET', fresh.urlLegenda!, { cookie: w.cookie })).status).toBe(403);
       expect((await watch(closed.id, member)).res.status).toBe(403);
       // cancelled but paid until the future: still watching (access lasts until pago_ate)
       await database.db

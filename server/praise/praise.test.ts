@@ -7,6 +7,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { GRACA_LYRICS_ONLY, GRACA_SCORE_ONLY, GRACA_TEST_SONG } from '../db/seed/praise.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 
 describe.each(testBackends())('worship song calls on %s', (backend) => {
   let database: DatabaseHandle;
@@ -14,10 +15,7 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
   let graca: number;
   let grace: number;
   let memberToken: string;
-  const get = async (path: string, headers: Record<string, string> = {}) => {
-    const res = await api.request(`/api/v1${path}`, { headers });
-    return { status: res.status, body: (await res.json()) as unknown };
-  };
+  const { get } = apiClient(() => api, { json: false });
   const churchId = async (slug: string) =>
     (
       await database.db
@@ -37,12 +35,7 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
     [graca, grace] = [await churchId('graca'), await churchId('grace')];
-    const login = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'membro@graca.demo', password: 'Demo@1234' }),
-    });
-    memberToken = ((await login.json()) as { token: string }).token;
+    memberToken = (await loginAs(api, 'membro@graca.demo', 'Demo@1234')).token;
   }, 180_000); // migrating and seeding PGlite is slow on a busy machine
   afterAll(() => database?.close());
 
@@ -102,12 +95,12 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
 
   it("keeps each church's songs to itself and refuses bad ids in the request's language", async () => {
     const id = await songId(graca, GRACA_TEST_SONG);
-    const other = await get(`/louvor/${id}?igreja=${grace}`, { 'accept-language': 'pt-BR' });
+    const other = await get(`/louvor/${id}?igreja=${grace}`, { lang: 'pt-BR' });
     expect(other.status).toBe(404);
     expect(apiErrorSchema.parse(other.body).message).toBe('Não encontrado.');
     expect((await get(`/louvor/999999?igreja=${graca}`)).status).toBe(404);
     expect((await get(`/louvor/${id}`)).status).toBe(400);
-    const bad = await get('/louvor/abc?igreja=x', { 'accept-language': 'es' });
+    const bad = await get('/louvor/abc?igreja=x', { lang: 'es' });
     expect(bad.status).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(bad.body).errors ?? {})).toEqual(
       expect.arrayContaining(['id']),
@@ -120,22 +113,31 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
   it("lists the church's songs to its members, searching title, author and theme without accents", async () => {
     const auth = { authorization: `Bearer ${memberToken}` };
     expect((await get('/igreja/graca/louvor/')).status).toBe(401);
-    expect((await get('/igreja/grace/louvor/', auth)).status).toBe(403);
-    const all = praiseListResponseSchema.parse((await get('/igreja/graca/louvor/', auth)).body);
+    expect((await get('/igreja/grace/louvor/', { headers: auth })).status).toBe(403);
+    const all = praiseListResponseSchema.parse(
+      (await get('/igreja/graca/louvor/', { headers: auth })).body,
+    );
     expect(all.louvores).toHaveLength(10);
     const titles = all.louvores.map((s) => s.titulo);
     expect([...titles].sort((a, b) => a.localeCompare(b))).toEqual(titles);
     const search = async (q: string) =>
       praiseListResponseSchema
-        .parse((await get(`/igreja/graca/louvor?busca=${encodeURIComponent(q)}`, auth)).body)
+        .parse(
+          (await get(`/igreja/graca/louvor?busca=${encodeURIComponent(q)}`, { headers: auth }))
+            .body,
+        )
         .louvores.map((s) => s.titulo);
     expect(await search('graca')).toEqual(['Chuvas de graça']);
     expect(await search('LUTERO')).toEqual(['Castelo forte']);
     expect(await search('natal')).toEqual([GRACA_LYRICS_ONLY]);
     expect(await search('100%')).toEqual([]);
-    const nul = await get('/igreja/graca/louvor?busca=%00', auth);
+    const nul = await get('/igreja/graca/louvor?busca=%00', { headers: auth });
     expect(nul.status).toBe(400);
-    expect((await get(`/igreja/graca/louvor?busca=${'a'.repeat(101)}`, auth)).status).toBe(400);
-    expect((await get('/igreja/graca/louvor?busca=%ED%A0%80', auth)).status).toBeLessThan(500);
+    expect(
+      (await get(`/igreja/graca/louvor?busca=${'a'.repeat(101)}`, { headers: auth })).status,
+    ).toBe(400);
+    expect(
+      (await get('/igreja/graca/louvor?busca=%ED%A0%80', { headers: auth })).status,
+    ).toBeLessThan(500);
   });
 });

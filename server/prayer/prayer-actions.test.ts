@@ -4,7 +4,6 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   PRAYER_IMAGE_MAX_BYTES,
   ownPrayerDetailSchema,
@@ -29,6 +28,7 @@ import {
   GRACE_LATEST_PRAYER,
 } from '../db/seed/prayer.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'prayer-actions-'));
 
@@ -44,64 +44,19 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   /** Churches whose cached pages the API asked to refresh. */
   const changed: number[] = [];
 
-  type Res = { status: number; body: Record<string, unknown> };
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-    lang = 'pt-BR',
-  ): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': lang,
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const postForm = async (
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const postForm = (
     token: string,
     fields: Record<string, string>,
     image?: Blob,
     lang = 'pt-BR',
-  ): Promise<Res> => {
+  ) => {
     const form = new FormData();
     for (const [k, v] of Object.entries(fields)) form.set(k, v);
     if (image) form.set('image', image, 'photo.bin');
-    const res = await api.request('/api/v1/oracao/', {
-      method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
-      body: form,
-    });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    return call('POST', '/oracao/', { token, body: form, lang });
   };
-  const expectError = (res: Res, status: number, field?: string) => {
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field)
-      expect(
-        error.errors?.[field]?.length,
-        `errors.${field} in ${JSON.stringify(res.body)}`,
-      ).toBeGreaterThan(0);
-    return error;
-  };
-  const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, {
-      username: email,
-      password: DEMO_PASSWORD,
-    });
-    const token = r.body.token as string;
-    const me = await call('GET', '/me', token);
-    return { id: (me.body.user as { id: number }).id, token };
-  };
+  const login = (email: string) => loginAs(api, email, DEMO_PASSWORD);
   const churchId = async (code: string) =>
     (
       await database.db
@@ -123,7 +78,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
       .motivos;
   const mine = async (who = member, church = graca) =>
     ownPrayersResponseSchema.parse(
-      (await call('GET', `/user/oracao?igreja=${church}`, who.token)).body,
+      (await call('GET', `/user/oracao?igreja=${church}`, { token: who.token })).body,
     ).oracoes;
   const png = (width: number, height: number) =>
     sharp({ create: { width, height, channels: 3, background: { r: 200, g: 120, b: 40 } } })
@@ -151,11 +106,14 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const changesBefore = changed.length;
     const health = (await reasons('graca')).find((r) => r.nome === 'Saúde')!;
     const text = 'Orem pela prova de residência médica da minha filha no sábado.';
-    const r = await call('POST', '/oracao/', member.token, {
-      idIgreja: graca,
-      mensagem: `  ${text}  `,
-      nome: 'Maria',
-      idOracaoMotivo: health.id,
+    const r = await call('POST', '/oracao/', {
+      token: member.token,
+      body: {
+        idIgreja: graca,
+        mensagem: `  ${text}  `,
+        nome: 'Maria',
+        idOracaoMotivo: health.id,
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, oracao } = prayerPostResponseSchema.parse(r.body);
@@ -186,26 +144,22 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     // English and Spanish answers; a blank name posts anonymously
     const en = prayerPostResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/oracao',
-          member.token,
-          { idIgreja: graca, mensagem: 'Anonymous one.', nome: '  ', idUsuario: leader.id },
-          'en-US',
-        )
+        await call('POST', '/oracao', {
+          token: member.token,
+          body: { idIgreja: graca, mensagem: 'Anonymous one.', nome: '  ', idUsuario: leader.id },
+          lang: 'en-US',
+        })
       ).body,
     );
     expect(en.message).toBe('Your prayer request was published on the wall.');
     expect(en.oracao.nome).toBeNull();
     const es = prayerPostResponseSchema.parse(
       (
-        await call(
-          'POST',
-          '/oracao',
-          member.token,
-          { idIgreja: graca, mensagem: 'Uno más.' },
-          'es-AR',
-        )
+        await call('POST', '/oracao', {
+          token: member.token,
+          body: { idIgreja: graca, mensagem: 'Uno más.' },
+          lang: 'es-AR',
+        })
       ).body,
     );
     expect(es.message).toBe('Tu pedido de oración fue publicado en el mural.');
@@ -214,12 +168,15 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   it('an unpublished request is only in the author’s list, with its private choices', async () => {
     const before = await wall();
     const text = 'Pedido só para a equipe pastoral: dificuldades financeiras em casa.';
-    const r = await call('POST', '/oracao/', member.token, {
-      idIgreja: graca,
-      mensagem: text,
-      flagPublicarMural: false,
-      flagReceberLigacao: true,
-      flagReceberVisita: 'on',
+    const r = await call('POST', '/oracao/', {
+      token: member.token,
+      body: {
+        idIgreja: graca,
+        mensagem: text,
+        flagPublicarMural: false,
+        flagReceberLigacao: true,
+        flagReceberVisita: 'on',
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, oracao } = prayerPostResponseSchema.parse(r.body);
@@ -234,7 +191,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const after = await wall();
     expect(after.total).toBe(before.total);
     expect(after.oracoes.map((o) => o.id)).not.toContain(oracao.id);
-    expectError(await call('GET', `/oracao/graca/${oracao.id}`), 404);
+    expectFieldError(await call('GET', `/oracao/graca/${oracao.id}`), 404);
     const list = await mine();
     expect(list[0]).toMatchObject({
       id: oracao.id,
@@ -267,7 +224,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
       graca,
       'Quero agradecer a Deus porque depois de oito meses meu marido foi contratado! Obrigada a todos que oraram conosco.',
     );
-    const r = await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, member.token);
+    const r = await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, { token: member.token });
     expect(r.status).toBe(200);
     const detail = ownPrayerDetailSchema.parse(r.body);
     expect(detail.mensagens.map((m) => m.nome)).toEqual(['João', 'Renata']);
@@ -275,38 +232,56 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const privateId = await prayerId(graca, MEMBER_PRIVATE_PRAYER);
     expect(
       ownPrayerDetailSchema.parse(
-        (await call('GET', `/user/oracao/${privateId}?igreja=${graca}`, member.token)).body,
+        (await call('GET', `/user/oracao/${privateId}?igreja=${graca}`, { token: member.token }))
+          .body,
       ).mensagens,
     ).toEqual([]);
-    expectError(await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, leader.token), 404); // another member's
+    expectFieldError(
+      await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, { token: leader.token }),
+      404,
+    ); // another member's
     expect(
-      expectError(await call('GET', `/user/oracao/999999?igreja=${graca}`, member.token), 404)
-        .message,
+      expectFieldError(
+        await call('GET', `/user/oracao/999999?igreja=${graca}`, { token: member.token }),
+        404,
+      ).message,
     ).toBe('Nenhum resultado encontrado.');
     // a grace member: not a member of graca (403), and graca ids under grace are unknown (404)
-    expectError(await call('GET', `/user/oracao?igreja=${graca}`, john.token), 403);
-    expectError(await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, john.token), 403);
-    expectError(await call('GET', `/user/oracao/${ownId}?igreja=${grace}`, john.token), 404);
+    expectFieldError(await call('GET', `/user/oracao?igreja=${graca}`, { token: john.token }), 403);
+    expectFieldError(
+      await call('GET', `/user/oracao/${ownId}?igreja=${graca}`, { token: john.token }),
+      403,
+    );
+    expectFieldError(
+      await call('GET', `/user/oracao/${ownId}?igreja=${grace}`, { token: john.token }),
+      404,
+    );
     expect((await mine(john, grace)).map((o) => o.mensagem)).toContain(
       'Thankful that our son came home safely from deployment. Thank you, church family, for praying all year.',
     );
-    expectError(await call('GET', `/user/oracao?igreja=${graca}`), 401);
+    expectFieldError(await call('GET', `/user/oracao?igreja=${graca}`), 401);
   });
 
   it('a reason must be one of the church’s; another church’s reason is a field error', async () => {
     const graceReason = (await reasons('grace'))[0]!;
-    const r = await call('POST', '/oracao/', member.token, {
-      idIgreja: graca,
-      mensagem: 'Teste',
-      idOracaoMotivo: graceReason.id,
-    });
-    const error = expectError(r, 400, 'idOracaoMotivo');
-    expect(error.errors!.idOracaoMotivo).toEqual(['Escolha um dos motivos.']);
-    expectError(
-      await call('POST', '/oracao/', member.token, {
+    const r = await call('POST', '/oracao/', {
+      token: member.token,
+      body: {
         idIgreja: graca,
         mensagem: 'Teste',
-        idOracaoMotivo: 2147483647,
+        idOracaoMotivo: graceReason.id,
+      },
+    });
+    const error = expectFieldError(r, 400, 'idOracaoMotivo');
+    expect(error.errors!.idOracaoMotivo).toEqual(['Escolha um dos motivos.']);
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: {
+          idIgreja: graca,
+          mensagem: 'Teste',
+          idOracaoMotivo: 2147483647,
+        },
       }),
       400,
       'idOracaoMotivo',
@@ -316,9 +291,12 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   it('leaves a supportive message under the account’s first name; it shows under the request', async () => {
     const id = await prayerId(graca, GRACA_LATEST_PRAYER);
     const changesBefore = changed.length;
-    const r = await call('POST', '/oracao/mensagem/', leader.token, {
-      idOracao: id,
-      mensagem: '  Estamos com vocês!  ',
+    const r = await call('POST', '/oracao/mensagem/', {
+      token: leader.token,
+      body: {
+        idOracao: id,
+        mensagem: '  Estamos com vocês!  ',
+      },
     });
     expect(r.status, JSON.stringify(r.body)).toBe(201);
     const { message, mensagem } = prayerMessagePostResponseSchema.parse(r.body);
@@ -338,37 +316,52 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const changesBefore = changed.length;
     for (const id of [unpublished, withdrawn, graceId, 999999]) {
       expect(
-        expectError(
-          await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'Oi' }),
+        expectFieldError(
+          await call('POST', '/oracao/mensagem/', {
+            token: member.token,
+            body: { idOracao: id, mensagem: 'Oi' },
+          }),
           404,
         ).message,
       ).toBe('Nenhum resultado encontrado.');
-      expectError(await call('POST', '/oracao/orar/', member.token, { idOracao: id }), 404);
+      expectFieldError(
+        await call('POST', '/oracao/orar/', { token: member.token, body: { idOracao: id } }),
+        404,
+      );
     }
     // tenant isolation: a grace member can do nothing on graca requests
-    expectError(
-      await call('POST', '/oracao/mensagem/', john.token, { idOracao: gracaId, mensagem: 'Hi' }),
+    expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: john.token,
+        body: { idOracao: gracaId, mensagem: 'Hi' },
+      }),
       404,
     );
-    expectError(await call('POST', '/oracao/orar/', john.token, { idOracao: gracaId }), 404);
-    expectError(await call('DELETE', `/oracao/${gracaId}`, john.token), 404);
-    expectError(
-      await call('POST', '/oracao/', john.token, { idIgreja: graca, mensagem: 'Hi' }),
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: john.token, body: { idOracao: gracaId } }),
+      404,
+    );
+    expectFieldError(await call('DELETE', `/oracao/${gracaId}`, { token: john.token }), 404);
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: john.token,
+        body: { idIgreja: graca, mensagem: 'Hi' },
+      }),
       403,
     );
     expect(changed.length).toBe(changesBefore);
     // and no token at all: spec §6's login message
-    const anon = expectError(
-      await call('POST', '/oracao/mensagem/', undefined, { idOracao: gracaId, mensagem: 'Oi' }),
+    const anon = expectFieldError(
+      await call('POST', '/oracao/mensagem/', { body: { idOracao: gracaId, mensagem: 'Oi' } }),
       401,
     );
     expect(anon.message).toBe('É necessário realizar o login para completar essa ação');
-    expectError(await call('POST', '/oracao/orar/', undefined, { idOracao: gracaId }), 401);
-    expectError(
-      await call('POST', '/oracao/', undefined, { idIgreja: graca, mensagem: 'Oi' }),
+    expectFieldError(await call('POST', '/oracao/orar/', { body: { idOracao: gracaId } }), 401);
+    expectFieldError(
+      await call('POST', '/oracao/', { body: { idIgreja: graca, mensagem: 'Oi' } }),
       401,
     );
-    expectError(await call('DELETE', `/oracao/${gracaId}`), 401);
+    expectFieldError(await call('DELETE', `/oracao/${gracaId}`), 401);
   });
 
   it('"I prayed" counts once per user, even for 20 concurrent clicks', async () => {
@@ -380,7 +373,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const changesBefore = changed.length;
     const answers = await Promise.all(
       Array.from({ length: 20 }, () =>
-        call('POST', '/oracao/orar/', member.token, { idOracao: id }),
+        call('POST', '/oracao/orar/', { token: member.token, body: { idOracao: id } }),
       ),
     );
     for (const a of answers) expect(a.status, JSON.stringify(a.body)).toBe(200);
@@ -396,12 +389,12 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     // another member adds one; a repeat later still counts nothing
     expect(
       prayResponseSchema.parse(
-        (await call('POST', '/oracao/orar', leader.token, { idOracao: id })).body,
+        (await call('POST', '/oracao/orar', { token: leader.token, body: { idOracao: id } })).body,
       ).qtdeOrar,
     ).toBe(before + 2);
     expect(
       prayResponseSchema.parse(
-        (await call('POST', '/oracao/orar', member.token, { idOracao: id })).body,
+        (await call('POST', '/oracao/orar', { token: member.token, body: { idOracao: id } })).body,
       ).qtdeOrar,
     ).toBe(before + 2);
   });
@@ -409,24 +402,33 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   it('only the author deletes (soft): another member 403, then gone from the wall and the list', async () => {
     const created = prayerPostResponseSchema.parse(
       (
-        await call('POST', '/oracao/', member.token, {
-          idIgreja: graca,
-          mensagem: 'Pedido que vou retirar.',
+        await call('POST', '/oracao/', {
+          token: member.token,
+          body: {
+            idIgreja: graca,
+            mensagem: 'Pedido que vou retirar.',
+          },
         })
       ).body,
     ).oracao;
     expect((await wall()).oracoes[0]!.id).toBe(created.id);
-    const forbidden = expectError(await call('DELETE', `/oracao/${created.id}`, leader.token), 403);
+    const forbidden = expectFieldError(
+      await call('DELETE', `/oracao/${created.id}`, { token: leader.token }),
+      403,
+    );
     expect(forbidden.message).toBe('Somente quem fez o pedido pode excluí-lo.');
     const changesBefore = changed.length;
-    const r = await call('DELETE', `/oracao/${created.id}`, member.token);
+    const r = await call('DELETE', `/oracao/${created.id}`, { token: member.token });
     expect(r.status).toBe(200);
     expect(r.body).toEqual({ status: true, message: 'Seu pedido de oração foi excluído.' });
     expect(changed.slice(changesBefore)).toEqual([graca]);
     expect((await wall()).oracoes.map((o) => o.id)).not.toContain(created.id);
     expect((await mine()).map((o) => o.id)).not.toContain(created.id);
-    expectError(await call('DELETE', `/oracao/${created.id}`, member.token), 404);
-    expectError(await call('GET', `/user/oracao/${created.id}?igreja=${graca}`, member.token), 404);
+    expectFieldError(await call('DELETE', `/oracao/${created.id}`, { token: member.token }), 404);
+    expectFieldError(
+      await call('GET', `/user/oracao/${created.id}?igreja=${graca}`, { token: member.token }),
+      404,
+    );
     const [row] = await database.db
       .select({ active: t.prayers.active })
       .from(t.prayers)
@@ -436,171 +438,256 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const privateId = (await mine()).find(
       (o) => !o.flagPublicarMural && o.mensagem !== MEMBER_PRIVATE_PRAYER,
     )!.id;
-    expect((await call('DELETE', `/oracao/${privateId}`, member.token)).status).toBe(200);
+    expect((await call('DELETE', `/oracao/${privateId}`, { token: member.token })).status).toBe(
+      200,
+    );
   });
 
   it('a church without the wall, inactive or unknown answers 404', async () => {
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: esperanza, mensagem: 'Oi' }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: esperanza, mensagem: 'Oi' },
+      }),
       404,
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: 999999, mensagem: 'Oi' }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: 999999, mensagem: 'Oi' },
+      }),
       404,
     );
-    expectError(await call('GET', `/user/oracao?igreja=${esperanza}`, member.token), 404);
+    expectFieldError(
+      await call('GET', `/user/oracao?igreja=${esperanza}`, { token: member.token }),
+      404,
+    );
     const id = await prayerId(grace, GRACE_LATEST_PRAYER);
     await database.db.update(t.churches).set({ active: false }).where(eq(t.churches.id, grace));
     try {
-      expectError(
-        await call('POST', '/oracao/', john.token, { idIgreja: grace, mensagem: 'Hi' }),
+      expectFieldError(
+        await call('POST', '/oracao/', {
+          token: john.token,
+          body: { idIgreja: grace, mensagem: 'Hi' },
+        }),
         404,
       );
-      expectError(await call('POST', '/oracao/orar/', john.token, { idOracao: id }), 404);
-      expectError(await call('GET', `/user/oracao?igreja=${grace}`, john.token), 404);
+      expectFieldError(
+        await call('POST', '/oracao/orar/', { token: john.token, body: { idOracao: id } }),
+        404,
+      );
+      expectFieldError(
+        await call('GET', `/user/oracao?igreja=${grace}`, { token: john.token }),
+        404,
+      );
     } finally {
       await database.db.update(t.churches).set({ active: true }).where(eq(t.churches.id, grace));
     }
-    expect((await call('POST', '/oracao/orar/', john.token, { idOracao: id })).status).toBe(200);
+    expect(
+      (await call('POST', '/oracao/orar/', { token: john.token, body: { idOracao: id } })).status,
+    ).toBe(200);
   });
 
   it('refuses bad input with per-field messages in the request’s language, never a 500', async () => {
     const id = await prayerId(graca, GRACA_LATEST_PRAYER);
-    const empty = expectError(
-      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: '   ' }),
+    const empty = expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: { idOracao: id, mensagem: '   ' },
+      }),
       400,
       'mensagem',
     );
     expect(empty.errors!.mensagem).toEqual(['Esse campo é obrigatório.']);
     expect(empty.message).toBe('Esse campo é obrigatório.');
-    const en = expectError(
-      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id }, 'en'),
+    const en = expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: { idOracao: id },
+        lang: 'en',
+      }),
       400,
       'mensagem',
     );
     expect(en.errors!.mensagem).toEqual(['Required.']);
-    const long = expectError(
-      await call('POST', '/oracao/mensagem/', member.token, {
-        idOracao: id,
-        mensagem: 'a'.repeat(2001),
+    const long = expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: {
+          idOracao: id,
+          mensagem: 'a'.repeat(2001),
+        },
       }),
       400,
       'mensagem',
     );
     expect(long.errors!.mensagem).toEqual(['No máximo 2000 caracteres.']);
-    const longEs = expectError(
-      await call(
-        'POST',
-        '/oracao/',
-        member.token,
-        { idIgreja: graca, mensagem: 'a'.repeat(2001) },
-        'es',
-      ),
+    const longEs = expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: graca, mensagem: 'a'.repeat(2001) },
+        lang: 'es',
+      }),
       400,
       'mensagem',
     );
     expect(longEs.errors!.mensagem).toEqual(['Como máximo 2000 caracteres.']);
-    expectError(
-      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\u0000b' }),
+    expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: { idOracao: id, mensagem: 'a\u0000b' },
+      }),
       400,
       'mensagem',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, {
-        idIgreja: graca,
-        mensagem: 'ok',
-        nome: 'x\u0000',
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: {
+          idIgreja: graca,
+          mensagem: 'ok',
+          nome: 'x\u0000',
+        },
       }),
       400,
       'nome',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 'x\u0000' }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: graca, mensagem: 'x\u0000' },
+      }),
       400,
       'mensagem',
     );
     // a lone surrogate is text Postgres cannot store: a field error like NUL (server/http/storable-text.ts)
-    expectError(
-      await call('POST', '/oracao/mensagem/', member.token, { idOracao: id, mensagem: 'a\uD800b' }),
+    expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: { idOracao: id, mensagem: 'a\uD800b' },
+      }),
       400,
       'mensagem',
     );
-    const missing = expectError(await call('POST', '/oracao/', member.token, {}), 400);
+    const missing = expectFieldError(
+      await call('POST', '/oracao/', { token: member.token, body: {} }),
+      400,
+    );
     expect(missing.errors).toMatchObject({
       idIgreja: ['Esse campo é obrigatório.'],
       mensagem: ['Esse campo é obrigatório.'],
     });
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: 'abc', mensagem: 'x' }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: 'abc', mensagem: 'x' },
+      }),
       400,
       'idIgreja',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: 2147483648, mensagem: 'x' }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: 2147483648, mensagem: 'x' },
+      }),
       400,
       'idIgreja',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, { idIgreja: graca, mensagem: 42 }),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: { idIgreja: graca, mensagem: 42 },
+      }),
       400,
       'mensagem',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, {
-        idIgreja: graca,
-        mensagem: 'x',
-        flagPublicarMural: 'talvez',
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: {
+          idIgreja: graca,
+          mensagem: 'x',
+          flagPublicarMural: 'talvez',
+        },
       }),
       400,
       'flagPublicarMural',
     );
-    expectError(
-      await call('POST', '/oracao/', member.token, {
-        idIgreja: graca,
-        mensagem: 'x',
-        nome: 'n'.repeat(101),
+    expectFieldError(
+      await call('POST', '/oracao/', {
+        token: member.token,
+        body: {
+          idIgreja: graca,
+          mensagem: 'x',
+          nome: 'n'.repeat(101),
+        },
       }),
       400,
       'nome',
     );
     expect(
-      expectError(await call('POST', '/oracao/', member.token, '{not json'), 400).message,
+      expectFieldError(
+        await call('POST', '/oracao/', { token: member.token, body: '{not json' }),
+        400,
+      ).message,
     ).toBe('Não foi possível realizar a solicitação.');
-    expectError(await call('POST', '/oracao/', member.token, '[1,2]'), 400);
-    expectError(await call('POST', '/oracao/', member.token, 'null'), 400);
-    expectError(
-      await call('POST', '/oracao/orar/', member.token, { idOracao: 'x' }),
+    expectFieldError(await call('POST', '/oracao/', { token: member.token, body: '[1,2]' }), 400);
+    expectFieldError(await call('POST', '/oracao/', { token: member.token, body: 'null' }), 400);
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: member.token, body: { idOracao: 'x' } }),
       400,
       'idOracao',
     );
-    expectError(
-      await call('POST', '/oracao/orar/', member.token, { idOracao: 2147483648 }),
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: member.token, body: { idOracao: 2147483648 } }),
       400,
       'idOracao',
     );
-    expectError(
-      await call('POST', '/oracao/orar/', member.token, { idOracao: -1 }),
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: member.token, body: { idOracao: -1 } }),
       400,
       'idOracao',
     );
-    expectError(await call('POST', '/oracao/orar/', member.token, {}), 400, 'idOracao');
-    expectError(await call('POST', '/oracao/orar/', member.token, '{"idOracao":'), 400);
-    expectError(
-      await call('POST', '/oracao/mensagem/', member.token, {
-        idOracao: 99999999999,
-        mensagem: 'x',
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: member.token, body: {} }),
+      400,
+      'idOracao',
+    );
+    expectFieldError(
+      await call('POST', '/oracao/orar/', { token: member.token, body: '{"idOracao":' }),
+      400,
+    );
+    expectFieldError(
+      await call('POST', '/oracao/mensagem/', {
+        token: member.token,
+        body: {
+          idOracao: 99999999999,
+          mensagem: 'x',
+        },
       }),
       400,
       'idOracao',
     );
-    expectError(await call('DELETE', '/oracao/abc', member.token), 400, 'id');
-    expectError(await call('DELETE', '/oracao/2147483648', member.token), 400, 'id');
-    expectError(await call('GET', '/user/oracao', member.token), 400, 'igreja');
-    expectError(await call('GET', '/user/oracao?igreja=x%00', member.token), 400, 'igreja');
-    expectError(await call('GET', `/user/oracao/0?igreja=${graca}`, member.token), 400, 'id');
+    expectFieldError(await call('DELETE', '/oracao/abc', { token: member.token }), 400, 'id');
+    expectFieldError(
+      await call('DELETE', '/oracao/2147483648', { token: member.token }),
+      400,
+      'id',
+    );
+    expectFieldError(await call('GET', '/user/oracao', { token: member.token }), 400, 'igreja');
+    expectFieldError(
+      await call('GET', '/user/oracao?igreja=x%00', { token: member.token }),
+      400,
+      'igreja',
+    );
+    expectFieldError(
+      await call('GET', `/user/oracao/0?igreja=${graca}`, { token: member.token }),
+      400,
+      'id',
+    );
     // a form post validates the same way
     const form = await postForm(member.token, { idIgreja: String(graca), mensagem: '' });
-    expect(expectError(form, 400, 'mensagem').errors!.mensagem).toEqual([
+    expect(expectFieldError(form, 400, 'mensagem').errors!.mensagem).toEqual([
       'Esse campo é obrigatório.',
     ]);
   });
@@ -664,20 +751,20 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
   it('refuses an oversize image (413) and a file that is not an image (415), in the request’s language', async () => {
     const before = (await mine()).length;
     const big = new Blob([new Uint8Array(PRAYER_IMAGE_MAX_BYTES + 1)]);
-    const tooBig = expectError(
+    const tooBig = expectFieldError(
       await postForm(member.token, { idIgreja: String(graca), mensagem: 'Grande.' }, big),
       413,
       'image',
     );
     expect(tooBig.message).toBe('A imagem pode ter no máximo 5 MB.');
-    const tooBigEn = expectError(
+    const tooBigEn = expectFieldError(
       await postForm(member.token, { idIgreja: String(graca), mensagem: 'Big.' }, big, 'en'),
       413,
       'image',
     );
     expect(tooBigEn.message).toBe('The image can have at most 5 MB.');
     const text = new Blob(['GIF89a not really an image'], { type: 'image/png' });
-    const wrong = expectError(
+    const wrong = expectFieldError(
       await postForm(member.token, { idIgreja: String(graca), mensagem: 'Texto.' }, text),
       415,
       'image',
@@ -686,7 +773,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
       .gif()
       .toBuffer();
-    expectError(
+    expectFieldError(
       await postForm(
         member.token,
         { idIgreja: String(graca), mensagem: 'Gif.' },
@@ -698,7 +785,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
     // nothing was created by the refused posts
     expect((await mine()).length).toBe(before);
     // a non-member with an image is refused before the image is looked at
-    expectError(
+    expectFieldError(
       await postForm(
         john.token,
         { idIgreja: String(graca), mensagem: 'Hi' },

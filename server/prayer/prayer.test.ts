@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   prayerDetailSchema,
   prayerListResponseSchema,
@@ -15,25 +14,12 @@ import {
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
+import { apiClient, expectFieldError } from '../test-kit.ts';
 
 describe.each(testBackends())('prayer wall calls on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const get = async (path: string, lang?: string) => {
-    const res = await api.request(
-      `/api/v1${path}`,
-      lang ? { headers: { 'accept-language': lang } } : undefined,
-    );
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
-  };
-  const expectError = async (path: string, status: number, field?: string, lang?: string) => {
-    const res = await get(path, lang);
-    expect(res.status, path).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field)
-      expect(error.errors?.[field]?.length, `${path} → errors.${field}`).toBeGreaterThan(0);
-    return error;
-  };
+  const { get } = apiClient(() => api, { json: false });
   const idOf = async (church: string, message: string) => {
     const [row] = await database.db
       .select({ id: t.prayers.id })
@@ -131,34 +117,44 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
   });
 
   it('answers 404 for unknown, unpublished, inactive and other-church requests', async () => {
-    await expectError('/oracao/graca/999999', 404);
-    await expectError(`/oracao/graca/${await idOf('graca', GRACA_UNPUBLISHED_PRAYER)}`, 404);
-    await expectError(`/oracao/graca/${await idOf('graca', 'Pedido retirado pelo autor.')}`, 404);
+    expectFieldError(await get('/oracao/graca/999999'), 404);
+    expectFieldError(
+      await get(`/oracao/graca/${await idOf('graca', GRACA_UNPUBLISHED_PRAYER)}`),
+      404,
+    );
+    expectFieldError(
+      await get(`/oracao/graca/${await idOf('graca', 'Pedido retirado pelo autor.')}`),
+      404,
+    );
     const graceId = await idOf('grace', GRACE_LATEST_PRAYER);
     expect((await get(`/oracao/grace/${graceId}`)).status).toBe(200);
-    const error = await expectError(`/oracao/graca/${graceId}`, 404);
+    const error = expectFieldError(await get(`/oracao/graca/${graceId}`), 404);
     expect(error.message).toBe('No result found.');
-    expect((await expectError(`/oracao/graca/${graceId}`, 404, undefined, 'pt-BR')).message).toBe(
-      'Nenhum resultado encontrado.',
-    );
+    expect(
+      expectFieldError(await get(`/oracao/graca/${graceId}`, { lang: 'pt-BR' }), 404).message,
+    ).toBe('Nenhum resultado encontrado.');
   });
 
   it('has no wall for a church without MOD_MURAL_ORACAO or an unknown church', async () => {
-    await expectError('/oracao/esperanza', 404);
-    await expectError('/igreja/esperanza/oracao-motivo/', 404);
-    await expectError('/oracao/nao-existe', 404);
+    expectFieldError(await get('/oracao/esperanza'), 404);
+    expectFieldError(await get('/igreja/esperanza/oracao-motivo/'), 404);
+    expectFieldError(await get('/oracao/nao-existe'), 404);
   });
 
   it('refuses bad input with per-field messages (400), never a 500', async () => {
-    await expectError('/oracao/graca/abc', 400, 'id');
-    await expectError('/oracao/graca/2147483648', 400, 'id');
-    await expectError('/oracao/graca/0', 400, 'id');
-    await expectError('/oracao/graca?motivo=2147483648', 400, 'motivo');
-    await expectError('/oracao/graca?motivo=x', 400, 'motivo');
-    await expectError('/oracao/graca?page=0', 400, 'page');
-    await expectError('/oracao/graca?limit=51', 400, 'limit');
-    await expectError('/oracao/GRACA!', 400, 'slug');
-    const pt = await expectError('/oracao/graca?page=abc', 400, 'page', 'pt-BR');
+    expectFieldError(await get('/oracao/graca/abc'), 400, 'id');
+    expectFieldError(await get('/oracao/graca/2147483648'), 400, 'id');
+    expectFieldError(await get('/oracao/graca/0'), 400, 'id');
+    expectFieldError(await get('/oracao/graca?motivo=2147483648'), 400, 'motivo');
+    expectFieldError(await get('/oracao/graca?motivo=x'), 400, 'motivo');
+    expectFieldError(await get('/oracao/graca?page=0'), 400, 'page');
+    expectFieldError(await get('/oracao/graca?limit=51'), 400, 'limit');
+    expectFieldError(await get('/oracao/GRACA!'), 400, 'slug');
+    const pt = expectFieldError(
+      await get('/oracao/graca?page=abc', { lang: 'pt-BR' }),
+      400,
+      'page',
+    );
     expect(pt.errors?.page).toEqual(['Informe um número.']);
   });
 });

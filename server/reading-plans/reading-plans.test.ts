@@ -1,6 +1,5 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   planDetailResponseSchema,
   planReadingResponseSchema,
@@ -13,7 +12,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { todayOf } from './reading-plans.routes.ts';
+import { apiClient, expectError, loginAs } from '../test-kit.ts';
+import { todayOf } from './reading-plans.service.ts';
 
 describe.each(testBackends())('reading plans on %s', (backend) => {
   let database: DatabaseHandle;
@@ -23,44 +23,18 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   let john: string; // member@grace.demo
 
   type Res = { status: number; body: Record<string, unknown> };
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    lang = 'pt-BR',
-  ): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: { 'accept-language': lang, ...(token ? { authorization: `Bearer ${token}` } : {}) },
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const login = async (email: string) => {
-    const res = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: DEMO_PASSWORD }),
-    });
-    return ((await res.json()) as { token: string }).token;
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR', json: false });
+  const login = async (email: string) => (await loginAs(api, email, DEMO_PASSWORD)).token;
   const plans = async (slug: string) =>
     plansListResponseSchema.parse((await call('GET', `/igreja/${slug}/plano-leitura/`)).body)
       .planos;
   const mine = async (token: string, slug = 'graca') =>
     subscriptionsResponseSchema.parse(
-      (await call('GET', `/igreja/${slug}/plano-leitura-inscricao/`, token)).body,
+      (await call('GET', `/igreja/${slug}/plano-leitura-inscricao/`, { token })).body,
     ).inscricoes;
   const sub = (r: Res) => {
     expect(r.status, JSON.stringify(r.body)).toBeLessThan(300);
     return subscriptionResponseSchema.parse(r.body).inscricao;
-  };
-  const expectError = (r: Res, status: number) => {
-    expect(r.status, JSON.stringify(r.body)).toBe(status);
-    return apiErrorSchema.parse(r.body);
   };
 
   beforeAll(async () => {
@@ -135,17 +109,17 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   it('start, read two days, progress, catch me up, reset, delete', async () => {
     const gospels = (await plans('graca'))[0]!;
     const base = `/igreja/graca/plano-leitura/${gospels.uuid}/inscricao`;
-    expectError(await call('GET', base, member), 404);
-    const started = await call('POST', base, member);
+    expectError(await call('GET', base, { token: member }), 404);
+    const started = await call('POST', base, { token: member });
     expect(started.status).toBe(201);
     expect(sub(started)).toMatchObject({ diaHoje: 1, progresso: 0, proximoDia: 1, diasLidos: [] });
-    expect((await call('POST', base, member)).status).toBe(200); // starting twice is one subscription
-    sub(await call('PUT', `${base}/dia/1`, member));
-    sub(await call('PUT', `${base}/dia/1`, member));
-    const two = sub(await call('PUT', `${base}/dia/2`, member));
+    expect((await call('POST', base, { token: member })).status).toBe(200); // starting twice is one subscription
+    sub(await call('PUT', `${base}/dia/1`, { token: member }));
+    sub(await call('PUT', `${base}/dia/1`, { token: member }));
+    const two = sub(await call('PUT', `${base}/dia/2`, { token: member }));
     expect(two).toMatchObject({ diasLidos: [1, 2], progresso: 6, proximoDia: 3 });
-    expect(sub(await call('DELETE', `${base}/dia/2`, member)).diasLidos).toEqual([1]);
-    expectError(await call('PUT', `${base}/dia/31`, member), 404);
+    expect(sub(await call('DELETE', `${base}/dia/2`, { token: member })).diasLidos).toEqual([1]);
+    expectError(await call('PUT', `${base}/dia/31`, { token: member }), 404);
 
     // catch me up: started 5 days ago with day 1 read → day 2 becomes today's
     const [row] = await database.db
@@ -156,35 +130,39 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
       .update(t.readingPlanSubscriptions)
       .set({ startDate: new Date(Date.now() - 5 * 86_400_000).toISOString().slice(0, 10) })
       .where(eq(t.readingPlanSubscriptions.id, row!.id));
-    expect(sub(await call('GET', base, member))).toMatchObject({ diaHoje: 6, atrasados: 4 });
-    expect(sub(await call('POST', `${base}/em-dia`, member))).toMatchObject({
+    expect(sub(await call('GET', base, { token: member }))).toMatchObject({
+      diaHoje: 6,
+      atrasados: 4,
+    });
+    expect(sub(await call('POST', `${base}/em-dia`, { token: member }))).toMatchObject({
       diaHoje: 2,
       atrasados: 0,
       proximoDia: 2,
       diasLidos: [1],
     });
 
-    const reset = await call('POST', `${base}/reiniciar`, member);
+    const reset = await call('POST', `${base}/reiniciar`, { token: member });
     expect(sub(reset)).toMatchObject({ diaHoje: 1, diasLidos: [], progresso: 0 });
     expect(reset.body.message).toBe('Seu progresso foi zerado: o plano recomeça hoje.');
-    const gone = await call('DELETE', base, member);
+    const gone = await call('DELETE', base, { token: member });
     expect(gone.body).toEqual({
       status: true,
       message: 'O plano e o seu progresso foram excluídos.',
     });
-    expectError(await call('GET', base, member), 404);
+    expectError(await call('GET', base, { token: member }), 404);
     expect((await mine(member)).some((s) => s.plano.uuid === gospels.uuid)).toBe(false);
   });
 
   it('reading every day completes the plan; unreading one reopens it', async () => {
     const proverbs = (await plans('grace'))[2]!;
     const base = `/igreja/grace/plano-leitura/${proverbs.uuid}/inscricao`;
-    sub(await call('POST', base, john));
+    sub(await call('POST', base, { token: john }));
     let last;
-    for (let d = 1; d <= 31; d++) last = sub(await call('PUT', `${base}/dia/${d}`, john));
+    for (let d = 1; d <= 31; d++)
+      last = sub(await call('PUT', `${base}/dia/${d}`, { token: john }));
     expect(last).toMatchObject({ concluido: true, progresso: 100 });
     expect(last!.dataConclusao).not.toBeNull();
-    expect(sub(await call('DELETE', `${base}/dia/31`, john))).toMatchObject({
+    expect(sub(await call('DELETE', `${base}/dia/31`, { token: john }))).toMatchObject({
       concluido: false,
       dataConclusao: null,
     });
@@ -194,10 +172,10 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     const psalms = (await plans('graca'))[1]!;
     const base = `/igreja/graca/plano-leitura/${psalms.uuid}/inscricao`;
     // the leader sees only their own (none), whatever they try on "my" plan
-    expectError(await call('GET', base, leader), 404);
-    expectError(await call('PUT', `${base}/dia/10`, leader), 404);
-    expectError(await call('POST', `${base}/reiniciar`, leader), 404);
-    expectError(await call('DELETE', base, leader), 404);
+    expectError(await call('GET', base, { token: leader }), 404);
+    expectError(await call('PUT', `${base}/dia/10`, { token: leader }), 404);
+    expectError(await call('POST', `${base}/reiniciar`, { token: leader }), 404);
+    expectError(await call('DELETE', base, { token: leader }), 404);
     // John is no member of graca: 403 everywhere there
     for (const [method, url] of [
       ['GET', base],
@@ -208,12 +186,12 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
       ['DELETE', base],
       ['GET', '/igreja/graca/plano-leitura-inscricao/'],
     ] as const) {
-      expectError(await call(method, url, john), 403);
+      expectError(await call(method, url, { token: john }), 403);
       expectError(await call(method, url), 401);
     }
     // and graca's plan is not found under grace, where John is a member
     expectError(
-      await call('POST', `/igreja/grace/plano-leitura/${psalms.uuid}/inscricao`, john),
+      await call('POST', `/igreja/grace/plano-leitura/${psalms.uuid}/inscricao`, { token: john }),
       404,
     );
     const maria = (await mine(member)).find((s) => s.plano.uuid === psalms.uuid)!;

@@ -1,14 +1,16 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tokenPairSchema } from '../../contract/auth.ts';
 import { apiErrorSchema } from '../../contract/common.ts';
+import { tokenPairSchema } from '../../contract/auth.ts';
 import {
   accountLookupSchema,
   addressesResponseSchema,
   childrenResponseSchema,
+  changeChurchResponseSchema,
   churchAccountsResponseSchema,
   customFieldsResponseSchema,
   documentsResponseSchema,
@@ -22,9 +24,11 @@ import {
 import { createApi, type Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { readOutbox } from '../mail/outbox.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'accounts-users-'));
 const GRACA = 1;
@@ -37,47 +41,23 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
   let maria: { id: number; token: string };
   let john: { id: number; token: string };
 
-  const call = async (
-    method: string,
-    url: string,
-    body?: unknown,
-    headers: Record<string, string> = {},
-  ) => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR', ...headers },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
   const as = (who: { token: string }) => ({ authorization: `Bearer ${who.token}` });
-  async function loginAs(email: string, password = DEMO_PASSWORD) {
-    const pair = tokenPairSchema.parse(
-      (await call('POST', '/security/login_check', { username: email, password })).body,
-    );
-    const { user } = meResponseSchema.parse(
-      (await call('GET', '/me', undefined, { authorization: `Bearer ${pair.token}` })).body,
-    );
-    return { id: user.id, token: pair.token };
-  }
 
   beforeAll(async () => {
     process.env.DATA_DIR = path.join(dataDir, backend);
     resetAccountSettings();
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    maria = await loginAs('membro@graca.demo');
-    john = await loginAs('member@grace.demo');
+    maria = await loginAs(api, 'membro@graca.demo');
+    john = await loginAs(api, 'member@grace.demo');
   });
   afterAll(() => database.close());
 
   it('the church account, documents and roles of the logged-in user', async () => {
     const accounts = churchAccountsResponseSchema.parse(
-      (await call('GET', `/user/${maria.id}/usuario?cliente=${GRACA}`, undefined, as(maria))).body,
+      (await call('GET', `/user/${maria.id}/usuario?cliente=${GRACA}`, { token: maria.token }))
+        .body,
     );
     expect(accounts.usuarios).toHaveLength(1);
     expect(accounts.usuarios[0]).toMatchObject({
@@ -88,29 +68,34 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     // Not a member of grace: the list is empty (spec §5: loading the church account then fails).
     expect(
       churchAccountsResponseSchema.parse(
-        (await call('GET', `/user/${maria.id}/usuario?cliente=${GRACE}`, undefined, as(maria)))
+        (await call('GET', `/user/${maria.id}/usuario?cliente=${GRACE}`, { token: maria.token }))
           .body,
       ).usuarios,
     ).toEqual([]);
     const byOrg = churchAccountsResponseSchema.parse(
-      (await call('GET', `/user/${maria.id}/usuario?organizacao=rede-graca`, undefined, as(maria)))
-        .body,
+      (
+        await call('GET', `/user/${maria.id}/usuario?organizacao=rede-graca`, {
+          token: maria.token,
+        })
+      ).body,
     );
     expect(byOrg.usuarios.map((u) => u.igreja.codigo)).toEqual(['graca']);
     const docs = documentsResponseSchema.parse(
-      (await call('GET', `/user/${maria.id}/documento?cliente=${GRACA}`, undefined, as(maria)))
+      (await call('GET', `/user/${maria.id}/documento?cliente=${GRACA}`, { token: maria.token }))
         .body,
     );
     expect(docs.documentos).toEqual([{ tipo: 'CPF', numero: '52998224725' }]);
-    const leader = await loginAs('lider@graca.demo');
+    const leader = await loginAs(api, 'lider@graca.demo');
     const roles = rolesResponseSchema.parse(
-      (await call('GET', `/user/${leader.id}/role?organizacao=rede-graca`, undefined, as(leader)))
+      (await call('GET', `/user/${leader.id}/role?organizacao=rede-graca`, { token: leader.token }))
         .body,
     );
     expect(roles.userIgrejaRoles).toEqual([
       { igreja: { id: GRACA, codigo: 'graca' }, roles: ['ROLE_ADMIN'] },
     ]);
-    expect((await call('GET', `/user/${maria.id}/usuario`, undefined, as(maria))).status).toBe(400);
+    expect((await call('GET', `/user/${maria.id}/usuario`, { token: maria.token })).status).toBe(
+      400,
+    );
   });
 
   it('e-mail lookups say only whether an account exists (and is active)', async () => {
@@ -184,23 +169,22 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
       ],
     ];
     for (const [method, url, body] of attempts) {
-      const res = await call(method, url, body, as(john));
+      const res = await call(method, url, { body, token: john.token });
       expect([403, 404], `${method} ${url} → ${res.status}`).toContain(res.status);
       expect(res.status, `${method} ${url}`).not.toBe(200);
     }
-    const photo = await api.request(`/api/v1/usuario/${id}/perfil/imagem`, {
-      method: 'POST',
-      headers: as(john),
+    const photo = await call('POST', `/usuario/${id}/perfil/imagem`, {
+      token: john.token,
       body: imageForm(await png()),
     });
     expect(photo.status).toBe(403);
     // Maria's data is untouched.
     const children = childrenResponseSchema.parse(
-      (await call('GET', `/user/${id}/crianca?cliente=${GRACA}`, undefined, as(maria))).body,
+      (await call('GET', `/user/${id}/crianca?cliente=${GRACA}`, { token: maria.token })).body,
     );
     expect(children.criancas.map((c) => c.nome)).toEqual(['Ana']);
     const addresses = addressesResponseSchema.parse(
-      (await call('GET', `/user/${id}/endereco?cliente=${GRACA}`, undefined, as(maria))).body,
+      (await call('GET', `/user/${id}/endereco?cliente=${GRACA}`, { token: maria.token })).body,
     );
     expect(addresses.enderecos.map((a) => a.logradouro)).toEqual(['Avenida Paulista']);
     // Without a token: 401.
@@ -209,15 +193,17 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
 
   it('register in a church: per-field messages, CPF rule, then tokens; the e-mail cannot register twice', async () => {
     const bad = await call('POST', `/igreja/${GRACA}/usuario/`, {
-      email: 'nova@graca.demo',
-      senha: 'Nova@1234',
-      confirmacaoSenha: 'Nova@12345',
-      nome: '',
-      sobrenome: 'Silva',
-      telefone: '11 1234',
-      dataNascimento: '2999-01-01',
-      sexo: 'X',
-      cpf: '111.111.111-11',
+      body: {
+        email: 'nova@graca.demo',
+        senha: 'Nova@1234',
+        confirmacaoSenha: 'Nova@12345',
+        nome: '',
+        sobrenome: 'Silva',
+        telefone: '11 1234',
+        dataNascimento: '2999-01-01',
+        sexo: 'X',
+        cpf: '111.111.111-11',
+      },
     });
     expect(bad.status).toBe(400);
     const errors = apiErrorSchema.parse(bad.body).errors!;
@@ -239,13 +225,18 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
       cpf: '111.444.777-35',
     };
     const taken = await call('POST', `/igreja/${GRACA}/usuario/`, {
-      ...good,
-      cpf: '529.982.247-25',
+      body: {
+        ...good,
+        cpf: '529.982.247-25',
+      },
     });
     expect(taken.status).toBe(409);
     expect(apiErrorSchema.parse(taken.body).errors?.cpf).toEqual(['Este CPF já está em uso.']);
-    const created = await call('POST', `/igreja/${GRACA}/usuario/`, good, {
-      host: 'graca.localhost:4321',
+    const created = await call('POST', `/igreja/${GRACA}/usuario/`, {
+      body: good,
+      headers: {
+        host: 'graca.localhost:4321',
+      },
     });
     expect(created.status).toBe(201);
     const reg = registerResponseSchema.parse(created.body);
@@ -257,7 +248,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     expect((await readOutbox(process.env.DATA_DIR!, 'nova@graca.demo'))[0]?.links[0]).toMatch(
       /^http:\/\/graca\.localhost:4321\/access\?activationToken=/,
     );
-    expect((await call('POST', `/igreja/${GRACA}/usuario/`, good)).status).toBe(409);
+    expect((await call('POST', `/igreja/${GRACA}/usuario/`, { body: good })).status).toBe(409);
   });
 
   it('a value of the wrong kind is called invalid, not missing; every message in the request’s language', async () => {
@@ -267,7 +258,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
       body?: unknown,
       headers: Record<string, string> = {},
     ) => {
-      const res = await call(method, url, body, headers);
+      const res = await call(method, url, { body, headers });
       expect(res.status, url).toBe(400);
       return apiErrorSchema.parse(res.body).errors;
     };
@@ -307,20 +298,26 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
 
   it('an existing account of the provider joins another church with its own password', async () => {
     const wrong = await call('POST', `/igreja/${GRACE}/usuario/`, {
-      email: 'lider@graca.demo',
-      senha: 'Wrong@1234',
+      body: {
+        email: 'lider@graca.demo',
+        senha: 'Wrong@1234',
+      },
     });
     expect(wrong.status).toBe(401);
     const joined = await call('POST', `/igreja/${GRACE}/usuario/`, {
-      email: 'lider@graca.demo',
-      senha: DEMO_PASSWORD,
+      body: {
+        email: 'lider@graca.demo',
+        senha: DEMO_PASSWORD,
+      },
     });
     expect(joined.status).toBe(200);
     expect(registerResponseSchema.parse(joined.body).novo).toBe(false);
     // An inactive account gets its activation e-mail instead.
     const inactive = await call('POST', `/igreja/${GRACA}/usuario/`, {
-      email: 'inativo@graca.demo',
-      senha: DEMO_PASSWORD,
+      body: {
+        email: 'inativo@graca.demo',
+        senha: DEMO_PASSWORD,
+      },
     });
     expect(inactive.status).toBe(403);
     expect((await readOutbox(process.env.DATA_DIR!, 'inativo@graca.demo')).length).toBeGreaterThan(
@@ -331,12 +328,9 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
   it('PUT /usuario/ updates the data, with spec §3 marital status and custom fields', async () => {
     const fields = customFieldsResponseSchema.parse(
       (
-        await call(
-          'GET',
-          `/user/${maria.id}/campo-personalizado?igreja=${GRACA}`,
-          undefined,
-          as(maria),
-        )
+        await call('GET', `/user/${maria.id}/campo-personalizado?igreja=${GRACA}`, {
+          token: maria.token,
+        })
       ).body,
     );
     expect(fields.camposPersonalizados.map((f) => f.nome)).toEqual([
@@ -361,7 +355,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
       ocupacao: 'Professora',
       camposPersonalizados: [{ id: fields.camposPersonalizados[0]!.id, valor: 'Amigos' }],
     };
-    const res = await call('PUT', '/usuario/', body, as(maria));
+    const res = await call('PUT', '/usuario/', { body, token: maria.token });
     expect(res.status).toBe(200);
     expect(meResponseSchema.parse(res.body).user).toMatchObject({
       sobrenome: 'Souza Lima',
@@ -369,21 +363,16 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     });
     const after = customFieldsResponseSchema.parse(
       (
-        await call(
-          'GET',
-          `/user/${maria.id}/campo-personalizado?igreja=${GRACA}`,
-          undefined,
-          as(maria),
-        )
+        await call('GET', `/user/${maria.id}/campo-personalizado?igreja=${GRACA}`, {
+          token: maria.token,
+        })
       ).body,
     );
     expect(after.camposPersonalizados[0]!.valor).toBe('Amigos');
-    const invalid = await call(
-      'PUT',
-      '/usuario/',
-      { ...body, estadoCivil: 'enrolado', qtdeFilhos: -1 },
-      as(maria),
-    );
+    const invalid = await call('PUT', '/usuario/', {
+      body: { ...body, estadoCivil: 'enrolado', qtdeFilhos: -1 },
+      token: maria.token,
+    });
     expect(invalid.status).toBe(400);
     expect(Object.keys(apiErrorSchema.parse(invalid.body).errors!)).toEqual(
       expect.arrayContaining(['estadoCivil', 'qtdeFilhos']),
@@ -391,89 +380,88 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
   });
 
   it('addresses and children: add, edit, remove', async () => {
-    const added = await call(
-      'POST',
-      `/usuario/${john.id}/endereco`,
-      { pais: 'US', estado: 'TX', cidade: 'Austin', logradouro: '100 Congress Ave', cep: '78701' },
-      as(john),
-    );
+    const added = await call('POST', `/usuario/${john.id}/endereco`, {
+      body: {
+        pais: 'US',
+        estado: 'TX',
+        cidade: 'Austin',
+        logradouro: '100 Congress Ave',
+        cep: '78701',
+      },
+      token: john.token,
+    });
     expect(added.status).toBe(201);
     const addressId = Number(added.body.id);
     expect(
       (
-        await call(
-          'PUT',
-          `/usuario/${john.id}/endereco/${addressId}`,
-          {
+        await call('PUT', `/usuario/${john.id}/endereco/${addressId}`, {
+          body: {
             pais: 'US',
             estado: 'TX',
             cidade: 'Austin',
             logradouro: '200 Congress Ave',
             cep: '78701',
           },
-          as(john),
-        )
+          token: john.token,
+        })
       ).status,
     ).toBe(200);
-    const brBad = await call(
-      'POST',
-      `/usuario/${john.id}/endereco`,
-      { pais: 'BR', cidade: 'São Paulo', logradouro: 'Rua A', cep: '123' },
-      as(john),
-    );
+    const brBad = await call('POST', `/usuario/${john.id}/endereco`, {
+      body: { pais: 'BR', cidade: 'São Paulo', logradouro: 'Rua A', cep: '123' },
+      token: john.token,
+    });
     expect(apiErrorSchema.parse(brBad.body).errors?.cep).toEqual(['CEP Inválido']);
     expect(
-      (await call('DELETE', `/usuario/${john.id}/endereco/${addressId}`, undefined, as(john)))
+      (await call('DELETE', `/usuario/${john.id}/endereco/${addressId}`, { token: john.token }))
         .status,
     ).toBe(204);
-    const child = await call(
-      'POST',
-      `/usuario/${john.id}/crianca?igreja=${GRACE}`,
-      { nome: 'Tim', dataNascimento: '2019-02-03', sexo: 'M' },
-      as(john),
-    );
+    const child = await call('POST', `/usuario/${john.id}/crianca?igreja=${GRACE}`, {
+      body: { nome: 'Tim', dataNascimento: '2019-02-03', sexo: 'M' },
+      token: john.token,
+    });
     expect(child.status).toBe(201);
     const childId = Number(child.body.id);
-    // The profile's children count follows what was added (issue 15).
+    // The profile's children count follows what was added.
     expect(
-      meResponseSchema.parse((await call('GET', '/me', undefined, as(john))).body).user.qtdeFilhos,
+      meResponseSchema.parse((await call('GET', '/me', { token: john.token })).body).user
+        .qtdeFilhos,
     ).toBe(1);
     expect(
       (
-        await call(
-          'PUT',
-          `/usuario/${john.id}/crianca/${childId}`,
-          { nome: 'Timothy', dataNascimento: '2019-02-03' },
-          as(john),
-        )
+        await call('PUT', `/usuario/${john.id}/crianca/${childId}`, {
+          body: { nome: 'Timothy', dataNascimento: '2019-02-03' },
+          token: john.token,
+        })
       ).status,
     ).toBe(200);
     const list = childrenResponseSchema.parse(
-      (await call('GET', `/user/${john.id}/crianca?cliente=${GRACE}`, undefined, as(john))).body,
+      (await call('GET', `/user/${john.id}/crianca?cliente=${GRACE}`, { token: john.token })).body,
     );
     expect(list.criancas.map((c) => c.nome)).toEqual(['Timothy']);
     expect(
-      (await call('DELETE', `/usuario/${john.id}/crianca/${childId}`, undefined, as(john))).status,
+      (await call('DELETE', `/usuario/${john.id}/crianca/${childId}`, { token: john.token }))
+        .status,
     ).toBe(204);
     expect(
-      (await call('DELETE', `/usuario/${john.id}/crianca/${childId}`, undefined, as(john))).status,
+      (await call('DELETE', `/usuario/${john.id}/crianca/${childId}`, { token: john.token }))
+        .status,
     ).toBe(404);
   });
 
   it('notifications of the church, paged (spec §9: page 1, limit 30)', async () => {
     const res = notificationsResponseSchema.parse(
-      (await call('GET', `/igreja/${GRACA}/notificacao/?page=1&limit=30`, undefined, as(maria)))
+      (await call('GET', `/igreja/${GRACA}/notificacao/?page=1&limit=30`, { token: maria.token }))
         .body,
     );
     expect(res.notificacoes.length).toBe(6);
     expect(res.notificacoes.every((n) => n.igreja.codigo === 'graca')).toBe(true);
     const page2 = notificationsResponseSchema.parse(
-      (await call('GET', `/igreja/${GRACA}/notificacao/?page=2&limit=4`, undefined, as(maria)))
+      (await call('GET', `/igreja/${GRACA}/notificacao/?page=2&limit=4`, { token: maria.token }))
         .body,
     );
     expect(page2.notificacoes).toHaveLength(2);
     expect(
-      (await call('GET', `/igreja/${GRACA}/notificacao/?page=0`, undefined, as(maria))).status,
+      (await call('GET', `/igreja/${GRACA}/notificacao/?page=0`, { token: maria.token })).status,
     ).toBe(400);
   });
 
@@ -483,8 +471,11 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
       [GRACE, john],
     ] as const) {
       const { notificacoes } = notificationsResponseSchema.parse(
-        (await call('GET', `/igreja/${churchId}/notificacao/?page=1&limit=30`, undefined, as(who)))
-          .body,
+        (
+          await call('GET', `/igreja/${churchId}/notificacao/?page=1&limit=30`, {
+            token: who.token,
+          })
+        ).body,
       );
       const church = (await call('GET', `/igreja/codigo/${notificacoes[0]!.igreja.codigo}`))
         .body as { slug: string };
@@ -517,8 +508,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
         await call(
           'GET',
           `/usuario-carteirinha/?usuario_email=membro@graca.demo&usuario_igreja=${GRACA}`,
-          undefined,
-          as(maria),
+          { token: maria.token },
         )
       ).body,
     );
@@ -535,8 +525,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
         await call(
           'GET',
           `/usuario-carteirinha/?usuario_email=member@grace.demo&usuario_igreja=${GRACE}`,
-          undefined,
-          as(john),
+          { token: john.token },
         )
       ).body,
     );
@@ -549,43 +538,40 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     })
       .jpeg()
       .toBuffer();
-    const up = await api.request(`/api/v1/usuario/${john.id}/perfil/imagem`, {
-      method: 'POST',
-      headers: as(john),
+    const up = await call('POST', `/usuario/${john.id}/perfil/imagem`, {
+      token: john.token,
       body: imageForm(big, 'image/jpeg', 'me.jpg'),
     });
     expect(up.status).toBe(201);
-    const { imagem } = (await up.json()) as { imagem: string };
+    const { imagem } = up.body as { imagem: string };
     const served = await api.request(imagem.replace(/^\/api\/v1/, '/api/v1'));
     expect(served.status).toBe(200);
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['webp', 512, 512]);
-    const text = await api.request(`/api/v1/usuario/${john.id}/perfil/imagem`, {
-      method: 'POST',
-      headers: { ...as(john), 'accept-language': 'pt' },
+    const text = await call('POST', `/usuario/${john.id}/perfil/imagem`, {
+      token: john.token,
+      lang: 'pt',
       body: imageForm(Buffer.from('not an image'), 'image/png', 'x.png'),
     });
     expect(text.status).toBe(415);
-    expect(((await text.json()) as { message: string }).message).toBe(
-      'Envie uma imagem JPEG, PNG ou WebP.',
-    );
+    expect((text.body as { message: string }).message).toBe('Envie uma imagem JPEG, PNG ou WebP.');
     const huge = Buffer.alloc(6 * 1024 * 1024, 1);
-    const tooBig = await api.request(`/api/v1/usuario/${john.id}/perfil/imagem`, {
-      method: 'POST',
-      headers: as(john),
+    const tooBig = await call('POST', `/usuario/${john.id}/perfil/imagem`, {
+      token: john.token,
       body: imageForm(huge, 'image/jpeg', 'big.jpg'),
     });
     expect(tooBig.status).toBe(413);
     expect(
       (
-        await api.request(`/api/v1/usuario/${john.id}/capa/imagem`, {
-          method: 'POST',
-          headers: as(john),
+        await call('POST', `/usuario/${john.id}/capa/imagem`, {
+          token: john.token,
           body: imageForm(big),
         })
       ).status,
     ).toBe(400);
-    const removed = await call('DELETE', `/usuario/${john.id}/perfil/imagem`, undefined, as(john));
+    const removed = await call('DELETE', `/usuario/${john.id}/perfil/imagem`, {
+      token: john.token,
+    });
     expect(removed.body).toEqual({ imagem: null });
     expect((await api.request(imagem)).status).toBe(404);
   });
@@ -614,67 +600,115 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
   });
 
   it('change church inside the organisation moves the membership', async () => {
-    const other = await loginAs('lider@graca.demo');
-    const outside = await call(
-      'POST',
-      '/usuario/troca-igreja',
-      { igreja: GRACA, novaIgreja: GRACE },
-      as(other),
-    );
+    const other = await loginAs(api, 'lider@graca.demo');
+    const outside = await call('POST', '/usuario/troca-igreja', {
+      body: { igreja: GRACA, novaIgreja: GRACE },
+      token: other.token,
+    });
     expect(outside.status).toBe(404);
-    const moved = await call(
-      'POST',
-      '/usuario/troca-igreja',
-      { igreja: GRACA, novaIgreja: GRACA_NORTE },
-      as(other),
-    );
+    const moved = await call('POST', '/usuario/troca-igreja', {
+      body: { igreja: GRACA, novaIgreja: GRACA_NORTE },
+      token: other.token,
+    });
     expect(moved.status).toBe(200);
+    // The login reaches the new church's host as a one-time code, never as a token in the URL
+    // (docs/security.md "Login carried by a link"): spent once, only on that church.
+    const { codigoAcesso } = changeChurchResponseSchema.parse(moved.body);
+    expect(codigoAcesso).not.toContain(other.token);
+    const elsewhere = await call('POST', '/usuario/troca-igreja/codigo', {
+      body: { codigo: codigoAcesso, igreja: GRACA },
+    });
+    expect(elsewhere.status).toBe(401);
+    const exchanged = await call('POST', '/usuario/troca-igreja/codigo', {
+      body: { codigo: codigoAcesso, igreja: GRACA_NORTE },
+      lang: 'en',
+    });
+    expect(exchanged.status).toBe(200);
+    const pair = tokenPairSchema.parse(exchanged.body);
+    expect((await call('GET', '/me', { token: pair.token })).body.user.id).toBe(other.id);
+    const again = await call('POST', '/usuario/troca-igreja/codigo', {
+      body: { codigo: codigoAcesso, igreja: GRACA_NORTE },
+      lang: 'en',
+    });
+    expect(again.status).toBe(401);
+    expect(again.body.message).toMatch(/expired or was already used/);
     expect(
       churchAccountsResponseSchema.parse(
         (
-          await call(
-            'GET',
-            `/user/${other.id}/usuario?cliente=${GRACA_NORTE}`,
-            undefined,
-            as(other),
-          )
+          await call('GET', `/user/${other.id}/usuario?cliente=${GRACA_NORTE}`, {
+            token: other.token,
+          })
         ).body,
       ).usuarios,
     ).toHaveLength(1);
     expect(
       churchAccountsResponseSchema.parse(
-        (await call('GET', `/user/${other.id}/usuario?cliente=${GRACA}`, undefined, as(other)))
+        (await call('GET', `/user/${other.id}/usuario?cliente=${GRACA}`, { token: other.token }))
           .body,
       ).usuarios,
     ).toHaveLength(0);
   });
 
-  it('deletion request: the wrong password is refused, the right one deletes the account', async () => {
-    const nova = await loginAs('nova@graca.demo', 'Nova@1234');
-    const wrong = await call(
-      'POST',
-      `/user/${nova.id}/pedido-exclusao?igreja=${GRACA}`,
-      { senha: 'Wrong@1234' },
-      { ...as(nova), 'accept-language': 'en' },
-    );
+  it('deletion request: the wrong password is refused, the right one removes the account and keeps its gifts', async () => {
+    const nova = await loginAs(api, 'nova@graca.demo', 'Nova@1234');
+    const gift = { code: `DEL-${nova.id}` };
+    await database.db.insert(t.payments).values({
+      churchId: GRACA,
+      userId: nova.id,
+      code: gift.code,
+      kind: 'doacao',
+      donorEmail: 'nova@graca.demo',
+      method: 'pix',
+      status: 'aprovado',
+      subtotalCents: 5000,
+      totalCents: 5000,
+      installmentCents: 5000,
+      currency: 'BRL',
+    });
+    const wrong = await call('POST', `/user/${nova.id}/pedido-exclusao?igreja=${GRACA}`, {
+      body: { senha: 'Wrong@1234' },
+      token: nova.token,
+      lang: 'en',
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.body.message).toBe('Your password is incorrect');
-    const done = await call(
-      'POST',
-      `/user/${nova.id}/pedido-exclusao?igreja=${GRACA}`,
-      { senha: 'Nova@1234' },
-      as(nova),
-    );
+    const done = await call('POST', `/user/${nova.id}/pedido-exclusao?igreja=${GRACA}`, {
+      body: { senha: 'Nova@1234' },
+      token: nova.token,
+    });
     expect(done.status).toBe(200);
+    // The account's personal data is gone; its payments stay as financial records (docs/accounts.md).
+    const [kept] = await database.db
+      .select({ userId: t.payments.userId, donorEmail: t.payments.donorEmail })
+      .from(t.payments)
+      .where(eq(t.payments.code, gift.code));
+    expect(kept).toEqual({ userId: nova.id, donorEmail: null });
+    const [account] = await database.db
+      .select({ email: t.users.email, cpf: t.users.cpf, active: t.users.active })
+      .from(t.users)
+      .where(eq(t.users.id, nova.id));
+    expect(account).toEqual({
+      email: `removido-${nova.id}@removido.invalid`,
+      cpf: null,
+      active: false,
+    });
+    const [request] = await database.db
+      .select({ done: t.deletionsDone.doneAt })
+      .from(t.deletionRequests)
+      .innerJoin(t.deletionsDone, eq(t.deletionsDone.requestId, t.deletionRequests.id))
+      .where(eq(t.deletionRequests.userId, nova.id));
+    expect(request?.done).toBeInstanceOf(Date);
     expect(
       (
         await call('POST', '/security/login_check', {
-          username: 'nova@graca.demo',
-          password: 'Nova@1234',
+          body: {
+            username: 'nova@graca.demo',
+            password: 'Nova@1234',
+          },
         })
       ).status,
     ).toBe(401);
-    expect((await call('GET', '/me', undefined, as(nova))).status).toBe(401);
+    expect((await call('GET', '/me', { token: nova.token })).status).toBe(401);
   });
 });
 

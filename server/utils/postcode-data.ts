@@ -1,4 +1,4 @@
-// Bundled answers of the outside postcode and country/state services (DESIGN.md §4), so
+// Bundled answers of the outside postcode and country/state services (docs/api-foundation.md "Outside services"), so
 // address forms work offline with the embedded default. Small on purpose: the real services
 // are configured with BR_POSTCODE_URL, US_POSTCODE_URL and COUNTRY_STATES_URL.
 

@@ -6,9 +6,11 @@ import enCountries from 'i18n-iso-countries/langs/en.json' with { type: 'json' }
 import esCountries from 'i18n-iso-countries/langs/es.json' with { type: 'json' };
 import ptCountries from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import { z } from 'zod';
-import { MARITAL_STATUS_NAMES, type MessageLang } from '../../contract/account-messages.ts';
+import { MARITAL_STATUS_NAMES } from '../../contract/messages/account.ts';
+import { type MessageLang } from '../../contract/messages/lang.ts';
 import { isValidCep, isValidUsZip, MARITAL_STATUSES } from '../../contract/account-rules.ts';
-import { check, langOf, problem } from '../auth/errors.ts';
+import { ApiProblem, langOf } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
 import { BR_POSTCODES, COUNTRY_STATES, US_POSTCODES } from './postcode-data.ts';
 
 countries.registerLocale(ptCountries);
@@ -112,20 +114,20 @@ export function utilRoutes() {
         });
       })
       // The embedded Brazilian postcode service: GET {cep}/json/
-      .get('/postcode/br/:cep/json', check('param', cepParams), (c) => {
+      .get('/postcode/br/:cep/json', validate('param', cepParams), (c) => {
         const cep = c.req.valid('param').cep.replace(/-/g, '').trim();
         const found = BR_POSTCODES[cep];
         if (!found) return c.json({ erro: true as const });
         return c.json({ cep: `${cep.slice(0, 5)}-${cep.slice(5)}`, complemento: '', ...found });
       })
       // The embedded US postcode service: GET {country}/{postcode}
-      .get('/postcode/us/:country/:postcode', check('param', zipParams), (c) => {
+      .get('/postcode/us/:country/:postcode', validate('param', zipParams), (c) => {
         const { country, postcode } = c.req.valid('param');
         const found =
           country.toLowerCase() === 'us' && isValidUsZip(postcode)
             ? US_POSTCODES[postcode.slice(0, 5)]
             : undefined;
-        if (!found) throw problem(c, 404, 'postcode.notFound');
+        if (!found) throw new ApiProblem(404, 'postcode.notFound');
         return c.json({
           'post code': postcode.slice(0, 5),
           country: 'United States',
@@ -140,7 +142,7 @@ export function utilRoutes() {
         });
       })
       // The embedded country/state service: GET {country}/states/
-      .get('/postcode/countries/:country/states', check('param', countryParams), (c) => {
+      .get('/postcode/countries/:country/states', validate('param', countryParams), (c) => {
         c.header('Cache-Control', 'public, max-age=86400');
         return c.json(COUNTRY_STATES[c.req.valid('param').country.toUpperCase()] ?? []);
       })

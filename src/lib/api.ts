@@ -1,4 +1,4 @@
-// ky clients for the main API (DESIGN.md §3). The browser uses the page's own origin; the
+// ky clients for the main API (docs/architecture.md "The client shape"). The browser uses the page's own origin; the
 // server (SSR) calls the API in the same process when it runs there, or API_URL otherwise.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
@@ -57,7 +57,7 @@ export async function getParsed<S extends z.ZodType>(
   const direct = inProcessClients.get(api);
   if (!direct) return schema.parse(await api.get(path).json());
   // In-process, a page's reads skip ky's request plumbing (one Request, no hooks): it is most of
-  // the cost of a call that never leaves the process (issue 14). Errors are ky's, as callers expect.
+  // the cost of a call that never leaves the process (docs/performance.md). Errors are ky's, as callers expect.
   const request = new Request(direct.prefixUrl + path, { headers: direct.headers });
   const response = await direct.handler(request);
   if (!response.ok) throw new HTTPError(response, request, {} as never);

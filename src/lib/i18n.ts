@@ -1,4 +1,4 @@
-// Interface language per request (DESIGN.md §3). One i18next instance per language, each
+// Interface language per request (docs/architecture.md "The client shape"). One i18next instance per language, each
 // fixed to its language and never switched, so concurrent requests cannot see each
 // other's language.
 import i18next, { type TFunction } from 'i18next';

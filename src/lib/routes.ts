@@ -47,7 +47,7 @@ export function redirectFor(pathname: string): string | null {
   return null;
 }
 
-/** Auth-required route prefixes (routes.tsv access "auth"); guarded on the client (DESIGN.md §3). */
+/** Auth-required route prefixes (routes.tsv access "auth"); guarded on the client (docs/architecture.md "The client shape"). */
 const AUTH_PATTERNS: RegExp[] = [
   /^\/event\/[^/]+\/tickets\/?$/,
   /^\/checkout(\/|$)/,
@@ -61,6 +61,7 @@ const AUTH_PATTERNS: RegExp[] = [
   /^\/reading-plans(\/|$)/,
   /^\/user(\/|$)/,
   /^\/third-parts(\/|$)/,
+  /^\/admin(\/?$|\/(?!recover-password\/?$))/, // the staff area (docs/staff.md), not its password hand-off
 ];
 
 export function requiresLogin(pathname: string): boolean {

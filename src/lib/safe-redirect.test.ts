@@ -4,7 +4,7 @@ import { loginPath, redirectToParam, safeRedirect } from './safe-redirect.ts';
 
 const site = 'http://graca.localhost:4321/access';
 
-describe('safeRedirect (issue 16 item 2)', () => {
+describe('safeRedirect (docs/security.md "Redirects")', () => {
   it.each(HOSTILE_REDIRECTS.map((p) => [JSON.stringify(p), p]))(
     '%s stays on the church host',
     (_, payload) => {

@@ -1,5 +1,5 @@
 // The one judge of where the site may send a browser after login or any other redirect
-// (issue 16 item 2): only a path on this same site. The target is parsed with the WHATWG URL
+// (docs/security.md "Redirects"): only a path on this same site. The target is parsed with the WHATWG URL
 // parser, exactly as the browser will read it (tabs and newlines dropped, backslashes as
 // slashes, `/./` folded), so `/%09/evil.example`, `/\evil.example` or `javascript:` cannot
 // land elsewhere. Pure: no DOM, no server imports; islands and server code both use it.

@@ -9,7 +9,7 @@ import {
 
 const astro = "script-src 'self' 'sha256-abc='; style-src 'self' 'sha256-def='";
 
-describe('security headers of HTML answers (issue 16 item 6)', () => {
+describe('security headers of HTML answers (docs/security.md "Headers of HTML answers")', () => {
   it("completes Astro's CSP and keeps its hashes", () => {
     const policy = new Map(parsePolicy(completePolicy(astro, { pathname: '/', https: false })));
     expect(policy.get('script-src')).toBe("'self' 'sha256-abc='");

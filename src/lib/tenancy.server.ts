@@ -1,4 +1,4 @@
-// Host → church, and the spec's "App start" data (DESIGN.md §2), cached per host with a TTL
+// Host → church, and the spec's "App start" data (docs/architecture.md "Tenancy"), cached per host with a TTL
 // and stale-while-revalidate so a page render costs no API call in the steady state.
 import { HTTPError, type KyInstance } from 'ky';
 import { LRUCache } from 'lru-cache';
@@ -143,6 +143,20 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
     },
     /** Forget cached answers (tests; after an admin change). */
     clear: () => cache.clear(),
+    /** Forget one church's hosts (and unknown hosts, one of which may now be its new host name). */
+    forget(churchId: number): void {
+      const stale: string[] = [];
+      cache.forEach((value, host) => {
+        const id =
+          value.kind === 'church'
+            ? value.context.church.id
+            : value.kind === 'inactive'
+              ? value.church.id
+              : null;
+        if (id === churchId || value.kind === 'missing') stale.push(host);
+      });
+      for (const host of stale) cache.delete(host);
+    },
   };
 }
 

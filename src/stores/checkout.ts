@@ -52,7 +52,7 @@ export interface CheckoutState {
   challenge: boolean;
   challengeComplete: boolean;
   eventCheckout: EventCheckout | null;
-  /** One key per purchase attempt: a retry or a double click never charges twice (DESIGN.md §4). */
+  /** One key per purchase attempt: a retry or a double click never charges twice (docs/api-foundation.md "Payments"). */
   idempotencyKey: string | null;
 }
 

@@ -1,15 +1,19 @@
 // The give checkout of spec §3 (motivos, flagUsuarioTaxa, salvarCartao, allowRecurrency,
 // recorrenciaDias, total) with the defaults of spec §9, and its actions: giftFees (the payment
 // step's fee call for the current total) and pay (one POST /pagamento/ of kind "doacao" with the
-// payment step's part, one idempotency key per attempt). Rules are the server's: this store only
-// carries what was typed.
+// payment step's part, one idempotency key per attempt). `$giveForm` and `submitGift` are the
+// /give form's submit flow (visitor, captcha, busy, error, challenge, the inline result). Rules
+// are the server's: this store only carries what was typed.
 import { map } from 'nanostores';
-import type { DonationBody } from '../../contract/giving.ts';
+import type { CaptchaWire, DonationBody } from '../../contract/giving.ts';
 import { GIVE_DEFAULTS } from '../../contract/giving-rules.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
+import { readFailure } from '../lib/account/http.ts';
 import { checkout, newKey, type FeeCall } from '../lib/checkout/api.ts';
-import type { PaymentPart } from '../lib/checkout/payment.ts';
-import { STORAGE_KEYS } from './session.ts';
+import { afterPay, type PaymentPart } from '../lib/checkout/payment.ts';
+import { giving } from '../lib/giving/api.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
+import { solveProofOfWork } from '../lib/giving/proof-of-work.ts';
 
 export interface GiveState {
   /** The amount typed per reason id, as typed ("50", "25,50"). */
@@ -22,7 +26,7 @@ export interface GiveState {
   recorrenciaDias: number;
   /** Sum of the amounts, before fees. */
   total: number;
-  /** One key per attempt: a retry or a double click never gives twice (DESIGN.md §4). */
+  /** One key per attempt: a retry or a double click never gives twice (docs/api-foundation.md "Payments"). */
   idempotencyKey: string;
 }
 
@@ -144,5 +148,161 @@ export async function pay(input: PayInput): Promise<PaymentResponse> {
   } catch (error) {
     if ((error as { response?: unknown }).response) $give.setKey('idempotencyKey', newKey()); // refused: the next attempt is a new gift
     throw error;
+  }
+}
+
+/** A visitor's part of the gift (name, e-mail, CPF where asked, the address's country). */
+export interface VisitorData {
+  nome: string;
+  email: string;
+  cpf: string;
+  pais: string;
+}
+
+/** The /give form around the checkout: what the island shows besides the amounts. */
+export interface GiveForm {
+  visitor: VisitorData;
+  captcha: CaptchaWire | null;
+  captchaAnswer: string;
+  busy: boolean;
+  error: { message: string; errors: Record<string, string[]> } | null;
+  /** The card challenge to answer before the gift is made. */
+  challenge: { code: string; key: string | null } | null;
+  /** The gift made, shown in place (the inline /live form). */
+  done: PaymentResponse | null;
+}
+
+const formDefaults = (pais: string): GiveForm => ({
+  visitor: { nome: '', email: '', cpf: '', pais },
+  captcha: null,
+  captchaAnswer: '',
+  busy: false,
+  error: null,
+  challenge: null,
+  done: null,
+});
+
+export const $giveForm = map<GiveForm>(formDefaults('BR'));
+
+/** A new /give form: the checkout's defaults and an empty visitor in the church's country. */
+export function startGiveForm(allowRecurrency: boolean, pais: string): void {
+  startGive(allowRecurrency);
+  $giveForm.set(formDefaults(pais));
+}
+
+export const setVisitor = (visitor: VisitorData): void => $giveForm.setKey('visitor', visitor);
+
+let solving: { promise: Promise<void>; abort: AbortController } | null = null;
+
+/**
+ * A new challenge, solved in the background by the browser (a proof of work: no picture to read,
+ * docs/security.md "Visitor gifts and card testing"); the spent one goes at once, so the answer
+ * sent always belongs to the token sent.
+ */
+export function newCaptcha(slug: string): Promise<void> {
+  solving?.abort.abort();
+  $giveForm.set({ ...$giveForm.get(), captchaAnswer: '', captcha: null });
+  const abort = new AbortController();
+  const promise = (async () => {
+    const captcha = await giving.captcha(slug).catch(() => null);
+    if (abort.signal.aborted) return;
+    $giveForm.setKey('captcha', captcha);
+    if (!captcha) return;
+    const answer = await solveProofOfWork(captcha, abort.signal).catch(() => null);
+    if (!abort.signal.aborted && answer !== null && $giveForm.get().captcha === captcha)
+      $giveForm.setKey('captchaAnswer', String(answer));
+  })();
+  solving = { promise, abort };
+  return promise;
+}
+
+/** Waits for the challenge in progress (the visitor may press Give before it is done). */
+const challengeSolved = (): Promise<void> => solving?.promise ?? Promise.resolve();
+
+/** Clears the amounts and options, and the message of the last attempt. */
+export function resetGiveForm(): void {
+  resetGive();
+  $giveForm.setKey('error', null);
+}
+
+/** After the result shown in place: a fresh gift. */
+export function giveAgain(allowRecurrency: boolean): void {
+  $giveForm.setKey('done', null);
+  startGive(allowRecurrency);
+}
+
+export interface SubmitGift {
+  churchId: number;
+  slug: string;
+  asVisitor: boolean;
+  askCpf: boolean;
+  /** The payment step's part (a new card is tokenised there). */
+  prepare(): Promise<PaymentPart>;
+  /** On /live: the result shows in place so the stream keeps playing. */
+  inline: boolean;
+  /** The page's texts for "nothing to give" and the generic failure. */
+  texts: { nothing: string; generic: string };
+}
+
+/** Where a gift's answer leads: declined (message), challenge, the result in place, or away. */
+function afterGift(response: PaymentResponse, input: Pick<SubmitGift, 'inline' | 'texts'>): void {
+  const key = response.chaveRecibo ?? null;
+  const thanks = `/give/thank-you?pedido=${encodeURIComponent(response.pagamento.codigo)}${key ? `&chave=${encodeURIComponent(key)}` : ''}`;
+  const then = afterPay(response, thanks);
+  if (then.kind === 'declined')
+    return $giveForm.setKey('error', { message: then.message ?? input.texts.generic, errors: {} });
+  if (then.kind === 'challenge') return $giveForm.setKey('challenge', { code: then.code, key });
+  rememberGift(response);
+  if (input.inline && then.url === thanks) {
+    resetGive(); // spec §4: the give checkout is reset once the gift is made
+    return $giveForm.setKey('done', response);
+  }
+  location.assign(then.url);
+}
+
+/** The card challenge was answered: the gift goes on with its receipt key. */
+export function answerChallenge(
+  answer: PaymentResponse,
+  input: Pick<SubmitGift, 'inline' | 'texts'>,
+): void {
+  const key = $giveForm.get().challenge?.key ?? null;
+  $giveForm.setKey('challenge', null);
+  afterGift({ ...answer, chaveRecibo: key }, input);
+}
+
+/** The /give submit: checks there is something to give, pays, and follows the answer. */
+export async function submitGift(input: SubmitGift): Promise<void> {
+  const form = $giveForm.get();
+  if (form.busy) return;
+  $giveForm.setKey('error', null);
+  const state = $give.get();
+  if (state.total <= 0 && !Object.values(state.motivos).some((v) => v.trim()))
+    return $giveForm.setKey('error', { message: input.texts.nothing, errors: {} });
+  $giveForm.setKey('busy', true);
+  try {
+    const payment = await input.prepare();
+    if (input.asVisitor) await challengeSolved();
+    const { visitor, captcha, captchaAnswer } = $giveForm.get();
+    const who = input.asVisitor
+      ? {
+          pais: visitor.pais,
+          visitante: {
+            nome: visitor.nome,
+            email: visitor.email,
+            ...(input.askCpf ? { cpf: visitor.cpf } : {}),
+          },
+          captcha: { token: captcha?.token ?? '', resposta: captchaAnswer },
+        }
+      : {};
+    afterGift(await pay({ churchId: input.churchId, payment, ...who }), input);
+  } catch (error) {
+    const failure = await readFailure(error);
+    $giveForm.setKey('error', {
+      message: failure.message || input.texts.generic,
+      errors: failure.errors,
+    });
+    if (input.asVisitor) void newCaptcha(input.slug); // a captcha answers once, right or wrong
+  } finally {
+    $giveForm.setKey('busy', false);
   }
 }

@@ -28,24 +28,7 @@ import {
 } from '../lib/account/http.ts';
 import { requiresLogin } from '../lib/routes.ts';
 import { loginPath } from '../lib/safe-redirect.ts';
-
-/** Namespaced storage keys (STYLE.md: persistent keys are namespaced). */
-export const STORAGE_KEYS = {
-  session: 'church:session',
-  token: 'church:token',
-  refreshToken: 'church:refreshToken',
-  church: 'church:church',
-  /** Other areas' client data that logout clears (spec §4). */
-  chatUser: 'church:chatUser',
-  play: 'church:play',
-  /** Sermon-note edits not yet on the server (src/lib/notes/drafts.ts). Kept at logout, keyed by user:
-   *  a 401 mid-sync must not lose a word (docs/notes.md). */
-  notesPending: 'church:notes:pending',
-  /** One-shot flag: the account was just deleted, so /user/delete-user-success ends the session and says goodbye. */
-  accountDeleted: 'church:accountDeleted',
-  /** The answer of the gift just made (session storage), so its thank-you page shows it at once (src/stores/give.ts). */
-  lastGift: 'church:give:last',
-} as const;
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 export type AutoLoginOrigin = 'URL' | 'SESSION' | 'LOCAL';
 
@@ -101,6 +84,8 @@ export interface SessionEnv {
   url(): URL;
   /** Removes the token from the address bar after reading it. */
   replaceUrl(url: string): void;
+  /** Asked before a change-of-church link replaces a different account's session here. */
+  confirmSwitch?(): boolean;
   http?: HttpEnv;
 }
 
@@ -112,6 +97,12 @@ function sessionEnv(): SessionEnv {
     localStorage: window.localStorage,
     url: () => new URL(location.href),
     replaceUrl: (url) => history.replaceState(history.state, '', url),
+    // The landing page renders the question in the page's language (src/pages/user/index.astro).
+    confirmSwitch: () =>
+      window.confirm(
+        document.querySelector('meta[name=church-switch-confirm]')?.getAttribute('content') ??
+          'Replace the account logged in here with the one from the link?',
+      ),
   });
 }
 
@@ -210,7 +201,7 @@ export function logout(): void {
 
 /**
  * spec §8: a 401 logs out, goes home and reloads; on a page that needs a login (a stale stored
- * session on /user/*) it goes to the login instead, and back here afterwards (issue 15).
+ * session on /user/*) it goes to the login instead, and back here afterwards.
  */
 function logoutAndGoHome(): void {
   logout();
@@ -318,19 +309,67 @@ export async function loginWithPair(pair: TokenPair): Promise<void> {
   await loadAccount();
 }
 
-/** spec §4 auto-login: URL token, then session-storage token, then local-storage refresh token. */
+/** The one page that takes a login from its URL: the change of church's landing on the new host. */
+export const SWITCH_LANDING = '/user';
+export const SWITCH_PARAM = 'switchCode';
+
+/** The subject (user id) of an access token, unverified: only to tell two accounts apart. */
+function tokenSubject(token: string | null): string | null {
+  const payload = token?.split('.')[1];
+  if (!payload) return null;
+  try {
+    const json = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      sub?: unknown;
+    };
+    return typeof json.sub === 'string' ? json.sub : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The change-of-church landing's one-time code, spent for a session (docs/security.md "Login
+ * carried by a link"). Over a session of another account it asks first; declined, nothing changes.
+ */
+async function sessionFromSwitchCode(
+  e: SessionEnv,
+  code: string,
+  current: { token: string | null; refreshToken: string | null },
+): Promise<boolean> {
+  const church = $church.get();
+  if (!church) return false;
+  const pair = await mainApi()
+    .post('usuario/troca-igreja/codigo', { json: { codigo: code, igreja: church.id } })
+    .json<TokenPair>()
+    .catch(() => null);
+  if (!pair) return false;
+  const sameAccount = !!current.token && tokenSubject(current.token) === tokenSubject(pair.token);
+  const loggedIn = !!(current.token || current.refreshToken);
+  if (loggedIn && !sameAccount && !(e.confirmSwitch?.() ?? false)) return false;
+  setCredentials(fromPair(pair));
+  return true;
+}
+
+/** spec §4 auto-login: the church-switch code, then session-storage token, then local-storage refresh token. */
 export async function autoLogin(): Promise<boolean> {
   const e = sessionEnv();
   const url = e.url();
-  const urlToken = url.searchParams.get('token');
+  // A token in the URL is never a login (it would swap a member's session for a stranger's link).
+  const switchCode =
+    url.pathname.replace(/\/+$/, '') === SWITCH_LANDING ? url.searchParams.get(SWITCH_PARAM) : null;
+  if (url.searchParams.has('token') || url.searchParams.has(SWITCH_PARAM)) {
+    url.searchParams.delete('token');
+    url.searchParams.delete(SWITCH_PARAM);
+    e.replaceUrl(url.pathname + url.search + url.hash);
+  }
   const sessionToken = safe(() => e.sessionStorage.getItem(STORAGE_KEYS.token), null);
   const refreshToken = safe(() => e.localStorage.getItem(STORAGE_KEYS.refreshToken), null);
   let origin: AutoLoginOrigin | null = null;
-  if (urlToken) {
+  if (
+    switchCode &&
+    (await sessionFromSwitchCode(e, switchCode, { token: sessionToken, refreshToken }))
+  ) {
     origin = 'URL';
-    url.searchParams.delete('token');
-    e.replaceUrl(url.pathname + url.search + url.hash);
-    setCredentials({ token: urlToken, refreshToken });
   } else if (sessionToken) {
     origin = 'SESSION';
     setCredentials({ token: sessionToken, refreshToken });

@@ -1,4 +1,4 @@
-// axe: zero violations on every page (DESIGN.md §6). Each area adds its pages to PAGES.
+// axe: zero violations on every page (docs/architecture.md "Quality bars"). Each area adds its pages to PAGES.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { churchUrl, port } from './helpers.ts';

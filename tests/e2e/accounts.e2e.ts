@@ -1,11 +1,11 @@
-// Issue 4, "as a user would": access, session, profile, family, address, photo, member card,
+// Accounts (docs/accounts.md), "as a user would": access, session, profile, family, address, photo, member card,
 // password recovery, activation and account deletion.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { readOutbox } from '../../server/mail/outbox.ts';
-import { churchUrl, port } from './helpers.ts';
+import { asMember, churchUrl, port } from './helpers.ts';
 
 const dataDir = path.resolve(`.data/e2e-${port}`);
 const PASSWORD = 'Senha@123';
@@ -320,5 +320,184 @@ test('the header church picker finds the nearest churches of the organisation, w
   await page.getByRole('searchbox', { name: 'Buscar por nome ou endereço' }).fill('Santo Amaro');
   await page.getByRole('button', { name: 'Buscar', exact: true }).first().click();
   await expect(page).toHaveURL(/\/churchs\?busca=Santo\+Amaro/);
+  await context.close();
+});
+
+// ---- what members tripped over in the account area ----
+
+test('on a phone the header church picker opens on screen, and its search works', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 800 },
+  });
+  const page = await context.newPage();
+  await page.goto(churchUrl('graca', '/'));
+  await page.getByText('Igrejas', { exact: true }).click();
+  const search = page.getByRole('searchbox', { name: 'Buscar por nome ou endereço' });
+  const box = (await search.boundingBox())!;
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(390);
+  await search.fill('Norte');
+  await search.press('Enter');
+  await expect(page.getByRole('link', { name: 'Igreja da Graça — Zona Norte' })).toBeVisible();
+  await context.close();
+});
+
+test('change church names the organisation as people know it, not by its address slug', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca', '/access?redirectTo=/user/church'));
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('membro@graca.demo');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(churchUrl('graca', '/user/church'));
+  await expect(
+    page.getByText('Escolha a igreja da Rede Graça para a qual você quer mudar.', { exact: false }),
+  ).toBeVisible();
+  await expect(page.getByText('rede-graca')).toHaveCount(0);
+  await expect(page.getByText('Igreja da Graça — Zona Norte')).toBeVisible();
+});
+
+/** A new grace member (registration asks phone, birth date and sex; the address is still missing). */
+async function newGraceMember(page: Page): Promise<string> {
+  const email = `tripups-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+  const { API } = await import('./helpers.ts');
+  const church = (await (await fetch(`${API}/igreja/codigo/grace`)).json()) as { id: number };
+  const response = await fetch(`${API}/igreja/${church.id}/usuario`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'accept-language': 'en-US' },
+    body: JSON.stringify({
+      email,
+      senha: 'Senha@123',
+      confirmacaoSenha: 'Senha@123',
+      nome: 'Ruth',
+      sobrenome: 'Walker',
+      telefone: '+1 512 555 0100',
+      dataNascimento: '1990-04-12',
+      sexo: 'F',
+    }),
+  });
+  expect(response.status, await response.clone().text()).toBeLessThan(300);
+  const pair = (await response.json()) as { token: string; refresh_token: string };
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [pair.token, pair.refresh_token],
+  );
+  return email;
+}
+
+test('"Save and continue" on grace keeps every typed field and reaches the checkout; no CPF in a US church', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await newGraceMember(page);
+  await page.goto(churchUrl('grace', '/event'));
+  await page.getByRole('link', { name: /Grace Family Conference/ }).click();
+  await page.getByRole('spinbutton', { name: /Child/ }).fill('1');
+  await page.getByRole('button', { name: 'Register' }).click();
+  await page.getByLabel('Attendee name').fill('Kid Walker');
+  await page.getByRole('button', { name: 'Go to payment' }).click();
+  await expect(page).toHaveURL(/\/user\/data-update\?redirectTo=%2Fcheckout$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your data');
+
+  await expect(page.getByLabel('CPF')).toHaveCount(0);
+  await page.getByRole('textbox', { name: 'Phone' }).fill('+1 512 555 0199');
+  await page.getByRole('textbox', { name: 'Birth date' }).fill('03151988');
+  await page.getByRole('combobox', { name: 'Sex' }).selectOption('M');
+  await page.getByRole('textbox', { name: 'ZIP code' }).fill('78701');
+  await page.getByRole('button', { name: 'Look up' }).click();
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveValue('Austin');
+  await page.getByRole('textbox', { name: 'Street' }).fill('100 Congress Ave');
+  // One button sends it all (it used to be a "Save" per part plus a link that threw it away).
+  await expect(page.getByRole('button', { name: /^Save/ })).toHaveCount(1);
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+
+  await expect(page).toHaveURL(/\/checkout$/);
+  await expect(page.getByRole('radio', { name: /Credit card/ }).first()).toBeVisible();
+  await page.goto(churchUrl('grace', '/user/data'));
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveValue('+1 512 555 0199');
+  await expect(page.getByRole('textbox', { name: 'Birth date' })).toHaveValue('03/15/1988');
+  await expect(page.getByRole('combobox', { name: 'Sex' })).toHaveValue('M');
+  await expect(page.getByText('100 Congress Ave', { exact: true })).toBeVisible();
+  await context.close();
+});
+
+test('each notification of the account page opens what it names; the retreat one its own event', async ({
+  page,
+}) => {
+  await asMember(page);
+  await page.goto(churchUrl('graca', '/user'));
+  const notifications = page.getByRole('region', { name: 'Notificações' });
+  await expect(notifications.getByRole('link').first()).toBeVisible();
+  const links = await notifications.getByRole('link').evaluateAll((as) =>
+    as.map((a) => ({
+      href: (a as HTMLAnchorElement).getAttribute('href')!,
+      text: a.closest('li')!.textContent!,
+    })),
+  );
+  expect(links.length).toBeGreaterThanOrEqual(4);
+  for (const { href, text } of links) {
+    if (href === '/live') continue; // the live service page is the same whatever is on
+    const response = await page.goto(churchUrl('graca', href));
+    expect(response?.status(), href).toBe(200);
+    const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+    expect(text, `${href} opened "${title}"`).toContain(title);
+  }
+});
+
+test('after the e-mail step of /access the password field has the focus', async ({ page }) => {
+  await page.goto(churchUrl('graca', '/access'));
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('membro@graca.demo');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await expect(page.getByRole('textbox', { name: 'Senha', exact: true })).toBeFocused();
+});
+
+test('a stale stored session on /user/* goes to the login and back there, not home', async ({
+  page,
+}) => {
+  // A token the server no longer accepts, and no refresh token: what an old tab leaves behind.
+  await page.addInitScript(() => {
+    if (!sessionStorage.getItem('stale-set')) {
+      sessionStorage.setItem('stale-set', '1');
+      sessionStorage.setItem(
+        'church:token',
+        'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIiwiZXhwIjo0MTAyNDQ0ODAwfQ.forged',
+      );
+    }
+  });
+  await page.goto(churchUrl('graca', '/user/data'));
+  await expect(page).toHaveURL(/\/access\?redirectTo=%2Fuser%2Fdata$/);
+});
+
+test('the member card has a way back to the account', async ({ page }) => {
+  await asMember(page);
+  await page.goto(churchUrl('graca', '/user'));
+  await page.getByRole('link', { name: /Carteirinha/ }).click();
+  await expect(page.getByRole('button', { name: /Imprimir/ })).toBeVisible();
+  await page.getByRole('link', { name: 'Voltar' }).click();
+  await expect(page).toHaveURL(churchUrl('graca', '/user'));
+});
+
+test('the children count follows the children added', async ({ browser }) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await newGraceMember(page);
+  await page.goto(churchUrl('grace', '/user/data'));
+  const count = page.getByRole('textbox', { name: 'Number of children' });
+  await expect(count).toHaveValue('');
+  await page.getByRole('button', { name: 'Add child' }).click();
+  const form = page.getByRole('form', { name: 'Add child' });
+  await form.getByRole('textbox', { name: "Child's name" }).fill('Sam');
+  await form.getByRole('textbox', { name: 'Birth date' }).fill('06012018');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Sam', { exact: false }).first()).toBeVisible();
+  await expect(count).toHaveValue('1');
   await context.close();
 });

@@ -1,4 +1,4 @@
-// Issue 5: the event list and the event page as a visitor sees them; the member's buying
+// Events: the event list and the event page as a visitor sees them; the member's buying
 // journey is further down.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -121,7 +121,7 @@ test.describe('event page', () => {
     for (const [title, state, button] of [
       ['Show Beneficente', 'Esgotado', 'Indisponível'],
       ['Acampamento de Verão', 'Disponível a partir de', 'Indisponível'],
-      ['Seminário de Missões', 'Vendas encerradas', 'Inscrições encerradas'], // no ticket shows as available (issue 15)
+      ['Seminário de Missões', 'Vendas encerradas', 'Inscrições encerradas'], // no ticket shows as available
       ['Encontro de Líderes', 'Vendas encerradas', 'Inscrições encerradas'],
     ] as const) {
       const id = await eventIdByTitle(page, 'graca', title);
@@ -180,7 +180,7 @@ test.describe('event page', () => {
   });
 });
 
-// ---- the member's buying journey (issue 5 bars) ----
+// ---- the member's buying journey ----
 
 async function seatsLeft(eventTitle: string, ticketName: string): Promise<number> {
   const { eventos } = (await (await fetch(`${API}/igreja/graca/evento/`)).json()) as {
@@ -225,7 +225,7 @@ async function payWithNewCard(page: Page, number: string, installments?: string)
   await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
   if (installments) {
     await page.getByLabel('Parcelas').selectOption(installments);
-    // issue 15 item 6: the summary shows the plan the select shows, and the button its total
+    // The summary shows the plan the select shows, and the button its total
     const option = (await page.getByLabel('Parcelas').locator('option:checked').textContent())!;
     const summary = page.getByRole('region', { name: /Conferência/ });
     await expect(summary.getByTestId('pay-installments')).toHaveText(option);
@@ -500,4 +500,64 @@ test('an event page can be shared: canonical, Open Graph and Event JSON-LD', asy
   );
   expect(ld).toMatchObject({ '@type': 'Event', organizer: { name: 'Igreja da Graça' } });
   expect(ld.offers.length).toBeGreaterThan(0);
+});
+
+// ---- what members tripped over around events ----
+
+/** One ticket of graca's couples retreat up to the checkout (a paid event with one question). */
+async function retreatCheckout(page: Page) {
+  await page.goto(churchUrl('graca', '/event'));
+  await page
+    .getByRole('link', { name: /Retiro de Casais/ })
+    .first()
+    .click();
+  await page.getByRole('spinbutton', { name: /Quantidade de “Casal”/ }).fill('1');
+  await page.getByRole('button', { name: /Inscrever-se|Inscrever novamente/ }).click();
+  await page.getByLabel('Nome do participante').fill('Maria Souza');
+  await page.getByLabel('Nome do cônjuge').fill('João Souza');
+  await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+}
+
+test('the thank-you page shows an approved card payment within 3 s of paying', async ({ page }) => {
+  await asMember(page);
+  await retreatCheckout(page);
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByRole('radio', { name: 'Usar outro cartão' }).check();
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  const holderCpf = page.getByLabel('CPF do titular');
+  if (await holderCpf.count()) {
+    await holderCpf.fill('529.982.247-25');
+    await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
+  }
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(`${Date.now()} > ${r.method()} ${r.url()}`));
+  page.on('requestfinished', (r) => requests.push(`${Date.now()} < ${r.url()}`));
+  page.on('console', (m) => requests.push(`${Date.now()} console ${m.text()}`));
+  const paid = Date.now();
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/, { timeout: 60_000 });
+  await expect(page.getByText('Pagamento aprovado! Sua inscrição está confirmada.')).toBeVisible({
+    timeout: 60_000,
+  });
+  const took = Date.now() - paid;
+  if (process.env.TRIPUPS_DEBUG)
+    console.log(
+      `approved after ${took} ms\n${requests.map((r) => r.replace(/^\d+/, (n) => String(Number(n) - paid))).join('\n')}`,
+    );
+  expect(took).toBeLessThan(3_000);
+});
+
+test('an event whose registrations are closed shows no ticket as available', async ({ page }) => {
+  await page.goto(churchUrl('graca', '/event'));
+  await page
+    .getByRole('link', { name: /Seminário de Missões/ })
+    .first()
+    .click();
+  const tickets = page.getByRole('region', { name: 'Ingressos' });
+  await expect(tickets.locator('.availability')).toHaveText(['Vendas encerradas']);
+  await expect(tickets.getByRole('spinbutton')).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
-// Issue 2, "how a user will try it": church by host, languages, error pages, module gate.
+// The foundation (docs/architecture.md), "how a user will try it": church by host, languages,
+// error pages, module gate, the page shell on phones.
 import { expect, test } from '@playwright/test';
-import { churchUrl, hostGet, hostUrl, port } from './helpers.ts';
+import { asMember, churchUrl, hostGet, hostUrl, port } from './helpers.ts';
 
 test.describe('church from the host name', () => {
   test('graca.localhost shows Igreja da Graça in Portuguese, with its colour and menu', async ({
@@ -122,18 +123,6 @@ test.describe('routes', () => {
     expect(give.headers.location).toBe('/give');
   });
 
-  test('/admin leaves for the admin site with the language and the church', async () => {
-    const r = await hostGet('grace.localhost', '/admin', { 'Accept-Language': 'es' });
-    expect(r.status).toBe(302);
-    expect(r.headers.location).toBe('https://admin.example.test/login?lang=es&igreja=grace');
-    const recover = await hostGet('graca.localhost', '/admin/recover-password', {
-      'Accept-Language': 'pt-BR',
-    });
-    expect(recover.headers.location).toBe(
-      'https://admin.example.test/recover-password?lang=pt&igreja=graca',
-    );
-  });
-
   test('the service worker is served', async ({ page }) => {
     const r = await page.goto(churchUrl('graca', '/service-worker.js'));
     expect(r?.status()).toBe(200);
@@ -161,9 +150,9 @@ test('300 concurrent requests in mixed languages each get their own language', a
 
 test('public pages may be cached and revalidate with 304; guarded pages are private', async () => {
   const first = await hostGet('grace.localhost', '/', { 'Accept-Language': 'en-US' });
-  expect(first.headers['cache-control']).toBe(
-    'public, max-age=0, s-maxage=30, stale-while-revalidate=300',
-  );
+  expect(first.headers['cache-control']).toBe('public, max-age=0, s-maxage=30');
+  // a stale copy is for shared caches only: a browser asks again, so staff changes show at once
+  expect(first.headers['cdn-cache-control']).toBe('max-age=30, stale-while-revalidate=300');
   expect(first.headers.vary).toContain('Accept-Language');
   const etag = String(first.headers.etag);
   expect(etag).toMatch(/^W\/"/);
@@ -180,4 +169,68 @@ test('public pages may be cached and revalidate with 304; guarded pages are priv
   expect(other.status).toBe(200); // another language is another page
   const error = await hostGet('fechada.localhost', '/');
   expect(error.headers['cache-control']).toBe('no-store');
+});
+
+// ---- the page shell on phones and the catch-all (regressions members met) ----
+
+for (const width of [1280, 390]) {
+  test(`the header's buttons keep clear of the page's top edge at ${width}px`, async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ locale: 'pt-BR', viewport: { width, height: 800 } });
+    const page = await context.newPage();
+    await page.goto(churchUrl('graca', '/'));
+    const header = (await page.locator('header.site-header').boundingBox())!;
+    const account = (await page.getByRole('link', { name: 'Minha conta' }).boundingBox())!;
+    expect(account.y - header.y).toBeGreaterThanOrEqual(6);
+    if (width < 1000) {
+      const menu = (await page.getByText('Menu', { exact: true }).boundingBox())!;
+      expect(menu.y - header.y).toBeGreaterThanOrEqual(6);
+    }
+    await context.close();
+  });
+}
+
+// The live tabs, Play's rows and the giving history once widened the whole page on a phone.
+test('on a 360px phone no page scrolls sideways, for a member', async ({ browser }) => {
+  test.setTimeout(90_000);
+  const context = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 360, height: 800 },
+  });
+  const page = await context.newPage();
+  await asMember(page);
+  const pages: [string, string?][] = [
+    ['/'],
+    ['/live', '.live-tabs'],
+    ['/play', '.play-row'],
+    ['/play/browse'],
+    ['/give', '.give-reason'],
+    ['/event'],
+    ['/news'],
+    ['/groups'],
+    ['/prayer'],
+    ['/praise'],
+    ['/reading-plans'],
+    ['/user'],
+    ['/user/notes'],
+    ['/user/giving', 'table.give-history td'],
+    [`/user/giving/statement?ano=${new Date().getFullYear()}`, '.give-statement'],
+  ];
+  const wide: string[] = [];
+  for (const [path, ready] of pages) {
+    await page.goto(churchUrl('graca', path));
+    if (ready) await page.locator(ready).first().waitFor();
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    if (width > 360) wide.push(`${path}: ${width}px`);
+  }
+  expect(wide).toEqual([]);
+  await context.close();
+});
+
+test('the catch-all goes to the error page with its message query, as a 404', async ({ page }) => {
+  const response = await page.goto(churchUrl('graca', '/no-such-page/at-all'));
+  expect(response?.status()).toBe(404);
+  await expect(page).toHaveURL(/\/error\?message=error\.pageNotFound$/);
+  await expect(page.getByRole('alert')).toHaveText('A página que você procura não existe.');
 });

@@ -1,4 +1,4 @@
-// Which way imports may point (issue 17 item 5): the web app does not reach into the API, the
+// Which way imports may point (docs/architecture.md): the web app does not reach into the API, the
 // wire format and the neutral code reach into neither, and no island imports another feature's
 // island folder (they share only the kit in src/components/islands/ui/).
 import { readdirSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // Events, tickets, registrations and payments (spec §3 Event, Checkout state, Payment fields;
-// §4 Payment statuses; DESIGN.md §4 payments). Money is kept in integer cents.
+// §4 Payment statuses; docs/api-foundation.md "Payments"). Money is kept in integer cents.
 import { sql } from 'drizzle-orm';
 import type { PaymentStatusKey } from '../../../contract/payments.ts';
 import {
@@ -55,7 +55,14 @@ export const events = pgTable(
     cashDaysToPay: integer('dias_pagamento_dinheiro').notNull().default(3),
     /** Registrations closed by the church, whatever the tickets say (event button "closed"). */
     registrationOpen: boolean('flag_inscricao_aberta').notNull().default(true),
+    /** Published: the public pages show only active events (the staff desk publishes and unpublishes). */
     active: boolean('flag_ativo').notNull().default(true),
+    /** A link to the place on a map (the staff desk, docs/events.md "The staff side"). */
+    mapUrl: text('mapa_url'),
+    /** The payment methods this event accepts (codes of igreja_metodo_pagamento); null: every method of the church. */
+    paymentMethods: text('metodos_pagamento').array(),
+    /** Bumped on every staff edit: an edit made on an older copy is refused (409). */
+    version: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('evento_igreja_idx').on(t.churchId, t.startsAt)],
@@ -87,7 +94,7 @@ export const tickets = pgTable(
   },
   (t) => [
     index('evento_ingresso_evento_idx').on(t.eventId),
-    // DESIGN.md §4: ticket stock never oversells, enforced by the database as a last line
+    // Ticket stock never oversells (docs/api-foundation.md "Payments"), enforced by the database as a last line
     check('evento_ingresso_estoque_ck', sql`${t.sold} >= 0 and ${t.sold} <= ${t.stock}`),
   ],
 );
@@ -123,7 +130,7 @@ export const payments = pgTable(
     churchId: integer('igreja_id')
       .notNull()
       .references(() => churches.id, { onDelete: 'cascade' }),
-    /** Null for a visitor's gift (issue 8: giving without an account); the donor fields say who. */
+    /** Null for a visitor's gift (a visitor gives without an account, docs/giving.md); the donor fields say who. */
     userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The order code ("pedido") the payment-status page is addressed by. */
     code: text('codigo').notNull().unique(),
@@ -148,7 +155,7 @@ export const payments = pgTable(
     currency: text('moeda').notNull(),
     installments: integer('parcelas').notNull().default(1),
     installmentCents: integer('valor_parcela_centavos').notNull(),
-    /** Gateway-side reference; the card number itself is never stored (DESIGN.md §4). */
+    /** Gateway-side reference; the card number itself is never stored (docs/api-foundation.md "Payments"). */
     gatewayReference: text('referencia_gateway'),
     cardBrand: text('cartao_bandeira'),
     cardLast4: text('cartao_final'),
@@ -228,6 +235,38 @@ export const registrations = pgTable(
     index('inscricao_usuario_idx').on(t.userId, t.eventId),
     index('inscricao_ingresso_idx').on(t.ticketId),
     index('inscricao_pagamento_idx').on(t.paymentId),
+  ],
+);
+
+/**
+ * A ticket admitted at the door (docs/events.md "Check-in at the door"): one row per registration,
+ * claimed by the unique key, so two doors scanning the same ticket at once admit it once.
+ */
+export const checkins = pgTable(
+  'inscricao_checkin',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    eventId: integer('evento_id')
+      .notNull()
+      .references(() => events.id, { onDelete: 'cascade' }),
+    registrationId: integer('inscricao_id')
+      .notNull()
+      .references(() => registrations.id, { onDelete: 'cascade' }),
+    /** Who admitted it (kept as a name when the account is deleted). */
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    userName: text('usuario_nome').notNull(),
+    /** The door's name as the volunteer typed it ("Main door"). */
+    door: text('porta').notNull().default(''),
+    /** When the phone scanned it (an offline scan is sent later). */
+    scannedAt: timestamp('escaneado_em', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('inscricao_checkin_inscricao_uq').on(t.registrationId),
+    index('inscricao_checkin_evento_idx').on(t.eventId),
   ],
 );
 

@@ -83,6 +83,8 @@ export const readingPlanDays = pgTable(
       .references(() => readingPlans.id, { onDelete: 'cascade' }),
     day: integer('dia').notNull(),
     passages: jsonb('passagens').$type<PlanPassage[]>().notNull(),
+    /** The team's optional note for the day (docs/staff.md "Reading plans"). */
+    note: text('nota'),
   },
   (t) => [uniqueIndex('plano_leitura_dia_uq').on(t.planId, t.day)],
 );

@@ -72,7 +72,7 @@ export const churchUsers = pgTable(
   (t) => [uniqueIndex('igreja_usuario_uq').on(t.churchId, t.userId)],
 );
 
-/** Opaque refresh tokens (DESIGN.md §4): stored hashed, rotated on every use, grouped in families. */
+/** Opaque refresh tokens (docs/api-foundation.md "Sign-in"): stored hashed, rotated on every use, grouped in families. */
 export const refreshTokens = pgTable(
   'refresh_token',
   {

@@ -1,6 +1,7 @@
 // Demo churches, their organisation, modules, look, menu, payment methods, banners,
 // congregations and accounts. Names are fixed: the README and every test rely on them.
 import { hash } from '@node-rs/argon2';
+import type { Lang } from '../../../contract/language.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 
@@ -55,7 +56,7 @@ interface DemoChurch {
   code: string;
   name: string;
   locale: string;
-  language: 'pt' | 'en' | 'es';
+  language: Lang;
   active?: boolean;
   modules: readonly string[];
   color: string;
@@ -239,6 +240,14 @@ export const DEMO_ACCOUNTS = [
     roles: ['ROLE_ADMIN'],
   },
   {
+    email: 'editor@graca.demo',
+    church: 'graca',
+    firstName: 'Ana',
+    lastName: 'Costa',
+    active: true,
+    roles: ['ROLE_ADMIN_CONTENT'],
+  },
+  {
     email: 'inativo@graca.demo',
     church: 'graca',
     firstName: 'Pedro',
@@ -253,6 +262,22 @@ export const DEMO_ACCOUNTS = [
     lastName: 'Miller',
     active: true,
     roles: [],
+  },
+  {
+    email: 'admin@grace.demo',
+    church: 'grace',
+    firstName: 'Sarah',
+    lastName: 'Johnson',
+    active: true,
+    roles: ['ROLE_ADMIN'],
+  },
+  {
+    email: 'tesoureiro@graca.demo',
+    church: 'graca',
+    firstName: 'Tiago',
+    lastName: 'Ramos',
+    active: true,
+    roles: ['ROLE_ADMIN_FINANCE'],
   },
 ] as const;
 

@@ -1,4 +1,4 @@
-// Three sermon notes of membro@graca.demo (issue 10 item 4), so /user/notes shows a list at once.
+// Three sermon notes of membro@graca.demo (docs/notes.md), so /user/notes shows a list at once.
 import { eq } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';

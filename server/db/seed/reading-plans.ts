@@ -1,11 +1,11 @@
-// Reading plans (issue 10 item 4): four per language in the churches that speak it, the demo
+// Reading plans (docs/reading-plans.md): four per language in the churches that speak it, the demo
 // member half-way through one (and done with another), the grace member half-way through one.
 import { and, eq } from 'drizzle-orm';
+import type { Lang } from '../../../contract/language.ts';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { chaptersOf, spread, WHOLE_BIBLE } from '../../reading-plans/plan-builder.ts';
 
-type Lang = 'pt' | 'en' | 'es';
 interface PlanSeed {
   slug: 'gospels' | 'psalms' | 'proverbs' | 'year';
   days: number;

@@ -1,5 +1,5 @@
 // Small helpers of the account forms: typing masks, the e-mail step's and new password's quick
-// checks (as message keys of contract/account-messages.ts) and notification links. Whole forms
+// checks (as message keys of contract/messages/account.ts) and notification links. Whole forms
 // are checked with the contract's own schemas (src/lib/account/validate.ts).
 import { isStrongPassword, onlyDigits } from '../../../contract/account-rules.ts';
 

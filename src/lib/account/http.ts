@@ -1,8 +1,9 @@
-// The browser's API clients (DESIGN.md §3): the main API and the BFF, both bearer-authorised
+// The browser's API clients (docs/architecture.md "The client shape"): the main API and the BFF, both bearer-authorised
 // once credentials are set (spec §4). A 401 outside access and confirm-delete-user logs out,
 // goes home and reloads (spec §8); a network failure goes to the error page.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
-import { accountMessage, type MessageLang } from '../../../contract/account-messages.ts';
+import { accountMessage } from '../../../contract/messages/account.ts';
+import { type MessageLang } from '../../../contract/messages/lang.ts';
 
 export interface HttpEnv {
   /** Absolute base of the v1 API (the page's origin + /api/v1/ in the browser). */
@@ -108,7 +109,7 @@ export const bffApi = (): KyInstance => (bff ??= create());
 
 export type FailureKind = 'network' | 'timeout' | 'cancel' | 'status';
 
-/** DESIGN.md §8: the HTTP client tells network error, timeout, cancel and bad status apart. */
+/** docs/architecture.md "The client shape": the HTTP client tells network error, timeout, cancel and bad status apart. */
 export function classifyFailure(error: unknown): FailureKind {
   if (error instanceof HTTPError) return 'status';
   if (error instanceof TimeoutError) return 'timeout';

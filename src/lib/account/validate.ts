@@ -1,7 +1,8 @@
 // A form checked with the contract's own schema (the one the API validates with), so the
 // browser and the API never disagree: the first message key of each field.
 import type { z } from 'zod';
-import { parseLocalDate, type DateLang } from '../../../contract/account-rules.ts';
+import { parseLocalDate } from '../../../contract/account-rules.ts';
+import type { Lang } from '../../../contract/language.ts';
 
 /** `{ field: messageKey }` of the issues of `body` against `schema`; empty when it passes. */
 export function schemaErrors(schema: z.ZodType, body: unknown): Record<string, string> {
@@ -20,7 +21,7 @@ export function schemaErrors(schema: z.ZodType, body: unknown): Record<string, s
  * date, the text itself when not (the schema then says "invalid date"), undefined when blank
  * (the schema then says "required").
  */
-export function dateForSchema(value: string, lang: DateLang): string | undefined {
+export function dateForSchema(value: string, lang: Lang): string | undefined {
   if (!value.trim()) return undefined;
   return parseLocalDate(value, lang) ?? value;
 }

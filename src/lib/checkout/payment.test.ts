@@ -49,7 +49,7 @@ const answer = (p: Partial<PaymentResponse['pagamento']>): PaymentResponse => ({
 });
 
 describe('payment step logic', () => {
-  it('the summary total is the chosen installment plan’s total (issue 15 item 6)', () => {
+  it('the summary total is the chosen installment plan’s total (docs/giving.md "The payment step")', () => {
     expect(quoteOf(fees, plans, 3)).toMatchObject({ plan: { parcela: 3 }, total: 324.6 });
     expect(quoteOf(fees, plans, 2).plan.parcela).toBe(1); // a count not offered falls back to the first
     expect(quoteOf(fees, [], 5)).toMatchObject({

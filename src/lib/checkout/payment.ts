@@ -2,7 +2,8 @@
 // is chosen, the payment part of a POST /pagamento/ body, and what to do with the answer. No rule
 // of the server is repeated here: methods, countries, minimums and card checks come back as its
 // per-field messages.
-import { parseLocalDate, type DateLang } from '../../../contract/account-rules.ts';
+import { parseLocalDate } from '../../../contract/account-rules.ts';
+import type { Lang } from '../../../contract/language.ts';
 import type {
   FeeQuoteWire,
   InstallmentWire,
@@ -57,7 +58,7 @@ export function quoteOf(
 }
 
 /** The holder's birth date as the API takes it (yyyy-mm-dd); what was typed when it does not parse, so the API names the field. */
-export function holderBirthDate(typed: string, lang: DateLang): string {
+export function holderBirthDate(typed: string, lang: Lang): string {
   const text = typed.trim();
   if (!text) return '';
   return parseLocalDate(text, lang) ?? text;

@@ -1,4 +1,4 @@
-// The /groups page's filters as plain GET parameters (DESIGN.md §3: filters are GET forms): the
+// The /groups page's filters as plain GET parameters (docs/architecture.md "The client shape": filters are GET forms): the
 // name search, meeting day, neighbourhood and, once the visitor shares it, their location.
 
 export interface GroupFilters {

@@ -1,4 +1,4 @@
-// Chord transposition (spec §4: ±1 semitone, reset to 0), our own small module (DESIGN.md §5: not
+// Chord transposition (spec §4: ±1 semitone, reset to 0), our own small module (docs/architecture.md "Libraries chosen": not
 // chordsheetjs, GPL). Plain functions with no imports: the server render of /embed/praise and its
 // tiny client script share them. Notes are spelled by their degree in the resulting key, so a key
 // with flats gets flats (B♭, not A♯, in F) and secondary chords keep their sharps (D/F# in G).

@@ -12,7 +12,7 @@ export interface PrayerLimits {
 /** The image types the API accepts for a request (contract/prayer.ts). */
 export const PRAYER_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
 
-/** A message key (prayer.json or contract/account-messages.ts) with its values. */
+/** A message key (prayer.json or contract/messages/account.ts) with its values. */
 export interface Problem {
   key: string;
   values?: Record<string, string | number>;

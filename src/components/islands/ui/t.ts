@@ -12,7 +12,7 @@ export interface T {
 }
 
 /**
- * `fallback` answers keys the page's strings lack (e.g. contract/account-messages.ts for the
+ * `fallback` answers keys the page's strings lack (e.g. contract/messages/account.ts for the
  * API's validation keys); without it the key itself shows, so a missing string is visible.
  */
 export function makeT(

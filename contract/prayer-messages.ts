@@ -1,2 +1,0 @@
-// Old path of the prayer messages: the catalogue is contract/messages/ now (see README.md).
-export { prayerMessage, type PrayerMessageKey } from './messages/prayer.ts';

@@ -1,0 +1,181 @@
+// The API test kit: one way for every API test to call the v1 API in process, log in as a
+// demo account and check an error answer against the message catalogue (tests/README.md).
+// Pairs with db/test-database.ts, which gives each test file its fresh seeded database.
+import { expect } from 'vitest';
+import { tokenPairSchema } from '../contract/auth.ts';
+import { apiErrorSchema, type ApiError } from '../contract/common.ts';
+import {
+  message,
+  messageLang,
+  type MessageKey,
+  type MessageLang,
+  type MessageValues,
+} from '../contract/messages/index.ts';
+import { API_BASE, type Api } from './app.ts';
+import { DEMO_PASSWORD } from './db/seed/churches.ts';
+
+/** An answer of the API: its status, headers and JSON body (null when empty). */
+export interface ApiResponse<T = Record<string, any>> {
+  status: number;
+  headers: Headers;
+  body: T;
+  /** `METHOD /path` of the call, for failure messages. */
+  path: string;
+  /** The Accept-Language the call sent, if any. */
+  lang: string | undefined;
+}
+
+export interface CallOptions {
+  /** A bearer token: sent as `Authorization: Bearer <token>`. */
+  token?: string | undefined;
+  /** An object is sent as JSON; a string as it is (malformed JSON tests); FormData as a multipart form. */
+  body?: unknown;
+  /** Extra headers; they win over the kit's own. */
+  headers?: Record<string, string> | undefined;
+  /** Accept-Language of the call (e.g. 'pt-BR', 'en'); the client's default otherwise. */
+  lang?: string | undefined;
+}
+
+export interface ClientDefaults {
+  /** Accept-Language sent when a call names none (unset: no header). */
+  lang?: string;
+  /** Headers sent on every call. */
+  headers?: Record<string, string>;
+  /** Send `content-type: application/json` on every call that is not a form (default true). */
+  json?: boolean;
+}
+
+/** The methods the API answers; any other string still type-checks (a test's table of attempts). */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | (string & {});
+
+/** The API may be created in a beforeAll: pass it or a function that returns it. */
+type ApiSource = Api | (() => Api);
+
+/**
+ * A typed client of the API in this process: `call(method, path, { token, body, headers, lang })`
+ * with `path` under /api/v1 (e.g. `/me`), and `get(path, options)` for reads.
+ */
+export function apiClient(api: ApiSource, defaults: ClientDefaults = {}) {
+  const resolve = (): Api => (typeof api === 'function' ? api() : api);
+  async function call<T = Record<string, any>>(
+    method: HttpMethod,
+    path: string,
+    { token, body, headers = {}, lang = defaults.lang }: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const form = body instanceof FormData;
+    const res = await resolve().request(`${API_BASE}${path}`, {
+      method,
+      headers: {
+        ...(defaults.json === false || form ? {} : { 'content-type': 'application/json' }),
+        ...(lang ? { 'accept-language': lang } : {}),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...defaults.headers,
+        ...headers,
+      },
+      body:
+        body === undefined
+          ? undefined
+          : typeof body === 'string' || form
+            ? (body as string | FormData)
+            : JSON.stringify(body),
+    });
+    const text = await res.text();
+    const answer = { status: res.status, body: (text ? JSON.parse(text) : null) as T };
+    // Not enumerable: a test may still compare the whole answer with toEqual({ status, body }).
+    return Object.defineProperties(answer, {
+      headers: { value: res.headers, enumerable: false },
+      path: { value: `${method} ${path}`, enumerable: false },
+      lang: { value: lang, enumerable: false },
+    }) as ApiResponse<T>;
+  }
+  const get = <T = Record<string, any>>(path: string, options?: CallOptions) =>
+    call<T>('GET', path, options);
+  return { call, get };
+}
+
+export type ApiClient = ReturnType<typeof apiClient>;
+
+export interface LoggedIn {
+  /** The user's id (the access token's subject). */
+  id: number;
+  email: string;
+  token: string;
+  refreshToken: string;
+}
+
+/** Logs in with `POST /security/login_check` (the demo password unless given); fails the test if refused. */
+export async function loginAs(
+  api: ApiSource,
+  email: string,
+  password: string = DEMO_PASSWORD,
+): Promise<LoggedIn> {
+  const { call } = apiClient(api);
+  const res = await call('POST', '/security/login_check', {
+    body: { username: email, password },
+  });
+  expect(res.status, `login of ${email}: ${JSON.stringify(res.body)}`).toBe(200);
+  const pair = tokenPairSchema.parse(res.body);
+  const payload = JSON.parse(Buffer.from(pair.token.split('.')[1]!, 'base64url').toString()) as {
+    sub: string;
+  };
+  return { id: Number(payload.sub), email, token: pair.token, refreshToken: pair.refresh_token };
+}
+
+/**
+ * The answer is an API error with this status; with a key, its message is exactly the catalogue's
+ * (contract/messages/) in `lang` — by default the language the call asked for.
+ */
+export function expectError(
+  response: ApiResponse<unknown>,
+  status: number,
+  key?: MessageKey | (string & {}),
+  lang?: MessageLang | string,
+  values?: MessageValues,
+): ApiError {
+  expect(response.status, `${response.path} → ${JSON.stringify(response.body)}`).toBe(status);
+  const error = apiErrorSchema.parse(response.body);
+  if (key !== undefined) {
+    const language = messageLang(lang ?? response.lang);
+    expect(error.message, `${response.path} → message`).toBe(message(language, key, values));
+  }
+  return error;
+}
+
+/** The answer is an API error with this status and, for `field`, at least one message in `errors`. */
+export function expectFieldError(
+  response: ApiResponse<unknown>,
+  status: number,
+  field?: string,
+): ApiError {
+  expect(response.status, `${response.path} → ${JSON.stringify(response.body)}`).toBe(status);
+  const error = apiErrorSchema.parse(response.body);
+  if (field)
+    expect(
+      error.errors?.[field]?.length,
+      `${response.path} → errors.${field} in ${JSON.stringify(response.body)}`,
+    ).toBeGreaterThan(0);
+  return error;
+}
+
+/** The demo accounts staff tests act as (docs/staff.md "Demo accounts"), plus a plain member. */
+export const STAFF_ACCOUNTS = {
+  admin: 'lider@graca.demo',
+  finance: 'tesoureiro@graca.demo',
+  editor: 'editor@graca.demo',
+  member: 'membro@graca.demo',
+  graceAdmin: 'admin@grace.demo',
+} as const;
+export type StaffWho = keyof typeof STAFF_ACCOUNTS;
+
+/** Logs every account in, filling `tokens` (and `ids` when given) under the same keys. */
+export async function loginAll<W extends string>(
+  api: ApiSource,
+  accounts: Readonly<Record<W, string>>,
+  into: { tokens: Record<W, string>; ids?: Record<W, number> },
+): Promise<void> {
+  for (const [who, email] of Object.entries(accounts) as [W, string][]) {
+    const session = await loginAs(api, email);
+    into.tokens[who] = session.token;
+    if (into.ids) into.ids[who] = session.id;
+  }
+}
