@@ -16,7 +16,7 @@ import { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT } from './giving-rules.ts';
 
 export { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT, PICPAY_MAX_CENTS } from './giving-rules.ts';
 
-/** A gift amount: a number (not text), positive, at most two decimals (issue 8 bars). */
+/** A gift amount: a number (not text), positive, at most two decimals. */
 export const giftAmount = z
   .number({ error: 'Must be a number.' })
   .positive({ error: 'Must be a positive number.' })
@@ -66,8 +66,11 @@ export const giftFeesQuery = z.object({
 export const captchaResponseSchema = z.object({
   /** Signed, expiring, single-use: send it back with the answer. */
   token: z.string(),
-  /** An SVG data URL with the question. */
-  imagem: z.string(),
+  /** Proof of work (ALTCHA's scheme): find n in 0..maxNumero with hex SHA-256(salt + n) = desafio; n is the answer. */
+  algoritmo: z.literal('SHA-256'),
+  salt: z.string(),
+  desafio: z.string(),
+  maxNumero: z.number().int(),
   expiraEm: z.string(),
 });
 export type CaptchaWire = z.infer<typeof captchaResponseSchema>;

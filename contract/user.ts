@@ -338,7 +338,12 @@ export const changeChurchBody = z.object({ igreja: idParam, novaIgreja: idParam 
 export const changeChurchResponseSchema = z.object({
   status: z.literal(true),
   igreja: z.object({ id: z.number().int(), codigo: z.string(), nome: z.string() }),
+  /** One-time code (2 min) the new church's landing exchanges for a login; never a token in a URL. */
+  codigoAcesso: z.string(),
 });
+
+/** POST /usuario/troca-igreja/codigo: the landing's exchange of that code (spent once). */
+export const switchCodeBody = z.object({ codigo: z.string().min(20).max(200), igreja: idParam });
 
 /** GET /igreja/{id}/notificacao/?page=1&limit=30 (spec §9: defaults page 1, limit 30). */
 export const notificationsQuery = z.object({

@@ -19,6 +19,10 @@ const pt = {
   'give.offline': 'A igreja não está aceitando doações on-line no momento.',
   'give.noVisitors': 'É necessário realizar o login para completar essa ação',
   'give.captcha': 'Captcha inválido. Por favor tente novamente.',
+  'give.tooMany':
+    'Muitas tentativas de doação sem conta a partir daqui. Tente de novo em {{minutes}} min ou entre na sua conta.',
+  'give.cardCooldown':
+    'Este cartão foi recusado há pouco. Use outro meio de pagamento ou tente de novo em {{minutes}} min.',
   'give.cpfRequired': 'Informe o CPF.',
   'give.cpfInvalid': 'CPF inválido.',
   'give.visitorCard': 'Para doar com cartão, entre na sua conta.',
@@ -46,6 +50,10 @@ const en: Record<GivingMessageKey, string> = {
   'give.offline': 'The church is not accepting online donations right now.',
   'give.noVisitors': 'You need to log in to complete this action',
   'give.captcha': 'Invalid captcha. Please try again.',
+  'give.tooMany':
+    'Too many gifts without an account from here. Try again in {{minutes}} min or log in.',
+  'give.cardCooldown':
+    'This card was declined a moment ago. Use another payment method or try again in {{minutes}} min.',
   'give.cpfRequired': 'Enter the CPF.',
   'give.cpfInvalid': 'Invalid CPF.',
   'give.visitorCard': 'To give by card, log in to your account.',
@@ -72,6 +80,10 @@ const es: Record<GivingMessageKey, string> = {
   'give.offline': 'La iglesia no está aceptando donaciones en línea en este momento.',
   'give.noVisitors': 'Es necesario iniciar sesión para completar esta acción',
   'give.captcha': 'Captcha inválido. Por favor intenta de nuevo.',
+  'give.tooMany':
+    'Demasiados intentos de donación sin cuenta desde aquí. Inténtalo de nuevo en {{minutes}} min o entra en tu cuenta.',
+  'give.cardCooldown':
+    'Esta tarjeta fue rechazada hace poco. Usa otro medio de pago o inténtalo de nuevo en {{minutes}} min.',
   'give.cpfRequired': 'Ingresa el CPF.',
   'give.cpfInvalid': 'CPF inválido.',
   'give.visitorCard': 'Para donar con tarjeta, inicia sesión en tu cuenta.',

@@ -1,13 +1,59 @@
-// The key that signs access tokens (issue 16 item 1). Production needs JWT_SECRET set to 32+
+// The key that signs access tokens (docs/security.md "Token signing key"). Production needs JWT_SECRET set to 32+
 // random bytes; a demo (no NODE_ENV=production) generates one once and keeps it in DATA_DIR, so
 // no public value ever signs a token.
 import { randomBytes } from 'node:crypto';
-import { chmodSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { ConfigError, type Config } from '../../common/config.ts';
+import { makePrivateDir, othersCanAccess } from '../utils/private-files.ts';
 
 /** Values that were ever shipped as defaults or examples: whoever reads the repo knows them. */
-export const PUBLIC_SECRETS = new Set(['development-secret-change-me-please-0123456789']);
+export const PUBLIC_SECRETS = new Set([
+  'development-secret-change-me-please-0123456789',
+  'standalone-chat-secret-for-tests-only',
+  'bench-secret-bench-secret-bench-secret-0123',
+  'q3XbV9k2Lm0Zr8Tt1YpWfE5sHcN4uJ7aGdKo6iQvBxM',
+  '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08',
+]);
+
+/** Trimmed, case-folded, only letters and digits: a near-copy of a public value reads the same. */
+export function normalisedSecret(secret: string): string {
+  return secret
+    .normalize('NFKC')
+    .trim()
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]/gu, '');
+}
+
+/** A run this long shared with a public value is a copy of it (random keys share none). */
+const SHARED_RUN = 16;
+
+/** True when the key equals, contains or copies a long part of a value that was ever public. */
+export function copiesPublicSecret(secret: string): boolean {
+  const trimmed = secret.trim().toLowerCase();
+  const key = normalisedSecret(secret);
+  for (const known of PUBLIC_SECRETS) {
+    const plain = known.toLowerCase();
+    if (trimmed.includes(plain)) return true;
+    const norm = normalisedSecret(known);
+    if (key.includes(norm)) return true;
+    for (let i = 0; i + SHARED_RUN <= norm.length; i++)
+      if (key.includes(norm.slice(i, i + SHARED_RUN))) return true;
+  }
+  return false;
+}
+
+/** True when `n` characters in a row step by the same code point (abcdef, 012345, 987654). */
+export function hasSequence(secret: string, n: number): boolean {
+  let run = 1;
+  for (let i = 2; i < secret.length; i++) {
+    const step = secret.charCodeAt(i) - secret.charCodeAt(i - 1);
+    const previous = secret.charCodeAt(i - 1) - secret.charCodeAt(i - 2);
+    run = Math.abs(step) === 1 && step === previous ? run + 1 : 1;
+    if (run + 1 >= n) return true;
+  }
+  return false;
+}
 
 export const SECRET_FILE = 'jwt-secret';
 const MIN_CHARS = 32;
@@ -37,15 +83,18 @@ export function hasRepeatedRun(secret: string, n: number): boolean {
 
 /** Why a secret must not sign tokens, or null when it is fine. */
 export function secretProblem(secret: string): string | null {
-  if (PUBLIC_SECRETS.has(secret)) return 'is the public development value from the repository';
+  if (copiesPublicSecret(secret))
+    return 'is (or contains) a value published in the repository, which anyone can use to forge tokens';
   if ([...secret].length < MIN_CHARS) return `is shorter than ${MIN_CHARS} characters`;
   if (estimatedBits(secret) < MIN_BITS)
     return 'is not random enough (repeated or predictable characters)';
   if (hasRepeatedRun(secret, 8)) return 'is not random enough (a part of it repeats)';
+  if (hasSequence(secret, 6)) return 'is not random enough (it counts up or down: abcdef, 123456)';
   return null;
 }
 
-const HOW_TO = 'Set it to 32+ random bytes, e.g. JWT_SECRET=$(openssl rand -base64 48).';
+const HOW_TO =
+  'Make a good one with `openssl rand -hex 32` (32 random bytes) and set JWT_SECRET to it.';
 
 /** Refuses a start whose token key would be public or weak; says what to do. */
 export function checkJwtSecret(config: Pick<Config, 'JWT_SECRET' | 'NODE_ENV'>): void {
@@ -78,7 +127,7 @@ export function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'NODE_ENV' | 'DATA
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
-  mkdirSync(path.dirname(file), { recursive: true });
+  makePrivateDir(path.dirname(file));
   try {
     // 'wx': when two processes start at once, the second reads the first one's key.
     writeFileSync(file, `${randomBytes(48).toString('base64url')}\n`, { flag: 'wx', mode: 0o600 });
@@ -90,6 +139,12 @@ export function jwtSecret(config: Pick<Config, 'JWT_SECRET' | 'NODE_ENV' | 'DATA
 }
 
 function readStored(file: string): string {
+  // Anyone who can read the key can forge every login (docs/security.md "Files on disk").
+  if (othersCanAccess(file))
+    throw new ConfigError(
+      `Invalid settings:\n  JWT_SECRET: the key file ${file} can be read or changed by other users of this machine. ` +
+        `Run \`chmod 600 ${file}\` if nobody else could have read it, otherwise delete it to generate a new key (every session ends).`,
+    );
   const value = readFileSync(file, 'utf8').trim();
   const problem = secretProblem(value);
   if (problem)

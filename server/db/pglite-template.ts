@@ -6,20 +6,13 @@
 // (loading a tarball through loadDataDir instead made the seed after it 3x slower).
 // PGLITE_TEMPLATE=false turns it off.
 import { createHash } from 'node:crypto';
-import {
-  cpSync,
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-} from 'node:fs';
+import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { openPglite } from './pglite-extensions.ts';
+import { makePrivateDir, restrictTree } from '../utils/private-files.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const cacheDir = path.join(root, 'node_modules', '.cache', 'pglite-template');
@@ -63,11 +56,13 @@ export async function copyMigratedTemplate(
       // Built aside then renamed: two processes building at once never copy half a folder.
       const tmp = `${template}.${process.pid}.tmp`;
       rmSync(tmp, { recursive: true, force: true });
-      mkdirSync(tmp, { recursive: true });
+      makePrivateDir(cacheDir);
+      makePrivateDir(tmp);
       const client = openPglite(tmp);
       await client.waitReady;
       await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
       await client.close();
+      restrictTree(tmp); // every copy inherits these modes: 0700/0600 (docs/security.md "Files on disk")
       try {
         renameSync(tmp, template);
       } catch {
@@ -79,7 +74,10 @@ export async function copyMigratedTemplate(
           rmSync(path.join(cacheDir, old), { recursive: true, force: true });
       }
     }
+    makePrivateDir(cacheDir);
+    restrictTree(template); // a template built before modes were tightened
     cpSync(template, dir, { recursive: true });
+    restrictTree(dir);
     return true;
   } catch {
     return false; // a read-only checkout or a full disk: start the slow way

@@ -1,13 +1,18 @@
-// Our own captcha (issue 8: no third-party service): a server-drawn SVG sum, and a token that
-// is HMAC-signed, expires and answers once. The token carries only a keyed hash of the answer,
-// so neither the token nor the page reveals it; the spent token is recorded in captcha_usado.
-import { randomBytes, randomInt } from 'node:crypto';
+// Our own challenge (docs/security.md "Visitor gifts and card testing"; no third-party service):
+// a proof of work in ALTCHA's scheme. The server picks a secret number n ≤ MAX_NUMBER and hands
+// out salt and SHA-256(salt + n); the browser finds n by trying them all (Web Crypto), so the
+// answer is in no page or image a script could read, and every attempt costs the sender work.
+// The token is HMAC-signed, expires and answers once (spent tokens in captcha_usado).
+import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { lt } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { signer } from '../auth/signing.ts';
 
 export const CAPTCHA_MINUTES = 10;
+/** About 50 000 SHA-256 on average: a second or two in a browser, the same for every attempt a script makes. */
+export const MAX_NUMBER = 100_000;
+export const ALGORITHM = 'SHA-256' as const;
 
 const captchaSigner = signer('captcha');
 const mac = captchaSigner.sign;
@@ -19,28 +24,48 @@ interface Payload {
   c: number;
   /** expiry, epoch ms */
   e: number;
-  /** keyed hash of the answer */
-  h: string;
+  /** salt the browser hashes with each candidate number */
+  s: string;
+  /** the challenge: hex SHA-256 of salt + the secret number */
+  x: string;
 }
 
 export interface Captcha {
   token: string;
-  svg: string;
+  salt: string;
+  challenge: string;
+  maxNumber: number;
   expiresAt: Date;
   /** Only for tests: the expected answer. */
   answer: string;
 }
 
+export const powHash = (salt: string, number: number | string): string =>
+  createHash('sha256').update(`${salt}${number}`).digest('hex');
+
+/** Finds the number as the browser does (src/lib/giving/proof-of-work.ts), for scripts and tests. */
+export function solveChallenge(salt: string, challenge: string, max = MAX_NUMBER): number | null {
+  for (let n = 0; n <= max; n++) if (powHash(salt, n) === challenge) return n;
+  return null;
+}
+
 /** A new challenge for a church. */
-export function createCaptcha(churchId: number, now = new Date()): Captcha {
-  const a = randomInt(2, 10);
-  const b = randomInt(1, 10);
-  const answer = String(a + b);
+export function createCaptcha(churchId: number, now = new Date(), maxNumber = MAX_NUMBER): Captcha {
+  const number = randomInt(0, maxNumber + 1);
   const n = randomBytes(12).toString('base64url');
+  const salt = `${randomBytes(12).toString('hex')}?expires=${Math.floor(now.getTime() / 1000) + CAPTCHA_MINUTES * 60}&`;
+  const challenge = powHash(salt, number);
   const expiresAt = new Date(now.getTime() + CAPTCHA_MINUTES * 60_000);
-  const payload: Payload = { n, c: churchId, e: expiresAt.getTime(), h: mac(`${n}:${answer}`) };
+  const payload: Payload = { n, c: churchId, e: expiresAt.getTime(), s: salt, x: challenge };
   const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  return { token: `${body}.${mac(body)}`, svg: drawSum(a, b), expiresAt, answer };
+  return {
+    token: `${body}.${mac(body)}`,
+    salt,
+    challenge,
+    maxNumber,
+    expiresAt,
+    answer: String(number),
+  };
 }
 
 /** The payload of a well-signed, unexpired token of this church, or null. */
@@ -50,6 +75,7 @@ function readToken(token: string, churchId: number, now: Date): Payload | null {
   try {
     const p = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as Payload;
     if (p.c !== churchId || typeof p.e !== 'number' || p.e < now.getTime()) return null;
+    if (typeof p.s !== 'string' || typeof p.x !== 'string') return null;
     return p;
   } catch {
     return null;
@@ -79,30 +105,6 @@ export async function spendCaptcha(
   await db
     .delete(t.spentCaptchas)
     .where(lt(t.spentCaptchas.expiresAt, new Date(now.getTime() - 60_000)));
-  return captchaSigner.verify(payload.h, `${payload.n}:${answer.trim()}`);
-}
-
-/** "a + b = ?" drawn as paths-free SVG text with noise lines and jitter. */
-function drawSum(a: number, b: number): string {
-  const chars = `${a} + ${b} = ?`.split('');
-  const glyphs = chars
-    .map((ch, i) => {
-      const x = 14 + i * 17 + randomInt(-2, 3);
-      const y = 34 + randomInt(-5, 6);
-      const r = randomInt(-18, 19);
-      return ch === ' '
-        ? ''
-        : `<text x="${x}" y="${y}" transform="rotate(${r} ${x} ${y})">${ch === '?' ? '?' : ch}</text>`;
-    })
-    .join('');
-  const lines = Array.from({ length: 5 }, () => {
-    const [x1, y1, x2, y2] = [
-      randomInt(0, 60),
-      randomInt(0, 50),
-      randomInt(120, 200),
-      randomInt(0, 50),
-    ];
-    return `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="#8a94a6" stroke-width="1"/>`;
-  }).join('');
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="200" height="50" viewBox="0 0 200 50"><rect width="200" height="50" fill="#f3f5f9"/>${lines}<g font-family="Georgia,serif" font-size="24" fill="#1d2433">${glyphs}</g></svg>`;
+  const number = answer.trim();
+  return /^\d{1,7}$/.test(number) && powHash(payload.s, Number(number)) === payload.x;
 }

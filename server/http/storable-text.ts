@@ -1,10 +1,10 @@
-// Text PostgreSQL cannot store never reaches it (issue 16 item 4): a NUL byte or a lone UTF-16
+// Text PostgreSQL cannot store never reaches it (docs/security.md): a NUL byte or a lone UTF-16
 // surrogate anywhere in a write's JSON, form fields, query or path is a 400 naming the field,
 // in the request's language, before any route runs. Values the database still refuses (too
 // long for a column, out of range, malformed) become a 400 too instead of a 500.
 import type { Context, MiddlewareHandler } from 'hono';
-import { messageLang, type MessageLang } from '../../contract/account-messages.ts';
-import { fieldMessage } from '../../contract/field-messages.ts';
+import { messageLang, type MessageLang } from '../../contract/messages/lang.ts';
+import { fieldMessage } from '../../contract/messages/fields.ts';
 
 const TEXT: Record<'rejected', Record<MessageLang, string>> = {
   rejected: {
@@ -64,19 +64,11 @@ function urlProblems(c: Context): string[] {
   return fields;
 }
 
+/** Bodies no route reads as text: reading them as text here would spoil the bytes. */
+const BINARY = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip)/i;
+
 async function bodyProblems(c: Context): Promise<string[]> {
   const type = c.req.header('content-type') ?? '';
-  if (/^application\/(.+\+)?json/i.test(type)) {
-    // text() is cached by Hono, so the validators' json() reads the same body afterwards.
-    const raw = await c.req.text();
-    let parsed: unknown;
-    try {
-      parsed = JSON.parse(raw);
-    } catch {
-      return []; // malformed JSON is the validator's 400
-    }
-    return unstorablePaths(parsed);
-  }
   if (/^multipart\/form-data|^application\/x-www-form-urlencoded/i.test(type)) {
     let form: FormData;
     try {
@@ -92,7 +84,15 @@ async function bodyProblems(c: Context): Promise<string[]> {
     }
     return fields;
   }
-  return [];
+  if (BINARY.test(type) || !c.req.raw.body) return [];
+  // Any other type (text/plain, none, a JSON variant): a route's json() parses it all the same.
+  // text() is cached by Hono, so the validators' json() reads the same body afterwards.
+  const raw = await c.req.text();
+  try {
+    return unstorablePaths(JSON.parse(raw));
+  } catch {
+    return storable(raw) ? [] : ['_body']; // malformed JSON is the validator's 400
+  }
 }
 
 /** PostgreSQL's answer to a value it will not keep: data exceptions (class 22) and too-big index rows. */

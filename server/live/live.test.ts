@@ -269,6 +269,56 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
     expect(await ended).toBeNull();
   });
 
+  it('a muted guest stays muted after rejoining as a new id and in every channel; one hand per connection (docs/security.md "Chat identities")', async () => {
+    const mod = open();
+    const guest = open();
+    await ask(mod, 'join', {
+      igreja: 'graca',
+      channel: 'culto',
+      token: await tokenOf('lider@graca.demo'),
+    });
+    await ask(guest, 'join', { igreja: 'graca', channel: 'culto', name: 'Troll' });
+    const sent = await ask(guest, 'message', { igreja: 'graca', channel: 'culto', text: 'spam' });
+    const authorId = (sent.message as ChatMessage).authorId;
+    expect((await ask(mod, 'mute', { authorId })).status).toBe(true);
+    // the same connection, a new anonymous id (no anonToken), another channel: still muted
+    const rejoined = chatJoinAnswer.parse(
+      await ask(guest, 'join', { igreja: 'graca', channel: 'live2', name: 'Novo Nome' }),
+    );
+    expect(rejoined.user.id).not.toBe(authorId);
+    expect(
+      await ask(guest, 'message', { igreja: 'graca', channel: 'live2', text: 'de novo' }),
+    ).toEqual({ status: false, message: 'A moderator muted you in this chat.' });
+
+    // one connection rejoining as ten new ids raises one hand
+    const started = next<{ id: string }>(mod, 'commit');
+    await ask(mod, 'commit:start');
+    const { id } = await started;
+    const hands = open();
+    for (let i = 0; i < 10; i++) {
+      await ask(hands, 'join', { igreja: 'graca', channel: 'culto', name: `Mão ${i}` });
+      await ask(hands, 'commit:answer', { id, answer: 'hand' });
+    }
+    const late = chatJoinAnswer.parse(
+      await ask(open(), 'join', { igreja: 'graca', channel: 'culto' }),
+    );
+    expect(late.commit).toEqual({ id, hands: 1 });
+    await ask(mod, 'commit:stop');
+  });
+
+  it('a guest name cannot copy a member of the church or hide characters', async () => {
+    for (const name of ['João Pereira', 'joao  PEREIRA', 'Jo\u200bão Pereira', 'Ana \u202eanA']) {
+      const joined = chatJoinAnswer.parse(
+        await ask(open(), 'join', { igreja: 'graca', channel: 'culto', name }),
+      );
+      expect(joined.user, name).toMatchObject({ name: '', role: 'anonymous' });
+    }
+    const ok = chatJoinAnswer.parse(
+      await ask(open(), 'join', { igreja: 'graca', channel: 'culto', name: 'João' }),
+    );
+    expect(ok.user).toMatchObject({ name: 'João', role: 'guest' });
+  });
+
   it('fills in messages missed while disconnected', async () => {
     const writer = open();
     await ask(writer, 'join', { igreja: 'graca', channel: 'gap', name: 'Writer' });

@@ -1,4 +1,4 @@
-// The headers every HTML answer carries (issue 16 item 6, issue 15 item 7): Astro writes the
+// The headers every HTML answer carries (docs/security.md "Headers of HTML answers"): Astro writes the
 // CSP's script-src/style-src with the page's hashes; this completes the policy around them
 // (default-src 'self', object-src 'none', base-uri, form-action, frame-ancestors…), and adds
 // HSTS only when the page was served over HTTPS. /embed/* pages are the only ones other sites
@@ -95,15 +95,4 @@ export function originsOf(urls: Array<string | undefined>): string[] {
   return out;
 }
 
-/** Whether the request reached the site over HTTPS; X-Forwarded-Proto counts only behind a trusted proxy. */
-export function servedOverHttps(
-  url: URL,
-  forwardedProto: string | null,
-  trustedProxies: number,
-): boolean {
-  if (url.protocol === 'https:') return true;
-  if (trustedProxies <= 0 || !forwardedProto) return false;
-  // The nearest proxy's value is the last one in the list.
-  const protos = forwardedProto.split(',').map((p) => p.trim().toLowerCase());
-  return protos[Math.max(0, protos.length - trustedProxies)] === 'https';
-}
+export { servedOverHttps } from '../../common/served-over-https.ts';

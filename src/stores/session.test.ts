@@ -9,6 +9,9 @@ import type { DatabaseHandle } from '../../server/db/client.ts';
 import { DEMO_PASSWORD } from '../../server/db/seed/churches.ts';
 import { openTestDatabase } from '../../server/db/test-database.ts';
 import { mainApi } from '../lib/account/http.ts';
+import { eq } from 'drizzle-orm';
+import { users } from '../../server/db/schema/index.ts';
+import { issueSwitchCode } from '../../server/auth/switch-code.ts';
 import {
   $isLoggedIn,
   $session,
@@ -16,9 +19,9 @@ import {
   login,
   logout,
   startSession,
-  STORAGE_KEYS,
   type SessionChurch,
 } from './session.ts';
+import { STORAGE_KEYS } from './storage-keys.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -44,6 +47,8 @@ describe('session store (spec §4)', () => {
   let pathname: string;
   let navigations: string[];
   let authHeaders: (string | null)[];
+  let consent = false;
+  let asked = 0;
 
   /** A new page load: fresh stores, the same browser storage. */
   function newPage(url = 'http://graca.localhost/user') {
@@ -54,6 +59,7 @@ describe('session store (spec §4)', () => {
       localStorage: local,
       url: () => new URL(pageUrl),
       replaceUrl: (u) => void (pageUrl = new URL(u, pageUrl).toString()),
+      confirmSwitch: () => (asked++, consent),
       http: {
         baseUrl: 'http://graca.localhost/api/v1/',
         lang: 'pt',
@@ -83,6 +89,8 @@ describe('session store (spec §4)', () => {
     local = new MemoryStorage();
     navigations = [];
     authHeaders = [];
+    consent = false;
+    asked = 0;
     newPage();
   });
 
@@ -119,18 +127,60 @@ describe('session store (spec §4)', () => {
     expect($session.get().token).not.toBe(firstToken);
   });
 
-  it('a token in the URL logs in and leaves the address bar', async () => {
+  /** A one-time change-of-church code for this account on GRACA, as POST /usuario/troca-igreja makes. */
+  async function switchCode(email: string): Promise<string> {
+    const [user] = await database.db.select().from(users).where(eq(users.email, email));
+    return issueSwitchCode(database.db, user!.id, GRACA.id);
+  }
+  const who = () => $session.get().user?.email;
+
+  it('a token in the URL never logs in, and leaves the address bar', async () => {
     const pair = (await (
       await api.request('/api/v1/security/login_check', {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: 'membro@graca.demo', password: DEMO_PASSWORD }),
+        body: JSON.stringify({ username: 'lider@graca.demo', password: DEMO_PASSWORD }),
       })
     ).json()) as { token: string };
     newPage(`http://graca.localhost/user?token=${pair.token}&x=1`);
+    expect(await startSession(GRACA)).toBe(false);
+    expect(pageUrl).toBe('http://graca.localhost/user?x=1');
+    // over a member's session, the link's account does not take it over
+    await login('membro@graca.demo', DEMO_PASSWORD);
+    newPage(`http://graca.localhost/user?token=${pair.token}`);
+    expect(await startSession(GRACA)).toBe(true);
+    expect(who()).toBe('membro@graca.demo');
+  });
+
+  it('the change-of-church landing logs in from a one-time code, only there, never over another account unasked', async () => {
+    // a fresh browser on the new church's host: the code logs in once
+    const code = await switchCode('membro@graca.demo');
+    newPage(`http://graca.localhost/user?switchCode=${code}`);
     expect(await startSession(GRACA)).toBe(true);
     expect($session.get().autoLoginData).toEqual({ origin: 'URL' });
-    expect(pageUrl).toBe('http://graca.localhost/user?x=1');
+    expect(pageUrl).toBe('http://graca.localhost/user');
+    expect(asked).toBe(0);
+    // spent: the same link again does nothing (a new browser stays logged out)
+    session = new MemoryStorage();
+    local = new MemoryStorage();
+    newPage(`http://graca.localhost/user?switchCode=${code}`);
+    expect(await startSession(GRACA)).toBe(false);
+    // on any other page a code is ignored
+    newPage(`http://graca.localhost/user/notes?switchCode=${await switchCode('lider@graca.demo')}`);
+    expect(await startSession(GRACA)).toBe(false);
+    // over another account's session it asks; declined, the member stays themselves
+    await login('membro@graca.demo', DEMO_PASSWORD);
+    newPage(`http://graca.localhost/user?switchCode=${await switchCode('lider@graca.demo')}`);
+    consent = false;
+    expect(await startSession(GRACA)).toBe(true);
+    expect(asked).toBe(1);
+    expect(who()).toBe('membro@graca.demo');
+    // accepted, the link's account is logged in
+    newPage(`http://graca.localhost/user?switchCode=${await switchCode('lider@graca.demo')}`);
+    consent = true;
+    expect(await startSession(GRACA)).toBe(true);
+    expect(asked).toBe(2);
+    expect(who()).toBe('lider@graca.demo');
   });
 
   it('an account of another church is not logged in here', async () => {
@@ -170,7 +220,7 @@ describe('session store (spec §4)', () => {
       .get('me', { headers: { Authorization: 'Bearer forged' } })
       .catch(() => undefined);
     expect($isLoggedIn.get()).toBe(false);
-    // issue 15: a stale session on /user/* goes to the login and back, not home
+    // A stale session on /user/* goes to the login and back, not home
     expect(navigations).toEqual(['/access?redirectTo=%2Fuser%2Fdata']);
     await login('membro@graca.demo', DEMO_PASSWORD);
     pathname = '/event';

@@ -193,10 +193,12 @@ export const organisationChurches = async (
   (await mainApi().get('cliente/', { searchParams }).json<Answer<typeof clientsResponseSchema>>())
     .clientes;
 
-export async function changeChurch(churchId: number, newChurchId: number): Promise<void> {
-  await mainApi()
+/** Moves the membership; the answer's one-time code logs in on the new church's landing. */
+export async function changeChurch(churchId: number, newChurchId: number): Promise<string> {
+  const answer = await mainApi()
     .post('usuario/troca-igreja', { json: { igreja: churchId, novaIgreja: newChurchId } })
-    .json();
+    .json<{ codigoAcesso: string }>();
+  return answer.codigoAcesso;
 }
 
 /** Other sessions end; this one goes on with the new pair. */
