@@ -1,4 +1,4 @@
-// `npm run bench:chat` (issue 11): 1,000 socket.io clients in rooms of 50 on one chat process,
+// `npm run bench:chat` (docs/live.md "Benchmark"): 1,000 socket.io clients in rooms of 50 on one chat process,
 // each sending one message every 5 s; prints p50/p95/p99 delivery (send → every member of
 // the room, the sender included) and the server's memory. Target: p95 <= 50 ms on the 2-core machine.
 // BENCH_CLIENTS (1000), BENCH_ROOM (50), BENCH_SECONDS (30), BENCH_WORKERS (2), BENCH_SERVER (the chat entry),

@@ -1,4 +1,4 @@
-// The main pages the speed work measures (issue 14), shared by the render bench (bench/render.ts),
+// The main pages the speed work measures (docs/performance.md), shared by the render bench (bench/render.ts),
 // the HTTP bench (bench/ssr.ts) and the query ceilings (tests/unit/page-queries.test.ts). Detail
 // pages take the first item linked from their list, so any data set (demo or large) works.
 

@@ -1,5 +1,5 @@
 // `node bench/render.ts [page…]`: what one uncached render costs, in-process and without HTTP
-// load (issue 14): ms per render (median of RENDER_RUNS) and SQL statements per render, for
+// load (docs/performance.md): ms per render (median of RENDER_RUNS) and SQL statements per render, for
 // each main page of the built site (DIST_DIR) on a seeded database. Relative numbers only on a
 // shared machine: compare before/after in one run. Profile with
 //   node --cpu-prof --cpu-prof-dir=.data/prof bench/render.ts home news

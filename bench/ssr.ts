@@ -1,4 +1,4 @@
-// `npm run bench`: one table (issue 14) — each main page (bench/pages.ts) × cached/uncached ×
+// `npm run bench`: one table (docs/performance.md "Throughput") — each main page (bench/pages.ts) × cached/uncached ×
 // PGlite/PostgreSQL × demo/large data, with req/s, p50 and p99 latency, and the bytes on the wire
 // for br, gzip and no compression; beside each, a plain node:http server sending the same bytes
 // (the ceiling: what serving those bytes costs with no work at all) and the ratio to it.

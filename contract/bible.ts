@@ -1,4 +1,4 @@
-// The Bible calls (issue 3 item 4). The spec lists no Bible call, so these follow the style of
+// The Bible calls (docs/bible.md). The spec lists no Bible call, so these follow the style of
 // its others: `GET /biblia/`, `GET /biblia/{versao}/livros/`, `GET /biblia/{versao}/{livro}/{capitulo}/`
 // and `GET /biblia/{versao}/referencia/?q=` to turn "João 3:16" into a book, chapter and verse.
 import { z } from 'zod';

@@ -1,4 +1,4 @@
-// POST /pagamento/: one checkout for every kind of order (issue 8). `tipo` says what is bought:
+// POST /pagamento/: one checkout for every kind of order (docs/giving.md "One pipeline"). `tipo` says what is bought:
 // event tickets (the default, so older clients keep working) or a donation; only that part of
 // the body differs, the payment part (method, card, installments, key) is shared. A Play
 // subscription (`tipo: "assinatura"`, contract/play.ts) is one more kind.

@@ -31,7 +31,7 @@ export function ticketAvailability(
   event?: Pick<EventForRules, 'registrationOpen' | 'endsAt'>,
 ): TicketAvailability {
   if (ticket.availableUntil && now > ticket.availableUntil) return { state: 'expired' };
-  // spec §4 (issue 15): an event whose registrations are closed never shows a ticket as available.
+  // spec §4: an event whose registrations are closed never shows a ticket as available.
   if (event && (!event.registrationOpen || now > event.endsAt))
     return ticket.remaining <= 0 ? { state: 'soldOut' } : { state: 'closed' };
   if (ticket.availableFrom && now < ticket.availableFrom)

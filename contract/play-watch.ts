@@ -1,4 +1,4 @@
-// Watching Play (issue 13 §4-5; spec §6 closed content, §7 Play `usuario-plano-assinatura-conteudo`
+// Watching Play (docs/play.md "Watching"; spec §6 closed content, §7 Play `usuario-plano-assinatura-conteudo`
 // with its resume position). The spec has no watch call of its own, so it sits beside the member's
 // list calls: `GET /usuario-plano-assinatura-conteudo/assistir/` answers a short-lived signed media
 // URL (open content, or closed content with an active subscription), the resume position and the

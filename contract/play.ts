@@ -1,6 +1,6 @@
 // Play (spec §2 "/play", MOD_ASSINATURA; §3 Play; §7 Play): the read calls' requests and answers.
 // A closed content's media URL is never part of these answers (spec §6): `urlMidia` is only set
-// for open contents; closed ones are watched through the member-only call (issue 13 §5).
+// for open contents; closed ones are watched through the member-only call (docs/play.md "Who may watch").
 import { z } from 'zod';
 import { contentListQuery } from './content.ts';
 import { idParam, slugParam } from './common.ts';

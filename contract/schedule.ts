@@ -1,4 +1,4 @@
-// The church's weekly schedule (issue 3, home "schedule": services and live streams of the
+// The church's weekly schedule (the home's "schedule": services and live streams of the
 // week). The spec shows no call for it; `GET /igreja/{slug}/agenda/` follows its style.
 import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';

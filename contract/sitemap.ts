@@ -1,4 +1,4 @@
-// GET /igreja/{slug}/sitemap/: every public item of a church, for sitemap.xml (issue 3 §9).
+// GET /igreja/{slug}/sitemap/: every public item of a church, for sitemap.xml.
 // The web app maps each entry to its page and drops those whose module the church lacks.
 import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';

@@ -17,7 +17,7 @@ const { count, size, warnings } = await generateSW({
   navigateFallback: null,
   runtimeCaching: [
     {
-      // Play media (signed, per member, short-lived; issue 13 §5): never cached, always the network.
+      // Play media (signed, per member, short-lived; docs/play.md "Who may watch"): never cached, always the network.
       urlPattern: ({ url }) =>
         url.pathname.startsWith('/api/v1/plano-assinatura-midia/') ||
         url.pathname.startsWith('/play-demo/'),

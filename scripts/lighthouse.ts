@@ -1,5 +1,5 @@
 // `npm run lighthouse`: Lighthouse (mobile) with Debian's Chromium on the church home, a
-// list and a detail page of the built server. Bars (issue 3): performance ≥ 95;
+// list and a detail page of the built server. Bars (docs/architecture.md "Quality bars"): performance ≥ 95;
 // accessibility, best practices and SEO 100. Exits 1 when a page misses a bar.
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// Makes the Play demo videos (issue 13 §6; docs/play.md "Demo media"): 8 short, distinct HLS
+// Makes the Play demo videos (docs/play.md "Demo"): 8 short, distinct HLS
 // videos per demo church (graca pt, grace en), each a colour of its own with its number, title and
 // running clock drawn on it and a tone of its own, some with a WebVTT caption track. Open videos
 // go to public/play-demo/ (plain static files); CLOSED videos go to media/play/, outside public/,

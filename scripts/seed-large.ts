@@ -1,4 +1,4 @@
-// `npm run seed:large`: a network-sized database for the speed work (issue 14): the demo data plus
+// `npm run seed:large`: a network-sized database for the speed work (docs/performance.md "Large data"): the demo data plus
 // 1,000 churches, 200,000 content items, 50,000 events (each with a ticket) and 100,000 members.
 // Rows are made by the database itself (INSERT … SELECT generate_series: one statement per table),
 // so it takes seconds on PostgreSQL and a few minutes on PGlite.

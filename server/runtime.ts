@@ -44,11 +44,13 @@ export async function startServices(config: Config): Promise<Services> {
     if (ran.length && config.LOG_LEVEL !== 'silent')
       console.log(`[seed] demo data: ${ran.join(', ')}`);
   }
-  const changes = createChangeFeed();
+  // Every node's page cache hears every change (Redis, else PostgreSQL, else this process alone).
+  const changes = createChangeFeed(config);
+  await Promise.race([changes.ready, new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
   const api = createApi({ db: database.db, changes, settings: config });
   setInProcessApi((request) => api.fetch(request));
   // Every process runs the scheduler; the database decides which one runs each job (server/jobs).
-  const jobs = createJobRunner(database.db, JOBS, { settings: config });
+  const jobs = createJobRunner(database.db, JOBS, { settings: config, changes });
   if (config.JOB_RUNNER) jobs.start();
   // The chat (and its Redis adapter when REDIS_URL is set) is ready before the server listens.
   const chatServer = await createChat({
@@ -74,6 +76,7 @@ export async function startServices(config: Config): Promise<Services> {
       // The chat's last messages are written before the database closes.
       await closeChat();
       await jobs.stop();
+      await changes.close();
       setInProcessApi(undefined);
       await database.close();
     },

@@ -1,7 +1,7 @@
 // Every request: language, church from the host (spec "App start"), module gate,
 // redirecting routes, and the response headers every page carries.
 import { defineMiddleware } from 'astro:middleware';
-import { offerKnownChurch } from '../contract/in-process.ts';
+import { offerKnownChurch, setChurchForgetter } from '../contract/in-process.ts';
 import { serverApi } from './lib/api.server.ts';
 import { pickLanguage, translator } from './lib/i18n.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
@@ -11,6 +11,8 @@ import { safeRedirect } from './lib/safe-redirect.ts';
 import { applySecurityHeaders, originsOf, servedOverHttps } from './lib/security-headers.ts';
 
 const tenancy = createTenancy({ providerDomain: settings.PROVIDER_DOMAIN, api: serverApi });
+// A staff change to a church (server.ts's ChangeFeed listener) drops its cached host answers.
+setChurchForgetter((churchId) => tenancy.forget(churchId));
 
 /** Paths that work without a church (the bare host's church list and the error page). */
 const CHURCHLESS = new Set(['/', '/churchs', '/error']);
@@ -39,10 +41,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       {
         const response = withHeaders(await next(), url.pathname, request);
         if (!response.headers.has('cache-control'))
-          response.headers.set(
-            'cache-control',
-            cachePolicy(request.method, response.status, url.pathname),
-          );
+          setCachePolicy(response.headers, request.method, response.status, url.pathname);
         return response;
       }
     case 'missing':
@@ -71,10 +70,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('x-church-id', churchId); // lets the page cache purge this church's pages
     if (!response.headers.has('cache-control'))
-      response.headers.set(
-        'cache-control',
-        cachePolicy(request.method, response.status, url.pathname),
-      );
+      setCachePolicy(response.headers, request.method, response.status, url.pathname);
   }
   return response;
 
@@ -87,11 +83,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
 /**
  * Public pages are the same for every visitor of a host in a language (user state lives in
- * islands), so shared caches may keep them briefly; guarded routes are never shared.
+ * islands), so shared caches may keep them briefly; guarded routes are never shared. Serving a
+ * stale page while it renders again is for shared caches only (`CDN-Cache-Control`, RFC 9213,
+ * which the page cache reads): a browser always asks again, so a staff change shows on the next
+ * load (docs/staff.md "Changes show on every node").
  */
-function cachePolicy(method: string, status: number, pathname: string): string {
-  if (method !== 'GET' || status !== 200 || requiresLogin(pathname)) return 'private, no-cache';
-  return 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
+function setCachePolicy(headers: Headers, method: string, status: number, pathname: string) {
+  if (method !== 'GET' || status !== 200 || requiresLogin(pathname)) {
+    headers.set('cache-control', 'private, no-cache');
+    return;
+  }
+  headers.set('cache-control', 'public, max-age=0, s-maxage=30');
+  headers.set('cdn-cache-control', 'max-age=30, stale-while-revalidate=300');
 }
 
 /** Origins the islands may call besides this site (src/lib/security-headers.ts). */
@@ -117,7 +120,7 @@ function withHeaders(response: Response, pathname: string, request: Request): Re
       request.headers.get('x-forwarded-proto'),
       settings.TRUST_PROXY,
     );
-    applySecurityHeaders(h, { pathname, https, connectOrigins }); // CSP, frames, HSTS (issue 16)
+    applySecurityHeaders(h, { pathname, https, connectOrigins }); // CSP, frames, HSTS (docs/security.md)
   }
   return response;
 }

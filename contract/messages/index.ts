@@ -13,6 +13,16 @@ import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
 import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
 import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
+import { STAFF_MESSAGES, type StaffMessageKey } from './staff.ts';
+import { STAFF_CONTENT_MESSAGES, type StaffContentMessageKey } from './staff-content.ts';
+import { STAFF_SITE_MESSAGES, type StaffSiteMessageKey } from './staff-site.ts';
+import { STAFF_WORSHIP_MESSAGES, type StaffWorshipMessageKey } from './staff-worship.ts';
+import { STAFF_PEOPLE_MESSAGES, type StaffPeopleMessageKey } from './staff-people.ts';
+import { STAFF_EVENTS_MESSAGES, type StaffEventsMessageKey } from './staff-events.ts';
+import {
+  STAFF_NOTIFICATIONS_MESSAGES,
+  type StaffNotificationsMessageKey,
+} from './staff-notifications.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -24,7 +34,14 @@ export type MessageKey =
   | NotesMessageKey
   | PaymentMessageKey
   | PlayMessageKey
-  | PrayerMessageKey;
+  | PrayerMessageKey
+  | StaffMessageKey
+  | StaffContentMessageKey
+  | StaffSiteMessageKey
+  | StaffWorshipMessageKey
+  | StaffPeopleMessageKey
+  | StaffEventsMessageKey
+  | StaffNotificationsMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -38,6 +55,13 @@ export const AREAS = {
   play: PLAY_MESSAGES,
   playWatch: PLAY_WATCH_MESSAGES,
   prayer: PRAYER_MESSAGES,
+  staff: STAFF_MESSAGES,
+  staffContent: STAFF_CONTENT_MESSAGES,
+  staffSite: STAFF_SITE_MESSAGES,
+  staffWorship: STAFF_WORSHIP_MESSAGES,
+  staffPeople: STAFF_PEOPLE_MESSAGES,
+  staffEvents: STAFF_EVENTS_MESSAGES,
+  staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>
@@ -74,3 +98,4 @@ export { givingMessage, isGivingMessageKey, type GivingMessageKey } from './givi
 export { notesMessage, type NotesMessageKey } from './notes.ts';
 export { paymentMessage, type PaymentMessageKey } from './payments.ts';
 export { prayerMessage, type PrayerMessageKey } from './prayer.ts';
+export { staffMessage, type StaffMessageKey } from './staff.ts';

@@ -1,4 +1,4 @@
-// Links in e-mails go back to the church's own host (issue 4 "Outbox"). The request's host is
+// Links in e-mails go back to the church's own host (docs/accounts.md). The request's host is
 // used only when it is one of the church's hosts, so a forged Host header cannot redirect them.
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';

@@ -16,8 +16,8 @@ import {
 } from '../../contract/bible.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { messageLang } from '../../contract/account-messages.ts';
-import { fieldMessage } from '../../contract/field-messages.ts';
+import { messageLang } from '../../contract/messages/lang.ts';
+import { fieldMessage } from '../../contract/messages/fields.ts';
 import { BOOKS, bookByCode, type BibleBook } from '../../common/bible/books.ts';
 import { parseReference } from '../../common/bible/reference-parser.ts';
 import type { BibleSource } from './source.ts';

@@ -1,4 +1,4 @@
-// Across nodes (issue 11 §6): two chat processes on one PostgreSQL and one Redis. A message sent
+// Across nodes (docs/live.md "Tests"): two chat processes on one PostgreSQL and one Redis. A message sent
 // through one reaches a client of the other, and so do deletions and the commit moment.
 // Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets both when they answer).
 import { spawn, type ChildProcess } from 'node:child_process';

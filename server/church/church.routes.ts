@@ -130,7 +130,13 @@ export function churchRoutes(db: Database) {
           .select()
           .from(t.banners)
           .where(
-            and(eq(t.banners.churchId, sql.placeholder('churchId')), eq(t.banners.active, true)),
+            and(
+              eq(t.banners.churchId, sql.placeholder('churchId')),
+              eq(t.banners.active, true),
+              // Dated banners show only between their dates; now() keeps the statement one shape.
+              sql`(${t.banners.startsAt} is null or ${t.banners.startsAt} <= now())`,
+              sql`(${t.banners.endsAt} is null or ${t.banners.endsAt} > now())`,
+            ),
           )
           .orderBy(asc(t.banners.position))
           .prepare(name),

@@ -1,6 +1,6 @@
 // node-postgres parses and plans every statement again unless it is given a name; drizzle names
 // none. This pool names each read and write by its text (what postgres.js does by default), so
-// each connection parses and plans it once and then only binds and executes (issue 14).
+// each connection parses and plans it once and then only binds and executes (docs/performance.md "Prepared statements").
 import pg from 'pg';
 import { keepsPlan, PLAN_EACH_RUN } from './pglite-fast.ts';
 

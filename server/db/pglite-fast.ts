@@ -5,7 +5,7 @@
 // with the values still sent apart from the SQL text as bind parameters, and rows parsed with the
 // per-column parser looked up once. A statement's text is parsed and planned once and kept as a
 // named prepared statement (what postgres.js does by default): a one-row select by key ~390 µs →
-// ~120 µs, a count ~130 → ~35 µs (issue 14).
+// ~120 µs, a count ~130 → ~35 µs (docs/performance.md "PGlite statements in one trip").
 import { protocol, type PGlite, type Results, type Transaction } from '@electric-sql/pglite';
 
 type QueryOptions = Parameters<PGlite['query']>[2];

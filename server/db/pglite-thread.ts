@@ -1,6 +1,6 @@
 // PGlite on a worker thread (pglite-worker.ts) behind the part of PGlite's API that drizzle-orm
 // and our code call, so its WASM executor and wire-protocol parser run beside the renders on the
-// second core instead of between them on the main thread (issue 14), as PostgreSQL's own process does.
+// second core instead of between them on the main thread (docs/performance.md "PGlite on its own thread"), as PostgreSQL's own process does.
 import { Worker } from 'node:worker_threads';
 import { messages, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Reply, Request, SentError } from './pglite-worker.ts';

@@ -2,7 +2,7 @@
 // the statement (an `is()` check per part), the column list and the result mapping. For the small
 // reads a page render makes, that main-thread work costs more than the database's (~150 µs for a
 // content list and its count), so those reads are built once per database and shape and then run
-// with new values (`sql.placeholder`), drizzle's prepared queries (issue 14).
+// with new values (`sql.placeholder`), drizzle's prepared queries (docs/performance.md "Page-render reads built once").
 import type { Database } from './client.ts';
 
 /** What drizzle's `.prepare(name)` gives: the statement built once, run with placeholder values. */

@@ -1,4 +1,4 @@
-// Counts the SQL statements a piece of work sends (issue 14: queries per page, no writes on read
+// Counts the SQL statements a piece of work sends (docs/performance.md: queries per page, no writes on read
 // paths). The db client reports every statement here (client.ts, drizzle's logger hook); only work
 // started inside `countQueries` is counted, so outside a count it costs one AsyncLocalStorage look-up.
 import { AsyncLocalStorage } from 'node:async_hooks';

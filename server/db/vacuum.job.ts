@@ -1,6 +1,6 @@
 // PGlite runs PostgreSQL without its background workers, so nothing ever vacuums it: dead rows
 // pile up, the planner's statistics go stale and index-only scans (the content lists' pages and
-// counts, issue 14) read the table again for every row whose page is not marked all-visible.
+// counts, docs/performance.md) read the table again for every row whose page is not marked all-visible.
 // This job does what autovacuum does on PostgreSQL, which needs no help.
 import { sql } from 'drizzle-orm';
 import { defineJob } from '../jobs/runner.ts';

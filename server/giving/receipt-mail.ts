@@ -1,6 +1,6 @@
 // The gift receipt e-mail (issue 8: a receipt by e-mail, also for visitors), in pt/en/es, sent
 // through the outbox (server/mail/). One receipt per payment, one line per reason.
-import type { MessageLang } from '../../contract/account-messages.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Payment } from '../../contract/payments.ts';
 import type { Mail } from '../mail/outbox.ts';
 

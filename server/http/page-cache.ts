@@ -1,7 +1,7 @@
 // An in-process shared cache in front of the site renderer, like a CDN on the same machine:
 // it keeps the pages whose Cache-Control allows shared caching (s-maxage), serves them
 // without rendering again, keeps serving a stale copy while one request re-renders
-// (stale-while-revalidate), and answers If-None-Match with 304 on every HTML page.
+// (stale-while-revalidate, in Cache-Control or CDN-Cache-Control), and answers If-None-Match with 304 on every HTML page.
 //
 // Pages vary only by host, URL and interface language (Vary: Accept-Language; the language
 // is the first two letters of it, contract/language.ts), so that is the key.
@@ -61,7 +61,7 @@ export interface PageCacheOptions {
   maxEntries?: number;
   now?: () => number;
   /**
-   * Development aid (issue 14): a rendered answer carries `Server-Timing: db;desc="N queries"`, the SQL
+   * Development aid (docs/performance.md "Statements per page"): a rendered answer carries `Server-Timing: db;desc="N queries"`, the SQL
    * statements its render sent. Default: the environment variable DB_QUERY_STATS=true.
    */
   queryStats?: boolean;
@@ -321,7 +321,7 @@ function compressible(page: Captured): boolean {
  * The encoding to send, of those the client takes (q=0 refuses one), or none. A kept page prefers
  * brotli: compressed once, ~6 % smaller than gzip. An answer compressed for one client only
  * (PAGE_CACHE=false, private pages, 404s) prefers gzip: brotli's faster levels are no smaller at
- * these sizes, and the one as small costs ~1.5x gzip's CPU per answer (issue 14).
+ * these sizes, and the one as small costs ~1.5x gzip's CPU per answer (docs/performance.md "Compression and stylesheets").
  */
 export function preferredEncoding(
   acceptEncoding: string | string[] | undefined,
@@ -347,7 +347,7 @@ const gzipAsync = promisify(gzip);
 /**
  * Quality 5 brotli and level 6 gzip: most of the saving for a fraction of the CPU of the maximum.
  * Brotli's window is sized to the body (64 KB for a page of tens of KB): its default 4 MB window
- * gives the same bytes for about twice the CPU (issue 14).
+ * gives the same bytes for about twice the CPU.
  */
 function compress(body: Buffer, encoding: Encoding): Promise<Buffer> {
   return encoding === 'br'
@@ -389,17 +389,19 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
     .some((t) => t.trim() === '*' || t.trim().replace(/^W\//, '') === bare);
 }
 
-/** s-maxage and stale-while-revalidate of a cacheable response, or null when it may not be shared. */
+/**
+ * s-maxage and stale-while-revalidate of a cacheable response, or null when it may not be shared.
+ * A shared cache's own stale window may come in `CDN-Cache-Control` (RFC 9213), kept from browsers.
+ */
 function sharedPolicy(page: Captured): { sMaxAge: number; staleWhileRevalidate: number } | null {
   if (page.status !== 200 || page.headers['set-cookie']) return null;
   const cc = String(page.headers['cache-control'] ?? '');
   if (/\b(private|no-store|no-cache)\b/.test(cc)) return null;
   const sMaxAge = Number(/\bs-maxage=(\d+)/.exec(cc)?.[1] ?? 0);
   if (!sMaxAge) return null;
-  return {
-    sMaxAge,
-    staleWhileRevalidate: Number(/\bstale-while-revalidate=(\d+)/.exec(cc)?.[1] ?? 0),
-  };
+  const stale = /\bstale-while-revalidate=(\d+)/;
+  const cdn = stale.exec(String(page.headers['cdn-cache-control'] ?? ''));
+  return { sMaxAge, staleWhileRevalidate: Number((cdn ?? stale.exec(cc))?.[1] ?? 0) };
 }
 
 /**

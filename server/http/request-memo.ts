@@ -1,4 +1,4 @@
-// Work shared by every call made while rendering one page (issue 14: one round trip per block at
+// Work shared by every call made while rendering one page (docs/performance.md: one round trip per block at
 // most). A page render calls the API in-process several times (contract/in-process.ts), and each
 // call used to look its church up again; inside a memo scope the same look-up runs once. Outside
 // a scope (a plain API request) nothing is kept, so no answer can be stale across requests.

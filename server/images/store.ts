@@ -1,4 +1,4 @@
-// The one image store of the API (issue 17): every upload (profile photos, prayer requests…) is
+// The one image store of the API (docs/api-foundation.md "Uploaded images"): every upload (profile photos, prayer requests…) is
 // checked by its content (not its name), refused when it decodes to too many pixels, resized,
 // re-encoded as WebP under DATA_DIR/uploads/<kind>/ with a random name, and served from there.
 import { randomBytes } from 'node:crypto';
@@ -19,7 +19,14 @@ const KINDS = {
   usuario: { fit: 'cover', width: 512, height: 512, quality: 82 },
   /** Prayer request image: wide enough for the wall and a detail page; never enlarged. */
   oracao: { fit: 'inside', width: 1200, height: 1200, quality: 80 },
+  /** Staff uploads (docs/staff.md): a content cover, a home banner, the church's logo; never enlarged. */
+  conteudo: { fit: 'inside', width: 1600, height: 1600, quality: 80 },
+  banner: { fit: 'inside', width: 1920, height: 1920, quality: 80 },
+  igreja: { fit: 'inside', width: 512, height: 512, quality: 90 },
 } as const;
+
+/** The staff kinds, served by one route (images.routes.ts). */
+export const STAFF_IMAGE_KINDS = ['conteudo', 'banner', 'igreja'] as const;
 
 export type ImageKind = keyof typeof KINDS;
 

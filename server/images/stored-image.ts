@@ -15,7 +15,7 @@ export async function sendStoredImage(c: Context, dir: string, file: string): Pr
   return c.body(new Uint8Array(body), 200, {
     'Content-Type': 'image/webp',
     'Cache-Control': 'public, max-age=31536000, immutable',
-    // Only ever an image: never sniffed as HTML, and a sandbox with no scripts if opened directly (issue 15/16).
+    // Only ever an image: never sniffed as HTML, and a sandbox with no scripts if opened directly (docs/security.md "Uploads").
     'X-Content-Type-Options': 'nosniff',
     'Content-Security-Policy':
       "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",

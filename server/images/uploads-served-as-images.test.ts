@@ -1,4 +1,4 @@
-// Issue 15 item 7 / issue 16: an upload is only ever served as an image, never as HTML or SVG script.
+// docs/security.md "Uploads": an upload is only ever served as an image, never as HTML or SVG script.
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

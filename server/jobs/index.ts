@@ -5,6 +5,8 @@ import { defineJob, type Job } from './runner.ts';
 import { recurringGiftsJob } from '../giving/recurring.job.ts';
 import { playRenewalsJob } from '../play/renewals.job.ts';
 import { pgliteVacuumJob } from '../db/vacuum.job.ts';
+import { publishScheduledJob } from '../content/publish-scheduled.job.ts';
+import { statementBatchesJob } from '../giving/statements.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -21,4 +23,6 @@ export const JOBS: readonly Job[] = [
   recurringGiftsJob,
   playRenewalsJob,
   pgliteVacuumJob,
+  publishScheduledJob,
+  statementBatchesJob,
 ];

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseConfig, type Config } from '../../common/config.ts';
+import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { mailerFromSettings, type Mailer } from '../mail/outbox.ts';
@@ -21,6 +22,8 @@ export interface JobContext {
   settings: Config;
   /** The mailer built from those settings. */
   mailer: Mailer;
+  /** Where a job announces a church's changed data (purges cached pages); absent in tests that pass none. */
+  changes?: ChangeFeed | undefined;
 }
 
 export interface Job {
@@ -46,6 +49,8 @@ export interface RunnerOptions {
   settings?: Config;
   /** Default: one built from `settings`. */
   mailer?: Mailer;
+  /** server/runtime.ts passes its change feed, so a job's writes purge cached pages. */
+  changes?: ChangeFeed;
 }
 
 export interface JobRunner {
@@ -143,6 +148,7 @@ export function createJobRunner(
       return settingsNow();
     },
     mailer,
+    changes: options.changes,
   });
 
   async function tick(): Promise<string[]> {

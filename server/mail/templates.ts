@@ -1,5 +1,5 @@
 // The account e-mails (activation, verification, password recovery) in pt/en/es.
-import type { MessageLang } from '../../contract/account-messages.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from './outbox.ts';
 
 type Kind = 'activation' | 'recovery';

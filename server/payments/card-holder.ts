@@ -3,9 +3,10 @@
 // birth date where the church's card gateway needs them (contract/payment-rules.ts).
 import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
-import { accountMessage, type MessageLang } from '../../contract/account-messages.ts';
+import { accountMessage } from '../../contract/messages/account.ts';
+import { type MessageLang } from '../../contract/messages/lang.ts';
 import { isBeforeToday, isIsoDate, isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
-import { fieldMessage } from '../../contract/payment-messages.ts';
+import { fieldMessage } from '../../contract/messages/fields.ts';
 import { needsHolderFields } from '../../contract/payment-rules.ts';
 import { authenticate, requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';

@@ -1,5 +1,5 @@
 // THE one rule of who may watch closed Play content (spec §3 "'ativo' means valid", §6 closed
-// content; issue 13 §3): a subscription whose situacao is 'ativo' and whose paid period (pago_ate)
+// content; docs/play.md "Subscribing, cancelling, renewals"): a subscription whose situacao is 'ativo' and whose paid period (pago_ate)
 // has not ended. Cancelling keeps situacao 'ativo' with cancelado_em set, so access lasts until
 // pago_ate; renewals move pago_ate on. Every check (watch call, media, pages) goes through here.
 import { and, desc, eq, gt } from 'drizzle-orm';

@@ -1,4 +1,4 @@
-// The Play demo videos (issue 13 §6): 8 per demo church, made by scripts/make-play-media.ts and
+// The Play demo videos (docs/play.md "Demo"): 8 per demo church, made by scripts/make-play-media.ts and
 // committed. Open ones are static files under public/play-demo/ (their `midia_caminho` is a site
 // path, starting with '/'); closed ones live in media/play/, outside public/, and their
 // `midia_caminho` is relative to that store, served only through signed URLs (media.ts).

@@ -1,4 +1,4 @@
-// Closed Play media behind short-lived signed URLs (issue 13 §5, spec §6). A URL carries the member
+// Closed Play media behind short-lived signed URLs (docs/play.md "Who may watch", spec §6). A URL carries the member
 // (u), its expiry (e) and an HMAC (s) over content id, member, expiry and file name, keyed from the
 // JWT secret (docs/security.md). It only works together with the `play_midia` cookie the watch call
 // sets for the same member (HttpOnly, SameSite=Strict, this path only): a URL copied to another

@@ -1,6 +1,6 @@
 // Two real processes renew Play subscriptions at the same moment against one PostgreSQL; one is killed
 // with SIGKILL in the middle of a charge and the other finishes: every due subscription is charged
-// exactly once for its period (issue 13 §3 "once per period, across restarts and nodes").
+// exactly once for its period (docs/play.md: once per period, across restarts and nodes).
 // Needs TEST_DATABASE_URL; the same shape as server/giving/recurring.pg.test.ts.
 import { fileURLToPath } from 'node:url';
 import { and, eq } from 'drizzle-orm';

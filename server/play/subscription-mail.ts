@@ -1,6 +1,6 @@
-// The e-mail a member gets when a Play renewal is declined (issue 13 §3): nothing was charged, the plan
+// The e-mail a member gets when a Play renewal is declined (docs/play.md "Subscribing, cancelling, renewals"): nothing was charged, the plan
 // stays until the paid date and then ends; subscribe again to keep watching. pt/en/es, through the outbox.
-import type { MessageLang } from '../../contract/account-messages.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 
 const TEXT: Record<MessageLang, { subject: string; hello: string; body: string; outro: string }> = {

@@ -1,4 +1,4 @@
-// The pages' API client: in-process reads go straight to the API's fetch handler (issue 14) and
+// The pages' API client: in-process reads go straight to the API's fetch handler (docs/performance.md) and
 // answer, parse and fail exactly as through ky.
 import { HTTPError } from 'ky';
 import { describe, expect, it } from 'vitest';

@@ -78,7 +78,7 @@ export function socialLinks(networks: Record<string, string>): SocialLink[] {
   return links.sort((a, b) => rank(a.network) - rank(b.network));
 }
 
-/** schema.org Organization for the church (issue 3 item 9), for its home and about pages. */
+/** schema.org Organization for the church, for its home and about pages. */
 export function churchOrganizationLd(church: Church, origin: string) {
   const url = new URL('/', origin).toString();
   const street = [church.endereco.logradouro, church.endereco.numero].filter(Boolean).join(', ');

@@ -1,4 +1,4 @@
-// Query strings, links and paging of the content lists (issue 3). Lists work without
+// Query strings, links and paging of the content lists (docs/content.md). Lists work without
 // JavaScript: the filter is a plain GET form and every page is a link, so state lives in the URL.
 import { MAX_ID } from '../../contract/common.ts';
 import { INTL_LOCALE, type Lang } from './i18n.ts';

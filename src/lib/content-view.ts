@@ -1,4 +1,4 @@
-// API items → what the list and detail pages show (issue 3). Plain functions, so pages stay
+// API items → what the list and detail pages show (docs/content.md). Plain functions, so pages stay
 // thin and the mapping is tested without a browser.
 import type {
   ContentImage,

@@ -13,7 +13,7 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /**
  * One cached Intl.DateTimeFormat per locale and options: building one costs far more than using it
- * (issue 14: the home built four per event per render). An invalid time zone still throws.
+ * (docs/performance.md: the home built four per event per render). An invalid time zone still throws.
  */
 export function dateFormat(
   locale: string,

@@ -1,4 +1,4 @@
-// Strings nothing shows pile up when an island moves onto the kit (issue 17): every key of
+// Strings nothing shows pile up when an island moves onto the island kit: every key of
 // src/i18n must be named somewhere in the code — in full, without its feature prefix (islands get
 // their strings by prefix), as a plural's base key, or under a prefix the code completes at run
 // time (`t(\`pay.method.${code}\`)`, `'events.' + key`).

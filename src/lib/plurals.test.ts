@@ -1,4 +1,4 @@
-// Issue 15: proper plurals in pt/en/es — a counted text has `_one`/`_other` forms (the kit's
+// Proper plurals in pt/en/es — a counted text has `_one`/`_other` forms (the kit's
 // t.plural, i18next on the server), never "ingresso(s)".
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -30,11 +30,19 @@ describe('route rules follow routes.tsv', () => {
   it.each(rows.map((r) => [r.path, r]))('%s', (_path, r) => {
     expect(moduleForPath(r.path)).toBe(r.module === '-' ? null : r.module);
     if (r.access === 'auth') expect(requiresLogin(r.path)).toBe(true);
-    if (r.access === 'public') expect(requiresLogin(r.path)).toBe(false);
+    // spec §2's /admin hand-off is, unless ADMIN_URL is set, the staff area behind a login (docs/staff.md).
+    if (r.access === 'public') expect(requiresLogin(r.path)).toBe(r.path === '/admin');
     if (r.access === 'visitors') expect(visitorsOnly(r.path)).toBe(true);
     const redirects = /redirects to (\S+)/.exec(r.note);
     if (redirects) expect(redirectFor(r.path)).toBe(redirects[1]);
     if (r.layout !== '-' && !redirects) expect(layoutForPath(r.path)).toBe(r.layout);
+  });
+
+  it('keeps every staff page behind a login, but not the password hand-off', () => {
+    for (const path of ['/admin', '/admin/', '/admin/content/noticia', '/admin/audit'])
+      expect(requiresLogin(path), path).toBe(true);
+    for (const path of ['/admin/recover-password', '/administration'])
+      expect(requiresLogin(path), path).toBe(false);
   });
 
   it('keeps ordinary routes where they are', () => {

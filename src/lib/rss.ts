@@ -1,4 +1,4 @@
-// RSS 2.0 feeds for news, devotionals and the podcast (issue 3 item 9), built by hand: the
+// RSS 2.0 feeds for news, devotionals and the podcast, built by hand: the
 // format is small and a dependency would add nothing but weight.
 
 export interface FeedItem {

@@ -1,4 +1,4 @@
-// Structured data for shareable pages (issue 3 item 9): JSON-LD objects and the safe way to
+// Structured data for shareable pages: JSON-LD objects and the safe way to
 // print them inside a <script> element.
 
 /** JSON for `<script type="application/ld+json">`: nothing in it can close the element. */

@@ -1,4 +1,4 @@
-// sitemap.xml and robots.txt of a church host (issue 3 §9): the church's sections and items,
+// sitemap.xml and robots.txt of a church host: the church's sections and items,
 // each at the page that shows it, without the sections whose module the church lacks.
 import type { SitemapEntry } from '../../contract/sitemap.ts';
 import { isBuilt, moduleForPath } from './routes.ts';

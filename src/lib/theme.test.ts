@@ -18,5 +18,15 @@ describe('church colour', () => {
 
   it('writes corApp as the primary colour', () => {
     expect(themeCss('#005f73')).toBe(':root{--color-primary:#005f73;--color-on-primary:#ffffff}');
+    // the church's own text colour when it reads on the primary (docs/staff.md), else black or white
+    expect(themeCss('#1f4e79', '#ffe08a')).toBe(
+      ':root{--color-primary:#1f4e79;--color-on-primary:#ffe08a}',
+    );
+    expect(themeCss('#1f4e79', '#2a5a85')).toBe(
+      ':root{--color-primary:#1f4e79;--color-on-primary:#ffffff}',
+    );
+    expect(themeCss('#1f4e79', '}body{x')).toBe(
+      ':root{--color-primary:#1f4e79;--color-on-primary:#ffffff}',
+    );
   });
 });

@@ -1,4 +1,4 @@
-// Loaders for the public reading pages (issue 3): each calls the v1 content API and parses the
+// Loaders for the public reading pages (docs/content.md): each calls the v1 content API and parses the
 // answer with its contract schema. A detail that does not exist (404, or a malformed id the API
 // refuses with 400) comes back as null, so the page can answer with spec §8's not-found message.
 import type { z } from 'zod';

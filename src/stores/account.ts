@@ -38,7 +38,7 @@ export async function saveChild(
     'userChildren',
     childId === null ? [...list, saved] : list.map((c) => (c.id === saved.id ? saved : c)),
   );
-  if (childId === null) void refreshUser().catch(() => undefined); // the children count follows (issue 15)
+  if (childId === null) void refreshUser().catch(() => undefined); // the children count follows
 }
 
 export async function removeChild(userId: number, childId: number): Promise<void> {

@@ -1,4 +1,4 @@
-// Issue 3, Bible: books, chapters, verses, and "go to a reference" in each language.
+// Bible (docs/bible.md): books, chapters, verses, and "go to a reference" in each language.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { churchUrl, hostGet } from './helpers.ts';

@@ -1,4 +1,4 @@
-// Issue 3, the public reading pages as a visitor uses them: browse, filter, search, open, page
+// The public reading pages (docs/content.md) as a visitor uses them: browse, filter, search, open, page
 // to the end, in each language; not-found is a 404; no framework script on any of them; a
 // stored <script> never runs.
 import AxeBuilder from '@axe-core/playwright';

@@ -1,4 +1,4 @@
-// Issue 3, church home and about: each block shows only when its module is on and it has content.
+// The church home and about (docs/content.md): each block shows only when its module is on and it has content.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { churchUrl } from './helpers.ts';

@@ -1,7 +1,7 @@
-// Issue 15 item 1: no link leads to an error page. Walks every same-origin link reachable from the
+// No link leads to an error page. Walks every same-origin link reachable from the
 // home of graca, grace and esperanza, logged out and as each demo account of the church, and fails
 // on a 4xx/5xx, the error page, a "content unavailable" page, a link the module gate sends home, or
-// an HTML answer without the security headers (issue 16 item 7), naming the page that had the link.
+// an HTML answer without the security headers (docs/security.md), naming the page that had the link.
 // Pages without islands are read over plain HTTP (they are the same for every visitor); pages with
 // islands (account area, notifications, event buttons…) are opened in Chromium so the links the
 // islands draw are followed too. URLs are deduplicated by route pattern (3 a pattern) to stay fast;
@@ -192,7 +192,7 @@ class Crawl {
   }
 }
 
-/** Issue 16 item 7 on every HTML answer: the CSP, nosniff and the frame rule (embeds may be framed). */
+/** docs/security.md "Headers of HTML answers" on every HTML answer: the CSP, nosniff and the frame rule (embeds may be framed). */
 function missingSecurityHeaders(
   headers: Record<string, string | string[] | undefined>,
   path: string,

@@ -1,4 +1,4 @@
-// Subscribing to Play (issue 13 §3 bars): a visitor's "subscribe" asks for login first; a demo member
+// Subscribing to Play (docs/play.md "Subscribing, cancelling, renewals"): a visitor's "subscribe" asks for login first; a demo member
 // without a plan goes from the plans to the checkout, pays the first charge (price + contracting fee)
 // with a test card, sees the plan on /play/my-plan (code, paid until, renewal) and on the account
 // home, watches a closed video, and cancels it (access stays until the paid date). The player and resume

@@ -1,4 +1,4 @@
-// Watching Play (issue 13 §2 watch and my list, §4 player, §5 protection): a visitor is sent to log
+// Watching Play (docs/play.md: watch and my list, the player, protection): a visitor is sent to log
 // in; a member without a plan is offered the plans; the demo subscriber watches a closed video (it
 // really plays), reloads and resumes at the same second, drives it by keyboard, adds it to their
 // list and sees it on /play/my-list; no closed media URL in any page or the service worker cache;

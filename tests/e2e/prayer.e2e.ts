@@ -1,5 +1,5 @@
 // The prayer wall's public side (spec §2 "/prayer", MOD_MURAL_ORACAO) and the home excerpt
-// (issue 3 item 1), as a visitor meets them: zero framework JS, axe-clean, gated by the module.
+// (docs/prayer.md), as a visitor meets them: zero framework JS, axe-clean, gated by the module.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { churchUrl } from './helpers.ts';

@@ -1,4 +1,4 @@
-// Issue 16 in the browser: no open redirect after login, a complete CSP on every HTML answer
+// docs/security.md in the browser: no open redirect after login, a complete CSP on every HTML answer
 // that the pages themselves never violate, frames only where meant.
 import { readFileSync } from 'node:fs';
 import { stripTypeScriptTypes } from 'node:module';

@@ -1,4 +1,4 @@
-// Issue 14: what an uncached page render costs the database. The built site (DIST_DIR, default
+// What an uncached page render costs the database (docs/performance.md "Statements per page"). The built site (DIST_DIR, default
 // dist: `npm test` builds first) renders the main pages in-process on a seeded PGlite; each page
 // has a ceiling of SQL statements, so an N+1 or an extra round trip per block fails here, and no
 // page may send a write (a read path writes nothing). `PAGE_QUERIES=1` prints the counts.

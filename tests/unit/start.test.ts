@@ -1,4 +1,4 @@
-// `npm start` builds again when any source of the site changes (issue 17 item 5).
+// `npm start` builds again when any source of the site changes (scripts/build-inputs.ts).
 import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';

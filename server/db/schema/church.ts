@@ -154,6 +154,9 @@ export const banners = pgTable(
     link: text('link'),
     position: integer('ordem').notNull().default(0),
     active: boolean('flag_ativo').notNull().default(true),
+    /** Shown from / until these moments when set (staff area, docs/staff.md). */
+    startsAt: timestamp('inicio', { withTimezone: true }),
+    endsAt: timestamp('fim', { withTimezone: true }),
   },
   (t) => [index('banner_igreja_idx').on(t.churchId)],
 );

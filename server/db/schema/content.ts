@@ -1,4 +1,4 @@
-// Public reading content (issue 3, spec §2 public routes): news, devotionals, ministries and
+// Public reading content (docs/content.md, spec §2 public routes): news, devotionals, ministries and
 // their projects, Sunday school (EBD), publications, studies and videos share one table
 // (`conteudo`, told apart by `tipo`) because they share their shape, their list query
 // (category, search, paging) and their rules; podcasts have the spec's own episode shape.
@@ -32,6 +32,10 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 /** Kinds that have categories (projects follow their ministry; publications use their type). */
 export type CategoryKind =
   'noticia' | 'devocional' | 'ministerio' | 'ebd' | 'estudo' | 'video' | 'podcast';
+
+/** The editorial states of content (docs/staff.md); only `publicado` shows on the public pages. */
+export const CONTENT_STATUSES = ['rascunho', 'agendado', 'publicado', 'arquivado'] as const;
+export type ContentStatus = (typeof CONTENT_STATUSES)[number];
 
 /** Per-kind extras that no other kind has (kept out of the shared columns). */
 export interface ContentDetails {
@@ -118,11 +122,17 @@ export const contents = pgTable(
     author: text('autor'),
     details: jsonb('detalhes').$type<ContentDetails>().notNull().default({}),
     publishedAt: timestamp('publicado_em', { withTimezone: true }).notNull().defaultNow(),
+    /** Visible on the public pages: true exactly when `status` is `publicado` (the lists' partial indexes read it). */
     active: boolean('flag_ativo').notNull().default(true),
+    /** The editorial state (docs/staff.md): rascunho → agendado (for `publicado_em`) → publicado → arquivado. */
+    status: text('status').$type<ContentStatus>().notNull().default('publicado'),
+    /** Bumped on every staff save: a save that names an older version is refused (two editors never overwrite each other). */
+    version: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     /**
      * What a search reads (spec §2: title or keyword, the summary too): folded once when the row is
-     * written, so a search over a big church's items costs one LIKE per row, not three translates (issue 14).
+     * written, so a search over a big church's items costs one LIKE per row, not three translates (docs/performance.md).
      */
     searchText: text('busca_texto').generatedAlwaysAs(
       sql.raw(
@@ -132,16 +142,20 @@ export const contents = pgTable(
   },
   (t) => [
     index('conteudo_lista_idx').on(t.churchId, t.kind, t.publishedAt),
-    // issue 14: the lists' exact order over active rows, so page 1 and page 500 read the index, not a sort
+    // docs/performance.md "Kept plans and partial indexes": the lists' exact order over active rows, so page 1 and page 500 read the index, not a sort
     index('conteudo_publicado_idx')
       .on(t.churchId, t.kind, t.publishedAt.desc(), t.id.desc())
       .where(sql`${t.active}`),
-    // issue 14: a search reads the church's matching rows only (pg_trgm answers LIKE '%term%';
+    // docs/performance.md "Search by trigrams": a search reads the church's matching rows only (pg_trgm answers LIKE '%term%';
     // btree_gin puts church and kind in the same index): migration 0017 creates the extensions.
     index('conteudo_busca_idx')
       .using('gin', t.churchId, t.kind, t.searchText.op('gin_trgm_ops'))
       .where(sql`${t.active}`),
     index('conteudo_ministerio_idx').on(t.parentId),
+    // The scheduled-publishing job reads only what waits for its time (docs/staff.md).
+    index('conteudo_agendado_idx')
+      .on(t.publishedAt)
+      .where(sql`${t.status} = 'agendado'`),
     uniqueIndex('conteudo_slug_uq')
       .on(t.churchId, t.kind, t.slug)
       .where(sql`${t.slug} is not null`),
@@ -196,7 +210,11 @@ export const podcastEpisodes = pgTable(
     background: text('background'),
     durationSeconds: integer('duracao_segundos'),
     keywords: jsonb('palavras_chave').$type<string[]>().notNull().default([]),
+    /** As `conteudo.flag_ativo`: true exactly when `status` is `publicado`. */
     active: boolean('flag_ativo').notNull().default(true),
+    status: text('status').$type<ContentStatus>().notNull().default('publicado'),
+    version: integer('versao').notNull().default(1),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('podcast_episodio_lista_idx').on(t.podcastId, t.publishedAt),

@@ -46,7 +46,7 @@ export const givingSettings = pgTable('doacao_configuracao', {
   minimumCents: integer('valor_minimo_centavos').notNull().default(500),
   /** The church takes gifts online at all (spec §8 "church not accepting online donations"). */
   online: boolean('flag_ativo').notNull().default(true),
-  /** Visitors may give without an account (issue 8 item 3). */
+  /** Visitors may give without an account (docs/giving.md). */
   visitors: boolean('flag_visitante').notNull().default(false),
   /** spec §9 give defaults: recurrence allowed (allowRecurrency). */
   recurrence: boolean('flag_recorrencia').notNull().default(true),

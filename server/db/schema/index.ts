@@ -14,3 +14,6 @@ export * from './jobs.ts';
 export * from './giving.ts';
 export * from './praise.ts';
 export * from './play.ts';
+export * from './staff.ts';
+export * from './staff-people.ts';
+export * from './staff-worship.ts';

@@ -38,7 +38,7 @@ export const playPlans = pgTable(
     name: text('nome').notNull(),
     description: text('descricao').notNull().default(''),
     priceCents: integer('valor_centavos').notNull(),
-    /** The one-off subscription contracting fee (issue 13 §3). */
+    /** The one-off subscription contracting fee (docs/play.md "Subscribing, cancelling, renewals"). */
     feeCents: integer('taxa_adesao_centavos').notNull().default(0),
     periodDays: integer('periodicidade_dias').notNull(),
     active: boolean('flag_ativo').notNull().default(true),

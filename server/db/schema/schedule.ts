@@ -1,4 +1,4 @@
-// The church's weekly schedule (issue 3, home "schedule"): services and live streams that repeat
+// The church's weekly schedule (the home's "schedule", docs/content.md): services and live streams that repeat
 // every week. Weekdays are ISO numbers, 1 = Monday … 7 = Sunday (spec §9 lists Monday first).
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, pgTable, serial, text, time } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Demo data of the member's area (issue 4): verified e-mails, an address, a child, custom
+// Demo data of the member's area (docs/accounts.md): verified e-mails, an address, a child, custom
 // fields and member cards for the demo accounts of churches.ts (notifications: notifications.ts).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';

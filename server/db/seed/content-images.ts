@@ -1,5 +1,5 @@
 // Writes the demo content's illustrations (public/content/<set>-<n>.svg) and a short silent MP3
-// for podcast episodes, so the demo serves its own media (issue 3: no outside hosts).
+// for podcast episodes, so the demo serves its own media (no outside hosts).
 // Run once after changing it: `node server/db/seed/content-images.ts`; the output is committed.
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';

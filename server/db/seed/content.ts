@@ -1,4 +1,4 @@
-// Demo reading content (issue 3) for graca (pt), grace (en) and esperanza (es): 12+ items per
+// Demo reading content (docs/content.md) for graca (pt), grace (en) and esperanza (es): 12+ items per
 // list in 3+ categories, so paging, filters and search have something to work on. Images are
 // the SVGs in public/content/ (made by content-images.ts), sized 1200×675 (covers 600×600).
 import { createHash } from 'node:crypto';
@@ -22,7 +22,7 @@ const CHURCHES: { code: string; text: LanguageContent; studiesPublic: boolean }[
   { code: 'esperanza', text: es, studiesPublic: true },
 ];
 
-/** Title of graca's news item whose body carries XSS payloads (issue 3 §8): the page must show it inert. */
+/** Title of graca's news item whose body carries XSS payloads (spec §8): the page must show it inert. */
 export const XSS_FIXTURE_TITLE = 'Nosso site de notícias de cara nova';
 const XSS_PAYLOADS =
   '<script>window.__contentXss = "script"</script>' +

@@ -1,4 +1,4 @@
-// Demo giving (issue 8 item 6): reasons for each demo church (tithe, offering, missions,
+// Demo giving (docs/giving.md): reasons for each demo church (tithe, offering, missions,
 // building; tithe and missions authorised for recurrence), a minimum value, and for
 // membro@graca.demo past gifts (this year and last) plus one active monthly gift on a saved card.
 import { and, eq } from 'drizzle-orm';

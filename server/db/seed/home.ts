@@ -1,4 +1,4 @@
-// Demo data for the church home and about page (issue 3): the weekly schedule of graca, grace
+// Demo data for the church home and about page (docs/content.md): the weekly schedule of graca, grace
 // and esperanza in their languages, app store links for graca and grace, and a fuller history
 // for grace that also carries markup an editor might let through (the about page must not run it).
 import { eq } from 'drizzle-orm';

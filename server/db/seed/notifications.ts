@@ -1,7 +1,7 @@
 // Demo notifications (spec §3 Notification). Each one points at a real page of its own church:
 // the related id is looked up after the content and events parts ran (an event's or a content's
 // id, an EBD class's slug, since EBD pages are addressed by slug), and the text names what it
-// opens, so a notification never leads to "content unavailable" nor to another event (issue 15).
+// opens, so a notification never leads to "content unavailable" nor to another event.
 import { and, asc, desc, eq, inArray, lte, ne } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';

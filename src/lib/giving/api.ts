@@ -1,4 +1,4 @@
-// The giving calls of the web app (issue 8), typed with the contract's wire types. Islands call
+// The giving calls of the web app (docs/giving.md), typed with the contract's wire types. Islands call
 // these, never ky directly; the rules live on the server and come back in its answers. Paying,
 // fees, cards and receipts are the checkout's calls (src/lib/checkout/api.ts).
 import type {

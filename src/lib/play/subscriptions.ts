@@ -1,4 +1,4 @@
-// A member's Play subscription calls from the browser (issue 13 §3; spec §7 Play): my plan, cancelling,
+// A member's Play subscription calls from the browser (docs/play.md "Subscribing, cancelling, renewals"; spec §7 Play): my plan, cancelling,
 // and the plan checkout's quote (paying itself is lib/checkout/api.ts `pay`). Typed by the contract
 // (type-only imports: no zod reaches the browser).
 import type { FeeQuoteWire, PaymentMethodCode } from '../../../contract/payments.ts';

@@ -1,4 +1,4 @@
-// /news/rss.xml: the latest news as RSS 2.0 (issue 3 item 9).
+// /news/rss.xml: the latest news as RSS 2.0.
 import type { APIRoute } from 'astro';
 import { INTL_LOCALE, pickLanguage, translator } from '../../lib/i18n.ts';
 import { rssResponse } from '../../lib/rss.ts';

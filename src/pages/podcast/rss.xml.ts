@@ -1,4 +1,4 @@
-// /podcast/rss.xml: the church's podcast as an RSS 2.0 feed with enclosures (issue 3 item 9).
+// /podcast/rss.xml: the church's podcast as an RSS 2.0 feed with enclosures.
 import type { APIRoute } from 'astro';
 import { INTL_LOCALE, pickLanguage, translator } from '../../lib/i18n.ts';
 import { rssResponse } from '../../lib/rss.ts';

@@ -69,7 +69,7 @@ export function LoginStep({
   onForgot: () => void;
 }) {
   const form = useForm({ password: '' });
-  // After the e-mail step the next thing to type is the password (issue 15).
+  // After the e-mail step the next thing to type is the password.
   const ref = useRef<HTMLFormElement>(null);
   useEffect(
     () => ref.current?.querySelector<HTMLInputElement>('input[type=password]')?.focus(),

@@ -1,5 +1,5 @@
 // A login-required page whose content is server-rendered (success pages, third parts):
-// the content shows only once the session is confirmed (DESIGN.md §3).
+// the content shows only once the session is confirmed (docs/architecture.md "The client shape").
 import type { ReactNode } from 'react';
 import { MemberGate, type SessionChurch } from '../ui/index.ts';
 

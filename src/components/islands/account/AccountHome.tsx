@@ -12,6 +12,7 @@ import {
   uploadPhoto,
 } from '../../../lib/account/api.ts';
 import { leave, readFailure } from '../../../lib/account/http.ts';
+import { areasFor } from '../../../../contract/staff.ts';
 import { $session, logout, reloadUser } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, Pager, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -63,7 +64,12 @@ function Home({
   const account = session.clientAccount!;
   const cardUrl = `/embed/print-member-card?${new URLSearchParams({ userCardEmail: user.email, memberChurchId: String(church.id), showCard: 'true' })}`;
   const incomplete = user.camposPendentes.length > 0;
+  // Staff of this church reach their area from here (docs/staff.md); the server checks again.
+  const staff = session.roles.some(
+    (r) => r.igreja.id === church.id && areasFor(r.roles).length > 0,
+  );
   const links: { href: string; label: string; badge?: string }[] = [
+    ...(staff ? [{ href: '/admin', label: t('account.home.staff') }] : []),
     { href: '/user/data', label: t('account.home.profile') },
     {
       href: '/user/data#dados',
@@ -249,7 +255,7 @@ function Notifications({
           })}
         </ul>
       )}
-      {/* The one pager of every list (issue 15), not a "more" button of its own. */}
+      {/* The one pager of every list, not a "more" button of its own. */}
       <Pager
         page={page}
         totalPages={Math.ceil(total / NOTIFICATIONS_PER_PAGE)}

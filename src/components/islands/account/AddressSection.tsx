@@ -1,7 +1,7 @@
 // The addresses of /user/data and /user/data-update (spec §7 "Address"): list, add, edit,
 // remove; a Brazilian CEP or US ZIP fills the rest; each form is checked with the contract's
 // addressBody before it is sent. FirstAddress: data-update's address fields when there is none
-// yet, inside the profile form and sent by its one "Save and continue" button (issue 15).
+// yet, inside the profile form and sent by its one "Save and continue" button (docs/accounts.md "Forms").
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { isValidCep, isValidUsZip } from '../../../../contract/account-rules.ts';

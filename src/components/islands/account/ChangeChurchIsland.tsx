@@ -1,11 +1,10 @@
 // /user/church (spec §2 "change church"): the churches of the organisation, searched by name or
 // address or nearest first with the user's permission; moving logs in on the new church's host.
-import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
 import { changeChurch, organisationChurches } from '../../../lib/account/api.ts';
 import { readFailure } from '../../../lib/account/http.ts';
-import { $session } from '../../../stores/session.ts';
+import { SWITCH_LANDING, SWITCH_PARAM } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
@@ -30,7 +29,6 @@ export function churchHost(code: string, providerDomain: string): string {
 }
 
 function ChangeChurch({ church, providerDomain, organizationName, t }: Props & { t: T }) {
-  const session = useStore($session);
   const [query, setQuery] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
   const [churches, setChurches] = useState<Client[] | null>(null);
@@ -75,10 +73,10 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
     if (!confirm(t('account.church.confirm', { name: target.nome }))) return;
     setBusy(target.id);
     try {
-      await changeChurch(church.id, target.id);
-      // spec §4: the new church's site logs in from the token in the URL
+      const code = await changeChurch(church.id, target.id);
+      // spec §4: the new church's landing logs in from a one-time code, never a token (docs/security.md)
       location.assign(
-        `${churchHost(target.codigo, providerDomain)}/user?token=${encodeURIComponent(session.token ?? '')}`,
+        `${churchHost(target.codigo, providerDomain)}${SWITCH_LANDING}?${SWITCH_PARAM}=${encodeURIComponent(code)}`,
       );
     } catch (error) {
       setMessage({ kind: 'error', text: (await readFailure(error)).message });

@@ -59,7 +59,7 @@ export default function MemberCardIsland(props: Props) {
   return (
     <div>
       <div className="no-print acc-actions" style={{ justifyContent: 'center', margin: '1rem 0' }}>
-        {/* Opened from the account page (not framed by another site): a way back to it (issue 15). */}
+        {/* Opened from the account page (not framed by another site): a way back to it. */}
         {window.top === window.self && (
           <a className="button secondary" href="/user">
             {t('account.back')}

@@ -50,7 +50,7 @@ export default function ProfileForm({
   onSaved,
   children,
 }: Props) {
-  // The CPF is a Brazilian document: a church elsewhere does not ask for it (issue 15).
+  // The CPF is a Brazilian document: a church elsewhere does not ask for it.
   const askCpf = church.pais === 'BR' || church.pais === null;
   const session = useStore($session);
   const user = session.user!;
@@ -70,7 +70,7 @@ export default function ProfileForm({
       ? String(session.clientAccount.congregacao.id)
       : '',
   });
-  // A child added below raises the saved count: the field shows it (issue 15).
+  // A child added below raises the saved count: the field shows it.
   const savedChildren = user.qtdeFilhos === null ? '' : String(user.qtdeFilhos);
   useEffect(
     () =>

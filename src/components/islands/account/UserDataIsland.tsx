@@ -2,7 +2,7 @@
 // (the data a payment needs, then back to redirectTo). spec §2, §3 Form fields, §5. Each part
 // is its own file: ProfileForm, ChildrenSection, AddressSection. On data-update one button,
 // "Save and continue", saves the profile (and the first address when there is none) and only
-// then goes on (issue 15: it used to be a link that dropped what was typed).
+// then goes on (it used to be a link that dropped what was typed).
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { profileLists, type ProfileLists } from '../../../lib/account/api.ts';

@@ -4,22 +4,25 @@
 // the church allows it, name, e-mail, CPF and our captcha. Every rule is the server's: its answers
 // (and their per-field messages) are shown where they belong.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
-import type { CaptchaWire, Reason } from '../../../../contract/giving.ts';
-import type { PaymentMethodCode, PaymentResponse } from '../../../../contract/payments.ts';
+import { useEffect } from 'react';
+import type { Reason } from '../../../../contract/giving.ts';
+import type { PaymentMethodCode } from '../../../../contract/payments.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
-import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
+import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { money } from '../../../lib/format.ts';
-import { giving } from '../../../lib/giving/api.ts';
 import {
   $give,
+  $giveForm,
+  answerChallenge,
   giftFees,
-  pay,
-  rememberGift,
-  resetGive,
+  giveAgain,
+  newCaptcha,
+  resetGiveForm,
   setAmount,
   setOption,
-  startGive,
+  setVisitor,
+  startGiveForm,
+  submitGift,
 } from '../../../stores/give.ts';
 import {
   ChallengeForm,
@@ -30,14 +33,13 @@ import {
   PaymentFields,
   PaymentResult,
   SubmitButton,
-  failureMessage,
   loginHref,
   makeT,
   usePaymentStep,
   useSession,
   type IslandProps,
 } from '../ui/index.ts';
-import { GiveVisitor, type VisitorData } from './GiveVisitor.tsx';
+import { GiveVisitor } from './GiveVisitor.tsx';
 
 interface Props extends IslandProps {
   slug: string;
@@ -57,22 +59,9 @@ export default function GiveIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, loggedIn, userId } = useSession(props.church);
   const state = useStore($give);
-  const [visitor, setVisitor] = useState<VisitorData>({
-    nome: '',
-    email: '',
-    cpf: '',
-    pais: props.church.pais ?? 'BR',
-  });
-  const [captcha, setCaptcha] = useState<CaptchaWire | null>(null);
-  const [answer, setAnswer] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
-    null,
-  );
-  const [challenge, setChallenge] = useState<{ code: string; key: string | null } | null>(null);
-  const [done, setDone] = useState<PaymentResponse | null>(null);
+  const { visitor, captcha, captchaAnswer, busy, error, challenge, done } = useStore($giveForm);
 
-  useEffect(() => startGive(props.allowRecurrency), []);
+  useEffect(() => startGiveForm(props.allowRecurrency, props.church.pais ?? 'BR'), []);
   const asVisitor = ready && !loggedIn;
   const step = usePaymentStep({
     churchId: props.church.id,
@@ -87,14 +76,8 @@ export default function GiveIsland(props: Props) {
     saveCard: { value: state.salvarCartao, set: (v) => setOption('salvarCartao', v) },
   });
   useEffect(() => {
-    if (asVisitor && props.visitorsAllowed) void newCaptcha();
+    if (asVisitor && props.visitorsAllowed) void newCaptcha(props.slug);
   }, [asVisitor]);
-
-  async function newCaptcha() {
-    setAnswer('');
-    setCaptcha(null); // the spent image goes at once: the one shown always matches the token sent
-    setCaptcha(await giving.captcha(props.slug).catch(() => null));
-  }
 
   if (!ready) return <Loader label={t('give.loading')} />;
   if (asVisitor && !props.visitorsAllowed) {
@@ -111,48 +94,21 @@ export default function GiveIsland(props: Props) {
     .map((r) => r.nome)
     .join(', ');
 
-  function next(response: PaymentResponse) {
-    const key = response.chaveRecibo ?? null;
-    const thanks = `/give/thank-you?pedido=${encodeURIComponent(response.pagamento.codigo)}${key ? `&chave=${encodeURIComponent(key)}` : ''}`;
-    const then = afterPay(response, thanks);
-    if (then.kind === 'declined')
-      return setError({ message: then.message ?? t('give.error.generic'), errors: {} });
-    if (then.kind === 'challenge') return setChallenge({ code: then.code, key });
-    rememberGift(response);
-    if (props.inline && then.url === thanks) {
-      resetGive(); // spec §4: the give checkout is reset once the gift is made
-      return setDone(response);
-    }
-    location.assign(then.url);
-  }
-
-  async function submit() {
-    if (busy || !step.method) return;
-    setError(null);
-    if (state.total <= 0 && !Object.values(state.motivos).some((v) => v.trim()))
-      return setError({ message: t('give.nothing'), errors: {} });
-    setBusy(true);
-    try {
-      const payment = await step.prepare();
-      const who = asVisitor
-        ? {
-            pais: visitor.pais,
-            visitante: {
-              nome: visitor.nome,
-              email: visitor.email,
-              ...(props.askCpf ? { cpf: visitor.cpf } : {}),
-            },
-            captcha: { token: captcha?.token ?? '', resposta: answer },
-          }
-        : {};
-      next(await pay({ churchId: props.church.id, payment, ...who }));
-    } catch (e) {
-      setError(await failureMessage(e, t('give.error.generic')));
-      if (asVisitor) void newCaptcha(); // a captcha answers once, right or wrong
-    } finally {
-      setBusy(false);
-    }
-  }
+  const flow = {
+    inline: !!props.inline,
+    texts: { nothing: t('give.nothing'), generic: t('give.error.generic') },
+  };
+  const submit = () =>
+    step.method
+      ? submitGift({
+          churchId: props.church.id,
+          slug: props.slug,
+          asVisitor,
+          askCpf: props.askCpf,
+          prepare: step.prepare,
+          ...flow,
+        })
+      : Promise.resolve();
 
   if (done) {
     const p = done.pagamento;
@@ -169,10 +125,7 @@ export default function GiveIsland(props: Props) {
         <button
           type="button"
           className="button secondary"
-          onClick={() => {
-            setDone(null);
-            startGive(props.allowRecurrency);
-          }}
+          onClick={() => giveAgain(props.allowRecurrency)}
         >
           {t('give.giveAgain')}
         </button>
@@ -186,10 +139,7 @@ export default function GiveIsland(props: Props) {
         code={challenge.code}
         receiptKey={challenge.key}
         t={t}
-        onAnswer={(r) => {
-          setChallenge(null);
-          next({ ...r, chaveRecibo: challenge.key });
-        }}
+        onAnswer={(r) => answerChallenge(r, flow)}
       />
     );
   }
@@ -310,9 +260,8 @@ export default function GiveIsland(props: Props) {
           onChange={setVisitor}
           askCpf={props.askCpf}
           captcha={captcha}
-          answer={answer}
-          onAnswer={setAnswer}
-          onNewCaptcha={() => void newCaptcha()}
+          answer={captchaAnswer}
+          onNewCaptcha={() => void newCaptcha(props.slug)}
           busy={busy}
           field={field}
           t={t}
@@ -322,15 +271,7 @@ export default function GiveIsland(props: Props) {
 
       {error && <Notice kind="error">{error.message}</Notice>}
       <div className="give-actions">
-        <button
-          type="button"
-          className="button secondary"
-          onClick={() => {
-            resetGive();
-            setError(null);
-          }}
-          disabled={busy}
-        >
+        <button type="button" className="button secondary" onClick={resetGiveForm} disabled={busy}>
           {t('give.reset')}
         </button>
         <SubmitButton

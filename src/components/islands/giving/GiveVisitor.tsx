@@ -1,15 +1,9 @@
-// A visitor's part of /give (issue 8 item 3): name, e-mail, CPF (pt churches), the address's
+// A visitor's part of /give (docs/giving.md): name, e-mail, CPF (pt churches), the address's
 // country and our captcha. Whether the church takes visitors, the CPF and the captcha are checked
 // by the server; its per-field messages show here.
 import type { CaptchaWire } from '../../../../contract/giving.ts';
+import type { VisitorData } from '../../../stores/give.ts';
 import { Field, Select, loginHref, type Lang, type T } from '../ui/index.ts';
-
-export interface VisitorData {
-  nome: string;
-  email: string;
-  cpf: string;
-  pais: string;
-}
 
 const COUNTRIES = ['BR', 'US', 'AR', 'PT', 'ES'];
 
@@ -19,7 +13,6 @@ export function GiveVisitor({
   askCpf,
   captcha,
   answer,
-  onAnswer,
   onNewCaptcha,
   busy,
   field,
@@ -31,7 +24,6 @@ export function GiveVisitor({
   askCpf: boolean;
   captcha: CaptchaWire | null;
   answer: string;
-  onAnswer: (v: string) => void;
   onNewCaptcha: () => void;
   busy: boolean;
   field: (name: string) => string | undefined;
@@ -87,24 +79,18 @@ export function GiveVisitor({
           { value: 'ZZ', label: t('give.countryOther') },
         ]}
       />
-      <div className="give-captcha">
-        {captcha && (
-          <img src={captcha.imagem} alt={t('give.captchaImage')} width={200} height={50} />
+      {/* a proof of work the browser solves by itself: nothing to read or type */}
+      <div className="give-captcha" role="status" aria-live="polite">
+        <p className="give-muted">
+          {answer ? t('give.captchaDone') : captcha ? t('give.captchaWorking') : ''}
+        </p>
+        {field('captcha') && <p className="field-error">{field('captcha')}</p>}
+        {(field('captcha') || !captcha) && (
+          <button type="button" className="button secondary" onClick={onNewCaptcha}>
+            {t('give.captchaNew')}
+          </button>
         )}
-        <button type="button" className="button secondary" onClick={onNewCaptcha}>
-          {t('give.captchaNew')}
-        </button>
       </div>
-      <Field
-        label={t('give.captcha')}
-        name="captcha"
-        value={answer}
-        onChange={onAnswer}
-        required
-        inputMode="numeric"
-        autoComplete="off"
-        error={field('captcha')}
-      />
     </fieldset>
   );
 }

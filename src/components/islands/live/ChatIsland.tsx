@@ -5,8 +5,20 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/live.ts';
-import { createChat, type ChatClient } from '../../../lib/live/chat-client.ts';
 import { linkify } from '../../../lib/live/player.ts';
+import {
+  $chat,
+  answerCommit,
+  deleteChatAuthor,
+  deleteChatMessage,
+  muteChatAuthor,
+  rejoinChat,
+  sendChatMessage,
+  setChatName,
+  startChat,
+  startCommit,
+  stopCommit,
+} from '../../../stores/chat.ts';
 import { $isLoggedIn, $session } from '../../../stores/session.ts';
 import {
   currentPath,
@@ -62,8 +74,8 @@ function Text({ text }: { text: string }) {
   );
 }
 
-function CommitBanner({ client, t }: { client: ChatClient; t: T }) {
-  const state = useStore(client.$chat);
+function CommitBanner({ t }: { t: T }) {
+  const state = useStore($chat);
   const [thanked, setThanked] = useState(false);
   useEffect(() => setThanked(false), [state.commit?.id]);
   if (!state.commit) return null;
@@ -82,14 +94,18 @@ function CommitBanner({ client, t }: { client: ChatClient; t: T }) {
         <button
           type="button"
           className="button"
-          onClick={() => void client.answerCommit('hand').then(() => setThanked(true))}
+          onClick={() =>
+            void answerCommit('hand')
+              .catch(() => undefined)
+              .then(() => setThanked(true))
+          }
         >
           ✋ {t('live.commit.hand')}
         </button>
         <button
           type="button"
           className="button secondary"
-          onClick={() => void client.answerCommit('dismiss')}
+          onClick={() => void answerCommit('dismiss').catch(() => undefined)}
         >
           {t('live.commit.dismiss')}
         </button>
@@ -98,8 +114,8 @@ function CommitBanner({ client, t }: { client: ChatClient; t: T }) {
   );
 }
 
-function ModeratorBar({ client, t }: { client: ChatClient; t: T }) {
-  const state = useStore(client.$chat);
+function ModeratorBar({ t }: { t: T }) {
+  const state = useStore($chat);
   return (
     <div className="chat-mod-bar">
       {state.commit ? (
@@ -107,7 +123,7 @@ function ModeratorBar({ client, t }: { client: ChatClient; t: T }) {
           <button
             type="button"
             className="button secondary"
-            onClick={() => void client.stopCommit()}
+            onClick={() => void stopCommit().catch(() => undefined)}
           >
             {t('live.commit.stop')}
           </button>
@@ -119,7 +135,7 @@ function ModeratorBar({ client, t }: { client: ChatClient; t: T }) {
         <button
           type="button"
           className="button secondary"
-          onClick={() => void client.startCommit()}
+          onClick={() => void startCommit().catch(() => undefined)}
         >
           {t('live.commit.start')}
         </button>
@@ -128,7 +144,7 @@ function ModeratorBar({ client, t }: { client: ChatClient; t: T }) {
   );
 }
 
-function Composer({ client, t, maxLength }: { client: ChatClient; t: T; maxLength: number }) {
+function Composer({ t, maxLength }: { t: T; maxLength: number }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -137,11 +153,15 @@ function Composer({ client, t, maxLength }: { client: ChatClient; t: T; maxLengt
     if (!text.trim() || sending) return;
     setSending(true);
     setError(null);
-    const result = await client.send(text);
-    setSending(false);
-    // spec §8: "message could not be sent now" — the text stays in the input to try again
-    if (result.ok) setText('');
-    else setError(result.message);
+    try {
+      await sendChatMessage(text);
+      setText('');
+    } catch (error) {
+      // spec §8: "message could not be sent now" — the text stays in the input to try again
+      setError((error as Error).message);
+    } finally {
+      setSending(false);
+    }
   };
   return (
     <form className="chat-composer" onSubmit={(e) => void submit(e)}>
@@ -170,14 +190,14 @@ function Composer({ client, t, maxLength }: { client: ChatClient; t: T; maxLengt
   );
 }
 
-function NameForm({ client, t }: { client: ChatClient; t: T }) {
+function NameForm({ t }: { t: T }) {
   const [name, setName] = useState('');
   return (
     <form
       className="chat-name"
       onSubmit={(e) => {
         e.preventDefault();
-        if (name.trim()) void client.setName(name.trim());
+        if (name.trim()) void setChatName(name.trim());
       }}
     >
       <label htmlFor="chat-name">{t('live.chat.nameLabel')}</label>
@@ -206,19 +226,17 @@ function NameForm({ client, t }: { client: ChatClient; t: T }) {
 }
 
 function Chat({
-  client,
   t,
   lang,
   showManagement,
   maxLength,
 }: {
-  client: ChatClient;
   t: T;
   lang: string;
   showManagement: boolean;
   maxLength: number;
 }) {
-  const state = useStore(client.$chat);
+  const state = useStore($chat);
   const [pending, setPending] = useState<Pending | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
@@ -243,13 +261,14 @@ function Chat({
     if (!pending) return;
     const { kind, message } = pending;
     setPending(null);
-    const result =
-      kind === 'delete'
-        ? await client.deleteMessage(message.id)
-        : kind === 'deleteAll'
-          ? await client.deleteAuthor(message.authorId)
-          : await client.mute(message.authorId);
-    setFailure(result.ok ? null : result.message);
+    try {
+      if (kind === 'delete') await deleteChatMessage(message.id);
+      else if (kind === 'deleteAll') await deleteChatAuthor(message.authorId);
+      else await muteChatAuthor(message.authorId);
+      setFailure(null);
+    } catch (error) {
+      setFailure((error as Error).message);
+    }
   };
   const question = pending
     ? pending.kind === 'delete'
@@ -268,8 +287,8 @@ function Chat({
           {state.status === 'offline' ? t('live.chat.offline') : t('live.chat.connecting')}
         </Notice>
       )}
-      {moderator && <ModeratorBar client={client} t={t} />}
-      {!moderator && <CommitBanner client={client} t={t} />}
+      {moderator && <ModeratorBar t={t} />}
+      {!moderator && <CommitBanner t={t} />}
       <ol
         className="chat-messages"
         ref={list}
@@ -333,10 +352,10 @@ function Chat({
               <span className="chat-badge"> · {t('live.chat.moderator')}</span>
             )}
           </p>
-          <Composer client={client} t={t} maxLength={maxLength} />
+          <Composer t={t} maxLength={maxLength} />
         </>
       ) : (
-        state.user && <NameForm client={client} t={t} />
+        state.user && <NameForm t={t} />
       )}
       <Modal
         open={!!pending}
@@ -371,12 +390,12 @@ export default function ChatIsland({
   const t = makeT(strings, lang);
   const { ready } = useSession(church);
   const loggedIn = useStore($isLoggedIn);
-  const [client, setClient] = useState<ChatClient | null>(null);
+  const [started, setStarted] = useState(false);
   const joinedAs = useRef(false);
 
   useEffect(() => {
     if (!ready) return;
-    const chat = createChat({
+    const stop = startChat({
       igreja: slug,
       channel,
       limitMessages,
@@ -386,33 +405,28 @@ export default function ChatIsland({
       name: username,
     });
     joinedAs.current = $isLoggedIn.get();
-    setClient(chat);
+    setStarted(true);
     return () => {
-      chat.close();
+      setStarted(false);
+      stop();
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [ready, slug, channel, limitMessages, lang]);
 
   // logging in or out changes who is chatting (the first join already knew)
   useEffect(() => {
-    if (!client || joinedAs.current === loggedIn) return;
+    if (!started || joinedAs.current === loggedIn) return;
     joinedAs.current = loggedIn;
-    void client.rejoin();
-  }, [loggedIn, client]);
+    void rejoinChat();
+  }, [loggedIn, started]);
 
   return (
     <section className="chat-panel" aria-labelledby="chat-title">
       <h2 id="chat-title" className="chat-title">
         {t('live.chat.title')}
       </h2>
-      {client ? (
-        <Chat
-          client={client}
-          t={t}
-          lang={lang}
-          showManagement={showManagement}
-          maxLength={maxLength}
-        />
+      {started ? (
+        <Chat t={t} lang={lang} showManagement={showManagement} maxLength={maxLength} />
       ) : (
         <Loader label={t('live.chat.connecting')} />
       )}

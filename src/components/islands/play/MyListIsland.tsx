@@ -1,4 +1,4 @@
-// /play/my-list (issue 13 §2 "my list"): the member's saved videos, newest first, each with a link
+// /play/my-list (docs/play.md "Watching"): the member's saved videos, newest first, each with a link
 // to watch it and a remove button. Login first (the kit's guard). `?adicionar={id}` (the zero-JS
 // "+ My list" form of cards and video pages) adds that video first, then leaves the address.
 import { useMemo, useState } from 'react';

@@ -1,4 +1,4 @@
-// /play/my-plan (issue 13 §2 "my plan", spec §3 Plan data): the member's subscription — plan, price per
+// /play/my-plan (docs/play.md "Subscribing, cancelling, renewals", spec §3 Plan data): the member's subscription — plan, price per
 // period, contracting fee, subscription code and date, paid until, renewal — and cancelling it with a
 // confirmation (renewals stop; access stays until the paid date). No subscription: a link to the plans.
 import { useEffect, useMemo, useState } from 'react';

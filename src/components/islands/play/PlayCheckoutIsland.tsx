@@ -1,4 +1,4 @@
-// /play/checkout?plano= (issue 13 §3, spec §3 Play "checkout {planId, value}"): the plan's summary (price
+// /play/checkout?plano= (docs/play.md "Subscribing, cancelling, renewals", spec §3 Play "checkout {planId, value}"): the plan's summary (price
 // per period, contracting fee, first charge) and the kit's one payment step; POST /pagamento/ with
 // `tipo: "assinatura"`. Approved → a thank-you state linking to Play and my plan; Pix/slip → the result
 // view, polled until paid; a declined card or a challenge stays here. Every rule is the server's.

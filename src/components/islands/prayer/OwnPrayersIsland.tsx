@@ -6,11 +6,18 @@ import type { OwnPrayer, OwnPrayerDetail } from '../../../../contract/prayer.ts'
 import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate } from '../../../lib/format.ts';
 import { deletePrayer, loadOwnPrayer, loadOwnPrayers } from '../../../lib/prayer/api.ts';
-import { Loader, MemberGate, Notice, SubmitButton, useLoad, type T } from '../ui/index.ts';
+import {
+  Loader,
+  MemberGate,
+  Notice,
+  SubmitButton,
+  useLoad,
+  type Lang,
+  type T,
+} from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { mode: 'list' | 'detail' | 'delete'; prayerId?: number };
-type Lang = PrayerIslandProps['lang'];
 
 export default function OwnPrayersIsland(props: Props) {
   const t = useMemo(() => prayerT(props), [props.strings, props.lang]);

@@ -1,4 +1,4 @@
-// The one login guard of the islands (DESIGN.md §3): an auth-required island sends a visitor to
+// The one login guard of the islands (docs/architecture.md "The client shape"): an auth-required island sends a visitor to
 // /access?redirectTo=<this page> without showing its content; a visitors-only island (the
 // access page) sends a logged-in member on to where ?redirectTo= points.
 import { useStore } from '@nanostores/react';

@@ -1,0 +1,101 @@
+// The staff's notifications (docs/staff.md "Notifications"): one notice to every member or to the
+// members of one group, optionally opening a content item or an event (spec §3 Notification:
+// navigable when its type is EVENTO, EBD, NOTICIA or DEVOCIONAL).
+import { z } from 'zod';
+import { idParam, pageNumber } from './common.ts';
+
+export const NOTIFICATION_TITLE_MAX = 120;
+export const NOTIFICATION_BODY_MAX = 1000;
+export const STAFF_NOTIFICATIONS_PAGE_SIZE = 20;
+
+/** What a notification may open: the kinds members can follow (spec §3 Notification). */
+export const NOTIFICATION_LINK_KINDS = ['noticia', 'devocional', 'ebd', 'evento'] as const;
+export type NotificationLinkKind = (typeof NOTIFICATION_LINK_KINDS)[number];
+
+/** The type code a link is stored as; a notice without a link is an `AVISO` (not navigable). */
+export const NOTIFICATION_TYPE_OF: Record<NotificationLinkKind, string> = {
+  noticia: 'NOTICIA',
+  devocional: 'DEVOCIONAL',
+  ebd: 'EBD',
+  evento: 'EVENTO',
+};
+export const NOTICE_TYPE = 'AVISO';
+
+export const notificationLinkSchema = z.object({
+  tipo: z.enum(NOTIFICATION_LINK_KINDS, { error: 'staff.notifications.linkInvalid' }),
+  id: idParam,
+});
+
+/** POST /admin/{slug}/notificacoes */
+export const staffNotificationSendSchema = z.object({
+  titulo: z
+    .string({ error: 'staff.notifications.titleRequired' })
+    .trim()
+    .min(1, { error: 'staff.notifications.titleRequired' })
+    .max(NOTIFICATION_TITLE_MAX, { error: 'staff.notifications.titleTooLong' }),
+  corpo: z
+    .string({ error: 'staff.notifications.bodyRequired' })
+    .trim()
+    .min(1, { error: 'staff.notifications.bodyRequired' })
+    .max(NOTIFICATION_BODY_MAX, { error: 'staff.notifications.bodyTooLong' }),
+  /** The group whose members receive it; absent or null: every member of the church. */
+  grupoId: idParam.nullable().optional(),
+  link: notificationLinkSchema.nullable().optional(),
+});
+export type StaffNotificationSend = z.infer<typeof staffNotificationSendSchema>;
+
+/** One notice as sent (a group's copies counted once). */
+export const staffNotificationSchema = z.object({
+  /** The first copy's id: DELETE /admin/{slug}/notificacoes/{id} removes every copy. */
+  id: z.number(),
+  titulo: z.string(),
+  corpo: z.string(),
+  quando: z.string(),
+  /** Who sent it, when the audit log knows (seeded notices have none). */
+  autor: z.string().nullable(),
+  /** null: every member. */
+  grupo: z.object({ id: z.number().nullable(), nome: z.string() }).nullable(),
+  /** How many members got a copy (a notice to all is one row that every member reads). */
+  destinatarios: z.number().nullable(),
+  link: z
+    .object({
+      tipo: z.enum(NOTIFICATION_LINK_KINDS),
+      id: z.string(),
+      titulo: z.string().nullable(),
+    })
+    .nullable(),
+});
+export type StaffNotification = z.infer<typeof staffNotificationSchema>;
+
+/** GET /admin/{slug}/notificacoes?page */
+export const staffNotificationsQuery = z.object({
+  page: pageNumber(100_000, 'Too large.').default(1),
+});
+
+export const staffNotificationsPageSchema = z.object({
+  notificacoes: z.array(staffNotificationSchema),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+});
+export type StaffNotificationsPage = z.infer<typeof staffNotificationsPageSchema>;
+
+/** GET /admin/{slug}/notificacoes/alvos?q: published items and active events a notice may open. */
+export const notificationTargetsQuery = z.object({
+  q: z.string().trim().max(100, { error: 'At most 100 characters.' }).default(''),
+});
+export const notificationTargetSchema = z.object({
+  tipo: z.enum(NOTIFICATION_LINK_KINDS),
+  id: z.number(),
+  titulo: z.string(),
+  /** Publication date or the event's start. */
+  data: z.string(),
+});
+export type NotificationTarget = z.infer<typeof notificationTargetSchema>;
+export const notificationTargetsSchema = z.object({ alvos: z.array(notificationTargetSchema) });
+
+/** GET /admin/{slug}/notificacoes/grupos: the church's active groups and how many a notice reaches (members and leader). */
+export const notificationGroupsSchema = z.object({
+  grupos: z.array(z.object({ id: z.number(), nome: z.string(), membros: z.number() })),
+});
+export type NotificationGroup = z.infer<typeof notificationGroupsSchema>['grupos'][number];

@@ -1,0 +1,119 @@
+// The staff area's roles, what each may do, and the calls every staff page shares (docs/staff.md).
+// The server checks every staff call against STAFF_AREAS; the web hides what a role cannot use
+// from the same table, but never relies on hiding.
+import { z } from 'zod';
+import { idParam, slugParam } from './common.ts';
+
+/**
+ * spec §6's roles plus two narrower jobs in the same naming style (docs/staff.md):
+ * ROLE_ADMIN_FINANCE (the treasurer) and ROLE_ADMIN_CHECKIN (the door at an event).
+ */
+export const STAFF_ROLES = [
+  'ROLE_SUPER_ADMIN',
+  'ROLE_ADMIN',
+  'ROLE_ADMIN_CONTENT',
+  'ROLE_ADMIN_FINANCE',
+  'ROLE_ADMIN_CHECKIN',
+  'ROLE_CHAT',
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The parts of the staff area; each call and page belongs to one. */
+export const STAFF_AREA_NAMES = [
+  'content',
+  'home',
+  'notifications',
+  'church',
+  'events',
+  'registrations',
+  'checkin',
+  'people',
+  'giving',
+  'gateways',
+  'groups',
+  'songs',
+  'play',
+  'readingPlans',
+  'moderation',
+  'import',
+  'audit',
+] as const;
+export type StaffArea = (typeof STAFF_AREA_NAMES)[number];
+
+/** Who may use each area besides ROLE_ADMIN (and ROLE_SUPER_ADMIN over the organisation's churches). */
+export const STAFF_AREAS: Record<StaffArea, readonly StaffRole[]> = {
+  content: ['ROLE_ADMIN_CONTENT'],
+  home: ['ROLE_ADMIN_CONTENT'],
+  notifications: ['ROLE_ADMIN_CONTENT'],
+  church: [],
+  events: [],
+  registrations: ['ROLE_ADMIN_FINANCE'],
+  checkin: ['ROLE_ADMIN_CHECKIN'],
+  people: [],
+  giving: ['ROLE_ADMIN_FINANCE'],
+  gateways: ['ROLE_ADMIN_FINANCE'],
+  groups: [],
+  songs: ['ROLE_ADMIN_CONTENT'],
+  play: ['ROLE_ADMIN_CONTENT'],
+  readingPlans: ['ROLE_ADMIN_CONTENT'],
+  moderation: ['ROLE_CHAT'],
+  import: [],
+  audit: [],
+};
+
+/** Whether someone with these roles (in this church, super admin already applied) may use the area. */
+export function mayUse(roles: readonly string[], area: StaffArea): boolean {
+  if (roles.includes('ROLE_ADMIN') || roles.includes('ROLE_SUPER_ADMIN')) return true;
+  return STAFF_AREAS[area].some((role) => roles.includes(role));
+}
+
+/** The areas someone may use, in the table's order (the staff menu). */
+export const areasFor = (roles: readonly string[]): StaffArea[] =>
+  STAFF_AREA_NAMES.filter((area) => mayUse(roles, area));
+
+/** `/admin/{slug}/…`: every staff call is scoped to the church in its path. */
+export const staffParams = z.object({ slug: slugParam });
+
+/** GET /admin/{slug}/eu: who the caller is in this church's staff area. */
+export const staffMeSchema = z.object({
+  igreja: z.object({ id: z.number(), slug: z.string(), codigo: z.string(), nome: z.string() }),
+  usuario: z.object({ id: z.number(), nome: z.string(), email: z.string() }),
+  roles: z.array(z.string()),
+  areas: z.array(z.enum(STAFF_AREA_NAMES)),
+  /** Other churches the caller is staff of (the church switcher): their codes and names. */
+  igrejas: z.array(
+    z.object({ id: z.number(), codigo: z.string(), nome: z.string(), url: z.string() }),
+  ),
+});
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+/** GET /admin/{slug}/auditoria?usuario&tipo&page */
+export const auditQuery = z.object({
+  usuario: idParam.optional(),
+  tipo: z.string().trim().max(40).optional(),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+export const auditEntrySchema = z.object({
+  id: z.number(),
+  quando: z.string(),
+  usuario: z.object({ id: z.number().nullable(), nome: z.string() }),
+  acao: z.string(),
+  tipo: z.string(),
+  alvoId: z.string().nullable(),
+  resumo: z.string(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export const auditPageSchema = z.object({
+  registros: z.array(auditEntrySchema),
+  total: z.number(),
+  page: z.number(),
+  totalPages: z.number(),
+  /** Who and which kinds appear in this church's log (the filters' choices). */
+  pessoas: z.array(z.object({ id: z.number(), nome: z.string() })),
+  tipos: z.array(z.string()),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;

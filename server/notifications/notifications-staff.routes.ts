@@ -1,0 +1,62 @@
+// The staff's notification calls (docs/staff.md "Notifications"), area `notifications`: what was
+// sent, send one, delete one, and the choices of the form (groups, items a notice may open).
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { idParam } from '../../contract/common.ts';
+import {
+  notificationTargetsQuery,
+  staffNotificationSendSchema,
+  staffNotificationsQuery,
+} from '../../contract/notifications-staff.ts';
+import { validate } from '../http/validate.ts';
+import type { StaffDeps } from '../staff-routes.ts';
+import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import {
+  deleteNotification,
+  notificationGroups,
+  notificationTargets,
+  sendNotification,
+  sentNotifications,
+} from './notifications-staff.service.ts';
+
+const idParams = z.object({ id: idParam });
+
+export function staffNotificationRoutes(deps: StaffDeps) {
+  const { db } = deps;
+  return new Hono<StaffEnv>()
+    .get(
+      '/notificacoes',
+      staffArea('notifications'),
+      validate('query', staffNotificationsQuery),
+      async (c) =>
+        c.json(await sentNotifications(db, c.get('staff').church.id, c.req.valid('query').page)),
+    )
+    .get('/notificacoes/grupos', staffArea('notifications'), async (c) =>
+      c.json({ grupos: await notificationGroups(db, c.get('staff').church.id) }),
+    )
+    .get(
+      '/notificacoes/alvos',
+      staffArea('notifications'),
+      validate('query', notificationTargetsQuery),
+      async (c) =>
+        c.json({
+          alvos: await notificationTargets(db, c.get('staff').church.id, c.req.valid('query').q),
+        }),
+    )
+    .post(
+      '/notificacoes',
+      staffArea('notifications'),
+      validate('json', staffNotificationSendSchema),
+      async (c) =>
+        c.json(await sendNotification(deps, c.get('staff').actor, c.req.valid('json')), 201),
+    )
+    .delete(
+      '/notificacoes/:id',
+      staffArea('notifications'),
+      validate('param', idParams),
+      async (c) => {
+        await deleteNotification(deps, c.get('staff').actor, c.req.valid('param').id);
+        return c.body(null, 204);
+      },
+    );
+}

@@ -1,0 +1,45 @@
+// Every staff call under `/admin/{slug}/…` (docs/staff.md), composed beside app.ts so no
+// resource imports another's routes: one gate (church, caller, roles) in front of them all;
+// each area's routes check their area and write through `staffWrite` (audit + purge).
+import { Hono } from 'hono';
+import type { ChangeFeed } from './changes.ts';
+import type { Database } from './db/client.ts';
+import type { ImageStore } from './images/store.ts';
+import type { Mailer } from './mail/outbox.ts';
+import { staffNotificationRoutes } from './notifications/notifications-staff.routes.ts';
+import { staffGate, type StaffEnv } from './staff/scope.ts';
+import { staffRoutes } from './staff/staff.routes.ts';
+import { churchStaffRoutes } from './church/church-staff.routes.ts';
+import { contentStaffRoutes } from './content/content-staff.routes.ts';
+import { eventsStaffRoutes } from './events/events-staff.routes.ts';
+import { givingStaffRoutes } from './giving/giving-staff.routes.ts';
+import { groupsStaffRoutes } from './groups/groups-staff.routes.ts';
+import { praiseStaffRoutes } from './praise/praise-staff.routes.ts';
+import { readingPlansStaffRoutes } from './reading-plans/reading-plans-staff.routes.ts';
+import { moderationStaffRoutes } from './prayer/moderation-staff.routes.ts';
+import { peopleStaffRoutes } from './users/people-staff.routes.ts';
+
+export interface StaffDeps {
+  db: Database;
+  changes: ChangeFeed;
+  images: ImageStore;
+  mailer: Mailer;
+}
+
+export function staffApi(deps: StaffDeps) {
+  const { db } = deps;
+  const staff = new Hono<StaffEnv>().basePath('/admin/:slug');
+  staff.use('*', staffGate(db));
+  staff.route('/', staffRoutes(db));
+  staff.route('/', staffNotificationRoutes(deps));
+  staff.route('/', churchStaffRoutes(deps));
+  staff.route('/', contentStaffRoutes(deps));
+  staff.route('/', eventsStaffRoutes(deps));
+  staff.route('/', givingStaffRoutes(deps));
+  staff.route('/', praiseStaffRoutes(deps));
+  staff.route('/', readingPlansStaffRoutes(deps));
+  staff.route('/', moderationStaffRoutes(deps));
+  staff.route('/', peopleStaffRoutes(deps));
+  staff.route('/', groupsStaffRoutes(deps));
+  return staff;
+}

@@ -1,0 +1,71 @@
+// The one gate of every staff call (docs/staff.md): `/admin/{slug}/…` finds the active church of
+// the path, the caller from the bearer token and their roles there; `staffArea(area)` then
+// answers 403 unless those roles may use the area (contract/staff.ts STAFF_AREAS). A member,
+// a visitor or the staff of another church never reaches a handler.
+import { eq } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { areasFor, mayUse, type StaffArea } from '../../contract/staff.ts';
+import type { MessageLang } from '../../contract/messages/index.ts';
+import { requireUser } from '../auth/authenticate.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { churchBySlug } from '../http/church-scope.ts';
+import { ApiProblem, langOf } from '../http/errors.ts';
+import { staffRolesIn, type StaffChurch } from './access.ts';
+import type { StaffActor } from './audit.ts';
+
+export interface StaffScope {
+  church: StaffChurch;
+  actor: StaffActor;
+  email: string;
+  lang: MessageLang;
+}
+
+/** Hono's environment of staff routes: `c.get('staff')` after the gate. */
+export type StaffEnv = { Variables: { staff: StaffScope } };
+
+/** Resolves church, caller and roles once per staff request; 401 without a login, 403 without a staff role here. */
+export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    const slug = c.req.param('slug') ?? '';
+    const scoped = await churchBySlug(db, c, slug, { notFoundMessage: 'staff.notFound' });
+    const user = await requireUser(db, c);
+    const [extra] = await db
+      .select({ organizationId: t.churches.organizationId })
+      .from(t.churches)
+      .where(eq(t.churches.id, scoped.id));
+    const church: StaffChurch = {
+      id: scoped.id,
+      slug: scoped.slug,
+      code: scoped.code,
+      name: scoped.name,
+      locale: scoped.locale,
+      organizationId: extra?.organizationId ?? null,
+    };
+    const roles = await staffRolesIn(db, user.userId, church);
+    if (areasFor(roles).length === 0) throw new ApiProblem(403, 'staff.notStaff');
+    const [person] = await db
+      .select({ first: t.users.firstName, last: t.users.lastName })
+      .from(t.users)
+      .where(eq(t.users.id, user.userId));
+    const name = [person?.first, person?.last].filter(Boolean).join(' ') || user.email;
+    c.set('staff', {
+      church,
+      actor: { userId: user.userId, name, churchId: church.id, roles },
+      email: user.email,
+      lang: langOf(c),
+    });
+    await next();
+  };
+}
+
+/** 403 unless the caller's roles may use this area. */
+export function staffArea(area: StaffArea): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    if (!mayUse(c.get('staff').actor.roles, area)) throw new ApiProblem(403, 'staff.forbidden');
+    await next();
+  };
+}
+
+/** The scope of a staff request (after `staffGate`). */
+export const staffOf = (c: Context<StaffEnv>): StaffScope => c.get('staff');

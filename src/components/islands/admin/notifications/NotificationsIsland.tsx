@@ -1,0 +1,360 @@
+// /admin/notifications (docs/staff.md "Notifications"): write a notice to every member or to one
+// group, optionally opening a news item, devotional, EBD class or event found by a search, and
+// see (and delete) what was sent. Members read it in their notifications as before.
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_TITLE_MAX,
+  type NotificationLinkKind,
+  type NotificationTarget,
+  type StaffNotification,
+} from '../../../../../contract/notifications-staff.ts';
+import { dateTime, mediumDateTime } from '../../../../lib/format.ts';
+import {
+  $groups,
+  $sent,
+  $targets,
+  loadGroups,
+  loadSent,
+  remove,
+  searchTargets,
+  send,
+} from '../../../../stores/admin-notifications.ts';
+import {
+  ConfirmButton,
+  pageOf,
+  StaffGate,
+  useUnsavedWarning,
+  useUrlState,
+  type StaffIslandProps,
+} from '../kit/index.ts';
+import {
+  Field,
+  firstErrors,
+  Loader,
+  makeT,
+  Notice,
+  Pager,
+  Select,
+  SubmitButton,
+  TextArea,
+  useForm,
+  type Message,
+  type T,
+} from '../../ui/index.ts';
+import './notifications.css';
+
+type Link = { tipo: NotificationLinkKind; id: number; titulo: string };
+
+function LinkPicker({
+  slug,
+  t,
+  lang,
+  value,
+  onChange,
+  error,
+}: {
+  slug: string;
+  t: T;
+  lang: StaffIslandProps['lang'];
+  value: Link | null;
+  onChange: (link: Link | null) => void;
+  error?: string | undefined;
+}) {
+  const targets = useStore($targets);
+  const [q, setQ] = useState('');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  useEffect(() => {
+    if (!open) return;
+    const timer = setTimeout(() => void searchTargets(slug, q.trim()), 250);
+    return () => clearTimeout(timer);
+  }, [slug, q, open]);
+
+  return (
+    <fieldset className="ui-field notify-link">
+      <legend>{t('admin.notify.link')}</legend>
+      <small>{t('admin.notify.linkHint')}</small>
+      {value ? (
+        <p className="notify-link-chosen">
+          <span className="staff-badge">{t(`admin.notify.kind.${value.tipo}`)}</span>{' '}
+          <strong>{value.titulo}</strong>{' '}
+          <button type="button" className="button secondary" onClick={() => onChange(null)}>
+            {t('admin.notify.linkRemove')}
+          </button>
+        </p>
+      ) : !open ? (
+        <p>
+          <button type="button" className="button secondary" onClick={() => setOpen(true)}>
+            {t('admin.notify.linkAdd')}
+          </button>
+        </p>
+      ) : (
+        <>
+          <Field
+            label={t('admin.notify.linkSearch')}
+            name="q"
+            type="search"
+            value={q}
+            onChange={setQ}
+            hint={t('admin.notify.linkSearchHint')}
+          />
+          {targets.items === null ? (
+            <Loader inline label={t('admin.shell.loading')} />
+          ) : targets.items.length === 0 ? (
+            <p role="status">{t('admin.notify.linkNone')}</p>
+          ) : (
+            <ul className="notify-targets" id={listId} aria-label={t('admin.notify.linkResults')}>
+              {targets.items.map((item: NotificationTarget) => (
+                <li key={`${item.tipo}-${item.id}`}>
+                  <button
+                    type="button"
+                    onClick={() => {
+                      onChange({ tipo: item.tipo, id: item.id, titulo: item.titulo });
+                      setOpen(false);
+                      setQ('');
+                    }}
+                  >
+                    <span className="staff-badge">{t(`admin.notify.kind.${item.tipo}`)}</span>{' '}
+                    <span>{item.titulo}</span> <small>{dateTime(item.data, lang)}</small>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+      {error && (
+        <small className="ui-error" role="alert">
+          {error}
+        </small>
+      )}
+    </fieldset>
+  );
+}
+
+function Composer({ slug, strings, lang }: StaffIslandProps) {
+  const t = makeT(strings, lang);
+  const groups = useStore($groups);
+  const form = useForm({ titulo: '', corpo: '', audience: 'all', grupoId: '' });
+  const [link, setLink] = useState<Link | null>(null);
+  const [done, setDone] = useState<Message | null>(null);
+  const { values, errors } = form;
+  useUnsavedWarning(Boolean(values.titulo.trim() || values.corpo.trim()), t('admin.shell.unsaved'));
+  useEffect(() => {
+    void loadGroups(slug);
+  }, [slug]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.setMessage(null);
+    setDone(null);
+    const toGroup = values.audience === 'group';
+    // "to one group" with none chosen is the form's own rule: the API would send to everyone
+    if (toGroup && !values.grupoId) {
+      form.setErrors({ grupoId: t('admin.notify.groupRequired') });
+      return;
+    }
+    form.setSubmitting(true);
+    const outcome = await send(slug, {
+      titulo: values.titulo,
+      corpo: values.corpo,
+      grupoId: toGroup ? Number(values.grupoId) || null : null,
+      link: link ? { tipo: link.tipo, id: link.id } : null,
+    });
+    form.setSubmitting(false);
+    if (!outcome.ok) {
+      form.setErrors(firstErrors(outcome.failure.errors));
+      form.setMessage({ kind: 'error', text: outcome.failure.message || t('admin.notify.failed') });
+      return;
+    }
+    const sent = outcome.value;
+    setDone({
+      kind: 'ok',
+      text: sent.grupo
+        ? t.plural('admin.notify.sentGroup', sent.destinatarios ?? 0, { group: sent.grupo.nome })
+        : t('admin.notify.sentAll'),
+    });
+    form.setValues({ titulo: '', corpo: '', audience: 'all', grupoId: '' });
+    form.setErrors({});
+    setLink(null);
+  }
+
+  const toGroup = values.audience === 'group';
+  return (
+    <section aria-labelledby="notify-new">
+      <h2 id="notify-new">{t('admin.notify.new')}</h2>
+      <form className="notify-form" noValidate onSubmit={submit}>
+        <Notice message={form.message} />
+        <Field
+          label={t('admin.notify.titleField')}
+          name="titulo"
+          value={values.titulo}
+          onChange={form.set('titulo')}
+          error={errors.titulo}
+          maxLength={NOTIFICATION_TITLE_MAX}
+          hint={t('admin.notify.titleHint', { max: NOTIFICATION_TITLE_MAX })}
+          required
+        />
+        <TextArea
+          label={t('admin.notify.body')}
+          name="corpo"
+          value={values.corpo}
+          onChange={form.set('corpo')}
+          error={errors.corpo}
+          rows={4}
+          max={NOTIFICATION_BODY_MAX}
+          counter={(count, max) => t('admin.notify.counter', { count, max })}
+          required
+        />
+        <fieldset className="ui-field">
+          <legend>{t('admin.notify.audience')}</legend>
+          {(['all', 'group'] as const).map((audience) => (
+            <div className="ui-check" key={audience}>
+              <input
+                id={`notify-audience-${audience}`}
+                type="radio"
+                name="audience"
+                value={audience}
+                checked={values.audience === audience}
+                onChange={() => form.set('audience')(audience)}
+              />
+              <label htmlFor={`notify-audience-${audience}`}>
+                {t(`admin.notify.audience.${audience}`)}
+              </label>
+            </div>
+          ))}
+        </fieldset>
+        {toGroup && (
+          <Select
+            label={t('admin.notify.group')}
+            name="grupoId"
+            value={values.grupoId}
+            onChange={form.set('grupoId')}
+            error={errors.grupoId}
+            placeholder={groups === null ? t('admin.shell.loading') : t('admin.notify.groupChoose')}
+            options={(groups ?? []).map((g) => ({
+              value: String(g.id),
+              label: t.plural('admin.notify.groupOption', g.membros, { name: g.nome }),
+            }))}
+            hint={groups?.length === 0 ? t('admin.notify.noGroups') : undefined}
+            required
+          />
+        )}
+        <LinkPicker
+          slug={slug}
+          t={t}
+          lang={lang}
+          value={link}
+          onChange={(next) => {
+            setLink(next);
+            form.setErrors((e) => ({ ...e, link: undefined }));
+          }}
+          error={errors.link}
+        />
+        <Notice message={done} />
+        <SubmitButton
+          submitting={form.submitting}
+          label={t('admin.notify.send')}
+          busyLabel={t('admin.notify.sending')}
+        />
+      </form>
+    </section>
+  );
+}
+
+function Sent({ slug, strings, lang }: StaffIslandProps) {
+  const t = makeT(strings, lang);
+  const sent = useStore($sent);
+  const [params, update] = useUrlState();
+  const page = pageOf(params);
+  const [problem, setProblem] = useState<Message | null>(null);
+  useEffect(() => {
+    void loadSent(slug, page);
+  }, [slug, page]);
+  const data = sent.data;
+
+  const audience = (n: StaffNotification) =>
+    n.grupo
+      ? t.plural('admin.notify.toGroup', n.destinatarios ?? 0, {
+          group: n.grupo.nome || t('admin.notify.aGroup'),
+        })
+      : t('admin.notify.toAll');
+
+  return (
+    <section aria-labelledby="notify-sent">
+      <h2 id="notify-sent">{t('admin.notify.sent')}</h2>
+      <Notice message={problem} />
+      {sent.state === 'error' && <Notice kind="error">{sent.message}</Notice>}
+      {!data ? (
+        sent.state !== 'error' && <Loader label={t('admin.shell.loading')} />
+      ) : data.notificacoes.length === 0 ? (
+        <p>{t('admin.notify.empty')}</p>
+      ) : (
+        <>
+          <ul className="notify-sent" aria-busy={sent.state === 'loading' || undefined}>
+            {data.notificacoes.map((n) => (
+              <li key={n.id} className="card">
+                <h3>{n.titulo}</h3>
+                <p className="notify-body">{n.corpo}</p>
+                <p className="notify-meta">
+                  <time dateTime={n.quando}>{mediumDateTime(n.quando, lang)}</time>
+                  {n.autor && <> · {t('admin.notify.by', { name: n.autor })}</>} · {audience(n)}
+                </p>
+                {n.link && (
+                  <p className="notify-meta">
+                    {t('admin.notify.opens')}{' '}
+                    <span className="staff-badge">{t(`admin.notify.kind.${n.link.tipo}`)}</span>{' '}
+                    {n.link.titulo ?? n.link.id}
+                  </p>
+                )}
+                <ConfirmButton
+                  label={t('admin.notify.delete')}
+                  title={t('admin.notify.deleteTitle', { title: n.titulo })}
+                  explanation={t('admin.notify.deleteExplain')}
+                  confirmLabel={t('admin.notify.deleteConfirm')}
+                  cancelLabel={t('admin.shell.cancel')}
+                  className="button secondary"
+                  onConfirm={async () => {
+                    setProblem(null);
+                    const outcome = await remove(slug, n.id);
+                    setProblem(
+                      outcome.ok
+                        ? { kind: 'ok', text: t('admin.notify.deleted') }
+                        : { kind: 'error', text: outcome.failure.message },
+                    );
+                  }}
+                />
+              </li>
+            ))}
+          </ul>
+          <Pager
+            page={data.page}
+            totalPages={data.totalPages}
+            onPage={(p) => update({ page: p > 1 ? p : null })}
+            t={t}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function NotificationsIsland(props: StaffIslandProps) {
+  const t = makeT(props.strings, props.lang);
+  return (
+    <StaffGate {...props} area="notifications">
+      {() => (
+        <>
+          <h1>{t('admin.notify.title')}</h1>
+          <p>{t('admin.notify.intro')}</p>
+          <div className="notify-columns">
+            <Composer {...props} />
+            <Sent {...props} />
+          </div>
+        </>
+      )}
+    </StaffGate>
+  );
+}

@@ -1,0 +1,506 @@
+// /admin/settings (docs/staff.md "Church settings", admins only): identity (name, description,
+// logo, colours with the WCAG AA check live and a preview of the header), modules, the church's
+// language and its own host names.
+import { useStore } from '@nanostores/react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { CHURCH_LOCALES, type ChurchSettings } from '../../../../../contract/church-staff.ts';
+import { AA_CONTRAST, contrastRatio } from '../../../../../contract/colour.ts';
+import { siteStaffMessage } from '../../../../../contract/messages/staff-site.ts';
+import {
+  $settings,
+  addHostname,
+  loadSettings,
+  removeHostname,
+  saveIdentity,
+  saveLanguage,
+  saveModules,
+} from '../../../../stores/admin-settings.ts';
+import {
+  ConfirmButton,
+  StaffGate,
+  useUnsavedWarning,
+  type StaffIslandProps,
+} from '../kit/index.ts';
+import {
+  Check,
+  Field,
+  Loader,
+  makeT,
+  Notice,
+  Select,
+  SubmitButton,
+  TextArea,
+  type Lang,
+  type Message,
+  type T,
+} from '../../ui/index.ts';
+import { INTL_LOCALE } from '../../../../lib/format.ts';
+import { ImageField } from './ImageField.tsx';
+import './site.css';
+
+type Props = StaffIslandProps & { providerDomain: string };
+
+function SettingsBody({ slug, lang, strings, providerDomain }: Props) {
+  const t = makeT(strings, lang);
+  const state = useStore($settings);
+  const [dirty, setDirty] = useState({ identity: false, modules: false, language: false });
+  useUnsavedWarning(dirty.identity || dirty.modules || dirty.language, t('admin.shell.unsaved'));
+  useEffect(() => {
+    void loadSettings(slug);
+  }, [slug]);
+  const mark = (part: keyof typeof dirty) => (value: boolean) =>
+    setDirty((d) => (d[part] === value ? d : { ...d, [part]: value }));
+  return (
+    <div className="site-area">
+      <h1>{t('admin.site.settings.title')}</h1>
+      {state.state === 'loading' && <Loader label={t('admin.site.loading')} />}
+      {state.state === 'error' && <Notice kind="error">{state.message}</Notice>}
+      {state.state === 'ready' && (
+        <>
+          <Identity
+            slug={slug}
+            t={t}
+            lang={lang}
+            settings={state.settings}
+            onDirty={mark('identity')}
+          />
+          <Modules slug={slug} t={t} settings={state.settings} onDirty={mark('modules')} />
+          <Language slug={slug} t={t} settings={state.settings} onDirty={mark('language')} />
+          <Hosts slug={slug} t={t} settings={state.settings} providerDomain={providerDomain} />
+        </>
+      )}
+    </div>
+  );
+}
+
+function ColorField({
+  label,
+  pickLabel,
+  value,
+  onChange,
+  error,
+  describedBy,
+}: {
+  label: string;
+  pickLabel: string;
+  value: string;
+  onChange: (v: string) => void;
+  error?: string | undefined;
+  describedBy?: string;
+}) {
+  const id = useId();
+  const valid = /^#[0-9a-f]{6}$/i.test(value);
+  return (
+    <div className={`ui-field site-color${error ? ' has-error' : ''}`}>
+      <label htmlFor={id}>{label}</label>
+      <div className="site-color-row">
+        <input
+          type="color"
+          aria-label={pickLabel}
+          value={valid ? value.toLowerCase() : '#000000'}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <input
+          id={id}
+          type="text"
+          value={value}
+          maxLength={7}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onChange(e.target.value.trim())}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={
+            [error ? `${id}-error` : '', describedBy ?? ''].filter(Boolean).join(' ') || undefined
+          }
+        />
+      </div>
+      {error && (
+        <small id={`${id}-error`} className="ui-error" role="alert">
+          {error}
+        </small>
+      )}
+    </div>
+  );
+}
+
+function Identity({
+  slug,
+  t,
+  lang,
+  settings,
+  onDirty,
+}: {
+  slug: string;
+  t: T;
+  lang: Lang;
+  settings: ChurchSettings;
+  onDirty: (dirty: boolean) => void;
+}) {
+  const initial = {
+    nome: settings.nome,
+    descricao: settings.descricao ?? '',
+    corApp: settings.corApp,
+    corTexto: settings.corTexto,
+  };
+  const [values, setValues] = useState(initial);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const dirty = logo !== null || JSON.stringify(values) !== JSON.stringify(initial);
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  const set = (name: keyof typeof values) => (value: string) => {
+    setValues((v) => ({ ...v, [name]: value }));
+    setErrors((e) => ({ ...e, [name]: '' }));
+  };
+  // The API's own rule (contract/church-staff.ts), run as the colours change.
+  const ratio = contrastRatio(values.corTexto, values.corApp);
+  const fails = ratio !== null && ratio < AA_CONTRAST;
+  const contrastError = fails ? siteStaffMessage(lang, 'staff.site.contrast') : undefined;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (fails) {
+      setErrors((e) => ({ ...e, corTexto: contrastError ?? '' }));
+      return;
+    }
+    setSubmitting(true);
+    setMessage(null);
+    const result = await saveIdentity(slug, values, logo);
+    setSubmitting(false);
+    if (result.ok) {
+      setLogo(null);
+      setMessage({ kind: 'ok', text: t('admin.site.saved') });
+      return;
+    }
+    setErrors(result.errors);
+    setMessage({ kind: 'error', text: result.message });
+  }
+
+  return (
+    <section className="site-block" aria-labelledby="site-identity">
+      <h2 id="site-identity">{t('admin.site.identity.title')}</h2>
+      <form className="site-form" onSubmit={submit} noValidate>
+        <Notice message={message} />
+        <Field
+          label={t('admin.site.identity.name')}
+          value={values.nome}
+          onChange={set('nome')}
+          error={errors.nome}
+          required
+          maxLength={120}
+        />
+        <TextArea
+          label={t('admin.site.identity.description')}
+          value={values.descricao}
+          onChange={set('descricao')}
+          error={errors.descricao}
+          rows={3}
+        />
+        <ImageField
+          label={t('admin.site.identity.logo')}
+          hint={t('admin.site.identity.logoHint')}
+          current={settings.logo}
+          file={logo}
+          onFile={(f) => {
+            setLogo(f);
+            setErrors((e) => ({ ...e, imagem: '' }));
+          }}
+          error={errors.imagem}
+          previewAlt={t('admin.site.preview')}
+        />
+        <div className="site-row">
+          <ColorField
+            label={t('admin.site.identity.appColor')}
+            pickLabel={t('admin.site.identity.pickAppColor')}
+            value={values.corApp}
+            onChange={set('corApp')}
+            error={errors.corApp}
+            describedBy="site-contrast"
+          />
+          <ColorField
+            label={t('admin.site.identity.textColor')}
+            pickLabel={t('admin.site.identity.pickTextColor')}
+            value={values.corTexto}
+            onChange={set('corTexto')}
+            error={errors.corTexto || contrastError}
+            describedBy="site-contrast"
+          />
+        </div>
+        <div className="site-swatch-block">
+          <p className="site-swatch-label">{t('admin.site.identity.preview')}</p>
+          <div
+            className="site-swatch"
+            style={{ background: values.corApp, color: values.corTexto }}
+            aria-hidden="true"
+          >
+            {(logo || settings.logo) && <SwatchLogo file={logo} current={settings.logo} />}
+            <strong>{values.nome || settings.nome}</strong>
+            <span className="site-swatch-menu">{t('admin.site.identity.previewMenu')}</span>
+          </div>
+          <p
+            id="site-contrast"
+            className={fails ? 'site-contrast bad' : 'site-contrast'}
+            aria-live="polite"
+          >
+            {ratio === null
+              ? t('admin.site.identity.contrastUnknown')
+              : t(
+                  fails
+                    ? 'admin.site.identity.contrastFails'
+                    : 'admin.site.identity.contrastPasses',
+                  {
+                    ratio: ratio.toLocaleString(INTL_LOCALE[lang], {
+                      minimumFractionDigits: 1,
+                      maximumFractionDigits: 1,
+                    }),
+                  },
+                )}
+          </p>
+        </div>
+        <div className="staff-actions">
+          <SubmitButton
+            submitting={submitting}
+            label={t('admin.site.save')}
+            busyLabel={t('admin.site.saving')}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function SwatchLogo({ file, current }: { file: File | null; current: string | null }) {
+  const [url, setUrl] = useState<string | null>(null);
+  useEffect(() => {
+    if (!file) return setUrl(null);
+    const next = URL.createObjectURL(file);
+    setUrl(next);
+    return () => URL.revokeObjectURL(next);
+  }, [file]);
+  const src = url ?? current;
+  return src ? <img src={src} alt="" width="32" height="32" /> : null;
+}
+
+function Modules({
+  slug,
+  t,
+  settings,
+  onDirty,
+}: {
+  slug: string;
+  t: T;
+  settings: ChurchSettings;
+  onDirty: (dirty: boolean) => void;
+}) {
+  const initial = settings.modulos.filter((m) => m.ativo).map((m) => m.codigo);
+  const [on, setOn] = useState<string[]>(initial);
+  const [message, setMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const dirty = [...on].sort().join() !== [...initial].sort().join();
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+  const name = (code: string, fallback: string) => {
+    const key = `admin.site.module.${code}`;
+    const text = t(key);
+    return text === key ? fallback : text;
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await saveModules(slug, on);
+    setSubmitting(false);
+    setMessage(
+      result.ok
+        ? { kind: 'ok', text: t('admin.site.saved') }
+        : { kind: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <section className="site-block" aria-labelledby="site-modules">
+      <h2 id="site-modules">{t('admin.site.modules.title')}</h2>
+      <p className="site-intro">{t('admin.site.modules.intro')}</p>
+      <form className="site-form" onSubmit={submit}>
+        <Notice message={message} />
+        <fieldset className="site-checks">
+          <legend className="visually-hidden">{t('admin.site.modules.title')}</legend>
+          {settings.modulos.map((m) => (
+            <Check
+              key={m.codigo}
+              name={m.codigo}
+              label={name(m.codigo, m.nome)}
+              checked={on.includes(m.codigo)}
+              onChange={(checked) =>
+                setOn((list) =>
+                  checked ? [...list, m.codigo] : list.filter((c) => c !== m.codigo),
+                )
+              }
+            />
+          ))}
+        </fieldset>
+        <div className="staff-actions">
+          <SubmitButton
+            submitting={submitting}
+            label={t('admin.site.modules.save')}
+            busyLabel={t('admin.site.saving')}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Language({
+  slug,
+  t,
+  settings,
+  onDirty,
+}: {
+  slug: string;
+  t: T;
+  settings: ChurchSettings;
+  onDirty: (dirty: boolean) => void;
+}) {
+  const [locale, setLocale] = useState(settings.idioma);
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const dirty = locale !== settings.idioma;
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await saveLanguage(slug, locale);
+    setSubmitting(false);
+    setError(result.ok ? '' : (result.errors.idioma ?? ''));
+    setMessage(
+      result.ok
+        ? { kind: 'ok', text: t('admin.site.saved') }
+        : { kind: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <section className="site-block" aria-labelledby="site-language">
+      <h2 id="site-language">{t('admin.site.language.title')}</h2>
+      <form className="site-form" onSubmit={submit} noValidate>
+        <Notice message={message} />
+        <Select
+          label={t('admin.site.language.label')}
+          hint={t('admin.site.language.hint')}
+          value={locale}
+          onChange={setLocale}
+          options={CHURCH_LOCALES.map((code) => ({
+            value: code,
+            label: t(`admin.site.language.${code}`),
+          }))}
+          error={error || undefined}
+          required
+        />
+        <div className="staff-actions">
+          <SubmitButton
+            submitting={submitting}
+            label={t('admin.site.save')}
+            busyLabel={t('admin.site.saving')}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function Hosts({
+  slug,
+  t,
+  settings,
+  providerDomain,
+}: {
+  slug: string;
+  t: T;
+  settings: ChurchSettings;
+  providerDomain: string;
+}) {
+  const [hostname, setHostname] = useState('');
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const target = `${settings.codigo}.${providerDomain}`;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await addHostname(slug, hostname);
+    setSubmitting(false);
+    if (result.ok) {
+      setHostname('');
+      setError('');
+      setMessage({ kind: 'ok', text: t('admin.site.saved') });
+      return;
+    }
+    setError(result.errors.hostname ?? '');
+    setMessage({ kind: 'error', text: result.message });
+  }
+
+  return (
+    <section className="site-block" aria-labelledby="site-hosts">
+      <h2 id="site-hosts">{t('admin.site.hosts.title')}</h2>
+      <p className="site-intro">{t('admin.site.hosts.intro', { address: target })}</p>
+      <Notice message={message} />
+      {settings.hostnames.length === 0 ? (
+        <p className="site-empty">{t('admin.site.hosts.empty')}</p>
+      ) : (
+        <ul className="site-hosts">
+          {settings.hostnames.map((h) => (
+            <li key={h.id}>
+              <span className="site-host">{h.hostname}</span>
+              <ConfirmButton
+                label={t('admin.site.hosts.remove')}
+                title={t('admin.site.hosts.removeTitle')}
+                explanation={t('admin.site.hosts.removeExplain', { host: h.hostname })}
+                confirmLabel={t('admin.site.hosts.remove')}
+                cancelLabel={t('admin.shell.cancel')}
+                onConfirm={async () => {
+                  const result = await removeHostname(slug, h.id);
+                  setMessage(
+                    result.ok
+                      ? { kind: 'ok', text: t('admin.site.deleted') }
+                      : { kind: 'error', text: result.message },
+                  );
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+      <form className="site-form site-inline" onSubmit={submit} noValidate>
+        <Field
+          label={t('admin.site.hosts.add')}
+          hint={t('admin.site.hosts.hint', { address: target })}
+          value={hostname}
+          onChange={(v) => {
+            setHostname(v);
+            setError('');
+          }}
+          error={error || undefined}
+          placeholder="www.example.org"
+          autoComplete="off"
+        />
+        <SubmitButton
+          submitting={submitting}
+          label={t('admin.site.hosts.addButton')}
+          busyLabel={t('admin.site.saving')}
+        />
+      </form>
+    </section>
+  );
+}
+
+export default function SettingsIsland(props: Props) {
+  return (
+    <StaffGate {...props} area="church">
+      {() => <SettingsBody {...props} />}
+    </StaffGate>
+  );
+}

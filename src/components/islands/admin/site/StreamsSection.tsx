@@ -1,0 +1,248 @@
+// Live streams (docs/staff.md "Home"): where each plays (YouTube or Vimeo id, Facebook or HLS
+// address, or an embed snippet), when, how long, weekly or once, on air now, and its chat channel.
+import { useStore } from '@nanostores/react';
+import { useState, type FormEvent } from 'react';
+import { STREAM_SOURCE, type StaffStream } from '../../../../../contract/church-staff.ts';
+import { STREAM_SERVICES } from '../../../../../contract/live.ts';
+import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
+import { $home, removeStream, saveStream } from '../../../../stores/admin-home.ts';
+import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
+import { Check, Field, Notice, Select, TextArea, type Message, type T } from '../../ui/index.ts';
+import { fromLocalInput, toLocalInput } from './dates.ts';
+
+export function StreamsSection({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
+  const home = useStore($home);
+  const [editing, setEditing] = useState<StaffStream | 'new' | null>(null);
+  const [message, setMessage] = useState<Message | null>(null);
+  if (home.state !== 'ready') return null;
+
+  if (editing)
+    return (
+      <StreamForm
+        slug={slug}
+        t={t}
+        stream={editing === 'new' ? null : editing}
+        onDone={(saved) => {
+          setEditing(null);
+          if (saved) setMessage({ kind: 'ok', text: t('admin.site.saved') });
+        }}
+      />
+    );
+
+  return (
+    <>
+      <Notice message={message} />
+      <div className="staff-toolbar">
+        <button type="button" className="button" onClick={() => setEditing('new')}>
+          {t('admin.site.live.add')}
+        </button>
+      </div>
+      {home.streams.length === 0 ? (
+        <p className="site-empty">{t('admin.site.live.empty')}</p>
+      ) : (
+        <ul className="site-list">
+          {home.streams.map((s) => (
+            <li key={s.id} className="site-card">
+              <div className="site-card-body">
+                <h3>{s.titulo}</h3>
+                <p className="site-meta">
+                  {t(`admin.site.live.service.${s.servico}`)} · {mediumDateTime(s.inicio, lang)} ·{' '}
+                  {t('admin.site.live.minutes', { count: s.duracaoMinutos })}
+                </p>
+                <p>
+                  {s.flagAoVivo && (
+                    <span className="staff-badge site-when-now">{t('admin.site.live.onAir')}</span>
+                  )}{' '}
+                  {s.flagSemanal && (
+                    <span className="staff-badge">{t('admin.site.live.weekly')}</span>
+                  )}
+                </p>
+                <div className="staff-actions">
+                  <button
+                    type="button"
+                    className="button secondary"
+                    aria-label={`${t('admin.site.edit')}: ${s.titulo}`}
+                    onClick={() => setEditing(s)}
+                  >
+                    {t('admin.site.edit')}
+                  </button>
+                  <ConfirmButton
+                    label={t('admin.site.delete')}
+                    title={t('admin.site.live.deleteTitle')}
+                    explanation={t('admin.site.live.deleteExplain', { title: s.titulo })}
+                    confirmLabel={t('admin.site.delete')}
+                    cancelLabel={t('admin.shell.cancel')}
+                    onConfirm={async () => {
+                      const result = await removeStream(slug, s.id);
+                      setMessage(
+                        result.ok
+                          ? { kind: 'ok', text: t('admin.site.deleted') }
+                          : { kind: 'error', text: result.message },
+                      );
+                    }}
+                  />
+                </div>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+function StreamForm({
+  slug,
+  t,
+  stream,
+  onDone,
+}: {
+  slug: string;
+  t: T;
+  stream: StaffStream | null;
+  onDone: (saved: boolean) => void;
+}) {
+  const initial = {
+    titulo: stream?.titulo ?? '',
+    descricao: stream?.descricao ?? '',
+    servico: stream?.servico ?? 'youtube',
+    codigo: stream?.codigo ?? '',
+    url: stream?.url ?? '',
+    html: stream?.html ?? '',
+    inicio: toLocalInput(stream?.inicio ?? null),
+    duracaoMinutos: String(stream?.duracaoMinutos ?? 120),
+    flagSemanal: stream?.flagSemanal ?? false,
+    flagAoVivo: stream?.flagAoVivo ?? false,
+    canal: stream?.canal ?? 'culto',
+  };
+  const { values, set, errors, setErrors, message, setMessage, submitting, setSubmitting, dirty } =
+    useStaffForm(initial, t('admin.shell.unsaved'));
+  const source = STREAM_SOURCE[values.servico];
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await saveStream(slug, stream?.id ?? null, {
+      ...values,
+      inicio: fromLocalInput(values.inicio),
+      duracaoMinutos: Number(values.duracaoMinutos),
+    });
+    setSubmitting(false);
+    if (result.ok) return onDone(true);
+    setErrors(result.errors);
+    setMessage({ kind: 'error', text: result.message });
+  }
+
+  return (
+    <form className="site-form" onSubmit={submit} noValidate>
+      <h3>{stream ? t('admin.site.live.editTitle') : t('admin.site.live.newTitle')}</h3>
+      <Notice message={message} />
+      <Field
+        label={t('admin.site.live.title')}
+        value={values.titulo}
+        onChange={set('titulo')}
+        error={errors.titulo}
+        required
+        maxLength={120}
+      />
+      <TextArea
+        label={t('admin.site.live.description')}
+        value={values.descricao}
+        onChange={set('descricao')}
+        error={errors.descricao}
+        rows={3}
+      />
+      <Select
+        label={t('admin.site.live.serviceLabel')}
+        value={values.servico}
+        onChange={(v) => set('servico')((v || 'youtube') as typeof values.servico)}
+        options={STREAM_SERVICES.map((s) => ({
+          value: s,
+          label: t(`admin.site.live.service.${s}`),
+        }))}
+        error={errors.servico}
+        required
+      />
+      {source === 'codigo' && (
+        <Field
+          label={t('admin.site.live.code')}
+          hint={t('admin.site.live.codeHint')}
+          value={values.codigo}
+          onChange={set('codigo')}
+          error={errors.codigo}
+          required
+        />
+      )}
+      {source === 'url' && (
+        <Field
+          label={t('admin.site.live.url')}
+          hint={t('admin.site.live.urlHint')}
+          type="url"
+          value={values.url}
+          onChange={set('url')}
+          error={errors.url}
+          required
+        />
+      )}
+      {source === 'html' && (
+        <TextArea
+          label={t('admin.site.live.html')}
+          hint={t('admin.site.live.htmlHint')}
+          value={values.html}
+          onChange={set('html')}
+          error={errors.html}
+          rows={4}
+          required
+        />
+      )}
+      <div className="site-row">
+        <Field
+          label={t('admin.site.live.start')}
+          type="datetime-local"
+          value={values.inicio}
+          onChange={set('inicio')}
+          error={errors.inicio}
+          required
+        />
+        <Field
+          label={t('admin.site.live.duration')}
+          type="number"
+          inputMode="numeric"
+          value={values.duracaoMinutos}
+          onChange={set('duracaoMinutos')}
+          error={errors.duracaoMinutos}
+          required
+        />
+      </div>
+      <Field
+        label={t('admin.site.live.channel')}
+        hint={t('admin.site.live.channelHint')}
+        value={values.canal}
+        onChange={set('canal')}
+        error={errors.canal}
+        required
+      />
+      <Check
+        name="flagSemanal"
+        label={t('admin.site.live.weeklyLabel')}
+        checked={values.flagSemanal}
+        onChange={set('flagSemanal')}
+      />
+      <Check
+        name="flagAoVivo"
+        label={t('admin.site.live.onAirLabel')}
+        checked={values.flagAoVivo}
+        onChange={set('flagAoVivo')}
+      />
+      <FormActions
+        submitting={submitting}
+        dirty={dirty}
+        saveLabel={t('admin.site.save')}
+        busyLabel={t('admin.site.saving')}
+        cancelLabel={t('admin.shell.cancel')}
+        unsavedText={t('admin.shell.unsaved')}
+        onCancel={() => onDone(false)}
+      />
+    </form>
+  );
+}

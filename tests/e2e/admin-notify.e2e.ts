@@ -1,0 +1,61 @@
+// The staff's notifications and the activity log (docs/staff.md): an admin sends a notice to
+// every member, a member reads it in their account, and the log lists it, filtered by person.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { asMember, churchUrl } from './helpers.ts';
+
+const title = `Vigília de oração ${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial' });
+
+test('an admin sends a notification to every member', async ({ page }) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/notifications'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Notificações' })).toBeVisible();
+  // an empty send is refused by its fields, in Portuguese
+  await page.getByRole('button', { name: 'Enviar notificação' }).click();
+  await expect(page.getByText('Escreva um título.').first()).toBeVisible();
+  await page.getByLabel('Título').fill(title);
+  await page.getByLabel('Mensagem').fill('Sexta-feira às 22h, no templo.');
+  await expect(page.getByLabel('Todos os membros')).toBeChecked();
+  await page.getByRole('button', { name: 'Enviar notificação' }).click();
+  await expect(page.getByText('Enviada para todos os membros.')).toBeVisible();
+  const sent = page.getByRole('region', { name: 'Enviadas' });
+  await expect(sent.getByRole('heading', { level: 3, name: title })).toBeVisible();
+  await expect(page.getByLabel('Título')).toHaveValue('');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});
+
+test('the member reads it in their notifications', async ({ page }) => {
+  await asMember(page, 'membro@graca.demo');
+  await page.goto(churchUrl('graca', '/user'));
+  await expect(page.getByText(title)).toBeVisible();
+});
+
+test('the activity log lists it and filters by person', async ({ page }) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/audit'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Registro de atividades' }),
+  ).toBeVisible();
+  const row = page.getByRole('row').filter({ hasText: title });
+  await expect(row).toContainText('Enviou');
+  await expect(row).toContainText('Notificação');
+  const person = page.getByLabel('Pessoa');
+  const name = (await row.getByRole('cell').nth(1).textContent())!.trim();
+  await person.selectOption({ label: name });
+  await expect(page).toHaveURL(/[?&]usuario=\d+/);
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+  for (const cell of await page.locator('tbody tr td:nth-child(2)').allTextContents())
+    expect(cell.trim()).toBe(name);
+  // the filter lives in the address: a reload keeps it
+  await page.reload();
+  await expect(page.getByLabel('Pessoa')).toHaveValue(/\d+/);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  // on a phone each record is a card, nothing scrolls sideways
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});

@@ -1,0 +1,141 @@
+// The staff's home page and church settings (docs/staff.md "Home", "Church settings"): an admin
+// adds a banner with an image and sees it on the church's home, a colour that fails WCAG AA is
+// refused with the reason, a content editor has no Settings, and both pages work at 360 px.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { asMember, churchUrl } from './helpers.ts';
+
+// "Bem-vindo" keeps home.e2e.ts's banner check true while this banner leads graca's home.
+const title = `Bem-vindo ao retiro ${Date.now().toString(36)}`;
+
+test.describe.configure({ mode: 'serial' });
+
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+test('an admin adds a banner with an image, moves it first and sees it on the home', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/home'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+  await page.getByRole('button', { name: 'Adicionar banner' }).click();
+  // no image: the form says so by the field
+  await page.getByLabel('Título').fill(title);
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Escolha uma imagem.')).toBeVisible();
+  const png = await sharp({
+    create: { width: 900, height: 300, channels: 3, background: '#2a6f97' },
+  })
+    .png()
+    .toBuffer();
+  await page
+    .getByLabel('Imagem')
+    .setInputFiles({ name: 'retiro.png', mimeType: 'image/png', buffer: png });
+  await expect(page.getByRole('img', { name: 'Prévia da imagem' })).toBeVisible();
+  await page.getByLabel('Link (opcional)').fill('/event');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Salvo.')).toBeVisible();
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('No ar')).toBeVisible();
+  // up until it leads (graca's seed has one banner; earlier runs may have left more)
+  const up = card.getByRole('button', { name: `Subir: ${title}` });
+  for (let i = 0; i < 10 && (await up.isEnabled()); i++) {
+    await up.click();
+    await expect(page.getByText('Ordem salva.')).toBeVisible();
+  }
+  await expect(
+    page.getByRole('list', { name: 'Banners' }).getByRole('listitem').first(),
+  ).toContainText(title);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  await page.goto(churchUrl('graca', '/'));
+  const shown = page.getByRole('img', { name: title });
+  await expect(shown).toBeVisible();
+  await expect(shown).toHaveAttribute('src', /^\/api\/v1\/imagem\/banner\/\d+-[a-f0-9]{16}\.webp$/);
+});
+
+test('deleting the banner asks first, then it leaves the home', async ({ page }) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/home'));
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await card.getByRole('button', { name: 'Excluir' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Excluir este banner?' });
+  await expect(dialog).toContainText(title);
+  await dialog.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page.getByText('Excluído.')).toBeVisible();
+  await expect(page.getByRole('listitem').filter({ hasText: title })).toHaveCount(0);
+  await page.goto(churchUrl('graca', '/'));
+  await expect(page.getByRole('img', { name: title })).toHaveCount(0);
+});
+
+test('an app colour that fails WCAG AA contrast: the form says why and nothing is saved', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Configurações da igreja' }),
+  ).toBeVisible();
+  const identity = page.getByRole('region', { name: 'Identidade' });
+  await expect(identity.getByText(/Contraste \d+,\d:1 — fácil de ler/)).toBeVisible();
+  await identity.getByLabel('Cor do app', { exact: true }).fill('#ffff00');
+  await expect(
+    identity.getByText('Contraste 1,1:1 — baixo demais; a WCAG AA pede 4,5:1.'),
+  ).toBeVisible();
+  await expect(identity.getByText(/contraste abaixo de 4,5:1, WCAG AA/)).toBeVisible();
+  await expect(
+    identity.getByLabel('Cor do texto sobre a cor do app', { exact: true }),
+  ).toHaveAttribute('aria-invalid', 'true');
+  await identity.getByRole('button', { name: 'Salvar' }).click();
+  await expect(identity.getByText(/contraste abaixo de 4,5:1/).first()).toBeVisible();
+  // The preview shows the refused colours on purpose: axe checks everything else.
+  const { violations } = await new AxeBuilder({ page }).exclude('.site-swatch').analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  // nothing was saved: a fresh page shows the church's colour again
+  page.on('dialog', (d) => void d.accept()); // the unsaved-change question
+  await page.reload();
+  await expect(
+    page.getByRole('region', { name: 'Identidade' }).getByLabel('Cor do app', { exact: true }),
+  ).not.toHaveValue('#ffff00');
+});
+
+test('a content editor has the home page but no Settings, and is refused at /admin/settings', async ({
+  page,
+}) => {
+  await asMember(page, 'editor@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/home'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
+  await expect(menu.getByRole('link', { name: 'Página inicial' })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  await expect(page.getByText('Você não tem acesso a esta parte da área da equipe.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Identidade' })).toHaveCount(0);
+});
+
+test('both pages work on a 360 px phone', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 780 });
+  await asMember(page, 'lider@graca.demo');
+  for (const tab of ['', '?tab=schedule', '?tab=live']) {
+    await page.goto(churchUrl('graca', `/admin/home${tab}`));
+    await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(
+      page
+        .getByRole('listitem')
+        .filter({ has: page.getByRole('heading', { level: 3 }) })
+        .first(),
+    ).toBeVisible();
+    await noSideScroll(page);
+  }
+  await page.getByRole('button', { name: 'Adicionar transmissão' }).click();
+  await expect(page.getByLabel('Código do vídeo')).toBeVisible();
+  await noSideScroll(page);
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  await expect(page.getByRole('region', { name: 'Endereços do site' })).toContainText(
+    'igrejadagraca.test',
+  );
+  await noSideScroll(page);
+});
