@@ -113,7 +113,7 @@ export const EVENTS_PAGE_SIZE = 12;
 export const churchEventsQuery = z.object({
   proximos: pageNumber(50, 'At most 50.').optional(),
   /**
-   * `?page=N&limit=M` (an addition, issue 14): one page of the list as the events page shows it,
+   * `?page=N&limit=M` (an addition, docs/performance.md): one page of the list as the events page shows it,
    * events not yet ended first (soonest first), then ended ones (latest first), with `total`.
    * Without `page`, every active event, soonest first, as spec §7 reads `eventos`.
    */

@@ -1,5 +1,5 @@
 // The event checkout's summary: the tickets chosen, then the amounts of the payment step's quote
-// (the same plan its installments select shows, issue 15 item 6).
+// (the same plan its installments select shows).
 import type { PaymentQuote } from '../../../lib/checkout/payment.ts';
 import { money } from '../../../lib/format.ts';
 import type { EventCheckout } from '../../../stores/checkout.ts';

@@ -13,6 +13,7 @@ import {
 } from '../../../lib/events/api.ts';
 import { longDate, timeOf } from '../../../lib/format.ts';
 import { failureMessage, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
+import { TicketQr } from './TicketQr.tsx';
 
 interface Props extends IslandProps {
   slug: string;
@@ -130,6 +131,12 @@ export default function RegistrationsIsland(props: Props) {
                 <dd>{r.nomeTitular}</dd>
               </div>
             </dl>
+            {r.status !== 'cancelada' && (
+              <>
+                <TicketQr code={r.codigo} label={t('registrations.qr', { code: r.codigo })} />
+                <p className="ev-qr-hint">{t('registrations.qrHint')}</p>
+              </>
+            )}
             <p className="ev-actions">
               {hasContent && r.status === 'confirmada' && (
                 <a

@@ -1,0 +1,182 @@
+// The staff events desk under `/admin/{slug}/evento/…` (docs/events.md "The staff side"): events
+// and ticket types (area `events`), registrations and their CSV (area `registrations`), and
+// check-in at the door (area `checkin`). Handlers validate, call the services and answer.
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
+import {
+  checkinBatchInput,
+  checkinScanInput,
+  eventIdParams,
+  registrationParams,
+  registrationsQuery,
+  staffEventInput,
+  staffEventsQuery,
+} from '../../contract/events-staff.ts';
+import { mayUse, type StaffArea } from '../../contract/staff.ts';
+import { ApiProblem } from '../http/errors.ts';
+import { validate } from '../http/validate.ts';
+import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
+import type { StaffDeps } from '../staff-routes.ts';
+import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
+import * as desk from './events-staff.service.ts';
+
+/** 403 unless the caller may use one of these areas (the events list serves all three). */
+function anyArea(...areas: StaffArea[]): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    const roles = c.get('staff').actor.roles;
+    if (!areas.some((area) => mayUse(roles, area))) throw new ApiProblem(403, 'staff.forbidden');
+    await next();
+  };
+}
+
+export function eventsStaffRoutes(deps: StaffDeps) {
+  const { db } = deps;
+  const events = staffArea('events');
+  const registrations = staffArea('registrations');
+  const checkin = staffArea('checkin');
+  const scope = (c: Context<StaffEnv>) => c.get('staff');
+  const item = '/evento/:id{[0-9]+}';
+
+  return (
+    new Hono<StaffEnv>()
+      // ---- events ----
+      .get(
+        '/evento',
+        anyArea('events', 'registrations', 'checkin'),
+        validate('query', staffEventsQuery),
+        async (c) => c.json(await desk.listEvents(db, scope(c).church.id, c.req.valid('query'))),
+      )
+      .post('/evento', events, validate('json', staffEventInput), async (c) =>
+        c.json(await desk.createEvent(deps, scope(c).actor, c.req.valid('json')), 201),
+      )
+      .post('/evento/imagem', events, async (c) => {
+        const bytes = await uploadedImage(c);
+        const url = await storeUploadedImage(deps.images, 'conteudo', scope(c).church.id, bytes);
+        return c.json({ url }, 201);
+      })
+      .get(item, events, validate('param', eventIdParams), async (c) =>
+        c.json(await desk.getEvent(db, scope(c).church.id, c.req.valid('param').id)),
+      )
+      .put(
+        item,
+        events,
+        validate('param', eventIdParams),
+        validate('json', staffEventInput),
+        async (c) =>
+          c.json(
+            await desk.updateEvent(
+              deps,
+              scope(c).actor,
+              c.req.valid('param').id,
+              c.req.valid('json'),
+            ),
+          ),
+      )
+      .post(`${item}/duplicar`, events, validate('param', eventIdParams), async (c) =>
+        c.json(
+          await desk.duplicateEvent(deps, scope(c).actor, c.req.valid('param').id, scope(c).lang),
+          201,
+        ),
+      )
+      .post(`${item}/publicar`, events, validate('param', eventIdParams), async (c) =>
+        c.json(await desk.setPublished(deps, scope(c).actor, c.req.valid('param').id, true)),
+      )
+      .post(`${item}/despublicar`, events, validate('param', eventIdParams), async (c) =>
+        c.json(await desk.setPublished(deps, scope(c).actor, c.req.valid('param').id, false)),
+      )
+      // ---- registrations ----
+      .get(
+        `${item}/inscricao`,
+        registrations,
+        validate('param', eventIdParams),
+        validate('query', registrationsQuery),
+        async (c) =>
+          c.json(
+            await desk.listRegistrations(
+              db,
+              scope(c).church.id,
+              c.req.valid('param').id,
+              c.req.valid('query'),
+            ),
+          ),
+      )
+      .get(
+        `${item}/inscricao/csv`,
+        registrations,
+        validate('param', eventIdParams),
+        validate('query', registrationsQuery),
+        async (c) => {
+          const { filename, body } = await desk.registrationsCsv(
+            db,
+            scope(c).church.id,
+            c.req.valid('param').id,
+            c.req.valid('query'),
+            scope(c).lang,
+          );
+          return c.body(body, 200, {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': `attachment; filename="${filename}"`,
+            'cache-control': 'no-store',
+          });
+        },
+      )
+      .post(
+        `${item}/inscricao/:inscricao{[0-9]+}/cancelar`,
+        registrations,
+        validate('param', registrationParams),
+        async (c) => {
+          const { id, inscricao } = c.req.valid('param');
+          return c.json(await desk.cancelRegistration(deps, scope(c).actor, id, inscricao));
+        },
+      )
+      .post(
+        `${item}/inscricao/:inscricao{[0-9]+}/reenviar`,
+        registrations,
+        validate('param', registrationParams),
+        async (c) => {
+          const { id, inscricao } = c.req.valid('param');
+          return c.json(
+            await desk.resendTicket(deps, scope(c).actor, id, inscricao, scope(c).lang),
+          );
+        },
+      )
+      // ---- check-in at the door ----
+      .get(`${item}/checkin`, checkin, validate('param', eventIdParams), async (c) =>
+        c.json(await checkinState(db, scope(c).church.id, c.req.valid('param').id)),
+      )
+      .post(
+        `${item}/checkin`,
+        checkin,
+        validate('param', eventIdParams),
+        validate('json', checkinScanInput),
+        async (c) => {
+          const id = c.req.valid('param').id;
+          const resposta = await admit(
+            deps,
+            scope(c).actor,
+            id,
+            c.req.valid('json'),
+            scope(c).lang,
+          );
+          return c.json({ resposta, contagem: await checkinCount(db, id) });
+        },
+      )
+      .post(
+        `${item}/checkin/lote`,
+        checkin,
+        validate('param', eventIdParams),
+        validate('json', checkinBatchInput),
+        async (c) => {
+          const id = c.req.valid('param').id;
+          const respostas = await admitBatch(
+            deps,
+            scope(c).actor,
+            id,
+            c.req.valid('json').leituras,
+            scope(c).lang,
+          );
+          return c.json({ respostas, contagem: await checkinCount(db, id) });
+        },
+      )
+  );
+}

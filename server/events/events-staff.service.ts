@@ -1,0 +1,783 @@
+// The staff events desk (docs/events.md "The staff side"): events and ticket types, and their
+// registrations. Plain functions of the database and the staff scope; every write runs through
+// staffWrite (audit + purge). A change that would break what was sold is refused here.
+import { randomBytes } from 'node:crypto';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import {
+  REGISTRATIONS_PAGE_SIZE,
+  STAFF_EVENTS_PAGE_SIZE,
+  type CancelResult,
+  type RegistrationsPage,
+  type StaffEvent,
+  type StaffEventInputParsed,
+  type StaffEventsPage,
+  type StaffRegistration,
+  type staffEventsQuery,
+  type registrationsQuery,
+} from '../../contract/events-staff.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
+import { staffEventsMessage } from '../../contract/messages/staff-events.ts';
+import type { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { containsPattern } from '../db/like.ts';
+import * as t from '../db/schema/index.ts';
+import type { HolderQuestion, PaymentStatus } from '../db/schema/events.ts';
+import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { releasePayments } from '../payments/expiry.ts';
+import { toMoney } from '../payments/money.ts';
+import type { StaffActor } from '../staff/audit.ts';
+import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import type { Tx } from '../db/client.ts';
+import { ticketMail } from './ticket-mail.ts';
+
+type EventRow = typeof t.events.$inferSelect;
+type TicketRow = typeof t.tickets.$inferSelect;
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const cents = (units: number) => Math.round(units * 100);
+const OPEN_PAYMENTS = ['pendente', 'aguardando', 'em_aberto', 'em_analise'];
+
+// ---- events ----
+
+export function toStaffEvent(row: EventRow, tickets: TicketRow[]): StaffEvent {
+  return {
+    id: row.id,
+    titulo: row.title,
+    descricao: row.description,
+    imagem: row.image,
+    local: row.placeName,
+    endereco: row.address,
+    mapaUrl: row.mapUrl,
+    dataInicio: row.startsAt.toISOString(),
+    dataFim: row.endsAt.toISOString(),
+    fusoHorario: row.timeZone,
+    moeda: row.currency,
+    flagInscricaoAberta: row.registrationOpen,
+    flagJuros: row.interest,
+    flagAssumirTaxasServico: row.churchPaysFees,
+    qtdeMaxParcelas: row.maxInstallments,
+    diasPagamentoDinheiro: row.cashDaysToPay,
+    metodosPagamento: row.paymentMethods,
+    publicado: row.active,
+    versao: row.version,
+    ingressos: tickets
+      .filter((k) => k.active)
+      .sort((a, b) => a.position - b.position || a.id - b.id)
+      .map((k) => ({
+        id: k.id,
+        nome: k.name,
+        descricao: k.description,
+        valor: toMoney(k.priceCents),
+        estoque: k.stock,
+        vendidos: k.sold,
+        limitePorUsuario: k.perUserLimit,
+        disponivelDe: iso(k.availableFrom),
+        disponivelAte: iso(k.availableUntil),
+        perguntas: k.questions.map((q) => ({
+          id: q.id,
+          titulo: q.label,
+          tipo: q.type,
+          obrigatorio: q.required,
+          opcoes: q.options ?? [],
+        })),
+      })),
+  };
+}
+
+/** The church's event (any state), or 404. */
+async function eventOf(db: Database | Tx, churchId: number, id: number, lock = false) {
+  const query = db
+    .select()
+    .from(t.events)
+    .where(and(eq(t.events.id, id), eq(t.events.churchId, churchId)));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('staff.events.notFound');
+  return row;
+}
+
+const ticketsOf = (db: Database | Tx, eventId: number, lock = false) => {
+  const query = db
+    .select()
+    .from(t.tickets)
+    .where(eq(t.tickets.eventId, eventId))
+    .orderBy(asc(t.tickets.position), asc(t.tickets.id));
+  return lock ? query.for('update') : query;
+};
+
+export async function getEvent(db: Database, churchId: number, id: number): Promise<StaffEvent> {
+  const row = await eventOf(db, churchId, id);
+  return toStaffEvent(row, await ticketsOf(db, id));
+}
+
+export async function listEvents(
+  db: Database,
+  churchId: number,
+  query: z.output<typeof staffEventsQuery>,
+  now = new Date(),
+): Promise<StaffEventsPage> {
+  const upcoming = query.quando === 'proximos';
+  const where = and(
+    eq(t.events.churchId, churchId),
+    upcoming ? gte(t.events.endsAt, now) : lt(t.events.endsAt, now),
+    query.busca ? ilike(t.events.title, containsPattern(query.busca)) : undefined,
+  );
+  const [rows, [counted]] = await Promise.all([
+    // The outer row is named in full: drizzle writes a one-table select's columns without their table.
+    db
+      .select({
+        event: t.events,
+        sold: sql<number>`coalesce((select sum(k.vendidos) from evento_ingresso k where k.evento_id = evento.id and k.flag_ativo), 0)::int`,
+        stock: sql<number>`coalesce((select sum(k.estoque) from evento_ingresso k where k.evento_id = evento.id and k.flag_ativo), 0)::int`,
+        admitted: sql<number>`(select count(*) from inscricao_checkin c where c.evento_id = evento.id)::int`,
+      })
+      .from(t.events)
+      .where(where)
+      .orderBy(upcoming ? asc(t.events.startsAt) : desc(t.events.startsAt), asc(t.events.id))
+      .limit(STAFF_EVENTS_PAGE_SIZE)
+      .offset((query.page - 1) * STAFF_EVENTS_PAGE_SIZE),
+    db.select({ n: count() }).from(t.events).where(where),
+  ]);
+  const total = Number(counted?.n ?? 0);
+  return {
+    eventos: rows.map((r) => ({
+      id: r.event.id,
+      titulo: r.event.title,
+      dataInicio: r.event.startsAt.toISOString(),
+      dataFim: r.event.endsAt.toISOString(),
+      fusoHorario: r.event.timeZone,
+      local: r.event.placeName,
+      publicado: r.event.active,
+      vendidos: Number(r.sold),
+      estoque: Number(r.stock),
+      admitidos: Number(r.admitted),
+    })),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / STAFF_EVENTS_PAGE_SIZE)),
+  };
+}
+
+const questionId = () => `q${randomBytes(4).toString('hex')}`;
+
+function questionsOf(input: StaffEventInputParsed['ingressos'][number]): HolderQuestion[] {
+  const seen = new Set<string>();
+  return input.perguntas.map((q) => {
+    let id = q.id ?? questionId();
+    if (seen.has(id)) id = questionId();
+    seen.add(id);
+    return {
+      id,
+      label: q.titulo,
+      type: q.tipo,
+      required: q.obrigatorio,
+      ...(q.tipo === 'select' ? { options: q.opcoes } : {}),
+    };
+  });
+}
+
+const ticketValues = (k: StaffEventInputParsed['ingressos'][number], position: number) => ({
+  name: k.nome,
+  description: k.descricao,
+  priceCents: cents(k.valor),
+  stock: k.estoque,
+  perUserLimit: k.limitePorUsuario,
+  availableFrom: k.disponivelDe ? new Date(k.disponivelDe) : null,
+  availableUntil: k.disponivelAte ? new Date(k.disponivelAte) : null,
+  questions: questionsOf(k),
+  position,
+  active: true,
+});
+
+const eventValues = (input: StaffEventInputParsed) => ({
+  title: input.titulo,
+  description: input.descricao,
+  image: input.imagem,
+  placeName: input.local,
+  address: input.endereco,
+  mapUrl: input.mapaUrl,
+  startsAt: new Date(input.dataInicio),
+  endsAt: new Date(input.dataFim),
+  timeZone: input.fusoHorario,
+  currency: input.moeda,
+  registrationOpen: input.flagInscricaoAberta,
+  interest: input.flagJuros,
+  churchPaysFees: input.flagAssumirTaxasServico,
+  maxInstallments: input.qtdeMaxParcelas,
+  cashDaysToPay: input.diasPagamentoDinheiro,
+  paymentMethods: input.metodosPagamento ? [...new Set(input.metodosPagamento)] : null,
+});
+
+/** A new event, unpublished until the staff publishes it. */
+export async function createEvent(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  input: StaffEventInputParsed,
+): Promise<StaffEvent> {
+  return staffWrite(
+    deps,
+    actor,
+    (e: StaffEvent) => ({
+      action: 'events.create',
+      kind: 'evento',
+      targetId: e.id,
+      summary: e.titulo,
+    }),
+    async (tx) => {
+      const [event] = await tx
+        .insert(t.events)
+        .values({ churchId: actor.churchId, ...eventValues(input), active: false })
+        .returning();
+      const tickets = input.ingressos.length
+        ? await tx
+            .insert(t.tickets)
+            .values(
+              input.ingressos.map((k, i) => ({
+                churchId: actor.churchId,
+                eventId: event!.id,
+                ...ticketValues(k, i),
+              })),
+            )
+            .returning()
+        : [];
+      return toStaffEvent(event!, tickets);
+    },
+    { purge: false },
+  );
+}
+
+/** Saves the staff's edit; refuses what would break what was sold (fewer seats, a sold type removed). */
+export async function updateEvent(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  id: number,
+  input: StaffEventInputParsed,
+): Promise<StaffEvent> {
+  return staffWrite(
+    deps,
+    actor,
+    (e: StaffEvent) => ({
+      action: 'events.update',
+      kind: 'evento',
+      targetId: e.id,
+      summary: e.titulo,
+    }),
+    async (tx) => {
+      const event = await eventOf(tx, actor.churchId, id, true);
+      if (input.versao !== undefined && input.versao !== event.version)
+        throw new ApiProblem(409, 'staff.events.versionConflict');
+      // The seat rows are locked: a purchase waits, then re-checks its seats against the new stock.
+      const existing = await ticketsOf(tx, id, true);
+      const byId = new Map(existing.map((k) => [k.id, k]));
+      input.ingressos.forEach((k, i) => {
+        if (k.id === undefined) return;
+        const row = byId.get(k.id);
+        if (!row || !row.active)
+          throw fieldProblem(422, `ingressos.${i}.id`, 'staff.events.ticketNotFound');
+        if (k.estoque < row.sold)
+          throw new ApiProblem(
+            409,
+            'staff.events.stockBelowSold',
+            { [`ingressos.${i}.estoque`]: ['staff.events.stockBelowSold'] },
+            { sold: row.sold },
+          );
+      });
+      const kept = new Set(input.ingressos.map((k) => k.id).filter((v) => v !== undefined));
+      const removed = existing.filter((k) => k.active && !kept.has(k.id));
+      const sold = removed.find((k) => k.sold > 0);
+      if (sold)
+        throw new ApiProblem(409, 'staff.events.ticketHasBuyers', undefined, { name: sold.name });
+      if (input.moeda !== event.currency && existing.some((k) => k.sold > 0))
+        throw new ApiProblem(
+          409,
+          'staff.events.currencyLocked',
+          { moeda: ['staff.events.currencyLocked'] },
+          { currency: event.currency },
+        );
+      if (removed.length) {
+        const ids = removed.map((k) => k.id);
+        const used = await tx
+          .selectDistinct({ ticketId: t.registrations.ticketId })
+          .from(t.registrations)
+          .where(inArray(t.registrations.ticketId, ids));
+        const withHistory = new Set(used.map((u) => u.ticketId));
+        // A type with cancelled registrations is hidden, not deleted: those rows keep their ticket.
+        const hide = ids.filter((k) => withHistory.has(k));
+        const drop = ids.filter((k) => !withHistory.has(k));
+        if (hide.length)
+          await tx.update(t.tickets).set({ active: false }).where(inArray(t.tickets.id, hide));
+        if (drop.length) await tx.delete(t.tickets).where(inArray(t.tickets.id, drop));
+      }
+      const [saved] = await tx
+        .update(t.events)
+        .set({ ...eventValues(input), version: event.version + 1 })
+        .where(eq(t.events.id, id))
+        .returning();
+      for (const [i, k] of input.ingressos.entries()) {
+        if (k.id !== undefined)
+          await tx.update(t.tickets).set(ticketValues(k, i)).where(eq(t.tickets.id, k.id));
+        else
+          await tx
+            .insert(t.tickets)
+            .values({ churchId: actor.churchId, eventId: id, ...ticketValues(k, i) });
+      }
+      return toStaffEvent(saved!, await ticketsOf(tx, id));
+    },
+  );
+}
+
+/** A copy of the event and its ticket types, unpublished and with nothing sold. */
+export async function duplicateEvent(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  id: number,
+  lang: MessageLang,
+): Promise<StaffEvent> {
+  return staffWrite(
+    deps,
+    actor,
+    (e: StaffEvent) => ({
+      action: 'events.duplicate',
+      kind: 'evento',
+      targetId: e.id,
+      summary: e.titulo,
+      details: { from: id },
+    }),
+    async (tx) => {
+      const source = await eventOf(tx, actor.churchId, id);
+      const tickets = (await ticketsOf(tx, id)).filter((k) => k.active);
+      const { id: _id, createdAt: _c, version: _v, ...rest } = source;
+      const [copy] = await tx
+        .insert(t.events)
+        .values({
+          ...rest,
+          title: staffEventsMessage(lang, 'staff.events.copyOf', { title: source.title }).slice(
+            0,
+            200,
+          ),
+          active: false,
+        })
+        .returning();
+      const copies = tickets.length
+        ? await tx
+            .insert(t.tickets)
+            .values(
+              tickets.map(({ id: _k, sold: _s, ...k }) => ({ ...k, eventId: copy!.id, sold: 0 })),
+            )
+            .returning()
+        : [];
+      return toStaffEvent(copy!, copies);
+    },
+    { purge: false },
+  );
+}
+
+/** Publishes (shown on the public pages) or unpublishes an event. */
+export async function setPublished(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  id: number,
+  published: boolean,
+): Promise<StaffEvent> {
+  return staffWrite(
+    deps,
+    actor,
+    (e: StaffEvent) => ({
+      action: published ? 'events.publish' : 'events.unpublish',
+      kind: 'evento',
+      targetId: e.id,
+      summary: e.titulo,
+    }),
+    async (tx) => {
+      const event = await eventOf(tx, actor.churchId, id, true);
+      const [saved] = await tx
+        .update(t.events)
+        .set({ active: published, version: event.version + 1 })
+        .where(eq(t.events.id, id))
+        .returning();
+      return toStaffEvent(saved!, await ticketsOf(tx, id));
+    },
+  );
+}
+
+// ---- registrations ----
+
+type RegistrationsFilter = z.output<typeof registrationsQuery>;
+
+function registrationFilters(eventId: number, churchId: number, q: Partial<RegistrationsFilter>) {
+  const filters: SQL[] = [
+    eq(t.registrations.eventId, eventId),
+    eq(t.registrations.churchId, churchId),
+  ];
+  if (q.status) filters.push(eq(t.registrations.status, q.status));
+  if (q.ingresso) filters.push(eq(t.registrations.ticketId, q.ingresso));
+  if (q.pagamento === 'pago') filters.push(eq(t.payments.status, 'aprovado'));
+  if (q.pagamento === 'pendente')
+    filters.push(inArray(t.payments.status, OPEN_PAYMENTS as PaymentStatus[]));
+  if (q.busca) {
+    const like = containsPattern(q.busca);
+    filters.push(
+      or(
+        ilike(t.registrations.holderName, like),
+        ilike(t.registrations.holderEmail, like),
+        ilike(t.registrations.code, like),
+        ilike(t.payments.code, like),
+        ilike(t.users.email, like),
+        sql`(${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')) ilike ${like}`,
+      )!,
+    );
+  }
+  return and(...filters);
+}
+
+function selectRegistrations(db: Database | Tx, where: SQL | undefined) {
+  return db
+    .select({
+      r: t.registrations,
+      ticketName: t.tickets.name,
+      buyer: {
+        id: t.users.id,
+        first: t.users.firstName,
+        last: t.users.lastName,
+        email: t.users.email,
+      },
+      payment: {
+        code: t.payments.code,
+        status: t.payments.status,
+        method: t.payments.method,
+        total: t.payments.totalCents,
+      },
+      inOrder: sql<number>`(select count(*) from inscricao o where o.pagamento_id = ${t.registrations.paymentId})::int`,
+      checkin: { at: t.checkins.scannedAt, door: t.checkins.door, by: t.checkins.userName },
+    })
+    .from(t.registrations)
+    .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
+    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
+    .leftJoin(t.checkins, eq(t.checkins.registrationId, t.registrations.id))
+    .where(where);
+}
+
+type RegistrationRowOut = Awaited<ReturnType<typeof selectRegistrations>>[number];
+
+function toStaffRegistration(row: RegistrationRowOut): StaffRegistration {
+  const r = row.r;
+  return {
+    id: r.id,
+    codigo: r.code,
+    status: r.status as StaffRegistration['status'],
+    ingresso: { id: r.ticketId, nome: row.ticketName },
+    nomeTitular: r.holderName,
+    emailTitular: r.holderEmail,
+    comprador: {
+      id: row.buyer.id,
+      nome: [row.buyer.first, row.buyer.last].filter(Boolean).join(' '),
+      email: row.buyer.email,
+    },
+    respostas: r.answers,
+    pagamento:
+      row.payment && row.payment.code
+        ? {
+            codigo: row.payment.code,
+            status: row.payment.status,
+            metodo: row.payment.method,
+            total: toMoney(row.payment.total),
+            ingressos: Number(row.inOrder),
+          }
+        : null,
+    checkin:
+      row.checkin && row.checkin.at
+        ? { quando: row.checkin.at.toISOString(), porta: row.checkin.door, por: row.checkin.by }
+        : null,
+    dataCadastro: r.createdAt.toISOString(),
+  };
+}
+
+export async function listRegistrations(
+  db: Database,
+  churchId: number,
+  eventId: number,
+  query: RegistrationsFilter,
+): Promise<RegistrationsPage> {
+  const event = await eventOf(db, churchId, eventId);
+  const where = registrationFilters(eventId, churchId, query);
+  const [rows, [counted], totals, tickets] = await Promise.all([
+    selectRegistrations(db, where)
+      .orderBy(desc(t.registrations.createdAt), desc(t.registrations.id))
+      .limit(REGISTRATIONS_PAGE_SIZE)
+      .offset((query.page - 1) * REGISTRATIONS_PAGE_SIZE),
+    db
+      .select({ n: count() })
+      .from(t.registrations)
+      .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+      .leftJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
+      .where(where),
+    registrationTotals(db, event),
+    ticketsOf(db, eventId),
+  ]);
+  const total = Number(counted?.n ?? 0);
+  const questions = new Map<string, string>();
+  for (const k of tickets) for (const q of k.questions) questions.set(q.id, q.label);
+  return {
+    evento: { id: event.id, titulo: event.title, moeda: event.currency },
+    inscricoes: rows.map(toStaffRegistration),
+    total,
+    page: query.page,
+    totalPages: Math.max(1, Math.ceil(total / REGISTRATIONS_PAGE_SIZE)),
+    totais: totals,
+    ingressos: tickets.map((k) => ({ id: k.id, nome: k.name })),
+    perguntas: [...questions].map(([id, titulo]) => ({ id, titulo })),
+  };
+}
+
+async function registrationTotals(db: Database, event: EventRow) {
+  const [byStatus, [money], [admitted]] = await Promise.all([
+    db
+      .select({ status: t.registrations.status, n: sql<number>`count(*)::int` })
+      .from(t.registrations)
+      .where(eq(t.registrations.eventId, event.id))
+      .groupBy(t.registrations.status),
+    db
+      .select({ total: sql<number>`coalesce(sum(${t.payments.totalCents}), 0)::int` })
+      .from(t.payments)
+      .where(
+        and(
+          eq(t.payments.eventId, event.id),
+          eq(t.payments.churchId, event.churchId),
+          eq(t.payments.status, 'aprovado'),
+        ),
+      ),
+    db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(t.checkins)
+      .where(eq(t.checkins.eventId, event.id)),
+  ]);
+  const n = (s: string) => Number(byStatus.find((b) => b.status === s)?.n ?? 0);
+  return {
+    vendidos: n('confirmada') + n('pendente'),
+    confirmadas: n('confirmada'),
+    pendentes: n('pendente'),
+    canceladas: n('cancelada'),
+    admitidos: Number(admitted?.n ?? 0),
+    arrecadado: toMoney(Number(money?.total ?? 0)),
+    moeda: event.currency,
+  };
+}
+
+// ---- CSV ----
+
+/** pt and es spreadsheets split on `;` (their decimal mark is the comma); en ones on `,`. */
+export const csvSeparator = (lang: MessageLang) => (lang === 'en' ? ',' : ';');
+
+/** One cell: always quoted; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
+function cell(value: string | number | null): string {
+  let text = value === null ? '' : String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return `"${text.replace(/"/g, '""')}"`;
+}
+
+/** The registrations matching the filters as a UTF-8 CSV with a BOM (spreadsheets then read accents right). */
+export async function registrationsCsv(
+  db: Database,
+  churchId: number,
+  eventId: number,
+  query: Partial<RegistrationsFilter>,
+  lang: MessageLang,
+): Promise<{ filename: string; body: string }> {
+  const event = await eventOf(db, churchId, eventId);
+  const rows = (
+    await selectRegistrations(db, registrationFilters(eventId, churchId, query)).orderBy(
+      asc(t.registrations.createdAt),
+      asc(t.registrations.id),
+    )
+  ).map(toStaffRegistration);
+  const questions = new Map<string, string>();
+  for (const k of await ticketsOf(db, eventId))
+    for (const q of k.questions) questions.set(q.id, q.label);
+  const m = (key: Parameters<typeof staffEventsMessage>[1]) => staffEventsMessage(lang, key);
+  const sep = csvSeparator(lang);
+  const money = (v: number) => (lang === 'en' ? v.toFixed(2) : v.toFixed(2).replace('.', ','));
+  const when = (v: string | null) =>
+    v
+      ? new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang, {
+          dateStyle: 'short',
+          timeStyle: 'short',
+          timeZone: event.timeZone,
+        }).format(new Date(v))
+      : '';
+  const header = [
+    m('staff.events.csv.code'),
+    m('staff.events.csv.status'),
+    m('staff.events.csv.ticket'),
+    m('staff.events.csv.holder'),
+    m('staff.events.csv.holderEmail'),
+    m('staff.events.csv.buyer'),
+    m('staff.events.csv.buyerEmail'),
+    m('staff.events.csv.order'),
+    m('staff.events.csv.payment'),
+    m('staff.events.csv.method'),
+    m('staff.events.csv.total'),
+    m('staff.events.csv.date'),
+    m('staff.events.csv.checkin'),
+    m('staff.events.csv.door'),
+    ...questions.values(),
+  ];
+  const lines = [header.map(cell).join(sep)];
+  for (const r of rows)
+    lines.push(
+      [
+        r.codigo,
+        m(`staff.events.status.${r.status}`),
+        r.ingresso.nome,
+        r.nomeTitular,
+        r.emailTitular,
+        r.comprador.nome,
+        r.comprador.email,
+        r.pagamento?.codigo ?? '',
+        r.pagamento?.status ?? '',
+        r.pagamento?.metodo ?? '',
+        r.pagamento ? money(r.pagamento.total) : '',
+        when(r.dataCadastro),
+        when(r.checkin?.quando ?? null),
+        r.checkin?.porta ?? '',
+        ...[...questions.keys()].map((q) => r.respostas[q] ?? ''),
+      ]
+        .map(cell)
+        .join(sep),
+    );
+  const slug = event.title
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')
+    .toLowerCase()
+    .slice(0, 60);
+  return {
+    filename: `${slug || 'evento'}-${event.id}.csv`,
+    body: `\uFEFF${lines.join('\r\n')}\r\n`,
+  };
+}
+
+// ---- cancel, refund, resend ----
+
+/** The registration of this event and church, or 404. */
+async function registrationOf(
+  db: Database | Tx,
+  churchId: number,
+  eventId: number,
+  id: number,
+  lock = false,
+) {
+  const query = db
+    .select()
+    .from(t.registrations)
+    .where(
+      and(
+        eq(t.registrations.id, id),
+        eq(t.registrations.eventId, eventId),
+        eq(t.registrations.churchId, churchId),
+      ),
+    );
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound('staff.events.registrationNotFound');
+  return row;
+}
+
+/**
+ * Cancels a registration's order through the one payment pipeline (server/payments/expiry.ts):
+ * a paid order is refunded (estornado), an unpaid one cancelled; every seat of it returns to sale.
+ */
+export async function cancelRegistration(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  eventId: number,
+  id: number,
+): Promise<CancelResult> {
+  return staffWrite(
+    deps,
+    actor,
+    (r: CancelResult & { holder: string }) => ({
+      action: r.resultado === 'estornado' ? 'registrations.refund' : 'registrations.cancel',
+      kind: 'inscricao',
+      targetId: id,
+      summary: `${r.holder}${r.pedido ? ` · ${r.pedido}` : ''}`,
+      details: { evento: eventId, pedido: r.pedido, canceladas: r.canceladas },
+    }),
+    async (tx) => {
+      await eventOf(tx, actor.churchId, eventId);
+      const reg = await registrationOf(tx, actor.churchId, eventId, id, true);
+      if (reg.status === 'cancelada') throw new ApiProblem(409, 'staff.events.alreadyCancelled');
+      const [payment] = reg.paymentId
+        ? await tx.select().from(t.payments).where(eq(t.payments.id, reg.paymentId)).for('update')
+        : [];
+      if (payment && (payment.status === 'aprovado' || OPEN_PAYMENTS.includes(payment.status))) {
+        const resultado: CancelResult['resultado'] =
+          payment.status === 'aprovado' && payment.totalCents > 0 ? 'estornado' : 'cancelado';
+        const freed = await releasePayments(tx, [payment.id], resultado);
+        return { resultado, canceladas: freed, pedido: payment.code, holder: reg.holderName };
+      }
+      // No live payment behind it (a gift registration, or an order already closed): free this seat only.
+      await tx
+        .update(t.registrations)
+        .set({ status: 'cancelada' })
+        .where(eq(t.registrations.id, reg.id));
+      await tx
+        .update(t.tickets)
+        .set({ sold: sql`greatest(${t.tickets.sold} - 1, 0)` })
+        .where(eq(t.tickets.id, reg.ticketId));
+      return {
+        resultado: 'cancelado' as const,
+        canceladas: 1,
+        pedido: payment?.code ?? null,
+        holder: reg.holderName,
+      };
+    },
+  ).then(({ holder: _h, ...result }) => result);
+}
+
+/** Sends the ticket e-mail (with its QR) again to the holder, or the buyer when the holder has none. */
+export async function resendTicket(
+  deps: StaffWriteDeps & { mailer: Mailer },
+  actor: StaffActor,
+  eventId: number,
+  id: number,
+  lang: MessageLang,
+): Promise<{ para: string }> {
+  const event = await eventOf(deps.db, actor.churchId, eventId);
+  const reg = await registrationOf(deps.db, actor.churchId, eventId, id);
+  if (reg.status === 'cancelada') throw new ApiProblem(409, 'staff.events.alreadyCancelled');
+  const [row] = await deps.db
+    .select({ email: t.users.email, ticket: t.tickets.name, church: t.churches.name })
+    .from(t.registrations)
+    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
+    .innerJoin(t.churches, eq(t.churches.id, t.registrations.churchId))
+    .where(eq(t.registrations.id, reg.id));
+  const to = reg.holderEmail || row?.email;
+  if (!to) throw new ApiProblem(422, 'staff.events.noEmail');
+  const mail = await ticketMail(lang, to, {
+    church: row!.church,
+    event: event.title,
+    startsAt: event.startsAt,
+    timeZone: event.timeZone,
+    place: [event.placeName, event.address].filter(Boolean).join(' · '),
+    holder: reg.holderName,
+    ticket: row!.ticket,
+    code: reg.code,
+    pending: reg.status === 'pendente',
+  });
+  await deps.mailer.send(mail);
+  await staffWrite(
+    deps,
+    actor,
+    {
+      action: 'registrations.resend',
+      kind: 'inscricao',
+      targetId: reg.id,
+      summary: `${reg.holderName} · ${to}`,
+    },
+    async () => undefined,
+    { purge: false },
+  );
+  return { para: to };
+}

@@ -1,0 +1,158 @@
+// The staff events desk (docs/events.md "The staff side"): the admin creates an event with two
+// ticket types and a holder question and publishes it; a member buys a ticket with the sandbox
+// card and sees its QR; at the door the QR (read from an uploaded photo) admits the ticket once,
+// and the typed code a second time answers "already used" with the door. Phone first: 360 px.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import QRCode from 'qrcode';
+import { asMember, churchUrl } from './helpers.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+const title = `Retiro da Família ${Date.now().toString(36)}`;
+let eventId = 0;
+let ticketCode = '';
+
+const local = (days: number, hour: number) => {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(hour)}:00`;
+};
+
+const noSideScroll = async (page: Page) =>
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+
+test('the admin creates an event with two ticket types and a question, then publishes it', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/events'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Eventos' })).toBeVisible();
+  await page.getByRole('link', { name: 'Novo evento' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Título', exact: true }).fill(title);
+  await page.getByRole('textbox', { name: 'Início', exact: true }).fill(local(30, 19));
+  await page.getByRole('textbox', { name: 'Fim', exact: true }).fill(local(30, 22));
+  await page.getByRole('textbox', { name: 'Local', exact: true }).fill('Templo Sede');
+  const first = page.locator('fieldset.events-ticket').nth(0);
+  await first.getByRole('textbox', { name: 'Nome', exact: true }).fill('Inteira');
+  await first.getByRole('textbox', { name: 'Preço', exact: true }).fill('50');
+  await first.getByRole('spinbutton', { name: 'Quantidade', exact: true }).fill('20');
+  await first.getByRole('button', { name: 'Adicionar pergunta' }).click();
+  await first.getByRole('textbox', { name: 'Pergunta 1', exact: true }).fill('Igreja de origem');
+  await first.getByLabel('Obrigatória').check();
+  await page.getByRole('button', { name: 'Adicionar tipo de ingresso' }).click();
+  const second = page.locator('fieldset.events-ticket').nth(1);
+  await second.getByRole('textbox', { name: 'Nome', exact: true }).fill('Meia');
+  await second.getByRole('textbox', { name: 'Preço', exact: true }).fill('25');
+  await second.getByRole('spinbutton', { name: 'Quantidade', exact: true }).fill('10');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+
+  await expect(page.getByText('Evento criado como rascunho.')).toBeVisible();
+  eventId = Number(/\/admin\/events\/(\d+)/.exec(page.url())![1]);
+  await expect(page.getByText('Rascunho', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Publicar' }).click();
+  await expect(page.getByText('Publicado: o evento está no site.')).toBeVisible();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+});
+
+test('a member buys a ticket with the sandbox card and sees its QR', async ({ page }) => {
+  await asMember(page);
+  await page.goto(churchUrl('graca', `/event/${eventId}`));
+  await page.getByRole('spinbutton', { name: 'Quantidade de “Inteira”' }).fill('1');
+  await page.getByRole('button', { name: 'Inscrever-se' }).click();
+  await page.getByLabel('Nome do participante').fill('Joana Araújo');
+  await page.getByLabel('Igreja de origem').fill('Graça Centro');
+  await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByRole('radio', { name: 'Usar outro cartão' }).check();
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await page.getByLabel('CPF do titular').fill('529.982.247-25');
+  await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Obrigado!');
+
+  await page.goto(churchUrl('graca', `/user/registrations/${eventId}/tickets`));
+  const qr = page.getByRole('img', { name: /^QR do ingresso TK-/ });
+  await expect(qr).toBeVisible();
+  await expect(qr.locator('svg')).toBeVisible();
+  ticketCode = (await page
+    .locator('figure', { has: qr })
+    .locator('figcaption')
+    .textContent())!.trim();
+  expect(ticketCode).toMatch(/^TK-[A-Z0-9]{8}$/);
+});
+
+test('the door reads the QR from a photo: admitted; the typed code again: already used', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', `/admin/events/${eventId}/checkin`));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Check-in: ${title}`);
+  await expect(page.getByText('0 entraram de 1')).toBeVisible();
+  await page.getByLabel('Esta porta').fill('Portão A');
+
+  const png = await QRCode.toBuffer(ticketCode, { width: 320, margin: 2 });
+  await page
+    .getByLabel('Ler uma foto do QR')
+    .setInputFiles({ name: 'qr.png', mimeType: 'image/png', buffer: png });
+  const answer = page.getByRole('alert');
+  await expect(answer).toContainText('Entrada liberada');
+  await expect(answer).toContainText('Joana Araújo');
+  await expect(answer).toContainText('Inteira');
+  await answer.getByRole('button', { name: 'Próximo' }).click();
+  await expect(page.getByText('1 entraram de 1')).toBeVisible();
+
+  await page.getByLabel('Código do ingresso').fill(ticketCode);
+  await page.getByRole('button', { name: 'Verificar' }).click();
+  await expect(answer).toContainText('Entrada recusada');
+  await expect(answer).toContainText(/Já usado: entrou .* pela Portão A\./);
+  await noSideScroll(page);
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await answer.getByRole('button', { name: 'Próximo' }).click();
+
+  // The registrations page shows the admission, and the CSV carries the holder's accents.
+  await page.goto(churchUrl('graca', `/admin/events/${eventId}/registrations`));
+  const card = page.getByRole('listitem').filter({ hasText: 'Joana Araújo' });
+  await expect(card).toContainText(/Entrou .* pela Portão A/);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar CSV' }).click();
+  const file = await (await download).createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of file) chunks.push(chunk as Buffer);
+  const csv = Buffer.concat(chunks);
+  expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  expect(csv.toString('utf8')).toContain('"Joana Araújo";');
+  await noSideScroll(page);
+});
+
+test('without a connection the door keeps scans on the phone and reports them once sent', async ({
+  page,
+  context,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', `/admin/events/${eventId}/checkin`));
+  await expect(page.getByText('1 entraram de 1')).toBeVisible();
+  await context.setOffline(true);
+  const answer = page.getByRole('alert');
+  for (const expected of ['Guardado neste celular', 'Lido duas vezes neste celular sem conexão.']) {
+    await page.getByLabel('Código do ingresso').fill('TK-OFFLINE1');
+    await page.getByRole('button', { name: 'Verificar' }).click();
+    await expect(answer).toContainText(expected);
+    await answer.getByRole('button', { name: 'Próximo' }).click();
+  }
+  await expect(page.getByText('1 leitura aguardando')).toBeVisible();
+  await context.setOffline(false);
+  const reports = page.getByRole('region', { name: 'Confira estas leituras' });
+  await expect(reports).toContainText('Nenhum ingresso tem este código.');
+  await expect(page.getByText('1 leitura aguardando')).toBeHidden();
+});
