@@ -255,3 +255,71 @@ export const GROUP_NOTIFICATION_TYPES = {
   request: 'CELULA_SOLICITACAO',
   answer: 'CELULA_RESPOSTA',
 } as const;
+
+// ---- leaders' meetings, attendance and leaving (docs/groups.md "Meetings and attendance") ----
+
+/** `POST /celula/{id}/reuniao-registro/`: the leader records a meeting and ticks who came. */
+export const groupMeetingInput = z.object({
+  /** ISO 8601 with its offset (the browser converts the local date and time). */
+  data: z
+    .string({ error: 'groups.badDate' })
+    .max(40, 'groups.badDate')
+    .refine((v) => !Number.isNaN(Date.parse(v)), 'groups.badDate'),
+  tema: z
+    .string({ error: 'groups.themeRequired' })
+    .trim()
+    .min(1, 'groups.themeRequired')
+    .max(200, 'groups.tooLong')
+    .regex(/^[^\u0000-\u001f\u007f\ud800-\udfff]*$/, 'Invalid characters.'),
+  idEstudo: idParam.nullable().default(null),
+  /** The ids of the members (and the leader) who came. */
+  presentes: z.array(idParam).max(500, 'groups.tooLong').default([]),
+  /** People who came without being members (visitors), counted in `qtdePresentes`. */
+  visitantes: z.coerce.number({ error: 'Must be a number.' }).int().min(0).max(500).default(0),
+  observacoes: z.preprocess(
+    blankToUndefined,
+    z
+      .string({ error: 'Invalid input.' })
+      .trim()
+      .max(GROUP_MESSAGE_MAX, { error: `At most ${GROUP_MESSAGE_MAX} characters.` })
+      .regex(/^[^\u0000\ud800-\udfff]*$/, { error: 'Invalid characters.' })
+      .optional(),
+  ),
+});
+export type GroupMeetingInput = z.input<typeof groupMeetingInput>;
+
+/** A group's attendance: the roster (leader first) with how often each came, and the meetings with who came. */
+export const groupAttendanceSchema = z.object({
+  celula: groupRefSchema,
+  membros: z.array(
+    z.object({
+      id: z.number().int(),
+      nome: z.string(),
+      lider: z.boolean(),
+      /** Meetings (of `reunioes`) this person came to. */
+      presencas: z.number().int(),
+    }),
+  ),
+  /** Newest first, at most 100. */
+  reunioes: z.array(
+    z.object({
+      id: z.number().int(),
+      data: z.string(),
+      tema: z.string(),
+      qtdePresentes: z.number().int(),
+      presentes: z.array(z.number().int()),
+    }),
+  ),
+  /** The studies the group follows (the meeting form's choices). */
+  estudos: z.array(groupStudyRefSchema),
+});
+export type GroupAttendance = z.infer<typeof groupAttendanceSchema>;
+
+/** `POST /celula/{id}/reuniao-registro/` answer (201). */
+export const groupMeetingCreatedSchema = z.object({
+  status: z.literal(true),
+  message: z.string(),
+  reuniao: groupMeetingSchema,
+});
+/** `DELETE /celula/{id}/participacao`: the member leaves the group. */
+export const groupLeftSchema = z.object({ status: z.literal(true), message: z.string() });

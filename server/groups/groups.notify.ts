@@ -2,11 +2,8 @@
 // a notification in the account (spec §3 Notification, type codes of contract/groups.ts) and an
 // e-mail through the outbox, both in the church's language. A failed e-mail never undoes the request.
 import type { Context } from 'hono';
-import {
-  groupLangOfLocale,
-  groupMessage,
-  type GroupMessageKey,
-} from '../../contract/groups-messages.ts';
+import { messageLangOfLocale } from '../../contract/messages/lang.ts';
+import { groupMessage, type GroupMessageKey } from '../../contract/messages/groups.ts';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
 import { churchOrigin } from '../auth/church-link.ts';
 import type { Database } from '../db/client.ts';
@@ -65,7 +62,7 @@ export async function notifyLeader(
   requester: string,
   message: string | null,
 ): Promise<void> {
-  const lang = groupLangOfLocale(church.locale);
+  const lang = messageLangOfLocale(church.locale);
   const values = { group: group.name, name: requester, message: message ?? '' };
   await deliver(db, mailer, c, church, leader, GROUP_NOTIFICATION_TYPES.request, group.id, {
     title: groupMessage(lang, 'groups.mail.requestTitle', values),
@@ -86,7 +83,7 @@ export async function notifyMember(
   group: { id: number; name: string },
   accepted: boolean,
 ): Promise<void> {
-  const lang = groupLangOfLocale(church.locale);
+  const lang = messageLangOfLocale(church.locale);
   const values = { group: group.name };
   const [title, body]: GroupMessageKey[] = accepted
     ? ['groups.mail.acceptedTitle', 'groups.mail.acceptedBody']

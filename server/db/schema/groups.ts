@@ -40,6 +40,8 @@ export const groups = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     active: boolean('flag_ativo').notNull().default(true),
+    /** Open to join requests, or full (docs/staff.md "Groups"). */
+    open: boolean('flag_aberta').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('celula_igreja_idx').on(t.churchId, t.name)],

@@ -3,7 +3,10 @@
 // from the contract: no zod in islands.
 import type {
   GroupAnswer,
+  GroupAttendance,
   GroupDetail,
+  GroupMeeting,
+  GroupMeetingInput,
   GroupMeetingResponse,
   GroupMeetingsResponse,
   GroupRequest,
@@ -42,6 +45,20 @@ export const answerRequest = (id: number, requestId: number, acao: GroupAnswer['
   mainApi()
     .put(`celula/${id}/solicitacao-admissao/${requestId}`, { json: { acao } })
     .json<{ status: true; message: string; solicitacao: GroupRequest }>();
+
+/** `POST /celula/{id}/reuniao-registro/` (the leader): a meeting and who came. */
+export const recordMeeting = (id: number, input: GroupMeetingInput) =>
+  mainApi()
+    .post(`celula/${id}/reuniao-registro/`, { json: input })
+    .json<{ status: true; message: string; reuniao: GroupMeeting }>();
+
+/** `GET /celula/{id}/presenca` (the leader): the roster and who came to each meeting. */
+export const loadAttendance = (id: number) =>
+  mainApi().get(`celula/${id}/presenca`).json<GroupAttendance>();
+
+/** `DELETE /celula/{id}/participacao`: the member leaves (the leader is refused with the reason). */
+export const leaveGroup = (id: number) =>
+  mainApi().delete(`celula/${id}/participacao`).json<{ status: true; message: string }>();
 
 /** The day names of the page's strings, Sunday first (contract: 0 Sunday … 6 Saturday). */
 export const dayName = (t: (key: string) => string, day: number): string => t(`groups.days.${day}`);

@@ -2,9 +2,10 @@
 // request goes to the leader"). A visitor gets a login link with spec §6's message that comes back
 // here; a member sends a short message to the leader and lands on /groups/request/success; a
 // member, the leader or someone already waiting sees that instead (with the meetings / requests).
+// A member can leave the group (after a confirmation); the leader is told to hand it over first.
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupRole } from '../../../../contract/groups.ts';
-import { askToJoin, loadMyGroupView } from '../../../lib/groups/api.ts';
+import { askToJoin, leaveGroup, loadMyGroupView } from '../../../lib/groups/api.ts';
 import {
   failureMessage,
   Loader,
@@ -25,6 +26,7 @@ export default function JoinGroupIsland(props: Props) {
   const { ready, loggedIn } = useSession(props.church);
   const [role, setRole] = useState<GroupRole | undefined>(undefined);
   const [failed, setFailed] = useState(false);
+  const [left, setLeft] = useState('');
   useEffect(() => {
     if (!ready || !loggedIn) return;
     loadMyGroupView(props.groupId, props.church.id).then(
@@ -60,6 +62,7 @@ export default function JoinGroupIsland(props: Props) {
             {t('groups.meetings.link')}
           </a>
         </p>
+        <p className="groups-muted">{t('groups.leave.leaderNote')}</p>
       </>
     );
   else if (role === 'membro')
@@ -71,6 +74,14 @@ export default function JoinGroupIsland(props: Props) {
             {t('groups.meetings.link')}
           </a>
         </p>
+        <LeaveGroup
+          groupId={props.groupId}
+          t={t}
+          onLeft={(text) => {
+            setLeft(text);
+            setRole(null);
+          }}
+        />
       </>
     );
   else if (role === 'pendente') body = <Notice kind="info">{t('groups.join.pending')}</Notice>;
@@ -79,6 +90,7 @@ export default function JoinGroupIsland(props: Props) {
   return (
     <section className="groups-box groups-join" aria-labelledby="groups-join-title">
       <h2 id="groups-join-title">{t('groups.join.title')}</h2>
+      {left && <Notice kind="ok">{left}</Notice>}
       {body}
     </section>
   );
@@ -139,5 +151,53 @@ function JoinForm({
         />
       </div>
     </form>
+  );
+}
+
+/** Leaving asks once more; the API refuses the leader with the reason, shown here. */
+function LeaveGroup({
+  groupId,
+  t,
+  onLeft,
+}: {
+  groupId: number;
+  t: ReturnType<typeof makeT>;
+  onLeft: (message: string) => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState('');
+  async function leave() {
+    setBusy(true);
+    setError('');
+    try {
+      onLeft((await leaveGroup(groupId)).message);
+      return;
+    } catch (e) {
+      setError((await failureMessage(e, t('groups.leave.failed'))).message);
+    }
+    setBusy(false);
+  }
+  if (!asking)
+    return (
+      <p>
+        <button type="button" className="button secondary" onClick={() => setAsking(true)}>
+          {t('groups.leave.button')}
+        </button>
+      </p>
+    );
+  return (
+    <div className="groups-leave" role="group" aria-labelledby="groups-leave-question">
+      <p id="groups-leave-question">{t('groups.leave.confirm')}</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <p className="groups-links">
+        <button type="button" className="button danger" onClick={leave} disabled={busy}>
+          {busy ? t('groups.leave.leaving') : t('groups.leave.yes')}
+        </button>
+        <button type="button" className="button secondary" onClick={() => setAsking(false)}>
+          {t('groups.leave.cancel')}
+        </button>
+      </p>
+    </div>
   );
 }

@@ -1,10 +1,17 @@
 // A group's meetings (spec §2 /groups/{celulaId}/meetings and /{meetingId}, login required): date,
 // theme, study, attendance and notes. Only the group's members and leader see them; anyone else
-// gets the API's explanation (403) or "no matching cell found" (404) and a way back.
-import { useEffect, useMemo, useState } from 'react';
-import type { GroupMeeting } from '../../../../contract/groups.ts';
+// gets the API's explanation (403) or "no matching cell found" (404) and a way back. The leader
+// also records meetings with attendance and sees who came (LeaderMeetings.tsx).
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, timeOf } from '../../../lib/format.ts';
-import { loadMeeting, loadMeetings } from '../../../lib/groups/api.ts';
+import {
+  loadAttendance,
+  loadMeeting,
+  loadMeetings,
+  loadMyGroupView,
+} from '../../../lib/groups/api.ts';
+import { AttendanceHistory, MeetingForm } from './LeaderMeetings.tsx';
 import {
   failureMessage,
   Loader,
@@ -29,16 +36,25 @@ export default function MeetingsIsland(props: Props) {
 type State =
   { group: { id: number; nome: string }; meetings: GroupMeeting[] } | { error: string } | null;
 
-function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
+function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
   const [state, setState] = useState<State>(null);
-  useEffect(() => {
+  const [attendance, setAttendance] = useState<GroupAttendance | null>(null);
+  const [recording, setRecording] = useState(false);
+  const [saved, setSaved] = useState('');
+  const reload = useCallback(() => {
     const load = meetingId
       ? loadMeeting(groupId, meetingId).then((r) => ({ group: r.celula, meetings: [r.reuniao] }))
       : loadMeetings(groupId).then((r) => ({ group: r.celula, meetings: r.reunioes }));
     load.then(setState, async (e) =>
       setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }),
     );
-  }, [groupId, meetingId, t]);
+    // Only the leader records and sees attendance: ask for it only when the caller leads the group.
+    if (!meetingId)
+      loadMyGroupView(groupId, church.id)
+        .then((g) => (g.minhaParticipacao === 'lider' ? loadAttendance(groupId) : null))
+        .then(setAttendance, () => setAttendance(null));
+  }, [groupId, meetingId, t, church.id]);
+  useEffect(reload, [reload]);
 
   const toGroup = `/groups/${groupId}`;
   if (!state) return <Loader label={t('groups.loading')} />;
@@ -88,6 +104,33 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
         ← {t('groups.meetings.toGroup')}
       </a>
       <h1>{t('groups.meetings.of', { group: state.group.nome })}</h1>
+      {saved && <Notice kind="ok">{saved}</Notice>}
+      {attendance &&
+        (recording ? (
+          <MeetingForm
+            groupId={groupId}
+            attendance={attendance}
+            t={t}
+            onSaved={(text) => {
+              setRecording(false);
+              setSaved(text);
+              reload();
+            }}
+          />
+        ) : (
+          <p className="groups-links">
+            <button
+              type="button"
+              className="button groups-record-open"
+              onClick={() => {
+                setSaved('');
+                setRecording(true);
+              }}
+            >
+              {t('groups.record.open')}
+            </button>
+          </p>
+        ))}
       {state.meetings.length === 0 ? (
         <p className="groups-muted">{t('groups.meetings.empty')}</p>
       ) : (
@@ -112,6 +155,7 @@ function Meetings({ groupId, meetingId, lang, t }: Props & { t: T }) {
           ))}
         </ul>
       )}
+      {attendance && <AttendanceHistory attendance={attendance} lang={lang} t={t} />}
     </div>
   );
 }

@@ -1,0 +1,550 @@
+// The treasurer's giving calls (docs/staff.md "Giving"): who may read and write (content editors
+// see no money), nothing changed on a refusal, reasons used by /give at once, the dashboard's
+// totals equal the listed gifts and the CSV, refunds through the pipeline, and the yearly
+// statement batch e-mailing each giver once with two runners at the same time.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, asc, eq, ne } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  givingSummarySchema,
+  staffGiftsPageSchema,
+  staffReasonSchema,
+  staffReasonsSchema,
+  staffRecurringPageSchema,
+  statementBatchSchema,
+} from '../../contract/giving-staff.ts';
+import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
+import { createChangeFeed } from '../changes.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import type { Mail } from '../mail/outbox.ts';
+import { apiClient, expectError, loginAll, STAFF_ACCOUNTS, type StaffWho } from '../test-kit.ts';
+import { sendStatementBatches } from './giving-staff.service.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'giving-staff-'));
+type Who = StaffWho;
+
+describe.each(testBackends())('staff giving on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let graca: number;
+  const tokens = {} as Record<Who, string>;
+  const ids = {} as Record<Who, number>;
+  const { call, get } = apiClient(() => api, { lang: 'en' });
+  const db = () => database.db;
+  const audits = () => db().$count(t.auditLog);
+
+  /** A write refused for a visitor (401), a member, the content editor and grace's admin (403); nothing changes. */
+  async function expectRefused(
+    attempt: (token?: string) => Promise<{ status: number }>,
+    state: () => Promise<unknown>,
+  ) {
+    const before = await state();
+    const logged = await audits();
+    expect((await attempt()).status).toBe(401);
+    for (const who of ['member', 'editor', 'graceAdmin'] as const)
+      expect((await attempt(tokens[who])).status, who).toBe(403);
+    expect(await state()).toEqual(before);
+    expect(await audits()).toBe(logged);
+  }
+
+  const reasons = () =>
+    db()
+      .select()
+      .from(t.paymentReasons)
+      .where(eq(t.paymentReasons.churchId, graca))
+      .orderBy(asc(t.paymentReasons.id));
+
+  /** A gift of graca (member or visitor) at a given time, with its lines. */
+  async function gift(options: {
+    userId?: number | null;
+    donor?: { name: string; email: string };
+    at: string;
+    method?: string;
+    status?: 'aprovado' | 'pendente' | 'estornado';
+    lines: [number, number][];
+  }) {
+    const all = await reasons();
+    const subtotal = options.lines.reduce((s, [, c]) => s + c, 0);
+    const code = `T${Math.random().toString(36).slice(2, 10).toUpperCase()}`;
+    const [p] = await db()
+      .insert(t.payments)
+      .values({
+        churchId: graca,
+        userId: options.userId ?? null,
+        code,
+        kind: 'doacao',
+        donorName: options.donor?.name ?? null,
+        donorEmail: options.donor?.email ?? null,
+        method: options.method ?? 'pix',
+        status: options.status ?? 'aprovado',
+        subtotalCents: subtotal,
+        totalCents: subtotal,
+        currency: 'BRL',
+        installmentCents: subtotal,
+        createdAt: new Date(options.at),
+        paidAt: new Date(options.at),
+      })
+      .returning();
+    await db()
+      .insert(t.paymentLines)
+      .values(
+        options.lines.map(([reasonId, amountCents]) => ({
+          churchId: graca,
+          paymentId: p!.id,
+          reasonId,
+          reasonName: all.find((r) => r.id === reasonId)!.name,
+          amountCents,
+        })),
+      );
+    return code;
+  }
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = path.join(dataDir, backend);
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db, changes: createChangeFeed() });
+    const [row] = await db().select().from(t.churches).where(eq(t.churches.code, 'graca'));
+    graca = row!.id;
+    await loginAll(api, STAFF_ACCOUNTS, { tokens, ids });
+  }, 240_000);
+  afterAll(() => database.close());
+
+  it('reads are for admins and treasurers; a content editor sees no money', async () => {
+    for (const who of ['admin', 'finance'] as const) {
+      staffReasonsSchema.parse(
+        (await get('/admin/graca/doacao/motivos', { token: tokens[who] })).body,
+      );
+      staffGiftsPageSchema.parse(
+        (await get('/admin/graca/doacao/doacoes', { token: tokens[who] })).body,
+      );
+      givingSummarySchema.parse(
+        (await get('/admin/graca/doacao/resumo', { token: tokens[who] })).body,
+      );
+      staffRecurringPageSchema.parse(
+        (await get('/admin/graca/doacao/recorrentes', { token: tokens[who] })).body,
+      );
+    }
+    for (const url of [
+      '/admin/graca/doacao/motivos',
+      '/admin/graca/doacao/doacoes',
+      '/admin/graca/doacao/resumo',
+      '/admin/graca/doacao/doacoes.csv',
+      '/admin/graca/doacao/recorrentes',
+      '/admin/graca/doacao/extratos',
+    ]) {
+      expectError(await get(url, { token: tokens.editor }), 403, 'staff.forbidden');
+      expect((await get(url, { token: tokens.member })).status).toBe(403);
+      expect((await get(url, { token: tokens.graceAdmin })).status).toBe(403);
+      expect((await get(url)).status).toBe(401);
+    }
+  });
+
+  it('a treasurer creates, edits and orders reasons and /give uses them at once', async () => {
+    const give = async () =>
+      (await get('/igreja/graca/pagamento-motivo/?doacao=true')).body as {
+        motivos: { id: number; nome: string; flagRecorrencia: boolean }[];
+      };
+    const created = await call('POST', '/admin/graca/doacao/motivos', {
+      token: tokens.finance,
+      body: { nome: ' Ação social ', descricao: 'Cestas básicas', flagRecorrencia: true },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const reason = staffReasonSchema.parse(created.body);
+    expect(reason).toMatchObject({ nome: 'Ação social', flagAtivo: true, flagRecorrencia: true });
+    expect((await give()).motivos.map((m) => m.nome)).toContain('Ação social');
+
+    const edited = await call('PUT', `/admin/graca/doacao/motivos/${reason.id}`, {
+      token: tokens.admin,
+      body: { nome: 'Ação social', flagRecorrencia: false, flagAtivo: false },
+    });
+    expect(edited.status).toBe(200);
+    expect((await give()).motivos.map((m) => m.nome)).not.toContain('Ação social');
+
+    const ids = (await reasons()).map((r) => r.id).reverse();
+    const ordered = await call('PUT', '/admin/graca/doacao/motivos-ordem', {
+      token: tokens.finance,
+      body: { ids },
+    });
+    expect(ordered.status).toBe(200);
+    const active = (await reasons())
+      .filter((r) => r.active)
+      .sort((a, b) => a.position - b.position);
+    expect((await give()).motivos.map((m) => m.id)).toEqual(active.map((r) => r.id));
+    expectError(
+      await call('PUT', '/admin/graca/doacao/motivos-ordem', {
+        token: tokens.finance,
+        body: { ids: ids.slice(1) },
+      }),
+      400,
+      'staff.giving.orderMismatch',
+    );
+
+    // the minimum applies to the next gift
+    const settings = await call('PUT', '/admin/graca/doacao/configuracao', {
+      token: tokens.finance,
+      body: {
+        valorMinimo: 12.5,
+        flagDoacaoOnline: true,
+        flagVisitante: true,
+        flagRecorrencia: true,
+      },
+    });
+    expect(settings.status, JSON.stringify(settings.body)).toBe(200);
+    const [row] = await db()
+      .select()
+      .from(t.givingSettings)
+      .where(eq(t.givingSettings.churchId, graca));
+    expect(row!.minimumCents).toBe(1250);
+
+    // a reason of another church is a 404
+    const [other] = await db()
+      .select({ id: t.paymentReasons.id })
+      .from(t.paymentReasons)
+      .where(ne(t.paymentReasons.churchId, graca));
+    expectError(
+      await call('PUT', `/admin/graca/doacao/motivos/${other!.id}`, {
+        token: tokens.admin,
+        body: { nome: 'x' },
+      }),
+      404,
+      'staff.giving.reasonNotFound',
+    );
+    expect(
+      (
+        await call('POST', '/admin/graca/doacao/motivos', {
+          token: tokens.admin,
+          body: { nome: '' },
+        })
+      ).status,
+    ).toBe(400);
+  });
+
+  it('every giving write is refused to a visitor, a member, a content editor and grace’s admin', async () => {
+    const [first] = await reasons();
+    await expectRefused(
+      (token) => call('POST', '/admin/graca/doacao/motivos', { token, body: { nome: 'Intrusa' } }),
+      reasons,
+    );
+    await expectRefused(
+      (token) =>
+        call('PUT', `/admin/graca/doacao/motivos/${first!.id}`, {
+          token,
+          body: { nome: 'Mudado' },
+        }),
+      reasons,
+    );
+    await expectRefused(
+      async (token) =>
+        call('PUT', '/admin/graca/doacao/motivos-ordem', {
+          token,
+          body: { ids: (await reasons()).map((r) => r.id).reverse() },
+        }),
+      reasons,
+    );
+    const settings = () =>
+      db().select().from(t.givingSettings).where(eq(t.givingSettings.churchId, graca));
+    await expectRefused(
+      (token) =>
+        call('PUT', '/admin/graca/doacao/configuracao', {
+          token,
+          body: {
+            valorMinimo: 1,
+            flagDoacaoOnline: false,
+            flagVisitante: false,
+            flagRecorrencia: false,
+          },
+        }),
+      settings,
+    );
+    const code = await gift({
+      userId: ids.member,
+      at: '2026-03-03T12:00:00Z',
+      lines: [[first!.id, 1000]],
+    });
+    const payment = () => db().select().from(t.payments).where(eq(t.payments.code, code));
+    await expectRefused(
+      (token) => call('POST', `/admin/graca/doacao/doacoes/${code}/estorno`, { token }),
+      payment,
+    );
+    const batches = () => db().select().from(t.statementBatches);
+    await expectRefused(
+      (token) => call('POST', '/admin/graca/doacao/extratos', { token, body: { ano: 2026 } }),
+      batches,
+    );
+  });
+
+  it('the dashboard’s totals equal the sum of the listed gifts and of the CSV, for the same filters', async () => {
+    const [tithe, offering] = await reasons();
+    await gift({
+      userId: ids.member,
+      at: '2025-02-03T10:00:00Z',
+      method: 'cartao',
+      lines: [[tithe!.id, 12345]],
+    });
+    await gift({
+      donor: { name: 'Zé Visitante', email: 'ze@example.org' },
+      at: '2025-02-10T10:00:00Z',
+      lines: [
+        [tithe!.id, 1001],
+        [offering!.id, 2002],
+      ],
+    });
+    await gift({ userId: ids.member, at: '2025-02-28T23:59:00Z', lines: [[offering!.id, 333]] });
+    await gift({
+      userId: ids.member,
+      at: '2025-02-15T10:00:00Z',
+      status: 'pendente',
+      lines: [[offering!.id, 9999]],
+    });
+    await gift({ userId: ids.member, at: '2025-03-01T00:00:00Z', lines: [[tithe!.id, 777]] });
+    for (let i = 0; i < 27; i++)
+      await gift({
+        userId: ids.member,
+        at: `2025-01-${String((i % 28) + 1).padStart(2, '0')}T12:00:00Z`,
+        lines: [[tithe!.id, 100 + i]],
+      });
+
+    const filters: Record<string, string>[] = [
+      { de: '2025-02-01', ate: '2025-02-28', status: 'aprovado' },
+      { de: '2025-02-01', ate: '2025-02-28' },
+      { de: '2025-02-01', ate: '2025-02-28', motivo: String(offering!.id) },
+      { de: '2025-01-01', ate: '2025-12-31', status: 'aprovado', metodo: 'pix' },
+      { de: '2025-01-01', ate: '2025-01-31' },
+    ];
+    for (const f of filters) {
+      const qs = new URLSearchParams(f).toString();
+      const summary = givingSummarySchema.parse(
+        (await get(`/admin/graca/doacao/resumo?${qs}`, { token: tokens.finance })).body,
+      );
+      let listed = 0;
+      let count = 0;
+      for (let page = 1; ; page++) {
+        const res = staffGiftsPageSchema.parse(
+          (await get(`/admin/graca/doacao/doacoes?${qs}&page=${page}`, { token: tokens.finance }))
+            .body,
+        );
+        expect(res.soma).toBe(summary.total);
+        listed += res.doacoes.reduce((s, g) => s + Math.round(g.valor * 100), 0);
+        count += res.doacoes.length;
+        if (page >= res.totalPages) break;
+      }
+      expect(count).toBe(summary.quantidade);
+      expect(listed).toBe(Math.round(summary.total * 100));
+      const csv = await api.request(`/api/v1/admin/graca/doacao/doacoes.csv?${qs}`, {
+        headers: { authorization: `Bearer ${tokens.finance}`, 'accept-language': 'pt-BR' },
+      });
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      const bytes = new Uint8Array(await csv.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = new TextDecoder('utf-8', { ignoreBOM: true })
+        .decode(bytes)
+        .replace(/^\uFEFF/, '')
+        .trim()
+        .split('\r\n');
+      expect(rows[0]).toBe('data,pedido,doador,email,metodo,status,motivos,valor');
+      expect(rows.length - 1).toBe(summary.quantidade);
+      const csvCents = rows
+        .slice(1)
+        .reduce((s, r) => s + Math.round(Number(r.split(',').at(-1)) * 100), 0);
+      expect(csvCents).toBe(Math.round(summary.total * 100));
+      const sum = (list: { valor: number }[]) =>
+        list.reduce((s, x) => s + Math.round(x.valor * 100), 0);
+      expect(sum(summary.porMotivo)).toBe(Math.round(summary.total * 100));
+      expect(sum(summary.porMetodo)).toBe(Math.round(summary.total * 100));
+      expect(sum(summary.porPeriodo)).toBe(Math.round(summary.total * 100));
+    }
+    // February, approved: 123.45 + 30.03 + 3.33
+    const feb = givingSummarySchema.parse(
+      (
+        await get('/admin/graca/doacao/resumo?de=2025-02-01&ate=2025-02-28&status=aprovado', {
+          token: tokens.admin,
+        })
+      ).body,
+    );
+    expect(feb.total).toBe(156.81);
+    expect(feb.agrupamento).toBe('dia');
+    // the accents of names and reasons come back from the CSV
+    const csv = await api.request(
+      '/api/v1/admin/graca/doacao/doacoes.csv?de=2025-02-10&ate=2025-02-10',
+      {
+        headers: { authorization: `Bearer ${tokens.finance}` },
+      },
+    );
+    const text = new TextDecoder().decode(await csv.arrayBuffer());
+    expect(text).toContain('Zé Visitante');
+    expect(text).toContain(`${tithe!.name} + ${offering!.name}`);
+    expect(text).toContain('30.03');
+    // bad filters are per-field 400s
+    const bad = await get('/admin/graca/doacao/doacoes?de=2025-02-30x&ate=2025-01-01', {
+      token: tokens.finance,
+    });
+    expect(bad.status).toBe(400);
+    const reversed = await get('/admin/graca/doacao/resumo?de=2025-03-01&ate=2025-01-01', {
+      token: tokens.finance,
+    });
+    expect(reversed.status).toBe(400);
+  });
+
+  it('a treasurer refunds an approved gift once through the pipeline; the totals drop', async () => {
+    const [tithe] = await reasons();
+    const code = await gift({
+      userId: ids.member,
+      at: '2024-06-10T12:00:00Z',
+      lines: [[tithe!.id, 5000]],
+    });
+    const before = givingSummarySchema.parse(
+      (
+        await get('/admin/graca/doacao/resumo?de=2024-06-01&ate=2024-06-30&status=aprovado', {
+          token: tokens.finance,
+        })
+      ).body,
+    );
+    const logged = await audits();
+    expect(
+      (await call('POST', `/admin/graca/doacao/doacoes/${code}/estorno`, { token: tokens.finance }))
+        .status,
+    ).toBe(204);
+    const [row] = await db().select().from(t.payments).where(eq(t.payments.code, code));
+    expect(row!.status).toBe('estornado');
+    expect(await audits()).toBe(logged + 1);
+    expectError(
+      await call('POST', `/admin/graca/doacao/doacoes/${code}/estorno`, { token: tokens.admin }),
+      409,
+      'staff.giving.notRefundable',
+    );
+    expectError(
+      await call('POST', '/admin/graca/doacao/doacoes/NOPE1234/estorno', { token: tokens.admin }),
+      404,
+      'staff.giving.giftNotFound',
+    );
+    const after = givingSummarySchema.parse(
+      (
+        await get('/admin/graca/doacao/resumo?de=2024-06-01&ate=2024-06-30&status=aprovado', {
+          token: tokens.finance,
+        })
+      ).body,
+    );
+    expect(Math.round((before.total - after.total) * 100)).toBe(5000);
+    // the member's own history shows it refunded
+    const mine = await get(`/usuario/${ids.member}/doacao?igreja=${graca}&ano=2024`, {
+      token: tokens.member,
+    });
+    expect(JSON.stringify(mine.body)).toContain('estornado');
+  });
+
+  it('lists recurring gifts with their state and next charge', async () => {
+    const res = staffRecurringPageSchema.parse(
+      (await get('/admin/graca/doacao/recorrentes', { token: tokens.finance })).body,
+    );
+    expect(res.recorrentes.length).toBeGreaterThan(0);
+    const [g] = res.recorrentes;
+    expect(g!.estado).toBe('ativa');
+    expect(g!.proximaCobranca).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    await db()
+      .update(t.recurringGifts)
+      .set({ failedTries: 1 })
+      .where(eq(t.recurringGifts.id, g!.id));
+    const failing = staffRecurringPageSchema.parse(
+      (await get('/admin/graca/doacao/recorrentes?estado=falhando', { token: tokens.finance }))
+        .body,
+    );
+    expect(failing.recorrentes.map((r) => r.id)).toContain(g!.id);
+  });
+
+  it('the yearly statement batch e-mails each giver once, with two runners at the same time', async () => {
+    const [tithe] = await reasons();
+    const year = 2023;
+    for (const [i, who] of [ids.member, ids.admin, ids.finance].entries())
+      await gift({
+        userId: who,
+        at: `${year}-0${i + 1}-05T12:00:00Z`,
+        lines: [[tithe!.id, 1000 * (i + 1)]],
+      });
+    await gift({ userId: ids.member, at: `${year}-07-05T12:00:00Z`, lines: [[tithe!.id, 500]] });
+    await gift({
+      donor: { name: 'Visitante', email: 'Vis@Example.org' },
+      at: `${year}-08-05T12:00:00Z`,
+      lines: [[tithe!.id, 700]],
+    });
+    await gift({
+      donor: { name: 'Visitante', email: 'vis@example.org' },
+      at: `${year}-09-05T12:00:00Z`,
+      lines: [[tithe!.id, 800]],
+    });
+    await gift({
+      userId: ids.graceAdmin,
+      at: `${year}-10-05T12:00:00Z`,
+      status: 'pendente',
+      lines: [[tithe!.id, 900]],
+    });
+
+    const started = await call('POST', '/admin/graca/doacao/extratos', {
+      token: tokens.finance,
+      body: { ano: year },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(201);
+    const batch = statementBatchSchema.parse(started.body);
+    expect(batch).toMatchObject({ total: 4, enviados: 0, status: 'enviando' });
+    expectError(
+      await call('POST', '/admin/graca/doacao/extratos', {
+        token: tokens.admin,
+        body: { ano: year },
+      }),
+      409,
+      'staff.giving.batchRunning',
+    );
+    expectError(
+      await call('POST', '/admin/graca/doacao/extratos', {
+        token: tokens.admin,
+        body: { ano: 2001 },
+      }),
+      422,
+      'staff.giving.noGivers',
+    );
+
+    const sent: Mail[] = [];
+    const mailer = { send: async (mail: Mail) => void sent.push(mail) };
+    const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
+    await Promise.all([
+      sendStatementBatches(db(), { mailer, settings }),
+      sendStatementBatches(db(), { mailer, settings }),
+    ]);
+    expect(sent.map((m) => m.to.toLowerCase()).sort()).toEqual(
+      ['lider@graca.demo', 'membro@graca.demo', 'tesoureiro@graca.demo', 'vis@example.org'].sort(),
+    );
+    const maria = sent.find((m) => m.to === 'membro@graca.demo')!;
+    expect(maria.text).toContain('15,00');
+    expect(maria.links[0]).toContain(`/user/giving/statement?ano=${year}`);
+    const visitor = sent.find((m) => m.to.toLowerCase() === 'vis@example.org')!;
+    expect(visitor.text).toContain('15,00');
+
+    const list = await get('/admin/graca/doacao/extratos', { token: tokens.finance });
+    expect((list.body.lotes as { id: number }[])[0]).toMatchObject({
+      id: batch.id,
+      status: 'concluido',
+      enviados: 4,
+      total: 4,
+    });
+    const rows = await db()
+      .select()
+      .from(t.sentStatements)
+      .where(and(eq(t.sentStatements.churchId, graca), eq(t.sentStatements.year, year)));
+    expect(rows).toHaveLength(4);
+
+    // a second batch of the same year sends nobody again
+    const again = await call('POST', '/admin/graca/doacao/extratos', {
+      token: tokens.admin,
+      body: { ano: year },
+    });
+    expect(again.status).toBe(201);
+    expect(again.body).toMatchObject({ status: 'concluido', enviados: 4 });
+    await sendStatementBatches(db(), { mailer, settings });
+    expect(sent).toHaveLength(4);
+  });
+});
