@@ -1,4 +1,4 @@
-// Worship songs (issue 12; spec §2 /embed/praise, §4 zoom, transposition and show type, §8):
+// Worship songs (docs/praise.md; spec §2 /embed/praise, §4 zoom, transposition and show type, §8):
 // the embed as a musician uses it — with and without JavaScript — and the team's list /praise.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';

@@ -1,9 +1,10 @@
-// /praise: the team's songbook for logged-in members of the church (issue 12 item 5). Search by
+// /praise: the team's songbook for logged-in members of the church (docs/praise.md). Search by
 // title, author and theme (the API searches; typing waits a moment), each song opening its embed view.
 import { useEffect, useMemo, useState } from 'react';
 import type { PraiseSummary } from '../../../../contract/praise.ts';
 import { loadSongs, songHref } from '../../../lib/praise/api.ts';
 import { pretty } from '../../../lib/praise/transpose.ts';
+import SetLists from './SetLists.tsx';
 import {
   Loader,
   MemberGate,
@@ -29,7 +30,7 @@ export default function PraiseListIsland(props: Props) {
 type State =
   { kind: 'loading' } | { kind: 'ok'; songs: PraiseSummary[] } | { kind: 'error'; message: string };
 
-function SongList({ t, slug, church }: Props & { t: T }) {
+function SongList({ t, slug, church, lang }: Props & { t: T }) {
   const { ready } = useMember(church);
   const [search, setSearch] = useState(
     () => new URLSearchParams(location.search).get('busca') ?? '',
@@ -78,6 +79,7 @@ function SongList({ t, slug, church }: Props & { t: T }) {
           autoComplete="off"
         />
       </form>
+      {ready && <SetLists slug={slug} t={t} lang={lang} />}
       {state.kind === 'loading' && <Loader label={t('praise.list.loading')} />}
       {state.kind === 'error' && (
         <div>
