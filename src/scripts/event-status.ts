@@ -6,7 +6,6 @@ import {
   ticketAvailability,
   type TicketAvailability,
 } from '../../contract/event-rules.ts';
-import { TOKEN_KEY } from '../stores/storage-keys.ts';
 
 interface TicketData {
   id: number;
@@ -30,7 +29,9 @@ function userIdOf(token: string): number | null {
 }
 
 async function enhance(root: HTMLElement): Promise<void> {
-  const token = sessionStorage.getItem(TOKEN_KEY);
+  // TOKEN_KEY of src/stores/storage-keys.ts, written out: an import would make Vite split a shared
+  // chunk, and this page's one small script would stop being inlined
+  const token = sessionStorage.getItem('church:token');
   const userId = token ? userIdOf(token) : null;
   if (!token || !userId) return;
   const eventId = root.dataset.eventId!;
