@@ -63,6 +63,8 @@ test('an editor writes a news item with an image, schedules it, and the site sho
   await body.click();
   await page.keyboard.type('Venha agradecer conosco. ');
   await page.getByRole('button', { name: 'Negrito' }).click();
+  // the toolbar hands focus back to the text; a key typed before that lands nowhere
+  await expect(body).toBeFocused();
   await page.keyboard.type('Traga a família.');
   await expect(body.locator('strong')).toHaveText('Traga a família.');
   await page.getByLabel('Escolher uma imagem').setInputFiles({
