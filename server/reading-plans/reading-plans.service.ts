@@ -4,7 +4,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Subscription } from '../../contract/reading-plans.ts';
 import { BIBLE_SOURCES } from '../bible/sources.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { notFound } from '../http/errors.ts';
 import {
@@ -223,6 +223,18 @@ export async function startPlan(
   return inserted.length > 0;
 }
 
+/** Every day of a subscription unread again (delete and reset both start here). */
+function clearProgress(tx: Tx, churchId: number, subscriptionId: number) {
+  return tx
+    .delete(t.readingPlanProgress)
+    .where(
+      and(
+        eq(t.readingPlanProgress.churchId, churchId),
+        eq(t.readingPlanProgress.subscriptionId, subscriptionId),
+      ),
+    );
+}
+
 /** Delete (spec §4, irreversible): the subscription and its progress go. */
 export async function deleteSubscription(
   db: Database,
@@ -231,14 +243,7 @@ export async function deleteSubscription(
   sub: SubRow,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .delete(t.readingPlanProgress)
-      .where(
-        and(
-          eq(t.readingPlanProgress.churchId, churchId),
-          eq(t.readingPlanProgress.subscriptionId, sub.id),
-        ),
-      );
+    await clearProgress(tx, churchId, sub.id);
     await tx
       .delete(t.readingPlanSubscriptions)
       .where(
@@ -259,14 +264,7 @@ export async function resetSubscription(
   today: string,
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    await tx
-      .delete(t.readingPlanProgress)
-      .where(
-        and(
-          eq(t.readingPlanProgress.churchId, churchId),
-          eq(t.readingPlanProgress.subscriptionId, sub.id),
-        ),
-      );
+    await clearProgress(tx, churchId, sub.id);
     await tx
       .update(t.readingPlanSubscriptions)
       .set({ startDate: today, completedAt: null })
