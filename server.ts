@@ -1,16 +1,29 @@
 // Composition root (docs/architecture.md "Programs and one port"): one HTTP server on one port for the web site (Astro),
-// the v1 API (/api/v1), /healthz and the chat (/socket.io).
+// the v1 API (/api/v1), /healthz, /readyz, /metrics and the chat (/socket.io). It logs every request (server/log.ts)
+// and drains on SIGTERM (docs/deploy.md "Draining").
 import { existsSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type Config } from './common/config.ts';
 import { forgetChurch } from './contract/in-process.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
-import { createNodeHandler, isApiRequest } from './server/http/node-handler.ts';
+import { createNodeHandler, isApiRequest, serveMetrics } from './server/http/node-handler.ts';
 import { createPageCache } from './server/http/page-cache.ts';
+import { pageRouteLabeller, routeLabelOf, setRouteLabel } from './server/http/route-label.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
+import { configureLog, log, reportError, REQUEST_ID_HEADER, requestIdOf } from './server/log.ts';
+import {
+  collectProcessMetrics,
+  httpDuration,
+  httpRequests,
+  methodLabel,
+  pageCacheLookups,
+  watchPageCache,
+  watchPool,
+  watchReadiness,
+} from './server/metrics.ts';
 import { startServices } from './server/runtime.ts';
 
 type AstroHandler = (
@@ -26,33 +39,94 @@ const entry = path.join(dist, 'server/entry.mjs');
 export interface RunningServer {
   server: Server;
   url: string;
+  /** The METRICS_PORT listener's address, when one was asked for. */
+  metricsUrl?: string;
+  /** Stops at once: no new connections, requests in flight finish, then the database closes. */
   close(): Promise<void>;
+  /** SIGTERM's way: /readyz turns 503, the node serves DRAIN_DELAY_MS more, then `close()`. */
+  drain(): Promise<void>;
 }
+
+/** Default wait between "not ready" and "stop accepting": long enough for a balancer's health check. */
+const drainDelay = (config: Config) =>
+  config.DRAIN_DELAY_MS ?? (config.NODE_ENV === 'production' ? 5_000 : 0);
 
 export async function start(config: Config): Promise<RunningServer> {
   if (!existsSync(entry))
     throw new Error('The site is not built: run `npm run build` (or `npm start`, which builds).');
+  configureLog(config);
   const services = await startServices(config);
   const { handler } = (await import(pathToFileURL(entry).href)) as { handler: AstroHandler };
-  const handleApi = createNodeHandler(services);
+  let ready = true;
+  let stopping = false;
+  const handleApi = createNodeHandler(services, {
+    ready: () => ready,
+    metricsToken: config.METRICS_TOKEN,
+  });
   const serveStatic = createStaticFiles(path.join(dist, 'client'));
   // With PAGE_CACHE=false nothing is kept, but pages still get ETags and compression.
   const pages = createPageCache(handler, {
     enabled: config.PAGE_CACHE,
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
+    onLookup: (result) => pageCacheLookups.inc({ result }),
   });
+  const pageRoute = pageRouteLabeller(entry);
+  watchPageCache(pages);
+  watchReadiness(() => ready);
+  if (services.database.kind === 'postgres')
+    watchPool(
+      (services.database.db as unknown as { $client: Parameters<typeof watchPool>[0] }).$client,
+    );
+  if (config.METRICS_TOKEN || config.METRICS_PORT !== undefined) collectProcessMetrics();
   const api = createPageCache((req, res) => void handleApi(req, res), { enabled: false });
   services.changes.onChurchChanged((churchId) => {
     pages.purgeChurch(churchId);
     forgetChurch(churchId); // the web's host → church cache (src/middleware.ts registers it)
   });
 
+  /** One log line and the metrics of each request, once its answer is sent (or the client left). */
+  const observe = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
+    const started = performance.now();
+    res.once('close', () => {
+      const path = (req.url ?? '/').split('?')[0]!;
+      const route = routeLabelOf(req) ?? pageRoute(path, res.statusCode);
+      const method = methodLabel(req.method);
+      const seconds = (performance.now() - started) / 1000;
+      httpRequests.inc({ method, route, status: res.statusCode });
+      httpDuration.observe({ method, route }, seconds);
+      const line = {
+        reqId: requestId,
+        method: req.method,
+        route,
+        status: res.statusCode,
+        ms: Math.round(seconds * 10_000) / 10,
+        ...(res.writableFinished ? {} : { aborted: true }),
+      };
+      if (res.statusCode >= 500) log.error(line, 'request');
+      else log.info(line, 'request');
+    });
+  };
+
   const server = createServer((req, res) => {
+    // The proxy's request id (or a new one) is on every answer, log line and error report.
+    const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
+    req.headers[REQUEST_ID_HEADER] = requestId; // the API's error handler reads it
+    res.setHeader(REQUEST_ID_HEADER, requestId);
+    // Once the node stops accepting, kept-alive connections close after their answer.
+    if (stopping) res.setHeader('connection', 'close');
+    observe(req, res, requestId);
     // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
     const compressedApi = isApiRequest(req.url) && req.headers['accept-encoding'];
-    if (!compressedApi && (handleApi(req, res) || serveStatic(req, res))) return;
+    if (!compressedApi && handleApi(req, res)) return;
+    if (!compressedApi && serveStatic(req, res)) return setRouteLabel(req, 'static');
     (compressedApi ? api : pages).handle(req, res).catch((error: unknown) => {
-      console.error('[web]', req.url, error);
+      reportError(error, {
+        source: 'web',
+        requestId,
+        method: req.method,
+        route: pageRoute((req.url ?? '/').split('?')[0]!, 200),
+        path: (req.url ?? '/').split('?')[0],
+      });
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
       res.end('Internal server error');
     });
@@ -66,21 +140,62 @@ export async function start(config: Config): Promise<RunningServer> {
   });
   const { port } = server.address() as AddressInfo;
 
+  // /metrics without a token on a port of its own (127.0.0.1 by default): for a scraper beside the node.
+  let metricsServer: Server | undefined;
+  if (config.METRICS_PORT !== undefined) {
+    const listener = createServer((req, res) => {
+      if (isPathOf(req.url, '/metrics')) return void serveMetrics(res);
+      res.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end('Not found');
+    });
+    await new Promise<void>((resolve, reject) => {
+      listener.once('error', reject);
+      listener.listen(config.METRICS_PORT, config.METRICS_HOST, () => resolve());
+    });
+    metricsServer = listener;
+  }
+
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       // Stop accepting, let requests in flight finish (10 s at most), then close the database.
+      ready = false;
+      stopping = true;
       const drained = new Promise<void>((resolve) => server.close(() => resolve()));
-      services.disconnectClients();
       server.closeIdleConnections();
+      // Chat messages being handled are answered, then the sockets close and reconnect elsewhere.
+      services.disconnectClients();
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
       await drained;
       clearTimeout(timer);
       await services.close();
+      metricsServer?.close();
     })());
 
-  return { server, url: `http://localhost:${port}`, close };
+  let draining: Promise<void> | undefined;
+  const drain = () =>
+    (draining ??= (async () => {
+      ready = false; // the balancer's next check of /readyz takes this node out
+      const delay = drainDelay(config);
+      log.info({ delayMs: delay }, 'draining: not ready, still serving');
+      if (delay) await new Promise((resolve) => setTimeout(resolve, delay));
+      log.info('draining: no new connections; finishing requests in flight');
+      await close();
+    })());
+
+  const metricsAddress = metricsServer?.address() as AddressInfo | undefined;
+  return {
+    server,
+    url: `http://localhost:${port}`,
+    ...(metricsAddress
+      ? { metricsUrl: `http://${config.METRICS_HOST}:${metricsAddress.port}` }
+      : {}),
+    close,
+    drain,
+  };
 }
+
+const isPathOf = (url = '/', path: string) => url === path || url.startsWith(`${path}?`);
 
 /** Starts from the environment, logs where, and stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {
@@ -90,29 +205,39 @@ export async function main(): Promise<void> {
     checkJwtSecret(config); // production without a strong JWT_SECRET stops here (docs/security.md "Token signing key")
   } catch (error) {
     if (error instanceof ConfigError) {
-      console.error(error.message);
+      console.error(error.message); // before the logger has its settings: plain text for a person
       process.exit(1);
     }
     throw error;
   }
   const running = await start(config);
-  if (config.LOG_LEVEL !== 'silent') {
-    console.log(
-      `Church web app on ${running.url}  (try http://graca.${config.PROVIDER_DOMAIN}:${config.PORT === 0 ? new URL(running.url).port : config.PORT})`,
-    );
-  }
-  const stop = (signal: string) => {
-    console.log(`${signal}: finishing requests in flight and closing the database…`);
-    running.close().then(
-      () => process.exit(0),
+  const port = new URL(running.url).port;
+  log.info(
+    {
+      url: running.url,
+      try: `http://graca.${config.PROVIDER_DOMAIN}:${port}`,
+      metrics: running.metricsUrl,
+    },
+    `Church web app on ${running.url}  (try http://graca.${config.PROVIDER_DOMAIN}:${port})`,
+  );
+  // SIGTERM (a rolling restart) drains; SIGINT (Ctrl-C at a terminal) stops without the delay.
+  const stop = (signal: string, how: 'drain' | 'close') => {
+    log.info({ signal }, 'stopping: finishing requests in flight, then closing the database');
+    running[how]().then(
+      () => {
+        log.info('stopped');
+        log.flush();
+        process.exit(0);
+      },
       (error: unknown) => {
-        console.error(error);
+        log.error({ err: error }, 'stop failed');
+        log.flush();
         process.exit(1);
       },
     );
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  process.once('SIGTERM', () => stop('SIGTERM', 'drain'));
+  process.once('SIGINT', () => stop('SIGINT', 'close'));
 }
 
 if (import.meta.main) await main();

@@ -23,6 +23,8 @@ export const configSchema = z.object({
   API_URL: optionalUrl,
   /** An outside admin site that /admin leaves for (spec §2); unset, /admin is the staff area (docs/staff.md). */
   ADMIN_URL: optionalUrl,
+  /** The Voluts volunteer-rosters app that /third-parts/voluts opens (spec §2 Other); unset, the page lists the ministries only. */
+  VOLUTS_URL: optionalUrl,
   /** Signs access tokens: 32+ random bytes, required in production (server/auth/jwt-secret.ts). */
   JWT_SECRET: z.string().optional(),
   REDIS_URL: optionalUrl,
@@ -55,6 +57,37 @@ export const configSchema = z.object({
     .default('true')
     .transform((v) => v === 'true'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info', 'debug']).default('info'),
+  /** After SIGTERM, how long /readyz says 503 while the node still serves, so a load balancer stops sending (docs/deploy.md "Draining"); default 5 s in production, 0 otherwise. */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).optional(),
+  /** GET /metrics answers with `Authorization: Bearer <METRICS_TOKEN>` (docs/deploy.md "Metrics"); unset (and no METRICS_PORT) it is a 404. */
+  METRICS_TOKEN: z.string().trim().min(16).optional(),
+  /** A separate listener for /metrics without a token, on METRICS_HOST (default 127.0.0.1 only). */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /** A Sentry-compatible DSN: unhandled server errors are sent to its envelope endpoint (server/log.ts). */
+  ERROR_REPORT_DSN: optionalUrl,
+  /** Where uploads are kept (docs/deploy.md "Files"); unset: s3 with S3_BUCKET, postgres with DATABASE_URL, else local. */
+  FILE_STORE: z.enum(['local', 'postgres', 's3']).optional(),
+  /** An S3-compatible store (AWS, MinIO, R2…): its address when not AWS, region, bucket and keys. */
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  S3_BUCKET: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+  /** "true" for MinIO and most self-hosted stores (bucket in the path, not the host name). */
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  /** Encrypts churches' gateway credentials (AES-256-GCM, 32 bytes as 64 hex or base64); required in production (server/payments/secret-box.ts). */
+  PAYMENT_KEY: z.string().optional(),
+  /** A payment still pending this many minutes after its charge is asked of its gateway (docs/payments.md "Reconciliation"). */
+  PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** The gateways' API addresses; unset is each provider's own (tests and staging point them elsewhere). */
+  STRIPE_API_URL: optionalUrl,
+  ZOOP_API_URL: optionalUrl,
+  PICPAY_API_URL: optionalUrl,
+  CARDCONNECT_API_URL: optionalUrl,
 });
 
 export type Config = z.infer<typeof configSchema>;

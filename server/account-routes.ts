@@ -10,6 +10,7 @@ import type { Config } from '../common/config.ts';
 import type { Database } from './db/client.ts';
 import { imageRoutes } from './images/images.routes.ts';
 import { createImageStore, type ImageStore } from './images/store.ts';
+import { localFileStoreIn } from './files/local.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { memberRoutes } from './users/members.routes.ts';
 import { membershipRoutes } from './users/memberships.routes.ts';
@@ -27,7 +28,8 @@ export interface AccountRouteOptions {
 export function accountRoutes(db: Database, options: AccountRouteOptions) {
   const { mailer } = options;
   const images =
-    options.images ?? createImageStore(() => (options.settings ?? accountSettings()).DATA_DIR);
+    options.images ??
+    createImageStore(localFileStoreIn(() => (options.settings ?? accountSettings()).DATA_DIR));
   return new Hono({ strict: false })
     .route('/', authRoutes(db, mailer))
     .route('/', memberRoutes(db, mailer))

@@ -3,6 +3,7 @@
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { secureHeaders } from 'hono/secure-headers';
+import { brandingRoutes } from './branding/branding.routes.ts';
 import { bibleRoutes } from './bible/bible.routes.ts';
 import { churchRoutes } from './church/church.routes.ts';
 import { sitemapRoutes } from './sitemap/sitemap.routes.ts';
@@ -10,6 +11,7 @@ import { accountRoutes } from './account-routes.ts';
 import { eventRoutes } from './events/events.routes.ts';
 import { feeRoutes } from './payments/fees.routes.ts';
 import { paymentRoutes } from './payments/payments.routes.ts';
+import { webhookRoutes } from './payments/webhooks.routes.ts';
 import { givingRoutes } from './giving/giving.routes.ts';
 import { registrationRoutes } from './events/registrations.routes.ts';
 import { scheduleRoutes } from './schedule/schedule.routes.ts';
@@ -22,16 +24,23 @@ import { notesRoutes } from './notes/notes.routes.ts';
 import { readingPlanRoutes } from './reading-plans/reading-plans.routes.ts';
 import { playRoutes } from './play/play.routes.ts';
 import { playWatchRoutes } from './play/watch.routes.ts';
+import { playPosterRoutes } from './play/play-staff.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { staffApi } from './staff-routes.ts';
 import { storableText } from './http/storable-text.ts';
 import { answerHeaders } from './http/answer-headers.ts';
+import { apiRouteLabel } from './http/route-label.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
-import { useSettings } from './auth/settings.ts';
+import { accountSettings, useSettings } from './auth/settings.ts';
+import type { FileStore } from './files/file-store.ts';
+import { localFileStoreIn } from './files/local.ts';
+import { createPdfStore } from './images/pdf-store.ts';
 import { createImageStore } from './images/store.ts';
 import { mailerFromSettings } from './mail/outbox.ts';
+import { redirectRoutes } from './imports/redirects.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
@@ -42,14 +51,20 @@ export interface ApiDeps {
   changes?: ChangeFeed;
   /** The settings (common/config.ts) the routes use; tests may leave them out (read from the environment). */
   settings?: Config;
+  /** The one file store (docs/deploy.md "Files"); tests may leave it out (a local one under DATA_DIR/files). */
+  files?: FileStore;
 }
 
-export function createApi({ db, changes = createChangeFeed(), settings }: ApiDeps) {
+export function createApi({ db, changes = createChangeFeed(), settings, files: given }: ApiDeps) {
   if (settings) useSettings(settings); // the modules that still read settings get these ones
-  const images = settings ? createImageStore(settings.DATA_DIR) : undefined;
+  const files = given ?? localFileStoreIn(() => (settings ?? accountSettings()).DATA_DIR);
+  // Uploads are checked and shaped by these stores, kept by the file store (every node sees them).
+  const images = createImageStore(files);
+  const pdfs = createPdfStore(files);
   // One mailer for every route that sends mail, from these settings (tests: the environment's).
   const mailer = mailerFromSettings(() => settings ?? parseConfig());
   const api = new Hono({ strict: false }).basePath(API_BASE);
+  api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
   api.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),
   );
@@ -67,27 +82,36 @@ export function createApi({ db, changes = createChangeFeed(), settings }: ApiDep
   api.route('/', eventRoutes(db));
   api.route('/', feeRoutes(db));
   api.route('/', paymentRoutes(db, changes, { mailer }));
+  api.route('/', webhookRoutes(db, changes));
   api.route('/', givingRoutes(db));
   api.route('/', registrationRoutes(db));
   api.route('/', bibleRoutes());
   api.route('/', scheduleRoutes(db));
   api.route('/', contentRoutes(db));
+  api.route(
+    '/',
+    brandingRoutes(db, async (path) => api.request(path)),
+  );
   api.route('/', prayerRoutes(db, changes, images));
   api.route('/', praiseRoutes(db));
-  api.route('/', praiseTeamRoutes(db));
+  api.route('/', praiseTeamRoutes(db, pdfs));
   api.route('/', groupRoutes(db, changes, { mailer }));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
   api.route('/', playRoutes(db, { mailer }));
-  api.route('/', playWatchRoutes(db));
+  api.route('/', playWatchRoutes(db, files));
+  api.route('/', playPosterRoutes(files));
   api.route('/', liveRoutes(db));
+  api.route('/', clientErrorRoutes());
+  api.route('/', redirectRoutes(db));
   api.route(
     '/',
     staffApi({
       db,
       changes,
-      images: images ?? createImageStore(() => (settings ?? parseConfig()).DATA_DIR),
+      images,
       mailer,
+      files,
     }),
   );
   api.notFound((c) => errorAnswer(c, 404, 'api.notFound'));

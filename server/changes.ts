@@ -4,6 +4,7 @@
 // API routes that write church data call `churchChanged(id)` after committing.
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import { log as logger } from './log.ts';
 
 export interface ChangeFeed {
   churchChanged(churchId: number): void;
@@ -42,7 +43,7 @@ export function createChangeFeed(options: ChangeFeedOptions = {}): ChangeFeedHan
   const node = randomBytes(6).toString('hex');
   const channel = options.channel ?? CHANGE_CHANNEL;
   const log = (...args: unknown[]) => {
-    if (options.LOG_LEVEL !== 'silent') console.error('[changes]', ...args);
+    if (options.LOG_LEVEL !== 'silent') logger.error({ detail: args.map(String) }, '[changes]');
   };
   const local = (churchId: number) => void emitter.emit('church', churchId);
   const received = (message: string) => {

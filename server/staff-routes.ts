@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import type { ChangeFeed } from './changes.ts';
 import type { Database } from './db/client.ts';
+import type { FileStore } from './files/file-store.ts';
 import type { ImageStore } from './images/store.ts';
 import type { Mailer } from './mail/outbox.ts';
 import { staffNotificationRoutes } from './notifications/notifications-staff.routes.ts';
@@ -13,17 +14,22 @@ import { churchStaffRoutes } from './church/church-staff.routes.ts';
 import { contentStaffRoutes } from './content/content-staff.routes.ts';
 import { eventsStaffRoutes } from './events/events-staff.routes.ts';
 import { givingStaffRoutes } from './giving/giving-staff.routes.ts';
+import { gatewaysStaffRoutes } from './payments/gateways-staff.routes.ts';
 import { groupsStaffRoutes } from './groups/groups-staff.routes.ts';
 import { praiseStaffRoutes } from './praise/praise-staff.routes.ts';
+import { playStaffRoutes } from './play/play-staff.routes.ts';
 import { readingPlansStaffRoutes } from './reading-plans/reading-plans-staff.routes.ts';
 import { moderationStaffRoutes } from './prayer/moderation-staff.routes.ts';
 import { peopleStaffRoutes } from './users/people-staff.routes.ts';
+import { importRoutes } from './imports/imports.routes.ts';
 
 export interface StaffDeps {
   db: Database;
   changes: ChangeFeed;
   images: ImageStore;
   mailer: Mailer;
+  /** The one file store (docs/deploy.md "Files"): staff uploads and generated files. */
+  files: FileStore;
 }
 
 export function staffApi(deps: StaffDeps) {
@@ -36,10 +42,13 @@ export function staffApi(deps: StaffDeps) {
   staff.route('/', contentStaffRoutes(deps));
   staff.route('/', eventsStaffRoutes(deps));
   staff.route('/', givingStaffRoutes(deps));
+  staff.route('/', gatewaysStaffRoutes(deps));
   staff.route('/', praiseStaffRoutes(deps));
+  staff.route('/', playStaffRoutes(deps));
   staff.route('/', readingPlansStaffRoutes(deps));
   staff.route('/', moderationStaffRoutes(deps));
   staff.route('/', peopleStaffRoutes(deps));
   staff.route('/', groupsStaffRoutes(deps));
+  staff.route('/', importRoutes(deps));
   return staff;
 }

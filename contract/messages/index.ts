@@ -17,12 +17,14 @@ import { STAFF_MESSAGES, type StaffMessageKey } from './staff.ts';
 import { STAFF_CONTENT_MESSAGES, type StaffContentMessageKey } from './staff-content.ts';
 import { STAFF_SITE_MESSAGES, type StaffSiteMessageKey } from './staff-site.ts';
 import { STAFF_WORSHIP_MESSAGES, type StaffWorshipMessageKey } from './staff-worship.ts';
+import { STAFF_PLAY_MESSAGES, type StaffPlayMessageKey } from './staff-play.ts';
 import { STAFF_PEOPLE_MESSAGES, type StaffPeopleMessageKey } from './staff-people.ts';
 import { STAFF_EVENTS_MESSAGES, type StaffEventsMessageKey } from './staff-events.ts';
 import {
   STAFF_NOTIFICATIONS_MESSAGES,
   type StaffNotificationsMessageKey,
 } from './staff-notifications.ts';
+import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -39,9 +41,11 @@ export type MessageKey =
   | StaffContentMessageKey
   | StaffSiteMessageKey
   | StaffWorshipMessageKey
+  | StaffPlayMessageKey
   | StaffPeopleMessageKey
   | StaffEventsMessageKey
-  | StaffNotificationsMessageKey;
+  | StaffNotificationsMessageKey
+  | StaffImportMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -59,9 +63,11 @@ export const AREAS = {
   staffContent: STAFF_CONTENT_MESSAGES,
   staffSite: STAFF_SITE_MESSAGES,
   staffWorship: STAFF_WORSHIP_MESSAGES,
+  staffPlay: STAFF_PLAY_MESSAGES,
   staffPeople: STAFF_PEOPLE_MESSAGES,
   staffEvents: STAFF_EVENTS_MESSAGES,
   staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
+  staffImport: STAFF_IMPORT_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

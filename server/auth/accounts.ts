@@ -12,6 +12,7 @@ import { churchOrigin, type LinkChurch } from './church-link.ts';
 import { ApiProblem, langOf } from '../http/errors.ts';
 import { accountSettings } from './settings.ts';
 import { randomToken, sha256 } from './tokens.ts';
+import { log } from '../log.ts';
 
 const RECOVERY_MS = 60 * 60_000;
 const ACTIVATION_MS = 48 * 60 * 60_000;
@@ -71,7 +72,7 @@ export async function sendAccountLink(
     );
     return true;
   } catch (error) {
-    console.error('[mail]', kind, error);
+    log.error({ err: error, kind }, '[mail] could not send');
     return false;
   }
 }

@@ -17,6 +17,7 @@ import {
 import { liveMessage, type LiveMessageKey } from '../../contract/messages/live.ts';
 import * as t from '../db/schema/index.ts';
 import { recordChatModeration } from '../prayer/moderation-staff.service.ts';
+import { chatMessages } from '../metrics.ts';
 import {
   addMute,
   authorRoom,
@@ -57,6 +58,21 @@ export function fail(
   ack?.({ status: false, message: liveMessage(socket.data.lang, key, values) });
 }
 
+/** A person who joins again within this time (a reconnect, a reload) is not announced again. */
+export const JOIN_QUIET_MS = 60_000;
+const announced = new WeakMap<ChatState, Map<string, number>>();
+
+/** Whether the room hears of this person joining now; remembers it for JOIN_QUIET_MS. */
+function announceJoin(state: ChatState, key: string, userId: string, now = Date.now()): boolean {
+  let seen = announced.get(state);
+  if (!seen) announced.set(state, (seen = new Map()));
+  const id = `${key}|${userId}`;
+  const last = seen.get(id);
+  seen.set(id, now);
+  if (seen.size > 10_000) for (const [k, at] of seen) if (now - at > JOIN_QUIET_MS) seen.delete(k);
+  return last === undefined || now - last > JOIN_QUIET_MS;
+}
+
 /** The moderator's room, or null when the socket is not a moderator in a room. */
 const moderatedRoom = (socket: ChatSocket): Room | null =>
   (socket.data.user?.role === 'moderator' && socket.data.room) || null;
@@ -85,14 +101,21 @@ export const joinRoom: Handler = async (state, socket, payload, ack) => {
     authorRoom(key, user.id),
     ...(user.role === 'moderator' ? [modsRoom(key)] : []),
   ]);
+  // a mute follows the person and the connection: say so on joining, not at the first send
+  const muted = !!socket.data.muted || isMuted(state, muteScope(socket.data.room), user.id);
+  if (muted) socket.data.muted = true;
   const answer: ChatJoinAnswer = {
     status: true,
     user,
     anonToken,
     history: await roomHistory(state, church, channel, limitMessages, since),
     commit: commitState(state, key),
+    muted,
   };
   ack?.(answer);
+  // spec §4 users joining: the others see a line; a reconnect within seconds stays quiet
+  if (user.name && !muted && announceJoin(state, key, user.id))
+    socket.to(key).emit('joined', { name: user.name });
 };
 
 export const sendMessage: Handler = async (state, socket, payload, ack) => {
@@ -142,6 +165,7 @@ export const sendMessage: Handler = async (state, socket, payload, ack) => {
   };
   const message = toMessage({ ...row, active: true });
   state.io.to(room.key).emit('message', message);
+  chatMessages.inc();
   ack?.({ status: true, message });
   state.store.save(row);
 };

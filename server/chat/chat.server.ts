@@ -17,6 +17,8 @@ import {
 } from './chat-state.ts';
 import { fail, HANDLERS, type Handler } from './chat.handlers.ts';
 import { MessageStore } from './message-store.ts';
+import { log } from '../log.ts';
+import { watchChatClients } from '../metrics.ts';
 
 export interface ChatOptions {
   db: Database;
@@ -48,6 +50,9 @@ function socketAddress(socket: ChatSocket, trustProxy: number): string {
   return chain[Math.min(trustProxy, chain.length - 1)]!;
 }
 
+/** Handlers still running, so a draining node answers them before it closes the connections. */
+const running = { count: 0 };
+
 /** Runs a handler on its event; the ack may come alone (no payload), and a throw answers chat.sendFailed. */
 function listen(state: ChatState, socket: ChatSocket, event: string, handler: Handler): void {
   socket.on(
@@ -59,12 +64,13 @@ function listen(state: ChatState, socket: ChatSocket, event: string, handler: Ha
           : typeof payload === 'function'
             ? (payload as Ack)
             : undefined;
-      handler(state, socket, typeof payload === 'function' ? undefined : payload, reply).catch(
-        (error: unknown) => {
-          console.error('[chat]', event, error);
+      running.count++;
+      handler(state, socket, typeof payload === 'function' ? undefined : payload, reply)
+        .catch((error: unknown) => {
+          log.error({ err: error, event }, 'chat handler failed');
           fail(socket, reply, 'chat.sendFailed');
-        },
-      );
+        })
+        .finally(() => running.count--);
     }) as never,
   );
 }
@@ -82,8 +88,8 @@ export async function createChat(
     ]);
     const pub = createClient({ url: options.redisUrl });
     const sub = pub.duplicate();
-    pub.on('error', (e: unknown) => console.error('[chat] redis', e));
-    sub.on('error', (e: unknown) => console.error('[chat] redis', e));
+    pub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
+    sub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
     await Promise.all([pub.connect(), sub.connect()]);
     adapter = createAdapter(pub, sub) as never;
     redisClients = [pub, sub];
@@ -98,6 +104,7 @@ export async function createChat(
         maxHttpBufferSize: 64 * 1024,
       });
       if (adapter) io.adapter(adapter as never);
+      watchChatClients(() => io.engine.clientsCount);
       // Sent to the room first, written right after in batches (message-store.ts).
       const store = new MessageStore(db, { reserve: crossNode ? 0 : ID_RESERVE });
       const state = createChatState({ db, io, store, secret, trustProxy, crossNode });
@@ -117,8 +124,12 @@ export async function createChat(
         io,
         async close() {
           clearInterval(sweep);
-          // not io.close(): that closes the shared HTTP server, which server.ts drains itself
-          io.disconnectSockets(true);
+          // Messages being handled are sent and acknowledged first (docs/deploy.md "Draining").
+          for (let waited = 0; running.count > 0 && waited < 5_000; waited += 10)
+            await new Promise((resolve) => setTimeout(resolve, 10));
+          // Closing the connections, not disconnecting the sockets: a client told "server disconnect"
+          // would not reconnect, while a closed transport reconnects (to another node) by itself.
+          // Not io.close(): that closes the shared HTTP server, which server.ts drains itself.
           io.engine.close();
           await store.close(); // messages already shown are kept
           await Promise.all(redisClients.map((c) => c.quit().catch(() => undefined)));

@@ -1,4 +1,4 @@
-// Keeps chat messages without making the room wait for the database (issue 11: p95 ≤ 50 ms from
+// Keeps chat messages without making the room wait for the database (docs/live.md: p95 ≤ 50 ms from
 // send to receipt). A message gets its id from the table's own sequence — reserved ahead in a
 // block when this process is the only chat node, so ids follow send order without a round trip —
 // is sent to the room at once, and is written with the other messages of the same moment in one
@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { log } from '../log.ts';
 
 export type NewChatRow = Omit<typeof t.chatMessages.$inferInsert, 'id' | 'createdAt' | 'active'> & {
   id: number;
@@ -121,7 +122,7 @@ export class MessageStore {
         return;
       } catch (error) {
         if (attempt >= RETRY_MS.length || this.closed) {
-          console.error(`[chat] ${rows.length} message(s) could not be kept:`, error);
+          log.error({ err: error, messages: rows.length }, 'chat messages could not be kept');
           return;
         }
         await new Promise((r) => setTimeout(r, RETRY_MS[attempt]));

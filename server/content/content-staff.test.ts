@@ -1,5 +1,5 @@
 import { mkdtempSync } from 'node:fs';
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -16,7 +16,7 @@ import {
   staffPreviewSchema,
   type StaffContent,
 } from '../../contract/content-staff.ts';
-import { newsListResponseSchema } from '../../contract/content.ts';
+import { newsListResponseSchema, podcastEpisodesResponseSchema } from '../../contract/content.ts';
 import { createApi, type Api } from '../app.ts';
 import { createChangeFeed } from '../changes.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
@@ -24,6 +24,7 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { JOBS } from '../jobs/index.ts';
 import { createJobRunner } from '../jobs/runner.ts';
+import { PUBLIC_DIR } from './audio-length.ts';
 import { publishScheduledJob } from './publish-scheduled.job.ts';
 
 // One folder for both backends: the image routes read DATA_DIR once.
@@ -268,7 +269,7 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
 
     it('the cover upload: staff only; a file that is not an image is a 415', async () => {
       const image = await png(2000, 1000);
-      const uploads = path.join(process.env.DATA_DIR!, 'uploads', 'conteudo');
+      const uploads = path.join(process.env.DATA_DIR!, 'files', 'uploads', 'conteudo'); // the local file store
       const stored = () =>
         readdir(uploads).then(
           (files) => files.length,
@@ -531,20 +532,30 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
         audio: 'https://cdn.example.org/ep.mp3',
         duracaoSegundos: 1800,
       });
-      expect(
-        (
-          await call('POST', `${A}/podcast/${episode.id}/estado`, 'editor', {
-            status: 'publicado',
-            versao: withAudio.versao,
-          })
-        ).status,
-      ).toBe(200);
+      const published = await call('POST', `${A}/podcast/${episode.id}/estado`, 'editor', {
+        status: 'publicado',
+        versao: withAudio.versao,
+      });
+      expect(published.status).toBe(200);
       const [show] = await database.db
         .select()
         .from(t.podcasts)
         .where(eq(t.podcasts.churchId, graca));
       const feed = await call('GET', `/podcast/anchor/${show!.code}?busca=episodio de teste`);
       expect(JSON.stringify(feed.body)).toContain('Episódio de teste da equipe');
+      // a file of the site is measured when it is saved: the feed's enclosure states its real length
+      const local = await call('PUT', `${A}/podcast/${episode.id}`, 'editor', {
+        titulo: episode.titulo,
+        detalhes: { audio: '/content/audio/silence.mp3' },
+        versao: staffContentSchema.parse(published.body).versao,
+      });
+      expect(local.status).toBe(200);
+      const measured = podcastEpisodesResponseSchema.parse(
+        (await call('GET', `/podcast/anchor/${show!.code}?busca=episodio de teste`)).body,
+      );
+      expect(measured.episodios[0]!.audio_length).toBe(
+        (await stat(path.join(PUBLIC_DIR, 'content/audio/silence.mp3'))).size,
+      );
     });
 
     it('another church’s item is a 404 here', async () => {

@@ -17,6 +17,7 @@ import pg from 'pg';
 import { recordQuery } from './query-stats.ts';
 import * as schema from './schema/index.ts';
 import { makePrivateDir, restrictTree } from '../utils/private-files.ts';
+import { log } from '../log.ts';
 
 export type Schema = typeof schema;
 export type Database = PgDatabase<PgQueryResultHKT, Schema>;
@@ -30,8 +31,13 @@ export interface DatabaseHandle {
   kind: 'pglite' | 'postgres';
   /** Cheap round trip for /healthz. */
   ping(): Promise<void>;
+  /** Runs `work` while no other node runs start-up work (PostgreSQL: an advisory lock; PGlite has one process). */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   close(): Promise<void>;
 }
+
+/** The advisory lock key of start-up work (migrations, the demo seed): any fixed 64-bit number. */
+const STARTUP_LOCK = 0x636875726368;
 
 /** Every statement is reported to query-stats.ts (queries per request, write detection in tests). */
 const logger = { logQuery: (query: string) => recordQuery(query) };
@@ -51,12 +57,24 @@ export async function openDatabase(
   if (/^postgres(ql)?:\/\//.test(location)) {
     const pool = new PreparingPool({ connectionString: location, max: 10 });
     // An idle connection closed by the server (restart, admin) must not crash the process.
-    pool.on('error', (error) => console.warn('[db] idle connection error:', error.message));
+    pool.on('error', (error) => log.warn({ reason: error.message }, '[db] idle connection error'));
     const db = drizzlePg(pool as pg.Pool, { schema, logger }) as unknown as Database;
-    await migratePg(db as never, { migrationsFolder });
+    // Nodes started together on a new database migrate one after the other (docs/deploy.md).
+    const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('select pg_advisory_lock($1)', [STARTUP_LOCK]);
+        return await work();
+      } finally {
+        await holder.query('select pg_advisory_unlock($1)', [STARTUP_LOCK]).catch(() => undefined);
+        holder.release();
+      }
+    };
+    await exclusive(() => migratePg(db as never, { migrationsFolder }));
     return {
       db,
       kind: 'postgres',
+      exclusive,
       ping: async () => void (await pool.query('select 1')),
       close: () => pool.end(),
     };
@@ -81,6 +99,7 @@ export async function openDatabase(
   return {
     db,
     kind: 'pglite',
+    exclusive: (work) => work(),
     ping: async () => void (await client.query('select 1')),
     close: async () => {
       await client.close();

@@ -1,5 +1,5 @@
 // POST /pagamento/ with tipo "doacao": a member's or a visitor's gift through the shared
-// checkout pipeline, then its receipt by e-mail (issue 8 items 2 and 3).
+// checkout pipeline, then its receipt by e-mail (docs/giving.md).
 import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { donationBodySchema } from '../../contract/giving.ts';
@@ -21,6 +21,7 @@ import { spendCaptcha } from './captcha.ts';
 import { donationOrder, givingChurch, givingSettingsOf } from './donation.ts';
 import { receiptMail } from './receipt-mail.ts';
 import { recordDeclined, spendVisitorGift, tokenFingerprint } from './visitor-limits.ts';
+import { log } from '../log.ts';
 
 /** The gift's order kind (spec §5 giving); a visitor gives where the church allows it. */
 export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = async (
@@ -62,7 +63,8 @@ export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = asy
   const replay = await storedAnswer(db, { church }, payer);
   if (replay) return replay;
 
-  let visitorCard: string | null = null;
+  // Every field is checked (all at once) before a visitor's captcha is looked at, so fixing a
+  // typo does not cost a new challenge (the order is plain data until it is recorded).
   if (!user) {
     const settings = await givingSettingsOf(db, church.id);
     if (!settings?.online) throw new ApiProblem(422, 'give.offline');
@@ -72,6 +74,10 @@ export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = asy
         'visitante.nome': ['v.required'],
         'visitante.email': ['v.required'],
       });
+  }
+  const order = await donationOrder(db, church, body, payer);
+  let visitorCard: string | null = null;
+  if (!user && body.visitante) {
     // Counted before the challenge, so a script pays for every try (docs/security.md "Visitor gifts and card testing").
     visitorCard = await tokenFingerprint(db, church.id, body.cartao?.token);
     await spendVisitorGift(db, {
@@ -87,7 +93,6 @@ export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = asy
       throw fieldProblem(422, 'captcha', 'give.captcha');
   }
 
-  const order = await donationOrder(db, church, body, payer);
   const answer = await runPayment(db, order, payer);
   const status = answer.body.pagamento.status;
   if (!user && status === 'nao_aprovado')
@@ -136,6 +141,6 @@ export async function sendReceipt(
       }),
     );
   } catch (error) {
-    console.error('[giving] receipt e-mail failed:', error);
+    log.error({ err: error }, '[giving] receipt e-mail failed');
   }
 }

@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { ScopedChurch } from '../http/church-scope.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { log } from '../log.ts';
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
@@ -47,7 +48,7 @@ async function deliver(
       links: [link],
     });
   } catch (error) {
-    console.error('[mail] group', type, error);
+    log.error({ err: error, type }, '[mail] group e-mail failed');
   }
 }
 

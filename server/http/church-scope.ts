@@ -6,7 +6,8 @@ import type { Context } from 'hono';
 import type { MessageKey } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { notFound } from './errors.ts';
+import { accountSettings } from '../auth/settings.ts';
+import { fieldProblem, notFound } from './errors.ts';
 import { isMemoized, memoized, remember, started } from './request-memo.ts';
 import { setKnownChurchSink } from '../../contract/in-process.ts';
 
@@ -132,4 +133,45 @@ export async function churchById(
   const church = await findScoped(db, 'id', id, options.module);
   if (!church) throw notFound(options.notFoundMessage); // handleError answers in the request's language
   return church;
+}
+
+/**
+ * The church a call is addressed to when it names none (spec §7 shows `GET /louvor/{id}/` and
+ * `GET /plano-assinatura-conteudo/{id}/` without `?igreja=`): the host's, as the site finds it
+ * (docs/architecture.md "Tenancy": `<code>.<PROVIDER_DOMAIN>` or a custom hostname). Without
+ * either, the query's `igreja` is missing: a per-field 400.
+ */
+export async function churchByIdOrHost(
+  db: Database,
+  c: Context,
+  id: number | undefined,
+  options: ScopeOptions = {},
+): Promise<ScopedChurch> {
+  if (id !== undefined) return churchById(db, c, id, options);
+  const host = (c.req.header('host') ?? new URL(c.req.url).host)
+    .trim()
+    .toLowerCase()
+    .replace(/:\d+$/, '');
+  const domain = accountSettings().PROVIDER_DOMAIN.toLowerCase();
+  let found: number | undefined;
+  if (host.endsWith(`.${domain}`)) {
+    const code = host.slice(0, -domain.length - 1);
+    if (!code.includes('.')) {
+      const [row] = await db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.code, code))
+        .limit(1);
+      found = row?.id;
+    }
+  } else if (host) {
+    const [row] = await db
+      .select({ id: t.churchHostnames.churchId })
+      .from(t.churchHostnames)
+      .where(eq(t.churchHostnames.hostname, host))
+      .limit(1);
+    found = row?.id;
+  }
+  if (found === undefined) throw fieldProblem(400, 'igreja', 'Required.');
+  return churchById(db, c, found, options);
 }

@@ -3,6 +3,7 @@
 // and handleError answers it in the request's language.
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
+import { routePath } from 'hono/route';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ApiError } from '../../contract/common.ts';
 import {
@@ -12,6 +13,7 @@ import {
   type MessageLang,
   type MessageValues,
 } from '../../contract/messages/index.ts';
+import { reportError } from '../log.ts';
 
 /** The request's language for messages (spec §1: Accept-Language). */
 export const langOf = (c: Context): MessageLang => messageLang(c.req.header('accept-language'));
@@ -81,6 +83,12 @@ export function handleError(err: Error, c: Context): Response {
     // e.g. a malformed JSON body from the validator
     return errorAnswer(c, err.status as ContentfulStatusCode, err.message || 'api.badRequest');
   }
-  console.error('[api]', c.req.method, c.req.path, err);
+  reportError(err, {
+    source: 'api',
+    requestId: c.req.header('x-request-id'), // server.ts sets it on every request it hands over
+    method: c.req.method,
+    route: routePath(c),
+    path: c.req.path,
+  });
   return errorAnswer(c, 500, 'api.internal');
 }

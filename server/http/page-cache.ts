@@ -65,6 +65,8 @@ export interface PageCacheOptions {
    * statements its render sent. Default: the environment variable DB_QUERY_STATS=true.
    */
   queryStats?: boolean;
+  /** Told of every look-up of a cacheable request (the metrics, docs/deploy.md "Metrics"). */
+  onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
 }
 
 /** Share of the budget for pages seen once; the rest is for pages asked for again. */
@@ -110,6 +112,7 @@ export function createPageCache(
     maxEntries = 20_000,
     now = Date.now,
     queryStats = process.env.DB_QUERY_STATS === 'true',
+    onLookup,
   }: PageCacheOptions = {},
 ) {
   const probation = new Segment(Math.floor(maxBytes * PROBATION_SHARE));
@@ -252,8 +255,15 @@ export function createPageCache(
       const at = now();
       if (key && entry) {
         const age = Math.floor((at - entry.storedAt) / 1000);
-        if (at < entry.freshUntil) return send(req, res, entry, entry, age);
-        if (at < entry.staleUntil && entry.revalidating) return send(req, res, entry, entry, age);
+        if (at < entry.freshUntil) {
+          onLookup?.('hit');
+          return send(req, res, entry, entry, age);
+        }
+        if (at < entry.staleUntil && entry.revalidating) {
+          onLookup?.('stale');
+          return send(req, res, entry, entry, age);
+        }
+        onLookup?.('miss');
         if (at < entry.staleUntil)
           entry.revalidating = true; // this request re-renders; others get the stale copy
         else drop(key);
@@ -263,6 +273,7 @@ export function createPageCache(
           entry.revalidating = false;
         }
       }
+      if (key) onLookup?.('miss');
       return renderAndSend(req, res, key);
     },
     /** Drops every cached page of a church (after its content changed). */

@@ -5,6 +5,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import { messageLang, type MessageLang } from '../../contract/messages/lang.ts';
 import { fieldMessage } from '../../contract/messages/fields.ts';
+import { log } from '../log.ts';
 
 const TEXT: Record<'rejected', Record<MessageLang, string>> = {
   rejected: {
@@ -118,11 +119,13 @@ export function storableText(): MiddlewareHandler {
     }
     await next();
     if (c.error && isRejectedValue(c.error)) {
-      console.warn(
+      log.warn(
+        {
+          method: c.req.method,
+          path: c.req.path,
+          reason: (c.error as Error).message.slice(0, 200),
+        },
         '[api] value refused by the database',
-        c.req.method,
-        c.req.path,
-        (c.error as Error).message.slice(0, 200),
       );
       c.res = answer(c, 'rejected', []);
     }

@@ -1,5 +1,6 @@
 // spec §7 "Images": the profile photo, uploaded as multipart; the image store (store.ts) checks
-// it by content, resizes it and keeps it in DATA_DIR/uploads; served back by GET /imagem/….
+// it by content, resizes it and keeps it in the file store (docs/deploy.md "Files"); served back
+// by GET /imagem/….
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, imageParams } from '../../contract/user.ts';
@@ -7,6 +8,7 @@ import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { accountSettings } from '../auth/settings.ts';
+import { localFileStoreIn } from '../files/local.ts';
 import type { Database } from '../db/client.ts';
 import { setProfileImage } from '../users/members.service.ts';
 import {
@@ -21,7 +23,7 @@ const fileParams = z.object({ file: storedFileName });
 
 export function imageRoutes(
   db: Database,
-  images: ImageStore = createImageStore(() => accountSettings().DATA_DIR),
+  images: ImageStore = createImageStore(localFileStoreIn(() => accountSettings().DATA_DIR)),
 ) {
   return new Hono({ strict: false })
     .post('/usuario/:id/:type/imagem', validate('param', imageParams), async (c) => {

@@ -1,12 +1,13 @@
 // The one file store's PDF kind (docs/staff.md "Songs"): beside the image store (store.ts) and in
 // the same shape — checked by content (the `%PDF-` magic, not the name or type sent), a size limit,
-// kept under DATA_DIR/uploads/<kind>/ with a random name, served back by GET /arquivo/<kind>/<file>.
+// kept in the file store (docs/deploy.md "Files") under `uploads/<kind>/<name>` with a random name,
+// served back by GET /arquivo/<kind>/<file> on every node.
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from 'hono';
 import { z } from 'zod';
+import type { FileStore } from '../files/file-store.ts';
 import { notFound } from '../http/errors.ts';
+import { sendStoredFile } from './stored-image.ts';
 
 export const PDF_KINDS = ['partitura'] as const;
 export type PdfKind = (typeof PDF_KINDS)[number];
@@ -36,9 +37,18 @@ export interface PdfStore {
   prefix(kind: PdfKind): string;
 }
 
-export function createPdfStore(dataDir: string | (() => string)): PdfStore {
-  const dirOf = (kind: PdfKind) =>
-    path.resolve(typeof dataDir === 'function' ? dataDir() : dataDir, 'uploads', kind);
+/** The file store key of a stored PDF. */
+export const pdfKey = (kind: PdfKind, name: string) => `uploads/${kind}/${name}`;
+
+/** Only ever a PDF, never sniffed as HTML (docs/security.md "Uploads"); no `sandbox`: Chromium's viewer refuses sandboxed PDFs. */
+const PDF_HEADERS = {
+  'Content-Type': 'application/pdf',
+  'X-Content-Type-Options': 'nosniff',
+  'Content-Disposition': 'inline',
+};
+
+/** `files` keeps the bytes: the runtime's one file store (server/files). */
+export function createPdfStore(files: FileStore): PdfStore {
   const prefix = (kind: PdfKind) => `/api/v1/arquivo/${kind}/`;
   return {
     prefix,
@@ -47,31 +57,18 @@ export function createPdfStore(dataDir: string | (() => string)): PdfStore {
       if (bytes.length > maxBytes) throw new PdfRejected('size');
       if (!isPdf(bytes)) throw new PdfRejected('type');
       const name = `${ownerId}-${randomBytes(8).toString('hex')}.pdf`;
-      await mkdir(dirOf(kind), { recursive: true });
-      await writeFile(path.join(dirOf(kind), name), bytes);
+      await files.put(pdfKey(kind, name), bytes, 'application/pdf');
       return prefix(kind) + name;
     },
     async remove(kind, publicPath) {
       if (!publicPath?.startsWith(prefix(kind))) return;
       const name = publicPath.slice(prefix(kind).length);
       if (!storedPdfName.safeParse(name).success) return;
-      await unlink(path.join(dirOf(kind), name)).catch(() => undefined);
+      await files.delete(pdfKey(kind, name));
     },
     async send(c, kind, file) {
       if (!storedPdfName.safeParse(file).success) throw notFound();
-      let body: Buffer;
-      try {
-        body = await readFile(path.join(dirOf(kind), file));
-      } catch {
-        throw notFound();
-      }
-      return c.body(new Uint8Array(body), 200, {
-        'Content-Type': 'application/pdf',
-        'Cache-Control': 'public, max-age=31536000, immutable',
-        // Only ever a PDF, never sniffed as HTML (docs/security.md "Uploads"); no `sandbox`: Chromium's viewer refuses sandboxed PDFs.
-        'X-Content-Type-Options': 'nosniff',
-        'Content-Disposition': 'inline',
-      });
+      return sendStoredFile(c, files, pdfKey(kind, file), PDF_HEADERS);
     },
   };
 }

@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { Hono } from 'hono';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createLocalFileStore } from '../files/local.ts';
 import { handleError } from '../http/errors.ts';
 import { createImageStore, ImageRejected, processImage, type ImageStore } from './store.ts';
 
@@ -47,7 +48,7 @@ describe('image store', () => {
   let png: Buffer;
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'images-'));
-    store = createImageStore(dir);
+    store = createImageStore(createLocalFileStore(dir));
     png = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#1f4e79' } })
       .png()
       .toBuffer();

@@ -1,12 +1,13 @@
 // The one image store of the API (docs/api-foundation.md "Uploaded images"): every upload (profile photos, prayer requests…) is
 // checked by its content (not its name), refused when it decodes to too many pixels, resized,
-// re-encoded as WebP under DATA_DIR/uploads/<kind>/ with a random name, and served from there.
+// re-encoded as WebP with a random name and kept in the file store (docs/deploy.md "Files") under
+// `uploads/<kind>/<name>`, so every node serves it.
 import { randomBytes } from 'node:crypto';
-import { mkdir, unlink, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Context } from 'hono';
 import sharp from 'sharp';
 import { z } from 'zod';
+import type { FileStore } from '../files/file-store.ts';
+import { notFound } from '../http/errors.ts';
 import { sendStoredImage } from './stored-image.ts';
 
 /** A small file may still decode to a huge bitmap: refuse more than ~50 megapixels. */
@@ -72,10 +73,11 @@ export interface ImageStore {
   prefix(kind: ImageKind): string;
 }
 
-/** `dataDir` is the DATA_DIR setting (or a function reading it, for tests that change it). */
-export function createImageStore(dataDir: string | (() => string)): ImageStore {
-  const dirOf = (kind: ImageKind) =>
-    path.resolve(typeof dataDir === 'function' ? dataDir() : dataDir, 'uploads', kind);
+/** The file store key of a stored image. */
+export const imageKey = (kind: ImageKind, name: string) => `uploads/${kind}/${name}`;
+
+/** `files` keeps the bytes: the runtime's one file store (server/files). */
+export function createImageStore(files: FileStore): ImageStore {
   const prefix = (kind: ImageKind) => `/api/v1/imagem/${kind}/`;
   return {
     prefix,
@@ -83,18 +85,18 @@ export function createImageStore(dataDir: string | (() => string)): ImageStore {
       const input = Buffer.isBuffer(file) ? file : Buffer.from(await file.arrayBuffer());
       const output = await processImage(kind, input);
       const name = `${ownerId}-${randomBytes(8).toString('hex')}.webp`;
-      await mkdir(dirOf(kind), { recursive: true });
-      await writeFile(path.join(dirOf(kind), name), output);
+      await files.put(imageKey(kind, name), output, 'image/webp');
       return prefix(kind) + name;
     },
     async remove(kind, publicPath) {
       if (!publicPath?.startsWith(prefix(kind))) return;
       const name = publicPath.slice(prefix(kind).length);
       if (!storedFileName.safeParse(name).success) return;
-      await unlink(path.join(dirOf(kind), name)).catch(() => undefined);
+      await files.delete(imageKey(kind, name));
     },
-    send(c, kind, file) {
-      return sendStoredImage(c, dirOf(kind), file);
+    async send(c, kind, file) {
+      if (!storedFileName.safeParse(file).success) throw notFound();
+      return sendStoredImage(c, files, imageKey(kind, file));
     },
   };
 }

@@ -5,6 +5,7 @@
 import type { Config } from '../../common/config.ts';
 import type { Database, Tx } from '../db/client.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
+import { log } from '../log.ts';
 
 /** What the job runner (or a worker script, or a test) gives a claim loop. */
 export interface ClaimOptions {
@@ -43,7 +44,7 @@ export async function eachClaimed<Row extends { id: number }, Outcome>(
     for (const mail of mails)
       await options.mailer
         .send(mail)
-        .catch((error: unknown) => console.error('[jobs] e-mail failed:', error));
+        .catch((error: unknown) => log.error({ err: error }, '[jobs] e-mail failed'));
   }
   return outcomes;
 }

@@ -9,8 +9,12 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseConfig, type Config } from '../../common/config.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { localFileStoreIn } from '../files/local.ts';
 import * as t from '../db/schema/index.ts';
 import { mailerFromSettings, type Mailer } from '../mail/outbox.ts';
+import { log } from '../log.ts';
+import { jobDuration, jobLag, jobRuns } from '../metrics.ts';
 
 export interface JobContext {
   db: Database;
@@ -24,6 +28,8 @@ export interface JobContext {
   mailer: Mailer;
   /** Where a job announces a church's changed data (purges cached pages); absent in tests that pass none. */
   changes?: ChangeFeed | undefined;
+  /** The one file store (docs/deploy.md "Files"); default: a local one under the settings' DATA_DIR/files. */
+  files: FileStore;
 }
 
 export interface Job {
@@ -51,6 +57,8 @@ export interface RunnerOptions {
   mailer?: Mailer;
   /** server/runtime.ts passes its change feed, so a job's writes purge cached pages. */
   changes?: ChangeFeed;
+  /** server/runtime.ts passes its one file store; default: a local one under the settings' DATA_DIR/files. */
+  files?: FileStore;
 }
 
 export interface JobRunner {
@@ -82,7 +90,13 @@ async function claim(db: Database, job: Job, workerId: string, force: boolean): 
         or(isNull(t.jobRuns.lockedUntil), lt(t.jobRuns.lockedUntil, sql`now()`)),
       ),
     )
-    .returning({ name: t.jobRuns.name });
+    .returning({
+      name: t.jobRuns.name,
+      lag: sql<number>`extract(epoch from now() - ${t.jobRuns.nextRunAt})::float8`,
+    });
+  // How late a due run starts is the runner's lag (docs/deploy.md "Metrics"); a forced run has none.
+  if (claimed.length === 1 && !force)
+    jobLag.set({ job: job.name }, Math.max(0, Number(claimed[0]!.lag) || 0));
   return claimed.length === 1;
 }
 
@@ -110,12 +124,15 @@ async function runClaimed(
   onError: RunnerOptions['onError'],
 ): Promise<void> {
   let failure: unknown;
+  const started = performance.now();
   try {
     await job.run(ctx);
   } catch (error) {
     failure = error ?? 'failed';
     onError?.(job, error);
   }
+  jobDuration.observe({ job: job.name }, (performance.now() - started) / 1000);
+  jobRuns.inc({ job: job.name, result: failure === undefined ? 'ok' : 'failed' });
   await release(db, job, ctx.workerId, failure);
 }
 
@@ -127,7 +144,8 @@ export function createJobRunner(
 ): JobRunner & { start(): void } {
   const workerId = options.workerId ?? newWorkerId();
   const now = options.now ?? (() => new Date());
-  const onError = options.onError ?? ((job, error) => console.error(`[jobs] ${job.name}:`, error));
+  const onError =
+    options.onError ?? ((job, error) => log.error({ err: error, job: job.name }, 'job failed'));
   const names = new Set<string>();
   for (const job of jobs) {
     if (names.has(job.name)) throw new Error(`Two jobs are named ${job.name}`);
@@ -140,6 +158,7 @@ export function createJobRunner(
   let settings = options.settings;
   const settingsNow = () => (settings ??= parseConfig());
   const mailer = options.mailer ?? mailerFromSettings(settingsNow);
+  const files = options.files ?? localFileStoreIn(() => settingsNow().DATA_DIR);
   const ctx = (): JobContext => ({
     db,
     now,
@@ -149,6 +168,7 @@ export function createJobRunner(
     },
     mailer,
     changes: options.changes,
+    files,
   });
 
   async function tick(): Promise<string[]> {
@@ -166,7 +186,7 @@ export function createJobRunner(
     if (stopped) return;
     timer = setTimeout(() => {
       running = tick()
-        .catch((error) => console.error('[jobs] tick failed:', error))
+        .catch((error: unknown) => log.error({ err: error }, 'job tick failed'))
         .finally(schedule);
     }, options.tickMs ?? 1000);
     timer.unref();

@@ -2,7 +2,7 @@
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from './outbox.ts';
 
-type Kind = 'activation' | 'recovery';
+type Kind = 'activation' | 'recovery' | 'invitation';
 
 const TEXT: Record<
   MessageLang,
@@ -24,6 +24,13 @@ const TEXT: Record<
       outro:
         'O link vale por 1 hora. Se você não pediu, ignore esta mensagem; sua senha continua a mesma.',
     },
+    invitation: {
+      subject: 'Sua conta na {{church}}',
+      intro:
+        'Olá, {{name}}! A {{church}} trouxe seu cadastro para o novo site. Abra o link abaixo para escolher sua senha e entrar:',
+      action: 'Escolher minha senha',
+      outro: 'O link vale por 7 dias. Se não quiser uma conta, ignore esta mensagem.',
+    },
   },
   en: {
     activation: {
@@ -41,6 +48,13 @@ const TEXT: Record<
       outro:
         'The link is valid for 1 hour. If you did not ask for it, ignore this message; your password stays the same.',
     },
+    invitation: {
+      subject: 'Your account at {{church}}',
+      intro:
+        'Hello, {{name}}! {{church}} brought your details to its new site. Open the link below to choose your password and sign in:',
+      action: 'Choose my password',
+      outro: 'The link is valid for 7 days. If you do not want an account, ignore this message.',
+    },
   },
   es: {
     activation: {
@@ -57,6 +71,13 @@ const TEXT: Record<
       action: 'Crear nueva contraseña',
       outro:
         'El enlace vale por 1 hora. Si no lo pediste, ignora este mensaje; tu contraseña sigue igual.',
+    },
+    invitation: {
+      subject: 'Tu cuenta en {{church}}',
+      intro:
+        '¡Hola, {{name}}! {{church}} trajo tus datos a su nuevo sitio. Abre el enlace de abajo para elegir tu contraseña y entrar:',
+      action: 'Elegir mi contraseña',
+      outro: 'El enlace vale por 7 días. Si no quieres una cuenta, ignora este mensaje.',
     },
   },
 };

@@ -2,7 +2,6 @@
 // `songs` (admins and content editors): list, create, edit, delete; ChordPro import, export and the
 // live preview; score PDFs; the services' set lists.
 import { Hono, type Context } from 'hono';
-import { parseConfig } from '../../common/config.ts';
 import {
   chordProImport,
   chordProPreview,
@@ -36,10 +35,7 @@ async function uploadedPdf(c: Context<StaffEnv>): Promise<File> {
   return file;
 }
 
-export function praiseStaffRoutes(
-  deps: StaffDeps,
-  pdfs: PdfStore = createPdfStore(() => parseConfig().DATA_DIR),
-) {
+export function praiseStaffRoutes(deps: StaffDeps, pdfs: PdfStore = createPdfStore(deps.files)) {
   const { db } = deps;
   const area = staffArea('songs');
   const actor = (c: Context<StaffEnv>) => c.get('staff').actor;

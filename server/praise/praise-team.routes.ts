@@ -7,6 +7,7 @@ import { parseConfig } from '../../common/config.ts';
 import { praiseChurchParams } from '../../contract/praise.ts';
 import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { localFileStoreIn } from '../files/local.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 import { createPdfStore, storedPdfName, type PdfStore } from '../images/pdf-store.ts';
@@ -14,7 +15,7 @@ import { listSetLists } from './praise-staff.service.ts';
 
 export function praiseTeamRoutes(
   db: Database,
-  pdfs: PdfStore = createPdfStore(() => parseConfig().DATA_DIR),
+  pdfs: PdfStore = createPdfStore(localFileStoreIn(() => parseConfig().DATA_DIR)),
 ) {
   return new Hono({ strict: false })
     .get('/arquivo/partitura/:file', validate('param', z.object({ file: storedPdfName })), (c) =>

@@ -14,6 +14,7 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { recordAudit, type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { log } from '../log.ts';
 
 const CHAT_PAGE_SIZE = 50;
 const snippet = (text: string) => (text.length > 80 ? `${text.slice(0, 79)}…` : text);
@@ -208,7 +209,7 @@ export async function recordChatModeration(
   try {
     await recordChatAction(db, room, { userId, name: moderator.name }, action, target);
   } catch (error) {
-    console.error('chat moderation audit failed', error);
+    log.error({ err: error }, '[moderation] chat moderation audit failed');
   }
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../../contract/prayer.ts';
 import { requireMember, requireUser, membershipOf, type AuthUser } from '../auth/authenticate.ts';
 import { accountSettings } from '../auth/settings.ts';
+import { localFileStoreIn } from '../files/local.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
@@ -65,7 +66,7 @@ const imageTooLarge = () =>
 export function prayerActionRoutes(
   db: Database,
   changes: ChangeFeed,
-  images: ImageStore = createImageStore(() => accountSettings().DATA_DIR),
+  images: ImageStore = createImageStore(localFileStoreIn(() => accountSettings().DATA_DIR)),
 ) {
   const app = new Hono<Env>({ strict: false });
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */

@@ -24,6 +24,7 @@ import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { removePersonalData } from './deletion.service.ts';
 import { givingChurch } from '../giving/donation.ts';
+import { log } from '../log.ts';
 
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
@@ -482,6 +483,6 @@ export async function carryOutDeletion(
         .join(''),
       links: [],
     })
-    .catch((error: unknown) => console.error('[people] deletion e-mail failed:', error));
+    .catch((error: unknown) => log.error({ err: error }, '[people] deletion e-mail failed'));
   return (await listDeletionRequests(deps.db, actor.churchId)).find((r) => r.id === requestId)!;
 }

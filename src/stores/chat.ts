@@ -1,7 +1,8 @@
 // The live chat in the browser (spec §4 Chat: connecting, users joining, the commit-to-Jesus
 // moment): one socket.io connection per page, its state in `$chat`, and the actions the chat
 // island calls. Reconnection joins again with the newest id seen, so missed messages are filled
-// in. An action the server refuses (or that cannot be sent now) rejects with a ChatRefused whose
+// in; a message sent while the chat reconnects (a server node restarting, docs/deploy.md "Draining")
+// waits for the new connection and is sent there. An action the server refuses (or that cannot be sent now) rejects with a ChatRefused whose
 // message is the one to show (src/README.md, the error model).
 import { map } from 'nanostores';
 import { io, type Socket } from 'socket.io-client';
@@ -26,6 +27,10 @@ export interface ChatState {
   hands: number;
   /** Why the last join failed, or that a moderator muted this user. */
   notice: string | null;
+  /** A moderator muted this user: the box stays shut (known on joining, not at the first send). */
+  muted: boolean;
+  /** spec §4 users joining: "Ana joined", shown after the message that was last when it happened. */
+  joins: { id: number; name: string; after: number }[];
 }
 
 export interface ChatOptions {
@@ -62,6 +67,8 @@ function writeStored(value: Stored) {
 }
 
 const SEND_TIMEOUT_MS = 8_000;
+/** How long a message waits for the chat to reconnect (a server node restarting) before it fails. */
+const RECONNECT_WAIT_MS = 20_000;
 
 /** The server refused an action, or it could not be sent now; `message` is the text to show. */
 export class ChatRefused extends Error {
@@ -76,6 +83,8 @@ const EMPTY: ChatState = {
   answered: false,
   hands: 0,
   notice: null,
+  muted: false,
+  joins: [],
 };
 
 export const $chat = map<ChatState>({ ...EMPTY });
@@ -137,7 +146,8 @@ export function startChat(options: ChatOptions): () => void {
             commit: answer.commit,
             answered: !!answer.commit && previous?.id === answer.commit.id && $chat.get().answered,
             hands: answer.commit?.hands ?? 0,
-            notice: null,
+            notice: answer.muted ? options.texts.muted : null,
+            muted: answer.muted,
           });
           resolve();
         },
@@ -146,7 +156,11 @@ export function startChat(options: ChatOptions): () => void {
   }
 
   socket.on('connect', () => void join());
-  socket.on('disconnect', () => $chat.setKey('status', 'offline'));
+  socket.on('disconnect', (reason) => {
+    $chat.setKey('status', 'offline');
+    // A node that ends the session (rather than the connection) is not a "leave": come back.
+    if (reason === 'io server disconnect') socket.connect();
+  });
   socket.io.on('reconnect_attempt', () => $chat.setKey('status', 'connecting'));
   socket.on('message', (message: ChatMessage) => {
     const messages = $chat.get().messages;
@@ -166,7 +180,14 @@ export function startChat(options: ChatOptions): () => void {
   socket.on('commit:count', ({ id, hands }: { id: string; hands: number }) => {
     if ($chat.get().commit?.id === id) $chat.setKey('hands', hands);
   });
-  socket.on('muted', () => $chat.setKey('notice', options.texts.muted));
+  socket.on('muted', () => $chat.set({ ...$chat.get(), notice: options.texts.muted, muted: true }));
+  let joinSeq = 0;
+  socket.on('joined', ({ name }: { name: string }) =>
+    $chat.setKey(
+      'joins',
+      [...$chat.get().joins, { id: ++joinSeq, name, after: lastId() }].slice(-20),
+    ),
+  );
 
   const mine: Connection = {
     socket,
@@ -204,14 +225,70 @@ function ask<T extends { status: boolean; message?: unknown }>(
   });
 }
 
-/** Sends a message; on failure the caller keeps the text in the input (spec §8). */
-export async function sendChatMessage(text: string): Promise<void> {
-  const { options } = current();
-  const answer = await ask<ChatSendAnswer>('message', {
-    igreja: options.igreja,
-    channel: options.channel,
-    text,
+/** Resolves once the chat is joined again (or now), or rejects at the deadline. */
+function whenOnline(socket: Socket, deadline: number, failed: () => Error): Promise<void> {
+  if ($chat.get().status === 'online' && socket.connected) return Promise.resolve();
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => {
+        stop();
+        reject(failed());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    const stop = $chat.listen((state) => {
+      if (state.status !== 'online') return;
+      clearTimeout(timer);
+      stop();
+      resolve();
+    });
   });
+}
+
+/** One try: the answer, or null when the connection dropped before it came. */
+function sendOnce(socket: Socket, payload: unknown, deadline: number, failed: () => Error) {
+  return new Promise<ChatSendAnswer | null>((resolve, reject) => {
+    const done = (answer: ChatSendAnswer | null) => {
+      clearTimeout(timer);
+      socket.off('disconnect', dropped);
+      resolve(answer);
+    };
+    const dropped = () => done(null);
+    const timer = setTimeout(
+      () => {
+        socket.off('disconnect', dropped);
+        reject(failed());
+      },
+      Math.max(0, deadline - Date.now()),
+    );
+    socket.once('disconnect', dropped);
+    socket.emit('message', payload, done);
+  });
+}
+
+/**
+ * Sends a message; on failure the caller keeps the text in the input (spec §8). While the chat
+ * reconnects it waits for the new connection; a try cut off before its answer is sent again,
+ * unless the rejoin's history shows it arrived.
+ */
+export async function sendChatMessage(text: string): Promise<void> {
+  const { socket, options } = current();
+  const failed = () => new ChatRefused(options.texts.sendFailed);
+  const payload = { igreja: options.igreja, channel: options.channel, text };
+  const after = $chat.get().messages.at(-1)?.id ?? 0;
+  let answer: ChatSendAnswer | null = null;
+  for (let tries = 0; !answer; tries++) {
+    if (tries === 3) throw failed();
+    await whenOnline(socket, Date.now() + RECONNECT_WAIT_MS, failed);
+    const me = $chat.get().user?.id;
+    const arrived =
+      tries > 0 &&
+      $chat.get().messages.find((m) => m.id > after && m.authorId === me && m.text === text);
+    if (arrived) return;
+    answer = await sendOnce(socket, payload, Date.now() + SEND_TIMEOUT_MS, failed);
+  }
+  if (!answer.status)
+    throw typeof answer.message === 'string' ? new ChatRefused(answer.message) : failed();
   const message = (answer as { message: ChatMessage }).message;
   if (!$chat.get().messages.some((m) => m.id === message.id))
     $chat.setKey('messages', [...$chat.get().messages, message]);

@@ -207,6 +207,8 @@ export const podcastEpisodes = pgTable(
     position: integer('position').notNull(),
     publishedAt: timestamp('published_at', { withTimezone: true }).notNull(),
     audioFile: text('audio_file').notNull(),
+    /** The audio's size in bytes, recorded when it is written (the feed's enclosure length); null when unknown. */
+    audioBytes: integer('audio_bytes'),
     background: text('background'),
     durationSeconds: integer('duracao_segundos'),
     keywords: jsonb('palavras_chave').$type<string[]>().notNull().default([]),

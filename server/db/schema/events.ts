@@ -64,6 +64,8 @@ export const events = pgTable(
     /** Bumped on every staff edit: an edit made on an older copy is refused (409). */
     version: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the public page last changed (set by every staff edit): the sitemap's lastmod. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('evento_igreja_idx').on(t.churchId, t.startsAt)],
 );

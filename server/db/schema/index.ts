@@ -17,3 +17,7 @@ export * from './play.ts';
 export * from './staff.ts';
 export * from './staff-people.ts';
 export * from './staff-worship.ts';
+export * from './tasks.ts';
+export * from './imports.ts';
+export * from './gateways.ts';
+export * from './files.ts';

@@ -2,6 +2,7 @@
 // service. Plans, the module's settings, tags, collections, contents (open or closed), members'
 // subscriptions and "my list". Every table belongs to a church (igreja_id NOT NULL).
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -97,6 +98,8 @@ export const playContents = pgTable(
     featured: boolean('flag_destaque').notNull().default(false),
     mediaPath: text('midia_caminho').notNull(),
     captionsPath: text('legenda_caminho'),
+    /** The task making its HLS from an upload (docs/play.md "Uploading"); its state is the video's. */
+    mediaTaskId: integer('tarefa_midia_id'),
     active: boolean('flag_ativo').notNull().default(true),
     position: integer('ordem').notNull().default(0),
     publishedAt: timestamp('publicado_em', { withTimezone: true }).notNull().defaultNow(),
@@ -204,4 +207,31 @@ export const playListItems = pgTable(
   (t) => [
     uniqueIndex('usuario_plano_assinatura_conteudo_uq').on(t.churchId, t.userId, t.contentId),
   ],
+);
+
+/**
+ * A video being uploaded in chunks (docs/play.md "Uploading"): the chunks themselves are in the file
+ * store under `play-upload/<id>/<n>`, so any node can take any chunk and the upload resumes.
+ */
+export const playUploads = pgTable(
+  'plano_assinatura_envio',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    contentId: integer('conteudo_id')
+      .notNull()
+      .references(() => playContents.id, { onDelete: 'cascade' }),
+    fileName: text('nome_arquivo').notNull(),
+    size: bigint('tamanho', { mode: 'number' }).notNull(),
+    chunkSize: integer('tamanho_parte').notNull(),
+    chunks: integer('partes').notNull(),
+    /** 'enviando' (chunks arriving), 'completo' (handed to the task). */
+    state: text('estado').notNull().default('enviando'),
+    taskId: integer('tarefa_id'),
+    createdBy: integer('criado_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('criado_em', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('plano_assinatura_envio_igreja_idx').on(t.churchId, t.contentId)],
 );

@@ -70,6 +70,8 @@ interface DemoChurch {
   street: string;
   hostnames?: string[];
   inOrganization?: boolean;
+  /** A demo Facebook pixel id: the consent banner and the pixel's loading (docs/security.md "Analytics and consent"). */
+  pixel?: string;
 }
 
 const every = ALL_MODULES.map(([code]) => code);
@@ -159,6 +161,7 @@ export const DEMO_CHURCHES: DemoChurch[] = [
     latitude: -34.5889,
     longitude: -58.4305,
     street: 'Av. Santa Fe 3500',
+    pixel: '100000000000001',
   },
   {
     code: 'fechada',
@@ -310,6 +313,7 @@ export async function seedChurches(db: Database): Promise<void> {
           active: c.active ?? true,
           description: c.description,
           history: c.history,
+          facebookPixelCode: c.pixel ?? null,
           images: { logo: `/demo/${c.code}-logo.svg`, capa: `/demo/${c.code}-banner.svg` },
           organizationId: c.inOrganization ? org!.id : null,
           email: `contato@${c.code}.demo`,

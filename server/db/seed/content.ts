@@ -10,6 +10,7 @@ import { en } from './content/en.ts';
 import { es } from './content/es.ts';
 import { pt } from './content/pt.ts';
 import type { Entry, LanguageContent } from './content/types.ts';
+import { publicFileBytes } from '../../content/audio-length.ts';
 
 /** Variants per image set in public/content/ (`<set>-<n>.svg`, n from 1). */
 export const IMAGE_VARIANTS = 12;
@@ -239,6 +240,8 @@ async function seedChurch(
     await tx.insert(t.studyConfigs).values({ churchId, publicContent: studiesPublic });
 
     const show = text.podcast;
+    // the enclosure length the podcast feed states (the file is in public/, made by content-images.ts)
+    const silentAudioBytes = await publicFileBytes(SILENT_AUDIO);
     const [podcast] = await tx
       .insert(t.podcasts)
       .values({
@@ -263,6 +266,7 @@ async function seedChurch(
         // weekly, the first episode oldest
         publishedAt: daysAgo(now, (count - 1 - i) * 7 + 1, 8),
         audioFile: SILENT_AUDIO,
+        audioBytes: silentAudioBytes,
         background: image('podcast', i),
         durationSeconds: 1500 + ((i * 137) % 1200),
       })),

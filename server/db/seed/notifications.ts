@@ -2,26 +2,49 @@
 // the related id is looked up after the content and events parts ran (an event's or a content's
 // id, an EBD class's slug, since EBD pages are addressed by slug), and the text names what it
 // opens, so a notification never leads to "content unavailable" nor to another event.
-import { and, asc, desc, eq, inArray, lte, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 import { XSS_FIXTURE_TITLE } from './content.ts';
 
 /** What a notification opens: an event by title, the newest content of a kind, or nothing. */
 type Target = { event: string } | { content: 'noticia' | 'devocional' | 'ebd' } | null;
-type Demo = { title: string; body: (name: string) => string; type: string; target: Target };
+/** What the target is now: its name and, for an event, when its first ticket goes on sale. */
+type Found = { related: string; name: string; opensAt: Date | null };
+type Demo = {
+  title: string | ((found: Found | null) => string);
+  body: (name: string, found: Found | null) => string;
+  type: string;
+  target: Target;
+};
+
+/** Titles of earlier seeds, replaced by the ones below (their texts were not always true). */
+const OLD_TITLES = ['Culto ao vivo agora', 'Live service now', 'Inscrições abertas'];
+
+/** An event's notification says what is true when the demo is seeded: open, or opening on a date. */
+const onSale = (found: Found | null) => !found?.opensAt || found.opensAt.getTime() <= Date.now();
+const day = (date: Date) =>
+  new Intl.DateTimeFormat('pt-BR', {
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'America/Sao_Paulo',
+  }).format(date);
 
 const NOTIFICATIONS: Record<string, Demo[]> = {
   graca: [
     {
-      title: 'Culto ao vivo agora',
-      body: () => 'O culto de domingo já começou. Assista ao vivo!',
+      // True on any day: /live shows the stream when one is on, else when the next one starts.
+      title: 'Cultos ao vivo',
+      body: () => 'Nossos cultos são transmitidos ao vivo. Veja quando começa o próximo.',
       type: 'CULTO',
       target: null,
     },
     {
-      title: 'Inscrições abertas',
-      body: (name) => `As inscrições para o ${name} estão abertas.`,
+      title: (found) => (onSale(found) ? 'Inscrições abertas' : 'Inscrições em breve'),
+      body: (name, found) =>
+        onSale(found)
+          ? `As inscrições para o ${name} estão abertas.`
+          : `As inscrições para o ${name} abrem em ${day(found!.opensAt!)}.`,
       type: 'EVENTO',
       target: { event: 'Acampamento de Verão' },
     },
@@ -52,8 +75,8 @@ const NOTIFICATIONS: Record<string, Demo[]> = {
   ],
   grace: [
     {
-      title: 'Live service now',
-      body: () => 'Sunday service has started. Watch it live!',
+      title: 'Live services',
+      body: () => 'Our services stream live here. See when the next one starts.',
       type: 'CULTO',
       target: null,
     },
@@ -83,15 +106,19 @@ export async function seedNotifications(db: Database): Promise<void> {
     for (const church of churchRows) {
       const list = NOTIFICATIONS[church.code]!;
       // Databases seeded before this part carry the same notifications with fixed ids: replace them.
-      await tx.delete(t.notifications).where(
-        and(
-          eq(t.notifications.churchId, church.id),
-          inArray(
-            t.notifications.title,
-            list.map((n) => n.title),
-          ),
-        ),
+      const titles = list.flatMap((n) =>
+        typeof n.title === 'string'
+          ? [n.title]
+          : [n.title(null), n.title({ related: '', name: '', opensAt: new Date(8.64e15) })],
       );
+      await tx
+        .delete(t.notifications)
+        .where(
+          and(
+            eq(t.notifications.churchId, church.id),
+            inArray(t.notifications.title, [...titles, ...OLD_TITLES]),
+          ),
+        );
       const rows = [];
       for (const [i, n] of list.entries()) {
         const found = await resolve(tx, church.id, n.target);
@@ -99,8 +126,8 @@ export async function seedNotifications(db: Database): Promise<void> {
         const at = new Date(Date.now() - (i + 1) * 3_600_000);
         rows.push({
           churchId: church.id,
-          title: n.title,
-          body: n.body(found?.name ?? ''),
+          title: typeof n.title === 'string' ? n.title : n.title(found),
+          body: n.body(found?.name ?? '', found),
           typeCode: n.type,
           relatedId: found?.related ?? null,
           createdAt: at,
@@ -116,7 +143,7 @@ async function resolve(
   db: Pick<Database, 'select'>,
   churchId: number,
   target: Target,
-): Promise<{ related: string; name: string } | null> {
+): Promise<Found | null> {
   if (!target) return null;
   if ('event' in target) {
     const [event] = await db
@@ -125,7 +152,14 @@ async function resolve(
       .where(and(eq(t.events.churchId, churchId), eq(t.events.title, target.event)))
       .orderBy(asc(t.events.id))
       .limit(1);
-    return event ? { related: String(event.id), name: event.title } : null;
+    if (!event) return null;
+    const [first] = await db
+      .select({ from: t.tickets.availableFrom })
+      .from(t.tickets)
+      .where(and(eq(t.tickets.churchId, churchId), eq(t.tickets.eventId, event.id)))
+      .orderBy(sql`${t.tickets.availableFrom} asc nulls first`) // no date: on sale already
+      .limit(1);
+    return { related: String(event.id), name: event.title, opensAt: first?.from ?? null };
   }
   const [content] = await db
     .select({ id: t.contents.id, slug: t.contents.slug, title: t.contents.title })
@@ -144,5 +178,5 @@ async function resolve(
     .limit(1);
   if (!content) return null;
   const related = target.content === 'ebd' ? content.slug : String(content.id);
-  return related ? { related, name: content.title } : null;
+  return related ? { related, name: content.title, opensAt: null } : null;
 }

@@ -20,10 +20,13 @@ export const AREA_PAGES: Partial<Record<StaffArea, string>> = {
   checkin: '/admin/events?vista=checkin',
   people: '/admin/people',
   giving: '/admin/giving',
+  gateways: '/admin/gateways',
   groups: '/admin/groups',
   songs: '/admin/songs',
+  play: '/admin/play',
   readingPlans: '/admin/reading-plans',
   moderation: '/admin/moderation',
+  import: '/admin/import',
   audit: '/admin/audit',
 };
 

@@ -1,0 +1,391 @@
+// Two nodes behind a round-robin balancer (docs/deploy.md "Several machines"): two `node server.ts`
+// processes on one fresh PostgreSQL database and one Redis, behind the small proxy of
+// proxy.test-support.ts. What one node does, the other shows: pages, an upload, a gift, a chat
+// message, a staff change; and a rolling restart under load fails no request and loses no message.
+// Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets both when they answer), on
+// the built site (`npm test` builds first; DIST_DIR picks another build).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { startProxy, type Proxy } from './proxy.test-support.ts';
+
+const base = process.env.TEST_DATABASE_URL;
+const redis = process.env.TEST_REDIS_URL;
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const entry = path.join(root, process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
+const PORTS = { a: 4522, b: 4523, proxy: 4524 } as const;
+type NodeName = 'a' | 'b';
+
+if (!base || !redis)
+  console.warn(
+    '[two-nodes] skipped: set TEST_DATABASE_URL and TEST_REDIS_URL (a PostgreSQL and a Redis that answer) to run it',
+  );
+
+async function admin(sql: string) {
+  const client = new pg.Client({ connectionString: base });
+  await client.connect();
+  try {
+    return await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+interface Answer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** A GET with any Host header (fetch cannot set it), the way a browser asks for a church's page. */
+function get(url: string, host?: string): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = request(url, { headers: host ? { host } : {} }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.setTimeout(60_000, () => req.destroy(new Error('no answer within 60 s')));
+    req.end();
+  });
+}
+
+/** Links a visitor could follow that are pages of the site (not files, the API or the staff area). */
+const NOT_A_PAGE =
+  /^\/(api|admin|socket\.io|healthz|readyz|metrics|_astro|uploads|images|fonts)(\/|$)|\.(ics|xml|svg|png|jpe?g|webp|gif|pdf|mp3|m4a|json|txt|webmanifest|js|css)$/i;
+
+describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
+  const name = `church_nodes_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const dataRoot = mkdtempSync(path.join(tmpdir(), 'church-nodes-'));
+  const nodes: Partial<Record<NodeName, ChildProcess>> = {};
+  const output: Record<NodeName, string[]> = { a: [], b: [] };
+  const stops: (() => void)[] = [];
+  let env: Record<string, string> = {};
+  let proxy: Proxy;
+  const graca = `graca.localhost:${PORTS.proxy}`;
+  const nodeUrl = (n: NodeName) => `http://127.0.0.1:${PORTS[n]}`;
+
+  async function startNode(n: NodeName, seed: boolean): Promise<void> {
+    const child = spawn(process.execPath, ['server.ts'], {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(PORTS[n]),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.join(dataRoot, n),
+        SEED_DEMO: String(seed),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    nodes[n] = child;
+    const keep = (chunk: Buffer) => {
+      output[n].push(chunk.toString());
+      output[n].splice(0, output[n].length - 40); // the last lines, for a failure's message
+    };
+    child.stdout!.on('data', keep);
+    child.stderr!.on('data', keep);
+    let exited: number | null | undefined;
+    child.once('exit', (code) => (exited = code));
+    for (let waited = 0; waited < 300_000; waited += 250) {
+      if (exited !== undefined)
+        throw new Error(`node ${n} exited with ${exited}:\n${output[n].join('')}`);
+      const ready = await get(`${nodeUrl(n)}/readyz`).then(
+        (r) => r.status === 200,
+        () => false,
+      );
+      if (ready) return;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    throw new Error(`node ${n} not ready:\n${output[n].join('')}`);
+  }
+
+  /** SIGTERM, as an orchestrator stops a node; resolves when it has exited, with its code. */
+  function stopNode(n: NodeName): Promise<number | null> {
+    const child = nodes[n];
+    if (!child || child.exitCode !== null) return Promise.resolve(child?.exitCode ?? null);
+    return new Promise((resolve) => {
+      const kill = setTimeout(() => child.kill('SIGKILL'), 30_000);
+      child.once('exit', (code) => {
+        clearTimeout(kill);
+        resolve(code);
+      });
+      child.kill('SIGTERM');
+    });
+  }
+
+  const api = async (
+    n: NodeName,
+    method: string,
+    url: string,
+    { token, body }: { token?: string; body?: unknown } = {},
+  ) => {
+    const headers: Record<string, string> = { 'accept-language': 'en' };
+    if (token) headers.authorization = `Bearer ${token}`;
+    let payload: BodyInit | undefined;
+    if (body instanceof FormData) payload = body;
+    else if (body !== undefined) {
+      headers['content-type'] = 'application/json';
+      payload = JSON.stringify(body);
+    }
+    const res = await fetch(`${nodeUrl(n)}/api/v1${url}`, { method, headers, body: payload });
+    const text = await res.text();
+    return {
+      status: res.status,
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      body: (text ? JSON.parse(text) : {}) as any,
+    };
+  };
+  const login = async (n: NodeName, email: string) => {
+    const r = await api(n, 'POST', '/security/login_check', {
+      body: { username: email, password: 'Demo@1234' },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    const token = r.body.token as string;
+    const id = Number(
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string })
+        .sub,
+    );
+    return { token, id };
+  };
+
+  /** A chat as the browser runs it (src/stores/chat.ts), with its own module copy, at `url`. */
+  async function chatClient(url: string, who: string, channel: string) {
+    vi.resetModules();
+    const store = await import('../../src/stores/chat.ts');
+    // The store connects to the page's own origin, as in a browser.
+    (globalThis as { location?: unknown }).location = new URL(url);
+    const stop = store.startChat({
+      igreja: 'graca',
+      channel,
+      lang: 'en',
+      token: () => null,
+      texts: { sendFailed: 'could not be sent now', muted: 'muted' },
+      name: who,
+    });
+    stops.push(stop);
+    for (let waited = 0; store.$chat.get().status !== 'online'; waited += 50) {
+      if (waited > 15_000)
+        throw new Error(`chat of ${who} not online: ${store.$chat.get().notice}`);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    // Everything this person has seen (a rejoin shows the latest messages and those missed, not all).
+    const seen = new Set<string>();
+    const keep = () => store.$chat.get().messages.forEach((m) => seen.add(m.text));
+    keep();
+    stops.push(store.$chat.listen(keep));
+    const waitFor = async (text: string, ms = 10_000) => {
+      for (let waited = 0; !seen.has(text); waited += 50) {
+        if (waited > ms) throw new Error(`${who} never got "${text}"`);
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      }
+    };
+    return { store, waitFor, send: store.sendChatMessage };
+  }
+
+  beforeAll(async () => {
+    if (!existsSync(entry)) throw new Error(`The site is not built (${entry}): run npm run build`);
+    await admin(`create database ${name}`);
+    const url = new URL(base!);
+    url.pathname = `/${name}`;
+    env = {
+      DATABASE_URL: url.toString(),
+      REDIS_URL: redis!,
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      PAYMENT_KEY: randomBytes(32).toString('hex'),
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'error',
+      DRAIN_DELAY_MS: '500',
+      PAGE_CACHE: 'true',
+    };
+    await startNode('a', true); // migrates and seeds
+    await startNode('b', false);
+    proxy = await startProxy([PORTS.a, PORTS.b], PORTS.proxy);
+  }, 400_000);
+
+  afterAll(async () => {
+    for (const stop of stops) stop();
+    await proxy?.close();
+    await Promise.all((['a', 'b'] as const).map(stopNode));
+    if (base) await admin(`drop database if exists ${name} with (force)`);
+    rmSync(dataRoot, { recursive: true, force: true });
+  }, 60_000);
+
+  it("walks the church home's links through the balancer: every page answers", async () => {
+    const home = await get(`${proxy.url}/`, graca);
+    expect(home.status).toBe(200);
+    const links = [
+      ...new Set([...home.body.matchAll(/href="(\/[^"#]*)"/g)].map((m) => m[1]!)),
+    ].filter((href) => !href.startsWith('//') && !NOT_A_PAGE.test(href.split('?')[0]!));
+    expect(links.length).toBeGreaterThan(5);
+    const broken: string[] = [];
+    for (const link of links) {
+      let answer = await get(`${proxy.url}${link.replaceAll('&amp;', '&')}`, graca);
+      const location = answer.headers.location;
+      if (answer.status >= 300 && answer.status < 400 && typeof location === 'string') {
+        const target = new URL(location, `http://${graca}${link}`); // a redirect stays on the site
+        answer = await get(`${proxy.url}${target.pathname}${target.search}`, graca);
+      }
+      if (answer.status !== 200) broken.push(`${link} → ${answer.status}`);
+    }
+    expect(broken).toEqual([]);
+  }, 90_000);
+
+  it('serves on node B an image uploaded through node A', async () => {
+    const leader = await login('a', 'lider@graca.demo');
+    const image = await sharp({
+      create: { width: 64, height: 32, channels: 3, background: { r: 200, g: 40, b: 90 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.set('imagem', new File([new Uint8Array(image)], 'capa.png', { type: 'image/png' }));
+    const uploaded = await api('a', 'POST', '/admin/graca/conteudo/imagem', {
+      token: leader.token,
+      body: form,
+    });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    const url = uploaded.body.imagem.url as string;
+    const fromA = await fetch(`${nodeUrl('a')}${url}`);
+    const fromB = await fetch(`${nodeUrl('b')}${url}`);
+    expect(fromB.status).toBe(200);
+    expect(fromB.headers.get('content-type')).toContain('image/webp');
+    expect(Buffer.from(await fromB.arrayBuffer())).toEqual(Buffer.from(await fromA.arrayBuffer()));
+  });
+
+  it('shows on node B a Pix gift made and paid (sandbox) on node A', async () => {
+    const member = await login('a', 'membro@graca.demo');
+    const church = await api('a', 'GET', '/igreja/codigo/graca');
+    const reasons = await api('a', 'GET', '/igreja/graca/pagamento-motivo/?doacao=true');
+    const made = await api('a', 'POST', '/pagamento/', {
+      token: member.token,
+      body: {
+        tipo: 'doacao',
+        igreja: church.body.id,
+        metodoPagamento: 'pix',
+        chaveIdempotencia: randomUUID(),
+        motivos: [{ motivo: reasons.body.motivos[0].id, valor: 20 }],
+      },
+    });
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const code = made.body.pagamento.codigo as string;
+    const onB = () => api('b', 'GET', `/usuario/${member.id}/pagamento?pedido=${code}`, member);
+    expect((await onB()).body.pagamento.status).toBe('pendente');
+    const paid = await api('a', 'POST', `/sandbox/pagamento/${code}/pagar`, member);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(200);
+    expect((await onB()).body.pagamento.status).toBe('aprovado');
+  });
+
+  it('carries a chat message sent to a client of node A to a client of node B', async () => {
+    const channel = `nodes-${randomBytes(3).toString('hex')}`;
+    const onA = await chatClient(nodeUrl('a'), 'Ana (A)', channel);
+    const onB = await chatClient(nodeUrl('b'), 'Beto (B)', channel);
+    await onA.send('Olá do nó A');
+    await onB.waitFor('Olá do nó A', 5_000);
+    await onB.send('Resposta do nó B');
+    await onA.waitFor('Resposta do nó B', 5_000);
+  });
+
+  it("shows a staff change made on node A on node B's cached page within a second", async () => {
+    const leader = await login('a', 'lider@graca.demo');
+    const list = await api('a', 'GET', '/admin/graca/conteudo/noticia?status=publicado', leader);
+    expect(list.status, JSON.stringify(list.body)).toBe(200);
+    const item = list.body.itens[0] as { id: number; versao: number; titulo: string };
+    const page = `http://127.0.0.1:${PORTS.b}/news/${item.id}`;
+    const host = `graca.localhost:${PORTS.b}`;
+    expect((await get(page, host)).body).toContain(item.titulo);
+    const cached = await get(page, host);
+    expect(cached.headers.age, 'the page is served from node B’s cache').toBeDefined();
+    const title = `Notícia mudada ${randomBytes(3).toString('hex')}`;
+    const saved = await api('a', 'PUT', `/admin/graca/conteudo/noticia/${item.id}`, {
+      token: leader.token,
+      body: { titulo: title, versao: item.versao },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const changedAt = Date.now();
+    let shown = false;
+    while (!shown && Date.now() - changedAt < 1_000) {
+      shown = (await get(page, host)).body.includes(title);
+      if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(shown, 'node B shows the new title within a second').toBe(true);
+  });
+
+  it('restarts node A then node B under load: no request fails, no chat message is lost', async () => {
+    const channel = `rolling-${randomBytes(3).toString('hex')}`;
+    // Both through the balancer: round robin puts one on each node.
+    const first = await chatClient(proxy.url, 'Carla', channel);
+    const second = await chatClient(proxy.url, 'Davi', channel);
+    let loading = true;
+    const failures: string[] = [];
+    let requests = 0;
+    const pages = ['/', '/news', '/api/v1/igreja/codigo/graca', '/about', '/event'];
+    const worker = async (offset: number) => {
+      for (let i = offset; loading; i++) {
+        const path = pages[i % pages.length]!;
+        try {
+          const r = await get(`${proxy.url}${path}`, graca);
+          requests++;
+          if (r.status !== 200) failures.push(`${path} → ${r.status}`);
+        } catch (error) {
+          failures.push(`${path} → ${String(error)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10)); // steady, not flat out
+      }
+    };
+    const sent: string[] = [];
+    const refused: string[] = [];
+    const talker = async (client: Awaited<ReturnType<typeof chatClient>>, who: string) => {
+      for (let i = 0; loading; i++) {
+        const text = `${who} ${i}`;
+        try {
+          await client.send(text);
+          sent.push(text);
+        } catch (error) {
+          refused.push(`${text}: ${String(error)}`);
+        }
+        await new Promise((resolve) => setTimeout(resolve, 1_100)); // the chat's 1 message/s per person
+      }
+    };
+    const load = Promise.all([
+      worker(0),
+      worker(1),
+      worker(2),
+      talker(first, 'Carla'),
+      talker(second, 'Davi'),
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    for (const n of ['a', 'b'] as const) {
+      expect(await stopNode(n), `node ${n} stops cleanly`).toBe(0);
+      await startNode(n, false);
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+    }
+    loading = false;
+    await load;
+    expect(failures).toEqual([]);
+    expect(refused).toEqual([]);
+    expect(requests).toBeGreaterThan(50);
+    expect(sent.length).toBeGreaterThan(6);
+    // Every message reached both people (the rejoin fills in what arrived while reconnecting).
+    for (const text of sent) {
+      await first.waitFor(text, 5_000);
+      await second.waitFor(text, 5_000);
+    }
+    expect(proxy.stats.failed).toBe(0);
+  }, 420_000);
+});

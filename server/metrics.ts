@@ -1,0 +1,144 @@
+// What an operator watches (docs/deploy.md "Metrics"): one prom-client registry per process, served
+// as GET /metrics (server/http/node-handler.ts) only with METRICS_TOKEN or on METRICS_PORT.
+// Labels are bounded: a route is its pattern (`/api/v1/igreja/:slug`, `/news/[id]`), never a raw URL.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+export const registry = new Registry();
+
+const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+/** A request's method as a label: anything unusual is OTHER, so labels stay bounded. */
+export const methodLabel = (method = 'GET') => (METHODS.has(method) ? method : 'OTHER');
+
+export const httpRequests = new Counter({
+  name: 'http_requests_total',
+  help: 'HTTP requests answered, by method, route pattern and status.',
+  labelNames: ['method', 'route', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'http_request_duration_seconds',
+  help: 'Time from a request to the end of its answer, by method and route pattern.',
+  labelNames: ['method', 'route'] as const,
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  registers: [registry],
+});
+
+export const serverErrors = new Counter({
+  name: 'server_errors_total',
+  help: 'Unhandled errors answered with a 500, by where they happened (api, web).',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+export const pageCacheLookups = new Counter({
+  name: 'page_cache_lookups_total',
+  help: 'Page cache look-ups: hit (fresh copy), stale (stale copy while another request re-renders), miss (rendered).',
+  labelNames: ['result'] as const,
+  registers: [registry],
+});
+
+export const jobRuns = new Counter({
+  name: 'job_runs_total',
+  help: 'Background job runs by this process, by job and result (ok, failed).',
+  labelNames: ['job', 'result'] as const,
+  registers: [registry],
+});
+
+export const jobLag = new Gauge({
+  name: 'job_lag_seconds',
+  help: 'How late the last run of each job started after it was due.',
+  labelNames: ['job'] as const,
+  registers: [registry],
+});
+
+export const jobDuration = new Histogram({
+  name: 'job_duration_seconds',
+  help: 'How long each job run took.',
+  labelNames: ['job'] as const,
+  buckets: [0.01, 0.05, 0.25, 1, 5, 30, 120],
+  registers: [registry],
+});
+
+export const chatMessages = new Counter({
+  name: 'chat_messages_total',
+  help: 'Chat messages sent through this node.',
+  registers: [registry],
+});
+
+/** Things a gauge reads when scraped; each part of the server registers its own. */
+const sources: {
+  pageCache?: { size: number; bytes: number };
+  pool?: { totalCount: number; idleCount: number; waitingCount: number };
+  chatClients?: () => number;
+  ready?: () => boolean;
+} = {};
+
+new Gauge({
+  name: 'page_cache_entries',
+  help: 'Pages kept by the page cache.',
+  registers: [registry],
+  collect() {
+    this.set(sources.pageCache?.size ?? 0);
+  },
+});
+
+new Gauge({
+  name: 'page_cache_bytes',
+  help: 'Bytes kept by the page cache, compressed copies included.',
+  registers: [registry],
+  collect() {
+    this.set(sources.pageCache?.bytes ?? 0);
+  },
+});
+
+new Gauge({
+  name: 'db_pool_connections',
+  help: 'PostgreSQL pool connections: total, idle, and requests waiting for one (absent on PGlite).',
+  labelNames: ['state'] as const,
+  registers: [registry],
+  collect() {
+    const pool = sources.pool;
+    if (!pool) return;
+    this.set({ state: 'total' }, pool.totalCount);
+    this.set({ state: 'idle' }, pool.idleCount);
+    this.set({ state: 'waiting' }, pool.waitingCount);
+  },
+});
+
+new Gauge({
+  name: 'chat_clients',
+  help: 'Chat connections open on this node.',
+  registers: [registry],
+  collect() {
+    this.set(sources.chatClients?.() ?? 0);
+  },
+});
+
+new Gauge({
+  name: 'node_ready',
+  help: '1 while this node takes traffic (GET /readyz is 200), 0 while it drains.',
+  registers: [registry],
+  collect() {
+    this.set(sources.ready?.() === false ? 0 : 1);
+  },
+});
+
+export const watchPageCache = (cache: { size: number; bytes: number }) =>
+  void (sources.pageCache = cache);
+export const watchPool = (pool: typeof sources.pool) => void (sources.pool = pool);
+export const watchChatClients = (count: () => number) => void (sources.chatClients = count);
+export const watchReadiness = (ready: () => boolean) => void (sources.ready = ready);
+
+let defaults = false;
+/** Process metrics (CPU, memory, event-loop lag, GC): once, by the server that serves /metrics. */
+export function collectProcessMetrics(): void {
+  if (defaults) return;
+  defaults = true;
+  collectDefaultMetrics({ register: registry });
+}
+
+/** The exposition text and its content type. */
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
