@@ -7,6 +7,10 @@ import { playRenewalsJob } from '../play/renewals.job.ts';
 import { pgliteVacuumJob } from '../db/vacuum.job.ts';
 import { publishScheduledJob } from '../content/publish-scheduled.job.ts';
 import { statementBatchesJob } from '../giving/statements.job.ts';
+import { reconcileGatewaysJob } from '../payments/reconcile.job.ts';
+import { tasksJob, type TaskDef } from './tasks.ts';
+import { importTask } from '../imports/import.task.ts';
+import { transcodeTask } from '../play/transcode.task.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -18,6 +22,9 @@ export const overduePaymentsJob = defineJob({
   },
 });
 
+/** Every kind of the task queue (tasks.ts); a feature adds its `defineTask` here with one line. */
+export const TASKS: readonly TaskDef[] = [transcodeTask, importTask as TaskDef];
+
 export const JOBS: readonly Job[] = [
   overduePaymentsJob,
   recurringGiftsJob,
@@ -25,4 +32,6 @@ export const JOBS: readonly Job[] = [
   pgliteVacuumJob,
   publishScheduledJob,
   statementBatchesJob,
+  reconcileGatewaysJob,
+  tasksJob(TASKS),
 ];

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import {
   bindingCookieUser,
   bindingCookieValue,
-  MEDIA_ROOT,
-  mediaFolder,
+  contentFileKey,
+  mediaKey,
   signPlaylist,
   validSignature,
 } from './media.ts';
@@ -52,8 +52,17 @@ describe('closed media signing', () => {
   });
 
   it('a media path stays inside the store; a site path is not in it', () => {
-    expect(mediaFolder('graca/2/index.m3u8')).toBe(`${MEDIA_ROOT}graca/2`);
-    expect(mediaFolder('../../server/index.m3u8')).toBeNull();
-    expect(mediaFolder('/play-demo/graca/1/index.m3u8')).toBeNull();
+    expect(mediaKey('graca/2/index.m3u8', 'seg-0.m2ts')).toBe('play/graca/2/seg-0.m2ts');
+    expect(mediaKey('12/v3-index.m3u8', 'v3-720p-000.ts')).toBe('play/12/v3-720p-000.ts');
+    expect(mediaKey('../../server/index.m3u8', 'index.m3u8')).toBeNull();
+    expect(mediaKey('/play-demo/graca/1/index.m3u8', 'index.m3u8')).toBeNull();
+    expect(mediaKey('', 'index.m3u8')).toBeNull();
+    // captions uploaded later keep their own folder
+    expect(
+      contentFileKey(
+        { mediaPath: '12/v3-index.m3u8', captionsPath: 'graca/2/captions.vtt' },
+        'captions.vtt',
+      ),
+    ).toBe('play/graca/2/captions.vtt');
   });
 });

@@ -3,14 +3,18 @@
 // JWT secret (docs/security.md). It only works together with the `play_midia` cookie the watch call
 // sets for the same member (HttpOnly, SameSite=Strict, this path only): a URL copied to another
 // browser or member fails, and so does any URL after its expiry. Playlists are rewritten so each
-// segment URI is signed too. Files live in media/play/ (outside public/), never served otherwise.
-import { readFile } from 'node:fs/promises';
+// segment URI is signed too. Files live in the one file store under `play/` (every node sees
+// them), never served otherwise; the repository's demo media (media/play/) is copied in on first use.
+import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signer } from '../auth/signing.ts';
+import { isFileKey, type FileStore } from '../files/file-store.ts';
 
-/** Where closed media lives: `midia_caminho` of a closed content is relative to it. */
-export const MEDIA_ROOT = fileURLToPath(new URL('../../media/play/', import.meta.url));
+/** The demo media committed with the repository (docs/play.md "Demo"), copied into the store. */
+export const DEMO_MEDIA_ROOT = fileURLToPath(new URL('../../media/play/', import.meta.url));
+/** Where media lives in the file store: `midia_caminho` of a stored content is relative to it. */
+export const MEDIA_PREFIX = 'play/';
 /** Under the v1 API (server/app.ts API_BASE; not imported: app.ts imports these routes). */
 export const MEDIA_PATH = '/api/v1/plano-assinatura-midia';
 export const MEDIA_COOKIE = 'play_midia';
@@ -64,11 +68,22 @@ export function bindingCookieUser(value: string | undefined, now = Date.now()): 
   return mediaSigner.verify(signature!, `cookie:${user}:${expires}`) ? Number(user) : null;
 }
 
-/** The folder of a closed content's media, or null when its path would leave MEDIA_ROOT. */
-export function mediaFolder(mediaPath: string): string | null {
-  if (isPublicPath(mediaPath)) return null;
-  const folder = path.resolve(MEDIA_ROOT, path.dirname(mediaPath));
-  return folder.startsWith(MEDIA_ROOT) ? folder : null;
+/** The file-store key of a file beside a stored content's playlist, or null (a site path, or a key that leaves `play/`). */
+export function mediaKey(mediaPath: string, file: string): string | null {
+  if (isPublicPath(mediaPath) || !mediaPath) return null;
+  const folder = path.posix.dirname(mediaPath);
+  const key = `${MEDIA_PREFIX}${folder === '.' ? '' : `${folder}/`}${file}`;
+  return isFileKey(key) && key.startsWith(MEDIA_PREFIX) ? key : null;
+}
+
+/** The key of one file a content's media may name: the captions keep their own folder. */
+export function contentFileKey(
+  content: { mediaPath: string; captionsPath: string | null },
+  file: string,
+): string | null {
+  if (content.captionsPath && path.posix.basename(content.captionsPath) === file)
+    return mediaKey(content.captionsPath, file);
+  return mediaKey(content.mediaPath, file);
 }
 
 /** The playlist with each URI (segments, init map) signed for the member until `expires`. */
@@ -81,7 +96,7 @@ export function signPlaylist(
   const sign = (uri: string) => {
     const file = uri.trim();
     // only plain file names of this content's folder; anything else is left out of the answer
-    return /^[A-Za-z0-9_-]{1,64}\.(m2ts|ts|m4s|mp4|vtt)$/.test(file)
+    return /^[A-Za-z0-9_-]{1,64}\.(m3u8|m2ts|ts|m4s|mp4|vtt)$/.test(file)
       ? signedMediaUrl(contentId, userId, file, expires)
       : null;
   };
@@ -96,12 +111,34 @@ export function signPlaylist(
     .join('\n');
 }
 
-export async function readMediaFile(folder: string, file: string): Promise<Buffer | null> {
-  try {
-    return await readFile(path.join(folder, file));
-  } catch {
-    return null;
+const demoCopied = new WeakMap<FileStore, Promise<void>>();
+
+/**
+ * Puts the repository's demo media into the store under `play/` once per process (idempotent: a
+ * file already there is left alone), so seeded closed videos are served like uploaded ones.
+ */
+export function ensureDemoMedia(files: FileStore, root = DEMO_MEDIA_ROOT): Promise<void> {
+  let done = demoCopied.get(files);
+  if (!done) {
+    done = (async () => {
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const relative = path.relative(root, path.join(entry.parentPath, entry.name));
+        const key = `${MEDIA_PREFIX}${relative.split(path.sep).join('/')}`;
+        if (!isFileKey(key) || (await files.head(key))) continue;
+        const ext = entry.name.slice(entry.name.lastIndexOf('.') + 1);
+        await files.put(
+          key,
+          await readFile(path.join(root, relative)),
+          MEDIA_TYPES[ext] ?? 'application/octet-stream',
+        );
+      }
+    })();
+    done.catch(() => demoCopied.delete(files));
+    demoCopied.set(files, done);
   }
+  return done;
 }
 
 export const MEDIA_TYPES: Record<string, string> = {

@@ -1,6 +1,6 @@
 // Play queries both the public and the member routes use: what a visitor may see, content cards,
 // and the public reads of play.routes.ts (settings, plans, home rows, the content list and one content).
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CONTENT_VISIBILITIES,
@@ -21,8 +21,13 @@ export const PLAY_SCOPE = { module: PLAY_MODULE, notFoundMessage: 'play.notFound
 export type ContentRow = typeof t.playContents.$inferSelect;
 
 /** Active contents of the church. */
+/** Shown to members: active, and with its media ready (an uploaded video is hidden until transcoded). */
 export const visible = (churchId: number) =>
-  and(eq(t.playContents.churchId, churchId), eq(t.playContents.active, true));
+  and(
+    eq(t.playContents.churchId, churchId),
+    eq(t.playContents.active, true),
+    ne(t.playContents.mediaPath, ''),
+  );
 
 /** Cards of the given rows, with their collection and tags (two queries, whatever the count); never a media URL. */
 export async function toCards(
@@ -196,7 +201,8 @@ export async function contentDetail(
   const [card] = await toCards(db, churchId, [row]);
   return {
     ...card!,
-    urlMidia: card!.aberto ? row.mediaPath : null,
+    // only a site path; stored media (uploads) is always handed out signed by the watch call
+    urlMidia: card!.aberto && row.mediaPath.startsWith('/') ? row.mediaPath : null,
     temLegenda: row.captionsPath !== null,
   };
 }

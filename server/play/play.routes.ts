@@ -10,7 +10,7 @@ import {
 } from '../../contract/play.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { churchById, churchByIdOrHost, churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 import { playMemberRoutes } from './play-member.routes.ts';
 import {
@@ -60,7 +60,7 @@ export function playRoutes(db: Database, options: { mailer: Mailer }) {
     validate('param', playIdParams),
     validate('query', playContentDetailQuery),
     async (c) => {
-      const churchId = await byId(db, c, c.req.valid('query').igreja);
+      const { id: churchId } = await churchByIdOrHost(db, c, c.req.valid('query').igreja, scope);
       return c.json(await contentDetail(db, churchId, c.req.valid('param').id));
     },
   );

@@ -177,6 +177,13 @@ describe.each(testBackends())('play read calls on %s', (backend) => {
     expect((await get(`/plano-assinatura-conteudo/${closed.id}/?igreja=${grace}`)).status).toBe(
       404,
     );
+    // Without ?igreja= the church is the host's (spec §7 shows no query).
+    const byHost = (host: string) =>
+      api.request(`/api/v1/plano-assinatura-conteudo/${open.id}/`, { headers: { host } });
+    const own = await byHost('graca.localhost');
+    expect(playContentDetailSchema.parse(await own.json()).titulo).toBe(GRACA_OPEN_VIDEO);
+    expect((await byHost('grace.localhost')).status).toBe(404);
+    expect((await get(`/plano-assinatura-conteudo/${open.id}/`)).status).toBe(400);
   });
 
   it('refuses bad input with per-field messages, never a 500', async () => {

@@ -487,6 +487,18 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     });
     expect(noPlan.status).toBe(400);
     expect(apiErrorSchema.parse(noPlan.body).errors?.planoAssinatura).toEqual(['Required.']);
+    // Cash and bank transfer settle by hand: no subscription is paid (or renewed) that way.
+    for (const metodoPagamento of ['dinheiro', 'transferencia']) {
+      const byHand = await call('POST', '/pagamento/', {
+        token: member.token,
+        body: order(monthly, { metodoPagamento }),
+        lang: 'pt',
+      });
+      expect(byHand.status, metodoPagamento).toBe(400);
+      expect(apiErrorSchema.parse(byHand.body).errors?.metodoPagamento).toEqual([
+        'Esta forma de pagamento não está disponível para assinaturas.',
+      ]);
+    }
     const noKey = await call('POST', '/usuario-plano-assinatura/', {
       token: member.token,
       body: {

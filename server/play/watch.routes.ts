@@ -13,6 +13,7 @@ import {
 } from '../../contract/play-watch.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import type { FileStore } from '../files/file-store.ts';
 import { churchById } from '../http/church-scope.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -25,8 +26,8 @@ import {
   MEDIA_COOKIE,
   MEDIA_PATH,
   MEDIA_TYPES,
-  mediaFolder,
-  readMediaFile,
+  contentFileKey,
+  ensureDemoMedia,
   signedMediaUrl,
   signPlaylist,
   validSignature,
@@ -37,7 +38,7 @@ import { activeContent, listItemOf, savePosition, watchableContent } from './wat
 
 const fileName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-export function playWatchRoutes(db: Database) {
+export function playWatchRoutes(db: Database, files: FileStore) {
   const app = new Hono({ strict: false });
 
   /** The caller (who must be `usuario`), the church and the content they may watch, or a 401/403/404. */
@@ -117,13 +118,14 @@ export function playWatchRoutes(db: Database) {
       )
         throw denied();
       const content = await activeContent(db, id);
-      const folder = content ? mediaFolder(content.mediaPath) : null;
-      if (!content || !folder) throw notFound('play.notFound');
+      const key = content ? contentFileKey(content, arquivo) : null;
+      if (!content || !key) throw notFound('play.notFound');
       const ext = arquivo.slice(arquivo.lastIndexOf('.') + 1);
       // every file, segments too: a signed URL stops the moment the subscription ends (docs/play.md)
       if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u)))
         throw denied();
-      const body = await readMediaFile(folder, arquivo);
+      await ensureDemoMedia(files);
+      const body = (await files.get(key))?.bytes;
       if (!body) throw notFound('play.notFound');
       c.header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream');
       c.header('cache-control', 'private, no-store');
