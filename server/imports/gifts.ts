@@ -1,0 +1,315 @@
+// Giving history from a CSV (docs/staff.md "Moving in"): each row is an outside gift of a member
+// found by e-mail or CPF — an approved `doacao` payment with no gateway, marked
+// `referencia_gateway = import:<id>`, so it shows in the member's history and yearly statement and
+// is never charged or refunded (the refund refuses it). A row's key (its values and how many times
+// the same values came before in the file) makes a second import of the file add nothing.
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { ImportField } from '../../contract/imports.ts';
+import * as t from '../db/schema/index.ts';
+import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
+import {
+  BATCH,
+  failureText,
+  recordItems,
+  refuse,
+  remark,
+  writeBatch,
+  type ImportRun,
+} from './run.ts';
+import { tableRows } from './tables.ts';
+
+export const OUTSIDE_GIFT_PREFIX = 'import:';
+
+const METHODS: [string, string[]][] = [
+  ['dinheiro', ['dinheiro', 'cash', 'efectivo', 'especie', 'oferta', 'envelope']],
+  ['pix', ['pix']],
+  [
+    'cartao',
+    [
+      'cartao',
+      'cartao de credito',
+      'cartao de debito',
+      'credito',
+      'debito',
+      'card',
+      'credit card',
+      'debit card',
+      'tarjeta',
+      'tarjeta de credito',
+    ],
+  ],
+  ['boleto', ['boleto']],
+  [
+    'transferencia',
+    [
+      'transferencia',
+      'transfer',
+      'bank transfer',
+      'ted',
+      'doc',
+      'deposito',
+      'deposit',
+      'cheque',
+      'check',
+      'ach',
+      'transferencia bancaria',
+      'zelle',
+    ],
+  ],
+];
+
+function methodOf(raw: string): string | null {
+  const f = fold(raw);
+  if (!f) return 'dinheiro';
+  return METHODS.find(([, names]) => names.includes(f))?.[0] ?? null;
+}
+
+interface Gift {
+  line: number;
+  date: string;
+  email: string | null;
+  cpf: string | null;
+  giver: string;
+  reason: string;
+  cents: number;
+  method: string;
+  origin: string;
+}
+
+export async function importGifts(run: ImportRun, bytes: Buffer, total: number): Promise<void> {
+  const { db } = run;
+  const churchId = run.church.id;
+  const m = run.options.mapeamento;
+  const cell = (cells: string[], f: ImportField) => {
+    const i = m.indexOf(f);
+    return i >= 0 ? (cells[i] ?? '').trim() : '';
+  };
+  const reasons = new Map(
+    (
+      await db
+        .select({ id: t.paymentReasons.id, name: t.paymentReasons.name })
+        .from(t.paymentReasons)
+        .where(eq(t.paymentReasons.churchId, churchId))
+    ).map((r) => [fold(r.name), r.id]),
+  );
+  const repeats = new Map<string, number>();
+  let header = true;
+  let batch: Gift[] = [];
+  let done = 0;
+
+  const flush = async () => {
+    if (!batch.length) return;
+    const list = batch;
+    batch = [];
+    // givers of this batch, by e-mail or CPF, among the church's members
+    const emails = list.flatMap((g) => (g.email ? [g.email] : []));
+    const cpfs = list.flatMap((g) => (g.cpf ? [g.cpf] : []));
+    const member = (where: ReturnType<typeof inArray>) =>
+      db
+        .select({
+          id: t.users.id,
+          email: t.users.email,
+          cpf: t.users.cpf,
+          first: t.users.firstName,
+          last: t.users.lastName,
+        })
+        .from(t.users)
+        .innerJoin(
+          t.churchUsers,
+          and(eq(t.churchUsers.userId, t.users.id), eq(t.churchUsers.churchId, churchId)),
+        )
+        .where(where);
+    const people = [
+      ...(emails.length ? await member(inArray(t.users.email, emails)) : []),
+      ...(cpfs.length ? await member(inArray(t.users.cpf, cpfs)) : []),
+    ];
+    const already = new Set(
+      (
+        await db
+          .select({ origin: t.importItems.origin })
+          .from(t.importItems)
+          .where(
+            and(
+              eq(t.importItems.churchId, churchId),
+              eq(t.importItems.table, 'pagamento'),
+              inArray(
+                t.importItems.origin,
+                list.map((g) => g.origin),
+              ),
+            ),
+          )
+      ).map((r) => r.origin),
+    );
+    const ready: (Gift & { userId: number; name: string; email: string })[] = [];
+    for (const g of list) {
+      const person =
+        people.find((p) => g.email && p.email === g.email) ??
+        people.find((p) => g.cpf && p.cpf === g.cpf);
+      if (!person) {
+        refuse(run.tally, {
+          linha: g.line,
+          chave: 'staff.import.row.giverUnknown',
+          valores: { valor: g.giver },
+        });
+        continue;
+      }
+      if (already.has(g.origin)) {
+        run.tally.iguais++;
+        continue;
+      }
+      ready.push({
+        ...g,
+        userId: person.id,
+        name: [person.first, person.last].filter(Boolean).join(' '),
+        email: person.email,
+      });
+    }
+    if (!run.write) {
+      run.tally.criar += ready.length;
+      return;
+    }
+    const writeGifts = (gifts: typeof ready) =>
+      writeBatch(run, [gifts[0]!.line, gifts.at(-1)!.line], async (tx) => {
+        for (const g of gifts) {
+          let reasonId = reasons.get(fold(g.reason));
+          if (reasonId === undefined) {
+            // a reason of the old system becomes a reason /give does not offer
+            const [r] = await tx
+              .insert(t.paymentReasons)
+              .values({ churchId, name: g.reason.slice(0, 120), forGiving: false })
+              .returning({ id: t.paymentReasons.id });
+            reasonId = r!.id;
+            reasons.set(fold(g.reason), reasonId);
+            await recordItems(tx, run, [{ table: 'pagamento_motivo', targetId: reasonId }]);
+          }
+          const at = new Date(`${g.date}T12:00:00Z`);
+          const [p] = await tx
+            .insert(t.payments)
+            .values({
+              churchId,
+              userId: g.userId,
+              code: `IMP-${run.importId}-${g.line}`,
+              kind: 'doacao',
+              donorName: g.name,
+              donorEmail: g.email,
+              method: g.method,
+              status: 'aprovado',
+              subtotalCents: g.cents,
+              totalCents: g.cents,
+              installmentCents: g.cents,
+              currency: run.church.currency,
+              gatewayReference: `${OUTSIDE_GIFT_PREFIX}${run.importId}`,
+              createdAt: at,
+              updatedAt: at,
+              paidAt: at,
+            })
+            .returning({ id: t.payments.id });
+          await tx.insert(t.paymentLines).values({
+            churchId,
+            paymentId: p!.id,
+            reasonId,
+            reasonName: g.reason.slice(0, 120),
+            amountCents: g.cents,
+          });
+          await recordItems(tx, run, [{ table: 'pagamento', targetId: p!.id, origin: g.origin }]);
+        }
+      });
+    if (!ready.length) return;
+    const known = new Map(reasons);
+    try {
+      await writeGifts(ready);
+      run.tally.criar += ready.length;
+    } catch {
+      reasons.clear();
+      known.forEach((v, k) => reasons.set(k, v));
+      for (const g of ready)
+        try {
+          await writeGifts([g]);
+          run.tally.criar++;
+        } catch (error) {
+          reasons.clear();
+          known.forEach((v, k) => reasons.set(k, v));
+          refuse(run.tally, {
+            linha: g.line,
+            chave: 'staff.import.row.notSaved',
+            valores: { motivo: failureText(error) },
+          });
+        }
+    }
+  };
+
+  for await (const row of tableRows(bytes)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    done++;
+    const rawDate = cell(row.cells, 'data');
+    const date = parseDate(rawDate, run.options.ordemData);
+    const rawEmail = cell(row.cells, 'email');
+    const rawCpf = cell(row.cells, 'cpf');
+    const email = rawEmail ? normaliseEmail(rawEmail) : null;
+    const cpf = rawCpf ? normaliseCpf(rawCpf) : null;
+    const rawAmount = cell(row.cells, 'valor');
+    const cents = parseMoneyCents(rawAmount);
+    const reason = cell(row.cells, 'motivo');
+    const rawMethod = cell(row.cells, 'metodo');
+    let method = methodOf(rawMethod);
+    const line = row.line;
+    if (!date) {
+      refuse(run.tally, {
+        linha: line,
+        chave: 'staff.import.row.badGiftDate',
+        valores: { valor: rawDate },
+      });
+      continue;
+    }
+    if (!email && !cpf) {
+      refuse(run.tally, { linha: line, chave: 'staff.import.row.noGiver' });
+      continue;
+    }
+    if (cents === null) {
+      refuse(run.tally, {
+        linha: line,
+        chave: 'staff.import.row.badAmount',
+        valores: { valor: rawAmount },
+      });
+      continue;
+    }
+    if (!reason) {
+      refuse(run.tally, { linha: line, chave: 'staff.import.row.noReason' });
+      continue;
+    }
+    if (!method) {
+      remark(run.tally, {
+        linha: line,
+        chave: 'staff.import.row.badMethod',
+        valores: { valor: rawMethod },
+      });
+      method = 'dinheiro';
+    }
+    const giver = email ?? cpf!;
+    const key = [date, giver, fold(reason), cents, method].join('|');
+    const n = (repeats.get(key) ?? 0) + 1;
+    repeats.set(key, n);
+    const origin = createHash('sha256').update(`${key}|${n}`).digest('hex').slice(0, 32);
+    batch.push({
+      line,
+      date,
+      email,
+      cpf,
+      giver: rawEmail || rawCpf,
+      reason,
+      cents,
+      method,
+      origin,
+    });
+    if (batch.length >= BATCH) {
+      await flush();
+      await run.progress(done, total);
+    }
+  }
+  await flush();
+  await run.progress(done, Math.max(done, total));
+}

@@ -1,0 +1,36 @@
+// The background half of an import (docs/staff.md "Moving in"): the task queue
+// (server/jobs/tasks.ts) runs it on whichever node claims it, reading the file from the one file
+// store; a task run again after its node died finds what it already wrote and adds nothing twice.
+import { churchHomeUrl } from '../auth/church-link.ts';
+import { defineTask } from '../jobs/tasks.ts';
+import { IMPORT_TASK, runImport, type ImportTaskPayload } from './imports.service.ts';
+
+/** The task; tests hand their own image fetcher (this machine has no network). */
+export function makeImportTask(
+  options: { fetchImage?: (url: string) => Promise<Buffer | null> } = {},
+) {
+  return defineTask<ImportTaskPayload>({
+    kind: IMPORT_TASK,
+    async run(ctx, task, progress) {
+      const tally = await runImport(
+        {
+          db: ctx.db,
+          files: ctx.files,
+          changes: ctx.changes,
+          mailer: ctx.mailer,
+          siteUrl: (code) => churchHomeUrl(code, ctx.settings),
+          ...options,
+        },
+        { ...task.payload, actor: { ...task.payload.actor, churchId: task.churchId } },
+        progress,
+      );
+      return {
+        criadas: tally.criar,
+        atualizadas: tally.atualizar,
+        recusadas: tally.totalRecusadas,
+      };
+    },
+  });
+}
+
+export const importTask = makeImportTask();

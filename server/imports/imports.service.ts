@@ -1,0 +1,518 @@
+// Moving in (docs/staff.md "Moving in"): an uploaded file is kept in the file store, read once as a
+// dry run (nothing written), imported by a background task (server/jobs/tasks.ts) and undone as a
+// whole while nothing else was done with its rows.
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import {
+  importOptionsInput,
+  TABLE_KINDS,
+  type ImportCounts,
+  type ImportKind,
+  type ImportOptions,
+  type ImportView,
+} from '../../contract/imports.ts';
+import { message, type MessageLang } from '../../contract/messages/index.ts';
+import type { ChangeFeed } from '../changes.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import type { FileStore } from '../files/file-store.ts';
+import { givingChurch } from '../giving/donation.ts';
+import { ApiProblem, notFound } from '../http/errors.ts';
+import { enqueueTask, taskStatus } from '../jobs/tasks.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import type { StaffActor } from '../staff/audit.ts';
+import { staffWrite } from '../staff/write.ts';
+import { guessMapping } from './columns.ts';
+import { guessDateOrder } from './formats.ts';
+import { importGifts } from './gifts.ts';
+import { importPeople } from './people.ts';
+import { emptyTally, type ImportChurch, type ImportRun, type LineNote, type Tally } from './run.ts';
+import { importSongs } from './songs.ts';
+import { importEvents } from './events.ts';
+import { fetchPublicImage, importPosts, wxrCategories } from './posts.ts';
+import { createImageStore } from '../images/store.ts';
+import { tableHead, tableRows } from './tables.ts';
+import { undoRows } from './undo.ts';
+
+export interface ImportDeps {
+  db: Database;
+  changes: ChangeFeed;
+  files: FileStore;
+}
+
+export const IMPORT_TASK = 'import.run';
+
+export const sourceKey = (id: number) => `imports/${id}/source`;
+
+type ImportRow = typeof t.imports.$inferSelect;
+
+export async function importChurch(db: Database, churchId: number): Promise<ImportChurch> {
+  const church = await givingChurch(db, churchId);
+  const [row] = await db
+    .select({ country: t.churches.country })
+    .from(t.churches)
+    .where(eq(t.churches.id, churchId));
+  return {
+    id: churchId,
+    code: church!.code,
+    name: church!.name,
+    locale: church!.locale,
+    country: row?.country ?? null,
+    currency: church!.currency,
+  };
+}
+
+/** What each kind's file must look like; checked on the bytes, never the name. */
+function checkFile(kind: ImportKind, bytes: Buffer): void {
+  const head = bytes
+    .subarray(0, 4096)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
+  const zip = bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50;
+  const ok =
+    kind === 'pessoas' || kind === 'doacoes'
+      ? zip || (!head.includes('\0') && !/^\s*</.test(head))
+      : kind === 'louvores'
+        ? zip || (!head.includes('\0') && head.includes('{'))
+        : kind === 'eventos'
+          ? /^\s*BEGIN:VCALENDAR/i.test(head)
+          : /<rss[\s>]/.test(head) && head.includes('wordpress.org/export');
+  if (!ok)
+    throw new ApiProblem(
+      415,
+      'staff.import.fileType',
+      { arquivo: ['staff.import.fileType'] },
+      {
+        what: {
+          pessoas: 'CSV / XLSX',
+          doacoes: 'CSV / XLSX',
+          louvores: 'ChordPro / ZIP',
+          eventos: 'iCalendar (.ics)',
+          posts: 'WordPress (WXR)',
+        }[kind],
+      },
+    );
+}
+
+/** The fields a table import cannot do without. */
+function requiredFields(kind: ImportKind, options: ImportOptions): string | null {
+  const m = options.mapeamento;
+  if (kind === 'pessoas') {
+    if (!m.includes('nome')) return 'nome';
+    if (!m.includes('email')) return 'email';
+  }
+  if (kind === 'doacoes') {
+    for (const f of ['data', 'valor', 'motivo'] as const) if (!m.includes(f)) return f;
+    if (!m.includes('email') && !m.includes('cpf')) return 'email';
+  }
+  return null;
+}
+
+async function loadSource(files: FileStore, id: number): Promise<Buffer> {
+  const file = await files.get(sourceKey(id));
+  if (!file) throw new Error('The imported file is no longer in the file store.');
+  return file.bytes;
+}
+
+/** Walks the file: a dry run when `write` is null. `total` is the rows the progress bar counts to. */
+export async function walk(
+  run: ImportRun,
+  kind: ImportKind,
+  bytes: Buffer,
+  total: number,
+): Promise<void> {
+  if (kind === 'pessoas') return importPeople(run, bytes, total);
+  if (kind === 'doacoes') return importGifts(run, bytes, total);
+  if (kind === 'louvores') return importSongs(run, bytes);
+  if (kind === 'eventos') return importEvents(run, bytes);
+  return importPosts(run, bytes);
+}
+
+const counted = (tally: Tally) =>
+  tally.criar + tally.atualizar + tally.iguais + tally.totalRecusadas;
+
+async function dryRun(
+  db: Database,
+  actor: StaffActor,
+  row: Pick<ImportRow, 'id' | 'kind' | 'fileName'>,
+  options: ImportOptions,
+  bytes: Buffer,
+): Promise<Tally> {
+  const tally = emptyTally();
+  await walk(
+    {
+      db,
+      write: null,
+      actor,
+      importId: row.id,
+      fileName: row.fileName,
+      church: await importChurch(db, actor.churchId),
+      options,
+      tally,
+      progress: async () => undefined,
+    },
+    row.kind,
+    bytes,
+    0,
+  );
+  return tally;
+}
+
+/** The mapping screen's first guesses: fields by header, the date order by the dates' values. */
+async function guessOptions(
+  kind: ImportKind,
+  bytes: Buffer,
+  locale: string,
+): Promise<{ options: ImportOptions; header: string[] }> {
+  const options = importOptionsInput.parse({});
+  if (!TABLE_KINDS.includes(kind)) return { options, header: [] };
+  const { header } = await tableHead(bytes, 0);
+  if (!header.length) throw new ApiProblem(422, 'staff.import.noHeader');
+  options.mapeamento = guessMapping(header, kind as 'pessoas' | 'doacoes');
+  const dateColumn = options.mapeamento.findIndex((f) => f === 'nascimento' || f === 'data');
+  if (dateColumn >= 0) {
+    const samples: string[] = [];
+    for await (const r of tableRows(bytes)) {
+      if (r.line > 1) samples.push(r.cells[dateColumn] ?? '');
+      if (samples.length >= 500) break;
+    }
+    options.ordemData = guessDateOrder(samples, locale === 'en' ? 'mdy' : 'dmy');
+  }
+  return { options, header };
+}
+
+/** Stores the file, guesses how to read it and answers the dry run (nothing imported yet). */
+export async function createImport(
+  deps: ImportDeps,
+  actor: StaffActor,
+  lang: MessageLang,
+  kind: ImportKind,
+  file: { name: string; bytes: Buffer },
+): Promise<ImportView> {
+  checkFile(kind, file.bytes);
+  const church = await importChurch(deps.db, actor.churchId);
+  const { options } = await guessOptions(kind, file.bytes, church.locale);
+  const fileName = file.name.replace(/[\\/]/g, '_').slice(0, 200) || 'file';
+  const row = await staffWrite(
+    deps,
+    actor,
+    (r: ImportRow) => ({
+      action: 'import.upload',
+      kind: 'importacao',
+      targetId: r.id,
+      summary: `${kind}: ${fileName}`,
+    }),
+    async (tx) => {
+      const [r] = await tx
+        .insert(t.imports)
+        .values({
+          churchId: actor.churchId,
+          kind,
+          fileName,
+          size: file.bytes.length,
+          options,
+          createdBy: actor.userId,
+        })
+        .returning();
+      await deps.files.put(sourceKey(r!.id), file.bytes, 'application/octet-stream');
+      return r!;
+    },
+    { purge: false },
+  );
+  const missing = requiredFields(kind, options);
+  if (!missing) {
+    const tally = await dryRun(deps.db, actor, row, options, file.bytes);
+    await deps.db
+      .update(t.imports)
+      .set({ preview: { ...tally } })
+      .where(eq(t.imports.id, row.id));
+  }
+  return getImport(deps, actor.churchId, lang, row.id);
+}
+
+async function ownImport(db: Database, churchId: number, id: number): Promise<ImportRow> {
+  const [row] = await db
+    .select()
+    .from(t.imports)
+    .where(and(eq(t.imports.id, id), eq(t.imports.churchId, churchId)));
+  if (!row) throw notFound('staff.import.notFound');
+  return row;
+}
+
+/** New choices (mapping, date order, invitations, categories): answers the dry run again. */
+export async function setOptions(
+  deps: ImportDeps,
+  actor: StaffActor,
+  lang: MessageLang,
+  id: number,
+  options: ImportOptions,
+): Promise<ImportView> {
+  const row = await ownImport(deps.db, actor.churchId, id);
+  if (row.state !== 'analisado') throw new ApiProblem(409, 'staff.import.notReady');
+  const missing = requiredFields(row.kind, options);
+  if (missing)
+    throw new ApiProblem(
+      400,
+      'staff.import.mappingRequired',
+      { mapeamento: ['staff.import.mappingRequired'] },
+      { field: missing },
+    );
+  const bytes = await loadSource(deps.files, id);
+  const tally = await dryRun(deps.db, actor, row, options, bytes);
+  await staffWrite(
+    deps,
+    actor,
+    { action: 'import.options', kind: 'importacao', targetId: id, summary: row.fileName },
+    async (tx) => {
+      await tx
+        .update(t.imports)
+        .set({ options, preview: { ...tally } })
+        .where(and(eq(t.imports.id, id), eq(t.imports.state, 'analisado')));
+    },
+    { purge: false },
+  );
+  return getImport(deps, actor.churchId, lang, id);
+}
+
+export interface ImportTaskPayload {
+  importId: number;
+  actor: StaffActor;
+}
+
+/** Queues the import (the dry run's choices); the task does the work on whichever node takes it. */
+export async function startImport(
+  deps: ImportDeps,
+  actor: StaffActor,
+  lang: MessageLang,
+  id: number,
+): Promise<ImportView> {
+  const row = await ownImport(deps.db, actor.churchId, id);
+  if (row.state !== 'analisado') throw new ApiProblem(409, 'staff.import.notReady');
+  const missing = requiredFields(row.kind, importOptionsInput.parse(row.options));
+  if (missing)
+    throw new ApiProblem(
+      400,
+      'staff.import.mappingRequired',
+      { mapeamento: ['staff.import.mappingRequired'] },
+      { field: missing },
+    );
+  await staffWrite(
+    deps,
+    actor,
+    { action: 'import.start', kind: 'importacao', targetId: id, summary: row.fileName },
+    async (tx) => {
+      const taskId = await enqueueTask(tx, {
+        churchId: actor.churchId,
+        kind: IMPORT_TASK,
+        payload: { importId: id, actor } satisfies ImportTaskPayload,
+        createdBy: actor.userId,
+      });
+      const moved = await tx
+        .update(t.imports)
+        .set({ state: 'na_fila', taskId })
+        .where(and(eq(t.imports.id, id), eq(t.imports.state, 'analisado')))
+        .returning({ id: t.imports.id });
+      // two clicks start it once
+      if (!moved.length) throw new ApiProblem(409, 'staff.import.notReady');
+    },
+    { purge: false },
+  );
+  return getImport(deps, actor.churchId, lang, id);
+}
+
+/** The task's work: the same walk as the dry run, writing. */
+export async function runImport(
+  ctx: {
+    db: Database;
+    files: FileStore;
+    changes?: ChangeFeed | undefined;
+    mailer: Mailer;
+    siteUrl: (code: string) => string;
+    /** Posts' attachments (default: public addresses over the network). */
+    fetchImage?: (url: string) => Promise<Buffer | null>;
+  },
+  payload: ImportTaskPayload,
+  progress: (done: number, total: number) => Promise<void>,
+): Promise<Tally> {
+  const { db } = ctx;
+  const changes = ctx.changes ?? {
+    churchChanged: () => undefined,
+    onChurchChanged: () => undefined,
+  };
+  const row = await ownImport(db, payload.actor.churchId, payload.importId);
+  if (row.state === 'concluido' || row.state === 'desfeito') return emptyTally();
+  await db.update(t.imports).set({ state: 'importando' }).where(eq(t.imports.id, row.id));
+  const church = await importChurch(db, row.churchId);
+  const tally = emptyTally();
+  const preview = row.preview as Partial<Tally> | null;
+  const total = preview ? counted(preview as Tally) : 0;
+  try {
+    const bytes = await loadSource(ctx.files, row.id);
+    await walk(
+      {
+        db,
+        write: { db, changes },
+        actor: payload.actor,
+        importId: row.id,
+        fileName: row.fileName,
+        church,
+        options: importOptionsInput.parse(row.options),
+        tally,
+        progress,
+        mailer: ctx.mailer,
+        siteUrl: ctx.siteUrl(church.code),
+        fetchImage: ctx.fetchImage ?? fetchPublicImage,
+        saveImage: (file) => createImageStore(ctx.files).save('conteudo', church.id, file),
+      },
+      row.kind,
+      bytes,
+      total,
+    );
+  } catch (error) {
+    await db
+      .update(t.imports)
+      .set({
+        state: 'falhou',
+        error: String((error as Error).message ?? error).slice(0, 500),
+        result: { ...tally },
+      })
+      .where(eq(t.imports.id, row.id));
+    throw error;
+  }
+  await staffWrite(
+    { db, changes },
+    payload.actor,
+    {
+      action: 'import.done',
+      kind: 'importacao',
+      targetId: row.id,
+      summary: `${row.fileName}: +${tally.criar} ~${tally.atualizar} ✗${tally.totalRecusadas}`,
+    },
+    async (tx) => {
+      await tx
+        .update(t.imports)
+        .set({ state: 'concluido', result: { ...tally }, finishedAt: new Date(), error: null })
+        .where(eq(t.imports.id, row.id));
+    },
+  );
+  return tally;
+}
+
+/** Undo: every row the import created is removed, unless something was done with one since (409). */
+export async function undoImport(
+  deps: ImportDeps,
+  actor: StaffActor,
+  lang: MessageLang,
+  id: number,
+): Promise<ImportView> {
+  const row = await ownImport(deps.db, actor.churchId, id);
+  // a failed import is undone too: the rows it wrote before failing go
+  if (row.state !== 'concluido' && row.state !== 'falhou')
+    throw new ApiProblem(409, 'staff.import.notDone');
+  await staffWrite(
+    deps,
+    actor,
+    { action: 'import.undo', kind: 'importacao', targetId: id, summary: row.fileName },
+    async (tx) => {
+      const locked = await tx
+        .update(t.imports)
+        .set({ state: 'desfeito', undoneAt: new Date() })
+        .where(and(eq(t.imports.id, id), inArray(t.imports.state, ['concluido', 'falhou'])))
+        .returning({ id: t.imports.id });
+      if (!locked.length) throw new ApiProblem(409, 'staff.import.notDone');
+      const inUse = await undoRows(tx, actor.churchId, id, row.finishedAt ?? row.createdAt);
+      if (inUse.length)
+        throw new ApiProblem(409, 'staff.import.inUse', {
+          emUso: inUse.slice(0, 20).map((n) => message(lang, n.chave, n.valores)),
+        });
+    },
+  );
+  return getImport(deps, actor.churchId, lang, id);
+}
+
+const translate = (lang: MessageLang, notes: LineNote[] | undefined) =>
+  (notes ?? []).map((n) => ({ linha: n.linha, motivo: message(lang, n.chave, n.valores) }));
+
+function counts(lang: MessageLang, tally: Partial<Tally> | null): ImportCounts | null {
+  if (!tally) return null;
+  return {
+    criar: tally.criar ?? 0,
+    atualizar: tally.atualizar ?? 0,
+    iguais: tally.iguais ?? 0,
+    recusadas: translate(lang, tally.recusadas),
+    avisos: translate(lang, tally.avisos),
+    totalRecusadas: tally.totalRecusadas ?? 0,
+    totalAvisos: tally.totalAvisos ?? 0,
+  };
+}
+
+async function view(
+  deps: Pick<ImportDeps, 'db' | 'files'>,
+  lang: MessageLang,
+  row: ImportRow,
+  withColumns: boolean,
+): Promise<ImportView> {
+  const options = importOptionsInput.parse(row.options);
+  let colunas: ImportView['colunas'] = null;
+  let categoriasArquivo: string[] = [];
+  if (withColumns && row.state === 'analisado') {
+    const bytes = await deps.files.get(sourceKey(row.id));
+    if (bytes && TABLE_KINDS.includes(row.kind)) {
+      const { header, rows } = await tableHead(bytes.bytes, 3);
+      const guesses = guessMapping(header, row.kind as 'pessoas' | 'doacoes');
+      colunas = header.map((nome, i) => ({
+        nome: nome || `#${i + 1}`,
+        exemplos: rows.map((r) => (r.cells[i] ?? '').slice(0, 80)),
+        campo: guesses[i] ?? null,
+      }));
+    }
+    if (bytes && row.kind === 'posts') categoriasArquivo = wxrCategories(bytes.bytes);
+  }
+  const task = row.taskId ? await taskStatus(deps.db, row.churchId, row.taskId) : null;
+  const result = row.result as Partial<Tally> | null;
+  return {
+    id: row.id,
+    tipo: row.kind,
+    estado: row.state,
+    nomeArquivo: row.fileName,
+    criadoEm: row.createdAt.toISOString(),
+    concluidoEm: row.finishedAt?.toISOString() ?? null,
+    desfeitoEm: row.undoneAt?.toISOString() ?? null,
+    colunas,
+    opcoes: options,
+    categoriasArquivo,
+    previa: counts(lang, row.preview as Partial<Tally> | null),
+    progresso: task ? { feito: task.done, total: task.total } : null,
+    resultado:
+      result && row.state !== 'importando' && row.state !== 'na_fila'
+        ? {
+            ...counts(lang, result)!,
+            imagensFaltando: result.imagensFaltando ?? [],
+            convidadas: result.convidadas ?? 0,
+          }
+        : null,
+    erro: row.error ?? (task?.state === 'failed' ? task.error : null),
+  };
+}
+
+export async function getImport(
+  deps: Pick<ImportDeps, 'db' | 'files'>,
+  churchId: number,
+  lang: MessageLang,
+  id: number,
+): Promise<ImportView> {
+  return view(deps, lang, await ownImport(deps.db, churchId, id), true);
+}
+
+export async function listImports(
+  deps: Pick<ImportDeps, 'db' | 'files'>,
+  churchId: number,
+  lang: MessageLang,
+) {
+  const rows = await deps.db
+    .select()
+    .from(t.imports)
+    .where(eq(t.imports.churchId, churchId))
+    .orderBy(desc(t.imports.createdAt), desc(t.imports.id))
+    .limit(50);
+  return { importacoes: await Promise.all(rows.map((r) => view(deps, lang, r, false))) };
+}

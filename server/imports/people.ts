@@ -1,0 +1,596 @@
+// People from a member spreadsheet (docs/staff.md "Moving in"): each row is matched with an
+// account by e-mail or CPF and merged (blank fields filled, the membership, member number and
+// groups added), or becomes a new account without a password and a membership of the church.
+// Rows are read as a stream and handled 500 at a time; a refused row never stops the others.
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { ImportField } from '../../contract/imports.ts';
+import type { Tx } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { randomToken, sha256 } from '../auth/tokens.ts';
+import { accountMail } from '../mail/templates.ts';
+import { messageLang } from '../../contract/messages/index.ts';
+import {
+  fold,
+  normaliseCpf,
+  normaliseEmail,
+  normalisePhone,
+  parseDate,
+  splitName,
+} from './formats.ts';
+import {
+  BATCH,
+  failureText,
+  recordItems,
+  refuse,
+  remark,
+  writeBatch,
+  type ImportRun,
+  type LineNote,
+} from './run.ts';
+import { tableRows } from './tables.ts';
+import { log } from '../log.ts';
+
+/** An invitation link lasts a week: long enough for a member to read their e-mail. */
+const INVITATION_MS = 7 * 24 * 60 * 60_000;
+
+interface Candidate {
+  line: number;
+  email: string;
+  cpf: string | null;
+  first: string;
+  last: string | null;
+  phone: string | null;
+  birth: string | null;
+  street: string | null;
+  neighborhood: string | null;
+  city: string | null;
+  state: string | null;
+  zip: string | null;
+  memberNumber: string | null;
+  groups: string[];
+}
+
+interface Known {
+  id: number;
+  email: string;
+  cpf: string | null;
+  lastName: string | null;
+  phone: string | null;
+  birthDate: string | null;
+  hasAddress: boolean;
+  /** The membership of this church, when there is one. */
+  membership: { id: number; memberNumber: string | null } | null;
+}
+
+/** What the walk remembers across batches: who is known, numbers taken, groups joined. */
+interface State {
+  byEmail: Map<string, Known>;
+  byCpf: Map<string, Known>;
+  numbers: Map<string, number>;
+  groups: Map<string, number>;
+  joined: Set<string>;
+  nextFakeId: number;
+}
+
+const cell = (cells: string[], mapping: (ImportField | null)[], field: ImportField) => {
+  const i = mapping.indexOf(field);
+  return i >= 0 ? (cells[i] ?? '').trim() : '';
+};
+
+/** A row as a candidate, or the reason it is refused; remarks for values left out. */
+function readRow(
+  run: ImportRun,
+  line: number,
+  cells: string[],
+  notes: LineNote[],
+): Candidate | LineNote {
+  const m = run.options.mapeamento;
+  const rawEmail = cell(cells, m, 'email');
+  const rawCpf = cell(cells, m, 'cpf');
+  let first = cell(cells, m, 'nome');
+  let last: string | null = cell(cells, m, 'sobrenome') || null;
+  if (!last && first) ({ first, last } = splitName(first));
+  if (!first) return { linha: line, chave: 'staff.import.row.noName' };
+  if (!rawEmail) return { linha: line, chave: 'staff.import.row.noEmail' };
+  const email = normaliseEmail(rawEmail);
+  if (!email)
+    return { linha: line, chave: 'staff.import.row.badEmail', valores: { valor: rawEmail } };
+  const cpf = rawCpf ? normaliseCpf(rawCpf) : null;
+  if (rawCpf && !cpf)
+    return { linha: line, chave: 'staff.import.row.badCpf', valores: { valor: rawCpf } };
+  const rawPhone = cell(cells, m, 'telefone');
+  const phone = rawPhone ? normalisePhone(rawPhone, run.church.locale) : null;
+  if (rawPhone && !phone)
+    notes.push({ linha: line, chave: 'staff.import.row.badPhone', valores: { valor: rawPhone } });
+  const rawBirth = cell(cells, m, 'nascimento');
+  let birth = rawBirth ? parseDate(rawBirth, run.options.ordemData) : null;
+  if (birth && birth > new Date().toISOString().slice(0, 10)) birth = null;
+  if (rawBirth && !birth)
+    notes.push({ linha: line, chave: 'staff.import.row.badDate', valores: { valor: rawBirth } });
+  const groups = cell(cells, m, 'grupos')
+    .split(/[;,|/]/)
+    .map((g) => g.trim())
+    .filter(Boolean);
+  return {
+    line,
+    email,
+    cpf,
+    first: first.slice(0, 120),
+    last: last?.slice(0, 120) ?? null,
+    phone,
+    birth,
+    street: cell(cells, m, 'endereco').slice(0, 200) || null,
+    neighborhood: cell(cells, m, 'bairro').slice(0, 120) || null,
+    city: cell(cells, m, 'cidade').slice(0, 120) || null,
+    state: cell(cells, m, 'estado').slice(0, 60) || null,
+    zip: cell(cells, m, 'cep').slice(0, 20) || null,
+    memberNumber: cell(cells, m, 'numeroMembro').slice(0, 40) || null,
+    groups,
+  };
+}
+
+async function startState(run: ImportRun): Promise<State> {
+  const { db } = run;
+  const churchId = run.church.id;
+  const numbers = await db
+    .select({ n: t.churchUsers.memberNumber, userId: t.churchUsers.userId })
+    .from(t.churchUsers)
+    .where(and(eq(t.churchUsers.churchId, churchId), isNotNull(t.churchUsers.memberNumber)));
+  const groups = await db
+    .select({ id: t.groups.id, name: t.groups.name })
+    .from(t.groups)
+    .where(eq(t.groups.churchId, churchId));
+  return {
+    byEmail: new Map(),
+    byCpf: new Map(),
+    numbers: new Map(numbers.map((r) => [r.n!.trim().toLowerCase(), r.userId])),
+    groups: new Map(groups.map((g) => [fold(g.name), g.id])),
+    joined: new Set(),
+    nextFakeId: -1,
+  };
+}
+
+/** Loads the accounts a batch may match (by e-mail or CPF), with their membership and groups here. */
+async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
+  const { db } = run;
+  const emails = [...new Set(batch.map((c) => c.email))].filter((e) => !state.byEmail.has(e));
+  const cpfs = [...new Set(batch.flatMap((c) => (c.cpf ? [c.cpf] : [])))].filter(
+    (c) => !state.byCpf.has(c),
+  );
+  if (!emails.length && !cpfs.length) return;
+  const rows = [
+    ...(emails.length ? await db.select().from(t.users).where(inArray(t.users.email, emails)) : []),
+    ...(cpfs.length ? await db.select().from(t.users).where(inArray(t.users.cpf, cpfs)) : []),
+  ];
+  if (!rows.length) return;
+  const ids = [...new Set(rows.map((r) => r.id))];
+  const [members, addresses, joined] = await Promise.all([
+    db
+      .select({
+        id: t.churchUsers.id,
+        userId: t.churchUsers.userId,
+        memberNumber: t.churchUsers.memberNumber,
+      })
+      .from(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, run.church.id), inArray(t.churchUsers.userId, ids))),
+    db
+      .selectDistinct({ userId: t.userAddresses.userId })
+      .from(t.userAddresses)
+      .where(inArray(t.userAddresses.userId, ids)),
+    db
+      .select({ groupId: t.groupMembers.groupId, userId: t.groupMembers.userId })
+      .from(t.groupMembers)
+      .where(and(eq(t.groupMembers.churchId, run.church.id), inArray(t.groupMembers.userId, ids))),
+  ]);
+  for (const j of joined) state.joined.add(`${j.groupId}:${j.userId}`);
+  for (const r of rows) {
+    const m = members.find((x) => x.userId === r.id);
+    const known: Known = {
+      id: r.id,
+      email: r.email,
+      cpf: r.cpf,
+      lastName: r.lastName,
+      phone: r.phone,
+      birthDate: r.birthDate,
+      hasAddress: addresses.some((a) => a.userId === r.id),
+      membership: m ? { id: m.id, memberNumber: m.memberNumber } : null,
+    };
+    state.byEmail.set(r.email, known);
+    if (r.cpf) state.byCpf.set(r.cpf, known);
+  }
+}
+
+interface Plan {
+  kind: 'criar' | 'atualizar' | 'iguais';
+  known: Known | null;
+  fill: Partial<Pick<Known, 'cpf' | 'lastName' | 'phone' | 'birthDate'>>;
+  address: boolean;
+  memberNumber: string | null;
+  groupIds: number[];
+}
+
+/** What a row would do, from what is known now; null with a note when it must be refused. */
+function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote {
+  const byEmail = state.byEmail.get(c.email) ?? null;
+  const byCpf = c.cpf ? (state.byCpf.get(c.cpf) ?? null) : null;
+  if (byEmail && byCpf && byEmail.id !== byCpf.id)
+    return { linha: c.line, chave: 'staff.import.row.twoPeople' };
+  const known = byEmail ?? byCpf;
+  const fill: Plan['fill'] = {};
+  if (known) {
+    if (c.cpf && !known.cpf && !state.byCpf.has(c.cpf)) fill.cpf = c.cpf;
+    if (c.last && !known.lastName) fill.lastName = c.last;
+    if (c.phone && !known.phone) fill.phone = c.phone;
+    if (c.birth && !known.birthDate) fill.birthDate = c.birth;
+  }
+  const address = !!(c.street && c.city) && !known?.hasAddress;
+  let memberNumber: string | null = null;
+  if (c.memberNumber && !known?.membership?.memberNumber) {
+    const holder = state.numbers.get(c.memberNumber.toLowerCase());
+    if (holder !== undefined && holder !== known?.id)
+      notes.push({
+        linha: c.line,
+        chave: 'staff.import.row.numberTaken',
+        valores: { valor: c.memberNumber },
+      });
+    else memberNumber = c.memberNumber;
+  }
+  const groupIds: number[] = [];
+  for (const name of c.groups) {
+    const id = state.groups.get(fold(name));
+    if (id === undefined)
+      notes.push({ linha: c.line, chave: 'staff.import.row.noGroup', valores: { valor: name } });
+    else if (!known || !state.joined.has(`${id}:${known.id}`)) groupIds.push(id);
+  }
+  const changes =
+    Object.keys(fill).length > 0 || address || memberNumber !== null || groupIds.length > 0;
+  const kind = !known || !known.membership ? 'criar' : changes ? 'atualizar' : 'iguais';
+  return { kind, known, fill, address, memberNumber, groupIds };
+}
+
+/** Remembers what a row did (after its transaction committed, or at once in the dry run). */
+function remember(
+  state: State,
+  c: Candidate,
+  plan: Plan,
+  ids: { userId: number; memberId: number },
+) {
+  const known: Known = plan.known ?? {
+    id: ids.userId,
+    email: c.email,
+    cpf: c.cpf,
+    lastName: c.last,
+    phone: c.phone,
+    birthDate: c.birth,
+    hasAddress: false,
+    membership: null,
+  };
+  Object.assign(known, plan.fill);
+  known.hasAddress ||= plan.address;
+  known.membership ??= { id: ids.memberId, memberNumber: null };
+  if (plan.memberNumber) {
+    known.membership.memberNumber = plan.memberNumber;
+    state.numbers.set(plan.memberNumber.toLowerCase(), known.id);
+  }
+  for (const g of plan.groupIds) state.joined.add(`${g}:${known.id}`);
+  state.byEmail.set(known.email, known);
+  if (known.cpf) state.byCpf.set(known.cpf, known);
+}
+
+interface Invite {
+  userId: number;
+  email: string;
+  first: string;
+  token: string;
+}
+
+/** Writes one row's plan; returns the ids it used and an invitation to send after commit. */
+async function writeRow(
+  tx: Tx,
+  run: ImportRun,
+  c: Candidate,
+  plan: Plan,
+): Promise<{ userId: number; memberId: number; invite: Invite | null }> {
+  const churchId = run.church.id;
+  const items: { table: string; targetId: number }[] = [];
+  let userId = plan.known?.id;
+  let invite: Invite | null = null;
+  if (userId === undefined) {
+    const [row] = await tx
+      .insert(t.users)
+      .values({
+        email: c.email,
+        // no password: the account cannot log in until its person chooses one (the invitation)
+        passwordHash: '',
+        firstName: c.first,
+        lastName: c.last,
+        phone: c.phone,
+        birthDate: c.birth,
+        cpf: c.cpf,
+      })
+      .returning({ id: t.users.id });
+    userId = row!.id;
+    items.push({ table: 'usuario', targetId: userId });
+    if (run.options.convidar) {
+      const token = randomToken();
+      await tx.insert(t.userTokens).values({
+        userId,
+        churchId,
+        purpose: 'recovery',
+        tokenHash: sha256(token),
+        expiresAt: new Date(Date.now() + INVITATION_MS),
+      });
+      invite = { userId, email: c.email, first: c.first, token };
+    }
+  } else if (Object.keys(plan.fill).length) {
+    await tx
+      .update(t.users)
+      .set({ ...plan.fill, updatedAt: new Date() })
+      .where(eq(t.users.id, userId));
+  }
+  let memberId = plan.known?.membership?.id;
+  if (memberId === undefined) {
+    const [row] = await tx
+      .insert(t.churchUsers)
+      .values({ churchId, userId, memberNumber: plan.memberNumber })
+      .returning({ id: t.churchUsers.id });
+    memberId = row!.id;
+    items.push({ table: 'igreja_usuario', targetId: memberId });
+  } else if (plan.memberNumber) {
+    await tx
+      .update(t.churchUsers)
+      .set({ memberNumber: plan.memberNumber })
+      .where(eq(t.churchUsers.id, memberId));
+  }
+  if (plan.address) {
+    const [row] = await tx
+      .insert(t.userAddresses)
+      .values({
+        userId,
+        country: run.church.country ?? { pt: 'BR', en: 'US', es: 'ES' }[run.church.locale] ?? 'BR',
+        state: c.state,
+        city: c.city!,
+        neighborhood: c.neighborhood,
+        street: c.street!,
+        zipCode: c.zip,
+      })
+      .returning({ id: t.userAddresses.id });
+    items.push({ table: 'usuario_endereco', targetId: row!.id });
+  }
+  for (const groupId of plan.groupIds) {
+    const [row] = await tx
+      .insert(t.groupMembers)
+      .values({ churchId, groupId, userId })
+      .onConflictDoNothing()
+      .returning({ id: t.groupMembers.id });
+    if (row) items.push({ table: 'celula_membro', targetId: row.id });
+  }
+  await recordItems(tx, run, items);
+  return { userId, memberId, invite };
+}
+
+/** New accounts of a batch in a few statements (the bulk of a first import), same result as writeRow. */
+async function writeNewPeople(
+  tx: Tx,
+  run: ImportRun,
+  fresh: { c: Candidate; plan: Plan }[],
+): Promise<{ userId: number; memberId: number; invite: Invite | null }[]> {
+  if (!fresh.length) return [];
+  const churchId = run.church.id;
+  const users = await tx
+    .insert(t.users)
+    .values(
+      fresh.map(({ c }) => ({
+        email: c.email,
+        passwordHash: '', // no password until its person chooses one (the invitation)
+        firstName: c.first,
+        lastName: c.last,
+        phone: c.phone,
+        birthDate: c.birth,
+        cpf: c.cpf,
+      })),
+    )
+    .returning({ id: t.users.id, email: t.users.email });
+  const userOf = new Map(users.map((u) => [u.email, u.id]));
+  const userIds = fresh.map(({ c }) => userOf.get(c.email)!);
+  const members = await tx
+    .insert(t.churchUsers)
+    .values(
+      fresh.map(({ plan }, i) => ({
+        churchId,
+        userId: userIds[i]!,
+        memberNumber: plan.memberNumber,
+      })),
+    )
+    .returning({ id: t.churchUsers.id, userId: t.churchUsers.userId });
+  const memberOf = new Map(members.map((m) => [m.userId, m.id]));
+  const items: { table: string; targetId: number }[] = [
+    ...users.map((u) => ({ table: 'usuario', targetId: u.id })),
+    ...members.map((m) => ({ table: 'igreja_usuario', targetId: m.id })),
+  ];
+  const country = run.church.country ?? { pt: 'BR', en: 'US', es: 'ES' }[run.church.locale] ?? 'BR';
+  const withAddress = fresh.flatMap(({ c, plan }, i) =>
+    plan.address ? [{ c, userId: userIds[i]! }] : [],
+  );
+  if (withAddress.length) {
+    const rows = await tx
+      .insert(t.userAddresses)
+      .values(
+        withAddress.map(({ c, userId }) => ({
+          userId,
+          country,
+          state: c.state,
+          city: c.city!,
+          neighborhood: c.neighborhood,
+          street: c.street!,
+          zipCode: c.zip,
+        })),
+      )
+      .returning({ id: t.userAddresses.id });
+    items.push(...rows.map((r) => ({ table: 'usuario_endereco', targetId: r.id })));
+  }
+  const joins = fresh.flatMap(({ plan }, i) =>
+    plan.groupIds.map((groupId) => ({ churchId, groupId, userId: userIds[i]! })),
+  );
+  if (joins.length) {
+    const rows = await tx
+      .insert(t.groupMembers)
+      .values(joins)
+      .onConflictDoNothing()
+      .returning({ id: t.groupMembers.id });
+    items.push(...rows.map((r) => ({ table: 'celula_membro', targetId: r.id })));
+  }
+  const invites: (Invite | null)[] = fresh.map(({ c }, i) =>
+    run.options.convidar
+      ? { userId: userIds[i]!, email: c.email, first: c.first, token: randomToken() }
+      : null,
+  );
+  const sent = invites.filter((i): i is Invite => i !== null);
+  if (sent.length)
+    await tx.insert(t.userTokens).values(
+      sent.map((i) => ({
+        userId: i.userId,
+        churchId,
+        purpose: 'recovery',
+        tokenHash: sha256(i.token),
+        expiresAt: new Date(Date.now() + INVITATION_MS),
+      })),
+    );
+  await recordItems(tx, run, items);
+  return fresh.map((_, i) => ({
+    userId: userIds[i]!,
+    memberId: memberOf.get(userIds[i]!)!,
+    invite: invites[i]!,
+  }));
+}
+
+async function sendInvites(run: ImportRun, invites: Invite[]): Promise<void> {
+  if (!run.mailer || !run.siteUrl) return;
+  const lang = messageLang(run.church.locale);
+  for (const i of invites) {
+    const link = `${run.siteUrl}/access?resetToken=${encodeURIComponent(i.token)}`;
+    try {
+      await run.mailer.send(
+        accountMail('invitation', lang, i.email, { name: i.first, church: run.church.name, link }),
+      );
+      run.tally.convidadas++;
+    } catch (error) {
+      log.error({ err: error, userId: i.userId }, '[import] invitation e-mail failed');
+    }
+  }
+}
+
+/** Handles one batch: plans every row, then (not in the dry run) writes them in one transaction. */
+async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
+  await loadKnown(run, state, batch);
+  if (!run.write) {
+    for (const c of batch) {
+      const notes: LineNote[] = [];
+      const plan = planRow(state, c, notes);
+      if ('chave' in plan) {
+        refuse(run.tally, plan);
+        continue;
+      }
+      notes.forEach((n) => remark(run.tally, n));
+      run.tally[plan.kind]++;
+      remember(state, c, plan, { userId: state.nextFakeId--, memberId: state.nextFakeId-- });
+    }
+    return;
+  }
+  const lines: [number, number] = [batch[0]!.line, batch.at(-1)!.line];
+  type Outcome =
+    | { c: Candidate; refused: LineNote }
+    | { c: Candidate; plan: Plan; notes: LineNote[]; ids: Awaited<ReturnType<typeof writeRow>> };
+  let outcomes: Outcome[];
+  try {
+    // a batch holds no e-mail, CPF or member number twice (importPeople), so its rows' plans are independent
+    outcomes = await writeBatch(run, lines, async (tx) => {
+      const out: Outcome[] = [];
+      const fresh: { c: Candidate; plan: Plan; notes: LineNote[] }[] = [];
+      for (const c of batch) {
+        const notes: LineNote[] = [];
+        const plan = planRow(state, c, notes);
+        if ('chave' in plan) out.push({ c, refused: plan });
+        else if (plan.known === null) fresh.push({ c, plan, notes });
+        else out.push({ c, plan, notes, ids: await writeRow(tx, run, c, plan) });
+      }
+      const ids = await writeNewPeople(tx, run, fresh);
+      fresh.forEach((f, i) => out.push({ ...f, ids: ids[i]! }));
+      return out;
+    });
+  } catch {
+    // one row at a time: a row the database refuses is reported, the others are kept
+    for (const c of batch) await handleOne(run, state, c);
+    return;
+  }
+  const invites: Invite[] = [];
+  for (const o of outcomes) {
+    if ('refused' in o) {
+      refuse(run.tally, o.refused);
+      continue;
+    }
+    remember(state, o.c, o.plan, o.ids);
+    o.notes.forEach((n) => remark(run.tally, n));
+    run.tally[o.plan.kind]++;
+    if (o.ids.invite) invites.push(o.ids.invite);
+  }
+  await sendInvites(run, invites);
+}
+
+async function handleOne(run: ImportRun, state: State, c: Candidate): Promise<void> {
+  await loadKnown(run, state, [c]);
+  const notes: LineNote[] = [];
+  const plan = planRow(state, c, notes);
+  if ('chave' in plan) return refuse(run.tally, plan);
+  try {
+    const ids = await writeBatch(run, [c.line, c.line], (tx) => writeRow(tx, run, c, plan));
+    remember(state, c, plan, ids);
+    notes.forEach((n) => remark(run.tally, n));
+    run.tally[plan.kind]++;
+    if (ids.invite) await sendInvites(run, [ids.invite]);
+  } catch (error) {
+    refuse(run.tally, {
+      linha: c.line,
+      chave: 'staff.import.row.notSaved',
+      valores: { motivo: failureText(error) },
+    });
+  }
+}
+
+/** The people of a spreadsheet: the dry run (run.write null) or the import. */
+export async function importPeople(run: ImportRun, bytes: Buffer, total: number): Promise<void> {
+  const state = await startState(run);
+  let header = true;
+  let batch: Candidate[] = [];
+  const keys = new Set<string>();
+  let done = 0;
+  for await (const row of tableRows(bytes)) {
+    if (header) {
+      header = false;
+      continue;
+    }
+    const notes: LineNote[] = [];
+    const read = readRow(run, row.line, row.cells, notes);
+    if ('chave' in read) refuse(run.tally, read);
+    else {
+      notes.forEach((n) => remark(run.tally, n));
+      const own = [
+        `e:${read.email}`,
+        read.cpf && `c:${read.cpf}`,
+        read.memberNumber && `n:${read.memberNumber.toLowerCase()}`,
+      ].filter((k): k is string => !!k);
+      // the same person twice: the first is written before the second is matched with it
+      if (batch.length >= BATCH || own.some((k) => keys.has(k))) {
+        await handleBatch(run, state, batch);
+        batch = [];
+        keys.clear();
+        await run.progress(done, total);
+      }
+      batch.push(read);
+      own.forEach((k) => keys.add(k));
+    }
+    done++;
+  }
+  if (batch.length) await handleBatch(run, state, batch);
+  await run.progress(done, Math.max(done, total));
+}

@@ -1,0 +1,130 @@
+// What every kind of import shares (docs/staff.md "Moving in"): the same walk over the file is the
+// dry run (no database writes: `write` is null) and the import (rows written in batches, each
+// batch one staffWrite with its audit record, each created row listed in importacao_item).
+import type { ImportOptions } from '../../contract/imports.ts';
+import type { MessageValues } from '../../contract/messages/table.ts';
+import type { Tx } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import type { StaffActor } from '../staff/audit.ts';
+import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+
+/** A refused or remarked line: a catalogue key and its values, translated when shown. */
+export interface LineNote {
+  linha: number;
+  chave: string;
+  valores?: MessageValues;
+}
+
+/** Lines kept per list: enough to fix a file, small enough for a jsonb column. */
+export const NOTES_KEPT = 200;
+
+export interface Tally {
+  criar: number;
+  atualizar: number;
+  iguais: number;
+  recusadas: LineNote[];
+  avisos: LineNote[];
+  totalRecusadas: number;
+  totalAvisos: number;
+  convidadas: number;
+  imagensFaltando: string[];
+}
+
+export const emptyTally = (): Tally => ({
+  criar: 0,
+  atualizar: 0,
+  iguais: 0,
+  recusadas: [],
+  avisos: [],
+  totalRecusadas: 0,
+  totalAvisos: 0,
+  convidadas: 0,
+  imagensFaltando: [],
+});
+
+export function refuse(tally: Tally, note: LineNote): void {
+  tally.totalRecusadas++;
+  if (tally.recusadas.length < NOTES_KEPT) tally.recusadas.push(note);
+}
+
+export function remark(tally: Tally, note: LineNote): void {
+  tally.totalAvisos++;
+  if (tally.avisos.length < NOTES_KEPT) tally.avisos.push(note);
+}
+
+export interface ImportChurch {
+  id: number;
+  code: string;
+  name: string;
+  locale: string;
+  country: string | null;
+  currency: string;
+}
+
+export interface ImportRun {
+  db: Database;
+  /** Null for the dry run: nothing is written. */
+  write: StaffWriteDeps | null;
+  actor: StaffActor;
+  importId: number;
+  fileName: string;
+  church: ImportChurch;
+  options: ImportOptions;
+  tally: Tally;
+  progress(done: number, total: number): Promise<void>;
+  /** Invitations (people): the mailer and the church's address for the link. */
+  mailer?: Mailer;
+  siteUrl?: string;
+  /** Posts' images: fetches an attachment of the file (null when it cannot) and stores it as a content image. */
+  fetchImage?: (url: string) => Promise<Buffer | null>;
+  saveImage?: (bytes: Buffer) => Promise<string>;
+}
+
+/** Rows written together: one transaction and one audit record each. */
+export const BATCH = 500;
+
+/** Runs one batch's writes as a staff write (audited, no purge: the import's end purges once). */
+export function writeBatch<T>(
+  run: ImportRun,
+  lines: [number, number],
+  work: (tx: Tx) => Promise<T>,
+): Promise<T> {
+  return staffWrite(
+    run.write!,
+    run.actor,
+    {
+      action: 'import.rows',
+      kind: 'importacao',
+      targetId: run.importId,
+      summary: `${run.fileName}: ${lines[0]}–${lines[1]}`,
+    },
+    work,
+    { purge: false },
+  );
+}
+
+/** Lists rows the import created, so undo removes exactly them. */
+export async function recordItems(
+  tx: Tx,
+  run: ImportRun,
+  items: { table: string; targetId: number; origin?: string | null }[],
+): Promise<void> {
+  if (!items.length) return;
+  await tx.insert(t.importItems).values(
+    items.map((i) => ({
+      churchId: run.church.id,
+      importId: run.importId,
+      table: i.table,
+      targetId: i.targetId,
+      origin: i.origin ?? null,
+    })),
+  );
+}
+
+/** A database failure as one short line a person can act on (the row is refused with it). */
+export function failureText(error: unknown): string {
+  const e = error as { message?: string; cause?: { message?: string; detail?: string } };
+  return (e.cause?.detail ?? e.cause?.message ?? e.message ?? String(error)).slice(0, 200);
+}

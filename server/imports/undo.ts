@@ -1,0 +1,217 @@
+// Undoing an import (docs/staff.md "Moving in"): exactly the rows it created are removed, in one
+// transaction, unless something was done with one of them since — then nothing is removed and the
+// answer says what. "Done with", per kind: a person chose a password, signed in, was given a staff
+// role, or has gifts or registrations the import did not bring; a gift's yearly statement was
+// sent; a song is in a set list or has scores; an event was published, edited or has tickets
+// sold; a post was edited. Fields an import filled in on people who were already there stay.
+import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Tx } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import type { LineNote } from './run.ts';
+
+type Use = Omit<LineNote, 'linha'>;
+
+const nameOf = (u: { firstName: string; lastName: string | null; email: string }) =>
+  `${[u.firstName, u.lastName].filter(Boolean).join(' ')} (${u.email})`;
+
+/** Removes the import's rows; answers what blocks it instead (then the caller rolls back). */
+export async function undoRows(
+  tx: Tx,
+  churchId: number,
+  importId: number,
+  since: Date,
+): Promise<Use[]> {
+  const items = await tx
+    .select({ table: t.importItems.table, id: t.importItems.targetId })
+    .from(t.importItems)
+    .where(and(eq(t.importItems.importId, importId), eq(t.importItems.churchId, churchId)));
+  const ids = (table: string) => items.filter((i) => i.table === table).map((i) => i.id);
+  const users = ids('usuario');
+  const members = ids('igreja_usuario');
+  const gifts = ids('pagamento');
+  const songs = ids('louvor');
+  const events = ids('evento');
+  const posts = ids('conteudo');
+  const uses: Use[] = [];
+
+  // people: the accounts created and the memberships added
+  const memberRows = members.length
+    ? await tx
+        .select({ userId: t.churchUsers.userId, roles: t.churchUsers.roles })
+        .from(t.churchUsers)
+        .where(and(eq(t.churchUsers.churchId, churchId), inArray(t.churchUsers.id, members)))
+    : [];
+  const people = [...new Set([...users, ...memberRows.map((m) => m.userId)])];
+  if (people.length) {
+    const rows = await tx.select().from(t.users).where(inArray(t.users.id, people));
+    const byId = new Map(rows.map((r) => [r.id, r]));
+    const who = (id: number) => (byId.get(id) ? nameOf(byId.get(id)!) : String(id));
+    for (const r of rows)
+      if (users.includes(r.id) && r.passwordHash !== '')
+        uses.push({ chave: 'staff.import.use.password', valores: { valor: who(r.id) } });
+    const sessions = await tx
+      .selectDistinct({ userId: t.refreshTokens.userId })
+      .from(t.refreshTokens)
+      .where(inArray(t.refreshTokens.userId, users.length ? users : [-1]));
+    for (const s of sessions)
+      uses.push({ chave: 'staff.import.use.login', valores: { valor: who(s.userId) } });
+    for (const m of memberRows)
+      if (m.roles.length)
+        uses.push({ chave: 'staff.import.use.roles', valores: { valor: who(m.userId) } });
+    const paid = await tx
+      .selectDistinct({ userId: t.payments.userId })
+      .from(t.payments)
+      .where(
+        and(
+          inArray(t.payments.userId, people),
+          eq(t.payments.churchId, churchId),
+          gifts.length ? notInArray(t.payments.id, gifts) : undefined,
+        ),
+      );
+    const registered = await tx
+      .selectDistinct({ userId: t.registrations.userId })
+      .from(t.registrations)
+      .where(and(inArray(t.registrations.userId, people), eq(t.registrations.churchId, churchId)));
+    for (const id of new Set([...paid, ...registered].map((p) => p.userId!)))
+      uses.push({ chave: 'staff.import.use.payments', valores: { valor: who(id) } });
+  }
+
+  // gifts: a statement of their year sent to their giver after the import
+  if (gifts.length) {
+    const sent = await tx
+      .selectDistinct({ year: t.sentStatements.year })
+      .from(t.sentStatements)
+      .innerJoin(
+        t.payments,
+        and(
+          eq(t.payments.churchId, t.sentStatements.churchId),
+          sql`${t.sentStatements.giver} = 'u:' || ${t.payments.userId}`,
+          sql`extract(year from ${t.payments.createdAt} at time zone 'UTC') = ${t.sentStatements.year}`,
+        ),
+      )
+      .where(
+        and(
+          eq(t.sentStatements.churchId, churchId),
+          inArray(t.payments.id, gifts),
+          gt(t.sentStatements.sentAt, since),
+        ),
+      );
+    for (const s of sent)
+      uses.push({ chave: 'staff.import.use.statement', valores: { valor: s.year } });
+  }
+
+  if (songs.length) {
+    const rows = await tx
+      .select({ id: t.praises.id, title: t.praises.title, scores: t.praises.scores })
+      .from(t.praises)
+      .where(and(eq(t.praises.churchId, churchId), inArray(t.praises.id, songs)));
+    const lists = await tx
+      .select({ items: t.praiseSetLists.items })
+      .from(t.praiseSetLists)
+      .where(eq(t.praiseSetLists.churchId, churchId));
+    const listed = new Set(lists.flatMap((l) => l.items.map((i) => i.louvorId)));
+    for (const r of rows)
+      if (listed.has(r.id) || r.scores.length)
+        uses.push({ chave: 'staff.import.use.setList', valores: { valor: r.title } });
+  }
+
+  if (events.length) {
+    const rows = await tx
+      .select({
+        id: t.events.id,
+        title: t.events.title,
+        active: t.events.active,
+        version: t.events.version,
+      })
+      .from(t.events)
+      .where(and(eq(t.events.churchId, churchId), inArray(t.events.id, events)));
+    const sold = await tx
+      .selectDistinct({ eventId: t.registrations.eventId })
+      .from(t.registrations)
+      .where(and(eq(t.registrations.churchId, churchId), inArray(t.registrations.eventId, events)));
+    for (const r of rows)
+      if (r.active || r.version > 1 || sold.some((s) => s.eventId === r.id))
+        uses.push({ chave: 'staff.import.use.published', valores: { valor: r.title } });
+  }
+
+  if (posts.length) {
+    const rows = await tx
+      .select({ title: t.contents.title })
+      .from(t.contents)
+      .where(
+        and(
+          eq(t.contents.churchId, churchId),
+          inArray(t.contents.id, posts),
+          gt(t.contents.version, 1),
+        ),
+      );
+    for (const r of rows)
+      uses.push({ chave: 'staff.import.use.edited', valores: { valor: r.title } });
+  }
+
+  if (uses.length) return uses;
+
+  const drop = async (table: string, run: (list: number[]) => Promise<unknown>) => {
+    const list = ids(table);
+    if (list.length) await run(list);
+  };
+  await drop('celula_membro', (l) =>
+    tx
+      .delete(t.groupMembers)
+      .where(and(eq(t.groupMembers.churchId, churchId), inArray(t.groupMembers.id, l))),
+  );
+  await drop('usuario_endereco', (l) =>
+    tx.delete(t.userAddresses).where(inArray(t.userAddresses.id, l)),
+  );
+  await drop('pagamento', (l) =>
+    tx.delete(t.payments).where(and(eq(t.payments.churchId, churchId), inArray(t.payments.id, l))),
+  );
+  await drop('pagamento_motivo', async (l) => {
+    // a reason the import created stays when a gift from elsewhere uses it now
+    const used = await tx
+      .selectDistinct({ id: t.paymentLines.reasonId })
+      .from(t.paymentLines)
+      .where(inArray(t.paymentLines.reasonId, l));
+    const free = l.filter((id) => !used.some((u) => u.id === id));
+    if (free.length)
+      await tx
+        .delete(t.paymentReasons)
+        .where(and(eq(t.paymentReasons.churchId, churchId), inArray(t.paymentReasons.id, free)));
+  });
+  await drop('igreja_usuario', (l) =>
+    tx
+      .delete(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, churchId), inArray(t.churchUsers.id, l))),
+  );
+  if (users.length) {
+    // an account another church has since added stays for it (only this church's membership goes)
+    const elsewhere = await tx
+      .selectDistinct({ userId: t.churchUsers.userId })
+      .from(t.churchUsers)
+      .where(and(inArray(t.churchUsers.userId, users), ne(t.churchUsers.churchId, churchId)));
+    const gone = users.filter((id) => !elsewhere.some((e) => e.userId === id));
+    if (gone.length) await tx.delete(t.users).where(inArray(t.users.id, gone));
+  }
+  await drop('louvor', (l) =>
+    tx.delete(t.praises).where(and(eq(t.praises.churchId, churchId), inArray(t.praises.id, l))),
+  );
+  await drop('evento', (l) =>
+    tx.delete(t.events).where(and(eq(t.events.churchId, churchId), inArray(t.events.id, l))),
+  );
+  await drop('conteudo', (l) =>
+    tx.delete(t.contents).where(and(eq(t.contents.churchId, churchId), inArray(t.contents.id, l))),
+  );
+  await drop('conteudo_categoria', (l) =>
+    tx
+      .delete(t.contentCategories)
+      .where(and(eq(t.contentCategories.churchId, churchId), inArray(t.contentCategories.id, l))),
+  );
+  await tx
+    .delete(t.redirects)
+    .where(and(eq(t.redirects.churchId, churchId), eq(t.redirects.importId, importId)));
+  // the import's list goes too, so the same file can be imported again
+  await tx
+    .delete(t.importItems)
+    .where(and(eq(t.importItems.importId, importId), eq(t.importItems.churchId, churchId)));
+  return [];
+}
