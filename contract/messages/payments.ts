@@ -27,6 +27,18 @@ const pt = {
   'pay.notFound': 'Registro de pagamento não encontrado.',
   'pay.noChallenge': 'Este pagamento não aguarda confirmação do cartão.',
   'pay.sandboxAction': 'Esta ação não se aplica a este pagamento.',
+  'pay.gatewayPending':
+    'O meio de pagamento não respondeu a tempo. Seu pedido está guardado como pendente e será confirmado sozinho; não pague de novo.',
+  'pay.gatewayFailed':
+    'O meio de pagamento não confirmou a cobrança, e o pedido foi cancelado. Nenhum valor foi cobrado; tente de novo.',
+  'pay.gatewayNotConfigured': 'Os dados desta conta de pagamento estão incompletos.',
+  'pay.webhookRefused': 'Notificação sem assinatura válida.',
+  'pay.gatewayNoLive':
+    'Este intermediador ainda não pode ser usado em modo real; use o modo de teste.',
+  'pay.refundFailed':
+    'O meio de pagamento não confirmou o estorno; nada foi alterado. Tente de novo.',
+  'pay.cardInGatewayForm':
+    'Nesta igreja o cartão é digitado no formulário seguro do meio de pagamento, não aqui.',
   'content.forbidden': 'Este conteúdo é exclusivo para quem tem ingresso do evento.',
   'content.notFound': 'O conteúdo não existe ou não está disponível.',
 } as const;
@@ -57,6 +69,17 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.notFound': 'Payment record not found.',
   'pay.noChallenge': 'This payment is not waiting for a card confirmation.',
   'pay.sandboxAction': 'This action does not apply to this payment.',
+  'pay.gatewayPending':
+    'The payment provider did not answer in time. Your order is kept as pending and will be confirmed by itself; do not pay again.',
+  'pay.gatewayFailed':
+    'The payment provider did not confirm the charge, so the order was cancelled. Nothing was charged; please try again.',
+  'pay.gatewayNotConfigured': 'This payment account is not fully set up.',
+  'pay.webhookRefused': 'Notification without a valid signature.',
+  'pay.gatewayNoLive': 'This gateway cannot be used in live mode yet; use the sandbox.',
+  'pay.refundFailed':
+    'The payment provider did not confirm the refund; nothing was changed. Please try again.',
+  'pay.cardInGatewayForm':
+    "At this church the card is entered in the payment provider's secure form, not here.",
   'content.forbidden': 'This content is only for the event’s ticket holders.',
   'content.notFound': 'The content does not exist or is unavailable.',
 };
@@ -85,6 +108,17 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.notFound': 'Registro de pago no encontrado.',
   'pay.noChallenge': 'Este pago no espera una confirmación de la tarjeta.',
   'pay.sandboxAction': 'Esta acción no se aplica a este pago.',
+  'pay.gatewayPending':
+    'El medio de pago no respondió a tiempo. Tu pedido quedó pendiente y se confirmará solo; no pagues de nuevo.',
+  'pay.gatewayFailed':
+    'El medio de pago no confirmó el cobro y el pedido fue cancelado. No se cobró nada; inténtalo de nuevo.',
+  'pay.gatewayNotConfigured': 'Los datos de esta cuenta de pago están incompletos.',
+  'pay.webhookRefused': 'Notificación sin firma válida.',
+  'pay.gatewayNoLive': 'Esta pasarela aún no puede usarse en modo real; usa el modo de prueba.',
+  'pay.refundFailed':
+    'El medio de pago no confirmó el reembolso; no se cambió nada. Inténtalo de nuevo.',
+  'pay.cardInGatewayForm':
+    'En esta iglesia la tarjeta se ingresa en el formulario seguro del medio de pago, no aquí.',
   'content.forbidden': 'Este contenido es exclusivo para quienes tienen entrada del evento.',
   'content.notFound': 'El contenido no existe o no está disponible.',
 };

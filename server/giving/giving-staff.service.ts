@@ -23,6 +23,7 @@ import { ApiProblem, notFound } from '../http/errors.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { releasePayments } from '../payments/expiry.ts';
+import { refundAtGateway } from '../payments/live.ts';
 import { toMoney } from '../payments/money.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
@@ -460,7 +461,12 @@ export async function refundGift(
   code: string,
 ): Promise<void> {
   const [gift] = await deps.db
-    .select({ id: t.payments.id, status: t.payments.status, total: t.payments.totalCents })
+    .select({
+      id: t.payments.id,
+      status: t.payments.status,
+      total: t.payments.totalCents,
+      reference: t.payments.gatewayReference,
+    })
     .from(t.payments)
     .where(
       and(
@@ -471,6 +477,13 @@ export async function refundGift(
     );
   if (!gift) throw notFound('staff.giving.giftNotFound');
   if (gift.status !== 'aprovado') throw new ApiProblem(409, 'staff.giving.notRefundable');
+  // an outside gift brought by an import (docs/staff.md "Moving in") was never charged here
+  if (gift.reference?.startsWith('import:'))
+    throw new ApiProblem(409, 'staff.giving.notRefundable');
+  // A live gateway gives the money back first; its idempotency key makes a second click harmless (docs/payments.md).
+  await refundAtGateway(deps.db, gift.id).catch(() => {
+    throw new ApiProblem(503, 'pay.refundFailed');
+  });
   await staffWrite(
     deps,
     actor,

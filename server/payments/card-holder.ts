@@ -1,4 +1,4 @@
-// The card's owner and holder data at tokenisation (spec §3 Payment fields, issue 8 item 3):
+// The card's owner and holder data at tokenisation (spec §3 Payment fields):
 // a member's card, or a visitor's where the church takes visitor gifts; the holder's CPF and
 // birth date where the church's card gateway needs them (contract/payment-rules.ts).
 import { eq } from 'drizzle-orm';

@@ -1,6 +1,6 @@
 // spec §4: a Pix order is cancelled automatically when unpaid by its validity. The background job
 // `payments.expire-overdue` (server/jobs) sweeps them, and a purchase sweeps its church before it
-// takes ticket stock; reads never write (issue 14): they show an overdue payment as cancelled.
+// takes ticket stock; reads never write (docs/performance.md): they show an overdue payment as cancelled.
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -35,7 +35,7 @@ export async function releasePayments(
     .update(t.payments)
     .set({ status, updatedAt: new Date() })
     .where(inArray(t.payments.id, paymentIds));
-  await cancelPendingSubscriptionsOf(tx, paymentIds, status); // the Play subscription of these payments (issue 13)
+  await cancelPendingSubscriptionsOf(tx, paymentIds, status); // the Play subscription of these payments (docs/play.md)
   return freed.length;
 }
 

@@ -151,7 +151,7 @@ export function installmentOptions(
 
 /**
  * The amounts actually charged, one per installment: equal parts, the last one absorbing the
- * cents left over, so they always add up to the total (issue 15).
+ * cents left over, so they always add up to the total.
  */
 export function installmentSchedule(totalCents: number, installments: number): number[] {
   const n = Math.max(1, Math.floor(installments));

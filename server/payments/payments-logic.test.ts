@@ -225,7 +225,7 @@ describe('fees and installments', () => {
   });
 });
 
-describe('installment schedule (issue 15)', () => {
+describe('installment schedule', () => {
   it('adds up to the total for every amount up to R$ 2.000,00 and every count the events allow; the last absorbs the cents', () => {
     for (let total = 1; total <= 200_000; total++) {
       for (let n = 1; n <= MAX_INSTALLMENTS; n++) {

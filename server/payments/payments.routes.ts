@@ -16,13 +16,15 @@ import {
   saveCardQuery,
 } from '../../contract/payments.ts';
 import { orderBodySchema } from '../../contract/checkout.ts';
+import { gatewayCardBodySchema } from '../../contract/gateways.ts';
+import { storeGatewayCard, takesCardsInItsForm } from './gateway-card.ts';
 import { receiptQuery } from '../../contract/giving.ts';
 import { isGivingMessageKey, givingMessage } from '../../contract/messages/giving.ts';
 import { fieldMessage } from '../../contract/messages/fields.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
-import { ApiProblem, langOf } from '../http/errors.ts';
+import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { giveDonation, sendReceipt } from '../giving/give.ts';
@@ -154,6 +156,9 @@ export function paymentRoutes(
         const body = c.req.valid('json');
         const gatewayId = await cardGatewayOf(db, churchId);
         if (!isGatewayId(gatewayId)) throw new ApiProblem(422, 'pay.methodUnavailable');
+        // A live Stripe account takes the card in Stripe.js only: the number must never reach us (docs/payments.md).
+        if (await takesCardsInItsForm(db, churchId, gatewayId))
+          throw fieldProblem(422, 'numero', 'pay.cardInGatewayForm');
         const result = tokenizeCard(
           gatewayId,
           { holder: body.titular, number: body.numero, cvv: body.cvv, expiry: body.validade },
@@ -193,6 +198,24 @@ export function paymentRoutes(
           },
           201,
         );
+      },
+    )
+    .post(
+      '/general/payment/church/:id/card/gateway-token',
+      validate('param', cardTokenParams),
+      validate('json', gatewayCardBodySchema),
+      async (c) => {
+        const churchId = c.req.valid('param').id;
+        const owner = await cardTokenOwner(db, c, churchId);
+        const gatewayId = await cardGatewayOf(db, churchId);
+        const card = await storeGatewayCard(
+          db,
+          churchId,
+          owner,
+          gatewayId,
+          c.req.valid('json').token,
+        );
+        return c.json(card, 201);
       },
     )
     .get('/usuario/:churchSlug/:userId/cartoes', validate('param', cardsParams), async (c) => {

@@ -1,5 +1,5 @@
-// One checkout pipeline for every kind of order (issue 8): event tickets, donations and Play
-// subscriptions (issue 13, server/play/subscription.ts). An order kind says what is bought (its
+// One checkout pipeline for every kind of order (docs/payments.md): event tickets, donations and Play
+// subscriptions (server/play/subscription.ts). An order kind says what is bought (its
 // value, its own rules, what it reserves and what it records); the pipeline does the rest the
 // same way for all: method and gateway, Brazil-only methods, fees, installments, card,
 // idempotency key, charge, payment row, saved card, stored answer. Three steps, none of which
@@ -31,6 +31,7 @@ import {
 } from './fees.ts';
 import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
+import { liveAdapterFor, runLivePayment } from './live.ts';
 
 export interface OrderChurch {
   id: number;
@@ -289,6 +290,8 @@ export async function chargePayment(
   const { method, gatewayId, fees, plan, card } = checked;
   const code = orderCode(order.codePrefix);
   const church = order.church;
+  // An automatic charge at a live gateway is not taken by the sandbox (docs/payments.md "What is left").
+  if (await liveAdapterFor(tx, church.id, checked)) throw new ApiProblem(503, 'pay.gatewayPending');
   const result: ChargeResult = charge({
     method,
     gatewayId,
@@ -395,6 +398,9 @@ export async function runPayment(
   now = new Date(),
 ): Promise<PaymentAnswer> {
   const checked = await checkPayment(db, order, payer);
+  // A church's live gateway: the order is committed before the gateway is asked (docs/payments.md).
+  const live = await liveAdapterFor(db, order.church.id, checked);
+  if (live) return runLivePayment(db, order, payer, checked, live, now);
   let answer: PaymentAnswer | { replay: true };
   try {
     answer = await db.transaction(async (tx) => {

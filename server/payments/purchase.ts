@@ -297,7 +297,7 @@ export async function settlePayment(
       .update(t.registrations)
       .set({ status: 'confirmada' })
       .where(and(eq(t.registrations.paymentId, paymentId), eq(t.registrations.status, 'pendente')));
-    await activateSubscriptionOf(tx, paymentId, now); // a Play subscription's first payment (issue 13)
+    await activateSubscriptionOf(tx, paymentId, now); // a Play subscription's first payment (docs/play.md)
     return;
   }
   await tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, paymentId));

@@ -1,0 +1,278 @@
+// A local HTTP server that answers as Stripe's documented API does (the shapes of
+// PaymentIntents, PaymentMethods, Customers, Refunds, Search and card errors), for the Stripe
+// adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped connections.
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+type Intent = Record<string, any>;
+
+/** Stripe's test PaymentMethods (docs "Testing"): how each card answers. */
+const CARDS: Record<string, { brand: string; last4: string; behaviour: 'ok' | 'decline' | '3ds' }> =
+  {
+    pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
+    pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
+    pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
+  };
+
+export interface FakeStripe {
+  url: string;
+  intents: Map<string, Intent>;
+  /** Every request as method + path, in order. */
+  calls: {
+    method: string;
+    path: string;
+    idempotencyKey: string | undefined;
+    auth: string | undefined;
+  }[];
+  /** The next PaymentIntent create: `500-after` creates it and answers 500; `drop-before` hangs up without creating; `drop-after` creates then hangs up. */
+  failNextCreate: null | '500-after' | 'drop-before' | 'drop-after';
+  /** How many creates in a row fail so (the SDK itself retries a closed connection once, with the same key). */
+  failTimes: number;
+  /** Every call answers 503 while set (Stripe down). */
+  down: boolean;
+  /** Completes a 3-D Secure challenge as the payer's bank would. */
+  succeed(id: string): Intent;
+  close(): Promise<void>;
+}
+
+function parseForm(body: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of new URLSearchParams(body)) out[k] = v;
+  return out;
+}
+
+const readBody = (req: IncomingMessage) =>
+  new Promise<string>((resolve) => {
+    let data = '';
+    req.on('data', (chunk) => (data += chunk));
+    req.on('end', () => resolve(data));
+  });
+
+export async function startFakeStripe(): Promise<FakeStripe> {
+  const intents = new Map<string, Intent>();
+  const idempotent = new Map<string, { status: number; body: unknown }>();
+  const customers = new Set<string>();
+  let seq = 0;
+  const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++seq).toString(36)}`;
+
+  const fake: FakeStripe = {
+    url: '',
+    intents,
+    calls: [],
+    failNextCreate: null,
+    failTimes: 1,
+    down: false,
+    succeed(piId) {
+      const pi = intents.get(piId)!;
+      pi.status = 'succeeded';
+      pi.next_action = null;
+      return pi;
+    },
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  };
+
+  const error = (
+    status: number,
+    type: string,
+    message: string,
+    extra: Record<string, unknown> = {},
+  ) => ({
+    status,
+    body: { error: { type, message, ...extra } },
+  });
+
+  function createIntent(form: Record<string, string>): { status: number; body: unknown } {
+    const pmId = form.payment_method ?? (form['payment_method_data[type]'] ? id('pm') : undefined);
+    const ach = form['payment_method_data[type]'] === 'us_bank_account';
+    const card = pmId ? CARDS[pmId] : undefined;
+    if (!ach && !card)
+      return error(400, 'invalid_request_error', `No such PaymentMethod: '${pmId}'`, {
+        code: 'resource_missing',
+        param: 'payment_method',
+      });
+    const pi: Intent = {
+      id: id('pi'),
+      object: 'payment_intent',
+      amount: Number(form.amount),
+      currency: form.currency,
+      customer: form.customer ?? null,
+      description: form.description ?? null,
+      metadata: Object.fromEntries(
+        Object.entries(form)
+          .filter(([k]) => k.startsWith('metadata['))
+          .map(([k, v]) => [k.slice(9, -1), v]),
+      ),
+      payment_method: pmId,
+      payment_method_types: [ach ? 'us_bank_account' : 'card'],
+      setup_future_usage: form.setup_future_usage ?? null,
+      status: 'requires_confirmation',
+      next_action: null,
+      last_payment_error: null,
+      latest_charge: null,
+      created: Math.floor(Date.now() / 1000),
+      livemode: false,
+    };
+    intents.set(pi.id, pi);
+    if (ach) {
+      pi.status = form['payment_method_data[us_bank_account][account_number]']?.endsWith('0000')
+        ? 'requires_payment_method'
+        : 'processing';
+      return { status: 200, body: pi };
+    }
+    if (card!.behaviour === 'decline') {
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        message: 'Your card was declined.',
+      };
+      return error(402, 'card_error', 'Your card was declined.', {
+        code: 'card_declined',
+        decline_code: 'generic_decline',
+        payment_intent: pi,
+      });
+    }
+    if (card!.behaviour === '3ds') {
+      pi.status = 'requires_action';
+      pi.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: {
+          url: `https://hooks.stripe.com/3d_secure_2/hosted?payment_intent=${pi.id}`,
+          return_url: form.return_url,
+        },
+      };
+      return { status: 200, body: pi };
+    }
+    pi.status = 'succeeded';
+    pi.latest_charge = id('ch');
+    return { status: 200, body: pi };
+  }
+
+  const server: Server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    const body = await readBody(req);
+    const key = req.headers['idempotency-key'] as string | undefined;
+    fake.calls.push({
+      method: req.method ?? '',
+      path: url.pathname,
+      idempotencyKey: key,
+      auth: req.headers.authorization,
+    });
+    const send = ({ status, body: b }: { status: number; body: unknown }) => {
+      res.writeHead(status, { 'content-type': 'application/json', 'request-id': id('req') });
+      res.end(JSON.stringify(b));
+    };
+    if (fake.down) return send(error(503, 'api_error', 'Service unavailable'));
+    if (req.headers.authorization !== 'Bearer sk_test_church')
+      return send(error(401, 'invalid_request_error', 'Invalid API Key provided'));
+    const form = parseForm(body);
+    const replay =
+      key && req.method === 'POST' ? idempotent.get(`${url.pathname}:${key}`) : undefined;
+    const path = url.pathname;
+
+    if (req.method === 'POST' && path === '/v1/payment_intents') {
+      const fault = fake.failNextCreate;
+      if (--fake.failTimes <= 0) fake.failNextCreate = null;
+      if (fault === 'drop-before') return req.socket.destroy();
+      // A replayed key answers exactly as the first time (Stripe "Idempotent requests").
+      const answer = replay ?? createIntent(form);
+      if (key && !replay) idempotent.set(`${path}:${key}`, JSON.parse(JSON.stringify(answer)));
+      if (fault === 'drop-after') return req.socket.destroy();
+      if (fault === '500-after') return send(error(500, 'api_error', 'An unknown error occurred'));
+      return send(answer);
+    }
+    let m = /^\/v1\/payment_intents\/(pi_[\w]+)$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const pi = intents.get(m[1]!);
+      return send(
+        pi
+          ? { status: 200, body: pi }
+          : error(404, 'invalid_request_error', 'No such payment_intent', {
+              code: 'resource_missing',
+            }),
+      );
+    }
+    m = /^\/v1\/payment_intents\/(pi_[\w]+)\/cancel$/.exec(path);
+    if (req.method === 'POST' && m) {
+      const pi = intents.get(m[1]!);
+      if (!pi) return send(error(404, 'invalid_request_error', 'No such payment_intent'));
+      pi.status = 'canceled';
+      return send({ status: 200, body: pi });
+    }
+    if (req.method === 'GET' && path === '/v1/payment_intents/search') {
+      const q = url.searchParams.get('query') ?? '';
+      const wanted = /metadata\['pedido'\]:'([^']+)'/.exec(q)?.[1];
+      const data = [...intents.values()].filter((pi) => wanted && pi.metadata.pedido === wanted);
+      return send({
+        status: 200,
+        body: {
+          object: 'search_result',
+          data,
+          has_more: false,
+          next_page: null,
+          url: '/v1/payment_intents/search',
+        },
+      });
+    }
+    m = /^\/v1\/payment_methods\/([\w]+)$/.exec(path);
+    if (req.method === 'GET' && m) {
+      const card = CARDS[m[1]!];
+      if (!card)
+        return send(
+          error(404, 'invalid_request_error', `No such PaymentMethod: '${m[1]}'`, {
+            code: 'resource_missing',
+          }),
+        );
+      return send({
+        status: 200,
+        body: {
+          id: m[1],
+          object: 'payment_method',
+          type: 'card',
+          billing_details: { name: 'Ann Lee', email: null },
+          card: {
+            brand: card.brand,
+            last4: card.last4,
+            exp_month: 12,
+            exp_year: 2034,
+            funding: 'credit',
+          },
+        },
+      });
+    }
+    if (req.method === 'POST' && path === '/v1/customers') {
+      const answer = replay ?? {
+        status: 200,
+        body: { id: id('cus'), object: 'customer', email: form.email ?? null },
+      };
+      if (key && !replay) idempotent.set(`${path}:${key}`, answer);
+      customers.add((answer.body as { id: string }).id);
+      return send(answer);
+    }
+    if (req.method === 'POST' && path === '/v1/refunds') {
+      const pi = intents.get(form.payment_intent ?? '');
+      if (!pi || pi.status !== 'succeeded')
+        return send(error(400, 'invalid_request_error', 'This PaymentIntent cannot be refunded'));
+      const answer = replay ?? {
+        status: 200,
+        body: {
+          id: id('re'),
+          object: 'refund',
+          amount: Number(form.amount ?? pi.amount),
+          payment_intent: pi.id,
+          status: 'succeeded',
+        },
+      };
+      if (key && !replay) idempotent.set(`${path}:${key}`, answer);
+      pi.refunded = true;
+      return send(answer);
+    }
+    return send(
+      error(404, 'invalid_request_error', `Unrecognized request URL (${req.method}: ${path})`),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return fake;
+}

@@ -1,0 +1,144 @@
+// PicPay e-commerce (docs/payments.md "PicPay"): create the payment, send the payer to its
+// `paymentUrl`, hear the callback (checked by its x-seller-token), read the status, cancel.
+import { timingSafeEqual } from 'node:crypto';
+import type { PaymentStatus } from '../../db/schema/events.ts';
+import { jsonCall, GatewayUnavailable, WebhookRefused, type GatewayAdapter } from './types.ts';
+
+export interface PicPayCredentials {
+  picpayToken: string;
+  sellerToken: string;
+}
+
+const BASE = 'https://appws.picpay.com/ecommerce/public';
+
+/** PicPay's payment status → spec §4 status. */
+export function statusOfPicPay(status: string): PaymentStatus {
+  switch (status) {
+    case 'paid':
+    case 'completed':
+      return 'aprovado';
+    case 'analysis':
+      return 'em_analise';
+    case 'expired':
+      return 'cancelado';
+    case 'refunded':
+    case 'chargeback':
+      return 'estornado';
+    default:
+      return 'aguardando';
+  }
+}
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+export function picpayAdapter(credentials: PicPayCredentials, apiUrl = BASE): GatewayAdapter {
+  const headers = { 'content-type': 'application/json', 'x-picpay-token': credentials.picpayToken };
+  const base = apiUrl.replace(/\/$/, '');
+
+  const status = async (referenceId: string) => {
+    const r = await jsonCall(`${base}/payments/${encodeURIComponent(referenceId)}/status`, {
+      headers,
+    });
+    if (r.status === 404 || r.status === 422) return null;
+    if (r.status !== 200) throw new GatewayUnavailable(`PicPay status answered ${r.status}`);
+    return {
+      status: statusOfPicPay(String(r.body?.status)),
+      reference: String(r.body?.referenceId ?? referenceId),
+      authorizationId: (r.body?.authorizationId as string | undefined) ?? null,
+    };
+  };
+
+  return {
+    async charge(input) {
+      // PicPay keeps one payment per referenceId, so a retry of the same order cannot make a second one.
+      const [firstName, ...rest] = (input.payer.name ?? 'Doador').trim().split(/\s+/);
+      const r = await jsonCall(`${base}/payments`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          referenceId: input.orderCode,
+          callbackUrl: input.notifyUrl,
+          returnUrl: input.returnUrl,
+          value: input.totalCents / 100,
+          expiresAt: (input.expiresAt ?? new Date(input.now.getTime() + 86_400_000)).toISOString(),
+          buyer: {
+            firstName,
+            lastName: rest.join(' ') || firstName,
+            document: input.payer.cpf ?? undefined,
+            email: input.payer.email ?? undefined,
+          },
+        }),
+      });
+      if (r.status === 200 || r.status === 201)
+        return {
+          status: 'aguardando',
+          reference: String(r.body.referenceId ?? input.orderCode),
+          paymentUrl: String(r.body.paymentUrl),
+          ...(r.body.expiresAt ? { expiresAt: new Date(r.body.expiresAt) } : {}),
+        };
+      // the same referenceId again: the first one stands; its status says where it is
+      if (r.status === 422 && /referenceId/i.test(JSON.stringify(r.body ?? ''))) {
+        const known = await status(input.orderCode);
+        if (known) return known;
+      }
+      if (r.status === 401) throw new GatewayUnavailable('PicPay refused the x-picpay-token');
+      return {
+        status: 'nao_aprovado',
+        reference: input.orderCode,
+        message: String(r.body?.message ?? 'Refused.'),
+      };
+    },
+
+    async lookup(orderCode) {
+      return status(orderCode);
+    },
+
+    async refund(reference) {
+      const known = await status(reference);
+      const r = await jsonCall(`${base}/payments/${encodeURIComponent(reference)}/cancellations`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(
+          known?.authorizationId ? { authorizationId: known.authorizationId } : {},
+        ),
+      });
+      if (r.status !== 200)
+        throw new GatewayUnavailable(`PicPay cancellation answered ${r.status}`);
+    },
+
+    async cancel(reference) {
+      const r = await jsonCall(`${base}/payments/${encodeURIComponent(reference)}/cancellations`, {
+        method: 'POST',
+        headers,
+        body: '{}',
+      });
+      if (r.status !== 200)
+        throw new GatewayUnavailable(`PicPay cancellation answered ${r.status}`);
+    },
+
+    async webhook(requestHeaders, rawBody) {
+      const token = requestHeaders.get('x-seller-token');
+      if (!token) throw new WebhookRefused(400, 'PicPay callback without x-seller-token');
+      if (!same(token, credentials.sellerToken))
+        throw new WebhookRefused(401, 'PicPay callback with a wrong x-seller-token');
+      let body: { referenceId?: unknown; authorizationId?: unknown };
+      try {
+        body = JSON.parse(rawBody) as typeof body;
+      } catch {
+        throw new WebhookRefused(400, 'PicPay callback that is not JSON');
+      }
+      const referenceId = typeof body.referenceId === 'string' ? body.referenceId : null;
+      if (!referenceId) throw new WebhookRefused(400, 'PicPay callback without referenceId');
+      // The callback only names the payment: its status is read from PicPay itself.
+      const known = await status(referenceId);
+      return {
+        id: `${referenceId}:${known?.status ?? 'unknown'}:${String(body.authorizationId ?? '')}`,
+        kind: 'callback',
+        reference: referenceId,
+        orderCode: referenceId,
+        status: known?.status ?? null,
+      };
+    },
+  };
+}

@@ -1,0 +1,264 @@
+// Stripe through its official SDK (docs/payments.md "Stripe"): PaymentIntents with 3-D Secure,
+// saved cards on a Customer, ACH debits; the order code is the idempotency key of every create.
+import Stripe from 'stripe';
+import type { PaymentStatus } from '../../db/schema/events.ts';
+import {
+  GatewayUnavailable,
+  WebhookRefused,
+  type GatewayAdapter,
+  type LiveChargeInput,
+  type LiveChargeResult,
+} from './types.ts';
+
+export interface StripeCredentials {
+  secretKey: string;
+  publishableKey?: string;
+  webhookSecret: string;
+}
+
+/** The SDK pointed at the provider, or at a local server (STRIPE_API_URL, tests). */
+export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
+  const url = apiUrl ? new URL(apiUrl) : null;
+  return new Stripe(secretKey, {
+    maxNetworkRetries: 0, // a retry is ours to decide (reconciliation), never a second charge
+    timeout: 20_000,
+    telemetry: false,
+    ...(url
+      ? {
+          host: url.hostname,
+          port: url.port || (url.protocol === 'https:' ? 443 : 80),
+          protocol: url.protocol.replace(':', '') as 'http' | 'https',
+        }
+      : {}),
+  });
+}
+
+/** PaymentIntent status → spec §4 status (ACH "processing" is a pending debit, a card's is analysis). */
+export function statusOfIntent(
+  intent: Pick<Stripe.PaymentIntent, 'status'>,
+  method: string,
+): PaymentStatus {
+  switch (intent.status) {
+    case 'succeeded':
+      return 'aprovado';
+    case 'processing':
+      return method === 'ach' ? 'pendente' : 'em_analise';
+    case 'requires_action':
+      return 'em_aberto';
+    case 'requires_payment_method':
+      return 'nao_aprovado';
+    case 'canceled':
+      return 'cancelado';
+    default:
+      return 'pendente';
+  }
+}
+
+function resultOf(intent: Stripe.PaymentIntent, method: string): LiveChargeResult {
+  const status = statusOfIntent(intent, method);
+  const redirect = intent.next_action?.redirect_to_url?.url ?? undefined;
+  return {
+    status,
+    reference: intent.id,
+    ...(status === 'em_aberto' ? { challenge: true } : {}),
+    ...(redirect ? { paymentUrl: redirect } : {}),
+    ...(status === 'nao_aprovado' && intent.last_payment_error?.message
+      ? { message: intent.last_payment_error.message }
+      : {}),
+  };
+}
+
+/** SDK errors: a card refusal is an answer; 5xx, rate limits, network and key problems are not. */
+function unavailable(error: unknown): never | { declined: string } {
+  const e = error as { type?: string; statusCode?: number; message?: string };
+  if (e?.type === 'StripeCardError') return { declined: e.message ?? 'Card declined.' };
+  if (e?.type === 'StripeInvalidRequestError' && (e.statusCode ?? 400) < 500)
+    return { declined: e.message ?? 'Invalid request.' };
+  throw new GatewayUnavailable(`Stripe: ${e?.type ?? 'error'} ${e?.statusCode ?? ''}`.trim());
+}
+
+export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): GatewayAdapter {
+  const stripe = stripeClient(credentials.secretKey, apiUrl);
+
+  return {
+    async charge(input: LiveChargeInput) {
+      const metadata = { pedido: input.orderCode, igreja: String(input.churchId) };
+      try {
+        let paymentMethod = input.cardToken;
+        let customer: string | undefined;
+        if (paymentMethod?.includes('|')) [customer, paymentMethod] = paymentMethod.split('|');
+        if (input.method === 'cartao' && input.saveCard && !customer) {
+          const created = await stripe.customers.create(
+            {
+              email: input.payer.email ?? undefined,
+              name: input.payer.name ?? undefined,
+              metadata,
+            },
+            { idempotencyKey: `${input.customerKey ?? input.orderCode}:customer` },
+          );
+          customer = created.id;
+        }
+        const base = {
+          amount: input.totalCents,
+          currency: input.currency.toLowerCase(),
+          confirm: true,
+          metadata,
+          description: input.orderCode,
+          return_url: input.returnUrl,
+        };
+        const params: Stripe.PaymentIntentCreateParams =
+          input.method === 'ach'
+            ? {
+                ...base,
+                allowed_payment_method_types: ['us_bank_account'],
+                payment_method_data: {
+                  type: 'us_bank_account',
+                  us_bank_account: {
+                    routing_number: input.ach!.routingNumber,
+                    account_number: input.ach!.accountNumber,
+                    account_holder_type: 'individual',
+                    account_type: input.ach!.accountType === 'poupanca' ? 'savings' : 'checking',
+                  },
+                  billing_details: {
+                    name: input.payer.name ?? 'Donor',
+                    email: input.payer.email ?? undefined,
+                  },
+                },
+                mandate_data: {
+                  customer_acceptance: {
+                    type: 'online',
+                    online: { ip_address: '0.0.0.0', user_agent: 'church-web' },
+                  },
+                },
+              }
+            : {
+                ...base,
+                payment_method: paymentMethod,
+                allowed_payment_method_types: ['card'],
+                ...(customer ? { customer } : {}),
+                ...(input.saveCard && customer
+                  ? { setup_future_usage: 'off_session' as const }
+                  : {}),
+              };
+        const intent = await stripe.paymentIntents.create(params, {
+          idempotencyKey: `${input.orderCode}:create`,
+        });
+        const result = resultOf(intent, input.method);
+        if (customer && paymentMethod && input.saveCard)
+          result.savedToken = `${customer}|${paymentMethod}`;
+        return result;
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw error;
+        const { declined } = unavailable(error) as { declined: string };
+        return {
+          status: 'nao_aprovado',
+          // a card error carries the PaymentIntent it declined (Stripe "Errors": payment_intent)
+          reference:
+            (error as { raw?: { payment_intent?: { id?: string } } }).raw?.payment_intent?.id ??
+            `declined:${input.orderCode}`,
+          message: declined,
+        };
+      }
+    },
+
+    async lookup(orderCode, reference) {
+      try {
+        if (reference && reference.startsWith('pi_')) {
+          const intent = await stripe.paymentIntents.retrieve(reference);
+          return resultOf(
+            intent,
+            intent.payment_method_types.includes('us_bank_account') ? 'ach' : 'cartao',
+          );
+        }
+        const found = await stripe.paymentIntents.search({
+          query: `metadata['pedido']:'${orderCode.replace(/[^A-Z0-9-]/gi, '')}'`,
+          limit: 1,
+        });
+        const intent = found.data[0];
+        if (!intent) return null;
+        return resultOf(
+          intent,
+          intent.payment_method_types.includes('us_bank_account') ? 'ach' : 'cartao',
+        );
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw error;
+        unavailable(error);
+        return null;
+      }
+    },
+
+    async cardOf(token) {
+      try {
+        const pm = await stripe.paymentMethods.retrieve(token);
+        if (!pm.card) return null;
+        return {
+          brand: pm.card.brand,
+          last4: pm.card.last4,
+          holder: pm.billing_details?.name ?? '',
+          expiry: `${String(pm.card.exp_month).padStart(2, '0')}/${pm.card.exp_year}`,
+        };
+      } catch (error) {
+        unavailable(error);
+        return null;
+      }
+    },
+
+    async refund(reference, amountCents, orderCode) {
+      try {
+        await stripe.refunds.create(
+          { payment_intent: reference, amount: amountCents },
+          { idempotencyKey: `${orderCode}:refund` },
+        );
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw error;
+        const e = error as { type?: string; statusCode?: number };
+        throw new GatewayUnavailable(`Stripe refund: ${e.type ?? 'error'} ${e.statusCode ?? ''}`);
+      }
+    },
+
+    async cancel(reference) {
+      try {
+        await stripe.paymentIntents.cancel(reference);
+      } catch (error) {
+        unavailable(error);
+      }
+    },
+
+    async webhook(headers, rawBody) {
+      const signature = headers.get('stripe-signature');
+      if (!signature)
+        throw new WebhookRefused(400, 'Stripe webhook without a Stripe-Signature header');
+      let event: Stripe.Event;
+      try {
+        event = await stripe.webhooks.constructEventAsync(
+          rawBody,
+          signature,
+          credentials.webhookSecret,
+        );
+      } catch {
+        throw new WebhookRefused(401, 'Stripe webhook with a wrong signature');
+      }
+      const object = event.data.object as unknown as Record<string, any>;
+      if (event.type.startsWith('payment_intent.')) {
+        const intent = object as Stripe.PaymentIntent;
+        const method = intent.payment_method_types?.includes('us_bank_account') ? 'ach' : 'cartao';
+        return {
+          id: event.id,
+          kind: event.type,
+          reference: intent.id,
+          orderCode: intent.metadata?.pedido ?? null,
+          status: statusOfIntent(intent, method),
+        };
+      }
+      if (event.type === 'charge.refunded' && object.refunded)
+        return {
+          id: event.id,
+          kind: event.type,
+          reference: typeof object.payment_intent === 'string' ? object.payment_intent : null,
+          orderCode: object.metadata?.pedido ?? null,
+          status: 'estornado',
+        };
+      return { id: event.id, kind: event.type, reference: null, orderCode: null, status: null };
+    },
+  };
+}

@@ -1,0 +1,112 @@
+// The one interface every live gateway sits behind (docs/payments.md "Adapters"); the sandbox
+// (server/payments/gateways.ts) answers the same questions from test data inside the product.
+import type { PaymentStatus } from '../../db/schema/events.ts';
+import type { PaymentMethodCode } from '../fees.ts';
+import type { ChargeResult } from '../gateways.ts';
+
+/** What a live charge sends: never a card number (a gateway token stands for the card). */
+export interface LiveChargeInput {
+  orderCode: string;
+  churchId: number;
+  method: PaymentMethodCode;
+  totalCents: number;
+  currency: string;
+  installments: number;
+  now: Date;
+  /** The gateway's token of the card (Stripe: a PaymentMethod id, or `customer|pm` for a saved one). */
+  cardToken?: string | undefined;
+  /** Keep the card for later charges (a member who ticked "save card"). */
+  saveCard?: boolean | undefined;
+  /** A saved card's customer at the gateway, created once per member when missing. */
+  customerKey?: string | undefined;
+  ach?: { routingNumber: string; accountNumber: string; accountType: string } | undefined;
+  payer: { name: string | null; email: string | null; cpf: string | null };
+  /** Where the payer comes back after a bank page (3-D Secure, PicPay). */
+  returnUrl: string;
+  /** Our webhook address for this church and gateway. */
+  notifyUrl: string;
+  /** A Pix or slip's validity, kept at the gateway too so it cannot be paid later. */
+  expiresAt?: Date | undefined;
+}
+
+/** The gateway's view of a charge; `savedToken`: what a saved card is charged with next time. */
+export type LiveChargeResult = ChargeResult & { savedToken?: string };
+
+/** A verified webhook: which charge, and the status the gateway says it is in (null: no change). */
+export interface WebhookEvent {
+  id: string;
+  kind: string;
+  reference: string | null;
+  orderCode: string | null;
+  status: PaymentStatus | null;
+  /** Answered to the gateway as the body, when it asks for one. */
+  reply?: unknown;
+}
+
+/** The gateway did not answer in time, or answered 5xx: nothing is known, the order stays pending. */
+export class GatewayUnavailable extends Error {
+  override name = 'GatewayUnavailable';
+}
+
+/** A webhook that failed its signature or secret: 400 (missing) or 401 (wrong). */
+export class WebhookRefused extends Error {
+  override name = 'WebhookRefused';
+  readonly status: 400 | 401;
+  constructor(status: 400 | 401, message: string) {
+    super(message);
+    this.status = status;
+  }
+}
+
+export interface GatewayAdapter {
+  /** Creates and confirms a charge; the order code is the idempotency key where the gateway takes one. */
+  charge(input: LiveChargeInput): Promise<LiveChargeResult>;
+  /** The gateway's current view of our order (null: it has no such charge). */
+  lookup(orderCode: string, reference: string | null): Promise<LiveChargeResult | null>;
+  /** Gives the money back (refund, Pix devolução). */
+  refund(reference: string, amountCents: number, orderCode: string): Promise<void>;
+  /** Cancels an unpaid charge (a Pix or slip that must no longer be payable). */
+  cancel(reference: string): Promise<void>;
+  /** A card the payer entered in the gateway's own form (Stripe.js), by its token; null when unknown. */
+  cardOf?(
+    token: string,
+  ): Promise<{ brand: string; last4: string; holder: string; expiry: string } | null>;
+  /** Verifies and reads a webhook; throws WebhookRefused. */
+  webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
+}
+
+/** A network error or timeout, told apart from a gateway's own refusal. */
+export function isNetworkFailure(error: unknown): boolean {
+  const e = error as { name?: string; code?: string; cause?: { code?: string } };
+  return (
+    e?.name === 'AbortError' ||
+    e?.name === 'TimeoutError' ||
+    (e?.name === 'TypeError' && String((error as Error).message).includes('fetch')) ||
+    ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'].includes(
+      e?.code ?? e?.cause?.code ?? '',
+    )
+  );
+}
+
+/** One JSON call with a deadline; 5xx and network failures become GatewayUnavailable. */
+export async function jsonCall(
+  url: string,
+  init: RequestInit & { timeoutMs?: number },
+): Promise<{ status: number; body: any }> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 20_000) });
+  } catch (error) {
+    throw new GatewayUnavailable(`No answer from ${new URL(url).host}: ${(error as Error).name}`);
+  }
+  if (response.status >= 500)
+    throw new GatewayUnavailable(`${new URL(url).host} answered ${response.status}`);
+  const text = await response.text();
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = { raw: text.slice(0, 200) };
+  }
+  return { status: response.status, body };
+}

@@ -1,0 +1,241 @@
+// A church's accounts at the gateways (docs/payments.md "Connecting a gateway"): credentials
+// sealed under PAYMENT_KEY and bound to the church, shown back only as their last four
+// characters, never logged; the live adapter of a gateway is built from them per call.
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  GATEWAY_FIELDS,
+  GATEWAY_IDS,
+  type GatewayAccountInput,
+  type GatewayAccounts,
+  type GatewayName,
+} from '../../contract/gateways.ts';
+import { accountSettings } from '../auth/settings.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import type { StaffActor } from '../staff/audit.ts';
+import { GATEWAYS, gatewaySupports, isGatewayId, type GatewayId } from './gateways.ts';
+import { stripeAdapter, type StripeCredentials } from './adapters/stripe.ts';
+import type { GatewayAdapter } from './adapters/types.ts';
+import { picpayAdapter, type PicPayCredentials } from './adapters/picpay.ts';
+import { open, paymentKey, seal } from './secret-box.ts';
+import { webhookUrl } from './live.ts';
+import type { PaymentMethodCode } from './fees.ts';
+import { log } from '../log.ts';
+
+type Credentials = Record<string, string>;
+type AdapterFactory = (credentials: Credentials, apiUrl: string | undefined) => GatewayAdapter;
+
+/** The live adapters there are; a gateway missing here stays on the sandbox even when set live. */
+export const ADAPTERS: Partial<Record<GatewayName, AdapterFactory>> = {
+  stripe: (c, url) => stripeAdapter(c as unknown as StripeCredentials, url),
+  picpay: (c, url) => picpayAdapter(c as unknown as PicPayCredentials, url),
+};
+
+const apiUrlOf = (name: GatewayName): string | undefined => {
+  const s = accountSettings();
+  return {
+    stripe: s.STRIPE_API_URL,
+    zoop: s.ZOOP_API_URL,
+    picpay: s.PICPAY_API_URL,
+    cardconnect: s.CARDCONNECT_API_URL,
+  }[name];
+};
+
+const context = (churchId: number, gatewayId: number) => `igreja:${churchId}:gateway:${gatewayId}`;
+const key = () => paymentKey(accountSettings());
+
+export const nameOf = (gatewayId: GatewayId): GatewayName => GATEWAYS[gatewayId].name;
+
+/** The church's credentials at a gateway (decrypted), or null when it has none or is on the sandbox. */
+export async function liveCredentials(
+  db: Db,
+  churchId: number,
+  gatewayId: GatewayId,
+): Promise<Credentials | null> {
+  const [row] = await db
+    .select({ mode: t.churchGateways.mode, sealed: t.churchGateways.sealed })
+    .from(t.churchGateways)
+    .where(and(eq(t.churchGateways.churchId, churchId), eq(t.churchGateways.gatewayId, gatewayId)));
+  if (!row || row.mode !== 'live' || !row.sealed) return null;
+  try {
+    return JSON.parse(open(key(), row.sealed, context(churchId, gatewayId))) as Credentials;
+  } catch {
+    // Never fall back to the sandbox for a live church: it would "approve" without money.
+    log.error(
+      `[payments] church ${churchId} gateway ${gatewayId}: credentials cannot be opened (PAYMENT_KEY changed?)`,
+    );
+    throw new ApiProblem(503, 'pay.gatewayNotConfigured');
+  }
+}
+
+/** The live adapter of the church's account at this gateway; null: the sandbox answers. */
+export async function liveAdapter(
+  db: Db,
+  churchId: number,
+  gatewayId: GatewayId,
+): Promise<GatewayAdapter | null> {
+  const name = nameOf(gatewayId);
+  const factory = ADAPTERS[name];
+  if (!factory) return null;
+  const credentials = await liveCredentials(db, churchId, gatewayId);
+  return credentials ? factory(credentials, apiUrlOf(name)) : null;
+}
+
+/** Last four characters of a value, the only part shown back. */
+export const lastFour = (value: string): string =>
+  value.length <= 4 ? '•'.repeat(value.length) : value.slice(-4);
+
+/** GET /admin/{slug}/gateways: every gateway with its mode and masked credentials, and the methods' gateways. */
+export async function listGatewayAccounts(
+  db: Db,
+  church: { id: number; code: string },
+): Promise<GatewayAccounts> {
+  const rows = await db
+    .select()
+    .from(t.churchGateways)
+    .where(eq(t.churchGateways.churchId, church.id));
+  const methods = await db
+    .select()
+    .from(t.churchPaymentMethods)
+    .where(eq(t.churchPaymentMethods.churchId, church.id))
+    .orderBy(asc(t.churchPaymentMethods.position), asc(t.churchPaymentMethods.id));
+  return {
+    gateways: (Object.keys(GATEWAY_FIELDS) as GatewayName[]).map((name) => {
+      const id = GATEWAY_IDS[name];
+      const row = rows.find((r) => r.gatewayId === id);
+      return {
+        gateway: name,
+        idGatewayPagamento: id,
+        metodos: [...GATEWAYS[id as GatewayId].methods],
+        modo: row?.mode ?? 'sandbox',
+        campos: GATEWAY_FIELDS[name].map((f) => ({
+          campo: f.key,
+          secreto: f.secret,
+          final: row?.hints[f.key] ?? null,
+        })),
+        urlWebhook: webhookUrl(church.code, church.id, id),
+        atualizadoEm: row?.updatedAt.toISOString() ?? null,
+      };
+    }),
+    metodos: methods
+      .filter((m) => !['dinheiro', 'transferencia', 'gratuito'].includes(m.code))
+      .map((m) => ({
+        codigo: m.code,
+        nome: m.name,
+        idGatewayPagamento: m.gatewayId,
+        ativo: m.active,
+      })),
+  };
+}
+
+/** PUT /admin/{slug}/gateways/{gateway}: merges the credentials given, seals them, sets the mode. */
+export async function saveGatewayAccount(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  name: GatewayName,
+  input: GatewayAccountInput,
+): Promise<void> {
+  const gatewayId = GATEWAY_IDS[name] as GatewayId;
+  const fields = GATEWAY_FIELDS[name];
+  const unknown = Object.keys(input.credenciais).filter((k) => !fields.some((f) => f.key === k));
+  if (unknown.length)
+    throw fieldProblem(400, `credenciais.${unknown[0]}`, 'pay.gatewayNotConfigured');
+  const current = (await liveOrStoredCredentials(deps.db, actor.churchId, gatewayId)) ?? {};
+  const merged: Credentials = { ...current };
+  for (const [k, v] of Object.entries(input.credenciais)) if (v) merged[k] = v;
+  // A live mode without an adapter would leave the sandbox approving real orders.
+  if (input.modo === 'live' && !ADAPTERS[name])
+    throw fieldProblem(422, 'modo', 'pay.gatewayNoLive');
+  if (input.modo === 'live') {
+    const missing = fields.filter((f) => !merged[f.key]);
+    if (missing.length)
+      throw new ApiProblem(
+        422,
+        'pay.gatewayNotConfigured',
+        Object.fromEntries(
+          missing.map((f) => [`credenciais.${f.key}`, ['pay.gatewayNotConfigured']]),
+        ),
+      );
+  }
+  const hints = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, lastFour(v)]));
+  const sealed = Object.keys(merged).length
+    ? seal(key(), JSON.stringify(merged), context(actor.churchId, gatewayId))
+    : null;
+  await staffWrite(
+    deps,
+    actor,
+    {
+      action: 'gateways.save',
+      kind: 'igreja_gateway',
+      targetId: name,
+      // the audit names the fields that changed, never their values
+      summary: `${name} ${input.modo}`,
+      details: { campos: Object.keys(input.credenciais).filter((k) => input.credenciais[k]) },
+    },
+    async (tx) => {
+      const now = new Date();
+      await tx
+        .insert(t.churchGateways)
+        .values({
+          churchId: actor.churchId,
+          gatewayId,
+          mode: input.modo,
+          sealed,
+          hints,
+          updatedAt: now,
+        })
+        .onConflictDoUpdate({
+          target: [t.churchGateways.churchId, t.churchGateways.gatewayId],
+          set: { mode: input.modo, sealed, hints, updatedAt: now },
+        });
+    },
+    { purge: false },
+  );
+}
+
+async function liveOrStoredCredentials(db: Db, churchId: number, gatewayId: GatewayId) {
+  const [row] = await db
+    .select({ sealed: t.churchGateways.sealed })
+    .from(t.churchGateways)
+    .where(and(eq(t.churchGateways.churchId, churchId), eq(t.churchGateways.gatewayId, gatewayId)));
+  return row?.sealed
+    ? (JSON.parse(open(key(), row.sealed, context(churchId, gatewayId))) as Credentials)
+    : null;
+}
+
+/** PUT /admin/{slug}/gateways-metodos: which gateway takes each method (only one that supports it). */
+export async function setMethodGateways(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  methods: { codigo: PaymentMethodCode; idGatewayPagamento: number }[],
+): Promise<void> {
+  methods.forEach((m, i) => {
+    if (!isGatewayId(m.idGatewayPagamento) || !gatewaySupports(m.idGatewayPagamento, m.codigo))
+      throw fieldProblem(422, `metodos.${i}.idGatewayPagamento`, 'pay.methodUnavailable');
+  });
+  await staffWrite(
+    deps,
+    actor,
+    {
+      action: 'gateways.methods',
+      kind: 'igreja_metodo_pagamento',
+      summary: methods
+        .map((m) => `${m.codigo}→${nameOf(m.idGatewayPagamento as GatewayId)}`)
+        .join(', '),
+    },
+    async (tx) => {
+      for (const m of methods)
+        await tx
+          .update(t.churchPaymentMethods)
+          .set({ gatewayId: m.idGatewayPagamento })
+          .where(
+            and(
+              eq(t.churchPaymentMethods.churchId, actor.churchId),
+              eq(t.churchPaymentMethods.code, m.codigo),
+            ),
+          );
+    },
+  );
+}

@@ -1,0 +1,26 @@
+// The gateways page's state (docs/payments.md "Connecting a gateway"): the church's gateways and
+// methods as the server answers them; a save hands back the API's per-field failure or reloads.
+import { atom } from 'nanostores';
+import type { GatewayAccountInput, GatewayAccounts, GatewayName } from '../../contract/gateways.ts';
+import { fetchGateways, saveGateway, saveMethodGateways } from '../lib/staff/gateways-api.ts';
+import { attempt, loadInto, type Loadable } from './staff-store.ts';
+
+export const $gateways = atom<Loadable<GatewayAccounts>>({ state: 'idle' });
+
+export const loadGateways = (slug: string): Promise<void> =>
+  loadInto($gateways, () => fetchGateways(slug));
+
+/** Saves one gateway's mode and the credentials typed (blank ones keep what is stored). */
+export const saveGatewayAccount = (slug: string, gateway: GatewayName, body: GatewayAccountInput) =>
+  attempt(async () =>
+    $gateways.set({ state: 'ready', data: await saveGateway(slug, gateway, body) }),
+  );
+
+/** Saves which gateway takes each method. */
+export const saveMethods = (
+  slug: string,
+  metodos: { codigo: string; idGatewayPagamento: number }[],
+) =>
+  attempt(async () =>
+    $gateways.set({ state: 'ready', data: await saveMethodGateways(slug, metodos) }),
+  );

@@ -1,0 +1,37 @@
+// /admin/gateways (docs/payments.md "Connecting a gateway"): the treasurer sets Stripe live; the
+// secret comes back only as its last four characters; a missing credential is named in the form.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { asMember, churchUrl } from './helpers.ts';
+
+test('the treasurer connects a gateway and never sees a secret again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await asMember(page, 'tesoureiro@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/gateways'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meios de pagamento', {
+    timeout: 30_000,
+  });
+  const stripe = page.getByRole('form', { name: 'Stripe' });
+  await stripe.getByLabel('Modo').selectOption('live');
+  await stripe.getByLabel('Chave secreta').fill('sk_test_e2e_secret_9876');
+  await stripe.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    stripe.getByText('Os dados desta conta de pagamento estão incompletos.').first(),
+  ).toBeVisible();
+  await stripe.getByLabel('Chave publicável').fill('pk_test_e2e_1234');
+  await stripe.getByLabel('Segredo de assinatura do webhook').fill('whsec_e2e_5555');
+  await stripe.getByRole('button', { name: 'Salvar' }).click();
+  await expect(
+    page.getByRole('form', { name: 'Stripe' }).getByText('termina em 9876'),
+  ).toBeVisible();
+  await expect(page.getByRole('form', { name: 'Stripe' }).getByLabel('Chave secreta')).toHaveValue(
+    '',
+  );
+  expect(await page.content()).not.toContain('sk_test_e2e_secret_9876');
+  await expect(page.getByRole('form', { name: 'Stripe' }).locator('code')).toContainText(
+    '/api/v1/webhooks/stripe?igreja=',
+  );
+  await page.screenshot({ path: 'test-results/admin-gateways.png', fullPage: true });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+});
