@@ -62,6 +62,26 @@ async function computeCspDigest(data, algorithm) {`,
 }
 
 /**
+ * Astro writes `<style>astro-island,…{display:contents}</style>` before the first island, inside
+ * <body>, where a <style> is invalid HTML (the Nu Html Checker, tests/e2e/html-check.ts); the
+ * same rule is in src/styles/global.css, linked from every page's head. Fails the build if
+ * Astro's code changed, so the patch is looked at again rather than silently lost.
+ */
+function islandStylesInHead() {
+  const written = '`<style>${ISLAND_STYLES}</style><script>';
+  return {
+    name: 'island-styles-in-head',
+    /** @param {string} code @param {string} id */
+    transform(code, id) {
+      if (!id.includes('/astro/dist/runtime/server/scripts.js')) return null;
+      if (!code.includes(written))
+        throw new Error('island-styles-in-head: Astro changed getPrescripts');
+      return code.replace(written, '`<script>');
+    },
+  };
+}
+
+/**
  * `import code from '../scripts/x.ts?inline-script'`: the module bundled, tree-shaken and minified
  * into one classic script's text, for the pages that ship no module script (src/README.md, DOM
  * scripts); the page inlines it and adds its CSP hash.
@@ -104,7 +124,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [keptCspDigests(), inlineScripts()],
+    plugins: [keptCspDigests(), islandStylesInHead(), inlineScripts()],
     server: { allowedHosts: true },
   },
 });

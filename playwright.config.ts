@@ -16,6 +16,8 @@ export default defineConfig({
   // The whole run: ~11 min on the 2-core CI machine (tests/README.md), so a hang fails at 30 min
   // instead of holding CI until its own limit.
   globalTimeout: 30 * 60_000,
+  // The pages the link walk kept are checked by the Nu Html Checker once, at the end (tests/e2e/html-check.ts).
+  globalTeardown: './tests/e2e/global-teardown.ts',
   reporter: [['list']],
   use: {
     baseURL: `http://graca.localhost:${port}`,

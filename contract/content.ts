@@ -239,6 +239,8 @@ export const podcastEpisodeSchema = z.object({
   position: z.number().int(),
   published_at: z.string(),
   audio_file: z.string(),
+  /** The audio's size in bytes (a feed's enclosure length); null when it could not be measured. */
+  audio_length: z.number().int().nullable(),
   duration: z.number().int().nullable(),
   categoria: categorySchema.nullable(),
 });

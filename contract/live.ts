@@ -121,6 +121,8 @@ export const chatJoinAnswer = z.object({
   anonToken: z.string().nullable(),
   history: z.array(chatMessageSchema),
   commit: commitStateSchema,
+  /** A moderator muted this person (or connection): the chat shows it at once and keeps the box shut. */
+  muted: z.boolean(),
 });
 export type ChatJoinAnswer = z.infer<typeof chatJoinAnswer>;
 
@@ -162,4 +164,6 @@ export interface ChatServerEvents {
   'commit:count': (payload: { id: string; hands: number }) => void;
   /** You were muted by a moderator for this session. */
   muted: (payload: { message: string }) => void;
+  /** spec §4 users joining: someone with a name came in (once, not at each reconnect). */
+  joined: (payload: { name: string }) => void;
 }

@@ -4,7 +4,21 @@
 import { z } from 'zod';
 import { contentListQuery } from './content.ts';
 import { idParam, slugParam } from './common.ts';
-import { achAccountSchema, paymentMethodCodeSchema, SUBSCRIPTION_STATUSES } from './payments.ts';
+import {
+  achAccountSchema,
+  paymentMethodCodeSchema,
+  SUBSCRIPTION_STATUSES,
+  type PaymentMethodCode,
+} from './payments.ts';
+
+/** Cash and bank transfer settle by hand, outside any renewal: a subscription is paid another way. */
+const NOT_FOR_SUBSCRIPTIONS: readonly PaymentMethodCode[] = [
+  'dinheiro',
+  'transferencia',
+  'gratuito',
+];
+export const isSubscriptionMethod = (code: string): boolean =>
+  !NOT_FOR_SUBSCRIPTIONS.includes(code as PaymentMethodCode);
 
 export {
   SUBSCRIPTION_STATUSES,
@@ -39,7 +53,7 @@ export const playContentListQuery = contentListQuery
   });
 export type PlayContentListQuery = z.infer<typeof playContentListQuery>;
 /** `GET /plano-assinatura-conteudo/{id}/?igreja` */
-export const playContentDetailQuery = z.object({ igreja: idParam });
+export const playContentDetailQuery = z.object({ igreja: idParam.optional() }); // absent: the host's church
 
 // ---- answers ----
 
@@ -177,7 +191,9 @@ export const subscriptionBodySchema = z.object({
     .min(0, 'Must be zero or more.')
     .max(1_000_000, 'Too large.')
     .optional(),
-  metodoPagamento: paymentMethodCodeSchema,
+  metodoPagamento: paymentMethodCodeSchema.refine(isSubscriptionMethod, {
+    error: 'Not available for a subscription.',
+  }),
   parcelas: z.number().int().min(1).max(12).default(1),
   /** A new card's token, or a saved card's id. */
   cartao: z

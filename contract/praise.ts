@@ -11,7 +11,8 @@ const blankToUndefined = (value: unknown) =>
 
 export const praiseIdParams = z.object({ id: idParam });
 /** The church the song must belong to (the embed's church, from its host). */
-export const praiseQuery = z.object({ igreja: idParam });
+/** `igreja` may be left out: the church is then the host's (spec §7 names no query). */
+export const praiseQuery = z.object({ igreja: idParam.optional() });
 export const praiseChurchParams = z.object({ slug: slugParam });
 /** Search in title, author and theme; control characters (NUL included) are bad input. */
 export const praiseListQuery = z.object({

@@ -8,6 +8,7 @@ import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
 import { settings } from './lib/settings.server.ts';
 import { createTenancy } from './lib/tenancy.server.ts';
 import { safeRedirect } from './lib/safe-redirect.ts';
+import { pixelIdOf } from './lib/analytics.ts';
 import { applySecurityHeaders, originsOf, servedOverHttps } from './lib/security-headers.ts';
 
 const tenancy = createTenancy({ providerDomain: settings.PROVIDER_DOMAIN, api: serverApi });
@@ -66,7 +67,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const module = moduleForPath(url.pathname);
   if (module && !resolution.context.modules.includes(module)) return context.redirect('/', 302);
 
-  const response = withHeaders(await next(), url.pathname, request);
+  const response = withHeaders(
+    await next(),
+    url.pathname,
+    request,
+    !!pixelIdOf(church.facebookPixelCode),
+  );
   if (response.headers.get('content-type')?.startsWith('text/html')) {
     response.headers.set('x-church-id', churchId); // lets the page cache purge this church's pages
     if (!response.headers.has('cache-control'))
@@ -105,7 +111,13 @@ const connectOrigins = originsOf([
   settings.COUNTRY_STATES_URL,
 ]);
 
-function withHeaders(response: Response, pathname: string, request: Request): Response {
+/** `pixel`: the church has a pixel, which the CSP lets load after consent (src/lib/analytics.ts). */
+function withHeaders(
+  response: Response,
+  pathname: string,
+  request: Request,
+  pixel = false,
+): Response {
   const h = response.headers;
   h.set('X-Content-Type-Options', 'nosniff');
   h.set('Referrer-Policy', 'strict-origin-when-cross-origin');
@@ -120,7 +132,7 @@ function withHeaders(response: Response, pathname: string, request: Request): Re
       request.headers.get('x-forwarded-proto'),
       settings.TRUST_PROXY,
     );
-    applySecurityHeaders(h, { pathname, https, connectOrigins }); // CSP, frames, HSTS (docs/security.md)
+    applySecurityHeaders(h, { pathname, https, connectOrigins, pixel }); // CSP, frames, HSTS (docs/security.md)
   }
   return response;
 }

@@ -13,6 +13,7 @@ const en = {
   'api.bibleVersionNotFound': 'Bible version not found.',
   'api.bookNotFound': 'Book not found.',
   'api.chapterNotFound': 'Chapter not found.',
+  'api.tooMany': 'Too many requests. Try again in {{minutes}} minutes.',
 } as const;
 
 export type ApiMessageKey = keyof typeof en;
@@ -28,6 +29,7 @@ const pt: Record<ApiMessageKey, string> = {
   'api.bibleVersionNotFound': 'Versão da Bíblia não encontrada.',
   'api.bookNotFound': 'Livro não encontrado.',
   'api.chapterNotFound': 'Capítulo não encontrado.',
+  'api.tooMany': 'Muitas requisições. Tente novamente em {{minutes}} minutos.',
 };
 
 const es: Record<ApiMessageKey, string> = {
@@ -41,6 +43,7 @@ const es: Record<ApiMessageKey, string> = {
   'api.bibleVersionNotFound': 'Versión de la Biblia no encontrada.',
   'api.bookNotFound': 'Libro no encontrado.',
   'api.chapterNotFound': 'Capítulo no encontrado.',
+  'api.tooMany': 'Demasiadas solicitudes. Inténtalo de nuevo en {{minutes}} minutos.',
 };
 
 export const API_MESSAGES: MessageTable<ApiMessageKey> = { pt, en, es };

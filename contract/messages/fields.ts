@@ -47,6 +47,18 @@ const TEXTS = {
     pt: 'Escolha ao menos um ingresso.',
     es: 'Elige al menos una entrada.',
   },
+  'Choose the Pix key type.': {
+    pt: 'Escolha o tipo da chave Pix.',
+    es: 'Elige el tipo de clave Pix.',
+  },
+  'Invalid Pix key for this type.': {
+    pt: 'Chave Pix inválida para este tipo.',
+    es: 'Clave Pix inválida para este tipo.',
+  },
+  'Not available for a subscription.': {
+    pt: 'Esta forma de pagamento não está disponível para assinaturas.',
+    es: 'Esta forma de pago no está disponible para suscripciones.',
+  },
   'Unknown payment method.': {
     pt: 'Forma de pagamento desconhecida.',
     es: 'Medio de pago desconocido.',

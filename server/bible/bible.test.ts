@@ -11,6 +11,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { bibleRoutes } from './bible.routes.ts';
 import { kjv } from './kjv.ts';
+import { rv1909 } from './rv1909.ts';
 import { verseMapSource } from './source.ts';
 
 describe.each(testBackends())('Bible calls on %s', (backend) => {
@@ -32,6 +33,29 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
     expect(versoes).toContainEqual(
       expect.objectContaining({ codigo: 'kjv', abreviacao: 'KJV', idioma: 'en' }),
     );
+  });
+
+  it('GET /biblia/ lists the Reina-Valera 1909 in Spanish, and its chapters read in Spanish', async () => {
+    const { versoes } = bibleVersionsResponseSchema.parse((await get('/biblia/')).body);
+    expect(versoes).toContainEqual(
+      expect.objectContaining({ codigo: 'rv1909', abreviacao: 'RV1909', idioma: 'es' }),
+    );
+    const john = bibleChapterResponseSchema.parse(
+      (await get('/biblia/rv1909/john/3/?idioma=es')).body,
+    );
+    expect(john.livro.nome).toBe('Juan');
+    expect(john.versiculos.find((v) => v.numero === 16)!.texto).toBe(
+      'Porque de tal manera amó Dios al mundo, que ha dado á su Hijo unigénito, para que todo aquel que en él cree, no se pierda, mas tenga vida eterna.',
+    );
+    const ps = bibleChapterResponseSchema.parse(
+      (await get('/biblia/rv1909/ps/23/?idioma=es')).body,
+    );
+    expect(ps.versiculos[0]).toMatchObject({ numero: 1, paragrafo: true });
+    expect(ps.versiculos[0]!.texto).toContain('JEHOVÁ es mi pastor');
+    const ref = bibleReferenceResponseSchema.parse(
+      (await get(`/biblia/rv1909/referencia/?q=${encodeURIComponent('Juan 3:16')}&idioma=es`)).body,
+    );
+    expect(ref.referencia).toMatchObject({ capitulo: 3, versiculo: 16 });
   });
 
   it('GET /biblia/kjv/livros/ gives 66 books named in the language asked for', async () => {
@@ -160,6 +184,26 @@ describe('translation sources', () => {
     for (const [code, chapters] of books)
       for (let c = 1; c <= chapters; c++) verses += (await kjv.chapter(code, c))!.length;
     expect(verses).toBe(31102);
+  });
+
+  it('the Reina-Valera 1909 holds 66 books and every chapter of the canon, with no markup left', async () => {
+    const books = await rv1909.books();
+    expect(books.size).toBe(66);
+    expect(books.get('ps')).toBe(150);
+    let verses = 0;
+    for (const [code, chapters] of books) {
+      expect(chapters).toBe((await kjv.books()).get(code));
+      for (let c = 1; c <= chapters; c++) {
+        const chapter = (await rv1909.chapter(code, c))!;
+        verses += chapter.length;
+        for (const v of chapter) expect(v.text).not.toMatch(/[<>]|^\s|\s$|^$/);
+      }
+    }
+    // a few verses are joined with a neighbour in this translation (3 John 1:15)
+    expect(verses).toBeGreaterThan(31_000);
+    expect((await rv1909.chapter('gen', 1))![0]!.text).toBe(
+      'EN el principio crió Dios los cielos y la tierra.',
+    );
   });
 
   it('another translation is data plus a registration', async () => {

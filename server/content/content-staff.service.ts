@@ -32,6 +32,7 @@ import { eachClaimed } from '../jobs/claim.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { audioBytes } from './audio-length.ts';
 import * as s from './content.serializers.ts';
 import { foldTerm, matches } from './search.ts';
 
@@ -376,7 +377,8 @@ function detailsOf(kind: StaffContentKind, input: ContentWrite, before: ContentD
   return next;
 }
 
-function episodeValues(input: ContentWrite) {
+/** `bytes`: the new audio's length, measured before the write (audio-length.ts). */
+function episodeValues(input: ContentWrite, bytes?: number | null) {
   const values: Partial<typeof E.$inferInsert> = { title: input.titulo };
   if (input.resumo !== undefined) values.description = input.resumo;
   if (input.imagem !== undefined) values.background = input.imagem?.url ?? null;
@@ -386,7 +388,10 @@ function episodeValues(input: ContentWrite) {
   if (input.publicadoEm) values.publishedAt = new Date(input.publicadoEm);
   const details = input.detalhes as
     { audio?: string | null; duracaoSegundos?: number | null } | undefined;
-  if (details?.audio !== undefined) values.audioFile = details.audio ?? '';
+  if (details?.audio !== undefined) {
+    values.audioFile = details.audio ?? '';
+    values.audioBytes = bytes ?? null;
+  }
   if (details?.duracaoSegundos !== undefined) values.durationSeconds = details.duracaoSegundos;
   return values;
 }
@@ -399,6 +404,12 @@ const audit = (action: string, item: StaffContent, details?: Record<string, unkn
   details,
 });
 
+/** The length of the audio an episode write names, found outside the transaction (it may ask the audio's host). */
+async function newAudioBytes(kind: StaffContentKind, input: ContentWrite) {
+  const audio = (input.detalhes as { audio?: string | null } | undefined)?.audio;
+  return kind === 'podcast' && audio ? audioBytes(audio) : null;
+}
+
 /** A new draft (never public until published or scheduled). */
 export async function createItem(
   deps: ContentDeps,
@@ -407,6 +418,7 @@ export async function createItem(
   input: ContentWrite,
 ): Promise<StaffContent> {
   const churchId = actor.churchId;
+  const bytes = await newAudioBytes(kind, input);
   return staffWrite(
     deps,
     actor,
@@ -430,7 +442,7 @@ export async function createItem(
           .values({
             audioFile: '',
             publishedAt: new Date(),
-            ...episodeValues(input),
+            ...episodeValues(input, bytes),
             title: input.titulo,
             churchId,
             podcastId: show.id,
@@ -497,6 +509,7 @@ export async function updateItem(
   input: ContentWrite & { versao: number },
 ): Promise<StaffContent> {
   const churchId = actor.churchId;
+  const bytes = await newAudioBytes(kind, input);
   return staffWrite(
     deps,
     actor,
@@ -511,7 +524,7 @@ export async function updateItem(
       if (kind === 'podcast') {
         const [saved] = await tx
           .update(E)
-          .set({ ...episodeValues(input), ...stamp })
+          .set({ ...episodeValues(input, bytes), ...stamp })
           .where(eq(E.id, id))
           .returning();
         return fromEpisode(saved!);

@@ -148,6 +148,7 @@ export function toPodcastEpisode(row: EpisodeRow, category: CategoryRow | null):
     position: row.position,
     published_at: row.publishedAt.toISOString(),
     audio_file: row.audioFile,
+    audio_length: row.audioBytes,
     duration: row.durationSeconds,
     categoria: toCategory(category),
   };

@@ -310,7 +310,7 @@ export async function updateEvent(
       }
       const [saved] = await tx
         .update(t.events)
-        .set({ ...eventValues(input), version: event.version + 1 })
+        .set({ ...eventValues(input), version: event.version + 1, updatedAt: new Date() })
         .where(eq(t.events.id, id))
         .returning();
       for (const [i, k] of input.ingressos.entries()) {
@@ -392,7 +392,7 @@ export async function setPublished(
       const event = await eventOf(tx, actor.churchId, id, true);
       const [saved] = await tx
         .update(t.events)
-        .set({ active: published, version: event.version + 1 })
+        .set({ active: published, version: event.version + 1, updatedAt: new Date() })
         .where(eq(t.events.id, id))
         .returning();
       return toStaffEvent(saved!, await ticketsOf(tx, id));

@@ -1,7 +1,7 @@
 // The donation order kind of the shared checkout pipeline (server/payments/pipeline.ts): the
 // giving rules of spec §5 (minimum value, PicPay's maximum per gift, recurrence for one
 // authorised reason only), one payment with one line per reason, and the recurring gift a
-// first charge starts. Visitors give here too where the church allows it (issue 8 item 3).
+// first charge starts. Visitors give here too where the church allows it (docs/giving.md).
 import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';

@@ -406,6 +406,27 @@ describe.each(testBackends())('giving on %s', (backend) => {
     });
     expect(r.status).toBe(400);
     expect(r.body.errors['visitante.cpf']).toEqual(['CPF inválido.']);
+    // Every field is reported at once, before the captcha is looked at: it stays unspent, so the
+    // visitor fixes the fields and sends the same answer (no new challenge to solve).
+    const both = await call('POST', '/pagamento/', {
+      body: gift({
+        visitante: { nome: 'Ana', email: 'ana@example.com', cpf: '111.111.111-11' },
+        pais: 'BR',
+        captcha: { token: fresh.token, resposta: fresh.answer },
+        motivos: [{ motivo: reason('Oferta').id, valor: 0.5 }],
+      }),
+    });
+    expect(both.status).toBe(400);
+    expect(Object.keys(both.body.errors).sort()).toEqual(['motivos.0.valor', 'visitante.cpf']);
+    const fixed = await call('POST', '/pagamento/', {
+      body: gift({
+        visitante: { nome: 'Ana', email: 'ana@example.com', cpf: '529.982.247-25' },
+        pais: 'BR',
+        captcha: { token: fresh.token, resposta: fresh.answer },
+        motivos: [{ motivo: reason('Oferta').id, valor: 20 }],
+      }),
+    });
+    expect(fixed.status, JSON.stringify(fixed.body)).toBe(201);
     const [grace] = await database.db
       .select({ id: t.churches.id })
       .from(t.churches)

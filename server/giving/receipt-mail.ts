@@ -1,4 +1,4 @@
-// The gift receipt e-mail (issue 8: a receipt by e-mail, also for visitors), in pt/en/es, sent
+// The gift receipt e-mail (a receipt by e-mail, also for visitors; docs/giving.md), in pt/en/es, sent
 // through the outbox (server/mail/). One receipt per payment, one line per reason.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Payment } from '../../contract/payments.ts';

@@ -1,4 +1,4 @@
-// Recurring gifts that run by themselves (issue 8 item 4). The job runner (server/jobs/) makes
+// Recurring gifts that run by themselves (docs/giving.md). The job runner (server/jobs/) makes
 // sure one process runs this job at a time; on top of that every due gift is claimed in the
 // database, one at a time, with SELECT … FOR UPDATE SKIP LOCKED, and charged inside that same
 // transaction through the shared checkout pipeline with the idempotency key

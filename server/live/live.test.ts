@@ -286,6 +286,13 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
       await ask(guest, 'join', { igreja: 'graca', channel: 'live2', name: 'Novo Nome' }),
     );
     expect(rejoined.user.id).not.toBe(authorId);
+    // told on joining, before trying to send
+    expect(rejoined.muted).toBe(true);
+    expect(
+      chatJoinAnswer.parse(
+        await ask(open(), 'join', { igreja: 'graca', channel: 'live2', name: 'Outro' }),
+      ).muted,
+    ).toBe(false);
     expect(
       await ask(guest, 'message', { igreja: 'graca', channel: 'live2', text: 'de novo' }),
     ).toEqual({ status: false, message: 'A moderator muted you in this chat.' });
@@ -304,6 +311,30 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
     );
     expect(late.commit).toEqual({ id, hands: 1 });
     await ask(mod, 'commit:stop');
+  });
+
+  it('tells the room when someone joins, once: not again when they reconnect within seconds', async () => {
+    const watcher = open();
+    await ask(watcher, 'join', { igreja: 'graca', channel: 'boas-vindas' });
+    const heard: string[] = [];
+    watcher.on('joined', ({ name }: { name: string }) => heard.push(name));
+    const ana = open();
+    const first = chatJoinAnswer.parse(
+      await ask(ana, 'join', { igreja: 'graca', channel: 'boas-vindas', name: 'Ana Chegou' }),
+    );
+    await expect.poll(() => heard).toEqual(['Ana Chegou']);
+    // a reconnect (a new connection, the same person) within seconds stays quiet
+    ana.disconnect();
+    await ask(open(), 'join', {
+      igreja: 'graca',
+      channel: 'boas-vindas',
+      name: 'Ana Chegou',
+      anonToken: first.anonToken,
+    });
+    // a viewer without a name joins silently; someone else is announced
+    await ask(open(), 'join', { igreja: 'graca', channel: 'boas-vindas' });
+    await ask(open(), 'join', { igreja: 'graca', channel: 'boas-vindas', name: 'Bruno' });
+    await expect.poll(() => heard).toEqual(['Ana Chegou', 'Bruno']);
   });
 
   it('a guest name cannot copy a member of the church or hide characters', async () => {

@@ -1,6 +1,6 @@
 // Worship songs (spec §7 `GET /louvor/{id}/`; spec §3 Praise). The song is public — the embed
 // /embed/praise shows it to anyone — but only within its own church: `?igreja=` is the embed's
-// church (from its host) and a song of another church is a 404. The house-style list
+// church (from its host; absent, the API takes the host's) and a song of another church is a 404. The house-style list
 // `GET /igreja/{slug}/louvor/` is the team's songbook (/praise): logged-in members of the church only.
 // No module gate: the spec names none for praise (docs/praise.md).
 import { Hono } from 'hono';
@@ -12,7 +12,7 @@ import {
 } from '../../contract/praise.ts';
 import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { churchByIdOrHost, churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 import { songbookOf, songOf } from './praise.service.ts';
 
@@ -24,7 +24,7 @@ export function praiseRoutes(db: Database) {
     validate('param', praiseIdParams),
     validate('query', praiseQuery),
     async (c) => {
-      const church = await churchById(db, c, c.req.valid('query').igreja);
+      const church = await churchByIdOrHost(db, c, c.req.valid('query').igreja);
       return c.json(await songOf(db, church.id, c.req.valid('param').id));
     },
   );

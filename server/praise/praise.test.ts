@@ -110,6 +110,33 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
     expect((await get(`/louvor/${id}?igreja=${await churchId('fechada')}`)).status).toBe(404);
   });
 
+  it('takes the church from the host when the call names none (spec §7 shows no query)', async () => {
+    const id = await songId(graca, GRACA_TEST_SONG);
+    const own = await get(`/louvor/${id}/`, { headers: { host: 'graca.localhost:4321' } });
+    expect(own.status).toBe(200);
+    expect(praiseSchema.parse(own.body).titulo).toBe(GRACA_TEST_SONG);
+    expect((await get(`/louvor/${id}/`, { headers: { host: 'grace.localhost' } })).status).toBe(
+      404,
+    );
+    // A custom hostname of the church (docs/architecture.md "Tenancy") works the same way.
+    const [custom] = await database.db
+      .select({ hostname: t.churchHostnames.hostname })
+      .from(t.churchHostnames)
+      .where(eq(t.churchHostnames.churchId, graca));
+    if (custom)
+      expect((await get(`/louvor/${id}/`, { headers: { host: custom.hostname } })).status).toBe(
+        200,
+      );
+    const unknown = await get(`/louvor/${id}/`, {
+      headers: { host: 'nowhere.example' },
+      lang: 'pt',
+    });
+    expect(unknown.status).toBe(400);
+    expect(apiErrorSchema.parse(unknown.body).errors?.igreja).toEqual([
+      'Esse campo é obrigatório.',
+    ]);
+  });
+
   it("lists the church's songs to its members, searching title, author and theme without accents", async () => {
     const auth = { authorization: `Bearer ${memberToken}` };
     expect((await get('/igreja/graca/louvor/')).status).toBe(401);

@@ -82,6 +82,13 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     expect(en.textoDisponivel).toBe(true);
     expect(en.passagens[0]!.referencia).toBe('Psalms 21');
     expect(en.passagens[2]!.versiculos![0]!.texto).toMatch(/The LORD is my shepherd/);
+    // Spanish plans read the Reina-Valera 1909 (docs/bible.md "Text per language")
+    const psalmsEs = (await plans('esperanza')).find((p) => p.nome.startsWith('Salmos'))!;
+    const es = planReadingResponseSchema.parse(
+      (await call('GET', `/igreja/esperanza/plano-leitura/${psalmsEs.uuid}/dia/5/`)).body,
+    );
+    expect(es).toMatchObject({ textoDisponivel: true, versao: { codigo: 'rv1909', idioma: 'es' } });
+    expect(es.passagens[2]!.versiculos![0]!.texto).toMatch(/JEHOVÁ es mi pastor/);
     // a plan of graca is not found under grace's address
     expectError(await call('GET', `/igreja/grace/plano-leitura/${psalmsPt.uuid}/`), 404);
     expectError(await call('GET', `/igreja/graca/plano-leitura/${psalmsPt.uuid}/dia/31/`), 404);

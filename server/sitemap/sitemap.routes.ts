@@ -1,4 +1,5 @@
-// GET /igreja/{slug}/sitemap/: the public items of one church (active content and events).
+// GET /igreja/{slug}/sitemap/: the public items of one church (active content and events), each
+// with when it last changed.
 import { and, eq } from 'drizzle-orm';
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
@@ -25,31 +26,34 @@ export function sitemapRoutes(db: Database) {
             id: t.contents.id,
             slug: t.contents.slug,
             parentId: t.contents.parentId,
-            at: t.contents.publishedAt,
+            at: t.contents.updatedAt,
           })
           .from(t.contents)
           .where(and(eq(t.contents.churchId, church.id), eq(t.contents.active, true)))
           .limit(MAX_ITEMS),
         db
-          .select({ id: t.events.id, at: t.events.startsAt })
+          .select({ id: t.events.id, at: t.events.updatedAt })
           .from(t.events)
           .where(and(eq(t.events.churchId, church.id), eq(t.events.active, true)))
           .limit(MAX_ITEMS),
       ]);
+      // lastmod is when the page last changed (its row's updated_at), never later than now (docs/content.md "Sitemaps")
+      const now = Date.now();
+      const changed = (at: Date) => new Date(Math.min(at.getTime(), now)).toISOString();
       const itens: SitemapEntry[] = [
         ...contents.map((r) => ({
           tipo: r.kind,
           id: r.id,
           slug: r.slug,
           idPai: r.parentId,
-          atualizadoEm: r.at.toISOString(),
+          atualizadoEm: changed(r.at),
         })),
         ...events.map((r) => ({
           tipo: 'evento' as const,
           id: r.id,
           slug: null,
           idPai: null,
-          atualizadoEm: r.at.toISOString(),
+          atualizadoEm: changed(r.at),
         })),
       ];
       return c.json({ itens });

@@ -465,7 +465,7 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
     ).toBe(400);
   });
 
-  it('every demo notification with a related entity opens it in its own church, and its text names it (issue 15)', async () => {
+  it('every demo notification with a related entity opens it in its own church, and its text names it', async () => {
     for (const [churchId, who] of [
       [GRACA, maria],
       [GRACE, john],
@@ -500,6 +500,25 @@ describe.each(testBackends())('user calls of spec §7 on %s', (backend) => {
         expect(n.corpo, n.titulo).toContain(title);
       }
     }
+  });
+
+  it('demo notifications say what is true: registrations "open" only while a ticket is on sale; no service said to be on now', async () => {
+    const { notificacoes } = notificationsResponseSchema.parse(
+      (await call('GET', `/igreja/${GRACA}/notificacao/?page=1&limit=30`, { token: maria.token }))
+        .body,
+    );
+    const event = notificacoes.find((n) => n.tipo.codigo === 'EVENTO')!;
+    const tickets = await database.db
+      .select({ from: t.tickets.availableFrom })
+      .from(t.tickets)
+      .where(eq(t.tickets.eventId, Number(event.idEntidadeRelacionada)));
+    const onSale = tickets.some((k) => !k.from || k.from.getTime() <= Date.now());
+    // the camp's tickets go on sale 5 days after the seed (server/db/seed/events.ts)
+    expect(onSale).toBe(false);
+    expect(event.titulo).toBe('Inscrições em breve');
+    expect(event.corpo).toMatch(/abrem em \d{1,2} de \p{L}+\.$/u);
+    const live = notificacoes.find((n) => n.tipo.codigo === 'CULTO')!;
+    expect(`${live.titulo} ${live.corpo}`).not.toMatch(/já começou|agora|domingo/i);
   });
 
   it('member card with every field and a QR code; none for an e-mail without a card', async () => {

@@ -40,6 +40,30 @@ export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey)
   }
 }
 
+/** The thank-you texts a gift has of its own (src/i18n/<lang>/give.json); the others say nothing of events. */
+const GIFT_TEXTS = ['success', 'boleto', 'waiting', 'picpay', 'pix', 'canceled', 'refunded'];
+
+/**
+ * The status text of any payment, in the words of what was bought: tickets speak of the
+ * registration, a gift of the gift, a Play subscription of the subscription.
+ */
+export function paymentTextKey(
+  kind: 'evento' | 'doacao' | 'assinatura',
+  method: PaymentMethodCode,
+  status: PaymentStatusKey,
+): string {
+  const key = thankYouKey(method, status);
+  const name = key.slice('checkout.thanks.'.length);
+  if (kind === 'doacao') return GIFT_TEXTS.includes(name) ? `give.thanks.${name}` : key;
+  if (kind === 'assinatura') {
+    if (name === 'success') return 'payment.sub.success';
+    if (name === 'refunded') return 'payment.sub.refunded';
+    if (name === 'pix') return 'payment.sub.pix';
+    if (['boleto', 'waiting', 'picpay'].includes(name)) return 'payment.sub.pending';
+  }
+  return key;
+}
+
 /** spec §4 payment-status page states. */
 export type PaymentPageState =
   'canceled' | 'notFound' | 'refunded' | 'underReview' | 'success' | 'waiting';

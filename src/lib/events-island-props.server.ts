@@ -2,6 +2,13 @@
 // slug, language) with only the strings these islands use.
 import { islandProps } from './island-props.server.ts';
 
-const PREFIXES = ['events.', 'checkout.', 'payment.', 'registrations.', 'cards.', 'pay.'];
+export const EVENTS_PREFIXES = [
+  'events.',
+  'checkout.',
+  'payment.',
+  'registrations.',
+  'cards.',
+  'pay.',
+];
 
-export const eventsIslandProps = (locals: App.Locals) => islandProps(locals, PREFIXES);
+export const eventsIslandProps = (locals: App.Locals) => islandProps(locals, EVENTS_PREFIXES);

@@ -52,8 +52,33 @@ export function moneyFormat(locale: string, currency: string): Intl.NumberFormat
   return format;
 }
 
+const moneyLocales = new Map<string, string>();
+
+/**
+ * The locale amounts of a currency are written in: the interface language as spoken where the
+ * currency is at home (es + ARS → es-AR: "$ 1.234,50", not Spain's "1234,50 ARS"), when Intl knows
+ * that pair; otherwise the interface language's own (pt + ARS → "ARS 1.234,50"). spec §1.6.
+ */
+export function moneyLocale(lang: Lang, currency: string): string {
+  const key = `${lang}|${currency}`;
+  let locale = moneyLocales.get(key);
+  if (!locale) {
+    const regional = `${lang}-${currency.slice(0, 2).toUpperCase()}`;
+    try {
+      locale =
+        moneyFormat(regional, currency).resolvedOptions().locale === regional
+          ? regional
+          : INTL_LOCALE[lang];
+    } catch {
+      locale = INTL_LOCALE[lang];
+    }
+    moneyLocales.set(key, locale);
+  }
+  return locale;
+}
+
 export const money = (value: number, currency: string, lang: Lang): string =>
-  moneyFormat(INTL_LOCALE[lang], currency).format(value);
+  moneyFormat(moneyLocale(lang, currency), currency).format(value);
 
 /** 12/12/2026 19:00 */
 export const dateTime = (iso: string, lang: Lang, timeZone?: string): string =>

@@ -50,6 +50,11 @@ describe('route rules follow routes.tsv', () => {
     expect(redirectFor('/user/payment/ABC')).toBeNull();
     expect(redirectFor('/subscription/plan/3')).toBe('/play');
   });
+
+  it("leads the songbook's Portuguese name to the songbook", () => {
+    expect(redirectFor('/louvor')).toBe('/praise');
+    expect(redirectFor('/louvor/')).toBe('/praise');
+  });
 });
 
 /** src/pages as path patterns: `[id]` matches the placeholders routes.tsv uses (1, SLUG, UUID, CODE), `index` is its folder; the catch-all is left out. */

@@ -38,6 +38,8 @@ export function redirectFor(pathname: string): string | null {
       return '/access';
     case '/doacoes':
       return '/give';
+    case '/louvor': // the Portuguese name of the team's songbook (docs/praise.md)
+      return '/praise';
     case '/user/update':
       return '/user/data';
     case '/user/payment':

@@ -30,6 +30,15 @@ export interface Feed {
   author?: string | null | undefined;
   items: FeedItem[];
   podcast?: boolean;
+  /** Podcast channel tags feed apps require (Apple's podcast rules). */
+  itunes?: PodcastChannel | undefined;
+}
+
+export interface PodcastChannel {
+  /** Apple's category names, e.g. `['Religion & Spirituality', 'Christianity']` (category, subcategory). */
+  category: readonly [string, string?];
+  explicit: boolean;
+  owner: { name: string; email: string | null };
 }
 
 /** XML text and attribute escaping. */
@@ -51,6 +60,16 @@ const tag = (name: string, value: string | number | null | undefined) =>
     ? ''
     : `<${name}>${xmlEscape(String(value))}</${name}>`;
 
+function itunesChannel(channel: PodcastChannel): string {
+  const [category, sub] = channel.category;
+  const inner = sub ? `<itunes:category text="${xmlEscape(sub)}"/>` : '';
+  return [
+    `<itunes:category text="${xmlEscape(category)}">${inner}</itunes:category>`,
+    tag('itunes:explicit', channel.explicit ? 'true' : 'false'),
+    `<itunes:owner>${tag('itunes:name', channel.owner.name)}${tag('itunes:email', channel.owner.email)}</itunes:owner>`,
+  ].join('\n');
+}
+
 export function rssXml(feed: Feed): string {
   const items = feed.items
     .map((item) =>
@@ -63,6 +82,7 @@ export function rssXml(feed: Feed): string {
         tag('description', item.description),
         tag('category', item.category),
         feed.podcast ? tag('itunes:author', item.author) : tag('dc:creator', item.author),
+        // length 0 when unknown: what the RSS Advisory Board advises (docs/content.md "Podcast feed")
         item.enclosure
           ? `<enclosure url="${xmlEscape(item.enclosure.url)}" type="${xmlEscape(item.enclosure.type)}" length="${item.enclosure.length ?? 0}"/>`
           : '',
@@ -90,6 +110,7 @@ export function rssXml(feed: Feed): string {
       : '',
     feed.podcast && feed.image ? `<itunes:image href="${xmlEscape(feed.image)}"/>` : '',
     feed.podcast ? tag('itunes:author', feed.author) : '',
+    feed.podcast && feed.itunes ? itunesChannel(feed.itunes) : '',
     items,
     '</channel>',
     '</rss>',

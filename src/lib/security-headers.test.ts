@@ -66,4 +66,16 @@ describe('security headers of HTML answers (docs/security.md "Headers of HTML an
     );
     expect(policy.get('connect-src')).toBe("'self' https://viacep.com.br");
   });
+
+  it('lets a church\'s pixel load and report, keeping Astro\'s hashes; no pixel, no host (docs/security.md "Analytics and consent")', () => {
+    const withPixel = new Map(
+      parsePolicy(completePolicy(astro, { pathname: '/', https: false, pixel: true })),
+    );
+    expect(withPixel.get('script-src')).toBe("'self' 'sha256-abc=' https://connect.facebook.net");
+    expect(withPixel.get('connect-src')).toBe(
+      "'self' https://connect.facebook.net https://www.facebook.com",
+    );
+    const without = completePolicy(astro, { pathname: '/', https: false });
+    expect(without).not.toContain('facebook');
+  });
 });

@@ -4,6 +4,8 @@
 // HSTS only when the page was served over HTTPS. /embed/* pages are the only ones other sites
 // may frame. Pure: the middleware passes in what it knows about the request.
 
+import { PIXEL_CONNECT_ORIGINS, PIXEL_SCRIPT_ORIGINS } from './analytics.ts';
+
 const HSTS = 'max-age=31536000; includeSubDomains';
 
 export interface SecurityContext {
@@ -12,7 +14,24 @@ export interface SecurityContext {
   https: boolean;
   /** Origins the islands call besides this site (postcode services, an external API_URL). */
   connectOrigins?: string[];
+  /** The church has a pixel: its script may load and report, once the visitor consents (src/lib/analytics.ts). */
+  pixel?: boolean;
 }
+
+/** Pages where a payer enters a card: only these may load a gateway's script (docs/payments.md "Stripe"). */
+export const PAYING_PAGES = [
+  '/give',
+  '/checkout',
+  '/play/checkout',
+  '/user/addcard',
+  '/user/giving',
+];
+/** Stripe.js and the calls it makes (Stripe's CSP guide); its 3-D Secure frames are covered by frame-src https:. */
+export const GATEWAY_SCRIPT_ORIGINS = ['https://js.stripe.com'];
+export const GATEWAY_CONNECT_ORIGINS = ['https://api.stripe.com'];
+
+export const isPayingPage = (pathname: string): boolean =>
+  PAYING_PAGES.some((p) => pathname === p || pathname === `${p}/`);
 
 export const isEmbed = (pathname: string): boolean =>
   pathname === '/embed' || pathname.startsWith('/embed/');
@@ -22,6 +41,7 @@ export function siteDirectives({
   pathname,
   https,
   connectOrigins = [],
+  pixel = false,
 }: SecurityContext): Array<[string, string]> {
   const directives: Array<[string, string]> = [
     ['default-src', "'self'"],
@@ -35,7 +55,17 @@ export function siteDirectives({
     ['img-src', "'self' data: blob: https:"],
     ['media-src', "'self' blob: https:"],
     ['font-src', "'self' data:"],
-    ['connect-src', ["'self'", ...new Set(connectOrigins)].join(' ')],
+    [
+      'connect-src',
+      [
+        "'self'",
+        ...new Set([
+          ...connectOrigins,
+          ...(pixel ? PIXEL_CONNECT_ORIGINS : []),
+          ...(isPayingPage(pathname) ? GATEWAY_CONNECT_ORIGINS : []),
+        ]),
+      ].join(' '),
+    ],
     ['worker-src', "'self'"],
     ['manifest-src', "'self'"],
   ];
@@ -66,6 +96,11 @@ export function completePolicy(astroPolicy: string | null, context: SecurityCont
   if (!merged.has('style-src')) merged.set('style-src', "'self'");
   for (const [name, value] of siteDirectives(context))
     if (!merged.has(name)) merged.set(name, value);
+  // Astro's script-src lists this site and the page's hashes; the pixel's script host joins them.
+  if (context.pixel)
+    merged.set('script-src', [merged.get('script-src'), ...PIXEL_SCRIPT_ORIGINS].join(' '));
+  if (isPayingPage(context.pathname))
+    merged.set('script-src', [merged.get('script-src'), ...GATEWAY_SCRIPT_ORIGINS].join(' '));
   return [...merged].map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');
 }
 

@@ -14,15 +14,23 @@ import {
 import { serverApi } from '../lib/api.server.ts';
 import { getParsed, orNull } from '../lib/api.ts';
 
-/** The translation the pages read (the only one for now; the API lists them at /biblia/). */
-export const BIBLE_VERSION = 'kjv';
+/**
+ * The translation the pages read in each interface language (the API lists them at /biblia/):
+ * Spanish readers get the Reina-Valera 1909; no public-domain Portuguese text is bundled, so
+ * Portuguese readers read the KJV (docs/bible.md "Text per language").
+ */
+export const BIBLE_VERSIONS: Record<BibleLanguage, string> = { pt: 'kjv', en: 'kjv', es: 'rv1909' };
 
-const base = `biblia/${BIBLE_VERSION}`;
+const baseFor = (lang: BibleLanguage) => `biblia/${BIBLE_VERSIONS[lang]}`;
 
 export async function loadBibleBooks(
   lang: BibleLanguage,
 ): Promise<{ versao: BibleVersion; livros: BibleBook[] }> {
-  return getParsed(serverApi(), `${base}/livros/?idioma=${lang}`, bibleBooksResponseSchema);
+  return getParsed(
+    serverApi(),
+    `${baseFor(lang)}/livros/?idioma=${lang}`,
+    bibleBooksResponseSchema,
+  );
 }
 
 export async function loadBibleBook(
@@ -32,7 +40,7 @@ export async function loadBibleBook(
   return orNull(
     getParsed(
       serverApi(),
-      `${base}/${encodeURIComponent(book)}/?idioma=${lang}`,
+      `${baseFor(lang)}/${encodeURIComponent(book)}/?idioma=${lang}`,
       bibleBookResponseSchema,
     ),
   );
@@ -47,7 +55,7 @@ export async function loadBibleChapter(
   return orNull(
     getParsed(
       serverApi(),
-      `${base}/${encodeURIComponent(book)}/${chapter}/?idioma=${lang}`,
+      `${baseFor(lang)}/${encodeURIComponent(book)}/${chapter}/?idioma=${lang}`,
       bibleChapterResponseSchema,
     ),
   );
@@ -59,7 +67,7 @@ export async function findBibleReference(
 ): Promise<BibleReference | null> {
   const params = new URLSearchParams({ q: q.slice(0, 100), idioma: lang });
   const found = await orNull(
-    getParsed(serverApi(), `${base}/referencia/?${params}`, bibleReferenceResponseSchema),
+    getParsed(serverApi(), `${baseFor(lang)}/referencia/?${params}`, bibleReferenceResponseSchema),
   );
   return found?.referencia ?? null;
 }

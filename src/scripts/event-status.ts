@@ -28,6 +28,22 @@ function userIdOf(token: string): number | null {
   }
 }
 
+/**
+ * spec §8: a 401 logs out. The session ended elsewhere (expired or revoked), so its keys go as
+ * logout clears them (STORAGE_KEYS of src/stores/storage-keys.ts, written out as below) and the
+ * visitor view stays, with no error: there is nothing the visitor did wrong on this page.
+ */
+function forgetSession(): void {
+  for (const key of ['church:token', 'church:session', 'church:chatUser', 'church:play'])
+    sessionStorage.removeItem(key);
+  for (const key of ['church:refreshToken', 'church:memberName', 'church:chatUser', 'church:play'])
+    localStorage.removeItem(key);
+  const account = document.querySelector<HTMLElement>('[data-account-link]');
+  if (account?.dataset.accountLabel) account.textContent = account.dataset.accountLabel;
+  for (const item of document.querySelectorAll<HTMLElement>('[data-member-only]'))
+    item.hidden = true;
+}
+
 async function enhance(root: HTMLElement): Promise<void> {
   // TOKEN_KEY of src/stores/storage-keys.ts, written out: an import would make Vite split a shared
   // chunk, and this page's one small script would stop being inlined
@@ -38,6 +54,7 @@ async function enhance(root: HTMLElement): Promise<void> {
   const response = await fetch(`/api/v1/usuario/${userId}/evento/${eventId}/inscricao/`, {
     headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' },
   });
+  if (response.status === 401) return forgetSession();
   if (!response.ok) return;
   const { inscricoes } = (await response.json()) as {
     inscricoes: { status: string; ingresso: { id: number } }[];

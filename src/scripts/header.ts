@@ -3,22 +3,66 @@
 // store keeps) and, in an organisation, the nearest churches once the member asks and allows the
 // location.
 import type { Client } from '../../contract/church.ts';
-import type { SessionState } from '../stores/session.ts';
-import { SESSION_KEY, TOKEN_KEY } from '../stores/storage-keys.ts';
+import { headerMemberName, TOKEN_KEY } from '../stores/storage-keys.ts';
 import './shell.ts';
 
 function nameTheMember(): void {
   const link = document.querySelector<HTMLElement>('[data-account-link]');
+  let name: string | null = null;
   try {
-    const session = JSON.parse(
-      sessionStorage.getItem(SESSION_KEY) || 'null',
-    ) as SessionState | null;
-    if (link && session?.user && session.clientAccount && sessionStorage.getItem(TOKEN_KEY)) {
-      link.textContent = session.user.nome;
-      link.title = link.dataset.accountLabel || '';
-    }
+    name = headerMemberName(sessionStorage, localStorage);
   } catch {
     /* storage blocked or a broken entry: the link keeps its label */
+  }
+  if (!name) return;
+  if (link) {
+    link.textContent = name;
+    link.title = link.dataset.accountLabel || '';
+  }
+  // Menu entries only members can open (the team's songbook, docs/praise.md).
+  for (const item of document.querySelectorAll<HTMLElement>('[data-member-only]'))
+    item.hidden = false;
+}
+
+/** The member id of a live access token (its `sub`), or null. */
+function memberIdOf(token: string | null): number | null {
+  try {
+    const claims = JSON.parse(
+      atob(token!.split('.')[1]!.replace(/-/g, '+').replace(/_/g, '/')),
+    ) as {
+      sub?: string;
+      exp?: number;
+    };
+    const id = Number(claims.sub);
+    return (claims.exp ?? 0) * 1000 > Date.now() && Number.isInteger(id) && id > 0 ? id : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Play's home offers the plans; a member who already subscribes is led to their plan instead (docs/play.md). */
+async function offerPlansToOthers(): Promise<void> {
+  const offer = document.querySelector<HTMLAnchorElement>('[data-play-offer]');
+  const token = offer && sessionStorage.getItem(TOKEN_KEY);
+  const id = memberIdOf(token ?? null);
+  if (!offer || !id) return;
+  const response = await fetch(
+    `/api/v1/usuario/${id}/usuario-plano-assinatura/?igreja=${offer.dataset.church}`,
+    { headers: { Authorization: `Bearer ${token}`, Accept: 'application/json' } },
+  );
+  if (!response.ok) return;
+  const { assinaturas } = (await response.json()) as {
+    assinaturas: { status: { situacao: string }; pagoAte: string | null }[];
+  };
+  // spec §3: only 'ativo' counts as subscribed (and only while paid).
+  const now = Date.now();
+  if (
+    assinaturas.some(
+      (s) => s.status.situacao === 'ativo' && (!s.pagoAte || Date.parse(s.pagoAte) > now),
+    )
+  ) {
+    offer.href = '/play/my-plan';
+    offer.textContent = offer.dataset.subscribed ?? offer.textContent;
   }
 }
 
@@ -72,3 +116,4 @@ function offerNearChurches(): void {
 
 nameTheMember();
 offerNearChurches();
+void offerPlansToOthers().catch(() => undefined);

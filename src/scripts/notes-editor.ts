@@ -188,8 +188,8 @@ function renderConflict(box: HTMLElement, sync: NoteSync, t: T, refill: () => vo
     sync.takeTheirs();
     refill();
   });
+  // The status line above already says the note was not saved: the box only offers the choice.
   box.append(
-    h('p', { role: 'alert' }, t('notes.status.conflict')),
     h(
       'details',
       {},

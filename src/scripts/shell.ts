@@ -1,5 +1,8 @@
 // The shell's script on every page (src/README.md, DOM scripts): the offline notice follows the
-// network, and the service worker is registered once the page has loaded.
+// network, the service worker is registered once the page has loaded, and errors are reported
+// and the analytics consent asked (./analytics.ts).
+import './analytics.ts';
+
 const notice = document.getElementById('offline-notice');
 const showNetwork = () => {
   if (notice) notice.hidden = navigator.onLine;

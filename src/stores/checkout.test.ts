@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { paymentPageState, thankYouKey } from '../lib/checkout-text.ts';
+import { paymentPageState, paymentTextKey, thankYouKey } from '../lib/checkout-text.ts';
 import {
   $checkout,
   bindCheckoutStorage,
@@ -132,6 +132,22 @@ describe('thank-you text by method and status (spec §4)', () => {
     ['cartao', 'estornado', 'checkout.thanks.refunded'],
   ] as const)('%s + %s → %s', (method, status, key) => {
     expect(thankYouKey(method, status)).toBe(key);
+  });
+});
+
+describe('a payment speaks of what was bought', () => {
+  it.each([
+    ['evento', 'pix', 'aprovado', 'checkout.thanks.success'],
+    ['doacao', 'pix', 'aprovado', 'give.thanks.success'],
+    ['doacao', 'pix', 'pendente', 'give.thanks.pix'],
+    ['doacao', 'cartao', 'em_analise', 'checkout.thanks.cardProcessing'],
+    ['doacao', 'cartao', 'estornado', 'give.thanks.refunded'],
+    ['assinatura', 'cartao', 'aprovado', 'payment.sub.success'],
+    ['assinatura', 'pix', 'pendente', 'payment.sub.pix'],
+    ['assinatura', 'boleto', 'pendente', 'payment.sub.pending'],
+    ['assinatura', 'cartao', 'estornado', 'payment.sub.refunded'],
+  ] as const)('%s paid by %s, %s → %s', (kind, method, status, key) => {
+    expect(paymentTextKey(kind, method, status)).toBe(key);
   });
 });
 

@@ -279,6 +279,7 @@ export async function submitGift(input: SubmitGift): Promise<void> {
   if (state.total <= 0 && !Object.values(state.motivos).some((v) => v.trim()))
     return $giveForm.setKey('error', { message: input.texts.nothing, errors: {} });
   $giveForm.setKey('busy', true);
+  let sent = false; // whether the captcha went to the server (and may have been spent)
   try {
     const payment = await input.prepare();
     if (input.asVisitor) await challengeSolved();
@@ -294,14 +295,20 @@ export async function submitGift(input: SubmitGift): Promise<void> {
           captcha: { token: captcha?.token ?? '', resposta: captchaAnswer },
         }
       : {};
-    afterGift(await pay({ churchId: input.churchId, payment, ...who }), input);
+    sent = true;
+    const answer = await pay({ churchId: input.churchId, payment, ...who });
+    // A declined card spent the captcha: the next try needs a new one.
+    if (input.asVisitor && answer.pagamento.status === 'nao_aprovado') void newCaptcha(input.slug);
+    afterGift(answer, input);
   } catch (error) {
     const failure = await readFailure(error);
     $giveForm.setKey('error', {
       message: failure.message || input.texts.generic,
       errors: failure.errors,
     });
-    if (input.asVisitor) void newCaptcha(input.slug); // a captcha answers once, right or wrong
+    // A captcha answers once, right or wrong; but the card's own check (before sending) and bad
+    // input (400: the server checks every field before it looks at the captcha) leave it unspent.
+    if (input.asVisitor && sent && failure.status !== 400) void newCaptcha(input.slug);
   } finally {
     $giveForm.setKey('busy', false);
   }

@@ -21,7 +21,7 @@ import {
   startSession,
   type SessionChurch,
 } from './session.ts';
-import { STORAGE_KEYS } from './storage-keys.ts';
+import { headerMemberName, STORAGE_KEYS } from './storage-keys.ts';
 
 class MemoryStorage {
   data = new Map<string, string>();
@@ -125,6 +125,19 @@ describe('session store (spec §4)', () => {
     expect(await startSession(GRACA)).toBe(true);
     expect($session.get().autoLoginData).toEqual({ origin: 'LOCAL' });
     expect($session.get().token).not.toBe(firstToken);
+  });
+
+  it("a second tab's header names the member before any member page restores its session", async () => {
+    await startSession(GRACA);
+    await login('membro@graca.demo', DEMO_PASSWORD);
+    const name = $session.get().user!.nome;
+    expect(headerMemberName(session, local)).toBe(name);
+    // A new tab: its session storage is empty, local storage is shared.
+    const secondTab = new MemoryStorage();
+    expect(headerMemberName(secondTab, local)).toBe(name);
+    logout();
+    expect(headerMemberName(secondTab, local)).toBeNull();
+    expect(headerMemberName(session, local)).toBeNull();
   });
 
   /** A one-time change-of-church code for this account on GRACA, as POST /usuario/troca-igreja makes. */

@@ -154,6 +154,12 @@ function persist(state: SessionState): void {
   const { sessionStorage } = sessionEnv();
   // The session state lives in session storage (spec §4); the refresh token never goes there.
   safe(() => sessionStorage.setItem(STORAGE_KEYS.session, JSON.stringify(state)), undefined);
+  // Other tabs' headers read the name while their own session is not yet restored.
+  if (state.user && state.clientAccount)
+    safe(
+      () => sessionEnv().localStorage.setItem(STORAGE_KEYS.memberName, state.user!.nome),
+      undefined,
+    );
 }
 
 function restore(): void {
@@ -186,7 +192,12 @@ const fromPair = (pair: TokenPair) => ({ token: pair.token, refreshToken: pair.r
 export function logout(): void {
   const { sessionStorage, localStorage } = sessionEnv();
   setAuthorization(null);
-  for (const key of [STORAGE_KEYS.refreshToken, STORAGE_KEYS.chatUser, STORAGE_KEYS.play])
+  for (const key of [
+    STORAGE_KEYS.refreshToken,
+    STORAGE_KEYS.memberName,
+    STORAGE_KEYS.chatUser,
+    STORAGE_KEYS.play,
+  ])
     safe(() => localStorage.removeItem(key), undefined);
   for (const key of [
     STORAGE_KEYS.token,

@@ -132,6 +132,12 @@ test.describe('access and the member area', () => {
     // Profile photo: choose, then remove
     await page.goto(churchUrl('graca', '/user'));
     await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
+    // Profile and registration data are one page, so the menu leads there once.
+    await expect(page.getByRole('link', { name: 'Meu perfil' })).toHaveAttribute(
+      'href',
+      '/user/data',
+    );
+    await expect(page.locator('a[href^="/user/data"]')).toHaveCount(1);
     const photo = await sharp({
       create: { width: 1200, height: 800, channels: 3, background: '#2a9d8f' },
     })
@@ -392,6 +398,29 @@ async function newGraceMember(page: Page): Promise<string> {
   return email;
 }
 
+test('"Complete your data" flags every missing field on the first try, profile and address together', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await newGraceMember(page);
+  await page.goto(churchUrl('grace', '/user/data-update?redirectTo=%2Fcheckout'));
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Complete your data');
+  await page.getByRole('textbox', { name: 'Phone' }).fill('');
+  await page.getByRole('button', { name: 'Save and continue' }).click();
+  await expect(page.getByRole('textbox', { name: 'Phone' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page.getByRole('textbox', { name: 'City' })).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByRole('textbox', { name: 'Street' })).toHaveAttribute(
+    'aria-invalid',
+    'true',
+  );
+  await expect(page).toHaveURL(/\/user\/data-update/);
+  await context.close();
+});
+
 test('"Save and continue" on grace keeps every typed field and reaches the checkout; no CPF in a US church', async ({
   browser,
 }) => {
@@ -450,6 +479,21 @@ test('each notification of the account page opens what it names; the retreat one
     const title = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
     expect(text, `${href} opened "${title}"`).toContain(title);
   }
+});
+
+test('the volunteering page (Voluts) lists the ministries where a member can serve, each to its page', async ({
+  page,
+}) => {
+  await asMember(page);
+  await page.goto(churchUrl('graca', '/user'));
+  await page.getByRole('link', { name: 'Voluntariado' }).click();
+  await expect(page).toHaveURL(churchUrl('graca', '/third-parts/voluts'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Voluntariado' })).toBeVisible();
+  const ministries = page.getByRole('region', { name: 'Ministérios onde servir' });
+  const first = ministries.getByRole('link').first();
+  const name = (await first.textContent())!.trim();
+  await first.click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(name);
 });
 
 test('after the e-mail step of /access the password field has the focus', async ({ page }) => {

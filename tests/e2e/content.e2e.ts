@@ -95,6 +95,13 @@ test('the podcast pages by 10 until a page has fewer, and then the next link is 
   const next = page.getByRole('link', { name: /Próxima/ });
   await expect(episodes).toHaveCount(10);
   await expect(page.locator('audio[preload="none"]')).toHaveCount(10);
+  // the same pager as every other list: numbered pages, the current one marked
+  const pager = page.getByRole('navigation', { name: 'Paginação' });
+  await expect(pager.getByRole('link', { name: 'Página 1' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+  await expect(pager.getByRole('link', { name: 'Página 3' })).toBeVisible();
   await next.click();
   await expect(page).toHaveURL(/page=2/);
   await expect(episodes).toHaveCount(10);
@@ -105,6 +112,29 @@ test('the podcast pages by 10 until a page has fewer, and then the next link is 
   await expect(page.getByText('Você chegou ao fim: não há mais episódios.')).toBeVisible();
   await expect(page.getByRole('link', { name: /Anterior/ })).toBeVisible();
   expect(await bundledScripts(page)).toEqual([]);
+});
+
+test('on a 360 px phone the search placeholder is read whole, on the podcast and every list', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({
+    viewport: { width: 360, height: 740 },
+    locale: 'pt-BR',
+  });
+  const page = await context.newPage();
+  for (const path of ['/podcast', '/news']) {
+    await page.goto(churchUrl('graca', path));
+    const fit = await page.getByRole('searchbox').evaluate((input: HTMLInputElement) => {
+      const style = getComputedStyle(input);
+      const context = document.createElement('canvas').getContext('2d')!;
+      context.font = `${style.fontWeight} ${style.fontSize} ${style.fontFamily}`;
+      const room =
+        input.clientWidth - parseFloat(style.paddingLeft) - parseFloat(style.paddingRight);
+      return { text: context.measureText(input.placeholder).width, room };
+    });
+    expect(fit.text, path).toBeLessThanOrEqual(fit.room);
+  }
+  await context.close();
 });
 
 test('an unknown news id shows "content does not exist or is unavailable" with a 404', async ({
@@ -272,6 +302,90 @@ test('news pages are shareable: canonical, Open Graph, Article JSON-LD and an RS
   expect(rss.text.match(/<item>/g)).toHaveLength(12);
   const podcast = await hostGet('graca.localhost', '/podcast/rss.xml');
   expect(podcast.text).toContain('<enclosure url="http://graca.localhost');
+});
+
+test('the podcast feed is one podcast apps accept: cover, owner, category, real enclosure lengths', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca', '/podcast'));
+  // read with a real XML parser (the browser's), as a feed app would
+  const feed = await page.evaluate(async () => {
+    const IT = 'http://www.itunes.com/dtds/podcast-1.0.dtd';
+    const doc = new DOMParser().parseFromString(
+      await (await fetch('/podcast/rss.xml')).text(),
+      'application/xml',
+    );
+    const channel = doc.getElementsByTagName('channel')[0]!;
+    const own = (name: string) =>
+      [...channel.children].filter((e) => e.namespaceURI === IT && e.localName === name);
+    const category = own('category')[0];
+    const owner = own('owner')[0];
+    const coverUrl = own('image')[0]?.getAttribute('href') ?? '';
+    const cover = await fetch(coverUrl);
+    const bitmap = await createImageBitmap(await cover.blob());
+    const enclosures = await Promise.all(
+      [...doc.getElementsByTagName('enclosure')].map(async (e) => ({
+        length: Number(e.getAttribute('length')),
+        bytes: (await (await fetch(e.getAttribute('url')!)).arrayBuffer()).byteLength,
+      })),
+    );
+    return {
+      parseError: doc.getElementsByTagName('parsererror').length,
+      category: category?.getAttribute('text'),
+      subcategory: category?.firstElementChild?.getAttribute('text'),
+      explicit: own('explicit')[0]?.textContent,
+      author: own('author')[0]?.textContent,
+      owner: [...(owner?.children ?? [])].map((e) => [e.localName, e.textContent]),
+      cover: { type: cover.headers.get('content-type'), w: bitmap.width, h: bitmap.height },
+      rssImage: doc.querySelector('channel > image > url')?.textContent === coverUrl,
+      enclosures,
+    };
+  });
+  expect(feed).toMatchObject({
+    parseError: 0,
+    category: 'Religion & Spirituality',
+    subcategory: 'Christianity',
+    explicit: 'false',
+    author: expect.stringMatching(/\S/),
+    owner: [
+      ['name', expect.stringMatching(/\S/)],
+      ['email', 'contato@graca.demo'],
+    ],
+    cover: { type: 'image/png', w: 1400, h: 1400 },
+    rssImage: true,
+  });
+  expect(feed.enclosures.length).toBeGreaterThan(10);
+  for (const e of feed.enclosures) {
+    expect(e.length).toBeGreaterThan(0);
+    expect(e.length).toBe(e.bytes);
+  }
+});
+
+test('content in the church’s language is marked as such when the interface speaks another', async ({
+  browser,
+}) => {
+  const english = await browser.newContext({ locale: 'en-US' });
+  const page = await english.newPage();
+  await page.goto(churchUrl('graca', '/news'));
+  const firstTitle = page.locator('.content-card-title').first();
+  await expect(firstTitle).toHaveAttribute('lang', 'pt-BR');
+  await firstTitle.getByRole('link').click();
+  const article = page.locator('article.content-article');
+  await expect(article).toHaveAttribute('lang', 'pt-BR');
+  // the page's own words stay English inside it
+  await expect(article.locator('.content-back')).toHaveAttribute('lang', 'en');
+  await page.goto(churchUrl('graca', '/event'));
+  await page.locator('a[href^="/event/"]').first().click();
+  await expect(page.locator('#event-title')).toHaveAttribute('lang', 'pt-BR');
+  await english.close();
+  // a Portuguese reader of the same church: nothing to mark
+  const portuguese = await browser.newContext({ locale: 'pt-BR' });
+  const pt = await portuguese.newPage();
+  await pt.goto(churchUrl('graca', '/news'));
+  await pt.locator('.content-card-title a').first().click();
+  await expect(pt.locator('article.content-article')).not.toHaveAttribute('lang', /./);
+  await expect(pt.locator('html')).toHaveAttribute('lang', 'pt');
+  await portuguese.close();
 });
 
 // One test per page: axe takes seconds a page on a loaded machine.

@@ -312,6 +312,15 @@ test.describe('the member buys tickets', () => {
     expect(code).toMatch(/^000201/);
     expect(hasValidPixCrc(code)).toBe(true);
     await expect(page.getByRole('img', { name: 'QR code do Pix' })).toBeVisible();
+    // the receiver's key, named by its type, as the payer's bank app will show it
+    const { pixKeyOfCode } = await import('../../contract/pix-key.ts');
+    const key = pixKeyOfCode(code)!;
+    await expect(
+      page.getByText(
+        new RegExp(`^Chave Pix de quem recebe \\((e-mail|CPF|CNPJ|celular|chave aleatória)\\): `),
+      ),
+    ).toBeVisible();
+    expect(key).toBeTruthy();
     await expect(page.getByText(/^Válido até as \d{2}:\d{2} do dia \d{2}\/\d{2}\.$/)).toBeVisible();
     await page.getByRole('link', { name: 'Acompanhar pagamento' }).click();
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Aguardando pagamento');
@@ -378,6 +387,35 @@ test.describe('the member buys tickets', () => {
     await page.goto(churchUrl('graca', `/event/${conference}`));
     await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Inscrever-se novamente' })).toBeVisible();
+  });
+
+  test('an ended session (401) on the event page is a visitor again, with no error', async ({
+    page,
+  }) => {
+    const session = await asMember(page);
+    // The session ended on the server: a token of the right shape the API refuses.
+    const [head, ,] = session.token.split('.');
+    const body = Buffer.from(
+      JSON.stringify({ sub: String(session.id), exp: Math.floor(Date.now() / 1000) + 3600 }),
+    ).toString('base64url');
+    await page.addInitScript(
+      (token) => sessionStorage.setItem('church:token', token),
+      `${head}.${body}.forged`,
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    const conference = await eventIdByTitle(page, 'graca', 'Conferência Graça 2026');
+    const refused = page.waitForResponse(
+      (r) => r.url().includes('/inscricao/') && r.status() === 401,
+    );
+    await page.goto(churchUrl('graca', `/event/${conference}`));
+    await refused;
+    await expect.poll(() => page.evaluate(() => sessionStorage.getItem('church:token'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('church:refreshToken'))).toBeNull();
+    await expect(page.getByRole('link', { name: 'Minha conta' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Acessar conteúdo online' })).toHaveCount(0);
+    expect(page.url()).toContain(`/event/${conference}`);
+    expect(errors).toEqual([]);
   });
 
   test('a card that asks for a challenge is charged after the code (spec §3 challenge, challengeComplete)', async ({

@@ -234,3 +234,78 @@ test('the catch-all goes to the error page with its message query, as a 404', as
   await expect(page).toHaveURL(/\/error\?message=error\.pageNotFound$/);
   await expect(page.getByRole('alert')).toHaveText('A página que você procura não existe.');
 });
+
+test('each church is an installable web app: a manifest in its colours, icons from its logo, on every layout', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca', '/news'));
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
+  const appleHref = await page.locator('link[rel="apple-touch-icon"]').getAttribute('href');
+  expect(manifestHref).toBe('/manifest.webmanifest');
+  const found = await page.evaluate(
+    async ([manifestUrl, appleUrl]) => {
+      const res = await fetch(manifestUrl!);
+      const manifest = (await res.json()) as { icons: { src: string }[] } & Record<string, unknown>;
+      const icons = await Promise.all(
+        [...manifest.icons.map((i) => i.src), appleUrl!].map(async (src) => {
+          const icon = await fetch(src);
+          const bitmap = await createImageBitmap(await icon.blob());
+          return [icon.headers.get('content-type'), bitmap.width, bitmap.height];
+        }),
+      );
+      return {
+        type: res.headers.get('content-type'),
+        etag: res.headers.get('etag'),
+        manifest,
+        icons,
+      };
+    },
+    [manifestHref, appleHref],
+  );
+  expect(found.type).toContain('application/manifest+json');
+  expect(found.etag).toBeTruthy();
+  expect(found.manifest).toMatchObject({
+    name: 'Igreja da Graça',
+    short_name: 'Graça',
+    start_url: '/',
+    scope: '/',
+    display: 'standalone',
+    theme_color: '#1f4e79',
+    background_color: '#1f4e79',
+  });
+  expect(
+    (found.manifest.icons as unknown as { sizes: string; type: string; purpose: string }[]).map(
+      (i) => [i.sizes, i.type, i.purpose],
+    ),
+  ).toEqual([
+    ['192x192', 'image/png', 'any'],
+    ['512x512', 'image/png', 'any'],
+    ['512x512', 'image/png', 'maskable'],
+  ]);
+  expect(found.icons).toEqual([
+    ['image/png', 192, 192],
+    ['image/png', 512, 512],
+    ['image/png', 512, 512],
+    ['image/png', 180, 180],
+  ]);
+  // Chromium itself finds nothing that stops "Add to home screen" (a test browser is always incognito)
+  const cdp = await page.context().newCDPSession(page);
+  const { installabilityErrors } = await cdp.send('Page.getInstallabilityErrors');
+  expect(installabilityErrors.filter((e) => e.errorId !== 'in-incognito')).toEqual([]);
+  // every layout's head links it: home, an event, the Play layout, a chapter of the Bible
+  for (const path of ['/', '/event', '/play', '/bible/john/3']) {
+    await page.goto(churchUrl('graca', path));
+    await expect(page.locator('link[rel="manifest"]'), path).toHaveAttribute(
+      'href',
+      '/manifest.webmanifest',
+    );
+  }
+  // another church: its own name and colour; the bare host (the church list) has none
+  const grace = JSON.parse((await hostGet('grace.localhost', '/manifest.webmanifest')).text);
+  expect(grace).toMatchObject({
+    name: 'Grace Community Church',
+    short_name: 'Grace',
+    theme_color: '#9d0208',
+  });
+  expect((await hostGet('localhost', '/manifest.webmanifest')).status).not.toBe(200);
+});

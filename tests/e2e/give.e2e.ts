@@ -165,6 +165,31 @@ test.describe('giving as a member', () => {
     await expect(page.getByText('Aguardando o pagamento pelo PicPay.')).toBeVisible();
   });
 
+  test("a member's Pix gift leads to its payment page, which speaks of the gift once paid", async ({
+    page,
+  }) => {
+    await asMember(page);
+    await page.goto(churchUrl('graca', '/give'));
+    await amount(page, 'Oferta').fill('30');
+    await page.getByRole('radio', { name: 'Pix' }).check();
+    await giveButton(page).click();
+    await expect(page.getByText('Pague com o Pix abaixo.', { exact: false })).toBeVisible();
+    await page.getByRole('link', { name: 'Acompanhar o pagamento' }).click();
+    await expect(page).toHaveURL(/\/user\/payment\/DO-[A-Za-z0-9-]+$/);
+    await page.getByText('Ambiente de testes').click();
+    await page.getByRole('button', { name: 'Simular pagamento' }).click();
+    await expect(
+      page.getByText('Doação aprovada! Enviamos o recibo para o seu e-mail.'),
+    ).toBeVisible();
+    await expect(
+      page.getByRole('definition').filter({ hasText: 'Oferta: R$ 30,00' }),
+    ).toBeVisible();
+    // nothing of events on a gift's page
+    await expect(page.getByText(/inscrição/i)).toHaveCount(0);
+    await expect(page.getByText('Ingressos', { exact: true })).toHaveCount(0);
+    await axe(page, '/user/payment (gift)');
+  });
+
   test('the yearly statement lists the approved gifts with totals per reason, ready to print', async ({
     page,
   }) => {
@@ -175,6 +200,8 @@ test.describe('giving as a member', () => {
       page.getByRole('heading', { name: `Extrato anual de doações ${year}` }),
     ).toBeVisible();
     await expect(page.getByText('Total do ano')).toBeVisible();
+    // The donor's CPF reads as a CPF is written, not as eleven digits.
+    await expect(page.getByText(/CPF 529\.982\.247-25/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Imprimir ou salvar em PDF' })).toBeVisible();
     await axe(page, '/user/giving/statement');
   });
@@ -210,12 +237,18 @@ test('a visitor gives by card without an account: the holder’s CPF and birth d
   await expect(page.getByLabel('Salvar cartão para os próximos pagamentos')).toHaveCount(0);
   await page.getByLabel('Nome impresso no cartão').fill('Ana Visitante');
   await page.getByLabel('Número do cartão').fill('4000 0000 0000 3220'); // asks for a challenge
-  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  // typed as digits, written as the card shows it
+  await page.getByLabel('Validade (MM/AA)').pressSequentially('1230');
+  await expect(page.getByLabel('Validade (MM/AA)')).toHaveValue('12/30');
   await page.getByLabel('CVV').fill('123');
   await page.getByLabel('Nome completo').fill('Ana Visitante');
   await page.getByLabel('E-mail (para o recibo)').fill('ana.cartao@example.com');
   await page.getByRole('textbox', { name: 'CPF', exact: true }).fill('529.982.247-25');
   await challengeSolved(page);
+  let challenges = 0;
+  page.on('request', (r) => {
+    if (/\/captcha\/?$/.test(new URL(r.url()).pathname)) challenges++;
+  });
   await giveButton(page).click();
   // the gateway needs the holder's CPF and birth date: the API says so by each field, nothing is charged
   await expect(page.getByLabel('CPF do titular')).toHaveAccessibleDescription(
@@ -225,9 +258,13 @@ test('a visitor gives by card without an account: the holder’s CPF and birth d
     'Esse campo é obrigatório.',
   );
   await expect(page).toHaveURL(/\/give$/);
-  await page.getByLabel('CPF do titular').fill('529.982.247-25');
-  await page.getByLabel('Data de nascimento do titular').fill('10/05/1985');
-  await challengeSolved(page); // a challenge answers once: the form fetched and solved a new one
+  await page.getByLabel('CPF do titular').pressSequentially('52998224725');
+  await expect(page.getByLabel('CPF do titular')).toHaveValue('529.982.247-25');
+  await page.getByLabel('Data de nascimento do titular').pressSequentially('10051985');
+  await expect(page.getByLabel('Data de nascimento do titular')).toHaveValue('10/05/1985');
+  // the card's fields were refused before the gift was sent: the solved challenge is kept
+  await challengeSolved(page);
+  expect(challenges).toBe(0);
   await giveButton(page).click();
   await expect(
     page.getByRole('heading', { name: 'Confirme o pagamento com o seu banco' }),

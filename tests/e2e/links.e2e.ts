@@ -8,6 +8,7 @@
 // nothing here lists the pages that exist, so pages that land later are walked as soon as linked.
 import { expect, test, type Page } from '@playwright/test';
 import { apiLogin, churchUrl, hostGet } from './helpers.ts';
+import { keepPage } from './html-check.ts';
 
 /** Titles/headings of a "not found / unavailable" answer, in pt, en and es. */
 const UNAVAILABLE =
@@ -119,6 +120,9 @@ class Crawl {
       answer = await hostGet(host, current, { 'accept-language': 'pt-BR' });
     }
     const html = answer.text;
+    // Its served HTML, one page a route pattern, is checked by the Nu Html Checker after the run.
+    if (String(answer.headers['content-type'] ?? '').startsWith('text/html'))
+      keepPage(this.church, routePattern(new URL(current, 'http://x')), current, html);
     const unsafe = String(answer.headers['content-type'] ?? '').startsWith('text/html')
       ? missingSecurityHeaders(answer.headers, current)
       : null;
@@ -178,7 +182,11 @@ class Crawl {
       ],
       error: !!document.getElementById('error-title'),
       links: [...document.querySelectorAll<HTMLAnchorElement>('a[href]')]
-        .filter((a) => !a.hasAttribute('download') && a.origin === location.origin)
+        // A link inside a hidden element (the header's member-only entries for a visitor) is not one a user can follow.
+        .filter(
+          (a) =>
+            !a.hasAttribute('download') && a.origin === location.origin && !a.closest('[hidden]'),
+        )
         .map((a) => a.pathname + a.search),
     }));
     const problem = seen.error
@@ -223,7 +231,9 @@ function problemOf(status: number, finalPath: string, texts: string[]): string |
 
 function linksOf(html: string, base: string): string[] {
   const out: string[] = [];
-  for (const m of html.matchAll(/<a\b([^>]*)>/gi)) {
+  // Hidden list entries (the header's member-only links, shown by its script to members) are not links a visitor follows.
+  const shown = html.replace(/<li\b[^>]*\shidden\b[^>]*>[\s\S]*?<\/li>/gi, '');
+  for (const m of shown.matchAll(/<a\b([^>]*)>/gi)) {
     const attrs = m[1]!;
     const href = /\bhref="([^"]*)"/i.exec(attrs)?.[1];
     if (!href || /\bdownload\b/i.test(attrs)) continue;

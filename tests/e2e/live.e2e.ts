@@ -48,6 +48,8 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
   // the session starts (token refresh, account) before the chat joins as the member
   await expect(moderator.getByText('Você está como João Pereira')).toBeVisible({ timeout: 20_000 });
   await expect(moderator.getByText('Moderador', { exact: false }).first()).toBeVisible();
+  // the room is told that someone joined (spec §4 users joining)
+  await expect(messages(visitor).getByText('João Pereira entrou no chat.')).toBeVisible();
 
   // a message from one browser appears in the other; links become links, nothing else is HTML
   const text = `Bom dia, igreja! Leiam https://example.org/${run} (${run})`;
@@ -88,6 +90,23 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
   await expect(moderator.getByText('1 mão levantada')).toBeVisible();
   await moderator.getByRole('button', { name: 'Encerrar momento de decisão' }).click();
   await expect(visitor.getByText('Glória a Deus! Estamos orando por você.')).toHaveCount(0);
+
+  // muted: known as soon as the chat opens again, with the box shut, not at the first send
+  await input.fill(`Mais uma (${run})`);
+  await visitor.getByRole('button', { name: 'Enviar' }).click();
+  await expect(messages(moderator).getByText(`Mais uma (${run})`)).toBeVisible();
+  await moderator.getByLabel(`Moderar mensagem de ${name}`).last().click();
+  await moderator.getByRole('button', { name: `Silenciar ${name}` }).click();
+  await moderator
+    .getByRole('dialog', { name: `Silenciar ${name} até o fim desta transmissão?` })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(visitor.getByText('Um moderador silenciou você neste chat.')).toBeVisible();
+  await visitor.reload();
+  await expect(visitor.getByText('Um moderador silenciou você neste chat.')).toBeVisible({
+    timeout: 20_000,
+  });
+  await expect(visitor.getByRole('textbox', { name: 'Mensagem' })).toBeDisabled();
   await visitor.context().close();
   await moderator.context().close();
 });

@@ -146,6 +146,11 @@ test('two tabs on one note: the later save sees the conflict and nothing is over
   await expect(status(second)).toHaveText(
     'Não salva: esta anotação foi alterada em outra aba ou aparelho.',
   );
+  // said once, beside the two choices
+  await expect(
+    second.getByText('Não salva: esta anotação foi alterada em outra aba ou aparelho.'),
+  ).toHaveCount(1);
+  await expect(second.getByRole('button', { name: 'Usar a outra versão' })).toBeVisible();
   expect((await notesOnServer(`Duas abas ${run}`))[0]!.texto).toBe('Escrito na primeira aba.');
   await second.getByRole('button', { name: 'Manter a minha versão' }).click();
   await expect(status(second)).toHaveText('Salva');

@@ -235,3 +235,30 @@ test('the watch page ships at most 150 KB of gzipped JavaScript, hls.js included
   );
   expect(total).toBeLessThanOrEqual(150 * 1024);
 });
+
+test('the keyboard help shows with a mouse and keyboard, never on a phone', async ({
+  browser,
+  page,
+}) => {
+  const open = await videoId(page, 'Boas-vindas');
+  // What the page's CSS does with the help once the player reveals it (its script removes `hidden`).
+  const helpShown = (p: Page) =>
+    p.locator('[data-keys]').evaluate((el: HTMLElement) => {
+      el.hidden = false;
+      return getComputedStyle(el).display !== 'none';
+    });
+  await asMember(page, NO_PLAN);
+  await page.goto(churchUrl('graca', `/play/watch/${open}`));
+  expect(await helpShown(page)).toBe(true);
+  const phone = await browser.newContext({
+    isMobile: true,
+    hasTouch: true,
+    viewport: { width: 360, height: 740 },
+    locale: 'pt-BR',
+  });
+  const mobile = await phone.newPage();
+  await asMember(mobile, NO_PLAN);
+  await mobile.goto(churchUrl('graca', `/play/watch/${open}`));
+  expect(await helpShown(mobile)).toBe(false);
+  await phone.close();
+});

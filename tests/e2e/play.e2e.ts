@@ -3,7 +3,7 @@
 // never holds its media URL (spec §6).
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { churchUrl } from './helpers.ts';
+import { asMember, churchUrl } from './helpers.ts';
 
 async function expectZeroJsAndAxe(page: Page) {
   const scripts = await page
@@ -69,4 +69,23 @@ test('a visitor browses, searches, opens a collection and a closed video, and se
   await expect(page).toHaveURL(/\/play$/);
   const missing = await page.goto(churchUrl('graca', '/play/video/999999'));
   expect(missing?.status()).toBe(404);
+});
+
+test("Play's home offers the plans to a visitor, and a subscriber their own plan instead", async ({
+  page,
+  browser,
+}) => {
+  await page.goto(churchUrl('graca', '/play'));
+  await expect(page.getByRole('link', { name: 'Ver os planos' })).toHaveAttribute(
+    'href',
+    '/play/plans',
+  );
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const subscriber = await context.newPage();
+  await asMember(subscriber, 'ricardo.santos@graca.demo'); // the demo subscriber (server/db/seed/play.ts)
+  await subscriber.goto(churchUrl('graca', '/play'));
+  const mine = subscriber.getByRole('link', { name: 'Ver minha assinatura' });
+  await expect(mine).toHaveAttribute('href', '/play/my-plan');
+  await expect(subscriber.getByRole('link', { name: 'Ver os planos' })).toHaveCount(0);
+  await context.close();
 });

@@ -239,3 +239,30 @@ test("the team's list /praise: members search by title, author or theme and open
   await expect(page).toHaveURL(/\/embed\/praise\?praiseId=\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(SONG);
 });
+
+test('members find the songbook in the menu, in another tab too; /louvor leads there; visitors see no entry', async ({
+  page,
+  browser,
+}) => {
+  const visitor = await browser.newPage({ locale: 'pt-BR' });
+  await visitor.goto(churchUrl('graca', '/'));
+  await expect(visitor.getByRole('link', { name: 'Louvores da equipe' })).toHaveCount(0);
+  await visitor.close();
+  const redirect = await hostGet('graca.localhost', '/louvor');
+  expect(redirect.status).toBe(302);
+  expect(redirect.headers.location).toBe('/praise');
+
+  await asMember(page);
+  await page.goto(churchUrl('graca', '/user')); // the session is restored here…
+  await expect(page.getByRole('heading', { name: 'Minha conta' })).toBeVisible();
+  // …and a second tab, with an empty session storage, still knows who is in
+  const second = await page.context().newPage();
+  await second.addInitScript(() => sessionStorage.clear());
+  await second.goto(churchUrl('graca', '/'));
+  await expect(second.getByRole('link', { name: 'Minha conta' })).toHaveCount(0);
+  const entry = second
+    .getByRole('navigation', { name: /menu/i })
+    .first()
+    .getByRole('link', { name: 'Louvores da equipe' });
+  await expect(entry).toHaveAttribute('href', '/praise');
+});

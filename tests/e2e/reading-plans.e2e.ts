@@ -36,10 +36,16 @@ test('start a plan, read two days, see progress; reset; delete with confirmation
   await page.goto(churchUrl('graca', '/reading-plans'));
   await expect(page.getByRole('tab', { name: 'Descobrir', selected: true })).toBeVisible();
   await expectNoAxeViolations(page);
+  const failures: string[] = [];
+  page.on('response', (r) => {
+    if (r.status() >= 400) failures.push(`${r.status()} ${r.url()}`);
+  });
   await page.getByRole('link', { name: 'Evangelhos em 30 dias' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Evangelhos em 30 dias' }),
   ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Começar este plano' })).toBeVisible();
+  expect(failures, 'a plan not started loads without an error in the console').toEqual([]);
   await page.getByRole('button', { name: 'Começar este plano' }).click();
   await expect(page.getByText('0 de 30 dias lidos (0%)')).toBeVisible();
   // today's reading: the references, with a clear note that no Portuguese text is bundled
@@ -50,6 +56,13 @@ test('start a plan, read two days, see progress; reset; delete with confirmation
   ).toBeVisible();
   await expectNoAxeViolations(page);
 
+  await page.getByRole('button', { name: 'Marcar dia 1 como lido' }).click();
+  await expect(page.getByText('1 de 30 dias lidos (3%)')).toBeVisible();
+  // confirmed where it was done, with an undo beside it
+  const done = page.getByRole('status').filter({ hasText: 'Dia 1 marcado como lido.' });
+  await expect(done).toBeVisible();
+  await done.getByRole('button', { name: 'Desfazer' }).click();
+  await expect(page.getByText('0 de 30 dias lidos (0%)')).toBeVisible();
   await page.getByRole('button', { name: 'Marcar dia 1 como lido' }).click();
   await expect(page.getByText('1 de 30 dias lidos (3%)')).toBeVisible();
   // the page moves on to the next unread day

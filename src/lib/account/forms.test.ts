@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { maskCep, maskCpf, maskDate, notificationLink } from './forms.ts';
+import {
+  maskCardNumber,
+  maskCep,
+  maskCpf,
+  maskDate,
+  maskExpiry,
+  notificationLink,
+} from './forms.ts';
 
 describe('account form helpers', () => {
   it('masks as the user types', () => {
@@ -21,5 +28,16 @@ describe('notifications (spec §3)', () => {
     expect(notificationLink(n('CULTO'), 'graca')).toBe('/live');
     expect(notificationLink(n('DOACAO'), 'graca')).toBeNull();
     expect(notificationLink(n('EVENTO', 'grace'), 'graca')).toBeNull();
+  });
+});
+
+describe('card masks, as typed', () => {
+  it('writes the expiry as MM/AA or MM/AAAA and the number in groups of four', () => {
+    expect(maskExpiry('1230')).toBe('12/30');
+    expect(maskExpiry('12/3')).toBe('12/3');
+    expect(maskExpiry('122030')).toBe('12/2030');
+    expect(maskExpiry('12')).toBe('12');
+    expect(maskCardNumber('4111111111111111')).toBe('4111 1111 1111 1111');
+    expect(maskCardNumber('4111 1111 1')).toBe('4111 1111 1');
   });
 });

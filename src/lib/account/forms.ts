@@ -29,6 +29,17 @@ export function maskCpf(value: string): string {
   if (d.length <= 9) return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6)}`;
   return `${d.slice(0, 3)}.${d.slice(3, 6)}.${d.slice(6, 9)}-${d.slice(9)}`;
 }
+/** Card expiry as typed: `1230` → `12/30`, `122030` → `12/2030` (spec §5: MM/AA or MM/AAAA). */
+export function maskExpiry(value: string): string {
+  const d = onlyDigits(value).slice(0, 6);
+  return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
+}
+/** A card number in groups of four, as printed on it. */
+export function maskCardNumber(value: string): string {
+  return onlyDigits(value)
+    .slice(0, 19)
+    .replace(/(\d{4})(?=\d)/g, '$1 ');
+}
 export function maskCep(value: string): string {
   const d = onlyDigits(value).slice(0, 8);
   return d.length > 5 ? `${d.slice(0, 5)}-${d.slice(5)}` : d;

@@ -1,7 +1,9 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { money } from '../format.ts';
 import type { FeeQuoteWire, PaymentResponse } from '../../../contract/payments.ts';
 import { needsHolderFields } from '../../../contract/payment-rules.ts';
-import { afterPay, holderBirthDate, quoteOf } from './payment.ts';
+import { afterPay, holderBirthDate, installmentText, quoteOf } from './payment.ts';
 
 const fees: FeeQuoteWire = {
   valor: 300,
@@ -92,5 +94,37 @@ describe('payment step logic', () => {
     expect(afterPay(answer({ status: 'pendente', metodoPagamento: 'pix' }), '/t?pedido=1')).toEqual(
       { kind: 'leave', url: '/t?pedido=1' },
     );
+  });
+});
+
+describe('installments say what is really charged', () => {
+  const texts: Record<string, string> = JSON.parse(
+    readFileSync(new URL('../../i18n/pt/pay.json', import.meta.url), 'utf8'),
+  );
+  const t = (key: string, values: Record<string, string | number>) =>
+    texts[key]!.replace(/{{(\w+)}}/g, (_, name: string) => String(values[name]));
+  const brl = (v: number) => money(v, 'BRL', 'pt');
+
+  it('names the last installment when it carries the leftover cents, and the total', () => {
+    expect(
+      installmentText(
+        { parcela: 3, valorParcela: 116.66, valorTotal: 350, flagJuros: false },
+        t,
+        brl,
+      ),
+    ).toMatch(/^2x de R\$\s116,66 e 1x de R\$\s116,68 \(total R\$\s350,00\)$/);
+    expect(
+      installmentText({ parcela: 2, valorParcela: 175, valorTotal: 350, flagJuros: false }, t, brl),
+    ).toMatch(/^2x de R\$\s175,00 \(total R\$\s350,00\)$/);
+  });
+
+  it('with interest, the installment and the total include it', () => {
+    expect(
+      installmentText(
+        { parcela: 3, valorParcela: 121.5, valorTotal: 364.5, flagJuros: true },
+        t,
+        brl,
+      ),
+    ).toMatch(/^3x de R\$\s121,50 com juros \(total R\$\s364,50\)$/);
   });
 });

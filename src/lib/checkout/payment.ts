@@ -57,6 +57,31 @@ export function quoteOf(
   return { fees, plans: offered, plan, total: plan.valorTotal };
 }
 
+/**
+ * What an installment plan really charges, as text: the regular installment, the last one when it
+ * carries the leftover cents (the server splits that way), and the total — interest included.
+ * `3x de R$ 116,66` for R$ 350,00 would read as R$ 349,98: it reads "2x de R$ 116,66 e 1x de
+ * R$ 116,68 (total R$ 350,00)".
+ */
+export function installmentText(
+  plan: Pick<InstallmentWire, 'parcela' | 'valorParcela' | 'valorTotal' | 'flagJuros'>,
+  t: (key: string, values: Record<string, string | number>) => string,
+  format: (value: number) => string,
+): string {
+  const n = plan.parcela;
+  const regular = Math.round(plan.valorParcela * 100);
+  const last = Math.round(plan.valorTotal * 100) - regular * (n - 1);
+  const values = { n, value: format(regular / 100), total: format(plan.valorTotal) };
+  if (n < 2) return t('pay.installmentSingle', { value: format(plan.valorTotal) });
+  if (last === regular)
+    return t(plan.flagJuros ? 'pay.installmentPlanInterest' : 'pay.installmentPlan', values);
+  return t(plan.flagJuros ? 'pay.installmentPlanLastInterest' : 'pay.installmentPlanLast', {
+    ...values,
+    first: n - 1,
+    last: format(last / 100),
+  });
+}
+
 /** The holder's birth date as the API takes it (yyyy-mm-dd); what was typed when it does not parse, so the API names the field. */
 export function holderBirthDate(typed: string, lang: Lang): string {
   const text = typed.trim();
@@ -74,6 +99,9 @@ export type AfterPay =
 export function afterPay(response: PaymentResponse, thanksUrl: string): AfterPay {
   const p = response.pagamento;
   if (p.status === 'nao_aprovado') return { kind: 'declined', message: p.mensagem };
+  // A live gateway's 3-D Secure happens on the bank's page, which sends the payer back (docs/payments.md).
+  if (p.desafio && p.status === 'em_aberto' && p.urlPagamento)
+    return { kind: 'leave', url: p.urlPagamento };
   if (p.desafio && p.status === 'em_aberto') return { kind: 'challenge', code: p.codigo };
   if (p.metodoPagamento === 'picpay' && p.urlPagamento)
     return { kind: 'leave', url: p.urlPagamento };

@@ -39,15 +39,12 @@ export const loadMyPlans = (slug: string) =>
     .json<{ inscricoes: Subscription[] }>()
     .then((r) => r.inscricoes);
 
-/** My subscription to a plan, or null when not started (404). */
+/**
+ * My subscription to a plan, or null when not started. Read from my plans (always a 200), not from
+ * the plan's own subscription call, whose 404 for a plan not started shows in the browser console.
+ */
 export async function loadSubscription(slug: string, uuid: string): Promise<Subscription | null> {
-  const res = await mainApi().get(mine(slug, uuid), {
-    searchParams: today(),
-    throwHttpErrors: false,
-  });
-  if (res.status === 404) return null;
-  if (!res.ok) throw new Error(String(res.status));
-  return ((await res.json()) as SubAnswer).inscricao;
+  return (await loadMyPlans(slug)).find((s) => s.plano.uuid === uuid) ?? null;
 }
 
 export const startPlan = (slug: string, uuid: string) =>

@@ -1,6 +1,7 @@
 // /podcast/rss.xml: the church's podcast as an RSS 2.0 feed with enclosures.
 import type { APIRoute } from 'astro';
 import { INTL_LOCALE, pickLanguage, translator } from '../../lib/i18n.ts';
+import { PODCAST_CATEGORY, podcastCoverPath } from '../../lib/podcast-feed.ts';
 import { rssResponse } from '../../lib/rss.ts';
 import { loadPodcastPage } from '../../loaders/content.server.ts';
 
@@ -19,6 +20,7 @@ export const GET: APIRoute = async ({ locals, url }) => {
   if (!episodes) return new Response(null, { status: 404 });
   const link = (path: string) => new URL(path, url.origin).toString();
   const show = episodes.podcast;
+  const author = show.autor ?? church.church.nome;
   return rssResponse({
     podcast: true,
     title: show.titulo,
@@ -26,8 +28,14 @@ export const GET: APIRoute = async ({ locals, url }) => {
     self: link('/podcast/rss.xml'),
     description: show.descricao ?? t('podcast.intro'),
     language: INTL_LOCALE[lang],
-    image: show.imagem ? link(show.imagem.url) : null,
-    author: show.autor,
+    // a square PNG of 1400 px drawn from the show's art or the church's logo (server/branding)
+    image: link(podcastCoverPath(show.codigo)),
+    author,
+    itunes: {
+      category: PODCAST_CATEGORY,
+      explicit: false,
+      owner: { name: author, email: church.church.email },
+    },
     items: episodes.episodios.map((e) => ({
       title: e.title,
       link: `${link('/podcast')}#episode-${e.position}`,
@@ -35,10 +43,11 @@ export const GET: APIRoute = async ({ locals, url }) => {
       published: e.published_at,
       author: show.autor,
       category: e.categoria?.nome,
-      enclosure: { url: link(e.audio_file), type: 'audio/mpeg' },
+      enclosure: { url: link(e.audio_file), type: 'audio/mpeg', length: e.audio_length ?? 0 },
       episode: e.position,
       durationSeconds: e.duration,
-      image: e.background ? link(e.background) : null,
+      // feed apps take only PNG or JPEG episode art
+      image: e.background && /\.(png|jpe?g)$/i.test(e.background) ? link(e.background) : null,
     })),
   });
 };

@@ -70,10 +70,10 @@ function Home({
   );
   const links: { href: string; label: string; badge?: string }[] = [
     ...(staff ? [{ href: '/admin', label: t('account.home.staff') }] : []),
-    { href: '/user/data', label: t('account.home.profile') },
+    // Profile and registration data are one page (/user/data): one entry, marked while incomplete.
     {
-      href: '/user/data#dados',
-      label: t('account.home.data'),
+      href: '/user/data',
+      label: t('account.home.profile'),
       ...(incomplete ? { badge: t('account.home.incomplete') } : {}),
     },
     { href: '/user/cards', label: t('account.home.cards') },

@@ -36,8 +36,8 @@ type Scope = {
   defaultCountry: string;
 };
 
-/** Saves the address fields: true when saved, false when they show what to fix. */
-export type SaveAddress = () => Promise<boolean>;
+/** Saves the address fields: true when saved, false when they show what to fix; `check` only shows what to fix. */
+export type SaveAddress = (() => Promise<boolean>) & { check?: () => boolean };
 
 /** The member's addresses (loaded by the island, see UserDataIsland). */
 export default function AddressSection(scope: Scope) {
@@ -193,12 +193,15 @@ function AddressForm({
     setLookup({ busy: false, note: t('account.address.found') });
   }
 
-  async function save(): Promise<boolean> {
+  /** Shows every field to fix; true when there is none. */
+  function check(): boolean {
     const keys = schemaErrors(addressBody, form.values);
-    if (Object.keys(keys).length) {
-      form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, m]) => [k, t(m)])));
-      return false;
-    }
+    form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, m]) => [k, t(m)])));
+    return Object.keys(keys).length === 0;
+  }
+
+  async function save(): Promise<boolean> {
+    if (!check()) return false;
     form.setSubmitting(true);
     try {
       await saveAddress(userId, address?.id ?? null, form.values);
@@ -212,11 +215,11 @@ function AddressForm({
     }
   }
   // Embedded (FirstAddress): the owner's button calls the latest save.
-  const latest = useRef(save);
-  latest.current = save;
+  const latest = useRef({ save, check });
+  latest.current = { save, check };
   useEffect(() => {
     if (!register) return;
-    register(() => latest.current());
+    register(Object.assign(() => latest.current.save(), { check: () => latest.current.check() }));
     return () => register(null);
   }, [register]);
 

@@ -38,6 +38,8 @@ type Props = {
   onSaved?: () => Promise<boolean>;
   /** More fields sent by the same button (data-update's first address). */
   children?: ReactNode;
+  /** Shows what to fix in those fields too, so one try flags every missing field; true when none. */
+  checkMore?: () => boolean;
 };
 
 export default function ProfileForm({
@@ -49,6 +51,7 @@ export default function ProfileForm({
   submitLabel,
   onSaved,
   children,
+  checkMore,
 }: Props) {
   // The CPF is a Brazilian document: a church elsewhere does not ask for it.
   const askCpf = church.pais === 'BR' || church.pais === null;
@@ -110,7 +113,8 @@ export default function ProfileForm({
     event.preventDefault();
     const json = body();
     const keys = schemaErrors(updateUserBody, json);
-    if (Object.keys(keys).length) {
+    const moreOk = checkMore ? checkMore() : true;
+    if (Object.keys(keys).length || !moreOk) {
       form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
       form.setMessage({ kind: 'error', text: t('account.fixErrors') });
       return;

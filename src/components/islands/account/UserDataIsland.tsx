@@ -78,6 +78,7 @@ function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
           mode={mode}
           submitLabel={t('account.dataUpdate.continue')}
           onSaved={saveAndContinue}
+          checkMore={() => firstAddress.current?.check?.() ?? true}
         >
           {embedAddress && <FirstAddress {...address} register={register} />}
         </ProfileForm>

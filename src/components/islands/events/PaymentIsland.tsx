@@ -1,10 +1,10 @@
-// /checkout/thank-you and /user/payment/{code}: an event payment's result (the kit's result view:
+// /checkout/thank-you and /user/payment/{code}: a payment's result (tickets, a gift or a Play subscription) (the kit's result view:
 // text by method and status of spec §4, Pix code and QR, slip line, PicPay, cash deadline), the
 // order's facts, and the sandbox controls a tester uses to pay or expire it (README "Test payments").
 import { useEffect, useState } from 'react';
 import { checkout } from '../../../lib/checkout/api.ts';
-import { isOpen } from '../../../lib/checkout/payment.ts';
-import { paymentPageState, thankYouKey } from '../../../lib/checkout-text.ts';
+import { installmentText, isOpen } from '../../../lib/checkout/payment.ts';
+import { paymentPageState, paymentTextKey } from '../../../lib/checkout-text.ts';
 import { brandName, money } from '../../../lib/format.ts';
 import { bindCheckoutStorage, resetCheckout } from '../../../stores/checkout.ts';
 import {
@@ -88,7 +88,7 @@ export default function PaymentIsland(props: Props) {
       <h1 id="payment-title">{title}</h1>
       <PaymentResult
         payment={p}
-        text={t(thankYouKey(p.metodoPagamento, p.status))}
+        text={t(paymentTextKey(p.tipo, p.metodoPagamento, p.status))}
         t={t}
         lang={props.lang}
       />
@@ -104,12 +104,37 @@ export default function PaymentIsland(props: Props) {
             <dd>{p.evento.titulo}</dd>
           </div>
         )}
+        {p.tipo === 'doacao' && (
+          <div>
+            <dt>{t('payment.gift')}</dt>
+            <dd>
+              {p.itens
+                .map((l) => `${l.motivo}: ${money(l.valor, p.moeda, props.lang)}`)
+                .join(' · ')}
+            </dd>
+          </div>
+        )}
+        {p.assinatura && (
+          <div>
+            <dt>{t('payment.subscription')}</dt>
+            <dd>{p.assinatura.plano.nome}</dd>
+          </div>
+        )}
         <div>
           <dt>{t('checkout.total')}</dt>
           <dd>
-            {money(p.valorTotal, p.moeda, props.lang)}
-            {p.parcelas > 1 &&
-              ` (${t('pay.installmentOption', { n: p.parcelas, value: money(p.valorParcela, p.moeda, props.lang) })})`}
+            {p.parcelas > 1
+              ? installmentText(
+                  {
+                    parcela: p.parcelas,
+                    valorParcela: p.valorParcela,
+                    valorTotal: p.valorTotal,
+                    flagJuros: p.juros > 0,
+                  },
+                  t,
+                  (v) => money(v, p.moeda, props.lang),
+                )
+              : money(p.valorTotal, p.moeda, props.lang)}
           </dd>
         </div>
         {p.cartao && (
@@ -120,10 +145,12 @@ export default function PaymentIsland(props: Props) {
             </dd>
           </div>
         )}
-        <div>
-          <dt>{t('payment.tickets')}</dt>
-          <dd>{data.inscricoes.length}</dd>
-        </div>
+        {p.tipo === 'evento' && (
+          <div>
+            <dt>{t('payment.tickets')}</dt>
+            <dd>{data.inscricoes.length}</dd>
+          </div>
+        )}
       </dl>
 
       {(open ||

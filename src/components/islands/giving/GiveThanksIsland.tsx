@@ -3,6 +3,7 @@
 // recurrence. A member reads it by order code; a visitor by the receipt key of the e-mail.
 import { useEffect } from 'react';
 import { checkout } from '../../../lib/checkout/api.ts';
+import { isOpen } from '../../../lib/checkout/payment.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
 import { formatDate, money } from '../../../lib/format.ts';
 import { rememberedGift, resetGive } from '../../../stores/give.ts';
@@ -73,6 +74,14 @@ export default function GiveThanksIsland(props: Props) {
           <dd>{t(`give.methodName.${p.metodoPagamento}`)}</dd>
         </div>
       </dl>
+      {loggedIn && (isOpen(p.status) || p.status === 'em_analise') && (
+        // The payment's own page follows it (and, in the sandbox, pays it: README "Test payments").
+        <p>
+          <a className="button secondary" href={`/user/payment/${encodeURIComponent(p.codigo)}`}>
+            {t('give.thanks.follow')}
+          </a>
+        </p>
+      )}
       {p.doacaoRecorrente && (
         <p>
           {t('give.thanks.recurring', {

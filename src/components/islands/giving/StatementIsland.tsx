@@ -1,6 +1,7 @@
 // /user/giving/statement?ano= (auth): the yearly giving statement of this church, laid out to
 // print; the browser's print dialog saves it as PDF.
 import { useEffect, useState } from 'react';
+import { formatCpf } from '../../../../contract/account-rules.ts';
 import type { Statement } from '../../../../contract/giving.ts';
 import { formatDate, money } from '../../../lib/format.ts';
 import { giving } from '../../../lib/giving/api.ts';
@@ -53,7 +54,7 @@ function StatementView(props: Props & { t: T }) {
           <dt>{t('give.statement.donor')}</dt>
           <dd>
             {data.doador.nome} ({data.doador.email})
-            {data.doador.cpf ? ` — CPF ${data.doador.cpf}` : ''}
+            {data.doador.cpf ? ` — CPF ${formatCpf(data.doador.cpf)}` : ''}
           </dd>
         </div>
       </dl>

@@ -3,7 +3,7 @@
 // message or all of a user's (with a confirmation), mute a user, and run the commit-to-Jesus
 // moment while seeing the raised hands. A message that could not be sent stays in the input.
 import { useStore } from '@nanostores/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/live.ts';
 import { linkify } from '../../../lib/live/player.ts';
 import {
@@ -144,7 +144,7 @@ function ModeratorBar({ t }: { t: T }) {
   );
 }
 
-function Composer({ t, maxLength }: { t: T; maxLength: number }) {
+function Composer({ t, maxLength, muted }: { t: T; maxLength: number; muted: boolean }) {
   const [text, setText] = useState('');
   const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -170,6 +170,7 @@ function Composer({ t, maxLength }: { t: T; maxLength: number }) {
       </label>
       <input
         id="chat-input"
+        type="text"
         name="message"
         value={text}
         onChange={(e) => setText(e.target.value)}
@@ -177,8 +178,14 @@ function Composer({ t, maxLength }: { t: T; maxLength: number }) {
         autoComplete="off"
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? 'chat-error' : undefined}
+        disabled={muted}
       />
-      <button type="submit" className="button" disabled={sending} aria-busy={sending || undefined}>
+      <button
+        type="submit"
+        className="button"
+        disabled={sending || muted}
+        aria-busy={sending || undefined}
+      >
         {sending ? t('live.chat.sending') : t('live.chat.send')}
       </button>
       {error && (
@@ -207,6 +214,7 @@ function NameForm({ t }: { t: T }) {
       <div className="chat-name-row">
         <input
           id="chat-name"
+          type="text"
           name="name"
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -249,7 +257,17 @@ function Chat({
   useEffect(() => {
     const el = list.current;
     if (el) el.scrollTop = el.scrollHeight;
-  }, [state.messages.length]);
+  }, [state.messages.length, state.joins.length]);
+  // "Ana joined": after the message that was last then (0: before any shown message, or one since removed)
+  const shown = new Set(state.messages.map((m) => m.id));
+  const joinsAfter = (id: number) =>
+    state.joins
+      .filter((j) => (shown.has(j.after) ? j.after : 0) === id)
+      .map((j) => (
+        <li key={`join-${j.id}`} className="chat-join">
+          {t('live.chat.joined', { name: j.name })}
+        </li>
+      ));
 
   // the menu closes as the confirmation opens
   const choose = (button: HTMLElement, action: Pending) => {
@@ -297,49 +315,53 @@ function Chat({
         tabIndex={0}
       >
         {state.messages.length === 0 && <li className="chat-empty">{t('live.chat.empty')}</li>}
+        {joinsAfter(0)}
         {state.messages.map((m) => (
-          <li key={m.id} className="chat-message" data-id={m.id}>
-            <Avatar message={m} />
-            <div className="chat-body">
-              <p className="chat-meta">
-                <strong>{m.name}</strong>
-                {m.authorId === state.user?.id && (
-                  <span className="chat-you"> ({t('live.chat.you')})</span>
-                )}
-                <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
-              </p>
-              <p className="chat-text">
-                <Text text={m.text} />
-              </p>
-            </div>
-            {moderator && (
-              <details className="chat-tools">
-                <summary aria-label={t('live.chat.actions', { name: m.name })}>⋯</summary>
-                <div className="chat-tools-menu">
-                  <button
-                    type="button"
-                    onClick={(e) => choose(e.currentTarget, { kind: 'delete', message: m })}
-                  >
-                    {t('live.chat.delete')}
-                  </button>
-                  <button
-                    type="button"
-                    onClick={(e) => choose(e.currentTarget, { kind: 'deleteAll', message: m })}
-                  >
-                    {t('live.chat.deleteAll', { name: m.name })}
-                  </button>
-                  {m.authorId !== state.user?.id && (
+          <Fragment key={m.id}>
+            <li className="chat-message" data-id={m.id}>
+              <Avatar message={m} />
+              <div className="chat-body">
+                <p className="chat-meta">
+                  <strong>{m.name}</strong>
+                  {m.authorId === state.user?.id && (
+                    <span className="chat-you"> ({t('live.chat.you')})</span>
+                  )}
+                  <time dateTime={m.createdAt}>{time.format(new Date(m.createdAt))}</time>
+                </p>
+                <p className="chat-text">
+                  <Text text={m.text} />
+                </p>
+              </div>
+              {moderator && (
+                <details className="chat-tools">
+                  <summary aria-label={t('live.chat.actions', { name: m.name })}>⋯</summary>
+                  <div className="chat-tools-menu">
                     <button
                       type="button"
-                      onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}
+                      onClick={(e) => choose(e.currentTarget, { kind: 'delete', message: m })}
                     >
-                      {t('live.chat.mute', { name: m.name })}
+                      {t('live.chat.delete')}
                     </button>
-                  )}
-                </div>
-              </details>
-            )}
-          </li>
+                    <button
+                      type="button"
+                      onClick={(e) => choose(e.currentTarget, { kind: 'deleteAll', message: m })}
+                    >
+                      {t('live.chat.deleteAll', { name: m.name })}
+                    </button>
+                    {m.authorId !== state.user?.id && (
+                      <button
+                        type="button"
+                        onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}
+                      >
+                        {t('live.chat.mute', { name: m.name })}
+                      </button>
+                    )}
+                  </div>
+                </details>
+              )}
+            </li>
+            {joinsAfter(m.id)}
+          </Fragment>
         ))}
       </ol>
       {failure && <Notice kind="error">{failure}</Notice>}
@@ -352,7 +374,7 @@ function Chat({
               <span className="chat-badge"> · {t('live.chat.moderator')}</span>
             )}
           </p>
-          <Composer t={t} maxLength={maxLength} />
+          <Composer t={t} maxLength={maxLength} muted={state.muted} />
         </>
       ) : (
         state.user && <NameForm t={t} />

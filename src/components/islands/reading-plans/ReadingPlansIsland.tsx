@@ -273,6 +273,8 @@ function PlanPage(props: Props & { t: T; loggedIn: boolean }) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const [asking, setAsking] = useState(false);
+  // The day just marked read: the page moves on to the next one, so its undo stays here.
+  const [marked, setMarked] = useState<number | null>(null);
   if (state.kind === 'loading') return <Loader label={t('plans.loading')} />;
   if (state.kind === 'error' || state.kind === 'missing')
     return <Failed t={t} status={failedStatus(state)} retry={retry} base={base} />;
@@ -349,10 +351,31 @@ function PlanPage(props: Props & { t: T; loggedIn: boolean }) {
             className={isRead ? 'button secondary' : 'button'}
             aria-pressed={isRead}
             disabled={busy}
-            onClick={() => void act(() => markDay(slug, uuid, shown, !isRead))}
+            onClick={() => {
+              setMarked(isRead ? null : shown);
+              void act(() => markDay(slug, uuid, shown, !isRead));
+            }}
           >
             {isRead ? t('plans.markUnread', { day: shown }) : t('plans.markRead', { day: shown })}
           </button>
+        )}
+        {sub && marked !== null && sub.diasLidos.includes(marked) && (
+          <Notice kind="ok">
+            {t('plans.markedRead', { day: marked })}{' '}
+            <button
+              type="button"
+              className="plans-link"
+              disabled={busy}
+              onClick={() => {
+                const day = marked;
+                setMarked(null);
+                setDay(null); // the undone day is the first unread one again
+                void act(() => markDay(slug, uuid, day, false));
+              }}
+            >
+              {t('plans.undo')}
+            </button>
+          </Notice>
         )}
       </Reading>
       <DayList t={t} plan={plan} sub={sub} shown={shown} onShow={setDay} />

@@ -3,6 +3,7 @@
 // birth date (spec §3 Payment fields), each with the API's message by it.
 import { DATE_PLACEHOLDER } from '../../../../contract/account-rules.ts';
 import type { CardInput } from '../../../lib/checkout/api.ts';
+import { maskCardNumber, maskCpf, maskDate, maskExpiry } from '../../../lib/account/forms.ts';
 import type { Lang } from '../../../lib/format.ts';
 import { Field } from './fields.tsx';
 import type { T } from './t.ts';
@@ -28,7 +29,11 @@ export function CardFields({
   lang: Lang;
   errors?: Record<string, string[]> | undefined;
 }) {
-  const set = (name: keyof CardForm) => (value: string) => onChange({ ...card, [name]: value });
+  // Masks as typed (`1230` → `12/30`), so a valid value is never refused for its format.
+  const set =
+    (name: keyof CardForm, mask: (v: string) => string = (v) => v) =>
+    (value: string) =>
+      onChange({ ...card, [name]: mask(value) });
   return (
     <>
       <Field
@@ -44,7 +49,7 @@ export function CardFields({
         label={t('pay.cardNumber')}
         name="numero"
         value={card.numero}
-        onChange={set('numero')}
+        onChange={set('numero', maskCardNumber)}
         required
         autoComplete="cc-number"
         inputMode="numeric"
@@ -55,9 +60,10 @@ export function CardFields({
           label={t('pay.cardExpiry')}
           name="validade"
           value={card.validade}
-          onChange={set('validade')}
+          onChange={set('validade', maskExpiry)}
           required
           autoComplete="cc-exp"
+          inputMode="numeric"
           error={first(errors, 'validade')}
         />
         <Field
@@ -77,7 +83,7 @@ export function CardFields({
             label={t('pay.cardCpf')}
             name="cpfTitular"
             value={card.cpfTitular}
-            onChange={set('cpfTitular')}
+            onChange={set('cpfTitular', maskCpf)}
             required
             inputMode="numeric"
             error={first(errors, 'cpfTitular')}
@@ -86,7 +92,7 @@ export function CardFields({
             label={t('pay.cardBirth')}
             name="dataNascimentoTitular"
             value={card.dataNascimentoTitular}
-            onChange={set('dataNascimentoTitular')}
+            onChange={set('dataNascimentoTitular', maskDate)}
             required
             placeholder={DATE_PLACEHOLDER[lang]}
             error={first(errors, 'dataNascimentoTitular')}

@@ -7,6 +7,12 @@
 //   <PaymentResult payment={answer.pagamento} text={t(thankYouKey(…))} t={t} lang={lang} />
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Payment, PaymentResponse } from '../../../../contract/payments.ts';
+import {
+  formatPixKey,
+  pixKeyOfCode,
+  pixKeyTypeOf,
+  type PixKeyType,
+} from '../../../../contract/pix-key.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
 import { isOpen, isWaiting } from '../../../lib/checkout/payment.ts';
 import { dateTime, dayMonth, timeOf, type Lang } from '../../../lib/format.ts';
@@ -147,6 +153,7 @@ export function PaymentResult({
           >
             {copied ? t('pay.copied') : t('pay.copy')}
           </button>
+          <PixReceiver code={p.pixCopiaCola} t={t} />
           {p.expiraEm && (
             <p>
               {t('pay.pixValidity', {
@@ -186,5 +193,24 @@ export function PaymentResult({
           p.metodoPagamento === 'boleto' ||
           p.metodoPagamento === 'picpay') && <Loader inline label={t('pay.waiting')} />}
     </div>
+  );
+}
+
+/** Who receives the Pix: the key inside the code, named by its type (spec §3 Pix key types), so the payer can check it in the bank's app. */
+function PixReceiver({ code, t }: { code: string; t: T }) {
+  const key = pixKeyOfCode(code);
+  const type = key ? pixKeyTypeOf(key) : null;
+  if (!key || !type) return null;
+  const names: Record<PixKeyType, string> = {
+    cpf: t('pay.pixKeyType.cpf'),
+    cnpj: t('pay.pixKeyType.cnpj'),
+    email: t('pay.pixKeyType.email'),
+    telefone: t('pay.pixKeyType.telefone'),
+    aleatoria: t('pay.pixKeyType.aleatoria'),
+  };
+  return (
+    <p className="ui-pix-key">
+      {t('pay.pixKey', { type: names[type], key: formatPixKey(type, key) })}
+    </p>
   );
 }

@@ -69,7 +69,10 @@ describe('payment step fields', () => {
   it('the installments select and the totals show the same plan', () => {
     const s = step({});
     const html = render(s);
-    expect(html).toMatch(/<option value="3" selected="">3x de R\$\s108,20 \(com juros\)<\/option>/);
+    // what is really charged: the installment with its interest, and the total
+    expect(html).toMatch(
+      /<option value="3" selected="">3x de R\$\s108,20 com juros \(total R\$\s324,60\)<\/option>/,
+    );
     const totals = renderToStaticMarkup(
       createElement(PaymentTotals, {
         quote: s.quote,
@@ -79,7 +82,9 @@ describe('payment step fields', () => {
         valueLabel: 'Ingressos',
       }),
     );
-    expect(totals).toMatch(/data-testid="pay-installments">3x de R\$\s108,20 \(com juros\)/);
+    expect(totals).toMatch(
+      /data-testid="pay-installments">3x de R\$\s108,20 com juros \(total R\$\s324,60\)/,
+    );
     expect(totals).toMatch(/data-testid="pay-total">R\$\s324,60/);
   });
 

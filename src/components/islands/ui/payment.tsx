@@ -22,6 +22,7 @@ import type { PaymentMethodCode, SavedCard } from '../../../../contract/payments
 import { checkout, type FeeCall } from '../../../lib/checkout/api.ts';
 import {
   holderBirthDate,
+  installmentText,
   quoteOf,
   type PaymentMethodOption,
   type PaymentPart,
@@ -302,10 +303,7 @@ export function PaymentFields({
               onChange={(v) => step.setInstallments(Number(v) || 1)}
               options={plans.map((p) => ({
                 value: String(p.parcela),
-                label: t(p.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', {
-                  n: p.parcela,
-                  value: money(p.valorParcela, currency, lang),
-                }),
+                label: installmentText(p, t, (v) => money(v, currency, lang)),
               }))}
             />
           )}
@@ -401,10 +399,7 @@ export function PaymentTotals({
         <div>
           <dt>{t('pay.installments')}</dt>
           <dd data-testid="pay-installments">
-            {t(plan.flagJuros ? 'pay.installmentOptionInterest' : 'pay.installmentOption', {
-              n: plan.parcela,
-              value: money(plan.valorParcela, currency, lang),
-            })}
+            {installmentText(plan, t, (v) => money(v, currency, lang))}
           </dd>
         </div>
       )}
