@@ -85,9 +85,23 @@ export async function decodeImage(file: File): Promise<string | null> {
     }
   }
   const { BrowserQRCodeReader } = await import('@zxing/browser');
+  const reader = new BrowserQRCodeReader();
+  // The photo drawn at its own size (createImageBitmap also applies a phone photo's rotation);
+  // the decoder's image-element path stays as the fallback for browsers without it.
+  try {
+    const bitmap = await createImageBitmap(file);
+    const canvas = document.createElement('canvas');
+    canvas.width = bitmap.width;
+    canvas.height = bitmap.height;
+    canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
+    bitmap.close();
+    return reader.decodeFromCanvas(canvas).getText();
+  } catch {
+    // try the image element below
+  }
   const url = URL.createObjectURL(file);
   try {
-    return (await new BrowserQRCodeReader().decodeFromImageUrl(url)).getText();
+    return (await reader.decodeFromImageUrl(url)).getText();
   } catch {
     return null;
   } finally {
