@@ -5,32 +5,8 @@ import { readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { typeOfExtension } from '../files/content-type.ts';
 
-const TYPES: Record<string, string> = {
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.avif': 'image/avif',
-  '.ico': 'image/x-icon',
-  '.json': 'application/json; charset=utf-8',
-  '.webmanifest': 'application/manifest+json',
-  '.txt': 'text/plain; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.woff2': 'font/woff2',
-  '.mp3': 'audio/mpeg',
-  '.pdf': 'application/pdf',
-  // HLS video (the live demo stream, public/live-demo/)
-  '.m3u8': 'application/vnd.apple.mpegurl',
-  '.m2ts': 'video/mp2t',
-  '.m4s': 'video/iso.segment',
-  '.mp4': 'video/mp4',
-  '.vtt': 'text/vtt; charset=utf-8', // captions of open Play videos (public/play-demo/)
-};
 const COMPRESSIBLE = new Set([
   '.js',
   '.mjs',
@@ -59,7 +35,7 @@ export function createStaticFiles(root: string) {
     let file: StaticFile | null = null;
     const ext = path.extname(urlPath).toLowerCase();
     const full = path.resolve(base, `.${urlPath}`);
-    if (ext && TYPES[ext] && full.startsWith(base + path.sep)) {
+    if (ext && typeOfExtension(ext.slice(1)) && full.startsWith(base + path.sep)) {
       try {
         if (statSync(full).isFile()) {
           const body = readFileSync(full);
@@ -68,7 +44,7 @@ export function createStaticFiles(root: string) {
             body,
             gzip,
             etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
-            type: TYPES[ext],
+            type: typeOfExtension(ext.slice(1))!,
             cacheControl: urlPath.startsWith('/_astro/')
               ? 'public, max-age=31536000, immutable'
               : urlPath === '/service-worker.js'

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { signer } from '../auth/signing.ts';
 import { isFileKey, type FileStore } from '../files/file-store.ts';
+import { contentTypeOf } from '../files/content-type.ts';
 
 /** The demo media committed with the repository (docs/play.md "Demo"), copied into the store. */
 export const DEMO_MEDIA_ROOT = fileURLToPath(new URL('../../media/play/', import.meta.url));
@@ -127,12 +128,7 @@ export function ensureDemoMedia(files: FileStore, root = DEMO_MEDIA_ROOT): Promi
         const relative = path.relative(root, path.join(entry.parentPath, entry.name));
         const key = `${MEDIA_PREFIX}${relative.split(path.sep).join('/')}`;
         if (!isFileKey(key) || (await files.head(key))) continue;
-        const ext = entry.name.slice(entry.name.lastIndexOf('.') + 1);
-        await files.put(
-          key,
-          await readFile(path.join(root, relative)),
-          MEDIA_TYPES[ext] ?? 'application/octet-stream',
-        );
+        await files.put(key, await readFile(path.join(root, relative)), contentTypeOf(entry.name));
       }
     })();
     done.catch(() => demoCopied.delete(files));
@@ -140,12 +136,3 @@ export function ensureDemoMedia(files: FileStore, root = DEMO_MEDIA_ROOT): Promi
   }
   return done;
 }
-
-export const MEDIA_TYPES: Record<string, string> = {
-  m3u8: 'application/vnd.apple.mpegurl',
-  m2ts: 'video/mp2t',
-  ts: 'video/mp2t',
-  m4s: 'video/iso.segment',
-  mp4: 'video/mp4',
-  vtt: 'text/vtt; charset=utf-8',
-};

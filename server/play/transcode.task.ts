@@ -11,8 +11,9 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { defineTask } from '../jobs/tasks.ts';
-import { MEDIA_PREFIX, MEDIA_TYPES } from './media.ts';
+import { MEDIA_PREFIX } from './media.ts';
 import { chunkKey, uploadPrefix } from './video-file.ts';
+import { contentTypeOf } from '../files/content-type.ts';
 
 /** The ffmpeg binary of the @ffmpeg-installer package (found through the package, not a shell). */
 export const FFMPEG = path.join(
@@ -207,14 +208,17 @@ export const transcodeTask = defineTask<{ uploadId: number; contentId: number }>
       ]);
       const folder = `${MEDIA_PREFIX}${contentId}/`;
       for (const name of await readdir(out)) {
-        const ext = name.slice(name.lastIndexOf('.') + 1);
         await files.put(
           `${folder}${name}`,
           await readFile(path.join(out, name)),
-          ext === 'jpg' ? 'image/jpeg' : (MEDIA_TYPES[ext] ?? 'application/octet-stream'),
+          contentTypeOf(name),
         );
       }
-      await files.put(`${folder}${prefix}index.m3u8`, Buffer.from(master), MEDIA_TYPES.m3u8!);
+      await files.put(
+        `${folder}${prefix}index.m3u8`,
+        Buffer.from(master),
+        contentTypeOf('index.m3u8'),
+      );
       const hasPoster = poster.code === 0;
 
       await db

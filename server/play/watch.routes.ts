@@ -25,7 +25,6 @@ import {
   isPublicPath,
   MEDIA_COOKIE,
   MEDIA_PATH,
-  MEDIA_TYPES,
   contentFileKey,
   ensureDemoMedia,
   signedMediaUrl,
@@ -35,6 +34,7 @@ import {
 } from './media.ts';
 import { PLAY_SCOPE, toCards, type ContentRow } from './play.queries.ts';
 import { activeContent, listItemOf, savePosition, watchableContent } from './watch.service.ts';
+import { contentTypeOf } from '../files/content-type.ts';
 
 const fileName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
@@ -127,7 +127,7 @@ export function playWatchRoutes(db: Database, files: FileStore) {
       await ensureDemoMedia(files);
       const body = (await files.get(key))?.bytes;
       if (!body) throw notFound('play.notFound');
-      c.header('content-type', MEDIA_TYPES[ext] ?? 'application/octet-stream');
+      c.header('content-type', contentTypeOf(arquivo));
       c.header('cache-control', 'private, no-store');
       if (ext !== 'm3u8') return c.body(new Uint8Array(body));
       // segments stay valid long enough to watch the whole video from this playlist
