@@ -268,7 +268,9 @@ describe.each(testBackends())('moving in on %s', (backend) => {
   });
   /** Upload → (options) → start → the task → the finished import. */
   async function importFile(kind: string, name: string, bytes: Buffer | string, options?: object) {
-    let view = (await upload(kind, name, bytes)).body as ImportView;
+    const uploaded = await upload(kind, name, bytes);
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    let view = uploaded.body as ImportView;
     if (options)
       view = (
         await call('PUT', `/importacao/${view.id}/opcoes`, tokens.admin, {
@@ -276,7 +278,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
         })
       ).body as ImportView;
     const started = await call('POST', `/importacao/${view.id}/executar`, tokens.admin);
-    expect(started.status).toBe(202);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
     await runTasks();
     return importViewSchema.parse((await call('GET', `/importacao/${view.id}`, tokens.admin)).body);
   }
