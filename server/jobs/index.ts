@@ -4,6 +4,7 @@ import { churchesWithOverduePayments, expireOverduePix } from '../payments/expir
 import { defineJob, type Job } from './runner.ts';
 import { recurringGiftsJob } from '../giving/recurring.job.ts';
 import { playRenewalsJob } from '../play/renewals.job.ts';
+import { playAbandonedUploadsJob } from '../play/abandoned-uploads.job.ts';
 import { pgliteVacuumJob } from '../db/vacuum.job.ts';
 import { publishScheduledJob } from '../content/publish-scheduled.job.ts';
 import { statementBatchesJob } from '../giving/statements.job.ts';
@@ -11,6 +12,7 @@ import { reconcileGatewaysJob } from '../payments/reconcile.job.ts';
 import { tasksJob, type TaskDef } from './tasks.ts';
 import { importTask } from '../imports/import.task.ts';
 import { transcodeTask } from '../play/transcode.task.ts';
+import { paidMailTask } from '../payments/paid-mail.task.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -18,17 +20,22 @@ export const overduePaymentsJob = defineJob({
   everyMs: 15_000,
   async run({ db, now }) {
     for (const churchId of await churchesWithOverduePayments(db, now()))
-      await expireOverduePix(db, churchId, now());
+      await expireOverduePix(db, churchId, now(), 'await'); // and cancelled at a live gateway
   },
 });
 
 /** Every kind of the task queue (tasks.ts); a feature adds its `defineTask` here with one line. */
-export const TASKS: readonly TaskDef[] = [transcodeTask, importTask as TaskDef];
+export const TASKS: readonly TaskDef[] = [
+  transcodeTask,
+  importTask as TaskDef,
+  paidMailTask as TaskDef,
+];
 
 export const JOBS: readonly Job[] = [
   overduePaymentsJob,
   recurringGiftsJob,
   playRenewalsJob,
+  playAbandonedUploadsJob,
   pgliteVacuumJob,
   publishScheduledJob,
   statementBatchesJob,

@@ -1,0 +1,3 @@
+ALTER TABLE "usuario_plano_assinatura" ADD COLUMN "tentativas_recusadas" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "usuario_plano_assinatura" ADD COLUMN "proximo_plano_assinatura_id" integer;--> statement-breakpoint
+ALTER TABLE "usuario_plano_assinatura" ADD CONSTRAINT "usuario_plano_assinatura_proximo_plano_assinatura_id_plano_assinatura_id_fk" FOREIGN KEY ("proximo_plano_assinatura_id") REFERENCES "public"."plano_assinatura"("id") ON DELETE no action ON UPDATE no action;
