@@ -1,15 +1,13 @@
 // GET /igreja/{slug}/icone/{file}: the web app's icons; GET /podcast/anchor/{code}/capa.png: the
 // podcast cover. Both are PNGs drawn from the church's logo (brand-image.ts), cached with ETags.
-import { and, eq } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
 import { appIconParams, type AppIconFile } from '../../contract/branding.ts';
 import { podcastCodeParams } from '../../contract/content.ts';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
-import { notFound } from '../http/errors.ts';
+import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 import { brandImage, initialsOf, type BrandImage, type BrandImageKind } from './brand-image.ts';
+import { brandOf, podcastShow } from './branding.service.ts';
 
 const ICON_KINDS: Record<AppIconFile, BrandImageKind> = {
   '192.png': 'icon-192',
@@ -17,25 +15,6 @@ const ICON_KINDS: Record<AppIconFile, BrandImageKind> = {
   'maskable-512.png': 'maskable-512',
   'apple-touch-180.png': 'apple-touch-180',
 };
-
-/** A church's logo and colour as its visual settings and images hold them. */
-async function brandOf(db: Database, churchId: number) {
-  const [row] = await db
-    .select({
-      images: t.churches.images,
-      colour: t.churchVisuals.appColor,
-      logo: t.churchVisuals.logo,
-    })
-    .from(t.churches)
-    .leftJoin(t.churchVisuals, eq(t.churchVisuals.churchId, t.churches.id))
-    .where(eq(t.churches.id, churchId));
-  return {
-    // an icon-specific image first, then the logo of the visual settings, then the church's own
-    icon: row?.images.icone ?? row?.logo ?? row?.images.logo ?? null,
-    logo: row?.logo ?? row?.images.logo ?? null,
-    colour: row?.colour ?? '#1f4e79',
-  };
-}
 
 function sendPng(c: Context, image: BrandImage): Response {
   const headers = {
@@ -54,7 +33,7 @@ export function brandingRoutes(db: Database, fetchApi: (path: string) => Promise
   return new Hono({ strict: false })
     .get('/igreja/:slug/icone/:file', validate('param', appIconParams), async (c) => {
       const { slug, file } = c.req.valid('param');
-      const church = await churchBySlug(db, c, slug);
+      const church = await churchBySlug(db, slug);
       const brand = await brandOf(db, church.id);
       const image = await brandImage({
         kind: ICON_KINDS[file],
@@ -66,17 +45,10 @@ export function brandingRoutes(db: Database, fetchApi: (path: string) => Promise
       return sendPng(c, image);
     })
     .get('/podcast/anchor/:code/capa.png', validate('param', podcastCodeParams), async (c) => {
-      const [show] = await db
-        .select({ churchId: t.podcasts.churchId, image: t.podcasts.image })
-        .from(t.podcasts)
-        .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
-      if (!show) throw notFound('api.podcastNotFound');
-      const church = await churchById(db, c, show.churchId, {
-        notFoundMessage: 'api.podcastNotFound',
-      });
+      const { image: art, church } = await podcastShow(db, c.req.valid('param').code);
       const brand = await brandOf(db, church.id);
       // the show's own square art when the product serves it; otherwise the church's logo on its colour
-      const own = show.image?.startsWith('/') && !show.image.startsWith('//') ? show.image : null;
+      const own = art?.startsWith('/') && !art.startsWith('//') ? art : null;
       const image = await brandImage({
         kind: 'podcast-cover',
         source: own ?? brand.logo,

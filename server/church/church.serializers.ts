@@ -1,5 +1,12 @@
 // Database rows → the spec's wire shapes (contract/church.ts).
-import type { Church, Client } from '../../contract/church.ts';
+import type {
+  Banner,
+  Church,
+  Client,
+  MenuItem,
+  PaymentMethod,
+  Visual,
+} from '../../contract/church.ts';
 import type * as t from '../db/schema/index.ts';
 
 type ChurchRow = typeof t.churches.$inferSelect;
@@ -41,4 +48,51 @@ export function toClient(
   distanceKm?: number | null,
 ): Client {
   return { ...toChurch(row, organizationSlug), distancia: distanceKm ?? null };
+}
+
+export function toPaymentMethod(row: typeof t.churchPaymentMethods.$inferSelect): PaymentMethod {
+  return {
+    id: row.id,
+    codigo: row.code as PaymentMethod['codigo'],
+    nome: row.name,
+    idGatewayPagamento: row.gatewayId,
+    ordem: row.position,
+  };
+}
+
+export function toMenuItem(row: typeof t.churchMenuItems.$inferSelect): MenuItem {
+  return {
+    id: row.id,
+    titulo: row.title,
+    link: row.link,
+    moduloCodigo: row.moduleCode,
+    ordem: row.position,
+  };
+}
+
+/** A church's look; without a row of its own, the default colours and no images. */
+export function toVisual(row: typeof t.churchVisuals.$inferSelect | undefined): Visual {
+  return {
+    corApp: row?.appColor ?? '#1f4e79',
+    corTexto: row?.textColor ?? '#ffffff',
+    logo: row?.logo ?? null,
+    urlAppStore: row?.appStoreUrl ?? null,
+    urlPlayStore: row?.playStoreUrl ?? null,
+  };
+}
+
+export function toBanner(row: typeof t.banners.$inferSelect): Banner {
+  return {
+    id: row.id,
+    titulo: row.title,
+    imagem: row.image,
+    largura: row.imageWidth,
+    altura: row.imageHeight,
+    link: row.link,
+    ordem: row.position,
+  };
+}
+
+export function toCongregation(row: typeof t.congregations.$inferSelect) {
+  return { id: row.id, nome: row.name, cidade: row.city, estado: row.state };
 }

@@ -1,8 +1,8 @@
 // Public reading content (docs/content.md): lists with category, search and paging, and details, for
 // news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
-// Every query filters on the church of the route (docs/architecture.md "Tenancy"): an id of another church is a 404.
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
-import { Hono, type Context } from 'hono';
+// Each route finds its church through the scope (active, with the section's module) and calls
+// content.service.ts, whose every query filters on that church.
+import { Hono } from 'hono';
 import {
   churchSlugParams,
   contentIdParams,
@@ -12,228 +12,17 @@ import {
   podcastEpisodesQuery,
   projectParams,
   publicationListQuery,
-  SEARCH_COUNT_AHEAD,
-  type ContentListQuery,
 } from '../../contract/content.ts';
-import { authenticate, membershipOf } from '../auth/authenticate.ts';
+import { authenticate } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
-import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
-import { prepared } from '../db/prepared.ts';
-import * as t from '../db/schema/index.ts';
-import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
-import { notFound } from '../http/errors.ts';
+import type { CategoryKind } from '../db/schema/content.ts';
+import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
-import * as s from './content.serializers.ts';
-import type { ContentRecord, SummaryRecord } from './content.serializers.ts';
-import { sanitizeRichText } from './rich-text.ts';
-import { foldTerm, matches, trigramSearchable } from './search.ts';
+import * as content from './content.service.ts';
 
 /** The church of the route (server/http/church-scope.ts): active, and with the section's module if it has one. */
-async function scopedChurchId(
-  db: Database,
-  c: Context,
-  slug: string,
-  module?: string,
-): Promise<number> {
-  return (await churchBySlug(db, c, slug, { module })).id;
-}
-
-const NOT_FOUND = 'content.notFound'; // spec §8 "Content does not exist or is unavailable."
-
-interface ListOptions {
-  kind: ContentKind;
-  churchId: number;
-  query: Pick<ContentListQuery, 'busca' | 'page' | 'limit'> & { categoria?: number | undefined };
-  publicationType?: number | undefined;
-  parentId?: number;
-  /** Ministries and EBD classes read best by name; everything else newest first. */
-  byTitle?: boolean;
-}
-
-/** A list's count: exact, or for a search possibly capped (contract/content.ts SEARCH_COUNT_AHEAD). */
-interface Counted {
-  total: number;
-  totalCapped?: true;
-}
-
-/** The paging fields of a list answer. */
-function paging(query: { page: number; limit: number }, counted: Counted) {
-  return {
-    total: counted.total,
-    page: query.page,
-    limit: query.limit,
-    ...(counted.totalCapped && { totalCapped: true as const }),
-  };
-}
-
-/** Every column but the search one (schema/content.ts): it is only read by the database. */
-const { searchText: _searchText, ...contentColumns } = getTableColumns(t.contents);
-/** A list shows no body (videos aside): leaving it out spares reading and sending every article. */
-const { body: _body, ...summaryColumns } = contentColumns;
-
-function selectRecords<Item extends typeof summaryColumns>(db: Database, item: Item) {
-  return db
-    .select({
-      item,
-      category: t.contentCategories,
-      publicationType: t.publicationTypes,
-    })
-    .from(t.contents)
-    .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
-    .leftJoin(t.publicationTypes, eq(t.publicationTypes.id, t.contents.publicationTypeId));
-}
-
-/** A page of a list; `withBody` for the lists that show it (videos: their description). */
-async function listContents(
-  db: Database,
-  o: ListOptions & { withBody: true },
-): Promise<{ rows: ContentRecord[] } & Counted>;
-async function listContents(
-  db: Database,
-  o: ListOptions,
-): Promise<{ rows: SummaryRecord[] } & Counted>;
-async function listContents(
-  db: Database,
-  o: ListOptions & { withBody?: boolean },
-): Promise<{ rows: SummaryRecord[] } & Counted> {
-  const p = sql.placeholder;
-  const term = o.query.busca ? foldTerm(o.query.busca) : '';
-  const byTrigrams = trigramSearchable(term);
-  const has = {
-    category: o.query.categoria !== undefined,
-    type: o.publicationType !== undefined,
-    parent: o.parentId !== undefined,
-    // Two statements, so that each kept plan suits its terms (see trigramSearchable).
-    search: term !== '' && byTrigrams,
-    shortSearch: term !== '' && !byTrigrams,
-  };
-  // The statements' shape: which filters, then which order and columns (server/db/prepared.ts).
-  const filtered =
-    Object.entries(has)
-      .flatMap(([filter, on]) => (on ? [filter] : []))
-      .join('-') || 'all';
-  const shape = `${filtered}.${o.byTitle ? 'title' : 'newest'}.${o.withBody ? 'body' : 'summary'}`;
-  /** `planEachRun`: the page of a trigram search, whose best plan depends on the term (below). */
-  const where = ({ planEachRun = false } = {}) => {
-    const filters: SQL[] = [
-      eq(t.contents.churchId, p('churchId')),
-      eq(t.contents.kind, p('kind')),
-      // Written as the column, not `= $n`: a kept (generic) plan may then use the partial index of
-      // active rows, whatever the church's size; with a parameter it sorts the church's every row.
-      sql`${t.contents.active}`,
-    ];
-    if (has.category) filters.push(eq(t.contents.categoryId, p('category')));
-    if (has.type) filters.push(eq(t.contents.publicationTypeId, p('type')));
-    if (has.parent) filters.push(eq(t.contents.parentId, p('parent')));
-    // The folded title, summary and keywords are kept in a generated column (schema/content.ts).
-    // Its page is planned for each term (PLAN_EACH_RUN): a common one is read in the list's order
-    // and stops at the page, a rare one is looked up in the trigram index. Its capped count keeps
-    // one plan, the trigram index, which suits every term of 3 letters or more.
-    if (has.search)
-      filters.push(
-        sql`${t.contents.searchText} like ${p('search')}${sql.raw(planEachRun ? ` ${PLAN_EACH_RUN}` : '')}`,
-      );
-    // Not a LIKE: the trigram index cannot serve it, so no kept plan may choose that index for it.
-    if (has.shortSearch) filters.push(sql`strpos(${t.contents.searchText}, ${p('term')}) > 0`);
-    return and(...filters);
-  };
-  // "nulls last" is the order of the index conteudo_publicado_idx (both columns are NOT NULL anyway).
-  const order = () =>
-    o.byTitle
-      ? [asc(t.contents.title), asc(t.contents.id)]
-      : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
-  // docs/performance.md "Kept plans and partial indexes": the page's ids come from the index alone (page 500 skips index entries, not rows);
-  // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
-  const pageQuery = () => {
-    const pageIds = db
-      .select({ id: t.contents.id })
-      .from(t.contents)
-      .where(where({ planEachRun: true }))
-      .orderBy(...order())
-      .limit(p('limit'))
-      .offset(p('offset'));
-    return selectRecords(db, o.withBody ? contentColumns : summaryColumns)
-      .where(inArray(t.contents.id, pageIds))
-      .orderBy(...order());
-  };
-  const searching = term !== '';
-  // A search counts up to a cap (SEARCH_COUNT_AHEAD, or its page's end); a list counts every row.
-  const countQuery = () =>
-    searching
-      ? db
-          .select({ n: count() })
-          .from(
-            db
-              .select({ id: t.contents.id })
-              .from(t.contents)
-              .where(where())
-              .limit(p('countCap'))
-              .as('matches'),
-          )
-      : db.select({ n: count() }).from(t.contents).where(where());
-  const page = prepared(db, `content.page.${shape}`, (name) => pageQuery().prepare(name));
-  const total = prepared(db, `content.count.${filtered}`, (name) => countQuery().prepare(name));
-  const values = {
-    churchId: o.churchId,
-    kind: o.kind,
-    category: o.query.categoria,
-    type: o.publicationType,
-    parent: o.parentId,
-    search: has.search ? containsPattern(term) : undefined,
-    term: has.shortSearch ? term : undefined,
-    limit: o.query.limit,
-    offset: (o.query.page - 1) * o.query.limit,
-    // One more than it shows, to know there are more; past the cap, enough to know of a next page.
-    countCap: Math.max(SEARCH_COUNT_AHEAD, o.query.page * o.query.limit) + 1,
-  };
-  const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
-  const n = Number(counted?.n ?? 0);
-  const cap = values.countCap - 1;
-  return searching && n > cap ? { rows, total: cap, totalCapped: true } : { rows, total: n };
-}
-
-async function findContent(
-  db: Database,
-  kind: ContentKind,
-  churchId: number,
-  key: { id: number } | { slug: string },
-): Promise<ContentRecord> {
-  const by = 'id' in key ? 'id' : 'slug';
-  const p = sql.placeholder;
-  const [row] = await prepared(db, `content.item.${by}`, (name) =>
-    selectRecords(db, contentColumns)
-      .where(
-        and(
-          eq(t.contents.churchId, p('churchId')),
-          eq(t.contents.kind, p('kind')),
-          eq(t.contents.active, true),
-          by === 'id' ? eq(t.contents.id, p('key')) : eq(t.contents.slug, p('key')),
-        ),
-      )
-      .prepare(name),
-  ).execute({ churchId, kind, key: 'id' in key ? key.id : key.slug });
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
-}
-
-async function listCategories(db: Database, churchId: number, kind: CategoryKind) {
-  const p = sql.placeholder;
-  const rows = await prepared(db, 'content.categories', (name) =>
-    db
-      .select()
-      .from(t.contentCategories)
-      .where(
-        and(
-          eq(t.contentCategories.churchId, p('churchId')),
-          eq(t.contentCategories.kind, p('kind')),
-        ),
-      )
-      .orderBy(asc(t.contentCategories.position), asc(t.contentCategories.name))
-      .prepare(name),
-  ).execute({ churchId, kind });
-  return { categorias: rows.map((r) => s.toCategory(r)!) };
+async function scopedChurchId(db: Database, slug: string, module?: string): Promise<number> {
+  return (await churchBySlug(db, slug, { module })).id;
 }
 
 /** The module each section belongs to (routes.tsv); ministries, videos and podcasts need none. */
@@ -254,28 +43,6 @@ const CATEGORY_PATHS: Record<string, [CategoryKind, string | undefined]> = {
   podcast: ['podcast', undefined],
 };
 
-async function studiesArePublic(db: Database, churchId: number): Promise<boolean> {
-  const [config] = await db
-    .select()
-    .from(t.studyConfigs)
-    .where(eq(t.studyConfigs.churchId, churchId));
-  return config?.publicContent ?? true;
-}
-
-/** A study body is for everyone when the church made studies public, else for its active members. */
-async function mayReadStudies(
-  db: Database,
-  c: Context,
-  churchId: number,
-  isPublic: boolean,
-): Promise<boolean> {
-  if (isPublic) return true;
-  const user = await authenticate(db, c);
-  if (!user) return false;
-  const membership = await membershipOf(db, user.userId, churchId);
-  return membership?.active ?? false;
-}
-
 export function contentRoutes(db: Database) {
   const app = new Hono({ strict: false });
 
@@ -284,8 +51,8 @@ export function contentRoutes(db: Database) {
       `/igreja/:slug/${segment}-categoria`,
       validate('param', churchSlugParams),
       async (c) => {
-        const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, module);
-        return c.json(await listCategories(db, churchId, kind));
+        const churchId = await scopedChurchId(db, c.req.valid('param').slug, module);
+        return c.json(await content.categoriesOf(db, churchId, kind));
       },
     );
   }
@@ -297,21 +64,13 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, NEWS);
-      const { rows, ...counted } = await listContents(db, { kind: 'noticia', churchId, query });
-      return c.json({
-        noticias: rows.map(s.toNewsItem),
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug, NEWS);
+      return c.json(await content.newsPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/noticia/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(
-      s.toNewsDetail(
-        await findContent(db, 'noticia', await scopedChurchId(db, c, slug, NEWS), { id }),
-      ),
-    );
+    return c.json(await content.newsItem(db, await scopedChurchId(db, slug, NEWS), id));
   });
 
   // ---- devotionals ----
@@ -321,20 +80,14 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, DEVOTIONALS);
-      const { rows, ...counted } = await listContents(db, { kind: 'devocional', churchId, query });
-      return c.json({
-        devocionais: rows.map(s.toDevotionalItem),
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug, DEVOTIONALS);
+      return c.json(await content.devotionalsPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/devocional/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
     return c.json(
-      s.toDevotionalDetail(
-        await findContent(db, 'devocional', await scopedChurchId(db, c, slug, DEVOTIONALS), { id }),
-      ),
+      await content.devotionalItem(db, await scopedChurchId(db, slug, DEVOTIONALS), id),
     );
   });
 
@@ -345,50 +98,21 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-      const { rows, ...counted } = await listContents(db, {
-        kind: 'ministerio',
-        churchId,
-        query,
-        byTitle: true,
-      });
-      return c.json({
-        ministerios: rows.map(s.toMinistryItem),
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+      return c.json(await content.ministriesPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/ministerio/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await scopedChurchId(db, c, slug);
-    const ministry = await findContent(db, 'ministerio', churchId, { id });
-    const projects = await listContents(db, {
-      kind: 'projeto',
-      churchId,
-      parentId: id,
-      byTitle: true,
-      query: { page: 1, limit: 50 },
-    });
-    return c.json({
-      ...s.toMinistryItem(ministry),
-      corpo: ministry.item.body,
-      projetos: projects.rows.map(s.toProjectItem),
-    });
+    return c.json(await content.ministryDetail(db, await scopedChurchId(db, slug), id));
   });
   app.get(
     '/igreja/:slug/ministerio/:id/projeto/:projectId',
     validate('param', projectParams),
     async (c) => {
       const { slug, id, projectId } = c.req.valid('param');
-      const churchId = await scopedChurchId(db, c, slug);
-      const ministry = await findContent(db, 'ministerio', churchId, { id });
-      const project = await findContent(db, 'projeto', churchId, { id: projectId });
-      if (project.item.parentId !== id) throw notFound(NOT_FOUND); // a project is read under its own ministry only
-      return c.json({
-        ...s.toProjectItem(project),
-        corpo: project.item.body,
-        ministerio: { id: ministry.item.id, titulo: ministry.item.title },
-      });
+      const churchId = await scopedChurchId(db, slug);
+      return c.json(await content.projectDetail(db, churchId, id, projectId));
     },
   );
 
@@ -399,48 +123,19 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, EBD);
-      const { rows, ...counted } = await listContents(db, {
-        kind: 'ebd',
-        churchId,
-        query,
-        byTitle: true,
-      });
-      return c.json({ ebds: rows.map(s.toEbdItem), ...paging(query, counted) });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug, EBD);
+      return c.json(await content.ebdPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(
-      s.toEbdDetail(
-        await findContent(db, 'ebd', await scopedChurchId(db, c, slug, EBD), { slug: itemSlug }),
-      ),
-    );
+    return c.json(await content.ebdItem(db, await scopedChurchId(db, slug, EBD), itemSlug));
   });
 
   // ---- publications ----
   app.get('/igreja/:slug/publicacao-tipo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
-    const types = await db
-      .select()
-      .from(t.publicationTypes)
-      .where(eq(t.publicationTypes.churchId, churchId))
-      .orderBy(asc(t.publicationTypes.position), asc(t.publicationTypes.name));
-    const counts = await db
-      .select({ typeId: t.contents.publicationTypeId, n: count() })
-      .from(t.contents)
-      .where(
-        and(
-          eq(t.contents.churchId, churchId),
-          eq(t.contents.kind, 'publicacao'),
-          eq(t.contents.active, true),
-        ),
-      )
-      .groupBy(t.contents.publicationTypeId);
-    const countOf = new Map(counts.map((r) => [r.typeId, Number(r.n)]));
-    return c.json({
-      publicacaoTipos: types.map((type) => s.toPublicationType(type, countOf.get(type.id) ?? 0)),
-    });
+    const churchId = await scopedChurchId(db, c.req.valid('param').slug, PUBLICATIONS);
+    return c.json(await content.publicationTypesOf(db, churchId));
   });
   app.get(
     '/igreja/:slug/publicacao',
@@ -448,36 +143,20 @@ export function contentRoutes(db: Database) {
     validate('query', publicationListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, PUBLICATIONS);
-      const { rows, ...counted } = await listContents(db, {
-        kind: 'publicacao',
-        churchId,
-        query,
-        publicationType: query.tipo,
-      });
-      return c.json({
-        publicacoes: rows.map(s.toPublicationItem),
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug, PUBLICATIONS);
+      return c.json(await content.publicationsPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/publicacao/:itemSlug', validate('param', contentSlugParams), async (c) => {
     const { slug, itemSlug } = c.req.valid('param');
-    return c.json(
-      s.toPublicationDetail(
-        await findContent(db, 'publicacao', await scopedChurchId(db, c, slug, PUBLICATIONS), {
-          slug: itemSlug,
-        }),
-      ),
-    );
+    const churchId = await scopedChurchId(db, slug, PUBLICATIONS);
+    return c.json(await content.publicationItem(db, churchId, itemSlug));
   });
 
   // ---- studies (spec §7 "Groups and studies") ----
   app.get('/igreja/:slug/configuracao-estudo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
-    return c.json({
-      configuracaoEstudo: { flagConteudoPublico: await studiesArePublic(db, churchId) },
-    });
+    const churchId = await scopedChurchId(db, c.req.valid('param').slug, STUDIES);
+    return c.json(await content.studyConfigOf(db, churchId));
   });
   app.get(
     '/igreja/:slug/estudo',
@@ -485,30 +164,16 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug, STUDIES);
-      const { rows, ...counted } = await listContents(db, { kind: 'estudo', churchId, query });
-      const flagConteudoPublico = await studiesArePublic(db, churchId);
-      return c.json({
-        estudos: rows.map(s.toStudyItem),
-        flagConteudoPublico,
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug, STUDIES);
+      return c.json(await content.studiesPage(db, churchId, query));
     },
   );
   app.get('/igreja/:slug/estudo/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await scopedChurchId(db, c, slug, STUDIES);
-    const study = await findContent(db, 'estudo', churchId, { id });
-    const flagConteudoPublico = await studiesArePublic(db, churchId);
-    // spec §3 "Studies config": without public content, visitors get the title but not the body.
-    const readable = await mayReadStudies(db, c, churchId, flagConteudoPublico);
-    const corpo = readable ? study.item.body : null;
-    return c.json({
-      ...s.toStudyItem(study),
-      corpo,
-      corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo),
-      flagConteudoPublico,
-    });
+    const churchId = await scopedChurchId(db, slug, STUDIES);
+    // The caller is looked up only when the church's studies are not public.
+    const readerId = async () => (await authenticate(db, c))?.userId ?? null;
+    return c.json(await content.studyDetail(db, churchId, id, readerId));
   });
 
   // ---- videos (spec §7: GET /video/{slug}) ----
@@ -518,35 +183,19 @@ export function contentRoutes(db: Database) {
     validate('query', contentListQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-      const { rows, ...counted } = await listContents(db, {
-        kind: 'video',
-        churchId,
-        query,
-        withBody: true,
-      });
-      return c.json({
-        items: rows.map(s.toVideoItem),
-        ...paging(query, counted),
-      });
+      const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+      return c.json(await content.videosPage(db, churchId, query));
     },
   );
   app.get('/video/:slug/:id', validate('param', contentIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    return c.json(
-      s.toVideoItem(await findContent(db, 'video', await scopedChurchId(db, c, slug), { id })),
-    );
+    return c.json(await content.videoItem(db, await scopedChurchId(db, slug), id));
   });
 
   // ---- podcasts (spec §7: GET /podcast/anchor/{code}/?page&limit=10) ----
   app.get('/igreja/:slug/podcast', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c, c.req.valid('param').slug);
-    const rows = await db
-      .select()
-      .from(t.podcasts)
-      .where(and(eq(t.podcasts.churchId, churchId), eq(t.podcasts.active, true)))
-      .orderBy(asc(t.podcasts.id));
-    return c.json({ podcasts: rows.map(s.toPodcast) });
+    const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+    return c.json(await content.podcastsOf(db, churchId));
   });
   app.get(
     '/podcast/anchor/:code',
@@ -554,37 +203,7 @@ export function contentRoutes(db: Database) {
     validate('query', podcastEpisodesQuery),
     async (c) => {
       const query = c.req.valid('query');
-      const [podcast] = await db
-        .select()
-        .from(t.podcasts)
-        .where(and(eq(t.podcasts.code, c.req.valid('param').code), eq(t.podcasts.active, true)));
-      if (!podcast) throw notFound('api.podcastNotFound');
-      await churchById(db, c, podcast.churchId, { notFoundMessage: 'api.podcastNotFound' }); // an inactive church's podcast is gone too
-      const e = t.podcastEpisodes;
-      const filters: SQL[] = [
-        eq(e.podcastId, podcast.id),
-        eq(e.churchId, podcast.churchId),
-        eq(e.active, true),
-      ];
-      if (query.categoria !== undefined) filters.push(eq(e.categoryId, query.categoria));
-      if (query.busca) filters.push(matches(query.busca, [e.title, e.description, e.keywords]));
-      const where = and(...filters);
-      const rows = await db
-        .select({ episode: e, category: t.contentCategories })
-        .from(e)
-        .leftJoin(t.contentCategories, eq(t.contentCategories.id, e.categoryId))
-        .where(where)
-        .orderBy(desc(e.publishedAt), desc(e.position))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      const [total] = await db.select({ n: count() }).from(e).where(where);
-      return c.json({
-        podcast: s.toPodcast(podcast),
-        episodios: rows.map((r) => s.toPodcastEpisode(r.episode, r.category)),
-        total: Number(total?.n ?? 0),
-        page: query.page,
-        limit: query.limit,
-      });
+      return c.json(await content.podcastEpisodesOf(db, c.req.valid('param').code, query));
     },
   );
 

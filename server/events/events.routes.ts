@@ -15,7 +15,7 @@ export function eventRoutes(db: Database) {
       validate('param', churchEventsParams),
       validate('query', churchEventsQuery),
       async (c) => {
-        const church = await churchBySlug(db, c, c.req.valid('param').slug, {
+        const church = await churchBySlug(db, c.req.valid('param').slug, {
           module: EVENTS_MODULE,
         });
         const { proximos, page, limit } = c.req.valid('query');
@@ -33,7 +33,7 @@ export function eventRoutes(db: Database) {
     )
     .get('/igreja/:slug/evento/:eventId', validate('param', churchEventParams), async (c) => {
       const { slug, eventId } = c.req.valid('param');
-      const church = await churchBySlug(db, c, slug, {
+      const church = await churchBySlug(db, slug, {
         module: EVENTS_MODULE,
         notFoundMessage: 'api.eventNotFound',
       });

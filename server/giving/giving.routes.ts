@@ -44,7 +44,7 @@ export function givingRoutes(db: Database) {
       validate('param', reasonsParams),
       validate('query', reasonsQuery),
       async (c) => {
-        const church = await churchBySlug(db, c, c.req.valid('param').slug);
+        const church = await churchBySlug(db, c.req.valid('param').slug);
         return c.json(await givingOptions(db, church, c.req.valid('query').doacao));
       },
     )
@@ -53,7 +53,7 @@ export function givingRoutes(db: Database) {
       validate('param', reasonsParams),
       validate('query', giftFeesQuery),
       async (c) => {
-        await churchBySlug(db, c, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
+        await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
         const { valor, metodoPagamento, flagUsuarioTaxa } = c.req.valid('query');
         return c.json(
           toFeeQuote(quoteFees(Math.round(valor * 100), metodoPagamento, !flagUsuarioTaxa)),
@@ -61,7 +61,7 @@ export function givingRoutes(db: Database) {
       },
     )
     .get('/igreja/:slug/captcha', validate('param', reasonsParams), async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
+      const church = await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
       const captcha = createCaptcha(church.id);
       c.header('cache-control', 'no-store');
       return c.json({
@@ -131,7 +131,7 @@ export function givingRoutes(db: Database) {
         const { igreja, ano } = c.req.valid('query');
         const { user } = await requireMember(db, c, igreja);
         requireSelf(user, userId);
-        const church = await churchById(db, c, igreja);
+        const church = await churchById(db, igreja);
         return c.json(await statementOf(db, church.id, userId, ano));
       },
     )

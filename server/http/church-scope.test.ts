@@ -16,12 +16,12 @@ describe('church scope', () => {
     app = new Hono();
     app.get('/slug/:slug', async (c) =>
       c.json(
-        await churchBySlug(database.db, c, c.req.param('slug'), { module: c.req.query('module') }),
+        await churchBySlug(database.db, c.req.param('slug'), { module: c.req.query('module') }),
       ),
     );
     app.get('/id/:id', async (c) =>
       c.json(
-        await churchById(database.db, c, Number(c.req.param('id')), {
+        await churchById(database.db, Number(c.req.param('id')), {
           module: c.req.query('module'),
         }),
       ),
@@ -59,15 +59,14 @@ describe('church scope within one page render (request-memo.ts)', () => {
 
   it('looks a church up once per render, by id and slug at once; a plain request keeps nothing', async () => {
     const db = database.db;
-    const c = {} as never;
-    const graca = await churchBySlug(db, c, 'graca');
+    const graca = await churchBySlug(db, 'graca');
     const render = await countQueries(() =>
       withRequestMemo(() =>
         Promise.all([
-          churchById(db, c, graca.id),
-          churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }),
-          churchBySlug(db, c, 'graca'),
-          churchBySlug(db, c, 'grace'),
+          churchById(db, graca.id),
+          churchBySlug(db, 'graca', { module: 'MOD_EVENTO' }),
+          churchBySlug(db, 'graca'),
+          churchBySlug(db, 'grace'),
         ]),
       ),
     );
@@ -75,10 +74,10 @@ describe('church scope within one page render (request-memo.ts)', () => {
     expect(render.stats.statements).toHaveLength(2); // graca once, grace once
     // the module gate still applies to the kept church
     await expect(
-      withRequestMemo(() => churchBySlug(db, c, 'esperanza', { module: 'MOD_CELULA' })),
+      withRequestMemo(() => churchBySlug(db, 'esperanza', { module: 'MOD_CELULA' })),
     ).rejects.toMatchObject({ status: 404 });
     const plain = await countQueries(() =>
-      Promise.all([churchBySlug(db, c, 'graca'), churchBySlug(db, c, 'graca')]),
+      Promise.all([churchBySlug(db, 'graca'), churchBySlug(db, 'graca')]),
     );
     expect(plain.stats.statements).toHaveLength(2);
   });
@@ -93,17 +92,16 @@ describe('church handed over by the page render (contract/in-process.ts offerKno
 
   it('a render that already knows its church reads no church row; outside a render nothing is kept', async () => {
     const db = database.db;
-    const c = {} as never;
-    const graca = await churchBySlug(db, c, 'graca');
+    const graca = await churchBySlug(db, 'graca');
     const known = { ...graca, modules: ['MOD_EVENTO'] };
     const render = await countQueries(() =>
       withRequestMemo(async () => {
         offerKnownChurch(known);
         return Promise.all([
-          churchBySlug(db, c, 'graca', { module: 'MOD_EVENTO' }),
-          churchById(db, c, graca.id),
+          churchBySlug(db, 'graca', { module: 'MOD_EVENTO' }),
+          churchById(db, graca.id),
           // the module gate applies to the handed-over modules
-          churchBySlug(db, c, 'graca', { module: 'MOD_CELULA' }).catch((e: unknown) => e),
+          churchBySlug(db, 'graca', { module: 'MOD_CELULA' }).catch((e: unknown) => e),
         ]);
       }),
     );
@@ -113,7 +111,7 @@ describe('church handed over by the page render (contract/in-process.ts offerKno
     expect(render.result[2]).toMatchObject({ status: 404 });
     // a plain API request (no render memo) reads the database: a change shows at once
     offerKnownChurch(known);
-    const plain = await countQueries(() => churchBySlug(db, c, 'graca', { module: 'MOD_CELULA' }));
+    const plain = await countQueries(() => churchBySlug(db, 'graca', { module: 'MOD_CELULA' }));
     expect(plain.stats.statements).toHaveLength(1);
     expect(plain.result.slug).toBe('graca');
   });

@@ -114,7 +114,6 @@ export function scopedChurchById(
 /** The active church of a `/igreja/{slug}/…` route, with its module when one is named. */
 export async function churchBySlug(
   db: Database,
-  _c: Context,
   slug: string,
   options: ScopeOptions = {},
 ): Promise<ScopedChurch> {
@@ -126,7 +125,6 @@ export async function churchBySlug(
 /** The active church of a route or query that names it by id (`?igreja=`), with its module. */
 export async function churchById(
   db: Database,
-  _c: Context,
   id: number,
   options: ScopeOptions = {},
 ): Promise<ScopedChurch> {
@@ -147,7 +145,7 @@ export async function churchByIdOrHost(
   id: number | undefined,
   options: ScopeOptions = {},
 ): Promise<ScopedChurch> {
-  if (id !== undefined) return churchById(db, c, id, options);
+  if (id !== undefined) return churchById(db, id, options);
   const host = (c.req.header('host') ?? new URL(c.req.url).host)
     .trim()
     .toLowerCase()
@@ -173,5 +171,5 @@ export async function churchByIdOrHost(
     found = row?.id;
   }
   if (found === undefined) throw fieldProblem(400, 'igreja', 'Required.');
-  return churchById(db, c, found, options);
+  return churchById(db, found, options);
 }

@@ -12,7 +12,7 @@ export function liveRoutes(db: Database) {
     '/igreja/:slug/transmissao',
     validate('param', streamsParams),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, { module: 'MOD_CULTO' });
+      const church = await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_CULTO' });
       return c.json(await churchStreams(db, church.id));
     },
   );

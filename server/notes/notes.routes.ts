@@ -41,7 +41,7 @@ export function notesRoutes(db: Database) {
 
   /** The active church and the caller's active membership of it (403 otherwise). */
   async function memberOf(c: Context, churchId: number) {
-    await churchById(db, c, churchId, { notFoundMessage: 'note.notFound' });
+    await churchById(db, churchId, { notFoundMessage: 'note.notFound' });
     return (await requireMember(db, c, churchId)).user;
   }
 

@@ -42,7 +42,7 @@ export function feeRoutes(db: Database) {
         const { id } = c.req.valid('param');
         const { valor, metodoPagamento } = c.req.valid('query');
         const event = await activeEventFees(db, id);
-        await churchById(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
+        await churchById(db, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
         return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
       },
     )
@@ -51,7 +51,7 @@ export function feeRoutes(db: Database) {
       validate('param', installmentsParams),
       validate('query', installmentsQuery),
       async (c) => {
-        await churchBySlug(db, c, c.req.valid('param').slug); // giving uses it too: no module
+        await churchBySlug(db, c.req.valid('param').slug); // giving uses it too: no module
         const q = c.req.valid('query');
         const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
         const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map(

@@ -26,7 +26,7 @@ export function playMemberRoutes(db: Database) {
   async function who(c: Context, usuario: number, igreja: number) {
     const user = await requireUser(db, c);
     requireSelf(user, usuario);
-    const churchId = (await churchById(db, c, igreja, scope)).id;
+    const churchId = (await churchById(db, igreja, scope)).id;
     return { userId: user.userId, churchId };
   }
 

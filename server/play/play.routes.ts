@@ -1,7 +1,7 @@
 // Play, public reads (spec §7 Play): the module's settings, plans, home rows, the content list with
 // its filters and one content. Closed contents never carry their media URL here (spec §6); a church
 // without MOD_ASSINATURA answers 404. Every query filters on the church of the route or `?igreja=`.
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import {
   playChurchParams,
   playContentDetailQuery,
@@ -25,10 +25,8 @@ import { playSubscriptionRoutes } from './subscription.routes.ts';
 
 const scope = PLAY_SCOPE;
 
-const bySlug = async (db: Database, c: Context, slug: string) =>
-  (await churchBySlug(db, c, slug, scope)).id;
-const byId = async (db: Database, c: Context, id: number) =>
-  (await churchById(db, c, id, scope)).id;
+const bySlug = async (db: Database, slug: string) => (await churchBySlug(db, slug, scope)).id;
+const byId = async (db: Database, id: number) => (await churchById(db, id, scope)).id;
 
 export function playRoutes(db: Database, options: { mailer: Mailer }) {
   const app = new Hono({ strict: false });
@@ -38,21 +36,21 @@ export function playRoutes(db: Database, options: { mailer: Mailer }) {
   app.get(
     '/igreja/:slug/plano-assinatura-configuracao',
     validate('param', playChurchParams),
-    async (c) => c.json(await playSettingsOf(db, await bySlug(db, c, c.req.valid('param').slug))),
+    async (c) => c.json(await playSettingsOf(db, await bySlug(db, c.req.valid('param').slug))),
   );
 
   app.get('/igreja/:slug/plano-assinatura', validate('param', playChurchParams), async (c) => {
-    const churchId = await bySlug(db, c, c.req.valid('param').slug);
+    const churchId = await bySlug(db, c.req.valid('param').slug);
     return c.json({ planos: await plansOf(db, churchId) });
   });
 
   app.get('/igreja/:slug/plano-assinatura-home', validate('param', playChurchParams), async (c) =>
-    c.json(await playHome(db, await bySlug(db, c, c.req.valid('param').slug))),
+    c.json(await playHome(db, await bySlug(db, c.req.valid('param').slug))),
   );
 
   app.get('/plano-assinatura-conteudo', validate('query', playContentListQuery), async (c) => {
     const q = c.req.valid('query');
-    return c.json(await contentPage(db, await byId(db, c, q.igreja), q));
+    return c.json(await contentPage(db, await byId(db, q.igreja), q));
   });
 
   app.get(

@@ -22,7 +22,7 @@ export function praiseTeamRoutes(
       pdfs.send(c, 'partitura', c.req.valid('param').file),
     )
     .get('/igreja/:slug/louvor-repertorio', validate('param', praiseChurchParams), async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const church = await churchBySlug(db, c.req.valid('param').slug);
       await requireMember(db, c, church.id);
       const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
       return c.json({ repertorios: await listSetLists(db, church.id, yesterday) });

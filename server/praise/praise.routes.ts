@@ -34,7 +34,7 @@ export function praiseRoutes(db: Database) {
     validate('param', praiseChurchParams),
     validate('query', praiseListQuery),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const church = await churchBySlug(db, c.req.valid('param').slug);
       await requireMember(db, c, church.id);
       return c.json({ louvores: await songbookOf(db, church.id, c.req.valid('query').busca) });
     },

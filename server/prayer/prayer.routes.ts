@@ -2,7 +2,7 @@
 // with its supportive messages, and the church's reasons. Only active requests the author chose to
 // publish show (spec §3 flagPublicarMural, flagAtivo); a church without MOD_MURAL_ORACAO has no wall.
 // Every query filters on the church of the route (docs/architecture.md "Tenancy").
-import { Hono, type Context } from 'hono';
+import { Hono } from 'hono';
 import { prayerChurchParams, prayerIdParams, prayerListQuery } from '../../contract/prayer.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
@@ -15,9 +15,9 @@ import { prayerActionRoutes } from './prayer-actions.routes.ts';
 import { PRAYER_MODULE, prayerReasonsOf, wallPage, wallPrayer } from './prayer.queries.ts';
 
 /** The church of the route, when it is active and has the prayer wall; otherwise spec §8's 404. */
-async function wallChurchId(db: Database, c: Context, slug: string): Promise<number> {
+async function wallChurchId(db: Database, slug: string): Promise<number> {
   return (
-    await churchBySlug(db, c, slug, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' })
+    await churchBySlug(db, slug, { module: PRAYER_MODULE, notFoundMessage: 'prayer.notFound' })
   ).id;
 }
 
@@ -31,7 +31,7 @@ export function prayerRoutes(
   app.route('/', prayerActionRoutes(db, changes, images));
 
   app.get('/igreja/:slug/oracao-motivo', validate('param', prayerChurchParams), async (c) => {
-    const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
+    const churchId = await wallChurchId(db, c.req.valid('param').slug);
     return c.json({ motivos: await prayerReasonsOf(db, churchId) });
   });
 
@@ -40,14 +40,14 @@ export function prayerRoutes(
     validate('param', prayerChurchParams),
     validate('query', prayerListQuery),
     async (c) => {
-      const churchId = await wallChurchId(db, c, c.req.valid('param').slug);
+      const churchId = await wallChurchId(db, c.req.valid('param').slug);
       return c.json(await wallPage(db, churchId, c.req.valid('query')));
     },
   );
 
   app.get('/oracao/:slug/:id', validate('param', prayerIdParams), async (c) => {
     const { slug, id } = c.req.valid('param');
-    const churchId = await wallChurchId(db, c, slug);
+    const churchId = await wallChurchId(db, slug);
     const prayer = await wallPrayer(db, churchId, id);
     // spec §8 "Prayer: no result found", in the request's language.
     if (!prayer) throw notFound('prayer.notFound');

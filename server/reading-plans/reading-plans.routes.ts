@@ -39,7 +39,7 @@ export function readingPlanRoutes(db: Database) {
 
   /** The church of the route, the plan and the calling member (401/403 otherwise). */
   async function memberPlan(c: Context, slug: string, uuid: string) {
-    const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
+    const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
     const { user } = await requireMember(db, c, church.id);
     const plan = await planIn(db, church.id, uuid);
     return { church, user, plan };
@@ -63,13 +63,13 @@ export function readingPlanRoutes(db: Database) {
   // ---- public: Discover ----
 
   app.get('/igreja/:slug/plano-leitura', validate('param', planChurchParams), async (c) => {
-    const church = await churchBySlug(db, c, c.req.valid('param').slug);
+    const church = await churchBySlug(db, c.req.valid('param').slug);
     return c.json({ planos: await plansOf(db, church.id) });
   });
 
   app.get('/igreja/:slug/plano-leitura/:uuid', validate('param', planParams), async (c) => {
     const { slug, uuid } = c.req.valid('param');
-    const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
+    const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
     const plan = await planIn(db, church.id, uuid);
     return c.json(await planWithDays(db, church.id, plan));
   });
@@ -79,7 +79,7 @@ export function readingPlanRoutes(db: Database) {
     validate('param', planDayParams),
     async (c) => {
       const { slug, uuid, dia } = c.req.valid('param');
-      const church = await churchBySlug(db, c, slug, { notFoundMessage: 'plan.notFound' });
+      const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
       const plan = await planIn(db, church.id, uuid);
       const day = await planDay(db, church.id, plan, dia);
       c.header('Cache-Control', 'public, max-age=300');
@@ -94,7 +94,7 @@ export function readingPlanRoutes(db: Database) {
     validate('param', planChurchParams),
     validate('query', planTodayQuery),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const church = await churchBySlug(db, c.req.valid('param').slug);
       const { user } = await requireMember(db, c, church.id);
       const today = todayOf(c.req.valid('query').hoje);
       return c.json({ inscricoes: await subscriptionsOf(db, church.id, user.userId, today) });

@@ -12,7 +12,7 @@ export function scheduleRoutes(db: Database) {
     '/igreja/:slug/agenda',
     validate('param', slugParams),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const church = await churchBySlug(db, c.req.valid('param').slug);
       return c.json({ agenda: await weeklyServicesOf(db, church.id) });
     },
   );

@@ -1,16 +1,11 @@
 // GET /igreja/{slug}/sitemap/: the public items of one church (active content and events), each
-// with when it last changed.
-import { and, eq } from 'drizzle-orm';
+// with when it last changed (sitemap.service.ts).
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
-import type { SitemapEntry } from '../../contract/sitemap.ts';
 import type { Database } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
-
-/** Enough for any church; sitemaps are capped at 50 000 URLs. */
-const MAX_ITEMS = 45_000;
+import { sitemapOf } from './sitemap.service.ts';
 
 export function sitemapRoutes(db: Database) {
   return new Hono({ strict: false }).get(
@@ -18,45 +13,8 @@ export function sitemapRoutes(db: Database) {
     validate('param', slugParams),
     async (c) => {
       // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
-      const [contents, events] = await Promise.all([
-        db
-          .select({
-            kind: t.contents.kind,
-            id: t.contents.id,
-            slug: t.contents.slug,
-            parentId: t.contents.parentId,
-            at: t.contents.updatedAt,
-          })
-          .from(t.contents)
-          .where(and(eq(t.contents.churchId, church.id), eq(t.contents.active, true)))
-          .limit(MAX_ITEMS),
-        db
-          .select({ id: t.events.id, at: t.events.updatedAt })
-          .from(t.events)
-          .where(and(eq(t.events.churchId, church.id), eq(t.events.active, true)))
-          .limit(MAX_ITEMS),
-      ]);
-      // lastmod is when the page last changed (its row's updated_at), never later than now (docs/content.md "Sitemaps")
-      const now = Date.now();
-      const changed = (at: Date) => new Date(Math.min(at.getTime(), now)).toISOString();
-      const itens: SitemapEntry[] = [
-        ...contents.map((r) => ({
-          tipo: r.kind,
-          id: r.id,
-          slug: r.slug,
-          idPai: r.parentId,
-          atualizadoEm: changed(r.at),
-        })),
-        ...events.map((r) => ({
-          tipo: 'evento' as const,
-          id: r.id,
-          slug: null,
-          idPai: null,
-          atualizadoEm: changed(r.at),
-        })),
-      ];
-      return c.json({ itens });
+      const church = await churchBySlug(db, c.req.valid('param').slug);
+      return c.json({ itens: await sitemapOf(db, church.id) });
     },
   );
 }

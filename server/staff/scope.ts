@@ -28,7 +28,7 @@ export type StaffEnv = { Variables: { staff: StaffScope } };
 export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     const slug = c.req.param('slug') ?? '';
-    const scoped = await churchBySlug(db, c, slug, { notFoundMessage: 'staff.notFound' });
+    const scoped = await churchBySlug(db, slug, { notFoundMessage: 'staff.notFound' });
     const user = await requireUser(db, c);
     const [extra] = await db
       .select({ organizationId: t.churches.organizationId })
