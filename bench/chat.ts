@@ -139,6 +139,11 @@ async function main() {
         PORT: '0',
         NODE_ENV: 'production',
         JWT_SECRET: randomBytes(48).toString('base64url'),
+        // only a church's live channels are rooms: the bench's rooms become graca's streams
+        LIVE_CHANNELS: Array.from(
+          { length: Math.ceil(CLIENTS / ROOM) },
+          (_, r) => `bench-${r}`,
+        ).join(','),
       },
       stdio: ['pipe', 'pipe', 'inherit'],
     },

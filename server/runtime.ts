@@ -2,7 +2,6 @@
 // `npm run dev`, and stops it cleanly.
 import type { Server as HttpServer } from 'node:http';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
 import { setInProcessApi } from '../contract/in-process.ts';
 import { createApi } from './app.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
@@ -66,7 +65,8 @@ export async function startServices(config: Config): Promise<Services> {
   const chatServer = await createChat({
     db: database.db,
     redisUrl: config.REDIS_URL,
-    secret: config.JWT_SECRET ?? randomBytes(32).toString('hex'),
+    // the token key (the demo's is kept in DATA_DIR): anonymous ids and address mutes outlive a restart
+    secret: jwtSecret(config),
     trustProxy: config.TRUST_PROXY,
   });
   let chat: Chat | undefined;

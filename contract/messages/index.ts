@@ -13,6 +13,7 @@ import { PAYMENT_MESSAGES, type PaymentMessageKey } from './payments.ts';
 import { PLAY_MESSAGES, type PlayMessageKey } from './play.ts';
 import { PLAY_WATCH_MESSAGES } from './play-watch.ts';
 import { PRAYER_MESSAGES, type PrayerMessageKey } from './prayer.ts';
+import { QUOTA_MESSAGES, type QuotaMessageKey } from './quotas.ts';
 import { STAFF_MESSAGES, type StaffMessageKey } from './staff.ts';
 import { STAFF_CONTENT_MESSAGES, type StaffContentMessageKey } from './staff-content.ts';
 import { STAFF_SITE_MESSAGES, type StaffSiteMessageKey } from './staff-site.ts';
@@ -37,6 +38,7 @@ export type MessageKey =
   | PaymentMessageKey
   | PlayMessageKey
   | PrayerMessageKey
+  | QuotaMessageKey
   | StaffMessageKey
   | StaffContentMessageKey
   | StaffSiteMessageKey
@@ -59,6 +61,7 @@ export const AREAS = {
   play: PLAY_MESSAGES,
   playWatch: PLAY_WATCH_MESSAGES,
   prayer: PRAYER_MESSAGES,
+  quotas: QUOTA_MESSAGES,
   staff: STAFF_MESSAGES,
   staffContent: STAFF_CONTENT_MESSAGES,
   staffSite: STAFF_SITE_MESSAGES,

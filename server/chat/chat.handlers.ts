@@ -18,19 +18,24 @@ import { liveMessage, type LiveMessageKey } from '../../contract/messages/live.t
 import * as t from '../db/schema/index.ts';
 import { recordChatModeration } from '../prayer/moderation-staff.service.ts';
 import { chatMessages } from '../metrics.ts';
+import { deleteMutes, isGuestId, saveMute, storedMute } from './chat-mutes.ts';
 import {
   addMute,
   authorRoom,
   commitState,
+  addressMutedBy,
+  isLiveChannel,
   isMuted,
   modsRoom,
   muteScope,
+  removeMute,
   roomKey,
   tellNodes,
   type Ack,
   type ChatSocket,
   type ChatState,
   type Room,
+  type SocketData,
 } from './chat-state.ts';
 import {
   checkText,
@@ -84,6 +89,8 @@ export const joinRoom: Handler = async (state, socket, payload, ack) => {
   const { igreja, channel, limitMessages = CHAT_DEFAULT_LIMIT, since } = parsed.data;
   const church = await churchIdOf(state, igreja);
   if (!church) return fail(socket, ack, 'chat.invalidRoom');
+  // rooms only for the church's live channels: no name a client makes up becomes a room
+  if (!(await isLiveChannel(state, church, channel))) return fail(socket, ack, 'chat.invalidRoom');
   const { user, anonToken } = await identify(state, church, parsed.data);
   const key = roomKey(church, channel);
   const previous = socket.data.room;
@@ -101,9 +108,25 @@ export const joinRoom: Handler = async (state, socket, payload, ack) => {
     authorRoom(key, user.id),
     ...(user.role === 'moderator' ? [modsRoom(key)] : []),
   ]);
-  // a mute follows the person and the connection: say so on joining, not at the first send
-  const muted = !!socket.data.muted || isMuted(state, muteScope(socket.data.room), user.id);
-  if (muted) socket.data.muted = true;
+  // a mute follows the person and the connection, and a guest's address (kept in the database,
+  // so it survives a restart): say so on joining, not at the first send
+  const scope = muteScope(socket.data.room);
+  const guest = !user.autenticated;
+  const mutedBy = socket.data.muted
+    ? socket.data.mutedAs
+    : isMuted(state, scope, user.id)
+      ? user.id
+      : (guest && addressMutedBy(state, scope, socket.data.addressHash)) ||
+        (await storedMute(state.db, church, {
+          authorId: user.id,
+          guest,
+          addressHash: socket.data.addressHash,
+        }));
+  const muted = !!socket.data.muted || !!mutedBy;
+  if (muted && !socket.data.muted) {
+    socket.data.muted = true;
+    socket.data.mutedAs = mutedBy ?? user.id;
+  }
   const answer: ChatJoinAnswer = {
     status: true,
     user,
@@ -134,10 +157,14 @@ export const sendMessage: Handler = async (state, socket, payload, ack) => {
     return fail(socket, ack, 'chat.otherRoom');
   if (!user.name) return fail(socket, ack, 'chat.nameRequired');
   // a mute follows the person and the connection (a new id on it stays muted), in every channel
-  if (socket.data.muted || isMuted(state, muteScope(room), user.id)) {
-    socket.data.muted = true;
-    return fail(socket, ack, 'chat.muted');
+  const scope = muteScope(room);
+  if (!socket.data.muted) {
+    const by = isMuted(state, scope, user.id)
+      ? user.id
+      : !user.autenticated && addressMutedBy(state, scope, socket.data.addressHash);
+    if (by) Object.assign(socket.data, { muted: true, mutedAs: by });
   }
+  if (socket.data.muted) return fail(socket, ack, 'chat.muted');
   const checked = checkText(parsed.data.text);
   if (!checked.ok) return fail(socket, ack, checked.key, { max: CHAT_MAX_LENGTH });
   // the person first, so one person's flood does not use up their address's share
@@ -198,18 +225,42 @@ export const muteAuthor: Handler = async (state, socket, payload, ack) => {
   if (!room) return fail(socket, ack, 'chat.forbidden');
   const parsed = chatAuthorPayload.safeParse(payload);
   if (!parsed.success) return fail(socket, ack, 'chat.notFound');
+  const { authorId } = parsed.data;
   const scope = muteScope(room);
-  addMute(state, scope, parsed.data.authorId);
-  tellNodes(state, 'mute', scope, parsed.data.authorId);
+  // a guest is muted by address and browser too (every node's connections of that author)
+  const hashes = isGuestId(authorId)
+    ? (await state.io.in(authorRoom(room.key, authorId)).fetchSockets())
+        .map((s) => (s.data as SocketData).addressHash)
+        .filter(Boolean)
+    : [];
+  const moderatorId = Number(socket.data.user!.id.slice(1)) || null;
+  await saveMute(state.db, room.churchId, authorId, hashes, moderatorId);
+  addMute(state, scope, authorId, hashes);
+  tellNodes(state, 'mute', scope, authorId, hashes);
   // the author's connections on this node stay muted whatever id they rejoin with
-  for (const s of await state.io
-    .in(authorRoom(room.key, parsed.data.authorId))
-    .local.fetchSockets())
-    (s as unknown as ChatSocket).data.muted = true;
+  for (const s of await state.io.in(authorRoom(room.key, authorId)).local.fetchSockets()) {
+    const data = (s as unknown as ChatSocket).data;
+    data.muted = true;
+    data.mutedAs = authorId;
+  }
   await recordChatModeration(state.db, room, socket.data.user, 'mute', parsed.data);
   state.io
     .to(authorRoom(room.key, parsed.data.authorId))
     .emit('muted', { authorId: parsed.data.authorId });
+  ack?.({ status: true });
+};
+
+/** A moderator lifts a mute: the author's own, the address mutes it made, its connections. */
+export const unmuteAuthor: Handler = async (state, socket, payload, ack) => {
+  const room = moderatedRoom(socket);
+  if (!room) return fail(socket, ack, 'chat.forbidden');
+  const parsed = chatAuthorPayload.safeParse(payload);
+  if (!parsed.success) return fail(socket, ack, 'chat.notFound');
+  const { authorId } = parsed.data;
+  const scope = muteScope(room);
+  await deleteMutes(state.db, room.churchId, authorId);
+  await removeMute(state, scope, authorId);
+  tellNodes(state, 'unmute', scope, authorId);
   ack?.({ status: true });
 };
 
@@ -258,6 +309,7 @@ export const HANDLERS: Record<string, Handler> = {
   delete: deleteMessage,
   'delete:user': deleteAuthorMessages,
   mute: muteAuthor,
+  unmute: unmuteAuthor,
   'commit:start': startCommit,
   'commit:stop': stopCommit,
   'commit:answer': answerCommit,

@@ -1,5 +1,5 @@
 // Across nodes (docs/live.md "Tests"): two chat processes on one PostgreSQL and one Redis. A message sent
-// through one reaches a client of the other, and so do deletions and the commit moment.
+// through one reaches a client of the other, and so do deletions, the commit moment and mutes.
 // Runs when TEST_DATABASE_URL and TEST_REDIS_URL are set (.ci/run sets both when they answer).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -43,7 +43,7 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
   const nodes: ChildProcess[] = [];
   const clients: Socket[] = [];
   let urls: string[] = [];
-  const channel = `redis-${randomBytes(3).toString('hex')}`;
+  const channel = 'culto'; // a live channel of graca's (a fresh database each run)
 
   const ask = (socket: Socket, event: string, payload?: unknown) =>
     new Promise<{ status: boolean; message?: ChatMessage }>((resolve) =>
@@ -123,6 +123,29 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     const count = next<{ hands: number }>(mod, 'commit:count');
     await ask(onA, 'commit:answer', { id, answer: 'hand' });
     expect((await count).hands).toBe(1);
+  }, 30_000);
+
+  it('a mute made on one process silences the author on the other; an unmute there frees them', async () => {
+    const author = client(urls[0]!);
+    const mod = client(urls[1]!);
+    process.env.JWT_SECRET = SECRET;
+    const { resetAccountSettings } = await import('../auth/settings.ts');
+    resetAccountSettings();
+    await ask(mod, 'join', { igreja: 'graca', channel, token: await leaderToken() });
+    await ask(author, 'join', { igreja: 'graca', channel, name: 'Carla (nó A)' });
+    const sent = await ask(author, 'message', { igreja: 'graca', channel, text: 'spam' });
+    const muted = next(author, 'muted');
+    expect((await ask(mod, 'mute', { authorId: sent.message!.authorId })).status).toBe(true);
+    await muted;
+    expect(
+      (await ask(author, 'message', { igreja: 'graca', channel, text: 'de novo' })).status,
+    ).toBe(false);
+    const freed = next(author, 'unmuted');
+    expect((await ask(mod, 'unmute', { authorId: sent.message!.authorId })).status).toBe(true);
+    await freed;
+    expect(
+      (await ask(author, 'message', { igreja: 'graca', channel, text: 'desculpe' })).status,
+    ).toBe(true);
   }, 30_000);
 
   async function leaderToken(): Promise<string> {

@@ -16,6 +16,7 @@ import {
   type ChatState,
 } from './chat-state.ts';
 import { fail, HANDLERS, type Handler } from './chat.handlers.ts';
+import { addressHash } from './chat-mutes.ts';
 import { MessageStore } from './message-store.ts';
 import { log } from '../log.ts';
 import { watchChatClients } from '../metrics.ts';
@@ -116,6 +117,8 @@ export async function createChat(
         const socket = raw as unknown as ChatSocket;
         socket.data.lang = messageLang(socket.handshake.headers['accept-language']);
         socket.data.address = socketAddress(socket, trustProxy);
+        const agent = socket.handshake.headers['user-agent'] ?? '';
+        socket.data.addressHash = addressHash(secret, socket.data.address, agent);
         for (const [event, handler] of Object.entries(HANDLERS))
           listen(state, socket, event, handler);
       });

@@ -8,6 +8,7 @@ import {
   userIdParams,
 } from '../../contract/user.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { checkChildrenQuota, spendMemberWrite } from '../auth/member-quotas.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
 import { addChild, childrenOf, deleteChild, updateChild } from './children.service.ts';
@@ -34,6 +35,9 @@ export function childRoutes(db: Database) {
         const churchId = c.req.valid('query').igreja;
         const { user } = await requireMember(db, c, churchId);
         requireSelf(user, c.req.valid('param').id);
+        // per-member quotas (docs/security.md "Member write quotas")
+        await spendMemberWrite(db, c, user.userId, 'child');
+        await checkChildrenQuota(db, churchId, user.userId);
         return c.json(await addChild(db, user.userId, churchId, c.req.valid('json')), 201);
       },
     )
@@ -45,6 +49,7 @@ export function childRoutes(db: Database) {
         const user = await requireUser(db, c);
         const { id, childId } = c.req.valid('param');
         requireSelf(user, id);
+        await spendMemberWrite(db, c, user.userId, 'child');
         return c.json(await updateChild(db, user.userId, childId, c.req.valid('json')));
       },
     )

@@ -78,6 +78,10 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
   let env: Record<string, string> = {};
   let proxy: Proxy;
   const graca = `graca.localhost:${PORTS.proxy}`;
+  const ROOMS = {
+    nodes: `nodes-${randomBytes(3).toString('hex')}`,
+    rolling: `rolling-${randomBytes(3).toString('hex')}`,
+  };
   const nodeUrl = (n: NodeName) => `http://127.0.0.1:${PORTS[n]}`;
 
   async function startNode(n: NodeName, seed: boolean): Promise<void> {
@@ -216,6 +220,19 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     await startNode('a', true); // migrates and seeds
     await startNode('b', false);
     proxy = await startProxy([PORTS.a, PORTS.b], PORTS.proxy);
+    // Only a church's live channels are chat rooms (docs/security.md): graca gets one stream per test room.
+    const db = new pg.Client({ connectionString: env.DATABASE_URL });
+    await db.connect();
+    try {
+      for (const channel of Object.values(ROOMS))
+        await db.query(
+          `insert into transmissao (igreja_id, titulo, servico, codigo, inicio, canal)
+           select id, $1, 'youtube', 'nodes', now() - interval '1 day', $1 from igreja where codigo = 'graca'`,
+          [channel],
+        );
+    } finally {
+      await db.end();
+    }
   }, 400_000);
 
   afterAll(async () => {
@@ -292,7 +309,7 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
   });
 
   it('carries a chat message sent to a client of node A to a client of node B', async () => {
-    const channel = `nodes-${randomBytes(3).toString('hex')}`;
+    const channel = ROOMS.nodes;
     const onA = await chatClient(nodeUrl('a'), 'Ana (A)', channel);
     const onB = await chatClient(nodeUrl('b'), 'Beto (B)', channel);
     await onA.send('Olá do nó A');
@@ -327,7 +344,7 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
   });
 
   it('restarts node A then node B under load: no request fails, no chat message is lost', async () => {
-    const channel = `rolling-${randomBytes(3).toString('hex')}`;
+    const channel = ROOMS.rolling;
     // Both through the balancer: round robin puts one on each node.
     const first = await chatClient(proxy.url, 'Carla', channel);
     const second = await chatClient(proxy.url, 'Davi', channel);

@@ -30,6 +30,7 @@ import {
   requireUser,
   type AuthUser,
 } from '../auth/authenticate.ts';
+import { spendMemberWrite } from '../auth/member-quotas.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
@@ -71,16 +72,16 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
   });
 
   /** An active group of an active church with MOD_CELULA (and of `churchId` when given), or 404. */
-  async function findGroup(c: Context, id: number, churchId?: number) {
+  async function findGroup(id: number, churchId?: number) {
     const group = await activeGroup(db, id, churchId);
-    const church = await churchById(db, c, group.churchId, scope);
+    const church = await churchById(db, group.churchId, scope);
     return { group, church };
   }
 
   /** The group for a signed-in caller who must be an active member of its church, with their role. */
   async function groupForMember(c: Context, id: number) {
     const user = c.get('user') as AuthUser;
-    const { group, church } = await findGroup(c, id);
+    const { group, church } = await findGroup(id);
     return { group, church, role: await memberRoleIn(db, group, church.id, user.userId) };
   }
 
@@ -89,7 +90,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     validate('param', groupChurchParams),
     validate('query', groupListQuery),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, scope);
+      const church = await churchBySlug(db, c.req.valid('param').slug, scope);
       const q = c.req.valid('query');
       const me = q.usuario ? (await requireMember(db, c, church.id)).user : null;
       return c.json(await listGroups(db, church.id, q, me));
@@ -102,7 +103,6 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     validate('query', groupDetailQuery),
     async (c) => {
       const { group, church } = await findGroup(
-        c,
         c.req.valid('param').id,
         c.req.valid('query').igreja,
       );
@@ -120,11 +120,13 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     validate('param', groupChurchParams),
     validate('json', groupJoinSchema),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug, scope);
+      const church = await churchBySlug(db, c.req.valid('param').slug, scope);
       const { user } = await requireMember(db, c, church.id);
+      // each request mails the leader: per-member quotas (docs/security.md "Member write quotas")
+      await spendMemberWrite(db, c, user.userId, 'groupRequest');
       const body = c.req.valid('json');
       // The group must belong to the church of the route: another church's id is simply not found.
-      const { group } = await findGroup(c, body.idCelula, church.id);
+      const { group } = await findGroup(body.idCelula, church.id);
       const { request, requester, leader } = await requestToJoin(
         db,
         church.id,

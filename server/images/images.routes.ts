@@ -5,6 +5,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { IMAGE_MAX_BYTES, imageParams } from '../../contract/user.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
+import { spendMemberWrite } from '../auth/member-quotas.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { accountSettings } from '../auth/settings.ts';
@@ -29,6 +30,7 @@ export function imageRoutes(
     .post('/usuario/:id/:type/imagem', validate('param', imageParams), async (c) => {
       const me = await requireUser(db, c);
       requireSelf(me, c.req.valid('param').id);
+      await spendMemberWrite(db, c, me.userId, 'photo'); // per-member quotas (docs/security.md)
       const mb = IMAGE_MAX_BYTES / 1024 / 1024;
       if (Number(c.req.header('content-length') ?? 0) > IMAGE_MAX_BYTES + 64 * 1024)
         throw new ApiProblem(413, 'image.size', undefined, { mb });

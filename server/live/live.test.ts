@@ -27,7 +27,8 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
     const socket = connect(url, {
       transports: ['websocket'],
       forceNew: true,
-      extraHeaders: { 'accept-language': lang },
+      // each client its own browser: a muted guest's address mute covers only that browser
+      extraHeaders: { 'accept-language': lang, 'user-agent': `live-test ${clients.length}` },
     });
     clients.push(socket);
     return socket;
@@ -45,6 +46,21 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
 
   beforeAll(async () => {
     database = await openTestDatabase(backend);
+    // only the church's live channels are rooms: the channels these tests use get past streams
+    const [graca] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca'));
+    await database.db.insert(t.liveStreams).values(
+      ['live2', 'boas-vindas', 'gap', 'restart'].map((channel) => ({
+        churchId: graca!.id,
+        title: `Teste ${channel}`,
+        service: 'youtube',
+        code: 'teste',
+        startsAt: new Date(0),
+        channel,
+      })),
+    );
     api = createApi({ db: database.db });
     http = createServer();
     chat = (await createChat({ db: database.db, secret: 'test-secret' })).attach(http);

@@ -17,6 +17,7 @@ import {
   prayPostSchema,
 } from '../../contract/prayer.ts';
 import { requireMember, requireUser, membershipOf, type AuthUser } from '../auth/authenticate.ts';
+import { checkPrayerQuota, spendMemberWrite } from '../auth/member-quotas.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { localFileStoreIn } from '../files/local.ts';
 import type { ChangeFeed } from '../changes.ts';
@@ -76,8 +77,8 @@ export function prayerActionRoutes(
   });
 
   /** The church when it is active and has the wall; otherwise spec §8's "no result found". */
-  async function requireWallChurch(c: Context, churchId: number): Promise<void> {
-    await churchById(db, c, churchId, {
+  async function requireWallChurch(churchId: number): Promise<void> {
+    await churchById(db, churchId, {
       module: PRAYER_MODULE,
       notFoundMessage: 'prayer.notFound',
     });
@@ -88,9 +89,9 @@ export function prayerActionRoutes(
    * an active member (otherwise 404, so ids of other churches reveal nothing); `published` also
    * requires it to be on the wall.
    */
-  async function actionablePrayer(c: Context, user: AuthUser, id: number, published: boolean) {
+  async function actionablePrayer(user: AuthUser, id: number, published: boolean) {
     const prayer = await activePrayer(db, id, published);
-    await requireWallChurch(c, prayer.churchId);
+    await requireWallChurch(prayer.churchId);
     const membership = await membershipOf(db, user.userId, prayer.churchId);
     if (!membership?.active) throw new ApiProblem(404, 'prayer.notFound');
     return prayer;
@@ -146,8 +147,10 @@ export function prayerActionRoutes(
     const parsed = postSchema.safeParse(fields);
     if (!parsed.success) return invalidInput(c, parsed.error, fields);
     const body = parsed.data;
-    await requireWallChurch(c, body.idIgreja);
+    await requireWallChurch(body.idIgreja);
     const { user } = await requireMember(db, c, body.idIgreja);
+    await spendMemberWrite(db, c, user.userId, 'prayer'); // per-member quotas (docs/security.md)
+    await checkPrayerQuota(db, body.idIgreja, user.userId);
     await refuseUnknownReason(db, body.idIgreja, body.idOracaoMotivo);
     const imagePath = image ? await storeImage(body.idIgreja, image) : null;
     let id: number;
@@ -169,7 +172,8 @@ export function prayerActionRoutes(
   app.post('/oracao/mensagem', signedIn, validate('json', messageSchema), async (c) => {
     const user = c.get('user');
     const body = c.req.valid('json');
-    const prayer = await actionablePrayer(c, user, body.idOracao, true);
+    const prayer = await actionablePrayer(user, body.idOracao, true);
+    await spendMemberWrite(db, c, user.userId, 'prayerMessage');
     const mensagem = await addMessage(db, prayer, user.userId, body.mensagem);
     changes.churchChanged(prayer.churchId);
     return c.json(
@@ -184,7 +188,7 @@ export function prayerActionRoutes(
 
   app.post('/oracao/orar', signedIn, validate('json', prayPostSchema), async (c) => {
     const user = c.get('user');
-    const prayer = await actionablePrayer(c, user, c.req.valid('json').idOracao, true);
+    const prayer = await actionablePrayer(user, c.req.valid('json').idOracao, true);
     const { count, counted } = await pray(db, prayer, user.userId);
     if (counted) changes.churchChanged(prayer.churchId);
     return c.json({ status: true as const, qtdeOrar: count, orou: true as const });
@@ -192,7 +196,7 @@ export function prayerActionRoutes(
 
   app.delete('/oracao/:id', signedIn, validate('param', prayerDeleteParams), async (c) => {
     const user = c.get('user');
-    const prayer = await actionablePrayer(c, user, c.req.valid('param').id, false);
+    const prayer = await actionablePrayer(user, c.req.valid('param').id, false);
     await deletePrayer(db, prayer, user.userId);
     changes.churchChanged(prayer.churchId);
     return c.json({ status: true as const, message: prayerMessage(langOf(c), 'prayer.deleted') });
@@ -200,7 +204,7 @@ export function prayerActionRoutes(
 
   app.get('/user/oracao', signedIn, validate('query', ownPrayersQuery), async (c) => {
     const churchId = c.req.valid('query').igreja;
-    await requireWallChurch(c, churchId);
+    await requireWallChurch(churchId);
     const { user } = await requireMember(db, c, churchId);
     return c.json({ oracoes: await ownPrayers(db, churchId, user.userId) });
   });
@@ -213,7 +217,7 @@ export function prayerActionRoutes(
     async (c) => {
       const churchId = c.req.valid('query').igreja;
       const id = c.req.valid('param').id;
-      await requireWallChurch(c, churchId);
+      await requireWallChurch(churchId);
       const { user } = await requireMember(db, c, churchId);
       return c.json(await ownPrayerWithMessages(db, churchId, user.userId, id));
     },

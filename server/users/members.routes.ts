@@ -20,6 +20,7 @@ import {
   userByEmail,
 } from '../auth/accounts.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { spendMemberWrite } from '../auth/member-quotas.ts';
 import { findChurch } from '../auth/church-link.ts';
 import {
   addressKey,
@@ -109,6 +110,7 @@ export function memberRoutes(db: Database, mailer: Mailer) {
       .put('/usuario', validate('json', updateUserBody), async (c) => {
         const b = c.req.valid('json');
         const { user: me, membership } = await requireMember(db, c, b.igreja);
+        await spendMemberWrite(db, c, me.userId, 'profile'); // per-member quotas (docs/security.md)
         const user = await updateMember(db, me.userId, membership, b);
         return c.json({ user: toUser(user, await hasAddress(db, me.userId)) });
       })

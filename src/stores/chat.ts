@@ -181,6 +181,8 @@ export function startChat(options: ChatOptions): () => void {
     if ($chat.get().commit?.id === id) $chat.setKey('hands', hands);
   });
   socket.on('muted', () => $chat.set({ ...$chat.get(), notice: options.texts.muted, muted: true }));
+  // a moderator lifted the mute: the box opens again
+  socket.on('unmuted', () => $chat.set({ ...$chat.get(), notice: null, muted: false }));
   let joinSeq = 0;
   socket.on('joined', ({ name }: { name: string }) =>
     $chat.setKey(
@@ -312,6 +314,9 @@ export const deleteChatAuthor = async (authorId: string): Promise<void> => {
 };
 export const muteChatAuthor = async (authorId: string): Promise<void> => {
   await ask('mute', { authorId });
+};
+export const unmuteChatAuthor = async (authorId: string): Promise<void> => {
+  await ask('unmute', { authorId });
 };
 export const startCommit = async (): Promise<void> => {
   await ask('commit:start');

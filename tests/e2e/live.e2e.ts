@@ -15,8 +15,12 @@ async function expectNoAxeViolations(page: Page) {
   ).toEqual([]);
 }
 
-async function newPage(browser: Browser, viewport = { width: 1280, height: 900 }) {
-  const context = await browser.newContext({ locale: 'pt-BR', viewport });
+async function newPage(
+  browser: Browser,
+  viewport = { width: 1280, height: 900 },
+  userAgent?: string,
+) {
+  const context = await browser.newContext({ locale: 'pt-BR', viewport, userAgent });
   return context.newPage();
 }
 
@@ -28,7 +32,9 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
   browser,
 }) => {
   test.setTimeout(150_000);
-  const visitor = await newPage(browser);
+  // a browser of its own: muting this guest also mutes guests from its address and browser
+  // (docs/security.md "Chat identities"), and every browser of this run shares the address
+  const visitor = await newPage(browser, undefined, `Mozilla/5.0 (e2e visitor ${run})`);
   await visitor.goto(churchUrl('graca', '/live'));
   await expect(visitor.getByRole('heading', { level: 1, name: 'Ao vivo' })).toBeVisible();
   await expect(visitor.getByText('Ao vivo agora')).toBeVisible();
@@ -107,6 +113,15 @@ test('two browsers chat; a moderator deletes a message for both and runs the com
     timeout: 20_000,
   });
   await expect(visitor.getByRole('textbox', { name: 'Mensagem' })).toBeDisabled();
+  // the moderator gives the voice back: the box opens at once, no reload
+  await moderator.getByLabel(`Moderar mensagem de ${name}`).last().click();
+  await moderator.getByRole('button', { name: `Devolver a voz a ${name}` }).click();
+  await moderator
+    .getByRole('dialog', { name: `Deixar ${name} escrever no chat de novo?` })
+    .getByRole('button', { name: 'Confirmar' })
+    .click();
+  await expect(visitor.getByRole('textbox', { name: 'Mensagem' })).toBeEnabled();
+  await expect(visitor.getByText('Um moderador silenciou você neste chat.')).toBeHidden();
   await visitor.context().close();
   await moderator.context().close();
 });
@@ -191,11 +206,13 @@ test('/embed/chat joins with the username query; the home schedule links to /liv
 }) => {
   test.setTimeout(120_000);
   const page = await newPage(browser);
+  // only the church's live channels are chats (docs/security.md "Chat identities")
+  await page.goto(churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed`));
+  await expect(page.getByText('Este chat não existe.')).toBeVisible({ timeout: 15_000 });
   await page.goto(
-    churchUrl('graca', `/embed/chat?channel=embed${run}&username=Ana%20Embed&limitMessages=5`),
+    churchUrl('graca', `/embed/chat?channel=culto&username=Ana%20Embed&limitMessages=5`),
   );
   await expect(page.getByText('Você está como Ana Embed')).toBeVisible({ timeout: 15_000 });
-  await expect(page.getByText('Nenhuma mensagem ainda. Diga olá!')).toBeVisible();
   await page.getByRole('textbox', { name: 'Mensagem' }).fill(`Olá do embed ${run}`);
   await page.getByRole('button', { name: 'Enviar' }).click();
   await expect(messages(page).getByText(`Olá do embed ${run}`)).toBeVisible();

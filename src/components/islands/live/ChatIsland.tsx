@@ -12,6 +12,7 @@ import {
   deleteChatAuthor,
   deleteChatMessage,
   muteChatAuthor,
+  unmuteChatAuthor,
   rejoinChat,
   sendChatMessage,
   setChatName,
@@ -46,7 +47,8 @@ interface Props extends IslandProps {
 type Pending =
   | { kind: 'delete'; message: ChatMessage }
   | { kind: 'deleteAll'; message: ChatMessage }
-  | { kind: 'mute'; message: ChatMessage };
+  | { kind: 'mute'; message: ChatMessage }
+  | { kind: 'unmute'; message: ChatMessage };
 
 function Avatar({ message }: { message: ChatMessage }) {
   if (message.avatar)
@@ -282,7 +284,8 @@ function Chat({
     try {
       if (kind === 'delete') await deleteChatMessage(message.id);
       else if (kind === 'deleteAll') await deleteChatAuthor(message.authorId);
-      else await muteChatAuthor(message.authorId);
+      else if (kind === 'mute') await muteChatAuthor(message.authorId);
+      else await unmuteChatAuthor(message.authorId);
       setFailure(null);
     } catch (error) {
       setFailure((error as Error).message);
@@ -293,11 +296,18 @@ function Chat({
       ? t('live.chat.confirmDelete')
       : pending.kind === 'deleteAll'
         ? t('live.chat.confirmDeleteAll', { name: pending.message.name })
-        : t('live.chat.confirmMute', { name: pending.message.name })
+        : pending.kind === 'mute'
+          ? t('live.chat.confirmMute', { name: pending.message.name })
+          : t('live.chat.confirmUnmute', { name: pending.message.name })
     : '';
 
+  // a refused join (no such church, or a channel that is none of its live channels) says why
   if (state.status === 'connecting' && !state.user)
-    return <Loader label={t('live.chat.connecting')} />;
+    return state.notice ? (
+      <Notice kind="error">{state.notice}</Notice>
+    ) : (
+      <Loader label={t('live.chat.connecting')} />
+    );
   return (
     <div className="chat">
       {state.status !== 'online' && (
@@ -354,6 +364,14 @@ function Chat({
                         onClick={(e) => choose(e.currentTarget, { kind: 'mute', message: m })}
                       >
                         {t('live.chat.mute', { name: m.name })}
+                      </button>
+                    )}
+                    {m.authorId !== state.user?.id && (
+                      <button
+                        type="button"
+                        onClick={(e) => choose(e.currentTarget, { kind: 'unmute', message: m })}
+                      >
+                        {t('live.chat.unmute', { name: m.name })}
                       </button>
                     )}
                   </div>
