@@ -116,6 +116,8 @@ export const staffEventInput = z
       .regex(/^[A-Z]{3}$/, { error: 'staff.events.badCurrency' })
       .default('BRL'),
     flagInscricaoAberta: z.boolean().default(true),
+    /** Visitors may buy without an account (docs/events.md "Visitors"). */
+    flagVisitante: z.boolean().default(false),
     flagJuros: z.boolean().default(false),
     flagAssumirTaxasServico: z.boolean().default(false),
     qtdeMaxParcelas: whole(1, 12).default(1),
@@ -188,6 +190,7 @@ export const staffEventSchema = z.object({
   fusoHorario: z.string(),
   moeda: z.string(),
   flagInscricaoAberta: z.boolean(),
+  flagVisitante: z.boolean(),
   flagJuros: z.boolean(),
   flagAssumirTaxasServico: z.boolean(),
   qtdeMaxParcelas: z.number(),
@@ -249,7 +252,7 @@ export const staffRegistrationSchema = z.object({
   ingresso: z.object({ id: z.number(), nome: z.string() }),
   nomeTitular: z.string(),
   emailTitular: z.string().nullable(),
-  comprador: z.object({ id: z.number(), nome: z.string(), email: z.string() }),
+  comprador: z.object({ id: z.number().nullable(), nome: z.string(), email: z.string() }),
   respostas: z.record(z.string(), z.string()),
   pagamento: z
     .object({

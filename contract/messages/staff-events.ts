@@ -38,6 +38,10 @@ const en = {
   'staff.events.checkin.pendente': 'This ticket is not paid yet.',
   'staff.events.checkin.jaUsado': 'Already used: admitted {{when}} at {{door}}.',
   'staff.events.checkin.noDoor': 'the door',
+  'staff.events.checkin.notAssigned':
+    'You are on the door team of other events: ask an admin to add you to this one.',
+  'staff.events.door.notVolunteer': 'Only door volunteers of this church can be on the door team.',
+  'staff.events.door.tooMany': 'Too many people for one door team.',
   'staff.events.csv.code': 'Ticket code',
   'staff.events.csv.status': 'Status',
   'staff.events.csv.ticket': 'Ticket type',
@@ -93,6 +97,11 @@ const pt: Record<StaffEventsMessageKey, string> = {
   'staff.events.checkin.pendente': 'Este ingresso ainda não foi pago.',
   'staff.events.checkin.jaUsado': 'Já usado: entrou {{when}} pela {{door}}.',
   'staff.events.checkin.noDoor': 'porta',
+  'staff.events.checkin.notAssigned':
+    'Você está na equipe de portaria de outros eventos: peça a um administrador que o inclua neste.',
+  'staff.events.door.notVolunteer':
+    'Só voluntários de portaria desta igreja podem estar na equipe de portaria.',
+  'staff.events.door.tooMany': 'Pessoas demais para uma equipe de portaria.',
   'staff.events.csv.code': 'Código do ingresso',
   'staff.events.csv.status': 'Situação',
   'staff.events.csv.ticket': 'Ingresso',
@@ -146,6 +155,11 @@ const es: Record<StaffEventsMessageKey, string> = {
   'staff.events.checkin.pendente': 'Esta entrada aún no fue pagada.',
   'staff.events.checkin.jaUsado': 'Ya usada: entró {{when}} por {{door}}.',
   'staff.events.checkin.noDoor': 'la puerta',
+  'staff.events.checkin.notAssigned':
+    'Estás en el equipo de puerta de otros eventos: pide a un administrador que te agregue a este.',
+  'staff.events.door.notVolunteer':
+    'Solo los voluntarios de puerta de esta iglesia pueden estar en el equipo de puerta.',
+  'staff.events.door.tooMany': 'Demasiadas personas para un equipo de puerta.',
   'staff.events.csv.code': 'Código de la entrada',
   'staff.events.csv.status': 'Estado',
   'staff.events.csv.ticket': 'Entrada',

@@ -11,6 +11,7 @@ import {
   staffEventInput,
   staffEventsQuery,
 } from '../../contract/events-staff.ts';
+import { doorTeamInput } from '../../contract/events-door.ts';
 import { mayUse, type StaffArea } from '../../contract/staff.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -18,6 +19,7 @@ import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
 import type { StaffDeps } from '../staff-routes.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
+import { assertMayCheckIn, checkinLimit, doorTeam, setDoorTeam } from './door-team.service.ts';
 import * as desk from './events-staff.service.ts';
 
 /** 403 unless the caller may use one of these areas (the events list serves all three). */
@@ -36,6 +38,11 @@ export function eventsStaffRoutes(deps: StaffDeps) {
   const checkin = staffArea('checkin');
   const scope = (c: Context<StaffEnv>) => c.get('staff');
   const item = '/evento/:id{[0-9]+}';
+  // A volunteer on the door team of other events is refused here (docs/events.md "Door team").
+  const doorTeamOnly: MiddlewareHandler<StaffEnv> = async (c, next) => {
+    await assertMayCheckIn(db, c.get('staff').actor, Number(c.req.param('id')));
+    await next();
+  };
 
   return (
     new Hono<StaffEnv>()
@@ -44,7 +51,15 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         '/evento',
         anyArea('events', 'registrations', 'checkin'),
         validate('query', staffEventsQuery),
-        async (c) => c.json(await desk.listEvents(db, scope(c).church.id, c.req.valid('query'))),
+        async (c) => {
+          const { actor, church } = scope(c);
+          // Door-only staff see the events of their door team (docs/events.md "Door team").
+          const doorOnly = !mayUse(actor.roles, 'registrations');
+          const only = doorOnly ? await checkinLimit(db, actor) : null;
+          return c.json(
+            await desk.listEvents(db, church.id, c.req.valid('query'), undefined, only),
+          );
+        },
       )
       .post('/evento', events, validate('json', staffEventInput), async (c) =>
         c.json(await desk.createEvent(deps, scope(c).actor, c.req.valid('json')), 201),
@@ -140,14 +155,34 @@ export function eventsStaffRoutes(deps: StaffDeps) {
           );
         },
       )
+      // ---- the door team (admin) ----
+      .get(`${item}/porta`, events, validate('param', eventIdParams), async (c) =>
+        c.json(await doorTeam(db, scope(c).church.id, c.req.valid('param').id)),
+      )
+      .put(
+        `${item}/porta`,
+        events,
+        validate('param', eventIdParams),
+        validate('json', doorTeamInput),
+        async (c) =>
+          c.json(
+            await setDoorTeam(
+              deps,
+              scope(c).actor,
+              c.req.valid('param').id,
+              c.req.valid('json').usuarios,
+            ),
+          ),
+      )
       // ---- check-in at the door ----
-      .get(`${item}/checkin`, checkin, validate('param', eventIdParams), async (c) =>
+      .get(`${item}/checkin`, checkin, validate('param', eventIdParams), doorTeamOnly, async (c) =>
         c.json(await checkinState(db, scope(c).church.id, c.req.valid('param').id)),
       )
       .post(
         `${item}/checkin`,
         checkin,
         validate('param', eventIdParams),
+        doorTeamOnly,
         validate('json', checkinScanInput),
         async (c) => {
           const id = c.req.valid('param').id;
@@ -165,6 +200,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         `${item}/checkin/lote`,
         checkin,
         validate('param', eventIdParams),
+        doorTeamOnly,
         validate('json', checkinBatchInput),
         async (c) => {
           const id = c.req.valid('param').id;

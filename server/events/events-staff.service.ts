@@ -29,6 +29,8 @@ import { toMoney } from '../payments/money.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import type { Tx } from '../db/client.ts';
+import { sanitizeRichText } from '../../common/rich-text.ts';
+import { descriptionHtml } from './description.ts';
 import { ticketMail } from './ticket-mail.ts';
 
 type EventRow = typeof t.events.$inferSelect;
@@ -44,7 +46,8 @@ export function toStaffEvent(row: EventRow, tickets: TicketRow[]): StaffEvent {
   return {
     id: row.id,
     titulo: row.title,
-    descricao: row.description,
+    // The editor always gets HTML: a plain-text description arrives as paragraphs.
+    descricao: descriptionHtml(row.description, row.descriptionFormat) || null,
     imagem: row.image,
     local: row.placeName,
     endereco: row.address,
@@ -54,6 +57,7 @@ export function toStaffEvent(row: EventRow, tickets: TicketRow[]): StaffEvent {
     fusoHorario: row.timeZone,
     moeda: row.currency,
     flagInscricaoAberta: row.registrationOpen,
+    flagVisitante: row.visitorsAllowed,
     flagJuros: row.interest,
     flagAssumirTaxasServico: row.churchPaysFees,
     qtdeMaxParcelas: row.maxInstallments,
@@ -115,10 +119,13 @@ export async function listEvents(
   churchId: number,
   query: z.output<typeof staffEventsQuery>,
   now = new Date(),
+  only: number[] | null = null,
 ): Promise<StaffEventsPage> {
   const upcoming = query.quando === 'proximos';
   const where = and(
     eq(t.events.churchId, churchId),
+    // A door volunteer's team events only (docs/events.md "Door team").
+    only ? inArray(t.events.id, only.length ? only : [0]) : undefined,
     upcoming ? gte(t.events.endsAt, now) : lt(t.events.endsAt, now),
     query.busca ? ilike(t.events.title, containsPattern(query.busca)) : undefined,
   );
@@ -191,7 +198,9 @@ const ticketValues = (k: StaffEventInputParsed['ingressos'][number], position: n
 
 const eventValues = (input: StaffEventInputParsed) => ({
   title: input.titulo,
-  description: input.descricao,
+  // The staff editor's rich text, through the one sanitiser content bodies use (common/rich-text.ts).
+  description: sanitizeRichText(input.descricao) || null,
+  descriptionFormat: 'html' as const,
   image: input.imagem,
   placeName: input.local,
   address: input.endereco,
@@ -201,6 +210,7 @@ const eventValues = (input: StaffEventInputParsed) => ({
   timeZone: input.fusoHorario,
   currency: input.moeda,
   registrationOpen: input.flagInscricaoAberta,
+  visitorsAllowed: input.flagVisitante,
   interest: input.flagJuros,
   churchPaysFees: input.flagAssumirTaxasServico,
   maxInstallments: input.qtdeMaxParcelas,
@@ -424,6 +434,8 @@ function registrationFilters(eventId: number, churchId: number, q: Partial<Regis
         ilike(t.payments.code, like),
         ilike(t.users.email, like),
         sql`(${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')) ilike ${like}`,
+        ilike(t.payments.donorEmail, like), // a visitor's order (docs/events.md "Visitors")
+        ilike(t.payments.donorName, like),
       )!,
     );
   }
@@ -446,13 +458,15 @@ function selectRegistrations(db: Database | Tx, where: SQL | undefined) {
         status: t.payments.status,
         method: t.payments.method,
         total: t.payments.totalCents,
+        visitorName: t.payments.donorName,
+        visitorEmail: t.payments.donorEmail,
       },
       inOrder: sql<number>`(select count(*) from inscricao o where o.pagamento_id = ${t.registrations.paymentId})::int`,
       checkin: { at: t.checkins.scannedAt, door: t.checkins.door, by: t.checkins.userName },
     })
     .from(t.registrations)
     .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
-    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.users, eq(t.users.id, t.registrations.userId)) // none yet for a visitor's ticket
     .leftJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
     .leftJoin(t.checkins, eq(t.checkins.registrationId, t.registrations.id))
     .where(where);
@@ -469,11 +483,14 @@ function toStaffRegistration(row: RegistrationRowOut): StaffRegistration {
     ingresso: { id: r.ticketId, nome: row.ticketName },
     nomeTitular: r.holderName,
     emailTitular: r.holderEmail,
-    comprador: {
-      id: row.buyer.id,
-      nome: [row.buyer.first, row.buyer.last].filter(Boolean).join(' '),
-      email: row.buyer.email,
-    },
+    comprador: row.buyer
+      ? {
+          id: row.buyer.id,
+          nome: [row.buyer.first, row.buyer.last].filter(Boolean).join(' '),
+          email: row.buyer.email,
+        }
+      : // a visitor's order, until an account with that e-mail claims it
+        { id: null, nome: row.payment?.visitorName ?? '', email: row.payment?.visitorEmail ?? '' },
     respostas: r.answers,
     pagamento:
       row.payment && row.payment.code
@@ -509,7 +526,7 @@ export async function listRegistrations(
     db
       .select({ n: count() })
       .from(t.registrations)
-      .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+      .leftJoin(t.users, eq(t.users.id, t.registrations.userId))
       .leftJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
       .where(where),
     registrationTotals(db, event),
@@ -747,9 +764,14 @@ export async function resendTicket(
   const reg = await registrationOf(deps.db, actor.churchId, eventId, id);
   if (reg.status === 'cancelada') throw new ApiProblem(409, 'staff.events.alreadyCancelled');
   const [row] = await deps.db
-    .select({ email: t.users.email, ticket: t.tickets.name, church: t.churches.name })
+    .select({
+      email: sql<string | null>`coalesce(${t.users.email}, ${t.payments.donorEmail})`,
+      ticket: t.tickets.name,
+      church: t.churches.name,
+    })
     .from(t.registrations)
-    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.payments, eq(t.payments.id, t.registrations.paymentId))
     .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
     .innerJoin(t.churches, eq(t.churches.id, t.registrations.churchId))
     .where(eq(t.registrations.id, reg.id));

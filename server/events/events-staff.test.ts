@@ -12,13 +12,20 @@ import {
   staffEventsPageSchema,
   type StaffEventInput,
 } from '../../contract/events-staff.ts';
+import { doorTeamSchema } from '../../contract/events-door.ts';
 import { createApi, type Api } from '../app.ts';
 import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { orderCode } from '../payments/codes.ts';
-import { apiClient, expectError, loginAll, type ApiResponse } from '../test-kit.ts';
+import {
+  apiClient,
+  expectError,
+  expectFieldError,
+  loginAll,
+  type ApiResponse,
+} from '../test-kit.ts';
 
 type Who = 'admin' | 'finance' | 'door' | 'editor' | 'member' | 'graceAdmin';
 const ACCOUNTS: Record<Who, string> = {
@@ -193,6 +200,44 @@ describe.each(testBackends())('staff events desk on %s', (backend) => {
     // A draft is not on the public pages until published.
     const pub = await call('GET', `/igreja/graca/evento/${made.id}`);
     expect(pub.status).toBe(404);
+  });
+
+  it('keeps a rich-text description sanitised, and a plain-text one with its line breaks', async () => {
+    const made = await createEvent({
+      descricao:
+        '<h2>Programa</h2><p onclick="x()">Dia 1 &amp; 2<script>alert(1)</script></p>' +
+        '<ul><li><a href="javascript:alert(1)">Inscrição</a></li></ul>',
+    });
+    // Stored and answered through the content sanitiser: no script, handler or javascript: link.
+    expect(made.descricao).toBe(
+      '<h2>Programa</h2><p>Dia 1 &amp; 2</p><ul><li><a>Inscrição</a></li></ul>',
+    );
+    await call('POST', `/admin/graca/evento/${made.id}/publicar`, { token: tokens.admin });
+    const pub = await call('GET', `/igreja/graca/evento/${made.id}`);
+    expect(pub.status).toBe(200);
+    expect(pub.body.evento.descricaoHtml).toBe(made.descricao);
+    expect(pub.body.evento.descricao).toBe('Programa\nDia 1 & 2\nInscrição');
+
+    // A plain-text description (seed, imported calendars) keeps its paragraphs and line breaks.
+    await db()
+      .update(t.events)
+      .set({ description: 'Linha 1\nLinha 2\n\n<b>Sem HTML</b>', descriptionFormat: 'texto' })
+      .where(eq(t.events.id, made.id));
+    const plain = (await call('GET', `/igreja/graca/evento/${made.id}`)).body.evento;
+    expect(plain.descricaoHtml).toBe('<p>Linha 1<br>Linha 2</p><p>&lt;b&gt;Sem HTML&lt;/b&gt;</p>');
+    expect(plain.descricao).toBe('Linha 1\nLinha 2\n\n<b>Sem HTML</b>');
+    // The editor opens it as those paragraphs; saving turns it into rich text.
+    const opened = staffEventSchema.parse(
+      (await call('GET', `/admin/graca/evento/${made.id}`, { token: tokens.admin })).body,
+    );
+    expect(opened.descricao).toBe(plain.descricaoHtml);
+    const [seeded] = await db()
+      .select()
+      .from(t.events)
+      .where(and(eq(t.events.churchId, graca), eq(t.events.title, 'Conferência Graça 2026')));
+    expect(seeded!.descriptionFormat).toBe('texto');
+    const shown = (await call('GET', `/igreja/graca/evento/${seeded!.id}`)).body.evento;
+    expect(shown.descricaoHtml).toBe(`<p>${seeded!.description}</p>`);
   });
 
   it('refuses invalid input with field messages in the caller’s language', async () => {
@@ -679,5 +724,113 @@ describe.each(testBackends())('staff events desk on %s', (backend) => {
     expect(batch.respostas[2]!.motivo).toBe('jaUsado');
     expect(batch.respostas[0]!.uso!.quando).toBe(earlier);
     expect(batch.contagem).toEqual({ admitidos: 2, vendidos: 2 });
+  });
+
+  it('limits a door volunteer to the events of their door team; none given: every event', async () => {
+    const mine = await createEvent({ titulo: 'Culto de Natal' });
+    const notMine = await createEvent({ titulo: 'Bazar' });
+    const a = await register(mine.id, mine.ingressos[0]!.id, { holderName: 'A' });
+    const b = await register(notMine.id, notMine.ingressos[0]!.id, { holderName: 'B' });
+    const b2 = await register(notMine.id, notMine.ingressos[0]!.id, { holderName: 'B2' });
+    const team = (id: number) => `/admin/graca/evento/${id}/porta`;
+    const scan = (id: number, codigo: string, lang?: string) =>
+      call('POST', `/admin/graca/evento/${id}/checkin`, {
+        token: tokens.door,
+        lang,
+        body: { codigo, porta: 'Frente' },
+      });
+    const listed = async () =>
+      staffEventsPageSchema
+        .parse((await call('GET', '/admin/graca/evento', { token: tokens.door })).body)
+        .eventos.map((e) => e.id);
+
+    // No team given yet: the volunteer checks in anywhere (today's behaviour).
+    expect(checkinResultSchema.parse((await scan(notMine.id, b.code)).body).resposta.admitido).toBe(
+      true,
+    );
+    expect(await listed()).toEqual(expect.arrayContaining([mine.id, notMine.id]));
+
+    // Only the admin sets a team, and only door volunteers of this church can be on it.
+    const teamRows = () => db().select().from(t.eventDoorTeam);
+    await expectRefused(
+      [undefined, 'member', 'editor', 'finance', 'door', 'graceAdmin'],
+      (token) => call('PUT', team(mine.id), { token, body: { usuarios: [ids.door] } }),
+      teamRows,
+    );
+    for (const [lang, word] of [
+      ['pt', 'voluntários de portaria'],
+      ['en', 'door volunteers'],
+      ['es', 'voluntarios de puerta'],
+    ] as const) {
+      const bad = await call('PUT', team(mine.id), {
+        token: tokens.admin,
+        lang,
+        body: { usuarios: [ids.door, ids.member] },
+      });
+      expect(expectFieldError(bad, 422, 'usuarios.1').errors!['usuarios.1']![0]).toContain(word);
+    }
+    expectFieldError(
+      await call('PUT', team(mine.id), { token: tokens.admin, body: { usuarios: 'x' } }),
+      400,
+      'usuarios',
+    );
+    expect(await teamRows()).toEqual([]);
+    // Another church's event is not found.
+    const [graceEvent] = await db().select().from(t.events).where(eq(t.events.churchId, grace));
+    expect(
+      (await call('PUT', team(graceEvent!.id), { token: tokens.admin, body: { usuarios: [] } }))
+        .status,
+    ).toBe(404);
+
+    const before = await call('GET', team(mine.id), { token: tokens.admin });
+    expect(before.status).toBe(200);
+    expect(doorTeamSchema.parse(before.body).voluntarios).toContainEqual(
+      expect.objectContaining({ id: ids.door, naEquipe: false, eventos: 0 }),
+    );
+    const saved = await call('PUT', team(mine.id), {
+      token: tokens.admin,
+      body: { usuarios: [ids.door, ids.door] },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(doorTeamSchema.parse(saved.body).voluntarios).toContainEqual(
+      expect.objectContaining({ id: ids.door, naEquipe: true, eventos: 1 }),
+    );
+    expect(await db().$count(t.auditLog, eq(t.auditLog.action, 'events.doorTeam'))).toBe(1);
+
+    // Given an event: that one only, on every check-in call; the rest answer 403 in their language.
+    expect(await listed()).toEqual([mine.id]);
+    for (const lang of ['pt', 'en', 'es'] as const)
+      expectError(await scan(notMine.id, b2.code, lang), 403, 'staff.events.checkin.notAssigned');
+    expectError(
+      await call('GET', `/admin/graca/evento/${notMine.id}/checkin`, { token: tokens.door }),
+      403,
+      'staff.events.checkin.notAssigned',
+    );
+    expectError(
+      await call('POST', `/admin/graca/evento/${notMine.id}/checkin/lote`, {
+        token: tokens.door,
+        body: { leituras: [{ codigo: b2.code }] },
+      }),
+      403,
+      'staff.events.checkin.notAssigned',
+    );
+    expect(await db().$count(t.checkins, eq(t.checkins.registrationId, b2.id))).toBe(0);
+    expect(checkinResultSchema.parse((await scan(mine.id, a.code)).body).resposta.admitido).toBe(
+      true,
+    );
+    // The admin is never limited.
+    const byAdmin = await call('POST', `/admin/graca/evento/${notMine.id}/checkin`, {
+      token: tokens.admin,
+      body: { codigo: b2.code },
+    });
+    expect(checkinResultSchema.parse(byAdmin.body).resposta.admitido).toBe(true);
+
+    // An empty team gives the volunteer every event again.
+    await call('PUT', team(mine.id), { token: tokens.admin, body: { usuarios: [] } });
+    expect(await teamRows()).toEqual([]);
+    expect(
+      (await call('GET', `/admin/graca/evento/${notMine.id}/checkin`, { token: tokens.door }))
+        .status,
+    ).toBe(200);
   });
 });

@@ -2,6 +2,7 @@
 import type { EventWire, Registration, Ticket } from '../../contract/events.ts';
 import type * as t from '../db/schema/index.ts';
 import { toMoney } from '../payments/money.ts';
+import { descriptionHtml, descriptionText } from './description.ts';
 
 type EventRow = typeof t.events.$inferSelect;
 type TicketRow = typeof t.tickets.$inferSelect;
@@ -34,7 +35,9 @@ export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: b
   return {
     id: row.id,
     titulo: row.title,
-    descricao: row.description,
+    // Readable text for calendars and apps; the page prints the sanitised HTML (docs/events.md).
+    descricao: descriptionText(row.description, row.descriptionFormat),
+    descricaoHtml: descriptionHtml(row.description, row.descriptionFormat),
     imagem: row.image,
     largura: row.imageWidth,
     altura: row.imageHeight,
@@ -50,6 +53,8 @@ export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: b
     diasPagamentoDinheiro: row.cashDaysToPay,
     flagInscricaoAberta: row.registrationOpen,
     flagConteudoOnline: hasOnlineContent,
+    flagVisitante: row.visitorsAllowed,
+    metodosPagamento: row.paymentMethods,
     ingressos: tickets
       .filter((tk) => tk.eventId === row.id && tk.active)
       .sort((a, b) => a.position - b.position || a.id - b.id)
@@ -61,7 +66,7 @@ export function toRegistration(
   row: RegistrationRow,
   event: EventRow,
   ticket: TicketRow,
-  buyer: { id: number; firstName: string; lastName: string | null },
+  buyer: { id: number | null; firstName: string; lastName: string | null },
   payment: { code: string; status: string } | null,
 ): Registration {
   return {

@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import QRCode from 'qrcode';
-import { asMember, churchUrl } from './helpers.ts';
+import { API, apiLogin, asMember, churchUrl } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -155,4 +155,79 @@ test('without a connection the door keeps scans on the phone and reports them on
   const reports = page.getByRole('region', { name: 'Confira estas leituras' });
   await expect(reports).toContainText('Nenhum ingresso tem este código.');
   await expect(page.getByText('1 leitura aguardando')).toBeHidden();
+});
+
+test('the description is rich text in the form and on the public page, which stays free of framework JS', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', `/admin/events/${eventId}`));
+  const body = page.getByRole('textbox', { name: 'Descrição', exact: true }).first();
+  await body.click();
+  await body.pressSequentially('Programa ');
+  await page.getByRole('button', { name: 'Negrito' }).click();
+  await body.pressSequentially('da família');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Salvo.', { exact: true })).toBeVisible();
+
+  await page.goto(churchUrl('graca', `/event/${eventId}`));
+  await expect(page.locator('.description strong')).toHaveText('da família');
+  await expect(page.locator('.description')).toHaveText('Programa da família');
+  expect(await page.locator('astro-island').count()).toBe(0);
+});
+
+test('the admin gives the event a door team: the volunteer checks in there only', async ({
+  page,
+  browser,
+}) => {
+  const admin = await apiLogin('lider@graca.demo');
+  const volunteer = await apiLogin('beatriz.rocha@graca.demo');
+  const asAdmin = (path: string, body: unknown) =>
+    fetch(`${API}/admin/graca/${path}`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+  expect(
+    (await asAdmin(`pessoas/${volunteer.id}/papeis`, { roles: ['ROLE_ADMIN_CHECKIN'] })).status,
+  ).toBe(200);
+  try {
+    await asMember(page, 'lider@graca.demo');
+    await page.goto(churchUrl('graca', `/admin/events/${eventId}`));
+    const team = page.getByRole('region', { name: 'Equipe de portaria' });
+    const box = team.getByRole('checkbox', { name: /Beatriz/ });
+    await expect(box).not.toBeChecked();
+    await expect(team).toContainText('Sem eventos atribuídos: faz o check-in em todos os eventos.');
+    await box.check();
+    await team.getByRole('button', { name: 'Salvar a equipe de portaria' }).click();
+    await expect(team.getByText('Equipe de portaria salva.')).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.map((v) => v.id)).toEqual([]);
+
+    // The volunteer's phone: this event only, and a clear refusal elsewhere.
+    const context = await browser.newContext({ viewport: { width: 360, height: 740 } });
+    const door = await context.newPage();
+    await asMember(door, 'beatriz.rocha@graca.demo');
+    await door.goto(churchUrl('graca', '/admin/events?vista=checkin'));
+    await expect(door.getByRole('heading', { level: 2, name: new RegExp(title) })).toBeVisible();
+    await expect(door.getByRole('heading', { name: /Conferência Graça 2026/ })).toHaveCount(0);
+    const events = await (
+      await fetch(`${API}/admin/graca/evento`, {
+        headers: { authorization: `Bearer ${admin.token}` },
+      })
+    ).json();
+    const other = (events as { eventos: { id: number; titulo: string }[] }).eventos.find(
+      (e) => e.titulo === 'Conferência Graça 2026',
+    )!;
+    await door.goto(churchUrl('graca', `/admin/events/${other.id}/checkin`));
+    await expect(door.getByRole('alert')).toContainText(
+      'Você está na equipe de portaria de outros eventos',
+    );
+    await door.goto(churchUrl('graca', `/admin/events/${eventId}/checkin`));
+    await expect(door.getByRole('heading', { level: 1 })).toHaveText(`Check-in: ${title}`);
+    await context.close();
+  } finally {
+    await asAdmin(`evento/${eventId}/porta`, { usuarios: [] });
+    await asAdmin(`pessoas/${volunteer.id}/papeis`, { roles: [] });
+  }
 });

@@ -1,6 +1,8 @@
 // Demo events in every state of spec §4 (free, paid, installments with and without interest,
 // sold out, not yet on sale, past, closed, holder questions, exclusive online content) for
 // graca (pt), grace (en) and esperanza (es), and demo registrations for membro@graca.demo.
+// Every seat a ticket type counts as sold is a registration (docs/events.md "Demo data"): the
+// seats membro@graca.demo does not hold belong to each church's front-office account.
 // Dates are relative to the day the seed runs.
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '../client.ts';
@@ -39,6 +41,8 @@ interface SeedEvent {
   maxInstallments?: number;
   cashDays?: number;
   open?: boolean;
+  /** Visitors may buy without an account (docs/events.md "Visitors"). */
+  visitors?: boolean;
   tickets: SeedTicket[];
   contents?: { title: string; kind: 'video' | 'link' | 'texto'; url?: string; body?: string }[];
 }
@@ -146,6 +150,7 @@ const EVENTS: Record<string, { tz: string; currency: string; events: SeedEvent[]
         inDays: 7,
         hour: 20,
         hours: 2,
+        visitors: true,
         tickets: [{ name: 'Entrada gratuita', price: 0, stock: 120, sold: 35, limit: 4 }],
       },
       {
@@ -432,6 +437,8 @@ export async function seedEvents(db: Database): Promise<void> {
 
   await db.transaction(async (tx) => {
     const ids: Record<string, { eventId: number; tickets: { id: number; price: number }[] }> = {};
+    /** Every seeded ticket type with its church and the seats it counts as sold. */
+    const seats: { churchCode: string; eventId: number; ticketId: number; sold: number }[] = [];
     for (const [code, group] of Object.entries(EVENTS)) {
       const cid = churchId[code];
       if (!cid) continue;
@@ -457,6 +464,7 @@ export async function seedEvents(db: Database): Promise<void> {
             maxInstallments: e.maxInstallments ?? 1,
             cashDaysToPay: e.cashDays ?? 3,
             registrationOpen: e.open ?? true,
+            visitorsAllowed: e.visitors ?? false,
           })
           .returning({ id: t.events.id });
         const eventId = row!.id;
@@ -494,84 +502,153 @@ export async function seedEvents(db: Database): Promise<void> {
           );
         }
         ids[`${code}:${e.key}`] = { eventId, tickets };
+        e.tickets.forEach((tk, i) =>
+          seats.push({ churchCode: code, eventId, ticketId: tickets[i]!.id, sold: tk.sold ?? 0 }),
+        );
       }
     }
 
     // membro@graca.demo holds tickets: the conference (card, 2 installments), last year's
     // leaders' meeting (free) and the online course (card), so registrations and content show.
     const graca = churchId.graca;
-    if (!member || !graca) return;
-    const holdings: {
-      key: string;
-      ticketIndex: number;
-      method: 'cartao' | 'gratuito';
-      installments: number;
-      holders: string[];
-      answers?: Record<string, string>;
-    }[] = [
-      {
-        key: 'graca:conferencia',
-        ticketIndex: 1,
-        method: 'cartao',
-        installments: 2,
-        holders: ['Maria Souza'],
-        answers: { camiseta: 'M', telefone: '+55 11 98765-4321' },
-      },
-      {
-        key: 'graca:lideres',
-        ticketIndex: 0,
-        method: 'gratuito',
-        installments: 1,
-        holders: ['Maria Souza'],
-      },
-      {
-        key: 'graca:curso',
-        ticketIndex: 0,
-        method: 'cartao',
-        installments: 1,
-        holders: ['Maria Souza'],
-      },
-    ];
-    for (const h of holdings) {
-      const e = ids[h.key]!;
-      const ticket = e.tickets[h.ticketIndex]!;
-      const subtotal = ticket.price * h.holders.length;
-      const [payment] = await tx
-        .insert(t.payments)
-        .values({
-          churchId: graca,
-          userId: member.id,
-          code: orderCode('EV'),
-          eventId: e.eventId,
-          method: h.method,
-          gatewayId: h.method === 'cartao' ? 8 : null,
-          status: 'aprovado',
-          subtotalCents: subtotal,
-          totalCents: subtotal,
-          currency: 'BRL',
-          installments: h.installments,
-          installmentCents: Math.floor(subtotal / h.installments),
-          cardBrand: h.method === 'cartao' ? 'visa' : null,
-          cardLast4: h.method === 'cartao' ? '1111' : null,
-          paidAt: new Date(now - 5 * DAY),
-          createdAt: new Date(now - 5 * DAY),
-        })
-        .returning({ id: t.payments.id });
-      await tx.insert(t.registrations).values(
-        h.holders.map((holderName) => ({
-          churchId: graca,
-          eventId: e.eventId,
-          ticketId: ticket.id,
-          userId: member.id,
-          paymentId: payment!.id,
-          status: 'confirmada',
-          holderName,
-          holderEmail: 'membro@graca.demo',
-          answers: h.answers ?? {},
-          code: orderCode('TK'),
-          createdAt: new Date(now - 5 * DAY),
-        })),
-      );
+    /** Seats membro@graca.demo holds, per ticket type (the front office holds the rest). */
+    const held = new Map<number, number>();
+    if (member && graca) await seedHoldings(member.id, graca);
+    await seedFrontOffice(seats, held);
+
+    async function seedHoldings(memberId: number, graca: number) {
+      const holdings: {
+        key: string;
+        ticketIndex: number;
+        method: 'cartao' | 'gratuito';
+        installments: number;
+        holders: string[];
+        answers?: Record<string, string>;
+      }[] = [
+        {
+          key: 'graca:conferencia',
+          ticketIndex: 1,
+          method: 'cartao',
+          installments: 2,
+          holders: ['Maria Souza'],
+          answers: { camiseta: 'M', telefone: '+55 11 98765-4321' },
+        },
+        {
+          key: 'graca:lideres',
+          ticketIndex: 0,
+          method: 'gratuito',
+          installments: 1,
+          holders: ['Maria Souza'],
+        },
+        {
+          key: 'graca:curso',
+          ticketIndex: 0,
+          method: 'cartao',
+          installments: 1,
+          holders: ['Maria Souza'],
+        },
+      ];
+      for (const h of holdings) {
+        const e = ids[h.key]!;
+        const ticket = e.tickets[h.ticketIndex]!;
+        const subtotal = ticket.price * h.holders.length;
+        const [payment] = await tx
+          .insert(t.payments)
+          .values({
+            churchId: graca,
+            userId: memberId,
+            code: orderCode('EV'),
+            eventId: e.eventId,
+            method: h.method,
+            gatewayId: h.method === 'cartao' ? 8 : null,
+            status: 'aprovado',
+            subtotalCents: subtotal,
+            totalCents: subtotal,
+            currency: 'BRL',
+            installments: h.installments,
+            installmentCents: Math.floor(subtotal / h.installments),
+            cardBrand: h.method === 'cartao' ? 'visa' : null,
+            cardLast4: h.method === 'cartao' ? '1111' : null,
+            paidAt: new Date(now - 5 * DAY),
+            createdAt: new Date(now - 5 * DAY),
+          })
+          .returning({ id: t.payments.id });
+        held.set(ticket.id, (held.get(ticket.id) ?? 0) + h.holders.length);
+        await tx.insert(t.registrations).values(
+          h.holders.map((holderName) => ({
+            churchId: graca,
+            eventId: e.eventId,
+            ticketId: ticket.id,
+            userId: memberId,
+            paymentId: payment!.id,
+            status: 'confirmada',
+            holderName,
+            holderEmail: 'membro@graca.demo',
+            answers: h.answers ?? {},
+            code: orderCode('TK'),
+            createdAt: new Date(now - 5 * DAY),
+          })),
+        );
+      }
+    }
+
+    /** The rest of each ticket type's sold seats: confirmed registrations of the front office. */
+    async function seedFrontOffice(list: typeof seats, taken: Map<number, number>) {
+      const buyers = new Map<string, number>();
+      for (const seat of list) {
+        const count = seat.sold - (taken.get(seat.ticketId) ?? 0);
+        if (count <= 0) continue;
+        const cid = churchId[seat.churchCode]!;
+        const office = FRONT_OFFICE[seat.churchCode] ?? FRONT_OFFICE.grace!;
+        let buyer = buyers.get(seat.churchCode);
+        if (buyer === undefined) {
+          const [row] = await tx
+            .insert(t.users)
+            .values({
+              email: `secretaria@${seat.churchCode}.demo`,
+              // No password can match: nobody logs in as the front office.
+              passwordHash: '!',
+              firstName: office.name,
+              emailVerified: true,
+            })
+            .returning({ id: t.users.id });
+          buyer = row!.id;
+          buyers.set(seat.churchCode, buyer);
+        }
+        await tx.insert(t.registrations).values(
+          Array.from({ length: count }, (_, i) => ({
+            churchId: cid,
+            eventId: seat.eventId,
+            ticketId: seat.ticketId,
+            userId: buyer,
+            status: 'confirmada',
+            holderName: `${office.first[i % 8]} ${office.last[Math.floor(i / 8) % 8]}`,
+            holderEmail: null,
+            answers: {},
+            code: orderCode('TK'),
+            createdAt: new Date(now - (10 + (i % 20)) * DAY),
+          })),
+        );
+      }
     }
   });
 }
+
+/** Each church's front-office account and the names its registrations are made out to. */
+const FRONT_OFFICE: Record<string, { name: string; first: string[]; last: string[] }> = {
+  graca: {
+    name: 'Secretaria da Igreja',
+    first: ['Ana', 'Bruno', 'Carla', 'Daniel', 'Elisa', 'Felipe', 'Gabriela', 'Heitor'],
+    last: ['Silva', 'Santos', 'Oliveira', 'Pereira', 'Lima', 'Costa', 'Rocha', 'Alves'],
+  },
+  grace: {
+    name: 'Church Front Office',
+    first: ['Alice', 'Ben', 'Chloe', 'David', 'Emma', 'Frank', 'Grace', 'Henry'],
+    last: ['Smith', 'Johnson', 'Brown', 'Davis', 'Miller', 'Wilson', 'Moore', 'Taylor'],
+  },
+  esperanza: {
+    name: 'Secretaría de la Iglesia',
+    first: ['Ana', 'Bruno', 'Camila', 'Diego', 'Elena', 'Facundo', 'Julieta', 'Martín'],
+    last: ['García', 'Fernández', 'González', 'Rodríguez', 'López', 'Martínez', 'Sosa', 'Romero'],
+  },
+};

@@ -37,7 +37,7 @@ import {
   type StaffIslandProps,
 } from '../kit/index.ts';
 import { Field, Loader, makeT, Notice, Select, TextArea, type T } from '../../ui/index.ts';
-import RichTextEditor from './RichTextEditor.tsx';
+import RichTextEditor from '../kit/RichTextEditor.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './content.css';
 

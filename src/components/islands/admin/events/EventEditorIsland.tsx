@@ -18,6 +18,7 @@ import {
   uploadImage,
 } from '../../../../stores/admin-events.ts';
 import { StaffGate, useUnsavedWarning, type StaffIslandProps } from '../kit/index.ts';
+import RichTextEditor from '../kit/RichTextEditor.tsx';
 import {
   Check,
   Field,
@@ -29,6 +30,7 @@ import {
   TextArea,
   type T,
 } from '../../ui/index.ts';
+import { DoorTeam } from './DoorTeam.tsx';
 import { fromZoned, toZoned } from './zoned.ts';
 import './events.css';
 
@@ -63,6 +65,7 @@ interface EventForm {
   fusoHorario: string;
   moeda: string;
   flagInscricaoAberta: boolean;
+  flagVisitante: boolean;
   flagJuros: boolean;
   flagAssumirTaxasServico: boolean;
   qtdeMaxParcelas: string;
@@ -98,6 +101,7 @@ function formOf(e: StaffEvent | null, zone: string): EventForm {
       fusoHorario: zone,
       moeda: 'BRL',
       flagInscricaoAberta: true,
+      flagVisitante: false,
       flagJuros: false,
       flagAssumirTaxasServico: false,
       qtdeMaxParcelas: '1',
@@ -119,6 +123,7 @@ function formOf(e: StaffEvent | null, zone: string): EventForm {
     fusoHorario: tz,
     moeda: e.moeda,
     flagInscricaoAberta: e.flagInscricaoAberta,
+    flagVisitante: e.flagVisitante,
     flagJuros: e.flagJuros,
     flagAssumirTaxasServico: e.flagAssumirTaxasServico,
     qtdeMaxParcelas: String(e.qtdeMaxParcelas),
@@ -160,6 +165,7 @@ function inputOf(f: EventForm, versao: number | undefined): StaffEventInput {
     fusoHorario: tz,
     moeda: f.moeda.trim().toUpperCase(),
     flagInscricaoAberta: f.flagInscricaoAberta,
+    flagVisitante: f.flagVisitante,
     flagJuros: f.flagJuros,
     flagAssumirTaxasServico: f.flagAssumirTaxasServico,
     qtdeMaxParcelas: f.qtdeMaxParcelas as never,
@@ -503,14 +509,13 @@ function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | n
           required
           maxLength={200}
         />
-        <TextArea
+        <RichTextEditor
           label={t('admin.events.field.description')}
-          name="descricao"
           value={form.descricao}
           onChange={(descricao) => set({ descricao })}
-          rows={6}
           error={err('descricao')}
           hint={t('admin.events.field.descriptionHint')}
+          t={t}
         />
         <div className="events-image">
           {form.imagem && <img src={form.imagem} alt="" width={240} />}
@@ -636,6 +641,12 @@ function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | n
           onChange={(flagInscricaoAberta) => set({ flagInscricaoAberta })}
         />
         <Check
+          name="flagVisitante"
+          label={t('admin.events.field.visitors')}
+          checked={form.flagVisitante}
+          onChange={(flagVisitante) => set({ flagVisitante })}
+        />
+        <Check
           name="todosMetodos"
           label={t('admin.events.field.allMethods')}
           checked={form.todosMetodos}
@@ -713,7 +724,14 @@ function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | n
 export default function EventEditorIsland(props: StaffIslandProps & { id: number | null }) {
   return (
     <StaffGate {...props} area="events">
-      {() => <Editor {...props} />}
+      {() => (
+        <>
+          <Editor {...props} />
+          {props.id !== null && (
+            <DoorTeam slug={props.slug} id={props.id} t={makeT(props.strings, props.lang)} />
+          )}
+        </>
+      )}
     </StaffGate>
   );
 }

@@ -1,10 +1,12 @@
-// The body's rich-text editor (docs/staff.md "Content"), on TipTap: only the marks and blocks the
-// server's sanitiser keeps (common/rich-text.ts: no code, h2–h4 for headings, https links), so
-// what the editor shows is what the page prints. Loaded by the editor page's island only.
+// The staff kit's rich-text editor (docs/staff.md "Content"), on TipTap: only the marks and
+// blocks the server's sanitiser keeps (common/rich-text.ts: no code, h2–h4 for headings, https
+// links), so what the editor shows is what the page prints. Used by the content editor and the
+// event form (docs/events.md); its strings are the `admin.content.editor.*` keys.
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useState } from 'react';
 import type { T } from '../../ui/index.ts';
+import './rich-text-editor.css';
 
 interface Props {
   label: string;
