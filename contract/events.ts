@@ -31,7 +31,10 @@ export type Ticket = z.infer<typeof ticketSchema>;
 export const eventSchema = z.object({
   id: z.number().int(),
   titulo: z.string(),
+  /** The description as readable text (line breaks kept). */
   descricao: z.string().nullable(),
+  /** The description as safe HTML to print (staff rich text, or plain text as paragraphs); '' for none. */
+  descricaoHtml: z.string(),
   imagem: z.string().nullable(),
   largura: z.number().int(),
   altura: z.number().int(),
@@ -48,6 +51,10 @@ export const eventSchema = z.object({
   flagInscricaoAberta: z.boolean(),
   /** The event gives exclusive online content to ticket holders (spec §6). */
   flagConteudoOnline: z.boolean(),
+  /** Visitors may buy without an account (docs/events.md "Visitors"). */
+  flagVisitante: z.boolean(),
+  /** The payment methods the event accepts (codes); null: every method of the church. */
+  metodosPagamento: z.array(z.string()).nullable(),
   ingressos: z.array(ticketSchema),
 });
 export type EventWire = z.infer<typeof eventSchema>;
@@ -74,7 +81,8 @@ export const registrationSchema = z.object({
     endereco: z.string().nullable(),
   }),
   ingresso: z.object({ id: z.number().int(), nome: z.string(), valor: z.number() }),
-  comprador: z.object({ id: z.number().int(), nome: z.string() }),
+  /** id null: a visitor's order not yet claimed by an account (docs/events.md "Visitors"). */
+  comprador: z.object({ id: z.number().int().nullable(), nome: z.string() }),
   nomeTitular: z.string(),
   emailTitular: z.string().nullable(),
   respostas: z.record(z.string(), z.string()),

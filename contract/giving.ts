@@ -13,6 +13,7 @@ import {
 const flag = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 import { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT } from './giving-rules.ts';
+import { captchaAnswerSchema, visitorSchema } from './visitor.ts';
 
 export { GIVE_DEFAULTS, MAX_REASONS_PER_GIFT, PICPAY_MAX_CENTS } from './giving-rules.ts';
 
@@ -74,19 +75,11 @@ export const captchaResponseSchema = z.object({
   expiraEm: z.string(),
 });
 export type CaptchaWire = z.infer<typeof captchaResponseSchema>;
-export const captchaAnswerSchema = z.object({
-  token: z.string().trim().min(10).max(600),
-  resposta: z.string().trim().min(1, 'Required.').max(10),
-});
+export { captchaAnswerSchema }; // contract/visitor.ts: a visitor's tickets ask the same
 
 // ---- the donation order of POST /pagamento/ ----
 
-export const visitorSchema = z.object({
-  nome: z.string().trim().min(2, 'Required.').max(120),
-  email: z.email({ error: 'Invalid e-mail.' }).max(200),
-  /** Required by pt churches (checked on the server with the church's locale). */
-  cpf: z.string().trim().max(14).optional(),
-});
+export { visitorSchema };
 
 export const donationBodySchema = z.object({
   tipo: z.literal('doacao'),
@@ -185,6 +178,8 @@ export const giftSchema = z.object({
   valorTotal: z.number(),
   itens: z.array(giftLineSchema),
   recorrente: z.boolean(),
+  /** An outside gift brought by an import (docs/staff.md "Moving in"): never charged here. */
+  importada: z.boolean(),
   dataCadastro: z.string(),
   pagoEm: z.string().nullable(),
 });

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { idParam, slugParam } from './common.ts';
 import { registrationSchema, ticketChoicesSchema } from './events.ts';
+import { captchaAnswerSchema, visitorSchema } from './visitor.ts';
 
 export const paymentMethodCodes = [
   'cartao',
@@ -172,6 +173,9 @@ export const paymentBodySchema = z
     /** The buyer's billing address country (ISO alpha-2): Pix and bank slip need BR (spec §5). */
     pais: z.string().trim().length(2).toUpperCase().optional(),
     chaveIdempotencia: z.string().trim().min(8).max(100).optional(),
+    /** Tickets without an account, where the event allows visitors (docs/events.md "Visitors"). */
+    visitante: visitorSchema.optional(),
+    captcha: captchaAnswerSchema.optional(),
   })
   .refine((b) => b.metodoPagamento !== 'cartao' || !!(b.cartao?.token || b.cartao?.idCartao), {
     message: 'Choose a card.',

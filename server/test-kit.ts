@@ -11,8 +11,14 @@ import {
   type MessageLang,
   type MessageValues,
 } from '../contract/messages/index.ts';
+import path from 'node:path';
+import { parseConfig } from '../common/config.ts';
 import { API_BASE, type Api } from './app.ts';
+import type { Database } from './db/client.ts';
 import { DEMO_PASSWORD } from './db/seed/churches.ts';
+import { createLocalFileStore } from './files/local.ts';
+import { drainTasks, type TaskDef } from './jobs/tasks.ts';
+import { createMailer } from './mail/outbox.ts';
 
 /** An answer of the API: its status, headers and JSON body (null when empty). */
 export interface ApiResponse<T = Record<string, any>> {
@@ -178,4 +184,27 @@ export async function loginAll<W extends string>(
     into.tokens[who] = session.token;
     if (into.ids) into.ids[who] = session.id;
   }
+}
+
+/**
+ * Runs every queued task of the given kinds now, as the runner would after the commit (mail to
+ * `dataDir`'s outbox, files in `dataDir/files`); answers the ids it ran.
+ */
+export function runQueuedTasks(
+  db: Database,
+  dataDir: string,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  defs: readonly TaskDef<any>[],
+): Promise<number[]> {
+  return drainTasks(
+    {
+      db,
+      now: () => new Date(),
+      workerId: 'test',
+      settings: parseConfig(),
+      mailer: createMailer({ dataDir }),
+      files: createLocalFileStore(path.join(dataDir, 'files')),
+    },
+    defs as readonly TaskDef[],
+  );
 }

@@ -42,6 +42,7 @@ import {
   spend,
 } from './rate-limit.ts';
 import { issueTokenPair, rotateRefreshToken, signAccessToken } from './tokens.ts';
+import { claimVisitorTickets } from '../events/visitor-tickets.ts';
 
 /** Recovery and activation mails: per address and per e-mail, so nobody floods a mailbox. */
 async function spendMail(db: Database, c: Context, email: string): Promise<void> {
@@ -65,6 +66,8 @@ export function authRoutes(db: Database, mailer: Mailer) {
       }
       if (!user.active) throw new ApiProblem(403, 'auth.inactive');
       await clearFailures(db, pair);
+      // Tickets bought as a visitor under a verified address move here (docs/events.md "Visitors").
+      if (user.emailVerified) await claimVisitorTickets(db, user.id, user.email);
       return c.json(await issueTokenPair(db, user));
     })
     .post('/security/token/refresh', validate('json', refreshBody), async (c) => {

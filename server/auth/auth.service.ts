@@ -7,6 +7,7 @@ import { churchUsers, users, userTokens } from '../db/schema/index.ts';
 import { fieldProblem } from '../http/errors.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { revokeUserTokens, sha256 } from './tokens.ts';
+import { claimVisitorTickets } from '../events/visitor-tickets.ts';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -65,6 +66,12 @@ export async function verifyEmail(db: Database, token: string): Promise<boolean>
       .update(churchUsers)
       .set({ active: true })
       .where(and(eq(churchUsers.userId, row.userId), eq(churchUsers.churchId, row.churchId)));
+    // The address is proven: tickets bought under it without an account become this account's.
+    const [user] = await tx
+      .select({ email: users.email })
+      .from(users)
+      .where(eq(users.id, row.userId));
+    if (user) await claimVisitorTickets(tx, row.userId, user.email);
   });
   return true;
 }

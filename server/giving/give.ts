@@ -97,9 +97,10 @@ export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = asy
   const status = answer.body.pagamento.status;
   if (!user && status === 'nao_aprovado')
     await recordDeclined(db, call.address ?? 'unknown', visitorCard);
-  // A visitor's receipt goes only for an approved gift: no mail to an address a stranger typed for a declined or unpaid one.
-  if (user || status === 'aprovado')
-    await sendReceipt(db, call, answer, user ? user.email : payer.donor!.email, church.id);
+  // A member's receipt goes now, whatever the status. A visitor's goes only once the gift is paid
+  // (no mail to an address a stranger typed for a declined or unpaid one): the pipeline queues it
+  // (server/payments/paid-mail.task.ts), for an approval now or a Pix paid later alike.
+  if (user) await sendReceipt(db, call, answer, user.email, church.id);
   return answer;
 };
 

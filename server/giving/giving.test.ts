@@ -15,12 +15,13 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, runQueuedTasks } from '../test-kit.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { resetAccountSettings } from '../auth/settings.ts';
 import { readOutbox } from '../mail/outbox.ts';
+import { paidMailTask } from '../payments/paid-mail.task.ts';
 import { createCaptcha, MAX_NUMBER } from './captcha.ts';
 
 /** spec §3 Payment fields: graca's card gateway (zoop) needs the holder's CPF and birth date. */
@@ -550,7 +551,9 @@ describe.each(testBackends())('giving on %s', (backend) => {
     });
     expect(done.status).toBe(200);
     expect(done.body.pagamento.status).toBe('aprovado');
-    // the receipt goes when the challenge approves the gift, not when it was still open
+    // the receipt goes when the challenge approves the gift, not when it was still open: the
+    // approval queues it (server/payments/paid-mail.task.ts), sent once after the commit
+    await runQueuedTasks(database.db, dataDir, [paidMailTask]);
     const receipts = (await mails('ana.card@example.com')).filter((m) => m.text.includes(code));
     expect(receipts).toHaveLength(1);
     expect(receipts[0]!.links[0]).toContain(`chave=${challenged.chaveRecibo}`);

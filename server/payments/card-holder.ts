@@ -1,7 +1,7 @@
 // The card's owner and holder data at tokenisation (spec §3 Payment fields):
 // a member's card, or a visitor's where the church takes visitor gifts; the holder's CPF and
 // birth date where the church's card gateway needs them (contract/payment-rules.ts).
-import { eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { accountMessage } from '../../contract/messages/account.ts';
 import { type MessageLang } from '../../contract/messages/lang.ts';
@@ -27,9 +27,24 @@ export async function cardTokenOwner(
   if (!(await authenticate(db, c))) {
     const settings = await givingSettingsOf(db, churchId);
     if (settings?.online && settings.visitors) {
-      await churchById(db, c, churchId, { module: 'MOD_DOACAO' });
+      await churchById(db, churchId, { module: 'MOD_DOACAO' });
       return null;
     }
+    // or one that sells tickets to visitors (docs/events.md "Visitors"): its order still checks the event
+    const [open] = await db
+      .select({ id: t.events.id })
+      .from(t.events)
+      .where(
+        and(
+          eq(t.events.churchId, churchId),
+          eq(t.events.active, true),
+          eq(t.events.visitorsAllowed, true),
+          eq(t.events.registrationOpen, true),
+          gt(t.events.endsAt, new Date()),
+        ),
+      )
+      .limit(1);
+    if (open) return null;
   }
   return (await requireMember(db, c, churchId)).user.userId;
 }

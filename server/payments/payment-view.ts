@@ -140,12 +140,13 @@ export async function loadRegistrations(
         status: t.payments.status,
         method: t.payments.method,
         expiresAt: t.payments.expiresAt,
+        visitorName: t.payments.donorName,
       },
     })
     .from(t.registrations)
     .innerJoin(t.events, eq(t.events.id, t.registrations.eventId))
     .innerJoin(t.tickets, eq(t.tickets.id, t.registrations.ticketId))
-    .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+    .leftJoin(t.users, eq(t.users.id, t.registrations.userId)) // none for a visitor's ticket
     .leftJoin(t.payments, and(eq(t.payments.id, t.registrations.paymentId)))
     .where(and(...filters))
     .orderBy(t.registrations.id);
@@ -163,7 +164,7 @@ export async function loadRegistrations(
       r,
       x.e,
       x.tk,
-      x.u,
+      x.u ?? { id: null, firstName: x.p?.visitorName ?? '', lastName: null },
       x.p?.code ? { code: x.p.code, status: paymentStatus! } : null,
     );
   });

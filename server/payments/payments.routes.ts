@@ -17,7 +17,7 @@ import {
 } from '../../contract/payments.ts';
 import { orderBodySchema } from '../../contract/checkout.ts';
 import { gatewayCardBodySchema } from '../../contract/gateways.ts';
-import { storeGatewayCard, takesCardsInItsForm } from './gateway-card.ts';
+import { passThroughToken, storeGatewayCard, takesCardsInItsForm } from './gateway-card.ts';
 import { receiptQuery } from '../../contract/giving.ts';
 import { isGivingMessageKey, givingMessage } from '../../contract/messages/giving.ts';
 import { fieldMessage } from '../../contract/messages/fields.ts';
@@ -27,7 +27,7 @@ import type { Database } from '../db/client.ts';
 import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
-import { giveDonation, sendReceipt } from '../giving/give.ts';
+import { giveDonation } from '../giving/give.ts';
 import { subscribe } from '../play/subscription.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { completeChallenge, isGatewayId, tokenizeCard } from './gateways.ts';
@@ -48,7 +48,6 @@ import { buyTickets } from './purchase.ts';
 import { cardTokenOwner, holderFieldErrors, visitorPayment } from './card-holder.ts';
 import { callerAddress } from '../auth/accounts.ts';
 import { cardFingerprint, spendAnonymousCardToken } from '../giving/visitor-limits.ts';
-import { churchOrigin } from '../auth/church-link.ts';
 
 /**
  * @param changes told when seats were taken or given back, so cached event pages of that
@@ -112,18 +111,8 @@ export function paymentRoutes(
         const outcome = completeChallenge(c.req.valid('json').codigo);
         await completeCardChallenge(db, payment, outcome, langOf(c));
         seatsChanged(payment.churchId);
-        const answer = await loadPaymentResponse(db, payment.id);
-        const p = answer.pagamento;
-        // A visitor's receipt goes once the gift is approved, never before (docs/security.md "Visitor gifts and card testing").
-        if (visitorKey && p.tipo === 'doacao' && p.status === 'aprovado' && p.doador)
-          await sendReceipt(
-            db,
-            { lang: langOf(c), mailer: mail(), originOf: (church) => churchOrigin(db, c, church) },
-            { body: { ...answer, chaveRecibo: visitorKey } },
-            p.doador.email,
-            payment.churchId,
-          );
-        return c.json(answer);
+        // A visitor's receipt is queued by the approval itself (server/payments/paid-mail.task.ts).
+        return c.json(await loadPaymentResponse(db, payment.id));
       },
     )
     .get(
@@ -186,6 +175,12 @@ export function paymentRoutes(
           throw new ApiProblem(422, 'pay.cardInvalid', errors);
         }
         const card = result.card;
+        // A live CardConnect tokenises the number at CardSecure; it is never stored here (docs/payments.md).
+        const passed = await passThroughToken(db, churchId, gatewayId, {
+          number: body.numero.replace(/\D/g, ''),
+          expiry: card.expiry,
+        });
+        if (passed) Object.assign(card, { token: passed, behaviour: 'approve' });
         await storeCardToken(db, churchId, owner, gatewayId, card);
         return c.json(
           {
@@ -222,7 +217,7 @@ export function paymentRoutes(
       const { churchSlug, userId } = c.req.valid('param');
       const user = await requireUser(db, c);
       requireSelf(user, userId);
-      const church = await churchBySlug(db, c, churchSlug, {
+      const church = await churchBySlug(db, churchSlug, {
         notFoundMessage: 'api.churchNotFound',
       });
       await requireMember(db, c, church.id);

@@ -62,7 +62,7 @@ export async function completeCardChallenge(
       .where(and(eq(t.payments.id, payment.id), eq(t.payments.status, 'em_aberto')))
       .returning({ id: t.payments.id });
     if (!still) return;
-    if (outcome === 'aprovado') await settlePayment(tx, payment.id, 'aprovado');
+    if (outcome === 'aprovado') await settlePayment(tx, payment.id, 'aprovado', new Date(), lang);
     else {
       await releasePayments(tx, [payment.id], 'nao_aprovado');
       await tx

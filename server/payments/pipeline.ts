@@ -31,7 +31,9 @@ import {
 } from './fees.ts';
 import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
+import { churchPixKey } from './pix-keys.ts';
 import { liveAdapterFor, runLivePayment } from './live.ts';
+import { enqueuePaidMail } from './paid-mail.task.ts';
 
 export interface OrderChurch {
   id: number;
@@ -303,7 +305,11 @@ export async function chargePayment(
       ? { routingNumber: payer.ach.numeroRoteamento, accountNumber: payer.ach.numeroConta }
       : undefined,
     pixReceiver: {
-      key: church.email ?? `pix@${church.code}.demo`,
+      // the treasurer's Pix key (/admin/gateways); before one is entered, the church's e-mail
+      key:
+        (method === 'pix' ? (await churchPixKey(tx, church.id))?.key : null) ??
+        church.email ??
+        `pix@${church.code}.demo`,
       name: church.name,
       city: church.city ?? 'Brasil',
     },
@@ -358,6 +364,13 @@ export async function chargePayment(
   const paymentId = payment!.id;
   if (!refused)
     await order.record(tx, { paymentId, status: result.status, now, userId: payer.userId });
+  // Paid at once: the tickets or a visitor's receipt go after this commit (paid-mail.task.ts).
+  if (result.status === 'aprovado')
+    await enqueuePaidMail(
+      tx,
+      { id: paymentId, churchId: church.id, kind: order.kind, userId: payer.userId },
+      payer.lang,
+    );
   if (
     card &&
     !card.saved &&

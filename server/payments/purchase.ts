@@ -11,11 +11,16 @@ import { ticketChoicesSchema } from '../../contract/events.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
-import { ApiProblem } from '../http/errors.ts';
+import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
+import { spendCaptcha } from '../giving/captcha.ts';
+import { isPortugueseChurch } from '../giving/donation.ts';
+import { recordDeclined, spendVisitorGift, tokenFingerprint } from '../giving/visitor-limits.ts';
 import { orderCode } from './codes.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { expireOverduePix } from './expiry.ts';
 import { activateSubscriptionOf } from '../play/subscription-state.ts';
+import { enqueuePaidMail } from './paid-mail.task.ts';
 import {
   runPayment,
   storedAnswer,
@@ -26,7 +31,10 @@ import {
 } from './pipeline.ts';
 
 export interface PurchaseInput {
-  userId: number;
+  /** null: a visitor, where the event allows visitors (docs/events.md "Visitors"). */
+  userId: number | null;
+  /** Who buys without an account: the tickets and the order are theirs until an account claims them. */
+  visitor?: { name: string; email: string; cpf: string | null } | undefined;
   eventId: number;
   choices: z.output<typeof ticketChoicesSchema>;
   method: PaymentMethodCode;
@@ -47,6 +55,7 @@ const HOLDER_STATUSES = ['pendente', 'confirmada'];
 function payerOf(input: PurchaseInput, lang: MessageLang): Payer {
   return {
     userId: input.userId,
+    donor: input.userId === null ? (input.visitor ?? null) : null,
     method: input.method,
     installments: input.installments,
     card: input.card,
@@ -59,15 +68,45 @@ function payerOf(input: PurchaseInput, lang: MessageLang): Payer {
   };
 }
 
-/** The event order kind of POST /pagamento/ (a member's tickets; visitors log in first). */
+/**
+ * The event order kind of POST /pagamento/: a member's tickets, or a visitor's where the event
+ * allows visitors (docs/events.md "Visitors"), with the protections of a visitor's gift: every
+ * field checked first, then the visitor limits, then the proof-of-work captcha, then the charge.
+ */
 export const buyTickets: OrderEntry<z.output<typeof paymentBodySchema>> = async (
   db,
   call,
   body,
 ) => {
-  if (!call.user) throw new ApiProblem(401, 'auth.loginRequired');
-  const input = purchaseInputFromBody(call.user.userId, body, call.idempotencyKey, body as never);
-  return purchase(db, call.lang, input);
+  if (call.user) {
+    const input = purchaseInputFromBody(call.user.userId, body, call.idempotencyKey, body as never);
+    return purchase(db, call.lang, input);
+  }
+  if (!body.visitante) throw new ApiProblem(401, 'auth.loginRequired');
+  const input: PurchaseInput = {
+    ...purchaseInputFromBody(null, body, call.idempotencyKey, body as never),
+    visitor: {
+      name: body.visitante.nome,
+      email: body.visitante.email.toLowerCase(),
+      cpf: body.visitante.cpf ? onlyDigits(body.visitante.cpf) : null,
+    },
+    saveCard: false, // nothing is kept for a visitor
+  };
+  const payer = payerOf(input, call.lang);
+  const order = await eventOrder(db, input, payer);
+  if ('replay' in order) return order.replay;
+  const address = call.address ?? 'unknown';
+  const card = await tokenFingerprint(db, order.church.id, body.cartao?.token);
+  // Counted before the challenge, so a script pays for every try (docs/security.md "Visitor gifts and card testing").
+  await spendVisitorGift(db, { address, email: input.visitor!.email, card });
+  if (
+    !body.captcha ||
+    !(await spendCaptcha(db, order.church.id, body.captcha.token, body.captcha.resposta))
+  )
+    throw fieldProblem(422, 'captcha', 'give.captcha');
+  const answer = await runPayment(db, order, payer);
+  if (answer.body.pagamento.status === 'nao_aprovado') await recordDeclined(db, address, card);
+  return answer;
 };
 
 /** Buys event tickets through the shared pipeline (check, reserve, charge). */
@@ -107,12 +146,17 @@ async function eventOrder(
     city: event.church.city,
   };
 
-  // A member of another church gets nothing of this one.
-  const [membership] = await db
-    .select({ active: t.churchUsers.active })
-    .from(t.churchUsers)
-    .where(and(eq(t.churchUsers.churchId, churchId), eq(t.churchUsers.userId, input.userId)));
-  if (!membership?.active) throw new ApiProblem(403, 'pay.eventNotFound');
+  if (input.userId === null) {
+    // A visitor buys only where the staff opened the event to visitors.
+    if (!event.event.visitorsAllowed) throw new ApiProblem(401, 'auth.loginRequired');
+  } else {
+    // A member of another church gets nothing of this one.
+    const [membership] = await db
+      .select({ active: t.churchUsers.active })
+      .from(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, churchId), eq(t.churchUsers.userId, input.userId)));
+    if (!membership?.active) throw new ApiProblem(403, 'pay.eventNotFound');
+  }
 
   // Replays of a finished purchase answer at once, before any check that could now differ.
   const replay = await storedAnswer(db, { church }, payer);
@@ -155,6 +199,11 @@ async function eventOrder(
       }
     });
   });
+  if (input.userId === null && input.visitor && isPortugueseChurch(event.church.locale)) {
+    const cpf = input.visitor.cpf ?? '';
+    if (!cpf) errors['visitante.cpf'] = ['give.cpfRequired'];
+    else if (!isValidCpf(cpf)) errors['visitante.cpf'] = ['give.cpfInvalid'];
+  }
   if (Object.keys(errors).length) throw new ApiProblem(400, Object.values(errors)[0]![0]!, errors);
 
   const subtotal = [...wanted].reduce((sum, [id, n]) => sum + byId.get(id)!.priceCents * n, 0);
@@ -212,13 +261,18 @@ async function eventOrder(
         }
         if (ticket.perUserLimit !== null) {
           // Counted after the seat row is locked, so two purchases of one buyer cannot both pass.
+          // A visitor's tickets are counted by the e-mail of their orders.
+          const buyer =
+            input.userId !== null
+              ? eq(t.registrations.userId, input.userId)
+              : sql`${t.registrations.paymentId} in (select id from pagamento where usuario_id is null and lower(doador_email) = ${input.visitor?.email ?? ''})`;
           const [held] = await tx
             .select({ n: sql<number>`count(*)::int` })
             .from(t.registrations)
             .where(
               and(
                 eq(t.registrations.ticketId, ticketId),
-                eq(t.registrations.userId, input.userId),
+                buyer,
                 inArray(t.registrations.status, HOLDER_STATUSES),
               ),
             );
@@ -261,7 +315,7 @@ async function eventOrder(
 
 /** Builds PurchaseInput from a POST /pagamento/ body. */
 export function purchaseInputFromBody(
-  userId: number,
+  userId: number | null,
   body: z.output<typeof paymentBodySchema>,
   key: string,
   raw: PaymentBody,
@@ -277,22 +331,33 @@ export function purchaseInputFromBody(
     ach: body.ach,
     country: body.pais,
     idempotencyKey: key,
-    fingerprint: { ...raw, chaveIdempotencia: undefined },
+    fingerprint: { ...raw, chaveIdempotencia: undefined, captcha: undefined },
   };
 }
 
-/** Moves a payment to a new status, confirming or freeing its seats (sandbox, challenge, expiry). */
+/**
+ * Moves a payment to a new status, confirming or freeing its seats (sandbox, challenge, expiry).
+ * Callers move a payment to paid only from an open status, so the after-paid mail is queued once.
+ */
 export async function settlePayment(
   tx: Tx,
   paymentId: number,
   status: PaymentStatus,
   now = new Date(),
+  lang?: MessageLang,
 ): Promise<void> {
   if (status === 'aprovado') {
-    await tx
+    const [paid] = await tx
       .update(t.payments)
       .set({ status, paidAt: now, updatedAt: now })
-      .where(eq(t.payments.id, paymentId));
+      .where(eq(t.payments.id, paymentId))
+      .returning({
+        id: t.payments.id,
+        churchId: t.payments.churchId,
+        kind: t.payments.kind,
+        userId: t.payments.userId,
+      });
+    if (paid) await enqueuePaidMail(tx, paid, lang); // tickets or a visitor's receipt, after commit
     await tx
       .update(t.registrations)
       .set({ status: 'confirmada' })

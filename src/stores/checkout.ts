@@ -33,6 +33,17 @@ export interface CheckoutEvent {
   flagJuros: boolean;
   flagAssumirTaxasServico: boolean;
   qtdeMaxParcelas: number;
+  /** Visitors may buy without an account (docs/events.md "Visitors"). */
+  flagVisitante?: boolean;
+  /** The methods the event accepts; null or absent: every method of the church. */
+  metodosPagamento?: string[] | null;
+}
+
+/** Who buys without an account, and the solved captcha (docs/events.md "Visitors"). */
+export interface VisitorPart {
+  visitante: { nome: string; email: string; cpf?: string };
+  captcha: { token: string; resposta: string };
+  pais?: string;
 }
 
 export interface EventCheckout {
@@ -54,6 +65,8 @@ export interface CheckoutState {
   eventCheckout: EventCheckout | null;
   /** One key per purchase attempt: a retry or a double click never charges twice (docs/api-foundation.md "Payments"). */
   idempotencyKey: string | null;
+  /** A visitor's receipt key of the last order (its card challenge is answered with it). */
+  visitorKey?: string | null;
 }
 
 export const EMPTY_CHECKOUT: CheckoutState = {
@@ -215,7 +228,11 @@ export function ticketsBody(checkout: EventCheckout) {
  * the free registration when `part` is null. The purchase carries the checkout's idempotency key
  * (a retry or a double click never charges twice); a refused attempt gets a new one.
  */
-export async function payEvent(userId: number, part: PaymentPart | null): Promise<PaymentResponse> {
+export async function payEvent(
+  userId: number | null,
+  part: PaymentPart | null,
+  visitor?: VisitorPart,
+): Promise<PaymentResponse> {
   const state = $checkout.get();
   const order = state.eventCheckout;
   if (!order) throw new Error('no event checkout');
@@ -223,9 +240,21 @@ export async function payEvent(userId: number, part: PaymentPart | null): Promis
   $checkout.setKey('idempotencyKey', key);
   try {
     const ingressos = ticketsBody(order);
-    const answer = part
-      ? await checkout.pay({ tipo: 'evento', evento: order.event.id, ingressos, ...part }, key)
-      : await checkout.freeRegistration(userId, order.event.id, ingressos, key);
+    // A visitor's order (free or paid) is one POST /pagamento/ with who buys and the captcha.
+    const answer = visitor
+      ? await checkout.pay(
+          {
+            tipo: 'evento',
+            evento: order.event.id,
+            ingressos,
+            ...(part ?? { metodoPagamento: 'gratuito', parcelas: 1 }),
+            ...visitor,
+          },
+          key,
+        )
+      : part
+        ? await checkout.pay({ tipo: 'evento', evento: order.event.id, ingressos, ...part }, key)
+        : await checkout.freeRegistration(userId!, order.event.id, ingressos, key);
     const p = answer.pagamento;
     $checkout.set({
       ...$checkout.get(),
@@ -234,6 +263,7 @@ export async function payEvent(userId: number, part: PaymentPart | null): Promis
       installments: p.parcelas,
       finalValueInstallments: p.valorTotal,
       challenge: p.desafio && p.status === 'em_aberto',
+      visitorKey: answer.chaveRecibo ?? null,
     });
     if (p.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
     return answer;

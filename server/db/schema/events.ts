@@ -35,6 +35,11 @@ export const events = pgTable(
       .references(() => churches.id, { onDelete: 'cascade' }),
     title: text('titulo').notNull(),
     description: text('descricao'),
+    /** `html` (the staff editor's, sanitised on save) or `texto` (seed, imports: line breaks kept on the page). */
+    descriptionFormat: text('descricao_formato')
+      .$type<'texto' | 'html'>()
+      .notNull()
+      .default('texto'),
     image: text('imagem'),
     imageWidth: integer('largura').notNull().default(1200),
     imageHeight: integer('altura').notNull().default(600),
@@ -61,6 +66,8 @@ export const events = pgTable(
     mapUrl: text('mapa_url'),
     /** The payment methods this event accepts (codes of igreja_metodo_pagamento); null: every method of the church. */
     paymentMethods: text('metodos_pagamento').array(),
+    /** Visitors may buy tickets without an account (spec §3 checkout "unregistered"; docs/events.md "Visitors"). */
+    visitorsAllowed: boolean('flag_visitante').notNull().default(false),
     /** Bumped on every staff edit: an edit made on an older copy is refused (409). */
     version: integer('versao').notNull().default(1),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -221,9 +228,8 @@ export const registrations = pgTable(
     ticketId: integer('ingresso_id')
       .notNull()
       .references(() => tickets.id, { onDelete: 'cascade' }),
-    userId: integer('usuario_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Null for a visitor's ticket until an account with the buyer's e-mail claims it (docs/events.md "Visitors"). */
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'cascade' }),
     paymentId: integer('pagamento_id').references(() => payments.id),
     /** confirmada | pendente | cancelada */
     status: text('status').notNull(),

@@ -4,9 +4,14 @@
 // result page (PaymentIsland). Every payment rule is the server's and shows by its field.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
+import type { CaptchaWire } from '../../../../contract/giving.ts';
+import type { PaymentResponse } from '../../../../contract/payments.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
+import { giving } from '../../../lib/giving/api.ts';
+import { solveProofOfWork } from '../../../lib/giving/proof-of-work.ts';
 import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { churchEvent } from '../../../lib/events/api.ts';
+import { eventMethods } from '../../../lib/events/checkout-methods.ts';
 import { money } from '../../../lib/format.ts';
 import {
   $checkout,
@@ -24,11 +29,13 @@ import {
   Notice,
   PaymentFields,
   SubmitButton,
-  useMember,
+  PaymentResult,
   usePaymentStep,
   type IslandProps,
 } from '../ui/index.ts';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
+import { useBuyer } from './use-buyer.ts';
+import { CheckoutVisitor, type VisitorData } from './CheckoutVisitor.tsx';
 
 interface Props extends IslandProps {
   slug: string;
@@ -39,10 +46,33 @@ const thanksUrl = (code: string) => `/checkout/thank-you?pedido=${encodeURICompo
 
 export default function CheckoutIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
-  const { ready, userId } = useMember(props.church);
   const state = useStore($checkout);
-  const session = useStore($session);
   const order = state.eventCheckout;
+  const { ready, userId, visitor } = useBuyer(props.church, !!order?.event.flagVisitante);
+  const session = useStore($session);
+  const [buyer, setBuyer] = useState<VisitorData>({
+    nome: '',
+    email: '',
+    cpf: '',
+    pais: props.church.pais ?? 'BR',
+  });
+  const [captcha, setCaptcha] = useState<{ wire: CaptchaWire; answer: string } | null>(null);
+  const [captchaTry, setCaptchaTry] = useState(0);
+  const [visitorAnswer, setVisitorAnswer] = useState<PaymentResponse | null>(null);
+  // A visitor's proof of work, solved by the browser in the background (docs/security.md).
+  useEffect(() => {
+    if (!visitor) return;
+    const abort = new AbortController();
+    setCaptcha(null);
+    void giving
+      .captcha(props.slug)
+      .then(async (wire) => {
+        const answer = await solveProofOfWork(wire, abort.signal);
+        if (!abort.signal.aborted && answer !== null) setCaptcha({ wire, answer: String(answer) });
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [visitor, captchaTry]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
     null,
@@ -55,7 +85,7 @@ export default function CheckoutIsland(props: Props) {
     churchId: props.church.id,
     slug: props.slug,
     lang: props.lang,
-    methods: props.methods,
+    methods: eventMethods(props.methods, order?.event.metodosPagamento),
     userId: ready ? userId : null,
     fees: paid ? (method) => checkout.eventFees(order.event.id, order.value, method) : null,
     quoteKey: `${order?.event.id}:${order?.value}`,
@@ -103,26 +133,68 @@ export default function CheckoutIsland(props: Props) {
   }
 
   async function pay() {
-    if (busy || !userId) return;
+    if (busy || (!userId && !visitor)) return;
+    if (visitor && !captcha) return; // the check is still being solved
     setBusy(true);
     setError(null);
+    let spent = false;
     try {
-      next(await payEvent(userId, paid ? await step.prepare() : null));
+      const part = paid ? await step.prepare() : null;
+      if (visitor && captcha) {
+        spent = true;
+        const answer = await payEvent(null, part, {
+          visitante: {
+            nome: buyer.nome,
+            email: buyer.email,
+            ...(buyer.cpf ? { cpf: buyer.cpf } : {}),
+          },
+          captcha: { token: captcha.wire.token, resposta: captcha.answer },
+          pais: buyer.pais,
+        });
+        if (answer.pagamento.status === 'nao_aprovado') {
+          setCaptchaTry((n) => n + 1);
+          next(answer);
+        } else if (!(answer.pagamento.desafio && answer.pagamento.status === 'em_aberto'))
+          setVisitorAnswer(answer);
+        return;
+      }
+      next(await payEvent(userId, part));
     } catch (e) {
+      // a 400 leaves the captcha unspent; any later refusal spent it (docs/giving.md)
+      if (spent && (e as { response?: { status?: number } }).response?.status !== 400)
+        setCaptchaTry((n) => n + 1);
       setError(await failureMessage(e, t('pay.error.generic')));
     } finally {
       setBusy(false);
     }
   }
 
+  if (visitorAnswer) {
+    const p = visitorAnswer.pagamento;
+    return (
+      <div className="ev-checkout">
+        <PaymentResult
+          payment={p}
+          text={t(p.status === 'aprovado' ? 'checkout.visitor.sent' : 'checkout.visitor.pending', {
+            email: buyer.email,
+          })}
+          t={t}
+          lang={props.lang}
+        />
+      </div>
+    );
+  }
+
   if (state.challenge && state.paymentData) {
     return (
       <ChallengeForm
         code={state.paymentData.codigo}
+        receiptKey={visitor ? state.visitorKey : undefined}
         t={t}
         onAnswer={(answer) => {
           challengeAnswered(answer);
-          next(answer);
+          if (visitor && answer.pagamento.status !== 'nao_aprovado') setVisitorAnswer(answer);
+          else next(answer);
         }}
       />
     );
@@ -141,6 +213,19 @@ export default function CheckoutIsland(props: Props) {
         }}
         aria-busy={busy}
       >
+        {visitor && (
+          <CheckoutVisitor
+            value={buyer}
+            onChange={setBuyer}
+            askCpf={props.church.pais === 'BR' || props.lang === 'pt'}
+            solved={!!captcha}
+            onNewCaptcha={() => setCaptchaTry((n) => n + 1)}
+            busy={busy}
+            field={(name) => error?.errors[name]?.[0]}
+            t={t}
+            lang={props.lang}
+          />
+        )}
         {paid ? (
           <PaymentFields
             step={step}

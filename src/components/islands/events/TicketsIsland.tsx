@@ -15,7 +15,8 @@ import {
   type CheckoutHolder,
 } from '../../../stores/checkout.ts';
 import { money } from '../../../lib/format.ts';
-import { Field, Loader, makeT, Notice, Select, useMember, type IslandProps } from '../ui/index.ts';
+import { Field, Loader, makeT, Notice, Select, type IslandProps } from '../ui/index.ts';
+import { useBuyer } from './use-buyer.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -29,7 +30,7 @@ interface Props extends IslandProps {
 
 export default function TicketsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
-  const { ready } = useMember(props.church);
+  const { ready } = useBuyer(props.church, !!props.event.flagVisitante);
   const state = useStore($checkout);
   const session = useStore($session);
   const [index, setIndex] = useState(0);
