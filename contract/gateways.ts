@@ -1,6 +1,7 @@
 // A church's payment gateways in the staff area (docs/payments.md "Connecting a gateway"): which
 // gateway takes each method, and each gateway's credentials, never shown back beyond four characters.
 import { z } from 'zod';
+import { PIX_KEY_TYPES } from './pix-key.ts';
 
 export const GATEWAY_NAMES = ['cardconnect', 'picpay', 'stripe', 'zoop'] as const;
 export type GatewayName = (typeof GATEWAY_NAMES)[number];
@@ -86,6 +87,10 @@ export const gatewayAccountsSchema = z.object({
       ativo: z.boolean(),
     }),
   ),
+  /** The church's Pix key (receiver of the Pix codes the product builds); null: the church's e-mail stands in. */
+  chavePix: z
+    .object({ tipo: z.enum(PIX_KEY_TYPES), chave: z.string(), formatada: z.string() })
+    .nullable(),
 });
 export type GatewayAccounts = z.infer<typeof gatewayAccountsSchema>;
 

@@ -5,6 +5,9 @@ import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { cancelPendingSubscriptionsOf } from '../play/subscription-state.ts';
+import { log } from '../log.ts';
+import { liveAdapter } from './gateway-accounts.ts';
+import { isGatewayId } from './gateways.ts';
 
 /** Cancels payments and gives their seats back; returns how many registrations were freed. */
 export async function releasePayments(
@@ -62,11 +65,52 @@ const overdueFilter = (churchId: number | null, now: Date) =>
     ),
   );
 
-/** Cancels the church's Pix payments (and abandoned card challenges) whose validity has passed. */
+/**
+ * Cancels at their live gateway the charges our sweep just cancelled (a Pix, a card challenge), so
+ * they can no longer be paid there; a failure is logged and left to the gateway's own expiry,
+ * which every live Pix carries too (docs/payments.md "Expiry at the gateway").
+ */
+export async function cancelAtGateways(db: Database, paymentIds: number[]): Promise<number> {
+  if (!paymentIds.length) return 0;
+  const live = await db
+    .select({
+      id: t.payments.id,
+      churchId: t.payments.churchId,
+      reference: t.payments.gatewayReference,
+      gatewayId: t.gatewayCharges.gatewayId,
+    })
+    .from(t.payments)
+    .innerJoin(t.gatewayCharges, eq(t.gatewayCharges.paymentId, t.payments.id))
+    .where(inArray(t.payments.id, paymentIds));
+  let cancelled = 0;
+  for (const row of live) {
+    if (!row.reference || row.reference.startsWith('declined:') || !isGatewayId(row.gatewayId))
+      continue;
+    try {
+      const adapter = await liveAdapter(db, row.churchId, row.gatewayId);
+      if (!adapter) continue; // the church left live mode: nothing of ours to cancel there
+      await adapter.cancel(row.reference);
+      cancelled++;
+    } catch (error) {
+      log.warn(
+        { errorName: (error as Error)?.name, paymentId: row.id },
+        '[payments] an expired charge could not be cancelled at its gateway',
+      );
+    }
+  }
+  return cancelled;
+}
+
+/**
+ * Cancels the church's Pix payments (and abandoned card challenges) whose validity has passed.
+ * Live ones are then cancelled at their gateway: awaited by the job, in the background when a
+ * purchase sweeps (a slow gateway never delays a buyer).
+ */
 export async function expireOverduePix(
   db: Database,
   churchId: number,
   now = new Date(),
+  gatewayCancels: 'await' | 'background' = 'background',
 ): Promise<number> {
   // A cheap read first: nearly always nothing is overdue, and then no transaction is opened.
   const overdue = await db
@@ -75,19 +119,19 @@ export async function expireOverduePix(
     .where(overdueFilter(churchId, now))
     .limit(1);
   if (!overdue.length) return 0;
-  return db.transaction(async (tx) => {
+  const { freed, ids } = await db.transaction(async (tx) => {
     // The conditional update claims each payment once, however many sweeps run at the same time.
     const claimed = await tx
       .update(t.payments)
       .set({ status: 'cancelado', updatedAt: now })
       .where(overdueFilter(churchId, now))
       .returning({ id: t.payments.id });
-    return releasePayments(
-      tx,
-      claimed.map((p) => p.id),
-      'cancelado',
-    );
+    const ids = claimed.map((p) => p.id);
+    return { freed: await releasePayments(tx, ids, 'cancelado'), ids };
   });
+  const cancels = cancelAtGateways(db, ids).catch(() => 0);
+  if (gatewayCancels === 'await') await cancels;
+  return freed;
 }
 
 /** The churches that have an overdue payment now, for the background sweep (server/jobs). */

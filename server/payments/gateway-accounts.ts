@@ -19,7 +19,10 @@ import { GATEWAYS, gatewaySupports, isGatewayId, type GatewayId } from './gatewa
 import { stripeAdapter, type StripeCredentials } from './adapters/stripe.ts';
 import type { GatewayAdapter } from './adapters/types.ts';
 import { picpayAdapter, type PicPayCredentials } from './adapters/picpay.ts';
+import { zoopAdapter, type ZoopCredentials } from './adapters/zoop.ts';
+import { cardconnectAdapter, type CardConnectCredentials } from './adapters/cardconnect.ts';
 import { open, paymentKey, seal } from './secret-box.ts';
+import { churchPixKey, pixKeyView } from './pix-keys.ts';
 import { webhookUrl } from './live.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { log } from '../log.ts';
@@ -31,6 +34,8 @@ type AdapterFactory = (credentials: Credentials, apiUrl: string | undefined) => 
 export const ADAPTERS: Partial<Record<GatewayName, AdapterFactory>> = {
   stripe: (c, url) => stripeAdapter(c as unknown as StripeCredentials, url),
   picpay: (c, url) => picpayAdapter(c as unknown as PicPayCredentials, url),
+  zoop: (c, url) => zoopAdapter(c as unknown as ZoopCredentials, url),
+  cardconnect: (c, url) => cardconnectAdapter(c as unknown as CardConnectCredentials, url),
 };
 
 const apiUrlOf = (name: GatewayName): string | undefined => {
@@ -127,6 +132,7 @@ export async function listGatewayAccounts(
         idGatewayPagamento: m.gatewayId,
         ativo: m.active,
       })),
+    chavePix: pixKeyView(await churchPixKey(db, church.id)),
   };
 }
 

@@ -9,8 +9,8 @@ import { eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { GatewayUnavailable } from './adapters/types.ts';
 
-/** Gateways whose live cards are typed only in the gateway's own form. */
-const FORM_ONLY: readonly GatewayId[] = [5];
+/** Gateways whose live cards are typed only in the gateway's own form (Stripe.js, Zoop's card tokens). */
+const FORM_ONLY: readonly GatewayId[] = [5, 8];
 
 /** True when this church's card gateway is live and takes cards only in its own form. */
 export async function takesCardsInItsForm(
@@ -60,4 +60,27 @@ export async function storeGatewayCard(
     validade: card.expiry,
     idGatewayPagamento: gatewayId,
   };
+}
+
+/**
+ * At a live gateway that tokenises card numbers itself (CardConnect's CardSecure), the number
+ * passes through to it and its token replaces ours; undefined: no such gateway here (the sandbox).
+ */
+export async function passThroughToken(
+  db: Database,
+  churchId: number,
+  gatewayId: number,
+  card: { number: string; expiry: string },
+): Promise<string | undefined> {
+  const adapter = isGatewayId(gatewayId) ? await liveAdapter(db, churchId, gatewayId) : null;
+  if (!adapter?.tokenize) return undefined;
+  let token;
+  try {
+    token = await adapter.tokenize(card);
+  } catch (error) {
+    if (error instanceof GatewayUnavailable) throw new ApiProblem(503, 'pay.gatewayPending');
+    throw error;
+  }
+  if (!token) throw fieldProblem(422, 'numero', 'pay.cardInvalid');
+  return token;
 }

@@ -6,10 +6,12 @@ import {
   gatewayParams,
   methodGatewaysInput,
 } from '../../contract/gateways.ts';
+import { pixKeyInputSchema } from '../../contract/pix-key-input.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff-routes.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { listGatewayAccounts, saveGatewayAccount, setMethodGateways } from './gateway-accounts.ts';
+import { savePixKey } from './pix-keys.ts';
 
 export function gatewaysStaffRoutes(deps: StaffDeps) {
   const { db } = deps;
@@ -35,6 +37,16 @@ export function gatewaysStaffRoutes(deps: StaffDeps) {
     )
     .put('/gateways-metodos', area, validate('json', methodGatewaysInput), async (c) => {
       await setMethodGateways(deps, actor(c), c.req.valid('json').metodos);
+      return c.json(await listGatewayAccounts(db, church(c)));
+    })
+    .put('/gateways-chave-pix', area, validate('json', pixKeyInputSchema), async (c) => {
+      await savePixKey(deps, actor(c), c.req.valid('json'));
+      c.header('cache-control', 'no-store');
+      return c.json(await listGatewayAccounts(db, church(c)));
+    })
+    .delete('/gateways-chave-pix', area, async (c) => {
+      await savePixKey(deps, actor(c), null);
+      c.header('cache-control', 'no-store');
       return c.json(await listGatewayAccounts(db, church(c)));
     });
 }

@@ -199,6 +199,7 @@ export async function runLivePayment(
     installments: plan.installments,
     now,
     cardToken: card?.token,
+    cardExpiry: card?.expiry,
     saveCard: request.saveCard,
     customerKey: payer.userId === null ? undefined : `${church.id}:${payer.userId}`,
     ach: payer.ach
@@ -288,11 +289,12 @@ export async function finishLiveCharge(
         })
         .where(eq(t.payments.id, paymentId));
       await applyStatus(tx, paymentId, result.status, now); // a webhook may have moved it first
+      // only a card the gateway says it kept (savedToken) is saved: a single-use token (Zoop) is not
       if (
         result.status === 'aprovado' &&
         request.saveCard &&
         request.userId !== null &&
-        request.cardToken
+        result.savedToken
       )
         await tx
           .insert(t.savedCards)
@@ -300,7 +302,7 @@ export async function finishLiveCharge(
             churchId: payment.churchId,
             userId: request.userId,
             gatewayId: charge.gatewayId,
-            token: result.savedToken ?? request.cardToken,
+            token: result.savedToken,
             brand: request.cardBrand ?? payment.cardBrand ?? 'unknown',
             last4: request.cardLast4 ?? payment.cardLast4 ?? '',
             holder: request.cardHolder ?? '',
@@ -393,6 +395,7 @@ export async function reconcileLivePayments(
         installments: payment.installments,
         now,
         cardToken: request.cardToken,
+        cardExpiry: request.cardExpiry,
         saveCard: request.saveCard,
         customerKey: request.userId === null ? undefined : `${payment.churchId}:${request.userId}`,
         payer: {

@@ -448,18 +448,6 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
     expect(refunds.length).toBe(2); // the one Stripe refused while down, and the one it took
   });
 
-  it('a gateway without a live adapter cannot be set live (the sandbox would approve real orders)', async () => {
-    const r = await call('PUT', '/admin/grace/gateways/zoop', {
-      token: tokens.admin,
-      body: {
-        modo: 'live',
-        credenciais: { marketplaceId: 'm', sellerId: 's', apiKey: 'zpk_x', webhookSecret: 'w' },
-      },
-    });
-    expect(r.status).toBe(422);
-    expect(r.body.errors.modo[0]).toMatch(/cannot be used in live mode yet/);
-  });
-
   it('back to the sandbox: the sandbox answers again and webhooks are refused', async () => {
     const r = await call('PUT', '/admin/grace/gateways/stripe', {
       token: tokens.admin,

@@ -2,7 +2,14 @@
 // methods as the server answers them; a save hands back the API's per-field failure or reloads.
 import { atom } from 'nanostores';
 import type { GatewayAccountInput, GatewayAccounts, GatewayName } from '../../contract/gateways.ts';
-import { fetchGateways, saveGateway, saveMethodGateways } from '../lib/staff/gateways-api.ts';
+import type { PixKeyInput } from '../../contract/pix-key-input.ts';
+import {
+  fetchGateways,
+  removePixKey,
+  saveGateway,
+  saveMethodGateways,
+  savePixKey,
+} from '../lib/staff/gateways-api.ts';
 import { attempt, loadInto, type Loadable } from './staff-store.ts';
 
 export const $gateways = atom<Loadable<GatewayAccounts>>({ state: 'idle' });
@@ -23,4 +30,13 @@ export const saveMethods = (
 ) =>
   attempt(async () =>
     $gateways.set({ state: 'ready', data: await saveMethodGateways(slug, metodos) }),
+  );
+
+/** Saves the church's Pix key (checked by its type on the server), or removes it with null. */
+export const saveChurchPixKey = (slug: string, body: PixKeyInput | null) =>
+  attempt(async () =>
+    $gateways.set({
+      state: 'ready',
+      data: body ? await savePixKey(slug, body) : await removePixKey(slug),
+    }),
   );

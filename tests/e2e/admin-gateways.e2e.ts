@@ -35,3 +35,43 @@ test('the treasurer connects a gateway and never sees a secret again', async ({ 
   const axe = await new AxeBuilder({ page }).analyze();
   expect(axe.violations).toEqual([]);
 });
+
+test('the treasurer enters the church Pix key with its type; a key of another type is refused', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await asMember(page, 'tesoureiro@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/gateways'));
+  const form = page.getByRole('form', { name: 'Chave Pix da igreja' });
+  await expect(form).toBeVisible({ timeout: 30_000 });
+  await expect(
+    form.getByText('Nenhuma chave cadastrada: os Pix usam o e-mail da igreja.'),
+  ).toBeVisible();
+  await form.getByLabel('Tipo da chave').selectOption('cpf');
+  await form.getByLabel('Chave Pix').fill('pix@graca.org');
+  await form.getByRole('button', { name: 'Salvar chave Pix' }).click();
+  await expect(form.getByText('Chave Pix inválida para este tipo.')).toBeVisible();
+  await form.getByLabel('Tipo da chave').selectOption('cnpj');
+  await form.getByLabel('Chave Pix').fill('11222333000181');
+  await form.getByRole('button', { name: 'Salvar chave Pix' }).click();
+  await expect(form.getByText('Chave atual: CNPJ 11.222.333/0001-81')).toBeVisible();
+  await expect(form.getByText('A chave Pix foi salva.')).toBeVisible();
+  // it stays after a reload: it is the church's, not the page's
+  await page.reload();
+  await expect(
+    page
+      .getByRole('form', { name: 'Chave Pix da igreja' })
+      .getByText('Chave atual: CNPJ 11.222.333/0001-81'),
+  ).toBeVisible({ timeout: 30_000 });
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations).toEqual([]);
+  await page
+    .getByRole('form', { name: 'Chave Pix da igreja' })
+    .getByRole('button', { name: 'Remover chave' })
+    .click();
+  await expect(
+    page
+      .getByRole('form', { name: 'Chave Pix da igreja' })
+      .getByText('Nenhuma chave cadastrada: os Pix usam o e-mail da igreja.'),
+  ).toBeVisible();
+});

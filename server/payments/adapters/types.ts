@@ -15,6 +15,8 @@ export interface LiveChargeInput {
   now: Date;
   /** The gateway's token of the card (Stripe: a PaymentMethod id, or `customer|pm` for a saved one). */
   cardToken?: string | undefined;
+  /** The card's expiry (MM/YYYY), for gateways whose token does not carry it (CardConnect). */
+  cardExpiry?: string | undefined;
   /** Keep the card for later charges (a member who ticked "save card"). */
   saveCard?: boolean | undefined;
   /** A saved card's customer at the gateway, created once per member when missing. */
@@ -71,6 +73,11 @@ export interface GatewayAdapter {
   cardOf?(
     token: string,
   ): Promise<{ brand: string; last4: string; holder: string; expiry: string } | null>;
+  /**
+   * Exchanges a card number for the gateway's token (CardConnect's CardSecure): the number passes
+   * through to the gateway and is never stored or logged here.
+   */
+  tokenize?(card: { number: string; expiry: string }): Promise<string | null>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }

@@ -5,6 +5,7 @@ import type {
   GatewayAccounts,
   GatewayName,
 } from '../../../contract/gateways.ts';
+import type { PixKeyInput } from '../../../contract/pix-key-input.ts';
 import { staffHttp } from './http.ts';
 
 export const fetchGateways = (slug: string) =>
@@ -17,3 +18,10 @@ export const saveMethodGateways = (
   slug: string,
   metodos: { codigo: string; idGatewayPagamento: number }[],
 ) => staffHttp(slug).put('gateways-metodos', { json: { metodos } }).json<GatewayAccounts>();
+
+/** The church's Pix key: saved with its type, or removed (the church's e-mail stands in again). */
+export const savePixKey = (slug: string, body: PixKeyInput) =>
+  staffHttp(slug).put('gateways-chave-pix', { json: body }).json<GatewayAccounts>();
+
+export const removePixKey = (slug: string) =>
+  staffHttp(slug).delete('gateways-chave-pix').json<GatewayAccounts>();

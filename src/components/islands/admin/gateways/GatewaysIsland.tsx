@@ -1,6 +1,7 @@
 // /admin/gateways (docs/payments.md "Connecting a gateway"): which gateway takes each method, and
 // each gateway's mode (sandbox or live) and credentials. A stored credential shows only its last
 // four characters; a field left blank keeps it. The webhook address to give the gateway is shown.
+// The church's Pix key (with its type) is entered here too: it receives the Pix codes we build.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
@@ -8,9 +9,11 @@ import {
   type GatewayAccount,
   type GatewayAccounts,
 } from '../../../../../contract/gateways.ts';
+import { PIX_KEY_TYPES, type PixKeyType } from '../../../../../contract/pix-key.ts';
 import {
   $gateways,
   loadGateways,
+  saveChurchPixKey,
   saveGatewayAccount,
   saveMethods,
 } from '../../../../stores/admin-gateways.ts';
@@ -92,12 +95,100 @@ function GatewayForm({ slug, t, account }: { slug: string; t: T; account: Gatewa
       <p className="gateway-webhook">
         {t('admin.gateways.webhook')} <code>{account.urlWebhook}</code>
       </p>
+      {account.gateway === 'zoop' && <p>{t('admin.gateways.zoopWebhook')}</p>}
       <div className="staff-actions">
         <SubmitButton
           submitting={saving}
           label={t('admin.gateways.save')}
           busyLabel={t('admin.gateways.saving')}
         />
+      </div>
+    </form>
+  );
+}
+
+function PixKeyForm({ slug, t, data }: { slug: string; t: T; data: GatewayAccounts }) {
+  const current = data.chavePix;
+  const [tipo, setTipo] = useState<PixKeyType>(current?.tipo ?? 'cnpj');
+  const [chave, setChave] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [notice, setNotice] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [saving, setSaving] = useState(false);
+  useUnsavedWarning(chave.trim() !== '', t('admin.gateways.unsaved'));
+  async function save(body: { tipo: PixKeyType; chave: string } | null) {
+    setSaving(true);
+    const failure = await saveChurchPixKey(slug, body);
+    setSaving(false);
+    if (failure) {
+      const fields = firstErrors(failure.errors);
+      setErrors(fields);
+      // a field's own message says it beside the field; the notice is for anything else
+      setNotice(Object.keys(fields).length ? null : { kind: 'error', text: failure.message });
+      return;
+    }
+    setChave('');
+    setErrors({});
+    setNotice({
+      kind: 'ok',
+      text: t(body ? 'admin.gateways.pix.saved' : 'admin.gateways.pix.removed'),
+    });
+  }
+  return (
+    <form
+      className="gateway-form"
+      onSubmit={(e: FormEvent) => {
+        e.preventDefault();
+        void save({ tipo, chave });
+      }}
+      noValidate
+      aria-labelledby="gateway-pix-key"
+    >
+      <h2 id="gateway-pix-key">{t('admin.gateways.pix.title')}</h2>
+      <p>{t('admin.gateways.pix.intro')}</p>
+      {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
+      <p>
+        {current
+          ? t('admin.gateways.pix.current', {
+              type: t(`admin.gateways.pix.type.${current.tipo}`),
+              key: current.formatada,
+            })
+          : t('admin.gateways.pix.none')}
+      </p>
+      <Select
+        label={t('admin.gateways.pix.typeLabel')}
+        name="pix-tipo"
+        value={tipo}
+        error={errors.tipo}
+        onChange={(v) =>
+          setTipo((PIX_KEY_TYPES as readonly string[]).includes(v) ? (v as PixKeyType) : 'cnpj')
+        }
+        options={PIX_KEY_TYPES.map((k) => ({ value: k, label: t(`admin.gateways.pix.type.${k}`) }))}
+      />
+      <Field
+        label={t('admin.gateways.pix.keyLabel')}
+        name="pix-chave"
+        autoComplete="off"
+        value={chave}
+        hint={t(`admin.gateways.pix.hint.${tipo}`)}
+        error={errors.chave}
+        onChange={setChave}
+      />
+      <div className="staff-actions">
+        <SubmitButton
+          submitting={saving}
+          label={t('admin.gateways.pix.save')}
+          busyLabel={t('admin.gateways.saving')}
+        />
+        {current && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={saving}
+            onClick={() => void save(null)}
+          >
+            {t('admin.gateways.pix.remove')}
+          </button>
+        )}
       </div>
     </form>
   );
@@ -180,6 +271,7 @@ function Gateways({ slug, strings, lang }: StaffIslandProps) {
             t={t}
             data={gateways.data}
           />
+          <PixKeyForm slug={slug} t={t} data={gateways.data} />
           {gateways.data.gateways.map((g) => (
             <GatewayForm key={`${g.gateway}-${g.atualizadoEm}`} slug={slug} t={t} account={g} />
           ))}

@@ -1,0 +1,293 @@
+// Zoop (docs/payments.md "Zoop"): card (a token made by Zoop's own browser form), dynamic Pix with
+// its expiry at Zoop, bank slips (for a buyer made at Zoop), void (refund, Pix devolução, cancel),
+// and webhooks checked by the Authorization value the church registered with Zoop, after which the
+// transaction's status is read from Zoop itself. Every transaction carries our order code as reference_id.
+import { timingSafeEqual } from 'node:crypto';
+import type { PaymentStatus } from '../../db/schema/events.ts';
+import {
+  GatewayUnavailable,
+  jsonCall,
+  WebhookRefused,
+  type GatewayAdapter,
+  type LiveChargeInput,
+  type LiveChargeResult,
+} from './types.ts';
+
+export interface ZoopCredentials {
+  marketplaceId: string;
+  sellerId: string;
+  apiKey: string;
+  webhookSecret: string;
+}
+
+const BASE = 'https://api.zoop.ws';
+
+/** Zoop's transaction status → spec §4 status; `canceled` after a capture is a refund (void). */
+export function statusOfZoop(
+  transaction: { status?: unknown; captured?: unknown; refunded?: unknown },
+  method: string,
+): PaymentStatus {
+  switch (String(transaction.status)) {
+    case 'succeeded':
+      return 'aprovado';
+    case 'failed':
+      return 'nao_aprovado';
+    case 'canceled':
+      return transaction.captured === true || transaction.refunded === true
+        ? 'estornado'
+        : 'cancelado';
+    case 'reversed':
+    case 'refunded':
+    case 'charged_back':
+      return 'estornado';
+    case 'pre_authorized':
+      return 'em_analise';
+    default:
+      // new / pending: a Pix or slip waits for the payer (and its expiry sweep); a card is in analysis
+      return method === 'cartao' ? 'em_analise' : 'pendente';
+  }
+}
+
+const methodOf = (paymentType: unknown) =>
+  paymentType === 'pix' ? 'pix' : paymentType === 'boleto' ? 'boleto' : 'cartao';
+
+const same = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+/** What our pipeline keeps of a Zoop transaction. */
+function resultOf(tx: Record<string, any>): LiveChargeResult {
+  const method = methodOf(tx.payment_type);
+  const status = statusOfZoop(tx, method);
+  const pm = (tx.payment_method ?? {}) as Record<string, any>;
+  const emv = pm.qr_code?.emv ?? pm.emv;
+  const line = pm.digitable_line ?? pm.barcode;
+  const expiry = pm.expiration_date ?? pm.expires_at;
+  return {
+    status,
+    reference: String(tx.id),
+    ...(method === 'pix' && typeof emv === 'string' ? { pixCode: emv } : {}),
+    ...(method === 'boleto' && typeof line === 'string' ? { boletoLine: line } : {}),
+    ...(method === 'boleto' && typeof pm.url === 'string' ? { paymentUrl: pm.url } : {}),
+    ...(typeof expiry === 'string' && method !== 'cartao' && !Number.isNaN(Date.parse(expiry))
+      ? { expiresAt: new Date(expiry) }
+      : {}),
+    ...(status === 'nao_aprovado'
+      ? { message: String(tx.error?.message ?? tx.history?.[0]?.response_message ?? 'Declined.') }
+      : {}),
+  };
+}
+
+export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): GatewayAdapter {
+  const base = `${apiUrl.replace(/\/$/, '')}/v1/marketplaces/${encodeURIComponent(credentials.marketplaceId)}`;
+  const headers = {
+    'content-type': 'application/json',
+    // Zoop's API key is the Basic user name, with no password
+    authorization: `Basic ${Buffer.from(`${credentials.apiKey}:`).toString('base64')}`,
+  };
+  const refused = (what: string, status: number) => {
+    if (status === 401 || status === 403)
+      throw new GatewayUnavailable(`Zoop refused the API key (${what})`);
+  };
+
+  const byId = async (id: string) => {
+    const r = await jsonCall(`${base}/transactions/${encodeURIComponent(id)}`, { headers });
+    refused('transaction', r.status);
+    if (r.status === 404) return null;
+    if (r.status !== 200) throw new GatewayUnavailable(`Zoop transaction answered ${r.status}`);
+    return r.body as Record<string, any>;
+  };
+
+  /** The seller's transaction with our order code as reference_id, when our commit never got its id. */
+  const byOrder = async (orderCode: string) => {
+    const r = await jsonCall(
+      `${base}/sellers/${encodeURIComponent(credentials.sellerId)}/transactions?reference_id=${encodeURIComponent(orderCode)}`,
+      { headers },
+    );
+    refused('search', r.status);
+    if (r.status === 404) return null;
+    if (r.status !== 200) throw new GatewayUnavailable(`Zoop search answered ${r.status}`);
+    const items = (r.body?.items ?? []) as Record<string, any>[];
+    return items.find((i) => i.reference_id === orderCode) ?? null;
+  };
+
+  const voidTransaction = async (id: string, amountCents?: number) => {
+    const known = await byId(id);
+    if (!known) throw new GatewayUnavailable('Zoop has no such transaction');
+    const r = await jsonCall(`${base}/transactions/${encodeURIComponent(id)}/void`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        on_behalf_of: credentials.sellerId,
+        amount: amountCents ?? known.amount,
+      }),
+    });
+    refused('void', r.status);
+    return r;
+  };
+
+  /** A slip at Zoop belongs to a buyer: one made from the payer's name, e-mail and CPF. */
+  const buyerFor = async (input: LiveChargeInput) => {
+    const [first, ...rest] = (input.payer.name ?? 'Doador').trim().split(/\s+/);
+    const r = await jsonCall(`${base}/buyers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        first_name: first,
+        last_name: rest.join(' ') || first,
+        email: input.payer.email ?? undefined,
+        taxpayer_id: input.payer.cpf ?? undefined,
+        metadata: { pedido: input.orderCode },
+      }),
+    });
+    refused('buyer', r.status);
+    if (r.status !== 200 && r.status !== 201) return null;
+    return String(r.body.id);
+  };
+
+  return {
+    async charge(input) {
+      // Zoop takes no idempotency key: a retry first looks for our reference_id (reconcile does)
+      const common = {
+        amount: input.totalCents,
+        currency: input.currency.toUpperCase(),
+        description: input.orderCode,
+        on_behalf_of: credentials.sellerId,
+        reference_id: input.orderCode,
+        metadata: { pedido: input.orderCode, igreja: String(input.churchId) },
+      };
+      let body: Record<string, unknown>;
+      if (input.method === 'pix') {
+        const expires = input.expiresAt ?? new Date(input.now.getTime() + 3_600_000);
+        body = {
+          ...common,
+          payment_type: 'pix',
+          // the expiry lives at Zoop too, so an order we cancelled cannot be paid later
+          payment_method: { expiration_date: expires.toISOString() },
+        };
+      } else if (input.method === 'boleto') {
+        const buyer = await buyerFor(input);
+        if (!buyer)
+          return {
+            status: 'nao_aprovado',
+            reference: `declined:${input.orderCode}`,
+            message: 'Payer refused.',
+          };
+        const due = input.expiresAt ?? new Date(input.now.getTime() + 3 * 86_400_000);
+        body = {
+          ...common,
+          payment_type: 'boleto',
+          customer: buyer,
+          payment_method: { expiration_date: due.toISOString().slice(0, 10) },
+        };
+      } else if (input.method === 'cartao') {
+        if (!input.cardToken)
+          return {
+            status: 'nao_aprovado',
+            reference: `declined:${input.orderCode}`,
+            message: 'No card.',
+          };
+        body = {
+          ...common,
+          payment_type: 'credit',
+          ...(input.installments > 1
+            ? {
+                installment_plan: {
+                  mode: 'interest_free',
+                  number_installments: input.installments,
+                },
+              }
+            : {}),
+          source: {
+            usage: 'single_use',
+            amount: input.totalCents,
+            currency: input.currency.toUpperCase(),
+            type: 'card',
+            card: { id: input.cardToken },
+          },
+        };
+      } else {
+        return {
+          status: 'nao_aprovado',
+          reference: `declined:${input.orderCode}`,
+          message: `Zoop does not take ${input.method}.`,
+        };
+      }
+      const r = await jsonCall(`${base}/transactions`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(body),
+      });
+      refused('create', r.status);
+      if (r.status === 200 || r.status === 201) return resultOf(r.body);
+      // A card refusal is an answer (402 and 4xx with an error object); the order gives its seats back.
+      return {
+        status: 'nao_aprovado',
+        reference: r.body?.error?.transaction_id ?? `declined:${input.orderCode}`,
+        message: String(r.body?.error?.message ?? r.body?.message ?? 'Declined.'),
+      };
+    },
+
+    async lookup(orderCode, reference) {
+      const found =
+        reference && !reference.startsWith('declined:')
+          ? await byId(reference)
+          : await byOrder(orderCode);
+      return found ? resultOf(found) : null;
+    },
+
+    async cardOf(token) {
+      const r = await jsonCall(`${base}/tokens/${encodeURIComponent(token)}`, { headers });
+      refused('token', r.status);
+      if (r.status !== 200 || r.body?.type !== 'card' || !r.body?.card) return null;
+      const card = r.body.card as Record<string, any>;
+      return {
+        brand: String(card.card_brand ?? 'unknown').toLowerCase(),
+        last4: String(card.last4_digits ?? ''),
+        holder: String(card.holder_name ?? ''),
+        expiry: `${String(card.expiration_month ?? '').padStart(2, '0')}/${card.expiration_year ?? ''}`,
+      };
+    },
+
+    async refund(reference, amountCents) {
+      const r = await voidTransaction(reference, amountCents);
+      if (r.status !== 200 && r.status !== 201)
+        throw new GatewayUnavailable(`Zoop void answered ${r.status}`);
+    },
+
+    async cancel(reference) {
+      const r = await voidTransaction(reference);
+      if (r.status !== 200 && r.status !== 201)
+        throw new GatewayUnavailable(`Zoop void answered ${r.status}`);
+    },
+
+    async webhook(requestHeaders, rawBody) {
+      // The church registers the webhook at Zoop with its `authorization` value: Zoop sends it back as is.
+      const given = requestHeaders.get('authorization');
+      if (!given) throw new WebhookRefused(400, 'Zoop webhook without Authorization');
+      const bare = given.replace(/^(Basic|Bearer|Token)\s+/i, '');
+      if (!same(given, credentials.webhookSecret) && !same(bare, credentials.webhookSecret))
+        throw new WebhookRefused(401, 'Zoop webhook with a wrong Authorization');
+      let event: { id?: unknown; type?: unknown; payload?: { object?: Record<string, any> } };
+      try {
+        event = JSON.parse(rawBody) as typeof event;
+      } catch {
+        throw new WebhookRefused(400, 'Zoop webhook that is not JSON');
+      }
+      const object = event.payload?.object;
+      const type = typeof event.type === 'string' ? event.type : 'unknown';
+      const id = typeof event.id === 'string' ? event.id : null;
+      if (!id) throw new WebhookRefused(400, 'Zoop webhook without an id');
+      if (!type.startsWith('transaction.') || !object?.id)
+        return { id, kind: type, reference: null, orderCode: null, status: null };
+      // The event names the transaction; its status is read from Zoop itself.
+      const current = await byId(String(object.id));
+      return {
+        id,
+        kind: type,
+        reference: String(object.id),
+        orderCode: (current?.reference_id ?? object.reference_id ?? null) as string | null,
+        status: current ? statusOfZoop(current, methodOf(current.payment_type)) : null,
+      };
+    },
+  };
+}

@@ -1,0 +1,253 @@
+// A church's live Zoop account against a local server that answers as Zoop's marketplace API does
+// (docs/payments.md "Zoop"): a dynamic Pix whose expiry is set at Zoop and which our expiry sweep
+// cancels there; webhooks checked by their Authorization value, then read back from Zoop, applied
+// once and never backwards; cards only as Zoop's own tokens, approved, declined and refunded
+// (void); bank slips for a buyer made at Zoop; a lost answer found by the job through reference_id.
+import { eq } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { paymentResponseSchema } from '../../contract/payments.ts';
+import { hasValidPixCrc } from './pix.ts';
+import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
+import { startFakeZoop, type FakeZoop } from './adapters/fake-zoop.test-support.ts';
+import { expireOverduePix } from './expiry.ts';
+import { reconcileLivePayments } from './live.ts';
+
+const MARKETPLACE = 'mkt0a1b2c3d4e5f';
+const SELLER = 'seller9f8e7d6c5b';
+const API_KEY = 'zpk_test_graca_0001';
+const WEBHOOK_SECRET = 'zoop-webhook-graca-0001';
+
+describe.each(testBackends())('a live Zoop account on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let fake: FakeZoop;
+  let gracaId: number;
+  let reasonId: number;
+  let member = '';
+  let treasurer = '';
+  const { call } = apiClient(() => api, { lang: 'pt-BR' });
+  const db = () => database.db;
+  let seq = 0;
+  const payment = async (code: string) =>
+    (await db().select().from(t.payments).where(eq(t.payments.code, code)))[0]!;
+  const give = (method: 'pix' | 'boleto' | 'cartao', extra: Record<string, unknown> = {}) =>
+    call('POST', '/pagamento/', {
+      token: member,
+      body: {
+        tipo: 'doacao',
+        igreja: gracaId,
+        motivos: [{ motivo: reasonId, valor: 40 }],
+        metodoPagamento: method,
+        chaveIdempotencia: `zoop-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`,
+        ...extra,
+      },
+    });
+  const notify = (transactionId: string, id: string, headers: Record<string, string>) =>
+    call('POST', `/webhooks/zoop?igreja=${gracaId}`, {
+      body: JSON.stringify({
+        id,
+        type: 'transaction.succeeded',
+        resource: 'event',
+        payload: { object: { id: transactionId, resource: 'transaction' } },
+      }),
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+  const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
+  const gatewayToken = async (token: string) => {
+    const r = await call('POST', `/general/payment/church/${gracaId}/card/gateway-token`, {
+      token: member,
+      body: { token },
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return r.body.token as string;
+  };
+
+  beforeAll(async () => {
+    fake = await startFakeZoop(MARKETPLACE, API_KEY);
+    process.env.ZOOP_API_URL = fake.url;
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    member = (await loginAs(api, 'membro@graca.demo')).token;
+    treasurer = (await loginAs(api, 'tesoureiro@graca.demo')).token;
+    const [graca] = await db().select().from(t.churches).where(eq(t.churches.code, 'graca'));
+    gracaId = graca!.id;
+    const [reason] = await db()
+      .select()
+      .from(t.paymentReasons)
+      .where(eq(t.paymentReasons.churchId, gracaId));
+    reasonId = reason!.id;
+  });
+  afterEach(() => {
+    fake.failNext = { creates: 0, keep: false };
+  });
+  afterAll(async () => {
+    await database?.close();
+    await fake?.close();
+    delete process.env.ZOOP_API_URL;
+    resetAccountSettings();
+  });
+
+  it('the treasurer sets Zoop live: every credential needed, secrets shown as four characters', async () => {
+    const partial = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: { modo: 'live', credenciais: { marketplaceId: MARKETPLACE, apiKey: API_KEY } },
+    });
+    expect(partial.status).toBe(422);
+    expect(Object.keys(partial.body.errors).sort()).toEqual([
+      'credenciais.sellerId',
+      'credenciais.webhookSecret',
+    ]);
+    const saved = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: {
+        modo: 'live',
+        credenciais: {
+          marketplaceId: MARKETPLACE,
+          sellerId: SELLER,
+          apiKey: API_KEY,
+          webhookSecret: WEBHOOK_SECRET,
+        },
+      },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const text = JSON.stringify(saved.body);
+    expect(text).not.toContain(API_KEY);
+    expect(text).not.toContain(WEBHOOK_SECRET);
+    const zoop = saved.body.gateways.find((g: { gateway: string }) => g.gateway === 'zoop');
+    expect(zoop.modo).toBe('live');
+    expect(zoop.urlWebhook).toMatch(new RegExp(`/api/v1/webhooks/zoop\\?igreja=${gracaId}$`));
+  });
+
+  it('a dynamic Pix: its expiry is set at Zoop; the webhook is checked, read back from Zoop, applied once and never backwards', async () => {
+    const r = await give('pix');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const p = paymentResponseSchema.parse(r.body).pagamento;
+    expect(p.status).toBe('pendente');
+    const tx = fake.byReference(p.codigo)!;
+    expect(tx.payment_type).toBe('pix');
+    expect(tx.amount).toBe(4000);
+    expect(tx.on_behalf_of).toBe(SELLER);
+    const row = await payment(p.codigo);
+    expect(row.gatewayReference).toBe(tx.id);
+    // the code the payer sees is Zoop's own, and Zoop expires it when we do
+    expect(row.pixCode).toBe((tx.payment_method as any).qr_code.emv);
+    expect(hasValidPixCrc(row.pixCode!)).toBe(true);
+    expect(new Date((tx.payment_method as any).expiration_date).getTime()).toBe(
+      row.expiresAt!.getTime(),
+    );
+
+    tx.status = 'succeeded';
+    expect((await notify(tx.id, 'evt-1', {})).status).toBe(400);
+    expect((await notify(tx.id, 'evt-1', { authorization: 'someone-elses-secret' })).status).toBe(
+      401,
+    );
+    expect((await payment(p.codigo)).status).toBe('pendente');
+    const ok = await notify(tx.id, 'evt-1', { authorization: WEBHOOK_SECRET });
+    expect(ok.status, JSON.stringify(ok.body)).toBe(200);
+    expect((await payment(p.codigo)).status).toBe('aprovado');
+    expect((await notify(tx.id, 'evt-1', { authorization: WEBHOOK_SECRET })).body).toMatchObject({
+      repetido: true,
+    });
+    // a forged "succeeded" cannot pay an order: the status is Zoop's, read back
+    const other = paymentResponseSchema.parse((await give('pix')).body).pagamento.codigo;
+    await notify(fake.byReference(other)!.id, 'evt-forged', {
+      authorization: `Basic ${WEBHOOK_SECRET}`,
+    });
+    expect((await payment(other)).status).toBe('pendente');
+    // a later "failed" never moves a paid order back
+    tx.status = 'failed';
+    await notify(tx.id, 'evt-2', { authorization: WEBHOOK_SECRET });
+    expect((await payment(p.codigo)).status).toBe('aprovado');
+  });
+
+  it('an expired Pix is cancelled here and voided at Zoop, so it can no longer be paid', async () => {
+    const code = paymentResponseSchema.parse((await give('pix')).body).pagamento.codigo;
+    const tx = fake.byReference(code)!;
+    await expireOverduePix(db(), gracaId, later(61), 'await');
+    expect((await payment(code)).status).toBe('cancelado');
+    expect(tx.status).toBe('canceled');
+    const voids = fake.calls.filter((c) => c.path.endsWith(`/transactions/${tx.id}/void`));
+    expect(voids).toHaveLength(1);
+    expect(voids[0]!.body).toMatchObject({ on_behalf_of: SELLER, amount: 4000 });
+  });
+
+  it('cards only as Zoop tokens: the number is refused, a token approves, a declined one gives back, a refund voids', async () => {
+    const number = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: member,
+      body: { titular: 'Maria', numero: '4111111111111111', cvv: '123', validade: '12/30' },
+    });
+    expect(number.status).toBe(422);
+    fake.tokens.set('tok_zoop_ok_1', { used: false, last4: '1111', brand: 'Visa' });
+    fake.tokens.set('tok_zoop_decline', { used: false, last4: '0002', brand: 'MasterCard' });
+    const r = await give('cartao', {
+      cartao: { token: await gatewayToken('tok_zoop_ok_1') },
+      salvarCartao: true,
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const p = paymentResponseSchema.parse(r.body).pagamento;
+    expect(p.status).toBe('aprovado');
+    const create = fake.calls.find(
+      (c) => c.method === 'POST' && c.body?.reference_id === p.codigo,
+    )!;
+    expect(create.body).toMatchObject({
+      payment_type: 'credit',
+      amount: 4000,
+      source: { usage: 'single_use', card: { id: 'tok_zoop_ok_1' } },
+    });
+    expect(JSON.stringify(create.body)).not.toMatch(/card_number|security_code/);
+    // a Zoop token is single use: "save card" keeps nothing that could not be charged again
+    expect(
+      await db().select().from(t.savedCards).where(eq(t.savedCards.token, 'tok_zoop_ok_1')),
+    ).toEqual([]);
+
+    const declined = await give('cartao', {
+      cartao: { token: await gatewayToken('tok_zoop_decline') },
+    });
+    expect(declined.status).toBe(201);
+    const d = paymentResponseSchema.parse(declined.body).pagamento;
+    expect(d.status).toBe('nao_aprovado');
+    expect((await payment(d.codigo)).message).toMatch(/cartão/i);
+
+    const refund = await call('POST', `/admin/graca/doacao/doacoes/${p.codigo}/estorno`, {
+      token: treasurer,
+    });
+    expect(refund.status, JSON.stringify(refund.body)).toBe(204);
+    expect((await payment(p.codigo)).status).toBe('estornado');
+    expect(fake.byReference(p.codigo)!.status).toBe('canceled');
+  });
+
+  it('a bank slip: a buyer at Zoop, the digitable line and the PDF', async () => {
+    const r = await give('boleto');
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const p = paymentResponseSchema.parse(r.body).pagamento;
+    expect(p.status).toBe('pendente');
+    const tx = fake.byReference(p.codigo)!;
+    expect(tx.customer).toMatch(/^buyer_/);
+    const row = await payment(p.codigo);
+    expect(row.boletoLine).toBe('34191.79001 01043.510047 91020.150008 2 91070026000');
+    expect(row.paymentUrl).toMatch(/\.pdf$/);
+  });
+
+  it('Zoop kept the Pix but answered 503: pending, then the job finds it by reference_id', async () => {
+    fake.failNext = { creates: 1, keep: true };
+    const r = await give('pix');
+    expect(r.status).toBe(201);
+    const p = paymentResponseSchema.parse(r.body).pagamento;
+    expect(p.status).toBe('pendente');
+    expect((await payment(p.codigo)).gatewayReference).toBeNull();
+    await reconcileLivePayments(db(), later(15));
+    const row = await payment(p.codigo);
+    expect(row.gatewayReference).toBe(fake.byReference(p.codigo)!.id);
+    expect(row.pixCode).toMatch(/^000201/);
+    const creates = fake.calls.filter(
+      (c) => c.method === 'POST' && c.body?.reference_id === p.codigo && c.body?.payment_type,
+    );
+    expect(creates).toHaveLength(1);
+  });
+});
