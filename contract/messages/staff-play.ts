@@ -11,6 +11,7 @@ const en = {
   'staff.play.badPrice': 'Enter an amount such as 19.90.',
   'staff.play.badPeriod': 'Between 1 and 3660 days.',
   'staff.play.planInUse': 'Members subscribe to this plan: withdraw it instead of deleting it.',
+  'staff.play.planOrder': 'List each of this church’s plans once, in the new order.',
   'staff.play.notVideo':
     'This file is not a video. Choose an MP4, MOV, WebM, MKV, AVI or MPEG file.',
   'staff.play.tooLarge': 'The video is larger than {{mb}} MB.',
@@ -38,6 +39,7 @@ const pt: Record<StaffPlayMessageKey, string> = {
   'staff.play.badPrice': 'Informe um valor como 19,90.',
   'staff.play.badPeriod': 'Entre 1 e 3660 dias.',
   'staff.play.planInUse': 'Há membros neste plano: desative-o em vez de excluí-lo.',
+  'staff.play.planOrder': 'Liste cada plano desta igreja uma vez, na nova ordem.',
   'staff.play.notVideo':
     'Este arquivo não é um vídeo. Escolha um arquivo MP4, MOV, WebM, MKV, AVI ou MPEG.',
   'staff.play.tooLarge': 'O vídeo tem mais de {{mb}} MB.',
@@ -63,6 +65,7 @@ const es: Record<StaffPlayMessageKey, string> = {
   'staff.play.badPrice': 'Escribe un importe como 19,90.',
   'staff.play.badPeriod': 'Entre 1 y 3660 días.',
   'staff.play.planInUse': 'Hay miembros en este plan: desactívalo en lugar de eliminarlo.',
+  'staff.play.planOrder': 'Indica cada plan de esta iglesia una vez, en el nuevo orden.',
   'staff.play.notVideo':
     'Este archivo no es un video. Elige un archivo MP4, MOV, WebM, MKV, AVI o MPEG.',
   'staff.play.tooLarge': 'El video tiene más de {{mb}} MB.',

@@ -19,6 +19,9 @@ import { drainTasks, type TaskContext } from '../jobs/tasks.ts';
 import { mailerFromSettings } from '../mail/outbox.ts';
 import { openWorshipWorld, type WorshipWorld } from '../praise/worship-staff.test-support.ts';
 import { loginAs } from '../test-kit.ts';
+import { createJobRunner } from '../jobs/runner.ts';
+import { ABANDONED_UPLOAD_HOURS } from './abandoned-uploads.ts';
+import { playAbandonedUploadsJob } from './abandoned-uploads.job.ts';
 import { FFMPEG, transcodeTask } from './transcode.task.ts';
 
 let dataDir: string;
@@ -362,5 +365,150 @@ describe.each(testBackends())('staff Play on %s', (backend) => {
       w.tokens.editor,
     );
     expect(twice.status).toBe(409);
+  });
+  it('reorders the plans, and the public plans list follows; a wrong list is refused by its field', async () => {
+    const ids = async () =>
+      (
+        (await w.send('GET', '/admin/graca/play/plano', w.tokens.admin)).body.planos as {
+          id: number;
+        }[]
+      ).map((p) => p.id);
+    const publicIds = async () =>
+      (
+        (await w.send('GET', '/igreja/graca/plano-assinatura/', undefined)).body.planos as {
+          id: number;
+        }[]
+      ).map((p) => p.id);
+    // a new plan goes last
+    const added = await w.send('POST', '/admin/graca/play/plano', w.tokens.admin, {
+      json: { nome: 'Semestral', valor: 9990, periodicidadeDias: 180 },
+    });
+    expect(added.status).toBe(201);
+    const before = await ids();
+    expect(before.at(-1)).toBe(added.body.id);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const order = () =>
+      w.database.db
+        .select({ id: t.playPlans.id, ordem: t.playPlans.position })
+        .from(t.playPlans)
+        .where(eq(t.playPlans.churchId, w.graca));
+    await w.expectRefused(
+      (token) =>
+        w.send('PUT', '/admin/graca/play/plano/ordem', token, {
+          json: { planos: [...before].reverse() },
+        }),
+      order,
+      ['chat'],
+    );
+
+    const reversed = [...before].reverse();
+    w.purged.length = 0;
+    const moved = await w.send('PUT', '/admin/graca/play/plano/ordem', w.tokens.editor, {
+      json: { planos: reversed },
+    });
+    expect(moved.status, moved.text).toBe(200);
+    expect((moved.body.planos as { id: number }[]).map((p) => p.id)).toEqual(reversed);
+    expect(w.purged).toContain(w.graca);
+    expect(await ids()).toEqual(reversed);
+    // the public list shows the plans on sale in the staff's order
+    const onSale = await publicIds();
+    expect(onSale).toEqual(reversed.filter((id) => onSale.includes(id)));
+    expect(onSale[0]).toBe(added.body.id);
+    // editing a plan keeps its place
+    await w.send('PUT', `/admin/graca/play/plano/${added.body.id}`, w.tokens.admin, {
+      json: { nome: 'Semestral', valor: 8990, periodicidadeDias: 180, ordem: 0 },
+    });
+    expect(await ids()).toEqual(reversed);
+
+    const [gracePlan] = await w.database.db
+      .select()
+      .from(t.playPlans)
+      .where(eq(t.playPlans.churchId, w.grace));
+    for (const planos of [
+      reversed.slice(1), // one left out
+      [...reversed, reversed[0]], // one twice
+      [...reversed.slice(1), gracePlan!.id], // another church's
+    ]) {
+      const bad = await w.send(
+        'PUT',
+        '/admin/graca/play/plano/ordem',
+        w.tokens.editor,
+        { json: { planos } },
+        'pt',
+      );
+      expect(bad.status).toBe(422);
+      expect(bad.body.errors?.planos).toEqual([message('pt', 'staff.play.planOrder')]);
+    }
+    const empty = await w.send(
+      'PUT',
+      '/admin/graca/play/plano/ordem',
+      w.tokens.editor,
+      { json: { planos: 'x' } },
+      'es',
+    );
+    expect(empty.status).toBe(400);
+    expect(empty.body.errors?.planos).toEqual([message('es', 'staff.play.planOrder')]);
+    expect(await ids()).toEqual(reversed);
+    await w.send('DELETE', `/admin/graca/play/plano/${added.body.id}`, w.tokens.admin);
+  });
+
+  it(`removes an upload left unfinished for ${ABANDONED_UPLOAD_HOURS} h (chunks and row), once, by the job`, async () => {
+    const v = await newVideo('Envio abandonado');
+    const head = video.subarray(0, UPLOAD_CHUNK_BYTES);
+    const begin = async (nomeArquivo: string) => {
+      const init = await w.send('POST', `/admin/graca/play/video/${v.id}/envio`, w.tokens.editor, {
+        json: { nomeArquivo, tamanho: video.length },
+      });
+      expect(init.status).toBe(201);
+      const id = init.body.id as number;
+      expect(
+        (await put(`/admin/graca/play/envio/${id}/parte/0`, w.tokens.editor, head)).status,
+      ).toBe(200);
+      return id;
+    };
+    const old = await begin('antigo.mp4');
+    const fresh = await begin('recente.mp4');
+    // the old one started a day and an hour ago
+    await w.database.db
+      .update(t.playUploads)
+      .set({ createdAt: new Date(Date.now() - (ABANDONED_UPLOAD_HOURS + 1) * 3_600_000) })
+      .where(eq(t.playUploads.id, old));
+    expect(await files().list(`play-upload/${old}/`)).toEqual([`play-upload/${old}/0`]);
+
+    // two processes' runners at once: the job's lease lets one of them run it
+    const settings = parseConfig();
+    const runner = () =>
+      createJobRunner(w.database.db, [playAbandonedUploadsJob], { settings, files: files() });
+    const ran = await Promise.all([runner().tick(), runner().tick()]);
+    expect(ran.flat()).toEqual(['play.abandoned-uploads']);
+
+    expect(await files().list(`play-upload/${old}/`)).toEqual([]);
+    const rows = await w.database.db
+      .select({ id: t.playUploads.id })
+      .from(t.playUploads)
+      .where(eq(t.playUploads.contentId, v.id));
+    expect(rows.map((r) => r.id)).toEqual([fresh]);
+    expect((await w.send('GET', `/admin/graca/play/envio/${old}`, w.tokens.editor)).status).toBe(
+      404,
+    );
+    expect(
+      (await put(`/admin/graca/play/envio/${old}/parte/1`, w.tokens.editor, head)).status,
+    ).toBe(404);
+    // the recent one still resumes with its chunk
+    expect(
+      (await w.send('GET', `/admin/graca/play/envio/${fresh}`, w.tokens.editor)).body.recebidas,
+    ).toEqual([0]);
+    expect(await files().list(`play-upload/${fresh}/`)).toEqual([`play-upload/${fresh}/0`]);
+    // starting the old file again begins a new upload
+    const restarted = await w.send(
+      'POST',
+      `/admin/graca/play/video/${v.id}/envio`,
+      w.tokens.editor,
+      {
+        json: { nomeArquivo: 'antigo.mp4', tamanho: video.length },
+      },
+    );
+    expect(restarted.body).toMatchObject({ recebidas: [], estado: 'enviando' });
+    expect(restarted.body.id).not.toBe(old);
   });
 });

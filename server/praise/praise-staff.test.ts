@@ -197,6 +197,7 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
     expect(made.status).toBe(201);
     const list = setListSchema.parse(made.body);
     expect(list.itens.map((i) => i.tom)).toEqual(['D', null]);
+    expect(list.observacao).toBe('Ensaio às 8h');
 
     // a song of another church cannot be put in
     const [graceSong] = await w.database.db
@@ -210,7 +211,9 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
 
     const team = await w.send('GET', '/igreja/graca/louvor-repertorio', w.tokens.member);
     expect(team.status).toBe(200);
-    expect((team.body.repertorios as { id: number }[]).map((r) => r.id)).toContain(list.id);
+    expect(team.body.repertorios).toContainEqual(
+      expect.objectContaining({ id: list.id, observacao: 'Ensaio às 8h' }),
+    );
     expect((await w.send('GET', '/igreja/graca/louvor-repertorio', undefined)).status).toBe(401);
 
     const update = (token?: string) =>
@@ -219,6 +222,19 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
       });
     await w.expectRefused(update, setListRows, ['chat']);
     expect((await update(w.tokens.admin)).body).toMatchObject({ titulo: 'Culto da noite' });
+    // the notes are edited (line breaks kept) and read back; sending none clears them
+    const noted = await w.send('PUT', `/admin/graca/repertorio/${list.id}`, w.tokens.editor, {
+      json: { ...input, observacao: 'Ensaio às 7h30\nFinal com o refrão' },
+    });
+    expect(noted.body).toMatchObject({ observacao: 'Ensaio às 7h30\nFinal com o refrão' });
+    const listed = await w.send('GET', '/admin/graca/repertorio', w.tokens.editor);
+    expect(listed.body.repertorios).toContainEqual(
+      expect.objectContaining({ id: list.id, observacao: 'Ensaio às 7h30\nFinal com o refrão' }),
+    );
+    const cleared = await w.send('PUT', `/admin/graca/repertorio/${list.id}`, w.tokens.editor, {
+      json: { ...input, observacao: null },
+    });
+    expect(cleared.body).toMatchObject({ observacao: null });
     const remove = (token?: string) =>
       w.send('DELETE', `/admin/graca/repertorio/${list.id}`, token);
     await w.expectRefused(remove, setListRows, ['chat']);

@@ -126,3 +126,9 @@ export const savePlan = (
   body: Parameters<typeof api.savePlan>[2],
 ) => attempt(() => api.savePlan(slug, id, body));
 export const removePlan = (slug: string, id: number) => attempt(() => api.deletePlan(slug, id));
+/** Stores the plans' new order; the list shows the server's answer. */
+export async function reorderPlans(slug: string, ids: number[]) {
+  const outcome = await attempt(() => api.reorderPlans(slug, ids));
+  if (outcome.ok) $playPlans.set({ state: 'ready', data: outcome.value });
+  return outcome;
+}

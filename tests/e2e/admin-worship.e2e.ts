@@ -68,6 +68,46 @@ test('members see the song in /praise and in its embed', async ({ page }) => {
   await expect(page.getByText('Glory to the')).toBeVisible();
 });
 
+test('a set list keeps its notes: written, reloaded, edited, and read by the team in /praise', async ({
+  page,
+  browser,
+}) => {
+  const title = `Culto da família ${stamp}`;
+  const day = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);
+  await asMember(page, 'admin@grace.demo');
+  await page.goto(churchUrl('grace', '/admin/songs'));
+  await page.getByRole('button', { name: 'Novo repertório' }).click();
+  await page.getByRole('textbox', { name: 'Culto', exact: true }).fill(title);
+  await page.getByLabel(/^Data/).fill(day);
+  await page.getByLabel('Observações (opcional)').fill('Ensaio às 8h.\nAbertura só com violão.');
+  await page.getByLabel('Acrescentar um louvor').selectOption({ index: 1 });
+  await page.getByRole('button', { name: 'Acrescentar', exact: true }).click();
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Repertório salvo.')).toBeVisible();
+
+  const card = page.locator('.songs-set-list > li').filter({ hasText: title });
+  await page.reload();
+  await expect(card).toContainText('Abertura só com violão.');
+  await card.getByRole('button', { name: 'Editar' }).click();
+  const notes = page.getByLabel('Observações (opcional)');
+  await expect(notes).toHaveValue('Ensaio às 8h.\nAbertura só com violão.');
+  await notes.fill('Ensaio às 7h30. Final repetindo o refrão.');
+  await page.getByRole('button', { name: 'Salvar' }).click();
+  await expect(page.getByText('Repertório salvo.')).toBeVisible();
+  await page.reload();
+  await expect(card).toContainText('Ensaio às 7h30. Final repetindo o refrão.');
+  await expect(card).not.toContainText('Abertura só com violão.');
+
+  // the team reads the note with the coming set list
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const team = await context.newPage();
+  await asMember(team, 'member@grace.demo');
+  await team.goto(churchUrl('grace', '/praise'));
+  const coming = team.locator('.praise-set').filter({ hasText: title });
+  await expect(coming).toContainText('Ensaio às 7h30. Final repetindo o refrão.');
+  await context.close();
+});
+
 test('a reading plan is created with its days, checked, and published', async ({ page }) => {
   const name = `Sermão do Monte ${stamp}`;
   await asMember(page, 'lider@graca.demo');

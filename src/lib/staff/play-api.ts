@@ -3,6 +3,7 @@
 import type {
   CollectionInput,
   PlanInput,
+  PlanOrderInput,
   StaffCollection,
   StaffPlan,
   StaffTag,
@@ -15,6 +16,7 @@ import type {
   VideoPage,
 } from '../../../contract/play-staff.ts';
 import { staffHttp } from './http.ts';
+import { xhrFetch } from './xhr-fetch.ts';
 
 const query = (params: URLSearchParams, keys: string[]) => {
   const q = new URLSearchParams();
@@ -79,6 +81,13 @@ export const savePlan = (slug: string, id: number | null, body: PlanInput) =>
     ? staffHttp(slug).put(`play/plano/${id}`, { json: body })
     : staffHttp(slug).post('play/plano', { json: body });
 export const deletePlan = (slug: string, id: number) => staffHttp(slug).delete(`play/plano/${id}`);
+/** The church's plans in a new order (each once); answers them in it. */
+export const reorderPlans = async (slug: string, planos: PlanOrderInput['planos']) =>
+  (
+    await staffHttp(slug)
+      .put('play/plano/ordem', { json: { planos } })
+      .json<{ planos: StaffPlan[] }>()
+  ).planos;
 
 export const fetchSubscribers = (slug: string, params: URLSearchParams) =>
   staffHttp(slug)
@@ -88,7 +97,8 @@ export const fetchSubscribers = (slug: string, params: URLSearchParams) =>
 /**
  * Sends `file` in the upload's chunks, skipping those the server already has (a resumed upload),
  * retrying a chunk a few times before giving up; then asks for the conversion. `onProgress`
- * gets the bytes stored so far.
+ * gets the bytes sent so far: the chunks stored plus the part of the current chunk already sent
+ * (XMLHttpRequest's upload progress), so the bar moves within a 4 MB chunk too.
  */
 export async function uploadVideo(
   slug: string,
@@ -107,11 +117,14 @@ export async function uploadVideo(
   for (let n = 0; n < upload.partes; n++) {
     if (have.has(n)) continue;
     const body = file.slice(n * upload.tamanhoParte, n * upload.tamanhoParte + sizeOf(n));
+    const before = sent;
     await http.put(`play/envio/${upload.id}/parte/${n}`, {
       body,
       headers: { 'content-type': 'application/octet-stream' },
       timeout: 120_000,
       retry: { limit: 3, methods: ['put'], statusCodes: [408, 429, 500, 502, 503, 504] },
+      // a retried chunk starts again from `before`
+      fetch: xhrFetch((loaded) => onProgress(before + Math.min(loaded, sizeOf(n)), file.size)),
     });
     sent += sizeOf(n);
     onProgress(sent, file.size);

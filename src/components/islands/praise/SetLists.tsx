@@ -23,6 +23,7 @@ export default function SetLists({ slug, t, lang }: { slug: string; t: T; lang: 
             {list.titulo} ·{' '}
             <time dateTime={list.data}>{longDate(`${list.data}T12:00:00Z`, lang, 'UTC')}</time>
           </h3>
+          {list.observacao && <p className="praise-set-notes">{list.observacao}</p>}
           <ol>
             {list.itens.map((item, n) => (
               <li key={n}>

@@ -7,3 +7,4 @@ export { useUnsavedWarning } from './unsaved.ts';
 export { ConfirmButton } from './ConfirmButton.tsx';
 export { ClearFilters, ListPager, PagedList, SearchForm, StaffTabs, pageOf } from './list.tsx';
 export { FormActions, useStaffForm } from './forms.tsx';
+export { ImageField } from './ImageField.tsx';

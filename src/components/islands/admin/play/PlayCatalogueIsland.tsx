@@ -1,6 +1,7 @@
 // /admin/play/collections, /tags, /plans and /subscribers (docs/staff.md "Play"): the church's
-// collections and tags (new, edit in place, delete), the plans members buy (price, contracting fee
-// and period; withdraw or delete), and the subscribers with their state, filtered in the address.
+// collections (with their image) and tags (new, edit in place, delete), the plans members buy
+// (price, contracting fee and period; withdraw, delete, move up or down: the public plans list
+// follows that order), and the subscribers with their state, filtered in the address.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import type { ApiFailure } from '../../../../lib/staff/http.ts';
@@ -16,13 +17,16 @@ import {
   removeCollection,
   removePlan,
   removeTag,
+  reorderPlans,
   saveCollection,
   savePlan,
   saveTag,
+  uploadImage,
   type Outcome,
 } from '../../../../stores/admin-play.ts';
 import {
   ConfirmButton,
+  ImageField,
   ListPager,
   SearchForm,
   StaffGate,
@@ -96,6 +100,65 @@ function RowForm({
   );
 }
 
+/** A collection's image: sent to the image store when chosen; the form keeps the path it answered. */
+function CollectionImage({
+  slug,
+  t,
+  value,
+  onChange,
+}: {
+  slug: string;
+  t: T;
+  value: string;
+  onChange: (path: string) => void;
+}) {
+  const [file, setFile] = useState<File | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState('');
+  // the form was saved and emptied: forget the chosen file too
+  useEffect(() => {
+    if (!value) setFile(null);
+  }, [value]);
+  async function choose(chosen: File | null) {
+    setProblem('');
+    setFile(chosen);
+    if (!chosen) return;
+    setBusy(true);
+    const outcome = await uploadImage(slug, chosen);
+    setBusy(false);
+    if (outcome.ok) onChange(outcome.value);
+    else {
+      setFile(null);
+      setProblem(outcome.failure.message);
+    }
+  }
+  return (
+    <div className="play-collection-image">
+      <ImageField
+        label={t('admin.play.field.collectionImage')}
+        hint={busy ? t('admin.play.imageSending') : t('admin.play.collectionImageHint')}
+        current={value || null}
+        file={file}
+        onFile={(f) => void choose(f)}
+        error={problem || undefined}
+        previewAlt={t('admin.play.collectionImageAlt')}
+      />
+      {value && !busy && (
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => {
+            setFile(null);
+            onChange('');
+          }}
+        >
+          {t('admin.play.imageRemove')}
+        </button>
+      )}
+    </div>
+  );
+}
+
 const cents = (v: string | boolean) => Math.round(Number(String(v).replace(',', '.')) * 100);
 const money = (c: number, lang: string) =>
   (c / 100).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -125,6 +188,8 @@ function Collections({ slug, t }: { slug: string; t: T }) {
         onChange={set('descricao')}
         error={e.descricao}
       />
+      <CollectionImage slug={slug} t={t} value={String(v.imagem ?? '')} onChange={set('imagem')} />
+      {e.imagem && <p className="ui-error">{e.imagem}</p>}
       <Field
         label={t('admin.play.field.ordem')}
         name="ordem"
@@ -138,6 +203,7 @@ function Collections({ slug, t }: { slug: string; t: T }) {
   const body = (v: Values) => ({
     titulo: String(v.titulo),
     descricao: String(v.descricao),
+    imagem: String(v.imagem ?? '') || null,
     ordem: Number(v.ordem) || 0,
   });
   if (!list.data)
@@ -152,7 +218,7 @@ function Collections({ slug, t }: { slug: string; t: T }) {
       <RowForm
         t={t}
         label={t('admin.play.create')}
-        initial={{ titulo: '', descricao: '', ordem: '0' }}
+        initial={{ titulo: '', descricao: '', imagem: '', ordem: '0' }}
         fields={fields}
         save={(v) => saveCollection(slug, null, body(v))}
         done={() => void loadCollections(slug)}
@@ -167,9 +233,14 @@ function Collections({ slug, t }: { slug: string; t: T }) {
                 <RowForm
                   t={t}
                   label={t('admin.play.save')}
-                  initial={{ titulo: c.titulo, descricao: c.descricao, ordem: String(c.ordem) }}
+                  initial={{
+                    titulo: c.titulo,
+                    descricao: c.descricao,
+                    imagem: c.imagem ?? '',
+                    ordem: String(c.ordem),
+                  }}
                   fields={fields}
-                  save={(v) => saveCollection(slug, c.id, { ...body(v), imagem: c.imagem })}
+                  save={(v) => saveCollection(slug, c.id, body(v))}
                   done={() => {
                     setEditing(null);
                     void loadCollections(slug);
@@ -177,6 +248,7 @@ function Collections({ slug, t }: { slug: string; t: T }) {
                 />
               ) : (
                 <>
+                  {c.imagem && <img className="play-collection-thumb" src={c.imagem} alt="" />}
                   <strong>{c.titulo}</strong> · {t.plural('admin.play.videos', c.videos)}{' '}
                   <button
                     type="button"
@@ -312,7 +384,27 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
   const list = useStore($playPlans);
   const [editing, setEditing] = useState<number | null>(null);
   const [problem, setProblem] = useState('');
+  const [moved, setMoved] = useState('');
   useEffect(() => void loadPlans(slug), [slug]);
+  /** Moves a plan one place up (-1) or down (+1); the server stores the whole order. */
+  async function move(index: number, by: -1 | 1) {
+    const ids = (list.data ?? []).map((p) => p.id);
+    const [id] = ids.splice(index, 1);
+    ids.splice(index + by, 0, id!);
+    const outcome = await reorderPlans(slug, ids);
+    if (!outcome.ok) return setProblem(outcome.failure.message);
+    setProblem('');
+    const plan = outcome.value.find((p) => p.id === id)!;
+    setMoved(t('admin.play.planMoved', { name: plan.nome, position: index + by + 1 }));
+    // the button pressed may now be disabled (first or last): keep the focus on its row's twin
+    requestAnimationFrame(() => {
+      const row = document.querySelector<HTMLElement>(`[data-plan-row="${id}"]`);
+      const same = row?.querySelector<HTMLButtonElement>(
+        `button[data-move="${by < 0 ? 'up' : 'down'}"]:not(:disabled)`,
+      );
+      (same ?? row?.querySelector<HTMLButtonElement>('button[data-move]:not(:disabled)'))?.focus();
+    });
+  }
   const fields = (
     v: Values,
     set: (k: string) => (x: string | boolean) => void,
@@ -401,6 +493,10 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
         done={() => void loadPlans(slug)}
       />
       {problem && <Notice kind="error">{problem}</Notice>}
+      <p className="play-order-hint">{t('admin.play.planOrderHint')}</p>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {moved}
+      </p>
       <table className="staff-table">
         <thead>
           <tr>
@@ -412,7 +508,7 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
           </tr>
         </thead>
         <tbody>
-          {list.data.map((p) =>
+          {list.data.map((p, index, all) =>
             editing === p.id ? (
               <tr key={p.id}>
                 <td colSpan={5}>
@@ -437,7 +533,7 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
                 </td>
               </tr>
             ) : (
-              <tr key={p.id}>
+              <tr key={p.id} data-plan-row={p.id}>
                 <td>
                   {p.nome}
                   {!p.ativo && <> · {t('admin.play.withdrawn')}</>}
@@ -449,6 +545,26 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
                 <td data-label={t('admin.play.field.periodicidadeDias')}>{p.periodicidadeDias}</td>
                 <td data-label={t('admin.play.activeSubscribers')}>{p.assinantesAtivos}</td>
                 <td>
+                  <button
+                    type="button"
+                    className="button secondary"
+                    data-move="up"
+                    disabled={index === 0}
+                    aria-label={t('admin.play.moveUp', { name: p.nome })}
+                    onClick={() => void move(index, -1)}
+                  >
+                    ↑
+                  </button>{' '}
+                  <button
+                    type="button"
+                    className="button secondary"
+                    data-move="down"
+                    disabled={index === all.length - 1}
+                    aria-label={t('admin.play.moveDown', { name: p.nome })}
+                    onClick={() => void move(index, 1)}
+                  >
+                    ↓
+                  </button>{' '}
                   <button
                     type="button"
                     className="button secondary"

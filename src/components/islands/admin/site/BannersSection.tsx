@@ -5,10 +5,9 @@ import { useState, type FormEvent } from 'react';
 import type { StaffBanner } from '../../../../../contract/church-staff.ts';
 import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
 import { $home, moveBanner, removeBanner, saveBanner } from '../../../../stores/admin-home.ts';
-import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
+import { ConfirmButton, FormActions, ImageField, useStaffForm } from '../kit/index.ts';
 import { Check, Field, Notice, type Message, type T } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './dates.ts';
-import { ImageField } from './ImageField.tsx';
 
 type When = 'now' | 'scheduled' | 'ended' | 'hidden';
 

@@ -17,6 +17,7 @@ import {
 } from '../../../../stores/admin-settings.ts';
 import {
   ConfirmButton,
+  ImageField,
   StaffGate,
   useUnsavedWarning,
   type StaffIslandProps,
@@ -35,7 +36,6 @@ import {
   type T,
 } from '../../ui/index.ts';
 import { INTL_LOCALE } from '../../../../lib/format.ts';
-import { ImageField } from './ImageField.tsx';
 import './site.css';
 
 type Props = StaffIslandProps & { providerDomain: string };

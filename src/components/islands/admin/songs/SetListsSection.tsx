@@ -21,6 +21,7 @@ import {
   Notice,
   Select,
   SubmitButton,
+  TextArea,
   type Message,
 } from '../../ui/index.ts';
 
@@ -34,6 +35,7 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
   const [editing, setEditing] = useState<number | null>(null);
   const [title, setTitle] = useState('');
   const [date, setDate] = useState(today());
+  const [notes, setNotes] = useState('');
   const [items, setItems] = useState<Item[]>([]);
   const [pick, setPick] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -49,6 +51,7 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
     setEditing(list?.id ?? 0);
     setTitle(list?.titulo ?? '');
     setDate(list?.data ?? today());
+    setNotes(list?.observacao ?? '');
     setItems(list?.itens.map((i) => ({ louvorId: i.louvorId, tom: i.tom ?? '' })) ?? []);
     setErrors({});
     setMessage(null);
@@ -60,7 +63,7 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
     const outcome = await saveSetList(slug, editing || null, {
       titulo: title,
       data: date,
-      observacao: null,
+      observacao: notes.trim() || null,
       itens: items.map((i) => ({ louvorId: i.louvorId, tom: i.tom.trim() || null })),
     });
     setBusy(false);
@@ -109,6 +112,15 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
             onChange={setDate}
             error={errors.data}
             required
+          />
+          <TextArea
+            label={t('admin.songs.setNotes')}
+            hint={t('admin.songs.setNotesHint')}
+            name="observacao"
+            value={notes}
+            onChange={setNotes}
+            error={errors.observacao}
+            rows={3}
           />
           <ol className="songs-set-items">
             {items.map((item, index) => (
@@ -197,6 +209,7 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
                 {list.titulo} ·{' '}
                 <time dateTime={list.data}>{longDate(`${list.data}T12:00:00Z`, lang, 'UTC')}</time>
               </h3>
+              {list.observacao && <p className="songs-set-notes">{list.observacao}</p>}
               <ol>
                 {list.itens.map((i, n) => (
                   <li key={n}>

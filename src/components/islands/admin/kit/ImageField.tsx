@@ -1,5 +1,5 @@
 // A file field for one image with its preview (the chosen file, else the stored image), its
-// label and its error tied together like the kit's fields.
+// label and its error tied together like the kit's fields. Every staff form with an image uses it.
 import { useEffect, useId, useState } from 'react';
 
 export function ImageField({
@@ -36,10 +36,14 @@ export function ImageField({
     .filter(Boolean)
     .join(' ');
   return (
-    <div className={`ui-field site-image${error ? ' has-error' : ''}`}>
+    <div className={`ui-field staff-image${error ? ' has-error' : ''}`}>
       <label htmlFor={id}>{label}</label>
       {shown && (
-        <img className={wide ? 'site-preview wide' : 'site-preview'} src={shown} alt={previewAlt} />
+        <img
+          className={wide ? 'staff-image-preview wide' : 'staff-image-preview'}
+          src={shown}
+          alt={previewAlt}
+        />
       )}
       <input
         id={id}
