@@ -140,6 +140,24 @@ export const staffTagSchema = z.object({
 });
 export type StaffTag = z.infer<typeof staffTagSchema>;
 
+// ---- the module's settings (spec §3 Play moduleData) ----
+
+/** `tipoVisibilidadeConteudo`: 'misto' leaves each video's open/closed flag; 'aberto' opens all; 'fechado' closes all. */
+export const PLAY_VISIBILITIES = ['misto', 'aberto', 'fechado'] as const;
+export const playSettingsInput = z.object({
+  titulo: required(80),
+  descricao: text(500).default(''),
+  tipoVisibilidadeConteudo: z.enum(PLAY_VISIBILITIES, { error: 'v.invalid' }),
+});
+export type PlaySettingsInput = z.input<typeof playSettingsInput>;
+export type PlaySettingsFields = z.output<typeof playSettingsInput>;
+export const staffPlaySettingsSchema = z.object({
+  titulo: z.string(),
+  descricao: z.string(),
+  tipoVisibilidadeConteudo: z.enum(PLAY_VISIBILITIES),
+});
+export type StaffPlaySettings = z.infer<typeof staffPlaySettingsSchema>;
+
 // ---- plans and subscribers ----
 
 const cents = z.coerce
@@ -163,6 +181,14 @@ export const planInput = z.object({
   ordem: position,
 });
 export type PlanInput = z.input<typeof planInput>;
+/** The plans in their new order (each of the church's plans once): the public plans list follows it. */
+export const planOrderInput = z.object({
+  planos: z
+    .array(id, { error: 'staff.play.planOrder' })
+    .min(1, { error: 'staff.play.planOrder' })
+    .max(200, { error: 'staff.play.planOrder' }),
+});
+export type PlanOrderInput = z.input<typeof planOrderInput>;
 export type PlanFields = z.output<typeof planInput>;
 export const staffPlanSchema = z.object({
   id: z.number(),

@@ -166,6 +166,12 @@ export const playSubscriptionSchema = z.object({
   moeda: z.string(),
   /** A pending subscription's open first payment (Pix, slip…): its order code, to pay it or see it. */
   pagamentoPendente: z.string().nullable(),
+  /** The plan the member switched to: charged from the next renewal on. */
+  proximoPlano: playPlanSchema.nullable(),
+  /** Declined renewals in a row (tried again after 1, 3 and 7 days, then the plan lapses). */
+  tentativasRecusadas: z.number().int(),
+  /** When the next renewal (or retry) is charged (ISO 8601); null: no renewal. */
+  proximaCobranca: z.string().nullable(),
 });
 export type PlaySubscription = z.infer<typeof playSubscriptionSchema>;
 export const playSubscriptionsResponseSchema = z.object({
@@ -225,3 +231,14 @@ export const playSubscriptionCancelQuery = z.object({ igreja: idParam });
 export const playSubscriptionCancelResponseSchema = z.object({
   assinatura: playSubscriptionSchema,
 });
+
+/** `PUT /usuario-plano-assinatura/{id}/cartao?igreja`: the card renewals charge (a saved card's id, or a new card's token, saved). */
+export const playSubscriptionCardBody = z.object({
+  cartao: z
+    .object({ token: z.string().min(8).max(120).optional(), idCartao: idParam.optional() })
+    .refine((c) => !!(c.token || c.idCartao), { message: 'Choose a card.' }),
+});
+export type PlaySubscriptionCardBody = z.input<typeof playSubscriptionCardBody>;
+/** `PUT /usuario-plano-assinatura/{id}/plano?igreja`: the plan charged from the next renewal on. */
+export const playSubscriptionPlanBody = z.object({ planoAssinatura: idParam });
+export type PlaySubscriptionPlanBody = z.input<typeof playSubscriptionPlanBody>;

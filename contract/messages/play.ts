@@ -10,6 +10,9 @@ const en = {
   'play.valueChanged': 'The price of this plan has changed. Please review it and try again.',
   'play.subscriptionNotFound': 'Subscription not found.',
   'play.alreadyCancelled': 'This subscription is already cancelled.',
+  'play.notChangeable':
+    'Only an active subscription that renews can have its card or plan changed.',
+  'play.samePlan': 'This is already your plan.',
 } as const;
 
 export type PlayMessageKey = keyof typeof en;
@@ -22,6 +25,9 @@ const pt: Record<PlayMessageKey, string> = {
   'play.valueChanged': 'O valor deste plano mudou. Confira e tente de novo.',
   'play.subscriptionNotFound': 'Assinatura não encontrada.',
   'play.alreadyCancelled': 'Esta assinatura já está cancelada.',
+  'play.notChangeable':
+    'Só uma assinatura ativa e que renova pode ter o cartão ou o plano trocado.',
+  'play.samePlan': 'Este já é o seu plano.',
 };
 const es: Record<PlayMessageKey, string> = {
   'play.notFound': 'Contenido no encontrado o no disponible.',
@@ -31,6 +37,9 @@ const es: Record<PlayMessageKey, string> = {
   'play.valueChanged': 'El precio de este plan ha cambiado. Revísalo e inténtalo de nuevo.',
   'play.subscriptionNotFound': 'Suscripción no encontrada.',
   'play.alreadyCancelled': 'Esta suscripción ya está cancelada.',
+  'play.notChangeable':
+    'Solo una suscripción activa que se renueva puede cambiar de tarjeta o de plan.',
+  'play.samePlan': 'Este ya es tu plan.',
 };
 
 export const PLAY_MESSAGES: MessageTable<PlayMessageKey> = { pt, en, es };

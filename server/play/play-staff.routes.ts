@@ -1,5 +1,5 @@
 // The staff area's Play under `/admin/{slug}/play/…` (docs/staff.md "Play"), area `play` (admins
-// and content editors): videos, collections, tags, plans, subscribers; a video's chunked upload
+// and content editors): settings (content visibility), videos, collections, tags, plans, subscribers; a video's chunked upload
 // (init → PUT chunks → complete; GET says which chunks arrived), its conversion task and captions.
 // Also the public poster call the conversion's posters are served by.
 import { Hono, type Context } from 'hono';
@@ -9,6 +9,8 @@ import {
   collectionInput,
   idParams,
   planInput,
+  planOrderInput,
+  playSettingsInput,
   subscriberListQuery,
   tagInput,
   UPLOAD_CHUNK_BYTES,
@@ -46,6 +48,13 @@ export function playStaffRoutes(deps: StaffDeps) {
 
   return (
     new Hono<StaffEnv>()
+      // ---- settings (spec §3 Play moduleData) ----
+      .get('/play/configuracao', area, async (c) =>
+        c.json(await play.getPlaySettings(db, churchId(c))),
+      )
+      .put('/play/configuracao', area, validate('json', playSettingsInput), async (c) =>
+        c.json(await play.savePlaySettings(deps, actor(c), c.req.valid('json'))),
+      )
       // ---- videos ----
       .get('/play/video', area, validate('query', videoListQuery), async (c) =>
         c.json(await play.listVideos(db, churchId(c), c.req.valid('query'))),
@@ -168,6 +177,12 @@ export function playStaffRoutes(deps: StaffDeps) {
       )
       .post('/play/plano', area, validate('json', planInput), async (c) =>
         c.json(await play.savePlan(deps, actor(c), null, c.req.valid('json')), 201),
+      )
+      // before `/play/plano/:id`, so `ordem` is not read as an id
+      .put('/play/plano/ordem', area, validate('json', planOrderInput), async (c) =>
+        c.json({
+          planos: await play.reorderPlans(deps, actor(c), c.req.valid('json').planos),
+        }),
       )
       .put(
         '/play/plano/:id',

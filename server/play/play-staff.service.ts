@@ -8,8 +8,10 @@ import {
   type CollectionFields,
   type MediaState,
   type PlanFields,
+  type PlaySettingsFields,
   type StaffCollection,
   type StaffPlan,
+  type StaffPlaySettings,
   type StaffSubscriber,
   type StaffTag,
   type StaffUpload,
@@ -31,6 +33,7 @@ import { enqueueTask, retryTask, taskStatus, type TaskView } from '../jobs/tasks
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { MEDIA_PREFIX } from './media.ts';
+import { playSettingsOf } from './play.queries.ts';
 import { TRANSCODE_TASK } from './transcode.task.ts';
 import { chunkKey, uploadPrefix, videoContainer } from './video-file.ts';
 import { checkWebVtt } from './webvtt.ts';
@@ -247,6 +250,47 @@ export async function deleteVideo(deps: PlayStaffDeps, actor: StaffActor, id: nu
   // files go after the commit: a failed delete leaves the video whole
   await deps.files.deletePrefix(`${MEDIA_PREFIX}${id}/`);
   for (const upload of uploads.uploads) await deps.files.deletePrefix(uploadPrefix(upload));
+}
+
+// ---- the module's settings (spec §3 Play moduleData: visibility of contents, title, description) ----
+
+export async function getPlaySettings(db: Database, churchId: number): Promise<StaffPlaySettings> {
+  const settings = await playSettingsOf(db, churchId);
+  return {
+    titulo: settings.titulo,
+    descricao: settings.descricao,
+    tipoVisibilidadeConteudo: settings.tipoVisibilidadeConteudo,
+  };
+}
+
+/** Saves the settings; `tipoVisibilidadeConteudo` opens or closes every video at once (access.ts), so every Play page is purged. */
+export async function savePlaySettings(
+  deps: PlayStaffDeps,
+  actor: StaffActor,
+  input: PlaySettingsFields,
+): Promise<StaffPlaySettings> {
+  await staffWrite(
+    deps,
+    actor,
+    {
+      action: 'play.settings.update',
+      kind: 'play_configuracao',
+      targetId: actor.churchId,
+      summary: `${input.titulo} (${input.tipoVisibilidadeConteudo})`,
+    },
+    async (tx) => {
+      const values = {
+        title: input.titulo,
+        description: input.descricao,
+        contentVisibility: input.tipoVisibilidadeConteudo,
+      };
+      await tx
+        .insert(t.playSettings)
+        .values({ churchId: actor.churchId, ...values })
+        .onConflictDoUpdate({ target: t.playSettings.churchId, set: values });
+    },
+  );
+  return getPlaySettings(deps.db, actor.churchId);
 }
 
 // ---- collections ----
@@ -486,9 +530,15 @@ export async function savePlan(
     }),
     async (tx) => {
       if (id === null) {
+        // a new plan without an order of its own goes after the others
+        const [last] = await tx
+          .select({ max: sql<number | null>`max(${t.playPlans.position})` })
+          .from(t.playPlans)
+          .where(eq(t.playPlans.churchId, actor.churchId));
+        const position = columns.position || (last?.max == null ? 0 : Number(last.max) + 1);
         const [row] = await tx
           .insert(t.playPlans)
-          .values({ churchId: actor.churchId, ...columns })
+          .values({ churchId: actor.churchId, ...columns, position })
           .returning({ id: t.playPlans.id });
         return row!;
       }
@@ -497,6 +547,44 @@ export async function savePlan(
       return { id };
     },
   );
+}
+
+/**
+ * Puts the church's plans in the order given (`ordem` 0, 1, 2…), which the public plans list and
+ * the checkout follow. The list must name each of the church's plans once (422 on `planos`).
+ */
+export async function reorderPlans(deps: PlayStaffDeps, actor: StaffActor, ids: number[]) {
+  await staffWrite(
+    deps,
+    actor,
+    (names: string) => ({
+      action: 'play.plan.reorder',
+      kind: 'play_plano',
+      targetId: null,
+      summary: names,
+      details: { planos: ids },
+    }),
+    async (tx) => {
+      const own = await tx
+        .select({ id: t.playPlans.id, name: t.playPlans.name })
+        .from(t.playPlans)
+        .where(eq(t.playPlans.churchId, actor.churchId));
+      const known = new Set(own.map((p) => p.id));
+      if (
+        new Set(ids).size !== ids.length ||
+        ids.length !== known.size ||
+        ids.some((id) => !known.has(id))
+      )
+        throw fieldProblem(422, 'planos', 'staff.play.planOrder');
+      for (const [position, id] of ids.entries())
+        await tx
+          .update(t.playPlans)
+          .set({ position })
+          .where(and(eq(t.playPlans.id, id), eq(t.playPlans.churchId, actor.churchId)));
+      return ids.map((id) => own.find((p) => p.id === id)!.name).join(' · ');
+    },
+  );
+  return listPlans(deps.db, actor.churchId);
 }
 
 /** A plan anyone ever subscribed to stays (its subscriptions and payments name it): withdraw it instead. */
@@ -515,7 +603,7 @@ export async function deletePlan(deps: PlayStaffDeps, actor: StaffActor, id: num
       const [used] = await tx
         .select({ id: t.playSubscriptions.id })
         .from(t.playSubscriptions)
-        .where(eq(t.playSubscriptions.planId, id))
+        .where(or(eq(t.playSubscriptions.planId, id), eq(t.playSubscriptions.nextPlanId, id)))
         .limit(1);
       if (used) throw new ApiProblem(409, 'staff.play.planInUse');
       await tx.delete(t.playPlans).where(eq(t.playPlans.id, id));

@@ -13,6 +13,7 @@ import { containsPattern } from '../db/like.ts';
 import { notFound } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { contentIsOpen, contentVisibilityOf } from './access.ts';
 
 export const PLAY_MODULE = 'MOD_ASSINATURA';
 /** Church scope of every Play call: spec §8 "content not found or unavailable" otherwise. */
@@ -40,7 +41,8 @@ export async function toCards(
   const collectionIds = [
     ...new Set(rows.map((r) => r.collectionId).filter((id): id is number => id !== null)),
   ];
-  const [tags, collections] = await Promise.all([
+  const [setting, tags, collections] = await Promise.all([
+    contentVisibilityOf(db, churchId),
     db
       .select({ contentId: t.playContentTags.contentId, id: t.playTags.id, nome: t.playTags.name })
       .from(t.playContentTags)
@@ -67,7 +69,8 @@ export async function toCards(
     descricao: r.description,
     imagem: r.image,
     duracaoSegundos: r.durationSeconds,
-    aberto: r.visibility === 'aberto',
+    // the church's setting overrides each video's flag unless it is 'misto' (access.ts)
+    aberto: contentIsOpen(setting, r.visibility),
     destaque: r.featured,
     coletanea: collections.find((col) => col.id === r.collectionId) ?? null,
     tags: tags.filter((tag) => tag.contentId === r.id).map(({ id, nome }) => ({ id, nome })),
@@ -78,9 +81,9 @@ export async function toCards(
 /** The module's settings (spec §3 Play: visibility of contents, title, description). */
 export async function playSettingsOf(db: Database, churchId: number) {
   const [row] = await db.select().from(t.playSettings).where(eq(t.playSettings.churchId, churchId));
-  const visibility = CONTENT_VISIBILITIES.find((v) => v === row?.contentVisibility) ?? 'misto';
   return {
-    tipoVisibilidadeConteudo: visibility,
+    tipoVisibilidadeConteudo:
+      CONTENT_VISIBILITIES.find((v) => v === row?.contentVisibility) ?? 'misto',
     titulo: row?.title ?? 'Play',
     descricao: row?.description ?? '',
   };

@@ -1,26 +1,64 @@
-// The e-mail a member gets when a Play renewal is declined (docs/play.md "Subscribing, cancelling, renewals"): nothing was charged, the plan
-// stays until the paid date and then ends; subscribe again to keep watching. pt/en/es, through the outbox.
+// The e-mails a member gets about Play renewals (docs/play.md "Subscribing, cancelling, renewals"): a renewal
+// declined (nothing charged; when it is tried again, or that it was the last try) and the plan lapsed after
+// declined renewals. pt/en/es, through the outbox; the link leads to my plan, where the card can be changed.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 
-const TEXT: Record<MessageLang, { subject: string; hello: string; body: string; outro: string }> = {
+interface Texts {
+  subject: string;
+  hello: string;
+  body: string;
+  outro: string;
+}
+
+const DECLINED: Record<MessageLang, Texts & { retry: string; last: string }> = {
   pt: {
     subject: 'Não conseguimos renovar sua assinatura do Play — {{church}}',
     hello: 'Olá, {{name}}!',
-    body: 'O cartão da sua assinatura “{{plan}}” foi recusado na renovação e nada foi cobrado. Você continua com acesso até {{date}}; depois disso a assinatura termina.',
-    outro: 'Para continuar assistindo, assine de novo com outro cartão:',
+    body: 'O cartão da sua assinatura “{{plan}}” foi recusado na renovação e nada foi cobrado.',
+    retry:
+      'Vamos tentar de novo em {{retry}}; até lá você continua com acesso. Se quiser, troque o cartão em Minha assinatura.',
+    last: 'Esta foi a última tentativa: a assinatura termina em {{date}}.',
+    outro: 'Para continuar assistindo, troque o cartão ou assine de novo:',
   },
   en: {
     subject: 'We could not renew your Play subscription — {{church}}',
     hello: 'Hello, {{name}}!',
-    body: 'The card of your “{{plan}}” subscription was declined at renewal and nothing was charged. You can keep watching until {{date}}; then the subscription ends.',
-    outro: 'To keep watching, subscribe again with another card:',
+    body: 'The card of your “{{plan}}” subscription was declined at renewal and nothing was charged.',
+    retry:
+      'We will try again on {{retry}}; until then you can keep watching. You can change the card in My subscription.',
+    last: 'That was the last try: the subscription ends on {{date}}.',
+    outro: 'To keep watching, change the card or subscribe again:',
   },
   es: {
     subject: 'No pudimos renovar tu suscripción a Play — {{church}}',
     hello: '¡Hola, {{name}}!',
-    body: 'La tarjeta de tu suscripción “{{plan}}” fue rechazada en la renovación y no se cobró nada. Sigues con acceso hasta el {{date}}; después la suscripción termina.',
-    outro: 'Para seguir viendo, suscríbete de nuevo con otra tarjeta:',
+    body: 'La tarjeta de tu suscripción “{{plan}}” fue rechazada en la renovación y no se cobró nada.',
+    retry:
+      'Lo intentaremos de nuevo el {{retry}}; hasta entonces sigues con acceso. Puedes cambiar la tarjeta en Mi suscripción.',
+    last: 'Fue el último intento: la suscripción termina el {{date}}.',
+    outro: 'Para seguir viendo, cambia la tarjeta o suscríbete de nuevo:',
+  },
+};
+
+const LAPSED: Record<MessageLang, Texts> = {
+  pt: {
+    subject: 'Sua assinatura do Play terminou — {{church}}',
+    hello: 'Olá, {{name}}!',
+    body: 'Não conseguimos cobrar a renovação da sua assinatura “{{plan}}” depois de várias tentativas, então ela terminou e os vídeos exclusivos ficaram indisponíveis.',
+    outro: 'Para voltar a assistir, assine de novo:',
+  },
+  en: {
+    subject: 'Your Play subscription has ended — {{church}}',
+    hello: 'Hello, {{name}}!',
+    body: 'We could not charge the renewal of your “{{plan}}” subscription after several tries, so it has ended and the subscriber videos are no longer available.',
+    outro: 'To watch again, subscribe again:',
+  },
+  es: {
+    subject: 'Tu suscripción a Play terminó — {{church}}',
+    hello: '¡Hola, {{name}}!',
+    body: 'No pudimos cobrar la renovación de tu suscripción “{{plan}}” después de varios intentos, así que terminó y los videos exclusivos ya no están disponibles.',
+    outro: 'Para volver a ver, suscríbete de nuevo:',
   },
 };
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
@@ -28,29 +66,64 @@ const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es'
 const fill = (s: string, v: Record<string, string>) =>
   s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-
-export function renewalDeclinedMail(
-  lang: MessageLang,
-  to: string,
-  v: { name: string; church: string; plan: string; paidUntil: Date; link: string },
-): Mail {
-  const t = TEXT[lang];
-  const date = new Intl.DateTimeFormat(LOCALE[lang], {
+const day = (lang: MessageLang, d: Date) =>
+  new Intl.DateTimeFormat(LOCALE[lang], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
-  }).format(v.paidUntil);
-  const paragraphs = [
-    fill(t.hello, { name: v.name }),
-    fill(t.body, { plan: v.plan, date }),
-    t.outro,
-  ];
+  }).format(d);
+
+function mail(to: string, subject: string, paragraphs: string[], link: string): Mail {
   return {
     to,
-    subject: fill(t.subject, { church: v.church }),
-    text: `${paragraphs.join('\n\n')}\n${v.link}\n`,
-    html: `${paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('')}<p><a href="${escapeHtml(v.link)}">${escapeHtml(v.link)}</a></p>`,
-    links: [v.link],
+    subject,
+    text: `${paragraphs.join('\n\n')}\n${link}\n`,
+    html: `${paragraphs.map((x) => `<p>${escapeHtml(x)}</p>`).join('')}<p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+    links: [link],
   };
+}
+
+export interface MailValues {
+  name: string;
+  church: string;
+  plan: string;
+  /** The end of the paid period. */
+  paidUntil: Date;
+  link: string;
+}
+
+/** A renewal was declined at `now`: tried again at `retryAt`, or (null) that was the last try. */
+export function renewalDeclinedMail(
+  lang: MessageLang,
+  to: string,
+  v: MailValues & { retryAt: Date | null; now: Date },
+): Mail {
+  const t = DECLINED[lang];
+  // the last try comes after pago_ate: the plan ends now, not at a date already past
+  const end = v.paidUntil < v.now ? v.now : v.paidUntil;
+  return mail(
+    to,
+    fill(t.subject, { church: v.church }),
+    [
+      fill(t.hello, { name: v.name }),
+      fill(t.body, { plan: v.plan }),
+      v.retryAt
+        ? fill(t.retry, { retry: day(lang, v.retryAt) })
+        : fill(t.last, { date: day(lang, end) }),
+      t.outro,
+    ],
+    v.link,
+  );
+}
+
+/** The plan lapsed after its declined renewals. */
+export function subscriptionLapsedMail(lang: MessageLang, to: string, v: MailValues): Mail {
+  const t = LAPSED[lang];
+  return mail(
+    to,
+    fill(t.subject, { church: v.church }),
+    [fill(t.hello, { name: v.name }), fill(t.body, { plan: v.plan }), t.outro],
+    v.link,
+  );
 }

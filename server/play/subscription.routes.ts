@@ -1,6 +1,7 @@
 // Play subscribing calls (spec §7 Play; docs/play.md "Subscribing, cancelling, renewals"): `POST /usuario-plano-assinatura/` (subscribe: the
 // same order as `POST /pagamento/` with `tipo: "assinatura"`, through the one pipeline) and
-// `POST /usuario-plano-assinatura/{id}/cancelar?igreja=` (renewals stop; access stays until pago_ate), and the
+// `POST /usuario-plano-assinatura/{id}/cancelar?igreja=` (renewals stop; access stays until pago_ate),
+// `PUT /usuario-plano-assinatura/{id}/cartao|plano?igreja=` (the renewal card; the plan from the next renewal), and the
 // first charge's quote for the checkout (`GET /igreja/{slug}/plano-assinatura/{id}/calcular-taxas`).
 import { Hono } from 'hono';
 import {
@@ -8,6 +9,8 @@ import {
   playPlanFeesQuery,
   playSubscriptionCancelParams,
   playSubscriptionCancelQuery,
+  playSubscriptionCardBody,
+  playSubscriptionPlanBody,
   subscribeCallBodySchema,
 } from '../../contract/play.ts';
 import { requireUser } from '../auth/authenticate.ts';
@@ -22,46 +25,94 @@ import { PLAY_SCOPE } from './play.queries.ts';
 import {
   activePlan,
   cancelSubscription,
+  changeSubscriptionCard,
+  changeSubscriptionPlan,
   subscribe,
   SUBSCRIPTION_CHURCH_PAYS_FEES,
 } from './subscription.ts';
 
 export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }) {
-  return new Hono({ strict: false })
-    .get(
-      '/igreja/:slug/plano-assinatura/:id/calcular-taxas',
-      validate('param', playPlanFeesParams),
-      validate('query', playPlanFeesQuery),
-      async (c) => {
-        const church = await churchBySlug(db, c, c.req.valid('param').slug, PLAY_SCOPE);
-        const plan = await activePlan(db, church.id, c.req.valid('param').id);
-        return c.json(
-          toFeeQuote(
-            quoteFees(
-              plan.priceCents + plan.feeCents,
-              c.req.valid('query').metodoPagamento,
-              SUBSCRIPTION_CHURCH_PAYS_FEES,
+  return (
+    new Hono({ strict: false })
+      .get(
+        '/igreja/:slug/plano-assinatura/:id/calcular-taxas',
+        validate('param', playPlanFeesParams),
+        validate('query', playPlanFeesQuery),
+        async (c) => {
+          const church = await churchBySlug(db, c.req.valid('param').slug, PLAY_SCOPE);
+          const plan = await activePlan(db, church.id, c.req.valid('param').id);
+          return c.json(
+            toFeeQuote(
+              quoteFees(
+                plan.priceCents + plan.feeCents,
+                c.req.valid('query').metodoPagamento,
+                SUBSCRIPTION_CHURCH_PAYS_FEES,
+              ),
             ),
-          ),
-        );
-      },
-    )
-    .post('/usuario-plano-assinatura', validate('json', subscribeCallBodySchema), async (c) => {
-      const body = c.req.valid('json');
-      const call = await orderCall(db, c, body.chaveIdempotencia, options.mailer);
-      const answer = await subscribe(db, call, body);
-      return c.json(answer.body, answer.status);
-    })
-    .post(
-      '/usuario-plano-assinatura/:id/cancelar',
-      validate('param', playSubscriptionCancelParams),
-      validate('query', playSubscriptionCancelQuery),
-      async (c) => {
-        const user = await requireUser(db, c);
-        const church = await churchById(db, c, c.req.valid('query').igreja, PLAY_SCOPE);
-        return c.json({
-          assinatura: await cancelSubscription(db, church.id, user.userId, c.req.valid('param').id),
-        });
-      },
-    );
+          );
+        },
+      )
+      .post('/usuario-plano-assinatura', validate('json', subscribeCallBodySchema), async (c) => {
+        const body = c.req.valid('json');
+        const call = await orderCall(db, c, body.chaveIdempotencia, options.mailer);
+        const answer = await subscribe(db, call, body);
+        return c.json(answer.body, answer.status);
+      })
+      .post(
+        '/usuario-plano-assinatura/:id/cancelar',
+        validate('param', playSubscriptionCancelParams),
+        validate('query', playSubscriptionCancelQuery),
+        async (c) => {
+          const user = await requireUser(db, c);
+          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          return c.json({
+            assinatura: await cancelSubscription(
+              db,
+              church.id,
+              user.userId,
+              c.req.valid('param').id,
+            ),
+          });
+        },
+      )
+      // The member's own subscription: the card renewals charge, and the plan from the next renewal on.
+      .put(
+        '/usuario-plano-assinatura/:id/cartao',
+        validate('param', playSubscriptionCancelParams),
+        validate('query', playSubscriptionCancelQuery),
+        validate('json', playSubscriptionCardBody),
+        async (c) => {
+          const user = await requireUser(db, c);
+          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          return c.json({
+            assinatura: await changeSubscriptionCard(
+              db,
+              church.id,
+              user.userId,
+              c.req.valid('param').id,
+              c.req.valid('json').cartao,
+            ),
+          });
+        },
+      )
+      .put(
+        '/usuario-plano-assinatura/:id/plano',
+        validate('param', playSubscriptionCancelParams),
+        validate('query', playSubscriptionCancelQuery),
+        validate('json', playSubscriptionPlanBody),
+        async (c) => {
+          const user = await requireUser(db, c);
+          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          return c.json({
+            assinatura: await changeSubscriptionPlan(
+              db,
+              church.id,
+              user.userId,
+              c.req.valid('param').id,
+              c.req.valid('json').planoAssinatura,
+            ),
+          });
+        },
+      )
+  );
 }

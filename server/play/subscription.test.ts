@@ -1,6 +1,6 @@
 // Subscribing to Play on the shared checkout (docs/play.md): card approved/declined, Pix pending then paid,
 // the contracting fee on the first charge, one subscription at a time, cancel keeps access until pago_ate,
-// renewals once per period (also with two runs at once), lapse after a declined renewal, bad input.
+// renewals once per period (also with two runs at once), a declined renewal retried, bad input.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
@@ -332,7 +332,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     ).toBe(401);
   });
 
-  it('renews once per period (also with two runs at once), then lapses after a declined renewal', async () => {
+  it('renews once per period (also with two runs at once), then retries a declined renewal', async () => {
     await call('POST', '/pagamento/', {
       token: member.token,
       body: order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
@@ -377,7 +377,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const secondEnd = new Date(renewed!.pagoAte!);
     expect(secondEnd.getTime()).toBe(firstEnd.getTime() + monthly.periodicidadeDias * DAY);
 
-    // the saved card starts declining: no more renewals, access until pago_ate, then 'expirado'
+    // the saved card starts declining: tried again later (renewals.test.ts follows every retry), access meanwhile
     const [row] = await database.db
       .select()
       .from(t.playSubscriptions)
@@ -405,24 +405,26 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(await renewDueSubscriptions(database.db, due2, { mailer, settings: SETTINGS })).toEqual(
       [],
     );
-    // the member is told once: nothing charged, access until the paid date, subscribe again
+    // the member is told once: nothing charged, tried again the next day
     expect(sent).toHaveLength(1);
     expect(sent[0]).toMatchObject({
       to: 'membro@graca.demo',
       subject: 'Não conseguimos renovar sua assinatura do Play — Igreja da Graça',
     });
     expect(sent[0]!.text).toContain('nada foi cobrado');
-    expect(sent[0]!.links[0]).toBe('http://graca.localhost:4321/play/plans');
-    expect(await activeSubscription(database.db, graca, member.id, due2)).not.toBeNull();
+    expect(sent[0]!.links[0]).toBe('http://graca.localhost:4321/play/my-plan');
     expect((await mine())[0]).toMatchObject({
       status: { situacao: 'ativo' },
-      renovacaoAutomatica: false,
+      renovacaoAutomatica: true,
+      tentativasRecusadas: 1,
+      proximaCobranca: new Date(due2.getTime() + DAY).toISOString(),
     });
+    // past pago_ate while the retry is pending: the plan has not lapsed
     await renewDueSubscriptions(database.db, new Date(secondEnd.getTime() + 1000), quiet);
-    expect((await mine())[0]!.status.situacao).toBe('expirado');
+    expect((await mine())[0]!.status.situacao).toBe('ativo');
     expect(
       await activeSubscription(database.db, graca, member.id, new Date(secondEnd.getTime() + 1000)),
-    ).toBeNull();
+    ).not.toBeNull();
     await database.db
       .update(t.cardTokens)
       .set({ behaviour: 'approve' })

@@ -219,6 +219,15 @@ export const subscribe: OrderEntry<SubscriptionInput> = async (db, call, body) =
   );
 };
 
+const planWire = (p: PlanRow) => ({
+  id: p.id,
+  nome: p.name,
+  descricao: p.description,
+  valor: p.priceCents,
+  taxaAdesao: p.feeCents,
+  periodicidadeDias: p.periodDays,
+});
+
 /** A member's subscription in the wire shape of `GET /usuario/{id}/usuario-plano-assinatura/`. */
 export async function toSubscriptionWire(
   db: Db,
@@ -246,25 +255,25 @@ export async function toSubscriptionWire(
             ),
           )
       : [];
+  const [next] =
+    s.nextPlanId !== null
+      ? await db.select().from(t.playPlans).where(eq(t.playPlans.id, s.nextPlanId))
+      : [];
   return {
     id: s.id,
     codigo: s.code,
     dataAssinatura: s.subscribedAt.toISOString(),
     pagoAte: s.paidUntil?.toISOString() ?? null,
     status: { situacao: SUBSCRIPTION_STATUSES.find((x) => x === s.status) ?? 'pendente' },
-    plano: {
-      id: p.id,
-      nome: p.name,
-      descricao: p.description,
-      valor: p.priceCents,
-      taxaAdesao: p.feeCents,
-      periodicidadeDias: p.periodDays,
-    },
+    plano: planWire(p),
     canceladoEm: s.cancelledAt?.toISOString() ?? null,
     renovacaoAutomatica: s.status === 'ativo' && s.renewAt !== null,
     cartao: card ? { bandeira: card.brand, final: card.last4 } : null,
     moeda: currency,
     pagamentoPendente: open?.code ?? null,
+    proximoPlano: next ? planWire(next) : null,
+    tentativasRecusadas: s.failedTries,
+    proximaCobranca: s.status === 'ativo' ? (s.renewAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -339,6 +348,10 @@ export async function cancelSubscription(
       .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
       .where(eq(t.playSubscriptions.id, s.id));
   });
+  return subscriptionWireById(db, churchId, id);
+}
+
+async function subscriptionWireById(db: Db, churchId: number, id: number) {
   const church = await givingChurch(db, churchId);
   const [row] = await db
     .select({ s: t.playSubscriptions, p: t.playPlans })
@@ -346,4 +359,105 @@ export async function cancelSubscription(
     .innerJoin(t.playPlans, eq(t.playPlans.id, t.playSubscriptions.planId))
     .where(eq(t.playSubscriptions.id, id));
   return toSubscriptionWire(db, row!.s, row!.p, church?.currency ?? 'BRL');
+}
+
+/**
+ * The member's own subscription that may still change its card or plan, locked for the change: 'ativo', not
+ * cancelled, and not lapsed (paid or being retried, access.ts). Else 404 (not theirs) or 409.
+ */
+async function changeableSubscription(
+  tx: Tx,
+  churchId: number,
+  userId: number,
+  id: number,
+  now: Date,
+): Promise<SubscriptionRow> {
+  const [s] = await tx
+    .select()
+    .from(t.playSubscriptions)
+    .where(
+      and(
+        eq(t.playSubscriptions.id, id),
+        eq(t.playSubscriptions.churchId, churchId),
+        eq(t.playSubscriptions.userId, userId),
+      ),
+    )
+    .for('update');
+  if (!s) throw new ApiProblem(404, 'play.subscriptionNotFound');
+  const paid = s.paidUntil !== null && s.paidUntil > now;
+  const retrying = s.failedTries > 0 && s.renewAt !== null;
+  if (s.status !== 'ativo' || s.cancelledAt || !(paid || retrying))
+    throw new ApiProblem(409, 'play.notChangeable');
+  return s;
+}
+
+/**
+ * Changes the card renewals charge: one of the member's saved cards in this church, or a new card's token
+ * (from the checkout's card step), saved. A subscription that had no card (Pix, slip) starts renewing; one
+ * whose renewal was declined is tried again with the new card at the next run of the job.
+ */
+export async function changeSubscriptionCard(
+  db: Database,
+  churchId: number,
+  userId: number,
+  id: number,
+  card: { token?: string; idCartao?: number },
+  now = new Date(),
+): Promise<PlaySubscription> {
+  await db.transaction(async (tx) => {
+    const s = await changeableSubscription(tx, churchId, userId, id, now);
+    let cardId: number;
+    if (card.idCartao) {
+      const [saved] = await tx
+        .select({ id: t.savedCards.id })
+        .from(t.savedCards)
+        .where(
+          and(
+            eq(t.savedCards.id, card.idCartao),
+            eq(t.savedCards.userId, userId),
+            eq(t.savedCards.churchId, churchId),
+          ),
+        );
+      if (!saved) throw fieldProblem(422, 'cartao', 'pay.cardNotFound');
+      cardId = saved.id;
+    } else {
+      const saved = await savedCardFor(tx, churchId, userId, {
+        card: { token: card.token },
+      } as Payer);
+      if (saved === null) throw fieldProblem(422, 'cartao', 'pay.cardInvalid');
+      cardId = saved;
+    }
+    const renewAt = s.failedTries > 0 ? now : (s.renewAt ?? renewalTime(s.paidUntil!, cardId));
+    await tx
+      .update(t.playSubscriptions)
+      .set({ cardId, renewAt })
+      .where(eq(t.playSubscriptions.id, s.id));
+  });
+  return subscriptionWireById(db, churchId, id);
+}
+
+/**
+ * Switches plans from the next renewal on (the period already paid stays as it is): the next renewal charges
+ * the new plan's price (no contracting fee) and pays its period. Choosing the current plan undoes a switch.
+ */
+export async function changeSubscriptionPlan(
+  db: Database,
+  churchId: number,
+  userId: number,
+  id: number,
+  planId: number,
+  now = new Date(),
+): Promise<PlaySubscription> {
+  await db.transaction(async (tx) => {
+    const s = await changeableSubscription(tx, churchId, userId, id, now);
+    const plan = await activePlan(tx, churchId, planId);
+    // the plan the next renewal charges already (the switched-to one, else the current one)
+    if (plan.id === (s.nextPlanId ?? s.planId))
+      throw fieldProblem(409, 'planoAssinatura', 'play.samePlan');
+    await tx
+      .update(t.playSubscriptions)
+      .set({ nextPlanId: plan.id === s.planId ? null : plan.id })
+      .where(eq(t.playSubscriptions.id, s.id));
+  });
+  return subscriptionWireById(db, churchId, id);
 }

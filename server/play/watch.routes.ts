@@ -17,7 +17,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { churchById } from '../http/church-scope.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { activeSubscription } from './access.ts';
+import { activeSubscription, isContentOpen } from './access.ts';
 import {
   bindingCookieUser,
   bindingCookieValue,
@@ -48,7 +48,7 @@ export function playWatchRoutes(db: Database, files: FileStore) {
   ) {
     const user = await requireUser(db, c);
     requireSelf(user, q.usuario);
-    const churchId = (await churchById(db, c, q.igreja, PLAY_SCOPE)).id;
+    const churchId = (await churchById(db, q.igreja, PLAY_SCOPE)).id;
     const content = await watchableContent(db, churchId, user.userId, q.planoAssinaturaConteudo);
     return { userId: user.userId, churchId, content };
   }
@@ -122,7 +122,10 @@ export function playWatchRoutes(db: Database, files: FileStore) {
       if (!content || !key) throw notFound('play.notFound');
       const ext = arquivo.slice(arquivo.lastIndexOf('.') + 1);
       // every file, segments too: a signed URL stops the moment the subscription ends (docs/play.md)
-      if (content.visibility !== 'aberto' && !(await activeSubscription(db, content.churchId, u)))
+      if (
+        !(await isContentOpen(db, content)) &&
+        !(await activeSubscription(db, content.churchId, u))
+      )
         throw denied();
       await ensureDemoMedia(files);
       const body = (await files.get(key))?.bytes;

@@ -5,7 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
-import { activeSubscription } from './access.ts';
+import { activeSubscription, isContentOpen } from './access.ts';
 import { visible, type ContentRow } from './play.queries.ts';
 
 /** A visible content the member may watch, or 404 / 403 (closed content without a subscription). */
@@ -20,7 +20,7 @@ export async function watchableContent(
     .from(t.playContents)
     .where(and(visible(churchId), eq(t.playContents.id, contentId)));
   if (!content) throw notFound('play.notFound');
-  if (content.visibility !== 'aberto' && !(await activeSubscription(db, churchId, userId)))
+  if (!(await isContentOpen(db, content)) && !(await activeSubscription(db, churchId, userId)))
     throw new ApiProblem(403, 'play.watch.subscriptionRequired');
   return content;
 }

@@ -40,7 +40,7 @@ export const PAGE_QUERY_CEILINGS: Record<string, number> = {
   videos: 3,
   prayer: 3,
   groups: 2,
-  play: 7,
+  play: 8, // the settings call and the home's cards each read the church's visibility setting (one row by key)
 };
 
 type AstroHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;

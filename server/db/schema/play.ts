@@ -151,6 +151,10 @@ export const playSubscriptions = pgTable(
     cardId: integer('cartao_id').references(() => savedCards.id, { onDelete: 'set null' }),
     /** When the renewal job charges the next period; null: no renewal (cancelled, no card, or the last one failed). */
     renewAt: timestamp('renovar_em', { withTimezone: true }),
+    /** Declined renewals of this period in a row (retried like recurring gifts, docs/play.md); 0 once one is approved. */
+    failedTries: integer('tentativas_recusadas').notNull().default(0),
+    /** The plan the member switched to: charged from the next renewal on (null: stays on `planId`). */
+    nextPlanId: integer('proximo_plano_assinatura_id').references(() => playPlans.id),
   },
   (t) => [
     index('usuario_plano_assinatura_usuario_idx').on(t.churchId, t.userId),
@@ -227,7 +231,7 @@ export const playUploads = pgTable(
     size: bigint('tamanho', { mode: 'number' }).notNull(),
     chunkSize: integer('tamanho_parte').notNull(),
     chunks: integer('partes').notNull(),
-    /** 'enviando' (chunks arriving), 'completo' (handed to the task). */
+    /** 'enviando' (chunks arriving), 'completo' (handed to the task), 'abandonado' (given up: being removed). */
     state: text('estado').notNull().default('enviando'),
     taskId: integer('tarefa_id'),
     createdBy: integer('criado_por').references(() => users.id, { onDelete: 'set null' }),

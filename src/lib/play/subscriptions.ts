@@ -1,5 +1,5 @@
 // A member's Play subscription calls from the browser (docs/play.md "Subscribing, cancelling, renewals"; spec §7 Play): my plan, cancelling,
-// and the plan checkout's quote (paying itself is lib/checkout/api.ts `pay`). Typed by the contract
+// changing the renewal card or the plan, and the plan checkout's quote (paying itself is lib/checkout/api.ts `pay`). Typed by the contract
 // (type-only imports: no zod reaches the browser).
 import type { FeeQuoteWire, PaymentMethodCode } from '../../../contract/payments.ts';
 import type { PlaySubscription } from '../../../contract/play.ts';
@@ -36,3 +36,33 @@ export const planFees = (slug: string, planId: number, metodoPagamento: PaymentM
       searchParams: { metodoPagamento },
     })
     .json<FeeQuoteWire>();
+
+/** `PUT /usuario-plano-assinatura/{id}/cartao?igreja`: the card renewals charge (a saved card, or a new card's token). */
+export const changeSubscriptionCard = async (
+  subscriptionId: number,
+  churchId: number,
+  cartao: { token?: string; idCartao?: number },
+): Promise<PlaySubscription> =>
+  (
+    await mainApi()
+      .put(`usuario-plano-assinatura/${subscriptionId}/cartao`, {
+        searchParams: { igreja: churchId },
+        json: { cartao },
+      })
+      .json<{ assinatura: PlaySubscription }>()
+  ).assinatura;
+
+/** `PUT /usuario-plano-assinatura/{id}/plano?igreja`: the plan charged from the next renewal on. */
+export const changeSubscriptionPlan = async (
+  subscriptionId: number,
+  churchId: number,
+  planoAssinatura: number,
+): Promise<PlaySubscription> =>
+  (
+    await mainApi()
+      .put(`usuario-plano-assinatura/${subscriptionId}/plano`, {
+        searchParams: { igreja: churchId },
+        json: { planoAssinatura },
+      })
+      .json<{ assinatura: PlaySubscription }>()
+  ).assinatura;

@@ -1,10 +1,17 @@
 // /play/my-plan (docs/play.md "Subscribing, cancelling, renewals", spec §3 Plan data): the member's subscription — plan, price per
 // period, contracting fee, subscription code and date, paid until, renewal — and cancelling it with a
-// confirmation (renewals stop; access stays until the paid date). No subscription: a link to the plans.
-import { useEffect, useMemo, useState } from 'react';
-import type { PlaySubscription } from '../../../../contract/play.ts';
+// confirmation (renewals stop; access stays until the paid date); changing the renewal card (a saved card or a
+// new one through the checkout's card step) or the plan (from the next renewal on). No subscription: a link to the plans.
+import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import type { PlayPlan, PlaySubscription } from '../../../../contract/play.ts';
+import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
-import { cancelSubscription, loadMySubscriptions } from '../../../lib/play/subscriptions.ts';
+import {
+  cancelSubscription,
+  changeSubscriptionCard,
+  changeSubscriptionPlan,
+  loadMySubscriptions,
+} from '../../../lib/play/subscriptions.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
 import {
@@ -13,17 +20,30 @@ import {
   MemberGate,
   Modal,
   Notice,
+  PaymentFields,
   PaymentResult,
+  Select,
+  SubmitButton,
   failureMessage,
   useLoad,
   useMember,
   usePaymentAnswer,
+  usePaymentStep,
   type IslandProps,
   type Message,
   type T,
 } from '../ui/index.ts';
 
-export default function MyPlanIsland(props: IslandProps) {
+interface Props extends IslandProps {
+  slug: string;
+  /** The church's active plans (a switch from the next renewal on). */
+  plans: PlayPlan[];
+  /** The church's card method, for a new renewal card (empty: saved cards cannot be added here). */
+  methods: PaymentMethodOption[];
+  currency: string;
+}
+
+export default function MyPlanIsland(props: Props) {
   const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('play.plan.loading')}>
@@ -38,7 +58,7 @@ const currentOf = (list: PlaySubscription[]) =>
   list.find((s) => s.status.situacao === 'pendente') ??
   null;
 
-function MyPlan({ t, church, lang }: IslandProps & { t: T }) {
+function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t: T }) {
   const { userId } = useMember(church);
   const { state, setState, retry } = useLoad(
     () => loadMySubscriptions(church.id, userId ?? 0),
@@ -106,6 +126,24 @@ function MyPlan({ t, church, lang }: IslandProps & { t: T }) {
           date={date}
           busy={busy}
           onCancel={() => setConfirming(true)}
+        />
+      )}
+      {current?.status.situacao === 'ativo' && !current.canceladoEm && userId !== null && (
+        <Changes
+          sub={current}
+          t={t}
+          lang={lang}
+          slug={slug}
+          churchId={church.id}
+          userId={userId}
+          plans={plans}
+          methods={methods}
+          currency={currency}
+          date={date}
+          onChanged={(updated, text) => {
+            setState({ kind: 'ok', value: list.map((s) => (s.id === updated.id ? updated : s)) });
+            setMessage({ kind: 'ok', text });
+          }}
         />
       )}
       {current?.pagamentoPendente && userId !== null && (
@@ -185,17 +223,19 @@ function Current({
   const active = sub.status.situacao === 'ativo';
   const renewal = !active
     ? t('play.plan.pendingText')
-    : sub.canceladoEm
-      ? t('play.plan.cancelled', { cancelled: date(sub.canceladoEm), date: date(sub.pagoAte) })
-      : sub.renovacaoAutomatica && sub.cartao
-        ? t('play.plan.renews', {
-            date: date(sub.pagoAte),
-            card: t('play.plan.card', {
-              brand: brandName(sub.cartao.bandeira),
-              last4: sub.cartao.final,
-            }),
-          })
-        : t('play.plan.noRenewal', { date: date(sub.pagoAte) });
+    : sub.tentativasRecusadas > 0 && sub.proximaCobranca
+      ? t('play.plan.retrying', { date: date(sub.proximaCobranca) })
+      : sub.canceladoEm
+        ? t('play.plan.cancelled', { cancelled: date(sub.canceladoEm), date: date(sub.pagoAte) })
+        : sub.renovacaoAutomatica && sub.cartao
+          ? t('play.plan.renews', {
+              date: date(sub.pagoAte),
+              card: t('play.plan.card', {
+                brand: brandName(sub.cartao.bandeira),
+                last4: sub.cartao.final,
+              }),
+            })
+          : t('play.plan.noRenewal', { date: date(sub.pagoAte) });
   return (
     <section className="play-plan play-myplan-current" aria-labelledby="myplan-name">
       <h2 id="myplan-name">{sub.plano.nome}</h2>
@@ -236,6 +276,15 @@ function Current({
         </div>
       </dl>
       <p data-testid="myplan-renewal">{renewal}</p>
+      {active && sub.proximoPlano && !sub.canceladoEm && (
+        <p data-testid="myplan-next-plan">
+          {t('play.plan.nextPlan', {
+            plan: sub.proximoPlano.nome,
+            price: money(sub.proximoPlano.valor / 100, sub.moeda, lang),
+            date: date(sub.proximaCobranca ?? sub.pagoAte),
+          })}
+        </p>
+      )}
       <div className="play-actions">
         {active && (
           <a className="button" href="/play">
@@ -291,5 +340,163 @@ function PendingPayment({
         lang={lang}
       />
     </section>
+  );
+}
+
+/** Changing the renewal card and the plan of an active subscription that renews. */
+function Changes({
+  sub,
+  t,
+  lang,
+  slug,
+  churchId,
+  userId,
+  plans,
+  methods,
+  currency,
+  date,
+  onChanged,
+}: {
+  sub: PlaySubscription;
+  t: T;
+  lang: IslandProps['lang'];
+  slug: string;
+  churchId: number;
+  userId: number;
+  plans: PlayPlan[];
+  methods: PaymentMethodOption[];
+  currency: string;
+  date: (iso: string | null) => string;
+  onChanged: (updated: PlaySubscription, text: string) => void;
+}) {
+  // the checkout's own card step, card only: a saved card, or a new one tokenised and saved for renewals
+  const step = usePaymentStep({
+    churchId,
+    slug,
+    lang,
+    methods,
+    userId,
+    fees: null,
+    quoteKey: '',
+    saveCard: { value: true, set: () => undefined },
+  });
+  const nextPlanId = sub.proximoPlano?.id ?? sub.plano.id;
+  const [planId, setPlanId] = useState(String(plans.find((p) => p.id !== nextPlanId)?.id ?? ''));
+  const [busy, setBusy] = useState<'card' | 'plan' | null>(null);
+  const [failure, setFailure] = useState<{
+    part: 'card' | 'plan';
+    message: string;
+    errors: Record<string, string[]>;
+  } | null>(null);
+
+  async function saveCard(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy('card');
+    setFailure(null);
+    try {
+      const part = await step.prepare();
+      const updated = await changeSubscriptionCard(sub.id, churchId, part.cartao ?? {});
+      onChanged(
+        updated,
+        t('play.plan.cardChanged', {
+          card: updated.cartao
+            ? t('play.plan.card', {
+                brand: brandName(updated.cartao.bandeira),
+                last4: updated.cartao.final,
+              })
+            : '',
+        }),
+      );
+    } catch (error) {
+      setFailure({ part: 'card', ...(await failureMessage(error, t('play.plan.changeError'))) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  async function savePlan(e: FormEvent) {
+    e.preventDefault();
+    if (busy) return;
+    setBusy('plan');
+    setFailure(null);
+    try {
+      const updated = await changeSubscriptionPlan(sub.id, churchId, Number(planId));
+      onChanged(
+        updated,
+        updated.proximoPlano
+          ? t('play.plan.planChanged', {
+              plan: updated.proximoPlano.nome,
+              date: date(updated.proximaCobranca ?? updated.pagoAte),
+            })
+          : t('play.plan.planKept', { plan: updated.plano.nome }),
+      );
+      setPlanId(
+        String(
+          plans.find((p) => p.id !== (updated.proximoPlano?.id ?? updated.plano.id))?.id ?? '',
+        ),
+      );
+    } catch (error) {
+      setFailure({ part: 'plan', ...(await failureMessage(error, t('play.plan.changeError'))) });
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  const planOptions = plans
+    .filter((p) => p.id !== nextPlanId)
+    .map((p) => {
+      const { key, count } = planPeriod(p.periodicidadeDias);
+      return {
+        value: String(p.id),
+        label: `${p.nome} · ${money(p.valor / 100, currency, lang)} ${key === 'play.plans.perDays' ? t.plural(key, count) : t(key)}`,
+      };
+    });
+  return (
+    <>
+      {methods.length > 0 && (
+        <section className="play-plan play-myplan-change" aria-labelledby="myplan-card">
+          <h2 id="myplan-card">{t('play.plan.changeCard')}</h2>
+          <p>{t('play.plan.changeCardText')}</p>
+          <form onSubmit={(e) => void saveCard(e)} noValidate>
+            <PaymentFields
+              step={step}
+              t={t}
+              currency={currency}
+              errors={failure?.part === 'card' ? failure.errors : undefined}
+              busy={busy !== null}
+            />
+            {failure?.part === 'card' && <Notice kind="error">{failure.message}</Notice>}
+            <SubmitButton
+              submitting={busy === 'card'}
+              label={t('play.plan.saveCard')}
+              busyLabel={t('play.plan.saving')}
+            />
+          </form>
+        </section>
+      )}
+      {planOptions.length > 0 && (
+        <section className="play-plan play-myplan-change" aria-labelledby="myplan-switch">
+          <h2 id="myplan-switch">{t('play.plan.changePlan')}</h2>
+          <p>{t('play.plan.changePlanText', { date: date(sub.proximaCobranca ?? sub.pagoAte) })}</p>
+          <form onSubmit={(e) => void savePlan(e)} noValidate>
+            <Select
+              label={t('play.plan.newPlan')}
+              name="planoAssinatura"
+              value={planId}
+              onChange={setPlanId}
+              options={planOptions}
+              error={failure?.part === 'plan' ? failure.errors.planoAssinatura?.[0] : undefined}
+            />
+            {failure?.part === 'plan' && <Notice kind="error">{failure.message}</Notice>}
+            <SubmitButton
+              submitting={busy === 'plan'}
+              label={t('play.plan.savePlan')}
+              busyLabel={t('play.plan.saving')}
+            />
+          </form>
+        </section>
+      )}
+    </>
   );
 }

@@ -1,17 +1,19 @@
 // /play/checkout?plano= (docs/play.md "Subscribing, cancelling, renewals", spec §3 Play "checkout {planId, value}"): the plan's summary (price
 // per period, contracting fee, first charge) and the kit's one payment step; POST /pagamento/ with
 // `tipo: "assinatura"`. Approved → a thank-you state linking to Play and my plan; Pix/slip → the result
-// view, polled until paid; a declined card or a challenge stays here. Every rule is the server's.
+// view, polled until paid; a declined card or a challenge stays here. A member who already subscribes is
+// told so up front, with a link to my plan, instead of the form. Every rule is the server's.
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import type { PaymentResponse } from '../../../../contract/payments.ts';
 import type { PlayPlan } from '../../../../contract/play.ts';
 import { checkout, newKey } from '../../../lib/checkout/api.ts';
 import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { money } from '../../../lib/format.ts';
-import { planFees } from '../../../lib/play/subscriptions.ts';
+import { loadMySubscriptions, planFees } from '../../../lib/play/subscriptions.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
 import {
   ChallengeForm,
+  Loader,
   MemberGate,
   Notice,
   PaymentFields,
@@ -20,6 +22,7 @@ import {
   SubmitButton,
   failureMessage,
   makeT,
+  useLoad,
   useMember,
   usePaymentAnswer,
   usePaymentStep,
@@ -61,6 +64,13 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
     maxInstallments: 1,
   });
   const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  // Told up front when they already subscribe (one at a time; the server refuses a second one too).
+  const { state: mine } = useLoad(
+    () => (userId === null ? Promise.resolve([]) : loadMySubscriptions(church.id, userId)),
+    [userId],
+  );
+  const already =
+    mine.kind === 'ok' ? mine.value.find((s) => s.status.situacao === 'ativo') : undefined;
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<{
     message: string;
@@ -110,6 +120,16 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
 
   if (phase.kind === 'done')
     return <Done t={t} lang={lang} userId={userId} initial={phase.answer} />;
+  if (mine.kind === 'loading') return <Loader label={t('play.checkout.loading')} />;
+  if (already)
+    return (
+      <section className="play-plan" data-testid="checkout-already">
+        <p role="status">{t('play.checkout.already', { plan: already.plano.nome })}</p>
+        <a className="button" href="/play/my-plan">
+          {t('play.checkout.myPlan')}
+        </a>
+      </section>
+    );
   return (
     <div className="play-checkout">
       <section className="play-plan" aria-labelledby="checkout-plan">

@@ -1,4 +1,4 @@
-// The Play area's own menu (docs/staff.md "Play"): videos, collections, tags, plans, subscribers.
+// The Play area's own menu (docs/staff.md "Play"): videos, collections, tags, plans, subscribers, settings.
 import { StaffTabs } from '../kit/index.ts';
 import type { T } from '../../ui/index.ts';
 
@@ -8,6 +8,7 @@ export const PLAY_TABS = [
   ['tags', '/admin/play/tags'],
   ['plans', '/admin/play/plans'],
   ['subscribers', '/admin/play/subscribers'],
+  ['settings', '/admin/play/settings'],
 ] as const;
 export type PlayTab = (typeof PLAY_TABS)[number][0];
 
