@@ -12,7 +12,7 @@ import { openDatabase } from '../server/db/client.ts';
 import * as t from '../server/db/schema/index.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { createLocalFileStore } from '../server/files/local.ts';
-import { createImport, startImport } from '../server/imports/imports.service.ts';
+import { createImport, getImport, startImport } from '../server/imports/imports.service.ts';
 import { importTask } from '../server/imports/import.task.ts';
 import { drainTasks } from '../server/jobs/tasks.ts';
 import { createMailer } from '../server/mail/outbox.ts';
@@ -50,26 +50,28 @@ console.log(
 );
 
 const deps = { db: database.db, changes: createChangeFeed(), files };
+const taskContext = {
+  db: database.db,
+  now: () => new Date(),
+  workerId: 'bench',
+  settings: parseConfig(),
+  mailer: createMailer({ dataDir }),
+  files,
+};
 let start = performance.now();
-const view = await createImport(deps, actor, 'en', 'pessoas', { name: 'bench.xlsx', bytes });
+const uploaded = await createImport(deps, actor, 'en', 'pessoas', { name: 'bench.xlsx', bytes });
+const answered = performance.now() - start;
+// the dry run is a task of its own (docs/staff.md "Moving in")
+await drainTasks(taskContext, [importTask as never]);
+const view = await getImport(deps, actor.churchId, 'en', uploaded.id);
 console.log(
-  `dry run: ${((performance.now() - start) / 1000).toFixed(1)} s →`,
+  `upload answered in ${(answered / 1000).toFixed(1)} s; dry run: ${((performance.now() - start) / 1000).toFixed(1)} s →`,
   view.previa?.criar,
   'to create',
 );
 start = performance.now();
 await startImport(deps, actor, 'en', view.id);
-await drainTasks(
-  {
-    db: database.db,
-    now: () => new Date(),
-    workerId: 'bench',
-    settings: parseConfig(),
-    mailer: createMailer({ dataDir }),
-    files,
-  },
-  [importTask as never],
-);
+await drainTasks(taskContext, [importTask as never]);
 const [row] = await database.db.select().from(t.imports).where(eq(t.imports.id, view.id));
 console.log(
   `import: ${((performance.now() - start) / 1000).toFixed(1)} s →`,

@@ -115,7 +115,9 @@ export const staffGiftSchema = z.object({
   valor: z.number(),
   itens: z.array(z.object({ idMotivo: z.number(), motivo: z.string(), valor: z.number() })),
   recorrente: z.boolean(),
-  /** Approved gifts can be refunded. */
+  /** An outside gift brought by an import (docs/staff.md "Moving in"): never charged here. */
+  importada: z.boolean(),
+  /** Approved gifts can be refunded (not outside gifts: they were never charged here). */
   estornavel: z.boolean(),
 });
 export type StaffGift = z.infer<typeof staffGiftSchema>;

@@ -7,6 +7,7 @@ export const IMPORT_KINDS = ['pessoas', 'doacoes', 'louvores', 'eventos', 'posts
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
 export const IMPORT_STATES = [
+  'analisando',
   'analisado',
   'na_fila',
   'importando',
@@ -76,6 +77,8 @@ export const importCountsSchema = z.object({
   /** More refused or remarked lines than listed. */
   totalRecusadas: z.number(),
   totalAvisos: z.number(),
+  /** Group names of a people file that no group of the church has: the import creates them. */
+  gruposCriar: z.array(z.string()),
 });
 export type ImportCounts = z.infer<typeof importCountsSchema>;
 

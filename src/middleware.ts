@@ -7,6 +7,7 @@ import { pickLanguage, translator } from './lib/i18n.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
 import { settings } from './lib/settings.server.ts';
 import { createTenancy } from './lib/tenancy.server.ts';
+import { loadHomeRedirect } from './loaders/redirects.server.ts';
 import { safeRedirect } from './lib/safe-redirect.ts';
 import { pixelIdOf } from './lib/analytics.ts';
 import { applySecurityHeaders, originsOf, servedOverHttps } from './lib/security-headers.ts';
@@ -66,6 +67,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // spec §2: a route whose module the church lacks goes to the church home
   const module = moduleForPath(url.pathname);
   if (module && !resolution.context.modules.includes(module)) return context.redirect('/', 302);
+  // an old WordPress address (`/?p=12`) leads to the imported post (docs/staff.md "Moving in");
+  // a plain string test first, so the home without one costs nothing
+  if (url.pathname === '/' && url.search) {
+    const moved = await loadHomeRedirect(church.slug, url.search);
+    if (moved) return context.redirect(moved, 301);
+  }
 
   const response = withHeaders(
     await next(),

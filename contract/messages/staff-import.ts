@@ -13,6 +13,7 @@ const en = {
   'staff.import.mappingRequired': 'Choose the column that holds the {{field}}.',
   'staff.import.notReady': 'This import has already started.',
   'staff.import.notDone': 'Only a finished or failed import can be undone.',
+  'staff.import.notFailed': 'Only a failed import can be tried again.',
   'staff.import.inUse': 'Some of this import’s rows have been used since, so it cannot be undone.',
   'staff.import.row.noName': 'No name.',
   'staff.import.row.noEmail': 'No e-mail: a person needs one to have an account.',
@@ -60,6 +61,7 @@ const pt: Record<StaffImportMessageKey, string> = {
   'staff.import.mappingRequired': 'Escolha a coluna que traz o campo {{field}}.',
   'staff.import.notReady': 'Esta importação já começou.',
   'staff.import.notDone': 'Só uma importação concluída ou que falhou pode ser desfeita.',
+  'staff.import.notFailed': 'Só uma importação que falhou pode ser tentada de novo.',
   'staff.import.inUse':
     'Algumas linhas desta importação já foram usadas; ela não pode ser desfeita.',
   'staff.import.row.noName': 'Sem nome.',
@@ -108,6 +110,7 @@ const es: Record<StaffImportMessageKey, string> = {
   'staff.import.mappingRequired': 'Elige la columna que trae el campo {{field}}.',
   'staff.import.notReady': 'Esta importación ya empezó.',
   'staff.import.notDone': 'Solo se puede deshacer una importación terminada o fallida.',
+  'staff.import.notFailed': 'Solo se puede reintentar una importación fallida.',
   'staff.import.inUse': 'Algunas filas de esta importación ya se usaron; no se puede deshacer.',
   'staff.import.row.noName': 'Sin nombre.',
   'staff.import.row.noEmail': 'Sin correo: la persona necesita uno para tener cuenta.',

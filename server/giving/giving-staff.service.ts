@@ -250,6 +250,7 @@ interface GiftRow {
   method: string;
   status: StaffGiftsPage['doacoes'][number]['status'];
   recurringGiftId: number | null;
+  reference: string | null;
   amount: string;
 }
 
@@ -268,6 +269,7 @@ function giftRows(db: Database, churchId: number, f: GiftFilters) {
       method: t.payments.method,
       status: t.payments.status,
       recurringGiftId: t.payments.recurringGiftId,
+      reference: t.payments.gatewayReference,
       amount: sql<string>`sum(${t.paymentLines.amountCents})::bigint`,
     })
     .from(t.payments)
@@ -336,7 +338,9 @@ export async function listGifts(
           valor: toMoney(l.amountCents),
         })),
       recorrente: r.recurringGiftId !== null,
-      estornavel: r.status === 'aprovado',
+      // an import's outside gift (docs/staff.md "Moving in"): labelled, and refunds refuse it
+      importada: !!r.reference?.startsWith('import:'),
+      estornavel: r.status === 'aprovado' && !r.reference?.startsWith('import:'),
     })),
     total: totals.n,
     page,

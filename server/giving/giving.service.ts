@@ -297,6 +297,8 @@ export async function giftsOf(
       .filter((l) => l.paymentId === r.id)
       .map((l) => ({ idMotivo: l.reasonId, motivo: l.reasonName, valor: toMoney(l.amountCents) })),
     recorrente: r.recurringGiftId !== null,
+    // an import's outside gift (docs/staff.md "Moving in", server/imports/gifts.ts)
+    importada: r.gatewayReference?.startsWith('import:') ?? false,
     dataCadastro: r.createdAt.toISOString(),
     pagoEm: r.paidAt ? r.paidAt.toISOString() : null,
   }));

@@ -1,9 +1,15 @@
 // The background half of an import (docs/staff.md "Moving in"): the task queue
-// (server/jobs/tasks.ts) runs it on whichever node claims it, reading the file from the one file
-// store; a task run again after its node died finds what it already wrote and adds nothing twice.
+// (server/jobs/tasks.ts) runs its dry run and then the import on whichever node claims them,
+// reading the file from the one file store; a task run again after its node died finds what it
+// already wrote and adds nothing twice.
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { defineTask } from '../jobs/tasks.ts';
-import { IMPORT_TASK, runImport, type ImportTaskPayload } from './imports.service.ts';
+import {
+  analyseImport,
+  IMPORT_TASK,
+  runImport,
+  type ImportTaskPayload,
+} from './imports.service.ts';
 
 /** The task; tests hand their own image fetcher (this machine has no network). */
 export function makeImportTask(
@@ -12,6 +18,15 @@ export function makeImportTask(
   return defineTask<ImportTaskPayload>({
     kind: IMPORT_TASK,
     async run(ctx, task, progress) {
+      if (task.payload.step === 'analisar') {
+        const preview = await analyseImport(
+          ctx,
+          { ...task.payload, actor: { ...task.payload.actor, churchId: task.churchId } },
+          task.id,
+          progress,
+        );
+        return preview && { criar: preview.criar, recusadas: preview.totalRecusadas };
+      }
       const tally = await runImport(
         {
           db: ctx.db,

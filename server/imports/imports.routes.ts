@@ -1,6 +1,6 @@
 // The staff import page's calls under `/admin/{slug}/importacao…` (docs/staff.md "Moving in"),
-// area `import` (admins only): upload a file (answers the dry run), change how it is read, start
-// the import, follow it, undo it.
+// area `import` (admins only): upload a file (its dry run is queued), change how it is read, start
+// the import, follow it, try a failed one again, undo it.
 import { Hono, type Context } from 'hono';
 import {
   IMPORT_MAX_BYTES,
@@ -71,6 +71,10 @@ export function importRoutes(deps: StaffDeps) {
     .post('/importacao/:id/executar', area, validate('param', importParams), async (c) => {
       const s = scope(c);
       return c.json(await imports.startImport(deps, s.actor, s.lang, c.req.valid('param').id), 202);
+    })
+    .post('/importacao/:id/repetir', area, validate('param', importParams), async (c) => {
+      const s = scope(c);
+      return c.json(await imports.retryImport(deps, s.actor, s.lang, c.req.valid('param').id), 202);
     })
     .post('/importacao/:id/desfazer', area, validate('param', importParams), async (c) => {
       const s = scope(c);

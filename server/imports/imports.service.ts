@@ -1,6 +1,6 @@
-// Moving in (docs/staff.md "Moving in"): an uploaded file is kept in the file store, read once as a
-// dry run (nothing written), imported by a background task (server/jobs/tasks.ts) and undone as a
-// whole while nothing else was done with its rows.
+// Moving in (docs/staff.md "Moving in"): an uploaded file is kept in the file store, read as a
+// dry run (nothing written) and imported, both by background tasks (server/jobs/tasks.ts), retried
+// when a task failed, and undone as a whole while nothing else was done with its rows.
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import {
   importOptionsInput,
@@ -12,12 +12,12 @@ import {
 } from '../../contract/imports.ts';
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import type { ChangeFeed } from '../changes.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { givingChurch } from '../giving/donation.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
-import { enqueueTask, taskStatus } from '../jobs/tasks.ts';
+import { enqueueTask, retryTask, taskStatus } from '../jobs/tasks.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
@@ -136,6 +136,7 @@ async function dryRun(
   row: Pick<ImportRow, 'id' | 'kind' | 'fileName'>,
   options: ImportOptions,
   bytes: Buffer,
+  progress: (done: number, total: number) => Promise<void> = async () => undefined,
 ): Promise<Tally> {
   const tally = emptyTally();
   await walk(
@@ -148,7 +149,7 @@ async function dryRun(
       church: await importChurch(db, actor.churchId),
       options,
       tally,
-      progress: async () => undefined,
+      progress,
     },
     row.kind,
     bytes,
@@ -180,7 +181,20 @@ async function guessOptions(
   return { options, header };
 }
 
-/** Stores the file, guesses how to read it and answers the dry run (nothing imported yet). */
+/** Queues the dry run of the import's current choices (in the caller's transaction). */
+async function queueDryRun(tx: Tx, actor: StaffActor, importId: number): Promise<number> {
+  return enqueueTask(tx, {
+    churchId: actor.churchId,
+    kind: IMPORT_TASK,
+    payload: { importId, actor, step: 'analisar' } satisfies ImportTaskPayload,
+    createdBy: actor.userId,
+  });
+}
+
+/**
+ * Stores the file and guesses how to read it; the dry run is a task (a large file takes seconds),
+ * so the answer is at once, `analisando`, and the page follows it (nothing imported yet).
+ */
 export async function createImport(
   deps: ImportDeps,
   actor: StaffActor,
@@ -192,6 +206,8 @@ export async function createImport(
   const church = await importChurch(deps.db, actor.churchId);
   const { options } = await guessOptions(kind, file.bytes, church.locale);
   const fileName = file.name.replace(/[\\/]/g, '_').slice(0, 200) || 'file';
+  // without its required columns the file waits for the mapping before any dry run
+  const missing = requiredFields(kind, options);
   const row = await staffWrite(
     deps,
     actor,
@@ -210,22 +226,19 @@ export async function createImport(
           fileName,
           size: file.bytes.length,
           options,
+          state: missing ? 'analisado' : 'analisando',
           createdBy: actor.userId,
         })
         .returning();
       await deps.files.put(sourceKey(r!.id), file.bytes, 'application/octet-stream');
+      if (!missing) {
+        const taskId = await queueDryRun(tx, actor, r!.id);
+        await tx.update(t.imports).set({ taskId }).where(eq(t.imports.id, r!.id));
+      }
       return r!;
     },
     { purge: false },
   );
-  const missing = requiredFields(kind, options);
-  if (!missing) {
-    const tally = await dryRun(deps.db, actor, row, options, file.bytes);
-    await deps.db
-      .update(t.imports)
-      .set({ preview: { ...tally } })
-      .where(eq(t.imports.id, row.id));
-  }
   return getImport(deps, actor.churchId, lang, row.id);
 }
 
@@ -238,7 +251,7 @@ async function ownImport(db: Database, churchId: number, id: number): Promise<Im
   return row;
 }
 
-/** New choices (mapping, date order, invitations, categories): answers the dry run again. */
+/** New choices (mapping, date order, invitations, categories): the dry run is queued again. */
 export async function setOptions(
   deps: ImportDeps,
   actor: StaffActor,
@@ -256,17 +269,18 @@ export async function setOptions(
       { mapeamento: ['staff.import.mappingRequired'] },
       { field: missing },
     );
-  const bytes = await loadSource(deps.files, id);
-  const tally = await dryRun(deps.db, actor, row, options, bytes);
   await staffWrite(
     deps,
     actor,
     { action: 'import.options', kind: 'importacao', targetId: id, summary: row.fileName },
     async (tx) => {
-      await tx
+      const taskId = await queueDryRun(tx, actor, id);
+      const moved = await tx
         .update(t.imports)
-        .set({ options, preview: { ...tally } })
-        .where(and(eq(t.imports.id, id), eq(t.imports.state, 'analisado')));
+        .set({ options, preview: null, state: 'analisando', taskId, error: null })
+        .where(and(eq(t.imports.id, id), eq(t.imports.state, 'analisado')))
+        .returning({ id: t.imports.id });
+      if (!moved.length) throw new ApiProblem(409, 'staff.import.notReady');
     },
     { purge: false },
   );
@@ -276,6 +290,43 @@ export async function setOptions(
 export interface ImportTaskPayload {
   importId: number;
   actor: StaffActor;
+  /** `analisar`: the dry run; absent: the import itself. */
+  step?: 'analisar';
+}
+
+/** The dry-run task: the walk without writes, its counts kept as the import's preview. */
+export async function analyseImport(
+  ctx: { db: Database; files: FileStore },
+  payload: ImportTaskPayload,
+  taskId: number,
+  progress: (done: number, total: number) => Promise<void>,
+): Promise<Tally | null> {
+  const { db } = ctx;
+  const row = await ownImport(db, payload.actor.churchId, payload.importId);
+  // newer choices queued another dry run: this one has nothing to say
+  if (row.state !== 'analisando' || row.taskId !== taskId) return null;
+  const current = and(
+    eq(t.imports.id, row.id),
+    eq(t.imports.state, 'analisando'),
+    eq(t.imports.taskId, taskId),
+  );
+  let tally: Tally;
+  try {
+    const bytes = await loadSource(ctx.files, row.id);
+    const options = importOptionsInput.parse(row.options);
+    tally = await dryRun(db, payload.actor, row, options, bytes, progress);
+  } catch (error) {
+    await db
+      .update(t.imports)
+      .set({ state: 'falhou', error: String((error as Error).message ?? error).slice(0, 500) })
+      .where(current);
+    throw error;
+  }
+  await db
+    .update(t.imports)
+    .set({ state: 'analisado', preview: { ...tally }, error: null })
+    .where(current);
+  return tally;
 }
 
 /** Queues the import (the dry run's choices); the task does the work on whichever node takes it. */
@@ -397,6 +448,61 @@ export async function runImport(
   return tally;
 }
 
+/** Tries a failed task again (the dry run or the import, whichever failed) with the file kept. */
+export async function retryImport(
+  deps: ImportDeps,
+  actor: StaffActor,
+  lang: MessageLang,
+  id: number,
+): Promise<ImportView> {
+  const row = await ownImport(deps.db, actor.churchId, id);
+  const [task] = row.taskId
+    ? await deps.db
+        .select({ state: t.tasks.state, payload: t.tasks.payload })
+        .from(t.tasks)
+        .where(and(eq(t.tasks.id, row.taskId), eq(t.tasks.churchId, actor.churchId)))
+    : [];
+  if (!task || !failed(row.state, task.state)) throw new ApiProblem(409, 'staff.import.notFailed');
+  const payload = task.payload as ImportTaskPayload;
+  const analysis = payload.step === 'analisar';
+  await staffWrite(
+    deps,
+    actor,
+    { action: 'import.retry', kind: 'importacao', targetId: id, summary: row.fileName },
+    async (tx) => {
+      // the same task from the start (its handlers are safe to run again), or a new one
+      const taskId = (await retryTask(tx, actor.churchId, row.taskId!))
+        ? row.taskId!
+        : await enqueueTask(tx, {
+            churchId: actor.churchId,
+            kind: IMPORT_TASK,
+            payload: { ...payload, actor },
+            createdBy: actor.userId,
+          });
+      const moved = await tx
+        .update(t.imports)
+        .set({ state: analysis ? 'analisando' : 'na_fila', taskId, error: null })
+        .where(and(eq(t.imports.id, id), eq(t.imports.state, row.state)))
+        .returning({ id: t.imports.id });
+      if (!moved.length) throw new ApiProblem(409, 'staff.import.notFailed');
+    },
+    { purge: false },
+  );
+  return getImport(deps, actor.churchId, lang, id);
+}
+
+/**
+ * Failed: the task said so, or its process died for good (the queue failed the task after its
+ * last lost claim) while the import still looked queued or running.
+ */
+function failed(state: ImportRow['state'], taskState: string | undefined): boolean {
+  if (state === 'falhou') return true;
+  return (
+    taskState === 'failed' &&
+    (state === 'analisando' || state === 'na_fila' || state === 'importando')
+  );
+}
+
 /** Undo: every row the import created is removed, unless something was done with one since (409). */
 export async function undoImport(
   deps: ImportDeps,
@@ -442,6 +548,7 @@ function counts(lang: MessageLang, tally: Partial<Tally> | null): ImportCounts |
     avisos: translate(lang, tally.avisos),
     totalRecusadas: tally.totalRecusadas ?? 0,
     totalAvisos: tally.totalAvisos ?? 0,
+    gruposCriar: tally.gruposCriar ?? [],
   };
 }
 
@@ -472,7 +579,7 @@ async function view(
   return {
     id: row.id,
     tipo: row.kind,
-    estado: row.state,
+    estado: failed(row.state, task?.state) ? 'falhou' : row.state,
     nomeArquivo: row.fileName,
     criadoEm: row.createdAt.toISOString(),
     concluidoEm: row.finishedAt?.toISOString() ?? null,
@@ -483,7 +590,7 @@ async function view(
     previa: counts(lang, row.preview as Partial<Tally> | null),
     progresso: task ? { feito: task.done, total: task.total } : null,
     resultado:
-      result && row.state !== 'importando' && row.state !== 'na_fila'
+      result && (row.state === 'concluido' || row.state === 'falhou' || row.state === 'desfeito')
         ? {
             ...counts(lang, result)!,
             imagensFaltando: result.imagensFaltando ?? [],

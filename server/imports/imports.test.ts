@@ -266,21 +266,31 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     songs: await database.db.$count(t.praises),
     events: await database.db.$count(t.events),
   });
-  /** Upload → (options) → start → the task → the finished import. */
-  async function importFile(kind: string, name: string, bytes: Buffer | string, options?: object) {
+  const read = async (id: number) =>
+    importViewSchema.parse((await call('GET', `/importacao/${id}`, tokens.admin)).body);
+  /** Upload → its dry run (a task) → the dry run shown. */
+  async function analysed(kind: string, name: string, bytes: Buffer | string) {
     const uploaded = await upload(kind, name, bytes);
     expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
-    let view = uploaded.body as ImportView;
-    if (options)
-      view = (
-        await call('PUT', `/importacao/${view.id}/opcoes`, tokens.admin, {
-          json: { ...view.opcoes, ...options },
-        })
-      ).body as ImportView;
+    await runTasks();
+    const view = await read((uploaded.body as ImportView).id);
+    expect(view.estado, JSON.stringify(view)).toBe('analisado');
+    return view;
+  }
+  /** Upload → dry run → (options → dry run again) → start → the task → the finished import. */
+  async function importFile(kind: string, name: string, bytes: Buffer | string, options?: object) {
+    const view = await analysed(kind, name, bytes);
+    if (options) {
+      const changed = await call('PUT', `/importacao/${view.id}/opcoes`, tokens.admin, {
+        json: { ...view.opcoes, ...options },
+      });
+      expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+      await runTasks();
+    }
     const started = await call('POST', `/importacao/${view.id}/executar`, tokens.admin);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     await runTasks();
-    return importViewSchema.parse((await call('GET', `/importacao/${view.id}`, tokens.admin)).body);
+    return read(view.id);
   }
 
   it('is for admins only', async () => {
@@ -308,7 +318,15 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     const before = await counts();
     const res = await upload('pessoas', 'membros.xlsx', await peopleXlsx());
     expect(res.status).toBe(201);
-    const view = importViewSchema.parse(res.body);
+    // the upload answers at once: the dry run is a task the page follows
+    const queued = importViewSchema.parse(res.body);
+    expect(queued).toMatchObject({ estado: 'analisando', previa: null });
+    const early = await call('PUT', `/importacao/${queued.id}/opcoes`, tokens.admin, {
+      json: queued.opcoes,
+    });
+    expect(early.status).toBe(409);
+    expect(await runTasks()).toHaveLength(1);
+    const view = await read(queued.id);
     expect(view.estado).toBe('analisado');
     expect(view.colunas!.map((c) => c.campo)).toEqual([
       'nome',
@@ -330,11 +348,11 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       { linha: 5, motivo: 'No e-mail: a person needs one to have an account.' },
       { linha: 6, motivo: '“111.111.111-11” is not a valid CPF.' },
     ]);
-    expect(view.previa!.avisos).toContainEqual({
-      linha: 4,
-      motivo: 'No group named “Grupo que não existe”; left out.',
-    });
+    // a group the church lacks is to be created, not left out
+    expect(view.previa!.gruposCriar).toEqual(['Grupo que não existe']);
+    expect(view.previa!.avisos.map((a) => a.motivo).join(' ')).not.toMatch(/group/i);
     expect(await counts()).toEqual(before);
+    expect(await database.db.$count(t.groups, eq(t.groups.name, 'Grupo que não existe'))).toBe(0);
     peopleImport = view;
   });
 
@@ -355,6 +373,13 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       json: { ...peopleImport.opcoes, convidar: true },
     });
     expect(res.status).toBe(200);
+    // the new choices are read again in the background before the import can start
+    expect(res.body.estado).toBe('analisando');
+    expect(
+      (await call('POST', `/importacao/${peopleImport.id}/executar`, tokens.admin)).status,
+    ).toBe(409);
+    expect(await runTasks()).toHaveLength(1);
+    expect((await read(peopleImport.id)).previa).toMatchObject({ criar: 3 });
     expect(
       (await call('POST', `/importacao/${peopleImport.id}/executar`, tokens.admin)).status,
     ).toBe(202);
@@ -371,7 +396,12 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       (await call('GET', `/importacao/${peopleImport.id}`, tokens.admin)).body,
     );
     expect(done.estado).toBe('concluido');
-    expect(done.resultado).toMatchObject({ criar: 3, totalRecusadas: 2, convidadas: 3 });
+    expect(done.resultado).toMatchObject({
+      criar: 3,
+      totalRecusadas: 2,
+      convidadas: 3,
+      gruposCriar: ['Grupo que não existe'],
+    });
     expect(done.progresso).toMatchObject({ feito: 7, total: 7 });
     const after = await counts();
     expect(after.users - before.users).toBe(3);
@@ -419,6 +449,18 @@ describe.each(testBackends())('moving in on %s', (backend) => {
         and(eq(t.groupMembers.groupId, moema!.id), eq(t.groupMembers.userId, joao!.id)),
       ),
     ).toBe(1);
+    // the unknown group was created for the church (hidden until the team completes it), with Zoë in it
+    const [created] = await database.db
+      .select()
+      .from(t.groups)
+      .where(and(eq(t.groups.churchId, graca), eq(t.groups.name, 'Grupo que não existe')));
+    expect(created).toMatchObject({ active: false });
+    expect(
+      await database.db.$count(
+        t.groupMembers,
+        and(eq(t.groupMembers.groupId, created!.id), eq(t.groupMembers.userId, zoe!.id)),
+      ),
+    ).toBe(1);
     // the invitation leads to choosing a password on the church's site
     const [mail] = await readOutbox(dataDir, 'joao.araujo@exemplo.com.br');
     expect(mail!.subject).toMatch(/Sua conta na/);
@@ -428,7 +470,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
   it('imports the same file again without creating anything twice', async () => {
     const before = await counts();
     const again = await importFile('pessoas', 'membros.xlsx', await peopleXlsx());
-    expect(again.resultado).toMatchObject({ criar: 0 });
+    expect(again.resultado).toMatchObject({ criar: 0, gruposCriar: [] });
     const after = await counts();
     expect(after.users).toBe(before.users);
     expect(after.members).toBe(before.members);
@@ -461,7 +503,18 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     expect(history.find((g) => g.valor === 1250)).toMatchObject({
       status: 'aprovado',
       metodoPagamento: 'transferencia',
+      importada: true,
     });
+    // labelled in the staff list too, where it offers no refund
+    const staffList = await call('GET', '/doacao/doacoes', tokens.admin);
+    const listed = (
+      staffList.body as { doacoes: { codigo: string; importada: boolean; estornavel: boolean }[] }
+    ).doacoes.find((g) => g.codigo === history[0]!.codigo);
+    expect(listed).toMatchObject({ importada: true, estornavel: false });
+    // gifts made here are not labelled
+    expect(
+      (staffList.body as { doacoes: { importada: boolean }[] }).doacoes.some((g) => !g.importada),
+    ).toBe(true);
     const statement = await statementOf(database.db, graca, joao!.id, 2025);
     expect(statement.total).toBe(1411);
     expect(statement.totaisPorMotivo).toContainEqual({ motivo: 'Missões', valor: 161 });
@@ -499,6 +552,9 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       ),
     ).toBe(0);
     expect(await database.db.$count(t.users, eq(t.users.email, 'membro@graca.demo'))).toBe(1);
+    // the group it created went with its only member; the group that was already there stays
+    expect(await database.db.$count(t.groups, eq(t.groups.name, 'Grupo que não existe'))).toBe(0);
+    expect(await database.db.$count(t.groups, eq(t.groups.name, 'Célula Moema'))).toBe(1);
     expect(
       (await call('POST', `/importacao/${peopleImport.id}/desfazer`, tokens.admin)).status,
     ).toBe(409);
@@ -636,15 +692,14 @@ Segundo parágrafo.]]></content:encoded>
   </item>
 </channel>
 </rss>`;
-    const uploaded = importViewSchema.parse(
-      (await upload('posts', 'igreja.WordPress.xml', wxr)).body,
-    );
+    const uploaded = await analysed('posts', 'igreja.WordPress.xml', wxr);
     expect(uploaded.categoriasArquivo).toEqual(['Mural da Secretaria', 'Reflexões']);
     expect(uploaded.previa).toMatchObject({ criar: 2 });
     expect(await database.db.$count(t.contents, eq(t.contents.title, 'Natal em família'))).toBe(0);
     await call('PUT', `/importacao/${uploaded.id}/opcoes`, tokens.admin, {
       json: { ...uploaded.opcoes, categorias: { Reflexões: 'devocional' } },
     });
+    await runTasks();
     expect((await call('POST', `/importacao/${uploaded.id}/executar`, tokens.admin)).status).toBe(
       202,
     );
@@ -725,4 +780,59 @@ Segundo parágrafo.]]></content:encoded>
     expect((await counts()).users - before.users).toBe(1099);
     expect(done.progresso).toMatchObject({ feito: 1100, total: 1100 });
   }, 120_000);
+
+  it('tries a failed dry run and a failed import again without a new upload', async () => {
+    const ics = calendarFile()
+      .replace('natal-2030@igreja', 'vigilia-2031@igreja')
+      .replace('Culto de Natal', 'Vigília de Ano Novo')
+      .replace(/DTSTART:20301224T220000Z/, 'DTSTART:20311231T220000Z')
+      .replace(/DTEND:20301225T000000Z/, 'DTEND:20320101T020000Z');
+    const source = (id: number) => `imports/${id}/source`;
+    // the dry run fails: the file went missing from the store before the task ran
+    const uploaded = await upload('eventos', 'vigilia.ics', ics);
+    expect(uploaded.status).toBe(201);
+    const id = (uploaded.body as ImportView).id;
+    const kept = (await files().get(source(id)))!.bytes;
+    expect(
+      (await call('POST', `/importacao/${id}/repetir`, tokens.admin)).status,
+      'nothing failed yet',
+    ).toBe(409);
+    await files().delete(source(id));
+    await runTasks();
+    const failedRead = await read(id);
+    expect(failedRead).toMatchObject({ estado: 'falhou', previa: null, resultado: null });
+    expect(failedRead.erro).toMatch(/no longer in the file store/);
+    await files().put(source(id), kept, 'application/octet-stream');
+    // another church's admin cannot retry it
+    expect(
+      (
+        await api.request(`/api/v1/admin/grace/importacao/${id}/repetir`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${tokens.graceAdmin}` },
+        })
+      ).status,
+    ).toBe(404);
+    const again = await call('POST', `/importacao/${id}/repetir`, tokens.admin);
+    expect(again.status).toBe(202);
+    expect(again.body.estado).toBe('analisando');
+    await runTasks();
+    expect(await read(id)).toMatchObject({ estado: 'analisado', previa: { criar: 1 } });
+
+    // the import fails the same way, then runs to its end when tried again
+    expect((await call('POST', `/importacao/${id}/executar`, tokens.admin)).status).toBe(202);
+    await files().delete(source(id));
+    await runTasks();
+    expect((await read(id)).estado).toBe('falhou');
+    await files().put(source(id), kept, 'application/octet-stream');
+    const before = await counts();
+    const retried = await call('POST', `/importacao/${id}/repetir`, tokens.admin);
+    expect(retried.status).toBe(202);
+    expect(retried.body.estado).toBe('na_fila');
+    expect(await runTasks()).toHaveLength(1);
+    const done = await read(id);
+    expect(done).toMatchObject({ estado: 'concluido', erro: null, resultado: { criar: 1 } });
+    expect((await counts()).events - before.events).toBe(1);
+    expect((await call('POST', `/importacao/${id}/repetir`, tokens.admin)).status).toBe(409);
+    expect((await call('POST', `/importacao/${id}/desfazer`, tokens.admin)).status).toBe(200);
+  });
 });

@@ -20,6 +20,7 @@ import {
 import {
   BATCH,
   failureText,
+  NOTES_KEPT,
   recordItems,
   refuse,
   remark,
@@ -480,10 +481,66 @@ async function sendInvites(run: ImportRun, invites: Invite[]): Promise<void> {
   }
 }
 
+/** Group names of these rows that no group of the church has (each once, as first written). */
+function unknownGroups(state: State, batch: Candidate[]): string[] {
+  const names = new Map<string, string>();
+  for (const c of batch)
+    for (const name of c.groups) {
+      const key = fold(name);
+      if (key && !state.groups.has(key) && !names.has(key)) names.set(key, name.slice(0, 120));
+    }
+  return [...names.values()];
+}
+
+const listGroups = (run: ImportRun, names: string[]) => {
+  for (const name of names)
+    if (run.tally.gruposCriar.length < NOTES_KEPT) run.tally.gruposCriar.push(name);
+};
+
+/**
+ * Creates the groups a file names that the church lacks, hidden (inactive, no meeting day known)
+ * for the team to complete; listed in importacao_item so undo removes them while still empty.
+ * Their ids go into the state at once; the caller forgets them if the transaction fails.
+ */
+async function createGroups(
+  tx: Tx,
+  run: ImportRun,
+  state: State,
+  names: string[],
+): Promise<string[]> {
+  if (!names.length) return [];
+  const rows = await tx
+    .insert(t.groups)
+    .values(
+      names.map((name) => ({
+        churchId: run.church.id,
+        name,
+        weekday: 0,
+        time: '19:00',
+        active: false,
+      })),
+    )
+    .returning({ id: t.groups.id, name: t.groups.name });
+  for (const r of rows) state.groups.set(fold(r.name), r.id);
+  await recordItems(
+    tx,
+    run,
+    rows.map((r) => ({ table: 'celula', targetId: r.id })),
+  );
+  return names;
+}
+
+const forgetGroups = (state: State, names: string[]) =>
+  names.forEach((name) => state.groups.delete(fold(name)));
+
 /** Handles one batch: plans every row, then (not in the dry run) writes them in one transaction. */
 async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
   await loadKnown(run, state, batch);
   if (!run.write) {
+    // the dry run counts a group to create once; later rows join it like a known one
+    const names = unknownGroups(state, batch);
+    for (const name of names) state.groups.set(fold(name), state.nextFakeId--);
+    listGroups(run, names);
     for (const c of batch) {
       const notes: LineNote[] = [];
       const plan = planRow(state, c, notes);
@@ -502,9 +559,11 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
     | { c: Candidate; refused: LineNote }
     | { c: Candidate; plan: Plan; notes: LineNote[]; ids: Awaited<ReturnType<typeof writeRow>> };
   let outcomes: Outcome[];
+  let made: string[] = [];
   try {
     // a batch holds no e-mail, CPF or member number twice (importPeople), so its rows' plans are independent
     outcomes = await writeBatch(run, lines, async (tx) => {
+      made = await createGroups(tx, run, state, unknownGroups(state, batch));
       const out: Outcome[] = [];
       const fresh: { c: Candidate; plan: Plan; notes: LineNote[] }[] = [];
       for (const c of batch) {
@@ -519,10 +578,12 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
       return out;
     });
   } catch {
+    forgetGroups(state, made);
     // one row at a time: a row the database refuses is reported, the others are kept
     for (const c of batch) await handleOne(run, state, c);
     return;
   }
+  listGroups(run, made);
   const invites: Invite[] = [];
   for (const o of outcomes) {
     if ('refused' in o) {
@@ -539,16 +600,24 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
 
 async function handleOne(run: ImportRun, state: State, c: Candidate): Promise<void> {
   await loadKnown(run, state, [c]);
-  const notes: LineNote[] = [];
-  const plan = planRow(state, c, notes);
-  if ('chave' in plan) return refuse(run.tally, plan);
+  // a refusal does not depend on groups: refused before any group is created for the row
+  const first = planRow(state, c, []);
+  if ('chave' in first) return refuse(run.tally, first);
+  let made: string[] = [];
   try {
-    const ids = await writeBatch(run, [c.line, c.line], (tx) => writeRow(tx, run, c, plan));
+    const { plan, notes, ids } = await writeBatch(run, [c.line, c.line], async (tx) => {
+      made = await createGroups(tx, run, state, unknownGroups(state, [c]));
+      const notes: LineNote[] = [];
+      const plan = planRow(state, c, notes) as Plan;
+      return { plan, notes, ids: await writeRow(tx, run, c, plan) };
+    });
+    listGroups(run, made);
     remember(state, c, plan, ids);
     notes.forEach((n) => remark(run.tally, n));
     run.tally[plan.kind]++;
     if (ids.invite) await sendInvites(run, [ids.invite]);
   } catch (error) {
+    forgetGroups(state, made);
     refuse(run.tally, {
       linha: c.line,
       chave: 'staff.import.row.notSaved',

@@ -16,7 +16,7 @@ export function redirectRoutes(db: Database) {
     validate('param', z.object({ slug: slugParam })),
     validate('query', redirectQuery),
     async (c) => {
-      const church = await churchBySlug(db, c, c.req.valid('param').slug);
+      const church = await churchBySlug(db, c.req.valid('param').slug);
       const to = await redirectFor(db, church.id, c.req.valid('query').caminho);
       if (!to) throw notFound();
       return c.json({ destino: to });

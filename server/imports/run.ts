@@ -30,6 +30,8 @@ export interface Tally {
   totalAvisos: number;
   convidadas: number;
   imagensFaltando: string[];
+  /** Group names a people file brings that the church has no group for (created by the import). */
+  gruposCriar: string[];
 }
 
 export const emptyTally = (): Tally => ({
@@ -42,6 +44,7 @@ export const emptyTally = (): Tally => ({
   totalAvisos: 0,
   convidadas: 0,
   imagensFaltando: [],
+  gruposCriar: [],
 });
 
 export function refuse(tally: Tally, note: LineNote): void {

@@ -3,8 +3,9 @@
 // answer says what. "Done with", per kind: a person chose a password, signed in, was given a staff
 // role, or has gifts or registrations the import did not bring; a gift's yearly statement was
 // sent; a song is in a set list or has scores; an event was published, edited or has tickets
-// sold; a post was edited. Fields an import filled in on people who were already there stay.
-import { and, eq, gt, inArray, ne, notInArray, sql } from 'drizzle-orm';
+// sold; a post was edited. Fields an import filled in on people who were already there stay; a
+// group it created goes only while empty.
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { LineNote } from './run.ts';
@@ -192,6 +193,24 @@ export async function undoRows(
     const gone = users.filter((id) => !elsewhere.some((e) => e.userId === id));
     if (gone.length) await tx.delete(t.users).where(inArray(t.users.id, gone));
   }
+  await drop('celula', async (l) => {
+    // a group the import created goes only while it is still empty (no member, no leader)
+    const busy = await tx
+      .selectDistinct({ id: t.groupMembers.groupId })
+      .from(t.groupMembers)
+      .where(inArray(t.groupMembers.groupId, l));
+    const free = l.filter((id) => !busy.some((b) => b.id === id));
+    if (free.length)
+      await tx
+        .delete(t.groups)
+        .where(
+          and(
+            eq(t.groups.churchId, churchId),
+            inArray(t.groups.id, free),
+            isNull(t.groups.leaderId),
+          ),
+        );
+  });
   await drop('louvor', (l) =>
     tx.delete(t.praises).where(and(eq(t.praises.churchId, churchId), inArray(t.praises.id, l))),
   );

@@ -7,7 +7,7 @@ import * as api from '../lib/staff/imports-api.ts';
 import { loadInto, type Loadable } from './staff-store.ts';
 
 export const $imports = atom<Loadable<ImportList>>({ state: 'idle' });
-/** The import on screen: just uploaded (the dry run), queued, running, finished. */
+/** The import on screen: its dry run being read or shown, queued, running, finished. */
 export const $current = atom<ImportView | null>(null);
 
 export type Outcome = { ok: true } | { ok: false; failure: ApiFailure };
@@ -23,13 +23,19 @@ async function run(call: () => Promise<ImportView>): Promise<Outcome> {
 
 export const loadImports = (slug: string) => loadInto($imports, () => api.fetchImports(slug));
 
-export const upload = (slug: string, kind: ImportKind, file: File) =>
-  run(() => api.uploadImport(slug, kind, file));
+export const upload = async (slug: string, kind: ImportKind, file: File): Promise<Outcome> => {
+  const outcome = await run(() => api.uploadImport(slug, kind, file));
+  // the history lists it at once, while its dry run is read
+  if (outcome.ok) await loadImports(slug);
+  return outcome;
+};
 
 export const saveOptions = (slug: string, id: number, options: ImportOptions) =>
   run(() => api.saveImportOptions(slug, id, options));
 
 export const start = (slug: string, id: number) => run(() => api.startImport(slug, id));
+
+export const retry = (slug: string, id: number) => run(() => api.retryImport(slug, id));
 
 export const undo = async (slug: string, id: number): Promise<Outcome> => {
   const outcome = await run(() => api.undoImport(slug, id));
@@ -39,12 +45,17 @@ export const undo = async (slug: string, id: number): Promise<Outcome> => {
 
 export const open = (slug: string, id: number) => run(() => api.fetchImport(slug, id));
 
-/** Reads the running import again (the progress bar); true while it is still queued or running. */
+/** States a background task is working on: the page follows them. */
+export const busyStates: readonly ImportView['estado'][] = ['analisando', 'na_fila', 'importando'];
+
+/** Reads the import again (the progress bar); true while its dry run or import is still going. */
 export async function poll(slug: string, id: number): Promise<boolean> {
   const outcome = await open(slug, id);
   const state = $current.get()?.estado;
-  if (outcome.ok && (state === 'concluido' || state === 'falhou')) await loadImports(slug);
-  return outcome.ok && (state === 'na_fila' || state === 'importando');
+  const going = !!state && busyStates.includes(state);
+  // its task ended (dry run shown, imported or failed): the history shows its new state
+  if (outcome.ok && !going) await loadImports(slug);
+  return outcome.ok && going;
 }
 
 export const close = () => $current.set(null);

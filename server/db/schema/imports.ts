@@ -19,8 +19,12 @@ import { users } from './users.ts';
 export const IMPORT_KINDS = ['pessoas', 'doacoes', 'louvores', 'eventos', 'posts'] as const;
 export type ImportKind = (typeof IMPORT_KINDS)[number];
 
-/** analisado (dry run shown) → na_fila → importando → concluido | falhou; concluido → desfeito. */
+/**
+ * analisando (the dry run, a task) → analisado (dry run shown) → na_fila → importando → concluido |
+ * falhou; concluido → desfeito. A failed task is retried from falhou.
+ */
 export const IMPORT_STATES = [
+  'analisando',
   'analisado',
   'na_fila',
   'importando',

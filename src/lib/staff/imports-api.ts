@@ -13,7 +13,7 @@ export const fetchImports = (slug: string): Promise<ImportList> =>
 export const fetchImport = (slug: string, id: number): Promise<ImportView> =>
   staffHttp(slug).get(`importacao/${id}`).json<ImportView>();
 
-/** Uploads the file; the answer is the dry run (and, for spreadsheets, the columns to map). */
+/** Uploads the file; the answer comes at once, its dry run queued (`analisando`) for the page to follow. */
 export function uploadImport(slug: string, kind: ImportKind, file: File): Promise<ImportView> {
   const form = new FormData();
   form.append('arquivo', file);
@@ -22,13 +22,16 @@ export function uploadImport(slug: string, kind: ImportKind, file: File): Promis
     .json<ImportView>();
 }
 
+/** New choices: the dry run is queued again (`analisando`). */
 export const saveImportOptions = (slug: string, id: number, options: ImportOptions) =>
-  staffHttp(slug)
-    .put(`importacao/${id}/opcoes`, { json: options, timeout: 120_000 })
-    .json<ImportView>();
+  staffHttp(slug).put(`importacao/${id}/opcoes`, { json: options }).json<ImportView>();
 
 export const startImport = (slug: string, id: number) =>
   staffHttp(slug).post(`importacao/${id}/executar`).json<ImportView>();
+
+/** A failed dry run or import tried again with the file already kept. */
+export const retryImport = (slug: string, id: number) =>
+  staffHttp(slug).post(`importacao/${id}/repetir`).json<ImportView>();
 
 export const undoImport = (slug: string, id: number) =>
   staffHttp(slug).post(`importacao/${id}/desfazer`).json<ImportView>();

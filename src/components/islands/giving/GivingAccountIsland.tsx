@@ -146,6 +146,9 @@ function Account(props: Props & { t: T }) {
                       {g.recorrente && (
                         <small className="give-badge">{t('give.account.recurringMark')}</small>
                       )}
+                      {g.importada && (
+                        <small className="give-badge">{t('give.account.importedMark')}</small>
+                      )}
                     </div>
                   </td>
                   <td data-label={t('give.method.label')}>

@@ -269,6 +269,12 @@ function Gifts({ slug, strings, lang }: StaffIslandProps) {
                           <span className="staff-badge">{t('admin.giving.recurringBadge')}</span>
                         </>
                       )}
+                      {g.importada && (
+                        <>
+                          {' '}
+                          <span className="staff-badge">{t('admin.giving.importedBadge')}</span>
+                        </>
+                      )}
                     </td>
                     <td data-label={t('admin.giving.reasons')}>
                       {g.itens.map((i) => i.motivo).join(', ')}

@@ -1,6 +1,7 @@
 // /admin/import (docs/staff.md "Moving in"): choose what the file holds and the file; see what
-// it understood (the dry run: to create, to update, refused with line and reason) with, for
-// spreadsheets, the column mapping; import in the background with a progress bar; undo as a whole.
+// it understood (the dry run, read in the background: to create, to update, refused with line and
+// reason, groups to create) with, for spreadsheets, the column mapping; import in the background
+// with a progress bar; try a failed one again; undo as a whole.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import {
@@ -16,10 +17,12 @@ import { mediumDateTime } from '../../../../lib/format.ts';
 import {
   $current,
   $imports,
+  busyStates,
   close,
   loadImports,
   open,
   poll,
+  retry,
   saveOptions,
   start,
   undo,
@@ -48,6 +51,20 @@ function Counts({ counts, t, done = false }: { counts: ImportCounts; t: T; done?
           <strong>{counts.totalRecusadas}</strong> {t('admin.import.refused')}
         </li>
       </ul>
+      {counts.gruposCriar.length > 0 && (
+        <details className="import-lines" open>
+          <summary>
+            {t(done ? 'admin.import.groupsCreated' : 'admin.import.groupsToCreate')} (
+            {counts.gruposCriar.length})
+          </summary>
+          <p>{t('admin.import.groupsHint')}</p>
+          <ul>
+            {counts.gruposCriar.map((g) => (
+              <li key={g}>{g}</li>
+            ))}
+          </ul>
+        </details>
+      )}
       {counts.recusadas.length > 0 && (
         <Lines
           title={t('admin.import.refusedLines')}
@@ -222,7 +239,7 @@ function Current({ slug, view, t, lang }: { slug: string; view: ImportView; t: T
     setOptions(view.opcoes);
     setDirty(false);
   }, [view.id]);
-  const running = view.estado === 'na_fila' || view.estado === 'importando';
+  const running = busyStates.includes(view.estado);
   useEffect(() => {
     if (!running) return;
     let stop = false;
@@ -249,9 +266,16 @@ function Current({ slug, view, t, lang }: { slug: string; view: ImportView; t: T
     return outcome.ok;
   }
   async function go() {
-    if (dirty && !(await check())) return;
+    // changed choices are read again first: the dry run shown is what gets imported
+    if (dirty) return void (await check());
     setBusy(true);
     const outcome = await start(slug, view.id);
+    setBusy(false);
+    setError(outcome.ok ? null : outcome.failure.message);
+  }
+  async function again() {
+    setBusy(true);
+    const outcome = await retry(slug, view.id);
     setBusy(false);
     setError(outcome.ok ? null : outcome.failure.message);
   }
@@ -313,7 +337,18 @@ function Current({ slug, view, t, lang }: { slug: string; view: ImportView; t: T
           </button>
         </>
       )}
-      {running && (
+      {view.estado === 'analisando' && (
+        <>
+          <label htmlFor="import-progress">
+            {progress?.feito
+              ? t('admin.import.analysed', { done: progress.feito })
+              : t('admin.import.analysing')}
+          </label>
+          {/* the dry run does not know the number of lines ahead: an indeterminate bar */}
+          <progress id="import-progress" />
+        </>
+      )}
+      {running && view.estado !== 'analisando' && (
         <>
           <label htmlFor="import-progress">
             {progress && progress.total
@@ -327,7 +362,15 @@ function Current({ slug, view, t, lang }: { slug: string; view: ImportView; t: T
           />
         </>
       )}
-      {view.estado === 'falhou' && view.erro && <Notice kind="error">{view.erro}</Notice>}
+      {view.estado === 'falhou' && (
+        <>
+          {view.erro && <Notice kind="error">{view.erro}</Notice>}
+          <p>{t('admin.import.retryHint')}</p>
+          <button type="button" className="button" disabled={busy} onClick={() => void again()}>
+            {t('admin.import.retry')}
+          </button>
+        </>
+      )}
       {view.resultado && (view.estado === 'concluido' || view.estado === 'desfeito') && (
         <>
           <h3>{t('admin.import.result')}</h3>
@@ -349,7 +392,7 @@ function Current({ slug, view, t, lang }: { slug: string; view: ImportView; t: T
           )}
         </>
       )}
-      {(view.estado === 'concluido' || view.estado === 'falhou') && (
+      {(view.estado === 'concluido' || (view.estado === 'falhou' && view.resultado)) && (
         <>
           <p>{t('admin.import.undoHint')}</p>
           <ConfirmButton
