@@ -42,7 +42,7 @@ const STARTUP_LOCK = 0x636875726368;
 /** Every statement is reported to query-stats.ts (queries per request, write detection in tests). */
 const logger = { logQuery: (query: string) => recordQuery(query) };
 
-const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * @param location `postgres://…` for PostgreSQL, `memory://` for a throwaway PGlite,

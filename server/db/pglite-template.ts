@@ -22,7 +22,7 @@ export function isFreshDataDir(dir: string): boolean {
   return !existsSync(path.join(dir, 'PG_VERSION'));
 }
 
-function templateKey(migrationsFolder: string): string {
+export function templateKey(migrationsFolder: string): string {
   const h = createHash('sha256');
   const pkg = JSON.parse(
     readFileSync(path.join(root, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),

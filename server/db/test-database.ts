@@ -1,8 +1,18 @@
-// Databases for tests: a fresh in-memory PGlite, and, when TEST_DATABASE_URL is set, a fresh
-// PostgreSQL database of its own (created and dropped around the test file). Both seeded.
+// Databases for tests: a fresh PGlite, and, when TEST_DATABASE_URL is set, a fresh PostgreSQL
+// database of its own (created and dropped around the test file). Both seeded.
+// Both start from an already migrated copy (tests/README.md "Time of each phase"): PGlite from the
+// cached migrated folder (server/db/pglite-template.ts) copied into /dev/shm, PostgreSQL from a
+// migrated template database; initdb and the migrations were most of a file's start. The seed still
+// runs per file, because its dates are relative to the moment it runs.
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from './client.ts';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
+import { templateKey } from './pglite-template.ts';
 import { seedDemo } from './seed/index.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
@@ -19,12 +29,21 @@ export async function openTestDatabase(
   let handle: DatabaseHandle;
   let drop: (() => Promise<void>) | undefined;
   if (backend === 'pglite') {
-    handle = await openDatabase('memory://');
+    // A memory-backed folder: the migrated template is copied in (no initdb), files stay in RAM.
+    const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+    const dir = mkdtempSync(path.join(parent, 'church-test-'));
+    handle = await openDatabase(dir, { thread: false });
+    drop = async () => rmSync(dir, { recursive: true, force: true });
   } else {
     const base = process.env.TEST_DATABASE_URL;
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const name = `church_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-    await withAdmin(base, (c) => c.query(`create database ${name}`));
+    const create = async () => {
+      const template = await migratedTemplate(base);
+      await withAdmin(base, (c) => c.query(`create database ${name} template ${template}`));
+    };
+    // A run with other migrations may have just dropped the template: build it again once.
+    await create().catch(create);
     const url = new URL(base);
     url.pathname = `/${name}`;
     handle = await openDatabase(url.toString());
@@ -38,6 +57,47 @@ export async function openTestDatabase(
       await drop?.();
     },
   };
+}
+
+/**
+ * The name of a PostgreSQL database holding every migration and no data, built once per set of
+ * migration files (keyed like the PGlite template) and reused by every test file and run.
+ */
+async function migratedTemplate(base: string): Promise<string> {
+  const name = `church_test_template_${templateKey(migrationsFolder)}`;
+  let exists = false;
+  await withAdmin(base, async (c) => {
+    const found = await c.query('select 1 from pg_database where datname = $1', [name]);
+    exists = (found.rowCount ?? 0) > 0;
+  });
+  if (exists) return name;
+  // Built under a name of its own, then renamed: two files building at once never copy half of one.
+  const building = `${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
+  await withAdmin(base, (c) => c.query(`create database ${building}`));
+  const url = new URL(base);
+  url.pathname = `/${building}`;
+  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
+  try {
+    await migratePg(drizzlePg(pool), { migrationsFolder });
+  } finally {
+    await pool.end();
+  }
+  await withAdmin(base, async (c) => {
+    try {
+      await c.query(`alter database ${building} rename to ${name}`);
+    } catch {
+      await c.query(`drop database if exists ${building} with (force)`); // another file won the race
+    }
+    // Templates of older migration sets are never used again.
+    const old = await c.query(
+      `select datname from pg_database where datname like 'church_test_template_%' and datname <> $1`,
+      [name],
+    );
+    for (const row of old.rows as { datname: string }[])
+      if (!row.datname.startsWith(`${name}_`))
+        await c.query(`drop database if exists ${row.datname}`).catch(() => undefined);
+  });
+  return name;
 }
 
 async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {

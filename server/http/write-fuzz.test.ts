@@ -71,7 +71,9 @@ function setPath(target: Record<string, unknown>, dotted: string, value: unknown
   });
 }
 
-describe.each(testBackends())('write routes under hostile text on %s', (backend) => {
+// One backend (PostgreSQL when configured): the refusals happen before the database, and the fuzz's
+// ~20,000 requests were the slowest file of the suite when run on both (tests/README.md).
+describe.each(testBackends().slice(-1))('write routes under hostile text on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
   const { call } = apiClient(() => api);

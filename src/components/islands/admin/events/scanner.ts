@@ -84,10 +84,14 @@ export async function decodeImage(file: File): Promise<string | null> {
       // fall back to ZXing below
     }
   }
-  const { BrowserQRCodeReader } = await import('@zxing/browser');
+  const [{ BrowserQRCodeReader }, { DecodeHintType }] = await Promise.all([
+    import('@zxing/browser'),
+    import('@zxing/library'),
+  ]);
   const reader = new BrowserQRCodeReader();
-  // The photo drawn at its own size (createImageBitmap also applies a phone photo's rotation);
-  // the decoder's image-element path stays as the fallback for browsers without it.
+  // The photo drawn at its own size (createImageBitmap also applies a phone photo's rotation).
+  // A camera photo decodes as it is; a clean image (a screenshot, a printed ticket scanned) is read
+  // as a pure code: ZXing's photo path misses about 1 in 30 of those (measured on random codes).
   try {
     const bitmap = await createImageBitmap(file);
     const canvas = document.createElement('canvas');
@@ -95,10 +99,18 @@ export async function decodeImage(file: File): Promise<string | null> {
     canvas.height = bitmap.height;
     canvas.getContext('2d')?.drawImage(bitmap, 0, 0);
     bitmap.close();
-    return reader.decodeFromCanvas(canvas).getText();
+    const pure = new BrowserQRCodeReader(new Map([[DecodeHintType.PURE_BARCODE, true]]));
+    for (const attempt of [reader, pure]) {
+      try {
+        return attempt.decodeFromCanvas(canvas).getText();
+      } catch {
+        // the next way of reading it
+      }
+    }
   } catch {
     // try the image element below
   }
+  // The decoder's image-element path stays as the fallback for browsers without createImageBitmap.
   const url = URL.createObjectURL(file);
   try {
     return (await reader.decodeFromImageUrl(url)).getText();
