@@ -198,6 +198,8 @@ function startServer(setup: Setup, cache: boolean): ChildProcess {
       NODE_ENV: 'production',
       JOB_RUNNER: 'false',
       JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
+      // production refuses to start without the key of the gateways' credentials (docs/payments.md)
+      PAYMENT_KEY: process.env.PAYMENT_KEY ?? randomBytes(32).toString('hex'),
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
