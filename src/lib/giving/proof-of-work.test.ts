@@ -9,4 +9,20 @@ describe('the visitor challenge in the browser (docs/security.md "Visitor gifts 
     expect(await solveProofOfWork({ salt, desafio, maxNumero: 10_000 })).toBe(4321);
     expect(await solveProofOfWork({ salt, desafio: 'f'.repeat(64), maxNumero: 600 })).toBeNull();
   });
+
+  it('gives the page back between batches: a task queued before the solve runs before it ends', async () => {
+    const salt = 'tick?';
+    const desafio = createHash('sha256').update(`${salt}3000`).digest('hex');
+    // digests that resolve at once (a fast machine): only the solver itself can let the page in
+    const instant = {
+      digest: async (_: string, data: Uint8Array) =>
+        new Uint8Array(createHash('sha256').update(data).digest()).buffer,
+    } as unknown as SubtleCrypto;
+    let ticked = false;
+    setTimeout(() => (ticked = true), 0);
+    expect(await solveProofOfWork({ salt, desafio, maxNumero: 10_000 }, undefined, instant)).toBe(
+      3000,
+    );
+    expect(ticked).toBe(true);
+  });
 });
