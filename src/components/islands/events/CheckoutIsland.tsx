@@ -36,6 +36,7 @@ import {
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { useBuyer } from './use-buyer.ts';
 import { CheckoutVisitor, type VisitorData } from './CheckoutVisitor.tsx';
+import { visitorErrors } from '../../../lib/events/visitor-form.ts';
 
 interface Props extends IslandProps {
   slug: string;
@@ -125,6 +126,9 @@ export default function CheckoutIsland(props: Props) {
     );
   }
 
+  // CPF is asked of visitors at Brazilian churches (the server asks it by the church's locale)
+  const askCpf = props.church.pais === 'BR' || props.lang === 'pt';
+
   function next(answer: Parameters<typeof afterPay>[0]) {
     const then = afterPay(answer, thanksUrl(answer.pagamento.codigo));
     if (then.kind === 'declined')
@@ -135,6 +139,16 @@ export default function CheckoutIsland(props: Props) {
   async function pay() {
     if (busy || (!userId && !visitor)) return;
     if (visitor && !captcha) return; // the check is still being solved
+    if (visitor) {
+      const wrong = visitorErrors(buyer, askCpf);
+      if (Object.keys(wrong).length) {
+        setError({
+          message: t('account.fixErrors'),
+          errors: Object.fromEntries(Object.entries(wrong).map(([f, key]) => [f, [t(key)]])),
+        });
+        return;
+      }
+    }
     setBusy(true);
     setError(null);
     let spent = false;
@@ -217,7 +231,7 @@ export default function CheckoutIsland(props: Props) {
           <CheckoutVisitor
             value={buyer}
             onChange={setBuyer}
-            askCpf={props.church.pais === 'BR' || props.lang === 'pt'}
+            askCpf={askCpf}
             solved={!!captcha}
             onNewCaptcha={() => setCaptchaTry((n) => n + 1)}
             busy={busy}

@@ -33,7 +33,11 @@ export function DoorTeam({ slug, id, t }: { slug: string; id: number; t: T }) {
       <p>{t('admin.events.team.intro')}</p>
       {!data && team.state === 'error' && <Notice kind="error">{team.message}</Notice>}
       {!data && team.state !== 'error' && <Loader label={t('admin.events.team.loading')} />}
-      {data && data.voluntarios.length === 0 && <p>{t('admin.events.team.none')}</p>}
+      {data && data.voluntarios.length === 0 && (
+        <p>
+          {t('admin.events.team.none')} <a href="/admin/people">{t('admin.events.team.people')}</a>
+        </p>
+      )}
       {data && data.voluntarios.length > 0 && (
         <>
           {data.voluntarios.map((v) => {
