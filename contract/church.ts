@@ -52,6 +52,12 @@ export const paymentMethodSchema = z.object({
   nome: z.string(),
   idGatewayPagamento: z.number().int().nullable(),
   ordem: z.number().int(),
+  /**
+   * The card's live Stripe account's publishable key (pk_…), only when the church's card gateway
+   * is live Stripe: the page then takes the card in Stripe.js (docs/payments.md "Stripe").
+   * Never a secret.
+   */
+  chavePublicavel: z.string().nullable().optional(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 export const paymentMethodsResponseSchema = z.object({

@@ -18,6 +18,7 @@ import type { Database } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
+import { liveCredentials } from '../payments/gateway-accounts.ts';
 import { notFound } from '../http/errors.ts';
 import {
   toBanner,
@@ -71,7 +72,27 @@ export async function paymentMethodsOf(db: Database, churchId: number): Promise<
       and(eq(t.churchPaymentMethods.churchId, churchId), eq(t.churchPaymentMethods.active, true)),
     )
     .orderBy(asc(t.churchPaymentMethods.position));
-  return rows.map(toPaymentMethod);
+  return Promise.all(
+    rows.map(async (row) => {
+      const method = toPaymentMethod(row);
+      if (method.codigo !== 'cartao' || method.idGatewayPagamento !== STRIPE) return method;
+      const key = await stripePublishableKey(db, churchId);
+      return key ? { ...method, chavePublicavel: key } : method; // the sandbox's answer is unchanged
+    }),
+  );
+}
+
+const STRIPE = 5; // spec §9 gateway ids
+
+/** The publishable key of the church's live Stripe account; null on the sandbox or when unreadable. */
+async function stripePublishableKey(db: Database, churchId: number): Promise<string | null> {
+  try {
+    const credentials = await liveCredentials(db, churchId, STRIPE);
+    const key = credentials?.publishableKey;
+    return typeof key === 'string' && key ? key : null;
+  } catch {
+    return null; // sealed under another PAYMENT_KEY: the payment itself answers 503 and says so
+  }
 }
 
 /** The church's active app menu items, in their order. */

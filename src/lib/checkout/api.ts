@@ -70,6 +70,11 @@ export const checkout = {
     mainApi()
       .post(`general/payment/church/${churchId}/card/token`, { json: card })
       .json<CardToken>(),
+  /** A live gateway's own card token (Stripe.js's pm_…): the gateway is asked for the card's brand and last four. */
+  gatewayToken: (churchId: number, token: string) =>
+    mainApi()
+      .post(`general/payment/church/${churchId}/card/gateway-token`, { json: { token } })
+      .json<CardToken>(),
   /** POST /pagamento/: any order kind, one idempotency key per attempt. */
   pay: (body: OrderBody, key: string) =>
     mainApi()

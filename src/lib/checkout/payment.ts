@@ -17,6 +17,8 @@ export interface PaymentMethodOption {
   nome: string;
   /** The gateway behind it (spec §9 ids); decides whether the card asks for the holder's CPF and birth date. */
   idGatewayPagamento?: number | null | undefined;
+  /** The live Stripe account's publishable key: the card is then typed in Stripe.js (lib/checkout/stripe.ts). */
+  chavePublicavel?: string | null | undefined;
 }
 
 /** The payment part every order kind's body shares (contract/payments.ts, contract/giving.ts). */

@@ -45,6 +45,8 @@ const step = (over: Partial<PaymentStep>): PaymentStep => ({
   },
   setCard: noop,
   holderFields: true,
+  stripeKey: null,
+  stripeReady: noop,
   saveCard: { value: true, set: noop },
   ach: { numeroConta: '', numeroRoteamento: '', tipoConta: 'corrente' },
   setAch: noop,
@@ -94,5 +96,20 @@ describe('payment step fields', () => {
     });
     expect(html).toContain('Pix e boleto só estão disponíveis para endereços no Brasil.');
     expect(html).not.toContain('Número do cartão');
+  });
+
+  it('at a live Stripe church the new card is Stripe.js’s field: no number, expiry or CVV of ours', () => {
+    const html = render(step({ stripeKey: 'pk_test_church', holderFields: false }), {
+      numero: ['Seu número de cartão está incompleto.'],
+    });
+    expect(html).toContain('data-testid="stripe-card"');
+    expect(html).toContain('Dados do cartão');
+    expect(html).toContain('name="titular"');
+    expect(html).toContain('Seu número de cartão está incompleto.');
+    expect(html).not.toContain('name="numero"');
+    expect(html).not.toContain('name="cvv"');
+    expect(html).not.toContain('name="validade"');
+    // the sandbox (no key) keeps our own fields
+    expect(render(step({ holderFields: false }))).toContain('name="numero"');
   });
 });

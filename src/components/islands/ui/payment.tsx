@@ -31,6 +31,8 @@ import {
 import { brandName, money, type Lang } from '../../../lib/format.ts';
 import { Check, Field, Select } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
+import { StripeCardField, type StripeCardHandle } from './stripe-card.tsx';
+import { stripeKeyOf } from '../../../lib/checkout/stripe.ts';
 import type { T } from './t.ts';
 import './ui.css';
 import './payment.css';
@@ -141,6 +143,9 @@ export function usePaymentStep(o: PaymentStepOptions) {
   const gateway = o.methods.find((m) => m.codigo === method)?.idGatewayPagamento;
   const holderFields = method === 'cartao' && needsHolderFields(gateway);
   const newCard = cardChoice === 'new' || !cards.some((c) => c.id === cardChoice);
+  // A live Stripe church: the new card is typed in Stripe.js and only its PaymentMethod id is sent.
+  const stripeKey = stripeKeyOf(o.methods);
+  const stripeCard = useRef<StripeCardHandle | null>(null);
 
   /** The payment part of the order's body; a new card is tokenised first (a 422 names its fields). */
   async function prepare(): Promise<PaymentPart> {
@@ -153,7 +158,11 @@ export function usePaymentStep(o: PaymentStepOptions) {
       if (first) [isNew, choice] = [false, first.id];
     }
     if (method === 'cartao') {
-      if (isNew) {
+      if (isNew && stripeKey) {
+        if (!stripeCard.current) throw new Error('the Stripe card field is not on the page');
+        const pm = await stripeCard.current(card.titular);
+        cartao = { token: (await checkout.gatewayToken(o.churchId, pm)).token };
+      } else if (isNew) {
         const { cpfTitular, dataNascimentoTitular, ...rest } = card;
         const holder = holderFields
           ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
@@ -183,6 +192,10 @@ export function usePaymentStep(o: PaymentStepOptions) {
     card,
     setCard,
     holderFields,
+    stripeKey,
+    stripeReady: (handle: StripeCardHandle | null) => {
+      stripeCard.current = handle;
+    },
     saveCard,
     ach,
     setAch,
@@ -275,7 +288,27 @@ export function PaymentFields({
               {first(errors, 'cartao')}
             </p>
           )}
-          {step.newCard && (
+          {step.newCard && step.stripeKey && (
+            <>
+              <Field
+                label={t('pay.cardHolder')}
+                name="titular"
+                value={step.card.titular}
+                onChange={(titular) => step.setCard({ ...step.card, titular })}
+                required
+                autoComplete="cc-name"
+                error={first(errors, 'titular')}
+              />
+              <StripeCardField
+                publishableKey={step.stripeKey}
+                lang={lang}
+                t={t}
+                error={first(errors, 'numero') ?? first(errors, 'token')}
+                onReady={step.stripeReady}
+              />
+            </>
+          )}
+          {step.newCard && !step.stripeKey && (
             <CardFields
               card={step.card}
               onChange={step.setCard}

@@ -1,0 +1,257 @@
+// A church whose card gateway is live Stripe (docs/payments.md "Stripe"): the payment step shows
+// Stripe.js's card field instead of our number, expiry and CVV, sends only the PaymentMethod id
+// (never a card number), and a 3-D Secure card leaves for the bank's page. This machine has no
+// internet: a second server runs with STRIPE_API_URL at the fake Stripe API of the API tests,
+// and the browser gets a small fake Stripe.js in place of https://js.stripe.com/v3.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import AxeBuilder from '@axe-core/playwright';
+import { expect as baseExpect, test, type Page } from '@playwright/test';
+import {
+  startFakeStripe,
+  type FakeStripe,
+} from '../../server/payments/adapters/fake-stripe.test-support.ts';
+
+const expect = baseExpect.configure({ timeout: 30_000 });
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
+
+/** Stripe.js as far as the payment step uses it: the typed text is the PaymentMethod id it makes. */
+const FAKE_STRIPE_JS = `
+window.Stripe = function (key, options) {
+  window.__stripe = { key: key, locale: options && options.locale };
+  return {
+    elements: function () {
+      return {
+        create: function (kind) {
+          var host = null;
+          return {
+            mount: function (el) {
+              host = el;
+              var input = document.createElement('input');
+              input.name = 'fake-stripe-card';
+              input.setAttribute('aria-label', 'Stripe ' + kind);
+              el.appendChild(input);
+            },
+            destroy: function () { if (host) host.textContent = ''; },
+            on: function () {},
+          };
+        },
+      };
+    },
+    createPaymentMethod: function (o) {
+      var typed = document.querySelector('[name=fake-stripe-card]').value;
+      window.__stripe.holder = o.billing_details && o.billing_details.name;
+      if (!typed) return Promise.resolve({ error: { message: 'Seu número de cartão está incompleto.' } });
+      return Promise.resolve({ paymentMethod: { id: typed } });
+    },
+  };
+};`;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+
+let fake: FakeStripe;
+let server: ChildProcess;
+let port: number;
+let dataDir: string;
+const api = (path: string) => `http://127.0.0.1:${port}/api/v1${path}`;
+
+async function login(email: string) {
+  const r = await fetch(api('/security/login_check'), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: email, password: 'Demo@1234' }),
+  });
+  expect(r.status, `login ${email}`).toBe(200);
+  return (await r.json()) as { token: string; refresh_token: string };
+}
+
+async function put(path: string, token: string, body: unknown) {
+  const r = await fetch(api(path), {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+    body: JSON.stringify(body),
+  });
+  expect(r.status, `${path}: ${await r.clone().text()}`).toBe(200);
+}
+
+/** The member on the second server, Stripe.js replaced by the fake, every card-number call counted. */
+async function memberPage(page: Page) {
+  const session = await login('membro@graca.demo');
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [session.token, session.refresh_token],
+  );
+  await page.route('https://js.stripe.com/v3', (route) =>
+    route.fulfill({ contentType: 'application/javascript', body: FAKE_STRIPE_JS }),
+  );
+  const numbers: string[] = [];
+  page.on('request', (r) => {
+    if (/\/card\/token\/?$/.test(r.url())) numbers.push(r.url());
+  });
+  return numbers;
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(150_000);
+  fake = await startFakeStripe();
+  port = await freePort();
+  dataDir = `.data/e2e-stripe-${port}`;
+  rmSync(dataDir, { recursive: true, force: true });
+  server = spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'error',
+      STRIPE_API_URL: fake.url,
+    },
+    stdio: 'ignore',
+  });
+  let up = false;
+  for (let i = 0; i < 120 && !up; i++) {
+    up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (!up) await new Promise((r) => setTimeout(r, 1000));
+  }
+  if (!up) throw new Error('the Stripe test server did not start');
+  // The treasurer sets Stripe live (the fake knows the one secret sk_test_church) and makes it the
+  // card's gateway, as /admin/gateways does.
+  const { token } = await login('tesoureiro@graca.demo');
+  await put('/admin/graca/gateways/stripe', token, {
+    modo: 'live',
+    credenciais: {
+      secretKey: 'sk_test_church',
+      publishableKey: 'pk_test_e2e_church',
+      webhookSecret: 'whsec_e2e_church_0123',
+    },
+  });
+  await put('/admin/graca/gateways-metodos', token, {
+    metodos: [{ codigo: 'cartao', idGatewayPagamento: 5 }],
+  });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await exited;
+  }
+  await fake?.close();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+test('the payment methods answer carries the publishable key, never the secret', async () => {
+  const r = await fetch(api('/igreja/graca/metodo-pagamento'));
+  const text = await r.text();
+  const card = (
+    JSON.parse(text) as {
+      metodosPagamento: { codigo: string; idGatewayPagamento: number; chavePublicavel?: string }[];
+    }
+  ).metodosPagamento.find((m) => m.codigo === 'cartao');
+  expect(card).toMatchObject({ idGatewayPagamento: 5, chavePublicavel: 'pk_test_e2e_church' });
+  expect(text).not.toContain('sk_test_church');
+  expect(text).not.toContain('whsec_e2e');
+});
+
+test('a gift by card at a live Stripe church: Stripe.js field, only the PaymentMethod id is sent, approved', async ({
+  page,
+}) => {
+  const numbers = await memberPage(page);
+  await page.goto(`http://graca.localhost:${port}/give`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
+  await page.getByLabel('Valor para Oferta').fill('40');
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
+  if (await other.isVisible()) await other.check();
+  // Stripe's field, not ours: no number, expiry or CVV inputs of the page
+  await expect(page.getByRole('group', { name: 'Dados do cartão' })).toBeVisible();
+  await expect(page.getByLabel('Stripe card')).toBeVisible();
+  await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
+  await expect(page.getByLabel('CVV')).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __stripe?: { key: string } }).__stripe)).toEqual({
+    key: 'pk_test_e2e_church',
+    locale: 'pt-BR',
+  });
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  const axe = await new AxeBuilder({ page }).exclude('[data-testid=stripe-card]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+
+  // an empty card: Stripe's message by the field, nothing sent
+  await page.getByRole('button', { name: /^Doar / }).click();
+  await expect(page.getByText('Seu número de cartão está incompleto.').first()).toBeVisible();
+  expect(fake.calls.filter((c) => c.path === '/v1/payment_intents')).toHaveLength(0);
+
+  await page.getByLabel('Stripe card').fill('pm_card_visa');
+  await page.getByRole('button', { name: /^Doar / }).click();
+  await expect(page).toHaveURL(/\/give\/thank-you\?pedido=/, { timeout: 60_000 });
+  const creates = fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents');
+  expect(creates).toHaveLength(1);
+  expect([...fake.intents.values()].some((pi) => pi.payment_method === 'pm_card_visa')).toBe(true);
+  expect([...fake.intents.values()].every((pi) => pi.status === 'succeeded')).toBe(true);
+  expect(numbers).toEqual([]);
+});
+
+test('a 3-D Secure card leaves for the bank page Stripe names', async ({ page }) => {
+  const numbers = await memberPage(page);
+  await page.route('https://hooks.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Banco</title><h1>3-D Secure</h1>' }),
+  );
+  await page.goto(`http://graca.localhost:${port}/give`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
+  await page.getByLabel('Valor para Oferta').fill('15');
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
+  if (await other.isVisible()) await other.check();
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  await page.getByLabel('Stripe card').fill('pm_card_threeDSecure2Required');
+  await page.getByRole('button', { name: /^Doar / }).click();
+  await expect(page).toHaveURL(
+    /^https:\/\/hooks\.stripe\.com\/3d_secure_2\/hosted\?payment_intent=pi_/,
+    {
+      timeout: 60_000,
+    },
+  );
+  await expect(page.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+  expect(numbers).toEqual([]);
+});
+
+test('the event checkout uses the same Stripe.js card field and is approved', async ({ page }) => {
+  const numbers = await memberPage(page);
+  await page.goto(`http://graca.localhost:${port}/event`);
+  await page.getByRole('link', { name: /Conferência Graça 2026/ }).click();
+  await page.getByRole('spinbutton', { name: 'Quantidade de “Lote 1”' }).fill('1');
+  await page.getByRole('button', { name: 'Inscrever-se' }).click();
+  await page.getByLabel('Nome do participante').fill('Maria Souza');
+  await page.getByLabel('Tamanho da camiseta').selectOption('M');
+  await page.getByLabel('Telefone do participante').fill('+55 11 98765-4321');
+  await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
+  await expect(page).toHaveURL(/\/checkout$/);
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
+  if (await other.isVisible()) await other.check();
+  await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  await page.getByLabel('Stripe card').fill('pm_card_visa');
+  const before = fake.intents.size;
+  await page.getByRole('button', { name: /^Pagar/ }).click();
+  await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/, { timeout: 60_000 });
+  const made = [...fake.intents.values()].slice(before);
+  expect(made).toHaveLength(1);
+  expect(made[0]).toMatchObject({ payment_method: 'pm_card_visa', status: 'succeeded' });
+  expect(numbers).toEqual([]);
+});
