@@ -7,6 +7,8 @@ const pt = {
   'pay.cardInvalid': 'Alguma informação do cartão está incorreta. Por favor verifique.',
   'pay.cardDeclined':
     'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
+  'pay.cardNeedsAuthentication':
+    'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; doe uma vez pela página de doações (o banco pedirá a confirmação lá) ou escolha outro cartão.',
   'pay.cardNotFound': 'Cartão não encontrado.',
   'pay.brazilOnly': 'Pix e boleto só estão disponíveis para endereços no Brasil.',
   'pay.addressRequired': 'Cadastre seu endereço para pagar com Pix ou boleto.',
@@ -49,6 +51,8 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Some card information is incorrect. Please check it.',
   'pay.cardDeclined':
     'Card invalid or expired. Nothing was charged; check the details or use another card.',
+  'pay.cardNeedsAuthentication':
+    'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; give once on the giving page (your bank will ask you there) or choose another card.',
   'pay.cardNotFound': 'Card not found.',
   'pay.brazilOnly': 'Pix and bank slip are only available for addresses in Brazil.',
   'pay.addressRequired': 'Add your address to pay with Pix or bank slip.',
@@ -88,6 +92,8 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Algún dato de la tarjeta es incorrecto. Por favor verifícalo.',
   'pay.cardDeclined':
     'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
+  'pay.cardNeedsAuthentication':
+    'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; dona una vez en la página de donaciones (el banco te lo pedirá allí) o elige otra tarjeta.',
   'pay.cardNotFound': 'Tarjeta no encontrada.',
   'pay.brazilOnly': 'Pix y boleto solo están disponibles para direcciones en Brasil.',
   'pay.addressRequired': 'Registra tu dirección para pagar con Pix o boleto.',

@@ -51,7 +51,8 @@ export const giveDonation: OrderEntry<z.output<typeof donationBodySchema>> = asy
     method: body.metodoPagamento,
     installments: body.parcelas,
     card: body.cartao,
-    saveCard: body.salvarCartao,
+    // a recurring gift charges its card again later, so the gateway must keep it (docs/giving.md)
+    saveCard: body.salvarCartao || (body.recorrencia && user !== null),
     ach: body.ach,
     country: body.pais,
     idempotencyKey: key,

@@ -146,6 +146,8 @@ export function declinedMail(
     paused: boolean;
     retryDays: number;
     link?: string;
+    /** Why, when the donor can act on it (the bank wants them there to confirm the charge). */
+    reason?: string | undefined;
   },
 ): Mail {
   const t = DECLINED[lang];
@@ -155,7 +157,12 @@ export function declinedMail(
   }).format(v.amountCents / 100);
   const body = fill(v.paused ? t.paused : t.retry, { amount, church: v.church, days: v.retryDays });
   const link = v.link ?? '/user/giving';
-  const paragraphs = [fill(t.hello, { name: v.name }), body, t.outro];
+  const paragraphs = [
+    fill(t.hello, { name: v.name }),
+    body,
+    ...(v.reason ? [v.reason] : []),
+    t.outro,
+  ];
   return {
     to,
     subject: fill(t.subject, { church: v.church }),

@@ -5,16 +5,29 @@
 // `recorrente:{gift}:{occurrence}:{try}` (also unique on pagamento). So a second process skips a
 // gift being charged, and a process killed mid-charge leaves nothing behind: its transaction
 // rolls back, the row lock goes with it, and the next run charges that occurrence once.
+// At a church whose card gateway is live the claim's transaction is the live charge's first
+// commit (docs/payments.md "How a live charge runs": the payment pending, the gift set aside for
+// LIVE_WAIT_MS); the gateway is asked after it, off-session, and its answer settles the gift.
 // A declined card is tried again RETRY_DAYS later; the donor is e-mailed each time, and after
 // the last try the gift pauses.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { messageLangOfLocale } from '../../contract/messages/lang.ts';
+import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import { paymentMessage } from '../../contract/messages/payments.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import type { PaymentStatus } from '../db/schema/events.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { log } from '../log.ts';
+import type { GatewayAdapter } from '../payments/adapters/types.ts';
+import {
+  liveAdapterFor,
+  openLiveCharge,
+  sendLiveCharge,
+  type OpenedLiveCharge,
+} from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
 import { declinedMail } from './receipt-mail.ts';
@@ -22,6 +35,14 @@ import { declinedMail } from './receipt-mail.ts';
 /** Days after a declined charge before the next try; after the last one the gift pauses. */
 export const RETRY_DAYS = [1, 3, 7] as const;
 const DAY = 86_400_000;
+/**
+ * A gift whose live charge is open is looked at again this much later: by then the gateway has
+ * answered, or the reconciliation job (docs/payments.md "Reconciliation") has asked it.
+ */
+export const LIVE_WAIT_MS = 15 * 60_000;
+const OPEN: PaymentStatus[] = ['pendente', 'aguardando', 'em_aberto', 'em_analise'];
+/** Nothing was charged: the gift's decline path (a live charge the gateway never had is cancelled). */
+const FAILED: string[] = ['nao_aprovado', 'cancelado'];
 
 /** The job's mailer and settings (links in the donor's e-mails), and the test hooks. */
 export type ChargeOptions = ClaimOptions;
@@ -32,39 +53,66 @@ export interface ChargeOutcome {
   status: string;
 }
 
+type Gift = typeof t.recurringGifts.$inferSelect;
+
+/** A live charge committed as pending in the claim: the gateway is asked once that commit is made. */
+interface LiveSend {
+  gift: Gift;
+  adapter: GatewayAdapter;
+  opened: OpenedLiveCharge;
+}
+
 /** Charges every gift due at `now`, each in its own claim; returns what happened. */
 export async function chargeDueGifts(
   db: Database,
   now: Date,
   options: ChargeOptions,
 ): Promise<ChargeOutcome[]> {
-  return eachClaimed(
-    db,
-    options,
-    async (tx) =>
-      (
-        await tx
-          .select()
-          .from(t.recurringGifts)
-          .where(and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)))
-          .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
-          .limit(1)
-          .for('update', { skipLocked: true })
-      )[0],
-    (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings),
-  );
+  const outcomes: ChargeOutcome[] = [];
+  const limit = options.limit ?? 500;
+  // one claim at a time, so a live charge reaches its gateway right after its first commit
+  while (outcomes.length < limit) {
+    const [claimed] = await eachClaimed(
+      db,
+      { ...options, limit: 1 },
+      async (tx) =>
+        (
+          await tx
+            .select()
+            .from(t.recurringGifts)
+            .where(
+              and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)),
+            )
+            .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
+            .limit(1)
+            .for('update', { skipLocked: true })
+        )[0],
+      (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings),
+    );
+    if (!claimed) break;
+    outcomes.push(
+      'send' in claimed ? await sendAndSettle(db, claimed.send, now, options) : claimed,
+    );
+  }
+  return outcomes;
+}
+
+/** Who and where a gift's charge is for, and the language of its messages. */
+async function giftParties(tx: Tx, gift: Gift) {
+  const church = await givingChurch(tx, gift.churchId);
+  const [user] = await tx.select().from(t.users).where(eq(t.users.id, gift.userId));
+  return { church, user, lang: messageLangOfLocale(church?.locale) };
 }
 
 async function chargeOne(
   tx: Tx,
-  gift: typeof t.recurringGifts.$inferSelect,
+  gift: Gift,
   now: Date,
   mails: Mail[],
   settings: ChargeOptions['settings'],
-): Promise<ChargeOutcome> {
-  const church = await givingChurch(tx, gift.churchId);
-  const [user] = await tx.select().from(t.users).where(eq(t.users.id, gift.userId));
-  const lang = messageLangOfLocale(church?.locale);
+): Promise<ChargeOutcome | { send: LiveSend }> {
+  const parties = await giftParties(tx, gift);
+  const { church, user, lang } = parties;
   const occurrence = gift.nextOccurrence;
   const attempt = gift.failedTries;
   const payer: Payer = {
@@ -81,7 +129,7 @@ async function chargeOne(
 
   // The occurrence and try already charged (by a run whose answer was lost): only move on.
   const [done] = await tx
-    .select({ id: t.payments.id, status: t.payments.status })
+    .select({ id: t.payments.id, status: t.payments.status, message: t.payments.message })
     .from(t.payments)
     .where(
       and(
@@ -90,51 +138,148 @@ async function chargeOne(
         eq(t.payments.attempt, attempt),
       ),
     );
-  let status: string;
-  let paymentId: number | null = done?.id ?? null;
-  if (done) status = done.status;
-  else {
-    try {
-      if (!church || !user) throw new Error('church or donor gone');
-      const order = await donationOrder(
-        tx,
-        church,
-        {
-          tipo: 'doacao',
-          igreja: church.id,
-          motivos: [{ motivo: gift.reasonId, valor: gift.amountCents / 100 }],
-          flagUsuarioTaxa: gift.giverPaysFees,
-          recorrencia: false,
-          recorrenciaDias: gift.days,
-          metodoPagamento: 'cartao',
-          parcelas: 1,
-          salvarCartao: false,
-          ...(gift.cardId ? { cartao: { idCartao: gift.cardId } } : {}),
-        },
-        payer,
-      );
-      const checked = await checkPayment(tx, order, payer);
-      const claimId = await reservePayment(tx, order, payer, now);
-      if (claimId === null) throw new Error('idempotency key already used');
-      const answer = await chargePayment(tx, order, payer, checked, claimId, now);
-      status = answer.body.pagamento.status;
-      const [row] = await tx
-        .select({ id: t.payments.id })
-        .from(t.payments)
-        .where(eq(t.payments.code, answer.body.pagamento.codigo));
-      paymentId = row?.id ?? null;
-    } catch (error) {
-      // No card, a card no longer valid, a reason gone: counts as a declined try, nothing charged.
-      if (
-        !(error instanceof ApiProblem) &&
-        !(error instanceof Error && /gone|already used/.test(error.message))
-      )
-        throw error;
-      status = 'nao_aprovado';
-    }
+  if (done) {
+    const [live] = await tx
+      .select({ paymentId: t.gatewayCharges.paymentId })
+      .from(t.gatewayCharges)
+      .where(eq(t.gatewayCharges.paymentId, done.id));
+    return settleOccurrence(tx, gift, done, Boolean(live), now, mails, settings, parties);
   }
+  try {
+    if (!church || !user) throw new Error('church or donor gone');
+    const order = await donationOrder(
+      tx,
+      church,
+      {
+        tipo: 'doacao',
+        igreja: church.id,
+        motivos: [{ motivo: gift.reasonId, valor: gift.amountCents / 100 }],
+        flagUsuarioTaxa: gift.giverPaysFees,
+        recorrencia: false,
+        recorrenciaDias: gift.days,
+        metodoPagamento: 'cartao',
+        parcelas: 1,
+        salvarCartao: false,
+        ...(gift.cardId ? { cartao: { idCartao: gift.cardId } } : {}),
+      },
+      payer,
+    );
+    const checked = await checkPayment(tx, order, payer);
+    // A live gateway: this transaction is the charge's first commit; the gateway is asked after it.
+    const adapter = await liveAdapterFor(tx, church.id, checked);
+    if (adapter) {
+      const opened = await openLiveCharge(tx, order, payer, checked, now);
+      if (!opened) throw new Error('idempotency key already used');
+      await tx
+        .update(t.recurringGifts)
+        .set({ nextChargeAt: new Date(now.getTime() + LIVE_WAIT_MS), updatedAt: now })
+        .where(eq(t.recurringGifts.id, gift.id));
+      return { send: { gift, adapter, opened } };
+    }
+    const claimId = await reservePayment(tx, order, payer, now);
+    if (claimId === null) throw new Error('idempotency key already used');
+    const answer = await chargePayment(tx, order, payer, checked, claimId, now);
+    const [row] = await tx
+      .select({ id: t.payments.id, status: t.payments.status, message: t.payments.message })
+      .from(t.payments)
+      .where(eq(t.payments.code, answer.body.pagamento.codigo));
+    return settleOccurrence(
+      tx,
+      gift,
+      row ?? { id: null, status: answer.body.pagamento.status, message: null },
+      false,
+      now,
+      mails,
+      settings,
+      parties,
+    );
+  } catch (error) {
+    // No card, a card no longer valid, a reason gone: counts as a declined try, nothing charged.
+    if (
+      !(error instanceof ApiProblem) &&
+      !(error instanceof Error && /gone|already used/.test(error.message))
+    )
+      throw error;
+    return settleOccurrence(
+      tx,
+      gift,
+      { id: null, status: 'nao_aprovado', message: null },
+      false,
+      now,
+      mails,
+      settings,
+      parties,
+    );
+  }
+}
 
-  if (status === 'nao_aprovado') {
+/** After the live charge's first commit: the gateway, its answer, then the gift moved on or retried. */
+async function sendAndSettle(
+  db: Database,
+  send: LiveSend,
+  now: Date,
+  options: ChargeOptions,
+): Promise<ChargeOutcome> {
+  await sendLiveCharge(db, send.adapter, send.opened, now);
+  const mails: Mail[] = [];
+  const outcome = await db.transaction(async (tx) => {
+    // the gift as the claim left it: a donor who paused or changed it meanwhile is not moved
+    const [gift] = await tx
+      .select()
+      .from(t.recurringGifts)
+      .where(
+        and(
+          eq(t.recurringGifts.id, send.gift.id),
+          eq(t.recurringGifts.status, 'ativa'),
+          eq(t.recurringGifts.nextOccurrence, send.gift.nextOccurrence),
+          eq(t.recurringGifts.failedTries, send.gift.failedTries),
+        ),
+      )
+      .for('update');
+    const [payment] = await tx
+      .select({ id: t.payments.id, status: t.payments.status, message: t.payments.message })
+      .from(t.payments)
+      .where(eq(t.payments.id, send.opened.paymentId));
+    if (!gift || !payment)
+      return {
+        giftId: send.gift.id,
+        occurrence: send.gift.nextOccurrence,
+        status: payment?.status ?? 'pendente',
+      };
+    const parties = await giftParties(tx, gift);
+    return settleOccurrence(tx, gift, payment, true, now, mails, options.settings, parties);
+  });
+  for (const mail of mails)
+    await options.mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error }, '[giving] e-mail failed'));
+  return outcome;
+}
+
+/** What a charged occurrence means for its gift: the next occurrence, a retry (and e-mail), or a wait. */
+async function settleOccurrence(
+  tx: Tx,
+  gift: Gift,
+  payment: { id: number | null; status: string; message: string | null },
+  live: boolean,
+  now: Date,
+  mails: Mail[],
+  settings: ChargeOptions['settings'],
+  parties: Awaited<ReturnType<typeof giftParties>>,
+): Promise<ChargeOutcome> {
+  const { church, user, lang } = parties;
+  const occurrence = gift.nextOccurrence;
+  const attempt = gift.failedTries;
+  const status = payment.status;
+  const paymentId = payment.id;
+
+  if (live && OPEN.includes(status as PaymentStatus)) {
+    // The gateway has not said yet (no answer, 5xx): the reconciliation job asks it; look again later.
+    await tx
+      .update(t.recurringGifts)
+      .set({ nextChargeAt: new Date(now.getTime() + LIVE_WAIT_MS), updatedAt: now })
+      .where(eq(t.recurringGifts.id, gift.id));
+  } else if (FAILED.includes(status)) {
     const tries = attempt + 1;
     const pause = tries > RETRY_DAYS.length;
     await tx
@@ -160,6 +305,7 @@ async function chargeOne(
           paused: pause,
           retryDays: pause ? 0 : RETRY_DAYS[attempt]!,
           link,
+          reason: needsAuthentication(payment.message, lang) ? payment.message! : undefined,
         }),
       );
     }
@@ -180,4 +326,9 @@ async function chargeOne(
       .where(eq(t.recurringGifts.id, gift.id));
   }
   return { giftId: gift.id, occurrence, status };
+}
+
+/** The payment was declined because the bank wants the donor there (Stripe `authentication_required`). */
+function needsAuthentication(message: string | null, lang: MessageLang): boolean {
+  return message !== null && message === paymentMessage(lang, 'pay.cardNeedsAuthentication');
 }

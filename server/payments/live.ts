@@ -101,17 +101,29 @@ interface ChargeRequestRecord {
   cardLast4?: string;
   cardHolder?: string;
   cardExpiry?: string;
+  /** A saved card charged with nobody there (a recurring gift); a re-send keeps it so. */
+  offSession?: boolean;
 }
 
-/** check is done; reserve + a pending payment in one commit, then the gateway, then its answer. */
-export async function runLivePayment(
-  db: Database,
+/** A live charge whose first commit is made: what the gateway is then asked. */
+export interface OpenedLiveCharge {
+  paymentId: number;
+  claimId: number;
+  input: LiveChargeInput;
+}
+
+/**
+ * The first commit of a live charge, inside the caller's transaction (docs/payments.md "How a live
+ * charge runs"): the idempotency key claimed, the stock reserved, the payment written `pendente`
+ * with its order's records and a pagamento_gateway row; null when a twin already holds the key.
+ */
+export async function openLiveCharge(
+  tx: Tx,
   order: Order,
   payer: Payer,
   checked: CheckedPayment,
-  adapter: GatewayAdapter,
   now: Date,
-): Promise<PaymentAnswer> {
+): Promise<OpenedLiveCharge | null> {
   const church = order.church;
   const { method, gatewayId, fees, plan, card } = checked;
   const code = orderCode(order.codePrefix);
@@ -120,11 +132,14 @@ export async function runLivePayment(
     payer.userId === null
       ? `${origin}/give/thank-you?pedido=${encodeURIComponent(code)}&chave=${encodeURIComponent(receiptKey(code))}`
       : `${origin}/user/payment/${code}`;
+  // a recurring gift's charge runs with nobody there (Stripe off_session, CardConnect card on file)
+  const offSession = payer.recurring !== undefined && card?.saved === true;
   const request: ChargeRequestRecord = {
     lang: payer.lang,
     userId: payer.userId,
     returnUrl,
     notifyUrl: webhookUrl(church.code, church.id, gatewayId!),
+    ...(offSession ? { offSession } : {}),
     ...(card
       ? {
           cardToken: card.token,
@@ -136,60 +151,51 @@ export async function runLivePayment(
         }
       : {}),
   };
-  const opened = await db.transaction(async (tx) => {
-    const claimId = await reservePayment(tx, order, payer, now);
-    if (claimId === null) return null;
-    const [payment] = await tx
-      .insert(t.payments)
-      .values({
-        churchId: church.id,
-        userId: payer.userId,
-        code,
-        kind: order.kind,
-        eventId: order.eventId,
-        method,
-        gatewayId,
-        status: 'pendente',
-        donorName: payer.donor?.name ?? null,
-        donorEmail: payer.donor?.email ?? null,
-        donorCpf: payer.donor?.cpf ?? null,
-        recurringGiftId: payer.recurring?.giftId ?? null,
-        occurrence: payer.recurring?.occurrence ?? null,
-        attempt: payer.recurring?.attempt ?? null,
-        subtotalCents: order.subtotalCents,
-        feesCents: fees.feesCents,
-        interestCents: plan.interestCents,
-        totalCents: plan.totalCents,
-        currency: order.currency,
-        installments: plan.installments,
-        installmentCents: plan.installmentCents,
-        cardBrand: card?.brand ?? null,
-        cardLast4: card?.last4 ?? null,
-        // an unanswered Pix stops holding seats at its validity, like any other (server/payments/expiry.ts)
-        expiresAt: method === 'pix' ? pixExpiry(now) : null,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: t.payments.id });
-    const paymentId = payment!.id;
-    await order.record(tx, { paymentId, status: 'pendente', now, userId: payer.userId });
-    await tx.insert(t.gatewayCharges).values({
-      paymentId,
+  const claimId = await reservePayment(tx, order, payer, now);
+  if (claimId === null) return null;
+  const [payment] = await tx
+    .insert(t.payments)
+    .values({
       churchId: church.id,
-      gatewayId: gatewayId!,
-      claimId,
-      request: { ...request },
-      nextCheckAt: new Date(now.getTime() + reconcileAfter()),
+      userId: payer.userId,
+      code,
+      kind: order.kind,
+      eventId: order.eventId,
+      method,
+      gatewayId,
+      status: 'pendente',
+      donorName: payer.donor?.name ?? null,
+      donorEmail: payer.donor?.email ?? null,
+      donorCpf: payer.donor?.cpf ?? null,
+      recurringGiftId: payer.recurring?.giftId ?? null,
+      occurrence: payer.recurring?.occurrence ?? null,
+      attempt: payer.recurring?.attempt ?? null,
+      subtotalCents: order.subtotalCents,
+      feesCents: fees.feesCents,
+      interestCents: plan.interestCents,
+      totalCents: plan.totalCents,
+      currency: order.currency,
+      installments: plan.installments,
+      installmentCents: plan.installmentCents,
+      cardBrand: card?.brand ?? null,
+      cardLast4: card?.last4 ?? null,
+      // an unanswered Pix stops holding seats at its validity, like any other (server/payments/expiry.ts)
+      expiresAt: method === 'pix' ? pixExpiry(now) : null,
       createdAt: now,
-    });
-    return { paymentId, claimId };
+      updatedAt: now,
+    })
+    .returning({ id: t.payments.id });
+  const paymentId = payment!.id;
+  await order.record(tx, { paymentId, status: 'pendente', now, userId: payer.userId });
+  await tx.insert(t.gatewayCharges).values({
+    paymentId,
+    churchId: church.id,
+    gatewayId: gatewayId!,
+    claimId,
+    request: { ...request },
+    nextCheckAt: new Date(now.getTime() + reconcileAfter()),
+    createdAt: now,
   });
-  if (!opened) {
-    const stored = await storedAnswer(db, order, payer);
-    if (!stored) throw new ApiProblem(409, 'pay.keyReused');
-    return stored;
-  }
-
   const input: LiveChargeInput = {
     orderCode: code,
     churchId: church.id,
@@ -201,6 +207,7 @@ export async function runLivePayment(
     cardToken: card?.token,
     cardExpiry: card?.expiry,
     saveCard: request.saveCard,
+    offSession,
     customerKey: payer.userId === null ? undefined : `${church.id}:${payer.userId}`,
     ach: payer.ach
       ? {
@@ -218,11 +225,40 @@ export async function runLivePayment(
     notifyUrl: request.notifyUrl,
     expiresAt: method === 'pix' ? pixExpiry(now) : undefined,
   };
-  const result = await askGateway(() => adapter.charge(input));
+  return { paymentId, claimId, input };
+}
+
+/** After the first commit: the gateway (order code as its idempotency key), then the second commit. */
+export async function sendLiveCharge(
+  db: Database,
+  adapter: GatewayAdapter,
+  opened: OpenedLiveCharge,
+  now: Date,
+): Promise<LiveChargeResult | null> {
+  const result = await askGateway(() => adapter.charge(opened.input));
   liveHooks.afterGatewayAnswer?.(result.answer);
   await finishLiveCharge(db, opened.paymentId, result, now);
+  return result.answer;
+}
+
+/** check is done; reserve + a pending payment in one commit, then the gateway, then its answer. */
+export async function runLivePayment(
+  db: Database,
+  order: Order,
+  payer: Payer,
+  checked: CheckedPayment,
+  adapter: GatewayAdapter,
+  now: Date,
+): Promise<PaymentAnswer> {
+  const opened = await db.transaction((tx) => openLiveCharge(tx, order, payer, checked, now));
+  if (!opened) {
+    const stored = await storedAnswer(db, order, payer);
+    if (!stored) throw new ApiProblem(409, 'pay.keyReused');
+    return stored;
+  }
+  await sendLiveCharge(db, adapter, opened, now);
   const body = await loadPaymentResponse(db, opened.paymentId);
-  if (payer.userId === null) body.chaveRecibo = receiptKey(code);
+  if (payer.userId === null) body.chaveRecibo = receiptKey(opened.input.orderCode);
   return { status: 201, body: JSON.parse(JSON.stringify(body)) as PaymentResponse };
 }
 
@@ -283,7 +319,13 @@ export async function finishLiveCharge(
               ? { expiresAt: new Date(now.getTime() + minutes(CHALLENGE_MINUTES)) }
               : {}),
           message: declined
-            ? say(payment.method === 'cartao' ? 'pay.cardDeclined' : 'pay.cardInvalid')
+            ? say(
+                result.needsAuthentication
+                  ? 'pay.cardNeedsAuthentication'
+                  : payment.method === 'cartao'
+                    ? 'pay.cardDeclined'
+                    : 'pay.cardInvalid',
+              )
             : null,
           updatedAt: now,
         })
@@ -309,6 +351,30 @@ export async function finishLiveCharge(
             expiry: request.cardExpiry ?? '',
           })
           .onConflictDoNothing();
+      // the recurring gift this payment started charges the card the gateway kept (off-session)
+      if (
+        result.status === 'aprovado' &&
+        result.savedToken &&
+        request.userId !== null &&
+        payment.recurringGiftId !== null
+      ) {
+        const [kept] = await tx
+          .select({ id: t.savedCards.id })
+          .from(t.savedCards)
+          .where(
+            and(eq(t.savedCards.userId, request.userId), eq(t.savedCards.token, result.savedToken)),
+          );
+        if (kept)
+          await tx
+            .update(t.recurringGifts)
+            .set({ cardId: kept.id })
+            .where(
+              and(
+                eq(t.recurringGifts.id, payment.recurringGiftId),
+                eq(t.recurringGifts.churchId, payment.churchId),
+              ),
+            );
+      }
       await tx
         .update(t.gatewayCharges)
         .set({ answered: true, lastError: null })
@@ -397,6 +463,7 @@ export async function reconcileLivePayments(
         cardToken: request.cardToken,
         cardExpiry: request.cardExpiry,
         saveCard: request.saveCard,
+        offSession: request.offSession,
         customerKey: request.userId === null ? undefined : `${payment.churchId}:${request.userId}`,
         payer: {
           name: payment.donorName ?? request.cardHolder ?? null,

@@ -217,9 +217,10 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
   if (method === 'cartao') {
     let token = payer.card?.token;
     let saved = false;
+    let savedRow: typeof t.savedCards.$inferSelect | undefined;
     if (payer.card?.idCartao && payer.userId !== null) {
       const [s] = await db
-        .select({ token: t.savedCards.token })
+        .select()
         .from(t.savedCards)
         .where(
           and(
@@ -231,6 +232,7 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
       if (!s) throw fieldProblem(404, 'cartao', 'pay.cardNotFound');
       token = s.token;
       saved = true;
+      savedRow = s;
     }
     const owner =
       payer.userId === null ? isNull(t.cardTokens.userId) : eq(t.cardTokens.userId, payer.userId);
@@ -240,17 +242,30 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
           .from(t.cardTokens)
           .where(and(eq(t.cardTokens.token, token), eq(t.cardTokens.churchId, churchId), owner))
       : [];
-    if (!vault || vault.gatewayId !== gatewayId)
+    // A card a live gateway kept (Stripe's `cus_…|pm_…`) has no token row of ours: the saved card
+    // stands for it (and the sandbox, which only knows its own tokens, declines it).
+    if (!vault && savedRow && savedRow.gatewayId === gatewayId)
+      card = {
+        token: savedRow.token,
+        behaviour: 'decline',
+        brand: savedRow.brand,
+        last4: savedRow.last4,
+        holder: savedRow.holder,
+        expiry: savedRow.expiry,
+        saved,
+      };
+    else if (!vault || vault.gatewayId !== gatewayId)
       throw fieldProblem(422, 'cartao', 'pay.cardInvalid');
-    card = {
-      token: vault.token,
-      behaviour: vault.behaviour,
-      brand: vault.brand,
-      last4: vault.last4,
-      holder: vault.holder,
-      expiry: vault.expiry,
-      saved,
-    };
+    else
+      card = {
+        token: vault.token,
+        behaviour: vault.behaviour,
+        brand: vault.brand,
+        last4: vault.last4,
+        holder: vault.holder,
+        expiry: vault.expiry,
+        saved,
+      };
   }
   return { method, gatewayId, fees, plan, card };
 }
@@ -292,7 +307,7 @@ export async function chargePayment(
   const { method, gatewayId, fees, plan, card } = checked;
   const code = orderCode(order.codePrefix);
   const church = order.church;
-  // An automatic charge at a live gateway is not taken by the sandbox (docs/payments.md "What is left").
+  // A live gateway is never answered by the sandbox: callers open a live charge instead (live.ts).
   if (await liveAdapterFor(tx, church.id, checked)) throw new ApiProblem(503, 'pay.gatewayPending');
   const result: ChargeResult = charge({
     method,

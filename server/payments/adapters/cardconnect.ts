@@ -96,7 +96,8 @@ export function cardconnectAdapter(
         currency: input.currency.toUpperCase(),
         orderid: input.orderCode,
         capture: 'Y',
-        ecomind: 'E',
+        // a recurring gift: a merchant-initiated, scheduled charge of a card on file
+        ...(input.offSession ? { ecomind: 'R', cof: 'M', cofscheduled: 'Y' } : { ecomind: 'E' }),
         name: input.payer.name ?? undefined,
         email: input.payer.email ?? undefined,
       });

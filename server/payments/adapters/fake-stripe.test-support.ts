@@ -24,6 +24,8 @@ export interface FakeStripe {
     idempotencyKey: string | undefined;
     auth: string | undefined;
   }[];
+  /** The form of every PaymentIntent create, in order (what was asked: customer, off_session…). */
+  creates: Record<string, string>[];
   /** The next PaymentIntent create: `500-after` creates it and answers 500; `drop-before` hangs up without creating; `drop-after` creates then hangs up. */
   failNextCreate: null | '500-after' | 'drop-before' | 'drop-after';
   /** How many creates in a row fail so (the SDK itself retries a closed connection once, with the same key). */
@@ -59,6 +61,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     url: '',
     intents,
     calls: [],
+    creates: [],
     failNextCreate: null,
     failTimes: 1,
     down: false,
@@ -133,6 +136,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: pi,
       });
     }
+    if (card!.behaviour === '3ds' && form.off_session === 'true') {
+      // off-session, nobody can answer the bank (Stripe "off-session payments": authentication_required)
+      pi.status = 'requires_payment_method';
+      pi.last_payment_error = {
+        type: 'card_error',
+        code: 'authentication_required',
+        message: 'Your card was declined. This transaction requires authentication.',
+      };
+      return error(402, 'card_error', pi.last_payment_error.message, {
+        code: 'authentication_required',
+        payment_intent: pi,
+      });
+    }
     if (card!.behaviour === '3ds') {
       pi.status = 'requires_action';
       pi.next_action = {
@@ -175,6 +191,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const fault = fake.failNextCreate;
       if (--fake.failTimes <= 0) fake.failNextCreate = null;
       if (fault === 'drop-before') return req.socket.destroy();
+      if (!replay) fake.creates.push(form);
       // A replayed key answers exactly as the first time (Stripe "Idempotent requests").
       const answer = replay ?? createIntent(form);
       if (key && !replay) idempotent.set(`${path}:${key}`, JSON.parse(JSON.stringify(answer)));

@@ -65,13 +65,17 @@ function resultOf(intent: Stripe.PaymentIntent, method: string): LiveChargeResul
     ...(status === 'nao_aprovado' && intent.last_payment_error?.message
       ? { message: intent.last_payment_error.message }
       : {}),
+    ...(status === 'nao_aprovado' && intent.last_payment_error?.code === 'authentication_required'
+      ? { needsAuthentication: true }
+      : {}),
   };
 }
 
 /** SDK errors: a card refusal is an answer; 5xx, rate limits, network and key problems are not. */
-function unavailable(error: unknown): never | { declined: string } {
-  const e = error as { type?: string; statusCode?: number; message?: string };
-  if (e?.type === 'StripeCardError') return { declined: e.message ?? 'Card declined.' };
+function unavailable(error: unknown): never | { declined: string; code?: string } {
+  const e = error as { type?: string; statusCode?: number; message?: string; code?: string };
+  if (e?.type === 'StripeCardError')
+    return { declined: e.message ?? 'Card declined.', ...(e.code ? { code: e.code } : {}) };
   if (e?.type === 'StripeInvalidRequestError' && (e.statusCode ?? 400) < 500)
     return { declined: e.message ?? 'Invalid request.' };
   throw new GatewayUnavailable(`Stripe: ${e?.type ?? 'error'} ${e?.statusCode ?? ''}`.trim());
@@ -104,7 +108,8 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
           confirm: true,
           metadata,
           description: input.orderCode,
-          return_url: input.returnUrl,
+          // off-session (a recurring gift): nobody is there to send to a bank page
+          ...(input.offSession ? {} : { return_url: input.returnUrl }),
         };
         const params: Stripe.PaymentIntentCreateParams =
           input.method === 'ach'
@@ -136,7 +141,9 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
                 payment_method: paymentMethod,
                 allowed_payment_method_types: ['card'],
                 ...(customer ? { customer } : {}),
-                ...(input.saveCard && customer
+                // a saved card charged while the donor is away (Stripe "off-session payments")
+                ...(input.offSession && customer ? { off_session: true } : {}),
+                ...(input.saveCard && customer && !input.offSession
                   ? { setup_future_usage: 'off_session' as const }
                   : {}),
               };
@@ -149,8 +156,9 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
         return result;
       } catch (error) {
         if (error instanceof GatewayUnavailable) throw error;
-        const { declined } = unavailable(error) as { declined: string };
+        const { declined, code } = unavailable(error) as { declined: string; code?: string };
         return {
+          ...(code === 'authentication_required' ? { needsAuthentication: true } : {}),
           status: 'nao_aprovado',
           // a card error carries the PaymentIntent it declined (Stripe "Errors": payment_intent)
           reference:

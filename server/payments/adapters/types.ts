@@ -19,6 +19,8 @@ export interface LiveChargeInput {
   cardExpiry?: string | undefined;
   /** Keep the card for later charges (a member who ticked "save card"). */
   saveCard?: boolean | undefined;
+  /** A saved card charged while the payer is away (a recurring gift): no page to send them to. */
+  offSession?: boolean | undefined;
   /** A saved card's customer at the gateway, created once per member when missing. */
   customerKey?: string | undefined;
   ach?: { routingNumber: string; accountNumber: string; accountType: string } | undefined;
@@ -32,7 +34,11 @@ export interface LiveChargeInput {
 }
 
 /** The gateway's view of a charge; `savedToken`: what a saved card is charged with next time. */
-export type LiveChargeResult = ChargeResult & { savedToken?: string };
+export type LiveChargeResult = ChargeResult & {
+  savedToken?: string;
+  /** Declined off-session because the bank wants the payer there to confirm (Stripe `authentication_required`). */
+  needsAuthentication?: boolean;
+};
 
 /** A verified webhook: which charge, and the status the gateway says it is in (null: no change). */
 export interface WebhookEvent {
