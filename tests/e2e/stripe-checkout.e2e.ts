@@ -48,6 +48,15 @@ window.Stripe = function (key, options) {
   };
 };`;
 
+/** The new-card choice, once the member's saved cards have loaded (they may offer "another card"). */
+async function chooseNewCard(page: Page) {
+  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
+  await expect(page.getByLabel('Stripe card').or(other).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  if (await other.isVisible()) await other.check();
+  await expect(page.getByLabel('Stripe card')).toBeVisible();
+}
+
 const freePort = () =>
   new Promise<number>((resolve, reject) => {
     const probe = createServer();
@@ -176,8 +185,7 @@ test('a gift by card at a live Stripe church: Stripe.js field, only the PaymentM
   await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
   await page.getByLabel('Valor para Oferta').fill('40');
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
-  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
-  if (await other.isVisible()) await other.check();
+  await chooseNewCard(page);
   // Stripe's field, not ours: no number, expiry or CVV inputs of the page
   await expect(page.getByRole('group', { name: 'Dados do cartão' })).toBeVisible();
   await expect(page.getByLabel('Stripe card')).toBeVisible();
@@ -215,8 +223,7 @@ test('a 3-D Secure card leaves for the bank page Stripe names', async ({ page })
   await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
   await page.getByLabel('Valor para Oferta').fill('15');
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
-  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
-  if (await other.isVisible()) await other.check();
+  await chooseNewCard(page);
   await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
   await page.getByLabel('Stripe card').fill('pm_card_threeDSecure2Required');
   await page.getByRole('button', { name: /^Doar / }).click();
@@ -242,8 +249,7 @@ test('the event checkout uses the same Stripe.js card field and is approved', as
   await page.getByRole('button', { name: 'Ir para o pagamento' }).click();
   await expect(page).toHaveURL(/\/checkout$/);
   await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
-  const other = page.getByRole('radio', { name: 'Usar outro cartão' });
-  if (await other.isVisible()) await other.check();
+  await chooseNewCard(page);
   await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
   await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
   await page.getByLabel('Stripe card').fill('pm_card_visa');
