@@ -2,16 +2,16 @@
 // go there), CPF at Brazilian churches, the billing country (Pix and bank slip need Brazil) and
 // the proof of work the browser solves by itself. The server checks all of it; its per-field
 // messages show here.
-import { Field, Select, currentPath, loginHref, type Lang, type T } from '../ui/index.ts';
+import {
+  VisitorFields,
+  currentPath,
+  loginHref,
+  type Lang,
+  type T,
+  type VisitorValue,
+} from '../ui/index.ts';
 
-export interface VisitorData {
-  nome: string;
-  email: string;
-  cpf: string;
-  pais: string;
-}
-
-const COUNTRIES = ['BR', 'US', 'AR', 'PT', 'ES'];
+export type VisitorData = VisitorValue;
 
 export function CheckoutVisitor({
   value,
@@ -34,8 +34,6 @@ export function CheckoutVisitor({
   t: T;
   lang: Lang;
 }) {
-  const set = (name: keyof VisitorData) => (v: string) => onChange({ ...value, [name]: v });
-  const regions = new Intl.DisplayNames([lang], { type: 'region' });
   return (
     <fieldset className="ev-visitor" disabled={busy}>
       <legend>{t('checkout.visitor.legend')}</legend>
@@ -43,46 +41,19 @@ export function CheckoutVisitor({
         {t('checkout.visitor.haveAccount')}{' '}
         <a href={loginHref(currentPath())}>{t('checkout.visitor.login')}</a>
       </p>
-      <Field
-        label={t('checkout.visitor.name')}
-        name="nome"
-        value={value.nome}
-        onChange={set('nome')}
-        required
-        autoComplete="name"
-        error={field('visitante.nome')}
-      />
-      <Field
-        label={t('checkout.visitor.email')}
-        name="email"
-        type="email"
-        value={value.email}
-        onChange={set('email')}
-        required
-        autoComplete="email"
-        error={field('visitante.email')}
-      />
-      {askCpf && (
-        <Field
-          label={t('checkout.visitor.cpf')}
-          name="cpf"
-          value={value.cpf}
-          onChange={set('cpf')}
-          required
-          inputMode="numeric"
-          error={field('visitante.cpf')}
-        />
-      )}
-      <Select
-        label={t('checkout.visitor.country')}
-        name="pais"
-        value={value.pais}
-        onChange={set('pais')}
-        error={field('pais')}
-        options={[
-          ...COUNTRIES.map((c) => ({ value: c, label: regions.of(c) ?? c })),
-          { value: 'ZZ', label: t('checkout.visitor.countryOther') },
-        ]}
+      <VisitorFields
+        value={value}
+        onChange={onChange}
+        askCpf={askCpf}
+        field={field}
+        labels={{
+          name: t('checkout.visitor.name'),
+          email: t('checkout.visitor.email'),
+          cpf: t('checkout.visitor.cpf'),
+          country: t('checkout.visitor.country'),
+          countryOther: t('checkout.visitor.countryOther'),
+        }}
+        lang={lang}
       />
       <div role="status" aria-live="polite">
         <p>{solved ? t('checkout.visitor.captchaDone') : t('checkout.visitor.captchaWorking')}</p>

@@ -3,9 +3,7 @@
 // by the server; its per-field messages show here.
 import type { CaptchaWire } from '../../../../contract/giving.ts';
 import type { VisitorData } from '../../../stores/give.ts';
-import { Field, Select, loginHref, type Lang, type T } from '../ui/index.ts';
-
-const COUNTRIES = ['BR', 'US', 'AR', 'PT', 'ES'];
+import { VisitorFields, loginHref, type Lang, type T } from '../ui/index.ts';
 
 export function GiveVisitor({
   value,
@@ -30,54 +28,25 @@ export function GiveVisitor({
   t: T;
   lang: Lang;
 }) {
-  const set = (name: keyof VisitorData) => (v: string) => onChange({ ...value, [name]: v });
-  const regions = new Intl.DisplayNames([lang], { type: 'region' });
   return (
     <fieldset className="give-visitor" disabled={busy}>
       <legend>{t('give.visitor')}</legend>
       <p className="give-muted">
         {t('give.haveAccount')} <a href={loginHref('/give')}>{t('give.loginText')}</a>
       </p>
-      <Field
-        label={t('give.name')}
-        name="nome"
-        value={value.nome}
-        onChange={set('nome')}
-        required
-        autoComplete="name"
-        error={field('visitante.nome')}
-      />
-      <Field
-        label={t('give.email')}
-        name="email"
-        type="email"
-        value={value.email}
-        onChange={set('email')}
-        required
-        autoComplete="email"
-        error={field('visitante.email')}
-      />
-      {askCpf && (
-        <Field
-          label={t('give.cpf')}
-          name="cpf"
-          value={value.cpf}
-          onChange={set('cpf')}
-          required
-          inputMode="numeric"
-          error={field('visitante.cpf')}
-        />
-      )}
-      <Select
-        label={t('give.country')}
-        name="pais"
-        value={value.pais}
-        onChange={set('pais')}
-        error={field('pais')}
-        options={[
-          ...COUNTRIES.map((c) => ({ value: c, label: regions.of(c) ?? c })),
-          { value: 'ZZ', label: t('give.countryOther') },
-        ]}
+      <VisitorFields
+        value={value}
+        onChange={onChange}
+        askCpf={askCpf}
+        field={field}
+        labels={{
+          name: t('give.name'),
+          email: t('give.email'),
+          cpf: t('give.cpf'),
+          country: t('give.country'),
+          countryOther: t('give.countryOther'),
+        }}
+        lang={lang}
       />
       {/* a proof of work the browser solves by itself: nothing to read or type */}
       <div className="give-captcha" role="status" aria-live="polite">

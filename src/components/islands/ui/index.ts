@@ -13,6 +13,7 @@ export {
   type NoticeKind,
 } from './feedback.tsx';
 export { Check, Field, Select, TextArea, textLength } from './fields.tsx';
+export { VisitorFields, type VisitorValue } from './visitor-fields.tsx';
 export { failureMessage, firstErrors, useForm } from './form.ts';
 export { useLoad, type Load } from './load.ts';
 export { Pager } from './pager.tsx';
