@@ -10,6 +10,8 @@ const pt = {
   'pay.cardNeedsAuthentication':
     'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; doe uma vez pela página de doações (o banco pedirá a confirmação lá) ou escolha outro cartão.',
   'pay.cardNotFound': 'Cartão não encontrado.',
+  'pay.cardOtherGateway':
+    'Este cartão foi salvo em outro meio de pagamento ou no modo de teste e não pode ser cobrado aqui. Escolha outro cartão ou adicione-o de novo.',
   'pay.brazilOnly': 'Pix e boleto só estão disponíveis para endereços no Brasil.',
   'pay.addressRequired': 'Cadastre seu endereço para pagar com Pix ou boleto.',
   'pay.methodUnavailable': 'Esta forma de pagamento não está disponível nesta igreja.',
@@ -54,6 +56,8 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.cardNeedsAuthentication':
     'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; give once on the giving page (your bank will ask you there) or choose another card.',
   'pay.cardNotFound': 'Card not found.',
+  'pay.cardOtherGateway':
+    'This card was saved with another payment provider or in test mode and cannot be charged here. Choose another card or add it again.',
   'pay.brazilOnly': 'Pix and bank slip are only available for addresses in Brazil.',
   'pay.addressRequired': 'Add your address to pay with Pix or bank slip.',
   'pay.methodUnavailable': 'This payment method is not available at this church.',
@@ -95,6 +99,8 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.cardNeedsAuthentication':
     'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; dona una vez en la página de donaciones (el banco te lo pedirá allí) o elige otra tarjeta.',
   'pay.cardNotFound': 'Tarjeta no encontrada.',
+  'pay.cardOtherGateway':
+    'Esta tarjeta se guardó con otro medio de pago o en modo de prueba y no se puede cobrar aquí. Elige otra tarjeta o agrégala de nuevo.',
   'pay.brazilOnly': 'Pix y boleto solo están disponibles para direcciones en Brasil.',
   'pay.addressRequired': 'Registra tu dirección para pagar con Pix o boleto.',
   'pay.methodUnavailable': 'Este medio de pago no está disponible en esta iglesia.',

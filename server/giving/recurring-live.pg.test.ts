@@ -84,6 +84,7 @@ describe.skipIf(!base)(
           last4: '4242',
           holder: 'Ann Lee',
           expiry: '12/2034',
+          mode: 'live',
         })
         .returning();
       const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);

@@ -58,6 +58,7 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
         last4: '0000',
         holder: 'Ann Lee',
         expiry: '12/2034',
+        mode: 'live',
       })
       .returning();
     return card!;
@@ -404,6 +405,7 @@ describe.each(testBackends())('recurring gifts at a live CardConnect church on %
         last4: '0002',
         holder: 'Grace Member',
         expiry: '12/2030',
+        mode: 'live',
       })
       .returning();
     const [gift] = await db()

@@ -18,16 +18,10 @@ import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { ApiProblem } from '../http/errors.ts';
-import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
+import type { ClaimOptions } from '../jobs/claim.ts';
+import { eachClaimedThenSent, type LiveSend, type SentPayment } from '../jobs/claim-live.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { log } from '../log.ts';
-import type { GatewayAdapter } from '../payments/adapters/types.ts';
-import {
-  liveAdapterFor,
-  openLiveCharge,
-  sendLiveCharge,
-  type OpenedLiveCharge,
-} from '../payments/live.ts';
+import { liveAdapterFor, openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
 import { declinedMail } from './receipt-mail.ts';
@@ -55,46 +49,29 @@ export interface ChargeOutcome {
 
 type Gift = typeof t.recurringGifts.$inferSelect;
 
-/** A live charge committed as pending in the claim: the gateway is asked once that commit is made. */
-interface LiveSend {
-  gift: Gift;
-  adapter: GatewayAdapter;
-  opened: OpenedLiveCharge;
-}
-
 /** Charges every gift due at `now`, each in its own claim; returns what happened. */
 export async function chargeDueGifts(
   db: Database,
   now: Date,
   options: ChargeOptions,
 ): Promise<ChargeOutcome[]> {
-  const outcomes: ChargeOutcome[] = [];
-  const limit = options.limit ?? 500;
-  // one claim at a time, so a live charge reaches its gateway right after its first commit
-  while (outcomes.length < limit) {
-    const [claimed] = await eachClaimed(
-      db,
-      { ...options, limit: 1 },
-      async (tx) =>
-        (
-          await tx
-            .select()
-            .from(t.recurringGifts)
-            .where(
-              and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)),
-            )
-            .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
-            .limit(1)
-            .for('update', { skipLocked: true })
-        )[0],
-      (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings),
-    );
-    if (!claimed) break;
-    outcomes.push(
-      'send' in claimed ? await sendAndSettle(db, claimed.send, now, options) : claimed,
-    );
-  }
-  return outcomes;
+  return eachClaimedThenSent(
+    db,
+    now,
+    options,
+    async (tx) =>
+      (
+        await tx
+          .select()
+          .from(t.recurringGifts)
+          .where(and(eq(t.recurringGifts.status, 'ativa'), lte(t.recurringGifts.nextChargeAt, now)))
+          .orderBy(asc(t.recurringGifts.nextChargeAt), asc(t.recurringGifts.id))
+          .limit(1)
+          .for('update', { skipLocked: true })
+      )[0],
+    (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings),
+    (tx, send, payment, mails) => settleSent(tx, send, payment, now, mails, options.settings),
+  );
 }
 
 /** Who and where a gift's charge is for, and the language of its messages. */
@@ -110,7 +87,7 @@ async function chargeOne(
   now: Date,
   mails: Mail[],
   settings: ChargeOptions['settings'],
-): Promise<ChargeOutcome | { send: LiveSend }> {
+): Promise<ChargeOutcome | { send: LiveSend<Gift> }> {
   const parties = await giftParties(tx, gift);
   const { church, user, lang } = parties;
   const occurrence = gift.nextOccurrence;
@@ -125,6 +102,7 @@ async function chargeOne(
     fingerprint: { recorrente: gift.id, ocorrencia: occurrence, tentativa: attempt },
     lang,
     recurring: { giftId: gift.id, occurrence, attempt },
+    offSession: true,
   };
 
   // The occurrence and try already charged (by a run whose answer was lost): only move on.
@@ -174,7 +152,7 @@ async function chargeOne(
         .update(t.recurringGifts)
         .set({ nextChargeAt: new Date(now.getTime() + LIVE_WAIT_MS), updatedAt: now })
         .where(eq(t.recurringGifts.id, gift.id));
-      return { send: { gift, adapter, opened } };
+      return { send: { row: gift, adapter, opened } };
     }
     const claimId = await reservePayment(tx, order, payer, now);
     if (claimId === null) throw new Error('idempotency key already used');
@@ -213,47 +191,36 @@ async function chargeOne(
   }
 }
 
-/** After the live charge's first commit: the gateway, its answer, then the gift moved on or retried. */
-async function sendAndSettle(
-  db: Database,
-  send: LiveSend,
+/** After the live charge's first commit and the gateway's answer: the gift moved on or retried. */
+async function settleSent(
+  tx: Tx,
+  send: LiveSend<Gift>,
+  payment: SentPayment | undefined,
   now: Date,
-  options: ChargeOptions,
+  mails: Mail[],
+  settings: ChargeOptions['settings'],
 ): Promise<ChargeOutcome> {
-  await sendLiveCharge(db, send.adapter, send.opened, now);
-  const mails: Mail[] = [];
-  const outcome = await db.transaction(async (tx) => {
-    // the gift as the claim left it: a donor who paused or changed it meanwhile is not moved
-    const [gift] = await tx
-      .select()
-      .from(t.recurringGifts)
-      .where(
-        and(
-          eq(t.recurringGifts.id, send.gift.id),
-          eq(t.recurringGifts.status, 'ativa'),
-          eq(t.recurringGifts.nextOccurrence, send.gift.nextOccurrence),
-          eq(t.recurringGifts.failedTries, send.gift.failedTries),
-        ),
-      )
-      .for('update');
-    const [payment] = await tx
-      .select({ id: t.payments.id, status: t.payments.status, message: t.payments.message })
-      .from(t.payments)
-      .where(eq(t.payments.id, send.opened.paymentId));
-    if (!gift || !payment)
-      return {
-        giftId: send.gift.id,
-        occurrence: send.gift.nextOccurrence,
-        status: payment?.status ?? 'pendente',
-      };
-    const parties = await giftParties(tx, gift);
-    return settleOccurrence(tx, gift, payment, true, now, mails, options.settings, parties);
-  });
-  for (const mail of mails)
-    await options.mailer
-      .send(mail)
-      .catch((error: unknown) => log.error({ err: error }, '[giving] e-mail failed'));
-  return outcome;
+  // the gift as the claim left it: a donor who paused or changed it meanwhile is not moved
+  const [gift] = await tx
+    .select()
+    .from(t.recurringGifts)
+    .where(
+      and(
+        eq(t.recurringGifts.id, send.row.id),
+        eq(t.recurringGifts.status, 'ativa'),
+        eq(t.recurringGifts.nextOccurrence, send.row.nextOccurrence),
+        eq(t.recurringGifts.failedTries, send.row.failedTries),
+      ),
+    )
+    .for('update');
+  if (!gift || !payment)
+    return {
+      giftId: send.row.id,
+      occurrence: send.row.nextOccurrence,
+      status: payment?.status ?? 'pendente',
+    };
+  const parties = await giftParties(tx, gift);
+  return settleOccurrence(tx, gift, payment, true, now, mails, settings, parties);
 }
 
 /** What a charged occurrence means for its gift: the next occurrence, a retry (and e-mail), or a wait. */
@@ -329,6 +296,6 @@ async function settleOccurrence(
 }
 
 /** The payment was declined because the bank wants the donor there (Stripe `authentication_required`). */
-function needsAuthentication(message: string | null, lang: MessageLang): boolean {
+export function needsAuthentication(message: string | null, lang: MessageLang): boolean {
   return message !== null && message === paymentMessage(lang, 'pay.cardNeedsAuthentication');
 }

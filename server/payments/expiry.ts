@@ -1,6 +1,8 @@
 // spec §4: a Pix order is cancelled automatically when unpaid by its validity. The background job
 // `payments.expire-overdue` (server/jobs) sweeps them, and a purchase sweeps its church before it
 // takes ticket stock; reads never write (docs/performance.md): they show an overdue payment as cancelled.
+// A live gateway's unpaid bank slip is swept too, once its due date and clearing time have passed
+// (docs/payments.md "Expiry at the gateway").
 import { and, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -54,14 +56,33 @@ export function isOverdue(
   );
 }
 
-/** Unpaid Pix codes, and card challenges never completed, stop holding seats at their expiry. */
+/**
+ * Days after a live slip's due date before it is given up: the due day itself, then up to three
+ * business days of bank clearing (a weekend between them), so a slip paid on time is never swept.
+ */
+export const SLIP_GRACE_DAYS = 6;
+
+/**
+ * Unpaid Pix codes, and card challenges never completed, stop holding seats at their expiry; an
+ * unpaid slip at a live gateway (one with a pagamento_gateway row) at its due date + SLIP_GRACE_DAYS.
+ */
 const overdueFilter = (churchId: number | null, now: Date) =>
   and(
     churchId === null ? undefined : eq(t.payments.churchId, churchId),
-    lt(t.payments.expiresAt, now),
     or(
-      and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')),
-      and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto')),
+      and(
+        lt(t.payments.expiresAt, now),
+        or(
+          and(eq(t.payments.method, 'pix'), eq(t.payments.status, 'pendente')),
+          and(eq(t.payments.method, 'cartao'), eq(t.payments.status, 'em_aberto')),
+        ),
+      ),
+      and(
+        eq(t.payments.method, 'boleto'),
+        eq(t.payments.status, 'pendente'),
+        lt(t.payments.expiresAt, new Date(now.getTime() - SLIP_GRACE_DAYS * 86_400_000)),
+        sql`exists (select 1 from pagamento_gateway g where g.pagamento_id = ${t.payments.id})`,
+      ),
     ),
   );
 
@@ -76,6 +97,7 @@ export async function cancelAtGateways(db: Database, paymentIds: number[]): Prom
     .select({
       id: t.payments.id,
       churchId: t.payments.churchId,
+      code: t.payments.code,
       reference: t.payments.gatewayReference,
       gatewayId: t.gatewayCharges.gatewayId,
     })
@@ -84,12 +106,14 @@ export async function cancelAtGateways(db: Database, paymentIds: number[]): Prom
     .where(inArray(t.payments.id, paymentIds));
   let cancelled = 0;
   for (const row of live) {
-    if (!row.reference || row.reference.startsWith('declined:') || !isGatewayId(row.gatewayId))
-      continue;
+    if (row.reference?.startsWith('declined:') || !isGatewayId(row.gatewayId)) continue;
     try {
       const adapter = await liveAdapter(db, row.churchId, row.gatewayId);
       if (!adapter) continue; // the church left live mode: nothing of ours to cancel there
-      await adapter.cancel(row.reference);
+      // a charge whose answer we never got may still exist there: found by our order code
+      const reference = row.reference ?? (await adapter.lookup(row.code, null))?.reference;
+      if (!reference || reference.startsWith('declined:')) continue;
+      await adapter.cancel(reference);
       cancelled++;
     } catch (error) {
       log.warn(

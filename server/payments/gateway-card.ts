@@ -1,6 +1,7 @@
-// Cards at a live gateway with its own browser form (Stripe.js, docs/payments.md "Stripe"): the
-// number never reaches this server; the page sends the gateway's token, which we look up there
-// and keep (brand, last four, holder, expiry) like any card token of the pipeline.
+// Cards at a live gateway: with its own browser form (Stripe.js, docs/payments.md "Stripe") the
+// number never reaches this server and the page sends the gateway's token, which we look up there
+// and keep (brand, last four, holder, expiry) like any card token of the pipeline; at a gateway
+// that tokenises on the server (CardConnect, Zoop) the number passes through to it, never kept.
 import type { Database } from '../db/client.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { liveAdapter } from './gateway-accounts.ts';
@@ -9,8 +10,8 @@ import { eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { GatewayUnavailable } from './adapters/types.ts';
 
-/** Gateways whose live cards are typed only in the gateway's own form (Stripe.js, Zoop's card tokens). */
-const FORM_ONLY: readonly GatewayId[] = [5, 8];
+/** Gateways whose live cards are typed only in the gateway's own form (Stripe.js). */
+const FORM_ONLY: readonly GatewayId[] = [5];
 
 /** True when this church's card gateway is live and takes cards only in its own form. */
 export async function takesCardsInItsForm(
@@ -63,14 +64,15 @@ export async function storeGatewayCard(
 }
 
 /**
- * At a live gateway that tokenises card numbers itself (CardConnect's CardSecure), the number
- * passes through to it and its token replaces ours; undefined: no such gateway here (the sandbox).
+ * At a live gateway that tokenises card numbers itself (CardConnect's CardSecure, Zoop's card
+ * tokens), the number passes through to it and its token replaces ours; undefined: no such gateway
+ * here (the sandbox).
  */
 export async function passThroughToken(
   db: Database,
   churchId: number,
   gatewayId: number,
-  card: { number: string; expiry: string },
+  card: { number: string; expiry: string; holder: string; cvv: string },
 ): Promise<string | undefined> {
   const adapter = isGatewayId(gatewayId) ? await liveAdapter(db, churchId, gatewayId) : null;
   if (!adapter?.tokenize) return undefined;

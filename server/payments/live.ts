@@ -20,8 +20,10 @@ import { loadPaymentResponse, receiptKey } from './payment-view.ts';
 import type { CheckedPayment, Order, Payer, PaymentAnswer } from './pipeline.ts';
 import { reservePayment, storedAnswer } from './pipeline.ts';
 import { pixExpiry } from './pix.ts';
+import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
 import { settlePayment } from './purchase.ts';
 import { liveAdapter } from './gateway-accounts.ts';
+import { keepSubscriptionCardOf } from '../play/subscription-state.ts';
 import {
   GatewayUnavailable,
   type GatewayAdapter,
@@ -101,8 +103,10 @@ interface ChargeRequestRecord {
   cardLast4?: string;
   cardHolder?: string;
   cardExpiry?: string;
-  /** A saved card charged with nobody there (a recurring gift); a re-send keeps it so. */
+  /** A saved card charged with nobody there (a recurring gift, a Play renewal); a re-send keeps it so. */
   offSession?: boolean;
+  /** The card the gateway said it keeps (`savedToken`), recorded before a later approval. */
+  keptToken?: string;
 }
 
 /** A live charge whose first commit is made: what the gateway is then asked. */
@@ -132,8 +136,15 @@ export async function openLiveCharge(
     payer.userId === null
       ? `${origin}/give/thank-you?pedido=${encodeURIComponent(code)}&chave=${encodeURIComponent(receiptKey(code))}`
       : `${origin}/user/payment/${code}`;
-  // a recurring gift's charge runs with nobody there (Stripe off_session, CardConnect card on file)
-  const offSession = payer.recurring !== undefined && card?.saved === true;
+  // a job's charge of a saved card runs with nobody there (Stripe off_session, CardConnect card on file)
+  const offSession = payer.offSession === true && card?.saved === true;
+  // a Pix's validity, or a slip's due date (the expiry sweep gives an unpaid live slip up after it)
+  const expiresAt =
+    method === 'pix'
+      ? pixExpiry(now)
+      : method === 'boleto'
+        ? new Date(now.getTime() + BOLETO_DAYS_TO_PAY * 86_400_000)
+        : undefined;
   const request: ChargeRequestRecord = {
     lang: payer.lang,
     userId: payer.userId,
@@ -180,7 +191,7 @@ export async function openLiveCharge(
       cardBrand: card?.brand ?? null,
       cardLast4: card?.last4 ?? null,
       // an unanswered Pix stops holding seats at its validity, like any other (server/payments/expiry.ts)
-      expiresAt: method === 'pix' ? pixExpiry(now) : null,
+      expiresAt: expiresAt ?? null,
       createdAt: now,
       updatedAt: now,
     })
@@ -223,7 +234,7 @@ export async function openLiveCharge(
     },
     returnUrl,
     notifyUrl: request.notifyUrl,
-    expiresAt: method === 'pix' ? pixExpiry(now) : undefined,
+    expiresAt,
   };
   return { paymentId, claimId, input };
 }
@@ -331,53 +342,18 @@ export async function finishLiveCharge(
         })
         .where(eq(t.payments.id, paymentId));
       await applyStatus(tx, paymentId, result.status, now); // a webhook may have moved it first
-      // only a card the gateway says it kept (savedToken) is saved: a single-use token (Zoop) is not
-      if (
-        result.status === 'aprovado' &&
-        request.saveCard &&
-        request.userId !== null &&
-        result.savedToken
-      )
-        await tx
-          .insert(t.savedCards)
-          .values({
-            churchId: payment.churchId,
-            userId: request.userId,
-            gatewayId: charge.gatewayId,
-            token: result.savedToken,
-            brand: request.cardBrand ?? payment.cardBrand ?? 'unknown',
-            last4: request.cardLast4 ?? payment.cardLast4 ?? '',
-            holder: request.cardHolder ?? '',
-            expiry: request.cardExpiry ?? '',
-          })
-          .onConflictDoNothing();
-      // the recurring gift this payment started charges the card the gateway kept (off-session)
-      if (
-        result.status === 'aprovado' &&
-        result.savedToken &&
-        request.userId !== null &&
-        payment.recurringGiftId !== null
-      ) {
-        const [kept] = await tx
-          .select({ id: t.savedCards.id })
-          .from(t.savedCards)
-          .where(
-            and(eq(t.savedCards.userId, request.userId), eq(t.savedCards.token, result.savedToken)),
-          );
-        if (kept)
-          await tx
-            .update(t.recurringGifts)
-            .set({ cardId: kept.id })
-            .where(
-              and(
-                eq(t.recurringGifts.id, payment.recurringGiftId),
-                eq(t.recurringGifts.churchId, payment.churchId),
-              ),
-            );
-      }
+      // approved now, or already by a webhook: the card the gateway kept is saved and charged next
+      await keepApprovedCard(tx, paymentId, result.savedToken);
       await tx
         .update(t.gatewayCharges)
-        .set({ answered: true, lastError: null })
+        .set({
+          answered: true,
+          lastError: null,
+          // a 3-D Secure charge names the card it will keep before it is approved (webhook or job)
+          ...(result.savedToken && result.savedToken !== request.keptToken
+            ? { request: { ...request, keptToken: result.savedToken } }
+            : {}),
+        })
         .where(eq(t.gatewayCharges.paymentId, paymentId));
     } else {
       // No answer: the order stays pending; the job asks again soon, and a retry reuses the same idempotency key.
@@ -400,6 +376,95 @@ export async function finishLiveCharge(
         .where(eq(t.paymentIdempotency.id, charge.claimId));
     }
   });
+}
+
+/**
+ * Approved → the card the gateway kept is saved for the member and the recurring gift or Play
+ * subscription this payment started charges it (docs/payments.md "Recurring gifts at a live
+ * gateway"). Every path that approves a live charge calls it (our answer, the job, a webhook);
+ * only a charge that asked to keep its card, and only a card the gateway kept (not Zoop's single-use token).
+ */
+export async function keepApprovedCard(
+  tx: Tx,
+  paymentId: number,
+  savedToken: string | null | undefined,
+): Promise<number | null> {
+  const [row] = await tx
+    .select({ charge: t.gatewayCharges, payment: t.payments })
+    .from(t.gatewayCharges)
+    .innerJoin(t.payments, eq(t.payments.id, t.gatewayCharges.paymentId))
+    .where(eq(t.gatewayCharges.paymentId, paymentId));
+  if (!row || row.payment.status !== 'aprovado') return null;
+  const { charge, payment } = row;
+  const request = charge.request as unknown as ChargeRequestRecord;
+  const token = savedToken ?? request.keptToken;
+  const userId = request.userId;
+  if (!token || !request.saveCard || userId === null) return null;
+  const mine = (value: string) =>
+    and(
+      eq(t.savedCards.userId, userId),
+      eq(t.savedCards.churchId, payment.churchId),
+      eq(t.savedCards.token, value),
+    );
+  let [kept] = await tx.select({ id: t.savedCards.id }).from(t.savedCards).where(mine(token));
+  // the gift or subscription recorded the card as paid with (its bare token, which cannot be charged
+  // again): that row becomes the kept card, or gives way to it, so the member sees the card once
+  const [bare] =
+    request.cardToken && request.cardToken !== token
+      ? await tx
+          .select({ id: t.savedCards.id })
+          .from(t.savedCards)
+          .where(and(mine(request.cardToken), eq(t.savedCards.gatewayId, charge.gatewayId)))
+      : [];
+  if (bare && !kept)
+    [kept] = await tx
+      .update(t.savedCards)
+      .set({ token, mode: 'live' })
+      .where(eq(t.savedCards.id, bare.id))
+      .returning({ id: t.savedCards.id });
+  else if (bare && kept) {
+    await tx
+      .update(t.recurringGifts)
+      .set({ cardId: kept.id })
+      .where(and(eq(t.recurringGifts.cardId, bare.id), eq(t.recurringGifts.userId, userId)));
+    await tx
+      .update(t.playSubscriptions)
+      .set({ cardId: kept.id })
+      .where(and(eq(t.playSubscriptions.cardId, bare.id), eq(t.playSubscriptions.userId, userId)));
+    await tx.delete(t.savedCards).where(eq(t.savedCards.id, bare.id));
+  }
+  if (!kept) {
+    await tx
+      .insert(t.savedCards)
+      .values({
+        churchId: payment.churchId,
+        userId,
+        gatewayId: charge.gatewayId,
+        token,
+        brand: request.cardBrand ?? payment.cardBrand ?? 'unknown',
+        last4: request.cardLast4 ?? payment.cardLast4 ?? '',
+        holder: request.cardHolder ?? '',
+        expiry: request.cardExpiry ?? '',
+        mode: 'live', // charged only while this gateway is live here (docs/payments.md "Saved cards")
+      })
+      .onConflictDoNothing();
+    [kept] = await tx.select({ id: t.savedCards.id }).from(t.savedCards).where(mine(token));
+  }
+  if (!kept) return null;
+  // a card the live gateway says it kept is a live card, even when saved earlier as paid with (CardConnect)
+  await tx.update(t.savedCards).set({ mode: 'live' }).where(eq(t.savedCards.id, kept.id));
+  if (payment.recurringGiftId !== null)
+    await tx
+      .update(t.recurringGifts)
+      .set({ cardId: kept.id })
+      .where(
+        and(
+          eq(t.recurringGifts.id, payment.recurringGiftId),
+          eq(t.recurringGifts.churchId, payment.churchId),
+        ),
+      );
+  await keepSubscriptionCardOf(tx, paymentId, userId, token);
+  return kept.id;
 }
 
 /** How long the job waits before asking again: doubling from N minutes, at most six hours. */
@@ -519,6 +584,7 @@ export async function applyWebhookEvent(
     reference: string | null;
     orderCode: string | null;
     status: PaymentStatus | null;
+    savedToken?: string;
   },
   now = new Date(),
 ): Promise<{ duplicate: boolean; paymentId: number | null; moved: boolean }> {
@@ -552,6 +618,8 @@ export async function applyWebhookEvent(
         .set({ gatewayReference: event.reference })
         .where(eq(t.payments.id, payment.id));
     const moved = event.status ? await applyStatus(tx, payment.id, event.status, now) : false;
+    // approved here after 3-D Secure: the card is kept as on every other approval path
+    if (event.status === 'aprovado') await keepApprovedCard(tx, payment.id, event.savedToken);
     if (moved)
       await tx
         .update(t.gatewayCharges)

@@ -175,10 +175,12 @@ export function paymentRoutes(
           throw new ApiProblem(422, 'pay.cardInvalid', errors);
         }
         const card = result.card;
-        // A live CardConnect tokenises the number at CardSecure; it is never stored here (docs/payments.md).
+        // A live CardConnect or Zoop tokenises the number (and Zoop the CVV) itself; neither is stored here (docs/payments.md).
         const passed = await passThroughToken(db, churchId, gatewayId, {
           number: body.numero.replace(/\D/g, ''),
           expiry: card.expiry,
+          holder: card.holder,
+          cvv: body.cvv.trim(),
         });
         if (passed) Object.assign(card, { token: passed, behaviour: 'approve' });
         await storeCardToken(db, churchId, owner, gatewayId, card);

@@ -10,8 +10,11 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { releasePayments } from './expiry.ts';
-import { DEFAULT_GATEWAY_ID, type GatewayId, type TokenizedCard } from './gateways.ts';
+import { DEFAULT_GATEWAY_ID, isGatewayId, type GatewayId, type TokenizedCard } from './gateways.ts';
 import { settlePayment } from './purchase.ts';
+import { liveAdapter } from './gateway-accounts.ts';
+import { GatewayUnavailable } from './adapters/types.ts';
+import { gatewayCustomerOf, gatewayModeOf } from './saved-cards.ts';
 
 type PaymentRow = typeof t.payments.$inferSelect;
 
@@ -139,12 +142,24 @@ export async function storeCardToken(
   });
 }
 
-/** The member's saved cards in the church, and the same grouped by gateway. */
+/**
+ * The member's saved cards in the church that its card method can charge now (the same gateway
+ * and mode: a sandbox card is not offered at a live account), and the same grouped by gateway.
+ */
 export async function savedCardsOf(db: Database, userId: number, churchId: number) {
+  const gatewayId = await cardGatewayOf(db, churchId);
+  const mode = await gatewayModeOf(db, churchId, gatewayId);
   const rows = await db
     .select()
     .from(t.savedCards)
-    .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.churchId, churchId)))
+    .where(
+      and(
+        eq(t.savedCards.userId, userId),
+        eq(t.savedCards.churchId, churchId),
+        eq(t.savedCards.gatewayId, gatewayId),
+        eq(t.savedCards.mode, mode),
+      ),
+    )
     .orderBy(asc(t.savedCards.gatewayId), asc(t.savedCards.id));
   const cartoes = rows.map(toSavedCard);
   const cartoesPorGateway: Record<string, SavedCard[]> = {};
@@ -153,7 +168,11 @@ export async function savedCardsOf(db: Database, userId: number, churchId: numbe
   return { cartoes, cartoesPorGateway };
 }
 
-/** Saves a card token of the member; a 422 on `token` when it is not theirs in this church. */
+/**
+ * Saves a card token of the member (/user/addcard); a 422 on `token` when it is not theirs in
+ * this church. At a live gateway that keeps cards itself (Stripe) the card is kept there first and
+ * the saved token is the one it charges later (`cus_…|pm_…`, docs/payments.md "Stripe").
+ */
 export async function saveCard(
   db: Database,
   churchId: number,
@@ -171,21 +190,50 @@ export async function saveCard(
       ),
     );
   if (!vault) throw fieldProblem(422, 'token', 'pay.cardInvalid');
+  const mode = await gatewayModeOf(db, churchId, vault.gatewayId);
+  let kept = vault.token;
+  const adapter =
+    mode === 'live' && isGatewayId(vault.gatewayId)
+      ? await liveAdapter(db, churchId, vault.gatewayId)
+      : null;
+  if (adapter?.saveCard) {
+    const [user] = await db
+      .select({ name: t.users.firstName, email: t.users.email })
+      .from(t.users)
+      .where(eq(t.users.id, userId));
+    let savedToken: string | null;
+    try {
+      savedToken = await adapter.saveCard({
+        token: vault.token,
+        churchId,
+        // one Customer per member and church, as a live charge's "save card" makes it (live.ts)
+        customerKey: `${churchId}:${userId}`,
+        customer: await gatewayCustomerOf(db, churchId, userId, vault.gatewayId),
+        payer: { name: vault.holder || user?.name || null, email: user?.email ?? null },
+      });
+    } catch (error) {
+      if (error instanceof GatewayUnavailable) throw new ApiProblem(503, 'pay.gatewayPending');
+      throw error;
+    }
+    if (!savedToken) throw fieldProblem(422, 'token', 'pay.cardInvalid');
+    kept = savedToken;
+  }
   const [saved] = await db
     .insert(t.savedCards)
     .values({
       churchId,
       userId,
       gatewayId: vault.gatewayId,
-      token: vault.token,
+      token: kept,
       brand: vault.brand,
       last4: vault.last4,
       holder: vault.holder,
       expiry: vault.expiry,
+      mode,
     })
     .onConflictDoUpdate({
       target: [t.savedCards.userId, t.savedCards.token],
-      set: { holder: vault.holder },
+      set: { holder: vault.holder, mode },
     })
     .returning();
   return toSavedCard(saved!);

@@ -33,6 +33,7 @@ import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
 import { churchPixKey } from './pix-keys.ts';
 import { liveAdapterFor, runLivePayment } from './live.ts';
+import { chargeableHere, gatewayModeOf } from './saved-cards.ts';
 import { enqueuePaidMail } from './paid-mail.task.ts';
 
 export interface OrderChurch {
@@ -92,6 +93,8 @@ export interface Payer {
   lang: MessageLang;
   /** An automatic charge of a recurring gift: its occurrence and try. */
   recurring?: { giftId: number; occurrence: string; attempt: number } | undefined;
+  /** A saved card charged with nobody there (a recurring gift, a Play renewal): Stripe off_session, card on file. */
+  offSession?: boolean | undefined;
 }
 
 export interface PaymentAnswer {
@@ -230,6 +233,9 @@ export async function checkPayment(db: Db, order: Order, payer: Payer): Promise<
           ),
         );
       if (!s) throw fieldProblem(404, 'cartao', 'pay.cardNotFound');
+      // only where it can be charged: a sandbox card means nothing to a live account (docs/payments.md "Saved cards")
+      if (!chargeableHere(s, gatewayId, await gatewayModeOf(db, churchId, gatewayId)))
+        throw fieldProblem(422, 'cartao', 'pay.cardOtherGateway');
       token = s.token;
       saved = true;
       savedRow = s;

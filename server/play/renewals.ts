@@ -4,6 +4,9 @@
 // and charged in that same transaction through the shared pipeline, with the idempotency key
 // `assinatura:{id}:{period}` and a unique (subscription, period) row in usuario_plano_assinatura_pagamento.
 // A second process skips a claimed row; a process killed mid-charge rolls back and frees it.
+// At a church whose card gateway is live the claim is the live charge's first commit and the gateway
+// is asked after it, off-session, exactly as for recurring gifts (eachClaimedThenSent, docs/payments.md
+// "Recurring gifts at a live gateway"); a payment still open is looked at again LIVE_WAIT_MS later.
 // Approved → pago_ate moves one period on (on the plan the member switched to, if any). Declined (or no
 // card, or the plan withdrawn) → tried again after recurring gifts' RETRY_DAYS (1, 3, 7 days), the member
 // e-mailed each time and keeping access meanwhile (access.ts); after the last try the plan lapses
@@ -12,14 +15,17 @@ import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/index.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import type { PaymentStatus } from '../db/schema/events.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { givingChurch } from '../giving/donation.ts';
 // the one retry rule of charges that run by themselves: recurring gifts' schedule, not a copy
-import { RETRY_DAYS } from '../giving/recurring.ts';
+import { LIVE_WAIT_MS, needsAuthentication, RETRY_DAYS } from '../giving/recurring.ts';
 import { ApiProblem } from '../http/errors.ts';
-import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
+import type { ClaimOptions } from '../jobs/claim.ts';
+import { eachClaimedThenSent, type LiveSend, type SentPayment } from '../jobs/claim-live.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { log } from '../log.ts';
+import { liveAdapterFor, openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail, subscriptionLapsedMail } from './subscription-mail.ts';
@@ -36,6 +42,9 @@ export interface RenewOutcome {
 }
 
 const DAY = 86_400_000;
+const OPEN: PaymentStatus[] = ['pendente', 'aguardando', 'em_aberto', 'em_analise'];
+
+type Subscription = typeof t.playSubscriptions.$inferSelect;
 
 /** The `periodo` of a renewal's payment row: the pago_ate it extends, with `#n` for the nth retry. */
 export const renewalPeriod = (paidUntil: Date, attempt: number) =>
@@ -53,8 +62,9 @@ export async function renewDueSubscriptions(
   now: Date,
   options: RenewOptions,
 ): Promise<RenewOutcome[]> {
-  const outcomes = await eachClaimed(
+  const outcomes = await eachClaimedThenSent(
     db,
+    now,
     options,
     async (tx) =>
       (
@@ -73,6 +83,7 @@ export async function renewDueSubscriptions(
           .for('update', { skipLocked: true })
       )[0],
     (tx, sub, mails) => renewOne(tx, sub, now, mails, options.settings),
+    (tx, send, payment, mails) => settleSent(tx, send, payment, now, mails, options.settings),
   );
   await lapseEnded(db, now, options);
   return outcomes;
@@ -133,16 +144,8 @@ async function memberMail(
   });
 }
 
-async function renewOne(
-  tx: Tx,
-  sub: typeof t.playSubscriptions.$inferSelect,
-  now: Date,
-  mails: Mail[],
-  settings: RenewOptions['settings'],
-): Promise<RenewOutcome> {
-  const paidUntil = sub.paidUntil!;
-  const attempt = sub.failedTries;
-  const period = renewalPeriod(paidUntil, attempt);
+/** The church, the plan the subscription is on, and the plan this renewal charges (a switch takes effect now). */
+async function renewalParties(tx: Tx, sub: Subscription) {
   const church = await givingChurch(tx, sub.churchId);
   const planRow = async (id: number | null) =>
     id === null
@@ -157,53 +160,148 @@ async function renewOne(
   // A plan switch takes effect at this renewal; a switched-to plan withdrawn since keeps the current one.
   const switched = await planRow(sub.nextPlanId);
   const plan = switched?.active ? switched : current;
+  return { church, current, plan };
+}
+type Parties = Awaited<ReturnType<typeof renewalParties>>;
 
-  // This period and try already charged (by a run whose answer was lost): only move on.
+async function renewOne(
+  tx: Tx,
+  sub: Subscription,
+  now: Date,
+  mails: Mail[],
+  settings: RenewOptions['settings'],
+): Promise<RenewOutcome | { send: LiveSend<Subscription> }> {
+  const paidUntil = sub.paidUntil!;
+  const period = renewalPeriod(paidUntil, sub.failedTries);
+  const parties = await renewalParties(tx, sub);
+  const { church, plan } = parties;
+
+  // This period and try already charged (by a run whose answer was lost, or a live charge sent): only move on.
   const [done] = await tx
-    .select({ status: t.payments.status })
+    .select({
+      id: t.payments.id,
+      status: t.payments.status,
+      message: t.payments.message,
+      live: t.gatewayCharges.paymentId,
+    })
     .from(t.playSubscriptionPayments)
     .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+    .leftJoin(t.gatewayCharges, eq(t.gatewayCharges.paymentId, t.payments.id))
     .where(
       and(
         eq(t.playSubscriptionPayments.subscriptionId, sub.id),
         eq(t.playSubscriptionPayments.period, period),
       ),
     );
-  let status: string;
-  if (done) status = done.status;
-  else {
-    try {
-      if (!church || !plan?.active || sub.cardId === null)
-        throw new Error('plan, church or card gone');
-      const payer: Payer = {
-        userId: sub.userId,
-        method: 'cartao',
-        installments: 1,
-        card: { idCartao: sub.cardId },
-        saveCard: false,
-        idempotencyKey: `assinatura:${sub.id}:${period}`,
-        fingerprint: { assinatura: sub.id, periodo: period },
-        lang: messageLangOfLocale(church.locale),
-      };
-      const order = renewalOrder({ church, plan, userId: sub.userId, payer }, sub.id, period);
-      const checked = await checkPayment(tx, order, payer);
-      const claimId = await reservePayment(tx, order, payer, now);
-      if (claimId === null) throw new Error('idempotency key already used');
-      status = (await chargePayment(tx, order, payer, checked, claimId, now)).body.pagamento.status;
-    } catch (error) {
-      // A card no longer valid, a plan withdrawn: a declined try, nothing charged.
-      if (
-        !(error instanceof ApiProblem) &&
-        !(error instanceof Error && /gone|already used/.test(error.message))
-      )
-        throw error;
-      status = 'nao_aprovado';
-    }
+  if (done) return settleRenewal(tx, sub, done, done.live !== null, now, mails, settings, parties);
+  if (sub.cancelledAt) {
+    // cancelled while nothing was being charged: no renewal (cancelSubscription keeps renovar_em only for an open one)
+    await tx
+      .update(t.playSubscriptions)
+      .set({ renewAt: null })
+      .where(eq(t.playSubscriptions.id, sub.id));
+    return { subscriptionId: sub.id, period: paidUntil.toISOString(), status: 'cancelado' };
   }
+  let status: string;
+  try {
+    if (!church || !plan?.active || sub.cardId === null)
+      throw new Error('plan, church or card gone');
+    const payer: Payer = {
+      userId: sub.userId,
+      method: 'cartao',
+      installments: 1,
+      card: { idCartao: sub.cardId },
+      saveCard: false,
+      idempotencyKey: `assinatura:${sub.id}:${period}`,
+      fingerprint: { assinatura: sub.id, periodo: period },
+      lang: messageLangOfLocale(church.locale),
+      offSession: true, // the saved card, the member not there
+    };
+    const order = renewalOrder({ church, plan, userId: sub.userId, payer }, sub.id, period);
+    const checked = await checkPayment(tx, order, payer);
+    // A live gateway: this transaction is the charge's first commit; the gateway is asked after it.
+    const adapter = await liveAdapterFor(tx, church.id, checked);
+    if (adapter) {
+      const opened = await openLiveCharge(tx, order, payer, checked, now);
+      if (!opened) throw new Error('idempotency key already used');
+      await tx
+        .update(t.playSubscriptions)
+        .set({ renewAt: new Date(now.getTime() + LIVE_WAIT_MS) })
+        .where(eq(t.playSubscriptions.id, sub.id));
+      return { send: { row: sub, adapter, opened } };
+    }
+    const claimId = await reservePayment(tx, order, payer, now);
+    if (claimId === null) throw new Error('idempotency key already used');
+    status = (await chargePayment(tx, order, payer, checked, claimId, now)).body.pagamento.status;
+  } catch (error) {
+    // A card no longer valid, a plan withdrawn: a declined try, nothing charged.
+    if (
+      !(error instanceof ApiProblem) &&
+      !(error instanceof Error && /gone|already used/.test(error.message))
+    )
+      throw error;
+    status = 'nao_aprovado';
+  }
+  return settleRenewal(tx, sub, { status, message: null }, false, now, mails, settings, parties);
+}
 
-  if (status === 'aprovado' && plan) {
+/** After the live charge's first commit and the gateway's answer: the subscription renewed, retried, or left to wait. */
+async function settleSent(
+  tx: Tx,
+  send: LiveSend<Subscription>,
+  payment: SentPayment | undefined,
+  now: Date,
+  mails: Mail[],
+  settings: RenewOptions['settings'],
+): Promise<RenewOutcome> {
+  // the subscription as the claim left it (the same period and try); a cancel meanwhile is read in settleRenewal
+  const [sub] = await tx
+    .select()
+    .from(t.playSubscriptions)
+    .where(
+      and(
+        eq(t.playSubscriptions.id, send.row.id),
+        eq(t.playSubscriptions.status, 'ativo'),
+        eq(t.playSubscriptions.paidUntil, send.row.paidUntil!),
+        eq(t.playSubscriptions.failedTries, send.row.failedTries),
+      ),
+    )
+    .for('update');
+  if (!sub || !payment)
+    return {
+      subscriptionId: send.row.id,
+      period: send.row.paidUntil!.toISOString(),
+      status: payment?.status ?? 'pendente',
+    };
+  const parties = await renewalParties(tx, sub);
+  return settleRenewal(tx, sub, payment, true, now, mails, settings, parties);
+}
+
+/** What a renewal's charge means for its subscription: one period on, a retry (and e-mail), or a wait. */
+async function settleRenewal(
+  tx: Tx,
+  sub: Subscription,
+  payment: { status: string; message: string | null },
+  live: boolean,
+  now: Date,
+  mails: Mail[],
+  settings: RenewOptions['settings'],
+  { church, current, plan }: Parties,
+): Promise<RenewOutcome> {
+  const paidUntil = sub.paidUntil!;
+  const attempt = sub.failedTries;
+  const { status } = payment;
+  const outcome = { subscriptionId: sub.id, period: paidUntil.toISOString(), status };
+
+  if (live && OPEN.includes(status as PaymentStatus)) {
+    // The gateway has not said yet (no answer, 5xx): the reconciliation job asks it; look again later.
+    await tx
+      .update(t.playSubscriptions)
+      .set({ renewAt: new Date(now.getTime() + LIVE_WAIT_MS) })
+      .where(eq(t.playSubscriptions.id, sub.id));
+  } else if (status === 'aprovado' && plan) {
     // One period on from the old end; a subscription far behind (the job was down, or retries ran
-    // past the end) starts again from now.
+    // past the end) starts again from now. Cancelled while it was charged: paid, but no further renewal.
     let next = periodEnd(paidUntil, plan.periodDays);
     if (next <= now) next = periodEnd(now, plan.periodDays);
     await tx
@@ -212,9 +310,15 @@ async function renewOne(
         planId: plan.id,
         nextPlanId: null,
         paidUntil: next,
-        renewAt: renewalTime(next, sub.cardId),
+        renewAt: sub.cancelledAt ? null : renewalTime(next, sub.cardId),
         failedTries: 0,
       })
+      .where(eq(t.playSubscriptions.id, sub.id));
+  } else if (sub.cancelledAt) {
+    // Cancelled while a live renewal was open, and it did not go through: it ends at pago_ate.
+    await tx
+      .update(t.playSubscriptions)
+      .set({ renewAt: null })
       .where(eq(t.playSubscriptions.id, sub.id));
   } else {
     // Only an approved charge pays a period: anything else is tried again after RETRY_DAYS, then the plan lapses.
@@ -229,9 +333,10 @@ async function renewOne(
       .from(t.users)
       .where(eq(t.users.id, sub.userId));
     if (user && church && current) {
+      const lang = messageLangOfLocale(church.locale);
       const link = `${churchHomeUrl(church.code, settings)}/play/my-plan`;
       mails.push(
-        renewalDeclinedMail(messageLangOfLocale(church.locale), user.email, {
+        renewalDeclinedMail(lang, user.email, {
           name: user.name,
           church: church.name,
           plan: current.name,
@@ -239,9 +344,10 @@ async function renewOne(
           retryAt,
           now,
           link,
+          needsAuthentication: needsAuthentication(payment.message, lang),
         }),
       );
     }
   }
-  return { subscriptionId: sub.id, period: paidUntil.toISOString(), status };
+  return outcome;
 }

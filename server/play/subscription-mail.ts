@@ -11,11 +11,13 @@ interface Texts {
   outro: string;
 }
 
-const DECLINED: Record<MessageLang, Texts & { retry: string; last: string }> = {
+const DECLINED: Record<MessageLang, Texts & { retry: string; last: string; confirm: string }> = {
   pt: {
     subject: 'Não conseguimos renovar sua assinatura do Play — {{church}}',
     hello: 'Olá, {{name}}!',
     body: 'O cartão da sua assinatura “{{plan}}” foi recusado na renovação e nada foi cobrado.',
+    confirm:
+      'O banco do cartão da sua assinatura “{{plan}}” pediu que você confirme a renovação, o que não dá para fazer sem você, e nada foi cobrado.',
     retry:
       'Vamos tentar de novo em {{retry}}; até lá você continua com acesso. Se quiser, troque o cartão em Minha assinatura.',
     last: 'Esta foi a última tentativa: a assinatura termina em {{date}}.',
@@ -25,6 +27,8 @@ const DECLINED: Record<MessageLang, Texts & { retry: string; last: string }> = {
     subject: 'We could not renew your Play subscription — {{church}}',
     hello: 'Hello, {{name}}!',
     body: 'The card of your “{{plan}}” subscription was declined at renewal and nothing was charged.',
+    confirm:
+      'The bank of your “{{plan}}” subscription’s card asked you to confirm the renewal, which cannot be done without you, and nothing was charged.',
     retry:
       'We will try again on {{retry}}; until then you can keep watching. You can change the card in My subscription.',
     last: 'That was the last try: the subscription ends on {{date}}.',
@@ -34,6 +38,8 @@ const DECLINED: Record<MessageLang, Texts & { retry: string; last: string }> = {
     subject: 'No pudimos renovar tu suscripción a Play — {{church}}',
     hello: '¡Hola, {{name}}!',
     body: 'La tarjeta de tu suscripción “{{plan}}” fue rechazada en la renovación y no se cobró nada.',
+    confirm:
+      'El banco de la tarjeta de tu suscripción “{{plan}}” pidió que confirmes la renovación, lo que no se puede hacer sin ti, y no se cobró nada.',
     retry:
       'Lo intentaremos de nuevo el {{retry}}; hasta entonces sigues con acceso. Puedes cambiar la tarjeta en Mi suscripción.',
     last: 'Fue el último intento: la suscripción termina el {{date}}.',
@@ -93,11 +99,14 @@ export interface MailValues {
   link: string;
 }
 
-/** A renewal was declined at `now`: tried again at `retryAt`, or (null) that was the last try. */
+/**
+ * A renewal was declined at `now`: tried again at `retryAt`, or (null) that was the last try.
+ * `needsAuthentication`: the bank wanted the member there (Stripe `authentication_required`).
+ */
 export function renewalDeclinedMail(
   lang: MessageLang,
   to: string,
-  v: MailValues & { retryAt: Date | null; now: Date },
+  v: MailValues & { retryAt: Date | null; now: Date; needsAuthentication?: boolean },
 ): Mail {
   const t = DECLINED[lang];
   // the last try comes after pago_ate: the plan ends now, not at a date already past
@@ -107,7 +116,7 @@ export function renewalDeclinedMail(
     fill(t.subject, { church: v.church }),
     [
       fill(t.hello, { name: v.name }),
-      fill(t.body, { plan: v.plan }),
+      fill(v.needsAuthentication ? t.confirm : t.body, { plan: v.plan }),
       v.retryAt
         ? fill(t.retry, { retry: day(lang, v.retryAt) })
         : fill(t.last, { date: day(lang, end) }),

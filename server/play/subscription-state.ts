@@ -110,3 +110,52 @@ export async function paymentSubscriptionOf(
     plano: { id: row.p.id, nome: row.p.name, periodicidadeDias: row.p.periodDays },
   };
 }
+
+/**
+ * A live first payment approved with the card the gateway kept (Stripe's `cus_…|pm_…`, CardConnect's
+ * reusable token): its subscription renews with that card, off-session (docs/play.md "Subscribing,
+ * cancelling, renewals"), and starts renewing if it had no card yet.
+ */
+export async function keepSubscriptionCardOf(
+  tx: Tx,
+  paymentId: number,
+  userId: number,
+  savedToken: string,
+): Promise<void> {
+  const [row] = await tx
+    .select({ s: t.playSubscriptions })
+    .from(t.playSubscriptionPayments)
+    .innerJoin(
+      t.playSubscriptions,
+      eq(t.playSubscriptions.id, t.playSubscriptionPayments.subscriptionId),
+    )
+    .where(
+      and(
+        eq(t.playSubscriptionPayments.paymentId, paymentId),
+        eq(t.playSubscriptionPayments.period, FIRST_PERIOD),
+        eq(t.playSubscriptions.userId, userId),
+      ),
+    );
+  if (!row) return;
+  const [kept] = await tx
+    .select({ id: t.savedCards.id })
+    .from(t.savedCards)
+    .where(
+      and(
+        eq(t.savedCards.userId, userId),
+        eq(t.savedCards.churchId, row.s.churchId),
+        eq(t.savedCards.token, savedToken),
+      ),
+    );
+  if (!kept) return;
+  const s = row.s;
+  const startsRenewing =
+    s.status === 'ativo' && s.renewAt === null && s.cancelledAt === null && s.paidUntil !== null;
+  await tx
+    .update(t.playSubscriptions)
+    .set({
+      cardId: kept.id,
+      ...(startsRenewing ? { renewAt: renewalTime(s.paidUntil!, kept.id) } : {}),
+    })
+    .where(eq(t.playSubscriptions.id, s.id));
+}

@@ -3,7 +3,7 @@
 // (server/payments/pipeline.ts). The first charge is the plan's price plus its contracting fee; approved
 // → the subscription is 'ativo' and paid for one period, pending (Pix, slip, card challenge) → 'pendente'
 // until the payment paths settle it (subscription-state.ts). Renewals (renewals.ts) charge the saved card.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SUBSCRIPTION_STATUSES,
@@ -26,6 +26,8 @@ import {
   type Payer,
 } from '../payments/pipeline.ts';
 import { orderCode } from '../payments/codes.ts';
+import { cardGatewayOf, saveCard } from '../payments/payments.service.ts';
+import { chargeableHere, gatewayModeOf } from '../payments/saved-cards.ts';
 import { activeSubscription } from './access.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
 import { FIRST_PERIOD, periodEnd, renewalTime } from './subscription-state.ts';
@@ -267,13 +269,14 @@ export async function toSubscriptionWire(
     status: { situacao: SUBSCRIPTION_STATUSES.find((x) => x === s.status) ?? 'pendente' },
     plano: planWire(p),
     canceladoEm: s.cancelledAt?.toISOString() ?? null,
-    renovacaoAutomatica: s.status === 'ativo' && s.renewAt !== null,
+    renovacaoAutomatica: s.status === 'ativo' && s.renewAt !== null && !s.cancelledAt,
     cartao: card ? { bandeira: card.brand, final: card.last4 } : null,
     moeda: currency,
     pagamentoPendente: open?.code ?? null,
     proximoPlano: next ? planWire(next) : null,
     tentativasRecusadas: s.failedTries,
-    proximaCobranca: s.status === 'ativo' ? (s.renewAt?.toISOString() ?? null) : null,
+    proximaCobranca:
+      s.status === 'ativo' && !s.cancelledAt ? (s.renewAt?.toISOString() ?? null) : null,
   };
 }
 
@@ -321,9 +324,21 @@ export async function cancelSubscription(
       .for('update');
     if (!s) throw new ApiProblem(404, 'play.subscriptionNotFound');
     if (s.status === 'ativo' && !s.cancelledAt) {
+      // a renewal still open at a live gateway keeps renovar_em, so the job settles it (renewals.ts)
+      const [charging] = await tx
+        .select({ id: t.payments.id })
+        .from(t.playSubscriptionPayments)
+        .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+        .where(
+          and(
+            eq(t.playSubscriptionPayments.subscriptionId, s.id),
+            ne(t.playSubscriptionPayments.period, FIRST_PERIOD),
+            inArray(t.payments.status, OPEN_PAYMENT),
+          ),
+        );
       await tx
         .update(t.playSubscriptions)
-        .set({ cancelledAt: now, renewAt: null })
+        .set({ cancelledAt: now, renewAt: charging ? s.renewAt : null })
         .where(eq(t.playSubscriptions.id, s.id));
       return;
     }
@@ -392,9 +407,10 @@ async function changeableSubscription(
 }
 
 /**
- * Changes the card renewals charge: one of the member's saved cards in this church, or a new card's token
- * (from the checkout's card step), saved. A subscription that had no card (Pix, slip) starts renewing; one
- * whose renewal was declined is tried again with the new card at the next run of the job.
+ * Changes the card renewals charge: one of the member's saved cards in this church that its card gateway can
+ * charge now, or a new card's token (from the checkout's card step), saved as /user/addcard saves it (kept at a
+ * live gateway first). A subscription that had no card (Pix, slip) starts renewing; one whose renewal was
+ * declined is tried again with the new card at the next run of the job.
  */
 export async function changeSubscriptionCard(
   db: Database,
@@ -404,33 +420,39 @@ export async function changeSubscriptionCard(
   card: { token?: string; idCartao?: number },
   now = new Date(),
 ): Promise<PlaySubscription> {
+  let chosen = card.idCartao;
+  if (!chosen) {
+    // 404/409 before a card is kept; then kept where renewals charge it (a live Stripe: on the member's Customer)
+    await db.transaction((tx) => changeableSubscription(tx, churchId, userId, id, now));
+    const saved = await saveCard(db, churchId, userId, card.token ?? '').catch((error: unknown) => {
+      if (error instanceof ApiProblem && error.status === 422)
+        throw fieldProblem(422, 'cartao', 'pay.cardInvalid');
+      throw error;
+    });
+    chosen = saved.id;
+  }
+  const gatewayId = await cardGatewayOf(db, churchId);
+  const mode = await gatewayModeOf(db, churchId, gatewayId);
   await db.transaction(async (tx) => {
     const s = await changeableSubscription(tx, churchId, userId, id, now);
-    let cardId: number;
-    if (card.idCartao) {
-      const [saved] = await tx
-        .select({ id: t.savedCards.id })
-        .from(t.savedCards)
-        .where(
-          and(
-            eq(t.savedCards.id, card.idCartao),
-            eq(t.savedCards.userId, userId),
-            eq(t.savedCards.churchId, churchId),
-          ),
-        );
-      if (!saved) throw fieldProblem(422, 'cartao', 'pay.cardNotFound');
-      cardId = saved.id;
-    } else {
-      const saved = await savedCardFor(tx, churchId, userId, {
-        card: { token: card.token },
-      } as Payer);
-      if (saved === null) throw fieldProblem(422, 'cartao', 'pay.cardInvalid');
-      cardId = saved;
-    }
-    const renewAt = s.failedTries > 0 ? now : (s.renewAt ?? renewalTime(s.paidUntil!, cardId));
+    const [saved] = await tx
+      .select()
+      .from(t.savedCards)
+      .where(
+        and(
+          eq(t.savedCards.id, chosen),
+          eq(t.savedCards.userId, userId),
+          eq(t.savedCards.churchId, churchId),
+        ),
+      );
+    if (!saved) throw fieldProblem(422, 'cartao', 'pay.cardNotFound');
+    // a renewal charges the church's card gateway as it is now (docs/payments.md "Saved cards")
+    if (!chargeableHere(saved, gatewayId, mode))
+      throw fieldProblem(422, 'cartao', 'pay.cardOtherGateway');
+    const renewAt = s.failedTries > 0 ? now : (s.renewAt ?? renewalTime(s.paidUntil!, saved.id));
     await tx
       .update(t.playSubscriptions)
-      .set({ cardId, renewAt })
+      .set({ cardId: saved.id, renewAt })
       .where(eq(t.playSubscriptions.id, s.id));
   });
   return subscriptionWireById(db, churchId, id);

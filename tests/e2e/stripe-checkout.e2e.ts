@@ -1,6 +1,7 @@
 // A church whose card gateway is live Stripe (docs/payments.md "Stripe"): the payment step shows
 // Stripe.js's card field instead of our number, expiry and CVV, sends only the PaymentMethod id
-// (never a card number), and a 3-D Secure card leaves for the bank's page. This machine has no
+// (never a card number), and a 3-D Secure card leaves for the bank's page; /user/addcard takes the
+// card in the same field, keeps it at Stripe and the member gives with it. This machine has no
 // internet: a second server runs with STRIPE_API_URL at the fake Stripe API of the API tests,
 // and the browser gets a small fake Stripe.js in place of https://js.stripe.com/v3.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -93,8 +94,8 @@ async function put(path: string, token: string, body: unknown) {
 }
 
 /** The member on the second server, Stripe.js replaced by the fake, every card-number call counted. */
-async function memberPage(page: Page) {
-  const session = await login('membro@graca.demo');
+async function memberPage(page: Page, email = 'membro@graca.demo') {
+  const session = await login(email);
   await page.addInitScript(
     ([token, refresh]) => {
       if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
@@ -260,4 +261,66 @@ test('the event checkout uses the same Stripe.js card field and is approved', as
   expect(made).toHaveLength(1);
   expect(made[0]).toMatchObject({ payment_method: 'pm_card_visa', status: 'succeeded' });
   expect(numbers).toEqual([]);
+});
+
+test('a member adds a card on /user/addcard through Stripe’s field, sees it and gives with it', async ({
+  page,
+}) => {
+  const numbers = await memberPage(page);
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto(`http://graca.localhost:${port}/user/addcard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Adicionar cartão' })).toBeVisible();
+  // Stripe's field, as in the payment step: none of our number, expiry and CVV
+  await expect(page.getByRole('group', { name: 'Dados do cartão' })).toBeVisible();
+  await expect(page.getByLabel('Stripe card')).toBeVisible();
+  await expect(page.getByLabel('Número do cartão')).toHaveCount(0);
+  await expect(page.getByLabel('CVV')).toHaveCount(0);
+  await page.getByLabel('Nome impresso no cartão').fill('Maria Souza');
+  const axe = await new AxeBuilder({ page }).exclude('[data-testid=stripe-card]').analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('addcard-stripe-360.png'), fullPage: true });
+
+  // an empty card: Stripe's message by the field, nothing kept
+  await page.getByRole('button', { name: 'Salvar cartão' }).click();
+  await expect(page.getByText('Seu número de cartão está incompleto.').first()).toBeVisible();
+  expect(fake.attached.has('pm_card_mastercard')).toBe(false);
+
+  await page.getByLabel('Stripe card').fill('pm_card_mastercard');
+  await page.getByRole('button', { name: 'Salvar cartão' }).click();
+  await expect(page).toHaveURL(/\/user\/cards$/, { timeout: 60_000 });
+  await expect(page.getByText(/Mastercard final 4444/)).toBeVisible();
+  // kept on the member's Customer at Stripe, without a charge
+  const customer = fake.attached.get('pm_card_mastercard');
+  expect(customer).toMatch(/^cus_/);
+  expect(fake.creates.some((f) => f.payment_method === 'pm_card_mastercard')).toBe(false);
+
+  await page.goto(`http://graca.localhost:${port}/give`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
+  await page.getByLabel('Valor para Oferta').fill('20');
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await page.getByRole('radio', { name: 'Mastercard final 4444' }).check();
+  await expect(page.getByLabel('Stripe card')).toHaveCount(0);
+  const before = fake.creates.length;
+  await page.getByRole('button', { name: /^Doar / }).click();
+  await expect(page).toHaveURL(/\/give\/thank-you\?pedido=/, { timeout: 60_000 });
+  expect(fake.creates.slice(before)).toEqual([
+    expect.objectContaining({ customer, payment_method: 'pm_card_mastercard' }),
+  ]);
+  expect(numbers).toEqual([]);
+});
+
+test('at a sandbox church /user/addcard keeps our own card fields', async ({ page }) => {
+  const numbers = await memberPage(page, 'member@grace.demo');
+  await page.goto(`http://grace.localhost:${port}/user/addcard`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Adicionar cartão' })).toBeVisible();
+  await page.getByLabel('Nome impresso no cartão').fill('Ann Lee');
+  await page.getByLabel('Número do cartão').fill('4111 1111 1111 1111');
+  await page.getByLabel('Validade (MM/AA)').fill('12/30');
+  await page.getByLabel('CVV').fill('123');
+  await expect(page.getByLabel('Stripe card')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Salvar cartão' }).click();
+  await expect(page).toHaveURL(/\/user\/cards$/, { timeout: 60_000 });
+  await expect(page.getByText(/Visa final 1111/)).toBeVisible();
+  expect(numbers).toHaveLength(1); // the sandbox tokenises the number itself
+  expect(await page.evaluate(() => 'Stripe' in window)).toBe(false);
 });

@@ -320,6 +320,8 @@ export const savedCards = pgTable(
     last4: text('final').notNull(),
     holder: text('titular').notNull(),
     expiry: text('validade').notNull(),
+    /** The gateway's mode when saved: a sandbox token means nothing to a live account (docs/payments.md "Saved cards"). */
+    mode: text('modo').$type<'sandbox' | 'live'>().notNull().default('sandbox'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

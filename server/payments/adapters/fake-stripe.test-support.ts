@@ -1,18 +1,24 @@
 // A local HTTP server that answers as Stripe's documented API does (the shapes of
-// PaymentIntents, PaymentMethods, Customers, Refunds, Search and card errors), for the Stripe
-// adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped connections.
+// PaymentIntents, PaymentMethods and their attach, Customers, Refunds, Search and card errors),
+// for the Stripe adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped
+// connections.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 type Intent = Record<string, any>;
 
 /** Stripe's test PaymentMethods (docs "Testing"): how each card answers. */
-const CARDS: Record<string, { brand: string; last4: string; behaviour: 'ok' | 'decline' | '3ds' }> =
-  {
-    pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
-    pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
-    pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
-  };
+const CARDS: Record<
+  string,
+  { brand: string; last4: string; behaviour: 'ok' | 'decline' | '3ds' | '3ds-setup' }
+> = {
+  pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
+  pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'ok' },
+  pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
+  pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
+  // 4000 0025 0000 3155: 3-D Secure until set up for future use, then off-session needs none
+  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', behaviour: '3ds-setup' },
+};
 
 export interface FakeStripe {
   url: string;
@@ -32,6 +38,10 @@ export interface FakeStripe {
   failTimes: number;
   /** Every call answers 503 while set (Stripe down). */
   down: boolean;
+  /** The Customer each PaymentMethod is attached to (`POST /v1/payment_methods/{id}/attach`). */
+  attached: Map<string, string>;
+  /** Every Customer made, in order. */
+  customers: string[];
   /** Completes a 3-D Secure challenge as the payer's bank would. */
   succeed(id: string): Intent;
   close(): Promise<void>;
@@ -54,6 +64,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
   const customers = new Set<string>();
+  const attached = new Map<string, string>();
+  /** `cus|pm` pairs whose setup the bank authenticated (an intent with setup_future_usage succeeded). */
+  const setUp = new Set<string>();
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++seq).toString(36)}`;
 
@@ -65,10 +78,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     failNextCreate: null,
     failTimes: 1,
     down: false,
+    attached,
+    customers: [],
     succeed(piId) {
       const pi = intents.get(piId)!;
       pi.status = 'succeeded';
       pi.next_action = null;
+      if (pi.setup_future_usage && pi.customer) setUp.add(`${pi.customer}|${pi.payment_method}`);
       return pi;
     },
     close: () => new Promise((resolve) => server.close(() => resolve())),
@@ -136,7 +152,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: pi,
       });
     }
-    if (card!.behaviour === '3ds' && form.off_session === 'true') {
+    const authenticated = setUp.has(`${form.customer}|${pmId}`);
+    if (card!.behaviour === '3ds-setup' && authenticated && form.off_session === 'true') {
+      pi.status = 'succeeded';
+      pi.latest_charge = id('ch');
+      return { status: 200, body: pi };
+    }
+    if (card!.behaviour !== 'ok' && form.off_session === 'true') {
       // off-session, nobody can answer the bank (Stripe "off-session payments": authentication_required)
       pi.status = 'requires_payment_method';
       pi.last_payment_error = {
@@ -149,7 +171,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         payment_intent: pi,
       });
     }
-    if (card!.behaviour === '3ds') {
+    if (card!.behaviour === '3ds' || card!.behaviour === '3ds-setup') {
       pi.status = 'requires_action';
       pi.next_action = {
         type: 'redirect_to_url',
@@ -264,8 +286,45 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         body: { id: id('cus'), object: 'customer', email: form.email ?? null },
       };
       if (key && !replay) idempotent.set(`${path}:${key}`, answer);
-      customers.add((answer.body as { id: string }).id);
+      const made = (answer.body as { id: string }).id;
+      if (!customers.has(made)) fake.customers.push(made);
+      customers.add(made);
       return send(answer);
+    }
+    m = /^\/v1\/payment_methods\/([\w]+)\/attach$/.exec(path);
+    if (req.method === 'POST' && m) {
+      // Stripe "Attach a PaymentMethod to a Customer": an unknown one or another Customer's is refused
+      const pm = m[1]!;
+      const card = CARDS[pm];
+      if (!card)
+        return send(
+          error(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, {
+            code: 'resource_missing',
+          }),
+        );
+      if (!form.customer || !customers.has(form.customer))
+        return send(error(400, 'invalid_request_error', `No such customer: '${form.customer}'`));
+      const owner = attached.get(pm);
+      if (owner && owner !== form.customer)
+        return send(
+          error(
+            400,
+            'invalid_request_error',
+            'The payment method is attached to another customer.',
+          ),
+        );
+      attached.set(pm, form.customer);
+      return send({
+        status: 200,
+        body: {
+          id: pm,
+          object: 'payment_method',
+          type: 'card',
+          customer: form.customer,
+          billing_details: { name: 'Ann Lee', email: null },
+          card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+        },
+      });
     }
     if (req.method === 'POST' && path === '/v1/refunds') {
       const pi = intents.get(form.payment_intent ?? '');

@@ -1,7 +1,10 @@
 // A local HTTP server that answers as Zoop's marketplace API does (Basic auth with the API key;
 // POST /v1/marketplaces/{m}/transactions for credit, pix and boleto; GET …/transactions/{id};
-// GET …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void; POST …/buyers;
-// GET …/tokens/{id}). A card token ending in "decline" is refused with 402, as Zoop's test cards are.
+// GET …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void; POST …/buyers and
+// GET …/buyers/search?taxpayer_id=; POST …/cards/tokens from the card data; GET …/tokens/{id};
+// POST …/cards {token, customer}, a reusable card charged with `customer` and `source.usage`
+// reusable). A card token ending in "decline", or made from a number ending in 0002, is refused
+// with 402, as Zoop's test cards are; a number ending in 0010 is refused at tokenisation (400).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -18,12 +21,31 @@ export interface FakeZoopTransaction {
   voided: boolean;
   payment_method: Record<string, unknown> | null;
   customer?: string;
+  source?: Record<string, unknown>;
+}
+
+export interface FakeZoopToken {
+  used: boolean;
+  last4: string;
+  brand: string;
+  declines?: boolean;
+}
+
+export interface FakeZoopCard {
+  id: string;
+  customer: string;
+  last4: string;
+  brand: string;
+  declines: boolean;
 }
 
 export interface FakeZoop {
   url: string;
   transactions: Map<string, FakeZoopTransaction>;
-  tokens: Map<string, { used: boolean; last4: string; brand: string }>;
+  tokens: Map<string, FakeZoopToken>;
+  /** Cards associated with a buyer (reusable), by card id. */
+  cards: Map<string, FakeZoopCard>;
+  buyers: Map<string, Record<string, any>>;
   calls: { method: string; path: string; body: any }[];
   /** Answer the next N create calls with 503 (Zoop down) after keeping the transaction or not. */
   failNext: { creates: number; keep: boolean };
@@ -36,6 +58,8 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
     url: '',
     transactions: new Map(),
     tokens: new Map(),
+    cards: new Map(),
+    buyers: new Map(),
     calls: [],
     failNext: { creates: 0, keep: false },
     byReference: (ref) => [...fake.transactions.values()].find((t) => t.reference_id === ref),
@@ -61,8 +85,76 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
       if (!path.startsWith(prefix)) return error(404, 'Marketplace not found');
       const rest = path.slice(prefix.length);
 
-      if (req.method === 'POST' && rest === '/buyers')
-        return send(201, { id: `buyer_${randomBytes(6).toString('hex')}`, ...body });
+      if (req.method === 'POST' && rest === '/buyers') {
+        const buyer = { ...body, id: `buyer_${randomBytes(6).toString('hex')}`, resource: 'buyer' };
+        fake.buyers.set(buyer.id, buyer);
+        return send(201, buyer);
+      }
+
+      if (req.method === 'GET' && rest === '/buyers/search') {
+        const taxpayer = url.searchParams.get('taxpayer_id');
+        const found = [...fake.buyers.values()].find((b) => taxpayer && b.taxpayer_id === taxpayer);
+        return found ? send(200, found) : error(404, 'Buyer not found');
+      }
+
+      if (req.method === 'POST' && rest === '/cards/tokens') {
+        const number = String(body?.card_number ?? '');
+        if (
+          !/^\d{13,19}$/.test(number) ||
+          !/^\d{3,4}$/.test(String(body?.security_code ?? '')) ||
+          !body?.holder_name ||
+          !/^\d{1,2}$/.test(String(body?.expiration_month ?? '')) ||
+          !/^\d{4}$/.test(String(body?.expiration_year ?? '')) ||
+          number.endsWith('0010')
+        )
+          return error(400, 'Invalid card data', { category: 'invalid_parameter' });
+        const id = `tok_${randomBytes(10).toString('hex')}`;
+        const brand = number.startsWith('5') ? 'MasterCard' : 'Visa';
+        fake.tokens.set(id, {
+          used: false,
+          last4: number.slice(-4),
+          brand,
+          declines: number.endsWith('0002'),
+        });
+        return send(201, {
+          id,
+          resource: 'token',
+          type: 'card',
+          used: false,
+          card: {
+            id: `card_${id}`,
+            card_brand: brand,
+            first4_digits: number.slice(0, 4),
+            last4_digits: number.slice(-4),
+            expiration_month: String(body.expiration_month),
+            expiration_year: String(body.expiration_year),
+            holder_name: body.holder_name,
+          },
+        });
+      }
+
+      if (req.method === 'POST' && rest === '/cards') {
+        const token = fake.tokens.get(body?.token);
+        if (!token || token.used) return error(400, 'Token not found or already used');
+        if (!fake.buyers.has(body?.customer)) return error(404, 'Buyer not found');
+        token.used = true;
+        const card: FakeZoopCard = {
+          id: `card_${randomBytes(8).toString('hex')}`,
+          customer: body.customer,
+          last4: token.last4,
+          brand: token.brand,
+          declines: token.declines === true || String(body.token).endsWith('decline'),
+        };
+        fake.cards.set(card.id, card);
+        return send(201, {
+          id: card.id,
+          resource: 'card',
+          customer: card.customer,
+          card_brand: card.brand,
+          last4_digits: card.last4,
+          is_active: true,
+        });
+      }
 
       let m = /^\/tokens\/([^/]+)$/.exec(rest);
       if (req.method === 'GET' && m) {
@@ -97,12 +189,28 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
           voided: false,
           payment_method: null,
           ...(body.customer ? { customer: body.customer } : {}),
+          ...(body.source ? { source: body.source } : {}),
         };
-        if (body.payment_type === 'credit') {
+        if (body.payment_type === 'credit' && body.source?.usage === 'reusable') {
+          // a buyer's kept card: charged again and again, only with its buyer
+          const card = fake.cards.get(body.source?.card?.id);
+          if (!card || card.customer !== body.customer)
+            return error(400, 'Card not found for this customer');
+          if (card.declines) {
+            tx.status = 'failed';
+            fake.transactions.set(id, tx);
+            return error(402, 'Transação não autorizada', {
+              category: 'card_declined',
+              transaction_id: id,
+            });
+          }
+          tx.status = 'succeeded';
+          tx.captured = true;
+        } else if (body.payment_type === 'credit') {
           const token = fake.tokens.get(body.source?.card?.id);
           if (!token || token.used) return error(400, 'Card token not found or already used');
           token.used = true;
-          if (body.source.card.id.endsWith('decline')) {
+          if (body.source.card.id.endsWith('decline') || token.declines) {
             tx.status = 'failed';
             fake.transactions.set(id, tx);
             return error(402, 'Transação não autorizada', {

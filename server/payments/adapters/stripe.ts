@@ -1,5 +1,6 @@
 // Stripe through its official SDK (docs/payments.md "Stripe"): PaymentIntents with 3-D Secure,
-// saved cards on a Customer, ACH debits; the order code is the idempotency key of every create.
+// saved cards on a Customer (also kept without a charge, /user/addcard), ACH debits; the order
+// code is the idempotency key of every create.
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
@@ -54,12 +55,28 @@ export function statusOfIntent(
   }
 }
 
+/** The card an intent asked Stripe to keep (`setup_future_usage`): its `cus_…|pm_…`, else undefined. */
+export function keptCardOf(
+  intent: Pick<Stripe.PaymentIntent, 'setup_future_usage' | 'customer' | 'payment_method'>,
+): string | undefined {
+  const id = (x: string | { id: string } | null | undefined) =>
+    typeof x === 'string' ? x : (x?.id ?? undefined);
+  const customer = id(intent.customer);
+  const paymentMethod = id(intent.payment_method);
+  return intent.setup_future_usage && customer && paymentMethod
+    ? `${customer}|${paymentMethod}`
+    : undefined;
+}
+
 function resultOf(intent: Stripe.PaymentIntent, method: string): LiveChargeResult {
   const status = statusOfIntent(intent, method);
   const redirect = intent.next_action?.redirect_to_url?.url ?? undefined;
+  // a charge approved later (3-D Secure) still keeps its card: the webhook and the job read it here
+  const savedToken = keptCardOf(intent);
   return {
     status,
     reference: intent.id,
+    ...(savedToken ? { savedToken } : {}),
     ...(status === 'em_aberto' ? { challenge: true } : {}),
     ...(redirect ? { paymentUrl: redirect } : {}),
     ...(status === 'nao_aprovado' && intent.last_payment_error?.message
@@ -211,6 +228,37 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       }
     },
 
+    async saveCard(input) {
+      try {
+        // the member's one Customer: the one a saved card names, else made once under the key a
+        // live charge's "save card" uses too (Idempotency-Key `{church}:{member}:customer`)
+        const customer =
+          input.customer ??
+          (
+            await stripe.customers.create(
+              {
+                email: input.payer.email ?? undefined,
+                name: input.payer.name ?? undefined,
+                metadata: { igreja: String(input.churchId), membro: input.customerKey },
+              },
+              { idempotencyKey: `${input.customerKey}:customer` },
+            )
+          ).id;
+        // attaching again to the same Customer is harmless; a retry replays the same answer
+        const pm = await stripe.paymentMethods.attach(
+          input.token,
+          { customer },
+          { idempotencyKey: `${input.customerKey}:attach:${input.token}` },
+        );
+        if (!pm.card) return null;
+        return `${customer}|${pm.id}`;
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw error;
+        unavailable(error); // a refusal (an unknown PaymentMethod, another Customer's) is no card
+        return null;
+      }
+    },
+
     async refund(reference, amountCents, orderCode) {
       try {
         await stripe.refunds.create(
@@ -250,12 +298,14 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       if (event.type.startsWith('payment_intent.')) {
         const intent = object as Stripe.PaymentIntent;
         const method = intent.payment_method_types?.includes('us_bank_account') ? 'ach' : 'cartao';
+        const savedToken = keptCardOf(intent); // the card an intent approved after 3-D Secure kept
         return {
           id: event.id,
           kind: event.type,
           reference: intent.id,
           orderCode: intent.metadata?.pedido ?? null,
           status: statusOfIntent(intent, method),
+          ...(savedToken ? { savedToken } : {}),
         };
       }
       if (event.type === 'charge.refunded' && object.refunded)

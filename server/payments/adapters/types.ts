@@ -47,6 +47,8 @@ export interface WebhookEvent {
   reference: string | null;
   orderCode: string | null;
   status: PaymentStatus | null;
+  /** The card the gateway kept for the payer when the charge asked it to (Stripe's `cus_…|pm_…`). */
+  savedToken?: string;
   /** Answered to the gateway as the body, when it asks for one. */
   reply?: unknown;
 }
@@ -80,12 +82,35 @@ export interface GatewayAdapter {
     token: string,
   ): Promise<{ brand: string; last4: string; holder: string; expiry: string } | null>;
   /**
-   * Exchanges a card number for the gateway's token (CardConnect's CardSecure): the number passes
-   * through to the gateway and is never stored or logged here.
+   * Exchanges a card number for the gateway's token (CardConnect's CardSecure, Zoop's card tokens):
+   * the number (and the CVV, for a gateway that takes it) passes through and is never stored or logged here.
    */
-  tokenize?(card: { number: string; expiry: string }): Promise<string | null>;
+  tokenize?(card: {
+    number: string;
+    expiry: string;
+    holder?: string | undefined;
+    cvv?: string | undefined;
+  }): Promise<string | null>;
+  /**
+   * Keeps a card token for later charges without charging it (/user/addcard; Stripe: the
+   * PaymentMethod attached to the member's Customer); the token a saved card is charged with, null
+   * when the gateway does not know the card.
+   */
+  saveCard?(input: SaveCardInput): Promise<string | null>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
+}
+
+/** A card kept at the gateway for a member (docs/payments.md "Saved cards"). */
+export interface SaveCardInput {
+  /** The gateway's token of the card (Stripe: the PaymentMethod id Stripe.js made). */
+  token: string;
+  churchId: number;
+  /** One customer per member and church (`{churchId}:{userId}`), created once. */
+  customerKey: string;
+  /** The member's customer already kept at the gateway, when a saved card names one. */
+  customer?: string | undefined;
+  payer: { name: string | null; email: string | null };
 }
 
 /** A network error or timeout, told apart from a gateway's own refusal. */

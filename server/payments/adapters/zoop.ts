@@ -1,7 +1,8 @@
-// Zoop (docs/payments.md "Zoop"): card (a token made by Zoop's own browser form), dynamic Pix with
-// its expiry at Zoop, bank slips (for a buyer made at Zoop), void (refund, Pix devolução, cancel),
-// and webhooks checked by the Authorization value the church registered with Zoop, after which the
-// transaction's status is read from Zoop itself. Every transaction carries our order code as reference_id.
+// Zoop (docs/payments.md "Zoop"): cards (the number passes through to Zoop's card tokens, a saved
+// card is a Zoop card of a buyer made for the member), dynamic Pix with its expiry at Zoop, bank
+// slips (for a buyer made at Zoop), void (refund, Pix devolução, cancel), and webhooks checked by
+// the Authorization value the church registered with Zoop, after which the transaction's status is
+// read from Zoop itself. Every transaction carries our order code as reference_id.
 import { timingSafeEqual } from 'node:crypto';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
@@ -144,9 +145,81 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     return String(r.body.id);
   };
 
+  /**
+   * A buyer at Zoop for a member's saved cards, tagged with the customerKey in its metadata (Zoop
+   * takes no idempotency key); each saved card's `buyer|card` token carries its buyer afterwards.
+   */
+  const memberBuyer = async (input: {
+    customerKey?: string | undefined;
+    orderCode: string;
+    payer: { name: string | null; email: string | null };
+  }) => {
+    const key = input.customerKey ?? input.orderCode;
+    const [first, ...rest] = (input.payer.name ?? 'Membro').trim().split(/\s+/);
+    const r = await jsonCall(`${base}/buyers`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        first_name: first,
+        last_name: rest.join(' ') || first,
+        email: input.payer.email ?? undefined,
+        metadata: { cliente: key },
+      }),
+    });
+    refused('buyer', r.status);
+    if (r.status !== 200 && r.status !== 201) return null;
+    return String(r.body.id);
+  };
+
+  /** Associates a single-use card token with the buyer: Zoop answers a card that can be charged again. */
+  const keepCard = async (token: string, buyer: string) => {
+    const r = await jsonCall(`${base}/cards`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({ token, customer: buyer }),
+    });
+    refused('card', r.status);
+    if ((r.status !== 200 && r.status !== 201) || !r.body?.id) return null;
+    return String(r.body.id);
+  };
+
   return {
+    async tokenize(card) {
+      const m = /^(\d{2})\/(\d{4})$/.exec(card.expiry);
+      if (!m) return null;
+      // The number and the CVV go to Zoop only (docs/payments.md "Zoop"): this call logs nothing.
+      const r = await jsonCall(`${base}/cards/tokens`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({
+          holder_name: card.holder ?? '',
+          expiration_month: m[1],
+          expiration_year: m[2],
+          card_number: card.number,
+          security_code: card.cvv ?? '',
+        }),
+      });
+      refused('card token', r.status);
+      if ((r.status !== 200 && r.status !== 201) || typeof r.body?.id !== 'string') return null;
+      return r.body.id;
+    },
+
+    async saveCard(input) {
+      // /user/addcard: the member's buyer (the one a saved card names, else found or made) keeps the card
+      const buyer =
+        input.customer ??
+        (await memberBuyer({
+          customerKey: input.customerKey,
+          orderCode: input.customerKey,
+          payer: input.payer,
+        }));
+      const card = buyer ? await keepCard(input.token, buyer) : null;
+      return buyer && card ? `${buyer}|${card}` : null;
+    },
+
     async charge(input) {
       // Zoop takes no idempotency key: a retry first looks for our reference_id (reconcile does)
+      let saving: string | undefined;
       const common = {
         amount: input.totalCents,
         currency: input.currency.toUpperCase(),
@@ -186,9 +259,33 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
             reference: `declined:${input.orderCode}`,
             message: 'No card.',
           };
+        let source: Record<string, unknown> = {
+          usage: 'single_use',
+          card: { id: input.cardToken },
+        };
+        let buyer: string | undefined;
+        const [keptBuyer, keptCard] = input.cardToken.split('|');
+        if (keptBuyer && keptCard) {
+          // a saved card (`buyer|card`): Zoop charges the buyer's reusable card, payer there or not
+          buyer = keptBuyer;
+          source = { usage: 'reusable', card: { id: keptCard } };
+        } else if (input.saveCard) {
+          const made = await memberBuyer(input);
+          const card = made ? await keepCard(input.cardToken, made) : null;
+          if (!made || !card)
+            return {
+              status: 'nao_aprovado',
+              reference: `declined:${input.orderCode}`,
+              message: 'Zoop did not keep the card.',
+            };
+          buyer = made;
+          source = { usage: 'reusable', card: { id: card } };
+          saving = `${made}|${card}`;
+        }
         body = {
           ...common,
           payment_type: 'credit',
+          ...(buyer ? { customer: buyer } : {}),
           ...(input.installments > 1
             ? {
                 installment_plan: {
@@ -198,11 +295,10 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
               }
             : {}),
           source: {
-            usage: 'single_use',
+            ...source,
             amount: input.totalCents,
             currency: input.currency.toUpperCase(),
             type: 'card',
-            card: { id: input.cardToken },
           },
         };
       } else {
@@ -218,7 +314,12 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
         body: JSON.stringify(body),
       });
       refused('create', r.status);
-      if (r.status === 200 || r.status === 201) return resultOf(r.body);
+      if (r.status === 200 || r.status === 201) {
+        const result = resultOf(r.body);
+        // the card Zoop now keeps for the member: charged next time as `buyer|card`
+        if (saving && result.status === 'aprovado') result.savedToken = saving;
+        return result;
+      }
       // A card refusal is an answer (402 and 4xx with an error object); the order gives its seats back.
       return {
         status: 'nao_aprovado',

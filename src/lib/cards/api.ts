@@ -1,9 +1,9 @@
-// The member's saved cards (spec §3 /user/cards): list by gateway, save a card the gateway
-// tokenised (the number never reaches our database), delete one. Typed by the contract.
+// The member's saved cards (spec §3 /user/cards): list by gateway (only the cards the church's
+// card gateway can charge now), save a card the gateway tokenised (the number never reaches our
+// database), delete one. Typed by the contract.
 import type { z } from 'zod';
 import type { cardsResponseSchema, SavedCard } from '../../../contract/payments.ts';
 import { mainApi } from '../account/http.ts';
-import { checkout, type CardInput } from '../checkout/api.ts';
 
 export type CardsByGateway = z.infer<typeof cardsResponseSchema>['cartoesPorGateway'];
 export type { SavedCard };
@@ -15,13 +15,15 @@ export async function savedCards(slug: string, userId: number): Promise<CardsByG
   return r.cartoesPorGateway;
 }
 
-/** Tokenises the card with the church's gateway, then saves the token for the member. */
-export async function addCard(churchId: number, card: CardInput): Promise<void> {
-  const token = await checkout.tokenize(churchId, card);
+/**
+ * Saves for the member a card token of our API (the kit's `useNewCard().token()`: our fields, or
+ * Stripe.js's field at a live Stripe church, where the server keeps it at Stripe as `cus_…|pm_…`).
+ */
+export async function saveCardToken(churchId: number, token: string): Promise<void> {
   await mainApi()
     .post('usuario-cartao-gateway-pagamento/', {
       searchParams: { igreja: churchId },
-      json: { token: token.token },
+      json: { token },
     })
     .json();
 }

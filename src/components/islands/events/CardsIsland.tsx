@@ -1,18 +1,23 @@
 // /user/cards, /user/addcard, /user/deletecard: saved cards grouped by gateway (spec §3), a new
-// card (tokenised by the gateway: the number never reaches our database), and deleting one.
+// card (tokenised by the gateway: the number never reaches our database; at a live Stripe church
+// typed in Stripe.js's field, as in the payment step), and deleting one.
 import { useEffect, useState } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
-import { addCard, deleteCard, savedCards, type CardsByGateway } from '../../../lib/cards/api.ts';
-import { holderBirthDate } from '../../../lib/checkout/payment.ts';
+import {
+  deleteCard,
+  saveCardToken,
+  savedCards,
+  type CardsByGateway,
+} from '../../../lib/cards/api.ts';
 import { brandName } from '../../../lib/format.ts';
 import {
-  CardFields,
   failureMessage,
   Loader,
   makeT,
+  NewCardFields,
   Notice,
   useMember,
-  type CardForm,
+  useNewCard,
   type IslandProps,
 } from '../ui/index.ts';
 
@@ -22,6 +27,8 @@ interface Props extends IslandProps {
   cardId?: number | null;
   /** The gateway of the church's card method: a new card asks what it needs (spec §3 Payment fields). */
   cardGateway?: number | null;
+  /** The live Stripe account's publishable key (docs/payments.md "Stripe"): the card is typed in Stripe.js. */
+  stripeKey?: string | null;
 }
 
 const GATEWAY_NAMES: Record<string, string> = {
@@ -35,15 +42,13 @@ export default function CardsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
   const [cards, setCards] = useState<CardsByGateway | null>(null);
-  const [form, setForm] = useState<CardForm>({
-    titular: '',
-    numero: '',
-    validade: '',
-    cvv: '',
-    cpfTitular: '',
-    dataNascimentoTitular: '',
-  });
   const holderFields = needsHolderFields(props.cardGateway);
+  const newCard = useNewCard({
+    churchId: props.church.id,
+    lang: props.lang,
+    stripeKey: props.stripeKey ?? null,
+    holderFields,
+  });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
     null,
@@ -63,17 +68,7 @@ export default function CardsIsland(props: Props) {
       setBusy(true);
       setError(null);
       try {
-        const { cpfTitular, dataNascimentoTitular, ...card } = form;
-        await addCard(
-          props.church.id,
-          holderFields
-            ? {
-                ...card,
-                cpfTitular,
-                dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, props.lang),
-              }
-            : card,
-        );
+        await saveCardToken(props.church.id, (await newCard.token()).token);
         location.assign('/user/cards');
       } catch (e) {
         setError(await failureMessage(e, t('checkout.error.generic')));
@@ -90,14 +85,7 @@ export default function CardsIsland(props: Props) {
         }}
       >
         <fieldset disabled={busy}>
-          <CardFields
-            card={form}
-            onChange={setForm}
-            holderFields={holderFields}
-            t={t}
-            lang={props.lang}
-            errors={error?.errors}
-          />
+          <NewCardFields {...newCard} t={t} lang={props.lang} errors={error?.errors} />
         </fieldset>
         {error && <Notice kind="error">{error.message}</Notice>}
         <div className="ev-actions">

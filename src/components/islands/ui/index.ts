@@ -28,4 +28,5 @@ export {
   type PaymentStep,
   type PaymentStepOptions,
 } from './payment.tsx';
+export { NewCardFields, useNewCard, type NewCard } from './new-card.tsx';
 export { ChallengeForm, PaymentResult, usePaymentAnswer } from './payment-result.tsx';

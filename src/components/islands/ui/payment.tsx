@@ -1,6 +1,7 @@
 // The payment step of every order kind (event tickets, gifts, Play plans): method, saved or new
 // card (holder CPF and birth date where the gateway needs them, spec §3 Payment fields; save
-// card), bank account (ACH) and the installments of the server's quote, plus the totals.
+// card), bank account (ACH) and the installments of the server's quote, plus the totals. A new
+// card is new-card.tsx's (ours, or Stripe.js's field at a live Stripe church), as on /user/addcard.
 //
 // Usage (strings: add the 'pay.' prefix to the page's islandProps):
 //   const step = usePaymentStep({ churchId, slug, lang, methods, userId, fees, quoteKey, maxInstallments, interest });
@@ -21,7 +22,6 @@ import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import type { PaymentMethodCode, SavedCard } from '../../../../contract/payments.ts';
 import { checkout, type FeeCall } from '../../../lib/checkout/api.ts';
 import {
-  holderBirthDate,
   installmentText,
   quoteOf,
   type PaymentMethodOption,
@@ -31,7 +31,7 @@ import {
 import { brandName, money, type Lang } from '../../../lib/format.ts';
 import { Check, Field, Select } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
-import { StripeCardField, type StripeCardHandle } from './stripe-card.tsx';
+import { NewCardFields, useNewCard } from './new-card.tsx';
 import { stripeKeyOf } from '../../../lib/checkout/stripe.ts';
 import type { T } from './t.ts';
 import './ui.css';
@@ -50,14 +50,6 @@ export interface PaymentStepOptions {
   saveCard?: { value: boolean; set: (value: boolean) => void };
 }
 
-const EMPTY_CARD: CardForm = {
-  titular: '',
-  numero: '',
-  validade: '',
-  cvv: '',
-  cpfTitular: '',
-  dataNascimentoTitular: '',
-};
 type Ach = NonNullable<PaymentPart['ach']>;
 
 export function usePaymentStep(o: PaymentStepOptions) {
@@ -69,7 +61,12 @@ export function usePaymentStep(o: PaymentStepOptions) {
   }, [codes]);
   const [cards, setCards] = useState<SavedCard[]>([]);
   const [cardChoice, setCardChoice] = useState<number | 'new'>('new');
-  const [card, setCard] = useState<CardForm>(EMPTY_CARD);
+  const gateway = o.methods.find((m) => m.codigo === method)?.idGatewayPagamento;
+  const holderFields = method === 'cartao' && needsHolderFields(gateway);
+  // A live Stripe church: the new card is typed in Stripe.js and only its PaymentMethod id is sent.
+  const stripeKey = stripeKeyOf(o.methods);
+  const newCardState = useNewCard({ churchId: o.churchId, lang: o.lang, stripeKey, holderFields });
+  const card = newCardState.card;
   const typing = useRef(false); // a card being typed is never swapped for a saved one that loads late
   typing.current = card.numero !== '' || card.titular !== '';
   const [ownSave, setOwnSave] = useState(true);
@@ -140,12 +137,7 @@ export function usePaymentStep(o: PaymentStepOptions) {
   }, [method, o.quoteKey, !!o.fees]);
 
   const quote = quoted.quote ? quoteOf(quoted.quote.fees, quoted.quote.plans, installments) : null;
-  const gateway = o.methods.find((m) => m.codigo === method)?.idGatewayPagamento;
-  const holderFields = method === 'cartao' && needsHolderFields(gateway);
   const newCard = cardChoice === 'new' || !cards.some((c) => c.id === cardChoice);
-  // A live Stripe church: the new card is typed in Stripe.js and only its PaymentMethod id is sent.
-  const stripeKey = stripeKeyOf(o.methods);
-  const stripeCard = useRef<StripeCardHandle | null>(null);
 
   /** The payment part of the order's body; a new card is tokenised first (a 422 names its fields). */
   async function prepare(): Promise<PaymentPart> {
@@ -157,19 +149,10 @@ export function usePaymentStep(o: PaymentStepOptions) {
       const first = (await loadingCards.current)[0];
       if (first) [isNew, choice] = [false, first.id];
     }
-    if (method === 'cartao') {
-      if (isNew && stripeKey) {
-        if (!stripeCard.current) throw new Error('the Stripe card field is not on the page');
-        const pm = await stripeCard.current(card.titular);
-        cartao = { token: (await checkout.gatewayToken(o.churchId, pm)).token };
-      } else if (isNew) {
-        const { cpfTitular, dataNascimentoTitular, ...rest } = card;
-        const holder = holderFields
-          ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
-          : {};
-        cartao = { token: (await checkout.tokenize(o.churchId, { ...rest, ...holder })).token };
-      } else cartao = { idCartao: choice as number };
-    }
+    if (method === 'cartao')
+      cartao = isNew
+        ? { token: (await newCardState.token()).token }
+        : { idCartao: choice as number };
     return {
       metodoPagamento: method,
       parcelas: method === 'cartao' ? (quote?.plan.parcela ?? 1) : 1,
@@ -190,12 +173,10 @@ export function usePaymentStep(o: PaymentStepOptions) {
     setCardChoice,
     newCard,
     card,
-    setCard,
+    setCard: newCardState.setCard,
     holderFields,
     stripeKey,
-    stripeReady: (handle: StripeCardHandle | null) => {
-      stripeCard.current = handle;
-    },
+    stripeReady: newCardState.stripeReady,
     saveCard,
     ach,
     setAch,
@@ -288,31 +269,13 @@ export function PaymentFields({
               {first(errors, 'cartao')}
             </p>
           )}
-          {step.newCard && step.stripeKey && (
-            <>
-              <Field
-                label={t('pay.cardHolder')}
-                name="titular"
-                value={step.card.titular}
-                onChange={(titular) => step.setCard({ ...step.card, titular })}
-                required
-                autoComplete="cc-name"
-                error={first(errors, 'titular')}
-              />
-              <StripeCardField
-                publishableKey={step.stripeKey}
-                lang={lang}
-                t={t}
-                error={first(errors, 'numero') ?? first(errors, 'token')}
-                onReady={step.stripeReady}
-              />
-            </>
-          )}
-          {step.newCard && !step.stripeKey && (
-            <CardFields
+          {step.newCard && (
+            <NewCardFields
               card={step.card}
-              onChange={step.setCard}
+              setCard={step.setCard}
               holderFields={step.holderFields}
+              stripeKey={step.stripeKey}
+              stripeReady={step.stripeReady}
               t={t}
               lang={lang}
               errors={errors}

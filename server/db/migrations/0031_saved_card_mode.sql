@@ -1,0 +1,1 @@
+ALTER TABLE "usuario_cartao_gateway_pagamento" ADD COLUMN "modo" text DEFAULT 'sandbox' NOT NULL;

@@ -1,0 +1,256 @@
+// Saved cards only where they can be charged (docs/payments.md "Saved cards", "Stripe"), against
+// the local Stripe of fake-stripe.test-support.ts: at a live Stripe church /user/addcard keeps the
+// Stripe.js card on the member's one Customer (`cus_…|pm_…`) and refuses a number; a card saved
+// while the church was on the sandbox is neither listed nor charged there (a 422 on the card,
+// and a recurring gift of it takes its decline path), and is offered again back on the sandbox.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { chargeDueGifts } from '../giving/recurring.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
+import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+
+const OTHER_GATEWAY = {
+  en: 'This card was saved with another payment provider or in test mode and cannot be charged here. Choose another card or add it again.',
+  pt: 'Este cartão foi salvo em outro meio de pagamento ou no modo de teste e não pode ser cobrado aqui. Escolha outro cartão ou adicione-o de novo.',
+};
+
+describe.each(testBackends())('saved cards at a live Stripe church on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let fake: FakeStripe;
+  let graceId: number;
+  let userId: number;
+  let reasonId: number;
+  let admin: string;
+  let member: string;
+  const { call } = apiClient(() => api, { lang: 'en' });
+  const db = () => database.db;
+  let seq = 0;
+  const key = () => `saved-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
+  let sandboxCard: number;
+
+  const setStripe = (modo: 'live' | 'sandbox') =>
+    call('PUT', '/admin/grace/gateways/stripe', {
+      token: admin,
+      body: {
+        modo,
+        credenciais:
+          modo === 'live'
+            ? {
+                secretKey: 'sk_test_church',
+                publishableKey: 'pk_test_church',
+                webhookSecret: 'whsec_test_church_webhook_0123',
+              }
+            : {},
+      },
+    });
+  const listed = async () => {
+    const r = await call('GET', `/usuario/grace/${userId}/cartoes`, { token: member });
+    expect(r.status, JSON.stringify(r.body)).toBe(200);
+    return r.body.cartoes as { id: number; final: string; idGatewayPagamento: number }[];
+  };
+  const addCard = async (pm: string) => {
+    const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
+      token: member,
+      body: { token: pm },
+    });
+    expect(tok.status, JSON.stringify(tok.body)).toBe(201);
+    return call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${graceId}`, {
+      token: member,
+      body: { token: tok.body.token },
+    });
+  };
+  const savedRow = async (id: number) =>
+    (await db().select().from(t.savedCards).where(eq(t.savedCards.id, id)))[0]!;
+  const giveWith = (idCartao: number, lang = 'en') =>
+    call('POST', '/pagamento/', {
+      token: member,
+      lang,
+      body: {
+        tipo: 'doacao',
+        igreja: graceId,
+        motivos: [{ motivo: reasonId, valor: 25 }],
+        metodoPagamento: 'cartao',
+        cartao: { idCartao },
+        salvarCartao: false,
+        chaveIdempotencia: key(),
+      },
+    });
+  const intentCreates = () =>
+    fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents');
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    process.env.STRIPE_API_URL = fake.url;
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    admin = (await loginAs(api, 'admin@grace.demo')).token;
+    member = (await loginAs(api, 'member@grace.demo')).token;
+    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
+    graceId = grace!.id;
+    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
+    userId = user!.id;
+    const [reason] = await db()
+      .select()
+      .from(t.paymentReasons)
+      .where(
+        and(eq(t.paymentReasons.churchId, graceId), eq(t.paymentReasons.recurrenceAllowed, true)),
+      );
+    reasonId = reason!.id;
+  }, 180_000);
+  afterAll(async () => {
+    await database?.close();
+    await fake?.close();
+    delete process.env.STRIPE_API_URL;
+    resetAccountSettings();
+  });
+
+  it('a card added on the sandbox is kept as a sandbox card and listed there', async () => {
+    const tok = await call('POST', `/general/payment/church/${graceId}/card/token`, {
+      token: member,
+      body: { titular: 'Ann Lee', numero: '4111 1111 1111 1111', cvv: '123', validade: '12/30' },
+    });
+    expect(tok.status, JSON.stringify(tok.body)).toBe(201);
+    const saved = await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${graceId}`, {
+      token: member,
+      body: { token: tok.body.token },
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    sandboxCard = saved.body.cartao.id;
+    const row = await savedRow(sandboxCard);
+    expect(row).toMatchObject({ gatewayId: 5, mode: 'sandbox', token: tok.body.token });
+    expect((await listed()).map((c) => c.id)).toContain(sandboxCard);
+    expect(fake.calls).toHaveLength(0); // the sandbox never asks Stripe
+  });
+
+  it('at live Stripe: the number is refused, a Stripe.js card is kept on the member’s one Customer', async () => {
+    expect((await setStripe('live')).status).toBe(200);
+    const number = await call('POST', `/general/payment/church/${graceId}/card/token`, {
+      token: member,
+      body: { titular: 'Ann Lee', numero: '4111 1111 1111 1111', cvv: '123', validade: '12/30' },
+    });
+    expect(number.status).toBe(422);
+    expect(Object.keys(number.body.errors)).toEqual(['numero']);
+
+    const first = await addCard('pm_card_visa');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.cartao).toMatchObject({
+      idGatewayPagamento: 5,
+      bandeira: 'visa',
+      final: '4242',
+    });
+    const kept = await savedRow(first.body.cartao.id);
+    expect(kept.mode).toBe('live');
+    expect(kept.token).toMatch(/^cus_\w+\|pm_card_visa$/);
+    const customer = kept.token.split('|')[0]!;
+    expect(fake.customers).toEqual([customer]);
+    expect(fake.attached.get('pm_card_visa')).toBe(customer);
+    const customerCreate = fake.calls.find((c) => c.path === '/v1/customers')!;
+    expect(customerCreate.idempotencyKey).toBe(`${graceId}:${userId}:customer`);
+
+    // the same card again: the same saved card; another card: the same Customer
+    const again = await addCard('pm_card_visa');
+    expect(again.status).toBe(201);
+    expect(again.body.cartao.id).toBe(first.body.cartao.id);
+    const second = await addCard('pm_card_chargeDeclined');
+    expect(second.status, JSON.stringify(second.body)).toBe(201);
+    expect((await savedRow(second.body.cartao.id)).token).toBe(
+      `${customer}|pm_card_chargeDeclined`,
+    );
+    expect(fake.customers).toEqual([customer]);
+    expect(fake.attached.get('pm_card_chargeDeclined')).toBe(customer);
+    // nothing was charged to keep them
+    expect(intentCreates()).toHaveLength(0);
+
+    // the list has only the cards live Stripe can charge
+    expect((await listed()).map((c) => c.id).sort()).toEqual(
+      [first.body.cartao.id, second.body.cartao.id].sort(),
+    );
+
+    // and the kept card pays: Stripe is asked with the Customer and the PaymentMethod
+    const paid = await giveWith(first.body.cartao.id);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.pagamento.status).toBe('aprovado');
+    expect(fake.creates.at(-1)).toMatchObject({ customer, payment_method: 'pm_card_visa' });
+  });
+
+  it('at live Stripe the sandbox card is not listed and is refused on the card, in the payer’s language', async () => {
+    expect((await listed()).map((c) => c.id)).not.toContain(sandboxCard);
+    const before = intentCreates().length;
+    const payments = async () =>
+      (await db().select().from(t.payments).where(eq(t.payments.userId, userId))).length;
+    const made = await payments();
+    const en = await giveWith(sandboxCard);
+    expect(en.status).toBe(422);
+    expect(en.body.errors.cartao).toEqual([OTHER_GATEWAY.en]);
+    const pt = await giveWith(sandboxCard, 'pt-BR');
+    expect(pt.status).toBe(422);
+    expect(pt.body.errors.cartao).toEqual([OTHER_GATEWAY.pt]);
+    expect(intentCreates()).toHaveLength(before);
+    expect(await payments()).toBe(made); // refused before any order was written
+  });
+
+  it('a recurring gift of the sandbox card takes its decline path at live Stripe, nothing sent to Stripe', async () => {
+    await db().update(t.recurringGifts).set({ status: 'pausada' }); // only this gift is due
+    const day = new Date().toISOString().slice(0, 10);
+    const [gift] = await db()
+      .insert(t.recurringGifts)
+      .values({
+        churchId: graceId,
+        userId,
+        reasonId,
+        amountCents: 4000,
+        days: 30,
+        cardId: sandboxCard,
+        status: 'ativa',
+        nextOccurrence: day,
+        nextChargeAt: new Date(Date.now() - 60_000),
+      })
+      .returning();
+    const before = intentCreates().length;
+    const mails: unknown[] = [];
+    await chargeDueGifts(db(), new Date(), {
+      mailer: { send: async (m) => void mails.push(m) },
+      settings: { PROVIDER_DOMAIN: 'localhost', PORT: 4321 },
+    });
+    const [after] = await db()
+      .select()
+      .from(t.recurringGifts)
+      .where(eq(t.recurringGifts.id, gift!.id));
+    expect(after!.failedTries).toBe(1);
+    expect(after!.status).toBe('ativa');
+    expect(after!.nextOccurrence).toBe(day); // the same occurrence is tried again later
+    expect(after!.nextChargeAt.getTime()).toBeGreaterThan(Date.now() + 86_400_000 / 2);
+    expect(mails).toHaveLength(1); // the donor is told
+    expect(intentCreates()).toHaveLength(before);
+    await db()
+      .update(t.recurringGifts)
+      .set({ status: 'pausada' })
+      .where(eq(t.recurringGifts.id, gift!.id));
+  });
+
+  it('back on the sandbox the sandbox card is offered and charged again, the live ones are not', async () => {
+    expect((await setStripe('sandbox')).status).toBe(200);
+    const list = (await listed()).map((c) => c.id);
+    expect(list).toContain(sandboxCard);
+    const paid = await giveWith(sandboxCard);
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.pagamento.status).toBe('aprovado');
+    const live = (
+      await db()
+        .select()
+        .from(t.savedCards)
+        .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.mode, 'live')))
+    )[0]!;
+    expect(list).not.toContain(live.id);
+    const refused = await giveWith(live.id);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.cartao).toEqual([OTHER_GATEWAY.en]);
+  });
+});
