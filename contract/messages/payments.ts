@@ -9,6 +9,8 @@ const pt = {
     'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
   'pay.cardNeedsAuthentication':
     'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; doe uma vez pela página de doações (o banco pedirá a confirmação lá) ou escolha outro cartão.',
+  'pay.cardNeedsAuthenticationPlan':
+    'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; troque o cartão do plano em Meu plano.',
   'pay.cardNotFound': 'Cartão não encontrado.',
   'pay.cardOtherGateway':
     'Este cartão foi salvo em outro meio de pagamento ou no modo de teste e não pode ser cobrado aqui. Escolha outro cartão ou adicione-o de novo.',
@@ -55,6 +57,8 @@ const en: Record<PaymentMessageKey, string> = {
     'Card invalid or expired. Nothing was charged; check the details or use another card.',
   'pay.cardNeedsAuthentication':
     'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; give once on the giving page (your bank will ask you there) or choose another card.',
+  'pay.cardNeedsAuthenticationPlan':
+    'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; change your plan’s card on My plan.',
   'pay.cardNotFound': 'Card not found.',
   'pay.cardOtherGateway':
     'This card was saved with another payment provider or in test mode and cannot be charged here. Choose another card or add it again.',
@@ -98,6 +102,8 @@ const es: Record<PaymentMessageKey, string> = {
     'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
   'pay.cardNeedsAuthentication':
     'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; dona una vez en la página de donaciones (el banco te lo pedirá allí) o elige otra tarjeta.',
+  'pay.cardNeedsAuthenticationPlan':
+    'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; cambia la tarjeta del plan en Mi plan.',
   'pay.cardNotFound': 'Tarjeta no encontrada.',
   'pay.cardOtherGateway':
     'Esta tarjeta se guardó con otro medio de pago o en modo de prueba y no se puede cobrar aquí. Elige otra tarjeta o agrégala de nuevo.',

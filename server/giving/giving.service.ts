@@ -22,6 +22,7 @@ import {
   givingSettingsOf,
   isPortugueseChurch,
 } from './donation.ts';
+import { chargeableNow } from '../payments/payments.service.ts';
 
 type RecurringRow = typeof t.recurringGifts.$inferSelect;
 
@@ -186,7 +187,7 @@ export async function updateRecurringGift(
   }
   if (body.idCartao !== undefined) {
     const [card] = await db
-      .select({ id: t.savedCards.id })
+      .select({ id: t.savedCards.id, gatewayId: t.savedCards.gatewayId, mode: t.savedCards.mode })
       .from(t.savedCards)
       .where(
         and(
@@ -196,6 +197,9 @@ export async function updateRecurringGift(
         ),
       );
     if (!card) throw fieldProblem(404, 'idCartao', 'pay.cardNotFound');
+    // the gift's next charge goes to the church's card gateway as it is now (docs/payments.md "Saved cards")
+    if (!(await chargeableNow(db, gift.churchId, card)))
+      throw fieldProblem(422, 'idCartao', 'pay.cardOtherGateway');
     changes.cardId = card.id;
   }
   const [row] = await db

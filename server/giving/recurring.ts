@@ -295,7 +295,11 @@ async function settleOccurrence(
   return { giftId: gift.id, occurrence, status };
 }
 
-/** The payment was declined because the bank wants the donor there (Stripe `authentication_required`). */
+/** The payment was declined because the bank wants the payer there (Stripe `authentication_required`). */
 export function needsAuthentication(message: string | null, lang: MessageLang): boolean {
-  return message !== null && message === paymentMessage(lang, 'pay.cardNeedsAuthentication');
+  return (
+    message !== null &&
+    (message === paymentMessage(lang, 'pay.cardNeedsAuthentication') ||
+      message === paymentMessage(lang, 'pay.cardNeedsAuthenticationPlan'))
+  );
 }

@@ -22,6 +22,7 @@ import { reservePayment, storedAnswer } from './pipeline.ts';
 import { pixExpiry } from './pix.ts';
 import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
 import { settlePayment } from './purchase.ts';
+import { gatewayCustomerOf } from './saved-cards.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { keepSubscriptionCardOf } from '../play/subscription-state.ts';
 import {
@@ -107,6 +108,8 @@ interface ChargeRequestRecord {
   offSession?: boolean;
   /** The card the gateway said it keeps (`savedToken`), recorded before a later approval. */
   keptToken?: string;
+  /** The member's customer at the gateway when the charge was opened (a re-send reuses it). */
+  customer?: string;
 }
 
 /** A live charge whose first commit is made: what the gateway is then asked. */
@@ -162,6 +165,11 @@ export async function openLiveCharge(
         }
       : {}),
   };
+  // a card kept for a member joins the customer their other kept cards name (one per member)
+  if (request.saveCard && payer.userId !== null) {
+    const customer = await gatewayCustomerOf(tx, church.id, payer.userId, gatewayId!);
+    if (customer) request.customer = customer;
+  }
   const claimId = await reservePayment(tx, order, payer, now);
   if (claimId === null) return null;
   const [payment] = await tx
@@ -220,6 +228,7 @@ export async function openLiveCharge(
     saveCard: request.saveCard,
     offSession,
     customerKey: payer.userId === null ? undefined : `${church.id}:${payer.userId}`,
+    customer: request.customer,
     ach: payer.ach
       ? {
           routingNumber: payer.ach.numeroRoteamento,
@@ -332,7 +341,9 @@ export async function finishLiveCharge(
           message: declined
             ? say(
                 result.needsAuthentication
-                  ? 'pay.cardNeedsAuthentication'
+                  ? payment.kind === 'assinatura'
+                    ? 'pay.cardNeedsAuthenticationPlan'
+                    : 'pay.cardNeedsAuthentication'
                   : payment.method === 'cartao'
                     ? 'pay.cardDeclined'
                     : 'pay.cardInvalid',
@@ -530,6 +541,7 @@ export async function reconcileLivePayments(
         saveCard: request.saveCard,
         offSession: request.offSession,
         customerKey: request.userId === null ? undefined : `${payment.churchId}:${request.userId}`,
+        customer: request.customer,
         payer: {
           name: payment.donorName ?? request.cardHolder ?? null,
           email: payment.donorEmail,

@@ -6,7 +6,7 @@ import type { SavedCard, sandboxActionParams } from '../../contract/payments.ts'
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { paymentMessage } from '../../contract/messages/payments.ts';
 import type { z } from 'zod';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { releasePayments } from './expiry.ts';
@@ -14,7 +14,7 @@ import { DEFAULT_GATEWAY_ID, isGatewayId, type GatewayId, type TokenizedCard } f
 import { settlePayment } from './purchase.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { GatewayUnavailable } from './adapters/types.ts';
-import { gatewayCustomerOf, gatewayModeOf } from './saved-cards.ts';
+import { chargeableHere, gatewayCustomerOf, gatewayModeOf } from './saved-cards.ts';
 
 type PaymentRow = typeof t.payments.$inferSelect;
 
@@ -107,7 +107,7 @@ export async function sandboxAction(
 }
 
 /** The gateway of the church's card method (the default when it names none). */
-export async function cardGatewayOf(db: Database, churchId: number): Promise<number> {
+export async function cardGatewayOf(db: Db, churchId: number): Promise<number> {
   const [method] = await db
     .select({ gatewayId: t.churchPaymentMethods.gatewayId })
     .from(t.churchPaymentMethods)
@@ -119,6 +119,16 @@ export async function cardGatewayOf(db: Database, churchId: number): Promise<num
       ),
     );
   return method?.gatewayId ?? DEFAULT_GATEWAY_ID;
+}
+
+/** True when the church's card method charges this saved card now: same gateway, same mode (docs/payments.md "Saved cards"). */
+export async function chargeableNow(
+  db: Db,
+  churchId: number,
+  card: { gatewayId: number; mode: string },
+): Promise<boolean> {
+  const gatewayId = await cardGatewayOf(db, churchId);
+  return chargeableHere(card, gatewayId, await gatewayModeOf(db, churchId, gatewayId));
 }
 
 /** Keeps a card token for the payment that follows (owner null: a visitor). */

@@ -180,6 +180,66 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     expect(fake.creates.at(-1)).toMatchObject({ customer, payment_method: 'pm_card_visa' });
   });
 
+  it('a card saved at the checkout and one added on /user/addcard share the member’s one Customer, in either order', async () => {
+    const customerCreates = () => fake.calls.filter((c) => c.path === '/v1/customers');
+    const payAndSave = async (token: string, pm: string) => {
+      const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
+        token,
+        body: { token: pm },
+      });
+      expect(tok.status, JSON.stringify(tok.body)).toBe(201);
+      return call('POST', '/pagamento/', {
+        token,
+        body: {
+          tipo: 'doacao',
+          igreja: graceId,
+          motivos: [{ motivo: reasonId, valor: 25 }],
+          metodoPagamento: 'cartao',
+          cartao: { token: tok.body.token },
+          salvarCartao: true,
+          chaveIdempotencia: key(),
+        },
+      });
+    };
+    // the member of the previous test already has a Customer: "save card" joins it, none is made
+    const made = customerCreates().length;
+    const paid = await payAndSave(member, 'pm_card_mastercard');
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    expect(paid.body.pagamento.status).toBe('aprovado');
+    const [customer] = fake.customers;
+    expect(fake.creates.at(-1)).toMatchObject({ customer, payment_method: 'pm_card_mastercard' });
+    expect(customerCreates()).toHaveLength(made);
+
+    // another member saves at the checkout first (the Customer is made there), then adds a card:
+    // the same Customer, not a second one, and no key reused with other parameters (Stripe refuses that)
+    const other = (await loginAs(api, 'admin@grace.demo')).token;
+    const [otherUser] = await db()
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, 'admin@grace.demo'));
+    const first = await payAndSave(other, 'pm_card_amex');
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    expect(first.body.pagamento.status).toBe('aprovado');
+    const otherCustomer = fake.customers.at(-1)!;
+    expect(otherCustomer).not.toBe(customer);
+    const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
+      token: other,
+      body: { token: 'pm_card_discover' },
+    });
+    const added = await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${graceId}`, {
+      token: other,
+      body: { token: tok.body.token },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    expect((await savedRow(added.body.cartao.id)).token).toBe(`${otherCustomer}|pm_card_discover`);
+    const kept = await db()
+      .select({ token: t.savedCards.token })
+      .from(t.savedCards)
+      .where(and(eq(t.savedCards.userId, otherUser!.id), eq(t.savedCards.mode, 'live')));
+    expect(new Set(kept.map((k) => k.token.split('|')[0]))).toEqual(new Set([otherCustomer]));
+    expect(fake.customers).toHaveLength(2);
+  });
+
   it('at live Stripe the sandbox card is not listed and is refused on the card, in the payer’s language', async () => {
     expect((await listed()).map((c) => c.id)).not.toContain(sandboxCard);
     const before = intentCreates().length;
@@ -229,6 +289,24 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     expect(after!.nextChargeAt.getTime()).toBeGreaterThan(Date.now() + 86_400_000 / 2);
     expect(mails).toHaveLength(1); // the donor is told
     expect(intentCreates()).toHaveLength(before);
+    // nor can the donor point a gift at it: refused on the card field, the gift unchanged
+    const repoint = await call('PUT', `/usuario/${userId}/doacao-recorrente/${gift!.id}`, {
+      token: member,
+      body: { idCartao: sandboxCard },
+    });
+    expect(repoint.status).toBe(422);
+    expect(repoint.body.errors.idCartao).toEqual([OTHER_GATEWAY.en]);
+    const live = (
+      await db()
+        .select()
+        .from(t.savedCards)
+        .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.mode, 'live')))
+    )[0]!;
+    const moved = await call('PUT', `/usuario/${userId}/doacao-recorrente/${gift!.id}`, {
+      token: member,
+      body: { idCartao: live.id },
+    });
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     await db()
       .update(t.recurringGifts)
       .set({ status: 'pausada' })

@@ -1,8 +1,8 @@
 // THE one rule of who may watch closed Play content (spec §3 "'ativo' means valid", §6 closed
 // content; docs/play.md "Subscribing, cancelling, renewals"): a subscription whose situacao is 'ativo' and whose paid period (pago_ate)
 // has not ended. Cancelling keeps situacao 'ativo' with cancelado_em set, so access lasts until
-// pago_ate; renewals move pago_ate on. While a declined renewal is being retried (renewals.ts) the plan
-// has not lapsed, so access goes on past pago_ate until the last try. Every check (watch call, media,
+// pago_ate; renewals move pago_ate on. While a declined renewal is being retried (renewals.ts), or a
+// live renewal waits for its gateway's answer, the plan has not lapsed, so access goes on past pago_ate. Every check (watch call, media,
 // pages) goes through here, and so does which contents are closed at all (`contentIsOpen`).
 import { and, desc, eq, gt, isNotNull, or } from 'drizzle-orm';
 import { CONTENT_VISIBILITIES } from '../../contract/play.ts';
@@ -38,8 +38,15 @@ export async function activeSubscription(
         eq(t.playSubscriptions.status, 'ativo'),
         or(
           gt(t.playSubscriptions.paidUntil, now),
-          // a declined renewal still being retried: the plan has not lapsed yet
-          and(gt(t.playSubscriptions.failedTries, 0), isNotNull(t.playSubscriptions.renewAt)),
+          // a declined renewal still being retried, or a live renewal whose gateway has not
+          // answered yet (set aside past pago_ate): the plan has not lapsed yet
+          and(
+            isNotNull(t.playSubscriptions.renewAt),
+            or(
+              gt(t.playSubscriptions.failedTries, 0),
+              gt(t.playSubscriptions.renewAt, t.playSubscriptions.paidUntil),
+            ),
+          ),
         ),
       ),
     )

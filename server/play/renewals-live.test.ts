@@ -21,6 +21,7 @@ import {
   type FakeCardConnect,
 } from '../payments/adapters/fake-cardconnect.test-support.ts';
 import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import { activeSubscription } from './access.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
 import { renewDueSubscriptions } from './renewals.ts';
@@ -263,12 +264,37 @@ describe.each(testBackends())('play renewals at a live Stripe church on %s', (ba
     expect(fake.creates.at(-1)).toMatchObject({ off_session: 'true' });
     const [p] = await renewalsOf(sub.id);
     expect(p!.paymentUrl).toBeNull(); // no bank page: nobody is there to open it
+    expect(p!.message).toMatch(/change your plan’s card on My plan/); // the plan's words, not the gift's
     const after = await subOf(sub.id);
     expect(after.failedTries).toBe(1);
     expect(after.renewAt!.getTime()).toBe(now.getTime() + RETRY_DAYS[0] * DAY);
     expect(w.sent).toHaveLength(1);
     expect(w.sent[0]!.text).toMatch(/asked you to confirm the renewal/);
     expect(w.sent[0]!.text).toMatch(/We will try again/);
+  });
+
+  it('a gateway silent past pago_ate: the member keeps watching until the answer, then it settles', async () => {
+    const card = await keptCard('pm_card_visa');
+    const end = new Date('2031-06-01T12:00:00Z');
+    const sub = await dueSub(card.id, end);
+    const now = new Date(end.getTime() - RENEW_AHEAD_MS + 60_000);
+    fake.failNextCreate = '500-after';
+    await run(now);
+    // a day later, past pago_ate, the reconciliation has not reached Stripe yet
+    const later = new Date(end.getTime() + 60_000);
+    const [still] = await run(later);
+    expect(still).toMatchObject({ subscriptionId: sub.id, status: 'pendente' });
+    expect((await subOf(sub.id)).renewAt!.getTime()).toBeGreaterThan(end.getTime());
+    expect(await activeSubscription(db(), w.churchId, w.userId, later)).toMatchObject({
+      id: sub.id,
+    });
+    // Stripe answers (it had charged): pago_ate moves on, charged once
+    expect(await reconcileLivePayments(db(), new Date(later.getTime() + 60_000))).toBe(1);
+    const [settled] = await run(new Date(later.getTime() + LIVE_WAIT_MS + 60_000));
+    expect(settled).toMatchObject({ subscriptionId: sub.id, status: 'aprovado' });
+    const after = await subOf(sub.id);
+    expect(after.paidUntil!.getTime()).toBeGreaterThan(later.getTime());
+    expect(w.sent).toHaveLength(0);
   });
 
   it('a 5xx leaves the renewal pending; the job settles it and the next run moves pago_ate, charged once', async () => {

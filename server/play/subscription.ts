@@ -26,8 +26,7 @@ import {
   type Payer,
 } from '../payments/pipeline.ts';
 import { orderCode } from '../payments/codes.ts';
-import { cardGatewayOf, saveCard } from '../payments/payments.service.ts';
-import { chargeableHere, gatewayModeOf } from '../payments/saved-cards.ts';
+import { chargeableNow, saveCard } from '../payments/payments.service.ts';
 import { activeSubscription } from './access.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
 import { FIRST_PERIOD, periodEnd, renewalTime } from './subscription-state.ts';
@@ -431,8 +430,6 @@ export async function changeSubscriptionCard(
     });
     chosen = saved.id;
   }
-  const gatewayId = await cardGatewayOf(db, churchId);
-  const mode = await gatewayModeOf(db, churchId, gatewayId);
   await db.transaction(async (tx) => {
     const s = await changeableSubscription(tx, churchId, userId, id, now);
     const [saved] = await tx
@@ -447,7 +444,7 @@ export async function changeSubscriptionCard(
       );
     if (!saved) throw fieldProblem(422, 'cartao', 'pay.cardNotFound');
     // a renewal charges the church's card gateway as it is now (docs/payments.md "Saved cards")
-    if (!chargeableHere(saved, gatewayId, mode))
+    if (!(await chargeableNow(tx, churchId, saved)))
       throw fieldProblem(422, 'cartao', 'pay.cardOtherGateway');
     const renewAt = s.failedTries > 0 ? now : (s.renewAt ?? renewalTime(s.paidUntil!, saved.id));
     await tx

@@ -14,6 +14,8 @@ const CARDS: Record<
 > = {
   pm_card_visa: { brand: 'visa', last4: '4242', behaviour: 'ok' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', behaviour: 'ok' },
+  pm_card_amex: { brand: 'amex', last4: '8431', behaviour: 'ok' },
+  pm_card_discover: { brand: 'discover', last4: '1117', behaviour: 'ok' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', behaviour: 'decline' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', behaviour: '3ds' },
   // 4000 0025 0000 3155: 3-D Secure until set up for future use, then off-session needs none
@@ -63,6 +65,7 @@ const readBody = (req: IncomingMessage) =>
 export async function startFakeStripe(): Promise<FakeStripe> {
   const intents = new Map<string, Intent>();
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const keyBodies = new Map<string, string>();
   const customers = new Set<string>();
   const attached = new Map<string, string>();
   /** `cus|pm` pairs whose setup the bank authenticated (an intent with setup_future_usage succeeded). */
@@ -205,6 +208,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.headers.authorization !== 'Bearer sk_test_church')
       return send(error(401, 'invalid_request_error', 'Invalid API Key provided'));
     const form = parseForm(body);
+    // Stripe refuses a key reused with other parameters (Stripe "Idempotent requests": 400 idempotency_error)
+    const firstBody =
+      key && req.method === 'POST' ? keyBodies.get(`${url.pathname}:${key}`) : undefined;
+    if (firstBody !== undefined && firstBody !== body)
+      return send(
+        error(
+          400,
+          'idempotency_error',
+          'Keys for idempotent requests can only be used with the same parameters they were first used with.',
+        ),
+      );
+    if (key && req.method === 'POST') keyBodies.set(`${url.pathname}:${key}`, body);
     const replay =
       key && req.method === 'POST' ? idempotent.get(`${url.pathname}:${key}`) : undefined;
     const path = url.pathname;

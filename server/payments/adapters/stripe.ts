@@ -101,6 +101,25 @@ function unavailable(error: unknown): never | { declined: string; code?: string 
 export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): GatewayAdapter {
   const stripe = stripeClient(credentials.secretKey, apiUrl);
 
+  /**
+   * The member's one Customer: the one their kept cards name, else made under
+   * `{church}:{member}:customer` with the same parameters from every path, since Stripe refuses a
+   * key reused with other parameters (Stripe "Idempotent requests"); a visitor's has the order's key.
+   */
+  const memberCustomer = async (
+    churchId: number,
+    customerKey: string | undefined,
+    existing: string | undefined,
+    orderCode?: string,
+  ): Promise<string> =>
+    existing ??
+    (
+      await stripe.customers.create(
+        { metadata: { igreja: String(churchId), ...(customerKey ? { membro: customerKey } : {}) } },
+        { idempotencyKey: `${customerKey ?? orderCode}:customer` },
+      )
+    ).id;
+
   return {
     async charge(input: LiveChargeInput) {
       const metadata = { pedido: input.orderCode, igreja: String(input.churchId) };
@@ -108,17 +127,13 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
         let paymentMethod = input.cardToken;
         let customer: string | undefined;
         if (paymentMethod?.includes('|')) [customer, paymentMethod] = paymentMethod.split('|');
-        if (input.method === 'cartao' && input.saveCard && !customer) {
-          const created = await stripe.customers.create(
-            {
-              email: input.payer.email ?? undefined,
-              name: input.payer.name ?? undefined,
-              metadata,
-            },
-            { idempotencyKey: `${input.customerKey ?? input.orderCode}:customer` },
+        if (input.method === 'cartao' && input.saveCard && !customer)
+          customer = await memberCustomer(
+            input.churchId,
+            input.customerKey,
+            input.customer,
+            input.orderCode,
           );
-          customer = created.id;
-        }
         const base = {
           amount: input.totalCents,
           currency: input.currency.toLowerCase(),
@@ -232,18 +247,7 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       try {
         // the member's one Customer: the one a saved card names, else made once under the key a
         // live charge's "save card" uses too (Idempotency-Key `{church}:{member}:customer`)
-        const customer =
-          input.customer ??
-          (
-            await stripe.customers.create(
-              {
-                email: input.payer.email ?? undefined,
-                name: input.payer.name ?? undefined,
-                metadata: { igreja: String(input.churchId), membro: input.customerKey },
-              },
-              { idempotencyKey: `${input.customerKey}:customer` },
-            )
-          ).id;
+        const customer = await memberCustomer(input.churchId, input.customerKey, input.customer);
         // attaching again to the same Customer is harmless; a retry replays the same answer
         const pm = await stripe.paymentMethods.attach(
           input.token,

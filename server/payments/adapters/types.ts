@@ -23,6 +23,8 @@ export interface LiveChargeInput {
   offSession?: boolean | undefined;
   /** A saved card's customer at the gateway, created once per member when missing. */
   customerKey?: string | undefined;
+  /** The member's customer already at the gateway (named by a card kept there): reused, never made twice. */
+  customer?: string | undefined;
   ach?: { routingNumber: string; accountNumber: string; accountType: string } | undefined;
   payer: { name: string | null; email: string | null; cpf: string | null };
   /** Where the payer comes back after a bank page (3-D Secure, PicPay). */

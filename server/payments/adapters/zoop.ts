@@ -270,7 +270,8 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
           buyer = keptBuyer;
           source = { usage: 'reusable', card: { id: keptCard } };
         } else if (input.saveCard) {
-          const made = await memberBuyer(input);
+          // the member's buyer named by their other kept cards, else a new one (Zoop takes no idempotency key)
+          const made = input.customer ?? (await memberBuyer(input));
           const card = made ? await keepCard(input.cardToken, made) : null;
           if (!made || !card)
             return {
