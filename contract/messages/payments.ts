@@ -38,6 +38,8 @@ const pt = {
   'pay.gatewayFailed':
     'O meio de pagamento não confirmou a cobrança, e o pedido foi cancelado. Nenhum valor foi cobrado; tente de novo.',
   'pay.gatewayNotConfigured': 'Os dados desta conta de pagamento estão incompletos.',
+  'pay.paidAfterCancel':
+    'Este pagamento foi confirmado depois que o pedido já tinha sido cancelado. O valor é devolvido pelo mesmo meio de pagamento.',
   'pay.webhookRefused': 'Notificação sem assinatura válida.',
   'pay.gatewayNoLive':
     'Este intermediador ainda não pode ser usado em modo real; use o modo de teste.',
@@ -86,6 +88,8 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.gatewayFailed':
     'The payment provider did not confirm the charge, so the order was cancelled. Nothing was charged; please try again.',
   'pay.gatewayNotConfigured': 'This payment account is not fully set up.',
+  'pay.paidAfterCancel':
+    'This payment was confirmed after the order had already been cancelled. The amount is given back the same way it was paid.',
   'pay.webhookRefused': 'Notification without a valid signature.',
   'pay.gatewayNoLive': 'This gateway cannot be used in live mode yet; use the sandbox.',
   'pay.refundFailed':
@@ -131,6 +135,8 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.gatewayFailed':
     'El medio de pago no confirmó el cobro y el pedido fue cancelado. No se cobró nada; inténtalo de nuevo.',
   'pay.gatewayNotConfigured': 'Los datos de esta cuenta de pago están incompletos.',
+  'pay.paidAfterCancel':
+    'Este pago se confirmó cuando el pedido ya había sido cancelado. El importe se devuelve por el mismo medio de pago.',
   'pay.webhookRefused': 'Notificación sin firma válida.',
   'pay.gatewayNoLive': 'Esta pasarela aún no puede usarse en modo real; usa el modo de prueba.',
   'pay.refundFailed':

@@ -10,6 +10,7 @@ import { cancelPendingSubscriptionsOf } from '../play/subscription-state.ts';
 import { log } from '../log.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { isGatewayId } from './gateways.ts';
+import { owePaidAfterClose } from './late-refund.ts';
 
 /** Cancels payments and gives their seats back; returns how many registrations were freed. */
 export async function releasePayments(
@@ -113,7 +114,15 @@ export async function cancelAtGateways(db: Database, paymentIds: number[]): Prom
       // a charge whose answer we never got may still exist there: found by our order code
       const reference = row.reference ?? (await adapter.lookup(row.code, null))?.reference;
       if (!reference || reference.startsWith('declined:')) continue;
-      await adapter.cancel(reference);
+      try {
+        await adapter.cancel(reference);
+      } catch (error) {
+        // refused because it was paid meanwhile (a Stripe intent that succeeded): the money is given back
+        const there = await adapter.lookup(row.code, reference).catch(() => null);
+        if (there?.status !== 'aprovado') throw error;
+        await db.transaction((tx) => owePaidAfterClose(tx, row.id, new Date()));
+        continue;
+      }
       cancelled++;
     } catch (error) {
       log.warn(

@@ -22,6 +22,7 @@ import { reservePayment, storedAnswer } from './pipeline.ts';
 import { pixExpiry } from './pix.ts';
 import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
 import { settlePayment } from './purchase.ts';
+import { owePaidAfterClose } from './late-refund.ts';
 import { gatewayCustomerOf } from './saved-cards.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { keepSubscriptionCardOf } from '../play/subscription-state.ts';
@@ -352,7 +353,8 @@ export async function finishLiveCharge(
           updatedAt: now,
         })
         .where(eq(t.payments.id, paymentId));
-      await applyStatus(tx, paymentId, result.status, now); // a webhook may have moved it first
+      const moved = await applyStatus(tx, paymentId, result.status, now); // a webhook may have moved it first
+      if (result.status === 'aprovado' && !moved) await owePaidAfterClose(tx, paymentId, now);
       // approved now, or already by a webhook: the card the gateway kept is saved and charged next
       await keepApprovedCard(tx, paymentId, result.savedToken);
       await tx
@@ -630,6 +632,8 @@ export async function applyWebhookEvent(
         .set({ gatewayReference: event.reference })
         .where(eq(t.payments.id, payment.id));
     const moved = event.status ? await applyStatus(tx, payment.id, event.status, now) : false;
+    // paid there after we had cancelled or declined it here: the money is given back
+    if (event.status === 'aprovado' && !moved) await owePaidAfterClose(tx, payment.id, now);
     // approved here after 3-D Secure: the card is kept as on every other approval path
     if (event.status === 'aprovado') await keepApprovedCard(tx, payment.id, event.savedToken);
     if (moved)

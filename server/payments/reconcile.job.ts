@@ -1,7 +1,9 @@
 // The reconciliation job of the one scheduler (docs/payments.md "Reconciliation"): every minute,
 // live payments still open past their check time are asked of their gateway, so a lost webhook
-// or a crash between the gateway's answer and our commit never leaves a paid order unconfirmed.
+// or a crash between the gateway's answer and our commit never leaves a paid order unconfirmed;
+// and money paid for an order we had already closed is given back.
 import { defineJob } from '../jobs/runner.ts';
+import { refundPaidAfterClose } from './late-refund.ts';
 import { reconcileLivePayments } from './live.ts';
 
 export const reconcileGatewaysJob = defineJob({
@@ -11,5 +13,6 @@ export const reconcileGatewaysJob = defineJob({
   leaseMs: 5 * 60_000,
   async run({ db, now }) {
     await reconcileLivePayments(db, now());
+    await refundPaidAfterClose(db, now()); // paid there after we had closed it here: given back
   },
 });

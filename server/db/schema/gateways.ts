@@ -59,9 +59,18 @@ export const gatewayCharges = pgTable(
     /** When the reconciliation job next asks the gateway. */
     nextCheckAt: timestamp('proxima_verificacao', { withTimezone: true }).notNull(),
     lastError: text('ultimo_erro'),
+    /**
+     * Paid at the gateway after we had cancelled or declined the order: the money is given back
+     * (docs/payments.md "Paid after we cancelled"); when the job next tries, and when it was done.
+     */
+    refundDueAt: timestamp('devolucao_em', { withTimezone: true }),
+    refundedAt: timestamp('devolvido_em', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('pagamento_gateway_verificacao_idx').on(t.nextCheckAt)],
+  (t) => [
+    index('pagamento_gateway_verificacao_idx').on(t.nextCheckAt),
+    index('pagamento_gateway_devolucao_idx').on(t.refundDueAt),
+  ],
 );
 
 /** Webhook events already applied: the same event twice changes nothing. */

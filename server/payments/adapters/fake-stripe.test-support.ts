@@ -251,6 +251,16 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     if (req.method === 'POST' && m) {
       const pi = intents.get(m[1]!);
       if (!pi) return send(error(404, 'invalid_request_error', 'No such payment_intent'));
+      // Stripe cancels only an intent not yet paid
+      if (pi.status === 'succeeded')
+        return send(
+          error(
+            400,
+            'invalid_request_error',
+            'You cannot cancel this PaymentIntent because it has a status of succeeded.',
+            { code: 'payment_intent_unexpected_state' },
+          ),
+        );
       pi.status = 'canceled';
       return send({ status: 200, body: pi });
     }

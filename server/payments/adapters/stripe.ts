@@ -280,7 +280,9 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       try {
         await stripe.paymentIntents.cancel(reference);
       } catch (error) {
-        unavailable(error);
+        // a refusal (already paid, already cancelled) is told to the caller, which asks what it is now
+        const { declined } = unavailable(error) as { declined: string };
+        throw new Error(`Stripe refused the cancel: ${declined}`);
       }
     },
 
