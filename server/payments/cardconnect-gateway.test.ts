@@ -159,6 +159,19 @@ describe.each(testBackends())('a live CardConnect account on %s', (backend) => {
     expect(fake.calls.filter((c) => c.body?.orderid === p.codigo)).toHaveLength(1);
   });
 
+  it('save card with the answer lost: the job finds the approval and the card is kept all the same', async () => {
+    const token = await tokenize('5555555555554444');
+    fake.loseNextAnswer = true;
+    const p = paymentResponseSchema.parse((await give(token, true)).body).pagamento;
+    expect(p.status).toBe('pendente');
+    expect(await db().select().from(t.savedCards).where(eq(t.savedCards.token, token))).toEqual([]);
+    await reconcileLivePayments(db(), new Date(Date.now() + 15 * 60_000));
+    expect((await payment(p.codigo)).status).toBe('aprovado');
+    const saved = await db().select().from(t.savedCards).where(eq(t.savedCards.token, token));
+    expect(saved).toHaveLength(1);
+    expect(saved[0]).toMatchObject({ gatewayId: 1, last4: '4444', mode: 'live' });
+  });
+
   it('CardConnect sends no webhooks: anything posted as one is refused and changes nothing', async () => {
     const w = await call('POST', `/webhooks/cardconnect?igreja=${graceId}`, {
       body: JSON.stringify({ respstat: 'A', retref: '1' }),

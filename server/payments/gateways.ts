@@ -18,11 +18,15 @@ import type { PaymentMethodCode } from './fees.ts';
 import { buildPixCode, pixExpiry } from './pix.ts';
 
 export const GATEWAYS = {
-  1: { name: 'cardconnect', methods: ['cartao'] },
+  // its card token (CardSecure's) is itself the card charged again: kept as is (docs/payments.md "CardConnect")
+  1: { name: 'cardconnect', methods: ['cartao'], reusableCardToken: true },
   4: { name: 'picpay', methods: ['picpay'] },
   5: { name: 'stripe', methods: ['cartao', 'ach'] },
   8: { name: 'zoop', methods: ['cartao', 'pix', 'boleto'] },
-} as const satisfies Record<number, { name: string; methods: PaymentMethodCode[] }>;
+} as const satisfies Record<
+  number,
+  { name: string; methods: PaymentMethodCode[]; reusableCardToken?: boolean }
+>;
 export type GatewayId = keyof typeof GATEWAYS;
 
 /** The gateway used when a church names none (GET /global-settings/default-payment-gateway). */

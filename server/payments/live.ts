@@ -166,6 +166,14 @@ export async function openLiveCharge(
         }
       : {}),
   };
+  // a gateway whose card token is itself the kept card names it now, so an approval found later (the job) keeps it
+  if (
+    request.saveCard &&
+    card &&
+    isGatewayId(gatewayId) &&
+    'reusableCardToken' in GATEWAYS[gatewayId]
+  )
+    request.keptToken = card.token;
   // a card kept for a member joins the customer their other kept cards name (one per member)
   if (request.saveCard && payer.userId !== null) {
     const customer = await gatewayCustomerOf(tx, church.id, payer.userId, gatewayId!);
