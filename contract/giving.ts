@@ -127,6 +127,8 @@ export const recurringGiftSchema = z.object({
   proximaCobranca: z.string(),
   tentativasFalhas: z.number().int(),
   cartao: z.object({ id: z.number().int(), bandeira: z.string(), final: z.string() }).nullable(),
+  /** The last charge was declined because the bank wants the donor there: POST …/confirmar. */
+  confirmacaoPendente: z.boolean(),
   dataCadastro: z.string(),
 });
 export type RecurringGift = z.infer<typeof recurringGiftSchema>;
@@ -138,6 +140,8 @@ export const recurringGiftResponseSchema = z.object({ doacaoRecorrente: recurrin
 export const userChurchParams = z.object({ userId: idParam });
 export const churchQuery = z.object({ igreja: idParam });
 export const recurringParams = z.object({ userId: idParam, id: idParam });
+/** POST /usuario/{userId}/doacao-recorrente/{id}/confirmar?igreja= answers a PaymentResponse. */
+export const recurringConfirmQuery = z.object({ igreja: idParam });
 export const recurringActionParams = z.object({
   userId: idParam,
   id: idParam,

@@ -83,7 +83,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', feeRoutes(db));
   api.route('/', paymentRoutes(db, changes, { mailer }));
   api.route('/', webhookRoutes(db, changes));
-  api.route('/', givingRoutes(db));
+  api.route('/', givingRoutes(db, { mailer }));
   api.route('/', registrationRoutes(db));
   api.route('/', bibleRoutes());
   api.route('/', scheduleRoutes(db));

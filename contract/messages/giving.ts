@@ -29,6 +29,8 @@ const pt = {
   'give.recurringNotFound': 'Doação recorrente não encontrada.',
   'give.recurringCanceled': 'Esta doação recorrente foi cancelada.',
   'give.recurringAction': 'Esta ação não se aplica a esta doação recorrente.',
+  'give.recurringNoConfirm':
+    'Esta doação recorrente não tem cobrança esperando a confirmação do seu banco.',
   'give.pastDate': 'Escolha hoje ou uma data futura.',
   'give.decimals': 'Use no máximo duas casas decimais.',
   'give.maxReasons': 'No máximo 10 motivos por doação.',
@@ -60,6 +62,8 @@ const en: Record<GivingMessageKey, string> = {
   'give.recurringNotFound': 'Recurring gift not found.',
   'give.recurringCanceled': 'This recurring gift was cancelled.',
   'give.recurringAction': 'This action does not apply to this recurring gift.',
+  'give.recurringNoConfirm':
+    'This recurring gift has no charge waiting for your bank’s confirmation.',
   'give.pastDate': 'Choose today or a later date.',
   'give.decimals': 'Use at most two decimals.',
   'give.maxReasons': 'At most 10 reasons per gift.',
@@ -90,6 +94,8 @@ const es: Record<GivingMessageKey, string> = {
   'give.recurringNotFound': 'Donación recurrente no encontrada.',
   'give.recurringCanceled': 'Esta donación recurrente fue cancelada.',
   'give.recurringAction': 'Esta acción no se aplica a esta donación recurrente.',
+  'give.recurringNoConfirm':
+    'Esta donación recurrente no tiene ningún cobro esperando la confirmación de tu banco.',
   'give.pastDate': 'Elige hoy o una fecha futura.',
   'give.decimals': 'Usa como máximo dos decimales.',
   'give.maxReasons': 'Como máximo 10 motivos por donación.',

@@ -8,7 +8,7 @@ const pt = {
   'pay.cardDeclined':
     'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
   'pay.cardNeedsAuthentication':
-    'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; doe uma vez pela página de doações (o banco pedirá a confirmação lá) ou escolha outro cartão.',
+    'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; confirme com o seu banco em Minhas doações (/user/giving) ou escolha outro cartão.',
   'pay.cardNeedsAuthenticationPlan':
     'O banco do cartão pediu que você confirme esta cobrança, o que não dá para fazer sem você. Nenhum valor foi cobrado; troque o cartão do plano em Meu plano.',
   'pay.cardNotFound': 'Cartão não encontrado.',
@@ -58,7 +58,7 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.cardDeclined':
     'Card invalid or expired. Nothing was charged; check the details or use another card.',
   'pay.cardNeedsAuthentication':
-    'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; give once on the giving page (your bank will ask you there) or choose another card.',
+    'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; confirm it with your bank in My giving (/user/giving) or choose another card.',
   'pay.cardNeedsAuthenticationPlan':
     'Your card’s bank asked you to confirm this charge, which cannot be done without you. Nothing was charged; change your plan’s card on My plan.',
   'pay.cardNotFound': 'Card not found.',
@@ -105,7 +105,7 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.cardDeclined':
     'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
   'pay.cardNeedsAuthentication':
-    'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; dona una vez en la página de donaciones (el banco te lo pedirá allí) o elige otra tarjeta.',
+    'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; confírmalo con tu banco en Mis donaciones (/user/giving) o elige otra tarjeta.',
   'pay.cardNeedsAuthenticationPlan':
     'El banco de la tarjeta pidió que confirmes este cobro, lo que no se puede hacer sin ti. No se cobró nada; cambia la tarjeta del plan en Mi plan.',
   'pay.cardNotFound': 'Tarjeta no encontrada.',

@@ -11,6 +11,7 @@ import {
   reasonsQuery,
   receiptQuery,
   recurringActionParams,
+  recurringConfirmQuery,
   recurringParams,
   recurringUpdateSchema,
   statementQuery,
@@ -18,10 +19,12 @@ import {
 } from '../../contract/giving.ts';
 import { paymentCodeParams } from '../../contract/payments.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { accountSettings } from '../auth/settings.ts';
 import type { Database } from '../db/client.ts';
 import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { quoteFees } from '../payments/fees.ts';
 import { toFeeQuote } from '../payments/fees.serializers.ts';
 import { loadPaymentResponse, receiptKey } from '../payments/payment-view.ts';
@@ -36,8 +39,9 @@ import {
   statementOf,
   updateRecurringGift,
 } from './giving.service.ts';
+import { confirmGiftCharge } from './recurring.ts';
 
-export function givingRoutes(db: Database) {
+export function givingRoutes(db: Database, options: { mailer: Mailer }) {
   return new Hono({ strict: false })
     .get(
       '/igreja/:slug/pagamento-motivo',
@@ -108,6 +112,25 @@ export function givingRoutes(db: Database) {
         await requireMember(db, c, gift.churchId);
         const body = c.req.valid('json');
         return c.json({ doacaoRecorrente: await updateRecurringGift(db, gift, userId, body) });
+      },
+    )
+    .post(
+      // before …/:acao: the donor confirms the gift's declined charge with the bank, on-session
+      '/usuario/:userId/doacao-recorrente/:id/confirmar',
+      validate('param', recurringParams),
+      validate('query', recurringConfirmQuery),
+      async (c) => {
+        const { userId, id } = c.req.valid('param');
+        const user = await requireUser(db, c);
+        requireSelf(user, userId);
+        const gift = await ownGift(db, userId, id);
+        if (gift.churchId !== c.req.valid('query').igreja) throw notFound('give.recurringNotFound');
+        await requireMember(db, c, gift.churchId);
+        const { paymentId, created } = await confirmGiftCharge(db, gift.id, new Date(), {
+          mailer: options.mailer,
+          settings: accountSettings(),
+        });
+        return c.json(await loadPaymentResponse(db, paymentId), created ? 201 : 200);
       },
     )
     .post(

@@ -23,6 +23,7 @@ import {
   isPortugueseChurch,
 } from './donation.ts';
 import { chargeableNow } from '../payments/payments.service.ts';
+import { confirmationOf } from './recurring.ts';
 
 type RecurringRow = typeof t.recurringGifts.$inferSelect;
 
@@ -114,7 +115,8 @@ async function recurringWire(
         .from(t.savedCards)
         .where(and(eq(t.savedCards.churchId, churchId), inArray(t.savedCards.id, cardIds)))
     : [];
-  return rows.map((r) => {
+  const confirmations = await Promise.all(rows.map((r) => confirmationOf(db, r)));
+  return rows.map((r, i) => {
     const card = cards.find((x) => x.id === r.cardId);
     return {
       id: r.id,
@@ -127,6 +129,7 @@ async function recurringWire(
       proximaCobranca: r.nextOccurrence,
       tentativasFalhas: r.failedTries,
       cartao: card ? { id: card.id, bandeira: card.brand, final: card.last4 } : null,
+      confirmacaoPendente: confirmations[i]!.needed,
       dataCadastro: r.createdAt.toISOString(),
     };
   });

@@ -10,8 +10,14 @@
 // LIVE_WAIT_MS); the gateway is asked after it, off-session, and its answer settles the gift.
 // A declined card is tried again RETRY_DAYS later; the donor is e-mailed each time, and after
 // the last try the gift pauses.
+// A try declined because the bank wants the donor there can be made by the donor, on-session,
+// before the job reaches it (confirmGiftCharge); the job then settles the gift from that payment.
 import { and, asc, eq, lte } from 'drizzle-orm';
-import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import {
+  MESSAGE_LANGS,
+  messageLangOfLocale,
+  type MessageLang,
+} from '../../contract/messages/lang.ts';
 import { paymentMessage } from '../../contract/messages/payments.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -45,6 +51,8 @@ export interface ChargeOutcome {
   giftId: number;
   occurrence: string;
   status: string;
+  /** The payment of this try, when one was written. */
+  paymentId?: number | null;
 }
 
 type Gift = typeof t.recurringGifts.$inferSelect;
@@ -81,12 +89,17 @@ async function giftParties(tx: Tx, gift: Gift) {
   return { church, user, lang: messageLangOfLocale(church?.locale) };
 }
 
+/**
+ * The gift's next try: by the job (off-session), or `onSession` by the donor confirming it with
+ * their bank (docs/payments.md "Recurring gifts at a live gateway"), which only opens a live charge.
+ */
 async function chargeOne(
   tx: Tx,
   gift: Gift,
   now: Date,
   mails: Mail[],
   settings: ChargeOptions['settings'],
+  { onSession = false }: { onSession?: boolean } = {},
 ): Promise<ChargeOutcome | { send: LiveSend<Gift> }> {
   const parties = await giftParties(tx, gift);
   const { church, user, lang } = parties;
@@ -102,7 +115,7 @@ async function chargeOne(
     fingerprint: { recorrente: gift.id, ocorrencia: occurrence, tentativa: attempt },
     lang,
     recurring: { giftId: gift.id, occurrence, attempt },
-    offSession: true,
+    offSession: !onSession,
   };
 
   // The occurrence and try already charged (by a run whose answer was lost): only move on.
@@ -145,14 +158,22 @@ async function chargeOne(
     const checked = await checkPayment(tx, order, payer);
     // A live gateway: this transaction is the charge's first commit; the gateway is asked after it.
     const adapter = await liveAdapterFor(tx, church.id, checked);
+    // only a live gateway's bank asks for the donor; the sandbox never declines for that
+    if (onSession && !adapter) throw new ApiProblem(409, 'give.recurringNoConfirm');
     if (adapter) {
       const opened = await openLiveCharge(tx, order, payer, checked, now);
       if (!opened) throw new Error('idempotency key already used');
+      // a gift paused after its last declined try runs again: the job settles it from this payment
+      const row = onSession ? { ...gift, status: 'ativa' as const } : gift;
       await tx
         .update(t.recurringGifts)
-        .set({ nextChargeAt: new Date(now.getTime() + LIVE_WAIT_MS), updatedAt: now })
+        .set({
+          nextChargeAt: new Date(now.getTime() + LIVE_WAIT_MS),
+          ...(onSession ? { status: 'ativa' as const } : {}),
+          updatedAt: now,
+        })
         .where(eq(t.recurringGifts.id, gift.id));
-      return { send: { row: gift, adapter, opened } };
+      return { send: { row, adapter, opened } };
     }
     const claimId = await reservePayment(tx, order, payer, now);
     if (claimId === null) throw new Error('idempotency key already used');
@@ -172,6 +193,8 @@ async function chargeOne(
       parties,
     );
   } catch (error) {
+    // The donor is there: they are told why, and nothing is written.
+    if (onSession) throw error;
     // No card, a card no longer valid, a reason gone: counts as a declined try, nothing charged.
     if (
       !(error instanceof ApiProblem) &&
@@ -218,6 +241,7 @@ async function settleSent(
       giftId: send.row.id,
       occurrence: send.row.nextOccurrence,
       status: payment?.status ?? 'pendente',
+      paymentId: send.opened.paymentId,
     };
   const parties = await giftParties(tx, gift);
   return settleOccurrence(tx, gift, payment, true, now, mails, settings, parties);
@@ -292,7 +316,72 @@ async function settleOccurrence(
       })
       .where(eq(t.recurringGifts.id, gift.id));
   }
-  return { giftId: gift.id, occurrence, status };
+  return { giftId: gift.id, occurrence, status, paymentId };
+}
+
+/** Where a gift's confirmation with the bank stands: needed, and the open payment already made for it. */
+export async function confirmationOf(
+  db: Database | Tx,
+  gift: Gift,
+): Promise<{ needed: boolean; openPaymentId: number | null }> {
+  const none = { needed: false, openPaymentId: null };
+  if (gift.status === 'cancelada' || gift.failedTries === 0 || gift.lastPaymentId === null)
+    return none;
+  const [last] = await db
+    .select({ message: t.payments.message })
+    .from(t.payments)
+    .where(eq(t.payments.id, gift.lastPaymentId));
+  if (!last || !MESSAGE_LANGS.some((lang) => needsAuthentication(last.message, lang))) return none;
+  // the try the job would make next: made already (by the donor, or the job right now) or not yet
+  const [next] = await db
+    .select({ id: t.payments.id, status: t.payments.status })
+    .from(t.payments)
+    .where(
+      and(
+        eq(t.payments.recurringGiftId, gift.id),
+        eq(t.payments.occurrence, gift.nextOccurrence),
+        eq(t.payments.attempt, gift.failedTries),
+      ),
+    );
+  if (!next) return { needed: true, openPaymentId: null };
+  return OPEN.includes(next.status) ? { needed: true, openPaymentId: next.id } : none;
+}
+
+/**
+ * The donor confirms a gift's declined charge with their bank (docs/payments.md "Recurring gifts
+ * at a live gateway"): the gift's next try, made now on-session through the job's own claim and
+ * charge, so the job later finds it made and settles the gift from it. A try already open is
+ * answered as it is. 409 `give.recurringNoConfirm` when the gift has nothing to confirm.
+ */
+export async function confirmGiftCharge(
+  db: Database,
+  giftId: number,
+  now: Date,
+  options: ChargeOptions,
+): Promise<{ paymentId: number; created: boolean }> {
+  const open: { id: number | null } = { id: null };
+  const [outcome] = await eachClaimedThenSent(
+    db,
+    now,
+    { ...options, limit: 1 },
+    async (tx) => {
+      const [gift] = await tx
+        .select()
+        .from(t.recurringGifts)
+        .where(eq(t.recurringGifts.id, giftId))
+        .for('update');
+      if (!gift) throw new ApiProblem(404, 'give.recurringNotFound');
+      const state = await confirmationOf(tx, gift);
+      if (!state.needed) throw new ApiProblem(409, 'give.recurringNoConfirm');
+      open.id = state.openPaymentId;
+      return open.id === null ? gift : undefined;
+    },
+    (tx, gift, mails) => chargeOne(tx, gift, now, mails, options.settings, { onSession: true }),
+    (tx, send, payment, mails) => settleSent(tx, send, payment, now, mails, options.settings),
+  );
+  if (open.id !== null) return { paymentId: open.id, created: false };
+  if (!outcome?.paymentId) throw new Error('the confirmation wrote no payment');
+  return { paymentId: outcome.paymentId, created: true };
 }
 
 /** The payment was declined because the bank wants the payer there (Stripe `authentication_required`). */

@@ -1,7 +1,9 @@
 // A church whose card gateway is live Stripe (docs/payments.md "Stripe"): the payment step shows
 // Stripe.js's card field instead of our number, expiry and CVV, sends only the PaymentMethod id
 // (never a card number), and a 3-D Secure card leaves for the bank's page; /user/addcard takes the
-// card in the same field, keeps it at Stripe and the member gives with it. This machine has no
+// card in the same field, keeps it at Stripe and the member gives with it; a recurring gift whose
+// off-session charge the bank declined for the donor's confirmation is confirmed on /user/giving
+// (one on-session PaymentIntent, the bank's page). This machine has no
 // internet: a second server runs with STRIPE_API_URL at the fake Stripe API of the API tests,
 // and the browser gets a small fake Stripe.js in place of https://js.stripe.com/v3.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -307,6 +309,90 @@ test('a member adds a card on /user/addcard through Stripe’s field, sees it an
     expect.objectContaining({ customer, payment_method: 'pm_card_mastercard' }),
   ]);
   expect(numbers).toEqual([]);
+});
+
+test('a recurring gift whose bank wants the donor there is confirmed on /user/giving at the bank page', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await memberPage(page);
+  await page.route('https://hooks.stripe.com/**', (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<title>Banco</title><h1>3-D Secure</h1>' }),
+  );
+  // the member's monthly gift, charged by the job off-session with a card whose bank wants them there
+  const { token } = await login('membro@graca.demo');
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const me = (await (await fetch(api('/me'), { headers: auth })).json()) as {
+    user: { id: number };
+  };
+  const church = (await (await fetch(api('/igreja/codigo/graca'))).json()) as { id: number };
+  const tok = await fetch(api(`/general/payment/church/${church.id}/card/gateway-token`), {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ token: 'pm_card_threeDSecure2Required' }),
+  });
+  expect(tok.status).toBe(201);
+  const saved = await fetch(api(`/usuario-cartao-gateway-pagamento/?igreja=${church.id}`), {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ token: ((await tok.json()) as { token: string }).token }),
+  });
+  expect(saved.status).toBe(201);
+  const card = ((await saved.json()) as { cartao: { id: number } }).cartao.id;
+  const list = async () =>
+    (
+      (await (
+        await fetch(api(`/usuario/${me.user.id}/doacao-recorrente?igreja=${church.id}`), {
+          headers: auth,
+        })
+      ).json()) as {
+        doacoesRecorrentes: { id: number; status: string; confirmacaoPendente: boolean }[];
+      }
+    ).doacoesRecorrentes;
+  const gift = (await list()).find((g) => g.status === 'ativa')!;
+  const today = new Date().toISOString().slice(0, 10);
+  await put(`/usuario/${me.user.id}/doacao-recorrente/${gift.id}`, token, {
+    idCartao: card,
+    proximaCobranca: today,
+  });
+  // paused and resumed today: due now, so the job (every minute) charges it off-session
+  for (const acao of ['pausar', 'retomar']) {
+    const r = await fetch(api(`/usuario/${me.user.id}/doacao-recorrente/${gift.id}/${acao}`), {
+      method: 'POST',
+      headers: auth,
+    });
+    expect(r.status, acao).toBe(200);
+  }
+  await expect
+    .poll(async () => (await list()).find((g) => g.id === gift.id)!.confirmacaoPendente, {
+      timeout: 150_000,
+      intervals: [2_000],
+    })
+    .toBe(true);
+  expect(fake.creates.at(-1)).toMatchObject({
+    payment_method: 'pm_card_threeDSecure2Required',
+    off_session: 'true',
+  });
+
+  await page.goto(`http://graca.localhost:${port}/user/giving`);
+  await expect(
+    page.getByText('O banco do cartão pediu que você confirme a última cobrança desta doação'),
+  ).toBeVisible();
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  const before = fake.creates.length;
+  await page.getByRole('button', { name: 'Confirmar com o banco' }).click();
+  await expect(page).toHaveURL(
+    /^https:\/\/hooks\.stripe\.com\/3d_secure_2\/hosted\?payment_intent=pi_/,
+    { timeout: 60_000 },
+  );
+  await expect(page.getByRole('heading', { name: '3-D Secure' })).toBeVisible();
+  // one PaymentIntent, on-session, coming back to the donor's payment page
+  expect(fake.creates.length).toBe(before + 1);
+  const form = fake.creates.at(-1)!;
+  expect(form).toMatchObject({ payment_method: 'pm_card_threeDSecure2Required', confirm: 'true' });
+  expect(form.off_session).toBeUndefined();
+  expect(form.return_url).toMatch(/\/user\/payment\/DO-/);
 });
 
 test('at a sandbox church /user/addcard keeps our own card fields', async ({ page }) => {

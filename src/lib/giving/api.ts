@@ -7,6 +7,7 @@ import type {
   RecurringGift,
   Statement,
 } from '../../../contract/giving.ts';
+import type { PaymentResponse } from '../../../contract/payments.ts';
 import { mainApi } from '../account/http.ts';
 
 export const giving = {
@@ -33,6 +34,13 @@ export const giving = {
     mainApi()
       .post(`usuario/${userId}/doacao-recorrente/${id}/${acao}`)
       .json<{ doacaoRecorrente: RecurringGift }>(),
+  /** The gift's declined charge made again with the donor there: the bank's page is in urlPagamento. */
+  confirmRecurring: (userId: number, id: number, churchId: number) =>
+    mainApi()
+      .post(`usuario/${userId}/doacao-recorrente/${id}/confirmar`, {
+        searchParams: { igreja: churchId },
+      })
+      .json<PaymentResponse>(),
   history: (userId: number, churchId: number, ano?: number) =>
     mainApi()
       .get(`usuario/${userId}/doacao`, {

@@ -1,11 +1,13 @@
 // /user/giving (auth): the member's recurring gifts (change amount, reason, days, next date or
 // card; pause, resume, cancel) and every gift with its reasons, method, status and receipt, by
-// year, with the link to the printable yearly statement.
+// year, with the link to the printable yearly statement. A gift whose bank wants the donor there
+// to confirm its charge is confirmed here (the bank's page, docs/payments.md "Recurring gifts at a live gateway").
 import { useEffect, useState } from 'react';
 import type { Gift, Reason, RecurringGift } from '../../../../contract/giving.ts';
 import type { SavedCard } from '../../../../contract/payments.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
+import { confirmGift } from '../../../lib/giving/confirm.ts';
 import { giving } from '../../../lib/giving/api.ts';
 import {
   Field,
@@ -173,7 +175,8 @@ function Account(props: Props & { t: T }) {
   );
 }
 
-function RecurringItem(
+/** One recurring gift with its actions (exported for its test). */
+export function RecurringItem(
   props: Props & {
     t: T;
     gift: RecurringGift;
@@ -210,6 +213,23 @@ function RecurringItem(
     } finally {
       setBusy(false);
       setConfirming(false);
+    }
+  }
+
+  async function confirmWithBank() {
+    setBusy(true);
+    props.onMessage(null);
+    try {
+      const then = await confirmGift(props.userId, gift.id, props.church.id);
+      if (then.kind === 'leave') return location.assign(then.url);
+      props.onMessage({ kind: 'error', text: then.message ?? t('give.error.generic') });
+      setBusy(false);
+    } catch (e) {
+      props.onMessage({
+        kind: 'error',
+        text: (await failureMessage(e, t('give.error.generic'))).message,
+      });
+      setBusy(false);
     }
   }
 
@@ -266,6 +286,19 @@ function RecurringItem(
       </div>
       {gift.tentativasFalhas > 0 && (
         <div className="give-muted">{t.plural('give.account.failed', gift.tentativasFalhas)}</div>
+      )}
+      {gift.confirmacaoPendente && (
+        <div className="give-confirm">
+          <p>{t('give.account.confirmReason')}</p>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void confirmWithBank()}
+            disabled={busy}
+          >
+            {t('give.account.confirmBank')}
+          </button>
+        </div>
       )}
       {gift.status !== 'cancelada' && (
         <div className="give-actions">
