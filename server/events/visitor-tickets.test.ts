@@ -6,7 +6,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventsResponseSchema, type EventWire } from '../../contract/events.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
@@ -114,6 +114,27 @@ describe.each(testBackends())('visitor tickets and the after-paid mail on %s', (
     // the staff event form carries the flag
     const form = await call('GET', `/admin/graca/evento/${youth.id}`, { token: admin.token });
     expect(form.body).toMatchObject({ flagVisitante: true });
+  });
+
+  it('the visitor captcha answers for a church with events but no giving, and not for one with neither', async () => {
+    const without = async (code: string) =>
+      database.db
+        .delete(t.churchModules)
+        .where(and(eq(t.churchModules.churchId, gracaId), eq(t.churchModules.moduleCode, code)));
+    const restore = (code: string) =>
+      database.db.insert(t.churchModules).values({ churchId: gracaId, moduleCode: code });
+    expect((await call('GET', '/igreja/graca/captcha')).status).toBe(200);
+    await without('MOD_DOACAO');
+    try {
+      const events = await call('GET', '/igreja/graca/captcha');
+      expect(events.status).toBe(200);
+      expect(events.body.desafio).toMatch(/^[0-9a-f]{64}$/);
+      await without('MOD_EVENTO');
+      expect((await call('GET', '/igreja/graca/captcha')).status).toBe(404);
+      await restore('MOD_EVENTO');
+    } finally {
+      await restore('MOD_DOACAO');
+    }
   });
 
   it('refuses a visitor where the event takes none, without a CPF, and without a right captcha', async () => {

@@ -65,7 +65,10 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       },
     )
     .get('/igreja/:slug/captcha', validate('param', reasonsParams), async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
+      // a visitor's proof of work, for a gift or an event's tickets (docs/events.md "Visitors")
+      const church = await churchBySlug(db, c.req.valid('param').slug, {
+        module: ['MOD_DOACAO', 'MOD_EVENTO'],
+      });
       const captcha = createCaptcha(church.id);
       c.header('cache-control', 'no-store');
       return c.json({

@@ -22,8 +22,8 @@ export interface ScopedChurch {
 }
 
 export interface ScopeOptions {
-  /** The module code the route belongs to (e.g. MOD_DOACAO); a church without it is a 404. */
-  module?: string;
+  /** The module code the route belongs to (e.g. MOD_DOACAO), or codes of which it needs any; a church without it is a 404. */
+  module?: string | readonly string[];
   /** The 404 message: a catalogue key (contract/messages/) or text already translated; default "Not found.". */
   notFoundMessage?: MessageKey | (string & {});
 }
@@ -85,10 +85,11 @@ async function findScoped(
   db: Database,
   by: 'slug' | 'id',
   value: string | number,
-  module?: string,
+  module?: string | readonly string[],
 ): Promise<ScopedChurch | null> {
   const row = await loadChurch(db, by, value);
-  if (!row || (module && !row.modules.includes(module))) return null;
+  const needed = typeof module === 'string' ? [module] : (module ?? []);
+  if (!row || (needed.length && !needed.some((m) => row.modules.includes(m)))) return null;
   const { modules: _modules, ...church } = row;
   return church;
 }
