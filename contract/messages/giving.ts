@@ -20,7 +20,7 @@ const pt = {
   'give.noVisitors': 'É necessário realizar o login para completar essa ação',
   'give.captcha': 'Captcha inválido. Por favor tente novamente.',
   'give.tooMany':
-    'Muitas tentativas de doação sem conta a partir daqui. Tente de novo em {{minutes}} min ou entre na sua conta.',
+    'Muitas tentativas de pagamento sem conta a partir daqui. Tente de novo em {{minutes}} min ou entre na sua conta.',
   'give.cardCooldown':
     'Este cartão foi recusado há pouco. Use outro meio de pagamento ou tente de novo em {{minutes}} min.',
   'give.cpfRequired': 'Informe o CPF.',
@@ -53,7 +53,7 @@ const en: Record<GivingMessageKey, string> = {
   'give.noVisitors': 'You need to log in to complete this action',
   'give.captcha': 'Invalid captcha. Please try again.',
   'give.tooMany':
-    'Too many gifts without an account from here. Try again in {{minutes}} min or log in.',
+    'Too many payments without an account from here. Try again in {{minutes}} min or log in.',
   'give.cardCooldown':
     'This card was declined a moment ago. Use another payment method or try again in {{minutes}} min.',
   'give.cpfRequired': 'Enter the CPF.',
@@ -85,7 +85,7 @@ const es: Record<GivingMessageKey, string> = {
   'give.noVisitors': 'Es necesario iniciar sesión para completar esta acción',
   'give.captcha': 'Captcha inválido. Por favor intenta de nuevo.',
   'give.tooMany':
-    'Demasiados intentos de donación sin cuenta desde aquí. Inténtalo de nuevo en {{minutes}} min o entra en tu cuenta.',
+    'Demasiados intentos de pago sin cuenta desde aquí. Inténtalo de nuevo en {{minutes}} min o entra en tu cuenta.',
   'give.cardCooldown':
     'Esta tarjeta fue rechazada hace poco. Usa otro medio de pago o inténtalo de nuevo en {{minutes}} min.',
   'give.cpfRequired': 'Ingresa el CPF.',
