@@ -196,6 +196,14 @@ describe.each(testBackends())('chat mutes and rooms on %s', (backend) => {
     expect(
       await database.db.select().from(t.chatMutes).where(eq(t.chatMutes.authorId, trollId)),
     ).toHaveLength(0);
+    // the moderation history has the lift as it has the mute
+    const actions = await database.db
+      .select({ action: t.auditLog.action })
+      .from(t.auditLog)
+      .where(eq(t.auditLog.targetId, trollId));
+    expect(actions.map((a) => a.action)).toEqual(
+      expect.arrayContaining(['moderation.chat.mute', 'moderation.chat.unmute']),
+    );
     // the connections it silenced speak again at once, and so does the author
     await told;
     expect((await say(sameBrowser, 'obrigado')).status).toBe(true);

@@ -261,6 +261,7 @@ export const unmuteAuthor: Handler = async (state, socket, payload, ack) => {
   await deleteMutes(state.db, room.churchId, authorId);
   await removeMute(state, scope, authorId);
   tellNodes(state, 'unmute', scope, authorId);
+  await recordChatModeration(state.db, room, socket.data.user, 'unmute', parsed.data);
   ack?.({ status: true });
 };
 

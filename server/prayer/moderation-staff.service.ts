@@ -199,7 +199,7 @@ export async function recordChatModeration(
   db: Database,
   room: { churchId: number; channel: string },
   moderator: { id: string; name: string } | undefined,
-  action: 'delete' | 'deleteAuthor' | 'mute',
+  action: 'delete' | 'deleteAuthor' | 'mute' | 'unmute',
   target: { messageId: number } | { authorId: string },
 ): Promise<void> {
   // chat moderators are always logged-in members (`u<userId>`, server/chat/chat.service.ts)
@@ -217,7 +217,7 @@ async function recordChatAction(
   db: Database,
   room: { churchId: number; channel: string },
   moderator: { userId: number; name: string },
-  action: 'delete' | 'deleteAuthor' | 'mute',
+  action: 'delete' | 'deleteAuthor' | 'mute' | 'unmute',
   target: { messageId: number } | { authorId: string },
 ) {
   const { userId } = moderator;
