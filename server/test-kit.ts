@@ -208,3 +208,21 @@ export function runQueuedTasks(
     defs as readonly TaskDef[],
   );
 }
+
+/**
+ * Sets a church's account at a gateway live with these credentials, as its treasurer or admin
+ * does on /admin/gateways (docs/payments.md "Connecting a gateway"); fails the test otherwise.
+ */
+export async function setGatewayLive(
+  call: ReturnType<typeof apiClient>['call'],
+  token: string,
+  slug: string,
+  gateway: 'stripe' | 'zoop' | 'picpay' | 'cardconnect',
+  credenciais: Record<string, string>,
+): Promise<void> {
+  const r = await call('PUT', `/admin/${slug}/gateways/${gateway}`, {
+    token,
+    body: { modo: 'live', credenciais },
+  });
+  if (r.status !== 200) throw new Error(`${gateway} live at ${slug}: ${JSON.stringify(r.body)}`);
+}

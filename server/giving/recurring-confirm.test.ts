@@ -6,7 +6,6 @@
 // payment without charging again. Twice is one charge; others' gifts and gifts with nothing to
 // confirm are refused.
 import { and, eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recurringGiftsResponseSchema } from '../../contract/giving.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
@@ -16,14 +15,17 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  signedStripeEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { addDays, dayOf } from './donation.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
 const DAY = 86_400_000;
-const WEBHOOK_SECRET = 'whsec_test_church_webhook_0123';
-const signer = new Stripe('sk_test_signer');
 
 describe.each(testBackends())('confirming a recurring gift with the bank on %s', (backend) => {
   let database: DatabaseHandle;
@@ -60,24 +62,8 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
       .parse(r.body)
       .doacoesRecorrentes.find((g) => g.id === giftId)!;
   };
-  const webhook = (type: string, object: object, id: string) => {
-    const payload = JSON.stringify({
-      id,
-      object: 'event',
-      type,
-      api_version: '2026-10-28.endive',
-      created: Math.floor(Date.now() / 1000),
-      data: { object },
-      livemode: false,
-      pending_webhooks: 1,
-      request: { id: null, idempotency_key: null },
-    });
-    const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    return call('POST', `/webhooks/stripe?igreja=${churchId}`, {
-      body: payload,
-      headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-    });
-  };
+  const webhook = (type: string, object: object, id: string) =>
+    call('POST', `/webhooks/stripe?igreja=${churchId}`, signedStripeEvent(id, type, object));
 
   /** A card Stripe kept on a Customer for the member. */
   const keptCard = async (pm: string) => {
@@ -155,18 +141,7 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
         and(eq(t.paymentReasons.churchId, churchId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    const live = await call('PUT', '/admin/grace/gateways/stripe', {
-      token: admin,
-      body: {
-        modo: 'live',
-        credenciais: {
-          secretKey: 'sk_test_church',
-          publishableKey: 'pk_test_church',
-          webhookSecret: WEBHOOK_SECRET,
-        },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     await pauseAll(); // only each test's own gifts are due: the demo gifts are put out of the way
   }, 180_000);
   const pauseAll = () => db().update(t.recurringGifts).set({ status: 'pausada' });

@@ -14,9 +14,13 @@ import * as t from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { runWorker, scratchDatabase, waitFor } from '../jobs/worker-processes.test-support.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { chargeDueGifts, LIVE_WAIT_MS } from './recurring.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -48,18 +52,7 @@ describe.skipIf(!base)(
       const api = createApi({ db: database.db });
       const { call } = apiClient(() => api, { lang: 'en' });
       const admin = (await loginAs(api, 'admin@grace.demo')).token;
-      const live = await call('PUT', '/admin/grace/gateways/stripe', {
-        token: admin,
-        body: {
-          modo: 'live',
-          credenciais: {
-            secretKey: 'sk_test_church',
-            publishableKey: 'pk_test_church',
-            webhookSecret: 'whsec_test_church_webhook_0123',
-          },
-        },
-      });
-      expect(live.status, JSON.stringify(live.body)).toBe(200);
+      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
       await database.db.update(t.recurringGifts).set({ status: 'pausada' }); // only ours is due
       const [church] = await database.db
         .select()

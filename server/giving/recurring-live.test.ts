@@ -19,9 +19,13 @@ import {
   startFakeCardConnect,
   type FakeCardConnect,
 } from '../payments/adapters/fake-cardconnect.test-support.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
 import { liveHooks, reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
 const DAY = 86_400_000;
@@ -104,18 +108,7 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
         and(eq(t.paymentReasons.churchId, churchId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    const live = await call('PUT', '/admin/grace/gateways/stripe', {
-      token: admin,
-      body: {
-        modo: 'live',
-        credenciais: {
-          secretKey: 'sk_test_church',
-          publishableKey: 'pk_test_church',
-          webhookSecret: 'whsec_test_church_webhook_0123',
-        },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     await pauseAll(); // only each test's own gifts are due: the demo gifts are put out of the way
   }, 180_000);
   const pauseAll = () => db().update(t.recurringGifts).set({ status: 'pausada' });

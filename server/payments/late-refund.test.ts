@@ -4,7 +4,6 @@
 // (statuses only move forward) and is refunded at Stripe once by the job, also when Stripe is
 // down at first, and never twice when two passes run.
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { createApi, type Api } from '../app.ts';
@@ -12,13 +11,15 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
-import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  signedStripeEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from './adapters/fake-stripe.test-support.ts';
 import { expireOverduePix } from './expiry.ts';
 import { refundPaidAfterClose } from './late-refund.ts';
-
-const WEBHOOK_SECRET = 'whsec_test_church_webhook_0123';
-const signer = new Stripe('sk_test_signer');
 
 describe.each(testBackends())(
   'paid after we cancelled, at a live Stripe church on %s',
@@ -68,29 +69,12 @@ describe.each(testBackends())(
       expect(p.status).toBe('em_aberto');
       return { code: p.codigo, reference: (await payment(p.codigo)).gatewayReference! };
     };
-    const succeededWebhook = (eventId: string, reference: string) => {
-      const payload = JSON.stringify({
-        id: eventId,
-        object: 'event',
-        type: 'payment_intent.succeeded',
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        data: { object: fake.intents.get(reference) },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-      });
-      return call('POST', `/webhooks/stripe?igreja=${graceId}`, {
-        body: payload,
-        headers: {
-          'stripe-signature': signer.webhooks.generateTestHeaderString({
-            payload,
-            secret: WEBHOOK_SECRET,
-          }),
-          'content-type': 'application/json',
-        },
-      });
-    };
+    const succeededWebhook = (eventId: string, reference: string) =>
+      call(
+        'POST',
+        `/webhooks/stripe?igreja=${graceId}`,
+        signedStripeEvent(eventId, 'payment_intent.succeeded', fake.intents.get(reference)!),
+      );
 
     beforeAll(async () => {
       fake = await startFakeStripe();
@@ -107,18 +91,7 @@ describe.each(testBackends())(
         .from(t.paymentReasons)
         .where(eq(t.paymentReasons.churchId, graceId));
       reasonId = reason!.id;
-      const live = await call('PUT', '/admin/grace/gateways/stripe', {
-        token: admin,
-        body: {
-          modo: 'live',
-          credenciais: {
-            secretKey: 'sk_test_church',
-            publishableKey: 'pk_test_church',
-            webhookSecret: WEBHOOK_SECRET,
-          },
-        },
-      });
-      expect(live.status, JSON.stringify(live.body)).toBe(200);
+      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     });
     afterEach(() => {
       fake.down = false;

@@ -3,7 +3,6 @@
 // webhook, or by the reconciliation job, the card Stripe kept (`cus_…|pm_…`) is saved, the gift
 // points at it, and the recurring job's next charge is off-session with that customer and approved.
 import { and, eq, ne } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { createApi, type Api } from '../app.ts';
@@ -13,12 +12,15 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
-import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  signedStripeEvent,
+  startFakeStripe,
+  type FakeStripe,
+} from './adapters/fake-stripe.test-support.ts';
 import { reconcileLivePayments } from './live.ts';
 
-const WEBHOOK_SECRET = 'whsec_test_church_webhook_0123';
-const signer = new Stripe('sk_test_signer');
 /** Stripe's test card that asks for 3-D Secure until it is set up for off-session use. */
 const PM = 'pm_card_authenticationRequiredOnSetup';
 
@@ -37,24 +39,8 @@ describe.each(testBackends())(
     const mailer = { async send(_mail: Mail) {} };
     const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
 
-    const webhook = (type: string, object: object, id: string) => {
-      const payload = JSON.stringify({
-        id,
-        object: 'event',
-        type,
-        api_version: '2026-10-28.endive',
-        created: Math.floor(Date.now() / 1000),
-        data: { object },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-      });
-      const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      return call('POST', `/webhooks/stripe?igreja=${churchId}`, {
-        body: payload,
-        headers: { 'stripe-signature': header, 'content-type': 'application/json' },
-      });
-    };
+    const webhook = (type: string, object: object, id: string) =>
+      call('POST', `/webhooks/stripe?igreja=${churchId}`, signedStripeEvent(id, type, object));
 
     /** A monthly gift started with the 3-D Secure card: open (em_aberto) at the bank's page. */
     const startGift = async (key: string) => {
@@ -167,18 +153,7 @@ describe.each(testBackends())(
           ),
         );
       reasonId = reason!.id;
-      const live = await call('PUT', '/admin/grace/gateways/stripe', {
-        token: admin,
-        body: {
-          modo: 'live',
-          credenciais: {
-            secretKey: 'sk_test_church',
-            publishableKey: 'pk_test_church',
-            webhookSecret: WEBHOOK_SECRET,
-          },
-        },
-      });
-      expect(live.status, JSON.stringify(live.body)).toBe(200);
+      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     }, 180_000);
     afterAll(async () => {
       await database?.close();

@@ -16,9 +16,13 @@ import { seedDemo } from '../db/seed/index.ts';
 import { LIVE_WAIT_MS } from '../giving/recurring.ts';
 import { runWorker, scratchDatabase, waitFor } from '../jobs/worker-processes.test-support.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { FIRST_PERIOD, RENEW_AHEAD_MS } from './subscription-state.ts';
 
@@ -89,18 +93,7 @@ describe.skipIf(!base)('live Play renewals with real processes on PostgreSQL', (
     const api = createApi({ db: database.db });
     const { call } = apiClient(() => api, { lang: 'en' });
     const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    const live = await call('PUT', '/admin/grace/gateways/stripe', {
-      token: admin,
-      body: {
-        modo: 'live',
-        credenciais: {
-          secretKey: 'sk_test_church',
-          publishableKey: 'pk_test_church',
-          webhookSecret: 'whsec_test_church_webhook_0123',
-        },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     await database.db.update(t.playSubscriptions).set({ renewAt: null }); // only ours are due
     const [church] = await database.db
       .select()

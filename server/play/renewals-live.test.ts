@@ -20,10 +20,14 @@ import {
   startFakeCardConnect,
   type FakeCardConnect,
 } from '../payments/adapters/fake-cardconnect.test-support.ts';
-import { startFakeStripe, type FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
 import { activeSubscription } from './access.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { FIRST_PERIOD, RENEW_AHEAD_MS } from './subscription-state.ts';
 
@@ -138,18 +142,7 @@ describe.each(testBackends())('play renewals at a live Stripe church on %s', (ba
     process.env.STRIPE_API_URL = fake.url;
     resetAccountSettings();
     await open(backend);
-    const live = await call('PUT', '/admin/grace/gateways/stripe', {
-      token: w.admin,
-      body: {
-        modo: 'live',
-        credenciais: {
-          secretKey: 'sk_test_church',
-          publishableKey: 'pk_test_church',
-          webhookSecret: 'whsec_test_church_webhook_0123',
-        },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    await setGatewayLive(call, w.admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
   }, 180_000);
   afterEach(clear);
   afterAll(async () => {

@@ -4,6 +4,7 @@
 // connections.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import Stripe from 'stripe';
 
 type Intent = Record<string, any>;
 
@@ -21,6 +22,40 @@ const CARDS: Record<
   // 4000 0025 0000 3155: 3-D Secure until set up for future use, then off-session needs none
   pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', behaviour: '3ds-setup' },
 };
+
+/** The one account the fake knows: what tests enter as a church's live Stripe credentials. */
+export const FAKE_STRIPE_ACCOUNT = {
+  secretKey: 'sk_test_church',
+  publishableKey: 'pk_test_church',
+  webhookSecret: 'whsec_test_church_webhook_0123',
+} as const;
+
+const signer = new Stripe('sk_test_signer');
+
+/**
+ * A Stripe event of `type` carrying `object`, as the body and headers of its webhook call, signed
+ * with the SDK's own test helper for the account's webhook secret (or another, to be refused).
+ */
+export function signedStripeEvent(
+  id: string,
+  type: string,
+  object: object,
+  secret: string = FAKE_STRIPE_ACCOUNT.webhookSecret,
+): { body: string; headers: Record<string, string> } {
+  const body = JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: '2026-10-28.endive',
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+  const header = signer.webhooks.generateTestHeaderString({ payload: body, secret });
+  return { body, headers: { 'stripe-signature': header, 'content-type': 'application/json' } };
+}
 
 export interface FakeStripe {
   url: string;
