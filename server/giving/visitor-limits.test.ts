@@ -113,7 +113,9 @@ describe.each(testBackends())('visitor gift limits on %s', (backend) => {
       expect(firstRefusal).toBeGreaterThan(0);
       expect(firstRefusal).toBeLessThanOrEqual(5);
       expect(outcomes.slice(firstRefusal).every((o) => o.status === 429)).toBe(true);
-      expect(outcomes[firstRefusal]!.body.message).toMatch(/Muitas tentativas de pagamento sem conta/);
+      expect(outcomes[firstRefusal]!.body.message).toMatch(
+        /Muitas tentativas de pagamento sem conta/,
+      );
       // at most 5 gifts reached the gateway; 35 never did
       expect((await gifts()).length - before).toBeLessThanOrEqual(5);
 
