@@ -6,15 +6,13 @@
 // (one on-session PaymentIntent, the bank's page). This machine has no
 // internet: a second server runs with STRIPE_API_URL at the fake Stripe API of the API tests,
 // and the browser gets a small fake Stripe.js in place of https://js.stripe.com/v3.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   startFakeStripe,
   type FakeStripe,
 } from '../../server/payments/adapters/fake-stripe.test-support.ts';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -60,40 +58,12 @@ async function chooseNewCard(page: Page) {
   await expect(page.getByLabel('Stripe card')).toBeVisible();
 }
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 let fake: FakeStripe;
-let server: ChildProcess;
+let second: SecondServer;
 let port: number;
-let dataDir: string;
-const api = (path: string) => `http://127.0.0.1:${port}/api/v1${path}`;
-
-async function login(email: string) {
-  const r = await fetch(api('/security/login_check'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-  });
-  expect(r.status, `login ${email}`).toBe(200);
-  return (await r.json()) as { token: string; refresh_token: string };
-}
-
-async function put(path: string, token: string, body: unknown) {
-  const r = await fetch(api(path), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(r.status, `${path}: ${await r.clone().text()}`).toBe(200);
-}
+const api = (path: string) => second.api(path);
+const login = (email: string) => second.login(email);
+const put = (path: string, token: string, body: unknown) => second.put(path, token, body);
 
 /** The member on the second server, Stripe.js replaced by the fake, every card-number call counted. */
 async function memberPage(page: Page, email = 'membro@graca.demo') {
@@ -118,29 +88,8 @@ async function memberPage(page: Page, email = 'membro@graca.demo') {
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   fake = await startFakeStripe();
-  port = await freePort();
-  dataDir = `.data/e2e-stripe-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      STRIPE_API_URL: fake.url,
-    },
-    stdio: 'ignore',
-  });
-  let up = false;
-  for (let i = 0; i < 120 && !up; i++) {
-    up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!up) await new Promise((r) => setTimeout(r, 1000));
-  }
-  if (!up) throw new Error('the Stripe test server did not start');
+  second = await startSecondServer('stripe', { STRIPE_API_URL: fake.url });
+  port = second.port;
   // The treasurer sets Stripe live (the fake knows the one secret sk_test_church) and makes it the
   // card's gateway, as /admin/gateways does.
   const { token } = await login('tesoureiro@graca.demo');
@@ -158,13 +107,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await second?.stop();
   await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('the payment methods answer carries the publishable key, never the secret', async () => {

@@ -3,14 +3,12 @@
 // is kept), "save card" keeps it at Zoop and the next gift is charged with the saved card alone,
 // and a Pix shows Zoop's own code. This machine has no internet: a second server runs with
 // ZOOP_API_URL at the fake Zoop API of the API tests.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
 import {
   startFakeZoop,
   type FakeZoop,
 } from '../../server/payments/adapters/fake-zoop.test-support.ts';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
 test.describe.configure({ mode: 'serial', timeout: 180_000 });
@@ -19,40 +17,11 @@ const MARKETPLACE = 'mkt_e2e';
 const API_KEY = 'zpk_e2e_church';
 const NUMBER = '4111 1111 1111 1111';
 
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-
 let fake: FakeZoop;
-let server: ChildProcess;
+let second: SecondServer;
 let port: number;
-let dataDir: string;
-const api = (path: string) => `http://127.0.0.1:${port}/api/v1${path}`;
-
-async function login(email: string) {
-  const r = await fetch(api('/security/login_check'), {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-  });
-  expect(r.status, `login ${email}`).toBe(200);
-  return (await r.json()) as { token: string; refresh_token: string };
-}
-
-async function put(path: string, token: string, body: unknown) {
-  const r = await fetch(api(path), {
-    method: 'PUT',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-    body: JSON.stringify(body),
-  });
-  expect(r.status, `${path}: ${await r.clone().text()}`).toBe(200);
-}
+const login = (email: string) => second.login(email);
+const put = (path: string, token: string, body: unknown) => second.put(path, token, body);
 
 async function memberPage(page: Page) {
   const session = await login('membro@graca.demo');
@@ -71,29 +40,8 @@ const zoopCalls = (suffix: string) =>
 test.beforeAll(async () => {
   test.setTimeout(150_000);
   fake = await startFakeZoop(MARKETPLACE, API_KEY);
-  port = await freePort();
-  dataDir = `.data/e2e-zoop-${port}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  server = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ZOOP_API_URL: fake.url,
-    },
-    stdio: 'ignore',
-  });
-  let up = false;
-  for (let i = 0; i < 120 && !up; i++) {
-    up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (!up) await new Promise((r) => setTimeout(r, 1000));
-  }
-  if (!up) throw new Error('the Zoop test server did not start');
+  second = await startSecondServer('zoop', { ZOOP_API_URL: fake.url });
+  port = second.port;
   // The treasurer sets Zoop live and makes it the gateway of cards and Pix, as /admin/gateways does.
   const { token } = await login('tesoureiro@graca.demo');
   await put('/admin/graca/gateways/zoop', token, {
@@ -114,13 +62,8 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
+  await second?.stop();
   await fake?.close();
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
 test('a gift by card at a live Zoop church: our fields, the card kept at Zoop, the next gift by the saved card', async ({
