@@ -60,6 +60,29 @@ export const jobDuration = new Histogram({
   registers: [registry],
 });
 
+export const taskRuns = new Counter({
+  name: 'task_runs_total',
+  help: 'Queued tasks (video conversions, imports, e-mails after a payment) run by this process, by kind and result (done, failed).',
+  labelNames: ['kind', 'result'] as const,
+  registers: [registry],
+});
+
+export const taskWait = new Histogram({
+  name: 'task_wait_seconds',
+  help: 'How long each task waited in the queue before this process claimed it, by kind.',
+  labelNames: ['kind'] as const,
+  buckets: [0.5, 1, 2.5, 5, 15, 60, 300, 1800],
+  registers: [registry],
+});
+
+export const taskDuration = new Histogram({
+  name: 'task_duration_seconds',
+  help: 'How long each task ran, by kind.',
+  labelNames: ['kind'] as const,
+  buckets: [0.1, 0.5, 2.5, 10, 60, 300, 1800],
+  registers: [registry],
+});
+
 export const chatMessages = new Counter({
   name: 'chat_messages_total',
   help: 'Chat messages sent through this node.',

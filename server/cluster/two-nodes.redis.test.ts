@@ -6,7 +6,8 @@
 // the built site (`npm test` builds first; DIST_DIR picks another build).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -14,13 +15,17 @@ import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { UPLOAD_CHUNK_BYTES } from '../../contract/play-staff.ts';
+import { FFMPEG } from '../play/transcode.task.ts';
 import { startProxy, type Proxy } from './proxy.test-support.ts';
 
 const base = process.env.TEST_DATABASE_URL;
 const redis = process.env.TEST_REDIS_URL;
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const entry = path.join(root, process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
-const PORTS = { a: 4522, b: 4523, proxy: 4524 } as const;
+const PORTS = { a: 4522, b: 4523, proxy: 4524, metricsA: 4525 } as const;
+/** How each node shows /metrics (docs/deploy.md "Metrics"): A on a port of its own, B behind a token. */
+const METRICS_TOKEN = randomBytes(16).toString('hex');
 type NodeName = 'a' | 'b';
 
 if (!base || !redis)
@@ -94,6 +99,7 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
         HOST: '127.0.0.1',
         DATA_DIR: path.join(dataRoot, n),
         SEED_DEMO: String(seed),
+        ...(n === 'a' ? { METRICS_PORT: String(PORTS.metricsA) } : { METRICS_TOKEN }),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -143,7 +149,10 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     if (token) headers.authorization = `Bearer ${token}`;
     let payload: BodyInit | undefined;
     if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
+    else if (body instanceof Uint8Array) {
+      headers['content-type'] = 'application/octet-stream';
+      payload = new Uint8Array(body);
+    } else if (body !== undefined) {
       headers['content-type'] = 'application/json';
       payload = JSON.stringify(body);
     }
@@ -341,6 +350,149 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
       if (!shown) await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(shown, 'node B shows the new title within a second').toBe(true);
+  });
+
+  it('converts a Play video uploaded in chunks to both nodes; its signed media play from either node', async () => {
+    // 3 s of lossless 720p: more than one upload chunk
+    const clip = path.join(dataRoot, 'clip.mp4');
+    const made = spawnSync(FFMPEG, [
+      ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-qp', '0'],
+      ...['-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip],
+    ]);
+    expect(made.status, String(made.stderr)).toBe(0);
+    const video = readFileSync(clip);
+    const parts = Math.ceil(video.length / UPLOAD_CHUNK_BYTES);
+    expect(parts).toBeGreaterThanOrEqual(2);
+    const leader = await login('a', 'lider@graca.demo');
+    const created = await api('a', 'POST', '/admin/graca/play/video', {
+      token: leader.token,
+      body: { titulo: `Culto em dois nós ${randomBytes(3).toString('hex')}` },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const videoId = created.body.id as number;
+    const upload = await api('b', 'POST', `/admin/graca/play/video/${videoId}/envio`, {
+      token: leader.token,
+      body: { nomeArquivo: 'culto.mp4', tamanho: video.length },
+    });
+    expect(upload.status, JSON.stringify(upload.body)).toBe(201);
+    // each chunk to the other node than the one before, as a balancer may send them
+    for (let n = 0; n < parts; n++) {
+      const sent = await api(
+        n % 2 ? 'b' : 'a',
+        'PUT',
+        `/admin/graca/play/envio/${upload.body.id}/parte/${n}`,
+        {
+          token: leader.token,
+          body: video.subarray(n * UPLOAD_CHUNK_BYTES, (n + 1) * UPLOAD_CHUNK_BYTES),
+        },
+      );
+      expect(sent.status, JSON.stringify(sent.body)).toBe(200);
+    }
+    const done = await api('b', 'POST', `/admin/graca/play/envio/${upload.body.id}/concluir`, {
+      token: leader.token,
+    });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    // whichever node's job runner claims the conversion, both see it end
+    let state = '';
+    for (let waited = 0; state !== 'pronto'; waited += 500) {
+      const seen = await api(
+        waited % 1000 ? 'a' : 'b',
+        'GET',
+        `/admin/graca/play/video/${videoId}`,
+        {
+          token: leader.token,
+        },
+      );
+      state = seen.body.midia?.estado;
+      expect(state, JSON.stringify(seen.body.midia)).not.toBe('erro');
+      if (waited > 150_000) throw new Error(`still ${state} after 150 s`);
+      if (state !== 'pronto') await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+    // a subscriber gets signed URLs from node A and plays them from node B (and back)
+    const church = await api('a', 'GET', '/igreja/codigo/graca');
+    const subscriber = await login('a', 'ricardo.santos@graca.demo');
+    const watch = await fetch(
+      `${nodeUrl('a')}/api/v1/usuario-plano-assinatura-conteudo/assistir/?planoAssinaturaConteudo=${videoId}&igreja=${church.body.id}&usuario=${subscriber.id}`,
+      { headers: { authorization: `Bearer ${subscriber.token}` } },
+    );
+    expect(watch.status).toBe(200);
+    const cookie = (watch.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { urlMidia } = (await watch.json()) as { urlMidia: string };
+    const media = (n: NodeName, url: string) =>
+      fetch(`${nodeUrl(n)}${url}`, { headers: { cookie } });
+    const master = await media('b', urlMidia);
+    expect(master.status).toBe(200);
+    const variants = (await master.text()).split('\n').filter((l) => l.startsWith('/api/'));
+    expect(variants).toHaveLength(2);
+    const variant = await (await media('a', variants[0]!)).text();
+    const segment = variant.split('\n').find((l) => l.startsWith('/api/'))!;
+    const onB = await media('b', segment);
+    expect(onB.status).toBe(200);
+    expect(onB.headers.get('content-type')).toBe('video/mp2t');
+    const bytes = Buffer.from(await onB.arrayBuffer());
+    expect(bytes.byteLength).toBeGreaterThan(1000);
+    expect(Buffer.from(await (await media('a', segment)).arrayBuffer())).toEqual(bytes);
+    expect((await fetch(`${nodeUrl('b')}${segment}`)).status, 'no cookie, no media').toBe(403);
+  }, 200_000);
+
+  it('counts on each node’s /metrics what that node did', async () => {
+    const scrape = async (n: NodeName) => {
+      const r =
+        n === 'a'
+          ? await fetch(`http://127.0.0.1:${PORTS.metricsA}/metrics`)
+          : await fetch(`${nodeUrl('b')}/metrics`, {
+              headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+            });
+      expect(r.status).toBe(200);
+      const samples = new Map<string, number>();
+      for (const line of (await r.text()).split('\n')) {
+        const m = /^([a-z_]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
+        if (m) samples.set(m[1]!, Number(m[2]));
+      }
+      /** The sum of a metric's samples whose labels include every `labels` pair. */
+      return (name: string, labels: Record<string, string> = {}) => {
+        let sum = 0;
+        for (const [key, value] of samples) {
+          if (key !== name && !key.startsWith(`${name}{`)) continue;
+          if (Object.entries(labels).every(([k, v]) => key.includes(`${k}="${v}"`))) sum += value;
+        }
+        return sum;
+      };
+    };
+    // hidden where it is not asked for
+    expect((await fetch(`${nodeUrl('a')}/metrics`)).status).toBe(404);
+    expect((await fetch(`${nodeUrl('b')}/metrics`)).status).toBe(404);
+    const [a, b] = await Promise.all([scrape('a'), scrape('b')]);
+    // node B served the news page of the staff-change test, from its cache after the first time
+    expect(b('http_requests_total', { route: '/news/[id]', status: '200' })).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(
+      b('http_request_duration_seconds_count', { route: '/news/[id]' }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(b('page_cache_lookups_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
+    expect(
+      a('http_requests_total', { route: '/api/v1/admin/:slug/play/envio/:id/parte/:n' }),
+    ).toBeGreaterThanOrEqual(1);
+    // the chat: Ana is on A and Beto on B, each sent one message through their node
+    expect(a('chat_clients')).toBeGreaterThanOrEqual(1);
+    expect(b('chat_clients')).toBeGreaterThanOrEqual(1);
+    expect(a('chat_messages_total')).toBeGreaterThanOrEqual(1);
+    expect(b('chat_messages_total')).toBeGreaterThanOrEqual(1);
+    // PostgreSQL's pool, the jobs (each run once across the nodes) and the one video conversion
+    expect(a('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(b('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(
+      a('job_runs_total', { result: 'ok' }) + b('job_runs_total', { result: 'ok' }),
+    ).toBeGreaterThan(0);
+    expect(
+      a('job_runs_total', { result: 'failed' }) + b('job_runs_total', { result: 'failed' }),
+    ).toBe(0);
+    const conversions = { kind: 'play.transcode', result: 'done' };
+    expect(a('task_runs_total', conversions) + b('task_runs_total', conversions)).toBe(1);
+    expect(a('node_ready') + b('node_ready')).toBe(2);
+    expect(a('process_cpu_seconds_total')).toBeGreaterThan(0);
   });
 
   it('restarts node A then node B under load: no request fails, no chat message is lost', async () => {

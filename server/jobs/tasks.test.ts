@@ -9,6 +9,7 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { mailerFromSettings } from '../mail/outbox.ts';
+import { taskRuns, taskWait } from '../metrics.ts';
 import { createJobRunner } from './runner.ts';
 import {
   claimTask,
@@ -23,6 +24,15 @@ import {
 } from './tasks.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** What /metrics says of a task kind (docs/deploy.md "Metrics"): runs by result, and waits counted. */
+async function metricsOf(kind: string) {
+  const runs = (await taskRuns.get()).values.filter((v) => v.labels.kind === kind);
+  const waits = (await taskWait.get()).values.find(
+    (v) => v.labels.kind === kind && v.metricName === 'task_wait_seconds_count',
+  );
+  const count = (result: string) => runs.find((v) => v.labels.result === result)?.value ?? 0;
+  return { done: count('done'), failed: count('failed'), waited: waits?.value ?? 0 };
+}
 
 describe.each(testBackends())('task queue on %s', (backend) => {
   let database: DatabaseHandle;
@@ -109,7 +119,13 @@ describe.each(testBackends())('task queue on %s', (backend) => {
       payload: {},
     });
     expect(await retryTask(database.db, church, id)).toBe(false); // not failed yet
+    const before = await metricsOf('test.flaky');
     await drainTasks(ctx(), [flaky]);
+    expect(await metricsOf('test.flaky')).toEqual({
+      done: before.done,
+      failed: before.failed + 1,
+      waited: before.waited + 1,
+    });
     expect(await taskStatus(database.db, church, id)).toMatchObject({
       state: 'failed',
       error: 'The file has no rows.',
@@ -118,6 +134,7 @@ describe.each(testBackends())('task queue on %s', (backend) => {
     expect(await retryTask(database.db, church, id)).toBe(true);
     expect((await taskStatus(database.db, church, id))!.state).toBe('queued');
     await drainTasks(ctx(), [flaky]);
+    expect(await metricsOf('test.flaky')).toMatchObject({ done: before.done + 1 });
     expect(await taskStatus(database.db, church, id)).toMatchObject({
       state: 'done',
       error: null,

@@ -8,6 +8,7 @@ import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineJob, type Job, type JobContext } from './runner.ts';
 import { log } from '../log.ts';
+import { taskDuration, taskRuns, taskWait } from '../metrics.ts';
 
 // eslint-disable-next-line @typescript-eslint/no-empty-object-type
 export interface TaskContext extends JobContext {}
@@ -217,6 +218,13 @@ export async function runClaimedTask(
   leaseMs = LEASE_MS,
 ): Promise<TaskState> {
   const { db, workerId } = ctx;
+  // the queue's lag as an operator sees it (docs/deploy.md "Metrics"); a re-claim after a crash is not a wait
+  if (row.attempts === 1 && row.startedAt)
+    taskWait.observe(
+      { kind: row.kind },
+      Math.max(0, (row.startedAt.getTime() - row.createdAt.getTime()) / 1000),
+    );
+  const started = performance.now();
   const timer = setInterval(
     () => void beat(db, row.id, workerId, leaseMs).catch(() => undefined),
     Math.max(50, Math.floor(leaseMs / 3)),
@@ -243,6 +251,8 @@ export async function runClaimedTask(
   } finally {
     clearInterval(timer);
   }
+  taskRuns.inc({ kind: row.kind, result: outcome.state });
+  taskDuration.observe({ kind: row.kind }, (performance.now() - started) / 1000);
   await db
     .update(t.tasks)
     .set({
