@@ -15,6 +15,7 @@ import { createFileStore, describeFileStore } from './files/index.ts';
 import { moveLegacyUploads } from './files/legacy-uploads.ts';
 import { JOBS } from './jobs/index.ts';
 import { createJobRunner } from './jobs/runner.ts';
+import { stopTasks } from './jobs/tasks.ts';
 import { log } from './log.ts';
 
 export interface Services {
@@ -86,6 +87,7 @@ export async function startServices(config: Config): Promise<Services> {
       // The chat's last messages are written before the database closes.
       await closeChat();
       await jobs.stop();
+      await stopTasks(); // a conversion in progress goes back to the queue for another node
       await changes.close();
       setInProcessApi(undefined);
       await database.close();

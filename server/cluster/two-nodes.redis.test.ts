@@ -252,6 +252,31 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     rmSync(dataRoot, { recursive: true, force: true });
   }, 60_000);
 
+  /** One node's /metrics as a reader: the sum of a metric's samples that carry the given labels. */
+  const scrape = async (n: NodeName) => {
+    const r =
+      n === 'a'
+        ? await fetch(`http://127.0.0.1:${PORTS.metricsA}/metrics`)
+        : await fetch(`${nodeUrl('b')}/metrics`, {
+            headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+          });
+    expect(r.status).toBe(200);
+    const samples = new Map<string, number>();
+    for (const line of (await r.text()).split('\n')) {
+      const m = /^([a-z_]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
+      if (m) samples.set(m[1]!, Number(m[2]));
+    }
+    /** The sum of a metric's samples whose labels include every `labels` pair. */
+    return (name: string, labels: Record<string, string> = {}) => {
+      let sum = 0;
+      for (const [key, value] of samples) {
+        if (key !== name && !key.startsWith(`${name}{`)) continue;
+        if (Object.entries(labels).every(([k, v]) => key.includes(`${k}="${v}"`))) sum += value;
+      }
+      return sum;
+    };
+  };
+
   it("walks the church home's links through the balancer: every page answers", async () => {
     const home = await get(`${proxy.url}/`, graca);
     expect(home.status).toBe(200);
@@ -352,12 +377,43 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     expect(shown, 'node B shows the new title within a second').toBe(true);
   });
 
+  it('counts on each node’s /metrics what that node did', async () => {
+    // hidden where it is not asked for
+    expect((await fetch(`${nodeUrl('a')}/metrics`)).status).toBe(404);
+    expect((await fetch(`${nodeUrl('b')}/metrics`)).status).toBe(404);
+    const [a, b] = await Promise.all([scrape('a'), scrape('b')]);
+    // node B served the news page of the staff-change test, from its cache after the first time
+    expect(b('http_requests_total', { route: '/news/[id]', status: '200' })).toBeGreaterThanOrEqual(
+      3,
+    );
+    expect(
+      b('http_request_duration_seconds_count', { route: '/news/[id]' }),
+    ).toBeGreaterThanOrEqual(3);
+    expect(b('page_cache_lookups_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
+    // the chat: Ana is on A and Beto on B, each sent one message through their node
+    expect(a('chat_clients')).toBeGreaterThanOrEqual(1);
+    expect(b('chat_clients')).toBeGreaterThanOrEqual(1);
+    expect(a('chat_messages_total')).toBeGreaterThanOrEqual(1);
+    expect(b('chat_messages_total')).toBeGreaterThanOrEqual(1);
+    // PostgreSQL's pool, the jobs (each run once across the nodes) and the one video conversion
+    expect(a('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(b('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
+    expect(
+      a('job_runs_total', { result: 'ok' }) + b('job_runs_total', { result: 'ok' }),
+    ).toBeGreaterThan(0);
+    expect(
+      a('job_runs_total', { result: 'failed' }) + b('job_runs_total', { result: 'failed' }),
+    ).toBe(0);
+    expect(a('node_ready') + b('node_ready')).toBe(2);
+    expect(a('process_cpu_seconds_total')).toBeGreaterThan(0);
+  });
+
   it('converts a Play video uploaded in chunks to both nodes; its signed media play from either node', async () => {
-    // 3 s of lossless 720p: more than one upload chunk
+    // 10 s of lossless 720p: several upload chunks, and a conversion long enough to stop a node during it
     const clip = path.join(dataRoot, 'clip.mp4');
     const made = spawnSync(FFMPEG, [
       ...['-v', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=size=1280x720:rate=30'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '3', '-c:v', 'libx264', '-qp', '0'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440', '-t', '10', '-c:v', 'libx264', '-qp', '0'],
       ...['-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', clip],
     ]);
     expect(made.status, String(made.stderr)).toBe(0);
@@ -393,22 +449,52 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
       token: leader.token,
     });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
-    // whichever node's job runner claims the conversion, both see it end
+    // the node whose job runner took the conversion is stopped (SIGTERM) while ffmpeg works: it
+    // hands the task back and the other node converts it, without waiting for a lease to run out
+    const task = async () => {
+      const db = new pg.Client({ connectionString: env.DATABASE_URL });
+      await db.connect();
+      try {
+        const { rows } = await db.query(
+          'select estado, tentativas, bloqueado_por from tarefa where id = $1',
+          [done.body.id],
+        );
+        return rows[0] as { estado: string; tentativas: number; bloqueado_por: string | null };
+      } finally {
+        await db.end();
+      }
+    };
+    let converting: NodeName | undefined;
+    for (let waited = 0; !converting; waited += 100) {
+      const row = await task();
+      const pid = Number(row.bloqueado_por?.split(':')[1]);
+      converting = (['a', 'b'] as const).find((n) => nodes[n]!.pid === pid);
+      if (waited > 60_000) throw new Error(`no node took the conversion: ${JSON.stringify(row)}`);
+      if (!converting) await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const other: NodeName = converting === 'a' ? 'b' : 'a';
+    const stopAt = Date.now();
+    expect(await stopNode(converting), `node ${converting} stops cleanly`).toBe(0);
+    expect(Date.now() - stopAt, 'the drain does not wait for the conversion').toBeLessThan(15_000);
+    const after = await task();
+    // handed back (queued) or already taken by the other node, the attempt not counted either way
+    expect(after.tentativas, JSON.stringify(after)).toBeLessThanOrEqual(1);
+    expect(['queued', 'running', 'done']).toContain(after.estado);
+    const restarted = startNode(converting, false);
     let state = '';
     for (let waited = 0; state !== 'pronto'; waited += 500) {
-      const seen = await api(
-        waited % 1000 ? 'a' : 'b',
-        'GET',
-        `/admin/graca/play/video/${videoId}`,
-        {
-          token: leader.token,
-        },
-      );
+      const seen = await api(other, 'GET', `/admin/graca/play/video/${videoId}`, {
+        token: leader.token,
+      });
       state = seen.body.midia?.estado;
       expect(state, JSON.stringify(seen.body.midia)).not.toBe('erro');
       if (waited > 150_000) throw new Error(`still ${state} after 150 s`);
       if (state !== 'pronto') await new Promise((resolve) => setTimeout(resolve, 500));
     }
+    await restarted;
+    expect((await task()).tentativas).toBe(1);
+    const conversions = { kind: 'play.transcode', result: 'done' };
+    expect((await scrape(other))('task_runs_total', conversions)).toBe(1);
     // a subscriber gets signed URLs from node A and plays them from node B (and back)
     const church = await api('a', 'GET', '/igreja/codigo/graca');
     const subscriber = await login('a', 'ricardo.santos@graca.demo');
@@ -435,65 +521,6 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     expect(Buffer.from(await (await media('a', segment)).arrayBuffer())).toEqual(bytes);
     expect((await fetch(`${nodeUrl('b')}${segment}`)).status, 'no cookie, no media').toBe(403);
   }, 200_000);
-
-  it('counts on each node’s /metrics what that node did', async () => {
-    const scrape = async (n: NodeName) => {
-      const r =
-        n === 'a'
-          ? await fetch(`http://127.0.0.1:${PORTS.metricsA}/metrics`)
-          : await fetch(`${nodeUrl('b')}/metrics`, {
-              headers: { authorization: `Bearer ${METRICS_TOKEN}` },
-            });
-      expect(r.status).toBe(200);
-      const samples = new Map<string, number>();
-      for (const line of (await r.text()).split('\n')) {
-        const m = /^([a-z_]+(?:\{[^}]*\})?) (\S+)$/.exec(line);
-        if (m) samples.set(m[1]!, Number(m[2]));
-      }
-      /** The sum of a metric's samples whose labels include every `labels` pair. */
-      return (name: string, labels: Record<string, string> = {}) => {
-        let sum = 0;
-        for (const [key, value] of samples) {
-          if (key !== name && !key.startsWith(`${name}{`)) continue;
-          if (Object.entries(labels).every(([k, v]) => key.includes(`${k}="${v}"`))) sum += value;
-        }
-        return sum;
-      };
-    };
-    // hidden where it is not asked for
-    expect((await fetch(`${nodeUrl('a')}/metrics`)).status).toBe(404);
-    expect((await fetch(`${nodeUrl('b')}/metrics`)).status).toBe(404);
-    const [a, b] = await Promise.all([scrape('a'), scrape('b')]);
-    // node B served the news page of the staff-change test, from its cache after the first time
-    expect(b('http_requests_total', { route: '/news/[id]', status: '200' })).toBeGreaterThanOrEqual(
-      3,
-    );
-    expect(
-      b('http_request_duration_seconds_count', { route: '/news/[id]' }),
-    ).toBeGreaterThanOrEqual(3);
-    expect(b('page_cache_lookups_total', { result: 'hit' })).toBeGreaterThanOrEqual(1);
-    expect(
-      a('http_requests_total', { route: '/api/v1/admin/:slug/play/envio/:id/parte/:n' }),
-    ).toBeGreaterThanOrEqual(1);
-    // the chat: Ana is on A and Beto on B, each sent one message through their node
-    expect(a('chat_clients')).toBeGreaterThanOrEqual(1);
-    expect(b('chat_clients')).toBeGreaterThanOrEqual(1);
-    expect(a('chat_messages_total')).toBeGreaterThanOrEqual(1);
-    expect(b('chat_messages_total')).toBeGreaterThanOrEqual(1);
-    // PostgreSQL's pool, the jobs (each run once across the nodes) and the one video conversion
-    expect(a('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(b('db_pool_connections', { state: 'total' })).toBeGreaterThanOrEqual(1);
-    expect(
-      a('job_runs_total', { result: 'ok' }) + b('job_runs_total', { result: 'ok' }),
-    ).toBeGreaterThan(0);
-    expect(
-      a('job_runs_total', { result: 'failed' }) + b('job_runs_total', { result: 'failed' }),
-    ).toBe(0);
-    const conversions = { kind: 'play.transcode', result: 'done' };
-    expect(a('task_runs_total', conversions) + b('task_runs_total', conversions)).toBe(1);
-    expect(a('node_ready') + b('node_ready')).toBe(2);
-    expect(a('process_cpu_seconds_total')).toBeGreaterThan(0);
-  });
 
   it('restarts node A then node B under load: no request fails, no chat message is lost', async () => {
     const channel = ROOMS.rolling;

@@ -18,6 +18,7 @@ import {
   enqueueTask,
   retryTask,
   settleTasks,
+  stopTasks,
   taskStatus,
   tasksJob,
   type TaskContext,
@@ -196,6 +197,60 @@ describe.each(testBackends())('task queue on %s', (backend) => {
     expect(await taskStatus(database.db, church, id)).toMatchObject({
       state: 'done',
       result: 'slow done',
+    });
+  });
+
+  it('hands a long task back to the queue when its process stops, and lets a short one finish', async () => {
+    let stopped = false;
+    const long = defineTask<Record<string, never>>({
+      kind: 'test.long',
+      run: (_ctx, task) =>
+        new Promise((_resolve, reject) =>
+          task.signal.addEventListener('abort', () => {
+            stopped = true;
+            reject(task.signal.reason as Error);
+          }),
+        ),
+    });
+    const short = defineTask<Record<string, never>>({
+      kind: 'test.short',
+      async run() {
+        await sleep(200); // ignores the signal: it is nearly done
+        return 'short done';
+      },
+    });
+    const longId = await enqueueTask(database.db, {
+      churchId: church,
+      kind: 'test.long',
+      payload: {},
+    });
+    const shortId = await enqueueTask(database.db, {
+      churchId: church,
+      kind: 'test.short',
+      payload: {},
+    });
+    const runner = createJobRunner(database.db, [tasksJob([long, short])], { workerId: 'old' });
+    expect(await runner.runNow('tasks.run')).toBe(true);
+    expect((await taskStatus(database.db, church, longId))!.state).toBe('running');
+    expect((await taskStatus(database.db, church, shortId))!.state).toBe('running');
+    await runner.stop();
+    await stopTasks(5_000);
+    expect(stopped).toBe(true);
+    expect(await taskStatus(database.db, church, shortId)).toMatchObject({
+      state: 'done',
+      result: 'short done',
+    });
+    const [row] = await database.db.select().from(t.tasks).where(eq(t.tasks.id, longId));
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, lockedBy: null, lockedUntil: null });
+    // another node takes it at once, not when a lease runs out
+    const finishing = defineTask<Record<string, never>>({
+      kind: 'test.long',
+      run: async () => 'long done elsewhere',
+    });
+    expect(await drainTasks(ctx('new'), [finishing])).toEqual([longId]);
+    expect(await taskStatus(database.db, church, longId)).toMatchObject({
+      state: 'done',
+      result: 'long done elsewhere',
     });
   });
 });

@@ -17,6 +17,8 @@ export interface TaskRun<P> {
   id: number;
   churchId: number;
   payload: P;
+  /** Aborted when this process stops (a rolling restart): a long handler stops and its task goes back to the queue. */
+  signal: AbortSignal;
 }
 
 export interface TaskDef<P = unknown> {
@@ -56,7 +58,7 @@ export function defineTask<P>(def: {
   kind: string;
   run(
     ctx: TaskContext,
-    task: { id: number; churchId: number; payload: P },
+    task: TaskRun<P>,
     progress: (done: number, total: number) => Promise<void>,
   ): Promise<unknown>;
 }): TaskDef<P> {
@@ -225,6 +227,8 @@ export async function runClaimedTask(
       Math.max(0, (row.startedAt.getTime() - row.createdAt.getTime()) / 1000),
     );
   const started = performance.now();
+  const stop = new AbortController();
+  stopping.add(stop);
   const timer = setInterval(
     () => void beat(db, row.id, workerId, leaseMs).catch(() => undefined),
     Math.max(50, Math.floor(leaseMs / 3)),
@@ -237,19 +241,32 @@ export async function runClaimedTask(
     lastWrite = Date.now();
     await beat(db, row.id, workerId, leaseMs, { done, total });
   };
-  let outcome: { state: 'done'; result: unknown } | { state: 'failed'; error: string };
+  let outcome:
+    { state: 'done'; result: unknown } | { state: 'failed'; error: string } | { state: 'queued' };
   try {
     const result = await def.run(
       ctx,
-      { id: row.id, churchId: row.churchId, payload: row.payload },
+      { id: row.id, churchId: row.churchId, payload: row.payload, signal: stop.signal },
       progress,
     );
     outcome = { state: 'done', result: result ?? null };
   } catch (error) {
-    log.error({ err: error }, `[tasks] ${def.kind} #${row.id} failed`);
-    outcome = { state: 'failed', error: failureReason(error) };
+    if (stop.signal.aborted) outcome = { state: 'queued' };
+    else {
+      log.error({ err: error }, `[tasks] ${def.kind} #${row.id} failed`);
+      outcome = { state: 'failed', error: failureReason(error) };
+    }
   } finally {
     clearInterval(timer);
+    stopping.delete(stop);
+  }
+  if (outcome.state === 'queued') {
+    await handBack(db, row.id, workerId);
+    log.info(
+      { task: row.id, kind: row.kind },
+      '[tasks] handed back to the queue: this process stops',
+    );
+    return 'queued';
   }
   taskRuns.inc({ kind: row.kind, result: outcome.state });
   taskDuration.observe({ kind: row.kind }, (performance.now() - started) / 1000);
@@ -291,10 +308,43 @@ export async function drainTasks(
 
 /** Tasks this process is running (the periodic job starts them without waiting for them). */
 const inFlight = new Set<Promise<unknown>>();
+/** The stop signal of each task running in this process. */
+const stopping = new Set<AbortController>();
 
 /** Waits for the tasks this process has started (graceful stop, tests). */
 export async function settleTasks(): Promise<void> {
   while (inFlight.size) await Promise.allSettled([...inFlight]);
+}
+
+/** Puts a task this process gave up because it stops back in the queue at once, its attempt not counted. */
+async function handBack(db: Database, id: number, workerId: string): Promise<void> {
+  await db
+    .update(t.tasks)
+    .set({
+      state: 'queued',
+      attempts: sql`greatest(${t.tasks.attempts} - 1, 0)`,
+      lockedBy: null,
+      lockedUntil: null,
+      startedAt: null,
+      done: 0,
+    })
+    .where(and(eq(t.tasks.id, id), eq(t.tasks.lockedBy, workerId), eq(t.tasks.state, 'running')));
+}
+
+/**
+ * For a stopping process (docs/deploy.md "Draining"): asks every running task to stop and waits
+ * up to `waitMs` for them. A handler that honours its signal (a video conversion) is handed back
+ * to the queue, so another node takes it at once instead of when its lease runs out; a short one
+ * that ignores it finishes and records its outcome.
+ */
+export async function stopTasks(waitMs = 10_000): Promise<void> {
+  for (const stop of stopping) stop.abort(new Error('This server is stopping.'));
+  let timer: NodeJS.Timeout | undefined;
+  await Promise.race([
+    settleTasks(),
+    new Promise((resolve) => (timer = setTimeout(resolve, waitMs))),
+  ]);
+  clearTimeout(timer);
 }
 
 /**

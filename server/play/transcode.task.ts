@@ -31,13 +31,17 @@ const RENDITIONS = [
 const AUDIO_KBPS = 128;
 
 /** Runs ffmpeg with `args` (never through a shell); its stderr, and each `time=` seen on the way. */
-function ffmpeg(
+export function ffmpeg(
   args: string[],
   onTime?: (seconds: number) => void,
+  signal?: AbortSignal,
 ): Promise<{ code: number | null; stderr: string }> {
   return new Promise((resolve, reject) => {
+    // the signal (this server stopping) ends ffmpeg rather than leaving it running without us
     const child = spawn(FFMPEG, ['-hide_banner', '-nostdin', ...args], {
       stdio: ['ignore', 'ignore', 'pipe'],
+      signal,
+      killSignal: 'SIGKILL',
     });
     let stderr = '';
     child.stderr.setEncoding('utf8');
@@ -61,8 +65,8 @@ export interface Probe {
 }
 
 /** ffmpeg's own reading of the file: duration, picture size and whether it has sound. */
-export async function probeVideo(file: string): Promise<Probe> {
-  const { stderr } = await ffmpeg(['-i', file]);
+export async function probeVideo(file: string, signal?: AbortSignal): Promise<Probe> {
+  const { stderr } = await ffmpeg(['-i', file], undefined, signal);
   if (/Invalid data found when processing input|moov atom not found/.test(stderr))
     throw new Error(
       'ffmpeg could not read this file as a video (it may be damaged or not a video).',
@@ -99,6 +103,7 @@ export async function makeHls(
   prefix: string,
   probe: Probe,
   onTime: (seconds: number) => void,
+  signal?: AbortSignal,
 ): Promise<string> {
   const n = RENDITIONS.length;
   const split = `[0:v]split=${n}${RENDITIONS.map((_, i) => `[s${i}]`).join('')}`;
@@ -131,7 +136,7 @@ export async function makeHls(
     RENDITIONS.map((_, i) => (probe.hasAudio ? `v:${i},a:${i}` : `v:${i}`)).join(' '),
     path.join(dir, `${prefix}%v.m3u8`),
   );
-  const { code, stderr } = await ffmpeg(args, onTime);
+  const { code, stderr } = await ffmpeg(args, onTime, signal);
   if (code !== 0) throw new Error(`ffmpeg could not convert this video: ${ffmpegReason(stderr)}`);
   // The master playlist is written here (this ffmpeg build crashes writing its own).
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
@@ -187,25 +192,37 @@ export const transcodeTask = defineTask<{ uploadId: number; contentId: number }>
     try {
       const input = path.join(dir, 'input');
       await assemble(files, uploadId, upload.chunks, input);
-      const probe = await probeVideo(input);
+      task.signal.throwIfAborted();
+      const probe = await probeVideo(input, task.signal);
       const total = Math.max(1, Math.round(probe.durationSeconds));
       await progress(0, total);
       const out = path.join(dir, 'out');
       await mkdir(out);
       const prefix = `v${task.id}-`;
       let reported = 0;
-      const master = await makeHls(input, out, prefix, probe, (s) => {
-        const done = Math.min(total - 1, Math.floor(s));
-        if (done > reported) {
-          reported = done;
-          void progress(done, total).catch(() => undefined);
-        }
-      });
+      const master = await makeHls(
+        input,
+        out,
+        prefix,
+        probe,
+        (s) => {
+          const done = Math.min(total - 1, Math.floor(s));
+          if (done > reported) {
+            reported = done;
+            void progress(done, total).catch(() => undefined);
+          }
+        },
+        task.signal,
+      );
       const at = Math.min(1, probe.durationSeconds / 2).toFixed(2);
-      const poster = await ffmpeg([
-        ...['-y', '-ss', at, '-i', input, '-frames:v', '1', '-vf', 'scale=-2:720', '-q:v', '3'],
-        path.join(out, `${prefix}poster.jpg`),
-      ]);
+      const poster = await ffmpeg(
+        [
+          ...['-y', '-ss', at, '-i', input, '-frames:v', '1', '-vf', 'scale=-2:720', '-q:v', '3'],
+          path.join(out, `${prefix}poster.jpg`),
+        ],
+        undefined,
+        task.signal,
+      );
       const folder = `${MEDIA_PREFIX}${contentId}/`;
       for (const name of await readdir(out)) {
         await files.put(
