@@ -131,10 +131,16 @@ export const savedCardSchema = z.object({
   validade: z.string(),
 });
 export type SavedCard = z.infer<typeof savedCardSchema>;
-/** GET /usuario/{churchSlug}/{userId}/cartoes: spec §3, grouped by idGatewayPagamento. */
+/**
+ * GET /usuario/{churchSlug}/{userId}/cartoes: spec §3, grouped by idGatewayPagamento. `cartoes` and
+ * `cartoesPorGateway` are the cards the church can charge now; `outrosCartoes` the member's cards
+ * of another gateway or mode, listed on /user/cards only so they can be deleted, never offered to
+ * pay (docs/payments.md "Saved cards").
+ */
 export const cardsResponseSchema = z.object({
   cartoes: z.array(savedCardSchema),
   cartoesPorGateway: z.record(z.string(), z.array(savedCardSchema)),
+  outrosCartoes: z.array(savedCardSchema),
 });
 export const cardsParams = z.object({ churchSlug: slugParam, userId: idParam });
 /** POST /usuario-cartao-gateway-pagamento/?igreja= */

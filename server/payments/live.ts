@@ -23,7 +23,7 @@ import { pixExpiry } from './pix.ts';
 import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
 import { settlePayment } from './purchase.ts';
 import { owePaidAfterClose } from './late-refund.ts';
-import { gatewayCustomerOf } from './saved-cards.ts';
+import { liveMemberCustomer, memberCustomerKey } from './gateway-customer.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { keepSubscriptionCardOf } from '../play/subscription-state.ts';
 import {
@@ -109,7 +109,7 @@ interface ChargeRequestRecord {
   offSession?: boolean;
   /** The card the gateway said it keeps (`savedToken`), recorded before a later approval. */
   keptToken?: string;
-  /** The member's customer at the gateway when the charge was opened (a re-send reuses it). */
+  /** The member's customer at the gateway, recorded by charges opened before `cliente_gateway` (a re-send reuses it). */
   customer?: string;
 }
 
@@ -117,6 +117,8 @@ interface ChargeRequestRecord {
 export interface OpenedLiveCharge {
   paymentId: number;
   claimId: number;
+  gatewayId: number;
+  userId: number | null;
   input: LiveChargeInput;
 }
 
@@ -174,11 +176,6 @@ export async function openLiveCharge(
     'reusableCardToken' in GATEWAYS[gatewayId]
   )
     request.keptToken = card.token;
-  // a card kept for a member joins the customer their other kept cards name (one per member)
-  if (request.saveCard && payer.userId !== null) {
-    const customer = await gatewayCustomerOf(tx, church.id, payer.userId, gatewayId!);
-    if (customer) request.customer = customer;
-  }
   const claimId = await reservePayment(tx, order, payer, now);
   if (claimId === null) return null;
   const [payment] = await tx
@@ -236,8 +233,7 @@ export async function openLiveCharge(
     cardExpiry: card?.expiry,
     saveCard: request.saveCard,
     offSession,
-    customerKey: payer.userId === null ? undefined : `${church.id}:${payer.userId}`,
-    customer: request.customer,
+    customerKey: payer.userId === null ? undefined : memberCustomerKey(church.id, payer.userId),
     ach: payer.ach
       ? {
           routingNumber: payer.ach.numeroRoteamento,
@@ -254,7 +250,7 @@ export async function openLiveCharge(
     notifyUrl: request.notifyUrl,
     expiresAt,
   };
-  return { paymentId, claimId, input };
+  return { paymentId, claimId, gatewayId: gatewayId!, userId: payer.userId, input };
 }
 
 /** After the first commit: the gateway (order code as its idempotency key), then the second commit. */
@@ -264,7 +260,9 @@ export async function sendLiveCharge(
   opened: OpenedLiveCharge,
   now: Date,
 ): Promise<LiveChargeResult | null> {
-  const result = await askGateway(() => adapter.charge(opened.input));
+  const result = await askGateway(() =>
+    chargeAsMember(db, adapter, opened.input, opened.gatewayId, opened.userId),
+  );
   liveHooks.afterGatewayAnswer?.(result.answer);
   await finishLiveCharge(db, opened.paymentId, result, now);
   return result.answer;
@@ -289,6 +287,36 @@ export async function runLivePayment(
   const body = await loadPaymentResponse(db, opened.paymentId);
   if (payer.userId === null) body.chaveRecibo = receiptKey(opened.input.orderCode);
   return { status: 201, body: JSON.parse(JSON.stringify(body)) as PaymentResponse };
+}
+
+/**
+ * The gateway's charge; one that keeps a member's card first finds or makes the member's one
+ * customer there (docs/payments.md "Saved cards"), so two first charges at once share it. A
+ * customer the gateway refuses to make is a decline with nothing charged.
+ */
+async function chargeAsMember(
+  db: Database,
+  adapter: GatewayAdapter,
+  input: LiveChargeInput,
+  gatewayId: number,
+  userId: number | null,
+): Promise<LiveChargeResult> {
+  if (input.saveCard && userId !== null && !input.customer && adapter.customer) {
+    const customer = await liveMemberCustomer(
+      db,
+      adapter,
+      { churchId: input.churchId, userId, gatewayId },
+      { name: input.payer.name, email: input.payer.email },
+    );
+    if (!customer)
+      return {
+        status: 'nao_aprovado',
+        reference: `declined:${input.orderCode}`,
+        message: 'The gateway did not keep the customer.',
+      };
+    input = { ...input, customer };
+  }
+  return adapter.charge(input);
 }
 
 type Asked = { answer: LiveChargeResult | null; error: string | null };
@@ -538,7 +566,7 @@ export async function reconcileLivePayments(
       if (found || charge.answered) return found;
       // Never reached the gateway (or its answer was lost): the same create, the same idempotency key.
       if (charge.checks >= MAX_CREATE_RETRIES || !request.cardToken) return null;
-      return adapter.charge({
+      const input: LiveChargeInput = {
         orderCode: payment.code,
         churchId: payment.churchId,
         method: payment.method as LiveChargeInput['method'],
@@ -550,7 +578,8 @@ export async function reconcileLivePayments(
         cardExpiry: request.cardExpiry,
         saveCard: request.saveCard,
         offSession: request.offSession,
-        customerKey: request.userId === null ? undefined : `${payment.churchId}:${request.userId}`,
+        customerKey:
+          request.userId === null ? undefined : memberCustomerKey(payment.churchId, request.userId),
         customer: request.customer,
         payer: {
           name: payment.donorName ?? request.cardHolder ?? null,
@@ -559,7 +588,8 @@ export async function reconcileLivePayments(
         },
         returnUrl: request.returnUrl,
         notifyUrl: request.notifyUrl,
-      });
+      };
+      return chargeAsMember(db, adapter, input, charge.gatewayId, request.userId ?? null);
     });
     if (asked.answer) {
       await finishLiveCharge(db, payment.id, asked, now);

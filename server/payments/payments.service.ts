@@ -14,7 +14,8 @@ import { DEFAULT_GATEWAY_ID, isGatewayId, type GatewayId, type TokenizedCard } f
 import { settlePayment } from './purchase.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { GatewayUnavailable } from './adapters/types.ts';
-import { chargeableHere, gatewayCustomerOf, gatewayModeOf } from './saved-cards.ts';
+import { chargeableHere, gatewayModeOf } from './saved-cards.ts';
+import { liveMemberCustomer, memberCustomerKey } from './gateway-customer.ts';
 
 type PaymentRow = typeof t.payments.$inferSelect;
 
@@ -154,7 +155,8 @@ export async function storeCardToken(
 
 /**
  * The member's saved cards in the church that its card method can charge now (the same gateway
- * and mode: a sandbox card is not offered at a live account), and the same grouped by gateway.
+ * and mode: a sandbox card is not offered at a live account), the same grouped by gateway, and
+ * apart the member's other cards there (`outrosCartoes`: listed for deleting, never for paying).
  */
 export async function savedCardsOf(db: Database, userId: number, churchId: number) {
   const gatewayId = await cardGatewayOf(db, churchId);
@@ -162,20 +164,17 @@ export async function savedCardsOf(db: Database, userId: number, churchId: numbe
   const rows = await db
     .select()
     .from(t.savedCards)
-    .where(
-      and(
-        eq(t.savedCards.userId, userId),
-        eq(t.savedCards.churchId, churchId),
-        eq(t.savedCards.gatewayId, gatewayId),
-        eq(t.savedCards.mode, mode),
-      ),
-    )
+    .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.churchId, churchId)))
     .orderBy(asc(t.savedCards.gatewayId), asc(t.savedCards.id));
-  const cartoes = rows.map(toSavedCard);
+  const cartoes: SavedCard[] = [];
+  // Cards of another gateway or mode stay visible apart, so the member can delete them (docs/payments.md "Saved cards").
+  const outrosCartoes: SavedCard[] = [];
+  for (const row of rows)
+    (chargeableHere(row, gatewayId, mode) ? cartoes : outrosCartoes).push(toSavedCard(row));
   const cartoesPorGateway: Record<string, SavedCard[]> = {};
   for (const card of cartoes)
     (cartoesPorGateway[String(card.idGatewayPagamento)] ??= []).push(card);
-  return { cartoes, cartoesPorGateway };
+  return { cartoes, cartoesPorGateway, outrosCartoes };
 }
 
 /**
@@ -211,16 +210,24 @@ export async function saveCard(
       .select({ name: t.users.firstName, email: t.users.email })
       .from(t.users)
       .where(eq(t.users.id, userId));
-    let savedToken: string | null;
+    let savedToken: string | null = null;
+    const payer = { name: vault.holder || user?.name || null, email: user?.email ?? null };
     try {
-      savedToken = await adapter.saveCard({
-        token: vault.token,
-        churchId,
-        // one Customer per member and church, as a live charge's "save card" makes it (live.ts)
-        customerKey: `${churchId}:${userId}`,
-        customer: await gatewayCustomerOf(db, churchId, userId, vault.gatewayId),
-        payer: { name: vault.holder || user?.name || null, email: user?.email ?? null },
-      });
+      // the member's one customer, found or made as a live charge's "save card" does (gateway-customer.ts)
+      const customer = await liveMemberCustomer(
+        db,
+        adapter,
+        { churchId, userId, gatewayId: vault.gatewayId },
+        payer,
+      );
+      if (customer !== null)
+        savedToken = await adapter.saveCard({
+          token: vault.token,
+          churchId,
+          customerKey: memberCustomerKey(churchId, userId),
+          customer,
+          payer,
+        });
     } catch (error) {
       if (error instanceof GatewayUnavailable) throw new ApiProblem(503, 'pay.gatewayPending');
       throw error;
@@ -249,7 +256,10 @@ export async function saveCard(
   return toSavedCard(saved!);
 }
 
-/** Forgets one of the user's saved cards, or 404. */
+/**
+ * Forgets one of the user's saved cards, or 404: any gateway or mode, including one the church no
+ * longer charges at. Our row only, nothing asked of the gateway (docs/payments.md "Saved cards").
+ */
 export async function deleteSavedCard(db: Database, userId: number, id: number): Promise<void> {
   const deleted = await db
     .delete(t.savedCards)

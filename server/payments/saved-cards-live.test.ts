@@ -1,8 +1,9 @@
 // Saved cards only where they can be charged (docs/payments.md "Saved cards", "Stripe"), against
 // the local Stripe of fake-stripe.test-support.ts: at a live Stripe church /user/addcard keeps the
 // Stripe.js card on the member's one Customer (`cus_…|pm_…`) and refuses a number; a card saved
-// while the church was on the sandbox is neither listed nor charged there (a 422 on the card,
-// and a recurring gift of it takes its decline path), and is offered again back on the sandbox.
+// while the church was on the sandbox is not offered nor charged there (a 422 on the card, and a
+// recurring gift of it takes its decline path), is offered again back on the sandbox, and is listed
+// apart as not usable (`outrosCartoes`) so the member can still delete it.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../app.ts';
@@ -49,11 +50,19 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
             : {},
       },
     });
-  const listed = async () => {
+  const cardList = async () => {
     const r = await call('GET', `/usuario/grace/${userId}/cartoes`, { token: member });
     expect(r.status, JSON.stringify(r.body)).toBe(200);
-    return r.body.cartoes as { id: number; final: string; idGatewayPagamento: number }[];
+    type Card = { id: number; final: string; idGatewayPagamento: number };
+    return r.body as {
+      cartoes: Card[];
+      cartoesPorGateway: Record<string, Card[]>;
+      outrosCartoes: Card[];
+    };
   };
+  const listed = async () => (await cardList()).cartoes;
+  /** The member's cards the church cannot charge now, listed for deleting only. */
+  const others = async () => (await cardList()).outrosCartoes.map((c) => c.id);
   const addCard = async (pm: string) => {
     const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
       token: member,
@@ -126,6 +135,7 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     const row = await savedRow(sandboxCard);
     expect(row).toMatchObject({ gatewayId: 5, mode: 'sandbox', token: tok.body.token });
     expect((await listed()).map((c) => c.id)).toContain(sandboxCard);
+    expect(await others()).toEqual([]);
     expect(fake.calls).toHaveLength(0); // the sandbox never asks Stripe
   });
 
@@ -240,8 +250,17 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     expect(fake.customers).toHaveLength(2);
   });
 
-  it('at live Stripe the sandbox card is not listed and is refused on the card, in the payer’s language', async () => {
-    expect((await listed()).map((c) => c.id)).not.toContain(sandboxCard);
+  it('at live Stripe the sandbox card is listed only as not usable and is refused on the card, in the payer’s language', async () => {
+    const list = await cardList();
+    expect(list.cartoes.map((c) => c.id)).not.toContain(sandboxCard);
+    expect(
+      Object.values(list.cartoesPorGateway)
+        .flat()
+        .map((c) => c.id),
+    ).not.toContain(sandboxCard);
+    expect(list.outrosCartoes).toEqual([
+      expect.objectContaining({ id: sandboxCard, idGatewayPagamento: 5, final: '1111' }),
+    ]);
     const before = intentCreates().length;
     const payments = async () =>
       (await db().select().from(t.payments).where(eq(t.payments.userId, userId))).length;
@@ -330,5 +349,88 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     const refused = await giveWith(live.id);
     expect(refused.status).toBe(422);
     expect(refused.body.errors.cartao).toEqual([OTHER_GATEWAY.en]);
+    // the live cards are listed apart, not usable here
+    expect((await others()).sort()).toEqual(
+      (
+        await db()
+          .select({ id: t.savedCards.id })
+          .from(t.savedCards)
+          .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.mode, 'live')))
+      )
+        .map((r) => r.id)
+        .sort(),
+    );
+  });
+
+  it('a live card the church no longer charges is deleted here only, nothing asked of Stripe', async () => {
+    const [live] = await db()
+      .select()
+      .from(t.savedCards)
+      .where(and(eq(t.savedCards.userId, userId), eq(t.savedCards.mode, 'live')));
+    expect(await others()).toContain(live!.id);
+    const asked = fake.calls.length;
+    const gone = await call('DELETE', `/usuario-cartao-gateway-pagamento/${live!.id}`, {
+      token: member,
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    expect(await others()).not.toContain(live!.id);
+    expect((await listed()).map((c) => c.id)).not.toContain(live!.id);
+    expect(fake.calls).toHaveLength(asked); // no detach at Stripe (docs/payments.md "Saved cards")
+  });
+
+  it('set live again: the sandbox card is listed as not usable, refused, and only its member deletes it', async () => {
+    expect((await setStripe('live')).status).toBe(200);
+    expect(await others()).toContain(sandboxCard);
+    expect((await listed()).map((c) => c.id)).not.toContain(sandboxCard);
+    const refused = await giveWith(sandboxCard);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors.cartao).toEqual([OTHER_GATEWAY.en]);
+
+    // another member of the church cannot delete it (nor see it)
+    const other = (await loginAs(api, 'admin@grace.demo')).token;
+    const theirs = await call('DELETE', `/usuario-cartao-gateway-pagamento/${sandboxCard}`, {
+      token: other,
+    });
+    expect(theirs.status).toBe(404);
+    expect(await savedRow(sandboxCard)).toBeDefined();
+    expect((await call('GET', `/usuario/grace/${userId}/cartoes`, { token: other })).status).toBe(
+      403,
+    );
+
+    // a (paused) recurring gift still pointing at it is left without a card, not deleted with it
+    const [gift] = await db()
+      .insert(t.recurringGifts)
+      .values({
+        churchId: graceId,
+        userId,
+        reasonId,
+        amountCents: 1500,
+        days: 30,
+        cardId: sandboxCard,
+        status: 'pausada',
+        nextOccurrence: new Date().toISOString().slice(0, 10),
+        nextChargeAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning();
+    const gone = await call('DELETE', `/usuario-cartao-gateway-pagamento/${sandboxCard}`, {
+      token: member,
+    });
+    expect(gone.status, JSON.stringify(gone.body)).toBe(200);
+    const after = await cardList();
+    expect(after.outrosCartoes.map((c) => c.id)).not.toContain(sandboxCard);
+    expect(after.cartoes.map((c) => c.id)).not.toContain(sandboxCard);
+    expect(await db().select().from(t.savedCards).where(eq(t.savedCards.id, sandboxCard))).toEqual(
+      [],
+    );
+    const [kept] = await db()
+      .select()
+      .from(t.recurringGifts)
+      .where(eq(t.recurringGifts.id, gift!.id));
+    expect(kept!.cardId).toBeNull();
+    // and twice is not found
+    const again = await call('DELETE', `/usuario-cartao-gateway-pagamento/${sandboxCard}`, {
+      token: member,
+    });
+    expect(again.status).toBe(404);
   });
 });

@@ -50,6 +50,8 @@ export async function removePersonalData(
   await tx.delete(t.refreshTokens).where(eq(t.refreshTokens.userId, userId));
   await tx.delete(t.userTokens).where(eq(t.userTokens.userId, userId));
   await tx.delete(t.savedCards).where(eq(t.savedCards.userId, userId));
+  // the member's customer at a gateway goes with the cards it held (docs/payments.md "Saved cards")
+  await tx.delete(t.gatewayCustomers).where(eq(t.gatewayCustomers.userId, userId));
   await tx
     .update(t.users)
     .set({

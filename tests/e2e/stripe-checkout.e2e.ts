@@ -3,7 +3,8 @@
 // (never a card number), and a 3-D Secure card leaves for the bank's page; /user/addcard takes the
 // card in the same field, keeps it at Stripe and the member gives with it; a recurring gift whose
 // off-session charge the bank declined for the donor's confirmation is confirmed on /user/giving
-// (one on-session PaymentIntent, the bank's page). This machine has no
+// (one on-session PaymentIntent, the bank's page); a card saved on the sandbox before is listed
+// apart on /user/cards as not usable there, never offered, and deleted. This machine has no
 // internet: a second server runs with STRIPE_API_URL at the fake Stripe API of the API tests,
 // and the browser gets a small fake Stripe.js in place of https://js.stripe.com/v3.
 import AxeBuilder from '@axe-core/playwright';
@@ -353,4 +354,39 @@ test('at a sandbox church /user/addcard keeps our own card fields', async ({ pag
   await expect(page.getByText(/Visa final 1111/)).toBeVisible();
   expect(numbers).toHaveLength(1); // the sandbox tokenises the number itself
   expect(await page.evaluate(() => 'Stripe' in window)).toBe(false);
+});
+
+test('a card saved before the church went live is listed apart as not usable, never offered, and deleted', async ({
+  page,
+}) => {
+  await memberPage(page);
+  // the demo member's sandbox card (Zoop, Visa 1111) cannot be charged by live Stripe: not offered
+  await page.goto(`http://graca.localhost:${port}/give`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contribua' })).toBeVisible();
+  await page.getByRole('radio', { name: 'Cartão de crédito' }).check();
+  await expect(page.getByRole('radio', { name: 'Mastercard final 4444' })).toBeVisible();
+  await expect(page.getByRole('radio', { name: /Visa final 1111/ })).toHaveCount(0);
+
+  await page.goto(`http://graca.localhost:${port}/user/cards`);
+  const other = page.getByRole('region', { name: 'Outros cartões' });
+  await expect(other).toBeVisible();
+  await expect(other.getByRole('listitem')).toHaveCount(1);
+  await expect(other.getByRole('listitem')).toContainText(/Visa final 1111 · Maria Souza/);
+  await expect(other.getByRole('listitem')).toContainText('Não pode ser usado nesta igreja agora');
+  // the usable card stays under its gateway, without the mark
+  const stripe = page.getByRole('region', { name: 'Stripe' });
+  await expect(stripe.getByText(/Mastercard final 4444/)).toBeVisible();
+  await expect(stripe.getByText('Não pode ser usado nesta igreja agora')).toHaveCount(0);
+  await page.waitForLoadState('networkidle');
+  const axe = await new AxeBuilder({ page }).analyze();
+  expect(axe.violations.map((v) => v.id)).toEqual([]);
+  await page.screenshot({ path: test.info().outputPath('cards-other.png'), fullPage: true });
+
+  await other.getByRole('link', { name: 'Excluir cartão final 1111' }).click();
+  await expect(page.getByText('Excluir o cartão Visa final 1111?')).toBeVisible();
+  await page.getByRole('button', { name: 'Excluir' }).click();
+  await expect(page).toHaveURL(/\/user\/cards$/, { timeout: 60_000 });
+  await expect(page.getByText(/Mastercard final 4444/)).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Outros cartões' })).toHaveCount(0);
+  await expect(page.getByText(/Visa final 1111/)).toHaveCount(0);
 });

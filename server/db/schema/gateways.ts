@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { payments } from './events.ts';
+import { users } from './users.ts';
 
 /** A church's account at one gateway (spec §9 ids 1, 4, 5, 8); no row: the sandbox. */
 export const churchGateways = pgTable(
@@ -33,6 +34,33 @@ export const churchGateways = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('igreja_gateway_uq').on(t.churchId, t.gatewayId)],
+);
+
+/**
+ * A member's one customer at a church's gateway (a Stripe Customer, a Zoop buyer), per gateway and
+ * mode (docs/payments.md "Saved cards"). The row is claimed before the gateway is asked to make the
+ * customer, so callers at the same moment wait for that one; `cliente` is null while it is made.
+ */
+export const gatewayCustomers = pgTable(
+  'cliente_gateway',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    gatewayId: integer('id_gateway_pagamento').notNull(),
+    mode: text('modo').$type<'sandbox' | 'live'>().notNull(),
+    /** The gateway's id of the customer (Stripe `cus_…`, Zoop's buyer id); null while being made. */
+    customer: text('cliente'),
+    /** Who is making it, and until when that claim holds (a caller that died leaves it to run out). */
+    claim: text('reserva'),
+    claimedUntil: timestamp('reservado_ate', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('cliente_gateway_uq').on(t.churchId, t.userId, t.gatewayId, t.mode)],
 );
 
 /**

@@ -1,6 +1,6 @@
 // Stripe through its official SDK (docs/payments.md "Stripe"): PaymentIntents with 3-D Secure,
-// saved cards on a Customer (also kept without a charge, /user/addcard), ACH debits; the order
-// code is the idempotency key of every create.
+// saved cards on the member's one Customer (also kept without a charge, /user/addcard), ACH
+// debits; the order code is the idempotency key of every create.
 import Stripe from 'stripe';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
@@ -101,25 +101,6 @@ function unavailable(error: unknown): never | { declined: string; code?: string 
 export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): GatewayAdapter {
   const stripe = stripeClient(credentials.secretKey, apiUrl);
 
-  /**
-   * The member's one Customer: the one their kept cards name, else made under
-   * `{church}:{member}:customer` with the same parameters from every path, since Stripe refuses a
-   * key reused with other parameters (Stripe "Idempotent requests"); a visitor's has the order's key.
-   */
-  const memberCustomer = async (
-    churchId: number,
-    customerKey: string | undefined,
-    existing: string | undefined,
-    orderCode?: string,
-  ): Promise<string> =>
-    existing ??
-    (
-      await stripe.customers.create(
-        { metadata: { igreja: String(churchId), ...(customerKey ? { membro: customerKey } : {}) } },
-        { idempotencyKey: `${customerKey ?? orderCode}:customer` },
-      )
-    ).id;
-
   return {
     async charge(input: LiveChargeInput) {
       const metadata = { pedido: input.orderCode, igreja: String(input.churchId) };
@@ -127,13 +108,16 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
         let paymentMethod = input.cardToken;
         let customer: string | undefined;
         if (paymentMethod?.includes('|')) [customer, paymentMethod] = paymentMethod.split('|');
-        if (input.method === 'cartao' && input.saveCard && !customer)
-          customer = await memberCustomer(
-            input.churchId,
-            input.customerKey,
-            input.customer,
-            input.orderCode,
-          );
+        if (input.method === 'cartao' && input.saveCard && !customer) {
+          // the member's one Customer, found or made before the charge (server/payments/gateway-customer.ts)
+          customer = input.customer;
+          if (!customer)
+            return {
+              status: 'nao_aprovado',
+              reference: `declined:${input.orderCode}`,
+              message: 'No customer to keep the card.',
+            };
+        }
         const base = {
           amount: input.totalCents,
           currency: input.currency.toLowerCase(),
@@ -245,9 +229,9 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
 
     async saveCard(input) {
       try {
-        // the member's one Customer: the one a saved card names, else made once under the key a
-        // live charge's "save card" uses too (Idempotency-Key `{church}:{member}:customer`)
-        const customer = await memberCustomer(input.churchId, input.customerKey, input.customer);
+        // the member's one Customer, found or made before (server/payments/gateway-customer.ts)
+        const customer = input.customer;
+        if (!customer) return null;
         // attaching again to the same Customer is harmless; a retry replays the same answer
         const pm = await stripe.paymentMethods.attach(
           input.token,
@@ -259,6 +243,23 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       } catch (error) {
         if (error instanceof GatewayUnavailable) throw error;
         unavailable(error); // a refusal (an unknown PaymentMethod, another Customer's) is no card
+        return null;
+      }
+    },
+
+    async customer(input) {
+      // Made once per member by memberGatewayCustomer; the key and the parameters are the same from
+      // every path, since Stripe refuses a key reused with other parameters (Stripe "Idempotent
+      // requests"), so a create whose answer was lost replays the same Customer.
+      try {
+        const made = await stripe.customers.create(
+          { metadata: { igreja: String(input.churchId), membro: input.customerKey } },
+          { idempotencyKey: `${input.customerKey}:customer` },
+        );
+        return made.id;
+      } catch (error) {
+        if (error instanceof GatewayUnavailable) throw error;
+        unavailable(error); // a refusal: no Customer
         return null;
       }
     },

@@ -21,9 +21,12 @@ export interface LiveChargeInput {
   saveCard?: boolean | undefined;
   /** A saved card charged while the payer is away (a recurring gift): no page to send them to. */
   offSession?: boolean | undefined;
-  /** A saved card's customer at the gateway, created once per member when missing. */
+  /** The member's key at the gateway (`{church}:{member}`). */
   customerKey?: string | undefined;
-  /** The member's customer already at the gateway (named by a card kept there): reused, never made twice. */
+  /**
+   * The member's one customer at the gateway, found or made before the charge by
+   * `memberGatewayCustomer` (server/payments/gateway-customer.ts); "save card" keeps the card on it.
+   */
   customer?: string | undefined;
   ach?: { routingNumber: string; accountNumber: string; accountType: string } | undefined;
   payer: { name: string | null; email: string | null; cpf: string | null };
@@ -99,6 +102,12 @@ export interface GatewayAdapter {
    * when the gateway does not know the card.
    */
   saveCard?(input: SaveCardInput): Promise<string | null>;
+  /**
+   * Makes the member's customer at the gateway (Stripe: a Customer; Zoop: a buyer), for a gateway
+   * that keeps cards on one; only `memberGatewayCustomer` calls it, so it is made once per member.
+   * Null when the gateway refuses; throws GatewayUnavailable when it does not answer.
+   */
+  customer?(input: CustomerInput): Promise<string | null>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }
@@ -108,10 +117,18 @@ export interface SaveCardInput {
   /** The gateway's token of the card (Stripe: the PaymentMethod id Stripe.js made). */
   token: string;
   churchId: number;
-  /** One customer per member and church (`{churchId}:{userId}`), created once. */
+  /** The member's key at the gateway (`{churchId}:{userId}`). */
   customerKey: string;
-  /** The member's customer already kept at the gateway, when a saved card names one. */
+  /** The member's one customer, found or made by `memberGatewayCustomer`: the card is kept on it. */
   customer?: string | undefined;
+  payer: { name: string | null; email: string | null };
+}
+
+/** The member a customer is made for at the gateway (docs/payments.md "Saved cards"). */
+export interface CustomerInput {
+  churchId: number;
+  /** `{churchId}:{userId}`: Stripe's idempotency key, Zoop's `metadata.cliente`. */
+  customerKey: string;
   payer: { name: string | null; email: string | null };
 }
 

@@ -9,6 +9,7 @@ import {
   GatewayUnavailable,
   jsonCall,
   WebhookRefused,
+  type CustomerInput,
   type GatewayAdapter,
   type LiveChargeInput,
   type LiveChargeResult,
@@ -146,15 +147,12 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
   };
 
   /**
-   * A buyer at Zoop for a member's saved cards, tagged with the customerKey in its metadata (Zoop
-   * takes no idempotency key); each saved card's `buyer|card` token carries its buyer afterwards.
+   * A buyer at Zoop for a member's saved cards, tagged with the customerKey in its metadata. Zoop
+   * takes no idempotency key: memberGatewayCustomer (server/payments/gateway-customer.ts) asks for
+   * it once per member; each saved card's `buyer|card` token carries its buyer afterwards.
    */
-  const memberBuyer = async (input: {
-    customerKey?: string | undefined;
-    orderCode: string;
-    payer: { name: string | null; email: string | null };
-  }) => {
-    const key = input.customerKey ?? input.orderCode;
+  const memberBuyer = async (input: CustomerInput) => {
+    const key = input.customerKey;
     const [first, ...rest] = (input.payer.name ?? 'Membro').trim().split(/\s+/);
     const r = await jsonCall(`${base}/buyers`, {
       method: 'POST',
@@ -204,15 +202,11 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       return r.body.id;
     },
 
+    customer: memberBuyer,
+
     async saveCard(input) {
-      // /user/addcard: the member's buyer (the one a saved card names, else found or made) keeps the card
-      const buyer =
-        input.customer ??
-        (await memberBuyer({
-          customerKey: input.customerKey,
-          orderCode: input.customerKey,
-          payer: input.payer,
-        }));
+      // /user/addcard: the member's one buyer, found or made before (memberGatewayCustomer), keeps the card
+      const buyer = input.customer;
       const card = buyer ? await keepCard(input.token, buyer) : null;
       return buyer && card ? `${buyer}|${card}` : null;
     },
@@ -270,8 +264,8 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
           buyer = keptBuyer;
           source = { usage: 'reusable', card: { id: keptCard } };
         } else if (input.saveCard) {
-          // the member's buyer named by their other kept cards, else a new one (Zoop takes no idempotency key)
-          const made = input.customer ?? (await memberBuyer(input));
+          // the member's one buyer, found or made before the charge (memberGatewayCustomer)
+          const made = input.customer;
           const card = made ? await keepCard(input.cardToken, made) : null;
           if (!made || !card)
             return {

@@ -1,13 +1,16 @@
-// /user/cards, /user/addcard, /user/deletecard: saved cards grouped by gateway (spec §3), a new
-// card (tokenised by the gateway: the number never reaches our database; at a live Stripe church
-// typed in Stripe.js's field, as in the payment step), and deleting one.
+// /user/cards, /user/addcard, /user/deletecard: saved cards grouped by gateway (spec §3) and,
+// apart, the cards the church cannot charge now (another gateway or mode: shown so they can be
+// deleted, docs/payments.md "Saved cards"), a new card (tokenised by the gateway: the number never
+// reaches our database; at a live Stripe church typed in Stripe.js's field, as in the payment
+// step), and deleting one.
 import { useEffect, useState } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import {
   deleteCard,
   saveCardToken,
   savedCards,
-  type CardsByGateway,
+  type MemberCards,
+  type SavedCard,
 } from '../../../lib/cards/api.ts';
 import { brandName } from '../../../lib/format.ts';
 import {
@@ -41,7 +44,7 @@ const GATEWAY_NAMES: Record<string, string> = {
 export default function CardsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
-  const [cards, setCards] = useState<CardsByGateway | null>(null);
+  const [cards, setCards] = useState<MemberCards | null>(null);
   const holderFields = needsHolderFields(props.cardGateway);
   const newCard = useNewCard({
     churchId: props.church.id,
@@ -102,7 +105,8 @@ export default function CardsIsland(props: Props) {
 
   if (error) return <Notice kind="error">{error.message}</Notice>;
   if (!cards) return <Loader label={t('checkout.loading')} inline />;
-  const all = Object.values(cards).flat();
+  const usable = Object.values(cards.cartoesPorGateway).flat();
+  const all = [...usable, ...cards.outrosCartoes];
 
   if (props.mode === 'delete') {
     const card = all.find((c) => c.id === props.cardId);
@@ -137,30 +141,44 @@ export default function CardsIsland(props: Props) {
     );
   }
 
+  const row = (c: SavedCard, other: boolean) => (
+    <li key={c.id} className="ev-cardrow">
+      <span>
+        {t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })} · {c.titular} ·{' '}
+        {c.validade}
+        {other && (
+          <>
+            {' '}
+            · {GATEWAY_NAMES[String(c.idGatewayPagamento)] ?? c.idGatewayPagamento}
+            <br />
+            <strong>{t('cards.notUsableHere')}</strong>
+          </>
+        )}
+      </span>
+      <a
+        href={`/user/deletecard?id=${c.id}`}
+        aria-label={t('cards.deleteLabel', { last4: c.final })}
+      >
+        {t('cards.delete')}
+      </a>
+    </li>
+  );
+
   return (
     <div>
       {all.length === 0 && <p>{t('cards.empty')}</p>}
-      {Object.entries(cards).map(([gateway, list]) => (
+      {Object.entries(cards.cartoesPorGateway).map(([gateway, list]) => (
         <section key={gateway} aria-labelledby={`gw-${gateway}`}>
           <h2 id={`gw-${gateway}`}>{GATEWAY_NAMES[gateway] ?? gateway}</h2>
-          <ul className="ev-list">
-            {list.map((c) => (
-              <li key={c.id} className="ev-cardrow">
-                <span>
-                  {t('pay.savedCard', { brand: brandName(c.bandeira), last4: c.final })} ·{' '}
-                  {c.titular} · {c.validade}
-                </span>
-                <a
-                  href={`/user/deletecard?id=${c.id}`}
-                  aria-label={t('cards.deleteLabel', { last4: c.final })}
-                >
-                  {t('cards.delete')}
-                </a>
-              </li>
-            ))}
-          </ul>
+          <ul className="ev-list">{list.map((c) => row(c, false))}</ul>
         </section>
       ))}
+      {cards.outrosCartoes.length > 0 && (
+        <section aria-labelledby="gw-other">
+          <h2 id="gw-other">{t('cards.otherTitle')}</h2>
+          <ul className="ev-list">{cards.outrosCartoes.map((c) => row(c, true))}</ul>
+        </section>
+      )}
       <p>
         <a className="button" href="/user/addcard">
           {t('cards.add')}
