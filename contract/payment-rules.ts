@@ -8,3 +8,7 @@ export const HOLDER_FIELDS_GATEWAYS: readonly number[] = [8];
 
 export const needsHolderFields = (gatewayId: number | null | undefined): boolean =>
   gatewayId !== null && gatewayId !== undefined && HOLDER_FIELDS_GATEWAYS.includes(gatewayId);
+
+/** A church's currency, from the country of its address: giving's amounts and a new event's default. */
+export const churchCurrency = (country: string | null | undefined): 'BRL' | 'USD' | 'ARS' =>
+  country === 'US' ? 'USD' : country === 'AR' ? 'ARS' : 'BRL';

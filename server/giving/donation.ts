@@ -6,6 +6,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { PICPAY_MAX_CENTS, type donationBodySchema } from '../../contract/giving.ts';
+import { churchCurrency } from '../../contract/payment-rules.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -47,14 +48,7 @@ export async function givingChurch(db: Db, churchId: number): Promise<GivingChur
     email: row.email,
     city: row.city,
     locale: row.locale,
-    currency:
-      row.country === 'BR'
-        ? 'BRL'
-        : row.country === 'US'
-          ? 'USD'
-          : row.country === 'AR'
-            ? 'ARS'
-            : 'BRL',
+    currency: churchCurrency(row.country),
   };
 }
 

@@ -231,3 +231,13 @@ test('the admin gives the event a door team: the volunteer checks in there only'
     await asAdmin(`pessoas/${volunteer.id}/papeis`, { roles: [] });
   }
 });
+
+test('a new event starts in the church’s currency: dollars at grace', async ({ page }) => {
+  // the interface follows the browser's language (pt-BR here), the currency the church's country
+  await asMember(page, 'admin@grace.demo');
+  await page.goto(churchUrl('grace', '/admin/events/new'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Novo evento' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await expect(page.getByRole('textbox', { name: 'Moeda', exact: true })).toHaveValue('USD');
+});

@@ -75,3 +75,18 @@ test('the treasurer enters the church Pix key with its type; a key of another ty
       .getByText('Nenhuma chave cadastrada: os Pix usam o e-mail da igreja.'),
   ).toBeVisible();
 });
+
+test('on a 360 px phone the webhook addresses wrap: the page never scrolls sideways', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asMember(page, 'tesoureiro@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/gateways'));
+  await expect(page.getByRole('form', { name: 'Stripe' }).locator('code')).toContainText(
+    '/api/v1/webhooks/stripe?igreja=',
+    { timeout: 30_000 },
+  );
+  expect(
+    await page.evaluate(() => document.scrollingElement!.scrollWidth - window.innerWidth),
+  ).toBeLessThanOrEqual(0);
+});

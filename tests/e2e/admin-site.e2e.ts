@@ -48,6 +48,9 @@ test('an admin adds a banner with an image, moves it first and sees it on the ho
   await expect(
     page.getByRole('list', { name: 'Banners' }).getByRole('listitem').first(),
   ).toContainText(title);
+  // first now: "Subir" cannot be used, and looks it (the staff kit's disabled button)
+  await expect(up).toBeDisabled();
+  await expect(up).toHaveCSS('opacity', '0.6');
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 

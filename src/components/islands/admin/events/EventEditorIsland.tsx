@@ -30,6 +30,7 @@ import {
   TextArea,
   type T,
 } from '../../ui/index.ts';
+import { churchCurrency } from '../../../../../contract/payment-rules.ts';
 import { DoorTeam } from './DoorTeam.tsx';
 import { fromZoned, toZoned } from './zoned.ts';
 import './events.css';
@@ -87,7 +88,7 @@ const emptyTicket = (): TicketForm => ({
   perguntas: [],
 });
 
-function formOf(e: StaffEvent | null, zone: string): EventForm {
+function formOf(e: StaffEvent | null, zone: string, currency: string): EventForm {
   if (!e)
     return {
       titulo: '',
@@ -99,7 +100,7 @@ function formOf(e: StaffEvent | null, zone: string): EventForm {
       dataInicio: '',
       dataFim: '',
       fusoHorario: zone,
-      moeda: 'BRL',
+      moeda: currency,
       flagInscricaoAberta: true,
       flagVisitante: false,
       flagJuros: false,
@@ -370,7 +371,7 @@ function TicketFields({
   );
 }
 
-function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | null }) {
+function Editor({ church, slug, strings, lang, id }: StaffIslandProps & { id: number | null }) {
   const t = makeT(strings, lang);
   const editor = useStore($eventEditor);
   const saved = editor.state === 'ready' ? editor.data : null;
@@ -394,7 +395,7 @@ function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | n
   }, [slug, id]);
   useEffect(() => {
     if (editor.state !== 'ready') return;
-    const f = formOf(editor.data, browserZone);
+    const f = formOf(editor.data, browserZone, churchCurrency(church.pais));
     setForm(f);
     setPristine(JSON.stringify(f));
   }, [editor.state === 'ready' ? editor.data : undefined]);
@@ -418,7 +419,7 @@ function Editor({ slug, strings, lang, id }: StaffIslandProps & { id: number | n
       return;
     }
     setErrors({});
-    const next = formOf(outcome.ok, browserZone);
+    const next = formOf(outcome.ok, browserZone, churchCurrency(church.pais));
     setForm(next);
     setPristine(JSON.stringify(next));
     if (id === null) {
