@@ -13,6 +13,8 @@ import { tasksJob, type TaskDef } from './tasks.ts';
 import { importTask } from '../imports/import.task.ts';
 import { transcodeTask } from '../play/transcode.task.ts';
 import { paidMailTask } from '../payments/paid-mail.task.ts';
+import { forgetCardTask } from '../payments/forget-card.task.ts';
+import { forgetCardsJob } from '../payments/forget-card.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -29,6 +31,7 @@ export const TASKS: readonly TaskDef[] = [
   transcodeTask,
   importTask as TaskDef,
   paidMailTask as TaskDef,
+  forgetCardTask as TaskDef,
 ];
 
 export const JOBS: readonly Job[] = [
@@ -40,5 +43,6 @@ export const JOBS: readonly Job[] = [
   publishScheduledJob,
   statementBatchesJob,
   reconcileGatewaysJob,
+  forgetCardsJob,
   tasksJob(TASKS),
 ];

@@ -88,6 +88,25 @@ export async function liveAdapter(
   return credentials ? factory(credentials, apiUrlOf(name)) : null;
 }
 
+/**
+ * The adapter of the church's account at this gateway from its stored credentials, live or not
+ * (null: none stored, or some missing). Only for removing a deleted saved card from the account it
+ * was kept at, also after the church went back to the sandbox (docs/payments.md "Saved cards");
+ * charges go through `liveAdapter`.
+ */
+export async function storedAccountAdapter(
+  db: Db,
+  churchId: number,
+  gatewayId: GatewayId,
+): Promise<GatewayAdapter | null> {
+  const name = nameOf(gatewayId);
+  const factory = ADAPTERS[name];
+  if (!factory) return null;
+  const credentials = await liveOrStoredCredentials(db, churchId, gatewayId);
+  if (!credentials || GATEWAY_FIELDS[name].some((f) => !credentials[f.key])) return null;
+  return factory(credentials, apiUrlOf(name));
+}
+
 /** Last four characters of a value, the only part shown back. */
 export const lastFour = (value: string): string =>
   value.length <= 4 ? '•'.repeat(value.length) : value.slice(-4);

@@ -13,6 +13,7 @@ import { releasePayments } from './expiry.ts';
 import { DEFAULT_GATEWAY_ID, isGatewayId, type GatewayId, type TokenizedCard } from './gateways.ts';
 import { settlePayment } from './purchase.ts';
 import { liveAdapter } from './gateway-accounts.ts';
+import { deletedCardColumns, enqueueForgetCards } from './forget-card.task.ts';
 import { GatewayUnavailable } from './adapters/types.ts';
 import { chargeableHere, gatewayModeOf } from './saved-cards.ts';
 import { liveMemberCustomer, memberCustomerKey } from './gateway-customer.ts';
@@ -258,14 +259,19 @@ export async function saveCard(
 
 /**
  * Forgets one of the user's saved cards, or 404: any gateway or mode, including one the church no
- * longer charges at. Our row only, nothing asked of the gateway (docs/payments.md "Saved cards").
+ * longer charges at. The row goes at once; a live card is then removed at its gateway by the task
+ * queued in the same transaction (forget-card.task.ts, docs/payments.md "Saved cards").
  */
 export async function deleteSavedCard(db: Database, userId: number, id: number): Promise<void> {
-  const deleted = await db
-    .delete(t.savedCards)
-    .where(and(eq(t.savedCards.id, id), eq(t.savedCards.userId, userId)))
-    .returning({ id: t.savedCards.id });
-  if (!deleted.length) throw new ApiProblem(404, 'pay.cardNotFound');
+  await db.transaction(async (tx) => {
+    const deleted = await tx
+      .delete(t.savedCards)
+      .where(and(eq(t.savedCards.id, id), eq(t.savedCards.userId, userId)))
+      .returning(deletedCardColumns);
+    if (!deleted.length) throw new ApiProblem(404, 'pay.cardNotFound');
+    // a live card is removed at its gateway too, after this commit (docs/payments.md "Saved cards")
+    await enqueueForgetCards(tx, deleted, userId);
+  });
 }
 
 /** Who pays an active event's fees (spec §3 flagAssumirTaxasServico) and its church, or 404. */

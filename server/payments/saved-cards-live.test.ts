@@ -3,7 +3,11 @@
 // Stripe.js card on the member's one Customer (`cus_…|pm_…`) and refuses a number; a card saved
 // while the church was on the sandbox is not offered nor charged there (a 422 on the card, and a
 // recurring gift of it takes its decline path), is offered again back on the sandbox, and is listed
-// apart as not usable (`outrosCartoes`) so the member can still delete it.
+// apart as not usable (`outrosCartoes`) so the member can still delete it, and a live card deleted
+// then is still removed at Stripe, by the task its deletion queues (forget-card.task.ts).
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../app.ts';
@@ -12,8 +16,9 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loginAs, runQueuedTasks } from '../test-kit.ts';
 import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { forgetCardTask } from './forget-card.task.ts';
 
 const OTHER_GATEWAY = {
   en: 'This card was saved with another payment provider or in test mode and cannot be charged here. Choose another card or add it again.',
@@ -362,7 +367,7 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     );
   });
 
-  it('a live card the church no longer charges is deleted here only, nothing asked of Stripe', async () => {
+  it('a live card the church no longer charges is deleted here at once and detached at Stripe after', async () => {
     const [live] = await db()
       .select()
       .from(t.savedCards)
@@ -375,7 +380,13 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     expect(gone.status, JSON.stringify(gone.body)).toBe(200);
     expect(await others()).not.toContain(live!.id);
     expect((await listed()).map((c) => c.id)).not.toContain(live!.id);
-    expect(fake.calls).toHaveLength(asked); // no detach at Stripe (docs/payments.md "Saved cards")
+    expect(fake.calls).toHaveLength(asked); // the member does not wait for Stripe
+    // the task the deletion queued detaches it from the account it was kept at, sandbox or not
+    // (docs/payments.md "Saved cards")
+    await runQueuedTasks(db(), mkdtempSync(path.join(tmpdir(), 'saved-cards-')), [forgetCardTask]);
+    expect(fake.detached).toEqual([
+      { paymentMethod: live!.token.split('|')[1], customer: live!.token.split('|')[0] },
+    ]);
   });
 
   it('set live again: the sandbox card is listed as not usable, refused, and only its member deletes it', async () => {

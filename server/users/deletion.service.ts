@@ -8,6 +8,7 @@ import { and, count, eq } from 'drizzle-orm';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { deletedCardColumns, enqueueForgetCards } from '../payments/forget-card.task.ts';
 
 /** Removes the person from the church and, when no church holds them any more, their personal data. */
 export async function removePersonalData(
@@ -49,7 +50,12 @@ export async function removePersonalData(
   await tx.delete(t.userAddresses).where(eq(t.userAddresses.userId, userId));
   await tx.delete(t.refreshTokens).where(eq(t.refreshTokens.userId, userId));
   await tx.delete(t.userTokens).where(eq(t.userTokens.userId, userId));
-  await tx.delete(t.savedCards).where(eq(t.savedCards.userId, userId));
+  const cards = await tx
+    .delete(t.savedCards)
+    .where(eq(t.savedCards.userId, userId))
+    .returning(deletedCardColumns);
+  // their live cards are removed at the gateways too, after this commit (docs/payments.md "Saved cards")
+  await enqueueForgetCards(tx, cards);
   // the member's customer at a gateway goes with the cards it held (docs/payments.md "Saved cards")
   await tx.delete(t.gatewayCustomers).where(eq(t.gatewayCustomers.userId, userId));
   await tx

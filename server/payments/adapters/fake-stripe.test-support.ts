@@ -1,5 +1,5 @@
 // A local HTTP server that answers as Stripe's documented API does (the shapes of
-// PaymentIntents, PaymentMethods and their attach, Customers, Refunds, Search and card errors),
+// PaymentIntents, PaymentMethods and their attach and detach, Customers, Refunds, Search and card errors),
 // for the Stripe adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped
 // connections.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -79,6 +79,8 @@ export interface FakeStripe {
   attached: Map<string, string>;
   /** Every Customer made, in order. */
   customers: string[];
+  /** Every PaymentMethod detached from its Customer (`POST /v1/payment_methods/{id}/detach`), in order. */
+  detached: { paymentMethod: string; customer: string }[];
   /** Completes a 3-D Secure challenge as the payer's bank would. */
   succeed(id: string): Intent;
   close(): Promise<void>;
@@ -105,6 +107,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   const attached = new Map<string, string>();
   /** `cus|pm` pairs whose setup the bank authenticated (an intent with setup_future_usage succeeded). */
   const setUp = new Set<string>();
+  /** `cus|pm` pairs a succeeded "save card" intent had kept, since detached. */
+  const released = new Set<string>();
+  /** The Customer a PaymentMethod is attached to: by attach, or kept by a succeeded intent (setup_future_usage). */
+  const ownerOf = (pm: string): string | undefined =>
+    attached.get(pm) ??
+    [...intents.values()]
+      .reverse()
+      .find(
+        (pi) =>
+          pi.payment_method === pm &&
+          pi.customer &&
+          pi.setup_future_usage &&
+          pi.status === 'succeeded' &&
+          !released.has(`${pi.customer}|${pm}`),
+      )?.customer;
   let seq = 0;
   const id = (prefix: string) => `${prefix}_${Date.now().toString(36)}${(++seq).toString(36)}`;
 
@@ -118,6 +135,7 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     down: false,
     attached,
     customers: [],
+    detached: [],
     succeed(piId) {
       const pi = intents.get(piId)!;
       pi.status = 'succeeded';
@@ -170,6 +188,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       livemode: false,
     };
     intents.set(pi.id, pi);
+    // a card kept again on the Customer it was detached from
+    if (pi.setup_future_usage && pi.customer) released.delete(`${pi.customer}|${pmId}`);
     if (ach) {
       pi.status = form['payment_method_data[us_bank_account][account_number]']?.endsWith('0000')
         ? 'requires_payment_method'
@@ -381,6 +401,42 @@ export async function startFakeStripe(): Promise<FakeStripe> {
           object: 'payment_method',
           type: 'card',
           customer: form.customer,
+          billing_details: { name: 'Ann Lee', email: null },
+          card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
+        },
+      });
+    }
+    m = /^\/v1\/payment_methods\/([\w]+)\/detach$/.exec(path);
+    if (req.method === 'POST' && m) {
+      // Stripe "Detach a PaymentMethod from a Customer": an unknown one is 404, one attached to no
+      // Customer is refused (400)
+      const pm = m[1]!;
+      if (!CARDS[pm])
+        return send(
+          error(404, 'invalid_request_error', `No such PaymentMethod: '${pm}'`, {
+            code: 'resource_missing',
+          }),
+        );
+      const owner = ownerOf(pm);
+      if (!owner)
+        return send(
+          error(
+            400,
+            'invalid_request_error',
+            'The payment method you provided is not attached to a customer so detachment is impossible.',
+          ),
+        );
+      attached.delete(pm);
+      released.add(`${owner}|${pm}`);
+      fake.detached.push({ paymentMethod: pm, customer: owner });
+      const card = CARDS[pm]!;
+      return send({
+        status: 200,
+        body: {
+          id: pm,
+          object: 'payment_method',
+          type: 'card',
+          customer: null,
           billing_details: { name: 'Ann Lee', email: null },
           card: { brand: card.brand, last4: card.last4, exp_month: 12, exp_year: 2034 },
         },

@@ -3,7 +3,7 @@
 // GET …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void; POST …/buyers and
 // GET …/buyers/search?taxpayer_id=; POST …/cards/tokens from the card data; GET …/tokens/{id};
 // POST …/cards {token, customer}, a reusable card charged with `customer` and `source.usage`
-// reusable). A card token ending in "decline", or made from a number ending in 0002, is refused
+// reusable; DELETE …/cards/{id} removes a kept card, 404 when there is none). A card token ending in "decline", or made from a number ending in 0002, is refused
 // with 402, as Zoop's test cards are; a number ending in 0010 is refused at tokenisation (400).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -49,6 +49,10 @@ export interface FakeZoop {
   calls: { method: string; path: string; body: any }[];
   /** Answer the next N create calls with 503 (Zoop down) after keeping the transaction or not. */
   failNext: { creates: number; keep: boolean };
+  /** Every call answers 503 while set (Zoop down). */
+  down: boolean;
+  /** Every card deleted (`DELETE …/cards/{id}`), in order. */
+  deletedCards: { id: string; customer: string }[];
   byReference(referenceId: string): FakeZoopTransaction | undefined;
   close(): Promise<void>;
 }
@@ -62,6 +66,8 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
     buyers: new Map(),
     calls: [],
     failNext: { creates: 0, keep: false },
+    down: false,
+    deletedCards: [],
     byReference: (ref) => [...fake.transactions.values()].find((t) => t.reference_id === ref),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -81,6 +87,7 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
       };
       const error = (status: number, message: string, extra: object = {}) =>
         send(status, { error: { status_code: status, message, ...extra } });
+      if (fake.down) return error(503, 'Service unavailable');
       if (req.headers.authorization !== auth) return error(401, 'Invalid API key');
       if (!path.startsWith(prefix)) return error(404, 'Marketplace not found');
       const rest = path.slice(prefix.length);
@@ -156,7 +163,16 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
         });
       }
 
-      let m = /^\/tokens\/([^/]+)$/.exec(rest);
+      let m = /^\/cards\/([^/]+)$/.exec(rest);
+      if (req.method === 'DELETE' && m && m[1] !== 'tokens') {
+        const card = fake.cards.get(m[1]!);
+        if (!card) return error(404, 'Card not found');
+        fake.cards.delete(card.id);
+        fake.deletedCards.push({ id: card.id, customer: card.customer });
+        return send(200, { id: card.id, resource: 'card', deleted: true });
+      }
+
+      m = /^\/tokens\/([^/]+)$/.exec(rest);
       if (req.method === 'GET' && m) {
         const token = fake.tokens.get(m[1]!);
         if (!token) return error(404, 'Token not found');

@@ -264,6 +264,32 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       }
     },
 
+    async forgetCard(token) {
+      // `cus_…|pm_…` (or a bare `pm_…`): detaching the PaymentMethod takes it off the member's
+      // Customer for good (Stripe "Detach a PaymentMethod from a Customer"); it cannot be charged again
+      const paymentMethod = token.split('|').pop() ?? '';
+      if (!paymentMethod) return false;
+      try {
+        await stripe.paymentMethods.detach(paymentMethod);
+        return true;
+      } catch (error) {
+        const e = error as { type?: string; statusCode?: number; code?: string; message?: string };
+        // already gone (404 resource_missing) or attached to no Customer: nothing left to remove
+        if (
+          e?.type === 'StripeInvalidRequestError' &&
+          (e.statusCode === 404 ||
+            e.code === 'resource_missing' ||
+            /not attached/i.test(e.message ?? ''))
+        )
+          return false;
+        // down, a revoked key, a rate limit: tried again later. Stripe's own message names the
+        // PaymentMethod, so only the error's kind is kept.
+        throw new GatewayUnavailable(
+          `Stripe detach: ${e?.type ?? 'error'} ${e?.statusCode ?? ''}`.trim(),
+        );
+      }
+    },
+
     async refund(reference, amountCents, orderCode) {
       try {
         await stripe.refunds.create(

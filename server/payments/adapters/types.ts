@@ -108,6 +108,14 @@ export interface GatewayAdapter {
    * Null when the gateway refuses; throws GatewayUnavailable when it does not answer.
    */
   customer?(input: CustomerInput): Promise<string | null>;
+  /**
+   * Removes a saved card the member deleted from where the gateway keeps it (docs/payments.md
+   * "Saved cards"; Stripe: detaches the PaymentMethod of `cus_…|pm_…`; Zoop: deletes the card of
+   * `buyer|card`). True when removed, false when the gateway no longer has it (nothing to do).
+   * Throws GatewayUnavailable when it did not answer or refused our key, so it is tried again;
+   * never puts the token in an error message.
+   */
+  forgetCard?(token: string): Promise<boolean>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }

@@ -344,6 +344,23 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       };
     },
 
+    async forgetCard(token) {
+      // a saved card is `buyer|card`: the card is deleted at Zoop (DELETE …/cards/{id}), the buyer
+      // stays for the member's next card (docs/payments.md "Saved cards"). A bare token is a
+      // single-use card token Zoop never kept.
+      const [, card] = token.split('|');
+      if (!card) return false;
+      const r = await jsonCall(`${base}/cards/${encodeURIComponent(card)}`, {
+        method: 'DELETE',
+        headers,
+      });
+      refused('card delete', r.status);
+      if (r.status === 404) return false; // already gone
+      if (r.status !== 200 && r.status !== 204)
+        throw new GatewayUnavailable(`Zoop card delete answered ${r.status}`);
+      return true;
+    },
+
     async refund(reference, amountCents) {
       const r = await voidTransaction(reference, amountCents);
       if (r.status !== 200 && r.status !== 201)
