@@ -17,6 +17,22 @@ export const STAFF_CONTENT_KINDS = [
 ] as const;
 export type StaffContentKind = (typeof STAFF_CONTENT_KINDS)[number];
 
+/** The module code (spec §1) of a kind; videos and podcasts belong to none (docs/staff.md "Modules"). */
+export const KIND_MODULE: Partial<Record<StaffContentKind, string>> = {
+  noticia: 'MOD_NOTICIA',
+  devocional: 'MOD_DEVOCIONAL',
+  publicacao: 'MOD_PUBLICACAO',
+  ebd: 'MOD_EBD',
+  estudo: 'MOD_CELULA',
+};
+
+/** The kinds a church with these module codes has, in the list's order. */
+export const kindsOf = (modules: readonly string[]): StaffContentKind[] =>
+  STAFF_CONTENT_KINDS.filter((kind) => {
+    const code = KIND_MODULE[kind];
+    return !code || modules.includes(code);
+  });
+
 /** The editorial states (server/db/schema/content.ts): only `publicado` shows on the public pages. */
 export const CONTENT_STATUS = ['rascunho', 'agendado', 'publicado', 'arquivado'] as const;
 export type ContentStatusName = (typeof CONTENT_STATUS)[number];

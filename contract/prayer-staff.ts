@@ -34,8 +34,20 @@ export type ModeratedPost = z.infer<typeof moderatedPostSchema>;
 
 export const MODERATION_PAGE_SIZE = 20;
 
+/** A moderation action from the audit log: what, by whom, when. */
+export const moderationActionSchema = z.object({
+  id: z.number(),
+  acao: z.string(),
+  por: z.string(),
+  quando: z.string(),
+  resumo: z.string(),
+});
+export type ModerationAction = z.infer<typeof moderationActionSchema>;
+
 export const moderationPageSchema = z.object({
   oracoes: z.array(moderatedPostSchema),
+  /** The latest hide and restore decisions on the wall (`moderation.prayer.*`). */
+  acoes: z.array(moderationActionSchema),
   page: z.number(),
   totalPages: z.number(),
 });
@@ -57,18 +69,9 @@ export const chatEntrySchema = z.object({
   apagada: z.boolean(),
 });
 
-/** A moderation action from the audit log: what, by whom, when. */
-export const moderationActionSchema = z.object({
-  id: z.number(),
-  acao: z.string(),
-  por: z.string(),
-  quando: z.string(),
-  resumo: z.string(),
-});
-export type ModerationAction = z.infer<typeof moderationActionSchema>;
-
 export const chatHistorySchema = z.object({
   mensagens: z.array(chatEntrySchema),
+  /** The latest chat moderation actions (`moderation.chat.*`); the wall's are on its page. */
   acoes: z.array(moderationActionSchema),
   canais: z.array(z.string()),
   page: z.number(),

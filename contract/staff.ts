@@ -67,6 +67,31 @@ export function mayUse(roles: readonly string[], area: StaffArea): boolean {
   return STAFF_AREAS[area].some((role) => roles.includes(role));
 }
 
+/**
+ * The module codes (spec §1) an area serves: a church with none of them has no such area, so the
+ * menu and the dashboard leave it out and its calls answer 404 as the public calls of a module the
+ * church lacks do (docs/staff.md "Modules"). An area not listed here serves every church: the
+ * spec's songs and reading plans have no module code, and settings is where modules are switched.
+ */
+export const AREA_MODULES: Partial<Record<StaffArea, readonly string[]>> = {
+  events: ['MOD_EVENTO'],
+  registrations: ['MOD_EVENTO'],
+  checkin: ['MOD_EVENTO'],
+  giving: ['MOD_DOACAO'],
+  // the gateways take the payments of giving, tickets and Play
+  gateways: ['MOD_DOACAO', 'MOD_EVENTO', 'MOD_ASSINATURA'],
+  groups: ['MOD_CELULA'],
+  play: ['MOD_ASSINATURA'],
+  // the prayer wall and the live chat
+  moderation: ['MOD_MURAL_ORACAO', 'MOD_CULTO'],
+};
+
+/** Whether a church with these module codes has the area (any of its modules is enough). */
+export function churchHasArea(modules: readonly string[], area: StaffArea): boolean {
+  const needed = AREA_MODULES[area];
+  return !needed || needed.some((code) => modules.includes(code));
+}
+
 /** The areas someone may use, in the table's order (the staff menu). */
 export const areasFor = (roles: readonly string[]): StaffArea[] =>
   STAFF_AREA_NAMES.filter((area) => mayUse(roles, area));
@@ -79,7 +104,10 @@ export const staffMeSchema = z.object({
   igreja: z.object({ id: z.number(), slug: z.string(), codigo: z.string(), nome: z.string() }),
   usuario: z.object({ id: z.number(), nome: z.string(), email: z.string() }),
   roles: z.array(z.string()),
+  /** The areas the caller may use that this church has (churchHasArea). */
   areas: z.array(z.enum(STAFF_AREA_NAMES)),
+  /** The church's module codes (spec §1): a page hides its parts of a module the church lacks. */
+  modulos: z.array(z.string()),
   /** Other churches the caller is staff of (the church switcher): their codes and names. */
   igrejas: z.array(
     z.object({ id: z.number(), codigo: z.string(), nome: z.string(), url: z.string() }),

@@ -11,6 +11,7 @@ import {
   contentStateSchema,
   contentUpdateSchema,
   contentWriteSchema,
+  KIND_MODULE,
   STAFF_CONTENT_KINDS,
   type StaffContent,
 } from '../../contract/content-staff.ts';
@@ -19,7 +20,7 @@ import { staffMessage } from '../../contract/messages/staff.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
 import type { StaffDeps } from '../staff-routes.ts';
-import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
 import * as service from './content-staff.service.ts';
 
 const itemParams = z.object({ slug: slugParam, id: idParam });
@@ -66,6 +67,9 @@ export function contentStaffRoutes(deps: StaffDeps) {
   for (const kind of STAFF_CONTENT_KINDS) {
     const base = `/conteudo/${kind}`;
     const item = `${base}/:id{[0-9]+}`;
+    // a kind of a module the church lacks: 404, as its public calls (docs/staff.md "Modules")
+    const module = KIND_MODULE[kind];
+    if (module) app.use(base, staffModule(module)).use(`${base}/*`, staffModule(module));
 
     app.get(base, validate('query', contentStaffListQuery), async (c) =>
       c.json(await service.listItems(db, c.get('staff').church.id, kind, c.req.valid('query'))),

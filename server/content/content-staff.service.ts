@@ -85,7 +85,9 @@ function fromContent(row: Omit<ContentRow, 'searchText'>): StaffContent {
     tipo: kind,
     titulo: row.title,
     resumo: row.summary,
-    corpo: row.body,
+    // the editor never receives active markup, even from a body stored before the save sanitised
+    // it (or written around it): the same rules as on save (docs/staff.md "Content")
+    corpo: row.body === null ? null : sanitizeRichText(row.body),
     imagem: row.image ? { url: row.image, largura: row.imageWidth, altura: row.imageHeight } : null,
     categoriaId: categoryId ?? null,
     palavrasChave: row.keywords,

@@ -24,6 +24,8 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { JOBS } from '../jobs/index.ts';
 import { createJobRunner } from '../jobs/runner.ts';
+import { sanitizeRichText } from '../../common/rich-text.ts';
+import { XSS_FIXTURE_TITLE } from '../db/seed/content.ts';
 import { PUBLIC_DIR } from './audio-length.ts';
 import { publishScheduledJob } from './publish-scheduled.job.ts';
 
@@ -428,6 +430,27 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
       );
       expect(ebd.slug).toBe('classe-de-casais');
       expect(ebd.detalhes).toMatchObject({ professor: 'Pr. Paulo', horario: '9h', local: null });
+    });
+
+    it('the editor reads a stored body cleaned by the save’s sanitiser, never its active markup', async () => {
+      // graca's seeded XSS example (server/db/seed/content.ts): stored raw, as an old import would
+      const [stored] = await database.db
+        .select({ id: t.contents.id, body: t.contents.body })
+        .from(t.contents)
+        .where(and(eq(t.contents.churchId, graca), eq(t.contents.title, XSS_FIXTURE_TITLE)));
+      expect(stored!.body).toMatch(/onerror=/);
+      const read = await call('GET', `${A}/noticia/${stored!.id}`, 'editor');
+      expect(read.status).toBe(200);
+      const item = staffContentSchema.parse(read.body);
+      expect(item.corpo).not.toMatch(/<script|onload|onerror|javascript:/i);
+      expect(item.corpo).toBe(sanitizeRichText(stored!.body));
+      expect(item.corpo).toContain('<img src="/content/news-3.svg"');
+      // the stored row is left as it was: only a save writes the body
+      const [after] = await database.db
+        .select({ body: t.contents.body })
+        .from(t.contents)
+        .where(eq(t.contents.id, stored!.id));
+      expect(after!.body).toBe(stored!.body);
     });
 
     it('a draft is not public; published it is; unpublished and archived it goes; only drafts are deleted', async () => {

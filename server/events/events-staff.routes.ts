@@ -17,14 +17,15 @@ import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
 import type { StaffDeps } from '../staff-routes.ts';
-import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import { assertChurchHas, staffArea, type StaffEnv } from '../staff/scope.ts';
 import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
 import { assertMayCheckIn, checkinLimit, doorTeam, setDoorTeam } from './door-team.service.ts';
 import * as desk from './events-staff.service.ts';
 
-/** 403 unless the caller may use one of these areas (the events list serves all three). */
+/** 404 without the events module, 403 unless the caller may use one of these areas (the events list serves all three). */
 function anyArea(...areas: StaffArea[]): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
+    assertChurchHas(c.get('staff'), ...areas);
     const roles = c.get('staff').actor.roles;
     if (!areas.some((area) => mayUse(roles, area))) throw new ApiProblem(403, 'staff.forbidden');
     await next();

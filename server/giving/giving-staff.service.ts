@@ -350,6 +350,45 @@ export async function listGifts(
   };
 }
 
+/** More periods than a chart can show one by one (a range of a century): the periods with gifts only. */
+const MAX_PERIODS = 1200;
+
+/** The period after `key` (`YYYY-MM-DD` or `YYYY-MM`). */
+function nextPeriod(key: string, grouping: 'dia' | 'mes'): string {
+  if (grouping === 'dia')
+    return new Date(Date.parse(`${key}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Every period of the range, 0 where no gift fell, so the chart's time runs evenly (a month
+ * without gifts is a bar of 0, never left out): from the filter's first day (or the first gift)
+ * to its last day (or the last gift).
+ */
+export function everyPeriod(
+  rows: { periodo: string; valor: number }[],
+  grouping: 'dia' | 'mes',
+  from?: string,
+  to?: string,
+): { periodo: string; valor: number }[] {
+  const keyOf = (day: string) => (grouping === 'dia' ? day : day.slice(0, 7));
+  const first = rows[0]?.periodo;
+  const last = rows.at(-1)?.periodo;
+  let start = from ? keyOf(from) : first;
+  let end = to ? keyOf(to) : last;
+  if (!start || !end) return rows;
+  if (first && first < start) start = first;
+  if (last && last > end) end = last;
+  const byKey = new Map(rows.map((r) => [r.periodo, r.valor]));
+  const out: { periodo: string; valor: number }[] = [];
+  for (let key = start; key <= end; key = nextPeriod(key, grouping)) {
+    if (out.length === MAX_PERIODS) return rows;
+    out.push({ periodo: key, valor: byKey.get(key) ?? 0 });
+  }
+  return out;
+}
+
 /** Totals by period (days up to two months, months beyond), reason and method of the same gifts. */
 export async function givingSummary(
   db: Database,
@@ -395,7 +434,12 @@ export async function givingSummary(
     quantidade: totals.n,
     moeda,
     agrupamento,
-    porPeriodo: byPeriod.map((r) => ({ periodo: r.key, valor: toMoney(num(r.sum)) })),
+    porPeriodo: everyPeriod(
+      byPeriod.map((r) => ({ periodo: r.key, valor: toMoney(num(r.sum)) })),
+      agrupamento,
+      f.de,
+      f.ate,
+    ),
     porMotivo: byReason.map((r) => ({ id: r.id, nome: r.name, valor: toMoney(num(r.sum)) })),
     porMetodo: byMethod.map((r) => ({ metodo: r.method, valor: toMoney(num(r.sum)) })),
   };

@@ -391,6 +391,45 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     expect(reversed.status).toBe(400);
   });
 
+  it('the chart has every month (and day) of the range, 0 where no gift fell', async () => {
+    const [tithe] = await reasons();
+    await gift({ userId: ids.member, at: '2019-03-15T12:00:00Z', lines: [[tithe!.id, 1500]] });
+    await gift({ userId: ids.member, at: '2019-06-20T12:00:00Z', lines: [[tithe!.id, 2500]] });
+    const summary = async (qs: string) =>
+      givingSummarySchema.parse(
+        (await get(`/admin/graca/doacao/resumo?${qs}`, { token: tokens.finance })).body,
+      );
+    const months = await summary('de=2019-01-01&ate=2019-08-31&status=aprovado');
+    expect(months.agrupamento).toBe('mes');
+    expect(months.porPeriodo).toEqual([
+      { periodo: '2019-01', valor: 0 },
+      { periodo: '2019-02', valor: 0 },
+      { periodo: '2019-03', valor: 15 },
+      { periodo: '2019-04', valor: 0 },
+      { periodo: '2019-05', valor: 0 },
+      { periodo: '2019-06', valor: 25 },
+      { periodo: '2019-07', valor: 0 },
+      { periodo: '2019-08', valor: 0 },
+    ]);
+    // across a year's end, and by day for a short range
+    const winter = await summary('de=2018-11-01&ate=2019-03-31&status=aprovado');
+    expect(winter.porPeriodo.map((p) => p.periodo)).toEqual([
+      '2018-11',
+      '2018-12',
+      '2019-01',
+      '2019-02',
+      '2019-03',
+    ]);
+    const days = await summary('de=2019-03-13&ate=2019-03-17&status=aprovado');
+    expect(days.porPeriodo).toEqual([
+      { periodo: '2019-03-13', valor: 0 },
+      { periodo: '2019-03-14', valor: 0 },
+      { periodo: '2019-03-15', valor: 15 },
+      { periodo: '2019-03-16', valor: 0 },
+      { periodo: '2019-03-17', valor: 0 },
+    ]);
+  });
+
   it('a treasurer refunds an approved gift once through the pipeline; the totals drop', async () => {
     const [tithe] = await reasons();
     const code = await gift({

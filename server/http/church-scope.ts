@@ -135,6 +135,21 @@ export async function churchById(
 }
 
 /**
+ * The active church of a `/admin/{slug}/…` route with the codes of its enabled modules, read in
+ * the same statement: the staff area leaves out, and answers 404 for, the areas of a module the
+ * church lacks (docs/staff.md "Modules").
+ */
+export async function churchWithModulesBySlug(
+  db: Database,
+  slug: string,
+  options: Pick<ScopeOptions, 'notFoundMessage'> = {},
+): Promise<ScopedChurch & { modules: string[] }> {
+  const row = await loadChurch(db, 'slug', slug);
+  if (!row) throw notFound(options.notFoundMessage);
+  return row;
+}
+
+/**
  * The church a call is addressed to when it names none (spec §7 shows `GET /louvor/{id}/` and
  * `GET /plano-assinatura-conteudo/{id}/` without `?igreja=`): the host's, as the site finds it
  * (docs/architecture.md "Tenancy": `<code>.<PROVIDER_DOMAIN>` or a custom hostname). Without

@@ -10,22 +10,26 @@ import {
 } from '../../contract/prayer-staff.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff-routes.ts';
-import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
 import * as moderation from './moderation-staff.service.ts';
 
 export function moderationStaffRoutes(deps: StaffDeps) {
   const { db } = deps;
   const area = staffArea('moderation');
+  // each part needs its own module: the prayer wall, the live chat (docs/staff.md "Modules")
+  const wall = staffModule('MOD_MURAL_ORACAO');
+  const chat = staffModule('MOD_CULTO');
   const actor = (c: Context<StaffEnv>) => c.get('staff').actor;
   const churchId = (c: Context<StaffEnv>) => c.get('staff').church.id;
   return new Hono<StaffEnv>()
-    .get('/moderacao/oracao', area, validate('query', moderationQuery), async (c) => {
+    .get('/moderacao/oracao', area, wall, validate('query', moderationQuery), async (c) => {
       const { vista, page } = c.req.valid('query');
       return c.json(await moderation.moderationPage(db, churchId(c), vista, page));
     })
     .post(
       '/moderacao/oracao/:id/ocultar',
       area,
+      wall,
       validate('param', idParams),
       validate('json', moderationInput),
       async (c) =>
@@ -42,6 +46,7 @@ export function moderationStaffRoutes(deps: StaffDeps) {
     .post(
       '/moderacao/oracao/:id/restaurar',
       area,
+      wall,
       validate('param', idParams),
       validate('json', moderationInput),
       async (c) =>
@@ -55,7 +60,7 @@ export function moderationStaffRoutes(deps: StaffDeps) {
           ),
         ),
     )
-    .get('/moderacao/chat', area, validate('query', chatHistoryQuery), async (c) => {
+    .get('/moderacao/chat', area, chat, validate('query', chatHistoryQuery), async (c) => {
       const { canal, page } = c.req.valid('query');
       return c.json(await moderation.chatHistory(db, churchId(c), canal, page));
     });

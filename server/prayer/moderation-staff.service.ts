@@ -1,12 +1,14 @@
 // The staff area's moderation (docs/staff.md "Moderation"): prayer wall posts hidden and restored
 // with a reason (the post's `flag_ativo`, and the decision in `oracao_moderacao`), the chat's
-// history with deleted messages, and every moderation action from the audit log — the chat's
-// own deletions and mutes are recorded there by `recordChatModeration` where they are stored.
+// history with deleted messages, and the moderation actions from the audit log, each part's with
+// its own page (the wall's hides and restores, the chat's deletions and mutes, which the chat
+// records there through `recordChatModeration` where they are stored).
 import { and, count, desc, eq, like } from 'drizzle-orm';
 import {
   MODERATION_PAGE_SIZE,
   type ChatHistory,
   type ModeratedPost,
+  type ModerationAction,
   type ModerationPage,
 } from '../../contract/prayer-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -33,7 +35,7 @@ export async function moderationPage(
       ? eq(t.prayers.active, true)
       : and(eq(t.prayers.active, false), eq(t.prayerModeration.hidden, true)),
   );
-  const [rows, [total]] = await Promise.all([
+  const [rows, [total], acoes] = await Promise.all([
     db
       .select({ post: t.prayers, mod: t.prayerModeration })
       .from(t.prayers)
@@ -47,12 +49,35 @@ export async function moderationPage(
       .from(t.prayers)
       .leftJoin(t.prayerModeration, eq(t.prayerModeration.prayerId, t.prayers.id))
       .where(where),
+    moderationActions(db, churchId, 'moderation.prayer.%'),
   ]);
   return {
     oracoes: rows.map(({ post, mod }) => toPost(post, mod)),
+    acoes,
     page,
     totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / MODERATION_PAGE_SIZE)),
   };
+}
+
+/** The latest moderation records of the audit log of one part (the wall's or the chat's). */
+async function moderationActions(
+  db: Database,
+  churchId: number,
+  pattern: 'moderation.prayer.%' | 'moderation.chat.%',
+): Promise<ModerationAction[]> {
+  const rows = await db
+    .select()
+    .from(t.auditLog)
+    .where(and(eq(t.auditLog.churchId, churchId), like(t.auditLog.action, pattern)))
+    .orderBy(desc(t.auditLog.createdAt), desc(t.auditLog.id))
+    .limit(50);
+  return rows.map((a) => ({
+    id: a.id,
+    acao: a.action,
+    por: a.userName,
+    quando: a.createdAt.toISOString(),
+    resumo: a.summary,
+  }));
 }
 
 function toPost(
@@ -161,12 +186,7 @@ export async function chatHistory(
       .from(t.chatMessages)
       .where(eq(t.chatMessages.churchId, churchId))
       .orderBy(t.chatMessages.channel),
-    db
-      .select()
-      .from(t.auditLog)
-      .where(and(eq(t.auditLog.churchId, churchId), like(t.auditLog.action, 'moderation.%')))
-      .orderBy(desc(t.auditLog.createdAt), desc(t.auditLog.id))
-      .limit(50),
+    moderationActions(db, churchId, 'moderation.chat.%'),
   ]);
   return {
     mensagens: rows.map((m) => ({
@@ -178,13 +198,7 @@ export async function chatHistory(
       quando: m.createdAt.toISOString(),
       apagada: !m.active,
     })),
-    acoes: actions.map((a) => ({
-      id: a.id,
-      acao: a.action,
-      por: a.userName,
-      quando: a.createdAt.toISOString(),
-      resumo: a.summary,
-    })),
+    acoes: actions,
     canais: channels.map((c) => c.canal),
     page,
     totalPages: Math.max(1, Math.ceil((total?.n ?? 0) / CHAT_PAGE_SIZE)),

@@ -110,13 +110,18 @@ describe.each(testBackends())('staff moderation on %s', (backend) => {
     expect((await restore(w.tokens.admin)).status).toBe(409);
     await w.database.db.update(t.prayers).set({ active: true }).where(eq(t.prayers.id, post!.id));
 
-    const history = chatHistorySchema.parse(
-      (await w.send('GET', '/admin/graca/moderacao/chat', w.tokens.chat)).body,
+    // the wall's decisions are listed with the wall, never among the chat's actions
+    const wallPage = moderationPageSchema.parse(
+      (await w.send('GET', '/admin/graca/moderacao/oracao', w.tokens.chat)).body,
     );
-    expect(history.acoes.slice(0, 2).map((a) => a.acao)).toEqual([
+    expect(wallPage.acoes.slice(0, 2).map((a) => a.acao)).toEqual([
       'moderation.prayer.restore',
       'moderation.prayer.hide',
     ]);
+    const history = chatHistorySchema.parse(
+      (await w.send('GET', '/admin/graca/moderacao/chat', w.tokens.chat)).body,
+    );
+    expect(history.acoes.filter((a) => a.acao.startsWith('moderation.prayer.'))).toEqual([]);
   });
 
   it("records the chat's deletions and mutes, by whom, in the history", async () => {

@@ -14,6 +14,8 @@ export interface StaffChurch {
   name: string;
   locale: string;
   organizationId: number | null;
+  /** Codes of its enabled modules (spec §1): areas of the others are left out (contract/staff.ts AREA_MODULES). */
+  modules: string[];
 }
 
 /** The caller's staff roles in the church (ROLE_SUPER_ADMIN added when held anywhere in its organisation). */

@@ -1,16 +1,18 @@
 // The one gate of every staff call (docs/staff.md): `/admin/{slug}/…` finds the active church of
 // the path, the caller from the bearer token and their roles there; `staffArea(area)` then
-// answers 403 unless those roles may use the area (contract/staff.ts STAFF_AREAS). A member,
-// a visitor or the staff of another church never reaches a handler.
+// answers 403 unless those roles may use the area (contract/staff.ts STAFF_AREAS), and 404 when
+// the church lacks the area's module, as the public calls of that module answer (spec §2 module
+// gate; docs/staff.md "Modules"). A member, a visitor or the staff of another church never
+// reaches a handler.
 import { eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
-import { areasFor, mayUse, type StaffArea } from '../../contract/staff.ts';
+import { areasFor, churchHasArea, mayUse, type StaffArea } from '../../contract/staff.ts';
 import type { MessageLang } from '../../contract/messages/index.ts';
 import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { churchBySlug } from '../http/church-scope.ts';
-import { ApiProblem, langOf } from '../http/errors.ts';
+import { churchWithModulesBySlug } from '../http/church-scope.ts';
+import { ApiProblem, langOf, notFound } from '../http/errors.ts';
 import { staffRolesIn, type StaffChurch } from './access.ts';
 import type { StaffActor } from './audit.ts';
 
@@ -28,7 +30,7 @@ export type StaffEnv = { Variables: { staff: StaffScope } };
 export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
     const slug = c.req.param('slug') ?? '';
-    const scoped = await churchBySlug(db, slug, { notFoundMessage: 'staff.notFound' });
+    const scoped = await churchWithModulesBySlug(db, slug, { notFoundMessage: 'staff.notFound' });
     const user = await requireUser(db, c);
     const [extra] = await db
       .select({ organizationId: t.churches.organizationId })
@@ -41,6 +43,7 @@ export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
       name: scoped.name,
       locale: scoped.locale,
       organizationId: extra?.organizationId ?? null,
+      modules: scoped.modules,
     };
     const roles = await staffRolesIn(db, user.userId, church);
     if (areasFor(roles).length === 0) throw new ApiProblem(403, 'staff.notStaff');
@@ -59,10 +62,24 @@ export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
   };
 }
 
-/** 403 unless the caller's roles may use this area. */
+/** 404 when the church lacks every module of these areas: the public calls' answer for a module it lacks. */
+export function assertChurchHas(scope: StaffScope, ...areas: StaffArea[]): void {
+  if (!areas.some((area) => churchHasArea(scope.church.modules, area))) throw notFound();
+}
+
+/** 404 when the church lacks the area's module; 403 unless the caller's roles may use it. */
 export function staffArea(area: StaffArea): MiddlewareHandler<StaffEnv> {
   return async (c, next) => {
+    assertChurchHas(c.get('staff'), area);
     if (!mayUse(c.get('staff').actor.roles, area)) throw new ApiProblem(403, 'staff.forbidden');
+    await next();
+  };
+}
+
+/** 404 when the church lacks this module (a part of an area, e.g. the prayer wall of moderation). */
+export function staffModule(code: string): MiddlewareHandler<StaffEnv> {
+  return async (c, next) => {
+    if (!c.get('staff').church.modules.includes(code)) throw notFound();
     await next();
   };
 }

@@ -1,7 +1,7 @@
 // The staff area's own calls (docs/staff.md): who the caller is here, and the audit log.
 import { Hono } from 'hono';
 import { auditQuery } from '../../contract/staff.ts';
-import { areasFor } from '../../contract/staff.ts';
+import { areasFor, churchHasArea } from '../../contract/staff.ts';
 import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { staffChurchesOf } from './access.ts';
@@ -16,7 +16,9 @@ export function staffRoutes(db: Database) {
         igreja: { id: church.id, slug: church.slug, codigo: church.code, nome: church.name },
         usuario: { id: actor.userId, nome: actor.name, email },
         roles: actor.roles,
-        areas: areasFor(actor.roles),
+        // the menu and the dashboard: the caller's areas this church has (docs/staff.md "Modules")
+        areas: areasFor(actor.roles).filter((area) => churchHasArea(church.modules, area)),
+        modulos: church.modules,
         igrejas: await staffChurchesOf(db, actor.userId),
       });
     })

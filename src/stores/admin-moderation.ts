@@ -27,7 +27,7 @@ export async function loadWall(slug: string, vista: 'visiveis' | 'ocultos', page
   }
 }
 
-/** Hides (or restores) a post with the reason; the page shown is read again. */
+/** Hides (or restores) a post with the reason; the wall's page shown is read again. */
 export async function decide(
   slug: string,
   id: number,
@@ -39,17 +39,13 @@ export async function decide(
   } catch (error) {
     return { ok: false, failure: await staffFailure(error) };
   }
-  await Promise.all([
-    loadWall(slug, wallQuery.vista, wallQuery.page),
-    loadChat(slug, chatQuery.canal, chatQuery.page),
-  ]);
+  // the wall's page carries its own decisions (the chat's page only the chat's actions)
+  await loadWall(slug, wallQuery.vista, wallQuery.page);
   return { ok: true };
 }
 
 let latestChat = 0;
-let chatQuery = { canal: '', page: 1 };
 export async function loadChat(slug: string, canal: string, page: number) {
-  chatQuery = { canal, page };
   const call = ++latestChat;
   try {
     const value = await api.fetchChat(slug, canal, page);

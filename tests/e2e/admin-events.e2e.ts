@@ -240,4 +240,8 @@ test('a new event starts in the church’s currency: dollars at grace', async ({
     timeout: 30_000,
   });
   await expect(page.getByRole('textbox', { name: 'Moeda', exact: true })).toHaveValue('USD');
+  // the time zone's example is one of the church's country, not Brazil's
+  await expect(
+    page.getByText('As datas acima estão neste fuso, ex.: America/New_York.'),
+  ).toBeVisible();
 });

@@ -146,6 +146,10 @@ test('a moderator hides a prayer request from the wall and restores it', async (
     await post.getByLabel('Motivo').fill('Expõe dados de outra pessoa');
     await post.getByRole('button', { name: 'Ocultar do mural' }).click();
     await expect(page.getByText('O pedido não está mais no mural.')).toBeVisible();
+    // the decision's message belongs to the view it was made in: another tab clears it
+    await page.getByRole('button', { name: 'Ocultos', exact: true }).click();
+    await expect(page.getByText('O pedido não está mais no mural.')).toHaveCount(0);
+    await page.getByRole('button', { name: 'No mural', exact: true }).click();
 
     await page.goto(churchUrl('graca', '/prayer'));
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Mural de oração');
@@ -158,9 +162,13 @@ test('a moderator hides a prayer request from the wall and restores it', async (
     await hidden.getByLabel('Motivo').fill('Revisto com a autora');
     await hidden.getByRole('button', { name: 'Restaurar no mural' }).click();
     await expect(page.getByText('O pedido voltou ao mural.')).toBeVisible();
+    // the wall's decisions under the wall's own heading, not among the chat's actions
+    const wall = page.getByRole('region', { name: 'Mural de oração' });
+    await expect(wall.getByRole('heading', { name: 'Decisões no mural' })).toBeVisible();
+    await expect(wall.getByText('Revisto com a autora').first()).toBeVisible();
     await expect(
-      page.getByRole('region', { name: 'Chat ao vivo' }).getByText('Revisto com a autora').first(),
-    ).toBeVisible();
+      page.getByRole('region', { name: 'Chat ao vivo' }).getByText('Revisto com a autora'),
+    ).toHaveCount(0);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => v.id)).toEqual([]);
 

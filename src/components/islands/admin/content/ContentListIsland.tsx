@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import {
   CONTENT_STATUS,
-  STAFF_CONTENT_KINDS,
+  kindsOf,
   type StaffContentKind,
 } from '../../../../../contract/content-staff.ts';
 import { mediumDateTime } from '../../../../lib/format.ts';
@@ -34,12 +34,12 @@ import './content.css';
 
 type Props = StaffIslandProps & { kind: StaffContentKind };
 
-/** The other kinds, one tap away. */
-function KindNav({ kind, t }: { kind: StaffContentKind; t: T }) {
+/** The other kinds the church has (docs/staff.md "Modules"), one tap away. */
+function KindNav({ kind, modules, t }: { kind: StaffContentKind; modules: string[]; t: T }) {
   return (
     <nav className="content-kinds" aria-label={t('admin.content.kinds')}>
       <ul>
-        {STAFF_CONTENT_KINDS.map((k) => (
+        {kindsOf(modules).map((k) => (
           <li key={k}>
             <a href={`/admin/content/${k}`} aria-current={k === kind ? 'page' : undefined}>
               {t(`admin.content.kind.${k}`)}
@@ -156,7 +156,7 @@ function Categories({ slug, kind, t }: { slug: string; kind: StaffContentKind; t
   );
 }
 
-function ContentList({ slug, kind, strings, lang }: Props) {
+function ContentList({ slug, kind, strings, lang, modules }: Props & { modules: string[] }) {
   const t = makeT(strings, lang);
   const [params, update] = useUrlState();
   const list = useStore($contentList);
@@ -179,7 +179,7 @@ function ContentList({ slug, kind, strings, lang }: Props) {
   const newHref = `/admin/content/${kind}/new`;
   return (
     <>
-      <KindNav kind={kind} t={t} />
+      <KindNav kind={kind} modules={modules} t={t} />
       <div className="content-head">
         <h1>{t(`admin.content.kind.${kind}`)}</h1>
         <a className="button" href={newHref}>
@@ -290,7 +290,7 @@ function ContentList({ slug, kind, strings, lang }: Props) {
 export default function ContentListIsland(props: Props) {
   return (
     <StaffGate {...props} area="content">
-      {() => <ContentList {...props} />}
+      {(me) => <ContentList {...props} modules={me.modulos} />}
     </StaffGate>
   );
 }

@@ -1,7 +1,6 @@
 // /admin: where a staff member starts (docs/staff.md): the areas they may use, each with what it
 // is for, and the latest changes of the team for those who may read the audit log.
-import type { StaffArea } from '../../../../../contract/staff.ts';
-import { AREA_PAGES, StaffGate, type StaffIslandProps } from '../kit/index.ts';
+import { areaHref, StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { makeT } from '../../ui/index.ts';
 
 export default function DashboardIsland(props: StaffIslandProps) {
@@ -9,7 +8,11 @@ export default function DashboardIsland(props: StaffIslandProps) {
   return (
     <StaffGate {...props} area="dashboard">
       {(me) => {
-        const areas = me.areas.filter((a): a is StaffArea => Boolean(AREA_PAGES[a]));
+        // the areas of the caller's roles that this church has (the server leaves out the others)
+        const areas = me.areas.flatMap((area) => {
+          const href = areaHref(area, me);
+          return href ? [{ area, href }] : [];
+        });
         return (
           <>
             <h1>{t('admin.dashboard.title')}</h1>
@@ -19,9 +22,9 @@ export default function DashboardIsland(props: StaffIslandProps) {
               <p>{t('admin.dashboard.noAreas')}</p>
             ) : (
               <ul className="staff-cards">
-                {areas.map((area) => (
+                {areas.map(({ area, href }) => (
                   <li key={area}>
-                    <a href={AREA_PAGES[area]}>
+                    <a href={href}>
                       <strong>{t(`admin.area.${area}`)}</strong>
                       {t(`admin.dashboard.about.${area}`)}
                     </a>

@@ -4,7 +4,6 @@
 // a connection wait on the phone and are sent when it returns.
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { mediumDateTime } from '../../../../lib/format.ts';
 import {
   $door,
   clearReports,
@@ -19,10 +18,11 @@ import {
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Field, Loader, makeT, Notice, type T } from '../../ui/index.ts';
 import { decodeImage, startCamera, type RunningScanner } from './scanner.ts';
+import { usedLine } from './used-line.ts';
 import './events.css';
 
 function Answer({ t, lang }: { t: T; lang: StaffIslandProps['lang'] }) {
-  const { last } = useStore($door);
+  const { last, event } = useStore($door);
   const next = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (!last) return;
@@ -47,13 +47,9 @@ function Answer({ t, lang }: { t: T; lang: StaffIslandProps['lang'] }) {
           {last.answer.titular && <p className="checkin-name">{last.answer.titular}</p>}
           {last.answer.ingresso && <p className="checkin-type">{last.answer.ingresso}</p>}
           {!last.answer.admitido && <p className="checkin-reason">{last.answer.mensagem}</p>}
-          {!last.answer.admitido && last.answer.uso && (
+          {!last.answer.admitido && last.answer.uso && event && (
             <p className="checkin-reason">
-              {t('admin.events.door.usedBy', {
-                when: mediumDateTime(last.answer.uso.quando, lang),
-                door: last.answer.uso.porta || '—',
-                name: last.answer.uso.por,
-              })}
+              {usedLine(last.answer.uso, t, lang, event.fusoHorario)}
             </p>
           )}
         </>

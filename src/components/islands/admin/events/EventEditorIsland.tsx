@@ -4,6 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import {
+  churchTimeZone,
   EVENT_PAYMENT_METHODS,
   QUESTION_TYPES,
   type StaffEvent,
@@ -375,16 +376,13 @@ function Editor({ church, slug, strings, lang, id }: StaffIslandProps & { id: nu
   const t = makeT(strings, lang);
   const editor = useStore($eventEditor);
   const saved = editor.state === 'ready' ? editor.data : null;
-  // A new event starts in the phone's zone; a phone set to UTC gets the zone of the site's language.
+  // A new event starts in the phone's zone; a phone set to UTC gets the zone of the church's country.
+  const churchZone = churchTimeZone(church.pais, lang);
   const browserZone = useMemo(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && zone !== 'UTC' && !zone.startsWith('Etc/')) return zone;
-    return lang === 'en'
-      ? 'America/New_York'
-      : lang === 'es'
-        ? 'America/Mexico_City'
-        : 'America/Sao_Paulo';
-  }, [lang]);
+    return churchZone;
+  }, [churchZone]);
   const [form, setForm] = useState<EventForm | null>(null);
   const [pristine, setPristine] = useState('');
   const [errors, setErrors] = useState<Record<string, string[]>>({});
@@ -578,7 +576,7 @@ function Editor({ church, slug, strings, lang, id }: StaffIslandProps & { id: nu
             value={form.fusoHorario}
             onChange={(fusoHorario) => set({ fusoHorario })}
             error={err('fusoHorario')}
-            hint={t('admin.events.field.timeZoneHint')}
+            hint={t('admin.events.field.timeZoneHint', { example: churchZone })}
           />
           <Field
             label={t('admin.events.field.place')}

@@ -3,7 +3,7 @@
 // refuses them anyway: this only spares them a page that cannot work.
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
-import type { StaffArea, StaffMe } from '../../../../../contract/staff.ts';
+import { churchHasArea, type StaffArea, type StaffMe } from '../../../../../contract/staff.ts';
 import { $staff, canUse, loadStaff } from '../../../../stores/staff.ts';
 import { Loader, makeT, MemberGate, Notice, type IslandProps } from '../../ui/index.ts';
 
@@ -43,7 +43,13 @@ function Profile({
     return (
       <div className="staff-refused">
         <h1>{t('admin.shell.refusedTitle')}</h1>
-        <Notice kind="error">{t('admin.shell.areaRefused')}</Notice>
+        <Notice kind="error">
+          {t(
+            churchHasArea(staff.me.modulos, area)
+              ? 'admin.shell.areaRefused'
+              : 'admin.shell.areaOff',
+          )}
+        </Notice>
         <p>
           <a href="/admin">{t('admin.shell.backToDashboard')}</a>
         </p>

@@ -3,7 +3,8 @@
 // convenience only: the server checks every call.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { StaffArea } from '../../../../../contract/staff.ts';
+import { kindsOf } from '../../../../../contract/content-staff.ts';
+import type { StaffArea, StaffMe } from '../../../../../contract/staff.ts';
 import { $staff, loadStaff } from '../../../../stores/staff.ts';
 import { $isLoggedIn, $sessionReady } from '../../../../stores/session.ts';
 import { makeT, useSession } from '../../ui/index.ts';
@@ -30,6 +31,18 @@ export const AREA_PAGES: Partial<Record<StaffArea, string>> = {
   audit: '/admin/audit',
 };
 
+/**
+ * Where an area starts at this church: the content area opens on the first kind the church has
+ * (docs/staff.md "Modules"); undefined for an area without pages.
+ */
+export function areaHref(area: StaffArea, me: Pick<StaffMe, 'modulos'>): string | undefined {
+  if (area === 'content') {
+    const [first] = kindsOf(me.modulos);
+    return first ? `/admin/content/${first}` : undefined;
+  }
+  return AREA_PAGES[area];
+}
+
 export default function StaffNav(props: StaffIslandProps & { current: string }) {
   const { church, slug, lang, strings, current } = props;
   const t = makeT(strings, lang);
@@ -41,12 +54,13 @@ export default function StaffNav(props: StaffIslandProps & { current: string }) 
   useEffect(() => {
     if (ready && loggedIn) void loadStaff(slug);
   }, [ready, loggedIn, slug]);
-  const areas = staff.state === 'ready' ? staff.me.areas : [];
+  const me = staff.state === 'ready' ? staff.me : null;
   const links = [
     { key: 'dashboard', href: '/admin' },
-    ...areas.flatMap((area) =>
-      AREA_PAGES[area] ? [{ key: area as string, href: AREA_PAGES[area]! }] : [],
-    ),
+    ...(me?.areas ?? []).flatMap((area) => {
+      const href = areaHref(area, me!);
+      return href ? [{ key: area as string, href }] : [];
+    }),
   ];
   const others =
     staff.state === 'ready' ? staff.me.igrejas.filter((c) => c.id !== staff.me.igreja.id) : [];

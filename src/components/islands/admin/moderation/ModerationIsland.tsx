@@ -3,7 +3,7 @@
 // taken, by whom. The view, channel and pages live in the address.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ModeratedPost } from '../../../../../contract/prayer-staff.ts';
+import type { ModeratedPost, ModerationAction } from '../../../../../contract/prayer-staff.ts';
 import { mediumDateTime } from '../../../../lib/format.ts';
 import { $chat, $wall, decide, loadChat, loadWall } from '../../../../stores/admin-moderation.ts';
 import { StaffGate, useUrlState, type StaffIslandProps } from '../kit/index.ts';
@@ -79,6 +79,48 @@ function Decision({
   );
 }
 
+/** The moderation records of one part (the wall's decisions, or the chat's actions), newest first. */
+function Actions({
+  actions,
+  title,
+  empty,
+  t,
+  lang,
+}: {
+  actions: ModerationAction[];
+  title: string;
+  empty: string;
+  t: T;
+  lang: StaffIslandProps['lang'];
+}) {
+  return (
+    <div>
+      <h3>{title}</h3>
+      {actions.length === 0 ? (
+        <p>{empty}</p>
+      ) : (
+        <ul className="moderation-actions">
+          {actions.map((a) => (
+            <li key={a.id}>
+              <strong>
+                {t(
+                  `admin.moderation.action.${a.acao.replace(/^moderation\./, '').replace('.', '-')}`,
+                )}
+              </strong>{' '}
+              {a.resumo}
+              <br />
+              <small>
+                {t('admin.moderation.by', { name: a.por })} ·{' '}
+                <time dateTime={a.quando}>{mediumDateTime(a.quando, lang)}</time>
+              </small>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function Wall({ slug, t, lang }: { slug: string; t: T; lang: StaffIslandProps['lang'] }) {
   const wall = useStore($wall);
   const [params, update] = useUrlState();
@@ -88,6 +130,8 @@ function Wall({ slug, t, lang }: { slug: string; t: T; lang: StaffIslandProps['l
   useEffect(() => {
     void loadWall(slug, view, page);
   }, [slug, view, page]);
+  // a decision's message belongs to the view it was made in: another tab (or Back) clears it
+  useEffect(() => setMessage(null), [view]);
   return (
     <section aria-labelledby="moderation-wall">
       <h2 id="moderation-wall">{t('admin.moderation.wall')}</h2>
@@ -143,6 +187,15 @@ function Wall({ slug, t, lang }: { slug: string; t: T; lang: StaffIslandProps['l
           />
         </>
       )}
+      {wall.state === 'ready' && (
+        <Actions
+          actions={wall.value.acoes}
+          title={t('admin.moderation.wallActions')}
+          empty={t('admin.moderation.noWallActions')}
+          t={t}
+          lang={lang}
+        />
+      )}
     </section>
   );
 }
@@ -164,30 +217,13 @@ function Chat({ slug, t, lang }: { slug: string; t: T; lang: StaffIslandProps['l
         <Notice kind="error">{chat.message}</Notice>
       ) : (
         <div className="moderation-columns">
-          <div>
-            <h3>{t('admin.moderation.actions')}</h3>
-            {chat.value.acoes.length === 0 ? (
-              <p>{t('admin.moderation.noActions')}</p>
-            ) : (
-              <ul className="moderation-actions">
-                {chat.value.acoes.map((a) => (
-                  <li key={a.id}>
-                    <strong>
-                      {t(
-                        `admin.moderation.action.${a.acao.replace(/^moderation\./, '').replace('.', '-')}`,
-                      )}
-                    </strong>{' '}
-                    {a.resumo}
-                    <br />
-                    <small>
-                      {t('admin.moderation.by', { name: a.por })} ·{' '}
-                      <time dateTime={a.quando}>{mediumDateTime(a.quando, lang)}</time>
-                    </small>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </div>
+          <Actions
+            actions={chat.value.acoes}
+            title={t('admin.moderation.actions')}
+            empty={t('admin.moderation.noActions')}
+            t={t}
+            lang={lang}
+          />
           <div>
             <h3>{t('admin.moderation.messages')}</h3>
             <Select
@@ -233,12 +269,15 @@ export default function ModerationIsland(props: StaffIslandProps) {
   const t = makeT(props.strings, props.lang);
   return (
     <StaffGate {...props} area="moderation">
-      {() => (
+      {(me) => (
         <>
           <h1>{t('admin.moderation.title')}</h1>
           <p>{t('admin.moderation.intro')}</p>
-          <Wall slug={props.slug} t={t} lang={props.lang} />
-          <Chat slug={props.slug} t={t} lang={props.lang} />
+          {/* each part only where the church has its module (docs/staff.md "Modules") */}
+          {me.modulos.includes('MOD_MURAL_ORACAO') && (
+            <Wall slug={props.slug} t={t} lang={props.lang} />
+          )}
+          {me.modulos.includes('MOD_CULTO') && <Chat slug={props.slug} t={t} lang={props.lang} />}
         </>
       )}
     </StaffGate>
