@@ -8,7 +8,7 @@ import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
-const PORT = 4433;
+const PORT = Number(process.env.LH_PORT ?? 4433);
 const origin = `http://graca.localhost:${PORT}`;
 const BARS = { performance: 95, accessibility: 100, 'best-practices': 100, seo: 100 } as const;
 

@@ -1,4 +1,4 @@
-// The church home's blocks (spec §2 "/"): banner, upcoming events, schedule, each loaded
+// The church home's blocks (spec §2 "/"): banners, upcoming events, schedule, each loaded
 // at once and each left empty when its module is off or its call fails (spec §4: a failing
 // load resets that state to empty), so one broken block never breaks the page.
 import { bannersResponseSchema, type Banner } from '../../contract/church.ts';
@@ -10,7 +10,8 @@ import { upcomingEvents } from '../lib/home-format.ts';
 import type { ChurchContext } from '../lib/tenancy.server.ts';
 
 export interface HomeBlocks {
-  banner: Banner | null;
+  /** Every active banner, in the staff's order (docs/content.md "Home"): the first leads the page. */
+  banners: Banner[];
   /** Next events still to end, soonest first (at most `UPCOMING_EVENTS`). */
   events: EventWire[];
   /** The weekly services; empty without MOD_CULTO. */
@@ -60,7 +61,7 @@ export async function loadHomeBlocks(church: ChurchContext, now = new Date()): P
     ),
   ]);
   return {
-    banner: banners[0] ?? null,
+    banners,
     events: upcomingEvents(events, now, UPCOMING_EVENTS),
     schedule,
   };

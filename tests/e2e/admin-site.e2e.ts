@@ -6,7 +6,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { asMember, churchUrl } from './helpers.ts';
 
-// "Bem-vindo" keeps home.e2e.ts's banner check true while this banner leads graca's home.
+// The home shows every banner, so this one, leading graca's home meanwhile, hides none of home.e2e.ts's.
 const title = `Bem-vindo ao retiro ${Date.now().toString(36)}`;
 
 test.describe.configure({ mode: 'serial' });
@@ -39,7 +39,7 @@ test('an admin adds a banner with an image, moves it first and sees it on the ho
   await expect(page.getByText('Salvo.')).toBeVisible();
   const card = page.getByRole('listitem').filter({ hasText: title });
   await expect(card.getByText('No ar')).toBeVisible();
-  // up until it leads (graca's seed has one banner; earlier runs may have left more)
+  // up until it leads (graca's seed has two banners; earlier runs may have left more)
   const up = card.getByRole('button', { name: `Subir: ${title}` });
   for (let i = 0; i < 10 && (await up.isEnabled()); i++) {
     await up.click();

@@ -255,6 +255,9 @@ test.describe('the member buys tickets', () => {
     const summary = page.getByRole('region', { name: 'Conferência Graça 2026' });
     await expect(summary).toContainText('2 × Lote 1');
     await expect(summary).toContainText('R$ 300,00');
+    // a paid order keeps the payment heading once the order is read (a free one is a registration)
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Pagamento');
+    await expect(page).toHaveTitle(/^Pagamento \| /);
     await payWithNewCard(page, '4111 1111 1111 1111', '2');
     await expect(page).toHaveURL(/\/checkout\/thank-you\?pedido=EV-/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Obrigado!');
@@ -487,7 +490,10 @@ test.describe('the member buys tickets', () => {
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByLabel('Attendee name').fill('John Miller');
     await page.getByRole('button', { name: 'Go to payment' }).click();
-    // a free event needs no payment data: the registration is confirmed at once
+    // a free event needs no payment data: the page is the registration, confirmed at once
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration');
+    await expect(page).toHaveTitle(/^Registration \| /);
+    await expect(page.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Confirm registration' }).click();
     await expect(page.getByText('Payment approved! Your registration is confirmed.')).toBeVisible();
     await page.goto(churchUrl('grace', '/event'));

@@ -31,7 +31,9 @@ test.describe('church from the host name', () => {
       .locator('.site-header')
       .evaluate((el) => getComputedStyle(el).backgroundColor);
     expect(headerColor).toBe('rgb(31, 78, 121)'); // corApp #1f4e79
-    await expect(page.getByRole('img', { name: /Bem-vindo/ })).toBeVisible();
+    await expect(
+      page.getByRole('img', { name: 'Bem-vindo! Você é nosso convidado' }),
+    ).toBeVisible();
     expect(errors.filter((e) => /Content Security Policy|Refused/.test(e))).toEqual([]);
   });
 

@@ -15,7 +15,7 @@ test('graca (pt): banner, events, giving, the week Monday to Sunday, app links',
 }) => {
   await page.goto(churchUrl('graca'));
   await noFrameworkScripts(page);
-  await expect(page.getByRole('img', { name: /Bem-vindo/ })).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Bem-vindo! Você é nosso convidado' })).toBeVisible();
   const ld = JSON.parse(
     (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
   );
@@ -74,12 +74,59 @@ test('graca (pt): banner, events, giving, the week Monday to Sunday, app links',
   );
 });
 
+// admin-site.e2e.ts may add a banner to graca meanwhile and move it first: checked by title, not count.
+test('graca (pt): every active banner in order, a strip with a numbered link to each, no script', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca'));
+  await noFrameworkScripts(page);
+  // the shell's one inline script, as on every church page: the strip adds none
+  await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
+  const strip = page.getByRole('region', { name: 'Destaques' });
+  const welcome = 'Bem-vindo! Você é nosso convidado';
+  const conference = 'Conferência Graça 2026: inscrições abertas';
+  const alts = await strip
+    .getByRole('img')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('alt')));
+  expect(alts.indexOf(welcome)).toBeGreaterThanOrEqual(0);
+  expect(alts.indexOf(conference)).toBeGreaterThan(alts.indexOf(welcome));
+  // the first is the page's main image, sized so nothing shifts; the others wait their turn
+  const images = strip.locator('img');
+  await expect(images.first()).toHaveAttribute('fetchpriority', 'high');
+  await expect(images.first()).toHaveAttribute('width', '1200');
+  await expect(images.first()).toHaveAttribute('height', '400');
+  await expect(images.nth(1)).toHaveAttribute('loading', 'lazy');
+  await expect(images.nth(1)).not.toHaveAttribute('fetchpriority');
+
+  const second = strip.getByRole('img', { name: conference });
+  await expect(second).not.toBeInViewport();
+  // a keyboard reaches it by its numbered link, which shows its focus, and the page stays put
+  const link = strip.getByRole('link', { name: new RegExp(`^Destaque \\d+: ${conference}$`) });
+  await expect(link).toHaveText(String(alts.indexOf(conference) + 1));
+  await link.focus();
+  expect(await link.evaluate((a) => getComputedStyle(a).outlineStyle)).toBe('solid');
+  await page.keyboard.press('Enter');
+  await expect(second).toBeInViewport({ ratio: 0.95 });
+  await expect(strip.getByRole('img', { name: welcome })).not.toBeInViewport();
+  expect(await page.evaluate(() => window.scrollY)).toBe(0);
+  // and the banner's own link goes where the staff set it
+  await expect(strip.getByRole('link', { name: conference, exact: true })).toHaveAttribute(
+    'href',
+    '/event',
+  );
+});
+
 test('grace (en): the schedule in English, Monday first, with 12-hour times', async ({
   browser,
 }) => {
   const context = await browser.newContext({ locale: 'en-US' });
   const page = await context.newPage();
   await page.goto(churchUrl('grace'));
+  // one banner: the picture alone, no strip and no numbered links
+  const banner = page.getByRole('img', { name: 'Welcome! You are our guest' });
+  await expect(banner).toHaveAttribute('fetchpriority', 'high');
+  await expect(page.getByRole('region', { name: 'Highlights' })).toHaveCount(0);
+  await expect(page.locator('a[href^="#banner-"]')).toHaveCount(0);
   const schedule = page.getByRole('region', { name: 'This week' });
   await expect(schedule.getByRole('heading', { level: 3 })).toHaveText([
     'Wednesday',

@@ -1,7 +1,8 @@
 // Demo data for the church home and about page (docs/content.md): the weekly schedule of graca, grace
 // and esperanza in their languages, app store links for graca and grace, and a fuller history
 // for grace that also carries markup an editor might let through (the about page must not run it).
-import { eq } from 'drizzle-orm';
+// A later part gives graca a second banner, so its home shows the strip of several banners.
+import { eq, max } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
 
@@ -81,5 +82,27 @@ export async function seedHome(db: Database): Promise<void> {
     const graceId = idOf('grace');
     if (graceId)
       await tx.update(t.churches).set({ history: GRACE_HISTORY }).where(eq(t.churches.id, graceId));
+  });
+}
+
+/** graca's second banner, after its first (docs/content.md "Home banners"): the demo home's strip. */
+export async function seedHomeBanners(db: Database): Promise<void> {
+  const [graca] = await db
+    .select({ id: t.churches.id })
+    .from(t.churches)
+    .where(eq(t.churches.code, 'graca'));
+  if (!graca) return;
+  const [last] = await db
+    .select({ position: max(t.banners.position) })
+    .from(t.banners)
+    .where(eq(t.banners.churchId, graca.id));
+  await db.insert(t.banners).values({
+    churchId: graca.id,
+    title: 'Conferência Graça 2026: inscrições abertas',
+    image: '/demo/graca-banner-2.svg',
+    imageWidth: 1200,
+    imageHeight: 400,
+    link: '/event',
+    position: (last?.position ?? 0) + 1,
   });
 }

@@ -8,7 +8,7 @@ import { seedChurches } from './churches.ts';
 import { seedContent } from './content.ts';
 import { seedEvents } from './events.ts';
 import { seedGiving } from './giving.ts';
-import { seedHome } from './home.ts';
+import { seedHome, seedHomeBanners } from './home.ts';
 import { seedPrayer } from './prayer.ts';
 import { seedPrayerOwn } from './prayer-own.ts';
 import { seedLive } from './live.ts';
@@ -36,6 +36,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'giving', run: seedGiving },
   { name: 'play', run: seedPlay },
   { name: 'notifications', run: seedNotifications }, // after content and events: it links to them
+  { name: 'home-banners', run: seedHomeBanners },
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {

@@ -2,6 +2,8 @@
 // chosen on /event/{id}/tickets (TicketsIsland); here the kit's payment step (method, card,
 // installments, fees from the server's quote) or a free registration, then the challenge or the
 // result page (PaymentIsland). Every payment rule is the server's and shows by its field.
+// The page's heading is here, as it depends on the order: a free one is a registration, not a
+// payment (docs/events.md "Checkout").
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { CaptchaWire } from '../../../../contract/giving.ts';
@@ -46,6 +48,24 @@ interface Props extends IslandProps {
 const thanksUrl = (code: string) => `/checkout/thank-you?pedido=${encodeURIComponent(code)}`;
 
 export default function CheckoutIsland(props: Props) {
+  const t = makeT(props.strings, props.lang);
+  const order = useStore($checkout).eventCheckout;
+  // "Payment" until the order is read from session storage (and on the server, which has none).
+  const free = !!order?.tickets.length && order.value === 0;
+  const title = t(free ? 'checkout.freeTitle' : 'checkout.title');
+  const pageTitle = t('checkout.title');
+  useEffect(() => {
+    if (free) document.title = document.title.replace(pageTitle, title);
+  }, [free]);
+  return (
+    <>
+      <h1>{title}</h1>
+      <CheckoutStep {...props} />
+    </>
+  );
+}
+
+function CheckoutStep(props: Props) {
   const t = makeT(props.strings, props.lang);
   const state = useStore($checkout);
   const order = state.eventCheckout;
