@@ -8,16 +8,15 @@ import { Loader, makeT, Notice } from '../../ui/index.ts';
 import { BannersSection } from './BannersSection.tsx';
 import { ScheduleSection } from './ScheduleSection.tsx';
 import { StreamsSection } from './StreamsSection.tsx';
+import { homeTabs, type Tab } from './tabs.ts';
 import './site.css';
 
-const TABS = ['banners', 'schedule', 'live'] as const;
-type Tab = (typeof TABS)[number];
-
-function HomeBody({ slug, lang, strings }: StaffIslandProps) {
+function HomeBody({ slug, lang, strings, modules }: StaffIslandProps & { modules: string[] }) {
   const t = makeT(strings, lang);
   const home = useStore($home);
   const [params, update] = useUrlState();
-  const tab: Tab = (TABS as readonly string[]).includes(params.get('tab') ?? '')
+  const tabs = homeTabs(modules);
+  const tab: Tab = (tabs as readonly string[]).includes(params.get('tab') ?? '')
     ? (params.get('tab') as Tab)
     : 'banners';
   useEffect(() => {
@@ -32,7 +31,7 @@ function HomeBody({ slug, lang, strings }: StaffIslandProps) {
       <h1>{t('admin.site.home.title')}</h1>
       <nav className="site-tabs" aria-label={t('admin.site.home.sections')}>
         <ul>
-          {TABS.map((name) => (
+          {tabs.map((name) => (
             <li key={name}>
               <a
                 href={name === 'banners' ? '?' : `?tab=${name}`}
@@ -61,7 +60,7 @@ function HomeBody({ slug, lang, strings }: StaffIslandProps) {
 export default function HomeIsland(props: StaffIslandProps) {
   return (
     <StaffGate {...props} area="home">
-      {() => <HomeBody {...props} />}
+      {(me) => <HomeBody {...props} modules={me.modulos} />}
     </StaffGate>
   );
 }
