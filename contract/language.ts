@@ -9,3 +9,6 @@ export function pickLanguage(browserLanguage: string | null | undefined): Lang {
   const first = (browserLanguage ?? '').split(',')[0]!.trim().slice(0, 2).toLowerCase();
   return (LANGUAGES as readonly string[]).includes(first) ? (first as Lang) : FALLBACK_LANG;
 }
+
+/** A church whose locale is Portuguese follows Brazil's rules (a payer's CPF, spec §3 Payment fields). */
+export const isPortugueseChurch = (locale: string) => locale.toLowerCase().startsWith('pt');

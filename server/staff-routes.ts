@@ -2,12 +2,8 @@
 // resource imports another's routes: one gate (church, caller, roles) in front of them all;
 // each area's routes check their area and write through `staffWrite` (audit + purge).
 import { Hono } from 'hono';
-import type { ChangeFeed } from './changes.ts';
-import type { Database } from './db/client.ts';
-import type { FileStore } from './files/file-store.ts';
-import type { ImageStore } from './images/store.ts';
-import type { Mailer } from './mail/outbox.ts';
 import { staffNotificationRoutes } from './notifications/notifications-staff.routes.ts';
+import type { StaffDeps } from './staff/deps.ts';
 import { staffGate, type StaffEnv } from './staff/scope.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { churchStaffRoutes } from './church/church-staff.routes.ts';
@@ -22,15 +18,6 @@ import { readingPlansStaffRoutes } from './reading-plans/reading-plans-staff.rou
 import { moderationStaffRoutes } from './prayer/moderation-staff.routes.ts';
 import { peopleStaffRoutes } from './users/people-staff.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
-
-export interface StaffDeps {
-  db: Database;
-  changes: ChangeFeed;
-  images: ImageStore;
-  mailer: Mailer;
-  /** The one file store (docs/deploy.md "Files"): staff uploads and generated files. */
-  files: FileStore;
-}
 
 export function staffApi(deps: StaffDeps) {
   const { db } = deps;

@@ -16,7 +16,7 @@ import {
 import { IMAGE_MAX_BYTES } from '../../contract/user.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as site from './church-staff.service.ts';
 

@@ -19,7 +19,7 @@ import { idParam, slugParam } from '../../contract/common.ts';
 import { staffMessage } from '../../contract/messages/staff.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
 import * as service from './content-staff.service.ts';
 

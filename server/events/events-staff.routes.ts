@@ -16,7 +16,7 @@ import { mayUse, type StaffArea } from '../../contract/staff.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { assertChurchHas, staffArea, type StaffEnv } from '../staff/scope.ts';
 import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
 import { assertMayCheckIn, checkinLimit, doorTeam, setDoorTeam } from './door-team.service.ts';

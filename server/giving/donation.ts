@@ -7,6 +7,7 @@ import type { z } from 'zod';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { PICPAY_MAX_CENTS, type donationBodySchema } from '../../contract/giving.ts';
 import { churchCurrency } from '../../contract/payment-rules.ts';
+import { isPortugueseChurch } from '../../contract/language.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -51,8 +52,6 @@ export async function givingChurch(db: Db, churchId: number): Promise<GivingChur
     currency: churchCurrency(row.country),
   };
 }
-
-export const isPortugueseChurch = (locale: string) => locale.toLowerCase().startsWith('pt');
 
 /**
  * The donation order, or a 4xx with the field that broke a rule. `payer.userId` null is a visitor

@@ -14,7 +14,7 @@ import {
   statementBatchInput,
 } from '../../contract/giving-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as giving from './giving-staff.service.ts';
 

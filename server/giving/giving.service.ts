@@ -15,13 +15,8 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { toMoney } from '../payments/money.ts';
-import {
-  chargeTimeOf,
-  dayOf,
-  givingChurch,
-  givingSettingsOf,
-  isPortugueseChurch,
-} from './donation.ts';
+import { chargeTimeOf, dayOf, givingChurch, givingSettingsOf } from './donation.ts';
+import { isPortugueseChurch } from '../../contract/language.ts';
 import { chargeableNow } from '../payments/payments.service.ts';
 import { confirmationOf } from './recurring.ts';
 

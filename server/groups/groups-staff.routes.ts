@@ -14,7 +14,7 @@ import {
   staffGroupsQuery,
 } from '../../contract/groups-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { notifyMember } from './groups.notify.ts';
 import { fullName, toRequest } from './groups.serializers.ts';

@@ -9,7 +9,7 @@ import {
   staffNotificationsQuery,
 } from '../../contract/notifications-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import {
   deleteNotification,

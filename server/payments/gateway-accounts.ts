@@ -10,6 +10,7 @@ import {
   type GatewayName,
 } from '../../contract/gateways.ts';
 import { accountSettings } from '../auth/settings.ts';
+import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
@@ -23,7 +24,6 @@ import { zoopAdapter, type ZoopCredentials } from './adapters/zoop.ts';
 import { cardconnectAdapter, type CardConnectCredentials } from './adapters/cardconnect.ts';
 import { open, paymentKey, seal } from './secret-box.ts';
 import { churchPixKey, pixKeyView } from './pix-keys.ts';
-import { webhookUrl } from './live.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { log } from '../log.ts';
 
@@ -73,6 +73,12 @@ export async function liveCredentials(
     );
     throw new ApiProblem(503, 'pay.gatewayNotConfigured');
   }
+}
+
+/** Where a live gateway sends its webhooks for this church (docs/payments.md "Webhooks"). */
+export function webhookUrl(churchCode: string, churchId: number, gatewayId: number): string {
+  const name = isGatewayId(gatewayId) ? GATEWAYS[gatewayId].name : String(gatewayId);
+  return `${churchHomeUrl(churchCode, accountSettings(), 'https')}/api/v1/webhooks/${name}?igreja=${churchId}`;
 }
 
 /** The live adapter of the church's account at this gateway; null: the sandbox answers. */

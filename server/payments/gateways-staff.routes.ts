@@ -8,7 +8,7 @@ import {
 } from '../../contract/gateways.ts';
 import { pixKeyInputSchema } from '../../contract/pix-key-input.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { listGatewayAccounts, saveGatewayAccount, setMethodGateways } from './gateway-accounts.ts';
 import { savePixKey } from './pix-keys.ts';

@@ -24,7 +24,7 @@ import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
 import { settlePayment } from './purchase.ts';
 import { owePaidAfterClose } from './late-refund.ts';
 import { liveMemberCustomer, memberCustomerKey } from './gateway-customer.ts';
-import { liveAdapter } from './gateway-accounts.ts';
+import { liveAdapter, webhookUrl } from './gateway-accounts.ts';
 import { keepSubscriptionCardOf } from '../play/subscription-state.ts';
 import {
   GatewayUnavailable,
@@ -84,12 +84,6 @@ export async function liveAdapterFor(
 
 const minutes = (n: number) => n * 60_000;
 const reconcileAfter = () => minutes(accountSettings().PAYMENT_RECONCILE_MINUTES);
-
-/** Where a live gateway sends its webhooks for this church (docs/payments.md "Webhooks"). */
-export function webhookUrl(churchCode: string, churchId: number, gatewayId: number): string {
-  const name = isGatewayId(gatewayId) ? GATEWAYS[gatewayId].name : String(gatewayId);
-  return `${churchHomeUrl(churchCode, accountSettings(), 'https')}/api/v1/webhooks/${name}?igreja=${churchId}`;
-}
 
 /** Test seam: runs between the gateway's answer and our commit (a crash there is what reconciliation is for). */
 export const liveHooks: { afterGatewayAnswer?: (result: LiveChargeResult | null) => void } = {};

@@ -14,7 +14,7 @@ import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { spendCaptcha } from '../giving/captcha.ts';
-import { isPortugueseChurch } from '../giving/donation.ts';
+import { isPortugueseChurch } from '../../contract/language.ts';
 import { recordDeclined, spendVisitorGift, tokenFingerprint } from '../giving/visitor-limits.ts';
 import { orderCode } from './codes.ts';
 import type { PaymentMethodCode } from './fees.ts';

@@ -22,7 +22,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { MEDIA_PREFIX } from './media.ts';
 import * as play from './play-staff.service.ts';

@@ -15,7 +15,7 @@ import {
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { createPdfStore, type PdfStore } from '../images/pdf-store.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as songs from './praise-staff.service.ts';
 

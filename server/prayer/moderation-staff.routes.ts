@@ -9,7 +9,7 @@ import {
   moderationQuery,
 } from '../../contract/prayer-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
 import * as moderation from './moderation-staff.service.ts';
 

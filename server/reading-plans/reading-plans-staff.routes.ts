@@ -3,7 +3,7 @@
 import { Hono, type Context } from 'hono';
 import { idParams, planInput, planPublishInput } from '../../contract/reading-plans-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as plans from './reading-plans-staff.service.ts';
 

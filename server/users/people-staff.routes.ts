@@ -9,7 +9,7 @@ import {
   rolesInput,
 } from '../../contract/people-staff.ts';
 import { validate } from '../http/validate.ts';
-import type { StaffDeps } from '../staff-routes.ts';
+import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as people from './people-staff.service.ts';
 
