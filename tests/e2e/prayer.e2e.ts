@@ -117,6 +117,11 @@ test('esperanza has no prayer wall: /prayer goes home and the home has no prayer
   await expect(page).toHaveURL(churchUrl('esperanza', '/'));
   await expect(page.locator('#home-prayer')).toHaveCount(0);
   await expect(page.locator('a[href="/prayer"]')).toHaveCount(0);
+  // the member's own requests belong to the wall too: no page that could only fail to load them
+  for (const path of ['/user/prayer', '/user/prayer/1']) {
+    await page.goto(churchUrl('esperanza', path));
+    await expect(page).toHaveURL(churchUrl('esperanza', '/'));
+  }
 });
 
 test('the wall and a request have no axe violations', async ({ page }) => {

@@ -19,7 +19,10 @@ import { accountT } from './t.ts';
 
 /** `play`: the church has Play (MOD_ASSINATURA), so the account links the member's plan. */
 /** `giving`: the church has MOD_DOACAO, so the account links the member's gifts. */
-export default function AccountHome(props: IslandProps & { play?: boolean; giving?: boolean }) {
+/** `prayer`: the church has MOD_MURAL_ORACAO, so the account links the member's own requests. */
+export default function AccountHome(
+  props: IslandProps & { play?: boolean; giving?: boolean; prayer?: boolean },
+) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('account.loading')}>
@@ -58,7 +61,8 @@ function Home({
   t,
   play = false,
   giving = false,
-}: IslandProps & { t: T; play?: boolean; giving?: boolean }) {
+  prayer = false,
+}: IslandProps & { t: T; play?: boolean; giving?: boolean; prayer?: boolean }) {
   const session = useStore($session);
   const user = session.user!;
   const account = session.clientAccount!;
@@ -80,7 +84,8 @@ function Home({
     { href: '/user/registrations', label: t('account.home.registrations') },
     ...(giving ? [{ href: '/user/giving', label: t('account.home.giving') }] : []),
     { href: '/user/notes', label: t('account.home.notes') },
-    { href: '/user/prayer', label: t('account.home.prayer') },
+    // Only where the church has the prayer wall: elsewhere the API has no requests to list.
+    ...(prayer ? [{ href: '/user/prayer', label: t('account.home.prayer') }] : []),
     { href: '/praise', label: t('account.home.praise') },
     // Only where the church has Play (spec §2 module gate): elsewhere the page would be a 404.
     ...(play && isBuilt('/play/my-plan')
