@@ -19,6 +19,8 @@ import { DEMO_PASSWORD } from './db/seed/churches.ts';
 import { createLocalFileStore } from './files/local.ts';
 import { drainTasks, type TaskDef } from './jobs/tasks.ts';
 import { createMailer } from './mail/outbox.ts';
+import { log } from './log.ts';
+import pino from 'pino';
 
 /** An answer of the API: its status, headers and JSON body (null when empty). */
 export interface ApiResponse<T = Record<string, any>> {
@@ -225,4 +227,25 @@ export async function setGatewayLive(
     body: { modo: 'live', credenciais },
   });
   if (r.status !== 200) throw new Error(`${gateway} live at ${slug}: ${JSON.stringify(r.body)}`);
+}
+
+/** Every line the server's logger writes while `run` runs, at its most talkative level (a test that no secret is logged). */
+export async function loggedLines(run: () => Promise<void>): Promise<string[]> {
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  const stream = (log as any)[pino.symbols.streamSym] as { write: (s: string) => boolean };
+  const write = stream.write;
+  const level = log.level;
+  const lines: string[] = [];
+  stream.write = (s: string) => {
+    lines.push(s);
+    return true;
+  };
+  log.level = 'debug';
+  try {
+    await run();
+  } finally {
+    stream.write = write;
+    log.level = level;
+  }
+  return lines;
 }

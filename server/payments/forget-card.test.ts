@@ -7,7 +7,6 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../common/config.ts';
 import { createApi, type Api } from '../app.ts';
@@ -18,9 +17,8 @@ import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { JOBS, TASKS } from '../jobs/index.ts';
-import { log } from '../log.ts';
 import { createMailer } from '../mail/outbox.ts';
-import { apiClient, loginAs, runQueuedTasks, setGatewayLive } from '../test-kit.ts';
+import { apiClient, loggedLines, loginAs, runQueuedTasks, setGatewayLive } from '../test-kit.ts';
 import {
   FAKE_STRIPE_ACCOUNT,
   startFakeStripe,
@@ -97,25 +95,7 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
   const deleteCard = (id: number, token = member) =>
     call('DELETE', `/usuario-cartao-gateway-pagamento/${id}`, { token });
 
-  /** Every line the server's logger writes while `run` runs, at its most talkative level. */
-  const logged = async (run: () => Promise<void>) => {
-    const stream = (log as any)[pino.symbols.streamSym] as { write: (s: string) => boolean };
-    const write = stream.write;
-    const level = log.level;
-    const lines: string[] = [];
-    stream.write = (s: string) => {
-      lines.push(s);
-      return true;
-    };
-    log.level = 'debug';
-    try {
-      await run();
-    } finally {
-      stream.write = write;
-      log.level = level;
-    }
-    return lines.join('\n');
-  };
+  const logged = async (run: () => Promise<void>) => (await loggedLines(run)).join('\n');
 
   beforeAll(async () => {
     stripe = await startFakeStripe();

@@ -15,7 +15,11 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
-import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import {
+  startFakeStripe,
+  stripeEvent,
+  type FakeStripe,
+} from './adapters/fake-stripe.test-support.ts';
 import { liveHooks, reconcileLivePayments } from './live.ts';
 
 const SECRET = 'sk_test_church';
@@ -66,17 +70,7 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
       headers: headers ?? { 'stripe-signature': header, 'content-type': 'application/json' },
     });
   };
-  const event = (id: string, type: string, object: object) => ({
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
+  const event = stripeEvent;
   const later = (minutes: number) => new Date(Date.now() + minutes * 60_000);
   const intentCreates = () =>
     fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents');

@@ -4,7 +4,6 @@
 // there, and the next order charges that card without a number; a recurring gift's occurrence is
 // one off-session charge of the kept card through the recurring job.
 import { and, eq, sql } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { createApi, type Api } from '../app.ts';
@@ -15,7 +14,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
 import { log } from '../log.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loggedLines, loginAs } from '../test-kit.ts';
 import { startFakeZoop, type FakeZoop } from './adapters/fake-zoop.test-support.ts';
 
 const MARKETPLACE = 'mkt0cards1b2c3d4';
@@ -85,25 +84,7 @@ describe.each(testBackends())('cards typed here at a live Zoop church on %s', (b
     return all;
   };
 
-  /** Captures every line the server's logger writes while `run` runs, at its most talkative level. */
-  const logged = async (run: () => Promise<void>) => {
-    const stream = (log as any)[pino.symbols.streamSym] as { write: (s: string) => boolean };
-    const write = stream.write;
-    const level = log.level;
-    const lines: string[] = [];
-    stream.write = (s: string) => {
-      lines.push(s);
-      return true;
-    };
-    log.level = 'debug';
-    try {
-      await run();
-    } finally {
-      stream.write = write;
-      log.level = level;
-    }
-    return lines;
-  };
+  const logged = loggedLines;
 
   beforeAll(async () => {
     fake = await startFakeZoop(MARKETPLACE, API_KEY);

@@ -32,6 +32,19 @@ export const FAKE_STRIPE_ACCOUNT = {
 
 const signer = new Stripe('sk_test_signer');
 
+/** A Stripe event of `type` carrying `object`, as Stripe sends it to a webhook. */
+export const stripeEvent = (id: string, type: string, object: object) => ({
+  id,
+  object: 'event',
+  type,
+  api_version: '2026-10-28.endive',
+  created: Math.floor(Date.now() / 1000),
+  data: { object },
+  livemode: false,
+  pending_webhooks: 1,
+  request: { id: null, idempotency_key: null },
+});
+
 /**
  * A Stripe event of `type` carrying `object`, as the body and headers of its webhook call, signed
  * with the SDK's own test helper for the account's webhook secret (or another, to be refused).
@@ -42,17 +55,7 @@ export function signedStripeEvent(
   object: object,
   secret: string = FAKE_STRIPE_ACCOUNT.webhookSecret,
 ): { body: string; headers: Record<string, string> } {
-  const body = JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: '2026-10-28.endive',
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
+  const body = JSON.stringify(stripeEvent(id, type, object));
   const header = signer.webhooks.generateTestHeaderString({ payload: body, secret });
   return { body, headers: { 'stripe-signature': header, 'content-type': 'application/json' } };
 }
