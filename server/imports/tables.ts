@@ -94,8 +94,42 @@ function cellText(value: ExcelJS.CellValue): string {
   return String(value);
 }
 
+/**
+ * The same zip with its worksheets stored after every other part. ExcelJS's streaming reader reads
+ * the parts in stored order, and a worksheet met before the workbook, its styles or its shared
+ * strings fails or loses its dates; writers (ExcelJS's own, under load) store them in any order.
+ * Only the stored entries move (no recompression); an archive it cannot read is returned as it is.
+ */
+export function worksheetsLast(bytes: Buffer): Buffer {
+  const end = bytes.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  if (end < 0 || end + 22 > bytes.length) return bytes;
+  const count = bytes.readUInt16LE(end + 10);
+  const directory = bytes.readUInt32LE(end + 16);
+  const entries: { name: string; start: number }[] = [];
+  for (let at = directory, i = 0; i < count; i++) {
+    if (at + 46 > end || bytes.readUInt32LE(at) !== 0x02014b50) return bytes;
+    const nameLength = bytes.readUInt16LE(at + 28);
+    const name = bytes.toString('utf8', at + 46, at + 46 + nameLength);
+    entries.push({ name, start: bytes.readUInt32LE(at + 42) });
+    at += 46 + nameLength + bytes.readUInt16LE(at + 30) + bytes.readUInt16LE(at + 32);
+  }
+  // an entry runs from its local header to the next one's (its data descriptor included)
+  const stored = entries.toSorted((a, b) => a.start - b.start);
+  if (stored.some((e) => e.start >= directory)) return bytes;
+  const parts = stored.map((e, i) => ({
+    name: e.name,
+    bytes: bytes.subarray(e.start, stored[i + 1]?.start ?? directory),
+  }));
+  const isSheet = (name: string) => /^xl\/worksheets\/sheet\d+\.xml$/.test(name);
+  return Buffer.concat([
+    ...parts.filter((p) => !isSheet(p.name)).map((p) => p.bytes),
+    ...parts.filter((p) => isSheet(p.name)).map((p) => p.bytes),
+    bytes.subarray(directory), // a streaming reader stops at the directory; its offsets are not read
+  ]);
+}
+
 async function* xlsxRows(bytes: Buffer): AsyncGenerator<TableRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([bytes]), {
+  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes)]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
