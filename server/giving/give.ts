@@ -10,13 +10,13 @@ import * as t from '../db/schema/index.ts';
 import { scopedChurchById } from '../http/church-scope.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import {
-  runPayment,
   storedAnswer,
   type OrderCall,
   type OrderEntry,
   type PaymentAnswer,
   type Payer,
 } from '../payments/pipeline.ts';
+import { runPayment } from '../payments/run-payment.ts';
 import { spendCaptcha } from './captcha.ts';
 import { donationOrder, givingChurch, givingSettingsOf } from './donation.ts';
 import { receiptMail } from './receipt-mail.ts';

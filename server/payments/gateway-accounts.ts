@@ -94,6 +94,16 @@ export async function liveAdapter(
   return credentials ? factory(credentials, apiUrlOf(name)) : null;
 }
 
+/** The adapter of a checked payment's gateway when the church set it live; null: the sandbox. */
+export async function liveAdapterFor(
+  db: Db,
+  churchId: number,
+  checked: { method: PaymentMethodCode; gatewayId: number | null },
+): Promise<GatewayAdapter | null> {
+  if (checked.method === 'gratuito' || !isGatewayId(checked.gatewayId)) return null;
+  return liveAdapter(db, churchId, checked.gatewayId);
+}
+
 /**
  * The adapter of the church's account at this gateway from its stored credentials, live or not
  * (null: none stored, or some missing). Only for removing a deleted saved card from the account it

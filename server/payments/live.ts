@@ -9,7 +9,7 @@ import { paymentMessage, type PaymentMessageKey } from '../../contract/messages/
 import type { PaymentResponse } from '../../contract/payments.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
-import type { Database, Db, Tx } from '../db/client.ts';
+import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem } from '../http/errors.ts';
@@ -21,7 +21,7 @@ import type { CheckedPayment, Order, Payer, PaymentAnswer } from './pipeline.ts'
 import { reservePayment, storedAnswer } from './pipeline.ts';
 import { pixExpiry } from './pix.ts';
 import { BOLETO_DAYS_TO_PAY } from './boleto.ts';
-import { settlePayment } from './purchase.ts';
+import { settlePayment } from './settle.ts';
 import { owePaidAfterClose } from './late-refund.ts';
 import { liveMemberCustomer, memberCustomerKey } from './gateway-customer.ts';
 import { liveAdapter, webhookUrl } from './gateway-accounts.ts';
@@ -70,16 +70,6 @@ export async function applyStatus(
   else if (to === 'nao_aprovado' || to === 'cancelado' || to === 'estornado')
     await releasePayments(tx, [paymentId], to);
   return true;
-}
-
-/** The adapter of the checked payment's gateway when the church set it live; null: the sandbox. */
-export async function liveAdapterFor(
-  db: Db,
-  churchId: number,
-  checked: Pick<CheckedPayment, 'gatewayId' | 'method'>,
-): Promise<GatewayAdapter | null> {
-  if (checked.method === 'gratuito' || !isGatewayId(checked.gatewayId)) return null;
-  return liveAdapter(db, churchId, checked.gatewayId);
 }
 
 const minutes = (n: number) => n * 60_000;

@@ -11,7 +11,7 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { releasePayments } from './expiry.ts';
 import { DEFAULT_GATEWAY_ID, isGatewayId, type GatewayId, type TokenizedCard } from './gateways.ts';
-import { settlePayment } from './purchase.ts';
+import { settlePayment } from './settle.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { deletedCardColumns, enqueueForgetCards } from './forget-card.task.ts';
 import { GatewayUnavailable } from './adapters/types.ts';

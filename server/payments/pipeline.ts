@@ -7,6 +7,7 @@
 //   check   — everything that can be refused before touching the database's stock;
 //   reserve — inside one transaction: claim the idempotency key, then the order's stock;
 //   charge  — the gateway, the payment row and what the order records, in that same transaction.
+// `runPayment` (run-payment.ts) runs them, or hands a live gateway's order to live.ts.
 import { createHash } from 'node:crypto';
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
@@ -17,7 +18,6 @@ import type { AuthUser } from '../auth/authenticate.ts';
 import type { LinkChurch } from '../auth/church-link.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -32,7 +32,7 @@ import {
 import { charge, gatewaySupports, type ChargeResult } from './gateways.ts';
 import { loadPaymentResponse, receiptKey } from './payment-view.ts';
 import { churchPixKey } from './pix-keys.ts';
-import { liveAdapterFor, runLivePayment } from './live.ts';
+import { liveAdapterFor } from './gateway-accounts.ts';
 import { chargeableHere, gatewayModeOf } from './saved-cards.ts';
 import { enqueuePaidMail } from './paid-mail.task.ts';
 
@@ -422,38 +422,4 @@ export async function chargePayment(
     .set({ httpStatus: status, response: JSON.stringify(body) })
     .where(eq(t.paymentIdempotency.id, claimId));
   return { status, body: JSON.parse(JSON.stringify(body)) as PaymentResponse };
-}
-
-/** check → reserve → charge, with replays of a finished key answered as they were. */
-export async function runPayment(
-  db: Db,
-  order: Order,
-  payer: Payer,
-  now = new Date(),
-): Promise<PaymentAnswer> {
-  const checked = await checkPayment(db, order, payer);
-  // A church's live gateway: the order is committed before the gateway is asked (docs/payments.md).
-  const live = await liveAdapterFor(db, order.church.id, checked);
-  if (live) return runLivePayment(db, order, payer, checked, live, now);
-  let answer: PaymentAnswer | { replay: true };
-  try {
-    answer = await db.transaction(async (tx) => {
-      const claimId = await reservePayment(tx, order, payer, now);
-      if (claimId === null) return { replay: true as const };
-      return chargePayment(tx, order, payer, checked, claimId, now);
-    });
-  } catch (error) {
-    // A twin that lost the race on PostgreSQL's unique index after the winner committed.
-    if (isUniqueViolation(error)) {
-      const again = await storedAnswer(db, order, payer);
-      if (again) return again;
-    }
-    throw error;
-  }
-  if ('replay' in answer) {
-    const stored = await storedAnswer(db, order, payer);
-    if (!stored) throw new ApiProblem(409, 'pay.keyReused');
-    return stored;
-  }
-  return answer;
 }

@@ -10,7 +10,6 @@ import { paymentMessage } from '../../contract/messages/payments.ts';
 import { ticketChoicesSchema } from '../../contract/events.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import type { PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { isValidCpf, onlyDigits } from '../../contract/account-rules.ts';
 import { spendCaptcha } from '../giving/captcha.ts';
@@ -19,16 +18,14 @@ import { recordDeclined, spendVisitorGift, tokenFingerprint } from '../giving/vi
 import { orderCode } from './codes.ts';
 import type { PaymentMethodCode } from './fees.ts';
 import { expireOverduePix } from './expiry.ts';
-import { activateSubscriptionOf } from '../play/subscription-state.ts';
-import { enqueuePaidMail } from './paid-mail.task.ts';
 import {
-  runPayment,
   storedAnswer,
   type Order,
   type OrderEntry,
   type PaymentAnswer,
   type Payer,
 } from './pipeline.ts';
+import { runPayment } from './run-payment.ts';
 
 export interface PurchaseInput {
   /** null: a visitor, where the event allows visitors (docs/events.md "Visitors"). */
@@ -333,37 +330,4 @@ export function purchaseInputFromBody(
     idempotencyKey: key,
     fingerprint: { ...raw, chaveIdempotencia: undefined, captcha: undefined },
   };
-}
-
-/**
- * Moves a payment to a new status, confirming or freeing its seats (sandbox, challenge, expiry).
- * Callers move a payment to paid only from an open status, so the after-paid mail is queued once.
- */
-export async function settlePayment(
-  tx: Tx,
-  paymentId: number,
-  status: PaymentStatus,
-  now = new Date(),
-  lang?: MessageLang,
-): Promise<void> {
-  if (status === 'aprovado') {
-    const [paid] = await tx
-      .update(t.payments)
-      .set({ status, paidAt: now, updatedAt: now })
-      .where(eq(t.payments.id, paymentId))
-      .returning({
-        id: t.payments.id,
-        churchId: t.payments.churchId,
-        kind: t.payments.kind,
-        userId: t.payments.userId,
-      });
-    if (paid) await enqueuePaidMail(tx, paid, lang); // tickets or a visitor's receipt, after commit
-    await tx
-      .update(t.registrations)
-      .set({ status: 'confirmada' })
-      .where(and(eq(t.registrations.paymentId, paymentId), eq(t.registrations.status, 'pendente')));
-    await activateSubscriptionOf(tx, paymentId, now); // a Play subscription's first payment (docs/play.md)
-    return;
-  }
-  await tx.update(t.payments).set({ status, updatedAt: now }).where(eq(t.payments.id, paymentId));
 }

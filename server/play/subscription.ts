@@ -18,13 +18,8 @@ import { givingChurch, savedCardFor, type GivingChurch } from '../giving/donatio
 import { scopedChurchById } from '../http/church-scope.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { isOverdue, releasePayments } from '../payments/expiry.ts';
-import {
-  runPayment,
-  storedAnswer,
-  type Order,
-  type OrderEntry,
-  type Payer,
-} from '../payments/pipeline.ts';
+import { storedAnswer, type Order, type OrderEntry, type Payer } from '../payments/pipeline.ts';
+import { runPayment } from '../payments/run-payment.ts';
 import { orderCode } from '../payments/codes.ts';
 import { chargeableNow, saveCard } from '../payments/payments.service.ts';
 import { activeSubscription } from './access.ts';
