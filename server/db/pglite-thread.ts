@@ -4,6 +4,7 @@
 import { Worker } from 'node:worker_threads';
 import { messages, types, type QueryOptions, type Results } from '@electric-sql/pglite';
 import type { Reply, Request, SentError } from './pglite-worker.ts';
+import { ARRAY_OF, TEXT_TYPES } from './pglite-text-types.ts';
 
 /** What drizzle-orm's pglite session uses of a PGlite transaction. */
 export interface ThreadTransaction {
@@ -25,23 +26,6 @@ export interface PgliteThread {
 }
 
 type Parser = (value: string, typeId: number) => unknown;
-
-/** Array types of TEXT_TYPES and their element types. */
-const ARRAY_OF: Record<number, number> = {
-  1182: 1082,
-  1115: 1114,
-  1185: 1184,
-  1187: 1186,
-  1231: 1700,
-};
-
-/**
- * Dates, intervals and their arrays: what drizzle asks as text (its parsers keep them). The thread
- * always answers them as text and this side parses them, with the caller's parser or PGlite's
- * own, so a query carries no parsers to the thread (PGlite copies its whole parser table for a
- * query that brings its own).
- */
-export const TEXT_TYPES = [1082, 1114, 1184, 1186, ...Object.keys(ARRAY_OF).map(Number)];
 
 /** PGlite's own parsers of TEXT_TYPES (none for interval: it stays text), as its start builds them. */
 const pgliteParsers = new Map<number, Parser | undefined>(

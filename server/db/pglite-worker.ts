@@ -4,7 +4,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { QueryOptions } from '@electric-sql/pglite';
 import { fastQueries, type QueryClient } from './pglite-fast.ts';
 import { openPglite } from './pglite-extensions.ts';
-import { TEXT_TYPES } from './pglite-thread.ts';
+import { TEXT_TYPES } from './pglite-text-types.ts';
 
 export type Op = 'query' | 'exec' | 'begin' | 'end' | 'rollback' | 'close';
 
