@@ -489,11 +489,34 @@ test.describe('the member buys tickets', () => {
     await page.getByRole('spinbutton').fill('1');
     await page.getByRole('button', { name: 'Register' }).click();
     await page.getByLabel('Attendee name').fill('John Miller');
+    // every main heading shown while /checkout loads, from its first paint
+    await page.addInitScript(() => {
+      const shown: string[] = [];
+      Object.assign(window, { shownHeadings: shown });
+      const note = () => {
+        for (const h of document.querySelectorAll('h1'))
+          if (getComputedStyle(h).visibility !== 'hidden') shown.push(h.textContent ?? '');
+      };
+      document.addEventListener('DOMContentLoaded', () => {
+        note();
+        new MutationObserver(note).observe(document.body, {
+          subtree: true,
+          childList: true,
+          characterData: true,
+          attributes: true,
+        });
+      });
+    });
     await page.getByRole('button', { name: 'Go to payment' }).click();
     // a free event needs no payment data: the page is the registration, confirmed at once
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Registration');
     await expect(page).toHaveTitle(/^Registration \| /);
     await expect(page.getByRole('heading', { name: 'Payment' })).toHaveCount(0);
+    const shown = await page.evaluate(
+      () => (window as unknown as { shownHeadings: string[] }).shownHeadings,
+    );
+    expect(shown.length).toBeGreaterThan(0);
+    expect(shown.filter((text) => text !== 'Registration')).toEqual([]); // never "Payment", not even at first
     await page.getByRole('button', { name: 'Confirm registration' }).click();
     await expect(page.getByText('Payment approved! Your registration is confirmed.')).toBeVisible();
     await page.goto(churchUrl('grace', '/event'));

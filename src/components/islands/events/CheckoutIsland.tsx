@@ -50,7 +50,14 @@ const thanksUrl = (code: string) => `/checkout/thank-you?pedido=${encodeURICompo
 export default function CheckoutIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const order = useStore($checkout).eventCheckout;
-  // "Payment" until the order is read from session storage (and on the server, which has none).
+  // The order is in session storage: until it is read (and on the server, which has none) the
+  // heading keeps its place but is not shown, so a registration never flashes "Payment" (a class:
+  // the CSP refuses style attributes).
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    bindCheckoutStorage(sessionStorage);
+    setRestored(true);
+  }, []);
   const free = !!order?.tickets.length && order.value === 0;
   const title = t(free ? 'checkout.freeTitle' : 'checkout.title');
   const pageTitle = t('checkout.title');
@@ -59,7 +66,7 @@ export default function CheckoutIsland(props: Props) {
   }, [free]);
   return (
     <>
-      <h1>{title}</h1>
+      <h1 className={restored ? undefined : 'ev-title-pending'}>{title}</h1>
       <CheckoutStep {...props} />
     </>
   );
@@ -100,7 +107,6 @@ function CheckoutStep(props: Props) {
   );
   const [cashDays, setCashDays] = useState<number | undefined>(undefined);
 
-  useEffect(() => bindCheckoutStorage(sessionStorage), []);
   const paid = !!order && order.value > 0;
   const step = usePaymentStep({
     churchId: props.church.id,
