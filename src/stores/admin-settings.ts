@@ -5,6 +5,7 @@ import { atom } from 'nanostores';
 import type { ChurchSettings, IdentityInput } from '../../contract/church-staff.ts';
 import { staffFailure } from '../lib/staff/http.ts';
 import * as api from '../lib/staff/site-api.ts';
+import { refreshStaff } from './staff.ts';
 import type { Outcome } from './admin-home.ts';
 
 export type SettingsState =
@@ -48,8 +49,13 @@ export const saveIdentity = (slug: string, body: IdentityInput, logo: File | nul
     return { ...settings, logo: path };
   });
 
+/** Saves the modules that are on; the staff menu then shows the areas they bring (or hides them). */
 export const saveModules = (slug: string, codes: string[]) =>
-  outcome(() => api.saveModules(slug, codes));
+  outcome(async () => {
+    const settings = await api.saveModules(slug, codes);
+    await refreshStaff(slug);
+    return settings;
+  });
 
 export const saveLanguage = (slug: string, locale: string) =>
   outcome(() => api.saveLanguage(slug, locale));

@@ -29,6 +29,16 @@ export function loadStaff(slug: string): Promise<void> {
   return loading;
 }
 
+/** Reads the profile again, with no loading state in between: after the church's modules change,
+ *  so do the areas of the menu. A failure keeps the profile the page has. */
+export async function refreshStaff(slug: string): Promise<void> {
+  try {
+    $staff.set({ state: 'ready', me: await fetchStaffMe(slug) });
+  } catch {
+    /* the next page reads it again */
+  }
+}
+
 /** Whether the loaded profile may use an area (the server checks again on every call). */
 export function canUse(state: StaffState, area: StaffArea): boolean {
   return state.state === 'ready' && state.me.areas.includes(area);
