@@ -100,6 +100,14 @@ test('graca (pt): every active banner in order, a strip with a numbered link to 
 
   const second = strip.getByRole('img', { name: conference });
   await expect(second).not.toBeInViewport();
+  // the number of the banner in view is filled (a scroll-driven animation, no script)
+  const numbers = strip.locator('.banner-dots a');
+  const filled = () =>
+    numbers.evaluateAll((links) =>
+      links.map((a) => getComputedStyle(a).backgroundColor !== 'rgba(0, 0, 0, 0)'),
+    );
+  const isOn = (i: number) => alts.map((_, j) => j === i);
+  await expect.poll(filled).toEqual(isOn(alts.indexOf(welcome)));
   // a keyboard reaches it by its numbered link, which shows its focus, and the page stays put
   const link = strip.getByRole('link', { name: new RegExp(`^Destaque \\d+: ${conference}$`) });
   await expect(link).toHaveText(String(alts.indexOf(conference) + 1));
@@ -108,6 +116,8 @@ test('graca (pt): every active banner in order, a strip with a numbered link to 
   await page.keyboard.press('Enter');
   await expect(second).toBeInViewport({ ratio: 0.95 });
   await expect(strip.getByRole('img', { name: welcome })).not.toBeInViewport();
+  await link.blur(); // its focus fills it too
+  await expect.poll(filled).toEqual(isOn(alts.indexOf(conference)));
   expect(await page.evaluate(() => window.scrollY)).toBe(0);
   // and the banner's own link goes where the staff set it
   await expect(strip.getByRole('link', { name: conference, exact: true })).toHaveAttribute(
