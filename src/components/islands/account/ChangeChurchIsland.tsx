@@ -113,7 +113,7 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
       {churches && churches.length === 0 && (
         <p className="acc-muted">{t('account.church.empty')}</p>
       )}
-      <ul className="acc-list" style={{ marginTop: '1rem' }}>
+      <ul className="acc-list acc-results">
         {churches?.map((c) => (
           <li key={c.id} className="acc-item">
             <div>

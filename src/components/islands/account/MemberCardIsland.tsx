@@ -58,7 +58,7 @@ export default function MemberCardIsland(props: Props) {
   if (state.kind === 'error') return <Notice kind="error">{t('account.card.loadError')}</Notice>;
   return (
     <div>
-      <div className="no-print acc-actions" style={{ justifyContent: 'center', margin: '1rem 0' }}>
+      <div className="no-print acc-actions acc-card-actions">
         {/* Opened from the account page (not framed by another site): a way back to it. */}
         {window.top === window.self && (
           <a className="button secondary" href="/user">
