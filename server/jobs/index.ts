@@ -14,6 +14,7 @@ import { importTask } from '../imports/import.task.ts';
 import { transcodeTask } from '../play/transcode.task.ts';
 import { paidMailTask } from '../payments/paid-mail.task.ts';
 import { forgetCardTask } from '../payments/forget-card.task.ts';
+import { forgetCustomerTask } from '../payments/forget-customer.task.ts';
 import { forgetCardsJob } from '../payments/forget-card.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
@@ -32,6 +33,7 @@ export const TASKS: readonly TaskDef[] = [
   importTask as TaskDef,
   paidMailTask as TaskDef,
   forgetCardTask as TaskDef,
+  forgetCustomerTask as TaskDef,
 ];
 
 export const JOBS: readonly Job[] = [

@@ -12,14 +12,16 @@
 // (`forgetCardsJob`, forget-card.job.ts) puts failed forget-card tasks back in the queue, each one
 // after waiting as long as it has already been failing (5 minutes at least, 6 hours at most, so
 // the waits double), and gives up after a week: the token is then cleared and a warning logged
-// naming the church and gateway (the card cannot be charged here anyway: its row is gone).
-import { and, eq, lt, sql } from 'drizzle-orm';
+// naming the church and gateway (the card cannot be charged here anyway: its row is gone). The same
+// job retries the deletion of a member's customer (forget-customer.task.ts) alike.
+import { and, eq, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask, retryTask } from '../jobs/tasks.ts';
 import { log } from '../log.ts';
 import { nameOf, storedAccountAdapter } from './gateway-accounts.ts';
 import { isGatewayId } from './gateways.ts';
+import { FORGET_CUSTOMER_TASK, type ForgetCustomerPayload } from './forget-customer.task.ts';
 
 export const FORGET_CARD_TASK = 'payments.forget-card';
 
@@ -144,15 +146,24 @@ export const forgetCardTask = defineTask<ForgetCardPayload>({
   },
 });
 
+/** Each kind the job retries → the payload key it keeps until the gateway has answered. */
+const PENDING_KEY = { [FORGET_CARD_TASK]: 'token', [FORGET_CUSTOMER_TASK]: 'customer' };
+/** A forget task still to do: its kind's key is still in its payload. */
+const stillPending = or(
+  ...Object.entries(PENDING_KEY).map(([kind, key]) =>
+    and(eq(t.tasks.kind, kind), sql`${t.tasks.payload} ->> ${sql.raw(`'${key}'`)} is not null`),
+  ),
+);
+
 /**
- * Puts back in the queue each failed forget-card task whose wait is over (as long as it has been
- * failing, between MIN_WAIT and MAX_WAIT), for FORGET_CARD_RETRY_DAYS; after that the task stays
- * failed and its token is cleared. Answers how many were put back.
+ * Puts back in the queue each failed forget-card or forget-customer task whose wait is over (as
+ * long as it has been failing, between MIN_WAIT and MAX_WAIT), for FORGET_CARD_RETRY_DAYS; after
+ * that the task stays failed and its token or customer id is cleared. Answers how many were put back.
  */
 export async function retryFailedForgetCards(db: Database, now: Date): Promise<number> {
   const at = sql`${now.toISOString()}::timestamptz`;
   const giveUpBefore = new Date(now.getTime() - FORGET_CARD_RETRY_DAYS * 86_400_000);
-  const failed = and(eq(t.tasks.kind, FORGET_CARD_TASK), eq(t.tasks.state, 'failed'));
+  const failed = and(eq(t.tasks.state, 'failed'), stillPending);
   const due = await db
     .select({ id: t.tasks.id, churchId: t.tasks.churchId })
     .from(t.tasks)
@@ -160,7 +171,6 @@ export async function retryFailedForgetCards(db: Database, now: Date): Promise<n
       and(
         failed,
         sql`${t.tasks.createdAt} > ${giveUpBefore.toISOString()}::timestamptz`,
-        sql`${t.tasks.payload} ->> 'token' is not null`,
         sql`${t.tasks.finishedAt} <= ${at} - greatest(interval '${sql.raw(MIN_WAIT)}', least(interval '${sql.raw(MAX_WAIT)}', ${t.tasks.finishedAt} - ${t.tasks.createdAt}))`,
       ),
     )
@@ -171,16 +181,23 @@ export async function retryFailedForgetCards(db: Database, now: Date): Promise<n
 
   const abandoned = await db
     .update(t.tasks)
-    .set({ payload: sql`${t.tasks.payload} - 'token'` })
-    .where(
-      and(
-        failed,
-        lt(t.tasks.createdAt, giveUpBefore),
-        sql`${t.tasks.payload} ->> 'token' is not null`,
-      ),
-    )
-    .returning({ id: t.tasks.id, churchId: t.tasks.churchId, payload: t.tasks.payload });
+    .set({ payload: sql`${t.tasks.payload} - 'token' - 'customer'` })
+    .where(and(failed, lt(t.tasks.createdAt, giveUpBefore)))
+    .returning({
+      id: t.tasks.id,
+      churchId: t.tasks.churchId,
+      kind: t.tasks.kind,
+      payload: t.tasks.payload,
+    });
   for (const row of abandoned) {
+    if (row.kind === FORGET_CUSTOMER_TASK) {
+      const { gatewayId, userId } = row.payload as ForgetCustomerPayload;
+      log.warn(
+        { task: row.id, church: row.churchId, gateway: gatewayId, member: userId },
+        `[payments] a removed member's customer could not be deleted at its gateway in ${FORGET_CARD_RETRY_DAYS} days; delete it in the gateway's dashboard`,
+      );
+      continue;
+    }
     const { gatewayId, userId, card } = row.payload as ForgetCardPayload;
     // the member's customer at the gateway carries `{church}:{member}` (metadata) to find it by
     log.warn(

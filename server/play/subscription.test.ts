@@ -19,6 +19,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
 import { JOBS } from '../jobs/index.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { removePersonalData } from '../users/deletion.service.ts';
 import { activeSubscription } from './access.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { playRenewalsJob } from './renewals.job.ts';
@@ -557,5 +558,45 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
         ),
       );
     expect(payments).toEqual([]);
+  });
+
+  // last: the member leaves the church
+  it('a member removed from the church: their plan renews no more and is cancelled there, paid by card or not', async () => {
+    await call('POST', '/pagamento/', {
+      token: member.token,
+      body: order(monthly, { metodoPagamento: 'cartao', cartao: { token: await cardToken() } }),
+    });
+    const [sub] = await mine();
+    expect(sub).toMatchObject({ renovacaoAutomatica: true, canceladoEm: null });
+    // the seed's subscriber paid a year ahead without a card
+    const [ricardo] = await database.db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, 'ricardo.santos@graca.demo'));
+    await database.db.transaction(async (tx) => {
+      await removePersonalData(tx, graca, member.id, 'Removido');
+      await removePersonalData(tx, graca, ricardo!.id, 'Removido');
+    });
+    const [after] = await database.db
+      .select()
+      .from(t.playSubscriptions)
+      .where(eq(t.playSubscriptions.id, sub!.id));
+    expect(after).toMatchObject({ status: 'ativo', renewAt: null, cardId: null });
+    expect(after!.cancelledAt).not.toBeNull();
+    const [yearlyPlan] = await database.db
+      .select()
+      .from(t.playSubscriptions)
+      .where(eq(t.playSubscriptions.userId, ricardo!.id));
+    expect(yearlyPlan!.cancelledAt).not.toBeNull();
+    // the renewal moment passes: nothing is charged, no e-mail
+    const sent: Mail[] = [];
+    const renewAt = new Date(Date.parse(sub!.pagoAte!) - RENEW_AHEAD_MS + 1000);
+    expect(
+      await renewDueSubscriptions(database.db, renewAt, {
+        mailer: { send: async (mail: Mail) => void sent.push(mail) },
+        settings: SETTINGS,
+      }),
+    ).toEqual([]);
+    expect(sent).toEqual([]);
   });
 });

@@ -3,7 +3,7 @@
 // (server/payments/pipeline.ts). The first charge is the plan's price plus its contracting fee; approved
 // → the subscription is 'ativo' and paid for one period, pending (Pix, slip, card challenge) → 'pendente'
 // until the payment paths settle it (subscription-state.ts). Renewals (renewals.ts) charge the saved card.
-import { and, desc, eq, inArray, ne } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, ne } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SUBSCRIPTION_STATUSES,
@@ -317,47 +317,82 @@ export async function cancelSubscription(
       )
       .for('update');
     if (!s) throw new ApiProblem(404, 'play.subscriptionNotFound');
-    if (s.status === 'ativo' && !s.cancelledAt) {
-      // a renewal still open at a live gateway keeps renovar_em, so the job settles it (renewals.ts)
-      const [charging] = await tx
-        .select({ id: t.payments.id })
-        .from(t.playSubscriptionPayments)
-        .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
-        .where(
-          and(
-            eq(t.playSubscriptionPayments.subscriptionId, s.id),
-            ne(t.playSubscriptionPayments.period, FIRST_PERIOD),
-            inArray(t.payments.status, OPEN_PAYMENT),
-          ),
-        );
-      await tx
-        .update(t.playSubscriptions)
-        .set({ cancelledAt: now, renewAt: charging ? s.renewAt : null })
-        .where(eq(t.playSubscriptions.id, s.id));
-      return;
-    }
-    if (s.status !== 'pendente') throw new ApiProblem(409, 'play.alreadyCancelled');
-    const open = await tx
+    if (!(await cancelLocked(tx, s, now))) throw new ApiProblem(409, 'play.alreadyCancelled');
+  });
+  return subscriptionWireById(db, churchId, id);
+}
+
+/**
+ * Cancels every subscription of a person at a church that is still running or waiting for its
+ * first payment: they left it (docs/accounts.md "Deleting an account"), so nothing renews there.
+ */
+export async function cancelSubscriptionsOf(
+  tx: Tx,
+  churchId: number,
+  userId: number,
+  now = new Date(),
+): Promise<void> {
+  const running = await tx
+    .select()
+    .from(t.playSubscriptions)
+    .where(
+      and(
+        eq(t.playSubscriptions.churchId, churchId),
+        eq(t.playSubscriptions.userId, userId),
+        inArray(t.playSubscriptions.status, ['ativo', 'pendente']),
+        isNull(t.playSubscriptions.cancelledAt),
+      ),
+    )
+    .for('update');
+  for (const s of running) await cancelLocked(tx, s, now);
+}
+
+/** Cancels a locked subscription; false when there is nothing left to cancel. */
+async function cancelLocked(
+  tx: Tx,
+  s: typeof t.playSubscriptions.$inferSelect,
+  now: Date,
+): Promise<boolean> {
+  if (s.status === 'ativo' && !s.cancelledAt) {
+    // a renewal still open at a live gateway keeps renovar_em, so the job settles it (renewals.ts)
+    const [charging] = await tx
       .select({ id: t.payments.id })
       .from(t.playSubscriptionPayments)
       .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
       .where(
         and(
           eq(t.playSubscriptionPayments.subscriptionId, s.id),
+          ne(t.playSubscriptionPayments.period, FIRST_PERIOD),
           inArray(t.payments.status, OPEN_PAYMENT),
         ),
       );
-    await releasePayments(
-      tx,
-      open.map((p) => p.id),
-      'cancelado',
-    );
     await tx
       .update(t.playSubscriptions)
-      .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
+      .set({ cancelledAt: now, renewAt: charging ? s.renewAt : null })
       .where(eq(t.playSubscriptions.id, s.id));
-  });
-  return subscriptionWireById(db, churchId, id);
+    return true;
+  }
+  if (s.status !== 'pendente') return false;
+  const open = await tx
+    .select({ id: t.payments.id })
+    .from(t.playSubscriptionPayments)
+    .innerJoin(t.payments, eq(t.payments.id, t.playSubscriptionPayments.paymentId))
+    .where(
+      and(
+        eq(t.playSubscriptionPayments.subscriptionId, s.id),
+        inArray(t.payments.status, OPEN_PAYMENT),
+      ),
+    );
+  await releasePayments(
+    tx,
+    open.map((p) => p.id),
+    'cancelado',
+  );
+  await tx
+    .update(t.playSubscriptions)
+    .set({ status: 'cancelado', cancelledAt: now, renewAt: null })
+    .where(eq(t.playSubscriptions.id, s.id));
+  return true;
 }
 
 async function subscriptionWireById(db: Db, churchId: number, id: number) {

@@ -9,6 +9,11 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { deletedCardColumns, enqueueForgetCards } from '../payments/forget-card.task.ts';
+import { cancelSubscriptionsOf } from '../play/subscription.ts';
+import {
+  deletedCustomerColumns,
+  enqueueForgetCustomers,
+} from '../payments/forget-customer.task.ts';
 
 /** Removes the person from the church and, when no church holds them any more, their personal data. */
 export async function removePersonalData(
@@ -40,6 +45,20 @@ export async function removePersonalData(
     .update(t.registrations)
     .set({ holderName: removedName, holderEmail: null, answers: {} })
     .where(mine(t.registrations));
+  // a Play plan there renews no more (the paid period is kept; a pending one is cancelled)
+  await cancelSubscriptionsOf(tx, churchId, userId);
+  // leaving the church takes its cards and gateway customer, there too (docs/payments.md "Saved cards")
+  await enqueueForgetCards(
+    tx,
+    await tx.delete(t.savedCards).where(mine(t.savedCards)).returning(deletedCardColumns),
+  );
+  await enqueueForgetCustomers(
+    tx,
+    await tx
+      .delete(t.gatewayCustomers)
+      .where(mine(t.gatewayCustomers))
+      .returning(deletedCustomerColumns),
+  );
   await tx.delete(t.churchUsers).where(mine(t.churchUsers));
   const [others] = await tx
     .select({ n: count() })
@@ -56,8 +75,14 @@ export async function removePersonalData(
     .returning(deletedCardColumns);
   // their live cards are removed at the gateways too, after this commit (docs/payments.md "Saved cards")
   await enqueueForgetCards(tx, cards);
-  // the member's customer at a gateway goes with the cards it held (docs/payments.md "Saved cards")
-  await tx.delete(t.gatewayCustomers).where(eq(t.gatewayCustomers.userId, userId));
+  // the member's customers at the gateways go with the cards they held, there too
+  await enqueueForgetCustomers(
+    tx,
+    await tx
+      .delete(t.gatewayCustomers)
+      .where(eq(t.gatewayCustomers.userId, userId))
+      .returning(deletedCustomerColumns),
+  );
   await tx
     .update(t.users)
     .set({

@@ -1,5 +1,5 @@
 // A local HTTP server that answers as Stripe's documented API does (the shapes of
-// PaymentIntents, PaymentMethods and their attach and detach, Customers, Refunds, Search and card errors),
+// PaymentIntents, PaymentMethods and their attach and detach, Customers and their delete, Refunds, Search and card errors),
 // for the Stripe adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped
 // connections.
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -84,6 +84,10 @@ export interface FakeStripe {
   customers: string[];
   /** Every PaymentMethod detached from its Customer (`POST /v1/payment_methods/{id}/detach`), in order. */
   detached: { paymentMethod: string; customer: string }[];
+  /** Every Customer deleted (`DELETE /v1/customers/{id}`), in order. */
+  deletedCustomers: string[];
+  /** Whether Stripe has this Customer now (made and not deleted). */
+  hasCustomer(id: string): boolean;
   /** Completes a 3-D Secure challenge as the payer's bank would. */
   succeed(id: string): Intent;
   close(): Promise<void>;
@@ -139,6 +143,8 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     attached,
     customers: [],
     detached: [],
+    deletedCustomers: [],
+    hasCustomer: (cus) => customers.has(cus),
     succeed(piId) {
       const pi = intents.get(piId)!;
       pi.status = 'succeeded';
@@ -373,6 +379,21 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!customers.has(made)) fake.customers.push(made);
       customers.add(made);
       return send(answer);
+    }
+    m = /^\/v1\/customers\/([\w]+)$/.exec(path);
+    if (req.method === 'DELETE' && m) {
+      // Stripe "Delete a customer": an unknown (or deleted) one is 404; its PaymentMethods go with it
+      const cus = m[1]!;
+      if (!customers.has(cus))
+        return send(
+          error(404, 'invalid_request_error', `No such customer: '${cus}'`, {
+            code: 'resource_missing',
+          }),
+        );
+      customers.delete(cus);
+      for (const [pm, owner] of attached) if (owner === cus) attached.delete(pm);
+      fake.deletedCustomers.push(cus);
+      return send({ status: 200, body: { id: cus, object: 'customer', deleted: true } });
     }
     m = /^\/v1\/payment_methods\/([\w]+)\/attach$/.exec(path);
     if (req.method === 'POST' && m) {

@@ -3,8 +3,10 @@
 // GET …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void; POST …/buyers and
 // GET …/buyers/search?taxpayer_id=; POST …/cards/tokens from the card data; GET …/tokens/{id};
 // POST …/cards {token, customer}, a reusable card charged with `customer` and `source.usage`
-// reusable; DELETE …/cards/{id} removes a kept card, 404 when there is none). A card token ending in "decline", or made from a number ending in 0002, is refused
-// with 402, as Zoop's test cards are; a number ending in 0010 is refused at tokenisation (400).
+// reusable; DELETE …/cards/{id} removes a kept card, DELETE …/buyers/{id} a buyer and its cards,
+// 404 when there is none). A card token ending in "decline", or made from a number ending in 0002,
+// is refused with 402, as Zoop's test cards are; a number ending in 0010 is refused at
+// tokenisation (400).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -53,6 +55,8 @@ export interface FakeZoop {
   down: boolean;
   /** Every card deleted (`DELETE …/cards/{id}`), in order. */
   deletedCards: { id: string; customer: string }[];
+  /** Every buyer deleted (`DELETE …/buyers/{id}`), in order. */
+  deletedBuyers: string[];
   byReference(referenceId: string): FakeZoopTransaction | undefined;
   close(): Promise<void>;
 }
@@ -68,6 +72,7 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
     failNext: { creates: 0, keep: false },
     down: false,
     deletedCards: [],
+    deletedBuyers: [],
     byReference: (ref) => [...fake.transactions.values()].find((t) => t.reference_id === ref),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
@@ -102,6 +107,17 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
         const taxpayer = url.searchParams.get('taxpayer_id');
         const found = [...fake.buyers.values()].find((b) => taxpayer && b.taxpayer_id === taxpayer);
         return found ? send(200, found) : error(404, 'Buyer not found');
+      }
+
+      const b = /^\/buyers\/([^/]+)$/.exec(rest);
+      if (req.method === 'DELETE' && b && b[1] !== 'search') {
+        const buyer = fake.buyers.get(b[1]!);
+        if (!buyer) return error(404, 'Buyer not found');
+        fake.buyers.delete(buyer.id);
+        for (const card of [...fake.cards.values()])
+          if (card.customer === buyer.id) fake.cards.delete(card.id);
+        fake.deletedBuyers.push(buyer.id);
+        return send(200, { id: buyer.id, resource: 'buyer', deleted: true });
       }
 
       if (req.method === 'POST' && rest === '/cards/tokens') {

@@ -290,6 +290,28 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       }
     },
 
+    async forgetCustomer(customer) {
+      // deleting the Customer takes its name, e-mail and any card left on it (Stripe "Delete a customer")
+      if (!customer) return false;
+      try {
+        await stripe.customers.del(customer);
+        return true;
+      } catch (error) {
+        const e = error as { type?: string; statusCode?: number; code?: string };
+        // already gone (404 resource_missing): nothing left to remove
+        if (
+          e?.type === 'StripeInvalidRequestError' &&
+          (e.statusCode === 404 || e.code === 'resource_missing')
+        )
+          return false;
+        // down, a revoked key, a rate limit: tried again later. Stripe's own message names the
+        // Customer, so only the error's kind is kept.
+        throw new GatewayUnavailable(
+          `Stripe customer delete: ${e?.type ?? 'error'} ${e?.statusCode ?? ''}`.trim(),
+        );
+      }
+    },
+
     async refund(reference, amountCents, orderCode) {
       try {
         await stripe.refunds.create(

@@ -116,6 +116,13 @@ export interface GatewayAdapter {
    * never puts the token in an error message.
    */
   forgetCard?(token: string): Promise<boolean>;
+  /**
+   * Deletes the member's customer (Stripe Customer, Zoop buyer) once their rows at the church are
+   * gone (docs/payments.md "Saved cards"). True when deleted, false when the gateway no longer has
+   * it. Throws GatewayUnavailable when it did not answer or refused our key, so it is tried again;
+   * never puts the customer's id in an error message.
+   */
+  forgetCustomer?(customer: string): Promise<boolean>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }

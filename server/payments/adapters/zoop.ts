@@ -361,6 +361,20 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       return true;
     },
 
+    async forgetCustomer(buyer) {
+      // the member's buyer, with their name, e-mail and CPF, is deleted (DELETE …/buyers/{id})
+      if (!buyer) return false;
+      const r = await jsonCall(`${base}/buyers/${encodeURIComponent(buyer)}`, {
+        method: 'DELETE',
+        headers,
+      });
+      refused('buyer delete', r.status);
+      if (r.status === 404) return false; // already gone
+      if (r.status !== 200 && r.status !== 204)
+        throw new GatewayUnavailable(`Zoop buyer delete answered ${r.status}`);
+      return true;
+    },
+
     async refund(reference, amountCents) {
       const r = await voidTransaction(reference, amountCents);
       if (r.status !== 200 && r.status !== 201)
