@@ -16,6 +16,7 @@ import { paidMailTask } from '../payments/paid-mail.task.ts';
 import { forgetCardTask } from '../payments/forget-card.task.ts';
 import { forgetCustomerTask } from '../payments/forget-customer.task.ts';
 import { forgetCardsJob } from '../payments/forget-card.job.ts';
+import { endNoticeTask } from '../play/end-notice.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -34,6 +35,7 @@ export const TASKS: readonly TaskDef[] = [
   paidMailTask as TaskDef,
   forgetCardTask as TaskDef,
   forgetCustomerTask as TaskDef,
+  endNoticeTask as TaskDef,
 ];
 
 export const JOBS: readonly Job[] = [

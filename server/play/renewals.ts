@@ -10,7 +10,8 @@
 // Approved → pago_ate moves one period on (on the plan the member switched to, if any). Declined (or no
 // card, or the plan withdrawn) → tried again after recurring gifts' RETRY_DAYS (1, 3, 7 days), the member
 // e-mailed each time and keeping access meanwhile (access.ts); after the last try the plan lapses
-// ('expirado', e-mailed again). A cancelled one ends as 'cancelado' at pago_ate.
+// ('expirado', e-mailed again). A cancelled one ends as 'cancelado' at pago_ate. A plan without renewal
+// (no card) is warned a week before it ends (end-notice.ts).
 import { and, asc, eq, isNotNull, isNull, lte } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/index.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -28,6 +29,7 @@ import { log } from '../log.ts';
 import { liveAdapterFor } from '../payments/gateway-accounts.ts';
 import { openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
+import { warnEndingSubscriptions } from './end-notice.ts';
 import { renewalOrder } from './subscription.ts';
 import { renewalDeclinedMail, subscriptionLapsedMail } from './subscription-mail.ts';
 import { periodEnd, renewalTime } from './subscription-state.ts';
@@ -57,7 +59,7 @@ export function nextRetry(now: Date, tries: number): Date | null {
   return days === undefined ? null : new Date(now.getTime() + days * DAY);
 }
 
-/** Charges every subscription due at `now`, each in its own claim, then lapses the ones whose period ended. */
+/** Charges every subscription due at `now`, each in its own claim, lapses the ones whose period ended, and warns the ones ending without renewal. */
 export async function renewDueSubscriptions(
   db: Database,
   now: Date,
@@ -87,6 +89,7 @@ export async function renewDueSubscriptions(
     (tx, send, payment, mails) => settleSent(tx, send, payment, now, mails, options.settings),
   );
   await lapseEnded(db, now, options);
+  await warnEndingSubscriptions(db, now, options);
   return outcomes;
 }
 

@@ -1,6 +1,7 @@
 // The e-mails a member gets about Play renewals (docs/play.md "Subscribing, cancelling, renewals"): a renewal
-// declined (nothing charged; when it is tried again, or that it was the last try) and the plan lapsed after
-// declined renewals. pt/en/es, through the outbox; the link leads to my plan, where the card can be changed.
+// declined (nothing charged; when it is tried again, or that it was the last try), the plan lapsed after
+// declined renewals, and a plan without renewal about to end. pt/en/es, through the outbox; the link leads to
+// my plan, where the card can be changed or added.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 
@@ -65,6 +66,32 @@ const LAPSED: Record<MessageLang, Texts> = {
     hello: '¡Hola, {{name}}!',
     body: 'No pudimos cobrar la renovación de tu suscripción “{{plan}}” después de varios intentos, así que terminó y los videos exclusivos ya no están disponibles.',
     outro: 'Para volver a ver, suscríbete de nuevo:',
+  },
+};
+const ENDING: Record<MessageLang, Texts & { card: string; again: string }> = {
+  pt: {
+    subject: 'Sua assinatura do Play termina em {{date}} — {{church}}',
+    hello: 'Olá, {{name}}!',
+    body: 'Sua assinatura “{{plan}}” está paga até {{date}} e não se renova sozinha: depois dessa data os vídeos exclusivos ficam indisponíveis.',
+    card: 'Para continuar assistindo sem interrupção, cadastre um cartão em Minha assinatura: a assinatura passa a ser renovada automaticamente. Ou assine de novo depois de {{date}}.',
+    again: 'Para continuar assistindo, assine de novo depois de {{date}}.',
+    outro: 'Minha assinatura:',
+  },
+  en: {
+    subject: 'Your Play subscription ends on {{date}} — {{church}}',
+    hello: 'Hello, {{name}}!',
+    body: 'Your “{{plan}}” subscription is paid until {{date}} and does not renew by itself: after that date the subscriber videos are no longer available.',
+    card: 'To keep watching without a break, add a card in My subscription: the subscription will then renew automatically. Or subscribe again after {{date}}.',
+    again: 'To keep watching, subscribe again after {{date}}.',
+    outro: 'My subscription:',
+  },
+  es: {
+    subject: 'Tu suscripción a Play termina el {{date}} — {{church}}',
+    hello: '¡Hola, {{name}}!',
+    body: 'Tu suscripción “{{plan}}” está pagada hasta el {{date}} y no se renueva sola: después de esa fecha los videos exclusivos ya no estarán disponibles.',
+    card: 'Para seguir viendo sin interrupción, agrega una tarjeta en Mi suscripción: la suscripción se renovará automáticamente. O suscríbete de nuevo después del {{date}}.',
+    again: 'Para seguir viendo, suscríbete de nuevo después del {{date}}.',
+    outro: 'Mi suscripción:',
   },
 };
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
@@ -133,6 +160,30 @@ export function subscriptionLapsedMail(lang: MessageLang, to: string, v: MailVal
     to,
     fill(t.subject, { church: v.church }),
     [fill(t.hello, { name: v.name }), fill(t.body, { plan: v.plan }), t.outro],
+    v.link,
+  );
+}
+
+/**
+ * A plan without renewal (paid by Pix, slip, PicPay) ends at `paidUntil`. `cardRenewal`: the church takes
+ * cards, so adding one in My subscription makes it renew; else the member can only subscribe again.
+ */
+export function subscriptionEndingMail(
+  lang: MessageLang,
+  to: string,
+  v: MailValues & { cardRenewal: boolean },
+): Mail {
+  const t = ENDING[lang];
+  const date = day(lang, v.paidUntil);
+  return mail(
+    to,
+    fill(t.subject, { church: v.church, date }),
+    [
+      fill(t.hello, { name: v.name }),
+      fill(t.body, { plan: v.plan, date }),
+      fill(v.cardRenewal ? t.card : t.again, { date }),
+      t.outro,
+    ],
     v.link,
   );
 }

@@ -155,6 +155,8 @@ export const playSubscriptions = pgTable(
     failedTries: integer('tentativas_recusadas').notNull().default(0),
     /** The plan the member switched to: charged from the next renewal on (null: stays on `planId`). */
     nextPlanId: integer('proximo_plano_assinatura_id').references(() => playPlans.id),
+    /** The `pago_ate` the member was warned would end the plan (no renewal; docs/play.md): one warning per period. */
+    endNoticeFor: timestamp('aviso_fim_em', { withTimezone: true }),
   },
   (t) => [
     index('usuario_plano_assinatura_usuario_idx').on(t.churchId, t.userId),

@@ -1,0 +1,1 @@
+ALTER TABLE "usuario_plano_assinatura" ADD COLUMN "aviso_fim_em" timestamp with time zone;
