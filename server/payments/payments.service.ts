@@ -108,8 +108,8 @@ export async function sandboxAction(
   });
 }
 
-/** The gateway of the church's card method (the default when it names none). */
-export async function cardGatewayOf(db: Db, churchId: number): Promise<number> {
+/** The gateway of the church's active card method; null: the church takes no cards now. */
+export async function activeCardGateway(db: Db, churchId: number): Promise<number | null> {
   const [method] = await db
     .select({ gatewayId: t.churchPaymentMethods.gatewayId })
     .from(t.churchPaymentMethods)
@@ -120,7 +120,12 @@ export async function cardGatewayOf(db: Db, churchId: number): Promise<number> {
         eq(t.churchPaymentMethods.active, true),
       ),
     );
-  return method?.gatewayId ?? DEFAULT_GATEWAY_ID;
+  return method ? method.gatewayId : null;
+}
+
+/** The gateway of the church's card method (the default when it names none). */
+export async function cardGatewayOf(db: Db, churchId: number): Promise<number> {
+  return (await activeCardGateway(db, churchId)) ?? DEFAULT_GATEWAY_ID;
 }
 
 /** True when the church's card method charges this saved card now: same gateway, same mode (docs/payments.md "Saved cards"). */

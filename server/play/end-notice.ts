@@ -11,6 +11,7 @@ import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
 import type { ClaimOptions } from '../jobs/claim.ts';
 import { gatewaySupports } from '../payments/gateways.ts';
+import { activeCardGateway } from '../payments/payments.service.ts';
 import { PLAY_MODULE } from './play.queries.ts';
 import { subscriptionEndingMail } from './subscription-mail.ts';
 
@@ -107,17 +108,8 @@ export async function warnEndingSubscriptions(
 
 /** True when the church takes cards now, so a card added in My subscription renews the plan. */
 async function takesCards(db: Db, churchId: number): Promise<boolean> {
-  const [method] = await db
-    .select({ gatewayId: t.churchPaymentMethods.gatewayId })
-    .from(t.churchPaymentMethods)
-    .where(
-      and(
-        eq(t.churchPaymentMethods.churchId, churchId),
-        eq(t.churchPaymentMethods.code, 'cartao'),
-        eq(t.churchPaymentMethods.active, true),
-      ),
-    );
-  return !!method && gatewaySupports(method.gatewayId, 'cartao');
+  const gatewayId = await activeCardGateway(db, churchId);
+  return gatewayId !== null && gatewaySupports(gatewayId, 'cartao');
 }
 
 export const endNoticeTask = defineTask<EndNoticePayload>({
