@@ -43,6 +43,10 @@ const pt = {
   'pay.webhookRefused': 'Notificação sem assinatura válida.',
   'pay.gatewayNoLive':
     'Este intermediador ainda não pode ser usado em modo real; use o modo de teste.',
+  'pay.gatewayKeysRefused':
+    'O {{gateway}} recusou estas chaves: confira-as no painel do {{gateway}}.',
+  'pay.gatewayKeysUnchecked':
+    'Não foi possível falar com o {{gateway}} para conferir as chaves; nada foi salvo. Tente de novo.',
   'pay.refundFailed':
     'O meio de pagamento não confirmou o estorno; nada foi alterado. Tente de novo.',
   'pay.cardInGatewayForm':
@@ -92,6 +96,10 @@ const en: Record<PaymentMessageKey, string> = {
     'This payment was confirmed after the order had already been cancelled. The amount is given back the same way it was paid.',
   'pay.webhookRefused': 'Notification without a valid signature.',
   'pay.gatewayNoLive': 'This gateway cannot be used in live mode yet; use the sandbox.',
+  'pay.gatewayKeysRefused':
+    '{{gateway}} refused these keys: check them in your {{gateway}} dashboard.',
+  'pay.gatewayKeysUnchecked':
+    'We could not reach {{gateway}} to check the keys; nothing was saved. Please try again.',
   'pay.refundFailed':
     'The payment provider did not confirm the refund; nothing was changed. Please try again.',
   'pay.cardInGatewayForm':
@@ -139,6 +147,10 @@ const es: Record<PaymentMessageKey, string> = {
     'Este pago se confirmó cuando el pedido ya había sido cancelado. El importe se devuelve por el mismo medio de pago.',
   'pay.webhookRefused': 'Notificación sin firma válida.',
   'pay.gatewayNoLive': 'Esta pasarela aún no puede usarse en modo real; usa el modo de prueba.',
+  'pay.gatewayKeysRefused':
+    '{{gateway}} rechazó estas claves: revísalas en tu panel de {{gateway}}.',
+  'pay.gatewayKeysUnchecked':
+    'No pudimos comunicarnos con {{gateway}} para revisar las claves; no se guardó nada. Inténtalo de nuevo.',
   'pay.refundFailed':
     'El medio de pago no confirmó el reembolso; no se cambió nada. Inténtalo de nuevo.',
   'pay.cardInGatewayForm':

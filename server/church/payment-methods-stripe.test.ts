@@ -4,14 +4,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethodsResponseSchema } from '../../contract/church.ts';
 import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import {
+  FAKE_STRIPE_ACCOUNT,
+  startFakeStripe,
+  type FakeStripe,
+} from '../payments/adapters/fake-stripe.test-support.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
 
 describe.each(testBackends())('the publishable key in the payment methods on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
   let admin: string;
+  let fake: FakeStripe;
   const { call } = apiClient(() => api, { lang: 'en' });
   const methods = async () => {
     const r = await call('GET', '/igreja/grace/metodo-pagamento');
@@ -20,6 +27,10 @@ describe.each(testBackends())('the publishable key in the payment methods on %s'
   };
 
   beforeAll(async () => {
+    // live keys are checked with Stripe when saved: a local one answers (docs/payments.md "Each gateway's account")
+    fake = await startFakeStripe();
+    process.env.STRIPE_API_URL = fake.url;
+    resetAccountSettings();
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
     admin = (await loginAs(api, 'admin@grace.demo')).token;
@@ -31,6 +42,9 @@ describe.each(testBackends())('the publishable key in the payment methods on %s'
   });
   afterAll(async () => {
     await database?.close();
+    await fake?.close();
+    delete process.env.STRIPE_API_URL;
+    resetAccountSettings();
   });
 
   it('only a live Stripe card method carries its publishable key; the secrets never', async () => {
@@ -43,21 +57,17 @@ describe.each(testBackends())('the publishable key in the payment methods on %s'
       token: admin,
       body: {
         modo: 'live',
-        credenciais: {
-          secretKey: 'sk_live_never_shown_1234',
-          publishableKey: 'pk_live_church_5678',
-          webhookSecret: 'whsec_never_shown_9012',
-        },
+        credenciais: { ...FAKE_STRIPE_ACCOUNT },
       },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const live = await methods();
     const liveCard = live.list.metodosPagamento.find((m) => m.codigo === 'cartao')!;
-    expect(liveCard.chavePublicavel).toBe('pk_live_church_5678');
+    expect(liveCard.chavePublicavel).toBe(FAKE_STRIPE_ACCOUNT.publishableKey);
     for (const m of live.list.metodosPagamento.filter((m) => m.codigo !== 'cartao'))
       expect(m.chavePublicavel ?? null).toBeNull();
-    expect(live.text).not.toContain('sk_live_never_shown');
-    expect(live.text).not.toContain('whsec_never_shown');
+    expect(live.text).not.toContain(FAKE_STRIPE_ACCOUNT.secretKey);
+    expect(live.text).not.toContain(FAKE_STRIPE_ACCOUNT.webhookSecret);
 
     // back on the sandbox: our own card fields again
     const back = await call('PUT', '/admin/grace/gateways/stripe', {

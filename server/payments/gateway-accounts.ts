@@ -18,7 +18,7 @@ import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { GATEWAYS, gatewaySupports, isGatewayId, type GatewayId } from './gateways.ts';
 import { stripeAdapter, type StripeCredentials } from './adapters/stripe.ts';
-import type { GatewayAdapter } from './adapters/types.ts';
+import { GatewayUnavailable, type GatewayAdapter } from './adapters/types.ts';
 import { picpayAdapter, type PicPayCredentials } from './adapters/picpay.ts';
 import { zoopAdapter, type ZoopCredentials } from './adapters/zoop.ts';
 import { cardconnectAdapter, type CardConnectCredentials } from './adapters/cardconnect.ts';
@@ -46,6 +46,14 @@ const apiUrlOf = (name: GatewayName): string | undefined => {
     picpay: s.PICPAY_API_URL,
     cardconnect: s.CARDCONNECT_API_URL,
   }[name];
+};
+
+/** The name a church knows the gateway by, and the credential a refused key check points at. */
+const KEY_CHECK: Record<GatewayName, { label: string; field: string }> = {
+  stripe: { label: 'Stripe', field: 'secretKey' },
+  zoop: { label: 'Zoop', field: 'apiKey' },
+  picpay: { label: 'PicPay', field: 'picpayToken' },
+  cardconnect: { label: 'CardConnect', field: 'username' },
 };
 
 const context = (churchId: number, gatewayId: number) => `igreja:${churchId}:gateway:${gatewayId}`;
@@ -200,6 +208,7 @@ export async function saveGatewayAccount(
         ),
       );
   }
+  if (input.modo === 'live') await checkKeys(actor.churchId, name, merged);
   const hints = Object.fromEntries(Object.entries(merged).map(([k, v]) => [k, lastFour(v)]));
   const sealed = Object.keys(merged).length
     ? seal(key(), JSON.stringify(merged), context(actor.churchId, gatewayId))
@@ -234,6 +243,26 @@ export async function saveGatewayAccount(
     },
     { purge: false },
   );
+}
+
+/**
+ * Live keys are tried at the gateway before they are stored (docs/payments.md "Each gateway's
+ * account"): refused → 422 on the key, no answer → 503; either way nothing is saved.
+ */
+async function checkKeys(churchId: number, name: GatewayName, credentials: Credentials) {
+  const adapter = ADAPTERS[name]?.(credentials, apiUrlOf(name));
+  if (!adapter?.checkAccount) return;
+  const { label, field } = KEY_CHECK[name];
+  let answer: 'ok' | 'refused';
+  try {
+    answer = await adapter.checkAccount();
+  } catch (error) {
+    if (!(error instanceof GatewayUnavailable)) throw error;
+    log.warn(`[payments] church ${churchId}: ${name} key check unanswered: ${error.message}`);
+    throw new ApiProblem(503, 'pay.gatewayKeysUnchecked', undefined, { gateway: label });
+  }
+  if (answer === 'refused')
+    throw fieldProblem(422, `credenciais.${field}`, 'pay.gatewayKeysRefused', { gateway: label });
 }
 
 async function liveOrStoredCredentials(db: Db, churchId: number, gatewayId: GatewayId) {

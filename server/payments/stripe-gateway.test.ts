@@ -190,6 +190,99 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
     expect(again.status).toBe(200);
   });
 
+  it('live keys are checked with Stripe before they are saved: refused or unanswered, nothing is stored', async () => {
+    const saves = async () =>
+      (
+        await db()
+          .select()
+          .from(t.auditLog)
+          .where(and(eq(t.auditLog.churchId, graceId), eq(t.auditLog.action, 'gateways.save')))
+      ).length;
+    const stored = async () =>
+      (
+        await db()
+          .select()
+          .from(t.churchGateways)
+          .where(and(eq(t.churchGateways.churchId, graceId), eq(t.churchGateways.gatewayId, 5)))
+      )[0]!;
+    const accountChecks = () => fake.calls.filter((c) => c.path === '/v1/account');
+    const before = { audits: await saves(), row: await stored() };
+    const unchanged = async () => {
+      expect(await saves()).toBe(before.audits);
+      expect((await stored()).sealed).toBe(before.row.sealed);
+      const listed = await call('GET', '/admin/grace/gateways', { token: tokens.admin });
+      const shown = gatewayAccountsSchema
+        .parse(listed.body)
+        .gateways.find((g) => g.gateway === 'stripe')!;
+      expect(shown.modo).toBe('live');
+      expect(shown.campos.find((f) => f.campo === 'secretKey')!.final).toBe('urch');
+    };
+    const wrong = { secretKey: 'sk_test_someone_else' };
+
+    const refused = await call('PUT', '/admin/grace/gateways/stripe', {
+      token: tokens.admin,
+      body: { modo: 'live', credenciais: wrong },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['credenciais.secretKey'][0]).toBe(
+      'Stripe refused these keys: check them in your Stripe dashboard.',
+    );
+    expect(accountChecks().at(-1)!.auth).toBe('Bearer sk_test_someone_else');
+    const refusedPt = await call('PUT', '/admin/grace/gateways/stripe', {
+      token: tokens.admin,
+      lang: 'pt-BR',
+      body: { modo: 'live', credenciais: wrong },
+    });
+    expect(refusedPt.status).toBe(422);
+    expect(refusedPt.body.errors['credenciais.secretKey'][0]).toBe(
+      'O Stripe recusou estas chaves: confira-as no painel do Stripe.',
+    );
+    await unchanged();
+
+    // Stripe down (503), then not there at all: nothing known about the keys, nothing saved
+    fake.down = true;
+    const down = await call('PUT', '/admin/grace/gateways/stripe', {
+      token: tokens.admin,
+      body: { modo: 'live', credenciais: { secretKey: 'sk_test_church_new' } },
+    });
+    expect(down.status).toBe(503);
+    expect(down.body.message).toBe(
+      'We could not reach Stripe to check the keys; nothing was saved. Please try again.',
+    );
+    fake.down = false;
+    process.env.STRIPE_API_URL = 'http://127.0.0.1:1';
+    resetAccountSettings();
+    try {
+      const away = await call('PUT', '/admin/grace/gateways/stripe', {
+        token: tokens.admin,
+        body: { modo: 'live', credenciais: {} },
+      });
+      expect(away.status).toBe(503);
+    } finally {
+      process.env.STRIPE_API_URL = fake.url;
+      resetAccountSettings();
+    }
+    await unchanged();
+
+    // the sandbox checks nothing; going live again with the right keys is checked and saved
+    const checks = accountChecks().length;
+    const sandbox = await call('PUT', '/admin/grace/gateways/stripe', {
+      token: tokens.admin,
+      body: { modo: 'sandbox', credenciais: wrong },
+    });
+    expect(sandbox.status).toBe(200);
+    expect(accountChecks().length).toBe(checks);
+    const live = await call('PUT', '/admin/grace/gateways/stripe', {
+      token: tokens.admin,
+      body: { modo: 'live', credenciais: { secretKey: SECRET } },
+    });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    expect(accountChecks().length).toBe(checks + 1);
+    expect(accountChecks().at(-1)!.auth).toBe(`Bearer ${SECRET}`);
+    expect(await saves()).toBe(before.audits + 2);
+    expect((await stored()).mode).toBe('live');
+  });
+
   it('at a live Stripe church a card number never reaches the server; a Stripe.js token does', async () => {
     const r = await call('POST', `/general/payment/church/${graceId}/card/token`, {
       token: tokens.member,

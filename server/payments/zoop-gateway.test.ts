@@ -4,8 +4,9 @@
 // once and never backwards; a card by a Zoop token, approved, declined and refunded (void); bank
 // slips for a buyer made at Zoop; a lost answer found by the job through reference_id. Cards typed
 // in our own fields (passed through to Zoop) and saved cards: zoop-cards.test.ts.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { GATEWAY_IDS } from '../../contract/gateways.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { hasValidPixCrc } from './pix.ts';
 import { createApi, type Api } from '../app.ts';
@@ -69,7 +70,7 @@ describe.each(testBackends())('a live Zoop account on %s', (backend) => {
   };
 
   beforeAll(async () => {
-    fake = await startFakeZoop(MARKETPLACE, API_KEY);
+    fake = await startFakeZoop(MARKETPLACE, API_KEY, [SELLER]);
     process.env.ZOOP_API_URL = fake.url;
     resetAccountSettings();
     database = await openTestDatabase(backend);
@@ -123,6 +124,98 @@ describe.each(testBackends())('a live Zoop account on %s', (backend) => {
     const zoop = saved.body.gateways.find((g: { gateway: string }) => g.gateway === 'zoop');
     expect(zoop.modo).toBe('live');
     expect(zoop.urlWebhook).toMatch(new RegExp(`/api/v1/webhooks/zoop\\?igreja=${gracaId}$`));
+  });
+
+  it('live keys are checked with Zoop before they are saved: refused or unanswered, nothing is stored', async () => {
+    const saves = async () =>
+      (
+        await db()
+          .select()
+          .from(t.auditLog)
+          .where(and(eq(t.auditLog.churchId, gracaId), eq(t.auditLog.action, 'gateways.save')))
+      ).length;
+    const stored = async () =>
+      (
+        await db()
+          .select()
+          .from(t.churchGateways)
+          .where(
+            and(
+              eq(t.churchGateways.churchId, gracaId),
+              eq(t.churchGateways.gatewayId, GATEWAY_IDS.zoop),
+            ),
+          )
+      )[0]!;
+    const sellerReads = () =>
+      fake.calls.filter((c) => c.method === 'GET' && c.path.endsWith(`/sellers/${SELLER}`));
+    const before = { audits: await saves(), row: await stored() };
+    const unchanged = async () => {
+      expect(await saves()).toBe(before.audits);
+      expect((await stored()).sealed).toBe(before.row.sealed);
+      const listed = await call('GET', '/admin/graca/gateways', { token: treasurer });
+      const zoop = listed.body.gateways.find((g: { gateway: string }) => g.gateway === 'zoop');
+      expect(zoop.modo).toBe('live');
+      expect(zoop.campos.find((f: { campo: string }) => f.campo === 'apiKey').final).toBe('0001');
+    };
+
+    const reads = sellerReads().length;
+    const refused = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: { modo: 'live', credenciais: { apiKey: 'zpk_test_someone_else' } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['credenciais.apiKey'][0]).toBe(
+      'O Zoop recusou estas chaves: confira-as no painel do Zoop.',
+    );
+    expect(sellerReads().length).toBe(reads + 1);
+    const refusedEn = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      lang: 'en',
+      body: { modo: 'live', credenciais: { apiKey: 'zpk_test_someone_else' } },
+    });
+    expect(refusedEn.body.errors['credenciais.apiKey'][0]).toBe(
+      'Zoop refused these keys: check them in your Zoop dashboard.',
+    );
+    // the right key with a seller the marketplace does not have (404) is refused too
+    const noSeller = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: { modo: 'live', credenciais: { sellerId: 'seller_of_someone_else' } },
+    });
+    expect(noSeller.status).toBe(422);
+    expect(Object.keys(noSeller.body.errors)).toEqual(['credenciais.apiKey']);
+    await unchanged();
+
+    fake.down = true;
+    try {
+      const down = await call('PUT', '/admin/graca/gateways/zoop', {
+        token: treasurer,
+        body: { modo: 'live', credenciais: { apiKey: 'zpk_test_graca_0002' } },
+      });
+      expect(down.status).toBe(503);
+      expect(down.body.message).toBe(
+        'Não foi possível falar com o Zoop para conferir as chaves; nada foi salvo. Tente de novo.',
+      );
+    } finally {
+      fake.down = false;
+    }
+    await unchanged();
+
+    // the sandbox checks nothing; live again with the right key is checked and saved
+    const checks = sellerReads().length;
+    const sandbox = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: { modo: 'sandbox', credenciais: { apiKey: 'zpk_test_someone_else' } },
+    });
+    expect(sandbox.status).toBe(200);
+    expect(sellerReads().length).toBe(checks);
+    const live = await call('PUT', '/admin/graca/gateways/zoop', {
+      token: treasurer,
+      body: { modo: 'live', credenciais: { apiKey: API_KEY } },
+    });
+    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    expect(sellerReads().length).toBe(checks + 1);
+    expect(await saves()).toBe(before.audits + 2);
+    expect((await stored()).mode).toBe('live');
   });
 
   it('a dynamic Pix: its expiry is set at Zoop; the webhook is checked, read back from Zoop, applied once and never backwards', async () => {

@@ -1,4 +1,4 @@
-// A local HTTP server that answers as Stripe's documented API does (the shapes of
+// A local HTTP server that answers as Stripe's documented API does (the shapes of the account,
 // PaymentIntents, PaymentMethods and their attach and detach, Customers and their delete, Refunds, Search and card errors),
 // for the Stripe adapter's tests: Idempotency-Key replays, declines, 3-D Secure, 5xx and dropped
 // connections.
@@ -300,6 +300,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (fault === '500-after') return send(error(500, 'api_error', 'An unknown error occurred'));
       return send(answer);
     }
+    // the secret key's own account (`GET /v1/account`): what a church's key check reads
+    if (req.method === 'GET' && path === '/v1/account')
+      return send({
+        status: 200,
+        body: { id: 'acct_church', object: 'account', charges_enabled: true },
+      });
     let m = /^\/v1\/payment_intents\/(pi_[\w]+)$/.exec(path);
     if (req.method === 'GET' && m) {
       const pi = intents.get(m[1]!);

@@ -1,12 +1,12 @@
 // A local HTTP server that answers as Zoop's marketplace API does (Basic auth with the API key;
 // POST /v1/marketplaces/{m}/transactions for credit, pix and boleto; GET …/transactions/{id};
-// GET …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void; POST …/buyers and
-// GET …/buyers/search?taxpayer_id=; POST …/cards/tokens from the card data; GET …/tokens/{id};
-// POST …/cards {token, customer}, a reusable card charged with `customer` and `source.usage`
-// reusable; DELETE …/cards/{id} removes a kept card, DELETE …/buyers/{id} a buyer and its cards,
-// 404 when there is none). A card token ending in "decline", or made from a number ending in 0002,
-// is refused with 402, as Zoop's test cards are; a number ending in 0010 is refused at
-// tokenisation (400).
+// GET …/sellers/{s} and …/sellers/{s}/transactions?reference_id=; POST …/transactions/{id}/void;
+// POST …/buyers and GET …/buyers/search?taxpayer_id=; POST …/cards/tokens from the card data;
+// GET …/tokens/{id}; POST …/cards {token, customer}, a reusable card charged with `customer` and
+// `source.usage` reusable; DELETE …/cards/{id} removes a kept card, DELETE …/buyers/{id} a buyer
+// and its cards, 404 when there is none). A card token ending in "decline", or made from a number
+// ending in 0002, is refused with 402, as Zoop's test cards are; a number ending in 0010 is
+// refused at tokenisation (400).
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -61,7 +61,12 @@ export interface FakeZoop {
   close(): Promise<void>;
 }
 
-export async function startFakeZoop(marketplaceId: string, apiKey: string): Promise<FakeZoop> {
+/** `sellerIds`: the sellers the marketplace has (GET …/sellers/{id}); none given, any seller. */
+export async function startFakeZoop(
+  marketplaceId: string,
+  apiKey: string,
+  sellerIds?: readonly string[],
+): Promise<FakeZoop> {
   const fake: FakeZoop = {
     url: '',
     transactions: new Map(),
@@ -290,6 +295,12 @@ export async function startFakeZoop(marketplaceId: string, apiKey: string): Prom
       if (req.method === 'GET' && m) {
         const tx = fake.transactions.get(m[1]!);
         return tx ? send(200, { resource: 'transaction', ...tx }) : error(404, 'Not found');
+      }
+
+      m = /^\/sellers\/([^/]+)$/.exec(rest);
+      if (req.method === 'GET' && m) {
+        if (sellerIds && !sellerIds.includes(m[1]!)) return error(404, 'Seller not found');
+        return send(200, { id: m[1], resource: 'seller', status: 'active' });
       }
 
       m = /^\/sellers\/([^/]+)\/transactions$/.exec(rest);

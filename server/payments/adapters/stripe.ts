@@ -312,6 +312,20 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       }
     },
 
+    async checkAccount() {
+      // GET /v1/account: the secret key's own account, read only
+      try {
+        await stripe.accounts.retrieveCurrent();
+        return 'ok';
+      } catch (error) {
+        const e = error as { type?: string; statusCode?: number };
+        if (e?.statusCode === 401 || e?.statusCode === 403) return 'refused';
+        throw new GatewayUnavailable(
+          `Stripe account: ${e?.type ?? 'error'} ${e?.statusCode ?? ''}`.trim(),
+        );
+      }
+    },
+
     async refund(reference, amountCents, orderCode) {
       try {
         await stripe.refunds.create(

@@ -123,6 +123,12 @@ export interface GatewayAdapter {
    * never puts the customer's id in an error message.
    */
   forgetCustomer?(customer: string): Promise<boolean>;
+  /**
+   * Asks the gateway whether these credentials open the church's account, with a read-only call
+   * (docs/payments.md "Each gateway's account"): 'refused' when it turns the keys down; throws
+   * GatewayUnavailable when it does not answer. Without it, saving live keys checks nothing.
+   */
+  checkAccount?(): Promise<'ok' | 'refused'>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }

@@ -375,6 +375,17 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       return true;
     },
 
+    async checkAccount() {
+      // the seller under the marketplace, read with the API key: a wrong id or key is refused
+      const r = await jsonCall(`${base}/sellers/${encodeURIComponent(credentials.sellerId)}`, {
+        headers,
+        timeoutMs: 10_000,
+      });
+      if (r.status === 200) return 'ok';
+      if (r.status === 401 || r.status === 403 || r.status === 404) return 'refused';
+      throw new GatewayUnavailable(`Zoop seller answered ${r.status}`);
+    },
+
     async refund(reference, amountCents) {
       const r = await voidTransaction(reference, amountCents);
       if (r.status !== 200 && r.status !== 201)
