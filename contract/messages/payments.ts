@@ -45,6 +45,8 @@ const pt = {
     'Este intermediador ainda não pode ser usado em modo real; use o modo de teste.',
   'pay.gatewayKeysRefused':
     'O {{gateway}} recusou estas chaves: confira-as no painel do {{gateway}}.',
+  'pay.gatewayAccountUnknown':
+    'O {{gateway}} aceitou a chave, mas não tem este vendedor: confira o ID no painel do {{gateway}}.',
   'pay.gatewayKeysUnchecked':
     'Não foi possível falar com o {{gateway}} para conferir as chaves; nada foi salvo. Tente de novo.',
   'pay.refundFailed':
@@ -98,6 +100,8 @@ const en: Record<PaymentMessageKey, string> = {
   'pay.gatewayNoLive': 'This gateway cannot be used in live mode yet; use the sandbox.',
   'pay.gatewayKeysRefused':
     '{{gateway}} refused these keys: check them in your {{gateway}} dashboard.',
+  'pay.gatewayAccountUnknown':
+    '{{gateway}} accepted the key but has no such seller: check the ID in your {{gateway}} dashboard.',
   'pay.gatewayKeysUnchecked':
     'We could not reach {{gateway}} to check the keys; nothing was saved. Please try again.',
   'pay.refundFailed':
@@ -149,6 +153,8 @@ const es: Record<PaymentMessageKey, string> = {
   'pay.gatewayNoLive': 'Esta pasarela aún no puede usarse en modo real; usa el modo de prueba.',
   'pay.gatewayKeysRefused':
     '{{gateway}} rechazó estas claves: revísalas en tu panel de {{gateway}}.',
+  'pay.gatewayAccountUnknown':
+    '{{gateway}} aceptó la clave, pero no tiene este vendedor: revisa el ID en tu panel de {{gateway}}.',
   'pay.gatewayKeysUnchecked':
     'No pudimos comunicarnos con {{gateway}} para revisar las claves; no se guardó nada. Inténtalo de nuevo.',
   'pay.refundFailed':

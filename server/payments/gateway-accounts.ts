@@ -48,10 +48,10 @@ const apiUrlOf = (name: GatewayName): string | undefined => {
   }[name];
 };
 
-/** The name a church knows the gateway by, and the credential a refused key check points at. */
-const KEY_CHECK: Record<GatewayName, { label: string; field: string }> = {
+/** The name a church knows the gateway by, and the credentials a refused key check points at. */
+const KEY_CHECK: Record<GatewayName, { label: string; field: string; account?: string }> = {
   stripe: { label: 'Stripe', field: 'secretKey' },
-  zoop: { label: 'Zoop', field: 'apiKey' },
+  zoop: { label: 'Zoop', field: 'apiKey', account: 'sellerId' },
   picpay: { label: 'PicPay', field: 'picpayToken' },
   cardconnect: { label: 'CardConnect', field: 'username' },
 };
@@ -252,8 +252,8 @@ export async function saveGatewayAccount(
 async function checkKeys(churchId: number, name: GatewayName, credentials: Credentials) {
   const adapter = ADAPTERS[name]?.(credentials, apiUrlOf(name));
   if (!adapter?.checkAccount) return;
-  const { label, field } = KEY_CHECK[name];
-  let answer: 'ok' | 'refused';
+  const { label, field, account } = KEY_CHECK[name];
+  let answer: Awaited<ReturnType<NonNullable<GatewayAdapter['checkAccount']>>>;
   try {
     answer = await adapter.checkAccount();
   } catch (error) {
@@ -263,6 +263,10 @@ async function checkKeys(churchId: number, name: GatewayName, credentials: Crede
   }
   if (answer === 'refused')
     throw fieldProblem(422, `credenciais.${field}`, 'pay.gatewayKeysRefused', { gateway: label });
+  if (answer === 'unknownAccount')
+    throw fieldProblem(422, `credenciais.${account ?? field}`, 'pay.gatewayAccountUnknown', {
+      gateway: label,
+    });
 }
 
 async function liveOrStoredCredentials(db: Db, churchId: number, gatewayId: GatewayId) {

@@ -176,13 +176,17 @@ describe.each(testBackends())('a live Zoop account on %s', (backend) => {
     expect(refusedEn.body.errors['credenciais.apiKey'][0]).toBe(
       'Zoop refused these keys: check them in your Zoop dashboard.',
     );
-    // the right key with a seller the marketplace does not have (404) is refused too
+    // the right key with a seller the marketplace does not have (404): the seller is named
     const noSeller = await call('PUT', '/admin/graca/gateways/zoop', {
       token: treasurer,
       body: { modo: 'live', credenciais: { sellerId: 'seller_of_someone_else' } },
     });
     expect(noSeller.status).toBe(422);
-    expect(Object.keys(noSeller.body.errors)).toEqual(['credenciais.apiKey']);
+    expect(noSeller.body.errors).toEqual({
+      'credenciais.sellerId': [
+        'O Zoop aceitou a chave, mas não tem este vendedor: confira o ID no painel do Zoop.',
+      ],
+    });
     await unchanged();
 
     fake.down = true;

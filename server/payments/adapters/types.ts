@@ -125,10 +125,11 @@ export interface GatewayAdapter {
   forgetCustomer?(customer: string): Promise<boolean>;
   /**
    * Asks the gateway whether these credentials open the church's account, with a read-only call
-   * (docs/payments.md "Each gateway's account"): 'refused' when it turns the keys down; throws
-   * GatewayUnavailable when it does not answer. Without it, saving live keys checks nothing.
+   * (docs/payments.md "Each gateway's account"): 'refused' when it turns the keys down,
+   * 'unknownAccount' when the keys work but the account they name does not exist there (a Zoop
+   * seller); throws GatewayUnavailable when it does not answer. Without it, nothing is checked.
    */
-  checkAccount?(): Promise<'ok' | 'refused'>;
+  checkAccount?(): Promise<'ok' | 'refused' | 'unknownAccount'>;
   /** Verifies and reads a webhook; throws WebhookRefused. */
   webhook(headers: Headers, rawBody: string): Promise<WebhookEvent>;
 }

@@ -382,7 +382,8 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
         timeoutMs: 10_000,
       });
       if (r.status === 200) return 'ok';
-      if (r.status === 401 || r.status === 403 || r.status === 404) return 'refused';
+      if (r.status === 401 || r.status === 403) return 'refused';
+      if (r.status === 404) return 'unknownAccount';
       throw new GatewayUnavailable(`Zoop seller answered ${r.status}`);
     },
 
