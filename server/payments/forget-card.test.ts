@@ -8,24 +8,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../common/config.ts';
 import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { createLocalFileStore } from '../files/local.ts';
 import { JOBS, TASKS } from '../jobs/index.ts';
-import { createMailer } from '../mail/outbox.ts';
-import { apiClient, loggedLines, loginAs, runQueuedTasks, setGatewayLive } from '../test-kit.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from './adapters/fake-stripe.test-support.ts';
-import { startFakeZoop, type FakeZoop } from './adapters/fake-zoop.test-support.ts';
+import { apiClient, loggedLines, loginAs, runQueuedTasks } from '../test-kit.ts';
+import type { FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import type { FakeZoop } from './adapters/fake-zoop.test-support.ts';
 import { forgetCardsJob } from './forget-card.job.ts';
+import {
+  addLiveStripeCard,
+  forgetSweep,
+  setFakeGatewaysLive,
+  startFakeGateways,
+  type FakeGateways,
+} from './forget.test-support.ts';
 import { FORGET_CARD_TASK, forgetCardTask } from './forget-card.task.ts';
 
 const MARKETPLACE = 'mkt0forget1a2b3c';
@@ -36,6 +35,7 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
   let api: Api;
   let stripe: FakeStripe;
   let zoop: FakeZoop;
+  let gateways: FakeGateways;
   let graceId: number;
   let gracaId: number;
   let member = ''; // member@grace.demo, Stripe live
@@ -54,16 +54,7 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
   const lastTask = async () => (await forgetTasks()).at(-1)!;
   const cardsOf = (userId: number) =>
     db().select().from(t.savedCards).where(eq(t.savedCards.userId, userId));
-  /** The scheduler's run of forgetCardsJob at the given moment. */
-  const sweep = (now: Date) =>
-    forgetCardsJob.run({
-      db: db(),
-      now: () => now,
-      workerId: 'test',
-      settings: parseConfig(),
-      mailer: createMailer({ dataDir }),
-      files: createLocalFileStore(path.join(dataDir, 'files')),
-    });
+  const sweep = (now: Date) => forgetSweep(db(), dataDir, now);
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
   /** A task's payload once its token is cleared: whose card and which, nothing to charge it with. */
   const cleared = (card: typeof t.savedCards.$inferSelect) => ({
@@ -74,23 +65,9 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
 
   /** A Stripe.js PaymentMethod kept on /user/addcard: attached to the member's Customer. */
   const addStripeCard = async (pm: string) => {
-    const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
-      token: member,
-      body: { token: pm },
-    });
-    expect(tok.status, JSON.stringify(tok.body)).toBe(201);
-    const saved = await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${graceId}`, {
-      token: member,
-      body: { token: tok.body.token },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    const [row] = await db()
-      .select()
-      .from(t.savedCards)
-      .where(eq(t.savedCards.id, saved.body.cartao.id as number));
-    expect(row).toMatchObject({ mode: 'live', gatewayId: 5 });
-    expect(row!.token).toMatch(new RegExp(`^cus_\\w+\\|${pm}$`));
-    return row!;
+    const row = await addLiveStripeCard(call, db(), graceId, member, pm);
+    expect(row.token).toMatch(new RegExp(`^cus_\\w+\\|${pm}$`));
+    return row;
   };
   const deleteCard = (id: number, token = member) =>
     call('DELETE', `/usuario-cartao-gateway-pagamento/${id}`, { token });
@@ -98,15 +75,10 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
   const logged = async (run: () => Promise<void>) => (await loggedLines(run)).join('\n');
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    zoop = await startFakeZoop(MARKETPLACE, API_KEY);
-    process.env.STRIPE_API_URL = stripe.url;
-    process.env.ZOOP_API_URL = zoop.url;
-    resetAccountSettings();
+    gateways = await startFakeGateways(MARKETPLACE, API_KEY);
+    ({ stripe, zoop } = gateways);
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    const treasurer = (await loginAs(api, 'tesoureiro@graca.demo')).token;
     ({ token: member, id: memberId } = await loginAs(api, 'member@grace.demo'));
     ({ token: membro, id: membroId } = await loginAs(api, 'membro@graca.demo'));
     const churches = await db().select().from(t.churches);
@@ -119,8 +91,7 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
         and(eq(t.paymentReasons.churchId, graceId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    await setGatewayLive(call, admin, 'grace', 'stripe', { ...FAKE_STRIPE_ACCOUNT });
-    await setGatewayLive(call, treasurer, 'graca', 'zoop', {
+    await setFakeGatewaysLive(api, call, {
       marketplaceId: MARKETPLACE,
       sellerId: 'sellerforget9f8e',
       apiKey: API_KEY,
@@ -129,11 +100,7 @@ describe.each(testBackends())('deleted cards removed at the gateway on %s', (bac
   }, 180_000);
   afterAll(async () => {
     await database?.close();
-    await stripe?.close();
-    await zoop?.close();
-    delete process.env.STRIPE_API_URL;
-    delete process.env.ZOOP_API_URL;
-    resetAccountSettings();
+    await gateways?.close();
   });
 
   it('the task and its retry job are the scheduler’s', () => {

@@ -10,25 +10,23 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseConfig } from '../../common/config.ts';
 import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { createLocalFileStore } from '../files/local.ts';
 import { TASKS } from '../jobs/index.ts';
-import { createMailer } from '../mail/outbox.ts';
 import { removePersonalData } from '../users/deletion.service.ts';
-import { apiClient, loggedLines, loginAs, runQueuedTasks, setGatewayLive } from '../test-kit.ts';
+import { apiClient, loggedLines, loginAs, runQueuedTasks } from '../test-kit.ts';
+import type { FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import type { FakeZoop } from './adapters/fake-zoop.test-support.ts';
 import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from './adapters/fake-stripe.test-support.ts';
-import { startFakeZoop, type FakeZoop } from './adapters/fake-zoop.test-support.ts';
-import { forgetCardsJob } from './forget-card.job.ts';
+  addLiveStripeCard,
+  forgetSweep,
+  setFakeGatewaysLive,
+  startFakeGateways,
+  type FakeGateways,
+} from './forget.test-support.ts';
 import { FORGET_CARD_TASK, forgetCardTask } from './forget-card.task.ts';
 import { FORGET_CUSTOMER_TASK, forgetCustomerTask } from './forget-customer.task.ts';
 
@@ -40,6 +38,7 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
   let api: Api;
   let stripe: FakeStripe;
   let zoop: FakeZoop;
+  let gateways: FakeGateways;
   let graceId: number; // Stripe live
   let gracaId: number; // Zoop live
   let inativoId = 0; // inativo@graca.demo, removed by removePersonalData itself
@@ -61,16 +60,7 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
       .select()
       .from(t.gatewayCustomers)
       .where(and(eq(t.gatewayCustomers.userId, userId), eq(t.gatewayCustomers.churchId, churchId)));
-  /** The scheduler's run of forgetCardsJob at the given moment. */
-  const sweep = (now: Date) =>
-    forgetCardsJob.run({
-      db: db(),
-      now: () => now,
-      workerId: 'test',
-      settings: parseConfig(),
-      mailer: createMailer({ dataDir }),
-      files: createLocalFileStore(path.join(dataDir, 'files')),
-    });
+  const sweep = (now: Date) => forgetSweep(db(), dataDir, now);
   const minutes = (n: number) => new Date(Date.now() + n * 60_000);
   const logged = async (run: () => Promise<void>) => (await loggedLines(run)).join('\n');
 
@@ -80,22 +70,8 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
 
   /** A Stripe.js PaymentMethod kept on /user/addcard at Grace: made on the member's Customer. */
   const addStripeCard = async (token: string, pm: string) => {
-    const tok = await call('POST', `/general/payment/church/${graceId}/card/gateway-token`, {
-      token,
-      body: { token: pm },
-    });
-    expect(tok.status, JSON.stringify(tok.body)).toBe(201);
-    const saved = await call('POST', `/usuario-cartao-gateway-pagamento/?igreja=${graceId}`, {
-      token,
-      body: { token: tok.body.token },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
-    const [row] = await db()
-      .select()
-      .from(t.savedCards)
-      .where(eq(t.savedCards.id, saved.body.cartao.id as number));
-    expect(row).toMatchObject({ mode: 'live', gatewayId: 5 });
-    return { card: row!, customer: row!.token.split('|')[0]! };
+    const row = await addLiveStripeCard(call, db(), graceId, token, pm);
+    return { card: row, customer: row.token.split('|')[0]! };
   };
 
   /** A card typed on /user/addcard at Graça: kept at Zoop on the member's buyer. */
@@ -134,15 +110,10 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
     });
 
   beforeAll(async () => {
-    stripe = await startFakeStripe();
-    zoop = await startFakeZoop(MARKETPLACE, API_KEY);
-    process.env.STRIPE_API_URL = stripe.url;
-    process.env.ZOOP_API_URL = zoop.url;
-    resetAccountSettings();
+    gateways = await startFakeGateways(MARKETPLACE, API_KEY);
+    ({ stripe, zoop } = gateways);
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
-    const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    const treasurer = (await loginAs(api, 'tesoureiro@graca.demo')).token;
     const churches = await db().select().from(t.churches);
     graceId = churches.find((c) => c.code === 'grace')!.id;
     gracaId = churches.find((c) => c.code === 'graca')!.id;
@@ -151,8 +122,7 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
       .from(t.users)
       .where(eq(t.users.email, 'inativo@graca.demo'));
     inativoId = inativo!.id;
-    await setGatewayLive(call, admin, 'grace', 'stripe', { ...FAKE_STRIPE_ACCOUNT });
-    await setGatewayLive(call, treasurer, 'graca', 'zoop', {
+    await setFakeGatewaysLive(api, call, {
       marketplaceId: MARKETPLACE,
       sellerId: 'sellerforgetcus9f8e',
       apiKey: API_KEY,
@@ -161,11 +131,7 @@ describe.each(testBackends())('deleted customers removed at the gateway on %s', 
   }, 180_000);
   afterAll(async () => {
     await database?.close();
-    await stripe?.close();
-    await zoop?.close();
-    delete process.env.STRIPE_API_URL;
-    delete process.env.ZOOP_API_URL;
-    resetAccountSettings();
+    await gateways?.close();
   });
 
   it('the task is the scheduler’s', () => {

@@ -89,6 +89,10 @@ export function webhookUrl(churchCode: string, churchId: number, gatewayId: numb
   return `${churchHomeUrl(churchCode, accountSettings(), 'https')}/api/v1/webhooks/${name}?igreja=${churchId}`;
 }
 
+/** The adapter of a gateway for these credentials, at its API address; null: no adapter yet. */
+const adapterFrom = (name: GatewayName, credentials: Credentials): GatewayAdapter | null =>
+  ADAPTERS[name]?.(credentials, apiUrlOf(name)) ?? null;
+
 /** The live adapter of the church's account at this gateway; null: the sandbox answers. */
 export async function liveAdapter(
   db: Db,
@@ -96,10 +100,9 @@ export async function liveAdapter(
   gatewayId: GatewayId,
 ): Promise<GatewayAdapter | null> {
   const name = nameOf(gatewayId);
-  const factory = ADAPTERS[name];
-  if (!factory) return null;
+  if (!ADAPTERS[name]) return null;
   const credentials = await liveCredentials(db, churchId, gatewayId);
-  return credentials ? factory(credentials, apiUrlOf(name)) : null;
+  return credentials ? adapterFrom(name, credentials) : null;
 }
 
 /** The adapter of a checked payment's gateway when the church set it live; null: the sandbox. */
@@ -114,9 +117,9 @@ export async function liveAdapterFor(
 
 /**
  * The adapter of the church's account at this gateway from its stored credentials, live or not
- * (null: none stored, or some missing). Only for removing a deleted saved card from the account it
- * was kept at, also after the church went back to the sandbox (docs/payments.md "Saved cards");
- * charges go through `liveAdapter`.
+ * (null: none stored, or some missing). Only for removing a deleted saved card or member's customer
+ * from the account it was kept at, also after the church went back to the sandbox (docs/payments.md
+ * "Saved cards"); charges go through `liveAdapter`.
  */
 export async function storedAccountAdapter(
   db: Db,
@@ -124,11 +127,10 @@ export async function storedAccountAdapter(
   gatewayId: GatewayId,
 ): Promise<GatewayAdapter | null> {
   const name = nameOf(gatewayId);
-  const factory = ADAPTERS[name];
-  if (!factory) return null;
+  if (!ADAPTERS[name]) return null;
   const credentials = await liveOrStoredCredentials(db, churchId, gatewayId);
   if (!credentials || GATEWAY_FIELDS[name].some((f) => !credentials[f.key])) return null;
-  return factory(credentials, apiUrlOf(name));
+  return adapterFrom(name, credentials);
 }
 
 /** Last four characters of a value, the only part shown back. */
@@ -250,7 +252,7 @@ export async function saveGatewayAccount(
  * account"): refused → 422 on the key, no answer → 503; either way nothing is saved.
  */
 async function checkKeys(churchId: number, name: GatewayName, credentials: Credentials) {
-  const adapter = ADAPTERS[name]?.(credentials, apiUrlOf(name));
+  const adapter = adapterFrom(name, credentials);
   if (!adapter?.checkAccount) return;
   const { label, field, account } = KEY_CHECK[name];
   let answer: Awaited<ReturnType<NonNullable<GatewayAdapter['checkAccount']>>>;
