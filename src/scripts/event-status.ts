@@ -104,7 +104,8 @@ async function enhance(root: HTMLElement): Promise<void> {
     link.className = 'button';
     link.href = `/user/registrations/${eventId}/tickets`;
     link.textContent = labels.onlineAccess ?? '';
-    actions.prepend(link);
+    // after the button, so a click on it as the page enhances still lands on it (nothing moves)
+    actions.append(link);
     actions.querySelector('.disabled')?.remove();
   }
   if (submit) {
