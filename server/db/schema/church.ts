@@ -61,19 +61,49 @@ export const churches = pgTable(
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     social: jsonb('redes_sociais').$type<ChurchSocial>().notNull().default({}),
+    /** The canonical host (a verified own name or `<codigo>.<provider domain>`); others redirect to it. Null: no redirect. */
+    primaryHost: text('host_principal'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('igreja_organizacao_idx').on(t.organizationId)],
 );
 
-/** Custom host names (other than `<codigo>.<provider domain>`) that resolve to a church. */
-export const churchHostnames = pgTable('igreja_hostname', {
-  id: serial('id').primaryKey(),
-  churchId: integer('igreja_id')
-    .notNull()
-    .references(() => churches.id, { onDelete: 'cascade' }),
-  hostname: text('hostname').notNull().unique(),
-});
+/**
+ * Custom host names (other than `<codigo>.<provider domain>`) of a church (docs/deploy.md "Own
+ * domains and HTTPS"). A name is served only once verified (DNS proof); several churches may
+ * hold the same name pending, one at most verified.
+ */
+export const churchHostnames = pgTable(
+  'igreja_hostname',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    hostname: text('hostname').notNull(),
+    /** The value of the TXT proof `_church-verify.<hostname>` (32 random hex characters). */
+    token: text('token')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /** Set while the name is proven and served; null: pending. */
+    verifiedAt: timestamp('verificado_em', { withTimezone: true }),
+    /** How it was proven: `txt`, `cname`, `operador` (set by the provider, never re-checked) or `anterior` (kept from before proofs). */
+    method: text('metodo'),
+    /** The last DNS check, by staff or the daily job. */
+    checkedAt: timestamp('checado_em', { withTimezone: true }),
+    /** Consecutive daily checks that found no proof; reset by a check that finds it. */
+    failures: integer('falhas').notNull().default(0),
+    /** The first of those failed checks (kept after the name goes back to pending). */
+    failingSince: timestamp('falhando_desde', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('igreja_hostname_verificado_uq')
+      .on(t.hostname)
+      .where(sql`${t.verifiedAt} is not null`),
+    uniqueIndex('igreja_hostname_igreja_uq').on(t.churchId, t.hostname),
+  ],
+);
 
 /** The catalogue of module codes (MOD_EVENTO …). */
 export const modules = pgTable('modulo', {
