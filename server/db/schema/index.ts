@@ -24,3 +24,4 @@ export * from './imports.ts';
 export * from './gateways.ts';
 export * from './files.ts';
 export * from './pix-keys.ts';
+export * from './invitations.ts';
