@@ -5,7 +5,7 @@ import { eq } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
 import { userAddresses, users, userTokens } from '../db/schema/index.ts';
-import { clientAddress } from '../http/client-address.ts';
+import { clientAddress, limitAddress } from '../http/client-address.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { accountMail } from '../mail/templates.ts';
 import { churchOrigin, type LinkChurch } from './church-link.ts';
@@ -28,9 +28,12 @@ export function refuseIfWaiting(c: Context, wait: number): void {
   });
 }
 
-/** The caller's address for per-address limits (TRUST_PROXY decides how X-Forwarded-For is read). */
+/**
+ * The caller's address as per-address limits count it (TRUST_PROXY decides how X-Forwarded-For
+ * is read; an IPv6 client counts by its /64, `limitAddress`). Every limiter keyed by address uses it.
+ */
 export const callerAddress = (c: Context): string =>
-  clientAddress(c, accountSettings().TRUST_PROXY);
+  limitAddress(clientAddress(c, accountSettings().TRUST_PROXY));
 
 export async function userByEmail(db: Database, email: string) {
   const [row] = await db.select().from(users).where(eq(users.email, email.trim().toLowerCase()));

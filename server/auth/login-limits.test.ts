@@ -61,6 +61,36 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     expect((await login('member@grace.demo', DEMO_PASSWORD, '198.51.100.8')).status).toBe(200);
   });
 
+  it('an IPv6 host counts by its /64: a new address of it per guess changes nothing', async () => {
+    // 50 wrong passwords, each from another address of one /64, spread over many accounts
+    const statuses: number[] = [];
+    for (let i = 0; i < 52; i++)
+      statuses.push(
+        (await login(`six${i}@graca.demo`, 'Wrong@123', `2001:db8:6:1:${(i + 1).toString(16)}::7`))
+          .status,
+      );
+    expect(statuses.indexOf(429)).toBe(50);
+    // another address of that /64 waits too, even with the right password…
+    expect((await login('membro@graca.demo', DEMO_PASSWORD, '2001:db8:6:1:ffff::1')).status).toBe(
+      429,
+    );
+    // …while the next /64 (another host) logs in
+    expect((await login('membro@graca.demo', DEMO_PASSWORD, '2001:db8:6:2::1')).status).toBe(200);
+  });
+
+  it('one account guessed from five addresses of one /64 is locked for that /64 only', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (await login('member@grace.demo', `Wrong@${i}xx`, `2001:db8:7:1::${i + 1}`)).status,
+      );
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await login('member@grace.demo', DEMO_PASSWORD, '2001:db8:7:1::99')).status).toBe(429);
+    expect((await login('member@grace.demo', DEMO_PASSWORD, '::ffff:198.51.100.70')).status).toBe(
+      200,
+    );
+  });
+
   it('each new lock of the same account and address lasts twice as long, up to an hour', async () => {
     const key = 'pair:backoff@graca.demo|203.0.113.5';
     const t0 = Date.parse('2026-11-24T10:00:00Z');

@@ -6,6 +6,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { loginAttempts } from '../db/schema/index.ts';
+import { limitAddress } from '../http/client-address.ts';
 
 export interface LimitRule {
   /** Failures (or calls) allowed inside the window before the key is locked. */
@@ -85,9 +86,10 @@ export const DECLINED_RULE: LimitRule = {
 const email = (value: string) => value.trim().toLowerCase();
 /** Kept for the account's own counters (password recovery mails). */
 export const accountKey = (value: string) => `account:${email(value)}`;
-export const addressKey = (ip: string) => `ip:${ip}`;
+/** One address's key (an IPv6 client counts by its /64: limitAddress). */
+export const addressKey = (ip: string) => `ip:${limitAddress(ip)}`;
 /** One account tried from one address. */
-export const pairKey = (value: string, ip: string) => `pair:${email(value)}|${ip}`;
+export const pairKey = (value: string, ip: string) => `pair:${email(value)}|${limitAddress(ip)}`;
 const BACKOFF_DAY_MS = 24 * 60 * 60_000;
 
 /** Milliseconds until the key may try again, or 0 when it is not locked. */

@@ -17,6 +17,7 @@ import {
 } from './chat-state.ts';
 import { fail, HANDLERS, type Handler } from './chat.handlers.ts';
 import { addressHash } from './chat-mutes.ts';
+import { forwardedClient, limitAddress } from '../http/client-address.ts';
 import { MessageStore } from './message-store.ts';
 import { log } from '../log.ts';
 import { watchChatClients } from '../metrics.ts';
@@ -39,16 +40,12 @@ export interface Chat {
 /** Message ids reserved ahead when this process is the only chat node (message-store.ts). */
 const ID_RESERVE = 64;
 
+/** The client's address as the flood limit and address mutes count it (an IPv6 host by its /64). */
 function socketAddress(socket: ChatSocket, trustProxy: number): string {
   const direct = socket.handshake.address || 'unknown';
-  if (trustProxy <= 0) return direct;
-  const header = socket.handshake.headers['x-forwarded-for'];
-  const forwarded = (Array.isArray(header) ? header.join(',') : (header ?? ''))
-    .split(',')
-    .map((p) => p.trim())
-    .filter(Boolean);
-  const chain = [direct, ...forwarded.reverse()];
-  return chain[Math.min(trustProxy, chain.length - 1)]!;
+  return limitAddress(
+    forwardedClient(direct, socket.handshake.headers['x-forwarded-for'], trustProxy),
+  );
 }
 
 /** Handlers still running, so a draining node answers them before it closes the connections. */
