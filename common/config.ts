@@ -51,6 +51,17 @@ export const configSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().int().min(1).max(65536).default(64),
   /** How many reverse proxies stand in front of this server; their X-Forwarded-For entries name the client. */
   TRUST_PROXY: z.coerce.number().int().min(0).max(10).default(0),
+  /** DNS servers the host-name proofs are asked of (docs/deploy.md "Own domains and HTTPS"): `ip` or `ip:port`, comma-separated; unset: the system's. */
+  DNS_SERVERS: z
+    .string()
+    .trim()
+    .regex(
+      /^(\s*(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)\s*)(,\s*(\d{1,3}(\.\d{1,3}){3}(:\d{1,5})?|\[[0-9a-fA-F:]+\](:\d{1,5})?|[0-9a-fA-F:]+)\s*)*$/,
+      {
+        error: 'Use IP addresses, optionally with :port, separated by commas.',
+      },
+    )
+    .optional(),
   /** "false" keeps this process from running background jobs (server/jobs); others on the same database still do. */
   JOB_RUNNER: z
     .enum(['true', 'false'])
