@@ -10,6 +10,7 @@ import { ConfigError, parseConfig, type Config } from './common/config.ts';
 import { forgetChurch } from './contract/in-process.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
 import { createNodeHandler, isApiRequest, serveMetrics } from './server/http/node-handler.ts';
+import { refuseBadHost } from './server/http/host-header.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { pageRouteLabeller, routeLabelOf, setRouteLabel } from './server/http/route-label.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
@@ -115,6 +116,7 @@ export async function start(config: Config): Promise<RunningServer> {
     // Once the node stops accepting, kept-alive connections close after their answer.
     if (stopping) res.setHeader('connection', 'close');
     observe(req, res, requestId);
+    if (refuseBadHost(req, res)) return; // `Host: x@evil` is a 400, not the site's 500
     // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
     const compressedApi = isApiRequest(req.url) && req.headers['accept-encoding'];
     if (!compressedApi && handleApi(req, res)) return;

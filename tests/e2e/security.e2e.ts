@@ -120,6 +120,14 @@ test('pages carry the complete CSP and break none of it', async ({ page }) => {
   expect(String(error.headers['content-security-policy'])).toContain("frame-ancestors 'self'");
 });
 
+test('a Host header with user-info is a 400 on pages and the API, never a 500', async () => {
+  for (const path of ['/', '/news', '/favicon.ico', '/api/v1/igreja/codigo/graca']) {
+    expect((await hostGet('x@evil', path)).status, path).toBe(400);
+    expect((await hostGet('x@graca.localhost', path)).status, path).toBe(400);
+  }
+  expect((await hostGet(HOST, '/news')).status).toBe(200);
+});
+
 test('/embed/* may be framed by another site; other pages may not', async ({ page }) => {
   const embed = await hostGet(HOST, '/embed/player');
   expect(String(embed.headers['content-security-policy'])).toContain('frame-ancestors *');
