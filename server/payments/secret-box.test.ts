@@ -3,11 +3,13 @@
 import { mkdtempSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../../common/config.ts';
 import { checkPaymentKey, open, PAYMENT_KEY_FILE, paymentKey, seal } from './secret-box.ts';
 
-const HEX = 'a3'.repeat(32);
+const HEX = randomBytes(32).toString('hex');
 
 describe('the credential box', () => {
   it('opens only what it sealed, for the same church', () => {
@@ -17,7 +19,7 @@ describe('the credential box', () => {
     expect(open(key, sealed, 'igreja:1:gateway:5')).toBe('{"secretKey":"sk_live_abc"}');
     expect(() => open(key, sealed, 'igreja:2:gateway:5')).toThrow();
     const other = paymentKey({
-      PAYMENT_KEY: 'b4'.repeat(32),
+      PAYMENT_KEY: randomBytes(32).toString('base64url'),
       NODE_ENV: 'production',
       DATA_DIR: '.',
     });
@@ -42,5 +44,35 @@ describe('the credential box', () => {
     const again = paymentKey({ NODE_ENV: undefined, DATA_DIR: dir });
     expect(again.equals(first)).toBe(true);
     expect(statSync(path.join(dir, PAYMENT_KEY_FILE)).mode & 0o777).toBe(0o600);
+  });
+
+  it('a weak key is refused like a weak token key: all zeros, repeats, counting, public values', () => {
+    for (const weak of [
+      '0'.repeat(64),
+      'a3'.repeat(32),
+      Buffer.alloc(32).toString('base64'),
+      `${'0123456789abcdef'.repeat(4)}`,
+      `${randomBytes(29).toString('hex')}012345`,
+      '9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08', // published in the repository
+    ]) {
+      expect(() => checkPaymentKey({ PAYMENT_KEY: weak, NODE_ENV: 'production' }), weak).toThrow(
+        /PAYMENT_KEY: must be 32 random bytes.*(random|published).*openssl rand -hex 32/s,
+      );
+      expect(() => checkPaymentKey({ PAYMENT_KEY: weak, NODE_ENV: undefined }), weak).toThrow(
+        ConfigError,
+      );
+    }
+    for (let i = 0; i < 5; i++)
+      expect(() =>
+        checkPaymentKey({ PAYMENT_KEY: randomBytes(32).toString('hex'), NODE_ENV: 'production' }),
+      ).not.toThrow();
+  });
+
+  it('a weak key in the demo key file stops the start and says what to do', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'payment-key-'));
+    writeFileSync(path.join(dir, PAYMENT_KEY_FILE), `${'0'.repeat(64)}\n`, { mode: 0o600 });
+    expect(() => paymentKey({ NODE_ENV: undefined, DATA_DIR: dir })).toThrow(
+      /PAYMENT_KEY: the key in .*payment-key must be 32 random bytes.*random/s,
+    );
   });
 });

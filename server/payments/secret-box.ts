@@ -2,10 +2,8 @@
 // PAYMENT_KEY. Production needs the key set; a demo generates one once in DATA_DIR (0600), as
 // the token key does (server/auth/jwt-secret.ts); under vitest each process has its own.
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, readFileSync, writeFileSync } from 'node:fs';
-import path from 'node:path';
 import { ConfigError, type Config } from '../../common/config.ts';
-import { makePrivateDir, othersCanAccess } from '../utils/private-files.ts';
+import { secretProblem, storedKey } from '../auth/stored-secret.ts';
 
 export const PAYMENT_KEY_FILE = 'payment-key';
 const HOW_TO = 'Make one with `openssl rand -hex 32` and set PAYMENT_KEY to it.';
@@ -21,13 +19,22 @@ export function parsePaymentKey(value: string): Buffer | null {
   return null;
 }
 
-/** Refuses a start whose credential key is missing in production or malformed anywhere. */
+/**
+ * Why a PAYMENT_KEY value must not seal credentials, or null: 32 bytes in hex or base64, judged
+ * by the same strength rules as the token key (stored-secret.ts: an all-zero or repeating key,
+ * a run like 0123456, a value published in the repository are refused).
+ */
+export function paymentKeyProblem(value: string): string | null {
+  if (!parsePaymentKey(value)) return 'must be 32 random bytes (64 hex digits or base64)';
+  const problem = secretProblem(value.trim());
+  return problem && `must be 32 random bytes, and this one ${problem}`;
+}
+
+/** Refuses a start whose credential key is missing in production, malformed or weak anywhere. */
 export function checkPaymentKey(config: Pick<Config, 'PAYMENT_KEY' | 'NODE_ENV'>): void {
   if (config.PAYMENT_KEY) {
-    if (!parsePaymentKey(config.PAYMENT_KEY))
-      throw new ConfigError(
-        `Invalid settings:\n  PAYMENT_KEY: must be 32 random bytes (64 hex digits or base64). ${HOW_TO}`,
-      );
+    const problem = paymentKeyProblem(config.PAYMENT_KEY);
+    if (problem) throw new ConfigError(`Invalid settings:\n  PAYMENT_KEY: ${problem}. ${HOW_TO}`);
     return;
   }
   if (config.NODE_ENV === 'production')
@@ -43,32 +50,19 @@ export function paymentKey(config: Pick<Config, 'PAYMENT_KEY' | 'NODE_ENV' | 'DA
   checkPaymentKey(config);
   if (config.PAYMENT_KEY) return parsePaymentKey(config.PAYMENT_KEY)!;
   if (config.NODE_ENV === 'test') return (processKey ??= randomBytes(32));
-  const file = path.resolve(config.DATA_DIR, PAYMENT_KEY_FILE);
-  try {
-    return readStored(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
-  }
-  makePrivateDir(path.dirname(file));
-  try {
-    // 'wx': two processes starting at once both end up with the first one's key.
-    writeFileSync(file, `${randomBytes(32).toString('hex')}\n`, { flag: 'wx', mode: 0o600 });
-    chmodSync(file, 0o600);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-  }
-  return readStored(file);
-}
-
-function readStored(file: string): Buffer {
-  if (othersCanAccess(file))
-    throw new ConfigError(
-      `Invalid settings:\n  PAYMENT_KEY: the key file ${file} can be read or changed by other users of this machine; run \`chmod 600 ${file}\`.`,
-    );
-  const key = parsePaymentKey(readFileSync(file, 'utf8'));
-  if (!key)
-    throw new ConfigError(`Invalid settings:\n  PAYMENT_KEY: the key in ${file} is not 32 bytes.`);
-  return key;
+  return storedKey(config.DATA_DIR, {
+    setting: 'PAYMENT_KEY',
+    file: PAYMENT_KEY_FILE,
+    generate: () => randomBytes(32).toString('hex'),
+    read(value, file) {
+      const problem = paymentKeyProblem(value);
+      if (problem)
+        throw new ConfigError(
+          `Invalid settings:\n  PAYMENT_KEY: the key in ${file} ${problem}. Put the key the credentials were sealed with back, or ${HOW_TO}`,
+        );
+      return parsePaymentKey(value)!;
+    },
+  });
 }
 
 /** `v1.<iv>.<tag>.<ciphertext>` in base64url; the church id is bound as associated data. */
