@@ -124,6 +124,18 @@ describe.each(testBackends())('chat mutes and rooms on %s', (backend) => {
     ).toEqual({ status: false, message: 'Este chat no existe.' });
   });
 
+  it('a church without the live module (esperanza) has no chat: every channel is refused', async () => {
+    const guest = open('no live module browser', 'es');
+    for (const channel of ['culto', 'jovens', 'inventado'])
+      expect(await ask(guest, 'join', { igreja: 'esperanza', channel, name: 'Ana' })).toEqual({
+        status: false,
+        message: 'Este chat no existe.',
+      });
+    expect(
+      (await ask(guest, 'message', { igreja: 'esperanza', channel: 'culto', text: 'hola' })).status,
+    ).toBe(false);
+  });
+
   it('keeps a mute across a restart; a guest is muted by address and browser, members on it are not; unmute lifts it', async () => {
     const mod = await moderator();
     const troll = open('troll browser');

@@ -44,11 +44,14 @@ export function toMessage(row: typeof t.chatMessages.$inferSelect): ChatMessage 
   };
 }
 
-/** The church of a join, through the API's one church scope (active churches only), cached briefly. */
+/**
+ * The church of a join, through the API's one church scope (active churches with the live module,
+ * MOD_CULTO: a church without it has no chat at all), cached briefly.
+ */
 export async function churchIdOf(state: ChatState, slug: string): Promise<number | null> {
   const hit = state.churches.get(slug);
   if (hit && Date.now() - hit.at < CHURCH_CACHE_MS) return hit.id;
-  const church = await scopedChurchBySlug(state.db, slug);
+  const church = await scopedChurchBySlug(state.db, slug, 'MOD_CULTO');
   if (state.churches.size > 1000) state.churches.clear(); // unknown slugs must not grow it without end
   state.churches.set(slug, { at: Date.now(), id: church?.id ?? null });
   return church?.id ?? null;
