@@ -4,6 +4,7 @@
 // the same schemas and the same contrast check before sending.
 import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
+import { sameSitePath } from '../common/same-site-path.ts';
 import { HEX_COLOR, passesContrast } from './colour.ts';
 import { STREAM_SERVICES, streamServiceSchema } from './live.ts';
 
@@ -19,14 +20,21 @@ const optional = (max: number) =>
     .nullable()
     .transform((v) => (v ? v : null));
 const moment = z.iso.datetime({ offset: true, error: 'staff.site.badDate' });
-/** A link members follow: an address of this site (`/news/…`) or an http(s) address. */
+/**
+ * A link members follow: an address of this site (`/news/…`, judged by `sameSitePath` as the
+ * redirects are, so `/\evil.example` is refused) or an http(s) address.
+ */
 const link = z
   .string()
   .trim()
   .max(500, { error: 'staff.site.tooLong' })
-  .refine((v) => v === '' || /^https?:\/\/[^\s]+$/i.test(v) || /^\/[^\s/][^\s]*$|^\/$/.test(v), {
-    error: 'staff.site.badLink',
-  });
+  .refine(
+    (v) =>
+      v === '' ||
+      /^https?:\/\/[^\s]+$/i.test(v) ||
+      (/^\/[^\s]*$/.test(v) && sameSitePath(v) !== null),
+    { error: 'staff.site.badLink' },
+  );
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]);
 
 export const idParams = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
@@ -186,6 +194,31 @@ export type StreamInput = z.input<typeof streamInput>;
 export const CHURCH_LOCALES = ['pt_BR', 'en_US', 'es'] as const;
 export type ChurchLocale = (typeof CHURCH_LOCALES)[number];
 
+/** One of the church's own host names, with its proof (docs/deploy.md "Own domains and HTTPS"). */
+export const staffHostnameSchema = z.object({
+  id: z.number(),
+  hostname: z.string(),
+  /** `pendente`: not served until proven; `verificado`: served. */
+  estado: z.enum(['pendente', 'verificado']),
+  /** The TXT proof to create: `_church-verify.<hostname>` holding `church-verify=<token>`. */
+  registroTxt: z.object({ nome: z.string(), valor: z.string() }),
+  /** The other proof: a CNAME of the name to this target. */
+  alvoCname: z.string(),
+  /** How it was proven: `txt`, `cname`, `operador` (by the provider), `anterior` (from before proofs). */
+  metodo: z.string().nullable(),
+  verificadoEm: z.string().nullable(),
+  /** The last DNS check. */
+  checadoEm: z.string().nullable(),
+  /** The first of the daily checks in a row that found no proof; null while the proof is found. */
+  falhandoDesde: z.string().nullable(),
+  /** Failed daily checks in a row; at `FAILURES_TO_PENDING` the name goes back to pending. */
+  falhas: z.number(),
+});
+export type StaffHostname = z.infer<typeof staffHostnameSchema>;
+
+/** Daily checks in a row without the proof after which a verified name goes back to pending. */
+export const FAILURES_TO_PENDING = 3;
+
 export const churchSettingsSchema = z.object({
   nome: z.string(),
   descricao: z.string().nullable(),
@@ -194,9 +227,13 @@ export const churchSettingsSchema = z.object({
   corTexto: z.string(),
   idioma: z.string(),
   modulos: z.array(z.object({ codigo: z.string(), nome: z.string(), ativo: z.boolean() })),
-  hostnames: z.array(z.object({ id: z.number(), hostname: z.string() })),
+  hostnames: z.array(staffHostnameSchema),
   /** The church's own address on the provider (`<codigo>.<provider domain>` needs no record). */
   codigo: z.string(),
+  /** `<codigo>.<provider domain>`: the CNAME target of the proof, and a possible primary host. */
+  enderecoProvedor: z.string(),
+  /** The host the church's other names redirect to (docs/deploy.md "Own domains and HTTPS"); null: none. */
+  hostPrincipal: z.string().nullable(),
 });
 export type ChurchSettings = z.infer<typeof churchSettingsSchema>;
 
@@ -240,4 +277,15 @@ export const hostnameInput = z.object({
     .toLowerCase()
     .transform((v) => v.replace(/\.$/, ''))
     .refine((v) => HOST_NAME.test(v), { error: 'staff.site.badHostname' }),
+});
+
+/** PUT /igreja/host-principal: a verified own name or `<codigo>.<provider domain>`; null: no redirect. */
+export const primaryHostInput = z.object({
+  hostname: z
+    .string({ error: 'staff.site.badHostname' })
+    .trim()
+    .toLowerCase()
+    .max(253, { error: 'staff.site.badHostname' })
+    .transform((v) => v.replace(/\.$/, ''))
+    .nullable(),
 });

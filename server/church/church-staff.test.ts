@@ -235,6 +235,33 @@ describe.each(testBackends())('staff home and church calls on %s', (backend) => 
     expect(await bannerRows()).toEqual(before);
   });
 
+  it("refuses a banner link that only looks like an address of this site (the redirects' judgement)", async () => {
+    const before = await bannerRows();
+    for (const link of [
+      '/\\evil.example',
+      '/\\/evil.example',
+      '//evil.example',
+      '/\\evil.example/news',
+    ])
+      for (const method of ['POST', 'PUT'] as const) {
+        const path =
+          method === 'POST' ? '/admin/graca/banner' : `/admin/graca/banner/${before[0]!.id}`;
+        const res = await send(method, path, tokens.admin, {
+          form: { titulo: 'Fora', link, imagem: image() },
+        });
+        expect(res.status, `${method} ${link}`).toBe(400);
+        expect(res.body.errors?.link, link).toEqual([
+          'Use an address of this site (starting with /) or one starting with https://.',
+        ]);
+      }
+    expect(await bannerRows()).toEqual(before);
+    const fine = await send('POST', '/admin/graca/banner', tokens.admin, {
+      form: { titulo: 'Dentro', link: '/news?page=2#top', imagem: image() },
+    });
+    expect(fine.status).toBe(201);
+    expect(fine.body.link).toBe('/news?page=2#top');
+  });
+
   it('edits a banner (title, link, dates, a new image)', async () => {
     const row = await newBanner('Antes');
     const edit = (token?: string) =>
