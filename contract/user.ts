@@ -342,6 +342,34 @@ export const changeChurchResponseSchema = z.object({
   codigoAcesso: z.string(),
 });
 
+/**
+ * GET /usuario/troca-igreja/efeitos?igreja=: what a change of church stops at the church left
+ * (docs/accounts.md "Changing church"), shown before the member confirms. Amounts in reais.
+ */
+export const changeChurchEffectsQuery = z.object({ igreja: idParam });
+export const changeChurchEffectsSchema = z.object({
+  /** The church's currency (ISO 4217), for the amounts. */
+  moeda: z.string(),
+  doacoesRecorrentes: z.array(
+    z.object({
+      id: z.number().int(),
+      motivo: z.string(),
+      valor: z.number(),
+      /** Every how many days it repeats. */
+      dias: z.number().int(),
+      /** yyyy-mm-dd of the next charge. */
+      proximaData: z.string(),
+    }),
+  ),
+  /** The Play plan that would renew, or null. */
+  assinaturaPlay: z
+    .object({ plano: z.string(), valor: z.number(), pagoAte: z.string().nullable() })
+    .nullable(),
+  /** Staff roles held at the church left: they stay there. */
+  papeis: z.array(z.string()),
+});
+export type ChangeChurchEffects = z.infer<typeof changeChurchEffectsSchema>;
+
 /** POST /usuario/troca-igreja/codigo: the landing's exchange of that code (spent once). */
 export const switchCodeBody = z.object({ codigo: z.string().min(20).max(200), igreja: idParam });
 

@@ -33,7 +33,7 @@ export function accountRoutes(db: Database, options: AccountRouteOptions) {
   return new Hono({ strict: false })
     .route('/', authRoutes(db, mailer))
     .route('/', memberRoutes(db, mailer))
-    .route('/', membershipRoutes(db))
+    .route('/', membershipRoutes(db, mailer))
     .route('/', notificationRoutes(db))
     .route('/', addressRoutes(db))
     .route('/', childRoutes(db))

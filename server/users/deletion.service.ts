@@ -9,11 +9,11 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { deletedCardColumns, enqueueForgetCards } from '../payments/forget-card.task.ts';
-import { cancelSubscriptionsOf } from '../play/subscription.ts';
 import {
   deletedCustomerColumns,
   enqueueForgetCustomers,
 } from '../payments/forget-customer.task.ts';
+import { stopMoneyAt } from './leaving.ts';
 
 /** Removes the person from the church and, when no church holds them any more, their personal data. */
 export async function removePersonalData(
@@ -38,27 +38,11 @@ export async function removePersonalData(
     .set({ leaderId: null })
     .where(and(eq(t.groups.churchId, churchId), eq(t.groups.leaderId, userId)));
   await tx
-    .update(t.recurringGifts)
-    .set({ status: 'cancelada', cardId: null, updatedAt: new Date() })
-    .where(mine(t.recurringGifts));
-  await tx
     .update(t.registrations)
     .set({ holderName: removedName, holderEmail: null, answers: {} })
     .where(mine(t.registrations));
-  // a Play plan there renews no more (the paid period is kept; a pending one is cancelled)
-  await cancelSubscriptionsOf(tx, churchId, userId);
-  // leaving the church takes its cards and gateway customer, there too (docs/payments.md "Saved cards")
-  await enqueueForgetCards(
-    tx,
-    await tx.delete(t.savedCards).where(mine(t.savedCards)).returning(deletedCardColumns),
-  );
-  await enqueueForgetCustomers(
-    tx,
-    await tx
-      .delete(t.gatewayCustomers)
-      .where(mine(t.gatewayCustomers))
-      .returning(deletedCustomerColumns),
-  );
+  // gifts, the Play plan, cards and the gateway customer there stop (one rule with the change of church)
+  await stopMoneyAt(tx, churchId, userId);
   await tx.delete(t.churchUsers).where(mine(t.churchUsers));
   const [others] = await tx
     .select({ n: count() })

@@ -4,6 +4,7 @@
 import { Hono } from 'hono';
 import {
   changeChurchBody,
+  changeChurchEffectsQuery,
   switchCodeBody,
   churchQuery,
   clientOrOrganizationQuery,
@@ -19,6 +20,7 @@ import { revokeUserTokens } from '../auth/tokens.ts';
 import { exchangeSwitchCode, issueSwitchCode } from '../auth/switch-code.ts';
 import { ApiProblem } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
+import type { Mailer } from '../mail/outbox.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { accountMessage } from '../../contract/messages/index.ts';
@@ -29,8 +31,9 @@ import {
   rolesOf,
   scopeChurchIds,
 } from './memberships.service.ts';
+import { moneyRunningAt } from './leaving.ts';
 
-export function membershipRoutes(db: Database) {
+export function membershipRoutes(db: Database, mailer: Mailer) {
   return (
     new Hono({ strict: false })
       .get(
@@ -91,10 +94,20 @@ export function membershipRoutes(db: Database) {
           return c.json(ok(accountMessage(langOf(c), 'user.deleted')));
         },
       )
+      // What the move would stop at the church left, shown in the confirmation (docs/accounts.md).
+      .get(
+        '/usuario/troca-igreja/efeitos',
+        validate('query', changeChurchEffectsQuery),
+        async (c) => {
+          const { igreja } = c.req.valid('query');
+          const { membership } = await requireMember(db, c, igreja);
+          return c.json(await moneyRunningAt(db, igreja, membership.userId));
+        },
+      )
       .post('/usuario/troca-igreja', validate('json', changeChurchBody), async (c) => {
         const { igreja, novaIgreja } = c.req.valid('json');
         const { membership } = await requireMember(db, c, igreja);
-        const to = await changeChurch(db, membership, igreja, novaIgreja);
+        const to = await changeChurch(db, mailer, membership, igreja, novaIgreja);
         return c.json({
           status: true as const,
           igreja: { id: to.id, codigo: to.code, nome: to.name },

@@ -8,6 +8,10 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { message, messageLangOfLocale } from '../../contract/messages/index.ts';
 import { removePersonalData } from './deletion.service.ts';
+import { stopMoneyAt } from './leaving.ts';
+import { moneyStoppedMail } from './leaving-mail.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import { log } from '../log.ts';
 import { toChurchAccount } from './user.serializers.ts';
 
 /** Church ids named by ?cliente= (one church) or ?organizacao= (its churches). */
@@ -109,9 +113,14 @@ export async function requestDeletion(
   });
 }
 
-/** Moves the member, their member number and children to another church of the same organisation. */
+/**
+ * Moves the member, their member number and children to another church of the same organisation.
+ * What kept charging at the church left (recurring gifts, the Play plan) stops in the same
+ * transaction (leaving.ts), and the member is e-mailed what stopped; their roles there stay behind.
+ */
 export async function changeChurch(
   db: Database,
+  mailer: Mailer,
   membership: { userId: number; memberNumber: string | null },
   fromId: number,
   toId: number,
@@ -123,7 +132,7 @@ export async function changeChurch(
   if (!to || !to.active || !from?.organizationId || to.organizationId !== from.organizationId)
     throw new ApiProblem(404, 'church.notFound');
   const { userId } = membership;
-  await db.transaction(async (tx) => {
+  const stopped = await db.transaction(async (tx) => {
     const existing = await tx
       .select({ id: t.churchUsers.id })
       .from(t.churchUsers)
@@ -141,7 +150,26 @@ export async function changeChurch(
       .update(t.userChildren)
       .set({ churchId: toId })
       .where(and(eq(t.userChildren.userId, userId), eq(t.userChildren.churchId, fromId)));
+    const running = await stopMoneyAt(tx, fromId, userId);
     await leaveChurch(tx, userId, fromId);
+    return running;
   });
+  const [user] = await db
+    .select({ email: t.users.email, name: t.users.firstName })
+    .from(t.users)
+    .where(eq(t.users.id, userId));
+  const mail =
+    user &&
+    moneyStoppedMail(
+      messageLangOfLocale(from.locale),
+      user.email,
+      { name: user.name, from: from.name, to: to.name },
+      stopped,
+    );
+  // the move is done; a mail that fails to send never undoes it
+  if (mail)
+    await mailer
+      .send(mail)
+      .catch((error: unknown) => log.error({ err: error }, '[users] e-mail failed'));
   return to;
 }

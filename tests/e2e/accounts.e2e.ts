@@ -367,6 +367,35 @@ test('change church names the organisation as people know it, not by its address
   await expect(page.getByText('Igreja da Graça — Zona Norte')).toBeVisible();
 });
 
+test('changing church shows, before the move, the recurring gift and what stops with its amount', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca', '/access?redirectTo=/user/church'));
+  await page.getByRole('textbox', { name: 'E-mail', exact: true }).fill('membro@graca.demo');
+  await page.getByRole('button', { name: 'Continuar' }).click();
+  await page.getByRole('textbox', { name: 'Senha', exact: true }).fill('Demo@1234');
+  await page.getByRole('button', { name: 'Entrar', exact: true }).click();
+  await expect(page).toHaveURL(churchUrl('graca', '/user/church'));
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Igreja da Graça — Zona Norte' })
+    .getByRole('button', { name: 'Mudar para esta igreja' })
+    .click();
+  const confirm = page.getByRole('region', {
+    name: 'Mudar sua conta para Igreja da Graça — Zona Norte?',
+  });
+  await expect(
+    confirm.getByText(/Doação recorrente “Dízimo”: R\$\s300,00 a cada 30 dias/),
+  ).toBeVisible();
+  await expect(
+    confirm.getByText('Ao mudar, paramos o que ainda seria cobrado na Igreja da Graça:'),
+  ).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Confirmar a mudança' })).toBeVisible();
+  // going back moves nothing: the list is shown again
+  await page.getByRole('button', { name: 'Voltar' }).click();
+  await expect(page.getByText('Igreja atual')).toBeVisible();
+});
+
 /** A new grace member (registration asks phone, birth date and sex; the address is still missing). */
 async function newGraceMember(page: Page): Promise<string> {
   const email = `tripups-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;

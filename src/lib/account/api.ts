@@ -5,6 +5,7 @@ import type { TokenPair } from '../../../contract/auth.ts';
 import type { Client, clientsResponseSchema } from '../../../contract/church.ts';
 import type {
   AccountLookup,
+  ChangeChurchEffects,
   Address,
   AddressBody,
   addressesResponseSchema,
@@ -192,6 +193,12 @@ export const organisationChurches = async (
 ): Promise<Client[]> =>
   (await mainApi().get('cliente/', { searchParams }).json<Answer<typeof clientsResponseSchema>>())
     .clientes;
+
+/** What a move would stop at this church (recurring gifts, the Play plan) and the roles left there. */
+export const changeChurchEffects = (churchId: number): Promise<ChangeChurchEffects> =>
+  mainApi()
+    .get('usuario/troca-igreja/efeitos', { searchParams: { igreja: churchId } })
+    .json<ChangeChurchEffects>();
 
 /** Moves the membership; the answer's one-time code logs in on the new church's landing. */
 export async function changeChurch(churchId: number, newChurchId: number): Promise<string> {

@@ -1,9 +1,18 @@
 // /user/church (spec §2 "change church"): the churches of the organisation, searched by name or
 // address or nearest first with the user's permission; moving logs in on the new church's host.
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
-import { changeChurch, organisationChurches } from '../../../lib/account/api.ts';
+import type { ChangeChurchEffects } from '../../../../contract/user.ts';
+import { organisationChurches } from '../../../lib/account/api.ts';
 import { readFailure } from '../../../lib/account/http.ts';
+import { formatDate, money, type Lang } from '../../../lib/format.ts';
+import {
+  $changeChurch,
+  cancelChoice,
+  chooseChurch,
+  confirmMove,
+} from '../../../stores/change-church.ts';
 import { SWITCH_LANDING, SWITCH_PARAM } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
@@ -28,12 +37,13 @@ export function churchHost(code: string, providerDomain: string): string {
   return `${location.protocol}//${code}.${providerDomain}${port}`;
 }
 
-function ChangeChurch({ church, providerDomain, organizationName, t }: Props & { t: T }) {
+function ChangeChurch({ church, providerDomain, organizationName, lang, t }: Props & { t: T }) {
   const [query, setQuery] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
   const [churches, setChurches] = useState<Client[] | null>(null);
   const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
+  const flow = useStore($changeChurch);
+  const busy = flow.step === 'pick' ? null : flow.target.id;
   const org = church.slugOrganizacao;
 
   async function load(search: string, location: typeof near) {
@@ -69,20 +79,48 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
       { timeout: 10_000 },
     );
   }
-  async function move(target: Client) {
-    if (!confirm(t('account.church.confirm', { name: target.nome }))) return;
-    setBusy(target.id);
-    try {
-      const code = await changeChurch(church.id, target.id);
-      // spec §4: the new church's landing logs in from a one-time code, never a token (docs/security.md)
-      location.assign(
-        `${churchHost(target.codigo, providerDomain)}${SWITCH_LANDING}?${SWITCH_PARAM}=${encodeURIComponent(code)}`,
-      );
-    } catch (error) {
-      setMessage({ kind: 'error', text: (await readFailure(error)).message });
-      setBusy(null);
-    }
-  }
+  // spec §4: the new church's landing logs in from a one-time code, never a token (docs/security.md)
+  const go = (target: Client) => (code: string) =>
+    location.assign(
+      `${churchHost(target.codigo, providerDomain)}${SWITCH_LANDING}?${SWITCH_PARAM}=${encodeURIComponent(code)}`,
+    );
+  if (flow.step === 'confirm' || flow.step === 'moving')
+    return (
+      <div className="acc-panel">
+        <h1>{t('account.church.title')}</h1>
+        <ConfirmMove
+          from={church.nome}
+          effects={flow.effects}
+          target={flow.target}
+          lang={lang as Lang}
+          t={t}
+        />
+        <Notice
+          message={
+            flow.step === 'confirm' && flow.error ? { kind: 'error', text: flow.error } : null
+          }
+        />
+        <div className="acc-actions">
+          <button
+            type="button"
+            className="button"
+            disabled={flow.step === 'moving'}
+            aria-busy={flow.step === 'moving' || undefined}
+            onClick={() => void confirmMove(church.id, go(flow.target))}
+          >
+            {flow.step === 'moving' ? t('account.wait') : t('account.church.confirmMove')}
+          </button>
+          <button
+            type="button"
+            className="button secondary"
+            disabled={flow.step === 'moving'}
+            onClick={cancelChoice}
+          >
+            {t('account.church.back')}
+          </button>
+        </div>
+      </div>
+    );
   if (!org)
     return (
       <div className="acc-panel">
@@ -94,7 +132,12 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
     <div className="acc-panel">
       <h1>{t('account.church.title')}</h1>
       <p>{t('account.church.intro', { org: organizationName ?? org })}</p>
-      <Notice message={message} />
+      <Notice
+        message={
+          message ??
+          (flow.step === 'pick' && flow.error ? { kind: 'error', text: flow.error } : null)
+        }
+      />
       <form className="search-form" role="search" onSubmit={search}>
         <input
           type="search"
@@ -135,7 +178,7 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
                 className="button small"
                 disabled={busy !== null}
                 aria-busy={busy === c.id || undefined}
-                onClick={() => move(c)}
+                onClick={() => void chooseChurch(church.id, c)}
               >
                 {busy === c.id ? t('account.wait') : t('account.church.choose')}
               </button>
@@ -144,5 +187,61 @@ function ChangeChurch({ church, providerDomain, organizationName, t }: Props & {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** What the move stops here, with amounts, and the roles that stay behind (docs/accounts.md). */
+function ConfirmMove({
+  from,
+  target,
+  effects,
+  lang,
+  t,
+}: {
+  from: string;
+  target: Client;
+  effects: ChangeChurchEffects;
+  lang: Lang;
+  t: T;
+}) {
+  const amount = (v: number) => money(v, effects.moeda, lang);
+  const stops = effects.doacoesRecorrentes.length > 0 || effects.assinaturaPlay !== null;
+  return (
+    <section aria-labelledby="move-heading">
+      <h2 id="move-heading">{t('account.church.confirm', { name: target.nome })}</h2>
+      {stops ? (
+        <>
+          <p>{t('account.church.stops', { church: from })}</p>
+          <ul className="acc-list">
+            {effects.doacoesRecorrentes.map((g) => (
+              <li key={g.id} className="acc-item">
+                {t('account.church.stopGift', {
+                  reason: g.motivo,
+                  amount: amount(g.valor),
+                  days: g.dias,
+                  date: formatDate(g.proximaData, lang, 'UTC'),
+                })}
+              </li>
+            ))}
+            {effects.assinaturaPlay && (
+              <li className="acc-item">
+                {t('account.church.stopPlan', {
+                  plan: effects.assinaturaPlay.plano,
+                  amount: amount(effects.assinaturaPlay.valor),
+                })}
+              </li>
+            )}
+          </ul>
+          <p className="acc-muted">{t('account.church.stopsMail')}</p>
+        </>
+      ) : (
+        <p>{t('account.church.nothingStops', { church: from })}</p>
+      )}
+      {effects.papeis.length > 0 && (
+        <p role="note" className="acc-warning">
+          {t('account.church.rolesStay', { church: from })}
+        </p>
+      )}
+    </section>
   );
 }
