@@ -41,6 +41,13 @@ import {
   recordFailure,
   spend,
 } from './rate-limit.ts';
+import {
+  isStaffAccount,
+  liftStaffWait,
+  recordStaffFailure,
+  rememberAddress,
+  staffAccountWait,
+} from './staff-login.ts';
 import { issueTokenPair, rotateRefreshToken, signAccessToken } from './tokens.ts';
 import { claimVisitorTickets } from '../events/visitor-tickets.ts';
 
@@ -59,13 +66,18 @@ export function authRoutes(db: Database, mailer: Mailer) {
       const pair = pairKey(username, address);
       refuseIfWaiting(c, await longestWait(db, [pair, addressKey(address)]));
       const user = await userByEmail(db, username);
+      // A staff account's ceiling across every address; never for an address it signed in from before.
+      const staff = !!user && (await isStaffAccount(db, user.id));
+      if (staff) refuseIfWaiting(c, await staffAccountWait(db, user.id, address));
       if (!(await verifyPassword(user?.passwordHash, password)) || !user) {
         await recordFailure(db, pair, PAIR_RULE);
         await recordFailure(db, addressKey(address), ADDRESS_RULE);
+        if (staff && user) await recordStaffFailure(db, user.id);
         throw new ApiProblem(401, 'auth.invalidCredentials');
       }
       if (!user.active) throw new ApiProblem(403, 'auth.inactive');
       await clearFailures(db, pair);
+      if (staff) await rememberAddress(db, user.id, address);
       // Tickets bought as a visitor under a verified address move here (docs/events.md "Visitors").
       if (user.emailVerified) await claimVisitorTickets(db, user.id, user.email);
       return c.json(await issueTokenPair(db, user));
@@ -95,7 +107,10 @@ export function authRoutes(db: Database, mailer: Mailer) {
       const { token, senha } = c.req.valid('json');
       const user = await resetPassword(db, token, senha);
       if (user === false) throw new ApiProblem(400, 'auth.linkInvalid');
-      if (user) await clearFailures(db, pairKey(user.email, callerAddress(c)));
+      if (user) {
+        await clearFailures(db, pairKey(user.email, callerAddress(c)));
+        await liftStaffWait(db, user.id); // the e-mailed link proves the owner
+      }
       return c.json(ok(accountMessage(langOf(c), 'recover.done')));
     })
     .post(

@@ -7,6 +7,7 @@ import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { readOutbox } from '../mail/outbox.ts';
 import { apiClient } from '../test-kit.ts';
 import { lockedFor, PAIR_RULE, recordFailure } from './rate-limit.ts';
 import { resetAccountSettings } from './settings.ts';
@@ -89,6 +90,47 @@ describe.each(testBackends())('login and account limits on %s', { timeout: 120_0
     expect((await login('member@grace.demo', DEMO_PASSWORD, '::ffff:198.51.100.70')).status).toBe(
       200,
     );
+  });
+
+  it('a staff account guessed from many addresses waits, but never its owner at a known address', async () => {
+    // the treasurer signs in from home once: that address is now known for the account
+    expect((await login('tesoureiro@graca.demo', DEMO_PASSWORD, '198.51.100.200')).status).toBe(
+      200,
+    );
+    // 20 wrong passwords, 2 from each of 10 addresses (each far under its own limits)
+    const spread = async (email: string) => {
+      const statuses: number[] = [];
+      for (let i = 0; i < 20; i++)
+        statuses.push(
+          (await login(email, `Wrong@${i}xx`, `192.0.2.${100 + Math.floor(i / 2)}`)).status,
+        );
+      return statuses;
+    };
+    expect((await spread('tesoureiro@graca.demo')).every((s) => s === 401)).toBe(true);
+    // from an address it never used, even the right password now waits…
+    const stranger = await login('tesoureiro@graca.demo', DEMO_PASSWORD, '192.0.2.150');
+    expect(stranger.status).toBe(429);
+    expect(Number(stranger.headers.get('retry-after'))).toBeGreaterThan(14 * 60);
+    // …the owner at home is not locked out
+    expect((await login('tesoureiro@graca.demo', DEMO_PASSWORD, '198.51.100.200')).status).toBe(
+      200,
+    );
+    // a member's account has no such ceiling (its guards are per address)
+    expect((await spread('membro@graca.demo')).every((s) => s === 401)).toBe(true);
+    expect((await login('membro@graca.demo', DEMO_PASSWORD, '192.0.2.160')).status).toBe(200);
+    // the e-mailed recovery link lifts the wait for every address
+    await call('POST', '/security/recuperar-senha', {
+      body: { email: 'tesoureiro@graca.demo', igreja: 1 },
+      headers: { 'x-forwarded-for': '192.0.2.151' },
+    });
+    const [mail] = await readOutbox(process.env.DATA_DIR!, 'tesoureiro@graca.demo');
+    const token = new URL(mail!.links[0]!).searchParams.get('resetToken')!;
+    const reset = await call('POST', '/security/recuperar-senha/confirmar', {
+      body: { token, senha: 'Nova@Senha9', confirmacaoSenha: 'Nova@Senha9' },
+      headers: { 'x-forwarded-for': '192.0.2.151' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login('tesoureiro@graca.demo', 'Nova@Senha9', '192.0.2.152')).status).toBe(200);
   });
 
   it('each new lock of the same account and address lasts twice as long, up to an hour', async () => {
