@@ -194,6 +194,31 @@ export type StreamInput = z.input<typeof streamInput>;
 export const CHURCH_LOCALES = ['pt_BR', 'en_US', 'es'] as const;
 export type ChurchLocale = (typeof CHURCH_LOCALES)[number];
 
+/** One of the church's own host names, with its proof (docs/deploy.md "Own domains and HTTPS"). */
+export const staffHostnameSchema = z.object({
+  id: z.number(),
+  hostname: z.string(),
+  /** `pendente`: not served until proven; `verificado`: served. */
+  estado: z.enum(['pendente', 'verificado']),
+  /** The TXT proof to create: `_church-verify.<hostname>` holding `church-verify=<token>`. */
+  registroTxt: z.object({ nome: z.string(), valor: z.string() }),
+  /** The other proof: a CNAME of the name to this target. */
+  alvoCname: z.string(),
+  /** How it was proven: `txt`, `cname`, `operador` (by the provider), `anterior` (from before proofs). */
+  metodo: z.string().nullable(),
+  verificadoEm: z.string().nullable(),
+  /** The last DNS check. */
+  checadoEm: z.string().nullable(),
+  /** The first of the daily checks in a row that found no proof; null while the proof is found. */
+  falhandoDesde: z.string().nullable(),
+  /** Failed daily checks in a row; at `FAILURES_TO_PENDING` the name goes back to pending. */
+  falhas: z.number(),
+});
+export type StaffHostname = z.infer<typeof staffHostnameSchema>;
+
+/** Daily checks in a row without the proof after which a verified name goes back to pending. */
+export const FAILURES_TO_PENDING = 3;
+
 export const churchSettingsSchema = z.object({
   nome: z.string(),
   descricao: z.string().nullable(),
@@ -202,9 +227,13 @@ export const churchSettingsSchema = z.object({
   corTexto: z.string(),
   idioma: z.string(),
   modulos: z.array(z.object({ codigo: z.string(), nome: z.string(), ativo: z.boolean() })),
-  hostnames: z.array(z.object({ id: z.number(), hostname: z.string() })),
+  hostnames: z.array(staffHostnameSchema),
   /** The church's own address on the provider (`<codigo>.<provider domain>` needs no record). */
   codigo: z.string(),
+  /** `<codigo>.<provider domain>`: the CNAME target of the proof, and a possible primary host. */
+  enderecoProvedor: z.string(),
+  /** The host the church's other names redirect to (docs/deploy.md "Own domains and HTTPS"); null: none. */
+  hostPrincipal: z.string().nullable(),
 });
 export type ChurchSettings = z.infer<typeof churchSettingsSchema>;
 
@@ -248,4 +277,15 @@ export const hostnameInput = z.object({
     .toLowerCase()
     .transform((v) => v.replace(/\.$/, ''))
     .refine((v) => HOST_NAME.test(v), { error: 'staff.site.badHostname' }),
+});
+
+/** PUT /igreja/host-principal: a verified own name or `<codigo>.<provider domain>`; null: no redirect. */
+export const primaryHostInput = z.object({
+  hostname: z
+    .string({ error: 'staff.site.badHostname' })
+    .trim()
+    .toLowerCase()
+    .max(253, { error: 'staff.site.badHostname' })
+    .transform((v) => v.replace(/\.$/, ''))
+    .nullable(),
 });

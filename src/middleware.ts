@@ -7,6 +7,7 @@ import { pickLanguage, translator } from './lib/i18n.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
 import { settings } from './lib/settings.server.ts';
 import { createTenancy } from './lib/tenancy.server.ts';
+import { canonicalLocation } from './lib/canonical-host.server.ts';
 import { loadHomeRedirect } from './loaders/redirects.server.ts';
 import { safeRedirect } from './lib/safe-redirect.ts';
 import { pixelIdOf } from './lib/analytics.ts';
@@ -54,6 +55,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   locals.church = resolution.context;
   const { church, modules } = resolution.context;
+  // the church's other names go to its primary host (docs/deploy.md "Own domains and HTTPS")
+  const canonical = canonicalLocation({
+    method: request.method,
+    hostHeader: request.headers.get('host') ?? url.host,
+    url,
+    https: servedOverHttps(
+      new URL(request.url),
+      request.headers.get('x-forwarded-proto'),
+      settings.TRUST_PROXY,
+    ),
+    primaryHost: resolution.context.primaryHost,
+  });
+  if (canonical)
+    return new Response(null, {
+      status: 301,
+      headers: { location: canonical, 'cache-control': 'private, max-age=300' },
+    });
   const churchId = String(church.id);
   offerKnownChurch({
     id: church.id,

@@ -27,8 +27,16 @@ const en = {
   'staff.site.unknownModule': 'Unknown module.',
   'staff.site.badLanguage': 'Choose one of the languages offered.',
   'staff.site.badHostname': 'Enter a host name such as www.mychurch.org.',
-  'staff.site.hostnameTaken': 'This host name already points to a church.',
+  'staff.site.hostnameTaken': 'Another church has already proven this host name and uses it.',
   'staff.site.hostnameNotFound': 'This host name is not one of this church’s.',
+  'staff.site.hostnameProvider':
+    'Names under {{domain}} are the provider’s own: the church already answers at its address there.',
+  'staff.site.hostnameOwn': 'This church already has this host name.',
+  'staff.site.hostnameNotProven':
+    'No proof found yet: create the TXT record {{record}} with the value shown, or a CNAME of this name to {{target}}. DNS changes can take an hour to show; check again later.',
+  'staff.site.hostnameDnsDown': 'The DNS could not be asked just now. Try again in a few minutes.',
+  'staff.site.primaryNotServed':
+    'Choose one of this church’s verified addresses or its provider address.',
 } as const;
 
 export type StaffSiteMessageKey = keyof typeof en;
@@ -57,8 +65,17 @@ const pt: Record<StaffSiteMessageKey, string> = {
   'staff.site.unknownModule': 'Módulo desconhecido.',
   'staff.site.badLanguage': 'Escolha um dos idiomas oferecidos.',
   'staff.site.badHostname': 'Informe um nome de host como www.minhaigreja.org.',
-  'staff.site.hostnameTaken': 'Este nome de host já aponta para uma igreja.',
+  'staff.site.hostnameTaken': 'Outra igreja já comprovou este nome de host e o usa.',
   'staff.site.hostnameNotFound': 'Este nome de host não é desta igreja.',
+  'staff.site.hostnameProvider':
+    'Nomes sob {{domain}} são do próprio provedor: a igreja já responde no endereço dela ali.',
+  'staff.site.hostnameOwn': 'Esta igreja já tem este nome de host.',
+  'staff.site.hostnameNotProven':
+    'Ainda não encontramos a prova: crie o registro TXT {{record}} com o valor indicado, ou um CNAME deste nome para {{target}}. Mudanças no DNS podem levar uma hora para aparecer; verifique de novo mais tarde.',
+  'staff.site.hostnameDnsDown':
+    'Não foi possível consultar o DNS agora. Tente de novo em alguns minutos.',
+  'staff.site.primaryNotServed':
+    'Escolha um dos endereços verificados desta igreja ou o endereço dela no provedor.',
 };
 
 const es: Record<StaffSiteMessageKey, string> = {
@@ -86,8 +103,17 @@ const es: Record<StaffSiteMessageKey, string> = {
   'staff.site.unknownModule': 'Módulo desconocido.',
   'staff.site.badLanguage': 'Elige uno de los idiomas ofrecidos.',
   'staff.site.badHostname': 'Ingresa un nombre de host como www.miiglesia.org.',
-  'staff.site.hostnameTaken': 'Este nombre de host ya apunta a una iglesia.',
+  'staff.site.hostnameTaken': 'Otra iglesia ya comprobó este nombre de host y lo usa.',
   'staff.site.hostnameNotFound': 'Este nombre de host no es de esta iglesia.',
+  'staff.site.hostnameProvider':
+    'Los nombres bajo {{domain}} son del propio proveedor: la iglesia ya responde en su dirección allí.',
+  'staff.site.hostnameOwn': 'Esta iglesia ya tiene este nombre de host.',
+  'staff.site.hostnameNotProven':
+    'Aún no encontramos la prueba: crea el registro TXT {{record}} con el valor indicado, o un CNAME de este nombre a {{target}}. Los cambios de DNS pueden tardar una hora en verse; verifica de nuevo más tarde.',
+  'staff.site.hostnameDnsDown':
+    'No se pudo consultar el DNS ahora. Inténtalo de nuevo en unos minutos.',
+  'staff.site.primaryNotServed':
+    'Elige una de las direcciones verificadas de esta iglesia o su dirección en el proveedor.',
 };
 
 export const STAFF_SITE_MESSAGES: MessageTable<StaffSiteMessageKey> = { en, pt, es };

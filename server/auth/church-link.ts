@@ -1,6 +1,6 @@
 // Links in e-mails go back to the church's own host (docs/accounts.md). The request's host is
 // used only when it is one of the church's hosts, so a forged Host header cannot redirect them.
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { Database } from '../db/client.ts';
 import type { Config } from '../../common/config.ts';
@@ -51,7 +51,7 @@ export async function churchOrigin(db: Database, c: Context, church: LinkChurch)
     const custom = await db
       .select({ hostname: churchHostnames.hostname })
       .from(churchHostnames)
-      .where(eq(churchHostnames.churchId, church.id));
+      .where(and(eq(churchHostnames.churchId, church.id), isNotNull(churchHostnames.verifiedAt))); // proven names only
     if (custom.some((h) => h.hostname === host)) return `${scheme}://${hostHeader}`;
   }
   return churchHomeUrl(church.code, settings, scheme);

@@ -10,6 +10,7 @@ import {
   idParams,
   languageInput,
   modulesInput,
+  primaryHostInput,
   serviceInput,
   streamInput,
 } from '../../contract/church-staff.ts';
@@ -133,6 +134,12 @@ export function churchStaffRoutes(deps: StaffDeps) {
       )
       .delete('/igreja/hostname/:id', church, validate('param', idParams), async (c) =>
         c.json(await site.removeHostname(deps, actor(c), c.req.valid('param').id)),
+      )
+      .post('/igreja/hostname/:id/verificar', church, validate('param', idParams), async (c) =>
+        c.json(await site.checkHostname(deps, actor(c), c.req.valid('param').id)),
+      )
+      .put('/igreja/host-principal', church, validate('json', primaryHostInput), async (c) =>
+        c.json(await site.setPrimaryHost(deps, actor(c), c.req.valid('json').hostname)),
       )
   );
 }

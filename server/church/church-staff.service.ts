@@ -16,13 +16,13 @@ import type {
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import type { ImageStore } from '../images/store.ts';
 import { ImageRejected } from '../images/store.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { Tx } from '../db/client.ts';
+import * as domains from '../domains/domains.service.ts';
 
 export interface SiteDeps {
   db: Database;
@@ -418,7 +418,7 @@ export async function deleteStream(deps: SiteDeps, actor: StaffActor, id: number
 // ---- the church ----
 
 export async function churchSettings(db: Database, churchId: number): Promise<ChurchSettings> {
-  const [[church], [visual], modules, enabled, hosts] = await Promise.all([
+  const [[church], [visual], modules, enabled] = await Promise.all([
     db.select().from(t.churches).where(eq(t.churches.id, churchId)),
     db.select().from(t.churchVisuals).where(eq(t.churchVisuals.churchId, churchId)),
     db.select().from(t.modules).orderBy(asc(t.modules.code)),
@@ -426,13 +426,9 @@ export async function churchSettings(db: Database, churchId: number): Promise<Ch
       .select({ code: t.churchModules.moduleCode })
       .from(t.churchModules)
       .where(eq(t.churchModules.churchId, churchId)),
-    db
-      .select({ id: t.churchHostnames.id, hostname: t.churchHostnames.hostname })
-      .from(t.churchHostnames)
-      .where(eq(t.churchHostnames.churchId, churchId))
-      .orderBy(asc(t.churchHostnames.hostname)),
   ]);
   if (!church) throw notFound('staff.notFound');
+  const hosts = await domains.hostnamesOf(db, church);
   const on = new Set(enabled.map((m) => m.code));
   return {
     nome: church.name,
@@ -442,8 +438,8 @@ export async function churchSettings(db: Database, churchId: number): Promise<Ch
     corTexto: visual?.textColor ?? '#ffffff',
     idioma: church.locale,
     modulos: modules.map((m) => ({ codigo: m.code, nome: m.name, ativo: on.has(m.code) })),
-    hostnames: hosts,
     codigo: church.code,
+    ...hosts,
   };
 }
 
@@ -540,50 +536,24 @@ export async function setLanguage(deps: SiteDeps, actor: StaffActor, locale: str
   return churchSettings(deps.db, actor.churchId);
 }
 
+// ---- host names (the rules: server/domains/domains.service.ts) ----
+
 export async function addHostname(deps: SiteDeps, actor: StaffActor, hostname: string) {
-  try {
-    await staffWrite(
-      deps,
-      actor,
-      (h: { id: number }) => ({
-        action: 'church.hostAdd',
-        kind: 'igreja_hostname',
-        targetId: h.id,
-        summary: hostname,
-      }),
-      async (tx) => {
-        const [row] = await tx
-          .insert(t.churchHostnames)
-          .values({ churchId: actor.churchId, hostname })
-          .returning({ id: t.churchHostnames.id });
-        return row!;
-      },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldProblem(409, 'hostname', 'staff.site.hostnameTaken');
-    throw error;
-  }
+  await domains.addHostname(deps, actor, hostname);
   return churchSettings(deps.db, actor.churchId);
 }
 
 export async function removeHostname(deps: SiteDeps, actor: StaffActor, id: number) {
-  await staffWrite(
-    deps,
-    actor,
-    (h: { hostname: string }) => ({
-      action: 'church.hostRemove',
-      kind: 'igreja_hostname',
-      targetId: id,
-      summary: h.hostname,
-    }),
-    async (tx) => {
-      const [row] = await tx
-        .delete(t.churchHostnames)
-        .where(and(eq(t.churchHostnames.id, id), eq(t.churchHostnames.churchId, actor.churchId)))
-        .returning({ hostname: t.churchHostnames.hostname });
-      if (!row) throw notFound('staff.site.hostnameNotFound');
-      return row;
-    },
-  );
+  await domains.removeHostname(deps, actor, id);
+  return churchSettings(deps.db, actor.churchId);
+}
+
+export async function checkHostname(deps: SiteDeps, actor: StaffActor, id: number) {
+  await domains.checkHostname(deps, actor, id);
+  return churchSettings(deps.db, actor.churchId);
+}
+
+export async function setPrimaryHost(deps: SiteDeps, actor: StaffActor, hostname: string | null) {
+  await domains.setPrimaryHost(deps, actor, hostname);
   return churchSettings(deps.db, actor.churchId);
 }

@@ -1,7 +1,7 @@
 // The church reads of spec §7 "Church" as plain functions over the database: lookup by code and
 // host, a church's modules, look, menu, payment methods, banners and congregations, organisations
 // and the church search. The routes find the church through the scope first (church-scope.ts).
-import { and, asc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Banner,
@@ -55,11 +55,11 @@ export async function churchByCode(db: Database, code: string): Promise<Church> 
   return toChurch(row.church, row.organizationSlug);
 }
 
-/** The churches a host name belongs to (none for an unknown host). */
+/** The church a host name belongs to (none for an unknown or still unproven host: docs/security.md "Host names need proof"). */
 export async function clientsByHostname(db: Database, hostname: string): Promise<Client[]> {
   const rows = await selectChurches(db)
     .innerJoin(t.churchHostnames, eq(t.churchHostnames.churchId, t.churches.id))
-    .where(eq(t.churchHostnames.hostname, hostname));
+    .where(and(eq(t.churchHostnames.hostname, hostname), isNotNull(t.churchHostnames.verifiedAt)));
   return rows.map((r) => toClient(r.church, r.organizationSlug));
 }
 

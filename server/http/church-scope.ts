@@ -1,7 +1,7 @@
 // The one way a route finds the church it serves (docs/architecture.md "Tenancy"): by slug or id, active only, and
 // — when the route belongs to a module — only if the church has that module (spec §2 module gate,
 // enforced on the API side too). Anything else is a 404 in the request's language.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import type { MessageKey } from '../../contract/messages/index.ts';
 import type { Database } from '../db/client.ts';
@@ -182,7 +182,7 @@ export async function churchByIdOrHost(
     const [row] = await db
       .select({ id: t.churchHostnames.churchId })
       .from(t.churchHostnames)
-      .where(eq(t.churchHostnames.hostname, host))
+      .where(and(eq(t.churchHostnames.hostname, host), isNotNull(t.churchHostnames.verifiedAt))) // a pending name is no church's yet
       .limit(1);
     found = row?.id;
   }

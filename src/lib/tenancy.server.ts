@@ -14,6 +14,7 @@ import {
   type PaymentMethod,
   type Visual,
 } from '../../contract/church.ts';
+import { primaryHostSchema } from '../../contract/domains.ts';
 import { getParsed } from './api.ts';
 import { normalizeChurchLocale } from './i18n.ts';
 import { isBuilt } from './routes.ts';
@@ -29,6 +30,8 @@ export interface ChurchContext {
   menu: MenuItem[];
   /** The church's locale, lowercase and dashed (spec §1). */
   locale: string;
+  /** The host its other names redirect to (docs/deploy.md "Own domains and HTTPS"); null: none. */
+  primaryHost: string | null;
 }
 
 export type HostResolution =
@@ -94,12 +97,20 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
 
   async function loadContext(church: Church): Promise<ChurchContext> {
     const slug = encodeURIComponent(church.slug);
-    const [{ modulos }, { igrejaVisual }, { metodosPagamento }, { igrejaAppMenu }] =
+    const [{ modulos }, { igrejaVisual }, { metodosPagamento }, { igrejaAppMenu }, { principal }] =
       await Promise.all([
         getParsed(api(), `igreja/${slug}/modulo/`, modulesResponseSchema),
         getParsed(api(), `igreja/${slug}/visual/`, visualResponseSchema),
         getParsed(api(), `igreja/${slug}/metodo-pagamento/`, paymentMethodsResponseSchema),
         getParsed(api(), `igreja-app-menu?igreja=${church.id}`, menuResponseSchema),
+        // an API without the call (an older one at API_URL) means no primary host: no redirect
+        getParsed(api(), `igreja/${slug}/host-principal`, primaryHostSchema).catch(
+          (error: unknown) => {
+            if (error instanceof HTTPError && error.response.status === 404)
+              return { principal: null };
+            throw error;
+          },
+        ),
       ]);
     const modules = modulos.map((m) => m.codigo);
     return {
@@ -113,6 +124,7 @@ export function createTenancy({ providerDomain, api, ttlMs = 60_000 }: TenancyOp
           (!item.link.startsWith('/') || isBuilt(item.link)),
       ),
       locale: normalizeChurchLocale(church.idioma),
+      primaryHost: principal,
     };
   }
 

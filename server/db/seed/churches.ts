@@ -339,9 +339,15 @@ export async function seedChurches(db: Database): Promise<void> {
       const churchId = row!.id;
       churchIds[c.code] = churchId;
       if (c.hostnames?.length)
-        await tx
-          .insert(t.churchHostnames)
-          .values(c.hostnames.map((hostname) => ({ churchId, hostname })));
+        await tx.insert(t.churchHostnames).values(
+          // set by the provider, so verified and never re-checked (docs/deploy.md "Own domains and HTTPS")
+          c.hostnames.map((hostname) => ({
+            churchId,
+            hostname,
+            verifiedAt: new Date(),
+            method: 'operador',
+          })),
+        );
       await tx
         .insert(t.churchModules)
         .values(c.modules.map((moduleCode) => ({ churchId, moduleCode })));
