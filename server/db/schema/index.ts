@@ -25,3 +25,4 @@ export * from './gateways.ts';
 export * from './files.ts';
 export * from './pix-keys.ts';
 export * from './invitations.ts';
+export * from './two-factor.ts';
