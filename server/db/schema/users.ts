@@ -14,6 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { churches, congregations } from './church.ts';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from './content.ts';
 
 /** The provider-wide account ("inpeaceAccount"): one per e-mail, shared by every church. */
 export const users = pgTable(
@@ -42,12 +43,22 @@ export const users = pgTable(
     image: text('imagem'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What a people search reads (server/db/search.ts): name, e-mail and the phone's digits folded
+     * once when the row is written, behind a trigram index (docs/performance.md "Search by trigrams").
+     */
+    searchText: text('busca_texto').generatedAlwaysAs(
+      sql.raw(
+        `lower(translate(nome || ' ' || coalesce(sobrenome, '') || E'\\n' || email || E'\\n' || regexp_replace(coalesce(telefone, ''), '\\D', '', 'g'), '${SEARCH_ACCENTED}', '${SEARCH_PLAIN}'))`,
+      ),
+    ),
   },
   // spec §8 "CPF already in use": one account per CPF across the provider
   (t) => [
     uniqueIndex('usuario_cpf_uq')
       .on(t.cpf)
       .where(sql`${t.cpf} is not null`),
+    index('usuario_busca_idx').using('gin', t.searchText.op('gin_trgm_ops')),
   ],
 );
 

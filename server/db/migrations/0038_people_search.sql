@@ -1,0 +1,2 @@
+ALTER TABLE "usuario" ADD COLUMN "busca_texto" text GENERATED ALWAYS AS (lower(translate(nome || ' ' || coalesce(sobrenome, '') || E'\n' || email || E'\n' || regexp_replace(coalesce(telefone, ''), '\D', '', 'g'), 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN'))) STORED;--> statement-breakpoint
+CREATE INDEX "usuario_busca_idx" ON "usuario" USING gin ("busca_texto" gin_trgm_ops);
