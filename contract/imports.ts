@@ -72,6 +72,14 @@ export const importCountsSchema = z.object({
   atualizar: z.number(),
   /** Already brought by an earlier import of the same file: nothing to do. */
   iguais: z.number(),
+  /**
+   * People rows whose e-mail or CPF is an account that is not a member of this church: they get
+   * an invitation and nothing else (docs/invitations.md); listed by line only.
+   */
+  convidar: z.number(),
+  convidarLinhas: z.array(z.number()),
+  /** Invitation e-mails the church sends per day; the rest wait for the following days. */
+  convitesPorDia: z.number(),
   recusadas: z.array(importLineSchema),
   avisos: z.array(importLineSchema),
   /** More refused or remarked lines than listed. */

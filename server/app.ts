@@ -41,6 +41,7 @@ import { createPdfStore } from './images/pdf-store.ts';
 import { createImageStore } from './images/store.ts';
 import { mailerFromSettings } from './mail/outbox.ts';
 import { redirectRoutes } from './imports/redirects.routes.ts';
+import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
@@ -105,6 +106,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', liveRoutes(db));
   api.route('/', clientErrorRoutes());
   api.route('/', redirectRoutes(db));
+  api.route('/', invitationRoutes(db));
   api.route('/', domainRoutes(db));
   api.route(
     '/',

@@ -18,6 +18,7 @@ import { readingPlansStaffRoutes } from './reading-plans/reading-plans-staff.rou
 import { moderationStaffRoutes } from './prayer/moderation-staff.routes.ts';
 import { peopleStaffRoutes } from './users/people-staff.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
+import { invitationStaffRoutes } from './invitations/invitations-staff.routes.ts';
 
 export function staffApi(deps: StaffDeps) {
   const { db } = deps;
@@ -37,5 +38,6 @@ export function staffApi(deps: StaffDeps) {
   staff.route('/', peopleStaffRoutes(deps));
   staff.route('/', groupsStaffRoutes(deps));
   staff.route('/', importRoutes(deps));
+  staff.route('/', invitationStaffRoutes(deps));
   return staff;
 }

@@ -21,6 +21,7 @@ import { enqueueTask, retryTask, taskStatus } from '../jobs/tasks.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
+import { INVITE_MAILS_PER_DAY } from '../../contract/invitations.ts';
 import { guessMapping } from './columns.ts';
 import { guessDateOrder } from './formats.ts';
 import { importGifts } from './gifts.ts';
@@ -128,7 +129,7 @@ export async function walk(
 }
 
 const counted = (tally: Tally) =>
-  tally.criar + tally.atualizar + tally.iguais + tally.totalRecusadas;
+  tally.criar + tally.atualizar + tally.iguais + (tally.convidar ?? 0) + tally.totalRecusadas;
 
 async function dryRun(
   db: Database,
@@ -544,6 +545,9 @@ function counts(lang: MessageLang, tally: Partial<Tally> | null): ImportCounts |
     criar: tally.criar ?? 0,
     atualizar: tally.atualizar ?? 0,
     iguais: tally.iguais ?? 0,
+    convidar: tally.convidar ?? 0,
+    convidarLinhas: tally.convidarLinhas ?? [],
+    convitesPorDia: INVITE_MAILS_PER_DAY,
     recusadas: translate(lang, tally.recusadas),
     avisos: translate(lang, tally.avisos),
     totalRecusadas: tally.totalRecusadas ?? 0,

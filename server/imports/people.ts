@@ -1,9 +1,14 @@
-// People from a member spreadsheet (docs/staff.md "Moving in"): each row is matched with an
-// account by e-mail or CPF and merged (blank fields filled, the membership, member number and
-// groups added), or becomes a new account without a password and a membership of the church.
-// Rows are read as a stream and handled 500 at a time; a refused row never stops the others.
+// People from a member spreadsheet (docs/staff.md "Moving in"): each row is matched by e-mail or
+// CPF with a MEMBER OF THIS CHURCH and merged (blank fields filled, member number and groups
+// added), or becomes a new account without a password and a membership of the church. A row whose
+// e-mail or CPF belongs to an account that is not a member here writes nothing and reads nothing of
+// it: it becomes an invitation the person may accept (docs/invitations.md; docs/security.md
+// "Tenants never meet"). Rows are read as a stream and handled 500 at a time; a refused row never
+// stops the others.
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
+import { IMPORT_INVITES_MAX } from '../../contract/invitations.ts';
+import { newInvitation, sendWaiting } from '../invitations/invitations.service.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
@@ -59,14 +64,23 @@ interface Known {
   phone: string | null;
   birthDate: string | null;
   hasAddress: boolean;
-  /** The membership of this church, when there is one. */
+  /** The membership of this church (only members of this church are ever Known). */
   membership: { id: number; memberNumber: string | null } | null;
 }
 
 /** What the walk remembers across batches: who is known, numbers taken, groups joined. */
 interface State {
+  /** Members of this church (and the accounts this import made), by e-mail and CPF. */
   byEmail: Map<string, Known>;
   byCpf: Map<string, Known>;
+  /** E-mails and CPFs of accounts that are not members here: nothing else of them is loaded. */
+  elsewhereEmails: Set<string>;
+  elsewhereCpfs: Set<string>;
+  /** E-mails with an invitation of this church waiting (earlier, or made by this import). */
+  invited: Set<string>;
+  /** Invitations this import made, and those planned in the batch being written. */
+  invites: number;
+  plannedInvites: number;
   numbers: Map<string, number>;
   groups: Map<string, number>;
   joined: Set<string>;
@@ -144,6 +158,11 @@ async function startState(run: ImportRun): Promise<State> {
   return {
     byEmail: new Map(),
     byCpf: new Map(),
+    elsewhereEmails: new Set(),
+    elsewhereCpfs: new Set(),
+    invited: new Set(),
+    invites: 0,
+    plannedInvites: 0,
     numbers: new Map(numbers.map((r) => [r.n!.trim().toLowerCase(), r.userId])),
     groups: new Map(groups.map((g) => [fold(g.name), g.id])),
     joined: new Set(),
@@ -151,41 +170,79 @@ async function startState(run: ImportRun): Promise<State> {
   };
 }
 
-/** Loads the accounts a batch may match (by e-mail or CPF), with their membership and groups here. */
+/**
+ * Loads who a batch may match: members of this church by e-mail or CPF, with their membership and
+ * groups here. Of an account that is not a member here only the fact that its e-mail or CPF is
+ * taken is kept (the row becomes an invitation); none of its data is read.
+ */
 async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
   const { db } = run;
-  const emails = [...new Set(batch.map((c) => c.email))].filter((e) => !state.byEmail.has(e));
+  const churchId = run.church.id;
+  const emails = [...new Set(batch.map((c) => c.email))].filter(
+    (e) => !state.byEmail.has(e) && !state.elsewhereEmails.has(e),
+  );
   const cpfs = [...new Set(batch.flatMap((c) => (c.cpf ? [c.cpf] : [])))].filter(
-    (c) => !state.byCpf.has(c),
+    (c) => !state.byCpf.has(c) && !state.elsewhereCpfs.has(c),
   );
   if (!emails.length && !cpfs.length) return;
-  const rows = [
-    ...(emails.length ? await db.select().from(t.users).where(inArray(t.users.email, emails)) : []),
-    ...(cpfs.length ? await db.select().from(t.users).where(inArray(t.users.cpf, cpfs)) : []),
-  ];
-  if (!rows.length) return;
-  const ids = [...new Set(rows.map((r) => r.id))];
-  const [members, addresses, joined] = await Promise.all([
-    db
-      .select({
-        id: t.churchUsers.id,
-        userId: t.churchUsers.userId,
-        memberNumber: t.churchUsers.memberNumber,
-      })
-      .from(t.churchUsers)
-      .where(and(eq(t.churchUsers.churchId, run.church.id), inArray(t.churchUsers.userId, ids))),
+  const ids = { id: t.users.id, email: t.users.email, cpf: t.users.cpf };
+  const [holders, invited] = await Promise.all([
+    Promise.all([
+      emails.length ? db.select(ids).from(t.users).where(inArray(t.users.email, emails)) : [],
+      cpfs.length ? db.select(ids).from(t.users).where(inArray(t.users.cpf, cpfs)) : [],
+    ]).then(([a, b]) => [...a, ...b]),
+    emails.length
+      ? db
+          .select({ email: t.invitations.email })
+          .from(t.invitations)
+          .where(
+            and(
+              eq(t.invitations.churchId, churchId),
+              eq(t.invitations.state, 'pendente'),
+              inArray(t.invitations.email, emails),
+            ),
+          )
+      : [],
+  ]);
+  for (const i of invited) state.invited.add(i.email);
+  if (!holders.length) return;
+  const members = await db
+    .select({
+      id: t.churchUsers.id,
+      userId: t.churchUsers.userId,
+      memberNumber: t.churchUsers.memberNumber,
+    })
+    .from(t.churchUsers)
+    .where(
+      and(
+        eq(t.churchUsers.churchId, churchId),
+        inArray(
+          t.churchUsers.userId,
+          holders.map((h) => h.id),
+        ),
+      ),
+    );
+  const memberIds = [...new Set(members.map((m) => m.userId))];
+  for (const h of holders)
+    if (!members.some((m) => m.userId === h.id)) {
+      state.elsewhereEmails.add(h.email);
+      if (h.cpf) state.elsewhereCpfs.add(h.cpf);
+    }
+  if (!memberIds.length) return;
+  const [rows, addresses, joined] = await Promise.all([
+    db.select().from(t.users).where(inArray(t.users.id, memberIds)),
     db
       .selectDistinct({ userId: t.userAddresses.userId })
       .from(t.userAddresses)
-      .where(inArray(t.userAddresses.userId, ids)),
+      .where(inArray(t.userAddresses.userId, memberIds)),
     db
       .select({ groupId: t.groupMembers.groupId, userId: t.groupMembers.userId })
       .from(t.groupMembers)
-      .where(and(eq(t.groupMembers.churchId, run.church.id), inArray(t.groupMembers.userId, ids))),
+      .where(and(eq(t.groupMembers.churchId, churchId), inArray(t.groupMembers.userId, memberIds))),
   ]);
   for (const j of joined) state.joined.add(`${j.groupId}:${j.userId}`);
   for (const r of rows) {
-    const m = members.find((x) => x.userId === r.id);
+    const m = members.find((x) => x.userId === r.id)!;
     const known: Known = {
       id: r.id,
       email: r.email,
@@ -194,7 +251,7 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
       phone: r.phone,
       birthDate: r.birthDate,
       hasAddress: addresses.some((a) => a.userId === r.id),
-      membership: m ? { id: m.id, memberNumber: m.memberNumber } : null,
+      membership: { id: m.id, memberNumber: m.memberNumber },
     };
     state.byEmail.set(r.email, known);
     if (r.cpf) state.byCpf.set(r.cpf, known);
@@ -202,7 +259,8 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
 }
 
 interface Plan {
-  kind: 'criar' | 'atualizar' | 'iguais';
+  /** `convidar`: the e-mail or CPF is an account of elsewhere; only an invitation is written. */
+  kind: 'criar' | 'atualizar' | 'iguais' | 'convidar';
   known: Known | null;
   fill: Partial<Pick<Known, 'cpf' | 'lastName' | 'phone' | 'birthDate'>>;
   address: boolean;
@@ -217,9 +275,35 @@ function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote
   if (byEmail && byCpf && byEmail.id !== byCpf.id)
     return { linha: c.line, chave: 'staff.import.row.twoPeople' };
   const known = byEmail ?? byCpf;
+  if (
+    !known &&
+    (state.elsewhereEmails.has(c.email) ||
+      (c.cpf && state.elsewhereCpfs.has(c.cpf)) ||
+      state.invited.has(c.email))
+  ) {
+    if (!state.invited.has(c.email)) {
+      if (state.invites + state.plannedInvites >= IMPORT_INVITES_MAX)
+        return {
+          linha: c.line,
+          chave: 'staff.import.row.inviteLimit',
+          valores: { max: IMPORT_INVITES_MAX },
+        };
+      state.plannedInvites++;
+    }
+    return {
+      kind: 'convidar',
+      known: null,
+      fill: {},
+      address: false,
+      memberNumber: null,
+      groupIds: [],
+    };
+  }
   const fill: Plan['fill'] = {};
   if (known) {
-    if (c.cpf && !known.cpf && !state.byCpf.has(c.cpf)) fill.cpf = c.cpf;
+    // a CPF held by any other account is never written (nor said to be held)
+    if (c.cpf && !known.cpf && !state.byCpf.has(c.cpf) && !state.elsewhereCpfs.has(c.cpf))
+      fill.cpf = c.cpf;
     if (c.last && !known.lastName) fill.lastName = c.last;
     if (c.phone && !known.phone) fill.phone = c.phone;
     if (c.birth && !known.birthDate) fill.birthDate = c.birth;
@@ -245,7 +329,7 @@ function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote
   }
   const changes =
     Object.keys(fill).length > 0 || address || memberNumber !== null || groupIds.length > 0;
-  const kind = !known || !known.membership ? 'criar' : changes ? 'atualizar' : 'iguais';
+  const kind = !known ? 'criar' : changes ? 'atualizar' : 'iguais';
   return { kind, known, fill, address, memberNumber, groupIds };
 }
 
@@ -256,6 +340,14 @@ function remember(
   plan: Plan,
   ids: { userId: number; memberId: number },
 ) {
+  if (plan.kind === 'convidar') {
+    if (!state.invited.has(c.email)) {
+      state.invited.add(c.email);
+      state.invites++;
+      state.plannedInvites = Math.max(0, state.plannedInvites - 1);
+    }
+    return;
+  }
   const known: Known = plan.known ?? {
     id: ids.userId,
     email: c.email,
@@ -294,6 +386,10 @@ async function writeRow(
 ): Promise<{ userId: number; memberId: number; invite: Invite | null }> {
   const churchId = run.church.id;
   const items: { table: string; targetId: number }[] = [];
+  if (plan.kind === 'convidar') {
+    await inviteRows(tx, run, [c]);
+    return { userId: -1, memberId: -1, invite: null };
+  }
   let userId = plan.known?.id;
   let invite: Invite | null = null;
   if (userId === undefined) {
@@ -368,6 +464,42 @@ async function writeRow(
   }
   await recordItems(tx, run, items);
   return { userId, memberId, invite };
+}
+
+/**
+ * Invitations for rows of accounts of elsewhere (one per e-mail: one already waiting is kept),
+ * listed for undo; their e-mails go out after the commit, within the church's daily allowance.
+ */
+async function inviteRows(tx: Tx, run: ImportRun, rows: Candidate[]): Promise<void> {
+  if (!rows.length) return;
+  const made = await tx
+    .insert(t.invitations)
+    .values(
+      rows.map((c) =>
+        newInvitation(run.church.id, run.actor, {
+          email: c.email,
+          name: c.first,
+          importId: run.importId,
+        }),
+      ),
+    )
+    .onConflictDoNothing()
+    .returning({ id: t.invitations.id });
+  await recordItems(
+    tx,
+    run,
+    made.map((m) => ({ table: 'convite', targetId: m.id })),
+  );
+}
+
+/** The invitations' e-mails (as many as the church's allowance takes; the job sends the rest). */
+async function sendRowInvitations(run: ImportRun): Promise<void> {
+  if (!run.mailer || !run.siteUrl) return;
+  try {
+    await sendWaiting(run.db, run.mailer, run.church.id, run.siteUrl);
+  } catch (error) {
+    log.error({ err: error }, '[import] invitations not sent now; the job sends them');
+  }
 }
 
 /** New accounts of a batch in a few statements (the bulk of a first import), same result as writeRow. */
@@ -549,7 +681,7 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
         continue;
       }
       notes.forEach((n) => remark(run.tally, n));
-      run.tally[plan.kind]++;
+      count(run, c, plan);
       remember(state, c, plan, { userId: state.nextFakeId--, memberId: state.nextFakeId-- });
     }
     return;
@@ -560,25 +692,32 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
     | { c: Candidate; plan: Plan; notes: LineNote[]; ids: Awaited<ReturnType<typeof writeRow>> };
   let outcomes: Outcome[];
   let made: string[] = [];
+  state.plannedInvites = 0;
   try {
     // a batch holds no e-mail, CPF or member number twice (importPeople), so its rows' plans are independent
     outcomes = await writeBatch(run, lines, async (tx) => {
       made = await createGroups(tx, run, state, unknownGroups(state, batch));
       const out: Outcome[] = [];
       const fresh: { c: Candidate; plan: Plan; notes: LineNote[] }[] = [];
+      const invite: Candidate[] = [];
       for (const c of batch) {
         const notes: LineNote[] = [];
         const plan = planRow(state, c, notes);
         if ('chave' in plan) out.push({ c, refused: plan });
-        else if (plan.known === null) fresh.push({ c, plan, notes });
+        else if (plan.kind === 'convidar') {
+          invite.push(c);
+          out.push({ c, plan, notes, ids: { userId: -1, memberId: -1, invite: null } });
+        } else if (plan.known === null) fresh.push({ c, plan, notes });
         else out.push({ c, plan, notes, ids: await writeRow(tx, run, c, plan) });
       }
+      await inviteRows(tx, run, invite);
       const ids = await writeNewPeople(tx, run, fresh);
       fresh.forEach((f, i) => out.push({ ...f, ids: ids[i]! }));
       return out;
     });
   } catch {
     forgetGroups(state, made);
+    state.plannedInvites = 0;
     // one row at a time: a row the database refuses is reported, the others are kept
     for (const c of batch) await handleOne(run, state, c);
     return;
@@ -592,32 +731,45 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
     }
     remember(state, o.c, o.plan, o.ids);
     o.notes.forEach((n) => remark(run.tally, n));
-    run.tally[o.plan.kind]++;
+    count(run, o.c, o.plan);
     if (o.ids.invite) invites.push(o.ids.invite);
   }
   await sendInvites(run, invites);
+  if (outcomes.some((o) => 'plan' in o && o.plan.kind === 'convidar'))
+    await sendRowInvitations(run);
+}
+
+/** Counts a row's outcome; rows to invite are also listed by line (never with any of their data). */
+function count(run: ImportRun, c: Candidate, plan: Plan) {
+  run.tally[plan.kind]++;
+  if (plan.kind === 'convidar' && run.tally.convidarLinhas.length < NOTES_KEPT)
+    run.tally.convidarLinhas.push(c.line);
 }
 
 async function handleOne(run: ImportRun, state: State, c: Candidate): Promise<void> {
   await loadKnown(run, state, [c]);
   // a refusal does not depend on groups: refused before any group is created for the row
   const first = planRow(state, c, []);
+  state.plannedInvites = 0;
   if ('chave' in first) return refuse(run.tally, first);
   let made: string[] = [];
   try {
     const { plan, notes, ids } = await writeBatch(run, [c.line, c.line], async (tx) => {
       made = await createGroups(tx, run, state, unknownGroups(state, [c]));
       const notes: LineNote[] = [];
+      state.plannedInvites = 0;
       const plan = planRow(state, c, notes) as Plan;
       return { plan, notes, ids: await writeRow(tx, run, c, plan) };
     });
     listGroups(run, made);
     remember(state, c, plan, ids);
     notes.forEach((n) => remark(run.tally, n));
-    run.tally[plan.kind]++;
+    count(run, c, plan);
     if (ids.invite) await sendInvites(run, [ids.invite]);
+    if (plan.kind === 'convidar') await sendRowInvitations(run);
   } catch (error) {
     forgetGroups(state, made);
+    state.plannedInvites = 0;
     refuse(run.tally, {
       linha: c.line,
       chave: 'staff.import.row.notSaved',

@@ -24,6 +24,10 @@ export interface Tally {
   criar: number;
   atualizar: number;
   iguais: number;
+  /** People rows of accounts that are not members here: invitations (docs/invitations.md). */
+  convidar: number;
+  /** Their line numbers (the first NOTES_KEPT), nothing else of them. */
+  convidarLinhas: number[];
   recusadas: LineNote[];
   avisos: LineNote[];
   totalRecusadas: number;
@@ -38,6 +42,8 @@ export const emptyTally = (): Tally => ({
   criar: 0,
   atualizar: 0,
   iguais: 0,
+  convidar: 0,
+  convidarLinhas: [],
   recusadas: [],
   avisos: [],
   totalRecusadas: 0,

@@ -9,6 +9,7 @@ import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { LineNote } from './run.ts';
+import { withdrawImportInvitations } from '../invitations/invitations.service.ts';
 
 type Use = Omit<LineNote, 'linha'>;
 
@@ -156,6 +157,8 @@ export async function undoRows(
     const list = ids(table);
     if (list.length) await run(list);
   };
+  // invitations still waiting are withdrawn; an accepted one stays (the person chose to join)
+  await drop('convite', (l) => withdrawImportInvitations(tx, churchId, l));
   await drop('celula_membro', (l) =>
     tx
       .delete(t.groupMembers)

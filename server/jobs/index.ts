@@ -17,6 +17,7 @@ import { forgetCardTask } from '../payments/forget-card.task.ts';
 import { forgetCustomerTask } from '../payments/forget-customer.task.ts';
 import { forgetCardsJob } from '../payments/forget-card.job.ts';
 import { endNoticeTask } from '../play/end-notice.ts';
+import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
@@ -49,6 +50,7 @@ export const JOBS: readonly Job[] = [
   statementBatchesJob,
   reconcileGatewaysJob,
   forgetCardsJob,
+  invitationsJob,
   hostnameRecheckJob,
   tasksJob(TASKS),
 ];
