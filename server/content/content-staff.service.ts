@@ -34,7 +34,7 @@ import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { audioBytes } from './audio-length.ts';
 import * as s from './content.serializers.ts';
-import { foldTerm, matches } from './search.ts';
+import { foldTerm, matches } from '../db/search.ts';
 
 const C = t.contents;
 const E = t.podcastEpisodes;

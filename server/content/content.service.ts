@@ -23,7 +23,7 @@ import { notFound } from '../http/errors.ts';
 import * as s from './content.serializers.ts';
 import type { ContentRecord, SummaryRecord } from './content.serializers.ts';
 import { sanitizeRichText } from './rich-text.ts';
-import { foldTerm, matches, trigramSearchable } from './search.ts';
+import { foldTerm, matches, trigramSearchable } from '../db/search.ts';
 
 type PodcastEpisodesQuery = z.output<typeof podcastEpisodesQuery>;
 

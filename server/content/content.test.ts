@@ -31,7 +31,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
-import { searchPattern } from './search.ts';
+import { searchPattern } from '../db/search.ts';
 
 describe.each(testBackends())('public content calls on %s', (backend) => {
   let database: DatabaseHandle;

@@ -2,7 +2,7 @@
 // staff roles (never leaving the church without an admin; ROLE_SUPER_ADMIN only from one who holds
 // it), member numbers, deactivation, and deletion requests carried out: personal data removed,
 // gifts and payments kept (the law keeps financial records), the person told by e-mail.
-import { and, asc, count, desc, eq, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type {
   DeletionRequest,
   PeopleFilter,
@@ -16,6 +16,7 @@ import { messageLangOfLocale, type MessageLang } from '../../contract/messages/l
 import { mayUse } from '../../contract/staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
+import { exactFirst, folded, foldTerm, searchPattern } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -29,8 +30,30 @@ import { log } from '../log.ts';
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
 
+/**
+ * The directory's search (the one rule, server/db/search.ts): name, e-mail and phone digits from the
+ * account's folded `busca_texto` (trigram index), the member number of this church; accents and case
+ * ignored. The account ids come from a sub-select so the index answers it before the join.
+ */
+function personSearch(busca: string): SQL {
+  const term = foldTerm(busca);
+  const digits = busca.replace(/\D/g, '');
+  const texts = [sql`${t.users.searchText} like ${searchPattern(term)}`];
+  if (digits.length >= 4 && digits !== term)
+    texts.push(sql`${t.users.searchText} like ${containsPattern(digits)}`);
+  return sql`(${t.users.id} in (select ${t.users.id} from ${t.users} where ${sql.join(texts, sql` or `)}) or ${folded(t.churchUsers.memberNumber)} like ${searchPattern(term)})`;
+}
+
+/** Exact matches first (a whole name, e-mail or member number), then those that start with the term. */
+const personRank = (busca: string) =>
+  exactFirst(busca, [
+    sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
+    t.users.firstName,
+    t.users.email,
+    t.churchUsers.memberNumber,
+  ]);
+
 function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | undefined {
-  const digits = f.busca?.replace(/\D/g, '') ?? '';
   return and(
     eq(t.churchUsers.churchId, churchId),
     f.status ? eq(t.churchUsers.active, f.status === 'ativo') : undefined,
@@ -42,19 +65,7 @@ function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | und
     f.grupo
       ? sql`(exists (select 1 from ${t.groupMembers} m where m.celula_id = ${f.grupo} and m.igreja_id = ${churchId} and m.usuario_id = ${t.users.id}) or exists (select 1 from ${t.groups} g where g.id = ${f.grupo} and g.igreja_id = ${churchId} and g.lider_id = ${t.users.id}))`
       : undefined,
-    f.busca
-      ? or(
-          ilike(
-            sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
-            containsPattern(f.busca),
-          ),
-          ilike(t.users.email, containsPattern(f.busca)),
-          ilike(t.churchUsers.memberNumber, containsPattern(f.busca)),
-          digits.length >= 4
-            ? sql`regexp_replace(coalesce(${t.users.phone}, ''), '\\D', '', 'g') like ${containsPattern(digits)}`
-            : undefined,
-        )
-      : undefined,
+    f.busca?.trim() ? personSearch(f.busca) : undefined,
   );
 }
 
@@ -102,7 +113,12 @@ export async function listPeople(
       .from(t.churchUsers)
       .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
       .where(where)
-      .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+      .orderBy(
+        ...(f.busca?.trim() ? [personRank(f.busca)] : []),
+        asc(t.users.firstName),
+        asc(t.users.lastName),
+        asc(t.users.id),
+      )
       .limit(PEOPLE_PAGE_SIZE)
       .offset((f.page - 1) * PEOPLE_PAGE_SIZE),
     db

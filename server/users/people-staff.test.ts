@@ -109,6 +109,48 @@ describe.each(testBackends())('staff people on %s', (backend) => {
     );
   });
 
+  it('one search rule: accents and case ignored, exact matches first (a door volunteer types without accents)', async () => {
+    const find = async (busca: string) =>
+      peoplePageSchema.parse(
+        (
+          await get(`/admin/graca/pessoas?busca=${encodeURIComponent(busca)}`, {
+            token: tokens.admin,
+          })
+        ).body,
+      ).pessoas;
+    const people = await db()
+      .insert(t.users)
+      .values([
+        {
+          email: 'Joao.Search@Example.com',
+          passwordHash: 'x',
+          firstName: 'João',
+          lastName: 'Searchable',
+        },
+        {
+          email: 'pedro.search@example.com',
+          passwordHash: 'x',
+          firstName: 'Pedro',
+          lastName: 'Ângelo Müller',
+        },
+      ])
+      .returning({ id: t.users.id });
+    await db()
+      .insert(t.churchUsers)
+      .values([
+        { churchId: graca, userId: people[0]!.id, memberNumber: '19001' },
+        { churchId: graca, userId: people[1]!.id, memberNumber: '9001' },
+      ]);
+    expect((await find('joao searchable')).map((p) => p.nome)).toEqual(['João Searchable']);
+    expect((await find('angelo')).map((p) => p.nome)).toContain('Pedro Ângelo Müller');
+    expect((await find('MULLER')).map((p) => p.nome)).toContain('Pedro Ângelo Müller');
+    expect((await find('joao.search@example.com')).map((p) => p.id)).toEqual([people[0]!.id]);
+    // the exact member number first, then those that contain it
+    expect((await find('9001')).slice(0, 2).map((p) => p.numeroMembro)).toEqual(['9001', '19001']);
+    // another church's people never come up
+    expect(await find('member@grace.demo')).toEqual([]);
+  });
+
   it('searches by name, e-mail, phone and member number, filters by role, group and status', async () => {
     const find = async (qs: string) =>
       peoplePageSchema.parse(
