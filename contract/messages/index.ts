@@ -26,10 +26,11 @@ import {
   type StaffNotificationsMessageKey,
 } from './staff-notifications.ts';
 import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
-import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
+import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
+  | TwoFactorMessageKey
   | AccountMessageKey
   | ApiMessageKey
   | FieldMessageKey
@@ -48,11 +49,11 @@ export type MessageKey =
   | StaffPeopleMessageKey
   | StaffEventsMessageKey
   | StaffNotificationsMessageKey
-  | StaffImportMessageKey
-  | InvitationsMessageKey;
+  | StaffImportMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
+  twoFactor: TWO_FACTOR_MESSAGES,
   account: ACCOUNT_MESSAGES,
   api: API_MESSAGES,
   fields: FIELD_MESSAGES,
@@ -73,7 +74,6 @@ export const AREAS = {
   staffEvents: STAFF_EVENTS_MESSAGES,
   staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
   staffImport: STAFF_IMPORT_MESSAGES,
-  invitations: INVITATIONS_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

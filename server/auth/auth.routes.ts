@@ -24,7 +24,16 @@ import {
   sendAccountLink,
   userByEmail,
 } from './accounts.ts';
-import { ApiProblem, langOf } from '../http/errors.ts';
+import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
+import { secondStepBody } from '../../contract/two-factor.ts';
+import { TWO_FACTOR_RULE, twoFactorKey } from './two-factor-limits.ts';
+import { twoFactorRoutes } from './two-factor.routes.ts';
+import {
+  challengeUser,
+  checkSecondFactor,
+  hasTwoFactor,
+  issueChallenge,
+} from './two-factor.service.ts';
 import { validate } from '../http/validate.ts';
 import { verifyPassword } from './passwords.ts';
 import { changePassword, resetPassword, userById, verifyEmail } from './auth.service.ts';
@@ -58,6 +67,17 @@ async function spendMail(db: Database, c: Context, email: string): Promise<void>
 }
 
 export function authRoutes(db: Database, mailer: Mailer) {
+  /** A completed sign-in (password, and the code when two-factor is on): a staff account's address becomes known. */
+  const signIn = async (
+    user: { id: number; email: string; emailVerified: boolean },
+    address: string,
+    staff: boolean,
+  ) => {
+    if (staff) await rememberAddress(db, user.id, address);
+    // Tickets bought as a visitor under a verified address move here (docs/events.md "Visitors").
+    if (user.emailVerified) await claimVisitorTickets(db, user.id, user.email);
+    return issueTokenPair(db, user);
+  };
   return new Hono({ strict: false })
     .post('/security/login_check', validate('json', loginBody), async (c) => {
       const { username, password } = c.req.valid('json');
@@ -77,11 +97,30 @@ export function authRoutes(db: Database, mailer: Mailer) {
       }
       if (!user.active) throw new ApiProblem(403, 'auth.inactive');
       await clearFailures(db, pair);
-      if (staff) await rememberAddress(db, user.id, address);
-      // Tickets bought as a visitor under a verified address move here (docs/events.md "Visitors").
-      if (user.emailVerified) await claimVisitorTickets(db, user.id, user.email);
-      return c.json(await issueTokenPair(db, user));
+      // Two-factor on: no token until the code (docs/security.md "Two-factor sign-in").
+      if (await hasTwoFactor(db, user.id))
+        return c.json({ segundoFator: true as const, desafio: issueChallenge(user.id) });
+      return c.json(await signIn(user, address, staff));
     })
+    .post('/security/login_check/codigo', validate('json', secondStepBody), async (c) => {
+      const { desafio, codigo } = c.req.valid('json');
+      const userId = challengeUser(desafio);
+      if (userId === null) throw new ApiProblem(401, 'twoFactor.challengeExpired');
+      const address = callerAddress(c);
+      const key = twoFactorKey(userId);
+      refuseIfWaiting(c, await longestWait(db, [key, addressKey(address)]));
+      if (!(await checkSecondFactor(db, userId, codigo))) {
+        await recordFailure(db, key, TWO_FACTOR_RULE);
+        await recordFailure(db, addressKey(address), ADDRESS_RULE);
+        throw fieldProblem(422, 'codigo', 'twoFactor.wrongCode');
+      }
+      await clearFailures(db, key);
+      const user = await userById(db, userId);
+      if (!user) throw new ApiProblem(401, 'twoFactor.challengeExpired');
+      if (!user.active) throw new ApiProblem(403, 'auth.inactive');
+      return c.json(await signIn(user, address, await isStaffAccount(db, user.id)));
+    })
+    .route('/', twoFactorRoutes(db))
     .post('/security/token/refresh', validate('json', refreshBody), async (c) => {
       const result = await rotateRefreshToken(db, c.req.valid('json').refreshToken);
       if (!result.ok) throw new ApiProblem(401, 'auth.refreshInvalid');
