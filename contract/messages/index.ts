@@ -26,6 +26,7 @@ import {
   type StaffNotificationsMessageKey,
 } from './staff-notifications.ts';
 import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
+import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
@@ -49,7 +50,8 @@ export type MessageKey =
   | StaffPeopleMessageKey
   | StaffEventsMessageKey
   | StaffNotificationsMessageKey
-  | StaffImportMessageKey;
+  | StaffImportMessageKey
+  | InvitationsMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -74,6 +76,7 @@ export const AREAS = {
   staffEvents: STAFF_EVENTS_MESSAGES,
   staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
   staffImport: STAFF_IMPORT_MESSAGES,
+  invitations: INVITATIONS_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>
