@@ -65,3 +65,11 @@ export const addHostname = (slug: string, hostname: string) =>
 
 export const removeHostname = (slug: string, id: number) =>
   outcome(() => api.removeHostname(slug, id));
+
+/** Asks the API to look for the name's DNS proof now (docs/deploy.md "Own domains and HTTPS"). */
+export const checkHostname = (slug: string, id: number) =>
+  outcome(() => api.checkHostname(slug, id));
+
+/** The main address the church's other names redirect to; null: none. */
+export const setPrimaryHost = (slug: string, hostname: string | null) =>
+  outcome(() => api.setPrimaryHost(slug, hostname));

@@ -142,3 +142,46 @@ test('both pages work on a 360 px phone', async ({ page }) => {
   );
   await noSideScroll(page);
 });
+
+test('an admin adds an own address: pending, with both DNS records to copy, and removes it', async ({
+  page,
+}) => {
+  const host = `www.e2e-${Date.now().toString(36)}.example.org`;
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  const hosts = page.getByRole('region', { name: 'Endereços do site' });
+  // the demo's own address is verified (seeded by the provider)
+  await expect(hosts.getByRole('listitem').filter({ hasText: 'igrejadagraca.test' })).toContainText(
+    'Verificado: abre o site',
+  );
+  // a name under the provider's domain is refused by the field
+  await hosts.getByLabel('Adicionar endereço').fill('novo.localhost');
+  await hosts.getByRole('button', { name: 'Adicionar endereço' }).click();
+  await expect(
+    hosts.getByText(/Nomes sob localhost são do próprio provedor/).first(),
+  ).toBeVisible();
+  await hosts.getByLabel('Adicionar endereço').fill(host);
+  await hosts.getByRole('button', { name: 'Adicionar endereço' }).click();
+  const item = hosts.getByRole('listitem').filter({ hasText: host });
+  await expect(item).toContainText('Pendente: não abre o site até ser comprovado');
+  await expect(item).toContainText(`_church-verify.${host}`);
+  await expect(item).toContainText(/church-verify=[0-9a-f]{32}/);
+  await expect(item).toContainText('graca.localhost');
+  await expect(item.getByRole('button', { name: /^Copiar Valor: church-verify=/ })).toBeVisible();
+  await expect(item.getByRole('button', { name: 'Verificar agora' })).toBeVisible();
+  // a pending name is not offered as the main address
+  await expect(
+    hosts.getByLabel('Levar os visitantes dos outros endereços para').locator('option'),
+  ).toHaveText([
+    'Sem redirecionar: todos os endereços mostram o site',
+    'graca.localhost (o endereço no provedor)',
+    'igrejadagraca.test',
+  ]);
+  expect(
+    (await new AxeBuilder({ page }).include('section[aria-labelledby="site-hosts"]').analyze())
+      .violations,
+  ).toEqual([]);
+  await item.getByRole('button', { name: 'Remover' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remover' }).click();
+  await expect(hosts.getByRole('listitem').filter({ hasText: host })).toHaveCount(0);
+});

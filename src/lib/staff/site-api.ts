@@ -101,3 +101,7 @@ export const addHostname = (slug: string, hostname: string) =>
   staffHttp(slug).post('igreja/hostname', { json: { hostname } }).json<ChurchSettings>();
 export const removeHostname = (slug: string, id: number) =>
   staffHttp(slug).delete(`igreja/hostname/${id}`).json<ChurchSettings>();
+export const checkHostname = (slug: string, id: number) =>
+  staffHttp(slug).post(`igreja/hostname/${id}/verificar`).json<ChurchSettings>();
+export const setPrimaryHost = (slug: string, hostname: string | null) =>
+  staffHttp(slug).put('igreja/host-principal', { json: { hostname } }).json<ChurchSettings>();

@@ -1,6 +1,6 @@
 // /admin/settings (docs/staff.md "Church settings", admins only): identity (name, description,
 // logo, colours with the WCAG AA check live and a preview of the header), modules, the church's
-// language and its own host names.
+// language and its own host names (HostsSection.tsx).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CHURCH_LOCALES, type ChurchSettings } from '../../../../../contract/church-staff.ts';
@@ -8,20 +8,12 @@ import { AA_CONTRAST, contrastRatio } from '../../../../../contract/colour.ts';
 import { siteStaffMessage } from '../../../../../contract/messages/staff-site.ts';
 import {
   $settings,
-  addHostname,
   loadSettings,
-  removeHostname,
   saveIdentity,
   saveLanguage,
   saveModules,
 } from '../../../../stores/admin-settings.ts';
-import {
-  ConfirmButton,
-  ImageField,
-  StaffGate,
-  useUnsavedWarning,
-  type StaffIslandProps,
-} from '../kit/index.ts';
+import { ImageField, StaffGate, useUnsavedWarning, type StaffIslandProps } from '../kit/index.ts';
 import {
   Check,
   Field,
@@ -36,11 +28,12 @@ import {
   type T,
 } from '../../ui/index.ts';
 import { INTL_LOCALE } from '../../../../lib/format.ts';
+import { HostsSection } from './HostsSection.tsx';
 import './site.css';
 
 type Props = StaffIslandProps & { providerDomain: string };
 
-function SettingsBody({ slug, lang, strings, providerDomain }: Props) {
+function SettingsBody({ slug, lang, strings }: Props) {
   const t = makeT(strings, lang);
   const state = useStore($settings);
   const [dirty, setDirty] = useState({ identity: false, modules: false, language: false });
@@ -66,7 +59,7 @@ function SettingsBody({ slug, lang, strings, providerDomain }: Props) {
           />
           <Modules slug={slug} t={t} settings={state.settings} onDirty={mark('modules')} />
           <Language slug={slug} t={t} settings={state.settings} onDirty={mark('language')} />
-          <Hosts slug={slug} t={t} settings={state.settings} providerDomain={providerDomain} />
+          <HostsSection slug={slug} t={t} lang={lang} settings={state.settings} />
         </>
       )}
     </div>
@@ -406,92 +399,6 @@ function Language({
             busyLabel={t('admin.site.saving')}
           />
         </div>
-      </form>
-    </section>
-  );
-}
-
-function Hosts({
-  slug,
-  t,
-  settings,
-  providerDomain,
-}: {
-  slug: string;
-  t: T;
-  settings: ChurchSettings;
-  providerDomain: string;
-}) {
-  const [hostname, setHostname] = useState('');
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState<Message | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  const target = `${settings.codigo}.${providerDomain}`;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    const result = await addHostname(slug, hostname);
-    setSubmitting(false);
-    if (result.ok) {
-      setHostname('');
-      setError('');
-      setMessage({ kind: 'ok', text: t('admin.site.saved') });
-      return;
-    }
-    setError(result.errors.hostname ?? '');
-    setMessage({ kind: 'error', text: result.message });
-  }
-
-  return (
-    <section className="site-block" aria-labelledby="site-hosts">
-      <h2 id="site-hosts">{t('admin.site.hosts.title')}</h2>
-      <p className="site-intro">{t('admin.site.hosts.intro', { address: target })}</p>
-      <Notice message={message} />
-      {settings.hostnames.length === 0 ? (
-        <p className="site-empty">{t('admin.site.hosts.empty')}</p>
-      ) : (
-        <ul className="site-hosts">
-          {settings.hostnames.map((h) => (
-            <li key={h.id}>
-              <span className="site-host">{h.hostname}</span>
-              <ConfirmButton
-                label={t('admin.site.hosts.remove')}
-                title={t('admin.site.hosts.removeTitle')}
-                explanation={t('admin.site.hosts.removeExplain', { host: h.hostname })}
-                confirmLabel={t('admin.site.hosts.remove')}
-                cancelLabel={t('admin.shell.cancel')}
-                onConfirm={async () => {
-                  const result = await removeHostname(slug, h.id);
-                  setMessage(
-                    result.ok
-                      ? { kind: 'ok', text: t('admin.site.deleted') }
-                      : { kind: 'error', text: result.message },
-                  );
-                }}
-              />
-            </li>
-          ))}
-        </ul>
-      )}
-      <form className="site-form site-inline" onSubmit={submit} noValidate>
-        <Field
-          label={t('admin.site.hosts.add')}
-          hint={t('admin.site.hosts.hint', { address: target })}
-          value={hostname}
-          onChange={(v) => {
-            setHostname(v);
-            setError('');
-          }}
-          error={error || undefined}
-          placeholder="www.example.org"
-          autoComplete="off"
-        />
-        <SubmitButton
-          submitting={submitting}
-          label={t('admin.site.hosts.addButton')}
-          busyLabel={t('admin.site.saving')}
-        />
       </form>
     </section>
   );
