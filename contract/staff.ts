@@ -112,6 +112,8 @@ export const staffMeSchema = z.object({
   igrejas: z.array(
     z.object({ id: z.number(), codigo: z.string(), nome: z.string(), url: z.string() }),
   ),
+  /** The church requires two-factor sign-in of its staff (`exigido`); the caller has it on (`ativo`). */
+  doisFatores: z.object({ exigido: z.boolean(), ativo: z.boolean() }).optional(),
 });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 

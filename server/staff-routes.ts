@@ -19,6 +19,7 @@ import { moderationStaffRoutes } from './prayer/moderation-staff.routes.ts';
 import { peopleStaffRoutes } from './users/people-staff.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { invitationStaffRoutes } from './invitations/invitations-staff.routes.ts';
+import { churchSecurityRoutes } from './auth/church-security.routes.ts';
 
 export function staffApi(deps: StaffDeps) {
   const { db } = deps;
@@ -39,5 +40,6 @@ export function staffApi(deps: StaffDeps) {
   staff.route('/', groupsStaffRoutes(deps));
   staff.route('/', importRoutes(deps));
   staff.route('/', invitationStaffRoutes(deps));
+  staff.route('/', churchSecurityRoutes(deps));
   return staff;
 }

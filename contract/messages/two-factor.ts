@@ -11,6 +11,7 @@ const en = {
   'twoFactor.alreadyOn': 'Two-factor sign-in is already on.',
   'twoFactor.notOn': 'Two-factor sign-in is not on.',
   'twoFactor.tooMany': 'Too many wrong codes. Try again in {{minutes}} min.',
+  'twoFactor.ownFirst': 'Turn on two-factor sign-in in your own account first.',
   'twoFactor.required':
     'This church requires two-factor sign-in for its staff. Turn it on in your account to continue.',
 } as const;
@@ -26,6 +27,7 @@ const pt: Record<TwoFactorMessageKey, string> = {
   'twoFactor.alreadyOn': 'A verificação em duas etapas já está ativada.',
   'twoFactor.notOn': 'A verificação em duas etapas não está ativada.',
   'twoFactor.tooMany': 'Muitos códigos errados. Tente de novo em {{minutes}} min.',
+  'twoFactor.ownFirst': 'Ative primeiro a verificação em duas etapas na sua própria conta.',
   'twoFactor.required':
     'Esta igreja exige a verificação em duas etapas da sua equipe. Ative-a na sua conta para continuar.',
 };
@@ -40,6 +42,7 @@ const es: Record<TwoFactorMessageKey, string> = {
   'twoFactor.alreadyOn': 'La verificación en dos pasos ya está activada.',
   'twoFactor.notOn': 'La verificación en dos pasos no está activada.',
   'twoFactor.tooMany': 'Demasiados códigos incorrectos. Inténtalo de nuevo en {{minutes}} min.',
+  'twoFactor.ownFirst': 'Activa primero la verificación en dos pasos en tu propia cuenta.',
   'twoFactor.required':
     'Esta iglesia exige la verificación en dos pasos a su equipo. Actívala en tu cuenta para continuar.',
 };

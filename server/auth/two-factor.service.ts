@@ -204,3 +204,12 @@ export async function setChurchRequiresTwoFactor(
       set: { requireTwoFactor: required, updatedAt: sql`now()` },
     });
 }
+
+/** A staff caller's two-factor state in a church: required there, and on for the account. */
+export async function staffTwoFactor(db: Database, churchId: number, userId: number) {
+  const [exigido, ativo] = await Promise.all([
+    churchRequiresTwoFactor(db, churchId),
+    hasTwoFactor(db, userId),
+  ]);
+  return { exigido, ativo };
+}

@@ -14,6 +14,7 @@ import * as t from '../db/schema/index.ts';
 import { churchWithModulesBySlug } from '../http/church-scope.ts';
 import { ApiProblem, langOf, notFound } from '../http/errors.ts';
 import { staffRolesIn, type StaffChurch } from './access.ts';
+import { staffTwoFactor } from '../auth/two-factor.service.ts';
 import type { StaffActor } from './audit.ts';
 
 export interface StaffScope {
@@ -21,6 +22,8 @@ export interface StaffScope {
   actor: StaffActor;
   email: string;
   lang: MessageLang;
+  /** Whether the church requires two-factor sign-in of its staff, and whether the caller has it on. */
+  twoFactor?: { exigido: boolean; ativo: boolean };
 }
 
 /** Hono's environment of staff routes: `c.get('staff')` after the gate. */
@@ -52,11 +55,17 @@ export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
       .from(t.users)
       .where(eq(t.users.id, user.userId));
     const name = [person?.first, person?.last].filter(Boolean).join(' ') || user.email;
+    // a church that requires two-factor lets its staff without it read only who they are (`eu`),
+    // so the staff page can lead them to turn it on (docs/security.md "Two-factor sign-in")
+    const twoFactor = await staffTwoFactor(db, church.id, user.userId);
+    if (twoFactor.exigido && !twoFactor.ativo && !/\/eu\/?$/.test(c.req.path))
+      throw new ApiProblem(403, 'twoFactor.required');
     c.set('staff', {
       church,
       actor: { userId: user.userId, name, churchId: church.id, roles },
       email: user.email,
       lang: langOf(c),
+      twoFactor,
     });
     await next();
   };

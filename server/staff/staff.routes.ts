@@ -11,7 +11,7 @@ import { staffArea, type StaffEnv } from './scope.ts';
 export function staffRoutes(db: Database) {
   return new Hono<StaffEnv>()
     .get('/eu', async (c) => {
-      const { church, actor, email } = c.get('staff');
+      const { church, actor, email, twoFactor } = c.get('staff');
       return c.json({
         igreja: { id: church.id, slug: church.slug, codigo: church.code, nome: church.name },
         usuario: { id: actor.userId, nome: actor.name, email },
@@ -20,6 +20,7 @@ export function staffRoutes(db: Database) {
         areas: areasFor(actor.roles).filter((area) => churchHasArea(church.modules, area)),
         modulos: church.modules,
         igrejas: await staffChurchesOf(db, actor.userId),
+        ...(twoFactor ? { doisFatores: twoFactor } : {}),
       });
     })
     .get('/auditoria', staffArea('audit'), validate('query', auditQuery), async (c) => {
