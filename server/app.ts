@@ -2,6 +2,7 @@
 // error format of docs/api-foundation.md.
 import { Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
+import { importUploadLimit } from './imports/imports.routes.ts';
 import { secureHeaders } from 'hono/secure-headers';
 import { brandingRoutes } from './branding/branding.routes.ts';
 import { bibleRoutes } from './bible/bible.routes.ts';
@@ -71,11 +72,17 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
     secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),
   );
   api.use(answerHeaders(() => (settings ?? parseConfig()).TRUST_PROXY)); // HSTS on HTTPS only; private answers not stored
-  api.use(
-    bodyLimit({
-      maxSize: 10 * 1024 * 1024,
-      onError: (c) => errorAnswer(c, 413, 'Request body too large.'),
-    }),
+  const generalLimit = bodyLimit({
+    maxSize: 10 * 1024 * 1024,
+    onError: (c) => errorAnswer(c, 413, 'Request body too large.'),
+  });
+  // the import upload has its own, larger cap (server/imports/imports.routes.ts: 20 MB files)
+  const importUpload = new RegExp(`^${API_BASE}/admin/[^/]+/importacao/?$`);
+  const importLimit = importUploadLimit();
+  api.use((c, next) =>
+    c.req.method === 'POST' && importUpload.test(c.req.path)
+      ? importLimit(c, next)
+      : generalLimit(c, next),
   );
   api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (docs/security.md)
   api.route('/', churchRoutes(db));

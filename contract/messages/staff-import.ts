@@ -15,6 +15,21 @@ const en = {
   'staff.import.notDone': 'Only a finished or failed import can be undone.',
   'staff.import.notFailed': 'Only a failed import can be tried again.',
   'staff.import.inUse': 'Some of this import’s rows have been used since, so it cannot be undone.',
+  'staff.import.zipBroken': 'The archive is damaged or packed in a way this import does not read.',
+  'staff.import.limit.zipEntries': 'The archive holds more than {{n}} files.',
+  'staff.import.limit.entrySize': '“{{name}}” in the archive is larger than {{mb}} MB unpacked.',
+  'staff.import.limit.unpacked': 'The archive unpacks to more than {{mb}} MB.',
+  'staff.import.limit.ratio':
+    '“{{name}}” unpacks to more than {{n}} times its packed size, which no real file does.',
+  'staff.import.limit.rows': 'The file has more than {{n}} rows: split it into smaller files.',
+  'staff.import.limit.columns': 'Row {{line}} has more than {{n}} columns.',
+  'staff.import.limit.events':
+    'The calendar has more than {{n}} events: split it into smaller files.',
+  'staff.import.limit.occurrences':
+    'The calendar’s repeating events have more than {{n}} dates to go through: leave out the ones that repeat every few minutes or seconds.',
+  'staff.import.limit.posts': 'The export has more than {{n}} items: export a part at a time.',
+  'staff.import.limit.time': 'The file took more than {{s}} seconds to read and was stopped.',
+  'staff.import.limit.memory': 'The file needs more memory to read than an import may use.',
   'staff.import.row.noName': 'No name.',
   'staff.import.row.noEmail': 'No e-mail: a person needs one to have an account.',
   'staff.import.row.badEmail': '“{{valor}}” is not an e-mail address.',
@@ -38,6 +53,9 @@ const en = {
   'staff.import.row.postNoTitle': 'A post without a title.',
   'staff.import.row.postSkipped': '“{{valor}}” is not a published post or draft; left out.',
   'staff.import.row.imageMissing': 'Image not in the file: {{valor}}',
+  'staff.import.row.eventRepeats':
+    '“{{valor}}” repeats too often to find its next date within {{n}} repetitions; left out.',
+  'staff.import.row.postTooLarge': '“{{valor}}” is larger than {{mb}} MB; left out.',
   'staff.import.use.password': '{{valor}} has chosen a password.',
   'staff.import.use.login': '{{valor}} has signed in.',
   'staff.import.use.roles': '{{valor}} has a staff role.',
@@ -64,6 +82,26 @@ const pt: Record<StaffImportMessageKey, string> = {
   'staff.import.notFailed': 'Só uma importação que falhou pode ser tentada de novo.',
   'staff.import.inUse':
     'Algumas linhas desta importação já foram usadas; ela não pode ser desfeita.',
+  'staff.import.zipBroken':
+    'O arquivo compactado está danificado ou foi compactado de um jeito que a importação não lê.',
+  'staff.import.limit.zipEntries': 'O arquivo compactado tem mais de {{n}} arquivos.',
+  'staff.import.limit.entrySize':
+    '“{{name}}” dentro do arquivo compactado tem mais de {{mb}} MB descompactado.',
+  'staff.import.limit.unpacked': 'O arquivo compactado tem mais de {{mb}} MB descompactado.',
+  'staff.import.limit.ratio':
+    '“{{name}}” fica mais de {{n}} vezes maior descompactado, o que nenhum arquivo real faz.',
+  'staff.import.limit.rows': 'O arquivo tem mais de {{n}} linhas: divida-o em arquivos menores.',
+  'staff.import.limit.columns': 'A linha {{line}} tem mais de {{n}} colunas.',
+  'staff.import.limit.events':
+    'O calendário tem mais de {{n}} eventos: divida-o em arquivos menores.',
+  'staff.import.limit.occurrences':
+    'Os eventos que se repetem no calendário têm mais de {{n}} datas a percorrer: deixe de fora os que se repetem a cada poucos minutos ou segundos.',
+  'staff.import.limit.posts':
+    'A exportação tem mais de {{n}} itens: exporte uma parte de cada vez.',
+  'staff.import.limit.time':
+    'O arquivo levou mais de {{s}} segundos para ser lido e foi interrompido.',
+  'staff.import.limit.memory':
+    'O arquivo precisa de mais memória para ser lido do que uma importação pode usar.',
   'staff.import.row.noName': 'Sem nome.',
   'staff.import.row.noEmail': 'Sem e-mail: a pessoa precisa de um para ter conta.',
   'staff.import.row.badEmail': '“{{valor}}” não é um endereço de e-mail.',
@@ -88,6 +126,9 @@ const pt: Record<StaffImportMessageKey, string> = {
   'staff.import.row.postNoTitle': 'Um post sem título.',
   'staff.import.row.postSkipped': '“{{valor}}” não é post publicado nem rascunho; deixado de fora.',
   'staff.import.row.imageMissing': 'Imagem fora do arquivo: {{valor}}',
+  'staff.import.row.eventRepeats':
+    '“{{valor}}” se repete com frequência demais para achar a próxima data em {{n}} repetições; deixado de fora.',
+  'staff.import.row.postTooLarge': '“{{valor}}” tem mais de {{mb}} MB; deixado de fora.',
   'staff.import.use.password': '{{valor}} já escolheu uma senha.',
   'staff.import.use.login': '{{valor}} já entrou no site.',
   'staff.import.use.roles': '{{valor}} tem um papel na equipe.',
@@ -112,6 +153,26 @@ const es: Record<StaffImportMessageKey, string> = {
   'staff.import.notDone': 'Solo se puede deshacer una importación terminada o fallida.',
   'staff.import.notFailed': 'Solo se puede reintentar una importación fallida.',
   'staff.import.inUse': 'Algunas filas de esta importación ya se usaron; no se puede deshacer.',
+  'staff.import.zipBroken':
+    'El archivo comprimido está dañado o se comprimió de una forma que la importación no lee.',
+  'staff.import.limit.zipEntries': 'El archivo comprimido tiene más de {{n}} archivos.',
+  'staff.import.limit.entrySize':
+    '“{{name}}” dentro del archivo comprimido tiene más de {{mb}} MB descomprimido.',
+  'staff.import.limit.unpacked': 'El archivo comprimido tiene más de {{mb}} MB descomprimido.',
+  'staff.import.limit.ratio':
+    '“{{name}}” crece más de {{n}} veces al descomprimirse, algo que ningún archivo real hace.',
+  'staff.import.limit.rows':
+    'El archivo tiene más de {{n}} filas: divídalo en archivos más pequeños.',
+  'staff.import.limit.columns': 'La fila {{line}} tiene más de {{n}} columnas.',
+  'staff.import.limit.events':
+    'El calendario tiene más de {{n}} eventos: divídalo en archivos más pequeños.',
+  'staff.import.limit.occurrences':
+    'Los eventos que se repiten en el calendario tienen más de {{n}} fechas que recorrer: deje fuera los que se repiten cada pocos minutos o segundos.',
+  'staff.import.limit.posts':
+    'La exportación tiene más de {{n}} elementos: exporte una parte cada vez.',
+  'staff.import.limit.time': 'El archivo tardó más de {{s}} segundos en leerse y se detuvo.',
+  'staff.import.limit.memory':
+    'El archivo necesita más memoria para leerse de la que una importación puede usar.',
   'staff.import.row.noName': 'Sin nombre.',
   'staff.import.row.noEmail': 'Sin correo: la persona necesita uno para tener cuenta.',
   'staff.import.row.badEmail': '“{{valor}}” no es una dirección de correo.',
@@ -137,6 +198,9 @@ const es: Record<StaffImportMessageKey, string> = {
   'staff.import.row.postSkipped':
     '“{{valor}}” no es una entrada publicada ni un borrador; se deja fuera.',
   'staff.import.row.imageMissing': 'Imagen fuera del archivo: {{valor}}',
+  'staff.import.row.eventRepeats':
+    '“{{valor}}” se repite con demasiada frecuencia para hallar su próxima fecha en {{n}} repeticiones; se deja fuera.',
+  'staff.import.row.postTooLarge': '“{{valor}}” tiene más de {{mb}} MB; se deja fuera.',
   'staff.import.use.password': '{{valor}} ya eligió una contraseña.',
   'staff.import.use.login': '{{valor}} ya entró al sitio.',
   'staff.import.use.roles': '{{valor}} tiene un rol en el equipo.',

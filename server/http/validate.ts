@@ -30,9 +30,20 @@ function messageOf(lang: MessageLang, issue: ZodError['issues'][number], missing
     // `z.string({ error: 'v.required' })` names a value of the wrong type "required" too.
     if (issue.code === 'invalid_type' && issue.message === 'v.required')
       return fieldMessage(lang, 'Invalid input.');
-    return message(lang, issue.message);
+    return message(lang, issue.message, limitValues(issue));
   }
   return fieldMessage(lang, issue.message);
+}
+
+/**
+ * The number a size rule's message names: `{{max}}` as written in the schema and `{{mb}}` in
+ * megabytes ("The video is larger than {{mb}} MB.").
+ */
+function limitValues(issue: ZodError['issues'][number]): Record<string, number> | undefined {
+  const limit =
+    issue.code === 'too_big' ? issue.maximum : issue.code === 'too_small' ? issue.minimum : null;
+  if (typeof limit !== 'number') return undefined;
+  return { max: limit, min: limit, mb: Number((limit / 1024 / 1024).toPrecision(4)) };
 }
 
 /** zod issues → `{ field: [messages] }` in the request's language; issues without a path go under `_`. */

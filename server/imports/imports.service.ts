@@ -33,6 +33,7 @@ import { fetchPublicImage, importPosts, wxrCategories } from './posts.ts';
 import { createImageStore } from '../images/store.ts';
 import { tableHead, tableRows } from './tables.ts';
 import { undoRows } from './undo.ts';
+import { refusalOf, storedError } from './limits.ts';
 
 export interface ImportDeps {
   db: Database;
@@ -319,7 +320,7 @@ export async function analyseImport(
   } catch (error) {
     await db
       .update(t.imports)
-      .set({ state: 'falhou', error: String((error as Error).message ?? error).slice(0, 500) })
+      .set({ state: 'falhou', error: storedError(error) })
       .where(current);
     throw error;
   }
@@ -424,7 +425,7 @@ export async function runImport(
       .update(t.imports)
       .set({
         state: 'falhou',
-        error: String((error as Error).message ?? error).slice(0, 500),
+        error: storedError(error),
         result: { ...tally },
       })
       .where(eq(t.imports.id, row.id));
@@ -576,7 +577,7 @@ async function view(
         campo: guesses[i] ?? null,
       }));
     }
-    if (bytes && row.kind === 'posts') categoriasArquivo = wxrCategories(bytes.bytes);
+    if (bytes && row.kind === 'posts') categoriasArquivo = await wxrCategories(bytes.bytes);
   }
   const task = row.taskId ? await taskStatus(deps.db, row.churchId, row.taskId) : null;
   const result = row.result as Partial<Tally> | null;
@@ -601,9 +602,15 @@ async function view(
             convidadas: result.convidadas ?? 0,
           }
         : null,
-    erro: row.error ?? (task?.state === 'failed' ? task.error : null),
+    erro: errorText(lang, row.error ?? (task?.state === 'failed' ? task.error : null)),
   };
 }
+
+/** A failure's reason as shown: a file refused by a cap (limits.ts) in the reader's language. */
+const errorText = (lang: MessageLang, stored: string | null) => {
+  const refusal = refusalOf(stored);
+  return refusal ? message(lang, refusal.chave, refusal.valores) : stored;
+};
 
 export async function getImport(
   deps: Pick<ImportDeps, 'db' | 'files'>,

@@ -4,135 +4,21 @@
 // sanitiser. Images are brought only from the file's own attachments; any other image, or one
 // that cannot be fetched, is listed. The post's old address leads to its new page. A post's
 // WordPress id is its key: a second import adds nothing.
-import { isIP } from 'node:net';
-import { lookup } from 'node:dns/promises';
 import { and, eq, inArray } from 'drizzle-orm';
-import { sanitizeRichText } from '../content/rich-text.ts';
 import * as t from '../db/schema/index.ts';
+import { outboundFetch } from '../http/outbound-fetch.ts';
 import { fold } from './formats.ts';
 import { recordItems, refuse, remark, writeBatch, type ImportRun } from './run.ts';
-import { decodeText } from './tables.ts';
+import { openParse, parseStream, type ParseSession } from './parse-thread.ts';
+import type { WxrMeta, WxrPost } from './wxr.ts';
 
 const POSTS_PER_BATCH = 50;
 const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
 
-const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-const decode = (s: string) =>
-  s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) =>
-    e[0] === '#'
-      ? String.fromCodePoint(
-          e[1] === 'x' || e[1] === 'X' ? parseInt(e.slice(2), 16) : Number(e.slice(1)),
-        )
-      : (ENTITIES[e.toLowerCase()] ?? all),
-  );
-
-/** An element's text (CDATA unwrapped, entities decoded), or '' when absent. */
-function tag(xml: string, name: string): string {
-  const m = new RegExp(`<${name}(?:\\s[^>]*)?>([\\s\\S]*?)</${name}>`).exec(xml);
-  if (!m) return '';
-  const inner = m[1]!.trim();
-  const cdata = /^<!\[CDATA\[([\s\S]*?)\]\]>$/.exec(inner);
-  return cdata ? cdata[1]! : decode(inner);
-}
-
-function allTags(xml: string, name: string): { attrs: string; text: string }[] {
-  const out: { attrs: string; text: string }[] = [];
-  for (const m of xml.matchAll(new RegExp(`<${name}(\\s[^>]*)?>([\\s\\S]*?)</${name}>`, 'g'))) {
-    const inner = m[2]!.trim();
-    const cdata = /^<!\[CDATA\[([\s\S]*?)\]\]>$/.exec(inner);
-    out.push({ attrs: m[1] ?? '', text: cdata ? cdata[1]! : decode(inner) });
-  }
-  return out;
-}
-
-export interface WxrPost {
-  line: number;
-  id: string;
-  title: string;
-  link: string;
-  html: string;
-  excerpt: string;
-  author: string;
-  date: Date;
-  slug: string;
-  status: string;
-  categories: string[];
-  tags: string[];
-  thumbnailId: string | null;
-}
-
-export interface Wxr {
-  posts: WxrPost[];
-  /** Attachment id → its URL (the only images an import fetches). */
-  attachments: Map<string, string>;
-  authors: Map<string, string>;
-  categories: string[];
-}
-
-export function readWxr(text: string): Wxr {
-  const authors = new Map<string, string>();
-  for (const a of allTags(text, 'wp:author')) {
-    const login = tag(a.text, 'wp:author_login');
-    const name = tag(a.text, 'wp:author_display_name');
-    if (login) authors.set(login, name || login);
-  }
-  const categories = new Set(
-    allTags(text, 'wp:category')
-      .map((c) => tag(c.text, 'wp:cat_name'))
-      .filter(Boolean),
-  );
-  const attachments = new Map<string, string>();
-  const posts: WxrPost[] = [];
-  let line = 0;
-  for (const m of text.matchAll(/<item>([\s\S]*?)<\/item>/g)) {
-    const item = m[1]!;
-    const type = tag(item, 'wp:post_type');
-    const id = tag(item, 'wp:post_id');
-    if (type === 'attachment') {
-      const url = tag(item, 'wp:attachment_url');
-      if (url) attachments.set(id, url);
-      continue;
-    }
-    if (type !== 'post') continue;
-    line++;
-    const cats = allTags(item, 'category');
-    const thumb = allTags(item, 'wp:postmeta').find(
-      (p) => tag(p.text, 'wp:meta_key') === '_thumbnail_id',
-    );
-    const gmt = tag(item, 'wp:post_date_gmt');
-    const local = tag(item, 'wp:post_date');
-    const when =
-      gmt && !gmt.startsWith('0000') ? `${gmt.replace(' ', 'T')}Z` : local.replace(' ', 'T');
-    const date = new Date(when);
-    const creator = tag(item, 'dc:creator');
-    posts.push({
-      line,
-      id,
-      title: tag(item, 'title').trim(),
-      link: tag(item, 'link').trim(),
-      html: tag(item, 'content:encoded'),
-      excerpt: tag(item, 'excerpt:encoded'),
-      author: authors.get(creator) ?? creator,
-      date: Number.isNaN(date.getTime()) ? new Date() : date,
-      slug: tag(item, 'wp:post_name'),
-      status: tag(item, 'wp:status'),
-      categories: cats.filter((c) => /domain="category"/.test(c.attrs)).map((c) => c.text.trim()),
-      tags: cats.filter((c) => /domain="post_tag"/.test(c.attrs)).map((c) => c.text.trim()),
-      thumbnailId: thumb ? tag(thumb.text, 'wp:meta_value') : null,
-    });
-    for (const c of posts.at(-1)!.categories) categories.add(c);
-  }
-  return {
-    posts,
-    attachments,
-    authors,
-    categories: [...categories].sort((a, b) => a.localeCompare(b)),
-  };
-}
-
-/** The categories of the file (the mapping screen's choices). */
-export function wxrCategories(bytes: Buffer): string[] {
-  return readWxr(decodeText(bytes)).categories;
+/** The categories of the file (the mapping screen's choices), read on a worker thread. */
+export async function wxrCategories(bytes: Buffer): Promise<string[]> {
+  for await (const first of parseStream<WxrMeta>('wxr', bytes)) return first.categories;
+  return [];
 }
 
 const slugOf = (s: string) => fold(s).replace(/ /g, '-').slice(0, 80) || 'categoria';
@@ -151,36 +37,42 @@ export function oldPath(link: string): string | null {
 /** A WordPress resized copy (`foto-300x200.jpg`) names the same attachment as `foto.jpg`. */
 const baseImage = (url: string) => url.replace(/-\d+x\d+(\.[a-z0-9]+)(\?.*)?$/i, '$1');
 
-const isPrivate = (ip: string) =>
-  /^(127\.|10\.|192\.168\.|169\.254\.|0\.|172\.(1[6-9]|2\d|3[01])\.)/.test(ip) ||
-  ip === '::1' ||
-  /^f[cd]/i.test(ip) ||
-  /^fe80/i.test(ip);
-
-/** Fetches an attachment over the network (public addresses only, 10 s, 10 MB); null when it cannot. */
+/**
+ * Fetches an attachment over the network through the one outbound fetch
+ * (server/http/outbound-fetch.ts: public addresses only, 10 s, 10 MB); an old `http:` address is
+ * asked for over https, the only scheme it fetches. Null when it cannot.
+ */
 export async function fetchPublicImage(url: string): Promise<Buffer | null> {
   try {
-    const u = new URL(url);
-    if (u.protocol !== 'http:' && u.protocol !== 'https:') return null;
-    const host = u.hostname.replace(/^\[|\]$/g, '');
-    const addresses = isIP(host)
-      ? [host]
-      : (await lookup(host, { all: true })).map((a) => a.address);
-    if (!addresses.length || addresses.some(isPrivate)) return null;
-    const res = await fetch(u, { signal: AbortSignal.timeout(10_000), redirect: 'error' });
-    if (!res.ok) return null;
-    const bytes = Buffer.from(await res.arrayBuffer());
-    return bytes.length <= MAX_IMAGE_BYTES ? bytes : null;
+    const secure = url.replace(/^http:\/\//i, 'https://');
+    const res = await outboundFetch(secure, { maxBytes: MAX_IMAGE_BYTES, timeoutMs: 10_000 });
+    return res.status === 200 ? res.body : null;
   } catch {
     return null;
   }
 }
 
 export async function importPosts(run: ImportRun, bytes: Buffer): Promise<void> {
+  // read on a worker thread (wxr.ts), which also sanitises each post's HTML below
+  const session = await openParse();
+  try {
+    await importWith(session, run, bytes);
+  } finally {
+    await session.close();
+  }
+}
+
+async function importWith(session: ParseSession, run: ImportRun, bytes: Buffer): Promise<void> {
   const churchId = run.church.id;
-  const wxr = readWxr(decodeText(bytes));
+  let meta: WxrMeta = { attachments: [], categories: [] };
+  const posts: WxrPost[] = [];
+  for await (const item of session.stream<WxrMeta | WxrPost>('wxr', bytes)) {
+    if ('attachments' in item) meta = item;
+    else posts.push(item);
+  }
+  const attachments = new Map(meta.attachments);
   const attachmentUrls = new Map<string, string>();
-  for (const url of wxr.attachments.values()) attachmentUrls.set(baseImage(url), url);
+  for (const url of attachments.values()) attachmentUrls.set(baseImage(url), url);
   const missing = new Set<string>();
   /** Images already brought in this run: the attachment's URL → its new address. */
   const brought = new Map<string, string | null>();
@@ -206,7 +98,11 @@ export async function importPosts(run: ImportRun, bytes: Buffer): Promise<void> 
   const kindOf = (p: WxrPost) =>
     p.categories.some((c) => run.options.categorias[c] === 'devocional') ? 'devocional' : 'noticia';
   const ready: WxrPost[] = [];
-  for (const p of wxr.posts) {
+  for (const p of posts) {
+    if (p.refused) {
+      refuse(run.tally, p.refused);
+      continue;
+    }
     if (!p.title) {
       refuse(run.tally, { linha: p.line, chave: 'staff.import.row.postNoTitle' });
       continue;
@@ -246,20 +142,14 @@ export async function importPosts(run: ImportRun, bytes: Buffer): Promise<void> 
     // images are fetched before the batch's transaction, so a slow server never holds it open
     const prepared: { p: WxrPost; html: string; cover: string | null }[] = [];
     for (const p of fresh) {
-      let html = p.html.replace(/\r\n?/g, '\n');
-      // WordPress keeps paragraphs as blank lines in the editor's text
-      if (!/<p[\s>]/i.test(html))
-        html = html
-          .split(/\n{2,}/)
-          .map((para) => `<p>${para.replace(/\n/g, '<br>')}</p>`)
-          .join('');
-      for (const m of [...html.matchAll(/<img\b[^>]*\bsrc=["']([^"']+)["'][^>]*>/gi)]) {
-        const saved = await bring(decode(m[1]!));
-        if (saved) html = html.split(m[1]!).join(saved);
+      const replace: [string, string][] = [];
+      for (const image of p.images) {
+        const saved = await bring(image.src);
+        if (saved) replace.push([image.raw, saved]);
       }
-      const thumb = p.thumbnailId ? wxr.attachments.get(p.thumbnailId) : undefined;
+      const thumb = p.thumbnailId ? attachments.get(p.thumbnailId) : undefined;
       const cover = thumb ? await bring(thumb) : null;
-      prepared.push({ p, html: sanitizeRichText(html), cover });
+      prepared.push({ p, html: await session.postHtml(p.html, replace), cover });
     }
     if (run.write && prepared.length)
       await writeBatch(run, [prepared[0]!.p.line, prepared.at(-1)!.p.line], async (tx) => {
@@ -297,11 +187,7 @@ export async function importPosts(run: ImportRun, bytes: Buffer): Promise<void> 
           }
           const status =
             p.status === 'publish' ? 'publicado' : p.status === 'future' ? 'agendado' : 'rascunho';
-          const summary =
-            sanitizeRichText(p.excerpt)
-              .replace(/<[^>]+>/g, '')
-              .trim()
-              .slice(0, 300) || null;
+          const summary = p.summary;
           const [row] = await tx
             .insert(t.contents)
             .values({

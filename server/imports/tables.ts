@@ -1,8 +1,16 @@
 // Spreadsheet rows from a CSV or .xlsx file (docs/staff.md "Moving in"), one at a time, so a file
 // of 20,000 people never sits in memory as objects: CSV is split as it is read, .xlsx goes through
-// exceljs's streaming reader (first worksheet only).
+// exceljs's streaming reader (first worksheet only) once its zip has been unpacked under the caps
+// (zip.ts). Rows and columns are capped too (limits.ts). The reading itself runs on a worker
+// thread (parse-thread.ts): `tableRows` hands the rows over in pages.
 import { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type * as ExcelJS from 'exceljs';
+import { ImportLimitError, IMPORT_LIMITS, type ImportLimits } from './limits.ts';
+import { parseStream } from './parse-thread.ts';
+import { decodeText } from './text.ts';
+import { isZip, unpack, zipEntries } from './zip.ts';
+
+export { decodeText };
 
 export interface TableRow {
   /** The line (CSV) or row (spreadsheet) number a person sees in their program, from 1. */
@@ -14,16 +22,7 @@ export type TableFormat = 'csv' | 'xlsx';
 
 /** .xlsx by its zip signature, CSV otherwise (a name can lie; the bytes cannot). */
 export function tableFormat(bytes: Buffer): TableFormat {
-  return bytes.length > 4 && bytes.readUInt32LE(0) === 0x04034b50 ? 'xlsx' : 'csv';
-}
-
-/** UTF-8 (with or without a BOM); Windows-1252 when the bytes are not UTF-8 (older Excel "CSV"). */
-export function decodeText(bytes: Buffer): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes).replace(/^\uFEFF/, '');
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
+  return isZip(bytes) ? 'xlsx' : 'csv';
 }
 
 /** The separator of the first line outside quotes: `;` (Brazilian Excel), tab, or `,`. */
@@ -128,41 +127,79 @@ export function worksheetsLast(bytes: Buffer): Buffer {
   ]);
 }
 
-async function* xlsxRows(bytes: Buffer): AsyncGenerator<TableRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes)]), {
+/** Every row within the caps: past the row cap or a row wider than the column cap, the file is refused. */
+function* capped(rows: Iterable<TableRow>, limits: ImportLimits): Generator<TableRow> {
+  let count = 0;
+  for (const row of rows) {
+    if (++count > limits.rows)
+      throw new ImportLimitError('staff.import.limit.rows', { n: limits.rows });
+    if (row.cells.length > limits.columns)
+      throw new ImportLimitError('staff.import.limit.columns', {
+        line: row.line,
+        n: limits.columns,
+      });
+    yield row;
+  }
+}
+
+async function* xlsxRows(bytes: Buffer, limits: ImportLimits): AsyncGenerator<TableRow> {
+  // every part is unpacked once under the caps (and thrown away) before exceljs unpacks it again
+  const budget = { unpacked: 0 };
+  for (const entry of zipEntries(bytes, limits))
+    unpack(bytes, entry, limits, budget, { keep: false });
+  const { default: exceljs } = await import('exceljs'); // loaded only for a spreadsheet
+  const reader = new exceljs.stream.xlsx.WorkbookReader(Readable.from([worksheetsLast(bytes)]), {
     sharedStrings: 'cache',
     styles: 'cache',
     hyperlinks: 'ignore',
     worksheets: 'emit',
     entries: 'emit',
   });
+  let count = 0;
   for await (const sheet of reader) {
     for await (const row of sheet as AsyncIterable<ExcelJS.Row>) {
+      if (row.cellCount > limits.columns)
+        throw new ImportLimitError('staff.import.limit.columns', {
+          line: row.number,
+          n: limits.columns,
+        });
       const values = (row.values as ExcelJS.CellValue[]).slice(1);
       const cells = Array.from({ length: values.length }, (_, i) => cellText(values[i]).trim());
-      if (cells.some((c) => c !== '')) yield { line: row.number, cells };
+      if (!cells.some((c) => c !== '')) continue;
+      if (++count > limits.rows)
+        throw new ImportLimitError('staff.import.limit.rows', { n: limits.rows });
+      yield { line: row.number, cells };
     }
     return; // the first worksheet only
   }
 }
 
-/** Every non-blank row of the file, the header first. */
-export function tableRows(bytes: Buffer): AsyncIterable<TableRow> {
-  if (tableFormat(bytes) === 'xlsx') return xlsxRows(bytes);
-  const rows = csvRows(decodeText(bytes));
+/** Every non-blank row of the file, the header first, read on this thread (the worker's half). */
+export function readTableRows(
+  bytes: Buffer,
+  limits: ImportLimits = IMPORT_LIMITS,
+): AsyncIterable<TableRow> {
+  if (tableFormat(bytes) === 'xlsx') return xlsxRows(bytes, limits);
+  const rows = capped(csvRows(decodeText(bytes)), limits);
   return (async function* () {
     yield* rows;
   })();
+}
+
+/** Every non-blank row of the file, the header first, read on a worker thread. */
+export function tableRows(bytes: Buffer, limits?: Partial<ImportLimits>): AsyncIterable<TableRow> {
+  return parseStream<TableRow>('rows', bytes, { limits });
 }
 
 /** The header and the first rows (the mapping screen's examples). */
 export async function tableHead(
   bytes: Buffer,
   sample = 5,
+  limits?: Partial<ImportLimits>,
 ): Promise<{ header: string[]; rows: TableRow[] }> {
   let header: string[] | null = null;
   const rows: TableRow[] = [];
-  for await (const row of tableRows(bytes)) {
+  for await (const row of tableRows(bytes, limits)) {
     if (!header) header = row.cells.map((c) => c.trim());
     else rows.push(row);
     if (rows.length >= sample) break;
