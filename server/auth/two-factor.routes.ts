@@ -1,7 +1,7 @@
 // The account's two-factor calls (docs/security.md "Two-factor sign-in"): status, enrol, confirm
 // with a first code (ten recovery codes answered once), turn off with a code. The login's second
 // step is in auth.routes.ts. Mounted by auth.routes.ts.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import { z } from 'zod';
 import { twoFactorCodeBody } from '../../contract/two-factor.ts';
 import { idParam } from '../../contract/common.ts';
@@ -25,11 +25,7 @@ const enrolQuery = z.object({ igreja: idParam.optional() });
 
 export function twoFactorRoutes(db: Database) {
   /** Wrong codes here count like the login's (a stolen session cannot guess its way to turning it off). */
-  const guarded = async <T>(
-    c: Parameters<Parameters<Hono['post']>[1]>[0],
-    userId: number,
-    run: () => Promise<T>,
-  ) => {
+  const guarded = async <T>(c: Context, userId: number, run: () => Promise<T>) => {
     const key = twoFactorKey(userId);
     refuseIfWaiting(c, await lockedFor(db, key));
     try {
