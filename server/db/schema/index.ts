@@ -26,3 +26,4 @@ export * from './files.ts';
 export * from './pix-keys.ts';
 export * from './invitations.ts';
 export * from './two-factor.ts';
+export * from './provider.ts';
