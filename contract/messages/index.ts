@@ -28,6 +28,7 @@ import {
 import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
 import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
+import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -51,7 +52,8 @@ export type MessageKey =
   | StaffEventsMessageKey
   | StaffNotificationsMessageKey
   | StaffImportMessageKey
-  | InvitationsMessageKey;
+  | InvitationsMessageKey
+  | ProviderMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -77,6 +79,7 @@ export const AREAS = {
   staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
   staffImport: STAFF_IMPORT_MESSAGES,
   invitations: INVITATIONS_MESSAGES,
+  provider: PROVIDER_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>
