@@ -94,6 +94,17 @@ export const configSchema = z.object({
   PAYMENT_KEY: z.string().optional(),
   /** A payment still pending this many minutes after its charge is asked of its gateway (docs/payments.md "Reconciliation"). */
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
+  /** Scheduled backups (docs/deploy.md "Backups"): the folder they go to (or are staged in, with the s3 file store); unset, none are made. */
+  BACKUP_DIR: z.string().trim().min(1).optional(),
+  /** Encrypts backup archives (AES-256-GCM): 32 bytes as 64 hex characters or base64 (`openssl rand -hex 32`). */
+  BACKUP_KEY: z
+    .string()
+    .trim()
+    .refine(
+      (v) => /^[0-9a-f]{64}$/i.test(v) || /^[A-Za-z0-9+/]{42}[AEIMQUYcgkosw048]=?$/.test(v),
+      'must be 32 bytes: 64 hex characters or base64 (openssl rand -hex 32)',
+    )
+    .optional(),
   /** The gateways' API addresses; unset is each provider's own (tests and staging point them elsewhere). */
   STRIPE_API_URL: optionalUrl,
   ZOOP_API_URL: optionalUrl,

@@ -147,6 +147,22 @@ new Gauge({
   },
 });
 
+/** The last finished backup this node knows of (server/backup/backup.job.ts): its time and destination. */
+let lastBackup: { at: number; destination: string } | undefined;
+export const recordBackup = (at: Date, destination: string) =>
+  void (lastBackup = { at: at.getTime(), destination });
+
+new Gauge({
+  name: 'backup_last_success_age_seconds',
+  help: 'Age of the newest backup archive, as last seen by this node (absent until it checked; docs/deploy.md "Backups").',
+  labelNames: ['destination'] as const,
+  registers: [registry],
+  collect() {
+    if (lastBackup)
+      this.set({ destination: lastBackup.destination }, (Date.now() - lastBackup.at) / 1000);
+  },
+});
+
 export const watchPageCache = (cache: { size: number; bytes: number }) =>
   void (sources.pageCache = cache);
 export const watchPool = (pool: typeof sources.pool) => void (sources.pool = pool);

@@ -202,7 +202,7 @@ export async function writeBackup(
     createGzip({ level: 6 }),
     ...(options.key ? [encryptStream(options.key)] : []),
   ];
-  const written = pipeline([...stages, sink] as unknown as Parameters<typeof pipeline>[0]);
+  const written = pipeline([...stages, sink] as unknown as NodeJS.ReadWriteStream[]);
   written.catch(() => undefined); // awaited below; an early failure also fails the writer
   try {
     const manifest = await writeEntries(new TarWriter(tar), source, options);

@@ -73,7 +73,7 @@ export function encryptStream(key: Buffer): Transform {
 
 /** A stream that decrypts and checks an encrypted archive; a wrong key fails on the first frame. */
 export function decryptStream(key: Buffer): Transform {
-  let buffer = Buffer.alloc(0);
+  let buffer: Buffer = Buffer.alloc(0);
   let prefix: Buffer | undefined;
   let index = 0;
   let ended = false;

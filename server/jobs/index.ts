@@ -17,6 +17,7 @@ import { forgetCardTask } from '../payments/forget-card.task.ts';
 import { forgetCustomerTask } from '../payments/forget-customer.task.ts';
 import { forgetCardsJob } from '../payments/forget-card.job.ts';
 import { endNoticeTask } from '../play/end-notice.ts';
+import { BACKUP_JOBS } from '../backup/backup.job.ts';
 import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 
@@ -53,4 +54,5 @@ export const JOBS: readonly Job[] = [
   invitationsJob,
   hostnameRecheckJob,
   tasksJob(TASKS),
+  ...BACKUP_JOBS,
 ];
