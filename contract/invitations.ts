@@ -7,6 +7,8 @@ import { emailField } from './auth.ts';
 import { idParam, pageNumber } from './common.ts';
 import { STAFF_ROLES } from './staff.ts';
 
+/** The accept page's query parameter (not `token`: the session takes and strips that one). */
+export const INVITATION_PARAM = 'convite';
 /** A link lasts two weeks; a resend makes a new link (the old one stops working). */
 export const INVITATION_DAYS = 14;
 /** Invitation e-mails a church sends in any 24 hours; the rest wait and go out on the following days. */

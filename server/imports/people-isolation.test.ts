@@ -159,7 +159,7 @@ describe.each(testBackends())('a people import never reaches another church on %
     const [mail] = await readOutbox(dataDir, 'member@grace.demo');
     expect(mail!.subject).toContain('Igreja da Graça');
     expect(mail!.text).not.toMatch(/John|Miller|111\.444|91234/);
-    const token = new URL(mail!.links[0]!).searchParams.get('token')!;
+    const token = new URL(mail!.links[0]!).searchParams.get('convite')!;
     const [invitation] = await db()
       .select()
       .from(t.invitations)

@@ -8,6 +8,7 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import {
   INVITATION_DAYS,
+  INVITATION_PARAM,
   INVITATIONS_PAGE_SIZE,
   INVITE_MAILS_PER_DAY,
   type Invitation,
@@ -153,7 +154,7 @@ async function sendOne(
     return { row, sendId: send!.id };
   });
   if (!claimed) return false;
-  const link = `${origin}/invitation?token=${encodeURIComponent(token)}`;
+  const link = `${origin}/invitation?${INVITATION_PARAM}=${encodeURIComponent(token)}`;
   try {
     await mailer.send(
       invitationMail(messageLangOfLocale(church.locale), claimed.row.email, {

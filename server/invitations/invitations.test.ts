@@ -81,7 +81,7 @@ describe.each(testBackends())('invitations on %s', (backend) => {
     const [mail] = await readOutbox(dataDir, email);
     expect(mail, `an e-mail to ${email}`).toBeDefined();
     const link = new URL(mail!.links[0]!);
-    return { mail: mail!, link, token: link.searchParams.get('token')! };
+    return { mail: mail!, link, token: link.searchParams.get('convite')! };
   }
   const invite = (body: object, token: string | undefined = tokens.admin) =>
     call('POST', '/admin/graca/convites', {

@@ -1,5 +1,6 @@
 // The browser's API clients (docs/architecture.md "The client shape"): the main API and the BFF, both bearer-authorised
-// once credentials are set (spec §4). A 401 outside access and confirm-delete-user logs out,
+// once credentials are set (spec §4). A 401 outside access, confirm-delete-user and the
+// invitation page (its own login form: docs/invitations.md) logs out,
 // goes home and reloads (spec §8); a network failure goes to the error page.
 import ky, { HTTPError, TimeoutError, type KyInstance } from 'ky';
 import { accountMessage } from '../../../contract/messages/account.ts';
@@ -38,7 +39,7 @@ let main: KyInstance | undefined;
 let bff: KyInstance | undefined;
 
 /** spec §8: routes where a 401 is an answer to show, not a reason to log out. */
-const NO_LOGOUT_PATHS = ['/access', '/user/confirm-delete-user'];
+const NO_LOGOUT_PATHS = ['/access', '/user/confirm-delete-user', '/invitation'];
 
 export function configureHttp(next: HttpEnv, nextHooks: Hooks = hooks): void {
   env = next;

@@ -47,6 +47,12 @@ function Counts({ counts, t, done = false }: { counts: ImportCounts; t: T; done?
         <li>
           <strong>{counts.iguais}</strong> {t('admin.import.same')}
         </li>
+        {counts.convidar > 0 && (
+          <li>
+            <strong>{counts.convidar}</strong>{' '}
+            {t(done ? 'admin.import.invitedRows' : 'admin.import.toInvite')}
+          </li>
+        )}
         <li>
           <strong>{counts.totalRecusadas}</strong> {t('admin.import.refused')}
         </li>
@@ -63,6 +69,21 @@ function Counts({ counts, t, done = false }: { counts: ImportCounts; t: T; done?
               <li key={g}>{g}</li>
             ))}
           </ul>
+        </details>
+      )}
+      {counts.convidar > 0 && (
+        <details className="import-lines" open>
+          <summary>
+            {t(done ? 'admin.import.invitedLines' : 'admin.import.inviteLines')} ({counts.convidar})
+          </summary>
+          <p>{t('admin.import.inviteHint', { limit: counts.convitesPorDia })}</p>
+          <p>
+            {t('admin.import.inviteLinesList', {
+              lines:
+                counts.convidarLinhas.join(', ') +
+                (counts.convidarLinhas.length < counts.convidar ? '…' : ''),
+            })}
+          </p>
         </details>
       )}
       {counts.recusadas.length > 0 && (

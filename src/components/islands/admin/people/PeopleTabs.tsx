@@ -1,9 +1,10 @@
-// The people area's own menu (docs/staff.md "People"): directory and deletion requests.
+// The people area's own menu (docs/staff.md "People"): directory, invitations and deletion requests.
 import { StaffTabs } from '../kit/index.ts';
 import type { T } from '../../ui/index.ts';
 
 const TABS = [
   ['directory', '/admin/people'],
+  ['invitations', '/admin/people/invitations'],
   ['requests', '/admin/people/requests'],
 ] as const;
 
