@@ -6,9 +6,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importViewSchema, type ImportView } from '../../contract/imports.ts';
+import { IMPORT_INVITES_MAX, INVITE_MAILS_PER_DAY } from '../../contract/invitations.ts';
 import { createApi, type Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import { sha256 } from '../auth/tokens.ts';
@@ -175,6 +176,81 @@ describe.each(testBackends())('a people import never reaches another church on %
     expect(await memberOf(ids.graca, ids.john)).toBe(true);
     // accepting joins the church; the import's made-up details were never kept
     expect((await userRow(ids.john)).cpf).toBeNull();
+  });
+
+  it('a file may invite at most IMPORT_INVITES_MAX people; the lines beyond are refused and say why', async () => {
+    const emails = Array.from(
+      { length: IMPORT_INVITES_MAX + 2 },
+      (_, i) => `fora${i}@outra-igreja.example`,
+    );
+    await db()
+      .insert(t.users)
+      .values(emails.map((email) => ({ email, passwordHash: '', firstName: 'Fora' })));
+    const form = new FormData();
+    form.append(
+      'arquivo',
+      new File([['Nome,E-mail', ...emails.map((e) => `Alguém,${e}`)].join('\n')], 'muitos.csv'),
+    );
+    const up = await call('POST', '/admin/graca/importacao?tipo=pessoas', {
+      token: tokens.gracaAdmin,
+      body: form,
+    });
+    expect(up.status).toBe(201);
+    await runTasks();
+    const view = importViewSchema.parse(
+      (await get(`/admin/graca/importacao/${up.body.id}`, { token: tokens.gracaAdmin })).body,
+    );
+    expect(view.previa).toMatchObject({
+      convidar: IMPORT_INVITES_MAX,
+      criar: 0,
+      totalRecusadas: 2,
+    });
+    expect(view.previa!.recusadas).toEqual([
+      {
+        linha: IMPORT_INVITES_MAX + 2,
+        motivo: `More than ${IMPORT_INVITES_MAX} people to invite in one file: import this line again later, in another file.`,
+      },
+      {
+        linha: IMPORT_INVITES_MAX + 3,
+        motivo: `More than ${IMPORT_INVITES_MAX} people to invite in one file: import this line again later, in another file.`,
+      },
+    ]);
+    // the import writes the same: 500 invitations, 50 of them e-mailed today, the rest waiting
+    const started = await call('POST', `/admin/graca/importacao/${up.body.id}/executar`, {
+      token: tokens.gracaAdmin,
+    });
+    expect(started.status).toBe(202);
+    await runTasks();
+    const done = importViewSchema.parse(
+      (await get(`/admin/graca/importacao/${up.body.id}`, { token: tokens.gracaAdmin })).body,
+    );
+    expect(done.resultado).toMatchObject({ convidar: IMPORT_INVITES_MAX, totalRecusadas: 2 });
+    const made = await db()
+      .select()
+      .from(t.invitations)
+      .where(and(eq(t.invitations.churchId, ids.graca), eq(t.invitations.importId, up.body.id)));
+    expect(made).toHaveLength(IMPORT_INVITES_MAX);
+    expect(made.filter((i) => i.sentAt !== null).length).toBeLessThanOrEqual(INVITE_MAILS_PER_DAY);
+    expect(made.filter((i) => i.sentAt === null).length).toBeGreaterThanOrEqual(
+      IMPORT_INVITES_MAX - INVITE_MAILS_PER_DAY,
+    );
+    // nobody of elsewhere became graca's
+    const outsiders = await db()
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(inArray(t.users.email, emails));
+    expect(
+      await db().$count(
+        t.churchUsers,
+        and(
+          eq(t.churchUsers.churchId, ids.graca),
+          inArray(
+            t.churchUsers.userId,
+            outsiders.map((o) => o.id),
+          ),
+        ),
+      ),
+    ).toBe(0);
   });
 
   it('the same file again invites nobody twice, and undo withdraws what is still waiting', async () => {
