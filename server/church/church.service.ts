@@ -1,7 +1,7 @@
 // The church reads of spec §7 "Church" as plain functions over the database: lookup by code and
 // host, a church's modules, look, menu, payment methods, banners and congregations, organisations
 // and the church search. The routes find the church through the scope first (church-scope.ts).
-import { and, asc, eq, ilike, isNotNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   Banner,
@@ -15,7 +15,7 @@ import type {
   Visual,
 } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { liveCredentials } from '../payments/gateway-accounts.ts';
@@ -176,14 +176,13 @@ export async function findClients(db: Database, q: ClientsQuery): Promise<Client
   const filters: SQL[] = [eq(t.churches.active, true)];
   if (q.organizacao) filters.push(eq(t.organizations.slug, q.organizacao));
   if (q.busca) {
-    const like = containsPattern(q.busca);
     filters.push(
-      or(
-        ilike(t.churches.name, like),
-        ilike(t.churches.street, like),
-        ilike(t.churches.city, like),
-        ilike(t.churches.neighborhood, like),
-      )!,
+      matches(q.busca, [
+        t.churches.name,
+        t.churches.street,
+        t.churches.city,
+        t.churches.neighborhood,
+      ]),
     );
   }
   const near =

@@ -2,7 +2,7 @@
 // registrations. Plain functions of the database and the staff scope; every write runs through
 // staffWrite (audit + purge). A change that would break what was sold is refused here.
 import { randomBytes } from 'node:crypto';
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import {
   REGISTRATIONS_PAGE_SIZE,
   STAFF_EVENTS_PAGE_SIZE,
@@ -19,7 +19,7 @@ import type { MessageLang } from '../../contract/messages/lang.ts';
 import { staffEventsMessage } from '../../contract/messages/staff-events.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { exactFirst, matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import type { HolderQuestion, PaymentStatus } from '../db/schema/events.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
@@ -127,7 +127,7 @@ export async function listEvents(
     // A door volunteer's team events only (docs/events.md "Door team").
     only ? inArray(t.events.id, only.length ? only : [0]) : undefined,
     upcoming ? gte(t.events.endsAt, now) : lt(t.events.endsAt, now),
-    query.busca ? ilike(t.events.title, containsPattern(query.busca)) : undefined,
+    query.busca ? matches(query.busca, [t.events.title]) : undefined,
   );
   const [rows, [counted]] = await Promise.all([
     // The outer row is named in full: drizzle writes a one-table select's columns without their table.
@@ -424,21 +424,20 @@ function registrationFilters(eventId: number, churchId: number, q: Partial<Regis
   if (q.pagamento === 'pago') filters.push(eq(t.payments.status, 'aprovado'));
   if (q.pagamento === 'pendente')
     filters.push(inArray(t.payments.status, OPEN_PAYMENTS as PaymentStatus[]));
-  if (q.busca) {
-    const like = containsPattern(q.busca);
+  if (q.busca)
+    // the one search rule (server/db/search.ts): a door volunteer types "joao" for João
     filters.push(
-      or(
-        ilike(t.registrations.holderName, like),
-        ilike(t.registrations.holderEmail, like),
-        ilike(t.registrations.code, like),
-        ilike(t.payments.code, like),
-        ilike(t.users.email, like),
-        sql`(${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')) ilike ${like}`,
-        ilike(t.payments.donorEmail, like), // a visitor's order (docs/events.md "Visitors")
-        ilike(t.payments.donorName, like),
-      )!,
+      matches(q.busca, [
+        t.registrations.holderName,
+        t.registrations.holderEmail,
+        t.registrations.code,
+        t.payments.code,
+        t.users.email,
+        sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
+        t.payments.donorEmail, // a visitor's order (docs/events.md "Visitors")
+        t.payments.donorName,
+      ]),
     );
-  }
   return and(...filters);
 }
 
@@ -520,7 +519,20 @@ export async function listRegistrations(
   const where = registrationFilters(eventId, churchId, query);
   const [rows, [counted], totals, tickets] = await Promise.all([
     selectRegistrations(db, where)
-      .orderBy(desc(t.registrations.createdAt), desc(t.registrations.id))
+      .orderBy(
+        ...(query.busca
+          ? [
+              exactFirst(query.busca, [
+                t.registrations.holderName,
+                t.registrations.code,
+                t.payments.code,
+                t.users.email,
+              ]),
+            ]
+          : []),
+        desc(t.registrations.createdAt),
+        desc(t.registrations.id),
+      )
       .limit(REGISTRATIONS_PAGE_SIZE)
       .offset((query.page - 1) * REGISTRATIONS_PAGE_SIZE),
     db

@@ -2,7 +2,7 @@
 // address, day and time, description, open or full, active), add and remove members, answer join
 // requests with the leader's own rules (groups.service.ts), and read the attendance the leaders
 // record. Every write runs through `staffWrite` (audit + purge).
-import { and, asc, eq, ilike, or, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   StaffGroup,
   StaffGroupInput,
@@ -10,7 +10,8 @@ import type {
   StaffGroupRow,
 } from '../../contract/groups-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
+import { personRank, personSearch } from '../users/person-search.ts';
 import * as t from '../db/schema/index.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -61,10 +62,7 @@ export async function listGroups(
     .from(t.groups)
     .leftJoin(t.users, eq(t.users.id, t.groups.leaderId))
     .where(
-      and(
-        eq(t.groups.churchId, churchId),
-        q.busca ? ilike(t.groups.name, containsPattern(q.busca)) : undefined,
-      ),
+      and(eq(t.groups.churchId, churchId), q.busca ? matches(q.busca, [t.groups.name]) : undefined),
     )
     .orderBy(sql`${t.groups.active} desc`, asc(t.groups.name), asc(t.groups.id))
     .limit(500);
@@ -153,16 +151,10 @@ export async function findPeople(
       and(
         eq(t.churchUsers.churchId, churchId),
         eq(t.churchUsers.active, true),
-        or(
-          ilike(
-            sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
-            containsPattern(busca),
-          ),
-          ilike(t.users.email, containsPattern(busca)),
-        ),
+        personSearch(busca),
       ),
     )
-    .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
+    .orderBy(personRank(busca), asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
     .limit(20);
   return { pessoas: rows.map((r) => ({ id: r.id, nome: fullName(r), email: r.email })) };
 }

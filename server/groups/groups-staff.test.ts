@@ -118,6 +118,11 @@ describe.each(testBackends())('groups for staff and leaders on %s', (backend) =>
         expect((await get(url, { token: tokens[who] })).status, `${who} ${url}`).toBe(403);
       expect((await get(url)).status).toBe(401);
     }
+    // the leader and member pickers follow the one search rule: "joao pereira" finds João Pereira
+    const picked = (
+      await get('/admin/graca/grupos-pessoas?busca=JOAO%20pereira', { token: tokens.admin })
+    ).body as { pessoas: { nome: string }[] };
+    expect(picked.pessoas.map((p) => p.nome)).toContain('João Pereira');
     const list = staffGroupsSchema.parse(
       (await get('/admin/graca/grupos', { token: tokens.admin })).body,
     );

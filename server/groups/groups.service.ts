@@ -2,7 +2,7 @@
 // groups.routes.ts. Every query filters on the church id the route resolved through the church
 // scope; a caller who is not an active member of the group's church learns nothing (404), a
 // member who is not in the group gets a 403 with the reason.
-import { and, asc, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
   GroupAttendance,
@@ -14,7 +14,7 @@ import type {
 } from '../../contract/groups.ts';
 import { membershipOf } from '../auth/authenticate.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
 import type { ScopedChurch } from '../http/church-scope.ts';
@@ -135,7 +135,7 @@ export async function listGroups(
   const where = and(
     base,
     own,
-    q.busca ? ilike(t.groups.name, containsPattern(q.busca)) : undefined,
+    q.busca ? matches(q.busca, [t.groups.name]) : undefined,
     q.dia !== undefined ? eq(t.groups.weekday, q.dia) : undefined,
     q.bairro ? sql`lower(${t.groups.neighborhood}) = lower(${q.bairro})` : undefined,
   );

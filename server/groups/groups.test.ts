@@ -80,6 +80,7 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
       qtdeMembros: 2,
     });
     expect((await list('?busca=pinhe')).celulas.map((g) => g.nome)).toEqual([MEMBER_GROUP]);
+    expect((await list('?busca=PINHE')).celulas.map((g) => g.nome)).toEqual([MEMBER_GROUP]);
     expect((await list('?busca=100%25')).total).toBe(0); // % is a literal character
     expect((await list('?dia=2')).celulas.every((g) => g.diaSemana === 2)).toBe(true);
     expect((await list('?bairro=moema')).celulas.map((g) => g.nome)).toEqual(['Célula Moema']);

@@ -2,7 +2,7 @@
 // with no member, spec §3 Notification) or one row per member of a group, optionally opening a
 // published item or an active event of the same church. What was sent is read back from the
 // notifications themselves, a group's copies counted once; the audit log adds who sent it.
-import { and, asc, desc, eq, ilike, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
 import {
   NOTICE_TYPE,
@@ -16,7 +16,7 @@ import {
   type StaffNotificationsPage,
 } from '../../contract/notifications-staff.ts';
 import type { Database } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
@@ -329,7 +329,6 @@ export async function notificationTargets(
   churchId: number,
   q: string,
 ): Promise<NotificationTarget[]> {
-  const pattern = q ? containsPattern(q) : null;
   const [items, events] = await Promise.all([
     db
       .select({
@@ -346,7 +345,7 @@ export async function notificationTargets(
           eq(t.contents.active, true),
           // an EBD class is addressed by its slug (spec §2)
           sql`(${t.contents.kind} <> 'ebd' or ${isNotNull(t.contents.slug)})`,
-          pattern ? ilike(t.contents.title, pattern) : undefined,
+          q ? matches(q, [t.contents.title]) : undefined,
         ),
       )
       .orderBy(desc(t.contents.publishedAt), desc(t.contents.id))
@@ -358,7 +357,7 @@ export async function notificationTargets(
         and(
           eq(t.events.churchId, churchId),
           eq(t.events.active, true),
-          pattern ? ilike(t.events.title, pattern) : undefined,
+          q ? matches(q, [t.events.title]) : undefined,
         ),
       )
       .orderBy(desc(t.events.startsAt), desc(t.events.id))

@@ -1,7 +1,7 @@
 // The staff area's Play (docs/staff.md "Play", docs/play.md "Uploading"): videos, collections,
 // tags, plans and subscribers of one church, a video's resumable chunked upload and the task that
 // converts it. Every write goes through staffWrite (audit + purge on every node).
-import { and, asc, count, desc, eq, gt, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   PLAY_PAGE_SIZE,
   UPLOAD_CHUNK_BYTES,
@@ -25,7 +25,7 @@ import {
   type VideoPage,
 } from '../../contract/play-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
@@ -95,8 +95,7 @@ export async function listVideos(
 ): Promise<VideoPage> {
   const filters: (SQL | undefined)[] = [eq(t.playContents.churchId, churchId)];
   if (q.busca) {
-    const like = containsPattern(q.busca);
-    filters.push(or(ilike(t.playContents.title, like), ilike(t.playContents.description, like)));
+    filters.push(matches(q.busca, [t.playContents.title, t.playContents.description]));
   }
   if (q.coletanea) filters.push(eq(t.playContents.collectionId, q.coletanea));
   if (q.acesso) filters.push(eq(t.playContents.visibility, q.acesso));
@@ -621,14 +620,12 @@ export async function listSubscribers(
   if (q.situacao) filters.push(eq(t.playSubscriptions.status, q.situacao));
   if (q.plano) filters.push(eq(t.playSubscriptions.planId, Number(q.plano)));
   if (q.busca) {
-    const like = containsPattern(q.busca);
     filters.push(
-      or(
-        ilike(t.users.firstName, like),
-        ilike(t.users.lastName, like),
-        ilike(t.users.email, like),
-        ilike(t.playSubscriptions.code, like),
-      ),
+      matches(q.busca, [
+        sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
+        t.users.email,
+        t.playSubscriptions.code,
+      ]),
     );
   }
   const where = and(...filters);

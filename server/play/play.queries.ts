@@ -1,6 +1,6 @@
 // Play queries both the public and the member routes use: what a visitor may see, content cards,
 // and the public reads of play.routes.ts (settings, plans, home rows, the content list and one content).
-import { and, asc, count, desc, eq, ilike, inArray, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   CONTENT_VISIBILITIES,
@@ -9,7 +9,7 @@ import {
   type PlayContentDetail,
   type playContentListQuery,
 } from '../../contract/play.ts';
-import { containsPattern } from '../db/like.ts';
+import { matches } from '../db/search.ts';
 import { notFound } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -164,8 +164,7 @@ export async function contentPage(
     filters.push(inArray(t.playContents.id, tagged));
   }
   if (q.busca) {
-    const like = containsPattern(q.busca);
-    filters.push(or(ilike(t.playContents.title, like), ilike(t.playContents.description, like)));
+    filters.push(matches(q.busca, [t.playContents.title, t.playContents.description]));
   }
   const where = and(...filters);
   const [rows, [total]] = await Promise.all([

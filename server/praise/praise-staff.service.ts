@@ -1,7 +1,7 @@
 // The staff area's songs and set lists (docs/staff.md "Songs"): queries and rules behind
 // praise-staff.routes.ts. A song's lyrics and chords stay ChordPro text, displayed by the one
 // parser members' pages use (chordpro.ts); every write goes through staffWrite (audit + purge).
-import { and, asc, desc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type {
   SetList,
   SongPreview,
@@ -10,7 +10,7 @@ import type {
 } from '../../contract/praise-staff.ts';
 import { SCORE_MAX_BYTES, SCORE_MAX_FILES } from '../../contract/praise-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
+import { exactFirst, matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { PdfRejected, type PdfStore } from '../images/pdf-store.ts';
@@ -74,22 +74,20 @@ export async function listSongs(
   churchId: number,
   search?: string,
 ): Promise<StaffSongSummary[]> {
-  const pattern = search ? containsPattern(search.toLowerCase()) : null;
   const rows = await db
     .select()
     .from(t.praises)
     .where(
       and(
         eq(t.praises.churchId, churchId),
-        pattern
-          ? or(
-              sql`lower(${t.praises.title}) like ${pattern}`,
-              sql`lower(coalesce(${t.praises.author}, '')) like ${pattern}`,
-            )
-          : undefined,
+        search ? matches(search, [t.praises.title, t.praises.author, t.praises.theme]) : undefined,
       ),
     )
-    .orderBy(asc(t.praises.title), asc(t.praises.id))
+    .orderBy(
+      ...(search ? [exactFirst(search, [t.praises.title])] : []),
+      asc(t.praises.title),
+      asc(t.praises.id),
+    )
     .limit(500);
   return rows.map((row) => {
     const { id, titulo, autor, tom, tipoExibicao } = toStaffSong(row);

@@ -156,6 +156,7 @@ describe.each(testBackends())('worship song calls on %s', (backend) => {
         .louvores.map((s) => s.titulo);
     expect(await search('graca')).toEqual(['Chuvas de graça']);
     expect(await search('LUTERO')).toEqual(['Castelo forte']);
+    expect(await search('GRAÇA')).toEqual(['Chuvas de graça']);
     expect(await search('natal')).toEqual([GRACA_LYRICS_ONLY]);
     expect(await search('100%')).toEqual([]);
     const nul = await get('/igreja/graca/louvor?busca=%00', { headers: auth });

@@ -15,8 +15,7 @@ import { message } from '../../contract/messages/index.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
 import { mayUse } from '../../contract/staff.ts';
 import type { Database, Tx } from '../db/client.ts';
-import { containsPattern } from '../db/like.ts';
-import { exactFirst, folded, foldTerm, searchPattern } from '../db/search.ts';
+import { personRank, personSearch } from './person-search.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -29,29 +28,6 @@ import { log } from '../log.ts';
 
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
-
-/**
- * The directory's search (the one rule, server/db/search.ts): name, e-mail and phone digits from the
- * account's folded `busca_texto` (trigram index), the member number of this church; accents and case
- * ignored. The account ids come from a sub-select so the index answers it before the join.
- */
-function personSearch(busca: string): SQL {
-  const term = foldTerm(busca);
-  const digits = busca.replace(/\D/g, '');
-  const texts = [sql`${t.users.searchText} like ${searchPattern(term)}`];
-  if (digits.length >= 4 && digits !== term)
-    texts.push(sql`${t.users.searchText} like ${containsPattern(digits)}`);
-  return sql`(${t.users.id} in (select ${t.users.id} from ${t.users} where ${sql.join(texts, sql` or `)}) or ${folded(t.churchUsers.memberNumber)} like ${searchPattern(term)})`;
-}
-
-/** Exact matches first (a whole name, e-mail or member number), then those that start with the term. */
-const personRank = (busca: string) =>
-  exactFirst(busca, [
-    sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
-    t.users.firstName,
-    t.users.email,
-    t.churchUsers.memberNumber,
-  ]);
 
 function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | undefined {
   return and(
