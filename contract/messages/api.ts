@@ -14,6 +14,10 @@ const en = {
   'api.bookNotFound': 'Book not found.',
   'api.chapterNotFound': 'Chapter not found.',
   'api.tooMany': 'Too many requests. Try again in {{minutes}} minutes.',
+  'api.databaseUnavailable':
+    'The service is briefly unavailable and nothing was saved. Try again in a few seconds.',
+  'api.storageFull':
+    'The server has no room to store this right now and nothing was saved. Try again later.',
 } as const;
 
 export type ApiMessageKey = keyof typeof en;
@@ -30,6 +34,10 @@ const pt: Record<ApiMessageKey, string> = {
   'api.bookNotFound': 'Livro não encontrado.',
   'api.chapterNotFound': 'Capítulo não encontrado.',
   'api.tooMany': 'Muitas requisições. Tente novamente em {{minutes}} minutos.',
+  'api.databaseUnavailable':
+    'O serviço está indisponível por um momento e nada foi salvo. Tente de novo em alguns segundos.',
+  'api.storageFull':
+    'O servidor está sem espaço para guardar isto agora e nada foi salvo. Tente de novo mais tarde.',
 };
 
 const es: Record<ApiMessageKey, string> = {
@@ -44,6 +52,10 @@ const es: Record<ApiMessageKey, string> = {
   'api.bookNotFound': 'Libro no encontrado.',
   'api.chapterNotFound': 'Capítulo no encontrado.',
   'api.tooMany': 'Demasiadas solicitudes. Inténtalo de nuevo en {{minutes}} minutos.',
+  'api.databaseUnavailable':
+    'El servicio no está disponible por un momento y no se guardó nada. Inténtalo de nuevo en unos segundos.',
+  'api.storageFull':
+    'El servidor no tiene espacio para guardar esto ahora y no se guardó nada. Inténtalo de nuevo más tarde.',
 };
 
 export const API_MESSAGES: MessageTable<ApiMessageKey> = { pt, en, es };

@@ -13,7 +13,7 @@ import {
   type MessageLang,
   type MessageValues,
 } from '../../contract/messages/index.ts';
-import { reportError } from '../log.ts';
+import { log, reportError } from '../log.ts';
 
 /** The request's language for messages (spec §1: Accept-Language). */
 export const langOf = (c: Context): MessageLang => messageLang(c.req.header('accept-language'));
@@ -75,10 +75,53 @@ export function errorAnswer(
   return c.json(errorBody(message(lang, key, values), translated), status);
 }
 
+/** Errors of a database that cannot be reached (restarting, down, out of connections): worth a retry. */
+const DB_GONE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '08000',
+  '08001',
+  '08003',
+  '08004',
+  '08006', // connection exceptions
+  '53300', // too_many_connections
+]);
+const DB_GONE_TEXT =
+  /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end/i;
+const DISK_FULL_CODES = new Set(['ENOSPC', 'EDQUOT']);
+
+/** Why a failure is temporary (docs/deploy.md "When the database goes away"), looking through wrapped causes. */
+export function unavailableCause(err: unknown): 'database' | 'storage' | null {
+  for (let e = err, depth = 0; e && depth < 6; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && DISK_FULL_CODES.has(code)) return 'storage';
+    if (typeof code === 'string' && DB_GONE_CODES.has(code)) return 'database';
+    if (e instanceof Error && DB_GONE_TEXT.test(e.message)) return 'database';
+  }
+  return null;
+}
+
 /** Hono's onError: known problems keep their status; anything else is a 500 without internals. */
 export function handleError(err: Error, c: Context): Response {
   if (err instanceof ApiProblem)
     return errorAnswer(c, err.status, err.message, err.errors, err.values);
+  // A database that is restarting, or a full disk: 503 with Retry-After; nothing was written.
+  const unavailable = unavailableCause(err);
+  if (unavailable) {
+    c.header('Retry-After', unavailable === 'database' ? '5' : '60');
+    log.warn({ reason: err.message, path: c.req.path }, `[api] 503: ${unavailable} unavailable`);
+    return errorAnswer(
+      c,
+      503,
+      unavailable === 'database' ? 'api.databaseUnavailable' : 'api.storageFull',
+    );
+  }
   if (err instanceof HTTPException) {
     // e.g. a malformed JSON body from the validator
     return errorAnswer(c, err.status as ContentfulStatusCode, err.message || 'api.badRequest');
