@@ -32,7 +32,8 @@ const en = {
   'staff.people.deletedBody':
     'Hello,\n\nAs you asked, {{church}} removed your personal data. Records of gifts are kept as the law requires, without your name.\n\nIf you did not ask for this, reply to this e-mail.',
   'staff.groups.notFound': 'This group is not in this church.',
-  'staff.groups.personNotMember': 'This person is not an active member of this church.',
+  'staff.groups.personNotMember':
+    'This person is not an active member of this church. Someone of elsewhere joins by an invitation (People → Invitations).',
   'staff.groups.isLeader': 'This person leads the group already.',
   'staff.groups.alreadyMember': 'This person already takes part in this group.',
   'staff.groups.notInGroup': 'This person is not a member of this group.',
@@ -72,7 +73,8 @@ const pt: Record<StaffPeopleMessageKey, string> = {
   'staff.people.deletedBody':
     'Olá,\n\nComo você pediu, {{church}} removeu seus dados pessoais. Os registros de doações são mantidos como a lei exige, sem o seu nome.\n\nSe você não pediu isso, responda a este e-mail.',
   'staff.groups.notFound': 'Esta célula não é desta igreja.',
-  'staff.groups.personNotMember': 'Esta pessoa não é membro ativo desta igreja.',
+  'staff.groups.personNotMember':
+    'Esta pessoa não é membro ativo desta igreja. Quem é de fora entra por um convite (Pessoas → Convites).',
   'staff.groups.isLeader': 'Esta pessoa já é a líder da célula.',
   'staff.groups.alreadyMember': 'Esta pessoa já participa desta célula.',
   'staff.groups.notInGroup': 'Esta pessoa não é membro desta célula.',
@@ -110,7 +112,8 @@ const es: Record<StaffPeopleMessageKey, string> = {
   'staff.people.deletedBody':
     'Hola,\n\nComo pediste, {{church}} eliminó tus datos personales. Los registros de ofrendas se conservan como exige la ley, sin tu nombre.\n\nSi no lo pediste, responde a este correo.',
   'staff.groups.notFound': 'Esta célula no es de esta iglesia.',
-  'staff.groups.personNotMember': 'Esta persona no es miembro activo de esta iglesia.',
+  'staff.groups.personNotMember':
+    'Esta persona no es miembro activo de esta iglesia. Quien es de fuera entra por una invitación (Personas → Invitaciones).',
   'staff.groups.isLeader': 'Esta persona ya es la líder de la célula.',
   'staff.groups.alreadyMember': 'Esta persona ya participa en esta célula.',
   'staff.groups.notInGroup': 'Esta persona no es miembro de esta célula.',

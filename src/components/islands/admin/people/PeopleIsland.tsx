@@ -52,6 +52,11 @@ function Directory({ slug, strings, lang }: StaffIslandProps) {
     <>
       <h1>{t('admin.people.title')}</h1>
       <PeopleTabs current="directory" t={t} />
+      <p className="staff-actions">
+        <a className="button" href="/admin/people/invitations">
+          {t('admin.people.invite')}
+        </a>
+      </p>
       <SearchForm
         className="people-search"
         label={t('admin.people.search')}
