@@ -76,6 +76,11 @@ const PG_BIN = [
   .map((d) => path.join(d, 'initdb'))
   .find((f) => existsSync(f));
 
+if (!PG_BIN)
+  console.log(
+    '[restart] no initdb in /usr/lib/postgresql/*/bin: the PostgreSQL restart test is skipped',
+  );
+
 const freePort = () =>
   new Promise<number>((resolve) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
