@@ -1,0 +1,1 @@
+CREATE INDEX "usuario_nome_idx" ON "usuario" USING btree ("nome","sobrenome","id");
