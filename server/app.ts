@@ -44,6 +44,7 @@ import { mailerFromSettings } from './mail/outbox.ts';
 import { redirectRoutes } from './imports/redirects.routes.ts';
 import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
+import { providerRoutes } from './provider/provider.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
@@ -115,6 +116,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', redirectRoutes(db));
   api.route('/', invitationRoutes(db));
   api.route('/', domainRoutes(db));
+  api.route('/', providerRoutes({ db, changes, mailer, files }));
   api.route(
     '/',
     staffApi({
