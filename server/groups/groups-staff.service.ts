@@ -151,7 +151,7 @@ export async function findPeople(
       and(
         eq(t.churchUsers.churchId, churchId),
         eq(t.churchUsers.active, true),
-        personSearch(busca),
+        personSearch(churchId, busca),
       ),
     )
     .orderBy(personRank(busca), asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))

@@ -39,9 +39,9 @@ function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | und
         ? sql`${t.churchUsers.roles} @> ${JSON.stringify([f.papel])}::jsonb`
         : undefined,
     f.grupo
-      ? sql`(exists (select 1 from ${t.groupMembers} m where m.celula_id = ${f.grupo} and m.igreja_id = ${churchId} and m.usuario_id = ${t.users.id}) or exists (select 1 from ${t.groups} g where g.id = ${f.grupo} and g.igreja_id = ${churchId} and g.lider_id = ${t.users.id}))`
+      ? sql`(exists (select 1 from ${t.groupMembers} m where m.celula_id = ${f.grupo} and m.igreja_id = ${churchId} and m.usuario_id = ${t.churchUsers.userId}) or exists (select 1 from ${t.groups} g where g.id = ${f.grupo} and g.igreja_id = ${churchId} and g.lider_id = ${t.churchUsers.userId}))`
       : undefined,
-    f.busca?.trim() ? personSearch(f.busca) : undefined,
+    f.busca?.trim() ? personSearch(churchId, f.busca) : undefined,
   );
 }
 
@@ -77,6 +77,23 @@ const rowWire = (r: Row): PersonRow => ({
   ativo: r.active,
 });
 
+/** The directory's page query (also read by bench/people-search.ts to print its plan). */
+export function peoplePageQuery(db: Database, churchId: number, f: PeopleFilter) {
+  return db
+    .select(rowSelect)
+    .from(t.churchUsers)
+    .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
+    .where(peopleWhere(churchId, f))
+    .orderBy(
+      ...(f.busca?.trim() ? [personRank(f.busca)] : []),
+      asc(t.users.firstName),
+      asc(t.users.lastName),
+      asc(t.users.id),
+    )
+    .limit(PEOPLE_PAGE_SIZE)
+    .offset((f.page - 1) * PEOPLE_PAGE_SIZE);
+}
+
 export async function listPeople(
   db: Database,
   churchId: number,
@@ -84,24 +101,9 @@ export async function listPeople(
 ): Promise<PeoplePage> {
   const where = peopleWhere(churchId, f);
   const [rows, [total], groups] = await Promise.all([
-    db
-      .select(rowSelect)
-      .from(t.churchUsers)
-      .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
-      .where(where)
-      .orderBy(
-        ...(f.busca?.trim() ? [personRank(f.busca)] : []),
-        asc(t.users.firstName),
-        asc(t.users.lastName),
-        asc(t.users.id),
-      )
-      .limit(PEOPLE_PAGE_SIZE)
-      .offset((f.page - 1) * PEOPLE_PAGE_SIZE),
-    db
-      .select({ n: count() })
-      .from(t.churchUsers)
-      .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
-      .where(where),
+    peoplePageQuery(db, churchId, f),
+    // every filter reads the membership row, so the count needs no join
+    db.select({ n: count() }).from(t.churchUsers).where(where),
     db
       .select({ id: t.groups.id, nome: t.groups.name })
       .from(t.groups)
