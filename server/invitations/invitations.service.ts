@@ -35,6 +35,8 @@ import { invitationMail } from './invitation-mail.ts';
 type Row = typeof t.invitations.$inferSelect;
 
 const DAY_MS = 24 * 60 * 60_000;
+/** The first key of the per-church lock around an invitation e-mail's claim. */
+const INVITE_LOCK = 7301;
 const LINK_MS = INVITATION_DAYS * DAY_MS;
 
 /** A hash no link has: the invitation is usable only once its e-mail made a real token. */
@@ -128,7 +130,8 @@ async function sendOne(
   const token = randomToken();
   const hash = sha256(token);
   const claimed = await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${7_300_000 + church.id})`);
+    // the two-key lock space: no other feature's single-key locks share it
+    await tx.execute(sql`select pg_advisory_xact_lock(${INVITE_LOCK}, ${church.id})`);
     if ((await sentToday(tx, church.id, now)) >= INVITE_MAILS_PER_DAY) return null;
     const [row] = await tx
       .update(t.invitations)

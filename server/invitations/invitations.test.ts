@@ -276,6 +276,16 @@ describe.each(testBackends())('invitations on %s', (backend) => {
         await get('/admin/grace/convites?estado=todos', { token: tokens.graceAdmin })
       ).body.convites.map((c: { email: string }) => c.email),
     ).not.toContain('tres@exemplo.com');
+    // nor can a visitor, a member, a content editor or a treasurer of graca
+    const untouched = await invitationRows();
+    for (const action of ['reenviar', 'revogar']) {
+      const url = `/admin/graca/convites/${row!.id}/${action}`;
+      expect((await call('POST', url)).status).toBe(401);
+      for (const who of ['member', 'editor', 'finance', 'graceAdmin'] as const)
+        expect((await call('POST', url, { token: tokens[who] })).status, who).toBe(403);
+    }
+    expect(await invitationRows()).toEqual(untouched);
+    expect(await audits('people.invite.revoke')).toBe(0);
     const resent = await call('POST', `/admin/graca/convites/${row!.id}/reenviar`, {
       token: tokens.admin,
     });
