@@ -123,6 +123,12 @@ test('the door reads the QR from a photo: admitted; the typed code again: alread
   await page.goto(churchUrl('graca', `/admin/events/${eventId}/registrations`));
   const card = page.getByRole('listitem').filter({ hasText: 'Joana Araújo' });
   await expect(card).toContainText(/Entrou .* pela Portão A/);
+  // a door volunteer types without accents or capitals (docs/architecture.md "Search")
+  await page
+    .getByRole('searchbox', { name: 'Buscar por nome, e-mail ou código' })
+    .fill('JOANA araujo');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByRole('listitem').filter({ hasText: 'Joana Araújo' })).toHaveCount(1);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar CSV' }).click();
   const file = await (await download).createReadStream();
