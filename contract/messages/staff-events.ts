@@ -40,7 +40,8 @@ const en = {
   'staff.events.checkin.noDoor': 'the door',
   'staff.events.checkin.notAssigned':
     'You are on the door team of other events: ask an admin to add you to this one.',
-  'staff.events.door.notVolunteer': 'Only door volunteers of this church can be on the door team.',
+  'staff.events.door.notVolunteer':
+    'Only door volunteers of this church can be on the door team. Someone of elsewhere is first invited with the role (People → Invitations).',
   'staff.events.door.tooMany': 'Too many people for one door team.',
   'staff.events.csv.code': 'Ticket code',
   'staff.events.csv.status': 'Status',
@@ -100,7 +101,7 @@ const pt: Record<StaffEventsMessageKey, string> = {
   'staff.events.checkin.notAssigned':
     'Você está na equipe de portaria de outros eventos: peça a um administrador que o inclua neste.',
   'staff.events.door.notVolunteer':
-    'Só voluntários de portaria desta igreja podem estar na equipe de portaria.',
+    'Só voluntários de portaria desta igreja podem estar na equipe de portaria. Quem é de fora é convidado antes com o papel (Pessoas → Convites).',
   'staff.events.door.tooMany': 'Pessoas demais para uma equipe de portaria.',
   'staff.events.csv.code': 'Código do ingresso',
   'staff.events.csv.status': 'Situação',
@@ -158,7 +159,7 @@ const es: Record<StaffEventsMessageKey, string> = {
   'staff.events.checkin.notAssigned':
     'Estás en el equipo de puerta de otros eventos: pide a un administrador que te agregue a este.',
   'staff.events.door.notVolunteer':
-    'Solo los voluntarios de puerta de esta iglesia pueden estar en el equipo de puerta.',
+    'Solo los voluntarios de puerta de esta iglesia pueden estar en el equipo de puerta. Quien es de fuera se invita antes con el rol (Personas → Invitaciones).',
   'staff.events.door.tooMany': 'Demasiadas personas para un equipo de puerta.',
   'staff.events.csv.code': 'Código de la entrada',
   'staff.events.csv.status': 'Estado',
