@@ -1,7 +1,8 @@
 // Invitations (docs/invitations.md), as the people involved see them: graca's admin invites a
 // member of another church (grace) by e-mail from the people area; the invitation waits in the
 // list; the person opens the e-mail's link logged out, sees which church asks, logs in on the page
-// and accepts; the list then says accepted. axe checks both pages.
+// and accepts; the list then says accepted. axe checks both pages. An import's dry run names a
+// row of another church's member "to invite", by line, with the daily limit and nothing of hers.
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
@@ -78,4 +79,31 @@ test('an admin invites a person of another church, who accepts from the e-mail�
 
   await page.getByRole('combobox', { name: 'Mostrar' }).selectOption('todos');
   await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Aceito');
+});
+
+test('an import’s dry run names the people of another church "to invite", by line, and nothing of theirs', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await asMember(page, 'admin@grace.demo');
+  await page.goto(churchUrl('grace', '/admin/import'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mudança de sistema' })).toBeVisible({
+    timeout: 30_000,
+  });
+  // graca's member Maria Souza, known to grace only by her e-mail
+  const csv = ['Nome;E-mail', `Alguém ${Date.now()};membro@graca.demo`].join('\r\n');
+  await page.getByLabel('O que o arquivo traz').selectOption('pessoas');
+  await page.getByLabel('Arquivo', { exact: true }).setInputFiles({
+    name: 'membros.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Ler o arquivo' }).click();
+  const counts = page.locator('.import-counts').first();
+  await expect(counts).toContainText('1 a convidar', { timeout: 30_000 });
+  await expect(counts).toContainText('0 a criar');
+  await expect(page.getByText('Pessoas a convidar (1)')).toBeVisible();
+  await expect(page.getByText('Linhas: 2')).toBeVisible();
+  await expect(page.getByText(/No máximo 50 e-mails de convite saem por dia/)).toBeVisible();
+  await expect(page.locator('main')).not.toContainText('Souza');
 });
