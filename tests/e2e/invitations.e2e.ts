@@ -7,7 +7,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { readOutbox } from '../../server/mail/outbox.ts';
-import { API, asMember, churchUrl, port } from './helpers.ts';
+import { API, apiLogin, asMember, churchUrl, hostGet, port } from './helpers.ts';
 
 const dataDir = path.resolve(`.data/e2e-${port}`);
 const PASSWORD = 'Senha@123';
@@ -106,4 +106,37 @@ test('an import’s dry run names the people of another church "to invite", by l
   await expect(page.getByText('Linhas: 2')).toBeVisible();
   await expect(page.getByText(/No máximo 50 e-mails de convite saem por dia/)).toBeVisible();
   await expect(page.locator('main')).not.toContainText('Souza');
+});
+
+test('the invitation page ships at most 100 KB of gzipped JavaScript, React included', async ({
+  page,
+}) => {
+  const email = `orcamento-${Date.now()}@example.com`;
+  const admin = await apiLogin('lider@graca.demo');
+  const res = await fetch(`${API}/admin/graca/convites`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${admin.token}` },
+    body: JSON.stringify({ email }),
+  });
+  expect(res.status).toBe(201);
+  let link: string | undefined;
+  await expect
+    .poll(async () => (link = (await readOutbox(dataDir, email))[0]?.links[0]))
+    .toBeTruthy();
+  const { gzipSync } = await import('node:zlib');
+  const scripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.add(r.url());
+  });
+  await page.goto(link!, { waitUntil: 'networkidle' });
+  await expect(page.getByRole('link', { name: 'Criar sua conta para aceitar' })).toBeVisible();
+  let total = 0;
+  for (const url of scripts) {
+    const { hostname, pathname, search } = new URL(url);
+    const response = await hostGet(hostname, pathname + search);
+    expect(response.status, url).toBe(200);
+    total += gzipSync(response.text).length;
+  }
+  expect(scripts.size).toBeGreaterThan(0);
+  expect(total).toBeLessThanOrEqual(100 * 1024);
 });
