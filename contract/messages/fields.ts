@@ -103,14 +103,18 @@ const column = (lang: 'pt' | 'es') =>
   Object.fromEntries(keys.map((k) => [k, TEXTS[k][lang]])) as Record<FieldMessageKey, string>;
 
 export const FIELD_MESSAGES: MessageTable<FieldMessageKey> = {
-  en: Object.fromEntries(keys.map((k) => [k, k])) as Record<FieldMessageKey, string>,
+  // English reads as its key, except a missing value, which the spec words in full (spec §5)
+  en: {
+    ...(Object.fromEntries(keys.map((k) => [k, k])) as Record<FieldMessageKey, string>),
+    'Required.': 'This field is required.',
+  },
   pt: column('pt'),
   es: column('es'),
 };
 
 /**
- * A per-field message in the request's language. A missing value reads "Required." (spec §5:
- * 'Esse campo é obrigatório.'); zod's own untranslated messages become "Invalid input.".
+ * A per-field message in the request's language. A missing value reads "This field is required."
+ * (spec §5: 'Esse campo é obrigatório.'); zod's own untranslated messages become "Invalid input.".
  */
 export function fieldMessage(lang: MessageLang, english: string, missing = false): string {
   const known: FieldMessageKey = missing

@@ -167,7 +167,7 @@ describe.each(testBackends())('sermon notes on %s', (backend) => {
       400,
       'titulo',
     );
-    expect(en.errors!.titulo).toEqual(['Required.']);
+    expect(en.errors!.titulo).toEqual(['This field is required.']);
     const pt = expectFieldError(
       await call('POST', `/nota-sermao/?igreja=${graca}`, {
         token: member,

@@ -509,7 +509,7 @@ describe.each(testBackends())('prayer wall member actions on %s', (backend) => {
       400,
       'mensagem',
     );
-    expect(en.errors!.mensagem).toEqual(['Required.']);
+    expect(en.errors!.mensagem).toEqual(['This field is required.']);
     const long = expectFieldError(
       await call('POST', '/oracao/mensagem/', {
         token: member.token,
