@@ -146,6 +146,8 @@ async function sendOne(
           eq(t.invitations.id, invitationId),
           eq(t.invitations.churchId, church.id),
           eq(t.invitations.state, 'pendente'),
+          // once: a resend and the job's pass racing for it send one e-mail
+          isNull(t.invitations.sentAt),
         ),
       )
       .returning();
@@ -300,8 +302,10 @@ async function sentAnswer(
   origin: string,
 ): Promise<InvitationSent> {
   const church = await mailChurch(deps.db, actor.churchId);
-  const sent = await sendOne(deps.db, deps.mailer, church, id, origin);
+  await sendOne(deps.db, deps.mailer, church, id, origin);
   const row = await ownInvitation(deps.db, actor.churchId, id);
+  // sent now, or by the job's pass that came first
+  const sent = row.sentAt !== null;
   return {
     convite: toInvitation(row),
     enviado: sent,
