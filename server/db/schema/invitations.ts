@@ -38,6 +38,9 @@ export const invitations = pgTable(
     expiresAt: timestamp('expira_em', { withTimezone: true }).notNull(),
     /** The import whose row made it (null: invited by hand). */
     importId: integer('importacao_id'),
+    /** From the import's row, applied on accepting when still free / still the church's. */
+    memberNumber: text('numero_membro'),
+    groupIds: jsonb('grupos').$type<number[]>().notNull().default([]),
     createdBy: integer('criado_por').references(() => users.id, { onDelete: 'set null' }),
     createdByName: text('criado_por_nome').notNull(),
     /** The link's e-mail went out (null: waiting for the church's daily allowance). */
