@@ -4,6 +4,7 @@ import type { PaymentMethodCode, PaymentStatusKey } from '../../contract/payment
 
 export type ThankYouKey =
   | 'checkout.thanks.success'
+  | 'checkout.thanks.free'
   | 'checkout.thanks.cardProcessing'
   | 'checkout.thanks.cardRefused'
   | 'checkout.thanks.boleto'
@@ -17,6 +18,8 @@ export type ThankYouKey =
 export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey): ThankYouKey {
   if (status === 'cancelado') return 'checkout.thanks.canceled';
   if (status === 'estornado') return 'checkout.thanks.refunded';
+  // nothing was paid: the registration is confirmed, no payment is spoken of
+  if (method === 'gratuito') return 'checkout.thanks.free';
   if (status === 'aprovado') return 'checkout.thanks.success';
   switch (method) {
     case 'cartao':
@@ -35,8 +38,6 @@ export function thankYouKey(method: PaymentMethodCode, status: PaymentStatusKey)
     case 'dinheiro':
     case 'transferencia':
       return 'checkout.thanks.waiting';
-    case 'gratuito':
-      return 'checkout.thanks.success';
   }
 }
 

@@ -127,7 +127,7 @@ describe('thank-you text by method and status (spec §4)', () => {
     ['pix', 'pendente', 'checkout.thanks.pix'],
     ['ach', 'aprovado', 'checkout.thanks.success'],
     ['ach', 'nao_aprovado', 'checkout.thanks.achRefused'],
-    ['gratuito', 'aprovado', 'checkout.thanks.success'],
+    ['gratuito', 'aprovado', 'checkout.thanks.free'],
     ['pix', 'cancelado', 'checkout.thanks.canceled'],
     ['cartao', 'estornado', 'checkout.thanks.refunded'],
   ] as const)('%s + %s → %s', (method, status, key) => {

@@ -522,7 +522,10 @@ test.describe('the member buys tickets', () => {
     expect(shown.length).toBeGreaterThan(0);
     expect(shown.filter((text) => text !== 'Registration')).toEqual([]); // never "Payment", not even at first
     await page.getByRole('button', { name: 'Confirm registration' }).click();
-    await expect(page.getByText('Payment approved! Your registration is confirmed.')).toBeVisible();
+    // nothing was paid: no payment is spoken of, no total of $0.00, no payment to follow
+    await expect(page.getByText('Registration confirmed! There is nothing to pay.')).toBeVisible();
+    await expect(page.getByText(/Payment approved/)).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Follow the payment' })).toHaveCount(0);
     await page.goto(churchUrl('grace', '/event'));
     await page.getByRole('link', { name: /Grace Family Conference/ }).click();
     await page.getByRole('spinbutton', { name: /Child/ }).fill('1');

@@ -78,10 +78,13 @@ export default function PaymentIsland(props: Props) {
     ['estornar', 'payment.sandbox.refund', p.status === 'aprovado'],
   ];
 
+  const free = p.metodoPagamento === 'gratuito';
   const title =
     props.mode === 'thanks' && state !== 'canceled'
       ? t('payment.thanksTitle')
-      : t(`payment.state.${state}`);
+      : free && state === 'success'
+        ? t('payment.state.free')
+        : t(`payment.state.${state}`);
   const eventId = p.evento?.id;
   return (
     <section className={`ev-payment state-${state}`} aria-labelledby="payment-title">
@@ -120,23 +123,25 @@ export default function PaymentIsland(props: Props) {
             <dd>{p.assinatura.plano.nome}</dd>
           </div>
         )}
-        <div>
-          <dt>{t('checkout.total')}</dt>
-          <dd>
-            {p.parcelas > 1
-              ? installmentText(
-                  {
-                    parcela: p.parcelas,
-                    valorParcela: p.valorParcela,
-                    valorTotal: p.valorTotal,
-                    flagJuros: p.juros > 0,
-                  },
-                  t,
-                  (v) => money(v, p.moeda, props.lang),
-                )
-              : money(p.valorTotal, p.moeda, props.lang)}
-          </dd>
-        </div>
+        {!free && (
+          <div>
+            <dt>{t('checkout.total')}</dt>
+            <dd>
+              {p.parcelas > 1
+                ? installmentText(
+                    {
+                      parcela: p.parcelas,
+                      valorParcela: p.valorParcela,
+                      valorTotal: p.valorTotal,
+                      flagJuros: p.juros > 0,
+                    },
+                    t,
+                    (v) => money(v, p.moeda, props.lang),
+                  )
+                : money(p.valorTotal, p.moeda, props.lang)}
+            </dd>
+          </div>
+        )}
         {p.cartao && (
           <div>
             <dt>{t('pay.card')}</dt>
@@ -186,7 +191,7 @@ export default function PaymentIsland(props: Props) {
             {t('payment.seeTickets')}
           </a>
         )}
-        {props.mode === 'thanks' && (
+        {props.mode === 'thanks' && !free && (
           <a className="button secondary" href={`/user/payment/${p.codigo}`}>
             {t('payment.followStatus')}
           </a>
