@@ -12,11 +12,15 @@ import { mainApi } from '../lib/account/http.ts';
 import { eq } from 'drizzle-orm';
 import { users } from '../../server/db/schema/index.ts';
 import { issueSwitchCode } from '../../server/auth/switch-code.ts';
+import { totp } from '../../server/auth/totp.ts';
 import {
   $isLoggedIn,
+  $secondStep,
   $session,
+  cancelSecondStep,
   configureSession,
   login,
+  loginWithCode,
   logout,
   startSession,
   type SessionChurch,
@@ -241,5 +245,81 @@ describe('session store (spec §4)', () => {
       .get('me', { headers: { Authorization: 'Bearer forged' } })
       .catch(() => undefined);
     expect(navigations.at(-1)).toBe('/');
+  });
+  /** Turns two-factor on for a demo account through the API; its secret and recovery codes. */
+  async function enrol(email: string): Promise<{ secret: string; recovery: string[] }> {
+    const json = async (method: string, url: string, token: string | null, body?: unknown) => {
+      const response = await api.request(`/api/v1/${url}`, {
+        method,
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: body === undefined ? null : JSON.stringify(body),
+      });
+      return (await response.json()) as Record<string, unknown>;
+    };
+    const pair = await json('POST', 'security/login_check', null, {
+      username: email,
+      password: DEMO_PASSWORD,
+    });
+    const token = pair.token as string;
+    const { segredo } = (await json('POST', 'user/dois-fatores?igreja=1', token)) as {
+      segredo: string;
+    };
+    const done = await json('POST', 'user/dois-fatores/confirmar', token, {
+      codigo: totp(segredo, Date.now()),
+    });
+    return { secret: segredo, recovery: done.codigosRecuperacao as string[] };
+  }
+
+  it('two-factor on: the password gives no session, only a waiting second step; the code finishes the login', async () => {
+    const { secret, recovery } = await enrol('tesoureiro@graca.demo');
+    await startSession(GRACA);
+    expect(await login('tesoureiro@graca.demo', DEMO_PASSWORD)).toBe('code');
+    expect($isLoggedIn.get()).toBe(false);
+    expect(session.getItem(STORAGE_KEYS.token)).toBeNull();
+    expect(local.getItem(STORAGE_KEYS.refreshToken)).toBeNull();
+    const waiting = $secondStep.get()?.desafio;
+    expect(waiting).toBeTruthy();
+    // the challenge is kept in memory only: nothing of it in either storage
+    expect([...session.data.values(), ...local.data.values()].join()).not.toContain(waiting);
+    // a wrong code is refused and the step still waits for another try
+    await expect(loginWithCode('000000')).rejects.toThrow();
+    expect($secondStep.get()?.desafio).toBe(waiting);
+    expect($isLoggedIn.get()).toBe(false);
+    // the next step's code (the enrolment spent this one) logs in as the password would have
+    await loginWithCode(totp(secret, Date.now() + 30_000));
+    expect($secondStep.get()).toBeNull();
+    expect($isLoggedIn.get()).toBe(true);
+    expect(who()).toBe('tesoureiro@graca.demo');
+    expect(local.getItem(STORAGE_KEYS.refreshToken)).toBeTruthy();
+    // a recovery code works once; a spent one is refused
+    logout();
+    expect(await login('tesoureiro@graca.demo', DEMO_PASSWORD)).toBe('code');
+    await loginWithCode(recovery[0]!);
+    expect($isLoggedIn.get()).toBe(true);
+    logout();
+    expect(await login('tesoureiro@graca.demo', DEMO_PASSWORD)).toBe('code');
+    await expect(loginWithCode(recovery[0]!)).rejects.toThrow();
+    expect($isLoggedIn.get()).toBe(false);
+    // going back to the password forgets the challenge; an account without two-factor is 'done'
+    cancelSecondStep();
+    expect($secondStep.get()).toBeNull();
+    await expect(loginWithCode(recovery[1]!)).rejects.toThrow(/No login is waiting/);
+    expect(await login('membro@graca.demo', DEMO_PASSWORD)).toBe('done');
+    expect($isLoggedIn.get()).toBe(true);
+  });
+
+  it('an expired or forged challenge sends the login back to the password', async () => {
+    newPage('http://graca.localhost/access');
+    await startSession(GRACA);
+    expect(await login('tesoureiro@graca.demo', DEMO_PASSWORD)).toBe('code');
+    $secondStep.set({ desafio: `${$secondStep.get()!.desafio}x` });
+    await expect(loginWithCode('123456')).rejects.toThrow();
+    expect($secondStep.get()).toBeNull();
+    expect($isLoggedIn.get()).toBe(false);
+    // on /access a 401 is the login's own answer: no logout-and-go-home
+    expect(navigations).toEqual([]);
   });
 });

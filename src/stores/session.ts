@@ -9,6 +9,7 @@
 // - Logout clears all user data (and the chat user and play data) and both storages' tokens.
 import { atom, computed, map } from 'nanostores';
 import type { TokenPair } from '../../contract/auth.ts';
+import type { SecondStep } from '../../contract/two-factor.ts';
 import type {
   Address,
   ChurchAccount,
@@ -77,6 +78,12 @@ export const $isLoggedIn = computed(
   (s) => !!(s.token && s.inpeaceAccount && s.clientAccount),
 );
 
+/**
+ * The login waiting for its second step (docs/security.md "Two-factor sign-in"): the password's
+ * signed challenge, kept only in memory (it is worth nothing without a code, and nothing after 5 min).
+ */
+export const $secondStep = atom<{ desafio: string } | null>(null);
+
 export interface SessionEnv {
   sessionStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   localStorage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
@@ -113,6 +120,7 @@ export function configureSession(next: SessionEnv): void {
   installHooks();
   started = undefined;
   $session.set({ ...EMPTY });
+  $secondStep.set(null);
   $church.set(null);
   $sessionReady.set(false);
 }
@@ -207,6 +215,7 @@ export function logout(): void {
   ])
     safe(() => sessionStorage.removeItem(key), undefined);
   $session.set({ ...EMPTY });
+  $secondStep.set(null);
   safe(() => sessionStorage.removeItem(STORAGE_KEYS.session), undefined);
 }
 
@@ -305,14 +314,48 @@ export async function reloadUser(): Promise<User> {
   return user;
 }
 
-/** POST /security/login_check, then the accounts. */
-export async function login(username: string, password: string): Promise<void> {
-  const pair = await mainApi()
+/**
+ * POST /security/login_check, then the accounts: 'done'. An account with two-factor on gets no
+ * token yet: 'code', and `loginWithCode` finishes the login.
+ */
+export async function login(username: string, password: string): Promise<'done' | 'code'> {
+  $secondStep.set(null);
+  const answer = await mainApi()
     .post('security/login_check', { json: { username, password } })
-    .json<TokenPair>();
+    .json<TokenPair | SecondStep>();
+  if ('segundoFator' in answer) {
+    $secondStep.set({ desafio: answer.desafio });
+    return 'code';
+  }
+  setCredentials(fromPair(answer));
+  await loadAccount();
+  return 'done';
+}
+
+/**
+ * The login's second step: a code of the authenticator app or a recovery code for the challenge
+ * the password answered. A wrong code keeps the challenge (try again); an expired one (401) drops
+ * it, so the password comes first again.
+ */
+export async function loginWithCode(code: string): Promise<void> {
+  const step = $secondStep.get();
+  if (!step) throw new Error('No login is waiting for a code.');
+  let pair: TokenPair;
+  try {
+    pair = await mainApi()
+      .post('security/login_check/codigo', { json: { desafio: step.desafio, codigo: code } })
+      .json<TokenPair>();
+  } catch (error) {
+    if ((error as { response?: Response }).response?.status === 401) $secondStep.set(null);
+    throw error;
+  }
+  $secondStep.set(null);
   setCredentials(fromPair(pair));
   await loadAccount();
 }
+
+/** Back to the password (another e-mail, or the code is not at hand). */
+export const cancelSecondStep = (): void => $secondStep.set(null);
 
 /** Logs in with a pair the API just gave (registration, joining a church, password change). */
 export async function loginWithPair(pair: TokenPair): Promise<void> {

@@ -3,6 +3,7 @@
 import type { z } from 'zod';
 import type { TokenPair } from '../../../contract/auth.ts';
 import type { Client, clientsResponseSchema } from '../../../contract/church.ts';
+import type { TwoFactorEnrolment, TwoFactorStatus } from '../../../contract/two-factor.ts';
 import type {
   AccountLookup,
   ChangeChurchEffects,
@@ -231,3 +232,27 @@ export const memberCards = async (email: string, churchId: number): Promise<Memb
       })
       .json<Answer<typeof memberCardsResponseSchema>>()
   ).usuarioCarteirinhas;
+
+// ---- two-factor sign-in (docs/security.md "Two-factor sign-in") ----
+
+/** Whether two-factor is on for the account, and how many recovery codes are left. */
+export const twoFactorStatus = (): Promise<TwoFactorStatus> =>
+  mainApi().get('user/dois-fatores').json<TwoFactorStatus>();
+
+/** A new secret for the app (QR code and text), off until a first code confirms it; named after the church. */
+export const startTwoFactor = (churchId: number): Promise<TwoFactorEnrolment> =>
+  mainApi()
+    .post('user/dois-fatores', { searchParams: { igreja: churchId } })
+    .json();
+
+/** The first code of the app turns it on; the answer's ten recovery codes are shown once. */
+export const confirmTwoFactor = async (codigo: string): Promise<string[]> =>
+  (
+    await mainApi()
+      .post('user/dois-fatores/confirmar', { json: { codigo } })
+      .json<{ codigosRecuperacao: string[] }>()
+  ).codigosRecuperacao;
+
+/** Turns it off with a code of the app or a recovery code. */
+export const disableTwoFactor = (codigo: string): Promise<TwoFactorStatus> =>
+  mainApi().post('user/dois-fatores/desativar', { json: { codigo } }).json<TwoFactorStatus>();

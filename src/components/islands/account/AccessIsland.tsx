@@ -7,11 +7,12 @@ import { readFailure } from '../../../lib/account/http.ts';
 import { type IslandProps, MemberGate, type Message, Modal, Notice } from '../ui/index.ts';
 import { InactiveModal, RecoverModal, SharedModal } from './AccessModals.tsx';
 import { EmailStep, LoginStep } from './AccessSteps.tsx';
+import CodeStep from './CodeStep.tsx';
 import RegisterStep from './RegisterStep.tsx';
 import ResetStep from './ResetStep.tsx';
 import { accountT } from './t.ts';
 
-type Step = 'email' | 'login' | 'register' | 'reset';
+type Step = 'email' | 'login' | 'code' | 'register' | 'reset';
 
 export default function AccessIsland(props: IslandProps) {
   const t = accountT(props);
@@ -56,7 +57,9 @@ function Access({ church, lang, strings }: IslandProps) {
       ? t('account.access.registerTitle')
       : step === 'reset'
         ? t('account.reset.title')
-        : t('account.access.title');
+        : step === 'code'
+          ? t('account.access.codeTitle')
+          : t('account.access.title');
   return (
     <section className="acc-panel acc-narrow" aria-labelledby="access-title">
       <h1 id="access-title">{title}</h1>
@@ -79,6 +82,17 @@ function Access({ church, lang, strings }: IslandProps) {
           email={email}
           onBack={() => setStep('email')}
           onForgot={() => setModal('recover')}
+          onCode={() => setStep('code')}
+        />
+      )}
+      {step === 'code' && (
+        <CodeStep
+          t={t}
+          email={email}
+          onBack={(reason) => {
+            setNotice(reason ? { kind: 'error', text: reason } : null);
+            setStep('login');
+          }}
         />
       )}
       {step === 'register' && (

@@ -62,11 +62,14 @@ export function LoginStep({
   email,
   onBack,
   onForgot,
+  onCode,
 }: {
   t: T;
   email: string;
   onBack: () => void;
   onForgot: () => void;
+  /** The account has two-factor on: the code comes next (CodeStep). */
+  onCode: () => void;
 }) {
   const form = useForm({ password: '' });
   // After the e-mail step the next thing to type is the password.
@@ -81,7 +84,7 @@ export function LoginStep({
     form.setSubmitting(true);
     form.setMessage(null);
     try {
-      await login(email, form.values.password);
+      if ((await login(email, form.values.password)) === 'code') return onCode();
       // The gate sends the user on to redirectTo once logged in.
     } catch (error) {
       const text =

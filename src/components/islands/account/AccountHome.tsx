@@ -93,6 +93,7 @@ function Home({
       : []),
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },
+    { href: '/user/security', label: t('account.home.security') },
     ...(church.slugOrganizacao
       ? [{ href: '/user/church', label: t('account.home.changeChurch') }]
       : []),

@@ -1,11 +1,19 @@
 // The gate of every staff island (docs/staff.md): a visitor is sent to log in, then the staff
 // profile is loaded; someone without the area sees why instead of the page. The server
-// refuses them anyway: this only spares them a page that cannot work.
+// refuses them anyway: this only spares them a page that cannot work. At a church that requires
+// two-factor sign-in, staff without it are led to turn it on (docs/security.md "Two-factor sign-in").
 import { useStore } from '@nanostores/react';
 import { useEffect, type ReactNode } from 'react';
 import { churchHasArea, type StaffArea, type StaffMe } from '../../../../../contract/staff.ts';
 import { $staff, canUse, loadStaff } from '../../../../stores/staff.ts';
-import { Loader, makeT, MemberGate, Notice, type IslandProps } from '../../ui/index.ts';
+import {
+  currentPath,
+  Loader,
+  makeT,
+  MemberGate,
+  Notice,
+  type IslandProps,
+} from '../../ui/index.ts';
 
 export type StaffIslandProps = IslandProps & { slug: string };
 
@@ -34,6 +42,25 @@ function Profile({
       <div className="staff-refused">
         <h1>{t('admin.shell.refusedTitle')}</h1>
         <Notice kind="error">{staff.message || t('admin.shell.refused')}</Notice>
+        <p>
+          <a href="/">{t('admin.shell.backToSite')}</a>
+        </p>
+      </div>
+    );
+  const twoFactor = staff.me.doisFatores;
+  if (twoFactor?.exigido && !twoFactor.ativo)
+    return (
+      <div className="staff-refused">
+        <h1>{t('admin.shell.twoFactorTitle')}</h1>
+        <Notice kind="info">{t('admin.shell.twoFactorText')}</Notice>
+        <p>
+          <a
+            className="button"
+            href={`/user/security?redirectTo=${encodeURIComponent(currentPath())}`}
+          >
+            {t('admin.shell.twoFactorLink')}
+          </a>
+        </p>
         <p>
           <a href="/">{t('admin.shell.backToSite')}</a>
         </p>

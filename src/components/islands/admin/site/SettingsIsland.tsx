@@ -1,6 +1,7 @@
 // /admin/settings (docs/staff.md "Church settings", admins only): identity (name, description,
 // logo, colours with the WCAG AA check live and a preview of the header), modules, the church's
-// language and its own host names (HostsSection.tsx).
+// language, its own host names (HostsSection.tsx) and whether its team must sign in with two
+// factors (SecuritySection.tsx).
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { CHURCH_LOCALES, type ChurchSettings } from '../../../../../contract/church-staff.ts';
@@ -29,6 +30,7 @@ import {
 } from '../../ui/index.ts';
 import { INTL_LOCALE } from '../../../../lib/format.ts';
 import { HostsSection } from './HostsSection.tsx';
+import { SecuritySection } from './SecuritySection.tsx';
 import './site.css';
 
 type Props = StaffIslandProps & { providerDomain: string };
@@ -60,6 +62,7 @@ function SettingsBody({ slug, lang, strings }: Props) {
           <Modules slug={slug} t={t} settings={state.settings} onDirty={mark('modules')} />
           <Language slug={slug} t={t} settings={state.settings} onDirty={mark('language')} />
           <HostsSection slug={slug} t={t} lang={lang} settings={state.settings} />
+          <SecuritySection slug={slug} t={t} />
         </>
       )}
     </div>
