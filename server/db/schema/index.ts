@@ -27,3 +27,4 @@ export * from './pix-keys.ts';
 export * from './invitations.ts';
 export * from './two-factor.ts';
 export * from './provider.ts';
+export * from './file-usage.ts';
