@@ -19,6 +19,8 @@ setChurchForgetter((churchId) => tenancy.forget(churchId));
 
 /** Paths that work without a church (the bare host's church list and the error page). */
 const CHURCHLESS = new Set(['/', '/churchs', '/error']);
+/** The provider's console and the sign-up live on the bare provider domain only (docs/provider.md). */
+const isProviderPath = (path: string) => path === '/provider' || path.startsWith('/provider/');
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
@@ -40,7 +42,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   switch (resolution.kind) {
     case 'directory':
-      if (!CHURCHLESS.has(url.pathname)) return context.redirect('/', 302);
+      if (!CHURCHLESS.has(url.pathname) && !isProviderPath(url.pathname))
+        return context.redirect('/', 302);
       {
         const response = withHeaders(await next(), url.pathname, request);
         if (!response.headers.has('cache-control'))
@@ -53,6 +56,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       return showError(locals.t('error.churchInactive'), 403);
   }
 
+  if (isProviderPath(url.pathname)) return context.redirect('/', 302);
   locals.church = resolution.context;
   const { church, modules } = resolution.context;
   // the church's other names go to its primary host (docs/deploy.md "Own domains and HTTPS")

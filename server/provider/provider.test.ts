@@ -425,7 +425,7 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
     const [mail] = await readOutbox(dataDir, 'rute@caminho.test');
     expect(mail!.subject).toContain('Igreja do Caminho');
     const link = new URL(mail!.links[0]!);
-    expect(link.origin + link.pathname).toBe('http://localhost:4321/signup/activate');
+    expect(link.origin + link.pathname).toBe('http://localhost:4321/provider/signup/activate');
     changed.length = 0;
     const activated = await call('POST', '/provider/cadastro/ativar', {
       body: { token: link.searchParams.get('token') },
@@ -483,7 +483,7 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
     expect(sent.status).toBe(201);
     const [mail] = await readOutbox(dataDir, 'pastor@convidada.test');
     const invite = new URL(mail!.links[0]!);
-    expect(invite.pathname).toBe('/signup');
+    expect(invite.pathname).toBe('/provider/signup');
     const convite = invite.searchParams.get('convite')!;
     expectError(
       await call('POST', '/provider/cadastro', {

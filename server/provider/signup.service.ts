@@ -148,7 +148,7 @@ export async function createSignupInvitation(
       summary: email,
     });
   });
-  const link = `${providerOrigin}/signup?convite=${encodeURIComponent(token)}`;
+  const link = `${providerOrigin}/provider/signup?convite=${encodeURIComponent(token)}`;
   await deps.mailer.send(
     providerMail('signupInvitation', lang, email, link, { days: String(SIGNUP_INVITATION_DAYS) }),
   );
@@ -243,7 +243,7 @@ export async function signUp(
     );
     return id;
   });
-  const link = `${deps.providerOrigin}/signup/activate?token=${encodeURIComponent(token)}`;
+  const link = `${deps.providerOrigin}/provider/signup/activate?token=${encodeURIComponent(token)}`;
   await deps.mailer.send(
     providerMail('activation', messageLangOfLocale(input.idioma), input.email, link, {
       name: input.nome,
