@@ -174,8 +174,24 @@ describe.each(testBackends())('a people import never reaches another church on %
     });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(await memberOf(ids.graca, ids.john)).toBe(true);
-    // accepting joins the church; the import's made-up details were never kept
+    // accepting joins the church; the import's made-up details of his account were never kept
     expect((await userRow(ids.john)).cpf).toBeNull();
+    // the church's own details of the row wait for the accept: its member number and group
+    const [membership] = await db()
+      .select()
+      .from(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, ids.graca), eq(t.churchUsers.userId, ids.john)));
+    expect(membership!.memberNumber).toBe('X-9');
+    const [pinheiros] = await db()
+      .select()
+      .from(t.groups)
+      .where(and(eq(t.groups.churchId, ids.graca), eq(t.groups.name, 'Célula Pinheiros')));
+    expect(
+      await db().$count(
+        t.groupMembers,
+        and(eq(t.groupMembers.groupId, pinheiros!.id), eq(t.groupMembers.userId, ids.john)),
+      ),
+    ).toBe(1);
   });
 
   it('a file may invite at most IMPORT_INVITES_MAX people; the lines beyond are refused and say why', async () => {

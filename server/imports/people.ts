@@ -290,14 +290,24 @@ function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote
         };
       state.plannedInvites++;
     }
-    return {
-      kind: 'convidar',
-      known: null,
-      fill: {},
-      address: false,
-      memberNumber: null,
-      groupIds: [],
-    };
+    // the church's own details of the row wait in the invitation for the person's accept
+    let memberNumber: string | null = null;
+    if (c.memberNumber) {
+      if (state.numbers.has(c.memberNumber.toLowerCase()))
+        notes.push({
+          linha: c.line,
+          chave: 'staff.import.row.numberTaken',
+          valores: { valor: c.memberNumber },
+        });
+      else memberNumber = c.memberNumber;
+    }
+    const groupIds = c.groups.flatMap((name) => {
+      const id = state.groups.get(fold(name));
+      if (id === undefined)
+        notes.push({ linha: c.line, chave: 'staff.import.row.noGroup', valores: { valor: name } });
+      return id === undefined ? [] : [id];
+    });
+    return { kind: 'convidar', known: null, fill: {}, address: false, memberNumber, groupIds };
   }
   const fill: Plan['fill'] = {};
   if (known) {
@@ -387,7 +397,7 @@ async function writeRow(
   const churchId = run.church.id;
   const items: { table: string; targetId: number }[] = [];
   if (plan.kind === 'convidar') {
-    await inviteRows(tx, run, [c]);
+    await inviteRows(tx, run, [{ c, plan }]);
     return { userId: -1, memberId: -1, invite: null };
   }
   let userId = plan.known?.id;
@@ -470,16 +480,22 @@ async function writeRow(
  * Invitations for rows of accounts of elsewhere (one per e-mail: one already waiting is kept),
  * listed for undo; their e-mails go out after the commit, within the church's daily allowance.
  */
-async function inviteRows(tx: Tx, run: ImportRun, rows: Candidate[]): Promise<void> {
+async function inviteRows(
+  tx: Tx,
+  run: ImportRun,
+  rows: { c: Candidate; plan: Plan }[],
+): Promise<void> {
   if (!rows.length) return;
   const made = await tx
     .insert(t.invitations)
     .values(
-      rows.map((c) =>
+      rows.map(({ c, plan }) =>
         newInvitation(run.church.id, run.actor, {
           email: c.email,
           name: c.first,
           importId: run.importId,
+          memberNumber: plan.memberNumber,
+          groupIds: plan.groupIds.filter((id) => id > 0),
         }),
       ),
     )
@@ -699,13 +715,13 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
       made = await createGroups(tx, run, state, unknownGroups(state, batch));
       const out: Outcome[] = [];
       const fresh: { c: Candidate; plan: Plan; notes: LineNote[] }[] = [];
-      const invite: Candidate[] = [];
+      const invite: { c: Candidate; plan: Plan }[] = [];
       for (const c of batch) {
         const notes: LineNote[] = [];
         const plan = planRow(state, c, notes);
         if ('chave' in plan) out.push({ c, refused: plan });
         else if (plan.kind === 'convidar') {
-          invite.push(c);
+          invite.push({ c, plan });
           out.push({ c, plan, notes, ids: { userId: -1, memberId: -1, invite: null } });
         } else if (plan.known === null) fresh.push({ c, plan, notes });
         else out.push({ c, plan, notes, ids: await writeRow(tx, run, c, plan) });

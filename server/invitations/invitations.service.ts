@@ -69,7 +69,14 @@ export const toInvitation = (row: Row, now = new Date()): Invitation => ({
 export const newInvitation = (
   churchId: number,
   actor: { userId: number; name: string },
-  values: { email: string; name: string | null; roles?: string[]; importId?: number | null },
+  values: {
+    email: string;
+    name: string | null;
+    roles?: string[];
+    importId?: number | null;
+    memberNumber?: string | null;
+    groupIds?: number[];
+  },
   now = new Date(),
 ) => ({
   churchId,
@@ -79,6 +86,8 @@ export const newInvitation = (
   tokenHash: unsentTokenHash(),
   expiresAt: new Date(now.getTime() + LINK_MS),
   importId: values.importId ?? null,
+  memberNumber: values.memberNumber ?? null,
+  groupIds: values.groupIds ?? [],
   createdBy: actor.userId,
   createdByName: actor.name,
 });
@@ -529,7 +538,12 @@ export async function acceptInvitation(
       )
       .returning({ id: t.invitations.id });
     if (!taken) throw new ApiProblem(409, 'invitation.used');
+    const [before] = await tx
+      .select({ id: t.churchUsers.id })
+      .from(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, church.id), eq(t.churchUsers.userId, account.id)));
     await addMembership(tx, church.id, account.id);
+    if (!before) await applyRowDetails(tx, church.id, account.id, row);
     // a former member the church invited back is active again; roles are added to any they hold
     await tx
       .update(t.churchUsers)
@@ -560,6 +574,42 @@ export async function acceptInvitation(
     message: message(lang, 'invitation.accepted', { church: church.nome }),
     igreja: publicChurch(church),
   };
+}
+
+/**
+ * An import's details of the row (member number, groups) on a membership the accept just made:
+ * the number only while no other member holds it, the groups only while they are the church's.
+ */
+async function applyRowDetails(tx: Tx, churchId: number, userId: number, row: Row) {
+  if (row.memberNumber) {
+    const [holder] = await tx
+      .select({ id: t.churchUsers.id })
+      .from(t.churchUsers)
+      .where(
+        and(eq(t.churchUsers.churchId, churchId), eq(t.churchUsers.memberNumber, row.memberNumber)),
+      );
+    if (!holder)
+      await tx
+        .update(t.churchUsers)
+        .set({ memberNumber: row.memberNumber })
+        .where(and(eq(t.churchUsers.churchId, churchId), eq(t.churchUsers.userId, userId)));
+  }
+  if (!row.groupIds.length) return;
+  const groups = await tx
+    .select({ id: t.groups.id })
+    .from(t.groups)
+    .where(
+      and(
+        eq(t.groups.churchId, churchId),
+        inArray(t.groups.id, row.groupIds),
+        sql`${t.groups.leaderId} is distinct from ${userId}`,
+      ),
+    );
+  if (groups.length)
+    await tx
+      .insert(t.groupMembers)
+      .values(groups.map((g) => ({ churchId, groupId: g.id, userId })))
+      .onConflictDoNothing();
 }
 
 /** The person declines (the link is proof enough: it reached their mailbox). */
