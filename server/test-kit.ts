@@ -195,7 +195,6 @@ export async function loginAll<W extends string>(
 export function runQueuedTasks(
   db: Database,
   dataDir: string,
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   defs: readonly TaskDef<any>[],
 ): Promise<number[]> {
   return drainTasks(
@@ -231,7 +230,6 @@ export async function setGatewayLive(
 
 /** Every line the server's logger writes while `run` runs, at its most talkative level (a test that no secret is logged). */
 export async function loggedLines(run: () => Promise<void>): Promise<string[]> {
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   const stream = (log as any)[pino.symbols.streamSym] as { write: (s: string) => boolean };
   const write = stream.write;
   const level = log.level;

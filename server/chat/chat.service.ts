@@ -23,7 +23,6 @@ const SINCE_MAX = 500;
 export function checkText(
   raw: string,
 ): { ok: true; text: string } | { ok: false; key: LiveMessageKey } {
-  // eslint-disable-next-line no-control-regex
   if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(raw) || !raw.isWellFormed())
     return { ok: false, key: 'chat.invalidText' };
   const text = raw.trim();

@@ -160,7 +160,6 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     const text = await res.text();
     return {
       status: res.status,
-      // eslint-disable-next-line @typescript-eslint/no-explicit-any
       body: (text ? JSON.parse(text) : {}) as any,
     };
   };

@@ -141,7 +141,10 @@ export async function sendPendingNotes(userId: number, churchId: number): Promis
     const empty = isBlank(d.titulo) && isBlank(d.texto);
     if (d.id !== null && empty) {
       const r = await noteCalls.remove(d.id, churchId, d.versao ?? undefined);
-      if (r.ok || r.kind === 'missing') (dropDraft(d.chave, d.changedAt), sent++);
+      if (r.ok || r.kind === 'missing') {
+        dropDraft(d.chave, d.changedAt);
+        sent++;
+      }
       continue;
     }
     if (isBlank(d.titulo)) continue; // spec §4: no save without a title; the editor says so
@@ -158,7 +161,10 @@ export async function sendPendingNotes(userId: number, churchId: number): Promis
       sent++;
     } else if (d.versao !== null) {
       const r = await noteCalls.update(d.id, churchId, { ...body, versao: d.versao });
-      if (r.ok) (dropDraft(d.chave, d.changedAt), sent++);
+      if (r.ok) {
+        dropDraft(d.chave, d.changedAt);
+        sent++;
+      }
     }
   }
   return sent;
