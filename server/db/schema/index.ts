@@ -28,3 +28,4 @@ export * from './invitations.ts';
 export * from './two-factor.ts';
 export * from './provider.ts';
 export * from './file-usage.ts';
+export * from './church-life.ts';
