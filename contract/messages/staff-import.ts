@@ -56,6 +56,27 @@ const en = {
   'staff.import.row.eventRepeats':
     '“{{valor}}” repeats too often to find its next date within {{n}} repetitions; left out.',
   'staff.import.row.postTooLarge': '“{{valor}}” is larger than {{mb}} MB; left out.',
+  'staff.import.row.eventUnreadable':
+    '“{{valor}}” could not be read (a date or a repetition this import does not understand); left out.',
+  'staff.import.row.eventSeries':
+    '“{{valor}}” repeats: its next date comes in as one event (events here do not repeat).',
+  'staff.import.row.eventZone':
+    '“{{valor}}” was set in the {{zona}} time zone: it keeps its moment, shown in the church’s zone ({{fuso}}).',
+  'staff.import.row.postPrivate':
+    '“{{valor}}” was private or password-protected: it comes in as a draft, not published.',
+  'staff.import.row.postUntitled': 'A post without a title: named after its date, “{{valor}}”.',
+  'staff.import.row.postPage':
+    '“{{valor}}” is a page: this site has no pages to bring it into; left out.',
+  'staff.import.row.shortcode':
+    '“{{valor}}”: the shortcode [{{nome}}] means nothing here; removed.',
+  'staff.import.row.imageNotFetched':
+    'Could not download {{valor}}: the post came in without it. Try again: import the same file once the old site answers.',
+  'staff.import.row.cpfOtherPerson':
+    'The CPF {{valor}} is {{pessoa}}’s, but the name and e-mail are not: tick this line to merge it into {{pessoa}} anyway.',
+  'staff.import.row.cpfLeftOut': '“{{valor}}” is not a valid CPF; the CPF was left out.',
+  'staff.import.row.sameAs': 'The same person as line {{n}}.',
+  'staff.import.row.methodAs':
+    'Method “{{valor}}” is not one of this site’s; recorded as {{como}}.',
   'staff.import.use.password': '{{valor}} has chosen a password.',
   'staff.import.use.login': '{{valor}} has signed in.',
   'staff.import.use.roles': '{{valor}} has a staff role.',
@@ -129,6 +150,27 @@ const pt: Record<StaffImportMessageKey, string> = {
   'staff.import.row.eventRepeats':
     '“{{valor}}” se repete com frequência demais para achar a próxima data em {{n}} repetições; deixado de fora.',
   'staff.import.row.postTooLarge': '“{{valor}}” tem mais de {{mb}} MB; deixado de fora.',
+  'staff.import.row.eventUnreadable':
+    '“{{valor}}” não pôde ser lido (uma data ou repetição que esta importação não entende); deixado de fora.',
+  'staff.import.row.eventSeries':
+    '“{{valor}}” se repete: a próxima data vem como um evento (aqui os eventos não se repetem).',
+  'staff.import.row.eventZone':
+    '“{{valor}}” estava no fuso {{zona}}: mantém o seu momento, mostrado no fuso da igreja ({{fuso}}).',
+  'staff.import.row.postPrivate':
+    '“{{valor}}” era privado ou protegido por senha: vem como rascunho, não publicado.',
+  'staff.import.row.postUntitled': 'Um post sem título: recebe o nome da sua data, “{{valor}}”.',
+  'staff.import.row.postPage':
+    '“{{valor}}” é uma página: este site não tem páginas para recebê-la; deixada de fora.',
+  'staff.import.row.shortcode':
+    '“{{valor}}”: o shortcode [{{nome}}] não significa nada aqui; removido.',
+  'staff.import.row.imageNotFetched':
+    'Não foi possível baixar {{valor}}: o post veio sem ela. Tente de novo: importe o mesmo arquivo quando o site antigo responder.',
+  'staff.import.row.cpfOtherPerson':
+    'O CPF {{valor}} é de {{pessoa}}, mas o nome e o e-mail não: marque esta linha para juntá-la a {{pessoa}} mesmo assim.',
+  'staff.import.row.cpfLeftOut': '“{{valor}}” não é um CPF válido; o CPF ficou de fora.',
+  'staff.import.row.sameAs': 'A mesma pessoa da linha {{n}}.',
+  'staff.import.row.methodAs':
+    'A forma “{{valor}}” não é uma das deste site; registrada como {{como}}.',
   'staff.import.use.password': '{{valor}} já escolheu uma senha.',
   'staff.import.use.login': '{{valor}} já entrou no site.',
   'staff.import.use.roles': '{{valor}} tem um papel na equipe.',
@@ -201,6 +243,28 @@ const es: Record<StaffImportMessageKey, string> = {
   'staff.import.row.eventRepeats':
     '“{{valor}}” se repite con demasiada frecuencia para hallar su próxima fecha en {{n}} repeticiones; se deja fuera.',
   'staff.import.row.postTooLarge': '“{{valor}}” tiene más de {{mb}} MB; se deja fuera.',
+  'staff.import.row.eventUnreadable':
+    '“{{valor}}” no se pudo leer (una fecha o repetición que esta importación no entiende); se deja fuera.',
+  'staff.import.row.eventSeries':
+    '“{{valor}}” se repite: su próxima fecha llega como un evento (aquí los eventos no se repiten).',
+  'staff.import.row.eventZone':
+    '“{{valor}}” estaba en la zona horaria {{zona}}: conserva su momento, mostrado en la zona de la iglesia ({{fuso}}).',
+  'staff.import.row.postPrivate':
+    '“{{valor}}” era privada o protegida con contraseña: llega como borrador, sin publicar.',
+  'staff.import.row.postUntitled':
+    'Una entrada sin título: recibe el nombre de su fecha, “{{valor}}”.',
+  'staff.import.row.postPage':
+    '“{{valor}}” es una página: este sitio no tiene páginas donde traerla; se deja fuera.',
+  'staff.import.row.shortcode':
+    '“{{valor}}”: el shortcode [{{nome}}] no significa nada aquí; se quitó.',
+  'staff.import.row.imageNotFetched':
+    'No se pudo descargar {{valor}}: la entrada llegó sin ella. Inténtelo de nuevo: importe el mismo archivo cuando el sitio antiguo responda.',
+  'staff.import.row.cpfOtherPerson':
+    'El CPF {{valor}} es de {{pessoa}}, pero el nombre y el correo no: marque esta línea para unirla a {{pessoa}} de todos modos.',
+  'staff.import.row.cpfLeftOut': '“{{valor}}” no es un CPF válido; el CPF se dejó fuera.',
+  'staff.import.row.sameAs': 'La misma persona de la línea {{n}}.',
+  'staff.import.row.methodAs':
+    'La forma “{{valor}}” no es una de este sitio; registrada como {{como}}.',
   'staff.import.use.password': '{{valor}} ya eligió una contraseña.',
   'staff.import.use.login': '{{valor}} ya entró al sitio.',
   'staff.import.use.roles': '{{valor}} tiene un rol en el equipo.',

@@ -1,13 +1,13 @@
 // Events from an iCalendar file (docs/staff.md "Moving in"), read by ical.js on a worker thread
 // under caps (calendar.ts): each event still to
-// come becomes a draft (not published) for the team to add tickets to; a repeating event brings
-// its next occurrence. An event's UID (and occurrence) is its key: a second import adds nothing.
+// come becomes a draft (not published) for the team to add tickets to, at its moment in the
+// church's zone; a repeating event brings its next occurrence (events here do not repeat). An event's UID (and occurrence) is its key: a second import adds nothing.
 import { and, eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { calendarItems, type CalendarEvent, type CalendarItem } from './calendar.ts';
 import { IMPORT_LIMITS, type ImportLimits } from './limits.ts';
 import { parseStream } from './parse-thread.ts';
-import { recordItems, refuse, writeBatch, type ImportRun } from './run.ts';
+import { recordItems, refuse, remark, writeBatch, type ImportRun, type LineNote } from './run.ts';
 
 const EVENTS_PER_BATCH = 100;
 
@@ -16,46 +16,38 @@ export function calendarEvents(
   text: string,
   now = new Date(),
   limits: ImportLimits = IMPORT_LIMITS,
-): { past: string[]; events: CalendarEvent[]; untitled: number[]; repeats: string[] } {
+  zone = 'America/Sao_Paulo',
+): { past: string[]; events: CalendarEvent[]; refused: LineNote[]; notes: LineNote[] } {
   const out = {
     past: [] as string[],
     events: [] as CalendarEvent[],
-    untitled: [] as number[],
-    repeats: [] as string[],
+    refused: [] as LineNote[],
+    notes: [] as LineNote[],
   };
-  for (const item of calendarItems(text, now, limits)) {
-    if ('event' in item) out.events.push(item.event);
-    else if ('past' in item) out.past.push(item.past);
-    else if ('untitled' in item) out.untitled.push(item.untitled);
-    else out.repeats.push(item.repeats);
+  for (const item of calendarItems(text, now, limits, zone)) {
+    if ('event' in item) {
+      out.events.push(item.event);
+      out.notes.push(...item.notes);
+    } else {
+      out.refused.push(item.refused);
+      if (item.refused.chave === 'staff.import.row.eventPast')
+        out.past.push(String(item.refused.valores?.valor));
+    }
   }
   return out;
 }
 
 export async function importEvents(run: ImportRun, bytes: Buffer): Promise<void> {
   const churchId = run.church.id;
+  // every event is stored in the church's zone: its moment is the file's, shown as the church's clock
+  const zone = run.church.timeZone;
   const events: CalendarEvent[] = [];
-  for await (const item of parseStream<CalendarItem>('calendar', bytes)) {
-    if ('event' in item) events.push(item.event);
-    else if ('untitled' in item)
-      refuse(run.tally, { linha: item.untitled, chave: 'staff.import.row.eventNoTitle' });
-    else if ('past' in item)
-      refuse(run.tally, {
-        linha: 0,
-        chave: 'staff.import.row.eventPast',
-        valores: { valor: item.past },
-      });
-    else
-      refuse(run.tally, {
-        linha: 0,
-        chave: 'staff.import.row.eventRepeats',
-        valores: { valor: item.repeats, n: IMPORT_LIMITS.occurrences },
-      });
+  for await (const item of parseStream<CalendarItem>('calendar', bytes, { zone })) {
+    if ('event' in item) {
+      events.push(item.event);
+      for (const note of item.notes) remark(run.tally, note);
+    } else refuse(run.tally, item.refused);
   }
-  const zone =
-    { pt: 'America/Sao_Paulo', en: 'America/New_York', es: 'America/Mexico_City' }[
-      run.church.locale
-    ] ?? 'America/Sao_Paulo';
   for (let i = 0; i < events.length; i += EVENTS_PER_BATCH) {
     const batch = events.slice(i, i + EVENTS_PER_BATCH);
     const already = new Set(
@@ -89,7 +81,7 @@ export async function importEvents(run: ImportRun, bytes: Buffer): Promise<void>
               placeName: e.place,
               startsAt: e.startsAt,
               endsAt: e.endsAt,
-              timeZone: e.timeZone ?? zone,
+              timeZone: zone,
               currency: run.church.currency,
               // a draft: the team adds tickets and publishes it (docs/events.md)
               active: false,

@@ -50,8 +50,9 @@ type ImportRow = typeof t.imports.$inferSelect;
 export async function importChurch(db: Database, churchId: number): Promise<ImportChurch> {
   const church = await givingChurch(db, churchId);
   const [row] = await db
-    .select({ country: t.churches.country })
+    .select({ country: t.churches.country, timeZone: t.providerChurches.timeZone })
     .from(t.churches)
+    .leftJoin(t.providerChurches, eq(t.providerChurches.churchId, t.churches.id))
     .where(eq(t.churches.id, churchId));
   return {
     id: churchId,
@@ -60,6 +61,13 @@ export async function importChurch(db: Database, churchId: number): Promise<Impo
     locale: church!.locale,
     country: row?.country ?? null,
     currency: church!.currency,
+    // the zone the provider set for the church, else the one its language's country mostly keeps
+    timeZone:
+      row?.timeZone ??
+      { pt: 'America/Sao_Paulo', en: 'America/New_York', es: 'America/Mexico_City' }[
+        church!.locale
+      ] ??
+      'America/Sao_Paulo',
   };
 }
 

@@ -612,7 +612,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     const done = await importFile('eventos', 'agenda.ics', calendarFile());
     expect(done.resultado).toMatchObject({ criar: 2 });
     expect(done.resultado!.recusadas).toEqual([
-      { linha: 0, motivo: '“Retiro de Carnaval” has already happened.' },
+      { linha: 21, motivo: '“Retiro de Carnaval” has already happened.' },
     ]);
     const [natal] = await database.db
       .select()

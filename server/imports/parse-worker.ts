@@ -8,7 +8,7 @@ import { decodeText } from './text.ts';
 export type StreamOp = 'rows' | 'songs' | 'calendar' | 'wxr';
 
 export type Ask =
-  | { id: number; type: 'open'; op: StreamOp; bytes: Uint8Array; now?: number }
+  | { id: number; type: 'open'; op: StreamOp; bytes: Uint8Array; now?: number; zone?: string }
   | { id: number; type: 'next' }
   | { id: number; type: 'html'; html: string; replace: [string, string][] };
 
@@ -39,7 +39,7 @@ async function open(
   if (ask.op === 'songs') return (await import('./song-files.ts')).readSongs(bytes, limits);
   if (ask.op === 'calendar') {
     const { calendarItems } = await import('./calendar.ts');
-    return calendarItems(decodeText(bytes), new Date(ask.now ?? Date.now()), limits);
+    return calendarItems(decodeText(bytes), new Date(ask.now ?? Date.now()), limits, ask.zone);
   }
   return (await import('./wxr.ts')).readWxr(decodeText(bytes), limits);
 }

@@ -70,6 +70,8 @@ export interface ImportChurch {
   locale: string;
   country: string | null;
   currency: string;
+  /** The church's IANA time zone: a date without one in a file is a date here. */
+  timeZone: string;
 }
 
 export interface ImportRun {

@@ -82,6 +82,12 @@ export interface WxrPost {
   categories: string[];
   tags: string[];
   thumbnailId: string | null;
+  /** `page`: WordPress pages, which the site has nothing to bring into (named in the dry run). */
+  type: 'post' | 'page';
+  /** Private or password-protected on the old site: never published here. */
+  hidden: boolean;
+  /** What the reading changed that the admin should know (shortcodes removed). */
+  notes: LineNote[];
   /** Set when the post is refused before it is read further (too large). */
   refused?: LineNote;
 }
@@ -89,6 +95,8 @@ export interface WxrPost {
 export interface WxrMeta {
   /** Attachment id → its URL (the only images an import fetches). */
   attachments: [string, string][];
+  /** The old site's addresses (`wp:base_site_url`, `wp:base_blog_url`): its images are fetched too. */
+  sites: string[];
   categories: string[];
 }
 
@@ -143,24 +151,41 @@ export function* readWxr(
     items.push(item.inner);
   }
   const attachments: [string, string][] = [];
+  /** A post's own attachments in order (a [gallery] without ids shows them). */
+  const byParent = new Map<string, string[]>();
   const posts: string[] = [];
   for (const item of items) {
     const type = tag(item, 'wp:post_type');
     if (type === 'attachment') {
       const url = tag(item, 'wp:attachment_url');
-      if (url) attachments.push([tag(item, 'wp:post_id'), url]);
-    } else if (type === 'post') {
+      if (!url) continue;
+      attachments.push([tag(item, 'wp:post_id'), url]);
+      const parent = tag(item, 'wp:post_parent');
+      if (parent && parent !== '0') byParent.set(parent, [...(byParent.get(parent) ?? []), url]);
+    } else if (type === 'post' || type === 'page') {
       posts.push(item);
       for (const c of allTags(item, 'category'))
         if (/domain="category"/.test(c.attrs)) categories.add(c.text.trim());
     }
   }
-  yield { attachments, categories: [...categories].sort((a, b) => a.localeCompare(b)) };
+  const sites = ['wp:base_site_url', 'wp:base_blog_url']
+    .map((name) =>
+      tag(text.slice(0, text.indexOf('<item') >= 0 ? text.indexOf('<item') : text.length), name),
+    )
+    .filter(Boolean);
+  yield {
+    attachments,
+    sites,
+    categories: [...categories].sort((a, b) => a.localeCompare(b)),
+  };
+  const attachmentOf = new Map(attachments);
   let line = 0;
   for (const item of posts) {
     line++;
     const id = tag(item, 'wp:post_id');
-    const title = tag(item, 'title').trim();
+    // a title is text: WordPress lets HTML in (`<em>`), shown here as its words
+    const title = plainText(tag(item, 'title'));
+    const notes: LineNote[] = [];
     const cats = allTags(item, 'category');
     const thumb = allTags(item, 'wp:postmeta').find(
       (p) => tag(p.text, 'wp:meta_key') === '_thumbnail_id',
@@ -174,7 +199,20 @@ export function* readWxr(
     const content = tag(item, 'content:encoded');
     const excerpt = tag(item, 'excerpt:encoded');
     const large = content.length + excerpt.length > limits.postBytes;
-    const html = large ? '' : paragraphs(content);
+    const html = large
+      ? ''
+      : paragraphs(
+          expandShortcodes(content, {
+            attachments: attachmentOf,
+            own: byParent.get(id) ?? [],
+            removed: (name) =>
+              notes.push({
+                linha: line,
+                chave: 'staff.import.row.shortcode',
+                valores: { valor: title || id, nome: name },
+              }),
+          }),
+        );
     yield {
       line,
       id,
@@ -195,6 +233,9 @@ export function* readWxr(
       categories: cats.filter((c) => /domain="category"/.test(c.attrs)).map((c) => c.text.trim()),
       tags: cats.filter((c) => /domain="post_tag"/.test(c.attrs)).map((c) => c.text.trim()),
       thumbnailId: thumb ? tag(thumb.text, 'wp:meta_value') : null,
+      type: tag(item, 'wp:post_type') === 'page' ? 'page' : 'post',
+      hidden: tag(item, 'wp:status') === 'private' || tag(item, 'wp:post_password') !== '',
+      notes,
       ...(large && {
         refused: {
           linha: line,
@@ -211,4 +252,146 @@ export function finishPostHtml(html: string, replace: [string, string][]): strin
   let out = html;
   for (const [raw, saved] of replace) out = out.split(raw).join(saved);
   return sanitizeRichText(out);
+}
+
+/** Text of a bit of HTML: tags dropped, entities read, spaces joined. */
+export function plainText(html: string): string {
+  return decodeEntities(html.replace(/<[^>]{0,2000}>/g, ''))
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+const escapeHtml = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+/** `name="value"`, `name='value'` and `name=value` pairs of a shortcode. */
+function shortcodeAttrs(attrs: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const pair = /([a-z0-9_-]{1,40})\s*=\s*(?:"([^"]{0,2000})"|'([^']{0,2000})'|([^\s"']{1,2000}))/gi;
+  for (let m = pair.exec(attrs); m; m = pair.exec(attrs))
+    out[m[1]!.toLowerCase()] = decodeEntities(m[2] ?? m[3] ?? m[4] ?? '');
+  return out;
+}
+
+const link = (url: string) =>
+  /^https?:\/\//i.test(url) ? `<a href="${escapeHtml(url)}">${escapeHtml(url)}</a>` : '';
+
+/** WordPress's own shortcodes, and what each becomes in a post here. */
+const KNOWN = new Set(['caption', 'wp_caption', 'gallery', 'embed', 'video', 'audio', 'playlist']);
+
+const MEDIA_SOURCES = [
+  'src',
+  'mp4',
+  'm4v',
+  'webm',
+  'ogv',
+  'wmv',
+  'flv',
+  'mp3',
+  'ogg',
+  'm4a',
+  'wav',
+];
+
+/**
+ * A post's shortcodes as HTML: `[caption]` a figure with its caption, `[gallery]` a figure of its
+ * images (the listed attachments, else the post's own), `[embed]`, `[video]`, `[audio]` and a
+ * bare address on its own line (YouTube, Vimeo…) a link, since the site embeds no players from
+ * elsewhere. Any other shortcode is removed (its text kept) and named through `removed`. A
+ * bracket in plain text (`[sic]`, `[Refrão]`) is left alone: only a name with attributes, a
+ * closing tag or a `_`/`-` in it is a shortcode. Linear: one pass of bounded patterns.
+ */
+export function expandShortcodes(
+  content: string,
+  ctx: { attachments: Map<string, string>; own: string[]; removed(name: string): void },
+): string {
+  const token = /\[(\/?)([a-z][a-z0-9_-]{0,40})((?:\s[^\][]{0,2000})?)\](?!\()/gi;
+  const tokens: { at: number; end: number; close: boolean; name: string; attrs: string }[] = [];
+  for (let m = token.exec(content); m; m = token.exec(content))
+    tokens.push({
+      at: m.index,
+      end: m.index + m[0].length,
+      close: m[1] === '/',
+      name: m[2]!.toLowerCase(),
+      attrs: m[3] ?? '',
+    });
+  if (!tokens.length) return bareLinks(content);
+  // for each opening, the index of the next closing of the same name (one backward pass)
+  const nextClose = new Array<number>(tokens.length).fill(-1);
+  const seen = new Map<string, number>();
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const tk = tokens[i]!;
+    if (tk.close) seen.set(tk.name, i);
+    else nextClose[i] = seen.get(tk.name) ?? -1;
+  }
+  const matched = new Set(nextClose.filter((j) => j >= 0));
+  const isShortcode = (i: number) => {
+    const tk = tokens[i]!;
+    if (KNOWN.has(tk.name)) return true;
+    if (tk.close) return matched.has(i);
+    return /=/.test(tk.attrs) || nextClose[i]! >= 0 || /[_-]/.test(tk.name);
+  };
+  const told = new Set<string>();
+  let out = '';
+  let from = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const tk = tokens[i]!;
+    if (tk.at < from || !isShortcode(i)) continue;
+    out += bareLinks(content.slice(from, tk.at));
+    from = tk.end;
+    if (tk.close) continue; // a stray closing tag
+    const closing = nextClose[i]!;
+    const inner = closing >= 0 ? content.slice(tk.end, tokens[closing]!.at) : '';
+    const attrs = shortcodeAttrs(tk.attrs);
+    const enclosing = (html: string) => {
+      out += html;
+      if (closing >= 0) from = tokens[closing]!.end;
+    };
+    if (tk.name === 'caption' || tk.name === 'wp_caption') {
+      const body = closing >= 0 ? inner : '';
+      // the image (or its link) first, the rest is the caption
+      const cut = /<\/a>/i.test(body) ? body.search(/<\/a>/i) + 4 : body.indexOf('>') + 1;
+      const media = cut > 0 ? body.slice(0, cut) : '';
+      const caption = (attrs.caption ?? plainText(body.slice(Math.max(cut, 0)))).trim();
+      enclosing(
+        `<figure>${media}${caption ? `<figcaption>${escapeHtml(caption)}</figcaption>` : ''}</figure>`,
+      );
+    } else if (tk.name === 'gallery') {
+      const ids = (attrs.ids ?? attrs.include ?? '')
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      const urls = ids.length
+        ? ids.flatMap((id) => (ctx.attachments.has(id) ? [ctx.attachments.get(id)!] : []))
+        : ctx.own;
+      enclosing(
+        urls.length
+          ? `<figure>${urls.map((u) => `<img src="${escapeHtml(u)}" alt="">`).join('')}</figure>`
+          : '',
+      );
+    } else if (tk.name === 'embed') {
+      enclosing(link(plainText(inner) || attrs.src || ''));
+    } else if (tk.name === 'video' || tk.name === 'audio' || tk.name === 'playlist') {
+      const src = MEDIA_SOURCES.map((k) => attrs[k]).find(Boolean);
+      enclosing(src ? link(src) : '');
+      if (!src && tk.name === 'playlist' && !told.has(tk.name)) {
+        told.add(tk.name);
+        ctx.removed(tk.name);
+      }
+    } else {
+      // unknown: the tags go, what they enclose stays
+      if (!told.has(tk.name)) {
+        told.add(tk.name);
+        ctx.removed(tk.name);
+      }
+    }
+  }
+  return out + bareLinks(content.slice(from));
+}
+
+/** An address alone on its line (WordPress embeds YouTube and the like from it) becomes a link. */
+function bareLinks(text: string): string {
+  return text.replace(/^[ \t]*(https?:\/\/[^\s<>"]{1,2000})[ \t]*$/gim, (_, url: string) =>
+    link(url),
+  );
 }

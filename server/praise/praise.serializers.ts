@@ -6,7 +6,13 @@ import { chordProToLines, showTypeOf } from './chordpro.ts';
 type PraiseRow = typeof praises.$inferSelect;
 
 export function toPraise(row: PraiseRow): Praise {
-  const letra = chordProToLines(row.chordPro);
+  // `%{title}`, `%{key}`… in the text are filled from the song's own columns
+  const letra = chordProToLines(row.chordPro, {
+    title: row.title,
+    subtitle: row.subtitle,
+    artist: row.author,
+    key: row.tone,
+  });
   return {
     id: row.id,
     codigo: row.code,
