@@ -79,6 +79,8 @@ export const configSchema = z.object({
   ERROR_REPORT_DSN: optionalUrl,
   /** Where uploads are kept (docs/deploy.md "Files"); unset: s3 with S3_BUCKET, postgres with DATABASE_URL, else local. */
   FILE_STORE: z.enum(['local', 'postgres', 's3']).optional(),
+  /** Each church's share of the file store in MB: videos, staff uploads, import files (docs/deploy.md "Storage quotas"); 0 = unlimited. */
+  STORAGE_QUOTA_MB: z.coerce.number().int().min(0).default(10240),
   /** An S3-compatible store (AWS, MinIO, R2…): its address when not AWS, region, bucket and keys. */
   S3_ENDPOINT: optionalUrl,
   S3_REGION: z.string().trim().min(1).default('us-east-1'),

@@ -29,6 +29,7 @@ import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-impor
 import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
+import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -53,7 +54,8 @@ export type MessageKey =
   | StaffNotificationsMessageKey
   | StaffImportMessageKey
   | InvitationsMessageKey
-  | ProviderMessageKey;
+  | ProviderMessageKey
+  | StorageMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -80,6 +82,7 @@ export const AREAS = {
   staffImport: STAFF_IMPORT_MESSAGES,
   invitations: INVITATIONS_MESSAGES,
   provider: PROVIDER_MESSAGES,
+  storage: STORAGE_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

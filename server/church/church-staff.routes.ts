@@ -20,6 +20,7 @@ import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as site from './church-staff.service.ts';
+import { ensureStaffRoom } from '../files/quota.ts';
 
 /** The `imagem` file of a multipart body (already parsed by the form validator), size-checked. */
 async function uploadedImage(c: Context<StaffEnv>): Promise<File | undefined> {
@@ -37,6 +38,12 @@ export function churchStaffRoutes(deps: StaffDeps) {
   const church = staffArea('church');
   const actor = (c: Context<StaffEnv>) => c.get('staff').actor;
   const churchId = (c: Context<StaffEnv>) => c.get('staff').church.id;
+  /** The upload, once the church's storage has room for it (docs/deploy.md "Storage quotas"). */
+  const image = async (c: Context<StaffEnv>) => {
+    const file = await uploadedImage(c);
+    if (file) await ensureStaffRoom(db, c.get('staff'), file.size, 'image', 'imagem');
+    return file;
+  };
 
   return (
     new Hono<StaffEnv>()
@@ -45,10 +52,7 @@ export function churchStaffRoutes(deps: StaffDeps) {
         c.json({ banners: await site.listBanners(db, churchId(c)) }),
       )
       .post('/banner', home, validate('form', bannerInput), async (c) =>
-        c.json(
-          await site.createBanner(deps, actor(c), c.req.valid('form'), await uploadedImage(c)),
-          201,
-        ),
+        c.json(await site.createBanner(deps, actor(c), c.req.valid('form'), await image(c)), 201),
       )
       .put('/banner/ordem', home, validate('json', bannerOrderInput), async (c) =>
         c.json({ banners: await site.reorderBanners(deps, actor(c), c.req.valid('json').ids) }),
@@ -65,7 +69,7 @@ export function churchStaffRoutes(deps: StaffDeps) {
               actor(c),
               c.req.valid('param').id,
               c.req.valid('form'),
-              await uploadedImage(c),
+              await image(c),
             ),
           ),
       )
@@ -121,7 +125,7 @@ export function churchStaffRoutes(deps: StaffDeps) {
         c.json(await site.updateIdentity(deps, actor(c), c.req.valid('json'))),
       )
       .post('/igreja/logo', church, async (c) =>
-        c.json(await site.saveLogo(deps, actor(c), await uploadedImage(c))),
+        c.json(await site.saveLogo(deps, actor(c), await image(c))),
       )
       .put('/igreja/modulos', church, validate('json', modulesInput), async (c) =>
         c.json(await site.setModules(deps, actor(c), c.req.valid('json').modulos)),

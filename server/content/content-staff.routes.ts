@@ -19,6 +19,7 @@ import { idParam, slugParam } from '../../contract/common.ts';
 import { staffMessage } from '../../contract/messages/staff.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
+import { ensureStaffRoom } from '../files/quota.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
 import * as service from './content-staff.service.ts';
@@ -60,6 +61,7 @@ export function contentStaffRoutes(deps: StaffDeps) {
   app.post('/conteudo/imagem', async (c) => {
     const { church } = c.get('staff');
     const bytes = await uploadedImage(c, ['imagem', 'file']);
+    await ensureStaffRoom(db, c.get('staff'), bytes.length, 'image', 'imagem');
     const url = await storeUploadedImage(images, 'conteudo', church.id, bytes);
     return c.json({ imagem: { url, ...(await service.coverSize(bytes)) } }, 201);
   });

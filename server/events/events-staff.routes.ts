@@ -16,6 +16,7 @@ import { mayUse, type StaffArea } from '../../contract/staff.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
+import { ensureStaffRoom } from '../files/quota.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { assertChurchHas, staffArea, type StaffEnv } from '../staff/scope.ts';
 import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
@@ -67,6 +68,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
       )
       .post('/evento/imagem', events, async (c) => {
         const bytes = await uploadedImage(c);
+        await ensureStaffRoom(deps.db, scope(c), bytes.length, 'image', 'imagem');
         const url = await storeUploadedImage(deps.images, 'conteudo', scope(c).church.id, bytes);
         return c.json({ url }, 201);
       })

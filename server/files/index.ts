@@ -8,6 +8,7 @@ import type { FileStore } from './file-store.ts';
 import { createLocalFileStore, localFilesDir } from './local.ts';
 import { createPostgresFileStore } from './postgres.ts';
 import { createS3FileStore } from './s3.ts';
+import { meteredFileStore } from './usage.ts';
 
 export type { FileStore, StoredFile } from './file-store.ts';
 export { isFileKey, checkFileKey } from './file-store.ts';
@@ -21,7 +22,12 @@ export function fileBackendOf(config: Config): FileStore['backend'] {
   return 'local';
 }
 
+/** The runtime's store: each church's file sizes recorded as it writes (usage.ts, the storage quota). */
 export function createFileStore(config: Config, db: Database): FileStore {
+  return meteredFileStore(backendStore(config, db), db);
+}
+
+function backendStore(config: Config, db: Database): FileStore {
   const backend = fileBackendOf(config);
   if (backend === 's3') return createS3FileStore(config);
   if (backend === 'postgres') return createPostgresFileStore(db);

@@ -9,6 +9,7 @@ import {
   importOptionsInput,
   importParams,
 } from '../../contract/imports.ts';
+import { ensureStaffRoom } from '../files/quota.ts';
 import { ApiProblem, errorAnswer } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
@@ -68,6 +69,7 @@ export function importRoutes(deps: StaffDeps) {
     .post('/importacao', area, validate('query', importKindQuery), async (c) => {
       const file = await uploadedFile(c);
       const s = scope(c);
+      await ensureStaffRoom(deps.db, s, file.bytes.length, 'import', 'arquivo');
       try {
         return c.json(
           await imports.createImport(deps, s.actor, s.lang, c.req.valid('query').tipo, file),

@@ -22,6 +22,7 @@ import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
+import { ensureStaffRoom, ensureStorageRoom } from '../files/quota.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { MEDIA_PREFIX } from './media.ts';
@@ -98,6 +99,7 @@ export function playStaffRoutes(deps: StaffDeps) {
       // a poster or collection image, through the one image store
       .post('/play/imagem', area, async (c) => {
         const bytes = await uploadedImage(c, ['imagem', 'file']);
+        await ensureStaffRoom(deps.db, c.get('staff'), bytes.length, 'image', 'imagem');
         return c.json(
           { url: await storeUploadedImage(deps.images, 'conteudo', churchId(c), bytes) },
           201,
@@ -109,11 +111,21 @@ export function playStaffRoutes(deps: StaffDeps) {
         area,
         validate('param', idParams),
         validate('json', uploadInit),
-        async (c) =>
-          c.json(
-            await play.startUpload(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
-            201,
-          ),
+        async (c) => {
+          const { id } = c.req.valid('param');
+          const body = c.req.valid('json');
+          const size = Number(body.tamanho);
+          // the whole declared size must fit before the first chunk (docs/deploy.md "Storage quotas")
+          await ensureStorageRoom(deps.db, {
+            churchId: churchId(c),
+            bytes: size,
+            use: 'video',
+            field: 'arquivo',
+            lang: c.get('staff').lang,
+            resume: { contentId: id, fileName: body.nomeArquivo, size },
+          });
+          return c.json(await play.startUpload(deps, actor(c), id, body), 201);
+        },
       )
       .get('/play/envio/:id', area, validate('param', idParams), async (c) =>
         c.json(await play.getUpload(deps, churchId(c), c.req.valid('param').id)),

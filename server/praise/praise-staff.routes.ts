@@ -12,6 +12,7 @@ import {
   songInput,
   songListQuery,
 } from '../../contract/praise-staff.ts';
+import { ensureStaffRoom } from '../files/quota.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { createPdfStore, type PdfStore } from '../images/pdf-store.ts';
@@ -81,12 +82,14 @@ export function praiseStaffRoutes(deps: StaffDeps, pdfs: PdfStore = createPdfSto
         await songs.deleteSong(deps, pdfs, actor(c), c.req.valid('param').id);
         return c.body(null, 204);
       })
-      .post('/louvor/:id/partitura', area, validate('param', idParams), async (c) =>
-        c.json(
-          await songs.addScore(deps, pdfs, actor(c), c.req.valid('param').id, await uploadedPdf(c)),
+      .post('/louvor/:id/partitura', area, validate('param', idParams), async (c) => {
+        const file = await uploadedPdf(c);
+        await ensureStaffRoom(deps.db, c.get('staff'), file.size, 'score', 'arquivo');
+        return c.json(
+          await songs.addScore(deps, pdfs, actor(c), c.req.valid('param').id, file),
           201,
-        ),
-      )
+        );
+      })
       .delete('/louvor/:id/partitura/:index', area, validate('param', scoreParams), async (c) => {
         const { id, index } = c.req.valid('param');
         return c.json(await songs.removeScore(deps, pdfs, actor(c), id, index));
