@@ -30,7 +30,8 @@ import { accountT } from './t.ts';
 import './two-factor.css';
 
 export default function TwoFactorIsland(props: IslandProps) {
-  const t = useMemo(() => accountT(props), [props.strings, props.lang]);
+  const { strings, lang } = props;
+  const t = useMemo(() => accountT({ strings, lang }), [strings, lang]);
   return (
     <MemberGate church={props.church} loadingLabel={t('account.loading')}>
       <TwoFactor t={t} churchId={props.church.id} />
