@@ -92,11 +92,30 @@ test('an admin finds a member, opens their page and gives a role', async ({ page
   await page.getByLabel('Moderação do chat').check();
   await page.getByRole('button', { name: 'Salvar papéis' }).click();
   await expect(page.getByText('Papéis salvos.')).toBeVisible();
+  // taking a role away asks first, naming it; cancelling keeps it
   await page.getByLabel('Moderação do chat').uncheck();
   await page.getByRole('button', { name: 'Salvar papéis' }).click();
-  await expect(page.getByText('Papéis salvos.')).toBeVisible();
+  const ask = page.getByRole('dialog', { name: 'Tirar funções de Maria Souza?' });
+  await expect(ask.getByRole('listitem')).toHaveText(['Moderação do chat']);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
+  await ask.getByRole('button', { name: 'Cancelar' }).last().click();
+  await expect(page.getByText('Papéis salvos.')).toBeVisible(); // still the first save's notice
+  await page.getByRole('button', { name: 'Salvar papéis' }).click();
+  await ask.getByRole('button', { name: 'Tirar as funções' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page.getByText('Papéis salvos.')).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('Moderação do chat')).not.toBeChecked();
+
+  // one's own page offers no deactivation and no role change, which the server refuses
+  await page.goto(churchUrl('graca', '/admin/people'));
+  await page.getByLabel('Buscar').fill('lider@graca.demo');
+  await page.getByRole('button', { name: 'Buscar' }).click();
+  await page.getByRole('link', { name: 'João Pereira' }).click();
+  await expect(page.getByText('Esta é a sua conta:', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Desativar' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Salvar papéis' })).toHaveCount(0);
   await page.goto(churchUrl('graca', '/admin/people/requests'));
   await expect(page.getByRole('heading', { level: 1, name: 'Pedidos de exclusão' })).toBeVisible();
 });

@@ -20,6 +20,7 @@ import {
   firstErrors,
   Loader,
   makeT,
+  Modal,
   Notice,
   SubmitButton,
   type T,
@@ -34,11 +35,15 @@ function Roles({ slug, person, me, t }: { slug: string; person: Person; me: Staf
   const [roles, setRoles] = useState(person.roles);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<Message>(null);
+  // roles being taken away wait for a confirmation, as deactivating does
+  const [removing, setRemoving] = useState<string[]>([]);
   const superAdmin = me.roles.includes('ROLE_SUPER_ADMIN');
+  // the server refuses a change of one's own roles (staff.people.notSelf): the form says so first
+  const self = me.usuario.id === person.id;
   const saved = person.roles.join();
   useEffect(() => setRoles(person.roles), [saved]);
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  async function save() {
+    setRemoving([]);
     setSaving(true);
     const failure = await saveRoles(slug, person.id, roles);
     setSaving(false);
@@ -49,9 +54,15 @@ function Roles({ slug, person, me, t }: { slug: string; person: Person; me: Staf
     );
     if (failure) setRoles(person.roles);
   }
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const taken = person.roles.filter((r) => !roles.includes(r));
+    if (taken.length) setRemoving(taken);
+    else void save();
+  }
   return (
     <form className="people-form people-roles" onSubmit={submit}>
-      <fieldset>
+      <fieldset disabled={self}>
         <legend>{t('admin.people.staffRoles')}</legend>
         {ROLES.map((role) => (
           <Check
@@ -60,19 +71,44 @@ function Roles({ slug, person, me, t }: { slug: string; person: Person; me: Staf
             label={t(`admin.people.role.${role}`)}
             hint={t(`admin.people.roleHint.${role}`)}
             checked={roles.includes(role)}
-            disabled={role === 'ROLE_SUPER_ADMIN' && !superAdmin}
+            disabled={self || (role === 'ROLE_SUPER_ADMIN' && !superAdmin)}
             onChange={(on) => setRoles(on ? [...roles, role] : roles.filter((r) => r !== role))}
           />
         ))}
       </fieldset>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
-      <div className="staff-actions">
-        <SubmitButton
-          submitting={saving}
-          label={t('admin.people.saveRoles')}
-          busyLabel={t('admin.people.saving')}
-        />
-      </div>
+      {self ? (
+        <p className="staff-hint">{t('admin.people.selfNote')}</p>
+      ) : (
+        <div className="staff-actions">
+          <SubmitButton
+            submitting={saving}
+            label={t('admin.people.saveRoles')}
+            busyLabel={t('admin.people.saving')}
+          />
+        </div>
+      )}
+      <Modal
+        open={removing.length > 0}
+        title={t('admin.people.removeRolesTitle', { name: person.nome })}
+        onClose={() => setRemoving([])}
+        closeLabel={t('admin.people.cancel')}
+      >
+        <p>{t('admin.people.removeRolesExplain')}</p>
+        <ul>
+          {removing.map((r) => (
+            <li key={r}>{t(`admin.people.role.${r}`)}</li>
+          ))}
+        </ul>
+        <div className="staff-actions">
+          <button type="button" className="button danger" onClick={() => void save()}>
+            {t('admin.people.removeRolesConfirm')}
+          </button>
+          <button type="button" className="button secondary" onClick={() => setRemoving([])}>
+            {t('admin.people.cancel')}
+          </button>
+        </div>
+      </Modal>
     </form>
   );
 }
@@ -249,7 +285,7 @@ function PersonPage({
       <h2>{t('admin.people.access')}</h2>
       <Roles key={p.id} slug={slug} person={p} me={me} t={t} />
       <div className="staff-actions">
-        {p.ativo ? (
+        {me.usuario.id === p.id ? null : p.ativo ? (
           <ConfirmButton
             label={t('admin.people.deactivate')}
             title={t('admin.people.deactivateTitle', { name: p.nome })}
