@@ -489,7 +489,9 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
       lang: 'en',
     });
     expect(noPlan.status).toBe(400);
-    expect(apiErrorSchema.parse(noPlan.body).errors?.planoAssinatura).toEqual(['This field is required.']);
+    expect(apiErrorSchema.parse(noPlan.body).errors?.planoAssinatura).toEqual([
+      'This field is required.',
+    ]);
     // Cash and bank transfer settle by hand: no subscription is paid (or renewed) that way.
     for (const metodoPagamento of ['dinheiro', 'transferencia']) {
       const byHand = await call('POST', '/pagamento/', {
