@@ -60,6 +60,11 @@ export const importOptionsInput = z.object({
   convidar: z.boolean().default(false),
   /** WordPress category name → the kind its posts become (news unless mapped). */
   categorias: z.record(z.string().max(200), z.enum(['noticia', 'devocional'])).default({}),
+  /**
+   * People lines the admin confirmed: a CPF of a member here whose name and e-mail differ is
+   * merged into that member only when its line is listed (a typo never merges silently).
+   */
+  confirmar: z.array(z.number().int().positive()).max(10_000).default([]),
 });
 export type ImportOptions = z.infer<typeof importOptionsInput>;
 
@@ -78,6 +83,11 @@ export const importCountsSchema = z.object({
    */
   convidar: z.number(),
   convidarLinhas: z.array(z.number()),
+  /** Lines of people to complete, and of people already here as the file has them. */
+  atualizarLinhas: z.array(z.number()).default([]),
+  iguaisLinhas: z.array(z.number()).default([]),
+  /** Lines refused until the admin confirms them (`confirmar` of the options). */
+  confirmarLinhas: z.array(z.number()).default([]),
   /** Invitation e-mails the church sends per day; the rest wait for the following days. */
   convitesPorDia: z.number(),
   recusadas: z.array(importLineSchema),

@@ -341,13 +341,22 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     ]);
     expect(view.colunas![0]!.exemplos[0]).toBe('João Conceição Araújo');
     expect(view.opcoes.ordemData).toBe('dmy');
-    // João, Ana, Zoë new; the demo member merged; Ana's second row merged into her first
-    expect(view.previa).toMatchObject({ criar: 3, totalRecusadas: 2 });
-    expect(view.previa!.iguais + view.previa!.atualizar).toBe(2);
+    // João, Ana, Zoë and the bad CPF's person new (the CPF left out); Ana's second row merged
+    // into her first; the demo member's CPF under another name and e-mail waits for a confirmation
+    expect(view.previa).toMatchObject({ criar: 4, totalRecusadas: 2, confirmarLinhas: [7] });
+    expect(view.previa!.iguais + view.previa!.atualizar).toBe(1);
     expect(view.previa!.recusadas).toEqual([
       { linha: 5, motivo: 'No e-mail: a person needs one to have an account.' },
-      { linha: 6, motivo: '“111.111.111-11” is not a valid CPF.' },
+      {
+        linha: 7,
+        motivo:
+          'The CPF 52998224725 belongs to Maria Souza (membro@graca.demo), whose name and e-mail are not these (a typo?): confirm the line to merge it into that person anyway.',
+      },
     ]);
+    expect(view.previa!.avisos).toContainEqual({
+      linha: 6,
+      motivo: '“111.111.111-11” is not a valid CPF; the CPF was left out.',
+    });
     // a group the church lacks is to be created, not left out
     expect(view.previa!.gruposCriar).toEqual(['Grupo que não existe']);
     expect(view.previa!.avisos.map((a) => a.motivo).join(' ')).not.toMatch(/group/i);
@@ -370,7 +379,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
   it('imports in the background: people merged by e-mail, formats read, invitations when asked', async () => {
     const before = await counts();
     const res = await call('PUT', `/importacao/${peopleImport.id}/opcoes`, tokens.admin, {
-      json: { ...peopleImport.opcoes, convidar: true },
+      json: { ...peopleImport.opcoes, convidar: true, confirmar: [7] },
     });
     expect(res.status).toBe(200);
     // the new choices are read again in the background before the import can start
@@ -379,7 +388,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       (await call('POST', `/importacao/${peopleImport.id}/executar`, tokens.admin)).status,
     ).toBe(409);
     expect(await runTasks()).toHaveLength(1);
-    expect((await read(peopleImport.id)).previa).toMatchObject({ criar: 3 });
+    expect((await read(peopleImport.id)).previa).toMatchObject({ criar: 4, confirmarLinhas: [] });
     expect(
       (await call('POST', `/importacao/${peopleImport.id}/executar`, tokens.admin)).status,
     ).toBe(202);
@@ -397,15 +406,15 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     );
     expect(done.estado).toBe('concluido');
     expect(done.resultado).toMatchObject({
-      criar: 3,
-      totalRecusadas: 2,
-      convidadas: 3,
+      criar: 4,
+      totalRecusadas: 1,
+      convidadas: 4,
       gruposCriar: ['Grupo que não existe'],
     });
     expect(done.progresso).toMatchObject({ feito: 7, total: 7 });
     const after = await counts();
-    expect(after.users - before.users).toBe(3);
-    expect(after.members - before.members).toBe(3);
+    expect(after.users - before.users).toBe(4);
+    expect(after.members - before.members).toBe(4);
 
     const [joao] = await database.db
       .select()
@@ -543,8 +552,8 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     expect(undone.status).toBe(200);
     expect(undone.body.estado).toBe('desfeito');
     const after = await counts();
-    expect(before.users - after.users).toBe(3);
-    expect(before.members - after.members).toBe(3);
+    expect(before.users - after.users).toBe(4);
+    expect(before.members - after.members).toBe(4);
     expect(
       await database.db.$count(
         t.users,

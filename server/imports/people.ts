@@ -24,11 +24,13 @@ import {
 } from './formats.ts';
 import {
   BATCH,
+  CONFIRM_KEY,
   failureText,
   NOTES_KEPT,
   recordItems,
   refuse,
   remark,
+  sortNotes,
   writeBatch,
   type ImportRun,
   type LineNote,
@@ -59,6 +61,8 @@ interface Candidate {
 interface Known {
   id: number;
   email: string;
+  /** First and last name as written, to tell a CPF typo from the same person. */
+  name: string;
   cpf: string | null;
   lastName: string | null;
   phone: string | null;
@@ -85,6 +89,10 @@ interface State {
   groups: Map<string, number>;
   joined: Set<string>;
   nextFakeId: number;
+  /** Lines the admin confirmed (a CPF of a member here under another name and e-mail). */
+  confirmed: Set<number>;
+  /** The first line of the file that matched or made each person (duplicates name it). */
+  firstLine: Map<number, number>;
 }
 
 const cell = (cells: string[], mapping: (ImportField | null)[], field: ImportField) => {
@@ -111,8 +119,9 @@ function readRow(
   if (!email)
     return { linha: line, chave: 'staff.import.row.badEmail', valores: { valor: rawEmail } };
   const cpf = rawCpf ? normaliseCpf(rawCpf) : null;
+  // a CPF that cannot be right is left out, like a bad date: the person still comes in
   if (rawCpf && !cpf)
-    return { linha: line, chave: 'staff.import.row.badCpf', valores: { valor: rawCpf } };
+    notes.push({ linha: line, chave: 'staff.import.row.cpfLeftOut', valores: { valor: rawCpf } });
   const rawPhone = cell(cells, m, 'telefone');
   const phone = rawPhone ? normalisePhone(rawPhone, run.church.locale) : null;
   if (rawPhone && !phone)
@@ -167,6 +176,8 @@ async function startState(run: ImportRun): Promise<State> {
     groups: new Map(groups.map((g) => [fold(g.name), g.id])),
     joined: new Set(),
     nextFakeId: -1,
+    confirmed: new Set(run.options.confirmar ?? []),
+    firstLine: new Map(),
   };
 }
 
@@ -246,6 +257,7 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
     const known: Known = {
       id: r.id,
       email: r.email,
+      name: [r.firstName, r.lastName].filter(Boolean).join(' '),
       cpf: r.cpf,
       lastName: r.lastName,
       phone: r.phone,
@@ -274,6 +286,19 @@ function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote
   const byCpf = c.cpf ? (state.byCpf.get(c.cpf) ?? null) : null;
   if (byEmail && byCpf && byEmail.id !== byCpf.id)
     return { linha: c.line, chave: 'staff.import.row.twoPeople' };
+  // the CPF of a member here, but neither their e-mail nor their name: likely a typo in the CPF,
+  // which would put this row's data on someone else; merged only when the admin confirms the line
+  if (
+    byCpf &&
+    !byEmail &&
+    fold(`${c.first} ${c.last ?? ''}`) !== fold(byCpf.name) &&
+    !state.confirmed.has(c.line)
+  )
+    return {
+      linha: c.line,
+      chave: CONFIRM_KEY,
+      valores: { valor: c.cpf!, pessoa: `${byCpf.name} (${byCpf.email})` },
+    };
   const known = byEmail ?? byCpf;
   if (
     !known &&
@@ -337,6 +362,9 @@ function planRow(state: State, c: Candidate, notes: LineNote[]): Plan | LineNote
       notes.push({ linha: c.line, chave: 'staff.import.row.noGroup', valores: { valor: name } });
     else if (!known || !state.joined.has(`${id}:${known.id}`)) groupIds.push(id);
   }
+  const earlier = known ? state.firstLine.get(known.id) : undefined;
+  if (earlier !== undefined && earlier !== c.line)
+    notes.push({ linha: c.line, chave: 'staff.import.row.sameAs', valores: { n: earlier } });
   const changes =
     Object.keys(fill).length > 0 || address || memberNumber !== null || groupIds.length > 0;
   const kind = !known ? 'criar' : changes ? 'atualizar' : 'iguais';
@@ -361,6 +389,7 @@ function remember(
   const known: Known = plan.known ?? {
     id: ids.userId,
     email: c.email,
+    name: [c.first, c.last].filter(Boolean).join(' '),
     cpf: c.cpf,
     lastName: c.last,
     phone: c.phone,
@@ -376,6 +405,7 @@ function remember(
     state.numbers.set(plan.memberNumber.toLowerCase(), known.id);
   }
   for (const g of plan.groupIds) state.joined.add(`${g}:${known.id}`);
+  if (!state.firstLine.has(known.id)) state.firstLine.set(known.id, c.line);
   state.byEmail.set(known.email, known);
   if (known.cpf) state.byCpf.set(known.cpf, known);
 }
@@ -760,6 +790,10 @@ function count(run: ImportRun, c: Candidate, plan: Plan) {
   run.tally[plan.kind]++;
   if (plan.kind === 'convidar' && run.tally.convidarLinhas.length < NOTES_KEPT)
     run.tally.convidarLinhas.push(c.line);
+  const lines = { atualizar: run.tally.atualizarLinhas, iguais: run.tally.iguaisLinhas }[
+    plan.kind as 'atualizar' | 'iguais'
+  ];
+  if (lines && lines.length < NOTES_KEPT) lines.push(c.line);
 }
 
 async function handleOne(run: ImportRun, state: State, c: Candidate): Promise<void> {
@@ -829,5 +863,6 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
     done++;
   }
   if (batch.length) await handleBatch(run, state, batch);
+  sortNotes(run.tally);
   await run.progress(done, Math.max(done, total));
 }

@@ -28,6 +28,11 @@ export interface Tally {
   convidar: number;
   /** Their line numbers (the first NOTES_KEPT), nothing else of them. */
   convidarLinhas: number[];
+  /** Lines to complete and lines already here (people; the first NOTES_KEPT). */
+  atualizarLinhas: number[];
+  iguaisLinhas: number[];
+  /** Lines refused until the admin confirms them (a CPF typo would merge two people). */
+  confirmarLinhas: number[];
   recusadas: LineNote[];
   avisos: LineNote[];
   totalRecusadas: number;
@@ -44,6 +49,9 @@ export const emptyTally = (): Tally => ({
   iguais: 0,
   convidar: 0,
   convidarLinhas: [],
+  atualizarLinhas: [],
+  iguaisLinhas: [],
+  confirmarLinhas: [],
   recusadas: [],
   avisos: [],
   totalRecusadas: 0,
@@ -53,7 +61,12 @@ export const emptyTally = (): Tally => ({
   gruposCriar: [],
 });
 
+/** The refusal an admin may lift by confirming the line (options' `confirmar`). */
+export const CONFIRM_KEY = 'staff.import.row.cpfOtherPerson';
+
 export function refuse(tally: Tally, note: LineNote): void {
+  if (note.chave === CONFIRM_KEY && tally.confirmarLinhas.length < NOTES_KEPT)
+    tally.confirmarLinhas.push(note.linha);
   tally.totalRecusadas++;
   if (tally.recusadas.length < NOTES_KEPT) tally.recusadas.push(note);
 }
@@ -61,6 +74,12 @@ export function refuse(tally: Tally, note: LineNote): void {
 export function remark(tally: Tally, note: LineNote): void {
   tally.totalAvisos++;
   if (tally.avisos.length < NOTES_KEPT) tally.avisos.push(note);
+}
+
+/** Refusals and remarks listed in the file's order (a batch's remarks come after its reading's). */
+export function sortNotes(tally: Tally): void {
+  tally.recusadas.sort((a, b) => a.linha - b.linha);
+  tally.avisos.sort((a, b) => a.linha - b.linha);
 }
 
 export interface ImportChurch {

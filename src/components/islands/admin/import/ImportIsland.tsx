@@ -57,6 +57,24 @@ function Counts({ counts, t, done = false }: { counts: ImportCounts; t: T; done?
           <strong>{counts.totalRecusadas}</strong> {t('admin.import.refused')}
         </li>
       </ul>
+      {[
+        ['admin.import.updateLines', counts.atualizarLinhas, counts.atualizar] as const,
+        ['admin.import.sameLines', counts.iguaisLinhas, counts.iguais] as const,
+      ].map(
+        ([title, lines, total]) =>
+          lines.length > 0 && (
+            <details className="import-lines" key={title}>
+              <summary>
+                {t(title)} ({total})
+              </summary>
+              <p>
+                {t('admin.import.inviteLinesList', {
+                  lines: lines.join(', ') + (lines.length < total ? '…' : ''),
+                })}
+              </p>
+            </details>
+          ),
+      )}
       {counts.gruposCriar.length > 0 && (
         <details className="import-lines" open>
           <summary>
@@ -216,6 +234,9 @@ function Options({
         </fieldset>
       )}
       {view.tipo === 'pessoas' && (
+        <Confirmations view={view} options={options} setOptions={setOptions} t={t} />
+      )}
+      {view.tipo === 'pessoas' && (
         <Check
           label={t('admin.import.invite')}
           name="convidar"
@@ -247,6 +268,52 @@ function Options({
         </fieldset>
       )}
     </>
+  );
+}
+
+/**
+ * Lines whose CPF is a member's here under another name and e-mail: refused unless ticked, each
+ * with the person it would merge into (the refusal's text), so a typo never merges two people.
+ */
+function Confirmations({
+  view,
+  options,
+  setOptions,
+  t,
+}: {
+  view: ImportView;
+  options: ImportOptions;
+  setOptions: (o: ImportOptions) => void;
+  t: T;
+}) {
+  const asked = view.previa?.confirmarLinhas ?? [];
+  const lines = [...new Set([...asked, ...options.confirmar])].sort((a, b) => a - b);
+  if (!lines.length) return null;
+  const reason = (line: number) =>
+    view.previa?.recusadas.find((r) => r.linha === line)?.motivo ?? '';
+  return (
+    <fieldset className="import-mapping import-confirm">
+      <legend>{t('admin.import.confirmTitle')}</legend>
+      <p>{t('admin.import.confirmHint')}</p>
+      {lines.map((line) => (
+        <div key={line}>
+          <Check
+            label={t('admin.import.confirmLine', { line })}
+            name={`confirmar-${line}`}
+            checked={options.confirmar.includes(line)}
+            onChange={(v) =>
+              setOptions({
+                ...options,
+                confirmar: v
+                  ? [...options.confirmar, line]
+                  : options.confirmar.filter((l) => l !== line),
+              })
+            }
+          />
+          {reason(line) && <p className="import-confirm-reason">{reason(line)}</p>}
+        </div>
+      ))}
+    </fieldset>
   );
 }
 
