@@ -67,6 +67,13 @@ export const reasonInput = z.object({
 });
 export type ReasonInput = z.input<typeof reasonInput>;
 
+/**
+ * POST /doacao/motivos/{id}/juntar: the reason's gifts and recurring gifts move to `destino`,
+ * which they are then shown under; the reason itself goes (an imported "Dízimos" into "Dízimo").
+ */
+export const reasonMergeInput = z.object({ destino: idParam });
+export type ReasonMergeInput = z.infer<typeof reasonMergeInput>;
+
 /** PUT /doacao/motivos-ordem: every reason of the church once, in the new order. */
 export const reasonOrderInput = z.object({ ids: z.array(idParam).min(1).max(200) });
 

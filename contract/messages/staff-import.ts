@@ -72,11 +72,11 @@ const en = {
   'staff.import.row.imageNotFetched':
     'Could not download {{valor}}: the post came in without it. Try again: import the same file once the old site answers.',
   'staff.import.row.cpfOtherPerson':
-    'The CPF {{valor}} is {{pessoa}}’s, but the name and e-mail are not: tick this line to merge it into {{pessoa}} anyway.',
+    'The CPF {{valor}} belongs to {{pessoa}}, whose name and e-mail are not these (a typo?): confirm the line to merge it into that person anyway.',
   'staff.import.row.cpfLeftOut': '“{{valor}}” is not a valid CPF; the CPF was left out.',
   'staff.import.row.sameAs': 'The same person as line {{n}}.',
   'staff.import.row.methodAs':
-    'Method “{{valor}}” is not one of this site’s; recorded as {{como}}.',
+    'Method “{{valor}}” is not one of this site’s; recorded as a bank transfer.',
   'staff.import.use.password': '{{valor}} has chosen a password.',
   'staff.import.use.login': '{{valor}} has signed in.',
   'staff.import.use.roles': '{{valor}} has a staff role.',
@@ -166,11 +166,11 @@ const pt: Record<StaffImportMessageKey, string> = {
   'staff.import.row.imageNotFetched':
     'Não foi possível baixar {{valor}}: o post veio sem ela. Tente de novo: importe o mesmo arquivo quando o site antigo responder.',
   'staff.import.row.cpfOtherPerson':
-    'O CPF {{valor}} é de {{pessoa}}, mas o nome e o e-mail não: marque esta linha para juntá-la a {{pessoa}} mesmo assim.',
+    'O CPF {{valor}} é de {{pessoa}}, cujo nome e e-mail não são estes (erro de digitação?): confirme a linha para juntá-la a essa pessoa mesmo assim.',
   'staff.import.row.cpfLeftOut': '“{{valor}}” não é um CPF válido; o CPF ficou de fora.',
   'staff.import.row.sameAs': 'A mesma pessoa da linha {{n}}.',
   'staff.import.row.methodAs':
-    'A forma “{{valor}}” não é uma das deste site; registrada como {{como}}.',
+    'A forma “{{valor}}” não é uma das deste site; registrada como transferência.',
   'staff.import.use.password': '{{valor}} já escolheu uma senha.',
   'staff.import.use.login': '{{valor}} já entrou no site.',
   'staff.import.use.roles': '{{valor}} tem um papel na equipe.',
@@ -258,13 +258,13 @@ const es: Record<StaffImportMessageKey, string> = {
   'staff.import.row.shortcode':
     '“{{valor}}”: el shortcode [{{nome}}] no significa nada aquí; se quitó.',
   'staff.import.row.imageNotFetched':
-    'No se pudo descargar {{valor}}: la entrada llegó sin ella. Inténtelo de nuevo: importe el mismo archivo cuando el sitio antiguo responda.',
+    'No se pudo descargar {{valor}}: la entrada llegó sin ella. Inténtalo de nuevo: importa el mismo archivo cuando el sitio antiguo responda.',
   'staff.import.row.cpfOtherPerson':
-    'El CPF {{valor}} es de {{pessoa}}, pero el nombre y el correo no: marque esta línea para unirla a {{pessoa}} de todos modos.',
+    'El CPF {{valor}} es de {{pessoa}}, cuyo nombre y correo no son estos (¿un error al escribir?): confirma la línea para unirla a esa persona de todos modos.',
   'staff.import.row.cpfLeftOut': '“{{valor}}” no es un CPF válido; el CPF se dejó fuera.',
   'staff.import.row.sameAs': 'La misma persona de la línea {{n}}.',
   'staff.import.row.methodAs':
-    'La forma “{{valor}}” no es una de este sitio; registrada como {{como}}.',
+    'La forma “{{valor}}” no es una de este sitio; registrada como transferencia.',
   'staff.import.use.password': '{{valor}} ya eligió una contraseña.',
   'staff.import.use.login': '{{valor}} ya entró al sitio.',
   'staff.import.use.roles': '{{valor}} tiene un rol en el equipo.',

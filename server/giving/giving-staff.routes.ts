@@ -8,6 +8,7 @@ import {
   giftsQuery,
   givingSettingsInput,
   reasonIdParams,
+  reasonMergeInput,
   reasonInput,
   reasonOrderInput,
   recurringQuery,
@@ -40,6 +41,21 @@ export function givingStaffRoutes(deps: StaffDeps) {
       async (c) =>
         c.json(
           await giving.updateReason(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
+        ),
+    )
+    .post(
+      '/doacao/motivos/:id/juntar',
+      area,
+      validate('param', reasonIdParams),
+      validate('json', reasonMergeInput),
+      async (c) =>
+        c.json(
+          await giving.mergeReason(
+            deps,
+            actor(c),
+            c.req.valid('param').id,
+            c.req.valid('json').destino,
+          ),
         ),
     )
     .put('/doacao/configuracao', area, validate('json', givingSettingsInput), async (c) =>

@@ -136,6 +136,58 @@ export async function updateReason(
   );
 }
 
+/**
+ * Merges a reason into another of the church (docs/staff.md "Giving"): its gift lines and
+ * recurring gifts move to the other, named as it, and the reason goes. Audited; purges /give.
+ */
+export async function mergeReason(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  id: number,
+  into: number,
+): Promise<StaffReason> {
+  if (id === into)
+    throw new ApiProblem(400, 'staff.giving.mergeSelf', { destino: ['staff.giving.mergeSelf'] });
+  return staffWrite(
+    deps,
+    actor,
+    (r: StaffReason) => ({
+      action: 'giving.reason.merge',
+      kind: 'motivo',
+      targetId: r.id,
+      summary: `#${id} → ${r.nome}`,
+    }),
+    async (tx) => {
+      const rows = await tx
+        .select()
+        .from(t.paymentReasons)
+        .where(
+          and(
+            eq(t.paymentReasons.churchId, actor.churchId),
+            eq(t.paymentReasons.forGiving, true),
+            inArray(t.paymentReasons.id, [id, into]),
+          ),
+        );
+      const target = rows.find((r) => r.id === into);
+      if (!rows.some((r) => r.id === id) || !target) throw notFound('staff.giving.reasonNotFound');
+      await tx
+        .update(t.paymentLines)
+        .set({ reasonId: into, reasonName: target.name })
+        .where(and(eq(t.paymentLines.churchId, actor.churchId), eq(t.paymentLines.reasonId, id)));
+      await tx
+        .update(t.recurringGifts)
+        .set({ reasonId: into })
+        .where(
+          and(eq(t.recurringGifts.churchId, actor.churchId), eq(t.recurringGifts.reasonId, id)),
+        );
+      await tx
+        .delete(t.paymentReasons)
+        .where(and(eq(t.paymentReasons.churchId, actor.churchId), eq(t.paymentReasons.id, id)));
+      return reasonWire(target);
+    },
+  );
+}
+
 export async function reorderReasons(
   deps: StaffWriteDeps,
   actor: StaffActor,

@@ -4,7 +4,7 @@
 // is never charged or refunded (the refund refuses it). A row's key (its values and how many times
 // the same values came before in the file) makes a second import of the file add nothing.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
@@ -14,6 +14,7 @@ import {
   recordItems,
   refuse,
   remark,
+  sortNotes,
   writeBatch,
   type ImportRun,
 } from './run.ts';
@@ -48,10 +49,6 @@ const METHODS: [string, string[]][] = [
       'bank transfer',
       'ted',
       'doc',
-      'deposito',
-      'deposit',
-      'cheque',
-      'check',
       'ach',
       'transferencia bancaria',
       'zelle',
@@ -59,11 +56,22 @@ const METHODS: [string, string[]][] = [
   ],
 ];
 
+/**
+ * Ways to give the site has no method for, filed as the nearest one and named in the dry run
+ * (never silently): a cheque or a deposit reaches the church's bank account.
+ */
+const NEAREST: [string, string[]][] = [
+  ['transferencia', ['cheque', 'check', 'cheques', 'deposito', 'deposit', 'deposito bancario']],
+];
+
 function methodOf(raw: string): string | null {
   const f = fold(raw);
   if (!f) return 'dinheiro';
   return METHODS.find(([, names]) => names.includes(f))?.[0] ?? null;
 }
+
+const nearestMethod = (raw: string) =>
+  NEAREST.find(([, names]) => names.includes(fold(raw)))?.[0] ?? null;
 
 interface Gift {
   line: number;
@@ -174,10 +182,17 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
         for (const g of gifts) {
           let reasonId = reasons.get(fold(g.reason));
           if (reasonId === undefined) {
-            // a reason of the old system becomes a reason /give does not offer
+            // a reason of the old system becomes a hidden giving reason: listed on the reasons
+            // page and the dashboard's filter, where it can be renamed, merged or shown on /give
             const [r] = await tx
               .insert(t.paymentReasons)
-              .values({ churchId, name: g.reason.slice(0, 120), forGiving: false })
+              .values({
+                churchId,
+                name: g.reason.slice(0, 120),
+                forGiving: true,
+                active: false,
+                position: sql`(select coalesce(max(${t.paymentReasons.position}), -1) + 1 from ${t.paymentReasons} where ${t.paymentReasons.churchId} = ${churchId})`,
+              })
               .returning({ id: t.paymentReasons.id });
             reasonId = r!.id;
             reasons.set(fold(g.reason), reasonId);
@@ -281,6 +296,14 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
       refuse(run.tally, { linha: line, chave: 'staff.import.row.noReason' });
       continue;
     }
+    if (!method && nearestMethod(rawMethod)) {
+      method = nearestMethod(rawMethod)!;
+      remark(run.tally, {
+        linha: line,
+        chave: 'staff.import.row.methodAs',
+        valores: { valor: rawMethod },
+      });
+    }
     if (!method) {
       remark(run.tally, {
         linha: line,
@@ -311,5 +334,6 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
     }
   }
   await flush();
+  sortNotes(run.tally);
   await run.progress(done, Math.max(done, total));
 }

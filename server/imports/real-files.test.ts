@@ -1,7 +1,27 @@
 // Moving in from real files (docs/staff.md "Moving in"): files built here in the shapes real
 // exports have — a Zimbra calendar with an RDATE period and its own zone definition, Google's
-// all-day events and a daily series begun years ago — read by the one reader of each format.
-import { describe, expect, it } from 'vitest';
+// all-day events and a daily series begun years ago, a WordPress export with captions, a gallery,
+// embeds and a protected post, ChordPro with abc sections and {chorus}, a secretary's people file
+// with a CPF typo, a giving history paid by cheque — read by the one reader of each format and
+// imported through the staff API and the task queue, on both databases.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray, like } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importViewSchema, type ImportView } from '../../contract/imports.ts';
+import { parseConfig } from '../../common/config.ts';
+import { createApi } from '../app.ts';
+import { createChangeFeed } from '../changes.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { createLocalFileStore } from '../files/local.ts';
+import { drainTasks } from '../jobs/tasks.ts';
+import { createMailer } from '../mail/outbox.ts';
+import { makeImportTask } from './import.task.ts';
+import { setRetryMs } from './posts.ts';
 import { calendarEvents } from './events.ts';
 import { IMPORT_LIMITS } from './limits.ts';
 import { chordProToSong } from '../praise/chordpro-file.ts';
@@ -360,5 +380,330 @@ describe('songs from the ChordPro project’s examples', () => {
   it('says “Chorus” by the label asked for when there is no chorus to repeat', () => {
     const lines = chordProToLines('[G]Verso\n{chorus: Coro}');
     expect(lines.at(-1)).toEqual({ tipo: 'secao', texto: 'Coro' });
+  });
+});
+
+describe.each(testBackends())('moving in from real files on %s', (backend) => {
+  let database: DatabaseHandle;
+  let dataDir: string;
+  let api: ReturnType<typeof createApi>;
+  let graca: number;
+  const tokens: Record<string, string> = {};
+  const files = () => createLocalFileStore(() => path.join(dataDir, 'files'));
+
+  beforeAll(async () => {
+    setRetryMs(0);
+    dataDir = await mkdtemp(path.join(tmpdir(), 'real-files-'));
+    process.env.DATA_DIR = dataDir;
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db, changes: createChangeFeed(), files: files() });
+    [{ id: graca }] = (await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.slug, 'graca'))) as [{ id: number }];
+    for (const [who, email] of Object.entries({
+      admin: 'lider@graca.demo',
+      graceAdmin: 'admin@grace.demo',
+    })) {
+      const res = await api.request('/api/v1/security/login_check', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username: email, password: 'Demo@1234' }),
+      });
+      tokens[who] = ((await res.json()) as { token: string }).token;
+    }
+  }, 180_000);
+  afterAll(async () => {
+    setRetryMs(1000);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  async function call(
+    method: string,
+    url: string,
+    body?: { json?: unknown; form?: FormData },
+    { token = tokens.admin, church = 'graca', lang = 'en' } = {},
+  ) {
+    const headers: Record<string, string> = { 'accept-language': lang };
+    if (token) headers.authorization = `Bearer ${token}`;
+    if (body?.json !== undefined) headers['content-type'] = 'application/json';
+    const res = await api.request(`/api/v1/admin/${church}${url}`, {
+      method,
+      headers,
+      body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form,
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : {} };
+  }
+  /** The old site: what each address answers, and how many times it was asked. */
+  const oldSite = new Map<string, Buffer>();
+  const asked = new Map<string, number>();
+  const runTasks = () =>
+    drainTasks(
+      {
+        db: database.db,
+        now: () => new Date(),
+        workerId: 'test',
+        settings: parseConfig(),
+        mailer: createMailer({ dataDir }),
+        files: files(),
+      },
+      [
+        makeImportTask({
+          fetchImage: async (url) => {
+            asked.set(url, (asked.get(url) ?? 0) + 1);
+            return oldSite.get(url) ?? null;
+          },
+        }) as never,
+      ],
+    );
+  const read = async (id: number, lang = 'en') =>
+    importViewSchema.parse((await call('GET', `/importacao/${id}`, undefined, { lang })).body);
+  async function analysed(kind: string, name: string, bytes: Buffer | string, lang = 'en') {
+    const form = new FormData();
+    form.append(
+      'arquivo',
+      new File([typeof bytes === 'string' ? bytes : new Uint8Array(bytes)], name),
+    );
+    const uploaded = await call('POST', `/importacao?tipo=${kind}`, { form }, { lang });
+    expect(uploaded.status, JSON.stringify(uploaded.body)).toBe(201);
+    await runTasks();
+    const view = await read((uploaded.body as ImportView).id, lang);
+    expect(view.estado, JSON.stringify(view)).toBe('analisado');
+    return view;
+  }
+  async function options(view: ImportView, changes: object) {
+    const changed = await call('PUT', `/importacao/${view.id}/opcoes`, {
+      json: { ...view.opcoes, ...changes },
+    });
+    expect(changed.status, JSON.stringify(changed.body)).toBe(200);
+    await runTasks();
+    return read(view.id);
+  }
+  async function execute(view: ImportView) {
+    const started = await call('POST', `/importacao/${view.id}/executar`);
+    expect(started.status, JSON.stringify(started.body)).toBe(202);
+    await runTasks();
+    return read(view.id);
+  }
+
+  it('brings a Google and a Zimbra calendar: by line, in the church’s zone, in the reader’s language', async () => {
+    const zimbra = await analysed('eventos', 'secretaria.ics', zimbraCalendar(), 'pt');
+    expect(zimbra.previa!.recusadas).toEqual([
+      {
+        linha: 23,
+        motivo:
+          '“Evento quebrado” não pôde ser lido (uma data ou repetição que esta importação não entende); deixado de fora.',
+      },
+    ]);
+    expect(zimbra.previa).toMatchObject({ criar: 2 });
+    const google = await execute(await analysed('eventos', 'google.ics', googleCalendar()));
+    expect(google.resultado).toMatchObject({ criar: 3, totalRecusadas: 1 });
+    expect(google.resultado!.avisos.map((a) => a.linha)).toEqual([13, 21]);
+    const rows = await database.db
+      .select()
+      .from(t.events)
+      .where(
+        and(
+          eq(t.events.churchId, graca),
+          inArray(t.events.title, ['Natal (dia todo)', 'Culto em Lisboa', 'Oração da manhã']),
+        ),
+      );
+    const byTitle = Object.fromEntries(rows.map((r) => [r.title, r]));
+    // graca is a Brazilian church: the all-day event is Christmas Day there
+    expect(byTitle['Natal (dia todo)']!.startsAt.toISOString()).toBe('2030-12-25T03:00:00.000Z');
+    // shown in the church's zone, at the moment Lisbon set
+    expect(byTitle['Culto em Lisboa']).toMatchObject({ timeZone: 'America/Sao_Paulo' });
+    expect(byTitle['Culto em Lisboa']!.startsAt.toISOString()).toBe('2030-10-10T18:00:00.000Z');
+    expect(byTitle['Oração da manhã']!.startsAt.getTime()).toBeGreaterThan(Date.now());
+    expect(rows.every((r) => !r.active)).toBe(true);
+  });
+
+  it('keeps protected and private posts unpublished, and never links an image to the old site', async () => {
+    const site = 'https://antiga.example.org';
+    const jpeg = await sharp({
+      create: { width: 20, height: 20, channels: 3, background: '#aa3300' },
+    })
+      .jpeg()
+      .toBuffer();
+    // the gallery's second image is there; the captioned one's server fails
+    oldSite.set(`${site}/wp-content/uploads/2025/03/margem.jpg`, jpeg);
+    const view = await analysed('posts', 'antiga.WordPress.xml', wordpressExport(site));
+    expect(view.previa).toMatchObject({ criar: 5 });
+    const remarks = view.previa!.avisos.map((a) => `${a.linha}: ${a.motivo}`);
+    expect(remarks).toEqual(
+      expect.arrayContaining([
+        '1: “Batismo no rio”: the shortcode [contact-form-7] means nothing here; removed.',
+        '2: “Ata da assembleia” was private or password-protected: it comes in as a draft, not published.',
+        '3: “Pedidos da diretoria” was private or password-protected: it comes in as a draft, not published.',
+        '4: A post without a title: named after its date, “4 de maio de 2025”.',
+        '6: “Quem somos” is a page: this site has no pages to bring it into; left out.',
+      ]),
+    );
+    const done = await execute(view);
+    expect(done.estado).toBe('concluido');
+    const notDownloaded = `${site}/wp-content/uploads/2025/03/rio.jpg`;
+    expect(done.resultado!.imagensFaltando).toEqual([notDownloaded]);
+    expect(done.resultado!.avisos.map((a) => a.motivo)).toContain(
+      `Could not download ${notDownloaded}: the post came in without it. Try again: import the same file once the old site answers.`,
+    );
+    // asked three times, not once
+    expect(asked.get(notDownloaded)).toBe(3);
+    const posts = await database.db
+      .select()
+      .from(t.contents)
+      .where(and(eq(t.contents.churchId, graca), like(t.contents.title, '%')))
+      .orderBy(t.contents.id);
+    const byTitle = Object.fromEntries(posts.map((p) => [p.title, p]));
+    for (const hidden of ['Ata da assembleia', 'Pedidos da diretoria'])
+      expect(byTitle[hidden], hidden).toMatchObject({ status: 'rascunho', active: false });
+    expect(byTitle['4 de maio de 2025']).toMatchObject({ status: 'publicado' });
+    expect(byTitle['Páscoa & família']).toBeDefined();
+    const body = byTitle['Batismo no rio']!.body!;
+    expect(body).toContain('<figcaption>Doze irmãos batizados no rio</figcaption>');
+    expect(body).toMatch(/<img src="\/api\/v1\/imagem\/conteudo\/[^"]+\.webp"/);
+    expect(body).not.toMatch(/<img[^>]+antiga\.example\.org/);
+    expect(body).toContain('href="https://www.youtube.com/watch?v=abcdEFGhijk"');
+
+    // the old site answers now: importing the same file again brings the missing image in
+    oldSite.set(notDownloaded, jpeg);
+    oldSite.set(`${site}/wp-content/uploads/2025/03/rio-640x480.jpg`, jpeg);
+    const again = await execute(
+      await analysed('posts', 'antiga.WordPress.xml', wordpressExport(site)),
+    );
+    expect(again.resultado).toMatchObject({ criar: 0, atualizar: 1, imagensFaltando: [] });
+    const [fixed] = await database.db
+      .select()
+      .from(t.contents)
+      .where(eq(t.contents.id, byTitle['Batismo no rio']!.id));
+    expect(fixed!.body!.match(/\/api\/v1\/imagem\/conteudo\//g)!.length).toBeGreaterThanOrEqual(3);
+    expect(fixed!.body).not.toMatch(/<img[^>]+antiga\.example\.org/);
+  });
+
+  it('asks before a CPF typo merges one person into another, and keeps a person with a bad CPF', async () => {
+    const csv = [
+      'Nome;E-mail;CPF;Celular',
+      // Maria Souza (the demo member) has CPF 529.982.247-25; this is someone else with a typo
+      'Pedro Alves;pedro.alves@exemplo.com;529.982.247-25;(11) 90000-0001',
+      'Rita Lima;rita.lima@exemplo.com;123.456.789-00;telefone?',
+      'Maria Souza;membro@graca.demo;;',
+      'Rita Lima;rita.lima@exemplo.com;;(11) 90000-0002',
+    ].join('\n');
+    const view = await analysed('pessoas', 'secretaria.csv', csv);
+    expect(view.previa).toMatchObject({
+      criar: 1,
+      totalRecusadas: 1,
+      confirmarLinhas: [2],
+      iguaisLinhas: [4],
+      atualizarLinhas: [5],
+    });
+    expect(view.previa!.recusadas).toEqual([
+      {
+        linha: 2,
+        motivo:
+          'The CPF 52998224725 belongs to Maria Souza (membro@graca.demo), whose name and e-mail are not these (a typo?): confirm the line to merge it into that person anyway.',
+      },
+    ]);
+    // remarks in the file's order, the duplicate named by its first line
+    expect(view.previa!.avisos).toEqual([
+      { linha: 3, motivo: '“123.456.789-00” is not a valid CPF; the CPF was left out.' },
+      { linha: 3, motivo: 'Phone “telefone?” not understood; left out.' },
+      { linha: 5, motivo: 'The same person as line 3.' },
+    ]);
+    // without the confirmation nothing of Pedro's reaches Maria
+    const plain = await execute(view);
+    expect(plain.resultado).toMatchObject({ criar: 1, totalRecusadas: 1 });
+    const [maria] = await database.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, 'membro@graca.demo'));
+    expect(maria).toMatchObject({ firstName: 'Maria', phone: '+55 11 98765-4321' });
+    const [rita] = await database.db
+      .select()
+      .from(t.users)
+      .where(eq(t.users.email, 'rita.lima@exemplo.com'));
+    expect(rita).toMatchObject({ cpf: null, phone: '+55 11 90000-0002' });
+    expect(await database.db.$count(t.users, eq(t.users.email, 'pedro.alves@exemplo.com'))).toBe(0);
+
+    // confirmed, the line merges into Maria (blank fields only: her phone stays)
+    const confirmed = await options(await analysed('pessoas', 'secretaria.csv', csv), {
+      confirmar: [2],
+    });
+    expect(confirmed.previa).toMatchObject({ confirmarLinhas: [], totalRecusadas: 0 });
+    expect(confirmed.previa!.iguaisLinhas).toContain(2);
+    const merged = await execute(confirmed);
+    expect(merged.estado).toBe('concluido');
+    expect(await database.db.$count(t.users, eq(t.users.email, 'pedro.alves@exemplo.com'))).toBe(0);
+    const [still] = await database.db.select().from(t.users).where(eq(t.users.id, maria!.id));
+    expect(still).toMatchObject({ firstName: 'Maria', phone: '+55 11 98765-4321' });
+  });
+
+  it('lists a reason the import creates as hidden, to rename, merge or show; names a cheque', async () => {
+    const csv = [
+      'Data;E-mail;Motivo;Valor;Forma',
+      '05/01/2025;membro@graca.demo;Dízimos e Ofertas (antigo);100,00;Cheque',
+      '06/01/2025;membro@graca.demo;Dízimos e Ofertas (antigo);50,00;Pix',
+    ].join('\n');
+    const view = await analysed('doacoes', 'historico.csv', csv);
+    expect(view.previa!.avisos).toEqual([
+      {
+        linha: 2,
+        motivo: 'Method “Cheque” is not one of this site’s; recorded as a bank transfer.',
+      },
+    ]);
+    const done = await execute(view);
+    expect(done.resultado).toMatchObject({ criar: 2 });
+    const reasons = await call('GET', '/doacao/motivos');
+    const imported = (
+      reasons.body.motivos as { id: number; nome: string; flagAtivo: boolean }[]
+    ).find((m) => m.nome === 'Dízimos e Ofertas (antigo)');
+    expect(imported).toMatchObject({ flagAtivo: false });
+    // not offered on /give while hidden
+    const offered = await api.request('/api/v1/igreja/graca/pagamento-motivo/?doacao=true');
+    expect(JSON.stringify(await offered.json())).not.toContain('antigo');
+    // the dashboard filters by it
+    const filtered = await call('GET', `/doacao/doacoes?motivo=${imported!.id}`);
+    expect(filtered.status).toBe(200);
+    expect(filtered.body.doacoes).toHaveLength(2);
+    expect(
+      (filtered.body.doacoes as { metodoPagamento?: string; metodo?: string }[]).map(
+        (g) => g.metodoPagamento ?? g.metodo,
+      ),
+    ).toContain('transferencia');
+
+    // merged into a reason the church has: the gifts follow, the imported one goes
+    const target = (
+      reasons.body.motivos as { id: number; nome: string; flagAtivo: boolean }[]
+    ).find((m) => m.flagAtivo)!;
+    const stranger = await call(
+      'POST',
+      `/doacao/motivos/${imported!.id}/juntar`,
+      { json: { destino: target.id } },
+      { token: tokens.graceAdmin, church: 'grace' },
+    );
+    expect(stranger.status).toBe(404);
+    expect(
+      (
+        await call('POST', `/doacao/motivos/${imported!.id}/juntar`, {
+          json: { destino: imported!.id },
+        })
+      ).status,
+    ).toBe(400);
+    const merged = await call('POST', `/doacao/motivos/${imported!.id}/juntar`, {
+      json: { destino: target.id },
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(await database.db.$count(t.paymentReasons, eq(t.paymentReasons.id, imported!.id))).toBe(
+      0,
+    );
+    const lines = await database.db
+      .select()
+      .from(t.paymentLines)
+      .where(and(eq(t.paymentLines.churchId, graca), eq(t.paymentLines.reasonId, target.id)));
+    expect(lines.filter((l) => l.reasonName === target.nome).length).toBeGreaterThanOrEqual(2);
+    // the import still undoes: its gifts go, the reason it merged into stays
+    expect((await call('POST', `/importacao/${done.id}/desfazer`)).status).toBe(200);
+    expect(await database.db.$count(t.paymentReasons, eq(t.paymentReasons.id, target.id))).toBe(1);
   });
 });

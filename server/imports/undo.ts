@@ -172,10 +172,17 @@ export async function undoRows(
   );
   await drop('pagamento_motivo', async (l) => {
     // a reason the import created stays when a gift from elsewhere uses it now
-    const used = await tx
-      .selectDistinct({ id: t.paymentLines.reasonId })
-      .from(t.paymentLines)
-      .where(inArray(t.paymentLines.reasonId, l));
+    // (or a recurring gift: the reason may have been shown on /give since)
+    const used = [
+      ...(await tx
+        .selectDistinct({ id: t.paymentLines.reasonId })
+        .from(t.paymentLines)
+        .where(inArray(t.paymentLines.reasonId, l))),
+      ...(await tx
+        .selectDistinct({ id: t.recurringGifts.reasonId })
+        .from(t.recurringGifts)
+        .where(inArray(t.recurringGifts.reasonId, l))),
+    ];
     const free = l.filter((id) => !used.some((u) => u.id === id));
     if (free.length)
       await tx

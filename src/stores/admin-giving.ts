@@ -19,6 +19,7 @@ import {
   fetchReasons,
   fetchRecurring,
   fetchSummary,
+  mergeReasonInto,
   orderReasons,
   refundGift,
   saveGivingSettings,
@@ -64,6 +65,13 @@ export const loadReasons = (slug: string): Promise<void> =>
 export const saveReason = (slug: string, id: number | null, body: ReasonInput) =>
   attempt(
     () => (id === null ? createReason(slug, body) : updateReason(slug, id, body)),
+    () => loadReasons(slug),
+  );
+
+/** Merges a reason into another (its gifts move there); the list reloads. */
+export const mergeReason = (slug: string, id: number, into: number) =>
+  attempt(
+    () => mergeReasonInto(slug, id, into),
     () => loadReasons(slug),
   );
 

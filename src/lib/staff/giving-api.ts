@@ -41,6 +41,10 @@ export const createReason = (slug: string, body: ReasonInput) =>
 export const updateReason = (slug: string, id: number, body: ReasonInput) =>
   staffHttp(slug).put(`doacao/motivos/${id}`, { json: body }).json<StaffReason>();
 
+/** Moves a reason's gifts into another reason and removes it. */
+export const mergeReasonInto = (slug: string, id: number, destino: number) =>
+  staffHttp(slug).post(`doacao/motivos/${id}/juntar`, { json: { destino } }).json<StaffReason>();
+
 export const orderReasons = (slug: string, ids: number[]) =>
   staffHttp(slug).put('doacao/motivos-ordem', { json: { ids } }).json<{ motivos: StaffReason[] }>();
 

@@ -120,10 +120,20 @@ function Gifts({ slug, strings, lang }: StaffIslandProps) {
           name="motivo"
           value={filter.motivo ? String(filter.motivo) : ''}
           placeholder={t('admin.giving.anyReason')}
-          options={(reasons.data?.motivos ?? []).map((m) => ({
-            value: String(m.id),
-            label: m.nome,
-          }))}
+          options={[
+            ...(reasons.data?.motivos ?? []).map((m) => ({ value: String(m.id), label: m.nome })),
+            // a reason filtered by address that the list lacks still shows as chosen, never as "all"
+            ...(filter.motivo &&
+            reasons.data &&
+            !reasons.data.motivos.some((m) => String(m.id) === String(filter.motivo))
+              ? [
+                  {
+                    value: String(filter.motivo),
+                    label: t('admin.giving.reasonNumber', { id: filter.motivo }),
+                  },
+                ]
+              : []),
+          ]}
           onChange={(v) => update({ motivo: v || null, page: null })}
         />
         <Select

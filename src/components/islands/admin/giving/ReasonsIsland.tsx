@@ -7,11 +7,17 @@ import type { StaffReason } from '../../../../../contract/giving-staff.ts';
 import {
   $reasons,
   loadReasons,
+  mergeReason,
   moveReason,
   saveReason,
   saveSettings,
 } from '../../../../stores/admin-giving.ts';
-import { StaffGate, useUnsavedWarning, type StaffIslandProps } from '../kit/index.ts';
+import {
+  ConfirmButton,
+  StaffGate,
+  useUnsavedWarning,
+  type StaffIslandProps,
+} from '../kit/index.ts';
 import {
   Check,
   Field,
@@ -19,6 +25,7 @@ import {
   Loader,
   makeT,
   Notice,
+  Select,
   SubmitButton,
   TextArea,
   type T,
@@ -185,6 +192,58 @@ function Settings({ slug, t }: { slug: string; t: T }) {
   );
 }
 
+/**
+ * Merges a reason into another: a reason an import brought ("Dízimos") often is one the church
+ * already has ("Dízimo"); its gifts move there and it goes.
+ */
+function MergeReason({
+  slug,
+  t,
+  reason,
+  others,
+  onDone,
+}: {
+  slug: string;
+  t: T;
+  reason: StaffReason;
+  others: StaffReason[];
+  onDone: (text: string) => void;
+}) {
+  const [into, setInto] = useState('');
+  const [error, setError] = useState('');
+  if (!others.length) return null;
+  const target = others.find((o) => String(o.id) === into);
+  return (
+    <div className="card giving-merge">
+      <h3>{t('admin.giving.mergeTitle', { name: reason.nome })}</h3>
+      <p>{t('admin.giving.mergeHint', { name: reason.nome })}</p>
+      {error && <Notice kind="error">{error}</Notice>}
+      <Select
+        label={t('admin.giving.mergeInto')}
+        name="destino"
+        value={into}
+        placeholder={t('admin.giving.mergeChoose')}
+        options={others.map((o) => ({ value: String(o.id), label: o.nome }))}
+        onChange={setInto}
+      />
+      {target && (
+        <ConfirmButton
+          label={t('admin.giving.merge')}
+          title={t('admin.giving.mergeConfirm', { name: reason.nome, into: target.nome })}
+          explanation={t('admin.giving.mergeExplain')}
+          confirmLabel={t('admin.giving.merge')}
+          cancelLabel={t('admin.giving.cancel')}
+          onConfirm={async () => {
+            const failure = await mergeReason(slug, reason.id, target.id);
+            if (failure) setError(failure.message);
+            else onDone(t('admin.giving.merged', { name: reason.nome, into: target.nome }));
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
 function Reasons({ slug, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const reasons = useStore($reasons);
@@ -206,15 +265,29 @@ function Reasons({ slug, strings, lang }: StaffIslandProps) {
       {notice && <Notice kind={notice.kind}>{notice.text}</Notice>}
       {reasons.state === 'error' && <Notice kind="error">{reasons.message}</Notice>}
       {editing ? (
-        <ReasonForm
-          slug={slug}
-          t={t}
-          reason={editing === 'new' ? null : editing}
-          onDone={(text) => {
-            setEditing(null);
-            setNotice(text ? { kind: 'ok', text } : null);
-          }}
-        />
+        <>
+          <ReasonForm
+            slug={slug}
+            t={t}
+            reason={editing === 'new' ? null : editing}
+            onDone={(text) => {
+              setEditing(null);
+              setNotice(text ? { kind: 'ok', text } : null);
+            }}
+          />
+          {editing !== 'new' && (
+            <MergeReason
+              slug={slug}
+              t={t}
+              reason={editing}
+              others={list.filter((r) => r.id !== editing.id)}
+              onDone={(text) => {
+                setEditing(null);
+                setNotice({ kind: 'ok', text });
+              }}
+            />
+          )}
+        </>
       ) : (
         <div className="staff-actions">
           <button type="button" className="button" onClick={() => setEditing('new')}>
