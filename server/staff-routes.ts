@@ -6,6 +6,7 @@ import { staffNotificationRoutes } from './notifications/notifications-staff.rou
 import type { StaffDeps } from './staff/deps.ts';
 import { staffGate, type StaffEnv } from './staff/scope.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
+import { dashboardRoutes } from './staff/dashboard.routes.ts';
 import { churchStaffRoutes } from './church/church-staff.routes.ts';
 import { contentStaffRoutes } from './content/content-staff.routes.ts';
 import { eventsStaffRoutes } from './events/events-staff.routes.ts';
@@ -26,6 +27,7 @@ export function staffApi(deps: StaffDeps) {
   const staff = new Hono<StaffEnv>().basePath('/admin/:slug');
   staff.use('*', staffGate(db));
   staff.route('/', staffRoutes(db));
+  staff.route('/', dashboardRoutes(deps));
   staff.route('/', staffNotificationRoutes(deps));
   staff.route('/', churchStaffRoutes(deps));
   staff.route('/', contentStaffRoutes(deps));
