@@ -73,6 +73,8 @@ export const gatewayAccountSchema = z.object({
   /** The address to give the gateway for its notifications. */
   urlWebhook: z.string(),
   atualizadoEm: z.string().nullable(),
+  /** Live keys are tried at the gateway when saved (Stripe, Zoop); false: nothing checks them before a payment. */
+  chavesConferidas: z.boolean(),
 });
 export type GatewayAccount = z.infer<typeof gatewayAccountSchema>;
 

@@ -56,6 +56,13 @@ const KEY_CHECK: Record<GatewayName, { label: string; field: string; account?: s
   cardconnect: { label: 'CardConnect', field: 'username' },
 };
 
+/**
+ * The gateways whose live keys are tried when saved (their adapter's checkAccount). PicPay and
+ * CardConnect have no call that reads an account without charging, so the staff page says plainly
+ * that their keys are not checked (docs/payments.md "Each gateway's account").
+ */
+const KEYS_CHECKED: readonly GatewayName[] = ['stripe', 'zoop'];
+
 const context = (churchId: number, gatewayId: number) => `igreja:${churchId}:gateway:${gatewayId}`;
 const key = () => paymentKey(accountSettings());
 
@@ -167,6 +174,7 @@ export async function listGatewayAccounts(
         })),
         urlWebhook: webhookUrl(church.code, church.id, id),
         atualizadoEm: row?.updatedAt.toISOString() ?? null,
+        chavesConferidas: KEYS_CHECKED.includes(name),
       };
     }),
     metodos: methods

@@ -113,6 +113,11 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
       .parse(before.body)
       .gateways.find((g) => g.gateway === 'stripe')!;
     expect(stripe.modo).toBe('sandbox');
+    // the page says which gateways' keys are tried when saved, and which nothing checks
+    const checked = Object.fromEntries(
+      gatewayAccountsSchema.parse(before.body).gateways.map((g) => [g.gateway, g.chavesConferidas]),
+    );
+    expect(checked).toEqual({ cardconnect: false, picpay: false, stripe: true, zoop: true });
     expect(stripe.urlWebhook).toMatch(new RegExp(`/api/v1/webhooks/stripe\\?igreja=${graceId}$`));
 
     // nobody but the church's admin or treasurer reaches it

@@ -96,6 +96,13 @@ function GatewayForm({ slug, t, account }: { slug: string; t: T; account: Gatewa
         {t('admin.gateways.webhook')} <code>{account.urlWebhook}</code>
       </p>
       {account.gateway === 'zoop' && <p>{t('admin.gateways.zoopWebhook')}</p>}
+      <p className="staff-hint">
+        {account.chavesConferidas
+          ? t('admin.gateways.keysChecked')
+          : t('admin.gateways.keysUnchecked', {
+              gateway: t(`admin.gateways.name.${account.gateway}`),
+            })}
+      </p>
       <div className="staff-actions">
         <SubmitButton
           submitting={saving}
