@@ -2,7 +2,9 @@
 // guessed columns and the dry run (read in the background, with the group it will create), imports
 // it in the background with a progress bar, and finds the new person in /admin/people. Old
 // WordPress addresses on the home page (`/?p=12`) lead to the imported posts, and imported
-// gifts are labelled in the member's and the staff's giving lists.
+// gifts are labelled in the member's and the staff's giving lists. A WordPress export with a
+// caption and a password-protected post: the caption is a figure on the news page, the protected
+// post a draft nobody sees.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { API, apiLogin, asMember, churchUrl, hostGet } from './helpers.ts';
@@ -157,5 +159,154 @@ test('imported gifts are labelled in the member’s and the staff’s giving lis
   const staffRow = page.getByRole('row').filter({ hasText: 'Sarah Johnson' }).first();
   await expect(staffRow).toContainText('importada', { timeout: 30_000 });
   await expect(staffRow.getByRole('button', { name: 'Estornar' })).toHaveCount(0);
+  await undo();
+});
+
+test('a WordPress export with captions and a protected post: figures on the page, the protected one a draft', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const first = 800_000 + (Date.now() % 100_000);
+  // the old site's address does not resolve: its image cannot be downloaded, and is never linked
+  const site = 'https://igreja-antiga.invalid';
+  const wxr = `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:content="http://purl.org/rss/1.0/modules/content/" xmlns:dc="http://purl.org/dc/elements/1.1/" xmlns:wp="http://wordpress.org/export/1.2/">
+<channel>
+  <wp:base_site_url>${site}</wp:base_site_url>
+  <item>
+    <title>Batismo ${stamp}</title>
+    <link>${site}/?p=${first}</link>
+    <content:encoded><![CDATA[Domingo de festa.
+
+[caption id="attachment_9" align="aligncenter" width="640"]<img src="${site}/wp-content/uploads/rio.jpg" alt="O rio" width="640" height="480" /> Doze batizados no rio[/caption]
+
+[contact-form-7 id="3" title="Contato"]]]></content:encoded>
+    <wp:post_id>${first}</wp:post_id>
+    <wp:post_date_gmt>2025-03-09 13:00:00</wp:post_date_gmt>
+    <wp:status>publish</wp:status>
+    <wp:post_type>post</wp:post_type>
+  </item>
+  <item>
+    <title>Ata ${stamp}</title>
+    <link>${site}/?p=${first + 1}</link>
+    <content:encoded><![CDATA[Só para membros.]]></content:encoded>
+    <wp:post_id>${first + 1}</wp:post_id>
+    <wp:post_date_gmt>2025-04-01 12:00:00</wp:post_date_gmt>
+    <wp:status>publish</wp:status>
+    <wp:post_password>segredo</wp:post_password>
+    <wp:post_type>post</wp:post_type>
+  </item>
+</channel>
+</rss>`;
+  await asMember(page, 'admin@grace.demo');
+  await page.goto(churchUrl('grace', '/admin/import'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mudança de sistema' })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByLabel('O que o arquivo traz').selectOption('posts');
+  await page.getByLabel('Arquivo', { exact: true }).setInputFiles({
+    name: 'site.WordPress.xml',
+    mimeType: 'text/xml',
+    buffer: Buffer.from(wxr, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Ler o arquivo' }).click();
+  // the dry run says what the reading changed, by line
+  await expect(
+    page.getByRole('cell', {
+      name: `“Ata ${stamp}” era privado ou protegido por senha: vem como rascunho, não publicado.`,
+    }),
+  ).toBeVisible({ timeout: 30_000 });
+  await expect(
+    page.getByRole('cell', {
+      name: `“Batismo ${stamp}”: o shortcode [contact-form-7] não significa nada aqui; removido.`,
+    }),
+  ).toBeVisible();
+  await expect(page.locator('.import-counts').first()).toContainText('2 a criar');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+
+  await page.getByRole('button', { name: 'Importar', exact: true }).click();
+  await expect(page.getByRole('heading', { name: 'Concluída' })).toBeVisible({ timeout: 90_000 });
+  await expect(
+    page.getByText(`Não foi possível baixar ${site}/wp-content/uploads/rio.jpg`),
+  ).toBeVisible();
+
+  // the captioned post is public, its caption a figure's, nothing linked to the old site
+  const moved = await hostGet('grace.localhost', `/?p=${first}`);
+  expect(moved.status).toBe(301);
+  await page.goto(churchUrl('grace', moved.headers.location as string));
+  await expect(page.getByRole('heading', { level: 1, name: `Batismo ${stamp}` })).toBeVisible();
+  await expect(page.locator('figure figcaption')).toHaveText('Doze batizados no rio');
+  await expect(page.getByText('[caption')).toHaveCount(0);
+  await expect(page.getByText('contact-form-7')).toHaveCount(0);
+  expect(await page.locator(`img[src^="${site}"]`).count()).toBe(0);
+  // the protected one is a draft: not on the public news list, its page not found
+  const hidden = await hostGet('grace.localhost', `/?p=${first + 1}`);
+  expect(hidden.status).toBe(301);
+  expect((await hostGet('grace.localhost', hidden.headers.location as string)).status).toBe(404);
+  await page.goto(churchUrl('grace', `/news?busca=${stamp}`));
+  await expect(page.getByText(`Batismo ${stamp}`)).toBeVisible();
+  await expect(page.getByText(`Ata ${stamp}`)).toHaveCount(0);
+
+  // undone, so other tests see grace as seeded
+  const { token } = await apiLogin('admin@grace.demo');
+  const headers = { authorization: `Bearer ${token}` };
+  const { importacoes } = (await (
+    await fetch(`${API}/admin/grace/importacao`, { headers })
+  ).json()) as { importacoes: { id: number; nomeArquivo: string; estado: string }[] };
+  const mine = importacoes.find(
+    (i) => i.nomeArquivo === 'site.WordPress.xml' && i.estado === 'concluido',
+  )!;
+  const undone = await fetch(`${API}/admin/grace/importacao/${mine.id}/desfazer`, {
+    method: 'POST',
+    headers,
+  });
+  expect(undone.status).toBe(200);
+});
+
+test('a ChordPro song with abc notation and {chorus} reads on a phone without scrolling sideways', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const { token } = await apiLogin('admin@grace.demo');
+  const title = `Castelo ${stamp}`;
+  const song = [
+    `{title: ${title}}`,
+    '{key: G}',
+    '{textsize-piano: 12}',
+    '{comment: Tom %{key}}',
+    '[G]Castelo forte é [D]nosso Deus',
+    '',
+    '{start_of_chorus label="Refrão"}',
+    '[C]Com ele a [G]vitória',
+    '{end_of_chorus}',
+    '',
+    '[G]Segunda estrofe',
+    '{chorus}',
+    '',
+    '{start_of_abc}',
+    'X:1',
+    `K:G`,
+    '|:GABc dedB|dedB dedB|c2ec B2dB|c2A2 A2BA:|'.repeat(6),
+    '{end_of_abc}',
+    `[G]${'Aleluia'.repeat(12)}`,
+  ].join('\n');
+  const undo = await importThroughApi(token, 'louvores', `${stamp}.cho`, song);
+  const list = (await (
+    await fetch(`${API}/admin/grace/louvor?busca=${encodeURIComponent(title)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+  ).json()) as { louvores: { id: number; titulo: string }[] };
+  const id = list.louvores.find((s) => s.titulo === title)!.id;
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.goto(churchUrl('grace', `/embed/praise?praiseId=${id}`));
+  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Tom G' })).toBeVisible();
+  // the chorus sung again under its heading; notation and directives not shown as lyrics
+  await expect(page.getByRole('heading', { name: 'Refrão' })).toHaveCount(2);
+  await expect(page.locator('.praise-song')).not.toContainText('dedB');
+  await expect(page.locator('.praise-song')).not.toContainText('textsize');
+  await expect(page.locator('.praise-song')).not.toContainText('X:1');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await undo();
 });
