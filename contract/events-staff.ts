@@ -271,11 +271,38 @@ export type StaffEventsPage = z.infer<typeof staffEventsPageSchema>;
 
 // ---- registrations ----
 
+/** The registrations table's sortable columns; `ordem` is one, `-` first for descending. */
+export const REGISTRATION_SORTS = [
+  'titular',
+  'ingresso',
+  'status',
+  'pagamento',
+  'checkin',
+  'data',
+] as const;
+export type RegistrationSort = (typeof REGISTRATION_SORTS)[number];
+/** At most this many registrations picked by hand for one CSV. */
+export const REGISTRATIONS_SELECTION_MAX = 1000;
+
 export const registrationsQuery = z.object({
   busca: z.string().trim().max(100).optional(),
   status: z.enum(['confirmada', 'pendente', 'cancelada']).optional(),
   ingresso: idParam.optional(),
   pagamento: z.enum(['pago', 'pendente']).optional(),
+  /** `data` (newest first, the default, is `-data`), `titular`, `-titular`, … */
+  ordem: z
+    .string()
+    .regex(new RegExp(`^-?(${REGISTRATION_SORTS.join('|')})$`), { error: 'staff.events.badSort' })
+    .optional(),
+  /** Only these registrations (ids, comma-separated): the CSV of the rows selected in the table. */
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9})*$/, { error: 'staff.events.badSelection' })
+    .transform((v) => [...new Set(v.split(',').map(Number))])
+    .refine((v) => v.length <= REGISTRATIONS_SELECTION_MAX, {
+      error: 'staff.events.badSelection',
+    })
+    .optional(),
   page: pageNumber(100_000, 'Invalid input.').default(1),
 });
 export type RegistrationsQuery = z.input<typeof registrationsQuery>;

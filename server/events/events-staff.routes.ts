@@ -13,6 +13,7 @@ import {
 } from '../../contract/events-staff.ts';
 import { doorTeamInput } from '../../contract/events-door.ts';
 import { mayUse, type StaffArea } from '../../contract/staff.ts';
+import { csvLang } from '../http/csv.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
@@ -129,7 +130,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
             scope(c).church.id,
             c.req.valid('param').id,
             c.req.valid('query'),
-            scope(c).lang,
+            csvLang(scope(c).church.locale),
           );
           return c.body(body, 200, {
             'content-type': 'text/csv; charset=utf-8',

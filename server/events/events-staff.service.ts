@@ -14,14 +14,22 @@ import {
   type StaffRegistration,
   type staffEventsQuery,
   type registrationsQuery,
+  type RegistrationSort,
 } from '../../contract/events-staff.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { staffEventsMessage } from '../../contract/messages/staff-events.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { exactFirst, matches } from '../db/search.ts';
+import { exactFirst, folded, matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import type { HolderQuestion, PaymentStatus } from '../db/schema/events.ts';
+import {
+  amount,
+  csvDocument,
+  csvFileSlug,
+  paymentMethodWord,
+  paymentStatusWord,
+} from '../http/csv.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { releasePayments } from '../payments/expiry.ts';
@@ -419,6 +427,7 @@ function registrationFilters(eventId: number, churchId: number, q: Partial<Regis
     eq(t.registrations.eventId, eventId),
     eq(t.registrations.churchId, churchId),
   ];
+  if (q.ids) filters.push(inArray(t.registrations.id, q.ids.length ? q.ids : [0]));
   if (q.status) filters.push(eq(t.registrations.status, q.status));
   if (q.ingresso) filters.push(eq(t.registrations.ticketId, q.ingresso));
   if (q.pagamento === 'pago') filters.push(eq(t.payments.status, 'aprovado'));
@@ -473,6 +482,43 @@ function selectRegistrations(db: Database | Tx, where: SQL | undefined) {
 
 type RegistrationRowOut = Awaited<ReturnType<typeof selectRegistrations>>[number];
 
+/** What each sortable column of the table sorts by (names folded, so "Álvaro" sits among the A's). */
+const SORT_KEYS: Record<RegistrationSort, SQL[]> = {
+  titular: [folded(t.registrations.holderName)],
+  ingresso: [folded(t.tickets.name)],
+  status: [sql`${t.registrations.status}`],
+  pagamento: [sql`${t.payments.totalCents}`, sql`${t.payments.status}`],
+  checkin: [sql`${t.checkins.scannedAt}`],
+  data: [sql`${t.registrations.createdAt}`],
+};
+
+/**
+ * The ORDER BY of the registrations table (`ordem`, docs/events.md "Registrations"): exact search
+ * matches first, then the column (empty values last either way), then newest first so equal rows
+ * keep one order across pages.
+ */
+function registrationOrder(query: Partial<RegistrationsFilter>): SQL[] {
+  const ordem = query.ordem ?? '-data';
+  const dir = ordem.startsWith('-') ? sql`desc` : sql`asc`;
+  const keys = SORT_KEYS[ordem.replace(/^-/, '') as RegistrationSort];
+  return [
+    ...(query.busca
+      ? [
+          exactFirst(query.busca, [
+            t.registrations.holderName,
+            t.registrations.code,
+            t.payments.code,
+            t.users.email,
+          ]),
+        ]
+      : []),
+    ...keys.map((k) => sql`${k} ${dir} nulls last`),
+    ...(keys === SORT_KEYS.data
+      ? [sql`${t.registrations.id} ${dir}`]
+      : [desc(t.registrations.createdAt), desc(t.registrations.id)]),
+  ];
+}
+
 function toStaffRegistration(row: RegistrationRowOut): StaffRegistration {
   const r = row.r;
   return {
@@ -519,20 +565,7 @@ export async function listRegistrations(
   const where = registrationFilters(eventId, churchId, query);
   const [rows, [counted], totals, tickets] = await Promise.all([
     selectRegistrations(db, where)
-      .orderBy(
-        ...(query.busca
-          ? [
-              exactFirst(query.busca, [
-                t.registrations.holderName,
-                t.registrations.code,
-                t.payments.code,
-                t.users.email,
-              ]),
-            ]
-          : []),
-        desc(t.registrations.createdAt),
-        desc(t.registrations.id),
-      )
+      .orderBy(...registrationOrder(query))
       .limit(REGISTRATIONS_PAGE_SIZE)
       .offset((query.page - 1) * REGISTRATIONS_PAGE_SIZE),
     db
@@ -595,17 +628,10 @@ async function registrationTotals(db: Database, event: EventRow) {
 
 // ---- CSV ----
 
-/** pt and es spreadsheets split on `;` (their decimal mark is the comma); en ones on `,`. */
-export const csvSeparator = (lang: MessageLang) => (lang === 'en' ? ',' : ';');
-
-/** One cell: always quoted; a leading = + - @ is defused so a spreadsheet never runs it as a formula. */
-function cell(value: string | number | null): string {
-  let text = value === null ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return `"${text.replace(/"/g, '""')}"`;
-}
-
-/** The registrations matching the filters as a UTF-8 CSV with a BOM (spreadsheets then read accents right). */
+/**
+ * The registrations matching the filters (or the rows selected in the table, `ids`), in the
+ * table's order, as a CSV of the one rule (server/http/csv.ts) in the church's language.
+ */
 export async function registrationsCsv(
   db: Database,
   churchId: number,
@@ -616,16 +642,13 @@ export async function registrationsCsv(
   const event = await eventOf(db, churchId, eventId);
   const rows = (
     await selectRegistrations(db, registrationFilters(eventId, churchId, query)).orderBy(
-      asc(t.registrations.createdAt),
-      asc(t.registrations.id),
+      ...registrationOrder({ ...query, ordem: query.ordem ?? 'data' }),
     )
   ).map(toStaffRegistration);
   const questions = new Map<string, string>();
   for (const k of await ticketsOf(db, eventId))
     for (const q of k.questions) questions.set(q.id, q.label);
   const m = (key: Parameters<typeof staffEventsMessage>[1]) => staffEventsMessage(lang, key);
-  const sep = csvSeparator(lang);
-  const money = (v: number) => (lang === 'en' ? v.toFixed(2) : v.toFixed(2).replace('.', ','));
   const when = (v: string | null) =>
     v
       ? new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang, {
@@ -651,39 +674,26 @@ export async function registrationsCsv(
     m('staff.events.csv.door'),
     ...questions.values(),
   ];
-  const lines = [header.map(cell).join(sep)];
-  for (const r of rows)
-    lines.push(
-      [
-        r.codigo,
-        m(`staff.events.status.${r.status}`),
-        r.ingresso.nome,
-        r.nomeTitular,
-        r.emailTitular,
-        r.comprador.nome,
-        r.comprador.email,
-        r.pagamento?.codigo ?? '',
-        r.pagamento?.status ?? '',
-        r.pagamento?.metodo ?? '',
-        r.pagamento ? money(r.pagamento.total) : '',
-        when(r.dataCadastro),
-        when(r.checkin?.quando ?? null),
-        r.checkin?.porta ?? '',
-        ...[...questions.keys()].map((q) => r.respostas[q] ?? ''),
-      ]
-        .map(cell)
-        .join(sep),
-    );
-  const slug = event.title
-    .normalize('NFD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .replace(/[^A-Za-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')
-    .toLowerCase()
-    .slice(0, 60);
+  const lines = rows.map((r) => [
+    r.codigo,
+    m(`staff.events.status.${r.status}`),
+    r.ingresso.nome,
+    r.nomeTitular,
+    r.emailTitular,
+    r.comprador.nome,
+    r.comprador.email,
+    r.pagamento?.codigo ?? '',
+    r.pagamento ? paymentStatusWord(r.pagamento.status, lang) : '',
+    r.pagamento ? paymentMethodWord(r.pagamento.metodo, lang) : '',
+    r.pagamento ? amount(r.pagamento.total) : '',
+    when(r.dataCadastro),
+    when(r.checkin?.quando ?? null),
+    r.checkin?.porta ?? '',
+    ...[...questions.keys()].map((q) => r.respostas[q] ?? ''),
+  ]);
   return {
-    filename: `${slug || 'evento'}-${event.id}.csv`,
-    body: `\uFEFF${lines.join('\r\n')}\r\n`,
+    filename: `${csvFileSlug(event.title, 'evento')}-${event.id}.csv`,
+    body: csvDocument(lang, header, lines),
   };
 }
 

@@ -46,6 +46,36 @@ beforeAll(async () => {
 });
 afterAll(() => rm(dataDir, { recursive: true, force: true }));
 
+/** The rows of a CSV as a spreadsheet reads them: quoted cells may hold the separator and "". */
+function parseCsv(text: string, sep: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const body = text.replace(/^\uFEFF/, '');
+  for (let i = 0; i < body.length; i++) {
+    const ch = body[i]!;
+    if (quoted && ch === '"' && body[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') {
+      quoted = !quoted;
+    } else if (!quoted && ch === sep) {
+      row.push(cell);
+      cell = '';
+    } else if (!quoted && ch === '\r' && body[i + 1] === '\n') {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = '';
+      i++;
+    } else {
+      cell += ch;
+    }
+  }
+  return rows;
+}
+
 const day = 24 * 3600 * 1000;
 const future = (days: number) => new Date(Date.now() + days * day).toISOString();
 
@@ -441,48 +471,164 @@ describe.each(testBackends())('staff events desk on %s', (backend) => {
     expect(paid.inscricoes.map((r) => r.nomeTitular)).toEqual(['João Araújo']);
   });
 
-  it('exports a CSV whose accents round-trip, with the separator each language’s spreadsheets expect', async () => {
+  it('exports a CSV of the one rule: the church’s separator, decimal mark and words, formulas guarded, phones not', async () => {
     const made = await createEvent({ titulo: 'Conferência Ação' });
+    const [payment] = await db()
+      .insert(t.payments)
+      .values({
+        churchId: graca,
+        userId: ids.member,
+        code: orderCode('EV'),
+        eventId: made.id,
+        method: 'cartao',
+        status: 'aprovado',
+        subtotalCents: 15000,
+        totalCents: 15750,
+        currency: 'BRL',
+        installmentCents: 15750,
+      })
+      .returning();
     await register(made.id, made.ingressos[0]!.id, {
       holderName: 'Conceição Ñandú',
       holderEmail: 'conceicao@example.com',
       answers: { [made.ingressos[0]!.perguntas[0]!.id]: 'M' },
+      paymentId: payment!.id,
     });
     await register(made.id, made.ingressos[0]!.id, { holderName: '=HYPERLINK("x")' });
+    await register(made.id, made.ingressos[0]!.id, { holderName: '+55 11 98765-4321' });
     const url = `/admin/graca/evento/${made.id}/inscricao/csv`;
     expect((await call('GET', url, { token: tokens.door })).status).toBe(403);
-    for (const [lang, sep] of [
-      ['pt-BR', ';'],
-      ['es', ';'],
-      ['en', ','],
-    ] as const) {
-      const res = await api.request(`/api/v1${url}`, {
-        headers: { authorization: `Bearer ${tokens.finance}`, 'accept-language': lang },
-      });
-      expect(res.status).toBe(200);
-      expect(res.headers.get('content-type')).toContain('text/csv; charset=utf-8');
-      expect(res.headers.get('content-disposition')).toContain('conferencia-acao');
-      const bytes = new Uint8Array(await res.arrayBuffer());
-      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM
-      const text = new TextDecoder('utf-8', { ignoreBOM: false }).decode(bytes);
-      const rows = text
-        .trim()
-        .split('\r\n')
-        .map((line) =>
-          line
-            .slice(1, -1)
-            .split(`"${sep}"`)
-            .map((c) => c.replace(/""/g, '"')),
-        );
-      const header = rows[0]!;
-      expect(header).toContain('Camiseta');
-      const maria = rows.find((r) => r.includes('Conceição Ñandú'));
-      expect(maria, text).toBeTruthy();
-      expect(maria![header.indexOf('Camiseta')]).toBe('M');
-      // A formula is written as text, never run by the spreadsheet.
-      expect(rows.some((r) => r.includes(`'=HYPERLINK("x")`))).toBe(true);
-      if (lang === 'pt-BR') expect(header[0]).toBe('Código do ingresso');
+    const locale = async (idioma: string) =>
+      db().update(t.churches).set({ locale: idioma }).where(eq(t.churches.id, graca));
+    try {
+      for (const [idioma, sep, words] of [
+        [
+          'pt_BR',
+          ';',
+          { header: 'Código do ingresso', paid: 'Aprovado', card: 'Cartão', total: '157,50' },
+        ],
+        [
+          'es',
+          ';',
+          { header: 'Código de la entrada', paid: 'Aprobado', card: 'Tarjeta', total: '157,50' },
+        ],
+        ['en_US', ',', { header: 'Ticket code', paid: 'Approved', card: 'Card', total: '157.50' }],
+      ] as const) {
+        await locale(idioma);
+        // the reader's own language does not change the file: the church's does
+        const res = await api.request(`/api/v1${url}`, {
+          headers: { authorization: `Bearer ${tokens.finance}`, 'accept-language': 'en' },
+        });
+        expect(res.status).toBe(200);
+        expect(res.headers.get('content-type')).toContain('text/csv; charset=utf-8');
+        expect(res.headers.get('content-disposition')).toContain('conferencia-acao');
+        const bytes = new Uint8Array(await res.arrayBuffer());
+        expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the BOM
+        const text = new TextDecoder('utf-8').decode(bytes);
+        const rows = parseCsv(text, sep);
+        const header = rows[0]!;
+        expect(header[0]).toBe(words.header);
+        expect(header).toContain('Camiseta');
+        const maria = rows.find((r) => r.includes('Conceição Ñandú'));
+        expect(maria, text).toBeTruthy();
+        expect(maria!.length).toBe(header.length);
+        expect(maria![header.indexOf('Camiseta')]).toBe('M');
+        expect(maria).toContain(words.paid);
+        expect(maria).toContain(words.card);
+        expect(maria).toContain(words.total);
+        expect(maria).not.toContain('aprovado');
+        expect(maria).not.toContain('cartao');
+        // A formula is written as text, never run by the spreadsheet; a phone number stays as typed.
+        expect(rows.some((r) => r.includes(`'=HYPERLINK("x")`))).toBe(true);
+        expect(rows.some((r) => r.includes('+55 11 98765-4321'))).toBe(true);
+        expect(text).not.toContain(`'+55`);
+      }
+    } finally {
+      await locale('pt_BR');
     }
+  });
+
+  it('sorts the table by a validated column and exports only the selected rows', async () => {
+    const made = await createEvent({ titulo: 'Congresso' });
+    const [full, half] = made.ingressos;
+    const [payment] = await db()
+      .insert(t.payments)
+      .values({
+        churchId: graca,
+        userId: ids.member,
+        code: orderCode('EV'),
+        eventId: made.id,
+        method: 'pix',
+        status: 'aprovado',
+        subtotalCents: 1000,
+        totalCents: 1000,
+        currency: 'BRL',
+        installmentCents: 1000,
+      })
+      .returning();
+    const old = new Date(Date.now() - 3 * day);
+    const bia = await register(made.id, half!.id, { holderName: 'Bia', createdAt: old });
+    const alvaro = await register(made.id, full!.id, {
+      holderName: 'Álvaro',
+      paymentId: payment!.id,
+      createdAt: new Date(Date.now() - day),
+    });
+    const carla = await register(made.id, full!.id, { holderName: 'Carla', status: 'pendente' });
+    await db().insert(t.checkins).values({
+      churchId: graca,
+      eventId: made.id,
+      registrationId: bia.id,
+      userId: ids.admin,
+      userName: 'Lider',
+      door: 'Portão A',
+      scannedAt: new Date(),
+    });
+    const url = `/admin/graca/evento/${made.id}/inscricao`;
+    const names = async (qs: string) =>
+      registrationsPageSchema
+        .parse((await call('GET', `${url}?${qs}`, { token: tokens.finance })).body)
+        .inscricoes.map((r) => r.nomeTitular);
+    // newest first by default; a name sorts with its accent ignored
+    expect(await names('')).toEqual(['Carla', 'Álvaro', 'Bia']);
+    expect(await names('ordem=data')).toEqual(['Bia', 'Álvaro', 'Carla']);
+    expect(await names('ordem=titular')).toEqual(['Álvaro', 'Bia', 'Carla']);
+    expect(await names('ordem=-titular')).toEqual(['Carla', 'Bia', 'Álvaro']);
+    expect(await names('ordem=ingresso')).toEqual(['Carla', 'Álvaro', 'Bia']); // Inteira, Meia
+    expect(await names('ordem=status')).toEqual(['Álvaro', 'Bia', 'Carla']); // confirmada < pendente
+    expect(await names('ordem=-pagamento')).toEqual(['Álvaro', 'Carla', 'Bia']); // the paid one, then none
+    expect(await names('ordem=checkin')).toEqual(['Bia', 'Carla', 'Álvaro']); // admitted, then the rest
+    // sorting keeps the filters
+    expect(await names('ordem=titular&ingresso=' + full!.id)).toEqual(['Álvaro', 'Carla']);
+    // an unknown column or a bad selection is a 400 by its field, in the reader's language
+    const bad = await call('GET', `${url}?ordem=senha`, { token: tokens.finance, lang: 'pt' });
+    expect(expectFieldError(bad, 400, 'ordem').errors!.ordem).toEqual([
+      'Ordene por uma das colunas da tabela.',
+    ]);
+    expectFieldError(
+      await call('GET', `${url}/csv?ids=1;2`, { token: tokens.finance }),
+      400,
+      'ids',
+    );
+    const tooMany = Array.from({ length: 1001 }, (_, i) => i + 1).join(',');
+    expectFieldError(
+      await call('GET', `${url}/csv?ids=${tooMany}`, { token: tokens.finance }),
+      400,
+      'ids',
+    );
+    // the selected rows only, in the table's order; another event's or church's ids add nothing
+    const csv = await api.request(
+      `/api/v1${url}/csv?ids=${carla.id},${alvaro.id},999999&ordem=titular`,
+      { headers: { authorization: `Bearer ${tokens.finance}` } },
+    );
+    expect(csv.status).toBe(200);
+    const lines = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines).toHaveLength(3);
+    expect(lines[1]).toContain('Álvaro');
+    expect(lines[2]).toContain('Carla');
+    expect(lines.join('\n')).not.toContain('Bia');
   });
 
   it('cancels and refunds through the payment pipeline: the seat returns to sale', async () => {
