@@ -136,8 +136,7 @@ function Door({ slug, strings, lang, id }: StaffIslandProps & { id: number }) {
       <h1>{t('admin.events.door.title', { title: door.event?.titulo ?? '' })}</h1>
       <p className="checkin-count" aria-live="polite">
         {door.count
-          ? t('admin.events.door.count', {
-              admitted: door.count.admitidos,
+          ? t.plural('admin.events.door.count', door.count.admitidos, {
               sold: door.count.vendidos,
             })
           : '—'}

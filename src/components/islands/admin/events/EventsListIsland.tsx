@@ -105,7 +105,7 @@ function EventsList({ slug, strings, lang, me }: StaffIslandProps & { me: StaffM
                   </p>
                   <p className="events-figures">
                     {t('admin.events.soldOf', { sold: e.vendidos, stock: e.estoque })} ·{' '}
-                    {t('admin.events.admitted', { count: e.admitidos })}
+                    {t.plural('admin.events.admitted', e.admitidos)}
                   </p>
                   <p className="events-actions">
                     {may('events') && (

@@ -33,3 +33,32 @@ describe('the door’s already-used line', () => {
     },
   );
 });
+
+describe('the door’s wording', () => {
+  it('counts one admitted in the singular and more in the plural', () => {
+    const pt = makeT(messages.pt, 'pt');
+    expect(pt.plural('admin.events.door.count', 1, { sold: 2 })).toBe('1 entrou de 2');
+    // Portuguese counts 0 in the singular too (CLDR): "0 entrou de 1"
+    expect(pt.plural('admin.events.door.count', 0, { sold: 1 })).toBe('0 entrou de 1');
+    expect(pt.plural('admin.events.door.count', 2, { sold: 2 })).toBe('2 entraram de 2');
+    expect(pt.plural('admin.events.admitted', 1)).toBe('1 entrou');
+    const es = makeT(messages.es, 'es');
+    expect(es.plural('admin.events.door.count', 1, { sold: 2 })).toBe('1 entró de 2');
+    expect(es.plural('admin.events.door.count', 3, { sold: 5 })).toBe('3 entraron de 5');
+    const en = makeT(messages.en, 'en');
+    expect(en.plural('admin.events.door.count', 1, { sold: 2 })).toBe('1 admitted of 2');
+  });
+
+  it('names a door without a gendered article before it', () => {
+    const named = { ...use, porta: 'Portão A' };
+    const line = usedLine(named, makeT(messages.pt, 'pt'), 'pt', 'UTC', 'UTC');
+    expect(line).toMatch(/, na porta: Portão A, por Ana Costa$/);
+    const server = staffEventsMessage('pt', 'staff.events.checkin.jaUsado', {
+      when: '26/11 01:42',
+      door: 'Portão A',
+    });
+    expect(server).toBe('Já usado: entrou 26/11 01:42, na porta: Portão A.');
+    for (const text of [line, server, messages.pt['admin.events.reg.admittedAt']!])
+      expect(text).not.toMatch(/\bpel[ao]\b/);
+  });
+});
