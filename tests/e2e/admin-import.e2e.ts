@@ -83,6 +83,44 @@ test('an admin imports people from a spreadsheet and finds them in People', asyn
   await expect(page.getByText(`tomas.${stamp}@exemplo.com`)).toBeVisible();
 });
 
+test('a CPF typo waits for the admin: the line names the member it would merge into until ticked', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  await asMember(page, 'admin@grace.demo');
+  await page.goto(churchUrl('grace', '/admin/import'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Mudança de sistema' })).toBeVisible({
+    timeout: 30_000,
+  });
+  // the second line carries the first one's CPF under another name and e-mail
+  const csv = [
+    'Nome;E-mail;CPF',
+    `Lúcia Prado ${stamp};lucia.${stamp}@exemplo.com;274.815.093-79`,
+    `Paulo Reis ${stamp};paulo.${stamp}@exemplo.com;274.815.093-79`,
+  ].join('\r\n');
+  await page.getByLabel('O que o arquivo traz').selectOption('pessoas');
+  await page.getByLabel('Arquivo', { exact: true }).setInputFiles({
+    name: 'cpf.csv',
+    mimeType: 'text/csv',
+    buffer: Buffer.from(csv, 'utf8'),
+  });
+  await page.getByRole('button', { name: 'Ler o arquivo' }).click();
+  const confirm = page.getByRole('group', { name: 'Mesmo CPF, outra pessoa?' });
+  await expect(confirm).toBeVisible({ timeout: 30_000 });
+  await expect(confirm).toContainText(`Lúcia Prado ${stamp} (lucia.${stamp}@exemplo.com)`);
+  await expect(page.locator('.import-counts').first()).toContainText('1 recusadas');
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await confirm.getByLabel('Linha 3: juntar ao membro com este CPF').check();
+  await page.getByRole('button', { name: 'Ler de novo com estas escolhas' }).click();
+  await expect(page.locator('.import-counts').first()).toContainText('0 recusadas', {
+    timeout: 30_000,
+  });
+  // still offered, ticked, so it can be taken back
+  await expect(confirm.getByLabel('Linha 3: juntar ao membro com este CPF')).toBeChecked();
+  await expect(page.locator('.import-counts').first()).toContainText('1 a criar');
+});
+
 /** Queues a file through the API as grace's admin and waits for its dry run, then its import. */
 async function importThroughApi(token: string, kind: string, name: string, text: string) {
   const base = `${API}/admin/grace/importacao`;
