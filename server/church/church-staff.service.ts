@@ -501,12 +501,14 @@ export async function setModules(deps: SiteDeps, actor: StaffActor, codes: strin
   await staffWrite(
     deps,
     actor,
-    {
+    // what changed, not the whole list: "-MOD_PUBLICACAO +MOD_CELULA" (the audit page names them)
+    (change: { on: string[]; off: string[] }) => ({
       action: 'church.modules',
       kind: 'igreja_modulo',
       targetId: actor.churchId,
-      summary: wanted.join(', ') || '—',
-    },
+      summary:
+        [...change.off.map((c) => `-${c}`), ...change.on.map((c) => `+${c}`)].join(' ') || '—',
+    }),
     async (tx) => {
       const known = wanted.length
         ? await tx
@@ -516,11 +518,21 @@ export async function setModules(deps: SiteDeps, actor: StaffActor, codes: strin
         : [];
       if (known.length !== wanted.length)
         throw fieldProblem(400, 'modulos', 'staff.site.unknownModule');
+      const before = (
+        await tx
+          .select({ code: t.churchModules.moduleCode })
+          .from(t.churchModules)
+          .where(eq(t.churchModules.churchId, actor.churchId))
+      ).map((r) => r.code);
       await tx.delete(t.churchModules).where(eq(t.churchModules.churchId, actor.churchId));
       if (wanted.length)
         await tx
           .insert(t.churchModules)
           .values(wanted.map((moduleCode) => ({ churchId: actor.churchId, moduleCode })));
+      return {
+        on: wanted.filter((c) => !before.includes(c)).sort(),
+        off: before.filter((c) => !wanted.includes(c)).sort(),
+      };
     },
   );
   return churchSettings(deps.db, actor.churchId);

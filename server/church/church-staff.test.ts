@@ -552,6 +552,16 @@ describe.each(testBackends())('staff home and church calls on %s', (backend) => 
     ).toEqual([...modules].sort());
     const public_ = await api.request('/api/v1/igreja/graca/modulo');
     expect(((await public_.json()) as { modulos: unknown[] }).modulos).toHaveLength(3);
+    // the audit records what changed, not the whole list
+    const recorded = (await lastAudit())!;
+    expect(recorded.action).toBe('church.modules');
+    expect(recorded.summary).toMatch(/^(-MOD_[A-Z_]+ )+-MOD_[A-Z_]+$/);
+    expect(recorded.summary).toContain('-MOD_PUBLICACAO');
+    expect(recorded.summary).not.toContain('MOD_EVENTO');
+    await send('PUT', '/admin/graca/igreja/modulos', tokens.admin, {
+      json: { modulos: [...modules, 'MOD_CELULA'] },
+    });
+    expect((await lastAudit())!.summary).toBe('+MOD_CELULA');
     const before = await churchState();
     const unknown = await send('PUT', '/admin/graca/igreja/modulos', tokens.admin, {
       json: { modulos: ['MOD_EVENTO', 'MOD_NADA'] },

@@ -19,6 +19,28 @@ import { makeT, Select, type T } from '../../ui/index.ts';
 const labelOr = (strings: Record<string, string>, t: T, key: string, raw: string) =>
   key in strings ? t(key) : raw;
 
+/** A module change recorded as "-MOD_X +MOD_Y" read as "turned X off; turned Y on". */
+export function summaryText(
+  entry: Pick<AuditEntry, 'acao' | 'resumo'>,
+  strings: Record<string, string>,
+  t: T,
+): string {
+  const tokens = entry.resumo.split(' ').filter(Boolean);
+  if (entry.acao !== 'church.modules' || !tokens.every((w) => /^[+-]MOD_[A-Z_]+$/.test(w)))
+    return entry.resumo || '—';
+  const names = (sign: string) =>
+    tokens
+      .filter((w) => w.startsWith(sign))
+      .map((w) => labelOr(strings, t, `admin.site.module.${w.slice(1)}`, w.slice(1)))
+      .join(', ');
+  return [
+    names('-') && t('admin.notify.audit.modulesOff', { names: names('-') }),
+    names('+') && t('admin.notify.audit.modulesOn', { names: names('+') }),
+  ]
+    .filter(Boolean)
+    .join('; ');
+}
+
 function AuditLog({ slug, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const [params, update] = useUrlState();
@@ -97,7 +119,7 @@ function AuditLog({ slug, strings, lang }: StaffIslandProps) {
                     <td data-label={t('admin.notify.audit.what')}>
                       {actionLabel(r.acao)} <span className="staff-badge">{kindLabel(r.tipo)}</span>
                     </td>
-                    <td data-label={t('admin.notify.audit.item')}>{r.resumo || '—'}</td>
+                    <td data-label={t('admin.notify.audit.item')}>{summaryText(r, strings, t)}</td>
                   </tr>
                 ))}
               </tbody>

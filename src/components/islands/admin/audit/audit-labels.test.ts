@@ -47,3 +47,25 @@ describe('activity log labels', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('a module change in the audit log', () => {
+  it('reads as what was turned off and on, in the reader’s language', async () => {
+    const { summaryText } = await import('./AuditIsland.tsx');
+    const { makeT } = await import('../../ui/index.ts');
+    const strings = {
+      'admin.notify.audit.modulesOff': 'turned {{names}} off',
+      'admin.notify.audit.modulesOn': 'turned {{names}} on',
+      'admin.site.module.MOD_PUBLICACAO': 'Publications',
+      'admin.site.module.MOD_CELULA': 'Small groups',
+    };
+    const t = makeT(strings, 'en');
+    expect(
+      summaryText({ acao: 'church.modules', resumo: '-MOD_PUBLICACAO +MOD_CELULA' }, strings, t),
+    ).toBe('turned Publications off; turned Small groups on');
+    // other records, and older whole-list summaries, are shown as written
+    expect(
+      summaryText({ acao: 'church.modules', resumo: 'MOD_EVENTO, MOD_NOTICIA' }, strings, t),
+    ).toBe('MOD_EVENTO, MOD_NOTICIA');
+    expect(summaryText({ acao: 'content.save', resumo: 'Culto' }, strings, t)).toBe('Culto');
+  });
+});
