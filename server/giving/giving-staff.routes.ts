@@ -14,6 +14,7 @@ import {
   recurringQuery,
   statementBatchInput,
 } from '../../contract/giving-staff.ts';
+import { csvLang } from '../http/csv.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
@@ -69,7 +70,8 @@ export function givingStaffRoutes(deps: StaffDeps) {
       c.json(await giving.givingSummary(db, churchId(c), c.req.valid('query'))),
     )
     .get('/doacao/doacoes.csv', area, validate('query', giftFilters), async (c) => {
-      const csv = await giving.giftsCsv(db, churchId(c), c.req.valid('query'), c.get('staff').lang);
+      const lang = csvLang(c.get('staff').church.locale);
+      const csv = await giving.giftsCsv(db, churchId(c), c.req.valid('query'), lang);
       const { de, ate } = c.req.valid('query');
       const name = ['doacoes', c.get('staff').church.code, de, ate].filter(Boolean).join('-');
       return c.body(csv, 200, {

@@ -19,6 +19,7 @@ import { messageLangOfLocale, type MessageLang } from '../../contract/messages/l
 import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { amount, csvDocument, paymentMethodWord, paymentStatusWord } from '../http/csv.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import type { Mail } from '../mail/outbox.ts';
@@ -497,20 +498,22 @@ export async function givingSummary(
   };
 }
 
-/** A cell of the CSV: quoted, and a leading = + - @ neutralised so a spreadsheet never runs it. */
-function csvCell(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 const CSV_HEAD: Record<MessageLang, string[]> = {
-  pt: ['data', 'pedido', 'doador', 'email', 'metodo', 'status', 'motivos', 'valor'],
-  en: ['date', 'order', 'giver', 'email', 'method', 'status', 'reasons', 'amount'],
-  es: ['fecha', 'pedido', 'donante', 'email', 'metodo', 'estado', 'motivos', 'valor'],
+  pt: ['Data', 'Pedido', 'Doador', 'E-mail', 'Forma de pagamento', 'Situação', 'Motivos', 'Valor'],
+  en: ['Date', 'Order', 'Giver', 'E-mail', 'Method', 'Status', 'Reasons', 'Amount'],
+  es: [
+    'Fecha',
+    'Pedido',
+    'Donante',
+    'Correo electrónico',
+    'Medio de pago',
+    'Estado',
+    'Motivos',
+    'Valor',
+  ],
 };
 
-/** Every gift the filters match as CSV (UTF-8 with BOM, so spreadsheets read the accents). */
+/** Every gift the filters match as a CSV of the one rule (server/http/csv.ts). */
 export async function giftsCsv(
   db: Database,
   churchId: number,
@@ -535,23 +538,20 @@ export async function giftsCsv(
     if (!list.includes(l.reasonName)) list.push(l.reasonName);
     reasonsOf.set(l.paymentId, list);
   }
-  const out = [CSV_HEAD[lang].join(',')];
-  for (const r of rows)
-    out.push(
-      [
-        r.createdAt.toISOString().slice(0, 10),
-        r.code,
-        giverName(r),
-        r.email ?? r.donorEmail ?? '',
-        r.method,
-        r.status,
-        (reasonsOf.get(r.id) ?? []).join(' + '),
-        (num(r.amount) / 100).toFixed(2),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  return `\uFEFF${out.join('\r\n')}\r\n`;
+  return csvDocument(
+    lang,
+    CSV_HEAD[lang],
+    rows.map((r) => [
+      r.createdAt.toISOString().slice(0, 10),
+      r.code,
+      giverName(r),
+      r.email ?? r.donorEmail ?? '',
+      paymentMethodWord(r.method, lang),
+      paymentStatusWord(r.status, lang),
+      (reasonsOf.get(r.id) ?? []).join(' + '),
+      amount(num(r.amount) / 100),
+    ]),
+  );
 }
 
 /** Refunds an approved gift: the pipeline's release marks it `estornado` (docs/giving.md). */

@@ -347,11 +347,12 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
         .replace(/^\uFEFF/, '')
         .trim()
         .split('\r\n');
-      expect(rows[0]).toBe('data,pedido,doador,email,metodo,status,motivos,valor');
+      // graca is a Portuguese church: ';' between columns, a decimal comma, words not codes
+      expect(rows[0]).toBe('Data;Pedido;Doador;E-mail;Forma de pagamento;Situação;Motivos;Valor');
       expect(rows.length - 1).toBe(summary.quantidade);
       const csvCents = rows
         .slice(1)
-        .reduce((s, r) => s + Math.round(Number(r.split(',').at(-1)) * 100), 0);
+        .reduce((s, r) => s + Math.round(Number(r.split(';').at(-1)!.replace(',', '.')) * 100), 0);
       expect(csvCents).toBe(Math.round(summary.total * 100));
       const sum = (list: { valor: number }[]) =>
         list.reduce((s, x) => s + Math.round(x.valor * 100), 0);
@@ -379,7 +380,9 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     const text = new TextDecoder().decode(await csv.arrayBuffer());
     expect(text).toContain('Zé Visitante');
     expect(text).toContain(`${tithe!.name} + ${offering!.name}`);
-    expect(text).toContain('30.03');
+    expect(text).toContain(';30,03\r\n');
+    expect(text).toMatch(/;(Cartão|Pix|Dinheiro|Boleto|Transferência);Aprovado;/);
+    expect(text).not.toMatch(/;(cartao|pix|dinheiro);aprovado;/);
     // bad filters are per-field 400s
     const bad = await get('/admin/graca/doacao/doacoes?de=2025-02-30x&ate=2025-01-01', {
       token: tokens.finance,

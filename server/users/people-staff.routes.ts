@@ -8,6 +8,7 @@ import {
   personParams,
   rolesInput,
 } from '../../contract/people-staff.ts';
+import { csvLang } from '../http/csv.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
@@ -25,7 +26,8 @@ export function peopleStaffRoutes(deps: StaffDeps) {
     )
     .get('/pessoas.csv', area, validate('query', peopleQuery), async (c) => {
       const { page: _page, ...filters } = c.req.valid('query');
-      const csv = await people.peopleCsv(db, churchId(c), filters, c.get('staff').lang);
+      const lang = csvLang(c.get('staff').church.locale);
+      const csv = await people.peopleCsv(db, churchId(c), filters, lang);
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="pessoas-${c.get('staff').church.code}.csv"`,

@@ -17,6 +17,7 @@ import { mayUse } from '../../contract/staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { personRank, personSearch } from './person-search.ts';
 import * as t from '../db/schema/index.ts';
+import { activeWord, csvDocument, roleWord } from '../http/csv.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { toMoney } from '../payments/money.ts';
@@ -120,18 +121,13 @@ export async function listPeople(
   };
 }
 
-const csvCell = (value: string) => {
-  const text = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\r\n;]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-
 const CSV_HEAD: Record<MessageLang, string[]> = {
-  pt: ['numero', 'nome', 'email', 'telefone', 'papeis', 'situacao'],
-  en: ['number', 'name', 'email', 'phone', 'roles', 'status'],
-  es: ['numero', 'nombre', 'email', 'telefono', 'roles', 'estado'],
+  pt: ['Número', 'Nome', 'E-mail', 'Telefone', 'Papéis', 'Situação'],
+  en: ['Number', 'Name', 'E-mail', 'Phone', 'Roles', 'Status'],
+  es: ['Número', 'Nombre', 'Correo electrónico', 'Teléfono', 'Roles', 'Estado'],
 };
 
-/** The directory (same filters, every page) as CSV, UTF-8 with BOM. */
+/** The directory (same filters, every page) as a CSV of the one rule (server/http/csv.ts). */
 export async function peopleCsv(
   db: Database,
   churchId: number,
@@ -145,21 +141,18 @@ export async function peopleCsv(
     .where(peopleWhere(churchId, f))
     .orderBy(asc(t.users.firstName), asc(t.users.lastName), asc(t.users.id))
     .limit(100_000);
-  const lines = [CSV_HEAD[lang].join(',')];
-  for (const r of rows)
-    lines.push(
-      [
-        r.number ?? '',
-        fullName(r.first, r.last),
-        r.email,
-        r.phone ?? '',
-        r.roles.join(' '),
-        r.active ? 'ativo' : 'inativo',
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  return `\uFEFF${lines.join('\r\n')}\r\n`;
+  return csvDocument(
+    lang,
+    CSV_HEAD[lang],
+    rows.map((r) => [
+      r.number ?? '',
+      fullName(r.first, r.last),
+      r.email,
+      r.phone ?? '',
+      r.roles.map((role) => roleWord(role, lang)).join(', '),
+      activeWord(r.active, lang),
+    ]),
+  );
 }
 
 async function membership(db: Database | Tx, churchId: number, userId: number) {

@@ -195,15 +195,25 @@ describe.each(testBackends())('staff people on %s', (backend) => {
     expect(person.doacoes!.every((g) => g.motivos.length > 0)).toBe(true);
   });
 
-  it('the directory CSV keeps accents (UTF-8 with BOM)', async () => {
-    const res = await api.request('/api/v1/admin/graca/pessoas.csv?busca=pereira', {
-      headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'pt-BR' },
-    });
-    const bytes = new Uint8Array(await res.arrayBuffer());
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    const text = new TextDecoder().decode(bytes);
-    expect(text).toContain('numero,nome,email,telefone,papeis,situacao');
+  it('the directory CSV follows the one rule: the church’s ; and words, accents kept, phones not guarded', async () => {
+    const csvOf = async (busca: string) => {
+      // the reader's language does not change the file: the church's (pt) does
+      const res = await api.request(`/api/v1/admin/graca/pessoas.csv?busca=${busca}`, {
+        headers: { authorization: `Bearer ${tokens.admin}`, 'accept-language': 'en' },
+      });
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      return new TextDecoder().decode(bytes);
+    };
+    const text = await csvOf('pereira');
+    expect(text).toContain('Número;Nome;E-mail;Telefone;Papéis;Situação\r\n');
     expect(text).toContain('João Pereira');
+    expect(text).toContain(';Ativo\r\n');
+    const maria = (await csvOf('souza')).split('\r\n').find((l) => l.includes('Maria Souza'));
+    expect(maria).toContain(';+55 11 98765-4321;');
+    const staff = (await csvOf('lider')).split('\r\n').find((l) => l.includes('lider@graca.demo'));
+    expect(staff).toContain('Administrador');
+    expect(staff).not.toContain('ROLE_');
   });
 
   it('every people write is refused to all but admins, and nothing changes', async () => {
