@@ -9,7 +9,9 @@ import { apiErrorSchema } from '../../contract/common.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { BOOKS } from '../../common/bible/books.ts';
 import { bibleRoutes } from './bible.routes.ts';
+import { blivre } from './blivre.ts';
 import { kjv } from './kjv.ts';
 import { rv1909 } from './rv1909.ts';
 import { verseMapSource } from './source.ts';
@@ -56,6 +58,46 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
       (await get(`/biblia/rv1909/referencia/?q=${encodeURIComponent('Juan 3:16')}&idioma=es`)).body,
     );
     expect(ref.referencia).toMatchObject({ capitulo: 3, versiculo: 16 });
+  });
+
+  it('GET /biblia/ lists the Bíblia Livre in Portuguese with its credit, and its chapters and references read in Portuguese', async () => {
+    const { versoes } = bibleVersionsResponseSchema.parse((await get('/biblia/')).body);
+    const version = versoes.find((v) => v.codigo === 'blivre');
+    expect(version).toMatchObject({ nome: 'Bíblia Livre', abreviacao: 'BLIVRE', idioma: 'pt' });
+    // CC BY 3.0 BR: authors, title, version and the licence's address travel with the text
+    for (const credit of [
+      'Diego Santos, Mario Sérgio e Marco Teles',
+      'versão 2025.1.0',
+      'Creative Commons Atribuição 3.0 Brasil',
+      'https://creativecommons.org/licenses/by/3.0/br/',
+    ])
+      expect(version!.descricao).toContain(credit);
+
+    const read = async (path: string) =>
+      bibleChapterResponseSchema.parse((await get(`/biblia/blivre/${path}/?idioma=pt`)).body);
+    const gen = await read('gen/1');
+    expect(gen.livro.nome).toBe('Gênesis');
+    expect(gen.versiculos[0]).toEqual({
+      numero: 1,
+      texto: 'No princípio criou Deus os céus e a terra.',
+      paragrafo: true,
+    });
+    const john = await read('john/3');
+    expect(john.versiculos).toHaveLength(36);
+    expect(john.versiculos.find((v) => v.numero === 16)!.texto).toBe(
+      'Porque Deus amou o mundo de tal maneira, que deu o seu Filho unigênito, para que todo aquele que nele crê não pereça, mas tenha a vida eterna.',
+    );
+    const ps = await read('ps/23');
+    expect(ps.versiculos).toHaveLength(6);
+    expect(ps.versiculos[0]!.texto).toBe('O SENHOR é meu pastor, nada me faltará.');
+    expect(ps.anterior).toEqual({ livro: 'ps', nomeLivro: 'Salmos', capitulo: 22 });
+
+    const ref = bibleReferenceResponseSchema.parse(
+      (await get(`/biblia/blivre/referencia/?q=${encodeURIComponent('João 3:16')}&idioma=pt`)).body,
+    );
+    expect(ref.referencia).toMatchObject({ capitulo: 3, versiculo: 16, livro: { codigo: 'john' } });
+    const missing = await get(`/biblia/blivre/referencia/?q=${encodeURIComponent('Sl 23:7')}`);
+    expect(missing.status).toBe(404);
   });
 
   it('GET /biblia/kjv/livros/ gives 66 books named in the language asked for', async () => {
@@ -204,6 +246,41 @@ describe('translation sources', () => {
     expect((await rv1909.chapter('gen', 1))![0]!.text).toBe(
       'EN el principio crió Dios los cielos y la tierra.',
     );
+  });
+
+  it('the Bíblia Livre holds the canon: every book with its chapters, the KJV’s verses but one, no markup', async () => {
+    const books = await blivre.books();
+    expect([...books.keys()]).toEqual(BOOKS.map((b) => b.code));
+    for (const book of BOOKS) expect(books.get(book.code), book.code).toBe(book.chapters);
+    // a few chapters, verse by verse count
+    for (const [code, chapter, count] of [
+      ['gen', 1, 31],
+      ['ps', 23, 6],
+      ['ps', 119, 176],
+      ['john', 3, 36],
+      ['mark', 5, 43],
+      ['rev', 22, 21],
+    ] as const)
+      expect(
+        (await blivre.chapter(code, chapter))!.map((v) => v.number),
+        `${code} ${chapter}`,
+      ).toEqual(Array.from({ length: count }, (_, i) => i + 1));
+    let verses = 0;
+    const differ: string[] = [];
+    for (const book of BOOKS)
+      for (let c = 1; c <= book.chapters; c++) {
+        const chapter = (await blivre.chapter(book.code, c))!;
+        verses += chapter.length;
+        if (chapter.length !== (await kjv.chapter(book.code, c))!.length)
+          differ.push(`${book.code} ${c}`);
+        for (const v of chapter)
+          expect(v.text, `${book.code} ${c}:${v.number}`).not.toMatch(
+            /[\\<>«»]|^\s|\s$|^$|\s[,.;:!?]/,
+          );
+      }
+    // Acts 28:29 is only a note in the translators' Textus Receptus edition
+    expect(differ).toEqual(['acts 28']);
+    expect(verses).toBe(31_101);
   });
 
   it('another translation is data plus a registration', async () => {

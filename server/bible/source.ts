@@ -1,5 +1,9 @@
 // Where Bible text comes from. A translation is a `BibleSource`; `sources.ts` registers them.
+import { readFile } from 'node:fs/promises';
+import { promisify } from 'node:util';
+import { brotliDecompress } from 'node:zlib';
 import type { BibleLanguage } from '../../contract/bible.ts';
+import { BOOKS } from '../../common/bible/books.ts';
 
 export interface SourceVerse {
   number: number;
@@ -15,7 +19,10 @@ export interface BibleSource {
   abbreviation: string;
   /** Language of the text. */
   language: BibleLanguage;
-  /** One line on where the text comes from and its licence. */
+  /**
+   * One line on where the text comes from and its licence, in the text's own language: the pages
+   * print it under the text as its credit (an attribution a licence asks for goes here).
+   */
   description: string;
   /** Book codes (books.ts) this translation holds, in canon order, with their chapter counts. */
   books(): Promise<Map<string, number>>;
@@ -71,3 +78,19 @@ export function verseMapSource(options: VerseMapOptions): BibleSource {
     },
   };
 }
+
+const unpack = promisify(brotliDecompress);
+
+/** Loads a verse map committed under `server/bible/data/` (made by scripts/convert-sword-bible.ts). */
+export function bundledVerses(file: string): () => Promise<Record<string, string>> {
+  return async () =>
+    JSON.parse(
+      (await unpack(await readFile(new URL(`./data/${file}`, import.meta.url)))).toString('utf8'),
+    ) as Record<string, string>;
+}
+
+/** The converter's format: keys already use our book codes, `# ` opens a paragraph. */
+export const convertedFormat = {
+  bookCodes: Object.fromEntries(BOOKS.map((b) => [b.code, b.code])),
+  clean: (raw: string) => ({ paragraph: raw.startsWith('#'), text: raw.replace(/^#\s*/, '') }),
+};

@@ -46,7 +46,7 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
   });
   afterAll(() => database.close());
 
-  it('Discover: four plans per language; the days cover their books; English plans have text, others the reference', async () => {
+  it('Discover: four plans per language; the days cover their books; plans in English, Spanish and Portuguese have text', async () => {
     expect((await plans('graca')).map((p) => [p.nome, p.dias, p.idioma])).toEqual([
       ['Evangelhos em 30 dias', 30, 'pt'],
       ['Salmos em 30 dias', 30, 'pt'],
@@ -67,7 +67,10 @@ describe.each(testBackends())('reading plans on %s', (backend) => {
     const pt = planReadingResponseSchema.parse(
       (await call('GET', `/igreja/graca/plano-leitura/${psalmsPt.uuid}/dia/1/`)).body,
     );
-    expect(pt).toMatchObject({ textoDisponivel: false, versao: null });
+    // Portuguese plans read the Bíblia Livre, with its credit (docs/bible.md "Text per language")
+    expect(pt).toMatchObject({ textoDisponivel: true, versao: { codigo: 'blivre', idioma: 'pt' } });
+    expect(pt.versao!.descricao).toContain('Creative Commons Atribuição 3.0 Brasil');
+    expect(pt.passagens[0]!.versiculos![0]!.texto).toMatch(/^Bem-aventurado é o homem/);
     expect(pt.passagens.map((p) => p.referencia)).toEqual([
       'Salmos 1',
       'Salmos 2',

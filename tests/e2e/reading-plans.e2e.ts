@@ -1,7 +1,7 @@
 // Reading plans (spec §2 /reading-plans and /embed/reading-plans; §4 start, reset, delete —
 // irreversible, with confirmation) as a member uses them: start a plan, read two days, see the
-// progress, reset, delete in two steps; catch up on a plan fallen behind; English text from the
-// bundled KJV; the embed for visitors. Axe on each screen.
+// progress, reset, delete in two steps; catch up on a plan fallen behind; Portuguese text from the
+// bundled Bíblia Livre, English from the KJV; the embed for visitors. Axe on each screen.
 import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type Browser, type Page } from '@playwright/test';
 import { API, apiLogin, asMember, churchUrl } from './helpers.ts';
@@ -48,12 +48,11 @@ test('start a plan, read two days, see progress; reset; delete with confirmation
   expect(failures, 'a plan not started loads without an error in the console').toEqual([]);
   await page.getByRole('button', { name: 'Começar este plano' }).click();
   await expect(page.getByText('0 de 30 dias lidos (0%)')).toBeVisible();
-  // today's reading: the references, with a clear note that no Portuguese text is bundled
+  // today's reading: the text of the Bíblia Livre, with the credit its licence asks for
   await expect(page.getByRole('heading', { name: /Leitura de hoje · Dia 1 de 30/ })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Mateus 1', level: 3 })).toBeVisible();
-  await expect(
-    page.getByText(/O texto bíblico em português ainda não está disponível aqui/),
-  ).toBeVisible();
+  await expect(page.getByText(/Livro da geração de Jesus Cristo, filho de Davi/)).toBeVisible();
+  await expect(page.getByText(/Licença Creative Commons Atribuição 3\.0 Brasil/)).toBeVisible();
   await expectNoAxeViolations(page);
 
   await page.getByRole('button', { name: 'Marcar dia 1 como lido' }).click();

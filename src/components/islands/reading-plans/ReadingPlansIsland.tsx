@@ -480,6 +480,9 @@ function Reading({
           {state.value.versao && (
             <p className="plans-meta">
               {t('plans.translation', { name: state.value.versao.nome })}
+              {/* the translation's credit, which its licence may require beside the text (docs/bible.md) */}
+              <br />
+              <small lang={state.value.versao.idioma}>{state.value.versao.descricao}</small>
             </p>
           )}
         </>
