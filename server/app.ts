@@ -45,6 +45,7 @@ import { redirectRoutes } from './imports/redirects.routes.ts';
 import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { providerRoutes } from './provider/provider.routes.ts';
+import { exportDownloadRoutes } from './exports/exports.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
@@ -117,6 +118,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', invitationRoutes(db));
   api.route('/', domainRoutes(db));
   api.route('/', providerRoutes({ db, changes, mailer, files }));
+  api.route('/', exportDownloadRoutes(db, files));
   api.route(
     '/',
     staffApi({

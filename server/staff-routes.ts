@@ -7,6 +7,7 @@ import type { StaffDeps } from './staff/deps.ts';
 import { staffGate, type StaffEnv } from './staff/scope.ts';
 import { staffRoutes } from './staff/staff.routes.ts';
 import { dashboardRoutes } from './staff/dashboard.routes.ts';
+import { exportStaffRoutes } from './exports/exports.routes.ts';
 import { churchStaffRoutes } from './church/church-staff.routes.ts';
 import { contentStaffRoutes } from './content/content-staff.routes.ts';
 import { eventsStaffRoutes } from './events/events-staff.routes.ts';
@@ -28,6 +29,7 @@ export function staffApi(deps: StaffDeps) {
   staff.use('*', staffGate(db));
   staff.route('/', staffRoutes(db));
   staff.route('/', dashboardRoutes(deps));
+  staff.route('/', exportStaffRoutes(deps));
   staff.route('/', staffNotificationRoutes(deps));
   staff.route('/', churchStaffRoutes(deps));
   staff.route('/', contentStaffRoutes(deps));

@@ -30,6 +30,7 @@ import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
+import { CHURCH_LIFE_MESSAGES, type ChurchLifeMessageKey } from './church-life.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -55,7 +56,8 @@ export type MessageKey =
   | StaffImportMessageKey
   | InvitationsMessageKey
   | ProviderMessageKey
-  | StorageMessageKey;
+  | StorageMessageKey
+  | ChurchLifeMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -83,6 +85,7 @@ export const AREAS = {
   invitations: INVITATIONS_MESSAGES,
   provider: PROVIDER_MESSAGES,
   storage: STORAGE_MESSAGES,
+  churchLife: CHURCH_LIFE_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

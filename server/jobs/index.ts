@@ -20,6 +20,7 @@ import { endNoticeTask } from '../play/end-notice.ts';
 import { BACKUP_JOBS } from '../backup/backup.job.ts';
 import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
+import { exportTask } from '../exports/export.service.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -39,6 +40,7 @@ export const TASKS: readonly TaskDef[] = [
   forgetCardTask as TaskDef,
   forgetCustomerTask as TaskDef,
   endNoticeTask as TaskDef,
+  exportTask as TaskDef,
 ];
 
 export const JOBS: readonly Job[] = [
