@@ -16,10 +16,22 @@ import { getParsed, orNull } from '../lib/api.ts';
 
 /**
  * The translation the pages read in each interface language (the API lists them at /biblia/):
- * Spanish readers get the Reina-Valera 1909; no public-domain Portuguese text is bundled, so
- * Portuguese readers read the KJV (docs/bible.md "Text per language").
+ * the KJV in English, the Reina-Valera 1909 in Spanish, the Bíblia Livre in Portuguese
+ * (docs/bible.md "Text per language").
  */
-export const BIBLE_VERSIONS: Record<BibleLanguage, string> = { pt: 'kjv', en: 'kjv', es: 'rv1909' };
+export const BIBLE_VERSIONS: Record<BibleLanguage, string> = {
+  pt: 'blivre',
+  en: 'kjv',
+  es: 'rv1909',
+};
+
+/** A translation's credit line split into text and web addresses, for the pages to link. */
+export function creditParts(credit: string): { text: string; href?: string }[] {
+  return credit
+    .split(/(https?:\/\/[^\s,]+[^\s,.])/)
+    .filter(Boolean)
+    .map((part) => (/^https?:\/\//.test(part) ? { text: part, href: part } : { text: part }));
+}
 
 const baseFor = (lang: BibleLanguage) => `biblia/${BIBLE_VERSIONS[lang]}`;
 

@@ -11,9 +11,19 @@ async function noFrameworkScripts(page: Page) {
   expect(scripts).toEqual([]);
 }
 
-// Spanish readers read the Reina-Valera 1909; no Portuguese text is bundled, so pt reads the KJV (docs/bible.md)
-const KJV = { text: 'For God so loved the world', version: /King James Version/ };
-const RV1909 = { text: 'Porque de tal manera amó Dios al mundo', version: /Reina-Valera 1909/ };
+// Each language reads its own translation: the KJV, the Reina-Valera 1909, the Bíblia Livre (docs/bible.md)
+const KJV = {
+  text: 'For God so loved the world',
+  version: 'Bible text: King James Version (KJV).',
+};
+const RV1909 = {
+  text: 'Porque de tal manera amó Dios al mundo',
+  version: 'Texto bíblico: Reina-Valera 1909 (RV1909).',
+};
+const BLIVRE = {
+  text: 'Porque Deus amou o mundo de tal maneira',
+  version: 'Texto bíblico: Bíblia Livre (BLIVRE).',
+};
 for (const { code, locale, typed, button, heading, bible } of [
   {
     code: 'graca',
@@ -21,7 +31,7 @@ for (const { code, locale, typed, button, heading, bible } of [
     typed: 'João 3:16',
     button: 'Ir',
     heading: 'João 3',
-    bible: KJV,
+    bible: BLIVRE,
   },
   {
     code: 'grace',
@@ -53,11 +63,35 @@ for (const { code, locale, typed, button, heading, bible } of [
     await expect(verse).toContainText(bible.text);
     expect(await verse.evaluate((el) => el.matches(':target'))).toBe(true);
     await expect(verse).toBeInViewport();
-    await expect(page.getByText(bible.version)).toBeVisible();
+    await expect(page.locator('.bible-translation')).toHaveText(bible.version);
     await noFrameworkScripts(page);
     await context.close();
   });
 }
+
+test('a Portuguese chapter reads the Bíblia Livre, with the credit and licence its licence asks for', async ({
+  page,
+}) => {
+  await page.goto(churchUrl('graca', '/bible/ps/23'));
+  await noFrameworkScripts(page);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salmos 23');
+  const psalm = page.locator('article.scripture');
+  await expect(psalm).toHaveAttribute('lang', 'pt');
+  await expect(psalm.locator('.verse')).toHaveCount(6);
+  await expect(page.locator('#v1')).toContainText('O SENHOR é meu pastor, nada me faltará.');
+  await expect(page.locator('#v6')).toContainText('Certamente o bem e a beneficência me seguirão');
+  await expect(page.locator('.bible-translation')).toHaveText(BLIVRE.version);
+  const credit = page.locator('.bible-credit');
+  await expect(credit).toContainText('Copyright © Diego Santos, Mario Sérgio e Marco Teles');
+  await expect(credit).toContainText('versão 2025.1.0');
+  await expect(
+    credit.getByRole('link', { name: 'https://creativecommons.org/licenses/by/3.0/br/' }),
+  ).toHaveAttribute('rel', 'license');
+  // the next chapter, in Portuguese too
+  await page.getByRole('link', { name: /Próximo/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salmos 24');
+  await expect(page.locator('#v1')).toContainText('Do SENHOR é a terra e sua plenitude');
+});
 
 test('a range highlights its verses; an abbreviation works', async ({ page }) => {
   await page.goto(churchUrl('graca', '/bible?ref=' + encodeURIComponent('Jo 3:16-18')));
@@ -66,9 +100,7 @@ test('a range highlights its verses; an abbreviation works', async ({ page }) =>
   for (const n of [15, 19]) await expect(page.locator(`#v${n}`)).not.toHaveClass(/\bhl\b/);
   await page.goto(churchUrl('graca', '/bible?ref=Gn+1'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Gênesis 1');
-  await expect(page.locator('#v1')).toContainText(
-    'In the beginning God created the heaven and the earth.',
-  );
+  await expect(page.locator('#v1')).toContainText('No princípio criou Deus os céus e a terra.');
 });
 
 test('browse: books by testament → chapters → a chapter → the next one', async ({ page }) => {
@@ -80,7 +112,9 @@ test('browse: books by testament → chapters → a chapter → the next one', a
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos');
   await page.getByRole('link', { name: 'Capítulo 8', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos 8');
-  await expect(page.locator('#v28')).toContainText('all things work together for good');
+  await expect(page.locator('#v28')).toContainText(
+    'todas as coisas juntamente contribuem para o bem',
+  );
   await page.getByRole('link', { name: /Próximo/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Romanos 9');
   await page.getByRole('link', { name: /Anterior/ }).click();
@@ -97,7 +131,7 @@ test('a book named in the address in any language goes to its page', async ({ pa
   await page.goto(churchUrl('graca', '/bible/salmos/23'));
   await expect(page).toHaveURL(churchUrl('graca', '/bible/ps/23'));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Salmos 23');
-  await expect(page.locator('#v1')).toContainText('The LORD is my shepherd');
+  await expect(page.locator('#v1')).toContainText('O SENHOR é meu pastor');
   await page.goto(churchUrl('graca', '/bible/Juan'));
   await expect(page).toHaveURL(churchUrl('graca', '/bible/john'));
 });
