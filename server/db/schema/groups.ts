@@ -85,6 +85,8 @@ export const groupMembers = pgTable(
   (t) => [
     uniqueIndex('celula_membro_uq').on(t.groupId, t.userId),
     index('celula_membro_usuario_idx').on(t.churchId, t.userId),
+    // by account alone: deleting accounts checks this table once per account (an import's undo)
+    index('celula_membro_conta_idx').on(t.userId),
   ],
 );
 

@@ -82,7 +82,11 @@ export const churchUsers = pgTable(
     memberNumber: text('numero_membro'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('igreja_usuario_uq').on(t.churchId, t.userId)],
+  (t) => [
+    uniqueIndex('igreja_usuario_uq').on(t.churchId, t.userId),
+    // by account alone: deleting accounts checks this table once per account (an import's undo)
+    index('igreja_usuario_usuario_idx').on(t.userId),
+  ],
 );
 
 /** Opaque refresh tokens (docs/api-foundation.md "Sign-in"): stored hashed, rotated on every use, grouped in families. */
