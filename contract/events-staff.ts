@@ -10,7 +10,7 @@ import { paymentMethodCodes } from './payments.ts';
 export const EVENT_TITLE_MAX = 200;
 export const EVENT_DESCRIPTION_MAX = 20_000;
 export const STAFF_EVENTS_PAGE_SIZE = 20;
-export const REGISTRATIONS_PAGE_SIZE = 25;
+export const REGISTRATIONS_PAGE_SIZE = 50;
 /** Scans a phone sends at once when its connection returns. */
 export const CHECKIN_BATCH_MAX = 200;
 export const QUESTION_TYPES = ['text', 'email', 'phone', 'select'] as const;

@@ -128,11 +128,12 @@ export async function resendOne(
   }
 }
 
-/** Saves the CSV of the filtered registrations as a file. */
+/** Saves the CSV of the filtered registrations, or of the selected ones (`ids`), as a file. */
 export async function exportCsv(
   slug: string,
   id: number,
   filter: RegistrationsFilter,
+  ids?: readonly number[],
 ): Promise<ApiFailure | null> {
-  return attempt(async () => saveDownload(await downloadRegistrationsCsv(slug, id, filter)));
+  return attempt(async () => saveDownload(await downloadRegistrationsCsv(slug, id, filter, ids)));
 }

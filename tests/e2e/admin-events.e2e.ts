@@ -96,7 +96,7 @@ test('the door reads the QR from a photo: admitted; the typed code again: alread
   await asMember(page, 'lider@graca.demo');
   await page.goto(churchUrl('graca', `/admin/events/${eventId}/checkin`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Check-in: ${title}`);
-  await expect(page.getByText('0 entraram de 1')).toBeVisible();
+  await expect(page.getByText('0 entrou de 1')).toBeVisible();
   await page.getByLabel('Esta porta').fill('Portão A');
 
   const png = await QRCode.toBuffer(ticketCode, { width: 320, margin: 2 });
@@ -108,12 +108,12 @@ test('the door reads the QR from a photo: admitted; the typed code again: alread
   await expect(answer).toContainText('Joana Araújo');
   await expect(answer).toContainText('Inteira');
   await answer.getByRole('button', { name: 'Próximo' }).click();
-  await expect(page.getByText('1 entraram de 1')).toBeVisible();
+  await expect(page.getByText('1 entrou de 1')).toBeVisible();
 
   await page.getByLabel('Código do ingresso').fill(ticketCode);
   await page.getByRole('button', { name: 'Verificar' }).click();
   await expect(answer).toContainText('Entrada recusada');
-  await expect(answer).toContainText(/Já usado: entrou .* pela Portão A\./);
+  await expect(answer).toContainText(/Já usado: entrou .*, na porta: Portão A\./);
   await noSideScroll(page);
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
@@ -121,14 +121,14 @@ test('the door reads the QR from a photo: admitted; the typed code again: alread
 
   // The registrations page shows the admission, and the CSV carries the holder's accents.
   await page.goto(churchUrl('graca', `/admin/events/${eventId}/registrations`));
-  const card = page.getByRole('listitem').filter({ hasText: 'Joana Araújo' });
-  await expect(card).toContainText(/Entrou .* pela Portão A/);
+  const row = page.getByRole('row').filter({ hasText: 'Joana Araújo' });
+  await expect(row).toContainText(/Entrou .*, na porta: Portão A/);
   // a door volunteer types without accents or capitals (docs/architecture.md "Search")
   await page
     .getByRole('searchbox', { name: 'Buscar por nome, e-mail ou código' })
     .fill('JOANA araujo');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
-  await expect(page.getByRole('listitem').filter({ hasText: 'Joana Araújo' })).toHaveCount(1);
+  await expect(page.getByRole('row').filter({ hasText: 'Joana Araújo' })).toHaveCount(1);
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Baixar CSV' }).click();
   const file = await (await download).createReadStream();
@@ -136,7 +136,7 @@ test('the door reads the QR from a photo: admitted; the typed code again: alread
   for await (const chunk of file) chunks.push(chunk as Buffer);
   const csv = Buffer.concat(chunks);
   expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-  expect(csv.toString('utf8')).toContain('"Joana Araújo";');
+  expect(csv.toString('utf8')).toContain(';Joana Araújo;');
   await noSideScroll(page);
 });
 
@@ -147,7 +147,7 @@ test('without a connection the door keeps scans on the phone and reports them on
   await page.setViewportSize({ width: 360, height: 740 });
   await asMember(page, 'lider@graca.demo');
   await page.goto(churchUrl('graca', `/admin/events/${eventId}/checkin`));
-  await expect(page.getByText('1 entraram de 1')).toBeVisible();
+  await expect(page.getByText('1 entrou de 1')).toBeVisible();
   await context.setOffline(true);
   const answer = page.getByRole('alert');
   for (const expected of ['Guardado neste celular', 'Lido duas vezes neste celular sem conexão.']) {
@@ -250,4 +250,142 @@ test('a new event starts in the church’s currency: dollars at grace', async ({
   await expect(
     page.getByText('As datas acima estão neste fuso, ex.: America/New_York.'),
   ).toBeVisible();
+});
+
+test('the desk at 700 registrations: sort by a column, search without accents, select and export, at 360 px and on a desktop', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  // 700 free registrations through the API, as members registering for a free event would make them
+  const admin = await apiLogin('lider@graca.demo');
+  const staff = (method: string, path: string, body?: unknown) =>
+    fetch(`${API}/admin/graca/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  const congress = `Congresso ${Date.now().toString(36)}`;
+  const made = await staff('POST', 'evento', {
+    titulo: congress,
+    dataInicio: new Date(Date.now() + 40 * 86_400_000).toISOString(),
+    dataFim: new Date(Date.now() + 41 * 86_400_000).toISOString(),
+    fusoHorario: 'America/Sao_Paulo',
+    moeda: 'BRL',
+    ingressos: [
+      { nome: 'Geral', valor: 0, estoque: 1000 },
+      { nome: 'Criança', valor: 0, estoque: 1000 },
+    ],
+  });
+  expect(made.status).toBe(201);
+  const event = (await made.json()) as { id: number; ingressos: { id: number }[] };
+  expect((await staff('POST', `evento/${event.id}/publicar`)).status).toBe(200);
+  const names = [
+    'Álvaro Ávila',
+    'Ângela Zúñiga',
+    ...Array.from({ length: 697 }, (_, i) => `Pessoa ${String(i).padStart(3, '0')}`),
+  ];
+  const members = [await apiLogin('membro@graca.demo'), await apiLogin('beatriz.rocha@graca.demo')];
+  const register = async (batch: number, holders: { nome: string }[]) => {
+    const who = members[batch % 2]!;
+    const res = await fetch(`${API}/usuario/${who.id}/evento/${event.id}/inscricao`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${who.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': `desk-700-${event.id}-${batch}`,
+      },
+      body: JSON.stringify({
+        ingressos: [
+          { ingresso: event.ingressos[0]!.id, titulares: holders.slice(0, 50) },
+          ...(holders.length > 50
+            ? [{ ingresso: event.ingressos[1]!.id, titulares: holders.slice(50) }]
+            : []),
+        ],
+      }),
+    });
+    expect(res.status, await res.clone().text()).toBeLessThan(300);
+  };
+  for (let batch = 0; batch < 7; batch++)
+    await register(
+      batch,
+      names.slice(batch * 100, batch * 100 + 100).map((nome) => ({ nome })),
+    );
+  // the 700th, an order of its own, cancelled by the staff: its row stays readable (contrast)
+  await register(7, [{ nome: 'Bruna Estorno' }]);
+  const found = (await (await staff('GET', `evento/${event.id}/inscricao?busca=bruna`)).json()) as {
+    inscricoes: { id: number }[];
+  };
+  expect(
+    (await staff('POST', `evento/${event.id}/inscricao/${found.inscricoes[0]!.id}/cancelar`))
+      .status,
+  ).toBe(200);
+
+  // a phone at the door's desk: the table scrolls inside its own box, never the page
+  await page.setViewportSize({ width: 360, height: 740 });
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', `/admin/events/${event.id}/registrations`));
+  await expect(page.getByRole('status').filter({ hasText: '700 inscrições' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Inscrições' });
+  await expect(table.getByRole('row')).toHaveCount(51); // the header and a page of 50
+  await noSideScroll(page);
+  const box = page.getByRole('region', { name: 'Inscrições' });
+  expect(await box.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const holder = table.getByRole('columnheader', { name: 'Participante' });
+  await holder.getByRole('button').click();
+  await expect(page).toHaveURL(/ordem=titular/);
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+  const firstHolder = table.getByRole('rowheader').first();
+  await expect(firstHolder).toContainText('Álvaro Ávila');
+  await expect(table.getByRole('rowheader').nth(1)).toContainText('Ângela Zúñiga');
+  const cancelled = table.getByRole('row').filter({ hasText: 'Bruna Estorno' });
+  await expect(cancelled).toContainText('Cancelada');
+  await expect(cancelled.getByText('Ações')).toHaveCount(0); // nothing left to do on it
+  let { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((v) => v.id)).toEqual([]);
+  await holder.getByRole('button').click();
+  await expect(holder).toHaveAttribute('aria-sort', 'descending');
+  await expect(firstHolder).toContainText('Pessoa 696');
+  await noSideScroll(page);
+
+  // desktop: search without accents, keep the sort, select two rows and export only them
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await holder.getByRole('button').click(); // back to A → Z
+  await expect(holder).toHaveAttribute('aria-sort', 'ascending');
+  await page
+    .getByRole('searchbox', { name: 'Buscar por nome, e-mail ou código' })
+    .fill('angela zuniga');
+  await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+  await expect(page.getByRole('status').filter({ hasText: '1 inscrição' })).toBeVisible();
+  await expect(table.getByRole('rowheader')).toHaveCount(1);
+  await expect(firstHolder).toContainText('Ângela Zúñiga');
+  await page.getByRole('checkbox', { name: 'Selecionar Ângela Zúñiga' }).check();
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '700 inscrições' })).toBeVisible();
+  await expect(page).toHaveURL(/ordem=titular/);
+  await page.getByRole('checkbox', { name: 'Selecionar Álvaro Ávila' }).check();
+  await expect(page.getByRole('checkbox', { name: 'Selecionar Ângela Zúñiga' })).toBeChecked();
+  await expect(page.getByText('2 selecionadas')).toBeVisible();
+  // the row menu holds the registration's actions
+  const menu = table.getByRole('row').filter({ hasText: 'Álvaro Ávila' }).getByText('Ações');
+  await menu.click();
+  await expect(page.getByRole('button', { name: 'Reenviar e-mail do ingresso' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Cancelar', exact: true })).toBeVisible();
+  ({ violations } = await new AxeBuilder({ page }).analyze());
+  expect(violations.map((v) => v.id)).toEqual([]);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Baixar CSV das selecionadas' }).click();
+  const chunks: Buffer[] = [];
+  for await (const chunk of await (await download).createReadStream()) chunks.push(chunk as Buffer);
+  const lines = Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .split('\r\n');
+  expect(lines).toHaveLength(3); // the header and the two selected, in the table's order
+  expect(lines[0]).toMatch(/^Código do ingresso;Situação;/);
+  expect(lines[1]).toContain(';Álvaro Ávila;');
+  expect(lines[2]).toContain(';Ângela Zúñiga;');
+  // a page's worth at once: the header's box selects the 50 rows of the page
+  await page.getByRole('checkbox', { name: 'Selecionar todas desta página' }).check();
+  await expect(page.getByText('50 selecionadas')).toBeVisible();
 });

@@ -24,6 +24,8 @@ export interface RegistrationsFilter {
   status: string;
   ingresso: string;
   pagamento: string;
+  /** The table's sort (`titular`, `-data`…); empty: newest first. */
+  ordem: string;
   page: number;
 }
 
@@ -64,6 +66,7 @@ const registrationParams = (f: Partial<RegistrationsFilter>) =>
     status: f.status ?? '',
     ingresso: f.ingresso ?? '',
     pagamento: f.pagamento ?? '',
+    ordem: f.ordem ?? '',
     page: f.page ?? 0,
   });
 
@@ -72,14 +75,20 @@ export const fetchRegistrations = (slug: string, id: number, f: RegistrationsFil
     .get(`evento/${id}/inscricao`, { searchParams: registrationParams(f) })
     .json<RegistrationsPage>();
 
-/** The CSV as a file to save (the call carries the bearer token, so it is fetched, not linked). */
+/**
+ * The CSV as a file to save (the call carries the bearer token, so it is fetched, not linked):
+ * of the filtered registrations, or of `ids` only (the rows selected in the table).
+ */
 export async function downloadRegistrationsCsv(
   slug: string,
   id: number,
   f: Partial<RegistrationsFilter>,
+  ids?: readonly number[],
 ): Promise<{ blob: Blob; filename: string }> {
   const res = await staffHttp(slug).get(`evento/${id}/inscricao/csv`, {
-    searchParams: registrationParams({ ...f, page: 0 }),
+    searchParams: ids
+      ? params({ ids: ids.join(','), ordem: f.ordem ?? '' })
+      : registrationParams({ ...f, page: 0 }),
   });
   const disposition = res.headers.get('content-disposition') ?? '';
   const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? `evento-${id}.csv`;

@@ -5,6 +5,14 @@ export { default as StaffNav, AREA_PAGES, areaHref } from './StaffNav.tsx';
 export { useUrlState } from './url-state.ts';
 export { useUnsavedWarning } from './unsaved.ts';
 export { ConfirmButton } from './ConfirmButton.tsx';
+export {
+  DataTable,
+  RowMenu,
+  nextSort,
+  parseSort,
+  type DataColumn,
+  type DataSelection,
+} from './DataTable.tsx';
 export { ClearFilters, ListPager, PagedList, SearchForm, StaffTabs, pageOf } from './list.tsx';
 export { FormActions, useStaffForm } from './forms.tsx';
 export { ImageField } from './ImageField.tsx';
