@@ -41,10 +41,14 @@ test('a treasurer filters a month and exports its CSV; the numbers add up', asyn
     .replace(/^\uFEFF/, '')
     .trim()
     .split('\r\n');
-  expect(rows[0]).toBe('data,pedido,doador,email,metodo,status,motivos,valor');
+  // graca is a Portuguese church: ';' between columns and a decimal comma (docs/staff.md "CSV files")
+  expect(rows[0]).toBe('Data;Pedido;Doador;E-mail;Forma de pagamento;Situação;Motivos;Valor');
   const csvCents = rows
     .slice(1)
-    .reduce((sum, row) => sum + Math.round(Number(row.split(',').at(-1)) * 100), 0);
+    .reduce(
+      (sum, row) => sum + Math.round(Number(row.split(';').at(-1)!.replace(',', '.')) * 100),
+      0,
+    );
   expect(csvCents).toBe(shown);
   expect(rows.slice(1).every((r) => r.startsWith(month))).toBe(true);
 
