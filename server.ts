@@ -2,25 +2,36 @@
 // the v1 API (/api/v1), /healthz, /readyz, /metrics and the chat (/socket.io). It logs every request (server/log.ts)
 // and drains on SIGTERM (docs/deploy.md "Draining").
 import { existsSync } from 'node:fs';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { ConfigError, parseConfig, type Config } from './common/config.ts';
 import { forgetChurch } from './contract/in-process.ts';
 import { checkJwtSecret } from './server/auth/jwt-secret.ts';
-import { createNodeHandler, isApiRequest, serveMetrics } from './server/http/node-handler.ts';
-import { refuseBadHost } from './server/http/host-header.ts';
+import {
+  createNodeHandler,
+  handlesPath,
+  isApiRequest,
+  serveMetrics,
+} from './server/http/node-handler.ts';
+import { refuseBadHost, validHostHeader } from './server/http/host-header.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { pageRouteLabeller, routeLabelOf, setRouteLabel } from './server/http/route-label.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
-import { configureLog, log, reportError, REQUEST_ID_HEADER, requestIdOf } from './server/log.ts';
+import {
+  configureLog,
+  log,
+  logRequest,
+  reportError,
+  REQUEST_ID_HEADER,
+  requestIdOf,
+} from './server/log.ts';
 import {
   collectProcessMetrics,
-  httpDuration,
-  httpRequests,
   methodLabel,
   pageCacheLookups,
+  recordRequest,
   watchPageCache,
   watchPool,
   watchReadiness,
@@ -70,8 +81,20 @@ export async function start(config: Config): Promise<RunningServer> {
     enabled: config.PAGE_CACHE,
     maxBytes: config.PAGE_CACHE_MB * 1024 * 1024,
     onLookup: (result) => pageCacheLookups.inc({ result }),
+    echoHeader: REQUEST_ID_HEADER,
   });
   const pageRoute = pageRouteLabeller(entry);
+  // A path's route pattern is the same on every request: found once (bounded, like the cache's keys).
+  const pageRoutes = new Map<string, string>();
+  const pageRouteOf = (path: string, status: number) => {
+    if (status === 404) return pageRoute(path, status);
+    let route = pageRoutes.get(path);
+    if (route === undefined) {
+      if (pageRoutes.size >= 5_000) pageRoutes.clear();
+      pageRoutes.set(path, (route = pageRoute(path, status)));
+    }
+    return route;
+  };
   watchPageCache(pages);
   watchReadiness(() => ready);
   if (services.database.kind === 'postgres')
@@ -79,57 +102,83 @@ export async function start(config: Config): Promise<RunningServer> {
       (services.database.db as unknown as { $client: Parameters<typeof watchPool>[0] }).$client,
     );
   if (config.METRICS_TOKEN || config.METRICS_PORT !== undefined) collectProcessMetrics();
-  const api = createPageCache((req, res) => void handleApi(req, res), { enabled: false });
+  const api = createPageCache((req, res) => void handleApi(req, res), {
+    enabled: false,
+    echoHeader: REQUEST_ID_HEADER,
+  });
   services.changes.onChurchChanged((churchId) => {
     pages.purgeChurch(churchId);
     forgetChurch(churchId); // the web's host → church cache (src/middleware.ts registers it)
   });
 
   /** One log line and the metrics of each request, once its answer is sent (or the client left). */
-  const observe = (req: IncomingMessage, res: ServerResponse, requestId: string) => {
-    const started = performance.now();
-    res.once('close', () => {
-      const path = (req.url ?? '/').split('?')[0]!;
-      const route = routeLabelOf(req) ?? pageRoute(path, res.statusCode);
-      const method = methodLabel(req.method);
-      const seconds = (performance.now() - started) / 1000;
-      httpRequests.inc({ method, route, status: res.statusCode });
-      httpDuration.observe({ method, route }, seconds);
-      const line = {
-        reqId: requestId,
-        method: req.method,
-        route,
-        status: res.statusCode,
-        ms: Math.round(seconds * 10_000) / 10,
-        ...(res.writableFinished ? {} : { aborted: true }),
-      };
-      if (res.statusCode >= 500) log.error(line, 'request');
-      else log.info(line, 'request');
+  function observed(this: ServerResponse) {
+    const res = this as Observed;
+    const req = res.req;
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const status = res.statusCode;
+    const route = routeLabelOf(req) ?? pageRouteOf(q < 0 ? url : url.slice(0, q), status);
+    const seconds = (performance.now() - res[STARTED]) / 1000;
+    recordRequest(methodLabel(req.method), route, status, seconds);
+    logRequest({
+      reqId: res[REQUEST_ID],
+      method: req.method,
+      route,
+      status,
+      ms: Math.round(seconds * 10_000) / 10,
+      aborted: !res.writableFinished,
     });
+  }
+
+  // Hosts already found valid (bounded): checked once, not on every request.
+  const goodHosts = new Set<string>();
+  const validHost = (host: string | undefined) => {
+    if (host === undefined || goodHosts.has(host)) return true;
+    if (!validHostHeader(host)) return false;
+    if (goodHosts.size >= 1_000) goodHosts.clear();
+    goodHosts.add(host);
+    return true;
   };
 
-  const server = createServer((req, res) => {
+  const server = createServer((req, response) => {
+    const res = response as Observed;
     // The proxy's request id (or a new one) is on every answer, log line and error report.
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);
     req.headers[REQUEST_ID_HEADER] = requestId; // the API's error handler reads it
-    res.setHeader(REQUEST_ID_HEADER, requestId);
+    res[STARTED] = performance.now();
+    res[REQUEST_ID] = requestId;
+    res.on('close', observed);
+    const url = req.url ?? '/';
+    // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
+    const compressedApi = isApiRequest(url) && req.headers['accept-encoding'];
+    // Answers of the page caches carry the id in their one writeHead (docs/performance.md "The
+    // cached path"); any other answer has it set here first.
+    const viaCache = compressedApi || (!handlesPath(url) && !namesFile(url));
+    if (!viaCache) res.setHeader(REQUEST_ID_HEADER, requestId);
     // Once the node stops accepting, kept-alive connections close after their answer.
     if (stopping) res.setHeader('connection', 'close');
-    observe(req, res, requestId);
-    if (refuseBadHost(req, res)) return; // `Host: x@evil` is a 400, not the site's 500
-    // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
-    const compressedApi = isApiRequest(req.url) && req.headers['accept-encoding'];
+    if (!validHost(req.headers.host)) {
+      // `Host: x@evil` is a 400, not the site's 500
+      if (viaCache) res.setHeader(REQUEST_ID_HEADER, requestId);
+      return void refuseBadHost(req, res);
+    }
     if (!compressedApi && handleApi(req, res)) return;
     if (!compressedApi && serveStatic(req, res)) return setRouteLabel(req, 'static');
     (compressedApi ? api : pages).handle(req, res).catch((error: unknown) => {
+      const path = (req.url ?? '/').split('?')[0]!;
       reportError(error, {
         source: 'web',
         requestId,
         method: req.method,
-        route: pageRoute((req.url ?? '/').split('?')[0]!, 200),
-        path: (req.url ?? '/').split('?')[0],
+        route: pageRoute(path, 200),
+        path,
       });
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' });
+      if (!res.headersSent)
+        res.writeHead(500, {
+          'content-type': 'text/plain; charset=utf-8',
+          [REQUEST_ID_HEADER]: requestId,
+        });
       res.end('Internal server error');
     });
   });
@@ -198,6 +247,17 @@ export async function start(config: Config): Promise<RunningServer> {
 }
 
 const isPathOf = (url = '/', path: string) => url === path || url.startsWith(`${path}?`);
+
+const STARTED = Symbol('started');
+const REQUEST_ID = Symbol('request id');
+type Observed = ServerResponse & { [STARTED]: number; [REQUEST_ID]: string };
+
+/** Whether a URL's last path segment has a dot, as every built file's does (pages: only feeds and the like). */
+function namesFile(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  return path.indexOf('.', path.lastIndexOf('/')) >= 0;
+}
 
 /** Starts from the environment, logs where, and stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {

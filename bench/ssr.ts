@@ -8,15 +8,26 @@
 //   PostgreSQL demo    when BENCH_DATABASE_URL (or TEST_DATABASE_URL) answers: a fresh database made there
 //   PGlite large       when BENCH_LARGE_DATA_DIR names a DATA_DIR filled by `npm run seed:large`
 //   PostgreSQL large   when BENCH_LARGE_DATABASE_URL names a database filled by `npm run seed:large`
+// The server runs as deployed: LOG_LEVEL=info (a line per request, written to /dev/null or to
+// BENCH_SERVER_LOG, a file) and its metrics on (METRICS_TOKEN set, process metrics collected);
+// BENCH_LOG_LEVEL=error measures without the request lines.
 // Knobs: BENCH_QUICK=1 (home and news only, 1 round of 2 s: checks it runs), BENCH_PAGES=home,news,
 // BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP (3 s per page, first), BENCH_CONNECTIONS (10), BENCH_PORT (4431) and BENCH_PLAIN_PORT (the next one).
 // Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
 // printed as Markdown and kept in bench/results/latest.json and latest.md.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto'; // production needs its own token key (server/auth/jwt-secret.ts)
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  openSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
@@ -40,6 +51,9 @@ const CACHE_MODES = ONE_MODE ? [ONE_MODE === 'true'] : [false, true];
 const HOST = 'graca.localhost';
 const BROWSER = { 'accept-language': 'pt-BR,pt;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
 const DIST = process.env.DIST_DIR ?? 'dist';
+const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
+/** Where the server's log lines go: a file to read afterwards, else /dev/null (a log shipper's pipe costs the server the same write). */
+const SERVER_LOG = process.env.BENCH_SERVER_LOG ?? '/dev/null';
 
 interface Setup {
   db: 'PGlite' | 'PostgreSQL';
@@ -62,6 +76,8 @@ interface Row {
   bytes: { br: number; gzip: number; identity: number };
   /** The encoding a browser (gzip, deflate, br) was sent. */
   sent: string;
+  /** The machine's 1-minute load average when the page's rounds ended (the machine is shared). */
+  load: number;
 }
 
 type Answer = { status: number; headers: Record<string, string>; body: Buffer };
@@ -101,7 +117,10 @@ const decoded = (a: Answer) =>
 
 async function waitUp(server: ChildProcess): Promise<void> {
   for (let i = 0; i < 1800; i++) {
-    if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+    if (server.exitCode !== null)
+      throw new Error(
+        `server exited with ${server.exitCode} (set BENCH_SERVER_LOG=<file> to keep its log lines)`,
+      );
     try {
       if ((await get('/healthz', {})).status === 200) return;
     } catch {
@@ -187,22 +206,27 @@ async function setups(): Promise<Setup[]> {
 
 function startServer(setup: Setup, cache: boolean): ChildProcess {
   const { DATABASE_URL: _inherited, ...inherited } = process.env; // the setup says which database
-  return spawn(process.execPath, ['server.ts'], {
+  const logFd = openSync(SERVER_LOG, 'a');
+  const child = spawn(process.execPath, ['server.ts'], {
     env: {
       ...inherited,
       ...setup.env,
       PAGE_CACHE: String(cache),
       PORT: String(SERVER_PORT),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'error',
+      LOG_LEVEL,
+      // /metrics on, as deployed: the request metrics are always kept; the token adds process metrics
+      METRICS_TOKEN: process.env.METRICS_TOKEN ?? randomBytes(24).toString('base64url'),
       NODE_ENV: 'production',
       JOB_RUNNER: 'false',
       JWT_SECRET: process.env.JWT_SECRET ?? randomBytes(48).toString('base64url'),
       // production refuses to start without the key of the gateways' credentials (docs/payments.md)
       PAYMENT_KEY: process.env.PAYMENT_KEY ?? randomBytes(32).toString('hex'),
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', logFd, 'inherit'],
   });
+  closeSync(logFd); // the child has its own copy
+  return child;
 }
 
 async function stop(child: ChildProcess | undefined): Promise<void> {
@@ -269,6 +293,7 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
         identity: identity.body.length,
       },
       sent: browser.headers['content-encoding'] ?? 'identity',
+      load: Math.round(loadavg()[0]! * 10) / 10,
     };
   } finally {
     plain.kill();
@@ -279,12 +304,12 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : 'â€
 
 function table(rows: Row[]): string {
   const lines = [
-    '| page | db | data | cache | req/s | p50 ms | p99 ms | plain req/s | ratio | browser got | br B | gzip B | identity B |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|',
+    '| page | db | data | cache | req/s | p50 ms | p99 ms | plain req/s | ratio | browser got | br B | gzip B | identity B | load |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} |`,
+      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
     );
   }
   return lines.join('\n');
@@ -321,7 +346,7 @@ try {
         if (!row) continue;
         rows.push(row);
         console.log(
-          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B`,
+          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
         );
       }
       await stop(server);
@@ -343,6 +368,8 @@ const meta = {
   warmup: WARMUP,
   rounds: ROUNDS,
   quick: QUICK,
+  logLevel: LOG_LEVEL,
+  loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
 };
 writeFileSync('bench/results/latest.json', JSON.stringify({ ...meta, rows }, null, 2));
 writeFileSync('bench/results/latest.md', `${JSON.stringify(meta)}\n\n${markdown}\n`);

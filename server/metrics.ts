@@ -9,20 +9,145 @@ const METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIO
 /** A request's method as a label: anything unusual is OTHER, so labels stay bounded. */
 export const methodLabel = (method = 'GET') => (METHODS.has(method) ? method : 'OTHER');
 
-export const httpRequests = new Counter({
-  name: 'http_requests_total',
-  help: 'HTTP requests answered, by method, route pattern and status.',
-  labelNames: ['method', 'route', 'status'] as const,
-  registers: [registry],
-});
+/** The buckets of http_request_duration_seconds. */
+const DURATION_BUCKETS = [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-export const httpDuration = new Histogram({
-  name: 'http_request_duration_seconds',
-  help: 'Time from a request to the end of its answer, by method and route pattern.',
-  labelNames: ['method', 'route'] as const,
-  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  registers: [registry],
-});
+/** One method of one route: its durations (buckets not cumulative) and its answers by status. */
+interface RouteMethod {
+  labels: { method: string; route: string };
+  buckets: number[];
+  sum: number;
+  count: number;
+  statuses: Map<number, number>;
+}
+
+/**
+ * Requests answered and their durations, kept by route, method and status in plain maps: a request
+ * costs three map look-ups and a few additions instead of prom-client's label hashing and checks
+ * on every call (docs/performance.md "The cached path"). Scrapes read the same text as prom-client's
+ * Counter and Histogram would give (server/metrics.test.ts compares them).
+ */
+const series = new Map<string, Map<string, RouteMethod>>();
+
+function cellOf(method: string, route: string): RouteMethod {
+  let methods = series.get(route);
+  if (!methods) series.set(route, (methods = new Map()));
+  let cell = methods.get(method);
+  if (!cell)
+    methods.set(
+      method,
+      (cell = {
+        labels: { method, route },
+        buckets: DURATION_BUCKETS.map(() => 0),
+        sum: 0,
+        count: 0,
+        statuses: new Map(),
+      }),
+    );
+  return cell;
+}
+
+/** One answered request: counted by method, route and status; its duration by method and route. */
+export function recordRequest(method: string, route: string, status: number, seconds: number) {
+  const cell = cellOf(method, route);
+  cell.statuses.set(status, (cell.statuses.get(status) ?? 0) + 1);
+  cell.sum += seconds;
+  cell.count++;
+  for (let i = 0; i < DURATION_BUCKETS.length; i++)
+    if (seconds <= DURATION_BUCKETS[i]!) {
+      cell.buckets[i]!++;
+      break;
+    }
+}
+
+type Labels = Record<string, string | number>;
+type Value = { labels: Labels; sharedLabels?: Labels; value: number; metricName?: string };
+
+/** A metric the registry reads like one of prom-client's (get / getForPromString / reset). */
+function seriesMetric(
+  name: string,
+  help: string,
+  type: 'counter' | 'histogram',
+  values: () => Value[],
+  reset: () => void = () => series.clear(),
+) {
+  const metric = {
+    name,
+    help,
+    type,
+    aggregator: 'sum' as const,
+    getForPromString: async () => ({ name, help, type, aggregator: 'sum', values: values() }),
+    get: async () => ({
+      name,
+      help,
+      type,
+      aggregator: 'sum',
+      values: values().map(({ labels, sharedLabels, ...rest }) => ({
+        ...rest,
+        labels: { ...labels, ...sharedLabels },
+      })),
+    }),
+    reset,
+  };
+  registry.registerMetric(metric as never);
+  return metric;
+}
+
+export const httpRequests = {
+  ...seriesMetric(
+    'http_requests_total',
+    'HTTP requests answered, by method, route pattern and status.',
+    'counter',
+    () => {
+      const out: Value[] = [];
+      for (const methods of series.values())
+        for (const cell of methods.values())
+          for (const [status, value] of cell.statuses)
+            out.push({ labels: { ...cell.labels, status }, value });
+      return out;
+    },
+  ),
+  /** As prom-client's Counter.inc (tests, tools); the server calls recordRequest. */
+  inc({ method, route, status }: { method: string; route: string; status: number }) {
+    const cell = cellOf(method, route);
+    cell.statuses.set(status, (cell.statuses.get(status) ?? 0) + 1);
+  },
+};
+
+export const httpDuration = seriesMetric(
+  'http_request_duration_seconds',
+  'Time from a request to the end of its answer, by method and route pattern.',
+  'histogram',
+  () => {
+    const name = 'http_request_duration_seconds';
+    const out: Value[] = [];
+    for (const methods of series.values())
+      for (const cell of methods.values()) {
+        if (!cell.count) continue; // counted by httpRequests.inc alone
+        let total = 0;
+        DURATION_BUCKETS.forEach((le, i) => {
+          total += cell.buckets[i]!;
+          out.push({
+            labels: { le },
+            sharedLabels: cell.labels,
+            value: total,
+            metricName: `${name}_bucket`,
+          });
+        });
+        out.push(
+          {
+            labels: { le: '+Inf' },
+            sharedLabels: cell.labels,
+            value: cell.count,
+            metricName: `${name}_bucket`,
+          },
+          { labels: {}, sharedLabels: cell.labels, value: cell.sum, metricName: `${name}_sum` },
+          { labels: {}, sharedLabels: cell.labels, value: cell.count, metricName: `${name}_count` },
+        );
+      }
+    return out;
+  },
+);
 
 export const serverErrors = new Counter({
   name: 'server_errors_total',
@@ -31,12 +156,25 @@ export const serverErrors = new Counter({
   registers: [registry],
 });
 
-export const pageCacheLookups = new Counter({
-  name: 'page_cache_lookups_total',
-  help: 'Page cache look-ups: hit (fresh copy), stale (stale copy while another request re-renders), miss (rendered).',
-  labelNames: ['result'] as const,
-  registers: [registry],
-});
+/** Look-ups by result, counted in three numbers (a look-up per page request). */
+const lookups = { hit: 0, stale: 0, miss: 0 };
+const lookupsSeen: Array<keyof typeof lookups> = []; // first-seen order, as prom-client lists them
+
+export const pageCacheLookups = {
+  ...seriesMetric(
+    'page_cache_lookups_total',
+    'Page cache look-ups: hit (fresh copy), stale (stale copy while another request re-renders), miss (rendered).',
+    'counter',
+    () => lookupsSeen.map((result) => ({ labels: { result }, value: lookups[result] })),
+    () => {
+      lookups.hit = lookups.stale = lookups.miss = 0;
+      lookupsSeen.length = 0;
+    },
+  ),
+  inc({ result }: { result: keyof typeof lookups }) {
+    if (!lookups[result]++) lookupsSeen.push(result);
+  },
+};
 
 export const jobRuns = new Counter({
   name: 'job_runs_total',

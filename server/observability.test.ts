@@ -163,8 +163,14 @@ describe('request ids', () => {
   it("keeps the proxy's plain id and makes one otherwise", () => {
     expect(requestIdOf('req-123.abc')).toBe('req-123.abc');
     expect(requestIdOf(['f0e1d2', 'other'])).toBe('f0e1d2');
-    for (const bad of [undefined, '', 'has space', 'x'.repeat(129), 'new\nline', '<script>'])
-      expect(requestIdOf(bad)).toMatch(/^[0-9a-f-]{36}$/);
+    const made = new Set<string>();
+    for (const bad of [undefined, '', 'has space', 'x'.repeat(129), 'new\nline', '<script>']) {
+      const id = requestIdOf(bad);
+      expect(id).toMatch(/^[\w-]{12}-[0-9a-z]+$/); // this process's prefix, then a counter
+      expect(requestIdOf(id)).toBe(id); // a made id passes through the next hop unchanged
+      made.add(id);
+    }
+    expect(made.size).toBe(6);
   });
 });
 

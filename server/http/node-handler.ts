@@ -21,6 +21,10 @@ export interface NodeHandlerOptions {
 
 const isPath = (url: string, path: string) => url === path || url.startsWith(`${path}?`);
 
+/** Whether the handler below answers this URL (the API, /healthz, /readyz, /metrics). */
+export const handlesPath = (url = '/'): boolean =>
+  isApiRequest(url) || isPath(url, '/healthz') || isPath(url, '/readyz') || isPath(url, '/metrics');
+
 /** Returns a handler that answers API paths and returns false for anything else. */
 export function createNodeHandler(
   services: Pick<Services, 'api' | 'database'>,

@@ -145,6 +145,85 @@ describe('page cache status line', () => {
   });
 });
 
+describe('per-request headers of kept pages', () => {
+  // As server.ts serves pages: the request id is the request's (set on req.headers), and a renderer
+  // that sets it on the answer (as the server once did before rendering) must not make it the page's.
+  const page = (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('x-request-id', String(req.headers['x-request-id']));
+    res.writeHead(200, {
+      'content-type': 'text/html; charset=utf-8',
+      'cache-control': 'public, max-age=0, s-maxage=30',
+      'x-church-id': '7',
+      'set-cookie-not': 'x',
+    });
+    res.end(`<p>${'page '.repeat(400)}</p>`);
+  };
+
+  async function serve(cache: PageCache) {
+    const srv = createServer((req, res) => void cache.handle(req, res));
+    await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(srv.address() as AddressInfo).port}`;
+    return { url, close: () => new Promise<void>((r) => srv.close(() => r())) };
+  }
+
+  it('every answer carries its own request id, never the one of the request that rendered the page', async () => {
+    const { url, close } = await serve(createPageCache(page, { echoHeader: 'x-request-id' }));
+    try {
+      const ids = [];
+      for (const [i, encoding] of ['br', 'br', 'gzip', 'identity', 'br'].entries()) {
+        const res = await fetch(`${url}/news`, {
+          headers: { 'x-request-id': `req-${i}`, 'accept-encoding': encoding },
+        });
+        await res.arrayBuffer();
+        ids.push(res.headers.get('x-request-id'));
+      }
+      expect(ids).toEqual(['req-0', 'req-1', 'req-2', 'req-3', 'req-4']);
+      const etag = (await fetch(`${url}/news`)).headers.get('etag')!;
+      const notModified = await fetch(`${url}/news`, {
+        headers: { 'x-request-id': 'req-304', 'if-none-match': etag },
+      });
+      expect(notModified.status).toBe(304);
+      expect(notModified.headers.get('x-request-id')).toBe('req-304');
+    } finally {
+      await close();
+    }
+  });
+
+  it('a hit sends the headers the render sent, plus its Age, in every encoding and for HEAD', async () => {
+    const { url, close } = await serve(createPageCache(page, { echoHeader: 'x-request-id' }));
+    const headersOf = (res: Response) =>
+      Object.fromEntries(
+        [...res.headers].filter(
+          ([name]) => !['date', 'age', 'x-request-id', 'connection', 'keep-alive'].includes(name),
+        ),
+      );
+    try {
+      for (const encoding of ['br', 'gzip', 'identity']) {
+        const path = `/page-${encoding}`;
+        const rendered = await fetch(url + path, { headers: { 'accept-encoding': encoding } });
+        const body = Buffer.from(await rendered.arrayBuffer());
+        const hit = await fetch(url + path, { headers: { 'accept-encoding': encoding } });
+        expect(Buffer.from(await hit.arrayBuffer()).equals(body)).toBe(true);
+        expect(headersOf(hit)).toEqual(headersOf(rendered));
+        expect(hit.headers.get('age')).toBe('0');
+        expect(hit.headers.get('x-church-id')).toBeNull();
+        expect(hit.headers.get('content-length')).toBe(
+          String(
+            encoding === 'identity' ? body.length : Number(rendered.headers.get('content-length')),
+          ),
+        );
+        const head = await fetch(url + path, {
+          method: 'HEAD',
+          headers: { 'accept-encoding': encoding },
+        });
+        expect(headersOf(head)).toEqual(headersOf(rendered));
+      }
+    } finally {
+      await close();
+    }
+  });
+});
+
 describe('page cache memory and compression', () => {
   // A renderer of ~20 KB pages, like a content list.
   const filler = 'x'.repeat(4_000);
@@ -167,9 +246,12 @@ describe('page cache memory and compression', () => {
     req.headers = { host: 'graca.localhost', 'accept-language': 'pt-BR', ...headers };
     const res = new Response(req);
     let sent: Record<string, unknown> = {};
-    res.writeHead = ((status: number, headers: Record<string, unknown> = {}) => {
+    res.writeHead = ((status: number, headers: Record<string, unknown> | string[] = {}) => {
       res.statusCode = status;
-      sent = headers;
+      // Node takes an object or a flat [name, value, …] list (how kept pages are sent)
+      sent = Array.isArray(headers)
+        ? Object.fromEntries(headers.flatMap((v, i) => (i % 2 ? [] : [[v, headers[i + 1]]])))
+        : headers;
       return res;
     }) as typeof res.writeHead;
     const chunks: Buffer[] = [];

@@ -45,6 +45,12 @@ interface Entry {
   freshUntil: number;
   staleUntil: number;
   revalidating: boolean;
+  /** When it last moved to the recent end of its segment (the LRU's order, to the second). */
+  movedAt: number;
+  /** Whether it is sent compressed to a client that takes it (text of 1 KB or more). */
+  compressible: boolean;
+  /** The answer's headers for each encoding sent, as writeHead's flat list, made once (Age and the request id follow). */
+  heads: Partial<Record<Encoding | 'identity', string[]>>;
 }
 
 interface Captured {
@@ -67,6 +73,11 @@ export interface PageCacheOptions {
   queryStats?: boolean;
   /** Told of every look-up of a cacheable request (the metrics, docs/deploy.md "Metrics"). */
   onLookup?: (result: 'hit' | 'stale' | 'miss') => void;
+  /**
+   * A request header whose value every answer carries back (server.ts: X-Request-Id) and no kept
+   * copy keeps: it is the request's, not the page's.
+   */
+  echoHeader?: string;
 }
 
 /** Share of the budget for pages seen once; the rest is for pages asked for again. */
@@ -75,6 +86,44 @@ const PROBATION_SHARE = 0.2;
 const ENTRY_OVERHEAD = 1024;
 /** Query parameters no page reads: they only identify campaigns, so they never split the cache. */
 const TRACKING_PARAM = /^(utm_[a-z]+|fbclid|gclid|msclkid|mc_cid|mc_eid|_ga)$/i;
+
+/** What a hit answered at once returns: one settled promise for all. */
+const DONE: Promise<void> = Promise.resolve();
+
+/** A kept page moves to the recent end of the LRU at most this often (a hit costs no map writes). */
+const LRU_RESOLUTION_MS = 1000;
+
+/**
+ * A small memo of a header's parsed value: browsers send a handful of distinct Accept-Encoding and
+ * Accept-Language values, so each is parsed once; past `max` distinct values it starts over.
+ */
+function memo<T>(parse: (value: string | undefined) => T, max = 256) {
+  const seen = new Map<string | undefined, T>();
+  return (value: string | string[] | undefined): T => {
+    const key = Array.isArray(value) ? value.join(', ') : value;
+    let got = seen.get(key);
+    if (got === undefined) {
+      if (seen.size >= max) seen.clear();
+      seen.set(key, (got = parse(key)));
+    }
+    return got;
+  };
+}
+
+const languageOf = memo((value) => pickLanguage(value));
+/** What a kept page is sent in, by Accept-Encoding (brotli first). */
+const keptEncoding = memo((value) => preferredEncoding(value));
+
+/** The headers as writeHead's flat [name, value, …] list (a header with several values repeats its name). */
+function flatHeaders(headers: OutgoingHttpHeaders): string[] {
+  const flat: string[] = [];
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) flat.push(name, v);
+    else flat.push(name, String(value));
+  }
+  return flat;
+}
 
 /** A segment of the LRU: a Map in use order (oldest first) with its byte count. */
 class Segment {
@@ -113,6 +162,7 @@ export function createPageCache(
     now = Date.now,
     queryStats = process.env.DB_QUERY_STATS === 'true',
     onLookup,
+    echoHeader,
   }: PageCacheOptions = {},
 ) {
   const probation = new Segment(Math.floor(maxBytes * PROBATION_SHARE));
@@ -122,19 +172,25 @@ export function createPageCache(
     if (!enabled) return null;
     if (req.method !== 'GET' && req.method !== 'HEAD') return null;
     if (req.headers.authorization) return null;
-    const lang = pickLanguage(req.headers['accept-language']);
+    const lang = languageOf(req.headers['accept-language']);
     return `${(req.headers.host ?? '').toLowerCase()}|${lang}|${normalizedUrl(req.url ?? '/')}`;
   }
 
-  function lookup(key: string): Entry | undefined {
-    const recent = hot.remove(key);
+  function lookup(key: string, at: number): Entry | undefined {
+    const recent = hot.entries.get(key);
     if (recent) {
-      hot.add(recent); // most recently used now
+      // Most recently used now; moved at most once a second, so a hot page's hits cost no map writes.
+      if (at - recent.movedAt >= LRU_RESOLUTION_MS) {
+        hot.remove(key);
+        hot.add(recent);
+        recent.movedAt = at;
+      }
       return recent;
     }
     const seen = probation.remove(key);
     if (!seen) return undefined;
     hot.add(seen); // asked for again: it earns a place among the hot pages
+    seen.movedAt = at;
     hot.trim();
     return seen;
   }
@@ -163,6 +219,9 @@ export function createPageCache(
       freshUntil: at + policy.sMaxAge * 1000,
       staleUntil: at + (policy.sMaxAge + policy.staleWhileRevalidate) * 1000,
       revalidating: false,
+      movedAt: at,
+      compressible: compressible(captured),
+      heads: {},
     };
     // A page re-rendered after going stale keeps its rank; a new one starts on probation.
     replaced.add(entry);
@@ -178,7 +237,9 @@ export function createPageCache(
     entry: Entry | null,
   ): Promise<{ body: Buffer; encoding: Encoding | null }> {
     const encoding = compressible(page)
-      ? preferredEncoding(req.headers['accept-encoding'], { oneOff: entry === null })
+      ? entry
+        ? keptEncoding(req.headers['accept-encoding'])
+        : preferredEncoding(req.headers['accept-encoding'], { oneOff: true })
       : null;
     if (!encoding) return { body: page.body, encoding: null };
     const kept = entry?.encoded[encoding];
@@ -197,6 +258,45 @@ export function createPageCache(
     return { body, encoding };
   }
 
+  /** The headers of an answer with this body and encoding (no Age, no request id). */
+  function headersOf(
+    page: Captured & { etag: string | null },
+    encoding: Encoding | null,
+    length: number,
+  ): OutgoingHttpHeaders {
+    const headers: OutgoingHttpHeaders = { ...page.headers };
+    delete headers[CHURCH_HEADER];
+    delete headers['transfer-encoding'];
+    if (echoHeader) delete headers[echoHeader];
+    if (compressible(page)) headers.vary = withVary(headers.vary, 'Accept-Encoding');
+    if (page.etag) headers.etag = page.etag;
+    if (encoding) headers['content-encoding'] = encoding;
+    headers['content-length'] = String(length);
+    return headers;
+  }
+
+  /**
+   * A hit answered at once when its body in the client's encoding is kept (nearly every hit): no
+   * promise, no copy of its headers. False when it needs the general path (a 304, a first compression).
+   */
+  function sendKept(req: IncomingMessage, res: ServerResponse, entry: Entry, age: number): boolean {
+    if (req.headers['if-none-match']) return false;
+    const encoding = entry.compressible ? keptEncoding(req.headers['accept-encoding']) : null;
+    const body = encoding ? entry.encoded[encoding] : entry.body;
+    if (!body) return false;
+    const head = (entry.heads[encoding ?? 'identity'] ??= flatHeaders(
+      headersOf(entry, encoding, body.length),
+    )).slice();
+    head.push('age', String(age));
+    const echo = echoHeader ? req.headers[echoHeader] : undefined;
+    if (typeof echo === 'string') head.push(echoHeader!, echo);
+    // The renderer may have set "OK" for a 404 page; the reason phrase follows the status.
+    res.statusMessage = STATUS_CODES[entry.status] ?? '';
+    res.writeHead(entry.status, head);
+    res.end(req.method === 'HEAD' ? undefined : body);
+    return true;
+  }
+
   async function send(
     req: IncomingMessage,
     res: ServerResponse,
@@ -204,26 +304,38 @@ export function createPageCache(
     entry: Entry | null,
     age?: number,
   ): Promise<void> {
-    const headers: OutgoingHttpHeaders = { ...page.headers };
-    delete headers[CHURCH_HEADER];
-    delete headers['transfer-encoding'];
-    if (age !== undefined) headers.age = String(age);
-    if (compressible(page)) headers.vary = withVary(headers.vary, 'Accept-Encoding');
-    if (page.etag) {
-      headers.etag = page.etag;
-      if (matches(req.headers['if-none-match'], page.etag)) {
-        delete headers['content-length'];
-        res.writeHead(304, headers);
-        res.end();
-        return;
-      }
+    const echo = echoHeader ? req.headers[echoHeader] : undefined;
+    if (
+      page.etag &&
+      req.headers['if-none-match'] &&
+      matches(req.headers['if-none-match'], page.etag)
+    ) {
+      const headers = headersOf(page, null, 0);
+      delete headers['content-length'];
+      if (age !== undefined) headers.age = String(age);
+      if (typeof echo === 'string') headers[echoHeader!] = echo;
+      res.writeHead(304, headers);
+      res.end();
+      return;
     }
     const { body, encoding } = await encodedBody(req, page, entry);
-    if (encoding) headers['content-encoding'] = encoding;
-    headers['content-length'] = String(body.length);
     // The renderer may have set "OK" for a 404 page; the reason phrase follows the status.
     res.statusMessage = STATUS_CODES[page.status] ?? '';
-    res.writeHead(page.status, headers);
+    if (page === entry) {
+      // A hit on a kept page: its headers for this encoding were listed once; it adds Age and the id.
+      const slot = encoding ?? 'identity';
+      const head = (entry.heads[slot] ??= flatHeaders(
+        headersOf(page, encoding, body.length),
+      )).slice();
+      if (age !== undefined) head.push('age', String(age));
+      if (typeof echo === 'string') head.push(echoHeader!, echo);
+      res.writeHead(page.status, head);
+    } else {
+      const headers = headersOf(page, encoding, body.length);
+      if (age !== undefined) headers.age = String(age);
+      if (typeof echo === 'string') headers[echoHeader!] = echo;
+      res.writeHead(page.status, headers);
+    }
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
@@ -248,33 +360,51 @@ export function createPageCache(
     await send(req, res, { ...captured, headers, etag }, entry);
   }
 
-  return {
-    async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-      const key = keyOf(req);
-      const entry = key ? lookup(key) : undefined;
-      const at = now();
-      if (key && entry) {
-        const age = Math.floor((at - entry.storedAt) / 1000);
-        if (at < entry.freshUntil) {
-          onLookup?.('hit');
-          return send(req, res, entry, entry, age);
-        }
-        if (at < entry.staleUntil && entry.revalidating) {
-          onLookup?.('stale');
-          return send(req, res, entry, entry, age);
-        }
-        onLookup?.('miss');
-        if (at < entry.staleUntil)
-          entry.revalidating = true; // this request re-renders; others get the stale copy
-        else drop(key);
-        try {
-          return await renderAndSend(req, res, key);
-        } finally {
-          entry.revalidating = false;
-        }
+  function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const key = keyOf(req);
+    const at = now();
+    const entry = key ? lookup(key, at) : undefined;
+    if (key && entry) {
+      const age = Math.floor((at - entry.storedAt) / 1000);
+      if (at < entry.freshUntil) {
+        onLookup?.('hit');
+        return sendKept(req, res, entry, age) ? DONE : send(req, res, entry, entry, age);
       }
-      if (key) onLookup?.('miss');
-      return renderAndSend(req, res, key);
+      if (at < entry.staleUntil && entry.revalidating) {
+        onLookup?.('stale');
+        return sendKept(req, res, entry, age) ? DONE : send(req, res, entry, entry, age);
+      }
+      onLookup?.('miss');
+      return revalidate(req, res, key, entry, at);
+    }
+    if (key) onLookup?.('miss');
+    return renderAndSend(req, res, key);
+  }
+
+  async function revalidate(
+    req: IncomingMessage,
+    res: ServerResponse,
+    key: string,
+    entry: Entry,
+    at: number,
+  ): Promise<void> {
+    if (at < entry.staleUntil)
+      entry.revalidating = true; // this request re-renders; others get the stale copy
+    else drop(key);
+    try {
+      return await renderAndSend(req, res, key);
+    } finally {
+      entry.revalidating = false;
+    }
+  }
+
+  return {
+    handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+      try {
+        return handle(req, res);
+      } catch (error) {
+        return Promise.reject(error); // as an async function would: the caller's catch answers 500
+      }
     },
     /** Drops every cached page of a church (after its content changed). */
     purgeChurch(churchId: number | string): void {

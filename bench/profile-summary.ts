@@ -1,0 +1,97 @@
+// `node bench/profile-summary.ts <file.cpuprofile> [top] [--by=function|file|package]`: what a V8 CPU
+// profile (`node --cpu-prof server.ts`, bench/render.ts's RENDER_PROFILE) spent its time on, as self
+// time summed per function (or per file, or per package), largest first, with the share of the
+// whole profile and of the non-idle part; `--inclusive` sums each function's total time instead
+// (itself and what it called), to see what a request handler costs as a whole
+// (docs/performance.md "How to profile").
+import { readFileSync } from 'node:fs';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  startTime: number;
+  endTime: number;
+  samples: number[];
+  timeDeltas: number[];
+}
+
+const [file, topArg, ...flags] = process.argv.slice(2);
+if (!file) {
+  console.error(
+    'usage: node bench/profile-summary.ts <file.cpuprofile> [top=40] [--by=function|file|package]',
+  );
+  process.exit(2);
+}
+const top = Number(topArg ?? 40) || 40;
+const inclusive = flags.includes('--inclusive');
+const by = (flags.find((f) => f.startsWith('--by='))?.slice(5) ?? 'function') as
+  'function' | 'file' | 'package';
+
+const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+const parent = new Map<number, number>();
+for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
+
+/** A readable place: the package (node_modules/<pkg>) or the path inside the repository. */
+function shortUrl(url: string): string {
+  if (!url) return '(native)';
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) return url.slice(nm + 'node_modules/'.length);
+  const here = url.indexOf('/work/');
+  return here >= 0 ? url.slice(url.indexOf('/', here + 6) + 1) : url.replace(/^file:\/\//, '');
+}
+
+function packageOf(url: string): string {
+  if (!url) return '(native)';
+  if (url.startsWith('node:')) return 'node:' + url.slice(5).split('/')[0];
+  const nm = url.lastIndexOf('node_modules/');
+  if (nm >= 0) {
+    const rest = url.slice(nm + 'node_modules/'.length).split('/');
+    return rest[0]!.startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0]!;
+  }
+  const s = shortUrl(url);
+  return s.split('/').slice(0, 2).join('/');
+}
+
+function keyOf(node: ProfileNode): string {
+  const { functionName, url, lineNumber } = node.callFrame;
+  if (by === 'package') return packageOf(url);
+  if (by === 'file') return shortUrl(url);
+  return `${functionName || '(anonymous)'}  ${shortUrl(url)}${url ? `:${lineNumber + 1}` : ''}`;
+}
+
+const self = new Map<string, number>();
+let total = 0;
+let idle = 0;
+for (let i = 0; i < profile.samples.length; i++) {
+  const node = nodes.get(profile.samples[i]!)!;
+  const dt = profile.timeDeltas[i] ?? 0;
+  total += dt;
+  if (node.callFrame.functionName === '(idle)') idle += dt;
+  if (!inclusive) {
+    const key = keyOf(node);
+    self.set(key, (self.get(key) ?? 0) + dt);
+    continue;
+  }
+  const seen = new Set<string>(); // a recursive function counts once per sample
+  for (let id: number | undefined = node.id; id !== undefined; id = parent.get(id)) {
+    const key = keyOf(nodes.get(id)!);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    self.set(key, (self.get(key) ?? 0) + dt);
+  }
+}
+
+const busy = total - idle;
+console.log(
+  `${file}: ${(total / 1e6).toFixed(2)} s sampled, ${(busy / 1e6).toFixed(2)} s busy (${((busy / total) * 100).toFixed(1)} %), ${profile.samples.length} samples`,
+);
+console.log(`${inclusive ? 'total ms' : ' self ms'}   % all  % busy  ${by}`);
+for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
+  console.log(
+    `${(us / 1000).toFixed(1).padStart(8)} ${((us / total) * 100).toFixed(1).padStart(7)} ${((us / busy) * 100).toFixed(1).padStart(7)}  ${key}`,
+  );
