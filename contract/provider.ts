@@ -1,6 +1,7 @@
 // The provider's console and the sign-up (docs/provider.md): calls under `/provider/…` on the
 // API. Console calls need a provider admin; the code check, the sign-up, its activation and the
 // set-password link are public. A church's code is its address, `<code>.<provider domain>`.
+import { deletionSchema } from './church-export.ts';
 import { z } from 'zod';
 import { emailField, newPasswordField } from './auth.ts';
 import { idParam, pageNumber } from './common.ts';
@@ -232,6 +233,8 @@ export const providerChurchSchema = z.object({
   /** The newest of: its last staff change, a member joining, a payment; null when none. */
   ultimaAtividade: z.string().nullable(),
   criadaEm: z.string(),
+  /** Marked for deletion: when, and the export made first (docs/provider.md "Deleting a church"). */
+  exclusao: deletionSchema.nullable().optional(),
 });
 export type ProviderChurch = z.infer<typeof providerChurchSchema>;
 export const providerChurchesSchema = z.object({

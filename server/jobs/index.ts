@@ -21,6 +21,7 @@ import { BACKUP_JOBS } from '../backup/backup.job.ts';
 import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 import { exportTask } from '../exports/export.service.ts';
+import { churchLifecycleJob } from '../exports/deletion.service.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -55,6 +56,7 @@ export const JOBS: readonly Job[] = [
   forgetCardsJob,
   invitationsJob,
   hostnameRecheckJob,
+  churchLifecycleJob,
   tasksJob(TASKS),
   ...BACKUP_JOBS,
 ];

@@ -28,6 +28,7 @@ import { newInvitation, sendWaiting } from '../invitations/invitations.service.t
 import type { Mailer } from '../mail/outbox.ts';
 import { recordProviderAudit, type ProviderActor } from './audit.ts';
 import { churchStorageBytes } from './storage.ts';
+import { assertNotMarked, deletionsOf } from '../exports/deletion.service.ts';
 
 /** The language of messages and default texts for a church language. */
 const langOf = (idioma: string): MessageLang => messageLangOfLocale(idioma);
@@ -351,6 +352,7 @@ export async function listChurches(
   ]);
   const ids = rows.map((r) => r.church.id);
   const sizes = ids.length ? await churchSizes(db, ids) : new Map<number, ChurchSize>();
+  const deletions = await deletionsOf(db, ids);
   const modules = ids.length
     ? await db
         .select({ churchId: t.churchModules.churchId, code: t.churchModules.moduleCode })
@@ -378,6 +380,7 @@ export async function listChurches(
       armazenamento: await churchStorageBytes(db, files, church.id),
       ultimaAtividade: size?.last ?? null,
       criadaEm: church.createdAt.toISOString(),
+      exclusao: deletions.get(church.id) ?? null,
     });
   }
   const n = total?.n ?? 0;
@@ -463,6 +466,8 @@ export async function setSuspended(
   id: number,
   suspend: boolean,
 ): Promise<void> {
+  // a church marked for deletion stays suspended until the deletion is cancelled
+  await assertNotMarked(db, id);
   await db.transaction(async (tx) => {
     const { church, provider } = await churchRow(tx, id);
     if (!church.active && provider?.state === 'pendente')

@@ -33,6 +33,16 @@ import { meOf, requireProviderAdmin, setPasswordWithLink } from './admins.servic
 import { providerAuditPage } from './audit.ts';
 import * as churches from './churches.service.ts';
 import { signupCaptcha } from './signup-captcha.ts';
+import { deletionInput, exportParams } from '../../contract/church-export.ts';
+import { recordProviderAudit } from './audit.ts';
+import { cancelDeletion, markForDeletion, providerExport } from '../exports/deletion.service.ts';
+import {
+  churchExports,
+  downloadPath,
+  exportOf,
+  exportViews,
+  zipName,
+} from '../exports/export.service.ts';
 import * as signup from './signup.service.ts';
 
 export interface ProviderDeps {
@@ -192,6 +202,50 @@ export function providerRoutes({ db, changes, mailer, files }: ProviderDeps) {
           );
         },
       )
+      // ---- a church's data leaving with it, and its deletion (docs/provider.md) ----
+      .post('/provider/igrejas/:id/exportacao', validate('param', churchParams), async (c) => {
+        const actor = await admin(c);
+        const id = await providerExport(db, actor, c.req.valid('param').id);
+        const [view] = await exportViews(db, [await exportOf(db, id, null)]);
+        return c.json(view, 202);
+      })
+      .get('/provider/exportacoes', async (c) => {
+        await admin(c);
+        c.header('cache-control', 'no-store');
+        return c.json({
+          exportacoes: await churchExports(db, null, ['provedor', 'exclusao']),
+        });
+      })
+      .post('/provider/exportacoes/:id/link', validate('param', exportParams), async (c) => {
+        const actor = await admin(c);
+        const row = await exportOf(db, c.req.valid('param').id, null);
+        if (row.origin === 'equipe') throw new ApiProblem(404, 'exports.notFound');
+        if (row.state !== 'pronta') throw new ApiProblem(409, 'exports.notReady');
+        await recordProviderAudit(db, actor, {
+          action: 'church.download',
+          kind: 'exportacao',
+          targetId: row.id,
+          summary: zipName(row),
+        });
+        return c.json({ url: downloadPath(row.id) });
+      })
+      .post(
+        '/provider/igrejas/:id/exclusao',
+        validate('param', churchParams),
+        validate('json', deletionInput),
+        async (c) => {
+          const actor = await admin(c);
+          const { id } = c.req.valid('param');
+          await markForDeletion(db, changes, actor, id, c.req.valid('json'));
+          return c.json(await oneChurch(c, id));
+        },
+      )
+      .delete('/provider/igrejas/:id/exclusao', validate('param', churchParams), async (c) => {
+        const actor = await admin(c);
+        const { id } = c.req.valid('param');
+        await cancelDeletion(db, changes, actor, id);
+        return c.json(await oneChurch(c, id));
+      })
       .get('/provider/organizacoes', async (c) => {
         await admin(c);
         return c.json({ organizacoes: await churches.listOrganizations(db) });
