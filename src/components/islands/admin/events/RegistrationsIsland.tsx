@@ -192,10 +192,13 @@ function Registrations({ slug, strings, lang, id }: StaffIslandProps & { id: num
             selection={{
               selected,
               onChange: setSelected,
-              rowLabel: (key) =>
-                t('admin.events.reg.select', {
-                  name: data.inscricoes.find((r) => r.id === key)?.nomeTitular ?? '',
-                }),
+              rowLabel: (key) => {
+                const r = data.inscricoes.find((x) => x.id === key);
+                return t('admin.events.reg.select', {
+                  name: r?.nomeTitular ?? '',
+                  code: r?.codigo ?? '',
+                });
+              },
               allLabel: t('admin.events.reg.selectPage'),
             }}
             columns={[
@@ -296,7 +299,7 @@ function Registrations({ slug, strings, lang, id }: StaffIslandProps & { id: num
     const paid = r.pagamento?.status === 'aprovado' && r.pagamento.total > 0;
     const others = (r.pagamento?.ingressos ?? 1) - 1;
     return (
-      <RowMenu label={t('admin.events.reg.actions')} of={r.nomeTitular}>
+      <RowMenu label={t('admin.events.reg.actions')} of={`${r.nomeTitular} (${r.codigo})`}>
         <button
           type="button"
           className="button secondary"
