@@ -1,7 +1,7 @@
-// Part of the shell's script on every page (docs/security.md "Analytics and consent", "Client
-// error reports"): uncaught errors are reported to the API; on a church with a pixel the
-// consent banner asks once, remembers the answer, and only a "yes" loads the pixel, which then
-// records each page view.
+// The script of pages with a pixel only (docs/security.md "Analytics and consent"; BaseLayout adds
+// it after the shell's where the consent banner is): the banner asks once, remembers the answer,
+// and only a "yes" loads the pixel, which then records each page view. Pages of a church without
+// a pixel carry none of it.
 import { PIXEL_SCRIPT_URL } from '../lib/analytics.ts';
 import { CONSENT_KEY } from '../stores/storage-keys.ts';
 
@@ -19,50 +19,6 @@ declare global {
     _fbq?: Fbq;
   }
 }
-
-/** At most this many reports a page, each error once: a loop that throws must not flood the API. */
-const MAX_REPORTS = 5;
-const reported = new Set<string>();
-
-function report(
-  kind: 'error' | 'rejection',
-  message: string,
-  source?: string,
-  line?: number,
-  column?: number,
-  stack?: string,
-): void {
-  const key = `${kind}|${message}|${source}|${line}|${column}`;
-  if (reported.has(key) || reported.size >= MAX_REPORTS) return;
-  reported.add(key);
-  const file = source && /^https?:\/\//.test(source) ? source.split(/[?#]/)[0]!.slice(0, 500) : '';
-  const body = {
-    kind,
-    message: (message || 'Script error.').slice(0, 500),
-    page: location.pathname.slice(0, 300),
-    ...(file ? { source: file } : {}),
-    ...(Number.isInteger(line) && line! >= 0 ? { line } : {}),
-    ...(Number.isInteger(column) && column! >= 0 ? { column } : {}),
-    ...(stack ? { stack: stack.slice(0, 4000) } : {}),
-  };
-  fetch('/api/v1/client-errors', {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-    keepalive: true,
-  }).catch(() => undefined);
-}
-
-addEventListener('error', (event) => {
-  if (!(event instanceof ErrorEvent)) return; // a resource that failed to load, not a script error
-  const error = event.error as Error | undefined;
-  report('error', event.message, event.filename, event.lineno, event.colno, error?.stack);
-});
-addEventListener('unhandledrejection', (event) => {
-  const reason = event.reason as unknown;
-  const message = reason instanceof Error ? `${reason.name}: ${reason.message}` : String(reason);
-  report('rejection', message, undefined, undefined, undefined, (reason as Error | null)?.stack);
-});
 
 /** Facebook's own loader, without its inline snippet: the queue first, the script after it. */
 function loadPixel(id: string): void {

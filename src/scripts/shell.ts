@@ -1,7 +1,8 @@
 // The shell's script on every page (src/README.md, DOM scripts): the offline notice follows the
-// network, the service worker is registered once the page has loaded, and errors are reported
-// and the analytics consent asked (./analytics.ts).
-import './analytics.ts';
+// network, the service worker is registered once the page has loaded, and uncaught errors are
+// reported (./error-report.ts). The analytics consent is a script of its own, only on pages with a
+// pixel (./analytics.ts, added by src/layouts/BaseLayout.astro).
+import './error-report.ts';
 
 const notice = document.getElementById('offline-notice');
 const showNetwork = () => {
