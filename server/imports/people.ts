@@ -834,6 +834,29 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
   let header = true;
   let batch: Candidate[] = [];
   const keys = new Set<string>();
+  // the same person twice: the first is written before the second is matched with it, so the
+  // second (and any row sharing a key with it) waits for the next batch instead of cutting this
+  // one short — a file with a repeat every few rows still goes in batches of 500
+  let carried: { c: Candidate; own: string[] }[] = [];
+  const carriedKeys = new Set<string>();
+  const place = (row: { c: Candidate; own: string[] }) => {
+    if (row.own.some((k) => keys.has(k) || carriedKeys.has(k))) {
+      carried.push(row);
+      row.own.forEach((k) => carriedKeys.add(k));
+    } else {
+      batch.push(row.c);
+      row.own.forEach((k) => keys.add(k));
+    }
+  };
+  const flush = async () => {
+    if (batch.length) await handleBatch(run, state, batch);
+    batch = [];
+    keys.clear();
+    const waiting = carried;
+    carried = [];
+    carriedKeys.clear();
+    waiting.forEach(place);
+  };
   let done = 0;
   for await (const row of tableRows(bytes)) {
     if (header) {
@@ -850,19 +873,15 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
         read.cpf && `c:${read.cpf}`,
         read.memberNumber && `n:${read.memberNumber.toLowerCase()}`,
       ].filter((k): k is string => !!k);
-      // the same person twice: the first is written before the second is matched with it
-      if (batch.length >= BATCH || own.some((k) => keys.has(k))) {
-        await handleBatch(run, state, batch);
-        batch = [];
-        keys.clear();
+      if (batch.length >= BATCH) {
+        await flush();
         await run.progress(done, total);
       }
-      batch.push(read);
-      own.forEach((k) => keys.add(k));
+      place({ c: read, own });
     }
     done++;
   }
-  if (batch.length) await handleBatch(run, state, batch);
+  while (batch.length || carried.length) await flush();
   sortNotes(run.tally);
   await run.progress(done, Math.max(done, total));
 }

@@ -639,6 +639,48 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
     expect(still).toMatchObject({ firstName: 'Maria', phone: '+55 11 98765-4321' });
   });
 
+  it('writes a file that repeats a person every few rows in full batches, the repeats after their first', async () => {
+    const lines = ['Nome;E-mail;Célula'];
+    for (let i = 1; i <= 60; i++) {
+      lines.push(`Repetida ${i};repetida.${i}@exemplo.com;`);
+      // the same person again on the next line, now with a group
+      if (i % 2 === 0) lines.push(`Repetida ${i};repetida.${i}@exemplo.com;Célula Moema`);
+    }
+    const done = await execute(await analysed('pessoas', 'repetidas.csv', lines.join('\n')));
+    expect(done.resultado).toMatchObject({ criar: 60, atualizar: 30, totalRecusadas: 0 });
+    // two writes (the rows, then the repeats), not one per repeat
+    expect(
+      await database.db.$count(
+        t.auditLog,
+        and(
+          eq(t.auditLog.action, 'import.rows'),
+          eq(t.auditLog.kind, 'importacao'),
+          eq(t.auditLog.targetId, String(done.id)),
+        ),
+      ),
+    ).toBe(2);
+    const [moema] = await database.db
+      .select()
+      .from(t.groups)
+      .where(and(eq(t.groups.churchId, graca), eq(t.groups.name, 'Célula Moema')));
+    expect(
+      await database.db.$count(
+        t.groupMembers,
+        and(
+          eq(t.groupMembers.groupId, moema!.id),
+          inArray(
+            t.groupMembers.userId,
+            database.db
+              .select({ id: t.users.id })
+              .from(t.users)
+              .where(like(t.users.email, 'repetida.%@exemplo.com')),
+          ),
+        ),
+      ),
+    ).toBe(30);
+    expect((await call('POST', `/importacao/${done.id}/desfazer`)).status).toBe(200);
+  });
+
   it('lists a reason the import creates as hidden, to rename, merge or show; names a cheque', async () => {
     const csv = [
       'Data;E-mail;Motivo;Valor;Forma',
@@ -694,6 +736,16 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
       json: { destino: target.id },
     });
     expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    expect(
+      await database.db.$count(
+        t.auditLog,
+        and(
+          eq(t.auditLog.churchId, graca),
+          eq(t.auditLog.action, 'giving.reason.merge'),
+          eq(t.auditLog.targetId, String(target.id)),
+        ),
+      ),
+    ).toBe(1);
     expect(await database.db.$count(t.paymentReasons, eq(t.paymentReasons.id, imported!.id))).toBe(
       0,
     );

@@ -1,0 +1,285 @@
+// `node bench/import-scale.ts` (docs/performance.md "Moving in at scale"): starts the server on a fresh
+// PGlite DATA_DIR (or a fresh PostgreSQL database made on BENCH_PG, e.g.
+// postgres://postgres@127.0.0.1:5432/postgres), then imports a secretary's 20,000-row people file
+// made here — groups, addresses, the same person twice, people of another church (invitations) —
+// through the API and the task queue while public pages are asked for, and prints beside the
+// targets: the dry run's and the import's time (< 30 s each), the undo's time, the server's RSS
+// before, at its peak and 20 s after (back within 100 MB), and the p95 of the public pages during
+// the import against their p95 before it (≤ 2×). Knobs: BENCH_ROWS (20000), BENCH_PORT (4481),
+// DIST_DIR (dist-…: the site's build, for the public pages).
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+const PORT = Number(process.env.BENCH_PORT ?? 4481);
+const DIST = process.env.DIST_DIR ?? 'dist';
+const PG = process.env.BENCH_PG ?? '';
+const ELSEWHERE = 300;
+const TARGET_S = 30;
+const TARGET_RSS_MB = 100;
+
+function get(pathname: string, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port: PORT, path: pathname, headers: { host, 'accept-language': 'pt' } },
+      (res) => {
+        res.resume();
+        res.on('end', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+const rssOf = (pid: number) => {
+  const status = existsSync(`/proc/${pid}/status`)
+    ? readFileSync(`/proc/${pid}/status`, 'utf8')
+    : '';
+  const m = /VmRSS:\s+(\d+) kB/.exec(status);
+  return m ? Number(m[1]) / 1024 : 0;
+};
+
+const p95 = (ms: number[]) => {
+  const sorted = [...ms].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.95))] ?? 0;
+};
+
+/**
+ * Public pages asked for one after another by two visitors (a list searched for a new word each
+ * time, so the page cache does not answer it, and the home page), timing each answer.
+ */
+function visitors(host: string, site: boolean) {
+  const times: number[] = [];
+  let running = true;
+  let n = 0;
+  const loop = async () => {
+    while (running) {
+      const pathname = site
+        ? n % 2
+          ? '/'
+          : `/news?busca=${encodeURIComponent(`culto ${n}`)}`
+        : `/api/v1/igreja/graca/noticia?busca=${n}`;
+      n++;
+      const started = performance.now();
+      await get(pathname, host).catch(() => 0);
+      times.push(performance.now() - started);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  };
+  const done = Promise.all([loop(), loop()]);
+  return {
+    take: () => times.splice(0),
+    stop: async () => {
+      running = false;
+      await done;
+    },
+  };
+}
+
+/** The secretary's file: names with accents, phones, birth dates, groups, addresses, repeats. */
+function peopleCsv(elsewhere: string[]): string {
+  const groups = ['Célula Moema', 'Casais', 'Jovens', 'Louvor', 'Intercessão', 'Diaconia'];
+  const lines = ['Nome completo;E-mail;Celular;Nascimento;CPF;Endereço;Bairro;Cidade;CEP;Célula'];
+  for (let i = 1; i <= ROWS; i++) {
+    // one in fifty is a person of another church (an invitation), one in forty the previous row again
+    const email =
+      i % 50 === 0 && elsewhere.length
+        ? elsewhere[(i / 50) % elsewhere.length]!
+        : i % 40 === 0
+          ? `escala.${i - 1}@exemplo.com`
+          : `escala.${i}@exemplo.com`;
+    lines.push(
+      [
+        `Pessoa ${i} da Conceição Araújo`,
+        email,
+        `(11) 9${String(i % 10000).padStart(4, '0')}-${String(i % 9999).padStart(4, '0')}`,
+        `${1 + (i % 28)}/${1 + (i % 12)}/${1950 + (i % 60)}`,
+        '',
+        `Rua das Flores, ${i}`,
+        'Centro',
+        'São Paulo',
+        '01000-000',
+        `${groups[i % groups.length]}, ${groups[(i + 3) % groups.length]}`,
+      ].join(';'),
+    );
+  }
+  return lines.join('\r\n');
+}
+
+async function main() {
+  if ((await get('/healthz', '127.0.0.1').catch(() => 0)) !== 0)
+    throw new Error(`port ${PORT} is taken: choose another with BENCH_PORT`);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'church-import-scale-'));
+  let databaseUrl = '';
+  let dbName = '';
+  if (PG) {
+    dbName = `bench_import_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: PG });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${dbName}`);
+    await admin.end();
+    const url = new URL(PG);
+    url.pathname = `/${dbName}`;
+    databaseUrl = url.toString();
+  }
+  const site = existsSync(path.join(DIST, 'server'));
+  const server: ChildProcess = spawn(process.execPath, ['server.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      DIST_DIR: DIST,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'error',
+      NODE_ENV: 'production',
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      PAYMENT_KEY: randomBytes(32).toString('hex'),
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = async () => {
+    if (server.exitCode === null) {
+      const exited = new Promise((r) => server.once('exit', r));
+      server.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    if (dbName) {
+      const admin = new pg.Client({ connectionString: PG });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await admin.end();
+    }
+  };
+  try {
+    console.log(`starting the server on ${PG ? 'PostgreSQL' : 'PGlite'} (migrating and seeding)…`);
+    for (let i = 0; ; i++) {
+      if (server.exitCode !== null) throw new Error(`server exited with ${server.exitCode}`);
+      if (i > 3000) throw new Error('server did not start in 300 s');
+      if ((await get('/healthz', '127.0.0.1').catch(() => 0)) === 200) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const host = site ? `graca.localhost:${PORT}` : '127.0.0.1';
+    const login = async (username: string) => {
+      const res = await fetch(`http://127.0.0.1:${PORT}/api/v1/security/login_check`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password: 'Demo@1234' }),
+      });
+      return ((await res.json()) as { token: string }).token;
+    };
+    type View = {
+      id: number;
+      estado: string;
+      erro: string | null;
+      previa: Record<string, number> | null;
+      resultado: Record<string, number> | null;
+    };
+    const api =
+      (token: string, church: string) =>
+      (pathname: string, init: RequestInit = {}) =>
+        fetch(`http://127.0.0.1:${PORT}/api/v1/admin/${church}${pathname}`, {
+          ...init,
+          headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+        });
+    const until = async (call: ReturnType<typeof api>, id: number, states: string[]) => {
+      for (;;) {
+        const view = (await (await call(`/importacao/${id}`)).json()) as View;
+        if (states.includes(view.estado)) return view;
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    };
+    const upload = async (call: ReturnType<typeof api>, name: string, text: string) => {
+      const form = new FormData();
+      form.append('arquivo', new Blob([text]), name);
+      const res = await call('/importacao?tipo=pessoas', { method: 'POST', body: form });
+      if (res.status !== 201) throw new Error(`upload: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as View).id;
+    };
+
+    // people of another church first: their e-mails in graca's file become invitations
+    const grace = api(await login('admin@grace.demo'), 'grace');
+    const elsewhere = Array.from({ length: ELSEWHERE }, (_, i) => `outra.${i}@exemplo.com`);
+    const graceId = await upload(
+      grace,
+      'grace.csv',
+      ['Nome;E-mail', ...elsewhere.map((e, i) => `Outra Pessoa ${i};${e}`)].join('\n'),
+    );
+    await until(grace, graceId, ['analisado']);
+    await grace(`/importacao/${graceId}/executar`, { method: 'POST' });
+    await until(grace, graceId, ['concluido', 'falhou']);
+
+    const visiting = visitors(host, site);
+    await new Promise((r) => setTimeout(r, 3000));
+    visiting.take(); // warm-up
+    await new Promise((r) => setTimeout(r, 15_000));
+    const quiet = visiting.take();
+    const idleRss = rssOf(server.pid!);
+    let peakRss = idleRss;
+    const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 200);
+
+    const graca = api(await login('lider@graca.demo'), 'graca');
+    const csv = peopleCsv(elsewhere);
+    console.log(`file: ${ROWS} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB`);
+    let started = performance.now();
+    const id = await upload(graca, 'escala.csv', csv);
+    const dry = await until(graca, id, ['analisado', 'falhou']);
+    const dryS = (performance.now() - started) / 1000;
+    const duringDry = visiting.take();
+    started = performance.now();
+    await graca(`/importacao/${id}/executar`, { method: 'POST' });
+    const done = await until(graca, id, ['concluido', 'falhou']);
+    const importS = (performance.now() - started) / 1000;
+    const during = visiting.take();
+    await new Promise((r) => setTimeout(r, 20_000));
+    const afterRss = rssOf(server.pid!);
+    started = performance.now();
+    const undo = await graca(`/importacao/${id}/desfazer`, { method: 'POST' });
+    const undoS = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    await visiting.stop();
+
+    const counts = (v: Record<string, number> | null) =>
+      v
+        ? `${v.criar} new, ${v.atualizar} completed, ${v.iguais} already here, ${v.convidar} to invite, ${v.totalRecusadas} refused`
+        : '—';
+    console.log(`dry run: ${dry.estado} ${dry.erro ?? ''} ${counts(dry.previa)}`);
+    console.log(`import: ${done.estado} ${done.erro ?? ''} ${counts(done.resultado)}`);
+    console.log(`undo: ${undo.status}`);
+    const q = p95(quiet);
+    const rows = [
+      ['dry run', `${dryS.toFixed(1)} s`, `< ${TARGET_S} s`, dryS < TARGET_S],
+      ['import', `${importS.toFixed(1)} s`, `< ${TARGET_S} s`, importS < TARGET_S],
+      ['undo', `${undoS.toFixed(1)} s`, '—', true],
+      [
+        'server RSS idle / peak / 20 s after',
+        `${idleRss.toFixed(0)} / ${peakRss.toFixed(0)} / ${afterRss.toFixed(0)} MB`,
+        `after − idle < ${TARGET_RSS_MB} MB`,
+        afterRss - idleRss < TARGET_RSS_MB,
+      ],
+      [
+        'public pages p95 quiet / during dry run / during import',
+        `${q.toFixed(0)} / ${p95(duringDry).toFixed(0)} / ${p95(during).toFixed(0)} ms (${quiet.length}, ${duringDry.length}, ${during.length} answers)`,
+        '≤ 2× quiet',
+        p95(during) <= 2 * q && p95(duringDry) <= 2 * q,
+      ],
+    ] as const;
+    console.log(`\n${PG ? 'PostgreSQL' : 'PGlite'}, ${ROWS} rows\n`);
+    console.log('| measure | result | target | met |');
+    console.log('|---|---|---|---|');
+    for (const [what, result, target, met] of rows)
+      console.log(`| ${what} | ${result} | ${target} | ${met ? 'yes' : '**no**'} |`);
+    if (rows.some((r) => !r[3])) process.exitCode = 1;
+  } finally {
+    await stop();
+  }
+}
+
+await main();
