@@ -205,9 +205,9 @@ describe('a calendar', () => {
     const took = performance.now() - started;
     clearInterval(timer);
     expect(events).toBe(4_000);
-    // the parse itself takes far longer than the longest the main thread was kept from its timer
-    expect(lag).toBeLessThan(150);
-    expect(took).toBeGreaterThan(lag * 3);
+    // the parse takes far longer than the longest the main thread was kept from its timer (on the
+    // main thread the two would be equal); no absolute bound: a busy machine delays timers too
+    expect(lag).toBeLessThan(took / 2);
   });
 
   it('stops a reading that takes longer than its step may', async () => {

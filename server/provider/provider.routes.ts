@@ -96,7 +96,12 @@ export function providerRoutes({ db, changes, mailer, files }: ProviderDeps) {
     new Hono()
       // ---- public ----
       .get('/provider/codigo-disponivel', validate('query', codeQuery), async (c) => {
-        const wait = await spend(db, `code-check:${addressKey(callerAddress(c))}`, LOOKUP_RULE);
+        // only a look-up of a code spends the per-address limit (its one write); an empty one is
+        // answered from the code rule alone, as every other GET answers: without a write
+        const typed = c.req.valid('query').codigo.trim() !== '';
+        const wait = typed
+          ? await spend(db, `code-check:${addressKey(callerAddress(c))}`, LOOKUP_RULE)
+          : 0;
         if (wait > 0)
           throw new ApiProblem(429, 'provider.signup.tooMany', undefined, {
             minutes: Math.max(1, Math.ceil(wait / 60_000)),
