@@ -330,6 +330,26 @@ describe('page cache memory and compression', () => {
     expect(cache.size).toBe(0);
   });
 
+  it('compresses a page past 128 KB off the event loop, to the same bytes', async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const big = createPageCache(
+      (_req, res) => {
+        res.writeHead(200, {
+          'content-type': 'text/html; charset=utf-8',
+          'cache-control': 'public, s-maxage=60',
+        });
+        res.end(`<p>${Array.from({ length: 30_000 }, (_, i) => `item ${i}`).join(' ')}</p>`);
+      },
+      { maxBytes: 64 * 1024 * 1024 },
+    );
+    const plain = await call(big, '/big');
+    expect(plain.body.length).toBeGreaterThan(128 * 1024);
+    const br = await call(big, '/big', { 'accept-encoding': 'br' });
+    const gz = await call(big, '/big', { 'accept-encoding': 'gzip' });
+    expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
+    expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+  });
+
   it('sends a kept page in brotli to a browser, and gzip for an answer made for one client', () => {
     const browser = 'gzip, deflate, br, zstd';
     expect(preferredEncoding(browser)).toBe('br');
