@@ -38,10 +38,13 @@ async function watchCsp(page: Page): Promise<string[]> {
 test('every hostile redirect payload, judged by the site helper and resolved by the browser, stays on the church host', async ({
   page,
 }) => {
-  // The helper as the islands ship it, run in Chromium so the browser's own URL parser resolves its answer.
-  const source = stripTypeScriptTypes(
-    readFileSync(new URL('../../src/lib/safe-redirect.ts', import.meta.url), 'utf8'),
-  ).replace(/export /g, '');
+  // The helper as the islands ship it (with the judgement of common/ it imports), run in Chromium so
+  // the browser's own URL parser resolves its answer.
+  const plain = (path: string) =>
+    stripTypeScriptTypes(readFileSync(new URL(path, import.meta.url), 'utf8'))
+      .replace(/^import .*$/gm, '')
+      .replace(/export /g, '');
+  const source = `${plain('../../common/same-site-path.ts')}\n${plain('../../src/lib/safe-redirect.ts')}`;
   await page.goto('about:blank');
   const base = churchUrl('graca', '/access');
   const escaped = await page.evaluate(
