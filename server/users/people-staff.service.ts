@@ -78,15 +78,20 @@ const rowWire = (r: Row): PersonRow => ({
   ativo: r.active,
 });
 
-/** The directory's page query (also read by bench/people-search.ts to print its plan). */
+/**
+ * The directory's page query (also read by bench/people-search.ts to print its plan). A search
+ * counts its matches in the same statement (`count(*) over ()`), so the matching accounts are
+ * looked for once, not again by a second count (docs/performance.md "People search").
+ */
 export function peoplePageQuery(db: Database, churchId: number, f: PeopleFilter) {
+  const searching = !!f.busca?.trim();
   return db
-    .select(rowSelect)
+    .select({ ...rowSelect, ...(searching ? { matches: sql<number>`count(*) over ()` } : {}) })
     .from(t.churchUsers)
     .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
     .where(peopleWhere(churchId, f))
     .orderBy(
-      ...(f.busca?.trim() ? [personRank(f.busca)] : []),
+      ...(searching ? [personRank(f.busca!)] : []),
       asc(t.users.firstName),
       asc(t.users.lastName),
       asc(t.users.id),
@@ -95,23 +100,30 @@ export function peoplePageQuery(db: Database, churchId: number, f: PeopleFilter)
     .offset((f.page - 1) * PEOPLE_PAGE_SIZE);
 }
 
+/** How many people the filter finds (a page past the last of a search counts them here). */
+const countPeople = async (db: Database, churchId: number, f: PeopleFilter) =>
+  // every filter reads the membership row, so the count needs no join
+  (await db.select({ n: count() }).from(t.churchUsers).where(peopleWhere(churchId, f)))[0]?.n ?? 0;
+
 export async function listPeople(
   db: Database,
   churchId: number,
   f: PeopleFilter,
 ): Promise<PeoplePage> {
-  const where = peopleWhere(churchId, f);
-  const [rows, [total], groups] = await Promise.all([
+  const searching = !!f.busca?.trim();
+  const [rows, counted, groups] = await Promise.all([
     peoplePageQuery(db, churchId, f),
-    // every filter reads the membership row, so the count needs no join
-    db.select({ n: count() }).from(t.churchUsers).where(where),
+    searching ? null : countPeople(db, churchId, f),
     db
       .select({ id: t.groups.id, nome: t.groups.name })
       .from(t.groups)
       .where(eq(t.groups.churchId, churchId))
       .orderBy(asc(t.groups.name)),
   ]);
-  const n = total?.n ?? 0;
+  const first = rows[0] as { matches?: number | string } | undefined;
+  const n =
+    counted ??
+    (first ? Number(first.matches) : f.page > 1 ? await countPeople(db, churchId, f) : 0);
   return {
     pessoas: rows.map(rowWire),
     total: n,

@@ -147,6 +147,15 @@ describe.each(testBackends())('staff people on %s', (backend) => {
     expect((await find('joao.search@example.com')).map((p) => p.id)).toEqual([people[0]!.id]);
     // the exact member number first, then those that contain it
     expect((await find('9001')).slice(0, 2).map((p) => p.numeroMembro)).toEqual(['9001', '19001']);
+    // a search counts its matches in its page's statement; a page past the last still counts them
+    const pageOf = async (page: number) =>
+      peoplePageSchema.parse(
+        (await get(`/admin/graca/pessoas?busca=9001&page=${page}`, { token: tokens.admin })).body,
+      );
+    const [one, two] = [await pageOf(1), await pageOf(2)];
+    expect(one.total).toBe(one.pessoas.length);
+    expect(two.pessoas).toEqual([]);
+    expect(two.total).toBe(one.total);
     // another church's people never come up
     expect(await find('member@grace.demo')).toEqual([]);
   });
