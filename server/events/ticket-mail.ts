@@ -3,6 +3,7 @@
 import QRCode from 'qrcode';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { escapeHtml, fill } from '../mail/text.ts';
 
 const TEXT: Record<
   MessageLang,
@@ -30,10 +31,6 @@ const TEXT: Record<
     outro: '¡Nos vemos!',
   },
 };
-
-const fill = (s: string, v: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface TicketMailValues {
   church: string;

@@ -11,8 +11,7 @@ import * as t from '../db/schema/index.ts';
 import type { ScopedChurch } from '../http/church-scope.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { log } from '../log.ts';
-
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+import { escapeHtml } from '../mail/text.ts';
 
 interface Recipient {
   id: number;

@@ -4,6 +4,7 @@
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { INVITATION_DAYS } from '../../contract/invitations.ts';
+import { escapeHtml, fill } from '../mail/text.ts';
 
 const TEXT: Record<
   MessageLang,
@@ -51,10 +52,6 @@ const TEXT: Record<
       'El enlace vale por {{days}} días y sirve una sola vez. Nada de tu cuenta se muestra a la iglesia antes de que aceptes. Si no conoces esta iglesia, ignora este mensaje.',
   },
 };
-
-const fill = (s: string, v: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function invitationMail(
   lang: MessageLang,

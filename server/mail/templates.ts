@@ -1,6 +1,7 @@
 // The account e-mails (activation, verification, password recovery) in pt/en/es.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from './outbox.ts';
+import { escapeHtml, fill } from './text.ts';
 
 type Kind = 'activation' | 'recovery' | 'invitation';
 
@@ -81,10 +82,6 @@ const TEXT: Record<
     },
   },
 };
-
-const fill = (s: string, v: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function accountMail(
   kind: Kind,

@@ -4,6 +4,7 @@
 // my plan, where the card can be changed or added.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { escapeHtml, fill } from '../mail/text.ts';
 
 interface Texts {
   subject: string;
@@ -96,9 +97,6 @@ const ENDING: Record<MessageLang, Texts & { card: string; again: string }> = {
 };
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
-const fill = (s: string, v: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 const day = (lang: MessageLang, d: Date) =>
   new Intl.DateTimeFormat(LOCALE[lang], {
     day: 'numeric',

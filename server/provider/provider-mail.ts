@@ -2,6 +2,7 @@
 // and a sign-up invitation. Plain text and simple HTML, like the account e-mails.
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { escapeHtml, fill } from '../mail/text.ts';
 
 type Kind = 'activation' | 'signupInvitation';
 
@@ -60,10 +61,6 @@ const TEXT: Record<
     },
   },
 };
-
-const fill = (s: string, v: Record<string, string>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => v[k] ?? '');
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function providerMail(
   kind: Kind,

@@ -4,6 +4,7 @@
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { ChangeChurchEffects } from '../../contract/user.ts';
 import type { Mail } from '../mail/outbox.ts';
+import { escapeHtml, fill } from '../mail/text.ts';
 
 const TEXT: Record<
   MessageLang,
@@ -42,9 +43,6 @@ const TEXT: Record<
 };
 
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-const fill = (s: string, v: Record<string, string | number>) =>
-  s.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(v[k] ?? ''));
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Null when nothing was running (no e-mail then). */
 export function moneyStoppedMail(
