@@ -29,3 +29,4 @@ export * from './two-factor.ts';
 export * from './provider.ts';
 export * from './file-usage.ts';
 export * from './church-life.ts';
+export * from './notification-delivery.ts';

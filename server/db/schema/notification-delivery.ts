@@ -1,0 +1,86 @@
+// Reaching members outside the site (issue 45): each member's choices per kind of notice and
+// channel, the devices that accepted web push, and what each push send reached.
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { churches } from './church.ts';
+import { users } from './users.ts';
+
+/**
+ * A member's choice for one kind of notice on one channel. No row: on (the default); a row
+ * keeps the member's last choice (docs/notifications.md "Preferences").
+ */
+export const notificationPreferences = pgTable(
+  'notificacao_preferencia',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A NoticeKind of contract/notification-preferences.ts. */
+    kind: text('tipo').notNull(),
+    /** A Channel of contract/notification-preferences.ts. */
+    channel: text('canal').notNull(),
+    on: boolean('ativo').notNull(),
+    updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notificacao_preferencia_uq').on(t.churchId, t.userId, t.kind, t.channel)],
+);
+
+/** One device (browser) of a member that accepted web push at a church. */
+export const pushSubscriptions = pgTable(
+  'push_inscricao',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The push service's URL for this browser; a browser has one per site. */
+    endpoint: text('endpoint').notNull(),
+    /** The browser's P-256 public key and auth secret (base64url), which encrypt each message. */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** What the member sees in their devices list ("Chrome on Android"). */
+    label: text('rotulo').notNull(),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    lastSuccessAt: timestamp('data_ultimo_envio', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('push_inscricao_endpoint_uq').on(t.churchId, t.endpoint),
+    index('push_inscricao_usuario_idx').on(t.churchId, t.userId),
+  ],
+);
+
+/** One notice's push send: how many devices it reached (shown to staff beside the notice). */
+export const pushSends = pgTable(
+  'push_envio',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    /** The first notification row of the send (the staff list's id of the notice). */
+    notificationId: integer('notificacao_id').notNull(),
+    /** 'queued', 'sending', 'done'. */
+    status: text('status').notNull().default('queued'),
+    reached: integer('alcancados').notNull().default(0),
+    failed: integer('falhas').notNull().default(0),
+    removed: integer('removidos').notNull().default(0),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('data_conclusao', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('push_envio_notificacao_uq').on(t.churchId, t.notificationId)],
+);
