@@ -30,3 +30,5 @@ export * from './provider.ts';
 export * from './file-usage.ts';
 export * from './church-life.ts';
 export * from './notification-delivery.ts';
+export * from './teams.ts';
+export * from './kids.ts';
