@@ -1,0 +1,32 @@
+// A member's notification preferences (issue 45 "Preferences"): per kind of notice and per
+// channel, on by default. Shared by the API (server/notifications/preferences.ts) and the web side.
+import { z } from 'zod';
+
+/** The kinds of notice a member can choose about (church notices, groups, events, giving, live). */
+export const NOTICE_KINDS = ['church', 'groups', 'events', 'giving', 'live'] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** Where a notice reaches the member: in the app (/user), by push to a device, by e-mail. */
+export const CHANNELS = ['app', 'push', 'email'] as const;
+export type Channel = (typeof CHANNELS)[number];
+
+/** Giving receipts always go by e-mail (issue 45: "receipts and account mail always go"). */
+export const ALWAYS_ON: ReadonlyArray<{ kind: NoticeKind; channel: Channel }> = [
+  { kind: 'giving', channel: 'email' },
+];
+export const isAlwaysOn = (kind: NoticeKind, channel: Channel): boolean =>
+  ALWAYS_ON.some((a) => a.kind === kind && a.channel === channel);
+
+/** GET /me/notificacoes/preferencias: every kind × channel, true when on. */
+export const notificationPreferencesSchema = z.object({
+  preferencias: z.record(z.enum(NOTICE_KINDS), z.record(z.enum(CHANNELS), z.boolean())),
+});
+export type NotificationPreferences = z.infer<typeof notificationPreferencesSchema>;
+
+/** PUT /me/notificacoes/preferencias: switch one kind's channel on or off. */
+export const notificationPreferenceSetSchema = z.object({
+  tipo: z.enum(NOTICE_KINDS, { error: 'notifications.kindInvalid' }),
+  canal: z.enum(CHANNELS, { error: 'notifications.channelInvalid' }),
+  ativo: z.boolean({ error: 'notifications.onInvalid' }),
+});
+export type NotificationPreferenceSet = z.infer<typeof notificationPreferenceSetSchema>;
