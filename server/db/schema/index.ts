@@ -32,3 +32,4 @@ export * from './church-life.ts';
 export * from './notification-delivery.ts';
 export * from './teams.ts';
 export * from './kids.ts';
+export * from './email.ts';
