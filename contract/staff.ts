@@ -6,7 +6,8 @@ import { idParam, slugParam } from './common.ts';
 
 /**
  * spec §6's roles plus two narrower jobs in the same naming style (docs/staff.md):
- * ROLE_ADMIN_FINANCE (the treasurer) and ROLE_ADMIN_CHECKIN (the door at an event).
+ * ROLE_ADMIN_FINANCE (the treasurer), ROLE_ADMIN_CHECKIN (the door at an event) and
+ * ROLE_ADMIN_KIDS (the children's ministry: rooms, check-in stations, pick-up; docs/kids.md).
  */
 export const STAFF_ROLES = [
   'ROLE_SUPER_ADMIN',
@@ -14,6 +15,7 @@ export const STAFF_ROLES = [
   'ROLE_ADMIN_CONTENT',
   'ROLE_ADMIN_FINANCE',
   'ROLE_ADMIN_CHECKIN',
+  'ROLE_ADMIN_KIDS',
   'ROLE_CHAT',
 ] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
@@ -36,6 +38,7 @@ export const STAFF_AREA_NAMES = [
   'readingPlans',
   'moderation',
   'import',
+  'kids',
   'audit',
 ] as const;
 export type StaffArea = (typeof STAFF_AREA_NAMES)[number];
@@ -58,6 +61,7 @@ export const STAFF_AREAS: Record<StaffArea, readonly StaffRole[]> = {
   readingPlans: ['ROLE_ADMIN_CONTENT'],
   moderation: ['ROLE_CHAT'],
   import: [],
+  kids: ['ROLE_ADMIN_KIDS'],
   audit: [],
 };
 

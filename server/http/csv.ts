@@ -96,6 +96,11 @@ const ROLE: Words = {
   ROLE_ADMIN_CONTENT: { pt: 'Conteúdo', en: 'Content', es: 'Contenido' },
   ROLE_ADMIN_FINANCE: { pt: 'Tesouraria', en: 'Finance', es: 'Tesorería' },
   ROLE_ADMIN_CHECKIN: { pt: 'Recepção', en: 'Check-in', es: 'Recepción' },
+  ROLE_ADMIN_KIDS: {
+    pt: 'Ministério infantil',
+    en: "Children's ministry",
+    es: 'Ministerio infantil',
+  },
   ROLE_CHAT: { pt: 'Moderação do chat', en: 'Chat moderation', es: 'Moderación del chat' },
 };
 

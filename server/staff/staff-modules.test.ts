@@ -61,6 +61,7 @@ describe.each(testBackends())('staff areas and the church’s modules on %s', (b
       // the live chat is still on (MOD_CULTO): moderation stays, without the prayer wall
       'moderation',
       'import',
+      'kids',
       'audit',
     ]);
     expect((await me('editor@graca.demo')).areas).toEqual([

@@ -28,6 +28,7 @@ export const AREA_PAGES: Partial<Record<StaffArea, string>> = {
   readingPlans: '/admin/reading-plans',
   moderation: '/admin/moderation',
   import: '/admin/import',
+  kids: '/admin/kids',
   audit: '/admin/audit',
 };
 

@@ -25,6 +25,7 @@ export const ROLES: readonly StaffRole[] = [
   'ROLE_ADMIN_CONTENT',
   'ROLE_ADMIN_FINANCE',
   'ROLE_ADMIN_CHECKIN',
+  'ROLE_ADMIN_KIDS',
   'ROLE_CHAT',
 ];
 
