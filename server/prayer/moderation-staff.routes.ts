@@ -7,7 +7,7 @@ import {
   idParams,
   moderationInput,
   moderationQuery,
-} from '../../contract/prayer-staff.ts';
+} from '../../contract/moderation-staff.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';

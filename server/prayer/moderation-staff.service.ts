@@ -10,7 +10,7 @@ import {
   type ModeratedPost,
   type ModerationAction,
   type ModerationPage,
-} from '../../contract/prayer-staff.ts';
+} from '../../contract/moderation-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { and, desc, eq } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chatHistorySchema, moderationPageSchema } from '../../contract/prayer-staff.ts';
+import { chatHistorySchema, moderationPageSchema } from '../../contract/moderation-staff.ts';
 import { signAccessToken } from '../auth/tokens.ts';
 import { createChat, type Chat } from '../chat/chat.server.ts';
 import * as t from '../db/schema/index.ts';

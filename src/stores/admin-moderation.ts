@@ -1,7 +1,7 @@
 // The moderation area's state (docs/staff.md "Moderation"): a page of the prayer wall (on the wall
 // or hidden), the chat's history with the actions taken, and hide/restore.
 import { atom } from 'nanostores';
-import type { ChatHistory, ModerationPage } from '../../contract/prayer-staff.ts';
+import type { ChatHistory, ModerationPage } from '../../contract/moderation-staff.ts';
 import { staffFailure, type ApiFailure } from '../lib/staff/http.ts';
 import * as api from '../lib/staff/moderation-api.ts';
 

@@ -3,7 +3,7 @@
 // taken, by whom. The view, channel and pages live in the address.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { ModeratedPost, ModerationAction } from '../../../../../contract/prayer-staff.ts';
+import type { ModeratedPost, ModerationAction } from '../../../../../contract/moderation-staff.ts';
 import { mediumDateTime } from '../../../../lib/format.ts';
 import { $chat, $wall, decide, loadChat, loadWall } from '../../../../stores/admin-moderation.ts';
 import { StaffGate, useUrlState, type StaffIslandProps } from '../kit/index.ts';

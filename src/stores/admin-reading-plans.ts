@@ -3,7 +3,7 @@
 import { atom } from 'nanostores';
 import type { PlanInput, StaffPlan, StaffPlanSummary } from '../../contract/reading-plans-staff.ts';
 import { staffFailure, type ApiFailure } from '../lib/staff/http.ts';
-import * as api from '../lib/staff/plans-api.ts';
+import * as api from '../lib/staff/reading-plans-api.ts';
 
 export type Outcome<T> = { ok: true; value: T } | { ok: false; failure: ApiFailure };
 type Loaded<T> =

@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { MAX_PLAN_DAYS, type StaffPlan } from '../../../../../contract/reading-plans-staff.ts';
-import { $plan, loadPlan, publishPlan, savePlan } from '../../../../stores/admin-plans.ts';
+import { $plan, loadPlan, publishPlan, savePlan } from '../../../../stores/admin-reading-plans.ts';
 import { StaffGate, useUnsavedWarning, type StaffIslandProps } from '../kit/index.ts';
 import {
   Field,
@@ -18,7 +18,7 @@ import {
   type Message,
   type T,
 } from '../../ui/index.ts';
-import './plans.css';
+import './reading-plans.css';
 
 type Day = { referencias: string; nota: string };
 
@@ -74,7 +74,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
       outcome.value.diasPlano.map((d) => ({ referencias: d.referencias, nota: d.nota ?? '' })),
     );
     setDirty(false);
-    setMessage({ kind: 'ok', text: t('admin.plans.saved') });
+    setMessage({ kind: 'ok', text: t('admin.readingPlans.saved') });
     if (!plan) history.replaceState(history.state, '', `/admin/reading-plans/${outcome.value.id}`);
   }
 
@@ -82,7 +82,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
     <form className="plans-form" noValidate onSubmit={submit}>
       <Notice message={message} />
       <Field
-        label={t('admin.plans.name')}
+        label={t('admin.readingPlans.name')}
         name="nome"
         value={name}
         onChange={touch(setName)}
@@ -90,7 +90,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
         required
       />
       <TextArea
-        label={t('admin.plans.description')}
+        label={t('admin.readingPlans.description')}
         name="descricao"
         value={description}
         onChange={touch(setDescription)}
@@ -98,19 +98,19 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
         rows={3}
       />
       <Select
-        label={t('admin.plans.language')}
+        label={t('admin.readingPlans.language')}
         name="idioma"
         value={language}
         onChange={(v) => touch(setLanguage)(v as Lang)}
         options={(['pt', 'en', 'es'] as const).map((l) => ({
           value: l,
-          label: t(`admin.plans.lang.${l}`),
+          label: t(`admin.readingPlans.lang.${l}`),
         }))}
-        hint={t('admin.plans.languageHint')}
+        hint={t('admin.readingPlans.languageHint')}
       />
       <fieldset className="plans-days">
-        <legend>{t('admin.plans.days')}</legend>
-        <p>{t('admin.plans.daysHint')}</p>
+        <legend>{t('admin.readingPlans.days')}</legend>
+        <p>{t('admin.readingPlans.daysHint')}</p>
         {errors.dias && (
           <p className="ui-error" role="alert">
             {errors.dias}
@@ -120,7 +120,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
           {days.map((day, index) => (
             <li key={index} className="plans-day">
               <Field
-                label={t('admin.plans.dayReferences', { day: index + 1 })}
+                label={t('admin.readingPlans.dayReferences', { day: index + 1 })}
                 name={`dia-${index + 1}`}
                 value={day.referencias}
                 onChange={(v) => setDay(index, { referencias: v })}
@@ -128,7 +128,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
                 required
               />
               <Field
-                label={t('admin.plans.dayNote', { day: index + 1 })}
+                label={t('admin.readingPlans.dayNote', { day: index + 1 })}
                 name={`nota-${index + 1}`}
                 value={day.nota}
                 onChange={(v) => setDay(index, { nota: v })}
@@ -140,7 +140,7 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
                   className="button secondary"
                   onClick={() => touch(setDays)(days.filter((_, i) => i !== index))}
                 >
-                  {t('admin.plans.dayRemove', { day: index + 1 })}
+                  {t('admin.readingPlans.dayRemove', { day: index + 1 })}
                 </button>
               )}
             </li>
@@ -152,17 +152,17 @@ function Editor({ slug, strings, lang, plan }: StaffIslandProps & { plan: StaffP
           disabled={days.length >= MAX_PLAN_DAYS}
           onClick={() => touch(setDays)([...days, { referencias: '', nota: '' }])}
         >
-          {t('admin.plans.dayAdd')}
+          {t('admin.readingPlans.dayAdd')}
         </button>
       </fieldset>
       <div className="staff-actions">
         <SubmitButton
           submitting={busy}
-          label={t('admin.plans.save')}
-          busyLabel={t('admin.plans.saving')}
+          label={t('admin.readingPlans.save')}
+          busyLabel={t('admin.readingPlans.saving')}
         />
         <a className="button secondary" href="/admin/reading-plans">
-          {t('admin.plans.back')}
+          {t('admin.readingPlans.back')}
         </a>
       </div>
     </form>
@@ -174,12 +174,12 @@ function Publish({ slug, t, plan }: { slug: string; t: T; plan: StaffPlan }) {
   const [message, setMessage] = useState<Message | null>(null);
   return (
     <section aria-labelledby="plans-publish" className="card plans-publish">
-      <h2 id="plans-publish">{t('admin.plans.publication')}</h2>
+      <h2 id="plans-publish">{t('admin.readingPlans.publication')}</h2>
       <p>
         <span className="staff-badge">
-          {t(plan.publicado ? 'admin.plans.published' : 'admin.plans.draft')}
+          {t(plan.publicado ? 'admin.readingPlans.published' : 'admin.readingPlans.draft')}
         </span>{' '}
-        {t(plan.publicado ? 'admin.plans.publishedHint' : 'admin.plans.draftHint')}
+        {t(plan.publicado ? 'admin.readingPlans.publishedHint' : 'admin.readingPlans.draftHint')}
       </p>
       <Notice message={message} />
       <button
@@ -193,7 +193,7 @@ function Publish({ slug, t, plan }: { slug: string; t: T; plan: StaffPlan }) {
           setMessage(outcome.ok ? null : { kind: 'error', text: outcome.failure.message });
         }}
       >
-        {t(plan.publicado ? 'admin.plans.unpublish' : 'admin.plans.publish')}
+        {t(plan.publicado ? 'admin.readingPlans.unpublish' : 'admin.readingPlans.publish')}
       </button>
     </section>
   );
@@ -210,7 +210,7 @@ function Page(props: StaffIslandProps & { id: number | null }) {
   const plan = state.value;
   return (
     <>
-      <h1>{plan ? plan.nome : t('admin.plans.new')}</h1>
+      <h1>{plan ? plan.nome : t('admin.readingPlans.new')}</h1>
       <Editor {...props} plan={plan} key={props.id ?? 'new'} />
       {plan && <Publish slug={props.slug} t={t} plan={plan} />}
     </>

@@ -2,7 +2,7 @@
 // and a new one.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { $plans, loadPlans } from '../../../../stores/admin-plans.ts';
+import { $plans, loadPlans } from '../../../../stores/admin-reading-plans.ts';
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Loader, makeT, Notice } from '../../ui/index.ts';
 
@@ -14,15 +14,15 @@ function List({ slug, strings, lang }: StaffIslandProps) {
   }, [slug]);
   if (plans.state === 'loading') return <Loader label={t('admin.shell.loading')} />;
   if (plans.state === 'error') return <Notice kind="error">{plans.message}</Notice>;
-  if (plans.value.length === 0) return <p>{t('admin.plans.empty')}</p>;
+  if (plans.value.length === 0) return <p>{t('admin.readingPlans.empty')}</p>;
   return (
     <table className="staff-table">
       <thead>
         <tr>
-          <th scope="col">{t('admin.plans.name')}</th>
-          <th scope="col">{t('admin.plans.language')}</th>
-          <th scope="col">{t('admin.plans.days')}</th>
-          <th scope="col">{t('admin.plans.state')}</th>
+          <th scope="col">{t('admin.readingPlans.name')}</th>
+          <th scope="col">{t('admin.readingPlans.language')}</th>
+          <th scope="col">{t('admin.readingPlans.days')}</th>
+          <th scope="col">{t('admin.readingPlans.state')}</th>
         </tr>
       </thead>
       <tbody>
@@ -31,11 +31,11 @@ function List({ slug, strings, lang }: StaffIslandProps) {
             <td>
               <a href={`/admin/reading-plans/${plan.id}`}>{plan.nome}</a>
             </td>
-            <td>{t(`admin.plans.lang.${plan.idioma}`)}</td>
+            <td>{t(`admin.readingPlans.lang.${plan.idioma}`)}</td>
             <td>{plan.dias}</td>
             <td>
               <span className="staff-badge">
-                {t(plan.publicado ? 'admin.plans.published' : 'admin.plans.draft')}
+                {t(plan.publicado ? 'admin.readingPlans.published' : 'admin.readingPlans.draft')}
               </span>
             </td>
           </tr>
@@ -51,11 +51,11 @@ export default function PlansIsland(props: StaffIslandProps) {
     <StaffGate {...props} area="readingPlans">
       {() => (
         <>
-          <h1>{t('admin.plans.title')}</h1>
-          <p>{t('admin.plans.intro')}</p>
+          <h1>{t('admin.readingPlans.title')}</h1>
+          <p>{t('admin.readingPlans.intro')}</p>
           <div className="staff-toolbar">
             <a className="button" href="/admin/reading-plans/new">
-              {t('admin.plans.new')}
+              {t('admin.readingPlans.new')}
             </a>
           </div>
           <List {...props} />
