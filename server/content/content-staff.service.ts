@@ -87,7 +87,7 @@ function fromContent(row: Omit<ContentRow, 'searchText'>): StaffContent {
     resumo: row.summary,
     // the editor never receives active markup, even from a body stored before the save sanitised
     // it (or written around it): the same rules as on save (docs/staff.md "Content")
-    corpo: row.body === null ? null : sanitizeRichText(row.body),
+    corpo: row.body === null ? null : sanitizeRichText(row.body, { churchId: row.churchId }),
     imagem: row.image ? { url: row.image, largura: row.imageWidth, altura: row.imageHeight } : null,
     categoriaId: categoryId ?? null,
     palavrasChave: row.keywords,
@@ -279,7 +279,7 @@ export async function previewItem(
     tipo: kind,
     status: record.item.status,
     item: serialize(record) as unknown as Record<string, unknown>,
-    corpoSanitizado: sanitizeRichText(record.item.body),
+    corpoSanitizado: sanitizeRichText(record.item.body, { churchId }),
   };
 }
 
@@ -343,12 +343,13 @@ async function freeSlug(
 }
 
 /** The columns of `conteudo` an editor's input sets; a field left out stays as it is. */
-function contentValues(kind: ArticleKind, input: ContentWrite) {
+function contentValues(kind: ArticleKind, input: ContentWrite, churchId: number) {
   const values: Partial<typeof C.$inferInsert> = { title: input.titulo };
   if (input.resumo !== undefined) values.summary = input.resumo;
   // Stored as the public pages print it: scripts and event handlers never reach the table.
   if (input.corpo !== undefined)
-    values.body = hasBody(kind) && input.corpo ? sanitizeRichText(input.corpo) || null : null;
+    values.body =
+      hasBody(kind) && input.corpo ? sanitizeRichText(input.corpo, { churchId }) || null : null;
   if (input.imagem !== undefined) {
     values.image = input.imagem?.url ?? null;
     if (input.imagem) {
@@ -464,7 +465,7 @@ export async function createItem(
         const [row] = await tx
           .insert(C)
           .values({
-            ...contentValues(kind, input),
+            ...contentValues(kind, input, churchId),
             title: input.titulo,
             details: detailsOf(kind, input) ?? (kind === 'video' ? { fonte: 'youtube' } : {}),
             churchId,
@@ -540,7 +541,7 @@ export async function updateItem(
         const [saved] = await tx
           .update(C)
           .set({
-            ...contentValues(kind, input),
+            ...contentValues(kind, input, churchId),
             ...(slug !== undefined && { slug }),
             ...(input.detalhes !== undefined && {
               details: detailsOf(kind, input, before.details),

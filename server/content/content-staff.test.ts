@@ -306,6 +306,30 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
       expect(await row(item.id)).toMatchObject({ imageWidth: 1600, imageHeight: 800 });
     });
 
+    it('a body keeps an uploaded image with its alt text and a YouTube video, and drops the rest', async () => {
+      const ok = await call('POST', `${A}/imagem`, 'editor', form(await png(1200, 800)));
+      const { imagem } = staffImageUploadSchema.parse(ok.body);
+      const other = imagem.url.replace(/\/(\d+)-/, (_m, id: string) => `/${Number(id) + 1}-`);
+      const item = await create('editor', {
+        titulo: 'Culto com coral',
+        corpo:
+          `<p>Veja:</p><img src="${imagem.url}" alt="O coral" width="1200" height="800">` +
+          `<img src="${other}" alt="de outra igreja"><img src="data:image/png;base64,iVBORw0KGgo=" alt="colada">` +
+          '<iframe src="https://www.youtube.com/embed/dQw4w9WgXcQ" title="Culto"></iframe>' +
+          '<iframe src="https://evil.example/embed/x"></iframe>',
+      });
+      expect(item.corpo).toBe(
+        `<p>Veja:</p><img src="${imagem.url}" alt="O coral" width="1200" height="800" loading="lazy" decoding="async" />` +
+          '<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Culto" width="560" height="315" loading="lazy" allow="encrypted-media; fullscreen; picture-in-picture" allowfullscreen referrerpolicy="strict-origin-when-cross-origin"></iframe>',
+      );
+      expect((await row(item.id))?.body).toBe(item.corpo);
+      // the preview prints it with the same policy
+      const preview = staffPreviewSchema.parse(
+        (await call('GET', `${A}/noticia/${item.id}/previa`, 'editor')).body,
+      );
+      expect(preview.corpoSanitizado).toBe(item.corpo);
+    });
+
     it('a staff role without the content area (the treasurer) gets 403 and nothing is made', async () => {
       const [membership] = await database.db
         .select({ id: t.churchUsers.id })
@@ -443,8 +467,9 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
       expect(read.status).toBe(200);
       const item = staffContentSchema.parse(read.body);
       expect(item.corpo).not.toMatch(/<script|onload|onerror|javascript:/i);
-      expect(item.corpo).toBe(sanitizeRichText(stored!.body));
-      expect(item.corpo).toContain('<img src="/content/news-3.svg"');
+      expect(item.corpo).toBe(sanitizeRichText(stored!.body, { churchId: graca }));
+      // a body image must be the church's own upload: the seed's site picture is not one
+      expect(item.corpo).not.toContain('<img');
       // the stored row is left as it was: only a save writes the body
       const [after] = await database.db
         .select({ body: t.contents.body })

@@ -405,7 +405,7 @@ export async function studyDetail(
   return {
     ...s.toStudyItem(study),
     corpo,
-    corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo),
+    corpoSanitizado: corpo === null ? null : sanitizeRichText(corpo, { churchId }),
     flagConteudoPublico,
   };
 }

@@ -47,6 +47,13 @@ describe('sanitizeRichText', () => {
     expect(out).toContain('<p>Antes</p>');
   });
 
+  it.each(PAYLOADS)('neutralises %s in a church’s content body too', (payload) => {
+    // that policy allows frames, but only YouTube/Vimeo players: none of these is one
+    const out = sanitizeRichText(`<p>Antes</p>${payload}<p>Depois</p>`, { churchId: 1 });
+    expect(out).not.toMatch(DANGEROUS);
+    expect(out).toContain('<p>Antes</p>');
+  });
+
   it('keeps the formatting a church writes', () => {
     const html =
       '<h2>Nossa história</h2><p>Em <strong>1987</strong>, <em>com fé</em>.</p><ul><li>Um</li><li>Dois</li></ul><blockquote>Sl 23</blockquote><img src="/demo/graca-banner.svg" alt="Templo" width="1200" height="400">';
