@@ -160,18 +160,19 @@ export type StaffPlaySettings = z.infer<typeof staffPlaySettingsSchema>;
 
 // ---- plans and subscribers ----
 
-const cents = z.coerce
+/** An amount in currency units with at most two decimals, like every amount of the API. */
+const money = z.coerce
   .number({ error: 'staff.play.badPrice' })
-  .int({ error: 'staff.play.badPrice' })
   .min(0, { error: 'staff.play.badPrice' })
-  .max(100_000_000, { error: 'staff.play.badPrice' });
+  .max(1_000_000, { error: 'staff.play.badPrice' })
+  .refine((v) => Math.abs(v * 100 - Math.round(v * 100)) < 1e-6, { error: 'staff.play.badPrice' });
 
-/** Amounts in cents, like the public plans call. */
+/** Amounts in currency units (49.9 is R$ 49,90), like the public plans call. */
 export const planInput = z.object({
   nome: required(120),
   descricao: text(2000).default(''),
-  valor: cents.refine((v) => v > 0, { error: 'staff.play.badPrice' }),
-  taxaAdesao: cents.default(0),
+  valor: money.refine((v) => v > 0, { error: 'staff.play.badPrice' }),
+  taxaAdesao: money.default(0),
   periodicidadeDias: z.coerce
     .number({ error: 'staff.play.badPeriod' })
     .int({ error: 'staff.play.badPeriod' })

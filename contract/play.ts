@@ -71,10 +71,10 @@ export const playPlanSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
   descricao: z.string(),
-  /** Price per period, in cents. */
-  valor: z.number().int(),
-  /** One-off subscription contracting fee, in cents. */
-  taxaAdesao: z.number().int(),
+  /** Price per period, in currency units with two decimals (like every amount of the API). */
+  valor: z.number(),
+  /** One-off subscription contracting fee, in currency units with two decimals. */
+  taxaAdesao: z.number(),
   periodicidadeDias: z.number().int(),
 });
 export type PlayPlan = z.infer<typeof playPlanSchema>;

@@ -156,7 +156,7 @@ describe.each(testBackends())('play member calls on %s', (backend) => {
     expect(assinaturas[0]).toMatchObject({
       codigo: `T-${backend}-1`,
       status: { situacao: 'ativo' },
-      plano: { id: plan!.id, valor: plan!.priceCents },
+      plano: { id: plan!.id, valor: plan!.priceCents / 100 },
     });
     expect((await call('GET', url, { token: leader.token })).status).toBe(403);
   });

@@ -29,6 +29,7 @@ import { matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
+import { toCents, toMoney } from '../payments/money.ts';
 import { enqueueTask, retryTask, taskStatus, type TaskView } from '../jobs/tasks.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
@@ -480,8 +481,8 @@ export async function listPlans(db: Database, churchId: number): Promise<StaffPl
     id: row.id,
     nome: row.name,
     descricao: row.description,
-    valor: row.priceCents,
-    taxaAdesao: row.feeCents,
+    valor: toMoney(row.priceCents),
+    taxaAdesao: toMoney(row.feeCents),
     periodicidadeDias: row.periodDays,
     ativo: row.active,
     ordem: row.position,
@@ -507,8 +508,8 @@ export async function savePlan(
   const columns = {
     name: input.nome,
     description: input.descricao ?? '',
-    priceCents: Number(input.valor),
-    feeCents: Number(input.taxaAdesao ?? 0),
+    priceCents: toCents(Number(input.valor)),
+    feeCents: toCents(Number(input.taxaAdesao ?? 0)),
     periodDays: Number(input.periodicidadeDias),
     active: input.ativo ?? true,
     position: Number(input.ordem ?? 0),
@@ -522,8 +523,8 @@ export async function savePlan(
       targetId: saved.id,
       summary: input.nome,
       details: {
-        valor: columns.priceCents,
-        taxaAdesao: columns.feeCents,
+        valor: toMoney(columns.priceCents),
+        taxaAdesao: toMoney(columns.feeCents),
         periodicidadeDias: columns.periodDays,
       },
     }),

@@ -177,12 +177,12 @@ describe.each(testBackends())('staff Play on %s', (backend) => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors ?? {}).sort()).toEqual(['periodicidadeDias', 'valor']);
     const created = await w.send('POST', '/admin/graca/play/plano', w.tokens.admin, {
-      json: { nome: 'Trimestral', valor: 4990, taxaAdesao: 0, periodicidadeDias: 90 },
+      json: { nome: 'Trimestral', valor: 49.9, taxaAdesao: 0, periodicidadeDias: 90 },
     });
     expect(created.status).toBe(201);
     const publicPlans = await w.send('GET', '/igreja/graca/plano-assinatura/', undefined);
     expect(publicPlans.body.planos).toContainEqual(
-      expect.objectContaining({ nome: 'Trimestral', valor: 4990, periodicidadeDias: 90 }),
+      expect.objectContaining({ nome: 'Trimestral', valor: 49.9, periodicidadeDias: 90 }),
     );
     const inUse = await w.send('DELETE', `/admin/graca/play/plano/${used.id}`, w.tokens.admin);
     expect(inUse.status).toBe(409);
@@ -381,7 +381,7 @@ describe.each(testBackends())('staff Play on %s', (backend) => {
       ).map((p) => p.id);
     // a new plan goes last
     const added = await w.send('POST', '/admin/graca/play/plano', w.tokens.admin, {
-      json: { nome: 'Semestral', valor: 9990, periodicidadeDias: 180 },
+      json: { nome: 'Semestral', valor: 99.9, periodicidadeDias: 180 },
     });
     expect(added.status).toBe(201);
     const before = await ids();
@@ -416,7 +416,7 @@ describe.each(testBackends())('staff Play on %s', (backend) => {
     expect(onSale[0]).toBe(added.body.id);
     // editing a plan keeps its place
     await w.send('PUT', `/admin/graca/play/plano/${added.body.id}`, w.tokens.admin, {
-      json: { nome: 'Semestral', valor: 8990, periodicidadeDias: 180, ordem: 0 },
+      json: { nome: 'Semestral', valor: 89.9, periodicidadeDias: 180, ordem: 0 },
     });
     expect(await ids()).toEqual(reversed);
 

@@ -11,6 +11,7 @@ import {
 } from '../../contract/play.ts';
 import { matches } from '../db/search.ts';
 import { notFound } from '../http/errors.ts';
+import { toMoney } from '../payments/money.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { contentIsOpen, contentVisibilityOf } from './access.ts';
@@ -100,8 +101,8 @@ export async function plansOf(db: Database, churchId: number) {
     id: p.id,
     nome: p.name,
     descricao: p.description,
-    valor: p.priceCents,
-    taxaAdesao: p.feeCents,
+    valor: toMoney(p.priceCents),
+    taxaAdesao: toMoney(p.feeCents),
     periodicidadeDias: p.periodDays,
   }));
 }

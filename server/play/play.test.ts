@@ -57,8 +57,8 @@ describe.each(testBackends())('play read calls on %s', (backend) => {
     ).toMatchObject({ tipoVisibilidadeConteudo: 'misto', titulo: 'Graça Play' });
     const { planos } = playPlansResponseSchema.parse(await ok('/igreja/graca/plano-assinatura/'));
     expect(planos.map((p) => [p.nome, p.valor, p.taxaAdesao, p.periodicidadeDias])).toEqual([
-      ['Mensal', 1990, 500, 30],
-      ['Anual', 19900, 0, 365],
+      ['Mensal', 19.9, 5, 30],
+      ['Anual', 199, 0, 365],
     ]);
     expect(
       playPlansResponseSchema.parse(await ok('/igreja/grace/plano-assinatura')).planos[0]!.nome,

@@ -109,7 +109,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
       body: order(monthly, {
         metodoPagamento: 'cartao',
         cartao: { token: await cardToken() },
-        valor: (monthly.valor + monthly.taxaAdesao) / 100,
+        valor: monthly.valor + monthly.taxaAdesao,
       }),
     });
     expect(r.status).toBe(201);
@@ -117,8 +117,8 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(pagamento).toMatchObject({
       tipo: 'assinatura',
       status: 'aprovado',
-      valor: (monthly.valor + monthly.taxaAdesao) / 100,
-      valorTotal: (monthly.valor + monthly.taxaAdesao) / 100,
+      valor: monthly.valor + monthly.taxaAdesao,
+      valorTotal: monthly.valor + monthly.taxaAdesao,
       taxas: 0,
     });
     expect(pagamento.codigo).toMatch(/^AS-/);
@@ -213,7 +213,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     const { pagamento } = paymentResponseSchema.parse(r.body);
     expect(pagamento).toMatchObject({
       status: 'pendente',
-      valor: (yearly.valor + yearly.taxaAdesao) / 100,
+      valor: yearly.valor + yearly.taxaAdesao,
       assinatura: { situacao: 'pendente', pagoAte: null },
     });
     expect(pagamento.pixCopiaCola).toBeTruthy();
@@ -371,8 +371,8 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(renewal).toMatchObject({
       kind: 'assinatura',
       status: 'aprovado',
-      subtotalCents: monthly.valor,
-      totalCents: monthly.valor,
+      subtotalCents: Math.round(monthly.valor * 100),
+      totalCents: Math.round(monthly.valor * 100),
     }); // no contracting fee again
     const [renewed] = await mine();
     const secondEnd = new Date(renewed!.pagoAte!);
@@ -439,9 +439,9 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     );
     expect(r.status).toBe(200);
     expect(feeQuoteSchema.parse(r.body)).toMatchObject({
-      valor: (monthly.valor + monthly.taxaAdesao) / 100,
+      valor: monthly.valor + monthly.taxaAdesao,
       valorTaxas: 0,
-      valorTotal: (monthly.valor + monthly.taxaAdesao) / 100,
+      valorTotal: monthly.valor + monthly.taxaAdesao,
       flagAssumirTaxasServico: true,
     });
     expect(
@@ -522,7 +522,7 @@ describe.each(testBackends())('play subscriptions on %s', (backend) => {
     expect(apiErrorSchema.parse(unknown.body).message).toBe('Plan no encontrado o no disponible.');
     const changed = await call('POST', '/pagamento/', {
       token: member.token,
-      body: order(monthly, { metodoPagamento: 'pix', valor: monthly.valor / 100 }),
+      body: order(monthly, { metodoPagamento: 'pix', valor: monthly.valor }),
     });
     expect(changed.status).toBe(422);
     expect(apiErrorSchema.parse(changed.body).errors?.valor).toEqual([

@@ -21,6 +21,7 @@ import { isOverdue, releasePayments } from '../payments/expiry.ts';
 import { storedAnswer, type Order, type OrderEntry, type Payer } from '../payments/pipeline.ts';
 import { runPayment } from '../payments/run-payment.ts';
 import { orderCode } from '../payments/codes.ts';
+import { toMoney } from '../payments/money.ts';
 import { chargeableNow, saveCard } from '../payments/payments.service.ts';
 import { activeSubscription } from './access.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
@@ -219,8 +220,8 @@ const planWire = (p: PlanRow) => ({
   id: p.id,
   nome: p.name,
   descricao: p.description,
-  valor: p.priceCents,
-  taxaAdesao: p.feeCents,
+  valor: toMoney(p.priceCents),
+  taxaAdesao: toMoney(p.feeCents),
   periodicidadeDias: p.periodDays,
 });
 

@@ -23,6 +23,7 @@ interface ChurchPlay {
   code: string;
   subscriber: string;
   settings: { title: string; description: string };
+  /** Prices and fees in currency units, like the API. */
   plans: { name: string; description: string; price: number; fee: number; days: number }[];
   tags: string[];
   collections: { title: string; description: string }[];
@@ -48,14 +49,14 @@ const GRACA: ChurchPlay = {
     {
       name: 'Mensal',
       description: 'Acesso a todo o conteúdo fechado, renovado todo mês.',
-      price: 1990,
-      fee: 500,
+      price: 19.9,
+      fee: 5,
       days: 30,
     },
     {
       name: 'Anual',
       description: 'Doze meses pelo preço de dez.',
-      price: 19900,
+      price: 199,
       fee: 0,
       days: 365,
     },
@@ -145,14 +146,14 @@ const GRACE: ChurchPlay = {
     {
       name: 'Monthly',
       description: 'Every closed video, renewed each month.',
-      price: 999,
-      fee: 300,
+      price: 9.99,
+      fee: 3,
       days: 30,
     },
     {
       name: 'Yearly',
       description: 'Twelve months for the price of ten.',
-      price: 9990,
+      price: 99.9,
       fee: 0,
       days: 365,
     },
@@ -251,8 +252,8 @@ async function seedChurch(db: Database, church: ChurchPlay) {
         churchId,
         name: p.name,
         description: p.description,
-        priceCents: p.price,
-        feeCents: p.fee,
+        priceCents: Math.round(p.price * 100),
+        feeCents: Math.round(p.fee * 100),
         periodDays: p.days,
         position: i,
       })),

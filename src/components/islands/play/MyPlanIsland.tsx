@@ -250,7 +250,7 @@ function Current({
         <div>
           <dt>{t('play.plan.price')}</dt>
           <dd>
-            {money(sub.plano.valor / 100, sub.moeda, lang)}{' '}
+            {money(sub.plano.valor, sub.moeda, lang)}{' '}
             {key === 'play.plans.perDays' ? t.plural(key, count) : t(key)}
           </dd>
         </div>
@@ -258,7 +258,7 @@ function Current({
           <dt>{t('play.plan.fee')}</dt>
           <dd>
             {sub.plano.taxaAdesao > 0
-              ? money(sub.plano.taxaAdesao / 100, sub.moeda, lang)
+              ? money(sub.plano.taxaAdesao, sub.moeda, lang)
               : t('play.plan.noFee')}
           </dd>
         </div>
@@ -280,7 +280,7 @@ function Current({
         <p data-testid="myplan-next-plan">
           {t('play.plan.nextPlan', {
             plan: sub.proximoPlano.nome,
-            price: money(sub.proximoPlano.valor / 100, sub.moeda, lang),
+            price: money(sub.proximoPlano.valor, sub.moeda, lang),
             date: date(sub.proximaCobranca ?? sub.pagoAte),
           })}
         </p>
@@ -449,7 +449,7 @@ function Changes({
       const { key, count } = planPeriod(p.periodicidadeDias);
       return {
         value: String(p.id),
-        label: `${p.nome} · ${money(p.valor / 100, currency, lang)} ${key === 'play.plans.perDays' ? t.plural(key, count) : t(key)}`,
+        label: `${p.nome} · ${money(p.valor, currency, lang)} ${key === 'play.plans.perDays' ? t.plural(key, count) : t(key)}`,
       };
     });
   return (

@@ -79,7 +79,7 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
   const key = useRef(newKey()); // one key per attempt: a repeated click or a lost answer charges once
   const { key: periodKey, count } = planPeriod(plan.periodicidadeDias);
   const period = periodKey === 'play.plans.perDays' ? t.plural(periodKey, count) : t(periodKey);
-  const first = (plan.valor + plan.taxaAdesao) / 100;
+  const first = Math.round((plan.valor + plan.taxaAdesao) * 100) / 100;
 
   function handle(answer: PaymentResponse) {
     key.current = newKey();
@@ -139,15 +139,13 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
           <div>
             <dt>{t('play.checkout.price')}</dt>
             <dd>
-              {money(plan.valor / 100, currency, lang)} {period}
+              {money(plan.valor, currency, lang)} {period}
             </dd>
           </div>
           <div>
             <dt>{t('play.checkout.fee')}</dt>
             <dd>
-              {plan.taxaAdesao > 0
-                ? money(plan.taxaAdesao / 100, currency, lang)
-                : t('play.plans.noFee')}
+              {plan.taxaAdesao > 0 ? money(plan.taxaAdesao, currency, lang) : t('play.plans.noFee')}
             </dd>
           </div>
           <div>
@@ -156,7 +154,7 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
           </div>
         </dl>
         <p className="play-checkout-note">
-          {t('play.checkout.renewal', { price: money(plan.valor / 100, currency, lang), period })}
+          {t('play.checkout.renewal', { price: money(plan.valor, currency, lang), period })}
         </p>
       </section>
 

@@ -159,9 +159,10 @@ function CollectionImage({
   );
 }
 
-const cents = (v: string | boolean) => Math.round(Number(String(v).replace(',', '.')) * 100);
-const money = (c: number, lang: string) =>
-  (c / 100).toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+/** A typed amount ("49,90" or "49.90") in currency units, as the API takes it. */
+const units = (v: string | boolean) => Number(String(v).replace(',', '.'));
+const money = (amount: number, lang: string) =>
+  amount.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 function Collections({ slug, t }: { slug: string; t: T }) {
   const list = useStore($collections);
@@ -463,8 +464,8 @@ function Plans({ slug, t, lang }: { slug: string; t: T; lang: string }) {
   const body = (v: Values) => ({
     nome: String(v.nome),
     descricao: String(v.descricao),
-    valor: cents(v.valor ?? ''),
-    taxaAdesao: cents(v.taxaAdesao || '0'),
+    valor: units(v.valor ?? ''),
+    taxaAdesao: units(v.taxaAdesao || '0'),
     periodicidadeDias: Number(v.periodicidadeDias),
     ativo: Boolean(v.ativo),
   });
