@@ -1,14 +1,22 @@
 // Tells whoever keeps copies of a church's pages (the page cache) that its data changed, on every
 // node (docs/staff.md "Changes show on every node"): Redis pub/sub when REDIS_URL is set, else
 // PostgreSQL LISTEN/NOTIFY with DATABASE_URL, else in-process (one node on PGlite).
-// API routes that write church data call `churchChanged(id)` after committing.
+// The services that write church data call `churchChanged(id)` after committing, never the routes
+// (tests/unit/route-purges.test.ts): the staff write path does it for every staff write.
 import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
+import type { Database } from './db/client.ts';
 import { log as logger } from './log.ts';
 
 export interface ChangeFeed {
   churchChanged(churchId: number): void;
   onChurchChanged(listener: (churchId: number) => void): void;
+}
+
+/** What a service that writes needs: the database, and the feed it announces its change on. */
+export interface WriteDeps {
+  db: Database;
+  changes: ChangeFeed;
 }
 
 /** The feed `createChangeFeed` returns: which transport it uses, when it is connected, and how it stops. */

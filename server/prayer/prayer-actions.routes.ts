@@ -2,7 +2,6 @@
 // /oracao/orar/, DELETE /oracao/{id}; §7 "Auth and user": GET /user/oracao?igreja=). Every call needs
 // the bearer token of an active member of the request's church (spec §6); the church comes from the
 // body's idIgreja / the query or from the request row, and every query filters on it (docs/architecture.md "Tenancy").
-// Each write tells the change feed, so the wall's cached pages (30 s) show it at once.
 import { Hono, type Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { z } from 'zod';
@@ -70,6 +69,7 @@ export function prayerActionRoutes(
   images: ImageStore = createImageStore(localFileStoreIn(() => accountSettings().DATA_DIR)),
 ) {
   const app = new Hono<Env>({ strict: false });
+  const writes = { db, changes };
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */
   const signedIn = createMiddleware<Env>(async (c, next) => {
     c.set('user', await requireUser(db, c));
@@ -155,12 +155,11 @@ export function prayerActionRoutes(
     const imagePath = image ? await storeImage(body.idIgreja, image) : null;
     let id: number;
     try {
-      id = await createPrayer(db, user.userId, body, imagePath);
+      id = await createPrayer(writes, user.userId, body, imagePath);
     } catch (error) {
       await images.remove('oracao', imagePath);
       throw error;
     }
-    changes.churchChanged(body.idIgreja);
     const oracao = await ownPrayer(db, body.idIgreja, id);
     const message = prayerMessage(
       lang,
@@ -174,8 +173,7 @@ export function prayerActionRoutes(
     const body = c.req.valid('json');
     const prayer = await actionablePrayer(user, body.idOracao, true);
     await spendMemberWrite(db, c, user.userId, 'prayerMessage');
-    const mensagem = await addMessage(db, prayer, user.userId, body.mensagem);
-    changes.churchChanged(prayer.churchId);
+    const mensagem = await addMessage(writes, prayer, user.userId, body.mensagem);
     return c.json(
       {
         status: true as const,
@@ -189,16 +187,14 @@ export function prayerActionRoutes(
   app.post('/oracao/orar', signedIn, validate('json', prayPostSchema), async (c) => {
     const user = c.get('user');
     const prayer = await actionablePrayer(user, c.req.valid('json').idOracao, true);
-    const { count, counted } = await pray(db, prayer, user.userId);
-    if (counted) changes.churchChanged(prayer.churchId);
+    const { count } = await pray(writes, prayer, user.userId);
     return c.json({ status: true as const, qtdeOrar: count, orou: true as const });
   });
 
   app.delete('/oracao/:id', signedIn, validate('param', prayerDeleteParams), async (c) => {
     const user = c.get('user');
     const prayer = await actionablePrayer(user, c.req.valid('param').id, false);
-    await deletePrayer(db, prayer, user.userId);
-    changes.churchChanged(prayer.churchId);
+    await deletePrayer(writes, prayer, user.userId);
     return c.json({ status: true as const, message: prayerMessage(langOf(c), 'prayer.deleted') });
   });
 

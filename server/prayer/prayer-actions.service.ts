@@ -1,9 +1,11 @@
 // A member's prayer requests and actions (spec §3 Prayer, §7 "Prayer"): the queries and rules
 // behind prayer-actions.routes.ts. Every query filters on the request's church; the routes check
-// the church's wall and the caller's membership first.
+// the church's wall and the caller's membership first. Each write announces its change itself, so the
+// wall's cached pages (30 s) show it at once.
 import { and, asc, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { prayerPostSchema } from '../../contract/prayer.ts';
+import type { WriteDeps } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
@@ -55,7 +57,7 @@ export async function refuseUnknownReason(
 
 /** A new request with its stored image (if any); answers it as the member's own list shows it. */
 export async function createPrayer(
-  db: Database,
+  { db, changes }: WriteDeps,
   userId: number,
   body: z.output<typeof prayerPostSchema>,
   imagePath: string | null,
@@ -74,6 +76,7 @@ export async function createPrayer(
       wantsVisit: body.flagReceberVisita,
     })
     .returning({ id: t.prayers.id });
+  changes.churchChanged(body.idIgreja);
   return row!.id;
 }
 
@@ -83,7 +86,12 @@ export async function ownPrayer(db: Database, churchId: number, id: number) {
 }
 
 /** A message of encouragement to the request's author, signed with the sender's first name. */
-export async function addMessage(db: Database, prayer: PrayerRow, userId: number, text: string) {
+export async function addMessage(
+  { db, changes }: WriteDeps,
+  prayer: PrayerRow,
+  userId: number,
+  text: string,
+) {
   const [author] = await db
     .select({ firstName: t.users.firstName })
     .from(t.users)
@@ -98,6 +106,7 @@ export async function addMessage(db: Database, prayer: PrayerRow, userId: number
       message: text,
     })
     .returning();
+  changes.churchChanged(prayer.churchId);
   return toPrayerMessage(row!);
 }
 
@@ -105,8 +114,8 @@ export async function addMessage(db: Database, prayer: PrayerRow, userId: number
  * spec §3 Pray: one mark per user and request. The unique index settles concurrent clicks: the
  * loser's insert does nothing, so only a new mark increments the count, in the same transaction.
  */
-export async function pray(db: Database, prayer: PrayerRow, userId: number) {
-  return db.transaction(async (tx) => {
+export async function pray({ db, changes }: WriteDeps, prayer: PrayerRow, userId: number) {
+  const result = await db.transaction(async (tx) => {
     const inserted = await tx
       .insert(t.prayerPrays)
       .values({ churchId: prayer.churchId, prayerId: prayer.id, userId })
@@ -124,10 +133,16 @@ export async function pray(db: Database, prayer: PrayerRow, userId: number) {
           .where(and(eq(t.prayers.id, prayer.id), eq(t.prayers.churchId, prayer.churchId)));
     return { count: row!.n, counted: inserted.length > 0 };
   });
+  if (result.counted) changes.churchChanged(prayer.churchId);
+  return result;
 }
 
 /** Soft delete (spec §3 flagAtivo): the pastoral team keeps the record; only its author may. */
-export async function deletePrayer(db: Database, prayer: PrayerRow, userId: number): Promise<void> {
+export async function deletePrayer(
+  { db, changes }: WriteDeps,
+  prayer: PrayerRow,
+  userId: number,
+): Promise<void> {
   if (prayer.userId !== userId) throw new ApiProblem(403, 'prayer.onlyAuthor');
   await db
     .update(t.prayers)
@@ -139,6 +154,7 @@ export async function deletePrayer(db: Database, prayer: PrayerRow, userId: numb
         eq(t.prayers.userId, userId),
       ),
     );
+  changes.churchChanged(prayer.churchId);
 }
 
 /** The member's requests of the church, newest first. */
