@@ -94,6 +94,11 @@ export const configSchema = z.object({
     .transform((v) => v === 'true'),
   /** Encrypts churches' gateway credentials (AES-256-GCM, 32 bytes as 64 hex or base64); required in production (server/payments/secret-box.ts). */
   PAYMENT_KEY: z.string().optional(),
+  /** Web push (docs/notifications.md "Push"): the VAPID key pair (base64url, `npx web-push generate-vapid-keys`); unset, a demo makes one in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z.string().trim().min(1).optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
+  /** Who the push services may contact about this server's pushes (a mailto: or https: URL). */
+  VAPID_SUBJECT: z.string().trim().min(1).optional(),
   /** A payment still pending this many minutes after its charge is asked of its gateway (docs/payments.md "Reconciliation"). */
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Scheduled backups (docs/deploy.md "Backups"): the folder they go to (or are staged in, with the s3 file store); unset, none are made. */

@@ -30,3 +30,11 @@ export const notificationPreferenceSetSchema = z.object({
   ativo: z.boolean({ error: 'notifications.onInvalid' }),
 });
 export type NotificationPreferenceSet = z.infer<typeof notificationPreferenceSetSchema>;
+
+/** The kind a notice counts as for preferences: the live service, a group's, an event's, else the church's. */
+export function noticeKindOf(notice: { typeCode: string; toGroup: boolean }): NoticeKind {
+  if (notice.typeCode === 'CULTO') return 'live';
+  if (notice.toGroup) return 'groups';
+  if (notice.typeCode === 'EVENTO') return 'events';
+  return 'church';
+}

@@ -57,6 +57,8 @@ export const staffNotificationSchema = z.object({
   grupo: z.object({ id: z.number().nullable(), nome: z.string() }).nullable(),
   /** How many members got a copy (a notice to all is one row that every member reads). */
   destinatarios: z.number().nullable(),
+  /** Devices its push reached (docs/notifications.md "Push"); null while none was sent by push. */
+  dispositivos: z.number().nullable(),
   link: z
     .object({
       tipo: z.enum(NOTIFICATION_LINK_KINDS),

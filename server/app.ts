@@ -27,6 +27,7 @@ import { playRoutes } from './play/play.routes.ts';
 import { playWatchRoutes } from './play/watch.routes.ts';
 import { playPosterRoutes } from './play/play-staff.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
+import { pushRoutes } from './notifications/push.routes.ts';
 import { clientErrorRoutes } from './client-errors/client-errors.routes.ts';
 import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { staffApi } from './staff-routes.ts';
@@ -113,6 +114,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', playWatchRoutes(db, files));
   api.route('/', playPosterRoutes(files));
   api.route('/', liveRoutes(db));
+  api.route('/', pushRoutes(db));
   api.route('/', clientErrorRoutes());
   api.route('/', redirectRoutes(db));
   api.route('/', invitationRoutes(db));

@@ -27,6 +27,7 @@ import {
 } from './staff-notifications.ts';
 import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
 import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
+import { NOTIFICATIONS_MESSAGES, type NotificationsMessageKey } from './notifications.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
@@ -55,6 +56,7 @@ export type MessageKey =
   | StaffNotificationsMessageKey
   | StaffImportMessageKey
   | InvitationsMessageKey
+  | NotificationsMessageKey
   | ProviderMessageKey
   | StorageMessageKey
   | ChurchLifeMessageKey;
@@ -83,6 +85,7 @@ export const AREAS = {
   staffNotifications: STAFF_NOTIFICATIONS_MESSAGES,
   staffImport: STAFF_IMPORT_MESSAGES,
   invitations: INVITATIONS_MESSAGES,
+  notifications: NOTIFICATIONS_MESSAGES,
   provider: PROVIDER_MESSAGES,
   storage: STORAGE_MESSAGES,
   churchLife: CHURCH_LIFE_MESSAGES,

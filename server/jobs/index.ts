@@ -22,6 +22,7 @@ import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 import { exportTask } from '../exports/export.service.ts';
 import { churchLifecycleJob } from '../exports/deletion.service.ts';
+import { pushTask } from '../notifications/push.task.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -42,6 +43,7 @@ export const TASKS: readonly TaskDef[] = [
   forgetCustomerTask as TaskDef,
   endNoticeTask as TaskDef,
   exportTask as TaskDef,
+  pushTask as TaskDef,
 ];
 
 export const JOBS: readonly Job[] = [

@@ -22,6 +22,8 @@ import * as t from '../db/schema/index.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { pushReach } from './push.service.ts';
+import { queuePush } from './push.task.ts';
 
 const LINK_KIND_OF: Record<string, NotificationLinkKind> = Object.fromEntries(
   Object.entries(NOTIFICATION_TYPE_OF).map(([kind, code]) => [code, kind as NotificationLinkKind]),
@@ -140,6 +142,7 @@ export async function sendNotification(
     // Notifications are read by the member's own calls, never from a cached public page.
     { purge: false },
   );
+  await queuePush(deps.db, churchId, id); // the members' devices, by the task queue (docs/notifications.md "Push")
   return {
     id,
     titulo: input.titulo,
@@ -148,6 +151,7 @@ export async function sendNotification(
     autor: actor.name,
     grupo: group ? { id: group.id, nome: group.nome } : null,
     destinatarios: group ? group.members.length : null,
+    dispositivos: null,
     link: link ? { tipo: link.tipo, id: link.related, titulo: link.titulo } : null,
   };
 }
@@ -206,6 +210,7 @@ export async function sentNotifications(
     ),
   ]);
   const titles = await linkTitles(db, churchId, rows);
+  const reach = await pushReach(db, churchId, rows.map((r) => Number(r.id)));
   const total = Number(count?.n ?? 0);
   return {
     notificacoes: rows.map((r) => {
@@ -221,6 +226,7 @@ export async function sentNotifications(
           ? null
           : { id: r.detalhes?.grupo?.id ?? null, nome: r.detalhes?.grupo?.nome ?? '' },
         destinatarios: r.todos ? null : Number(r.copias),
+        dispositivos: reach.get(Number(r.id)) ?? null,
         link:
           kind && related
             ? { tipo: kind, id: related, titulo: titles.get(`${kind}:${related}`) ?? null }

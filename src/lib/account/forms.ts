@@ -2,6 +2,7 @@
 // checks (as message keys of contract/messages/account.ts) and notification links. Whole forms
 // are checked with the contract's own schemas (src/lib/account/validate.ts).
 import { isStrongPassword, onlyDigits } from '../../../contract/account-rules.ts';
+import { notificationPath } from '../../../common/notification-link.ts';
 
 export type Errors = Record<string, string>;
 
@@ -61,24 +62,5 @@ export function notificationLink(
   churchCode: string,
 ): string | null {
   if (n.igreja.codigo !== churchCode) return null;
-  const id = n.idEntidadeRelacionada ? encodeURIComponent(n.idEntidadeRelacionada) : null;
-  switch (n.tipo.codigo) {
-    case 'CULTO':
-      return '/live';
-    case 'EVENTO':
-      return id ? `/event/${id}` : '/event';
-    case 'EBD':
-      return id ? `/ebds/${id}` : '/ebds';
-    case 'NOTICIA':
-      return id ? `/news/${id}` : '/news';
-    case 'DEVOCIONAL':
-      return id ? `/devotionals/${id}` : '/devotionals';
-    // Groups (contract/groups.ts GROUP_NOTIFICATION_TYPES): a request opens the leader's list, an answer the group.
-    case 'CELULA_SOLICITACAO':
-      return id ? `/groups/${id}/requests` : '/groups';
-    case 'CELULA_RESPOSTA':
-      return id ? `/groups/${id}` : '/groups';
-    default:
-      return null;
-  }
+  return notificationPath(n.tipo.codigo, n.idEntidadeRelacionada);
 }

@@ -1,0 +1,56 @@
+// The answers of a member's notification calls in pt/en/es (docs/notifications.md): preferences
+// and push devices. Part of the one catalogue (index.ts); keys start with `notifications.` or `push.`.
+import type { MessageLang } from './lang.ts';
+import { lookup, type MessageTable } from './table.ts';
+
+const en = {
+  'notifications.kindInvalid': 'Choose a kind of notice: church, groups, events, giving or live.',
+  'notifications.channelInvalid': 'Choose a channel: app, push or e-mail.',
+  'notifications.onInvalid': 'Say whether it is on or off.',
+  'push.endpointInvalid':
+    'This browser gave an invalid push address. Try again or use another browser.',
+  'push.keysInvalid': 'This browser gave invalid push keys. Try again or use another browser.',
+  'push.labelTooLong': 'The device name can have at most 80 characters.',
+  'push.tooManyDevices': 'You have too many devices with notifications. Remove one and try again.',
+  'push.deviceNotFound': 'That device was not found among yours.',
+  'push.endpointRefused': 'This push address cannot be used.',
+} as const;
+
+export type NotificationsMessageKey = keyof typeof en;
+
+const pt: Record<NotificationsMessageKey, string> = {
+  'notifications.kindInvalid':
+    'Escolha um tipo de aviso: igreja, grupos, eventos, ofertas ou ao vivo.',
+  'notifications.channelInvalid': 'Escolha um canal: app, push ou e-mail.',
+  'notifications.onInvalid': 'Diga se está ligado ou desligado.',
+  'push.endpointInvalid':
+    'Este navegador deu um endereço de push inválido. Tente de novo ou use outro navegador.',
+  'push.keysInvalid':
+    'Este navegador deu chaves de push inválidas. Tente de novo ou use outro navegador.',
+  'push.labelTooLong': 'O nome do aparelho pode ter no máximo 80 caracteres.',
+  'push.tooManyDevices': 'Você tem aparelhos demais com notificações. Remova um e tente de novo.',
+  'push.deviceNotFound': 'Esse aparelho não foi encontrado entre os seus.',
+  'push.endpointRefused': 'Este endereço de push não pode ser usado.',
+};
+
+const es: Record<NotificationsMessageKey, string> = {
+  'notifications.kindInvalid':
+    'Elige un tipo de aviso: iglesia, grupos, eventos, ofrendas o en vivo.',
+  'notifications.channelInvalid': 'Elige un canal: app, push o correo.',
+  'notifications.onInvalid': 'Indica si está activado o desactivado.',
+  'push.endpointInvalid':
+    'Este navegador dio una dirección de push no válida. Inténtalo de nuevo o usa otro navegador.',
+  'push.keysInvalid':
+    'Este navegador dio claves de push no válidas. Inténtalo de nuevo o usa otro navegador.',
+  'push.labelTooLong': 'El nombre del dispositivo puede tener como máximo 80 caracteres.',
+  'push.tooManyDevices':
+    'Tienes demasiados dispositivos con notificaciones. Quita uno e inténtalo de nuevo.',
+  'push.deviceNotFound': 'Ese dispositivo no está entre los tuyos.',
+  'push.endpointRefused': 'Esta dirección de push no se puede usar.',
+};
+
+export const NOTIFICATIONS_MESSAGES: MessageTable<NotificationsMessageKey> = { en, pt, es };
+
+export function notificationsMessage(lang: MessageLang, key: NotificationsMessageKey): string {
+  return lookup(NOTIFICATIONS_MESSAGES, lang, key);
+}

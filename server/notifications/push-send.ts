@@ -1,0 +1,87 @@
+// One web push message to one device (RFC 8030, payload encrypted aes128gcm per RFC 8291, signed
+// with the server's VAPID key): web-push makes the request, this file sends it. The endpoint is a
+// URL a member's browser gave us, so the address connected to must be public (the rule of
+// server/http/outbound-fetch.ts), checked when the socket connects.
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import webpush from 'web-push';
+import type { PushPayload } from '../../contract/push.ts';
+import { isPublicAddress } from '../http/outbound-fetch.ts';
+import type { VapidKeys } from './vapid.ts';
+
+export interface PushDevice {
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+export interface PushSendOptions {
+  /** Plain http and loopback endpoints: tests only (their push service is on 127.0.0.1). */
+  allowLocal?: boolean;
+  timeoutMs?: number;
+  /** How long the push service keeps the message for an offline device (seconds). */
+  ttl?: number;
+}
+
+/** The push service's status code; 0 when it could not be reached or was refused. */
+export async function sendPush(
+  device: PushDevice,
+  payload: PushPayload,
+  keys: VapidKeys,
+  options: PushSendOptions = {},
+): Promise<number> {
+  let details: ReturnType<typeof webpush.generateRequestDetails>;
+  try {
+    details = webpush.generateRequestDetails(
+      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: keys,
+        TTL: options.ttl ?? 24 * 3600,
+        contentEncoding: 'aes128gcm',
+      },
+    );
+  } catch {
+    return 0; // keys the library cannot use: treated as a failure, never a crash of the batch
+  }
+  const url = new URL(details.endpoint);
+  const local = options.allowLocal === true;
+  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return 0;
+  const lookup = (
+    hostname: string,
+    opts: LookupOptions,
+    callback: (e: NodeJS.ErrnoException | null, a: string | LookupAddress[], f?: number) => void,
+  ) =>
+    dns.lookup(hostname, { ...opts, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const usable = addresses.filter((a) => local || isPublicAddress(a.address));
+      if (!usable.length) return callback(new Error(`${hostname} is not public`), []);
+      if (opts.all) return callback(null, usable);
+      callback(null, usable[0]!.address, usable[0]!.family);
+    });
+  // A literal IP skips the lookup: check it here.
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  if (!local && /^[\d.]+$|:/.test(host) && !isPublicAddress(host)) return 0;
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise<number>((resolve) => {
+    const req = request(
+      url,
+      {
+        method: details.method,
+        headers: details.headers as Record<string, string>,
+        lookup,
+        timeout: options.timeoutMs ?? 10_000,
+      },
+      (res) => {
+        res.resume(); // the answer's body is not needed
+        res.on('end', () => resolve(res.statusCode ?? 0));
+        res.on('error', () => resolve(res.statusCode ?? 0));
+      },
+    );
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve(0));
+    req.end(details.body ?? undefined);
+  });
+}

@@ -1,0 +1,58 @@
+// The task `notifications.push` (docs/notifications.md "Push"): one notice's push send, run by the
+// task queue (server/jobs/tasks.ts) on whichever node claims it; safe to run again (deliverPush
+// skips a send already done).
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { defineTask, enqueueTask } from '../jobs/tasks.ts';
+import { deliverPush } from './push.service.ts';
+import { vapidKeys } from './vapid.ts';
+
+export const PUSH_TASK = 'notifications.push';
+
+export interface PushTaskPayload {
+  /** The send's first notification row. */
+  notificationId: number;
+}
+
+/** Queues a notice's push send, when the church has any device to reach. */
+export async function queuePush(db: Db, churchId: number, notificationId: number): Promise<void> {
+  const [any] = await db
+    .select({ id: t.pushSubscriptions.id })
+    .from(t.pushSubscriptions)
+    .where(eq(t.pushSubscriptions.churchId, churchId))
+    .limit(1);
+  if (!any) return;
+  await db
+    .insert(t.pushSends)
+    .values({ churchId, notificationId })
+    .onConflictDoNothing({ target: [t.pushSends.churchId, t.pushSends.notificationId] });
+  await enqueueTask(db, { churchId, kind: PUSH_TASK, payload: { notificationId } });
+}
+
+export const pushTask = defineTask<PushTaskPayload>({
+  kind: PUSH_TASK,
+  async run(ctx, task, progress) {
+    const total = await deviceCount(ctx.db, task.churchId);
+    const outcome = await deliverPush(
+      ctx.db,
+      task.churchId,
+      task.payload.notificationId,
+      vapidKeys(ctx.settings),
+      {
+        // the tests' push service listens on 127.0.0.1 over plain http
+        allowLocal: ctx.settings.NODE_ENV === 'test',
+        progress: (done) => progress(Math.min(done, total), total),
+      },
+    );
+    return outcome;
+  },
+});
+
+async function deviceCount(db: Db, churchId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(t.pushSubscriptions)
+    .where(eq(t.pushSubscriptions.churchId, churchId));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,318 @@
+// Web push end to end on the API (docs/notifications.md "Push"): a member subscribes devices, a
+// staff notice is delivered by the task to a push service this test runs itself, which checks the
+// VAPID signature's key and decrypts the aes128gcm payload with the device's private key (as a
+// browser does); a device the push service says is gone (410) is dropped; preferences are honoured.
+import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { notificationPreferencesSchema } from '../../contract/notification-preferences.ts';
+import { pushDeviceSchema, pushDevicesSchema, type PushPayload } from '../../contract/push.ts';
+import { staffNotificationsPageSchema } from '../../contract/notifications-staff.ts';
+import { createApi, type Api } from '../app.ts';
+import { accountSettings, resetAccountSettings } from '../auth/settings.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectError, expectFieldError, loginAs, runQueuedTasks } from '../test-kit.ts';
+import { pushTask } from './push.task.ts';
+import { deviceLabel } from './push.service.ts';
+import { vapidKeys } from './vapid.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'push-'));
+const ANDROID_CHROME =
+  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
+
+/** A browser's side of a subscription: its P-256 key pair and auth secret. */
+function browserKeys() {
+  const ecdh = createECDH('prime256v1');
+  ecdh.generateKeys();
+  const auth = randomBytes(16);
+  return {
+    ecdh,
+    auth,
+    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+  };
+}
+type Browser = ReturnType<typeof browserKeys>;
+
+/** RFC 8291 decryption of an aes128gcm body, as the browser does with its private key. */
+function decrypt(body: Buffer, browser: Browser): string {
+  const salt = body.subarray(0, 16);
+  const idLength = body[20]!;
+  const serverKey = body.subarray(21, 21 + idLength);
+  const cipher = body.subarray(21 + idLength);
+  const shared = browser.ecdh.computeSecret(serverKey);
+  const keyInfo = Buffer.concat([
+    Buffer.from('WebPush: info\0'),
+    browser.ecdh.getPublicKey(),
+    serverKey,
+  ]);
+  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
+  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
+  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
+  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
+  decipher.setAuthTag(cipher.subarray(cipher.length - 16));
+  const plain = Buffer.concat([
+    decipher.update(cipher.subarray(0, cipher.length - 16)),
+    decipher.final(),
+  ]);
+  // the record ends with the delimiter 0x02 and optional zero padding
+  let end = plain.length;
+  while (end > 0 && plain[end - 1] === 0) end--;
+  expect(plain[end - 1]).toBe(2);
+  return plain.subarray(0, end - 1).toString('utf8');
+}
+
+interface Received {
+  path: string;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+}
+
+describe.each(testBackends())('web push on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let graca: number;
+  let pushService: http.Server;
+  let base: string;
+  const received: Received[] = [];
+  const { call, get } = apiClient(() => api, { lang: 'en' });
+  const people = {} as Record<'admin' | 'member' | 'editor', { id: number; token: string }>;
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = path.join(dataDir, backend);
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    [{ id: graca }] = (await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.slug, 'graca'))) as [{ id: number }];
+    people.admin = await loginAs(api, 'lider@graca.demo');
+    people.member = await loginAs(api, 'membro@graca.demo');
+    people.editor = await loginAs(api, 'editor@graca.demo');
+    // The push service: stores every message; an endpoint under /gone/ is an unsubscribed browser.
+    pushService = http.createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
+        res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
+        res.end();
+      });
+    });
+    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+  }, 240_000);
+  afterAll(async () => {
+    await new Promise((resolve) => pushService.close(resolve));
+    await database.close();
+  });
+
+  const subscribeDevice = async (who: { token: string }, endpoint: string, browser: Browser) =>
+    call('POST', `/igreja/${graca}/push/dispositivos`, {
+      token: who.token,
+      body: { endpoint, keys: browser.keys },
+      headers: { 'user-agent': ANDROID_CHROME },
+    });
+
+  it('asks for a login and a valid subscription, with a message per field', async () => {
+    const browser = browserKeys();
+    expectError(
+      await call('POST', `/igreja/${graca}/push/dispositivos`, {
+        body: { endpoint: `${base}/x`, keys: browser.keys },
+      }),
+      401,
+    );
+    const bad = await call('POST', `/igreja/${graca}/push/dispositivos`, {
+      token: people.member.token,
+      body: { endpoint: 'ftp://push.example/1', keys: { p256dh: 'short', auth: '' } },
+    });
+    expectFieldError(bad, 400, 'endpoint');
+    expectFieldError(bad, 400, 'keys.p256dh');
+    expect(bad.body.errors['endpoint']).toContain(
+      'This browser gave an invalid push address. Try again or use another browser.',
+    );
+    const pt = await call('PUT', `/igreja/${graca}/notificacao/preferencias`, {
+      token: people.member.token,
+      lang: 'pt-BR',
+      body: { tipo: 'weather', canal: 'push', ativo: 'yes' },
+    });
+    expectFieldError(pt, 400, 'tipo');
+    expect(pt.body.errors['tipo']).toContain(
+      'Escolha um tipo de aviso: igreja, grupos, eventos, ofertas ou ao vivo.',
+    );
+    expectFieldError(pt, 400, 'ativo');
+  });
+
+  it('lists, keeps once and removes a member’s own devices, with the key to subscribe with', async () => {
+    const browser = browserKeys();
+    const endpoint = `${base}/send/list-${backend}`;
+    const first = await subscribeDevice(people.member, endpoint, browser);
+    expect(first.status, JSON.stringify(first.body)).toBe(201);
+    const device = pushDeviceSchema.parse(first.body);
+    expect(device).toMatchObject({ rotulo: 'Chrome · Android', ultimoEnvio: null, endpoint });
+    // the same browser again (new keys after a reinstall) is the same device
+    const again = await subscribeDevice(people.member, endpoint, browserKeys());
+    expect(again.status).toBe(201);
+    const list = pushDevicesSchema.parse(
+      (await get(`/igreja/${graca}/push/dispositivos`, { token: people.member.token })).body,
+    );
+    expect(list.chave).toBe(vapidKeys(accountSettings()).publicKey);
+    expect(list.dispositivos.filter((d) => d.endpoint === endpoint)).toHaveLength(1);
+    // someone else's device cannot be removed; one's own can
+    const id = list.dispositivos.find((d) => d.endpoint === endpoint)!.id;
+    expectError(
+      await call('DELETE', `/igreja/${graca}/push/dispositivos/${id}`, {
+        token: people.editor.token,
+      }),
+      404,
+      'push.deviceNotFound',
+    );
+    expect(
+      (
+        await call('DELETE', `/igreja/${graca}/push/dispositivos/${id}`, {
+          token: people.member.token,
+        })
+      ).status,
+    ).toBe(204);
+    const after = pushDevicesSchema.parse(
+      (await get(`/igreja/${graca}/push/dispositivos`, { token: people.member.token })).body,
+    );
+    expect(after.dispositivos.some((d) => d.endpoint === endpoint)).toBe(false);
+  });
+
+  it('keeps a member’s preferences per kind and channel', async () => {
+    const read = async () =>
+      notificationPreferencesSchema.parse(
+        (await get(`/igreja/${graca}/notificacao/preferencias`, { token: people.editor.token }))
+          .body,
+      ).preferencias;
+    expect((await read()).church).toEqual({ app: true, push: true, email: true });
+    const put = await call('PUT', `/igreja/${graca}/notificacao/preferencias`, {
+      token: people.editor.token,
+      body: { tipo: 'live', canal: 'push', ativo: false },
+    });
+    expect(put.status).toBe(200);
+    expect((await read()).live).toEqual({ app: true, push: false, email: true });
+    await call('PUT', `/igreja/${graca}/notificacao/preferencias`, {
+      token: people.editor.token,
+      body: { tipo: 'live', canal: 'push', ativo: true },
+    });
+    expect((await read()).live.push).toBe(true);
+  });
+
+  it('delivers a staff notice to each device, decryptable, drops a gone device and honours preferences', async () => {
+    const phone = browserKeys();
+    const laptop = browserKeys();
+    const editorPhone = browserKeys();
+    const gone = browserKeys();
+    expect(
+      (await subscribeDevice(people.member, `${base}/send/phone-${backend}`, phone)).status,
+    ).toBe(201);
+    expect(
+      (await subscribeDevice(people.member, `${base}/send/laptop-${backend}`, laptop)).status,
+    ).toBe(201);
+    expect((await subscribeDevice(people.member, `${base}/gone/old-${backend}`, gone)).status).toBe(
+      201,
+    );
+    expect(
+      (await subscribeDevice(people.editor, `${base}/send/editor-${backend}`, editorPhone)).status,
+    ).toBe(201);
+    // the editor does not want the church's notices by push
+    await call('PUT', `/igreja/${graca}/notificacao/preferencias`, {
+      token: people.editor.token,
+      body: { tipo: 'church', canal: 'push', ativo: false },
+    });
+
+    received.length = 0;
+    const sent = await call('POST', '/admin/graca/notificacoes', {
+      token: people.admin.token,
+      body: { titulo: 'Culto de oração hoje', corpo: 'Às 20h, no templo. Venha!' },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
+
+    const byPath = new Map(received.map((r) => [r.path, r]));
+    expect([...byPath.keys()].sort()).toEqual(
+      [`/gone/old-${backend}`, `/send/laptop-${backend}`, `/send/phone-${backend}`].sort(),
+    );
+    const message = byPath.get(`/send/phone-${backend}`)!;
+    expect(message.headers['content-encoding']).toBe('aes128gcm');
+    expect(Number(message.headers['ttl'])).toBeGreaterThan(0);
+    // signed with this deployment's VAPID key (RFC 8292: "vapid t=<jwt>, k=<public key>")
+    expect(message.headers['authorization']).toContain(
+      `k=${vapidKeys(accountSettings()).publicKey}`,
+    );
+    const payload = JSON.parse(decrypt(message.body, phone)) as PushPayload;
+    expect(payload).toMatchObject({
+      title: 'Culto de oração hoje',
+      body: 'Às 20h, no templo. Venha!',
+      url: '/user',
+    });
+    // each device's message is encrypted for that device alone
+    const other = JSON.parse(decrypt(byPath.get(`/send/laptop-${backend}`)!.body, laptop));
+    expect(other.title).toBe('Culto de oração hoje');
+    expect(() => decrypt(message.body, laptop)).toThrow();
+
+    // the gone device is dropped; the reached ones carry the moment
+    const devices = pushDevicesSchema.parse(
+      (await get(`/igreja/${graca}/push/dispositivos`, { token: people.member.token })).body,
+    ).dispositivos;
+    expect(devices.map((d) => d.endpoint)).not.toContain(`${base}/gone/old-${backend}`);
+    expect(
+      devices.find((d) => d.endpoint === `${base}/send/phone-${backend}`)!.ultimoEnvio,
+    ).not.toBeNull();
+
+    // staff see how many devices it reached
+    const page = staffNotificationsPageSchema.parse(
+      (await get('/admin/graca/notificacoes', { token: people.admin.token })).body,
+    );
+    const row = page.notificacoes.find((n) => n.titulo === 'Culto de oração hoje')!;
+    expect(row.dispositivos).toBe(2);
+
+    // running the task again sends nothing twice
+    received.length = 0;
+    await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
+    expect(received).toHaveLength(0);
+  });
+
+  it('opens a linked item from the push and labels devices by their browser', async () => {
+    expect(deviceLabel(ANDROID_CHROME)).toBe('Chrome · Android');
+    expect(
+      deviceLabel(
+        'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1',
+      ),
+    ).toBe('Safari · iOS');
+    const [event] = await database.db
+      .select({ id: t.events.id })
+      .from(t.events)
+      .where(eq(t.events.churchId, graca))
+      .limit(1);
+    const tablet = browserKeys();
+    expect(
+      (await subscribeDevice(people.member, `${base}/send/tablet-${backend}`, tablet)).status,
+    ).toBe(201);
+    received.length = 0;
+    const sent = await call('POST', '/admin/graca/notificacoes', {
+      token: people.admin.token,
+      body: {
+        titulo: 'Inscrições abertas',
+        corpo: 'Garanta sua vaga.',
+        link: { tipo: 'evento', id: event!.id },
+      },
+    });
+    expect(sent.status, JSON.stringify(sent.body)).toBe(201);
+    await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
+    const message = received.find((r) => r.path === `/send/tablet-${backend}`)!;
+    expect(JSON.parse(decrypt(message.body, tablet))).toMatchObject({
+      title: 'Inscrições abertas',
+      url: `/event/${event!.id}`,
+    });
+  });
+});
