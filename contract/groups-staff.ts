@@ -32,8 +32,12 @@ export const staffGroupInput = z.object({
   descricao: optionalText(2000),
   /** A member of the church (null: no leader yet). */
   idLider: idParam.nullable(),
-  /** 0 Sunday … 6 Saturday. */
-  diaSemana: z.coerce.number({ error: 'Invalid input.' }).int().min(0).max(6),
+  /** ISO weekday like the services' (spec §9 lists Monday first): 1 Monday … 7 Sunday. */
+  diaSemana: z.coerce
+    .number({ error: 'Invalid input.' })
+    .int({ error: 'Invalid input.' })
+    .min(1, { error: 'Invalid input.' })
+    .max(7, { error: 'Invalid input.' }),
   horario: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'staff.groups.badTime'),
   logradouro: optionalText(200),
   numero: optionalText(20),

@@ -39,7 +39,7 @@ export const groupRequestParams = z.object({ id: idParam, requestId: idParam });
 
 /**
  * `GET /igreja/{slug}/celula/?busca&dia&bairro&latitude&longitude&usuario&page&limit`: search by
- * name, filter by meeting day (0 Sunday … 6 Saturday) and neighbourhood; with a location the
+ * name, filter by meeting day (ISO like the services: 1 Monday … 7 Sunday) and neighbourhood; with a location the
  * nearest come first. `usuario=1` lists the caller's own groups instead (bearer required).
  */
 export const groupListQuery = z
@@ -50,8 +50,8 @@ export const groupListQuery = z
       z.coerce
         .number({ error: 'Must be a number.' })
         .int({ error: 'Must be a whole number.' })
-        .min(0, { error: 'Invalid input.' })
-        .max(6, { error: 'Invalid input.' })
+        .min(1, { error: 'Invalid input.' })
+        .max(7, { error: 'Invalid input.' })
         .optional(),
     ),
     bairro: z.preprocess(blankToUndefined, plainText(100).optional()),
@@ -149,8 +149,8 @@ export const groupItemSchema = z.object({
   id: z.number().int(),
   nome: z.string(),
   descricao: z.string().nullable(),
-  /** 0 Sunday … 6 Saturday. */
-  diaSemana: z.number().int().min(0).max(6),
+  /** ISO weekday like the services' (spec §9 lists Monday first): 1 Monday … 7 Sunday. */
+  diaSemana: z.number().int().min(1).max(7),
   /** "HH:MM", the church's local time. */
   horario: z.string(),
   bairro: z.string().nullable(),

@@ -102,6 +102,23 @@ describe.each(testBackends())('groups (cells) on %s', (backend) => {
     ]);
   });
 
+  it('numbers weekdays as the services do, Monday 1 to Sunday 7 (spec §9: Monday to Sunday)', async () => {
+    const all = await list('');
+    // Célula Jovens Butantã meets on Sundays: 7, as a Sunday service is, never 0
+    expect(all.celulas.find((g) => g.nome === 'Célula Jovens Butantã')!.diaSemana).toBe(7);
+    expect((await list('?dia=7')).celulas.map((g) => g.nome)).toContain('Célula Jovens Butantã');
+    expect(all.celulas.every((g) => g.diaSemana >= 1 && g.diaSemana <= 7)).toBe(true);
+    // the day filter offers the week Monday first, Sunday last
+    expect(all.filtros.dias).toEqual([...all.filtros.dias].sort((a, b) => a - b));
+    expect(all.filtros.dias.at(-1)).toBe(7);
+    expectFieldError(await call('GET', '/igreja/graca/celula/?dia=0'), 400, 'dia');
+    // one numbering across the API: the church's Sunday services are 7 too
+    const { agenda } = (await call('GET', '/igreja/graca/agenda/')).body as {
+      agenda: { diaSemana: number; titulo: string }[];
+    };
+    expect(agenda.at(-1)!.diaSemana).toBe(7);
+  });
+
   it('refuses bad list input with per-field messages, never a 500', async () => {
     expectFieldError(await call('GET', '/igreja/graca/celula/?dia=9'), 400, 'dia');
     expectFieldError(await call('GET', '/igreja/graca/celula/?latitude=-23.5'), 400, 'longitude');

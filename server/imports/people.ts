@@ -693,7 +693,7 @@ async function createGroups(
       names.map((name) => ({
         churchId: run.church.id,
         name,
-        weekday: 0,
+        weekday: 7, // ISO Sunday, like the services
         time: '19:00',
         active: false,
       })),

@@ -89,6 +89,10 @@ test('an admin creates a group and finds it in the list', async ({ page }) => {
   await page.getByRole('searchbox', { name: /Buscar um membro para liderar/ }).fill('Fernanda');
   await page.getByRole('button', { name: 'Buscar', exact: true }).click();
   await page.getByRole('button', { name: /Tornar líder Fernanda/ }).click();
+  // the week as the spec lists it (§9), Monday to Sunday, like the public finder
+  const days = page.getByRole('combobox', { name: 'Dia da reunião' }).locator('option');
+  await expect(days.first()).toHaveText(/segunda/i);
+  await expect(days.last()).toHaveText(/domingo/i);
   await page.getByRole('combobox', { name: 'Dia da reunião' }).selectOption('6');
   await page.getByLabel('Horário').fill('10:30');
   await page.getByRole('textbox', { name: 'Bairro' }).fill('Centro');

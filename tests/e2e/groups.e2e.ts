@@ -67,6 +67,10 @@ test.describe
     await page.getByRole('button', { name: 'Buscar', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Nenhuma célula encontrada' })).toBeVisible();
 
+    // Monday to Sunday (spec §9), after "any day"
+    const days = page.getByRole('combobox', { name: 'Dia da reunião' }).locator('option');
+    await expect(days.nth(1)).toHaveText('Segunda-feira');
+    await expect(days.last()).toHaveText('Domingo');
     await page.getByRole('searchbox', { name: 'Buscar células pelo nome' }).fill('vila');
     await page
       .getByRole('combobox', { name: 'Dia da reunião' })

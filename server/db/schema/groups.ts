@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   doublePrecision,
   index,
   integer,
@@ -17,7 +18,7 @@ import { churches } from './church.ts';
 import { contents } from './content.ts';
 import { users } from './users.ts';
 
-/** A group (célula). `weekday` is 0 (Sunday) … 6 (Saturday); `time` is "HH:MM" local time. */
+/** A group (célula). `weekday` is ISO like the services' (spec §9): 1 Monday … 7 Sunday; `time` is "HH:MM" local time. */
 export const groups = pgTable(
   'celula',
   {
@@ -44,7 +45,10 @@ export const groups = pgTable(
     open: boolean('flag_aberta').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('celula_igreja_idx').on(t.churchId, t.name)],
+  (t) => [
+    index('celula_igreja_idx').on(t.churchId, t.name),
+    check('celula_dia_semana_ck', sql`${t.weekday} between 1 and 7`),
+  ],
 );
 
 /** The studies (conteudo rows of kind estudo) a group follows. */

@@ -214,7 +214,7 @@ const GRACA: ChurchGroups = {
     {
       name: 'Célula Jovens Butantã',
       leader: 'beatriz.rocha@graca.demo',
-      weekday: 0,
+      weekday: 7,
       time: '18:00',
       description: 'Universitários e jovens aos domingos, antes do culto da noite.',
       street: 'Avenida Vital Brasil',

@@ -26,13 +26,15 @@ describe('the /groups filters', () => {
     expect(isFiltered(readGroupFilters(new URL('http://x/groups?latitude=1&longitude=2')))).toBe(
       false,
     );
-    expect(isFiltered(readGroupFilters(new URL('http://x/groups?dia=0')))).toBe(true);
+    // ISO weekdays (spec §9): Sunday is 7, and 0 is no day at all
+    expect(isFiltered(readGroupFilters(new URL('http://x/groups?dia=7')))).toBe(true);
+    expect(readGroupFilters(new URL('http://x/groups?dia=0')).dia).toBeUndefined();
   });
 
   it('writes the filters back as a link, empty ones left out', () => {
     expect(groupsHref({ busca: '', dia: undefined, bairro: '', near: null })).toBe('/groups');
-    expect(groupsHref({ busca: 'a b', dia: 0, bairro: 'Vila Mariana', near: null })).toBe(
-      '/groups?busca=a+b&dia=0&bairro=Vila+Mariana',
+    expect(groupsHref({ busca: 'a b', dia: 7, bairro: 'Vila Mariana', near: null })).toBe(
+      '/groups?busca=a+b&dia=7&bairro=Vila+Mariana',
     );
   });
 

@@ -27,7 +27,7 @@ export function readGroupFilters(url: URL): GroupFilters {
   const longitude = coordinate(q.get('longitude'), 180);
   return {
     busca: text('busca'),
-    dia: day !== null && /^[0-6]$/.test(day) ? Number(day) : undefined,
+    dia: day !== null && /^[1-7]$/.test(day) ? Number(day) : undefined, // ISO: 1 Monday … 7 Sunday
     bairro: text('bairro'),
     near: latitude !== null && longitude !== null ? { latitude, longitude } : null,
   };

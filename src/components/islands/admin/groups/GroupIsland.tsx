@@ -33,7 +33,7 @@ import {
   TextArea,
   type T,
 } from '../../ui/index.ts';
-import { weekdayName } from './weekday.ts';
+import { WEEK, weekdayName } from './weekday.ts';
 import './groups.css';
 
 type Message = { kind: 'ok' | 'error'; text: string } | null;
@@ -249,7 +249,7 @@ function GroupFormView({
           label={t('admin.groups.day')}
           name="diaSemana"
           value={String(form.diaSemana)}
-          options={[0, 1, 2, 3, 4, 5, 6].map((d) => ({
+          options={WEEK.map((d) => ({
             value: String(d),
             label: weekdayName(d, lang),
           }))}

@@ -1,8 +1,11 @@
-// Day names from the browser's Intl (0 Sunday … 6 Saturday, contract/groups.ts), no strings to keep.
+// Day names from the browser's Intl (ISO: 1 Monday … 7 Sunday, contract/groups.ts), no strings to keep.
 import { INTL_LOCALE, type Lang } from '../../../../lib/format.ts';
 
-/** 7 January 2024 was a Sunday. */
+/** 1 January 2024 was a Monday: ISO day `n` of that week is 2024-01-0n. */
 export const weekdayName = (day: number, lang: Lang): string =>
   new Intl.DateTimeFormat(INTL_LOCALE[lang], { weekday: 'long', timeZone: 'UTC' }).format(
-    new Date(Date.UTC(2024, 0, 7 + day)),
+    new Date(Date.UTC(2024, 0, day)),
   );
+
+/** The week as the spec lists it (§9): Monday to Sunday. */
+export const WEEK = [1, 2, 3, 4, 5, 6, 7] as const;
