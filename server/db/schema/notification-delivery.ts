@@ -84,3 +84,24 @@ export const pushSends = pgTable(
   },
   (t) => [uniqueIndex('push_envio_notificacao_uq').on(t.churchId, t.notificationId)],
 );
+
+/**
+ * A stream's occurrence whose "We're live" notice was sent (or skipped): inserted once per
+ * church, stream and start, so two nodes never send it twice (docs/notifications.md "Live service").
+ */
+export const liveNotices = pgTable(
+  'notificacao_ao_vivo',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    streamId: integer('transmissao_id').notNull(),
+    /** The occurrence's scheduled start (a weekly stream has one a week). */
+    occurrence: timestamp('ocorrencia', { withTimezone: true }).notNull(),
+    /** The notice sent, or null when one had just been sent by staff. */
+    notificationId: integer('notificacao_id'),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notificacao_ao_vivo_uq').on(t.churchId, t.streamId, t.occurrence)],
+);
