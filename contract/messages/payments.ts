@@ -5,6 +5,10 @@ import { lookup, type MessageTable, type MessageValues } from './table.ts';
 
 const pt = {
   'pay.cardInvalid': 'Alguma informação do cartão está incorreta. Por favor verifique.',
+  'pay.achDeclined':
+    'O banco não aprovou o débito nesta conta. Nenhum valor foi cobrado; confira o número da conta e o de roteamento ou use outra forma de pagamento.',
+  'pay.declined':
+    'O pagamento não foi aprovado. Nenhum valor foi cobrado; tente de novo ou use outra forma de pagamento.',
   'pay.cardDeclined':
     'Cartão inválido ou expirado. Nenhum valor foi cobrado; verifique os dados ou use outro cartão.',
   'pay.cardNeedsAuthentication':
@@ -61,6 +65,10 @@ export type PaymentMessageKey = keyof typeof pt;
 
 const en: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Some card information is incorrect. Please check it.',
+  'pay.achDeclined':
+    'The bank did not approve the debit from this account. Nothing was charged; check the account and routing numbers or use another payment method.',
+  'pay.declined':
+    'The payment was not approved. Nothing was charged; try again or use another payment method.',
   'pay.cardDeclined':
     'Card invalid or expired. Nothing was charged; check the details or use another card.',
   'pay.cardNeedsAuthentication':
@@ -114,6 +122,10 @@ const en: Record<PaymentMessageKey, string> = {
 
 const es: Record<PaymentMessageKey, string> = {
   'pay.cardInvalid': 'Algún dato de la tarjeta es incorrecto. Por favor verifícalo.',
+  'pay.achDeclined':
+    'El banco no aprobó el débito en esta cuenta. No se cobró nada; revisa los números de cuenta y de ruta o usa otro medio de pago.',
+  'pay.declined':
+    'El pago no fue aprobado. No se cobró nada; inténtalo de nuevo o usa otro medio de pago.',
   'pay.cardDeclined':
     'Tarjeta inválida o vencida. No se cobró nada; verifica los datos o usa otra tarjeta.',
   'pay.cardNeedsAuthentication':
@@ -166,6 +178,10 @@ const es: Record<PaymentMessageKey, string> = {
 };
 
 export const PAYMENT_MESSAGES: MessageTable<PaymentMessageKey> = { pt, en, es };
+
+/** What a declined payment tells the payer, per method: only a card's decline talks about the card. */
+export const declinedMessageKey = (method: string): PaymentMessageKey =>
+  method === 'cartao' ? 'pay.cardDeclined' : method === 'ach' ? 'pay.achDeclined' : 'pay.declined';
 
 export function paymentMessage(
   lang: MessageLang,

@@ -5,7 +5,11 @@
 import { and, asc, eq, inArray, lte, or } from 'drizzle-orm';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MessageLang } from '../../contract/messages/lang.ts';
-import { paymentMessage, type PaymentMessageKey } from '../../contract/messages/payments.ts';
+import {
+  declinedMessageKey,
+  paymentMessage,
+  type PaymentMessageKey,
+} from '../../contract/messages/payments.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
@@ -365,9 +369,7 @@ export async function finishLiveCharge(
                   ? payment.kind === 'assinatura'
                     ? 'pay.cardNeedsAuthenticationPlan'
                     : 'pay.cardNeedsAuthentication'
-                  : payment.method === 'cartao'
-                    ? 'pay.cardDeclined'
-                    : 'pay.cardInvalid',
+                  : declinedMessageKey(payment.method),
               )
             : null,
           updatedAt: now,

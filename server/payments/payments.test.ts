@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
+import { declinedMessageKey, paymentMessage } from '../../contract/messages/payments.ts';
 import {
   eventContentsResponseSchema,
   eventsResponseSchema,
@@ -503,19 +504,28 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
         ).body,
       ).pagamento.status,
     ).toBe('aprovado');
-    expect(
-      paymentResponseSchema.parse(
-        (
-          await call('POST', '/pagamento/', {
-            token: grace.token,
-            body: body('123450000'),
-            headers: {
-              'idempotency-key': key(),
-            },
-          })
-        ).body,
-      ).pagamento.status,
-    ).toBe('nao_aprovado');
+    const refused = paymentResponseSchema.parse(
+      (
+        await call('POST', '/pagamento/', {
+          token: grace.token,
+          body: body('123450000'),
+          headers: {
+            'idempotency-key': key(),
+          },
+        })
+      ).body,
+    ).pagamento;
+    expect(refused.status).toBe('nao_aprovado');
+    // a declined bank account is never blamed on a card (issue 43): the message names the account
+    expect(refused.mensagem).toBe(paymentMessage('pt', 'pay.achDeclined'));
+    for (const lang of ['pt', 'en', 'es'] as const) {
+      const said = paymentMessage(lang, declinedMessageKey('ach'));
+      expect(said).not.toMatch(/cart[aã]o|card|tarjeta/i);
+      expect(said).toMatch(/conta|account|cuenta/i);
+      expect(paymentMessage(lang, declinedMessageKey('pix'))).not.toMatch(
+        /cart[aã]o|card|tarjeta/i,
+      );
+    }
     const pix = await call('POST', '/pagamento/', {
       token: grace.token,
       body: { ...body('123456789'), metodoPagamento: 'transferencia' },

@@ -13,7 +13,7 @@ import { and, desc, eq, isNull } from 'drizzle-orm';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { PaymentResponse } from '../../contract/payments.ts';
-import { paymentMessage } from '../../contract/messages/payments.ts';
+import { declinedMessageKey, paymentMessage } from '../../contract/messages/payments.ts';
 import type { AuthUser } from '../auth/authenticate.ts';
 import type { LinkChurch } from '../auth/church-link.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
@@ -374,9 +374,7 @@ export async function chargePayment(
       boletoLine: result.boletoLine ?? null,
       paymentUrl: result.paymentUrl ?? null,
       expiresAt: result.expiresAt ?? null,
-      message: refused
-        ? paymentMessage(payer.lang, method === 'cartao' ? 'pay.cardDeclined' : 'pay.cardInvalid')
-        : null,
+      message: refused ? paymentMessage(payer.lang, declinedMessageKey(method)) : null,
       paidAt: result.status === 'aprovado' ? now : null,
       createdAt: now,
       updatedAt: now,
