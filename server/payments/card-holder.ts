@@ -62,7 +62,8 @@ export function holderFieldErrors(
   else if (!isValidCpf(cpf)) errors.cpfTitular = [accountMessage(lang, 'v.cpf')];
   const birth = body.dataNascimentoTitular?.trim() ?? '';
   if (!birth) errors.dataNascimentoTitular = [fieldMessage(lang, 'Required.')];
-  else if (!isIsoDate(birth)) errors.dataNascimentoTitular = [accountMessage(lang, 'v.date')];
+  // the API takes ISO dates (the form turns what was typed into one): its message names that format
+  else if (!isIsoDate(birth)) errors.dataNascimentoTitular = [accountMessage(lang, 'v.isoDate')];
   else if (!isBeforeToday(birth))
     errors.dataNascimentoTitular = [accountMessage(lang, 'v.datePast')];
   return errors;

@@ -254,8 +254,11 @@ describe.each(testBackends())('event purchase and payments on %s', (backend) => 
       body: { ...card, cpfTitular: '52998224725', dataNascimentoTitular: '10/05/1985' },
       lang: 'en',
     });
+    // the API wants ISO: its message names that format, not a form's dd/mm/aaaa (issue 43)
     expect(apiErrorSchema.parse(en.body).errors).toEqual({
-      dataNascimentoTitular: ['Invalid date. Use the format mm/dd/yyyy.'],
+      dataNascimentoTitular: [
+        'Invalid date. Send it in the ISO format yyyy-mm-dd (for example 1985-05-10).',
+      ],
     });
     expect(
       (

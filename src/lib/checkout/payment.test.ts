@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { money } from '../format.ts';
 import type { FeeQuoteWire, PaymentResponse } from '../../../contract/payments.ts';
 import { needsHolderFields } from '../../../contract/payment-rules.ts';
-import { afterPay, holderBirthDate, installmentText, quoteOf } from './payment.ts';
+import {
+  afterPay,
+  holderBirthDate,
+  holderBirthProblem,
+  installmentText,
+  quoteOf,
+} from './payment.ts';
 
 const fees: FeeQuoteWire = {
   valor: 300,
@@ -71,6 +77,17 @@ describe('payment step logic', () => {
     expect(holderBirthDate('05/10/1985', 'en')).toBe('1985-05-10');
     expect(holderBirthDate('31/02/1985', 'pt')).toBe('31/02/1985');
     expect(holderBirthDate('  ', 'pt')).toBe('');
+  });
+
+  it('names the form’s date format for a birth date it cannot read, before anything is sent (the API names ISO)', () => {
+    expect(holderBirthProblem('31/02/1985', 'pt')).toBe('Data inválida. Use o formato dd/mm/aaaa.');
+    expect(holderBirthProblem('10/25/1985', 'en')).toBeNull();
+    expect(holderBirthProblem('25/10/1985', 'en')).toBe('Invalid date. Use the format mm/dd/yyyy.');
+    expect(holderBirthProblem('1985-13-01', 'es')).toBe(
+      'Fecha inválida. Usa el formato dd/mm/aaaa.',
+    );
+    expect(holderBirthProblem('10/05/1985', 'pt')).toBeNull();
+    expect(holderBirthProblem('', 'pt')).toBeNull(); // blank: the API's "required"
   });
 
   it('declined, challenge, PicPay’s urlPagamento, else the thank-you page', () => {

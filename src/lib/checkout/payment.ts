@@ -2,6 +2,7 @@
 // is chosen, the payment part of a POST /pagamento/ body, and what to do with the answer. No rule
 // of the server is repeated here: methods, countries, minimums and card checks come back as its
 // per-field messages.
+import { accountMessage } from '../../../contract/messages/account.ts';
 import { parseLocalDate } from '../../../contract/account-rules.ts';
 import type { Lang } from '../../../contract/language.ts';
 import type {
@@ -89,6 +90,16 @@ export function holderBirthDate(typed: string, lang: Lang): string {
   const text = typed.trim();
   if (!text) return '';
   return parseLocalDate(text, lang) ?? text;
+}
+
+/**
+ * The form's own message for a birth date typed in a shape it cannot read, naming the format the
+ * form shows (dd/mm/aaaa, mm/dd/yyyy); null when it reads (or is blank: the API says it is required).
+ * The API is sent ISO only, and its own message names ISO.
+ */
+export function holderBirthProblem(typed: string, lang: Lang): string | null {
+  const text = typed.trim();
+  return text && !parseLocalDate(text, lang) ? accountMessage(lang, 'v.date') : null;
 }
 
 export type AfterPay =

@@ -62,8 +62,8 @@ export function loadStripeJs(): Promise<StripeFactory> {
  * A refusal of the card form as the API's 422 would be (message and `numero` field), so the
  * order's own error handling shows it by the card as any card error.
  */
-export function cardFormFailure(message: string): HTTPError {
-  const response = new Response(JSON.stringify({ message, errors: { numero: [message] } }), {
+export function cardFormFailure(message: string, field = 'numero'): HTTPError {
+  const response = new Response(JSON.stringify({ message, errors: { [field]: [message] } }), {
     status: 422,
     headers: { 'content-type': 'application/json' },
   });

@@ -10,7 +10,8 @@
 import { useRef, useState } from 'react';
 import type { CardToken } from '../../../../contract/payments.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
-import { holderBirthDate } from '../../../lib/checkout/payment.ts';
+import { holderBirthDate, holderBirthProblem } from '../../../lib/checkout/payment.ts';
+import { cardFormFailure } from '../../../lib/checkout/stripe.ts';
 import type { Lang } from '../../../lib/format.ts';
 import { Field } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
@@ -48,6 +49,9 @@ export function useNewCard(o: NewCardOptions) {
       return checkout.gatewayToken(o.churchId, pm);
     }
     const { cpfTitular, dataNascimentoTitular, ...rest } = card;
+    // a date the form cannot read is named in the form's format here, never sent as typed
+    const birthProblem = o.holderFields && holderBirthProblem(dataNascimentoTitular, o.lang);
+    if (birthProblem) throw cardFormFailure(birthProblem, 'dataNascimentoTitular');
     const holder = o.holderFields
       ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
       : {};
