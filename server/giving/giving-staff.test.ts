@@ -23,7 +23,7 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { apiClient, expectError, loginAll, STAFF_ACCOUNTS, type StaffWho } from '../test-kit.ts';
-import { sendStatementBatches } from './giving-staff.service.ts';
+import { sendStatementBatches } from './giving-statements.service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'giving-staff-'));
 type Who = StaffWho;

@@ -1,7 +1,7 @@
 // The yearly statement batches of the one scheduler (server/jobs/): a treasurer starts a batch,
-// this job e-mails each giver of the year once (giving-staff.service.ts sendStatementBatches).
+// this job e-mails each giver of the year once (giving-statements.service.ts sendStatementBatches).
 import { defineJob } from '../jobs/runner.ts';
-import { sendStatementBatches } from './giving-staff.service.ts';
+import { sendStatementBatches } from './giving-statements.service.ts';
 
 export const statementBatchesJob = defineJob({
   name: 'giving.statements',

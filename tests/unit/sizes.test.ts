@@ -21,8 +21,6 @@ const LONG_FILES: Record<string, string> = {
     'videos, collections, tags, plans and subscribers: to split by sub-resource',
   'server/content/content-staff.service.ts':
     'list, editor, publishing and preview: to split by sub-resource',
-  'server/giving/giving-staff.service.ts':
-    'gifts, reasons, recurring and statements: to split by sub-resource',
   'server/imports/people.ts': 'the people import: matching, dry run, apply; to split',
   'server/events/events-staff.service.ts': 'events, tickets and the desk: to split by sub-resource',
   'src/components/islands/admin/events/EventEditorIsland.tsx': 'to become sections over its store',

@@ -1,0 +1,359 @@
+// The treasurer's gifts (docs/staff.md "Giving"): the list, its totals, the chart and the CSV built
+// from one filter (so the four always add up), and refunds through the payment pipeline's release.
+import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import type { GiftFilters, GivingSummary, StaffGiftsPage } from '../../contract/giving-staff.ts';
+import { STAFF_GIFTS_PAGE_SIZE } from '../../contract/giving-staff.ts';
+import { type MessageLang } from '../../contract/messages/lang.ts';
+import type { Database } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { amount, csvDocument, paymentMethodWord, paymentStatusWord } from '../http/csv.ts';
+import { ApiProblem, notFound } from '../http/errors.ts';
+import { releasePayments } from '../payments/expiry.ts';
+import { refundAtGateway } from '../payments/live.ts';
+import { toMoney } from '../payments/money.ts';
+import type { StaffWriteDeps } from '../staff/write.ts';
+import { staffWrite } from '../staff/write.ts';
+import type { StaffActor } from '../staff/audit.ts';
+import { DAY, num, currencyOf } from './giving-staff.numbers.ts';
+
+/** The gifts (payments of kind doacao) the filters match. */
+function giftWhere(churchId: number, f: GiftFilters): SQL | undefined {
+  return and(
+    eq(t.payments.churchId, churchId),
+    eq(t.payments.kind, 'doacao'),
+    f.status ? eq(t.payments.status, f.status) : undefined,
+    f.metodo ? eq(t.payments.method, f.metodo) : undefined,
+    f.de ? gte(t.payments.createdAt, new Date(`${f.de}T00:00:00Z`)) : undefined,
+    f.ate ? lt(t.payments.createdAt, new Date(Date.parse(`${f.ate}T00:00:00Z`) + DAY)) : undefined,
+  );
+}
+
+/** The lines that count: of the filtered gifts, and of the reason when one is chosen. */
+const lineJoin = (f: GiftFilters) =>
+  and(
+    eq(t.paymentLines.paymentId, t.payments.id),
+    f.motivo ? eq(t.paymentLines.reasonId, f.motivo) : undefined,
+  );
+
+const giverName = (row: {
+  first: string | null;
+  last: string | null;
+  donorName: string | null;
+}): string => [row.first, row.last].filter(Boolean).join(' ') || row.donorName || '—';
+
+interface GiftRow {
+  id: number;
+  code: string;
+  createdAt: Date;
+  userId: number | null;
+  first: string | null;
+  last: string | null;
+  email: string | null;
+  donorName: string | null;
+  donorEmail: string | null;
+  method: string;
+  status: StaffGiftsPage['doacoes'][number]['status'];
+  recurringGiftId: number | null;
+  reference: string | null;
+  amount: string;
+}
+
+function giftRows(db: Database, churchId: number, f: GiftFilters) {
+  return db
+    .select({
+      id: t.payments.id,
+      code: t.payments.code,
+      createdAt: t.payments.createdAt,
+      userId: t.payments.userId,
+      first: t.users.firstName,
+      last: t.users.lastName,
+      email: t.users.email,
+      donorName: t.payments.donorName,
+      donorEmail: t.payments.donorEmail,
+      method: t.payments.method,
+      status: t.payments.status,
+      recurringGiftId: t.payments.recurringGiftId,
+      reference: t.payments.gatewayReference,
+      amount: sql<string>`sum(${t.paymentLines.amountCents})::bigint`,
+    })
+    .from(t.payments)
+    .innerJoin(t.paymentLines, lineJoin(f))
+    .leftJoin(t.users, eq(t.users.id, t.payments.userId))
+    .where(giftWhere(churchId, f))
+    .groupBy(t.payments.id, t.users.id)
+    .orderBy(desc(t.payments.createdAt), desc(t.payments.id))
+    .$dynamic();
+}
+
+async function totalsOf(db: Database, churchId: number, f: GiftFilters) {
+  const [row] = await db
+    .select({
+      n: sql<string>`count(distinct ${t.payments.id})`,
+      sum: sql<string>`coalesce(sum(${t.paymentLines.amountCents}), 0)::bigint`,
+    })
+    .from(t.payments)
+    .innerJoin(t.paymentLines, lineJoin(f))
+    .where(giftWhere(churchId, f));
+  return { n: num(row?.n), sumCents: num(row?.sum) };
+}
+
+export async function listGifts(
+  db: Database,
+  churchId: number,
+  f: GiftFilters,
+  page: number,
+): Promise<StaffGiftsPage> {
+  const [rows, totals, moeda] = await Promise.all([
+    giftRows(db, churchId, f)
+      .limit(STAFF_GIFTS_PAGE_SIZE)
+      .offset((page - 1) * STAFF_GIFTS_PAGE_SIZE),
+    totalsOf(db, churchId, f),
+    currencyOf(db, churchId),
+  ]);
+  const lines = rows.length
+    ? await db
+        .select()
+        .from(t.paymentLines)
+        .where(
+          and(
+            eq(t.paymentLines.churchId, churchId),
+            inArray(
+              t.paymentLines.paymentId,
+              rows.map((r) => r.id),
+            ),
+          ),
+        )
+        .orderBy(asc(t.paymentLines.id))
+    : [];
+  return {
+    doacoes: (rows as GiftRow[]).map((r) => ({
+      id: r.id,
+      codigo: r.code,
+      data: r.createdAt.toISOString(),
+      doador: { id: r.userId, nome: giverName(r), email: r.email ?? r.donorEmail },
+      metodo: r.method,
+      status: r.status,
+      valor: toMoney(num(r.amount)),
+      itens: lines
+        .filter((l) => l.paymentId === r.id)
+        .map((l) => ({
+          idMotivo: l.reasonId,
+          motivo: l.reasonName,
+          valor: toMoney(l.amountCents),
+        })),
+      recorrente: r.recurringGiftId !== null,
+      // an import's outside gift (docs/staff.md "Moving in"): labelled, and refunds refuse it
+      importada: !!r.reference?.startsWith('import:'),
+      estornavel: r.status === 'aprovado' && !r.reference?.startsWith('import:'),
+    })),
+    total: totals.n,
+    page,
+    totalPages: Math.max(1, Math.ceil(totals.n / STAFF_GIFTS_PAGE_SIZE)),
+    soma: toMoney(totals.sumCents),
+    moeda,
+  };
+}
+
+/** More periods than a chart can show one by one (a range of a century): the periods with gifts only. */
+const MAX_PERIODS = 1200;
+
+/** The period after `key` (`YYYY-MM-DD` or `YYYY-MM`). */
+function nextPeriod(key: string, grouping: 'dia' | 'mes'): string {
+  if (grouping === 'dia')
+    return new Date(Date.parse(`${key}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  const [year, month] = key.split('-').map(Number) as [number, number];
+  return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
+}
+
+/**
+ * Every period of the range, 0 where no gift fell, so the chart's time runs evenly (a month
+ * without gifts is a bar of 0, never left out): from the filter's first day (or the first gift)
+ * to its last day (or the last gift).
+ */
+export function everyPeriod(
+  rows: { periodo: string; valor: number }[],
+  grouping: 'dia' | 'mes',
+  from?: string,
+  to?: string,
+): { periodo: string; valor: number }[] {
+  const keyOf = (day: string) => (grouping === 'dia' ? day : day.slice(0, 7));
+  const first = rows[0]?.periodo;
+  const last = rows.at(-1)?.periodo;
+  let start = from ? keyOf(from) : first;
+  let end = to ? keyOf(to) : last;
+  if (!start || !end) return rows;
+  if (first && first < start) start = first;
+  if (last && last > end) end = last;
+  const byKey = new Map(rows.map((r) => [r.periodo, r.valor]));
+  const out: { periodo: string; valor: number }[] = [];
+  for (let key = start; key <= end; key = nextPeriod(key, grouping)) {
+    if (out.length === MAX_PERIODS) return rows;
+    out.push({ periodo: key, valor: byKey.get(key) ?? 0 });
+  }
+  return out;
+}
+
+/** Totals by period (days up to two months, months beyond), reason and method of the same gifts. */
+export async function givingSummary(
+  db: Database,
+  churchId: number,
+  f: GiftFilters,
+): Promise<GivingSummary> {
+  const span = f.de && f.ate ? Date.parse(f.ate) - Date.parse(f.de) : Infinity;
+  const agrupamento = span <= 62 * DAY ? 'dia' : 'mes';
+  const period = sql<string>`to_char(${t.payments.createdAt} at time zone 'UTC', ${sql.raw(agrupamento === 'dia' ? `'YYYY-MM-DD'` : `'YYYY-MM'`)})`;
+  const sum = sql<string>`sum(${t.paymentLines.amountCents})::bigint`;
+  const [totals, byPeriod, byReason, byMethod, moeda] = await Promise.all([
+    totalsOf(db, churchId, f),
+    db
+      .select({ key: period, sum })
+      .from(t.payments)
+      .innerJoin(t.paymentLines, lineJoin(f))
+      .where(giftWhere(churchId, f))
+      .groupBy(period)
+      .orderBy(period),
+    db
+      .select({
+        id: t.paymentLines.reasonId,
+        name: sql<string>`coalesce(max(${t.paymentReasons.name}), max(${t.paymentLines.reasonName}))`,
+        sum,
+      })
+      .from(t.payments)
+      .innerJoin(t.paymentLines, lineJoin(f))
+      .leftJoin(t.paymentReasons, eq(t.paymentReasons.id, t.paymentLines.reasonId))
+      .where(giftWhere(churchId, f))
+      .groupBy(t.paymentLines.reasonId)
+      .orderBy(desc(sum)),
+    db
+      .select({ method: t.payments.method, sum })
+      .from(t.payments)
+      .innerJoin(t.paymentLines, lineJoin(f))
+      .where(giftWhere(churchId, f))
+      .groupBy(t.payments.method)
+      .orderBy(desc(sum)),
+    currencyOf(db, churchId),
+  ]);
+  return {
+    total: toMoney(totals.sumCents),
+    quantidade: totals.n,
+    moeda,
+    agrupamento,
+    porPeriodo: everyPeriod(
+      byPeriod.map((r) => ({ periodo: r.key, valor: toMoney(num(r.sum)) })),
+      agrupamento,
+      f.de,
+      f.ate,
+    ),
+    porMotivo: byReason.map((r) => ({ id: r.id, nome: r.name, valor: toMoney(num(r.sum)) })),
+    porMetodo: byMethod.map((r) => ({ metodo: r.method, valor: toMoney(num(r.sum)) })),
+  };
+}
+
+const CSV_HEAD: Record<MessageLang, string[]> = {
+  pt: ['Data', 'Pedido', 'Doador', 'E-mail', 'Forma de pagamento', 'Situação', 'Motivos', 'Valor'],
+  en: ['Date', 'Order', 'Giver', 'E-mail', 'Method', 'Status', 'Reasons', 'Amount'],
+  es: [
+    'Fecha',
+    'Pedido',
+    'Donante',
+    'Correo electrónico',
+    'Medio de pago',
+    'Estado',
+    'Motivos',
+    'Valor',
+  ],
+};
+
+/** Every gift the filters match as a CSV of the one rule (server/http/csv.ts). */
+export async function giftsCsv(
+  db: Database,
+  churchId: number,
+  f: GiftFilters,
+  lang: MessageLang,
+): Promise<string> {
+  const rows = (await giftRows(db, churchId, f).limit(100_000)) as GiftRow[];
+  const lines = rows.length
+    ? await db
+        .select({
+          paymentId: t.paymentLines.paymentId,
+          reasonName: t.paymentLines.reasonName,
+          reasonId: t.paymentLines.reasonId,
+        })
+        .from(t.paymentLines)
+        .where(eq(t.paymentLines.churchId, churchId))
+    : [];
+  const reasonsOf = new Map<number, string[]>();
+  for (const l of lines) {
+    if (f.motivo && l.reasonId !== f.motivo) continue;
+    const list = reasonsOf.get(l.paymentId) ?? [];
+    if (!list.includes(l.reasonName)) list.push(l.reasonName);
+    reasonsOf.set(l.paymentId, list);
+  }
+  return csvDocument(
+    lang,
+    CSV_HEAD[lang],
+    rows.map((r) => [
+      r.createdAt.toISOString().slice(0, 10),
+      r.code,
+      giverName(r),
+      r.email ?? r.donorEmail ?? '',
+      paymentMethodWord(r.method, lang),
+      paymentStatusWord(r.status, lang),
+      (reasonsOf.get(r.id) ?? []).join(' + '),
+      amount(num(r.amount) / 100),
+    ]),
+  );
+}
+
+/** Refunds an approved gift: the pipeline's release marks it `estornado` (docs/giving.md). */
+export async function refundGift(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  code: string,
+): Promise<void> {
+  const [gift] = await deps.db
+    .select({
+      id: t.payments.id,
+      status: t.payments.status,
+      total: t.payments.totalCents,
+      reference: t.payments.gatewayReference,
+    })
+    .from(t.payments)
+    .where(
+      and(
+        eq(t.payments.code, code),
+        eq(t.payments.churchId, actor.churchId),
+        eq(t.payments.kind, 'doacao'),
+      ),
+    );
+  if (!gift) throw notFound('staff.giving.giftNotFound');
+  if (gift.status !== 'aprovado') throw new ApiProblem(409, 'staff.giving.notRefundable');
+  // an outside gift brought by an import (docs/staff.md "Moving in") was never charged here
+  if (gift.reference?.startsWith('import:'))
+    throw new ApiProblem(409, 'staff.giving.notRefundable');
+  // A live gateway gives the money back first; its idempotency key makes a second click harmless (docs/payments.md).
+  await refundAtGateway(deps.db, gift.id).catch(() => {
+    throw new ApiProblem(503, 'pay.refundFailed');
+  });
+  await staffWrite(
+    deps,
+    actor,
+    {
+      action: 'giving.refund',
+      kind: 'doacao',
+      targetId: code,
+      summary: `${code} ${toMoney(gift.total)}`,
+    },
+    async (tx) => {
+      // Only an approved gift moves, so two clicks or two treasurers refund it once.
+      const [still] = await tx
+        .update(t.payments)
+        .set({ updatedAt: new Date() })
+        .where(and(eq(t.payments.id, gift.id), eq(t.payments.status, 'aprovado')))
+        .returning({ id: t.payments.id });
+      if (!still) throw new ApiProblem(409, 'staff.giving.notRefundable');
+      await releasePayments(tx, [gift.id], 'estornado');
+    },
+    { purge: false },
+  );
+}
