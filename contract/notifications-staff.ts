@@ -3,6 +3,7 @@
 // navigable when its type is EVENTO, EBD, NOTICIA or DEVOCIONAL).
 import { z } from 'zod';
 import { idParam, pageNumber } from './common.ts';
+import { audienceSchema, emailSendSummarySchema } from './email-announcements.ts';
 
 export const NOTIFICATION_TITLE_MAX = 120;
 export const NOTIFICATION_BODY_MAX = 1000;
@@ -41,6 +42,10 @@ export const staffNotificationSendSchema = z.object({
   /** The group whose members receive it; absent or null: every member of the church. */
   grupoId: idParam.nullable().optional(),
   link: notificationLinkSchema.nullable().optional(),
+  /** Whom it reaches (email-announcements.ts); when given, it wins over grupoId. */
+  publico: audienceSchema.optional(),
+  /** true: also by email to each member whose email preference for its kind is on. */
+  email: z.boolean({ error: 'email.audienceInvalid' }).optional(),
 });
 export type StaffNotificationSend = z.infer<typeof staffNotificationSendSchema>;
 
@@ -57,6 +62,10 @@ export const staffNotificationSchema = z.object({
   grupo: z.object({ id: z.number().nullable(), nome: z.string() }).nullable(),
   /** How many members got a copy (a notice to all is one row that every member reads). */
   destinatarios: z.number().nullable(),
+  /** The audience when it was a role, an event or a directory filter (publico of the send). */
+  publico: z.object({ tipo: z.string(), nome: z.string().optional() }).nullable().optional(),
+  /** The email send's progress ("sent X of Y"), when it also went by email. */
+  email: emailSendSummarySchema.nullable().optional(),
   /** Devices its push reached (docs/notifications.md "Push"); null while none was sent by push. */
   dispositivos: z.number().nullable(),
   link: z

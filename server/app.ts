@@ -47,6 +47,7 @@ import { invitationRoutes } from './invitations/invitations.routes.ts';
 import { domainRoutes } from './domains/domains.routes.ts';
 import { providerRoutes } from './provider/provider.routes.ts';
 import { exportDownloadRoutes } from './exports/exports.routes.ts';
+import { unsubscribeRoutes } from './notifications/unsubscribe.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
@@ -121,6 +122,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', domainRoutes(db));
   api.route('/', providerRoutes({ db, changes, mailer, files }));
   api.route('/', exportDownloadRoutes(db, files));
+  api.route('/', unsubscribeRoutes(db));
   api.route(
     '/',
     staffApi({

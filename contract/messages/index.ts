@@ -32,6 +32,7 @@ import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
 import { CHURCH_LIFE_MESSAGES, type ChurchLifeMessageKey } from './church-life.ts';
+import { EMAIL_MESSAGES, type EmailMessageKey } from './email.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -59,7 +60,8 @@ export type MessageKey =
   | NotificationsMessageKey
   | ProviderMessageKey
   | StorageMessageKey
-  | ChurchLifeMessageKey;
+  | ChurchLifeMessageKey
+  | EmailMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -89,6 +91,7 @@ export const AREAS = {
   provider: PROVIDER_MESSAGES,
   storage: STORAGE_MESSAGES,
   churchLife: CHURCH_LIFE_MESSAGES,
+  email: EMAIL_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

@@ -22,6 +22,7 @@ import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 import { exportTask } from '../exports/export.service.ts';
 import { churchLifecycleJob } from '../exports/deletion.service.ts';
+import { emailSendsJob } from '../notifications/email.job.ts';
 import { pushTask } from '../notifications/push.task.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
@@ -59,6 +60,7 @@ export const JOBS: readonly Job[] = [
   invitationsJob,
   hostnameRecheckJob,
   churchLifecycleJob,
+  emailSendsJob,
   tasksJob(TASKS),
   ...BACKUP_JOBS,
 ];

@@ -14,6 +14,8 @@ export interface Mail {
   html: string;
   /** The links the message carries, in order (also in the text). */
   links: string[];
+  /** Extra headers (List-Unsubscribe of RFC 8058 on announcements), also in the outbox's .json twin. */
+  headers?: Record<string, string>;
 }
 
 export interface Mailer {
@@ -45,6 +47,7 @@ export function createMailer({
           subject: mail.subject,
           text: mail.text,
           html: mail.html,
+          ...(mail.headers ? { headers: mail.headers } : {}),
         });
       },
     };
@@ -59,6 +62,7 @@ export function createMailer({
         subject: mail.subject,
         text: mail.text,
         html: mail.html,
+        ...(mail.headers ? { headers: mail.headers } : {}),
       })) as { message: Buffer };
       // Reset and activation links are in these files: the server's user alone reads them.
       await mkdir(dir, { recursive: true, mode: PRIVATE_DIR });

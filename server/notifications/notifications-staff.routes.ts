@@ -8,13 +8,16 @@ import {
   staffNotificationSendSchema,
   staffNotificationsQuery,
 } from '../../contract/notifications-staff.ts';
+import { accountSettings } from '../auth/settings.ts';
 import { validate } from '../http/validate.ts';
+import { emailSendsOf } from './email-sends.service.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import {
   deleteNotification,
   notificationGroups,
   notificationTargets,
+  sendNoticeTest,
   sendNotification,
   sentNotifications,
 } from './notifications-staff.service.ts';
@@ -30,6 +33,23 @@ export function staffNotificationRoutes(deps: StaffDeps) {
       validate('query', staffNotificationsQuery),
       async (c) =>
         c.json(await sentNotifications(db, c.get('staff').church.id, c.req.valid('query').page)),
+    )
+    .get('/notificacoes/emails', staffArea('notifications'), async (c) =>
+      c.json(await emailSendsOf(db, c.get('staff').church.id)),
+    )
+    .post(
+      '/notificacoes/teste',
+      staffArea('notifications'),
+      validate('json', staffNotificationSendSchema),
+      async (c) =>
+        c.json({
+          para: await sendNoticeTest(
+            deps,
+            c.get('staff').actor,
+            c.req.valid('json'),
+            accountSettings(),
+          ),
+        }),
     )
     .get('/notificacoes/grupos', staffArea('notifications'), async (c) =>
       c.json({ grupos: await notificationGroups(db, c.get('staff').church.id) }),

@@ -22,6 +22,9 @@ import * as t from '../db/schema/index.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import * as email from './email-sends.service.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import type { Config } from '../../common/config.ts';
 import { pushReach } from './push.service.ts';
 import { queuePush } from './push.task.ts';
 
@@ -102,7 +105,15 @@ export async function sendNotification(
 ): Promise<StaffNotification> {
   const churchId = actor.churchId;
   const link = input.link ? await resolveLink(deps.db, churchId, input.link) : null;
-  const group = input.grupoId ? await groupRecipients(deps.db, churchId, input.grupoId) : null;
+  const audienceGroup = input.publico?.tipo === 'grupo' ? input.publico.grupoId : input.grupoId;
+  const group = audienceGroup ? await groupRecipients(deps.db, churchId, audienceGroup) : null;
+  // A role, an event's registrants or a directory filter: one copy per member (email-sends.service.ts).
+  const audience =
+    input.publico && !['todos', 'grupo'].includes(input.publico.tipo)
+      ? await email.resolveAudience(deps.db, churchId, input.publico)
+      : null;
+  const audienceCount = audience ? await email.audienceSize(deps.db, audience.members) : null;
+  if (audienceCount === 0) throw fieldProblem(422, 'publico', 'email.audienceEmpty');
   // One moment for every copy: the copies of one send are found together by it.
   const at = new Date();
   const base = {
@@ -124,11 +135,13 @@ export async function sendNotification(
       summary: input.titulo,
       details: {
         grupo: group ? { id: group.id, nome: group.nome } : null,
-        destinatarios: group ? group.members.length : null,
+        destinatarios: group ? group.members.length : audienceCount,
         link: link ? { tipo: link.tipo, id: link.related, titulo: link.titulo } : null,
+        publico: audience?.label ?? null,
       },
     }),
     async (tx) => {
+      if (audience) return (await email.insertAudienceNotices(tx, base, audience.members)).first;
       const rows = await tx
         .insert(t.notifications)
         .values(
@@ -143,6 +156,21 @@ export async function sendNotification(
     { purge: false },
   );
   await queuePush(deps.db, churchId, id); // the members' devices, by the task queue (docs/notifications.md "Push")
+  const emailAudience =
+    input.publico ??
+    (group ? { tipo: 'grupo' as const, grupoId: group.id } : { tipo: 'todos' as const });
+  const emailSend = input.email
+    ? await email.queueNoticeEmail(deps.db, {
+        churchId,
+        notificationId: id,
+        createdBy: actor.userId,
+        subject: input.titulo,
+        body: input.corpo,
+        typeCode: base.typeCode,
+        relatedId: base.relatedId,
+        audience: emailAudience,
+      })
+    : null;
   return {
     id,
     titulo: input.titulo,
@@ -150,10 +178,33 @@ export async function sendNotification(
     quando: at.toISOString(),
     autor: actor.name,
     grupo: group ? { id: group.id, nome: group.nome } : null,
-    destinatarios: group ? group.members.length : null,
+    destinatarios: group ? group.members.length : audienceCount,
+    publico: audience?.label ?? null,
+    email: emailSend,
     dispositivos: null,
     link: link ? { tipo: link.tipo, id: link.related, titulo: link.titulo } : null,
   };
+}
+
+/**
+ * The notice's e-mail to the staff member alone, before sending it to everyone ("send a test to
+ * me"): the same link check, nothing recorded. Answers the address it went to.
+ */
+export async function sendNoticeTest(
+  deps: StaffWriteDeps & { mailer: Mailer },
+  actor: StaffActor,
+  input: StaffNotificationSend,
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>,
+): Promise<string> {
+  const link = input.link ? await resolveLink(deps.db, actor.churchId, input.link) : null;
+  return email.sendTestEmail(deps.db, deps.mailer, settings, {
+    churchId: actor.churchId,
+    userId: actor.userId,
+    kind: email.noticeKind(input.publico),
+    subject: input.titulo,
+    body: input.corpo,
+    link: link ? email.noticePath(NOTIFICATION_TYPE_OF[link.tipo], link.related) : null,
+  });
 }
 
 interface SentRow {
@@ -168,6 +219,7 @@ interface SentRow {
   usuario_nome: string | null;
   detalhes: {
     grupo?: { id: number; nome: string } | null;
+    publico?: { tipo: string; nome?: string } | null;
     link?: { titulo?: string } | null;
   } | null;
 }
@@ -210,7 +262,16 @@ export async function sentNotifications(
     ),
   ]);
   const titles = await linkTitles(db, churchId, rows);
-  const reach = await pushReach(db, churchId, rows.map((r) => Number(r.id)));
+  const emails = await email.emailOfNotices(
+    db,
+    churchId,
+    rows.map((r) => Number(r.id)),
+  );
+  const reach = await pushReach(
+    db,
+    churchId,
+    rows.map((r) => Number(r.id)),
+  );
   const total = Number(count?.n ?? 0);
   return {
     notificacoes: rows.map((r) => {
@@ -226,6 +287,8 @@ export async function sentNotifications(
           ? null
           : { id: r.detalhes?.grupo?.id ?? null, nome: r.detalhes?.grupo?.nome ?? '' },
         destinatarios: r.todos ? null : Number(r.copias),
+        publico: r.detalhes?.publico ?? null,
+        email: emails.get(Number(r.id)) ?? null,
         dispositivos: reach.get(Number(r.id)) ?? null,
         link:
           kind && related

@@ -30,7 +30,7 @@ import { log } from '../log.ts';
 const fullName = (first: string | null, last: string | null) =>
   [first, last].filter(Boolean).join(' ');
 
-function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | undefined {
+export function peopleWhere(churchId: number, f: Omit<PeopleFilter, 'page'>): SQL | undefined {
   return and(
     eq(t.churchUsers.churchId, churchId),
     f.status ? eq(t.churchUsers.active, f.status === 'ativo') : undefined,

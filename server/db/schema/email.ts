@@ -16,7 +16,7 @@ import { churches } from './church.ts';
 import { users } from './users.ts';
 
 /** What the staff page shows of whom a send was for (the form's audience, with its name). */
-export type EmailAudience = { tipo: string; nome?: string; [k: string]: unknown };
+export type EmailAudience = { tipo: string; nome?: string };
 
 /** One e-mail send: a staff notice's e-mail copies, an event reminder, a new event. */
 export const emailSends = pgTable(

@@ -1,0 +1,351 @@
+// E-mail announcements over real SMTP (docs/notifications.md "E-mail announcements"): a local SMTP
+// server receives what the job sends; a member reads the plain-text part and the RFC 8058 headers,
+// unsubscribes with one click and the next send skips them; a 550 marks an address as bouncing and
+// later sends skip it without asking the server again; two workers never send one message twice.
+import { mkdtempSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emailSendsSchema } from '../../contract/email-announcements.ts';
+import { staffNotificationSchema } from '../../contract/notifications-staff.ts';
+import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
+import { createChangeFeed } from '../changes.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { createMailer } from '../mail/outbox.ts';
+import { apiClient, loginAs, STAFF_ACCOUNTS, type ApiClient } from '../test-kit.ts';
+import { workEmailSends } from './email-sends.service.ts';
+import { readUnsubscribeToken } from './unsubscribe-token.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'email-sends-'));
+const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
+
+/** A local SMTP server: every message it accepts, parsed; `reject` answers 550 for an address. */
+async function startSmtp() {
+  const received: ParsedMail[] = [];
+  const reject = new Set<string>();
+  const server = new SMTPServer({
+    disabledCommands: ['AUTH', 'STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (reject.has(address.address.toLowerCase())) {
+        const error = new Error('5.1.1 Mailbox does not exist') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
+    },
+    onData(stream, _session, callback) {
+      simpleParser(stream)
+        .then((mail) => {
+          received.push(mail);
+          callback();
+        })
+        .catch(callback);
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.server.address() as AddressInfo).port;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    reject,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let client: ApiClient;
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let admin: { token: string; email: string };
+  let graca: number;
+  let groupId: number;
+  let members: { id: number; email: string; name: string }[];
+  /** A header as the message carries it (its raw line, unfolded). */
+  const header = (mail: ParsedMail, key: string) =>
+    mail.headerLines
+      .find((h) => h.key === key)
+      ?.line.replace(/^[^:]+:\s*/, '')
+      .replace(/\r?\n\s+/g, ' ');
+  /** The https/http and mailto addresses of List-Unsubscribe. */
+  const unsubscribeOf = (mail: ParsedMail) => {
+    const [web, mailto] = [...(header(mail, 'list-unsubscribe') ?? '').matchAll(/<([^>]+)>/g)].map(
+      (m) => m[1]!,
+    );
+    return { url: new URL(web!), mailto: mailto! };
+  };
+  const to = (mail: ParsedMail) =>
+    (Array.isArray(mail.to) ? mail.to[0] : mail.to)!.value[0]!.address!.toLowerCase();
+  const work = (batch = 200) =>
+    workEmailSends(database.db, {
+      mailer: createMailer({ dataDir, smtpUrl: smtp.url }),
+      settings,
+      batch,
+    });
+  const send = async (title: string) => {
+    const res = await client.call('POST', '/admin/graca/notificacoes', {
+      token: admin.token,
+      body: {
+        titulo: title,
+        corpo: 'Encontro na quinta.\n\nTraga a Bíblia.',
+        grupoId: groupId,
+        email: true,
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return staffNotificationSchema.parse(res.body);
+  };
+  const emails = async () =>
+    emailSendsSchema.parse(
+      (await client.get('/admin/graca/notificacoes/emails', { token: admin.token })).body,
+    );
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = path.join(dataDir, backend);
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db, changes: createChangeFeed() });
+    client = apiClient(api, { lang: 'pt-BR' });
+    smtp = await startSmtp();
+    process.env.SMTP_URL = smtp.url; // the API's mailer (the test send) speaks SMTP too
+    admin = await loginAs(api, STAFF_ACCOUNTS.admin);
+    const [church] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.code, 'graca'));
+    graca = church!.id;
+    await database.db
+      .update(t.churches)
+      .set({
+        street: 'Rua da Graça',
+        number: '100',
+        city: 'Recife',
+        state: 'PE',
+        zipCode: '50000-000',
+      })
+      .where(eq(t.churches.id, graca));
+    // three active members with real addresses, none of them staff
+    members = (
+      await database.db
+        .select({ id: t.users.id, email: t.users.email, name: t.users.firstName })
+        .from(t.churchUsers)
+        .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
+        .where(
+          and(
+            eq(t.churchUsers.churchId, graca),
+            eq(t.churchUsers.active, true),
+            eq(t.users.active, true),
+            sql`jsonb_array_length(${t.churchUsers.roles}) = 0`,
+            sql`${t.users.email} not like '%.invalid'`,
+            ne(t.users.email, STAFF_ACCOUNTS.member),
+          ),
+        )
+        .orderBy(t.users.id)
+        .limit(3)
+    ).map((m) => ({ ...m, email: m.email.toLowerCase() }));
+    expect(members).toHaveLength(3);
+    const [group] = await database.db
+      .insert(t.groups)
+      .values({ churchId: graca, name: 'Célula do e-mail', weekday: 4, time: '20:00' })
+      .returning({ id: t.groups.id });
+    groupId = group!.id;
+    await database.db
+      .insert(t.groupMembers)
+      .values(members.map((m) => ({ churchId: graca, groupId, userId: m.id })));
+  }, 240_000);
+  afterAll(async () => {
+    delete process.env.SMTP_URL;
+    await smtp?.close();
+    await database?.close();
+  });
+
+  it('a test goes to the staff member alone first', async () => {
+    const res = await client.call('POST', '/admin/graca/notificacoes/teste', {
+      token: admin.token,
+      body: { titulo: 'Culto de domingo', corpo: 'Às 10h.', grupoId: groupId },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body).toEqual({ para: STAFF_ACCOUNTS.admin });
+    expect(smtp.received.map(to)).toEqual([STAFF_ACCOUNTS.admin]);
+    expect(smtp.received[0]!.subject).toBe('[Teste] Culto de domingo');
+    expect((await emails()).envios).toEqual([]); // nothing queued by a test
+    smtp.received.length = 0;
+  });
+
+  it('a notice to a group of 3 arrives 3 times with a text part, the address and one-click unsubscribe', async () => {
+    const notice = await send('Reunião da célula');
+    expect(notice.email).toMatchObject({ status: 'enviando', total: 3, enviados: 0 });
+    expect(smtp.received).toHaveLength(0); // the job sends, not the request
+    expect(await work()).toBe(3);
+    expect(smtp.received.map(to).sort()).toEqual(members.map((m) => m.email).sort());
+    for (const mail of smtp.received) {
+      const member = members.find((m) => m.email === to(mail))!;
+      expect(mail.subject).toBe('Reunião da célula');
+      expect(mail.text).toContain(`Olá, ${member.name}!`);
+      expect(mail.text).toContain('Encontro na quinta.\n\nTraga a Bíblia.');
+      expect(mail.text).toContain('Rua da Graça, 100');
+      expect(mail.html).toContain('Traga a Bíblia.');
+      expect(header(mail, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+      const { url, mailto } = unsubscribeOf(mail);
+      expect(url.pathname).toBe('/api/v1/email/unsubscribe');
+      expect(readUnsubscribeToken(url.searchParams.get('t')!)).toEqual({
+        userId: member.id,
+        churchId: graca,
+        kind: 'groups',
+      });
+      expect(mailto).toMatch(/^mailto:unsubscribe@localhost\?subject=/);
+    }
+    const list = await client.get('/admin/graca/notificacoes?page=1', { token: admin.token });
+    const row = (list.body.notificacoes as { id: number; email: unknown }[]).find(
+      (n) => n.id === notice.id,
+    );
+    expect(row?.email).toMatchObject({ status: 'concluido', total: 3, enviados: 3, pulados: 0 });
+  });
+
+  it('one click unsubscribes (GET only asks); the next send skips that member', async () => {
+    const first = smtp.received.find((m) => to(m) === members[0]!.email)!;
+    const { url } = unsubscribeOf(first);
+    const path = `${url.pathname}${url.search}`;
+    const page = await api.request(path);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('<form method="post"');
+    expect(html).not.toContain('<script');
+    const prefs = () =>
+      database.db
+        .select()
+        .from(t.notificationPreferences)
+        .where(eq(t.notificationPreferences.userId, members[0]!.id));
+    expect(await prefs()).toEqual([]); // a mail scanner following the link changes nothing
+    const click = await api.request(path, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(click.status).toBe(200);
+    expect(await click.text()).toContain('não enviará mais mensagens dos grupos');
+    expect(await prefs()).toMatchObject([{ kind: 'groups', channel: 'email', on: false }]);
+    const forged = await api.request(
+      `${url.pathname}?t=${members[1]!.id}.${graca}.groups.${'x'.repeat(43)}`,
+      {
+        method: 'POST',
+      },
+    );
+    expect(forged.status).toBe(400);
+
+    smtp.received.length = 0;
+    const notice = await send('Mudança de horário');
+    expect(await work()).toBe(2);
+    expect(smtp.received.map(to).sort()).toEqual([members[1]!.email, members[2]!.email].sort());
+    const [summary] = (await emails()).envios;
+    expect(summary).toMatchObject({ id: expect.any(Number), total: 3, enviados: 2, pulados: 1 });
+    expect(notice.email?.id).toBe(summary!.id);
+  });
+
+  it('a 550 marks the address as bouncing; later sends skip it without asking the server', async () => {
+    smtp.received.length = 0;
+    smtp.reject.add(members[1]!.email);
+    await send('Aviso um');
+    expect(await work()).toBe(1);
+    expect(smtp.received.map(to)).toEqual([members[2]!.email]);
+    const after = await emails();
+    expect(after.envios[0]).toMatchObject({
+      enviados: 1,
+      devolvidos: 1,
+      pulados: 1,
+      status: 'concluido',
+    });
+    expect(after.devolvidos).toEqual([
+      expect.objectContaining({ usuarioId: members[1]!.id, email: members[1]!.email }),
+    ]);
+
+    smtp.reject.clear();
+    smtp.received.length = 0;
+    await send('Aviso dois');
+    expect(await work()).toBe(1);
+    expect(smtp.received.map(to)).toEqual([members[2]!.email]);
+    expect((await emails()).envios[0]).toMatchObject({ enviados: 1, devolvidos: 1 });
+  });
+
+  it('two workers at once send each message once, and a finished send is never sent again', async () => {
+    await database.db.delete(t.emailBounces);
+    await database.db.delete(t.notificationPreferences);
+    smtp.received.length = 0;
+    const notice = await send('Dois nós');
+    const counts = await Promise.all([work(1), work(1)]);
+    expect(counts.reduce((a, b) => a + b, 0)).toBe(3);
+    expect(smtp.received.map(to).sort()).toEqual(members.map((m) => m.email).sort());
+    expect(await work()).toBe(0);
+    expect(smtp.received).toHaveLength(3);
+    const rows = await database.db
+      .select({ status: t.emailRecipients.status })
+      .from(t.emailRecipients)
+      .where(inArray(t.emailRecipients.sendId, [notice.email!.id]));
+    expect(rows.map((r) => r.status)).toEqual(['enviado', 'enviado', 'enviado']);
+  });
+
+  it('refuses an audience of another church or an unknown role, per field', async () => {
+    const bad = await client.call('POST', '/admin/graca/notificacoes', {
+      token: admin.token,
+      body: { titulo: 'x', corpo: 'y', email: true, publico: { tipo: 'papel', papel: 'ROLE_X' } },
+    });
+    expect(bad.status).toBe(400);
+    const grace = await database.db
+      .select({ id: t.events.id })
+      .from(t.events)
+      .innerJoin(t.churches, eq(t.churches.id, t.events.churchId))
+      .where(eq(t.churches.code, 'grace'))
+      .limit(1);
+    const other = await client.call('POST', '/admin/graca/notificacoes', {
+      token: admin.token,
+      body: {
+        titulo: 'x',
+        corpo: 'y',
+        email: true,
+        publico: { tipo: 'evento', eventoId: grace[0]!.id },
+      },
+    });
+    expect(other.status, JSON.stringify(other.body)).toBe(422);
+    expect((other.body.errors as Record<string, string[]>).publico).toEqual([
+      'Esse evento não é um evento desta igreja.',
+    ]);
+  });
+
+  it('a role audience reaches its holders in the app and by e-mail', async () => {
+    smtp.received.length = 0;
+    const res = await client.call('POST', '/admin/graca/notificacoes', {
+      token: admin.token,
+      body: {
+        titulo: 'Reunião da equipe',
+        corpo: 'Sala 2.',
+        email: true,
+        publico: { tipo: 'papel', papel: 'ROLE_ADMIN' },
+      },
+    });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const notice = staffNotificationSchema.parse(res.body);
+    const holders = await database.db
+      .select({ id: t.churchUsers.userId })
+      .from(t.churchUsers)
+      .where(
+        and(
+          eq(t.churchUsers.churchId, graca),
+          eq(t.churchUsers.active, true),
+          sql`${t.churchUsers.roles} @> '["ROLE_ADMIN"]'::jsonb`,
+        ),
+      );
+    expect(notice.destinatarios).toBe(holders.length);
+    expect(notice.publico).toEqual({ tipo: 'papel', nome: 'ROLE_ADMIN' });
+    await work();
+    expect(smtp.received.map(to)).toContain(STAFF_ACCOUNTS.admin);
+    expect(smtp.received.map(to)).not.toContain(members[0]!.email);
+  });
+});
