@@ -38,4 +38,30 @@ describe.each(testBackends())('seeded events on %s', (backend) => {
     expect(rows.some((r) => r.sold > 0 && r.sold === r.stock)).toBe(true);
     expect(rows.some((r) => r.sold > 0 && r.sold < r.stock)).toBe(true);
   });
+
+  it('collects for each paid event its seats times their price (every paid seat has its payment)', async () => {
+    type Row = { event: string; expected: number; collected: number; unpaid: number };
+    // what the registrations page shows: approved payments of the event against its seats' prices
+    const result = await database.db.execute(sql`
+        select e.titulo as event,
+          (select coalesce(sum(k.valor_centavos), 0) from inscricao r
+            join evento_ingresso k on k.id = r.ingresso_id
+            where r.evento_id = e.id and r.status = 'confirmada')::int as expected,
+          (select coalesce(sum(p.valor_total_centavos), 0) from pagamento p
+            where p.evento_id = e.id and p.igreja_id = e.igreja_id and p.status = 'aprovado')::int
+            as collected,
+          (select count(*) from inscricao r join evento_ingresso k on k.id = r.ingresso_id
+            where r.evento_id = e.id and k.valor_centavos > 0 and r.pagamento_id is null)::int
+            as unpaid
+        from evento e
+        where exists (select 1 from evento_ingresso k where k.evento_id = e.id and k.valor_centavos > 0)
+        order by e.id`);
+    const rows = (result as unknown as { rows: Row[] }).rows;
+    expect(rows.length).toBeGreaterThan(5);
+    expect(rows.filter((r) => Number(r.expected) > 0).length).toBeGreaterThan(5);
+    const wrong = rows.filter(
+      (r) => Number(r.expected) !== Number(r.collected) || Number(r.unpaid) > 0,
+    );
+    expect(wrong).toEqual([]);
+  });
 });

@@ -438,7 +438,14 @@ export async function seedEvents(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const ids: Record<string, { eventId: number; tickets: { id: number; price: number }[] }> = {};
     /** Every seeded ticket type with its church and the seats it counts as sold. */
-    const seats: { churchCode: string; eventId: number; ticketId: number; sold: number }[] = [];
+    const seats: {
+      churchCode: string;
+      eventId: number;
+      ticketId: number;
+      sold: number;
+      priceCents: number;
+      currency: string;
+    }[] = [];
     for (const [code, group] of Object.entries(EVENTS)) {
       const cid = churchId[code];
       if (!cid) continue;
@@ -503,7 +510,14 @@ export async function seedEvents(db: Database): Promise<void> {
         }
         ids[`${code}:${e.key}`] = { eventId, tickets };
         e.tickets.forEach((tk, i) =>
-          seats.push({ churchCode: code, eventId, ticketId: tickets[i]!.id, sold: tk.sold ?? 0 }),
+          seats.push({
+            churchCode: code,
+            eventId,
+            ticketId: tickets[i]!.id,
+            sold: tk.sold ?? 0,
+            priceCents: tickets[i]!.price,
+            currency: group.currency,
+          }),
         );
       }
     }
@@ -592,7 +606,11 @@ export async function seedEvents(db: Database): Promise<void> {
       }
     }
 
-    /** The rest of each ticket type's sold seats: confirmed registrations of the front office. */
+    /**
+     * The rest of each ticket type's sold seats: confirmed registrations of the front office, each
+     * paid in cash at the desk when the ticket has a price, so an event's collected money is its
+     * seats times their price (the registrations page adds up approved payments).
+     */
     async function seedFrontOffice(list: typeof seats, taken: Map<number, number>) {
       const buyers = new Map<string, number>();
       for (const seat of list) {
@@ -615,18 +633,43 @@ export async function seedEvents(db: Database): Promise<void> {
           buyer = row!.id;
           buyers.set(seat.churchCode, buyer);
         }
+        const paidAt = (i: number) => new Date(now - (10 + (i % 20)) * DAY);
+        const payments =
+          seat.priceCents > 0
+            ? await tx
+                .insert(t.payments)
+                .values(
+                  Array.from({ length: count }, (_, i) => ({
+                    churchId: cid,
+                    userId: buyer,
+                    code: orderCode('EV'),
+                    eventId: seat.eventId,
+                    method: 'dinheiro',
+                    status: 'aprovado' as const,
+                    subtotalCents: seat.priceCents,
+                    totalCents: seat.priceCents,
+                    currency: seat.currency,
+                    installments: 1,
+                    installmentCents: seat.priceCents,
+                    paidAt: paidAt(i),
+                    createdAt: paidAt(i),
+                  })),
+                )
+                .returning({ id: t.payments.id })
+            : [];
         await tx.insert(t.registrations).values(
           Array.from({ length: count }, (_, i) => ({
             churchId: cid,
             eventId: seat.eventId,
             ticketId: seat.ticketId,
             userId: buyer,
+            paymentId: payments[i]?.id ?? null,
             status: 'confirmada',
             holderName: `${office.first[i % 8]} ${office.last[Math.floor(i / 8) % 8]}`,
             holderEmail: null,
             answers: {},
             code: orderCode('TK'),
-            createdAt: new Date(now - (10 + (i % 20)) * DAY),
+            createdAt: paidAt(i),
           })),
         );
       }
