@@ -33,6 +33,7 @@ export const STAFF_AREA_NAMES = [
   'giving',
   'gateways',
   'groups',
+  'teams',
   'songs',
   'play',
   'readingPlans',
@@ -56,6 +57,8 @@ export const STAFF_AREAS: Record<StaffArea, readonly StaffRole[]> = {
   giving: ['ROLE_ADMIN_FINANCE'],
   gateways: ['ROLE_ADMIN_FINANCE'],
   groups: [],
+  // a team's leaders run their own team too: checked in the service (server/teams)
+  teams: [],
   songs: ['ROLE_ADMIN_CONTENT'],
   play: ['ROLE_ADMIN_CONTENT'],
   readingPlans: ['ROLE_ADMIN_CONTENT'],

@@ -48,6 +48,7 @@ import { domainRoutes } from './domains/domains.routes.ts';
 import { providerRoutes } from './provider/provider.routes.ts';
 import { exportDownloadRoutes } from './exports/exports.routes.ts';
 import { unsubscribeRoutes } from './notifications/unsubscribe.routes.ts';
+import { rotaRoutes } from './teams/rotas.routes.ts';
 import { parseConfig, type Config } from '../common/config.ts';
 
 export const API_BASE = '/api/v1';
@@ -123,6 +124,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', providerRoutes({ db, changes, mailer, files }));
   api.route('/', exportDownloadRoutes(db, files));
   api.route('/', unsubscribeRoutes(db));
+  api.route('/', rotaRoutes(db, { mailer }));
   api.route(
     '/',
     staffApi({

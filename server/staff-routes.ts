@@ -14,6 +14,7 @@ import { eventsStaffRoutes } from './events/events-staff.routes.ts';
 import { givingStaffRoutes } from './giving/giving-staff.routes.ts';
 import { gatewaysStaffRoutes } from './payments/gateways-staff.routes.ts';
 import { groupsStaffRoutes } from './groups/groups-staff.routes.ts';
+import { teamsStaffRoutes } from './teams/teams-staff.routes.ts';
 import { praiseStaffRoutes } from './praise/praise-staff.routes.ts';
 import { playStaffRoutes } from './play/play-staff.routes.ts';
 import { readingPlansStaffRoutes } from './reading-plans/reading-plans-staff.routes.ts';
@@ -42,6 +43,7 @@ export function staffApi(deps: StaffDeps) {
   staff.route('/', moderationStaffRoutes(deps));
   staff.route('/', peopleStaffRoutes(deps));
   staff.route('/', groupsStaffRoutes(deps));
+  staff.route('/', teamsStaffRoutes(deps));
   staff.route('/', importRoutes(deps));
   staff.route('/', invitationStaffRoutes(deps));
   staff.route('/', churchSecurityRoutes(deps));

@@ -32,6 +32,7 @@ import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
 import { CHURCH_LIFE_MESSAGES, type ChurchLifeMessageKey } from './church-life.ts';
+import { TEAMS_MESSAGES, type TeamsMessageKey } from './teams.ts';
 import { EMAIL_MESSAGES, type EmailMessageKey } from './email.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
@@ -61,7 +62,8 @@ export type MessageKey =
   | ProviderMessageKey
   | StorageMessageKey
   | ChurchLifeMessageKey
-  | EmailMessageKey;
+  | EmailMessageKey
+  | TeamsMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -92,6 +94,7 @@ export const AREAS = {
   storage: STORAGE_MESSAGES,
   churchLife: CHURCH_LIFE_MESSAGES,
   email: EMAIL_MESSAGES,
+  teams: TEAMS_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>

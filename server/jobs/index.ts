@@ -22,6 +22,7 @@ import { invitationsJob } from '../invitations/invitations.job.ts';
 import { hostnameRecheckJob } from '../domains/recheck.job.ts';
 import { exportTask } from '../exports/export.service.ts';
 import { churchLifecycleJob } from '../exports/deletion.service.ts';
+import { rotaRemindersJob } from '../teams/rota-reminders.job.ts';
 import { emailSendsJob } from '../notifications/email.job.ts';
 import { pushTask } from '../notifications/push.task.ts';
 
@@ -60,6 +61,7 @@ export const JOBS: readonly Job[] = [
   invitationsJob,
   hostnameRecheckJob,
   churchLifecycleJob,
+  rotaRemindersJob,
   emailSendsJob,
   tasksJob(TASKS),
   ...BACKUP_JOBS,

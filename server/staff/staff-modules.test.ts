@@ -56,6 +56,7 @@ describe.each(testBackends())('staff areas and the church’s modules on %s', (b
       'people',
       'giving',
       'gateways',
+      'teams',
       'songs',
       'readingPlans',
       // the live chat is still on (MOD_CULTO): moderation stays, without the prayer wall

@@ -1,0 +1,88 @@
+// The answers of volunteer teams and rotas (docs/volunteers.md) in pt/en/es. Part of the one
+// catalogue (index.ts).
+import type { MessageTable } from './table.ts';
+
+const en = {
+  'teams.tooLong': 'Too long.',
+  'teams.badDate': 'Use a date like 2026-12-31.',
+  'teams.badKind': 'Choose general, worship or door.',
+  'teams.badCount': 'Choose between 0 and 50.',
+  'teams.badWeeks': 'Choose between 1 and 26 weeks.',
+  'teams.badMonth': 'Use a month like 2026-12.',
+  'teams.badAnswer': 'Choose accept or decline.',
+  'teams.badLink': 'This link is not valid: open the one in your e-mail or answer on your page.',
+  'teams.endBeforeStart': 'The last day cannot come before the first.',
+  'teams.notFound': 'This team does not exist.',
+  'teams.planNotFound': 'This plan does not exist.',
+  'teams.positionNotFound': 'This position does not exist on this team.',
+  'teams.assignmentNotFound': 'This rota does not exist.',
+  'teams.serviceNotFound': 'This service is not on the church’s schedule.',
+  'teams.eventNotFound': 'This event does not exist.',
+  'teams.notLeader': 'Only the church’s admins and this team’s leaders may do this.',
+  'teams.nameTaken': 'There is already one with this name.',
+  'teams.notMember': 'This person is not on the team.',
+  'teams.notChurchMember': 'This person is not a member of the church.',
+  'teams.alreadyMember': 'You are already on this team or have asked to join it.',
+  'teams.doubleBooked': 'This person already serves at this day and time.',
+  'teams.blocked': 'This person is away on this day.',
+  'teams.full': 'This position is already filled.',
+  'teams.past': 'This plan has already happened.',
+};
+
+const pt: Record<keyof typeof en, string> = {
+  'teams.tooLong': 'Texto longo demais.',
+  'teams.badDate': 'Use uma data como 2026-12-31.',
+  'teams.badKind': 'Escolha geral, louvor ou porta.',
+  'teams.badCount': 'Escolha entre 0 e 50.',
+  'teams.badWeeks': 'Escolha entre 1 e 26 semanas.',
+  'teams.badMonth': 'Use um mês como 2026-12.',
+  'teams.badAnswer': 'Escolha aceitar ou recusar.',
+  'teams.badLink': 'Este link não é válido: abra o do seu e-mail ou responda na sua página.',
+  'teams.endBeforeStart': 'O último dia não pode vir antes do primeiro.',
+  'teams.notFound': 'Esta equipe não existe.',
+  'teams.planNotFound': 'Esta escala não existe.',
+  'teams.positionNotFound': 'Esta função não existe nesta equipe.',
+  'teams.assignmentNotFound': 'Esta escala não existe.',
+  'teams.serviceNotFound': 'Este culto não está na agenda da igreja.',
+  'teams.eventNotFound': 'Este evento não existe.',
+  'teams.notLeader': 'Só os administradores da igreja e os líderes desta equipe podem fazer isso.',
+  'teams.nameTaken': 'Já existe um com este nome.',
+  'teams.notMember': 'Esta pessoa não está na equipe.',
+  'teams.notChurchMember': 'Esta pessoa não é membro da igreja.',
+  'teams.alreadyMember': 'Você já está nesta equipe ou já pediu para entrar.',
+  'teams.doubleBooked': 'Esta pessoa já serve neste dia e horário.',
+  'teams.blocked': 'Esta pessoa está indisponível neste dia.',
+  'teams.full': 'Esta função já está preenchida.',
+  'teams.past': 'Esta escala já passou.',
+};
+
+const es: Record<keyof typeof en, string> = {
+  'teams.tooLong': 'Texto demasiado largo.',
+  'teams.badDate': 'Use una fecha como 2026-12-31.',
+  'teams.badKind': 'Elija general, alabanza o puerta.',
+  'teams.badCount': 'Elija entre 0 y 50.',
+  'teams.badWeeks': 'Elija entre 1 y 26 semanas.',
+  'teams.badMonth': 'Use un mes como 2026-12.',
+  'teams.badAnswer': 'Elija aceptar o rechazar.',
+  'teams.badLink': 'Este enlace no es válido: abra el de su correo o responda en su página.',
+  'teams.endBeforeStart': 'El último día no puede ser antes del primero.',
+  'teams.notFound': 'Este equipo no existe.',
+  'teams.planNotFound': 'Esta programación no existe.',
+  'teams.positionNotFound': 'Esta función no existe en este equipo.',
+  'teams.assignmentNotFound': 'Esta programación no existe.',
+  'teams.serviceNotFound': 'Este culto no está en la agenda de la iglesia.',
+  'teams.eventNotFound': 'Este evento no existe.',
+  'teams.notLeader':
+    'Solo los administradores de la iglesia y los líderes de este equipo pueden hacerlo.',
+  'teams.nameTaken': 'Ya existe uno con este nombre.',
+  'teams.notMember': 'Esta persona no está en el equipo.',
+  'teams.notChurchMember': 'Esta persona no es miembro de la iglesia.',
+  'teams.alreadyMember': 'Ya está en este equipo o ya pidió entrar.',
+  'teams.doubleBooked': 'Esta persona ya sirve en este día y horario.',
+  'teams.blocked': 'Esta persona no está disponible este día.',
+  'teams.full': 'Esta función ya está completa.',
+  'teams.past': 'Esta programación ya pasó.',
+};
+
+export type TeamsMessageKey = keyof typeof en;
+export const TEAMS_MESSAGES: MessageTable<TeamsMessageKey> = { pt, en, es };

@@ -1,0 +1,109 @@
+// A volunteer's rotas (docs/volunteers.md): their next assignments and answers, blockout dates,
+// requests to join a team, a team plan on a phone (logged-in members), and the answer link of
+// the e-mail (no login: the signed token is the key; reading it is a GET, answering a POST).
+import { Hono, type Context } from 'hono';
+import {
+  answerInput,
+  blockoutInput,
+  blockoutParams,
+  joinParams,
+  linkAnswerInput,
+  linkQuery,
+  myAssignmentParams,
+  rotaChurchParams,
+} from '../../contract/rotas.ts';
+import { idParam, slugParam } from '../../contract/common.ts';
+import { z } from 'zod';
+import { requireMember } from '../auth/authenticate.ts';
+import { churchOrigin } from '../auth/church-link.ts';
+import type { Database } from '../db/client.ts';
+import { churchBySlug } from '../http/church-scope.ts';
+import { validate } from '../http/validate.ts';
+import type { Mailer } from '../mail/outbox.ts';
+import * as rotas from './rotas.service.ts';
+
+const planViewParams = z.object({ slug: slugParam, planId: idParam });
+
+export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
+  const origin = (c: Context, church: { id: number; code: string; name: string }) =>
+    churchOrigin(db, c, { ...church, active: true });
+  const member = async (c: Context, slug: string) => {
+    const church = await churchBySlug(db, slug);
+    const { user } = await requireMember(db, c, church.id);
+    return { church, userId: user.userId };
+  };
+
+  return new Hono({ strict: false })
+    .get('/igreja/:slug/escalas', validate('param', rotaChurchParams), async (c) => {
+      const { church, userId } = await member(c, c.req.valid('param').slug);
+      return c.json(await rotas.myRotas(db, church.id, userId));
+    })
+    .post(
+      '/igreja/:slug/escalas/:assignmentId/resposta',
+      validate('param', myAssignmentParams),
+      validate('json', answerInput),
+      async (c) => {
+        const { slug, assignmentId } = c.req.valid('param');
+        const { church, userId } = await member(c, slug);
+        return c.json(
+          await rotas.answerAsMember(
+            db,
+            mailer,
+            church.id,
+            userId,
+            assignmentId,
+            c.req.valid('json').resposta,
+            await origin(c, church),
+          ),
+        );
+      },
+    )
+    .get('/igreja/:slug/escala/:planId', validate('param', planViewParams), async (c) => {
+      const { slug, planId } = c.req.valid('param');
+      const { church, userId } = await member(c, slug);
+      return c.json(await rotas.teamPlanView(db, church.id, userId, planId));
+    })
+    .post(
+      '/igreja/:slug/bloqueios',
+      validate('param', rotaChurchParams),
+      validate('json', blockoutInput),
+      async (c) => {
+        const { church, userId } = await member(c, c.req.valid('param').slug);
+        return c.json(await rotas.addBlockout(db, church.id, userId, c.req.valid('json')), 201);
+      },
+    )
+    .delete('/igreja/:slug/bloqueios/:blockoutId', validate('param', blockoutParams), async (c) => {
+      const { slug, blockoutId } = c.req.valid('param');
+      const { church, userId } = await member(c, slug);
+      await rotas.removeBlockout(db, church.id, userId, blockoutId);
+      return c.body(null, 204);
+    })
+    .post('/igreja/:slug/equipes/:teamId/pedido', validate('param', joinParams), async (c) => {
+      const { slug, teamId } = c.req.valid('param');
+      const { church, userId } = await member(c, slug);
+      await rotas.requestToJoin(db, church.id, userId, teamId);
+      return c.body(null, 204);
+    })
+    .get(
+      '/igreja/:slug/escala-resposta',
+      validate('param', rotaChurchParams),
+      validate('query', linkQuery),
+      async (c) => {
+        const church = await churchBySlug(db, c.req.valid('param').slug);
+        c.header('cache-control', 'private, no-store');
+        return c.json(await rotas.linkView(db, church.id, c.req.valid('query').t));
+      },
+    )
+    .post(
+      '/igreja/:slug/escala-resposta',
+      validate('param', rotaChurchParams),
+      validate('json', linkAnswerInput),
+      async (c) => {
+        const church = await churchBySlug(db, c.req.valid('param').slug);
+        const { t: token, resposta } = c.req.valid('json');
+        return c.json(
+          await rotas.answerByLink(db, mailer, church.id, token, resposta, await origin(c, church)),
+        );
+      },
+    );
+}
