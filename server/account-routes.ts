@@ -6,6 +6,7 @@ import { addressRoutes } from './addresses/addresses.routes.ts';
 import { authRoutes } from './auth/auth.routes.ts';
 import { accountSettings } from './auth/settings.ts';
 import { childRoutes } from './children/children.routes.ts';
+import { kidsMemberRoutes } from './kids/kids-member.routes.ts';
 import type { Config } from '../common/config.ts';
 import type { Database } from './db/client.ts';
 import { imageRoutes } from './images/images.routes.ts';
@@ -37,6 +38,7 @@ export function accountRoutes(db: Database, options: AccountRouteOptions) {
     .route('/', notificationRoutes(db))
     .route('/', addressRoutes(db))
     .route('/', childRoutes(db))
+    .route('/', kidsMemberRoutes(db))
     .route('/', imageRoutes(db, images))
     .route('/', utilRoutes());
 }

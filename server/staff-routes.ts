@@ -23,6 +23,7 @@ import { peopleStaffRoutes } from './users/people-staff.routes.ts';
 import { importRoutes } from './imports/imports.routes.ts';
 import { invitationStaffRoutes } from './invitations/invitations-staff.routes.ts';
 import { churchSecurityRoutes } from './auth/church-security.routes.ts';
+import { kidsStaffRoutes } from './kids/kids-staff.routes.ts';
 
 export function staffApi(deps: StaffDeps) {
   const { db } = deps;
@@ -47,5 +48,6 @@ export function staffApi(deps: StaffDeps) {
   staff.route('/', importRoutes(deps));
   staff.route('/', invitationStaffRoutes(deps));
   staff.route('/', churchSecurityRoutes(deps));
+  staff.route('/', kidsStaffRoutes(deps));
   return staff;
 }

@@ -18,6 +18,7 @@ import { seedReadingPlans } from './reading-plans.ts';
 import { seedPraise } from './praise.ts';
 import { seedPlay } from './play.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedKids } from './kids.ts';
 
 /** In order; later issues append their parts (content, events, …). */
 const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
@@ -37,6 +38,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'play', run: seedPlay },
   { name: 'notifications', run: seedNotifications }, // after content and events: it links to them
   { name: 'home-banners', run: seedHomeBanners },
+  { name: 'kids', run: seedKids }, // after home: its sessions come from the schedule
 ];
 
 export async function seedDemo(db: Database): Promise<string[]> {

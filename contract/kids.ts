@@ -1,0 +1,299 @@
+// Children's ministry check-in (docs/kids.md), area `kids` (ROLE_ADMIN, ROLE_ADMIN_KIDS) under
+// `/admin/{slug}/kids/…`: rooms, the sessions of a day, the station's family search and check-in
+// with one security code per family, labels, pick-up against the code, the room roster, paging a
+// parent and attendance. A member reads their own children's check-ins under `/user/{id}/…`.
+import { z } from 'zod';
+import { idParam } from './common.ts';
+
+/** The security code's alphabet: no look-alikes (0/O, 1/I/L, 2/Z, 5/S, 8/B). */
+export const KIDS_CODE_ALPHABET = 'ACDEFGHJKMNPQRTUVWXY34679';
+export const KIDS_CODE_LENGTH = 4;
+/** A typed or scanned code, folded the way it is printed (upper case, no spaces). */
+export const kidsCode = z
+  .string({ error: 'Required.' })
+  .transform((v) => v.replace(/\s+/g, '').toUpperCase())
+  .pipe(
+    z
+      .string()
+      .min(1, 'Required.')
+      .regex(new RegExp(`^[${KIDS_CODE_ALPHABET}]{${KIDS_CODE_LENGTH}}$`), 'staff.kids.badCode'),
+  );
+
+const text = (max: number) =>
+  z
+    .string({ error: 'Invalid input.' })
+    .trim()
+    .max(max, 'staff.kids.tooLong')
+    .regex(/^[^\u0000\ud800-\udfff]*$/, 'Invalid characters.');
+const optionalText = (max: number) =>
+  z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    text(max).nullable().default(null),
+  );
+const dayParam = z
+  .string({ error: 'Required.' })
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'staff.kids.badDate')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'staff.kids.badDate');
+const timeParam = z
+  .string({ error: 'Required.' })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'staff.kids.badTime');
+const count = (min: number, max: number) =>
+  z.coerce
+    .number({ error: 'staff.kids.badNumber' })
+    .int('staff.kids.badNumber')
+    .min(min, 'staff.kids.badNumber')
+    .max(max, 'staff.kids.badNumber');
+
+export const kidsIdParams = z.object({ id: idParam });
+
+// ---- rooms ----
+
+/** POST /kids/salas and PUT /kids/salas/{id}: the whole room. */
+export const kidsRoomInput = z
+  .object({
+    nome: text(80).min(1, 'Required.'),
+    idadeMinMeses: count(0, 240),
+    idadeMaxMeses: count(0, 240),
+    capacidade: count(1, 500),
+    proporcao: count(1, 50),
+    ativo: z.boolean({ error: 'Invalid input.' }).default(true),
+  })
+  .refine((r) => r.idadeMaxMeses >= r.idadeMinMeses, {
+    path: ['idadeMaxMeses'],
+    message: 'staff.kids.agesReversed',
+  });
+export type KidsRoomInput = z.output<typeof kidsRoomInput>;
+
+export const kidsRoomSchema = z.object({
+  id: z.number(),
+  nome: z.string(),
+  idadeMinMeses: z.number(),
+  idadeMaxMeses: z.number(),
+  capacidade: z.number(),
+  proporcao: z.number(),
+  ativo: z.boolean(),
+});
+export type KidsRoom = z.infer<typeof kidsRoomSchema>;
+export const kidsRoomsSchema = z.object({ salas: z.array(kidsRoomSchema) });
+
+// ---- sessions ----
+
+/** GET /kids/sessoes?data: the sessions of a day (today, the church's day, when left out). */
+export const kidsDayQuery = z.object({ data: dayParam.optional() });
+/** POST /kids/sessoes/gerar: every active room at every service of that day's schedule. */
+export const kidsGenerateInput = z.object({ data: dayParam });
+/** POST /kids/sessoes: an ad-hoc session. */
+export const kidsSessionInput = z.object({
+  salaId: idParam,
+  data: dayParam,
+  horario: timeParam,
+  titulo: text(80).min(1, 'Required.'),
+});
+
+export const kidsSessionSchema = z.object({
+  id: z.number(),
+  data: z.string(),
+  horario: z.string(),
+  titulo: z.string(),
+  sala: z.object({ id: z.number(), nome: z.string() }),
+  idadeMinMeses: z.number(),
+  idadeMaxMeses: z.number(),
+  capacidade: z.number(),
+  proporcao: z.number(),
+  /** Checked in and not yet picked up. */
+  presentes: z.number(),
+  /** Every check-in of the session (the attendance). */
+  total: z.number(),
+});
+export type KidsSession = z.infer<typeof kidsSessionSchema>;
+export const kidsDaySchema = z.object({ data: z.string(), sessoes: z.array(kidsSessionSchema) });
+export type KidsDay = z.infer<typeof kidsDaySchema>;
+
+// ---- the station ----
+
+/** GET /kids/familias?busca&data&horario: phone, name or member-card QR text. */
+export const kidsFamilyQuery = z.object({
+  busca: z.string().trim().min(2, 'staff.kids.searchShort').max(100, 'staff.kids.tooLong'),
+  data: dayParam,
+  horario: timeParam,
+});
+
+export const kidsChildSchema = z.object({
+  /** `m` a member's child (usuario_crianca), `v` a visitor's child. */
+  tipo: z.enum(['m', 'v']),
+  id: z.number(),
+  nome: z.string(),
+  idadeMeses: z.number(),
+  observacoes: z.string().nullable(),
+  /** The session of the slot their age fits, if any. */
+  sessaoSugerida: z.number().nullable(),
+  /** Already checked in at this slot (the check-in id). */
+  checkinId: z.number().nullable(),
+});
+export type KidsChild = z.infer<typeof kidsChildSchema>;
+
+export const kidsFamilySchema = z.object({
+  /** `m:{userId}` or `v:{familyId}`. */
+  chave: z.string(),
+  responsavel: z.string(),
+  telefone: z.string().nullable(),
+  visitante: z.boolean(),
+  criancas: z.array(kidsChildSchema),
+});
+export type KidsFamily = z.infer<typeof kidsFamilySchema>;
+export const kidsFamiliesSchema = z.object({ familias: z.array(kidsFamilySchema) });
+export type KidsFamilies = z.infer<typeof kidsFamiliesSchema>;
+
+/** POST /kids/checkin: one family's children into the slot's sessions, with one code. */
+export const kidsCheckinInput = z.object({
+  data: dayParam,
+  horario: timeParam,
+  estacao: optionalText(40),
+  familia: z.string().regex(/^[mv]:\d{1,10}$/, 'staff.kids.familyNotFound'),
+  criancas: z
+    .array(
+      z.object({
+        tipo: z.enum(['m', 'v'], { error: 'Invalid input.' }),
+        id: idParam,
+        /** A room chosen by hand (override of the age rule). */
+        sessaoId: idParam.optional(),
+      }),
+    )
+    .min(1, 'staff.kids.noChildren')
+    .max(20, 'staff.kids.noChildren'),
+});
+export type KidsCheckinInput = z.output<typeof kidsCheckinInput>;
+
+export const kidsLabelSchema = z.object({
+  checkinId: z.number(),
+  nome: z.string(),
+  sala: z.string(),
+  horario: z.string(),
+  observacoes: z.string().nullable(),
+});
+export type KidsLabel = z.infer<typeof kidsLabelSchema>;
+
+/** The labels of one family check-in (its code on every child's label and the parent's tag). */
+export const kidsLabelsSchema = z.object({
+  codigoId: z.number(),
+  codigo: z.string(),
+  data: z.string(),
+  responsavel: z.string(),
+  etiquetas: z.array(kidsLabelSchema),
+});
+export type KidsLabels = z.infer<typeof kidsLabelsSchema>;
+
+/** POST /kids/visitantes: a visitor family and their children, added at the station. */
+export const kidsVisitorInput = z.object({
+  responsavel: text(120).min(1, 'Required.'),
+  telefone: z
+    .string({ error: 'Required.' })
+    .trim()
+    .min(1, 'Required.')
+    .max(30, 'staff.kids.tooLong')
+    .regex(/^[+\d\s().-]*\d[+\d\s().-]*$/, 'staff.kids.badPhone')
+    .refine((v) => v.replace(/\D/g, '').length >= 8, 'staff.kids.badPhone'),
+  criancas: z
+    .array(
+      z.object({
+        nome: text(80).min(1, 'Required.'),
+        sobrenome: optionalText(80),
+        dataNascimento: dayParam,
+        observacoes: optionalText(300),
+      }),
+    )
+    .min(1, 'staff.kids.noChildren')
+    .max(10, 'staff.kids.noChildren'),
+});
+export type KidsVisitorInput = z.output<typeof kidsVisitorInput>;
+
+// ---- pick-up, roster, paging ----
+
+/** POST /kids/checkin/{id}/saida: the parent's code, or staff's override with a reason. */
+export const kidsPickupInput = z
+  .object({
+    codigo: z.preprocess((v) => (v === '' ? undefined : v), kidsCode.optional()),
+    motivo: optionalText(300),
+  })
+  .refine((v) => v.codigo !== undefined || v.motivo !== null, {
+    path: ['codigo'],
+    message: 'staff.kids.codeOrReason',
+  });
+
+export const kidsPickupSchema = z.object({
+  checkinId: z.number(),
+  nome: z.string(),
+  saida: z.string(),
+  override: z.boolean(),
+});
+
+export const kidsRosterEntrySchema = z.object({
+  checkinId: z.number(),
+  nome: z.string(),
+  idadeMeses: z.number(),
+  observacoes: z.string().nullable(),
+  codigo: z.string(),
+  responsavel: z.string(),
+  entrada: z.string(),
+  saida: z.string().nullable(),
+  chamado: z.string().nullable(),
+  visitante: z.boolean(),
+});
+export type KidsRosterEntry = z.infer<typeof kidsRosterEntrySchema>;
+
+export const kidsRosterSchema = z.object({
+  sessao: kidsSessionSchema,
+  /** Adults needed for the children present (ceil(presentes / proporcao)). */
+  adultosNecessarios: z.number(),
+  criancas: z.array(kidsRosterEntrySchema),
+});
+export type KidsRoster = z.infer<typeof kidsRosterSchema>;
+
+/** GET /kids/porta?data: the codes paged today and not yet picked up (the door screen). */
+export const kidsDoorSchema = z.object({
+  chamados: z.array(z.object({ codigo: z.string(), sala: z.string(), chamado: z.string() })),
+});
+export type KidsDoor = z.infer<typeof kidsDoorSchema>;
+
+// ---- after Sunday ----
+
+/** GET /kids/frequencia?de&ate (and .csv) */
+export const kidsAttendanceQuery = z.object({ de: dayParam, ate: dayParam });
+export const kidsAttendanceSchema = z.object({
+  sessoes: z.array(kidsSessionSchema),
+  criancas: z.array(
+    z.object({
+      nome: z.string(),
+      responsavel: z.string(),
+      visitante: z.boolean(),
+      vezes: z.number(),
+      ultima: z.string(),
+    }),
+  ),
+  /** Visitor families first seen in the range (to follow up). */
+  visitantes: z.array(
+    z.object({
+      id: z.number(),
+      responsavel: z.string(),
+      telefone: z.string(),
+      criancas: z.array(z.string()),
+      desde: z.string(),
+    }),
+  ),
+});
+export type KidsAttendance = z.infer<typeof kidsAttendanceSchema>;
+
+/** GET /user/{id}/kids-checkins?cliente: a member's children's check-ins, newest first. */
+export const memberKidsCheckinsSchema = z.object({
+  checkins: z.array(
+    z.object({
+      crianca: z.string(),
+      sala: z.string(),
+      data: z.string(),
+      horario: z.string(),
+      entrada: z.string(),
+      saida: z.string().nullable(),
+    }),
+  ),
+});
+export type MemberKidsCheckins = z.infer<typeof memberKidsCheckinsSchema>;

@@ -1,0 +1,110 @@
+// Children's ministry check-in under `/admin/{slug}/kids/…` (docs/kids.md), area `kids`
+// (ROLE_ADMIN, ROLE_ADMIN_KIDS): rooms, sessions, the station (families, visitors, check-in,
+// labels), pick-up, the room roster, paging a parent, the door screen and attendance with CSV.
+import { Hono, type Context } from 'hono';
+import {
+  kidsAttendanceQuery,
+  kidsCheckinInput,
+  kidsDayQuery,
+  kidsFamilyQuery,
+  kidsGenerateInput,
+  kidsIdParams,
+  kidsPickupInput,
+  kidsRoomInput,
+  kidsSessionInput,
+  kidsVisitorInput,
+} from '../../contract/kids.ts';
+import { z } from 'zod';
+import { idParam } from '../../contract/common.ts';
+import { csvLang } from '../http/csv.ts';
+import { validate } from '../http/validate.ts';
+import type { StaffDeps } from '../staff/deps.ts';
+import { staffArea, type StaffEnv } from '../staff/scope.ts';
+import * as kids from './kids.service.ts';
+
+const labelsQuery = z.object({ crianca: idParam.optional() });
+
+export function kidsStaffRoutes(deps: StaffDeps) {
+  const { db } = deps;
+  const area = staffArea('kids');
+  const actor = (c: Context<StaffEnv>) => c.get('staff').actor;
+  const churchId = (c: Context<StaffEnv>) => c.get('staff').church.id;
+
+  return new Hono<StaffEnv>()
+    .get('/kids/salas', area, async (c) => c.json(await kids.listRooms(db, churchId(c))))
+    .post('/kids/salas', area, validate('json', kidsRoomInput), async (c) =>
+      c.json(await kids.createRoom(deps, actor(c), c.req.valid('json')), 201),
+    )
+    .put(
+      '/kids/salas/:id',
+      area,
+      validate('param', kidsIdParams),
+      validate('json', kidsRoomInput),
+      async (c) =>
+        c.json(await kids.updateRoom(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .get('/kids/sessoes', area, validate('query', kidsDayQuery), async (c) =>
+      c.json(await kids.daySessions(db, churchId(c), c.req.valid('query').data ?? kids.todayUtc())),
+    )
+    .post('/kids/sessoes/gerar', area, validate('json', kidsGenerateInput), async (c) =>
+      c.json(await kids.generateSessions(deps, actor(c), c.req.valid('json').data)),
+    )
+    .post('/kids/sessoes', area, validate('json', kidsSessionInput), async (c) =>
+      c.json(await kids.addSession(deps, actor(c), c.req.valid('json')), 201),
+    )
+    .get('/kids/sessoes/:id/lista', area, validate('param', kidsIdParams), async (c) =>
+      c.json(await kids.roster(db, churchId(c), c.req.valid('param').id)),
+    )
+    .get('/kids/familias', area, validate('query', kidsFamilyQuery), async (c) =>
+      c.json(await kids.findFamilies(db, churchId(c), c.req.valid('query'))),
+    )
+    .post('/kids/visitantes', area, validate('json', kidsVisitorInput), async (c) =>
+      c.json(await kids.addVisitorFamily(deps, actor(c), c.req.valid('json')), 201),
+    )
+    .post('/kids/checkin', area, validate('json', kidsCheckinInput), async (c) =>
+      c.json(await kids.checkIn(deps, actor(c), c.req.valid('json')), 201),
+    )
+    .get(
+      '/kids/codigos/:id/etiquetas',
+      area,
+      validate('param', kidsIdParams),
+      validate('query', labelsQuery),
+      async (c) =>
+        c.json(
+          await kids.labelsOf(
+            db,
+            churchId(c),
+            c.req.valid('param').id,
+            c.req.valid('query').crianca,
+          ),
+        ),
+    )
+    .post(
+      '/kids/checkin/:id/saida',
+      area,
+      validate('param', kidsIdParams),
+      validate('json', kidsPickupInput),
+      async (c) =>
+        c.json(await kids.pickUp(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/kids/checkin/:id/chamar', area, validate('param', kidsIdParams), async (c) =>
+      c.json(await kids.pageParent(deps, actor(c), c.req.valid('param').id, c.get('staff').lang)),
+    )
+    .get('/kids/porta', area, validate('query', kidsDayQuery), async (c) =>
+      c.json(await kids.doorScreen(db, churchId(c), c.req.valid('query').data ?? kids.todayUtc())),
+    )
+    .get('/kids/frequencia', area, validate('query', kidsAttendanceQuery), async (c) => {
+      const { de, ate } = c.req.valid('query');
+      return c.json(await kids.attendance(db, churchId(c), de, ate));
+    })
+    .get('/kids/frequencia.csv', area, validate('query', kidsAttendanceQuery), async (c) => {
+      const { de, ate } = c.req.valid('query');
+      const church = c.get('staff').church;
+      const csv = await kids.attendanceCsv(db, church.id, de, ate, csvLang(church.locale));
+      return c.body(csv, 200, {
+        'content-type': 'text/csv; charset=utf-8',
+        'content-disposition': `attachment; filename="kids-${church.code}-${de}-${ate}.csv"`,
+        'cache-control': 'no-store',
+      });
+    });
+}

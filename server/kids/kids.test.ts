@@ -1,0 +1,505 @@
+// Children's ministry check-in (docs/kids.md) on both databases: only the kids role and admins use
+// it; rooms and sessions; a family found by phone, name (accents ignored) or card QR; two children
+// checked in with one code and the right rooms; full rooms and double check-ins refused; pick-up
+// only against the code (a wrong one refused and recorded, an override audited); paging a parent;
+// the roster, attendance and CSV; the family's own view; and 4 stations checking in 200 children at
+// once lose nothing and never share a code.
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  KIDS_CODE_ALPHABET,
+  kidsAttendanceSchema,
+  kidsDaySchema,
+  kidsDoorSchema,
+  kidsFamiliesSchema,
+  kidsLabelsSchema,
+  kidsRoomSchema,
+  kidsRosterSchema,
+  memberKidsCheckinsSchema,
+} from '../../contract/kids.ts';
+import { createApi, type Api } from '../app.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import {
+  comingSunday,
+  KIDS_FAMILY_EMAIL,
+  KIDS_FAMILY_PHONE,
+  KIDS_STAFF_EMAIL,
+} from '../db/seed/kids.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { isUniqueViolation } from '../db/unique-violation.ts';
+import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
+import { ageInMonths } from './kids.service.ts';
+
+type Who = 'kids' | 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'carla';
+const ACCOUNTS: Record<Who, string> = {
+  kids: KIDS_STAFF_EMAIL,
+  admin: 'lider@graca.demo',
+  editor: 'editor@graca.demo',
+  finance: 'tesoureiro@graca.demo',
+  member: 'membro@graca.demo',
+  graceAdmin: 'admin@grace.demo',
+  carla: KIDS_FAMILY_EMAIL,
+};
+const CODE = new RegExp(`^[${KIDS_CODE_ALPHABET}]{4}$`);
+
+describe.each(testBackends())('children’s check-in on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let graca: number;
+  const tokens = {} as Record<Who, string>;
+  const ids = {} as Record<Who, number>;
+  const { call, get } = apiClient(() => api, { lang: 'en' });
+  const db = () => database.db;
+  const sunday = comingSunday();
+  const post = (path: string, body: unknown, who: Who = 'kids') =>
+    call('POST', `/admin/graca/kids/${path}`, { token: tokens[who], body });
+  const read = (path: string, who: Who = 'kids') =>
+    get(`/admin/graca/kids/${path}`, { token: tokens[who] });
+  const audit = (action: string) =>
+    db()
+      .select()
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.churchId, graca), eq(t.auditLog.action, action)));
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    const [row] = await db().select().from(t.churches).where(eq(t.churches.code, 'graca'));
+    graca = row!.id;
+    for (const [who, email] of Object.entries(ACCOUNTS) as [Who, string][]) {
+      const session = await loginAs(api, email);
+      tokens[who] = session.token;
+      ids[who] = session.id;
+    }
+  }, 240_000);
+  afterAll(() => database?.close());
+
+  it('is for the kids role and admins only', async () => {
+    for (const who of ['kids', 'admin'] as const)
+      expect((await read('salas', who)).status, who).toBe(200);
+    for (const who of ['editor', 'finance', 'member', 'graceAdmin'] as const)
+      expect((await read('salas', who)).status, who).toBe(403);
+    expect((await get('/admin/graca/kids/salas')).status).toBe(401);
+    const before = await db().$count(t.kidsRooms);
+    const body = { nome: 'X', idadeMinMeses: 0, idadeMaxMeses: 12, capacidade: 5, proporcao: 2 };
+    expect((await post('salas', body, 'member')).status).toBe(403);
+    expect(await db().$count(t.kidsRooms)).toBe(before);
+  });
+
+  it('keeps rooms with per-field messages, and sessions from the schedule', async () => {
+    const bad = await post('salas', {
+      nome: '',
+      idadeMinMeses: 30,
+      idadeMaxMeses: 12,
+      capacidade: 0,
+      proporcao: 2,
+    });
+    const error = expectFieldError(bad, 400, 'nome');
+    expect(error.errors?.capacidade).toBeDefined();
+    const made = await post('salas', {
+      nome: 'Adolescentes',
+      idadeMinMeses: 144,
+      idadeMaxMeses: 179,
+      capacidade: 30,
+      proporcao: 10,
+    });
+    expect(made.status).toBe(201);
+    const room = kidsRoomSchema.parse(made.body);
+    const edited = await call('PUT', `/admin/graca/kids/salas/${room.id}`, {
+      token: tokens.kids,
+      body: { ...made.body, nome: 'Adolescentes 12+', ativo: true },
+    });
+    expect(kidsRoomSchema.parse(edited.body).nome).toBe('Adolescentes 12+');
+    expect((await audit('kids.update')).map((a) => a.summary)).toContain('Adolescentes 12+');
+
+    // the seed ran the coming Sunday's sessions; generating again adds the new room, keeps the rest
+    const before = kidsDaySchema.parse((await read(`sessoes?data=${sunday}`)).body);
+    expect(before.sessoes.length).toBeGreaterThan(0);
+    const times = new Set(before.sessoes.map((s) => s.horario));
+    const after = kidsDaySchema.parse((await post('sessoes/gerar', { data: sunday })).body);
+    expect(after.sessoes.length).toBe(before.sessoes.length + times.size);
+    expect(after.sessoes.filter((s) => s.sala.nome === 'Adolescentes 12+')).toHaveLength(
+      times.size,
+    );
+    // a Tuesday has no service in graca's schedule
+    const tuesday = new Date(`${sunday}T12:00:00Z`);
+    tuesday.setUTCDate(tuesday.getUTCDate() + 2);
+    expectError(
+      await post('sessoes/gerar', { data: tuesday.toISOString().slice(0, 10) }),
+      422,
+      'staff.kids.noServices',
+    );
+  });
+
+  it('finds a family by phone, name without accents, a child’s name or the member card QR', async () => {
+    const find = async (busca: string) =>
+      kidsFamiliesSchema
+        .parse(
+          (await read(`familias?busca=${encodeURIComponent(busca)}&data=${sunday}&horario=10:30`))
+            .body,
+        )
+        .familias.map((f) => f.responsavel);
+    expect(await find('(11) 98765-1234')).toContain('Carla Mendes');
+    expect(await find(KIDS_FAMILY_PHONE.slice(-6))).toContain('Carla Mendes');
+    expect(await find('CARLA mendes')).toContain('Carla Mendes');
+    expect(await find('sofia')).toContain('Carla Mendes');
+    expect(await find('zzzz-nobody')).toEqual([]);
+    // a visitor family: "joao araujo" finds João Araújo
+    const visitor = await post('visitantes', {
+      responsavel: 'João Araújo',
+      telefone: '+55 11 91234-0000',
+      criancas: [{ nome: 'Miguel', sobrenome: 'Araújo', dataNascimento: '2020-02-02' }],
+    });
+    expect(visitor.status).toBe(201);
+    expect(await find('joao araujo')).toEqual(['João Araújo']);
+    expectFieldError(
+      await post('visitantes', { responsavel: 'A', telefone: '12', criancas: [] }),
+      400,
+      'telefone',
+    );
+    // the member card's QR text: {church}:{number}:{card id}
+    const [card] = await db()
+      .insert(t.memberCards)
+      .values({ churchId: graca, userId: ids.carla })
+      .returning();
+    expect(await find(`graca:1234:${card!.id}`)).toEqual(['Carla Mendes']);
+    // another church's card finds nothing here
+    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
+    const [other] = await db()
+      .insert(t.memberCards)
+      .values({ churchId: grace!.id, userId: ids.carla })
+      .returning();
+    expect(await find(`grace:1:${other!.id}`)).toEqual([]);
+  });
+
+  let labels: ReturnType<typeof kidsLabelsSchema.parse>;
+
+  it('checks two children in with one code, each to the room their age fits', async () => {
+    const [family] = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=carla&data=${sunday}&horario=10:30`)).body,
+    ).familias;
+    expect(family!.criancas.map((c) => c.nome)).toEqual(['Lucas Mendes', 'Sofia Mendes']);
+    const answer = await post('checkin', {
+      data: sunday,
+      horario: '10:30',
+      estacao: 'Entrada A',
+      familia: family!.chave,
+      criancas: family!.criancas.map((c) => ({ tipo: c.tipo, id: c.id })),
+    });
+    expect(answer.status).toBe(201);
+    labels = kidsLabelsSchema.parse(answer.body);
+    expect(labels.codigo).toMatch(CODE);
+    expect(labels.responsavel).toBe('Carla Mendes');
+    const rooms = kidsDaySchema
+      .parse((await read(`sessoes?data=${sunday}`)).body)
+      .sessoes.filter((s) => s.horario === '10:30');
+    const roomFor = (birth: string) => {
+      const months = ageInMonths(birth, sunday);
+      return rooms
+        .filter((s) => months >= s.idadeMinMeses && months <= s.idadeMaxMeses)
+        .sort((a, b) => a.idadeMaxMeses - a.idadeMinMeses - (b.idadeMaxMeses - b.idadeMinMeses))[0]!
+        .sala.nome;
+    };
+    expect(labels.etiquetas).toEqual([
+      expect.objectContaining({
+        nome: 'Lucas Mendes',
+        sala: roomFor('2019-03-14'),
+        observacoes: 'Alergia a leite',
+      }),
+      expect.objectContaining({ nome: 'Sofia Mendes', sala: roomFor('2023-06-01') }),
+    ]);
+    // the print page reads the same labels back; a reprint reads one child's
+    const printed = kidsLabelsSchema.parse(
+      (await read(`codigos/${labels.codigoId}/etiquetas`)).body,
+    );
+    expect(printed).toEqual(labels);
+    const one = kidsLabelsSchema.parse(
+      (await read(`codigos/${labels.codigoId}/etiquetas?crianca=${labels.etiquetas[1]!.checkinId}`))
+        .body,
+    );
+    expect(one.etiquetas.map((e) => e.nome)).toEqual(['Sofia Mendes']);
+    expect(one.codigo).toBe(labels.codigo);
+    // twice at the same time is refused and adds nothing
+    const count = await db().$count(t.kidsCheckins);
+    expectError(
+      await post('checkin', {
+        data: sunday,
+        horario: '10:30',
+        familia: family!.chave,
+        criancas: [{ tipo: 'm', id: family!.criancas[0]!.id }],
+      }),
+      409,
+      'staff.kids.alreadyIn',
+      'en',
+      { name: 'Lucas Mendes' },
+    );
+    expect(await db().$count(t.kidsCheckins)).toBe(count);
+    // another family's child cannot be ticked under this family
+    const [ana] = await db()
+      .select()
+      .from(t.userChildren)
+      .where(eq(t.userChildren.firstName, 'Ana'));
+    expectError(
+      await post('checkin', {
+        data: sunday,
+        horario: '18:00',
+        familia: family!.chave,
+        criancas: [{ tipo: 'm', id: ana!.id }],
+      }),
+      404,
+      'staff.kids.childNotFound',
+    );
+  });
+
+  it('refuses a full room with a clear message', async () => {
+    const room = kidsRoomSchema.parse(
+      (
+        await post('salas', {
+          nome: 'Sala pequena',
+          idadeMinMeses: 0,
+          idadeMaxMeses: 240,
+          capacidade: 1,
+          proporcao: 1,
+        })
+      ).body,
+    );
+    const day = kidsDaySchema.parse(
+      (await post('sessoes', { salaId: room.id, data: sunday, horario: '06:15', titulo: 'Teste' }))
+        .body,
+    );
+    const session = day.sessoes.find((s) => s.sala.id === room.id)!;
+    const [family] = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=carla&data=${sunday}&horario=06:15`)).body,
+    ).familias;
+    expect(family!.criancas.every((c) => c.sessaoSugerida === session.id)).toBe(true);
+    const refused = await post('checkin', {
+      data: sunday,
+      horario: '06:15',
+      familia: family!.chave,
+      criancas: family!.criancas.map((c) => ({ tipo: c.tipo, id: c.id })),
+    });
+    expectError(refused, 409, 'staff.kids.roomFull', 'en', {
+      room: 'Sala pequena',
+      capacity: '1',
+    });
+    expect(
+      kidsDaySchema
+        .parse((await read(`sessoes?data=${sunday}`)).body)
+        .sessoes.find((s) => s.id === session.id)!.total,
+    ).toBe(0);
+  });
+
+  it('lets a child leave only with the family’s code; a wrong one is refused and recorded', async () => {
+    const [lucas, sofia] = labels.etiquetas;
+    const wrong = labels.codigo === 'AAAA' ? 'CCCC' : 'AAAA';
+    expectError(
+      await post(`checkin/${lucas!.checkinId}/saida`, { codigo: wrong.toLowerCase() }),
+      403,
+      'staff.kids.wrongCode',
+      'en',
+      { code: wrong },
+    );
+    expect((await audit('kids.pickupRefused')).map((a) => a.targetId)).toEqual([
+      String(lucas!.checkinId),
+    ]);
+    const [still] = await db()
+      .select()
+      .from(t.kidsCheckins)
+      .where(eq(t.kidsCheckins.id, lucas!.checkinId));
+    expect(still!.checkedOutAt).toBeNull();
+    expectFieldError(await post(`checkin/${lucas!.checkinId}/saida`, {}), 400, 'codigo');
+    const out = await post(`checkin/${lucas!.checkinId}/saida`, { codigo: labels.codigo });
+    expect(out.status).toBe(200);
+    expect(out.body).toMatchObject({ nome: 'Lucas Mendes', override: false });
+    expectError(
+      await post(`checkin/${lucas!.checkinId}/saida`, { codigo: labels.codigo }),
+      409,
+      'staff.kids.alreadyOut',
+    );
+    // staff override with a reason, audited
+    const forced = await post(`checkin/${sofia!.checkinId}/saida`, {
+      motivo: 'Tag lost; mother shown ID',
+    });
+    expect(forced.body).toMatchObject({ override: true });
+    const [record] = await audit('kids.pickupOverride');
+    expect(record!.summary).toContain('Tag lost');
+    const [row] = await db()
+      .select()
+      .from(t.kidsCheckins)
+      .where(eq(t.kidsCheckins.id, sofia!.checkinId));
+    expect(row!.overrideReason).toBe('Tag lost; mother shown ID');
+  });
+
+  it('shows the roster allergies first, pages a parent and shows the code on the door screen', async () => {
+    const [family] = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=carla&data=${sunday}&horario=18:00`)).body,
+    ).familias;
+    const lucas = family!.criancas.find((c) => c.nome === 'Lucas Mendes')!;
+    const visitor = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=araujo&data=${sunday}&horario=18:00`)).body,
+    ).familias[0]!;
+    const miguel = visitor.criancas[0]!;
+    // both into Lucas's room by hand (an override of Miguel's age)
+    const sessionId = lucas.sessaoSugerida!;
+    const inVisitor = kidsLabelsSchema.parse(
+      (
+        await post('checkin', {
+          data: sunday,
+          horario: '18:00',
+          familia: visitor.chave,
+          criancas: [{ tipo: 'v', id: miguel.id, sessaoId: sessionId }],
+        })
+      ).body,
+    );
+    const inLucas = kidsLabelsSchema.parse(
+      (
+        await post('checkin', {
+          data: sunday,
+          horario: '18:00',
+          familia: family!.chave,
+          criancas: [{ tipo: 'm', id: lucas.id }],
+        })
+      ).body,
+    );
+    expect(inLucas.codigo).not.toBe(inVisitor.codigo);
+    const roster = kidsRosterSchema.parse((await read(`sessoes/${sessionId}/lista`)).body);
+    expect(roster.criancas.map((c) => c.nome)).toEqual(['Lucas Mendes', 'Miguel Araújo']);
+    expect(roster.criancas[0]!.observacoes).toBe('Alergia a leite');
+    expect(roster.sessao.presentes).toBe(2);
+    expect(roster.adultosNecessarios).toBe(Math.ceil(2 / roster.sessao.proporcao));
+
+    const paged = await post(`checkin/${inLucas.etiquetas[0]!.checkinId}/chamar`, {});
+    expect(paged.body).toEqual({ codigo: inLucas.codigo, notificado: true });
+    const notices = await db()
+      .select()
+      .from(t.notifications)
+      .where(
+        and(eq(t.notifications.userId, ids.carla), eq(t.notifications.typeCode, 'KIDS_CHAMADA')),
+      );
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.body).toContain(inLucas.codigo);
+    // a visitor has no account: the door screen is the page
+    expect((await post(`checkin/${inVisitor.etiquetas[0]!.checkinId}/chamar`, {})).body).toEqual({
+      codigo: inVisitor.codigo,
+      notificado: false,
+    });
+    const door = kidsDoorSchema.parse((await read(`porta?data=${sunday}`)).body);
+    expect(door.chamados.map((c) => c.codigo).sort()).toEqual(
+      [inLucas.codigo, inVisitor.codigo].sort(),
+    );
+  });
+
+  it('reports attendance, first-time visitors and a CSV; the family sees its own check-ins', async () => {
+    const report = kidsAttendanceSchema.parse(
+      (await read(`frequencia?de=${sunday}&ate=${sunday}`)).body,
+    );
+    const lucas = report.criancas.find((c) => c.nome === 'Lucas Mendes')!;
+    expect(lucas.vezes).toBe(2);
+    expect(report.visitantes.map((v) => v.responsavel)).toContain('João Araújo');
+    expect(report.visitantes.find((v) => v.responsavel === 'João Araújo')!.criancas).toEqual([
+      'Miguel Araújo',
+    ]);
+    const csv = await api.request(
+      `/api/v1/admin/graca/kids/frequencia.csv?de=${sunday}&ate=${sunday}`,
+      { headers: { authorization: `Bearer ${tokens.kids}` } },
+    );
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const text = await csv.text();
+    // graca writes pt: `;` and the header in Portuguese
+    expect(text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Data;Horário;Sala;Criança;Responsável;Visitante;Entrada;Saída',
+    );
+    expect(text).toContain('Miguel Araújo');
+    expect(text).not.toContain(labels.codigo);
+
+    const mine = memberKidsCheckinsSchema.parse(
+      (await get(`/user/${ids.carla}/kids-checkins?cliente=${graca}`, { token: tokens.carla }))
+        .body,
+    );
+    expect(mine.checkins.map((c) => c.crianca).sort()).toEqual(
+      ['Lucas Mendes', 'Lucas Mendes', 'Sofia Mendes'].sort(),
+    );
+    expect(
+      (await get(`/user/${ids.carla}/kids-checkins?cliente=${graca}`, { token: tokens.member }))
+        .status,
+    ).toBe(403);
+  });
+
+  it('4 stations checking in 200 children at once lose nothing and never share a code', async () => {
+    const room = kidsRoomSchema.parse(
+      (
+        await post('salas', {
+          nome: 'Auditório',
+          idadeMinMeses: 0,
+          idadeMaxMeses: 240,
+          capacidade: 500,
+          proporcao: 10,
+        })
+      ).body,
+    );
+    await post('sessoes', { salaId: room.id, data: sunday, horario: '07:07', titulo: 'Carga' });
+    const users = await db()
+      .insert(t.users)
+      .values(
+        Array.from({ length: 200 }, (_, i) => ({
+          email: `family${i}@kids.test`,
+          passwordHash: 'x',
+          firstName: `Família ${i}`,
+        })),
+      )
+      .returning({ id: t.users.id });
+    await db()
+      .insert(t.churchUsers)
+      .values(users.map((u) => ({ churchId: graca, userId: u.id })));
+    const children = await db()
+      .insert(t.userChildren)
+      .values(
+        users.map((u, i) => ({
+          churchId: graca,
+          userId: u.id,
+          firstName: `Criança ${i}`,
+          birthDate: '2020-01-01',
+        })),
+      )
+      .returning();
+    const stations = [0, 1, 2, 3].map(async (station) => {
+      const answers = [];
+      for (let i = station; i < children.length; i += 4) {
+        const child = children[i]!;
+        answers.push(
+          await post('checkin', {
+            data: sunday,
+            horario: '07:07',
+            estacao: `Estação ${station + 1}`,
+            familia: `m:${child.userId}`,
+            criancas: [{ tipo: 'm', id: child.id }],
+          }),
+        );
+      }
+      return answers;
+    });
+    const answers = (await Promise.all(stations)).flat();
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const codes = answers.map((a) => kidsLabelsSchema.parse(a.body).codigo);
+    expect(new Set(codes).size).toBe(200);
+    const rows = await db()
+      .select()
+      .from(t.kidsCheckins)
+      .where(
+        inArray(
+          t.kidsCheckins.childId,
+          children.map((c) => c.id),
+        ),
+      );
+    expect(rows).toHaveLength(200);
+    // every code of the day is unique in the database too, and the key refuses a copy
+    const day = await db()
+      .select()
+      .from(t.kidsCodes)
+      .where(and(eq(t.kidsCodes.churchId, graca), eq(t.kidsCodes.day, sunday)));
+    expect(new Set(day.map((c) => c.code)).size).toBe(day.length);
+    const copy = db().insert(t.kidsCodes).values({ churchId: graca, day: sunday, code: codes[0]! });
+    await expect(copy).rejects.toSatisfy((e: unknown) => isUniqueViolation(e));
+  }, 120_000);
+});
