@@ -28,10 +28,13 @@ import {
 import { STAFF_IMPORT_MESSAGES, type StaffImportMessageKey } from './staff-import.ts';
 import { STAFF_KIDS_MESSAGES, type StaffKidsMessageKey } from './staff-kids.ts';
 import { INVITATIONS_MESSAGES, type InvitationsMessageKey } from './invitations.ts';
+import { NOTIFICATIONS_MESSAGES, type NotificationsMessageKey } from './notifications.ts';
 import { TWO_FACTOR_MESSAGES, type TwoFactorMessageKey } from './two-factor.ts';
 import { PROVIDER_MESSAGES, type ProviderMessageKey } from './provider.ts';
 import { STORAGE_MESSAGES, type StorageMessageKey } from './storage.ts';
 import { CHURCH_LIFE_MESSAGES, type ChurchLifeMessageKey } from './church-life.ts';
+import { TEAMS_MESSAGES, type TeamsMessageKey } from './teams.ts';
+import { EMAIL_MESSAGES, type EmailMessageKey } from './email.ts';
 import { hasKey, lookup, type MessageTable, type MessageValues } from './table.ts';
 
 export type MessageKey =
@@ -57,9 +60,12 @@ export type MessageKey =
   | StaffImportMessageKey
   | StaffKidsMessageKey
   | InvitationsMessageKey
+  | NotificationsMessageKey
   | ProviderMessageKey
   | StorageMessageKey
-  | ChurchLifeMessageKey;
+  | ChurchLifeMessageKey
+  | EmailMessageKey
+  | TeamsMessageKey;
 
 /** Every area's table; the areas' keys never collide (messages.test.ts). */
 export const AREAS = {
@@ -86,9 +92,12 @@ export const AREAS = {
   staffImport: STAFF_IMPORT_MESSAGES,
   staffKids: STAFF_KIDS_MESSAGES,
   invitations: INVITATIONS_MESSAGES,
+  notifications: NOTIFICATIONS_MESSAGES,
   provider: PROVIDER_MESSAGES,
   storage: STORAGE_MESSAGES,
   churchLife: CHURCH_LIFE_MESSAGES,
+  email: EMAIL_MESSAGES,
+  teams: TEAMS_MESSAGES,
 } as const;
 
 const merge = (lang: MessageLang) =>
