@@ -15,6 +15,8 @@ const { count, size, warnings } = await generateSW({
   inlineWorkboxRuntime: true,
   mode: 'production',
   navigateFallback: null,
+  // web push: shows a notice and opens its page on a click (docs/notifications.md "Push")
+  importScripts: ['/push-sw.js'],
   runtimeCaching: [
     {
       // Play media (signed, per member, short-lived; docs/play.md "Who may watch"): never cached, always the network.

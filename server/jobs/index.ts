@@ -25,6 +25,7 @@ import { churchLifecycleJob } from '../exports/deletion.service.ts';
 import { rotaRemindersJob } from '../teams/rota-reminders.job.ts';
 import { emailSendsJob } from '../notifications/email.job.ts';
 import { pushTask } from '../notifications/push.task.ts';
+import { liveNoticesJob } from '../notifications/live-notice.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -61,6 +62,7 @@ export const JOBS: readonly Job[] = [
   invitationsJob,
   hostnameRecheckJob,
   churchLifecycleJob,
+  liveNoticesJob,
   rotaRemindersJob,
   emailSendsJob,
   tasksJob(TASKS),

@@ -21,6 +21,7 @@ import {
   sendNotification,
   sentNotifications,
 } from './notifications-staff.service.ts';
+import { sendLiveNotice } from './live-notice.ts';
 
 const idParams = z.object({ id: idParam });
 
@@ -69,6 +70,9 @@ export function staffNotificationRoutes(deps: StaffDeps) {
       validate('json', staffNotificationSendSchema),
       async (c) =>
         c.json(await sendNotification(deps, c.get('staff').actor, c.req.valid('json')), 201),
+    )
+    .post('/notificacoes/ao-vivo', staffArea('notifications'), async (c) =>
+      c.json(await sendLiveNotice(deps, c.get('staff').actor), 201),
     )
     .delete(
       '/notificacoes/:id',

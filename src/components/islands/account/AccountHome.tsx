@@ -94,6 +94,7 @@ function Home({
     { href: cardUrl, label: t('account.home.memberCard') },
     { href: '/user/change-password', label: t('account.home.changePassword') },
     { href: '/user/security', label: t('account.home.security') },
+    { href: '/user/notifications', label: t('account.home.notifications') },
     ...(church.slugOrganizacao
       ? [{ href: '/user/church', label: t('account.home.changeChurch') }]
       : []),

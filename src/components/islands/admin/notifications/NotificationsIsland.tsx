@@ -44,6 +44,7 @@ import {
   type T,
 } from '../../ui/index.ts';
 import './notifications.css';
+import { LiveNoticeButton } from './LiveNoticeButton.tsx';
 
 type Link = { tipo: NotificationLinkKind; id: number; titulo: string };
 
@@ -301,6 +302,9 @@ function Sent({ slug, strings, lang }: StaffIslandProps) {
                 <p className="notify-meta">
                   <time dateTime={n.quando}>{mediumDateTime(n.quando, lang)}</time>
                   {n.autor && <> · {t('admin.notify.by', { name: n.autor })}</>} · {audience(n)}
+                  {n.dispositivos !== null && (
+                    <> · {t.plural('admin.notify.reached', n.dispositivos)}</>
+                  )}
                 </p>
                 {n.link && (
                   <p className="notify-meta">
@@ -349,6 +353,7 @@ export default function NotificationsIsland(props: StaffIslandProps) {
         <>
           <h1>{t('admin.notify.title')}</h1>
           <p>{t('admin.notify.intro')}</p>
+          <LiveNoticeButton slug={props.slug} t={t} onSent={() => void loadSent(props.slug, 1)} />
           <div className="notify-columns">
             <Composer {...props} />
             <Sent {...props} />

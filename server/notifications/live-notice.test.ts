@@ -1,0 +1,130 @@
+// "We're live" (docs/notifications.md "Live service"): staff send it from /admin/notifications and
+// every member reads a notice that opens /live; a scheduled stream's start sends it by itself
+// once per occurrence, even when two nodes run the job at the same moment.
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffNotificationSchema } from '../../contract/notifications-staff.ts';
+import { notificationsResponseSchema } from '../../contract/user.ts';
+import { createApi, type Api } from '../app.ts';
+import { resetAccountSettings } from '../auth/settings.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectError, loginAs } from '../test-kit.ts';
+import { LIVE_TYPE, occurrenceAt, sendDueLiveNotices } from './live-notice.ts';
+import { pushPayloadOf } from './push.service.ts';
+
+const dataDir = mkdtempSync(path.join(tmpdir(), 'live-notice-'));
+const MINUTE = 60_000;
+const WEEK = 7 * 86_400_000;
+
+describe.each(testBackends())('live-service notices on %s', (backend) => {
+  let database: DatabaseHandle;
+  let api: Api;
+  let graca: number;
+  let grace: number;
+  const { call, get } = apiClient(() => api, { lang: 'pt-BR' });
+
+  beforeAll(async () => {
+    process.env.DATA_DIR = path.join(dataDir, backend);
+    resetAccountSettings();
+    database = await openTestDatabase(backend);
+    api = createApi({ db: database.db });
+    const churches = await database.db
+      .select({ id: t.churches.id, slug: t.churches.slug })
+      .from(t.churches);
+    graca = churches.find((c) => c.slug === 'graca')!.id;
+    grace = churches.find((c) => c.slug === 'grace')!.id;
+  }, 240_000);
+  afterAll(() => database.close());
+
+  const liveNotices = (churchId: number) =>
+    database.db
+      .select()
+      .from(t.notifications)
+      .where(and(eq(t.notifications.churchId, churchId), eq(t.notifications.typeCode, LIVE_TYPE)));
+
+  it('staff send “We’re live”; every member reads it and it opens /live; a member cannot send it', async () => {
+    const admin = await loginAs(api, 'lider@graca.demo');
+    const member = await loginAs(api, 'membro@graca.demo');
+    expectError(
+      await call('POST', '/admin/graca/notificacoes/ao-vivo', { token: member.token }),
+      403,
+    );
+    const res = await call('POST', '/admin/graca/notificacoes/ao-vivo', { token: admin.token });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    const sent = staffNotificationSchema.parse(res.body);
+    expect(sent.titulo).toBe('Estamos ao vivo!');
+    expect(sent.corpo).toContain('Toque para assistir');
+    const inbox = notificationsResponseSchema.parse(
+      (await get(`/igreja/${graca}/notificacao/?page=1&limit=5`, { token: member.token })).body,
+    ).notificacoes;
+    expect(inbox[0]).toMatchObject({ titulo: 'Estamos ao vivo!', tipo: { codigo: 'CULTO' } });
+    const [row] = await liveNotices(graca);
+    expect(pushPayloadOf(row!).url).toBe('/live');
+    // the staff list shows it with its author
+    const list = await get('/admin/graca/notificacoes', { token: admin.token });
+    expect(list.body.notificacoes[0]).toMatchObject({ titulo: 'Estamos ao vivo!', grupo: null });
+  });
+
+  it('finds the occurrence under way: a weekly stream’s start this week, never an old one', () => {
+    const start = new Date('2026-01-04T13:30:00Z');
+    const at = (ms: number) =>
+      occurrenceAt({ startsAt: start, weekly: true }, start.getTime() + ms);
+    expect(at(-MINUTE)).toBeNull();
+    expect(at(2 * MINUTE)).toEqual(start);
+    expect(at(WEEK + 3 * MINUTE)).toEqual(new Date(start.getTime() + WEEK));
+    expect(at(WEEK + 30 * MINUTE)).toBeNull();
+    expect(occurrenceAt({ startsAt: start, weekly: false }, start.getTime() + WEEK)).toBeNull();
+  });
+
+  it('sends by itself once per occurrence when a scheduled stream starts, even from two nodes', async () => {
+    const now = new Date();
+    const [stream] = await database.db
+      .insert(t.liveStreams)
+      .values({
+        churchId: grace,
+        title: 'Sunday Worship',
+        service: 'youtube',
+        code: 'abc',
+        startsAt: new Date(now.getTime() - WEEK - 2 * MINUTE),
+        weekly: true,
+      })
+      .returning({ id: t.liveStreams.id });
+    const before = (await liveNotices(grace)).length;
+    // two nodes at the same moment: one notice
+    const [a, b] = await Promise.all([
+      sendDueLiveNotices(database.db, now),
+      sendDueLiveNotices(database.db, now),
+    ]);
+    expect(a.length + b.length).toBe(1);
+    const notices = await liveNotices(grace);
+    expect(notices).toHaveLength(before + 1);
+    expect(notices.at(-1)).toMatchObject({
+      title: 'We’re live!',
+      body: 'Sunday Worship has started. Tap to watch.',
+      userId: null,
+    });
+    // later in the same service: nothing more
+    expect(await sendDueLiveNotices(database.db, new Date(now.getTime() + 5 * MINUTE))).toEqual([]);
+    expect(await liveNotices(grace)).toHaveLength(before + 1);
+    await database.db.delete(t.liveStreams).where(eq(t.liveStreams.id, stream!.id));
+  });
+
+  it('does not repeat a notice staff have just sent', async () => {
+    const now = new Date();
+    await database.db.insert(t.liveStreams).values({
+      churchId: graca,
+      title: 'Culto da noite',
+      service: 'youtube',
+      code: 'xyz',
+      startsAt: new Date(now.getTime() - MINUTE),
+    });
+    const before = (await liveNotices(graca)).length;
+    expect(await sendDueLiveNotices(database.db, now)).toEqual([]);
+    expect(await liveNotices(graca)).toHaveLength(before);
+  });
+});

@@ -1,0 +1,41 @@
+// A member's notification calls from the browser (docs/notifications.md): this church's push
+// devices and the preferences per kind and channel, with the session's bearer token.
+import type {
+  Channel,
+  NoticeKind,
+  NotificationPreferences,
+} from '../../../contract/notification-preferences.ts';
+import type { PushDevice, PushDevices } from '../../../contract/push.ts';
+import { mainApi } from '../account/http.ts';
+
+/** `GET /igreja/{id}/push/dispositivos`: the server's key and the member's devices. */
+export const loadDevices = (churchId: number) =>
+  mainApi().get(`igreja/${churchId}/push/dispositivos`).json<PushDevices>();
+
+/** `POST /igreja/{id}/push/dispositivos`: keeps this browser's subscription. */
+export const saveDevice = (churchId: number, subscription: PushSubscriptionJSON) =>
+  mainApi()
+    .post(`igreja/${churchId}/push/dispositivos`, {
+      json: { endpoint: subscription.endpoint, keys: subscription.keys },
+    })
+    .json<PushDevice>();
+
+/** `DELETE /igreja/{id}/push/dispositivos/{deviceId}`. */
+export const removeDevice = async (churchId: number, deviceId: number): Promise<void> => {
+  await mainApi().delete(`igreja/${churchId}/push/dispositivos/${deviceId}`);
+};
+
+/** `GET /igreja/{id}/notificacao/preferencias`. */
+export const loadPreferences = (churchId: number) =>
+  mainApi().get(`igreja/${churchId}/notificacao/preferencias`).json<NotificationPreferences>();
+
+/** `PUT /igreja/{id}/notificacao/preferencias`: every kind × channel after the change. */
+export const savePreference = (
+  churchId: number,
+  tipo: NoticeKind,
+  canal: Channel,
+  ativo: boolean,
+) =>
+  mainApi()
+    .put(`igreja/${churchId}/notificacao/preferencias`, { json: { tipo, canal, ativo } })
+    .json<NotificationPreferences>();

@@ -1,0 +1,7 @@
+// "We're live" from the staff's notifications page (docs/notifications.md "Live service").
+import type { StaffNotification } from '../../../contract/notifications-staff.ts';
+import { staffHttp } from './http.ts';
+
+/** `POST /admin/{slug}/notificacoes/ao-vivo`: a notice to every member that opens /live. */
+export const sendLiveNotice = (slug: string) =>
+  staffHttp(slug).post('notificacoes/ao-vivo').json<StaffNotification>();
