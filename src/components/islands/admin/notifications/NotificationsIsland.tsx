@@ -39,11 +39,21 @@ import {
   Select,
   SubmitButton,
   TextArea,
+  Check,
   useForm,
   type Message,
   type T,
 } from '../../ui/index.ts';
 import './notifications.css';
+import {
+  AUDIENCES,
+  AudienceFields,
+  audienceOf,
+  EmailSends,
+  emailProgress,
+  NO_AUDIENCE_VALUES,
+} from './EmailParts.tsx';
+import { loadEmailSends, sendTest } from '../../../../stores/admin-notify-email.ts';
 import { LiveNoticeButton } from './LiveNoticeButton.tsx';
 
 type Link = { tipo: NotificationLinkKind; id: number; titulo: string };
@@ -138,8 +148,11 @@ function LinkPicker({
 function Composer({ slug, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const groups = useStore($groups);
-  const form = useForm({ titulo: '', corpo: '', audience: 'all', grupoId: '' });
+  const empty = { titulo: '', corpo: '', audience: 'all', grupoId: '', ...NO_AUDIENCE_VALUES };
+  const form = useForm(empty);
   const [link, setLink] = useState<Link | null>(null);
+  const [byEmail, setByEmail] = useState(false);
+  const [testing, setTesting] = useState(false);
   const [done, setDone] = useState<Message | null>(null);
   const { values, errors } = form;
   useUnsavedWarning(Boolean(values.titulo.trim() || values.corpo.trim()), t('admin.shell.unsaved'));
@@ -147,23 +160,53 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
     void loadGroups(slug);
   }, [slug]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    form.setMessage(null);
-    setDone(null);
+  /** The notice as the API takes it, or null when the form's own rules found a problem. */
+  function body() {
     const toGroup = values.audience === 'group';
     // "to one group" with none chosen is the form's own rule: the API would send to everyone
     if (toGroup && !values.grupoId) {
       form.setErrors({ grupoId: t('admin.notify.groupRequired') });
-      return;
+      return null;
     }
-    form.setSubmitting(true);
-    const outcome = await send(slug, {
+    const chosen = audienceOf(values);
+    if ('field' in chosen) {
+      form.setErrors({ [chosen.field]: t(chosen.error) });
+      return null;
+    }
+    return {
       titulo: values.titulo,
       corpo: values.corpo,
       grupoId: toGroup ? Number(values.grupoId) || null : null,
       link: link ? { tipo: link.tipo, id: link.id } : null,
-    });
+      ...(chosen.publico ? { publico: chosen.publico } : {}),
+      email: byEmail,
+    };
+  }
+
+  async function test() {
+    form.setMessage(null);
+    setDone(null);
+    const notice = body();
+    if (!notice) return;
+    setTesting(true);
+    const outcome = await sendTest(slug, notice);
+    setTesting(false);
+    if (!outcome.ok) {
+      form.setErrors(firstErrors(outcome.failure.errors));
+      form.setMessage({ kind: 'error', text: outcome.failure.message || t('admin.notify.failed') });
+      return;
+    }
+    setDone({ kind: 'ok', text: t('admin.notify.email.testSent', { email: outcome.to }) });
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    form.setMessage(null);
+    setDone(null);
+    const notice = body();
+    if (!notice) return;
+    form.setSubmitting(true);
+    const outcome = await send(slug, notice);
     form.setSubmitting(false);
     if (!outcome.ok) {
       form.setErrors(firstErrors(outcome.failure.errors));
@@ -171,13 +214,16 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
       return;
     }
     const sent = outcome.value;
-    setDone({
-      kind: 'ok',
-      text: sent.grupo
-        ? t.plural('admin.notify.sentGroup', sent.destinatarios ?? 0, { group: sent.grupo.nome })
-        : t('admin.notify.sentAll'),
-    });
-    form.setValues({ titulo: '', corpo: '', audience: 'all', grupoId: '' });
+    const reached = sent.grupo
+      ? t.plural('admin.notify.sentGroup', sent.destinatarios ?? 0, { group: sent.grupo.nome })
+      : sent.publico
+        ? t('admin.notify.sentCount', { count: sent.destinatarios ?? 0 })
+        : t('admin.notify.sentAll');
+    const emailed = sent.email ? t.plural('admin.notify.email.queued', sent.email.total) : '';
+    setDone({ kind: 'ok', text: [reached, emailed].filter(Boolean).join(' ') });
+    if (sent.email) void loadEmailSends(slug);
+    form.setValues(empty);
+    setByEmail(false);
     form.setErrors({});
     setLink(null);
   }
@@ -211,7 +257,7 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
         />
         <fieldset className="ui-field">
           <legend>{t('admin.notify.audience')}</legend>
-          {(['all', 'group'] as const).map((audience) => (
+          {AUDIENCES.map((audience) => (
             <div className="ui-check" key={audience}>
               <input
                 id={`notify-audience-${audience}`}
@@ -243,6 +289,7 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
             required
           />
         )}
+        <AudienceFields slug={slug} t={t} values={values} set={form.set} errors={errors} />
         <LinkPicker
           slug={slug}
           t={t}
@@ -254,12 +301,29 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
           }}
           error={errors.link}
         />
+        <Check
+          name="email"
+          label={t('admin.notify.email.channel')}
+          hint={t('admin.notify.email.channelHint')}
+          checked={byEmail}
+          onChange={setByEmail}
+        />
         <Notice message={done} />
         <SubmitButton
           submitting={form.submitting}
           label={t('admin.notify.send')}
           busyLabel={t('admin.notify.sending')}
         />
+        {byEmail && (
+          <button
+            type="button"
+            className="button secondary"
+            disabled={testing || form.submitting}
+            onClick={() => void test()}
+          >
+            {testing ? t('admin.notify.email.testing') : t('admin.notify.email.test')}
+          </button>
+        )}
       </form>
     </section>
   );
@@ -277,11 +341,20 @@ function Sent({ slug, strings, lang }: StaffIslandProps) {
   const data = sent.data;
 
   const audience = (n: StaffNotification) =>
-    n.grupo
-      ? t.plural('admin.notify.toGroup', n.destinatarios ?? 0, {
-          group: n.grupo.nome || t('admin.notify.aGroup'),
-        })
-      : t('admin.notify.toAll');
+    n.publico
+      ? n.publico.tipo === 'filtro'
+        ? t.plural('admin.notify.email.toFilter', n.destinatarios ?? 0)
+        : t.plural('admin.notify.email.to', n.destinatarios ?? 0, {
+            name:
+              n.publico.tipo === 'papel'
+                ? t(`admin.people.role.${n.publico.nome ?? ''}`)
+                : (n.publico.nome ?? ''),
+          })
+      : n.grupo
+        ? t.plural('admin.notify.toGroup', n.destinatarios ?? 0, {
+            group: n.grupo.nome || t('admin.notify.aGroup'),
+          })
+        : t('admin.notify.toAll');
 
   return (
     <section aria-labelledby="notify-sent">
@@ -313,6 +386,7 @@ function Sent({ slug, strings, lang }: StaffIslandProps) {
                     {n.link.titulo ?? n.link.id}
                   </p>
                 )}
+                {n.email && <p className="notify-meta">{emailProgress(t, n.email)}</p>}
                 <ConfirmButton
                   label={t('admin.notify.delete')}
                   title={t('admin.notify.deleteTitle', { title: n.titulo })}
@@ -358,6 +432,7 @@ export default function NotificationsIsland(props: StaffIslandProps) {
             <Composer {...props} />
             <Sent {...props} />
           </div>
+          <EmailSends slug={props.slug} t={t} lang={props.lang} />
         </>
       )}
     </StaffGate>
