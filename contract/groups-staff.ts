@@ -51,6 +51,14 @@ export const staffGroupInput = z.object({
 });
 export type StaffGroupInput = z.output<typeof staffGroupInput>;
 
+/**
+ * PUT /celula/{id} (the group's leader, docs/groups.md "What the leader does"): the group's details
+ * as the staff form has them, without the leader and the active flag, which stay the staff's.
+ */
+export const leaderGroupInput = staffGroupInput.omit({ idLider: true, ativo: true });
+export type LeaderGroupInput = z.output<typeof leaderGroupInput>;
+export type LeaderGroupBody = z.input<typeof leaderGroupInput>;
+
 /** POST /admin/{slug}/grupos/{id}/membros */
 export const staffGroupMemberInput = z.object({ idUsuario: idParam });
 /** PUT /admin/{slug}/grupos/{id}/solicitacoes/{requestId} */

@@ -315,7 +315,7 @@ export const groupAttendanceSchema = z.object({
 });
 export type GroupAttendance = z.infer<typeof groupAttendanceSchema>;
 
-/** `POST /celula/{id}/reuniao-registro/` answer (201). */
+/** `POST /celula/{id}/reuniao-registro/` answer (201), and `PUT /celula/{id}/reuniao-registro/{meetingId}` (a correction, 200). */
 export const groupMeetingCreatedSchema = z.object({
   status: z.literal(true),
   message: z.string(),

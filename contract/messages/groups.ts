@@ -23,6 +23,9 @@ const en = {
   'groups.notMember': 'You do not take part in {{group}}.',
   'groups.full': '{{group}} is full and not taking new members right now.',
   'groups.meetingRecorded': 'Meeting recorded.',
+  'groups.meetingCorrected': 'Meeting record corrected.',
+  'groups.saved': 'Group details saved.',
+  'groups.leaderOnlyEdit': 'Only the leader of this group can edit its details.',
   'groups.leaderOnlyMeetings':
     'Only the leader of this group can record its meetings and see attendance.',
   'groups.notInGroup': 'Tick only people of this group.',
@@ -65,6 +68,9 @@ const pt: Record<GroupMessageKey, string> = {
   'groups.notMember': 'Você não participa da {{group}}.',
   'groups.full': 'A {{group}} está cheia e não recebe novos membros agora.',
   'groups.meetingRecorded': 'Reunião registrada.',
+  'groups.meetingCorrected': 'Registro da reunião corrigido.',
+  'groups.saved': 'Dados da célula salvos.',
+  'groups.leaderOnlyEdit': 'Somente o líder desta célula pode editar os dados dela.',
   'groups.leaderOnlyMeetings':
     'Somente o líder desta célula pode registrar as reuniões e ver a presença.',
   'groups.notInGroup': 'Marque somente pessoas desta célula.',
@@ -103,6 +109,9 @@ const es: Record<GroupMessageKey, string> = {
   'groups.notMember': 'No participas en {{group}}.',
   'groups.full': '{{group}} está llena y no recibe nuevos miembros ahora.',
   'groups.meetingRecorded': 'Reunión registrada.',
+  'groups.meetingCorrected': 'Registro de la reunión corregido.',
+  'groups.saved': 'Datos de la célula guardados.',
+  'groups.leaderOnlyEdit': 'Solo el líder de esta célula puede editar sus datos.',
   'groups.leaderOnlyMeetings':
     'Solo el líder de esta célula puede registrar las reuniones y ver la asistencia.',
   'groups.notInGroup': 'Marca solo personas de esta célula.',

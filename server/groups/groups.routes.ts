@@ -7,6 +7,8 @@
 //   leader:   GET /celula/{id}/solicitacao-admissao/, PUT /celula/{id}/solicitacao-admissao/{requestId},
 //             POST /celula/{id}/reuniao-registro/ (a meeting and who came), GET /celula/{id}/presenca
 //   member:   DELETE /celula/{id}/participacao (leave; the leader hands the group over first)
+//   leader:   PUT /celula/{id} (the group's details), PUT /celula/{id}/reuniao-registro/{meetingId}
+//             (correct a recorded meeting), audited like staff writes (groups-leader.service.ts)
 // Someone who is not an active member of the group's church learns nothing (404); a member of the
 // church who is not in the group gets a 403 with the reason.
 import { Hono, type Context } from 'hono';
@@ -37,6 +39,8 @@ import { churchById, churchBySlug } from '../http/church-scope.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { leaderGroupInput } from '../../contract/groups-staff.ts';
+import { correctMeeting, updateGroupAsLeader } from './groups-leader.service.ts';
 import { notifyLeader, notifyMember } from './groups.notify.ts';
 import { fullName, toRequest } from './groups.serializers.ts';
 import {
@@ -173,6 +177,56 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
         { status: true as const, message: message(langOf(c), 'groups.meetingRecorded'), reuniao },
         201,
       );
+    },
+  );
+
+  app.put(
+    '/celula/:id',
+    signedIn,
+    validate('param', groupIdParams),
+    validate('json', leaderGroupInput),
+    async (c) => {
+      const user = c.get('user');
+      const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
+      const saved = await updateGroupAsLeader(
+        { db, changes },
+        group,
+        church.id,
+        role,
+        user.userId,
+        c.req.valid('json'),
+      );
+      return c.json({
+        status: true as const,
+        message: message(langOf(c), 'groups.saved'),
+        ...saved,
+      });
+    },
+  );
+
+  app.put(
+    '/celula/:id/reuniao-registro/:meetingId',
+    signedIn,
+    validate('param', groupMeetingParams),
+    validate('json', groupMeetingInput),
+    async (c) => {
+      const user = c.get('user');
+      const params = c.req.valid('param');
+      const { group, church, role } = await groupForMember(c, params.id);
+      const reuniao = await correctMeeting(
+        { db, changes },
+        group,
+        church.id,
+        role,
+        user.userId,
+        params.meetingId,
+        c.req.valid('json'),
+      );
+      return c.json({
+        status: true as const,
+        message: message(langOf(c), 'groups.meetingCorrected'),
+        reuniao,
+      });
     },
   );
 

@@ -491,7 +491,7 @@ export async function attendanceOf(
   };
 }
 
-const leaderOfMeetings = (role: GroupRole) => {
+export const leaderOfMeetings = (role: GroupRole) => {
   if (role !== 'lider') throw new ApiProblem(403, 'groups.leaderOnlyMeetings');
 };
 
@@ -506,15 +506,13 @@ export async function leaderAttendance(
   return attendanceOf(db, group, churchId);
 }
 
-/** The leader records a meeting that took place and who came (only people of the group). */
-export async function recordMeeting(
+/** A meeting's record checked as recording and correcting it both need: past, people of the group, a study of the church. */
+export async function checkedMeeting(
   db: Database,
   group: GroupRow,
   churchId: number,
-  role: GroupRole,
   input: GroupMeetingData,
 ) {
-  leaderOfMeetings(role);
   const date = new Date(input.data);
   // A day's slack for time zones; a record is of a meeting that already happened.
   if (date.getTime() > Date.now() + 86_400_000)
@@ -524,9 +522,22 @@ export async function recordMeeting(
   if (present.some((id) => !roster.has(id)))
     throw fieldProblem(400, 'presentes', 'groups.notInGroup');
   const study = input.idEstudo
-    ? (await studyTitles(db, churchId, [input.idEstudo])).get(input.idEstudo)
+    ? ((await studyTitles(db, churchId, [input.idEstudo])).get(input.idEstudo) ?? null)
     : null;
   if (input.idEstudo && !study) throw fieldProblem(400, 'idEstudo', 'groups.studyNotFound');
+  return { date, present, study };
+}
+
+/** The leader records a meeting that took place and who came (only people of the group). */
+export async function recordMeeting(
+  db: Database,
+  group: GroupRow,
+  churchId: number,
+  role: GroupRole,
+  input: GroupMeetingData,
+) {
+  leaderOfMeetings(role);
+  const { date, present, study } = await checkedMeeting(db, group, churchId, input);
   const row = await db.transaction(async (tx) => {
     const [meeting] = await tx
       .insert(t.groupMeetings)
