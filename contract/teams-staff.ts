@@ -49,6 +49,11 @@ export const positionInput = z.object({
 });
 export type PositionInput = z.output<typeof positionInput>;
 
+/** GET /admin/{slug}/equipes-pessoas?busca: church members for the member picker. */
+export const peopleQuery = z.object({
+  busca: z.string().trim().min(1, 'Required.').max(100, 'teams.tooLong'),
+});
+
 /** POST /admin/{slug}/equipes/{id}/membros; PUT …/membros/{userId} (lider, or approve a request). */
 export const memberInput = z.object({
   idUsuario: idParam,

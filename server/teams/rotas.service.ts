@@ -224,7 +224,7 @@ async function tellLeaders(db: Database, mailer: Mailer, row: Row, origin: strin
         ),
       );
   const lang = messageLangOfLocale(row.locale);
-  const link = `${origin}/admin/teams/plan?equipe=${row.teamId}&escala=${row.planId}`;
+  const link = `${origin}/admin/teams?equipe=${row.teamId}&escala=${row.planId}`;
   const mail = (to: string) => rotaMail(lang, 'declined', to, values(row, lang, link));
   if (leaders.length)
     await db.insert(t.notifications).values(

@@ -9,6 +9,7 @@ import {
   memberInput,
   memberParams,
   memberUpdateInput,
+  peopleQuery,
   planInput,
   planParams,
   planUpdateInput,
@@ -44,6 +45,9 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       assertChurchHas(scope(c), 'teams');
       await next();
     })
+    .get('/equipes-pessoas', validate('query', peopleQuery), async (c) =>
+      c.json(await teams.findPeople(db, actor(c), c.req.valid('query').busca)),
+    )
     .get('/equipes', (c) => teams.listTeams(db, actor(c)).then((list) => c.json({ equipes: list })))
     .post('/equipes', validate('json', teamInput), async (c) =>
       c.json(await teams.createTeam(deps, actor(c), c.req.valid('json')), 201),

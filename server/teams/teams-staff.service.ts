@@ -24,6 +24,7 @@ import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { personRank, personSearch } from '../users/person-search.ts';
 import { sendRequest } from './rotas.service.ts';
 
 export type TeamsDeps = StaffWriteDeps & { mailer: Mailer };
@@ -1095,4 +1096,45 @@ export function reportCsv(data: TeamsReport, lang: MessageLang): string {
     CSV_HEADER[lang],
     data.linhas.map((r) => [r.equipe, r.pessoa, r.escalas, r.serviu, r.recusou, r.faltas]),
   );
+}
+
+/** Church members a leader may add to a team (the one people search, server/users/person-search.ts). */
+export async function findPeople(
+  db: Database,
+  actor: StaffActor,
+  busca: string,
+): Promise<{ pessoas: { id: number; nome: string; email: string }[] }> {
+  if (!mayUse(actor.roles, 'teams')) {
+    const [leader] = await db
+      .select({ id: t.teamMembers.id })
+      .from(t.teamMembers)
+      .where(
+        and(
+          eq(t.teamMembers.churchId, actor.churchId),
+          eq(t.teamMembers.userId, actor.userId),
+          eq(t.teamMembers.leader, true),
+        ),
+      )
+      .limit(1);
+    if (!leader) throw new ApiProblem(403, 'teams.notLeader');
+  }
+  const rows = await db
+    .select({
+      id: t.users.id,
+      first: t.users.firstName,
+      last: t.users.lastName,
+      email: t.users.email,
+    })
+    .from(t.churchUsers)
+    .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
+    .where(
+      and(
+        eq(t.churchUsers.churchId, actor.churchId),
+        eq(t.churchUsers.active, true),
+        personSearch(actor.churchId, busca),
+      ),
+    )
+    .orderBy(personRank(busca), asc(t.users.firstName), asc(t.users.id))
+    .limit(20);
+  return { pessoas: rows.map((r) => ({ id: r.id, nome: nameOf(r), email: r.email })) };
 }

@@ -117,6 +117,11 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     expect(badCount.status).toBe(400);
     expect(badCount.body.errors?.quantidade).toEqual(['Choose between 0 and 50.']);
 
+    const found = await send('GET', '/admin/graca/equipes-pessoas?busca=membro', 'admin');
+    expect((found.body.pessoas as { id: number }[]).map((p) => p.id)).toContain(ids.member);
+    expect((await send('GET', '/admin/graca/equipes-pessoas?busca=membro', 'editor')).status).toBe(
+      403,
+    );
     for (const who of ['member', 'editor', 'treasurer'] as const)
       expect(
         (

@@ -23,6 +23,7 @@ export const AREA_PAGES: Partial<Record<StaffArea, string>> = {
   giving: '/admin/giving',
   gateways: '/admin/gateways',
   groups: '/admin/groups',
+  teams: '/admin/teams',
   songs: '/admin/songs',
   play: '/admin/play',
   readingPlans: '/admin/reading-plans',
