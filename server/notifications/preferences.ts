@@ -1,7 +1,7 @@
 // A member's notification preferences (docs/notifications.md "Preferences"): per church, per
 // member, per kind of notice and channel. Every channel of every kind is on until the member
 // switches it off; giving receipts always go by e-mail (issue 45 "Preferences").
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import {
   CHANNELS,
   NOTICE_KINDS,
@@ -106,3 +106,33 @@ export async function preferencesOf(
   }
   return out;
 }
+
+/** The kinds a member switched off on one channel (none: everything reaches them). */
+export async function kindsOff(
+  db: Db,
+  churchId: number,
+  userId: number,
+  channel: Channel,
+): Promise<NoticeKind[]> {
+  const rows = await db
+    .select({ kind: t.notificationPreferences.kind })
+    .from(t.notificationPreferences)
+    .where(
+      and(
+        eq(t.notificationPreferences.churchId, churchId),
+        eq(t.notificationPreferences.userId, userId),
+        eq(t.notificationPreferences.channel, channel),
+        eq(t.notificationPreferences.on, false),
+      ),
+    );
+  return rows
+    .map((r) => r.kind as NoticeKind)
+    .filter((kind) => NOTICE_KINDS.includes(kind) && !isAlwaysOn(kind, channel));
+}
+
+/** A `notificacao` row's kind in SQL: noticeKindOf of the contract (a row to one member is a group's). */
+export const notificationKindSql = sql<NoticeKind>`(case
+  when ${t.notifications.typeCode} = 'CULTO' then 'live'
+  when ${t.notifications.userId} is not null then 'groups'
+  when ${t.notifications.typeCode} = 'EVENTO' then 'events'
+  else 'church' end)`;

@@ -39,6 +39,7 @@ export function pushRoutes(db: Database) {
           user.userId,
           c.req.valid('json'),
           c.req.header('user-agent'),
+          accountSettings().NODE_ENV === 'test',
         );
         return c.json(device, 201);
       },

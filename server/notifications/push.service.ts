@@ -94,8 +94,12 @@ export async function subscribe(
   userId: number,
   input: PushSubscribe,
   userAgent: string | undefined,
+  allowHttp = false,
 ): Promise<PushDevice> {
   const label = input.rotulo || deviceLabel(userAgent);
+  // Push services speak https; plain http only for the tests' own push service.
+  if (!input.endpoint.startsWith('https:') && !allowHttp)
+    throw fieldProblem(422, 'endpoint', 'push.endpointRefused');
   return db.transaction(async (tx) => {
     const [mine] = await tx
       .select({ n: count() })

@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notificationPreferencesSchema } from '../../contract/notification-preferences.ts';
 import { pushDeviceSchema, pushDevicesSchema, type PushPayload } from '../../contract/push.ts';
 import { staffNotificationsPageSchema } from '../../contract/notifications-staff.ts';
+import { notificationsResponseSchema } from '../../contract/user.ts';
 import { createApi, type Api } from '../app.ts';
 import { accountSettings, resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -20,7 +21,7 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, expectError, expectFieldError, loginAs, runQueuedTasks } from '../test-kit.ts';
 import { pushTask } from './push.task.ts';
-import { deviceLabel } from './push.service.ts';
+import { deviceLabel, subscribe } from './push.service.ts';
 import { vapidKeys } from './vapid.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'push-'));
@@ -280,6 +281,56 @@ describe.each(testBackends())('web push on %s', (backend) => {
     received.length = 0;
     await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
     expect(received).toHaveLength(0);
+  });
+
+  it('hides a kind from the member’s list on the site when they switch the app off for it', async () => {
+    const inbox = async () =>
+      notificationsResponseSchema
+        .parse(
+          (
+            await get(`/igreja/${graca}/notificacao/?page=1&limit=50`, {
+              token: people.member.token,
+            })
+          ).body,
+        )
+        .notificacoes.map((n) => n.titulo);
+    const sent = await call('POST', '/admin/graca/notificacoes', {
+      token: people.admin.token,
+      body: { titulo: 'Bazar beneficente', corpo: 'Sábado, no salão.' },
+    });
+    expect(sent.status).toBe(201);
+    await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
+    expect(await inbox()).toContain('Bazar beneficente');
+    const prefs = (ativo: boolean) =>
+      call('PUT', `/igreja/${graca}/notificacao/preferencias`, {
+        token: people.member.token,
+        body: { tipo: 'church', canal: 'app', ativo },
+      });
+    expect((await prefs(false)).status).toBe(200);
+    expect(await inbox()).not.toContain('Bazar beneficente');
+    // the editor, who kept it on, still reads it
+    const editor = notificationsResponseSchema.parse(
+      (await get(`/igreja/${graca}/notificacao/?page=1&limit=50`, { token: people.editor.token }))
+        .body,
+    );
+    expect(editor.notificacoes.map((n) => n.titulo)).toContain('Bazar beneficente');
+    await prefs(true);
+    expect(await inbox()).toContain('Bazar beneficente');
+  });
+
+  it('refuses a push address that is not https outside the tests', async () => {
+    await expect(
+      subscribe(
+        database.db,
+        graca,
+        people.member.id,
+        {
+          endpoint: 'http://push.example.com/1',
+          keys: browserKeys().keys,
+        },
+        undefined,
+      ),
+    ).rejects.toMatchObject({ status: 422, errors: { endpoint: ['push.endpointRefused'] } });
   });
 
   it('opens a linked item from the push and labels devices by their browser', async () => {
