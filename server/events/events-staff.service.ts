@@ -36,6 +36,8 @@ import { releasePayments } from '../payments/expiry.ts';
 import { toMoney } from '../payments/money.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { announceNewEvent } from '../notifications/event-mail.ts';
+import { log } from '../log.ts';
 import type { Tx } from '../db/client.ts';
 import { sanitizeRichText } from '../../common/rich-text.ts';
 import { descriptionHtml } from './description.ts';
@@ -397,7 +399,7 @@ export async function setPublished(
   id: number,
   published: boolean,
 ): Promise<StaffEvent> {
-  return staffWrite(
+  const result = await staffWrite(
     deps,
     actor,
     (e: StaffEvent) => ({
@@ -416,6 +418,12 @@ export async function setPublished(
       return toStaffEvent(saved!, await ticketsOf(tx, id));
     },
   );
+  // Its first publication announces it by e-mail to members who want event e-mails, once (docs/notifications.md "Event e-mails").
+  if (published)
+    await announceNewEvent(deps.db, actor.churchId, id).catch((error: unknown) =>
+      log.error({ err: error, eventId: id }, '[email] new event announcement not queued'),
+    );
+  return result;
 }
 
 // ---- registrations ----

@@ -24,6 +24,7 @@ import { exportTask } from '../exports/export.service.ts';
 import { churchLifecycleJob } from '../exports/deletion.service.ts';
 import { rotaRemindersJob } from '../teams/rota-reminders.job.ts';
 import { emailSendsJob } from '../notifications/email.job.ts';
+import { eventRemindersJob } from '../notifications/event-mail.ts';
 import { pushTask } from '../notifications/push.task.ts';
 import { liveNoticesJob } from '../notifications/live-notice.ts';
 
@@ -65,6 +66,7 @@ export const JOBS: readonly Job[] = [
   liveNoticesJob,
   rotaRemindersJob,
   emailSendsJob,
+  eventRemindersJob,
   tasksJob(TASKS),
   ...BACKUP_JOBS,
 ];

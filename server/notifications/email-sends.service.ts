@@ -4,7 +4,7 @@
 // statement batch's rule of giving-staff.service.ts), so two nodes never send one message twice and
 // a retry never sends a claimed one again; each recipient's outcome recorded (sent, failed, skipped
 // by preference, bounced) and an SMTP 5xx marking the address as bouncing for every later send.
-import { and, asc, desc, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Config } from '../../common/config.ts';
 import { notificationPath } from '../../common/notification-link.ts';
 import type { Audience, EmailSends, EmailSendSummary } from '../../contract/email-announcements.ts';
@@ -418,7 +418,8 @@ export async function emailSendsOf(db: Database, churchId: number): Promise<Emai
     db
       .select()
       .from(t.emailSends)
-      .where(eq(t.emailSends.churchId, churchId))
+      // a reminder of an event nobody registered for is a marker, not a send staff follow
+      .where(and(eq(t.emailSends.churchId, churchId), gt(t.emailSends.total, 0)))
       .orderBy(desc(t.emailSends.createdAt), desc(t.emailSends.id))
       .limit(20),
     db

@@ -21,6 +21,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createMailer } from '../mail/outbox.ts';
 import { apiClient, loginAs, STAFF_ACCOUNTS, type ApiClient } from '../test-kit.ts';
 import { workEmailSends } from './email-sends.service.ts';
+import { queueEventReminders } from './event-mail.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'email-sends-'));
@@ -347,5 +348,97 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
     await work();
     expect(smtp.received.map(to)).toContain(STAFF_ACCOUNTS.admin);
     expect(smtp.received.map(to)).not.toContain(members[0]!.email);
+  });
+
+  it('a newly published event is announced once to members who want event e-mails', async () => {
+    await database.db.delete(t.emailBounces);
+    const [event] = await database.db
+      .select({ id: t.events.id, title: t.events.title })
+      .from(t.events)
+      .where(eq(t.events.churchId, graca))
+      .limit(1);
+    await database.db
+      .update(t.events)
+      .set({ active: false, startsAt: new Date(Date.now() + 10 * 86_400_000) })
+      .where(eq(t.events.id, event!.id));
+    await database.db.insert(t.notificationPreferences).values({
+      churchId: graca,
+      userId: members[0]!.id,
+      kind: 'events',
+      channel: 'email',
+      on: false,
+    });
+    smtp.received.length = 0;
+    const publish = (verb: string) =>
+      client.call('POST', `/admin/graca/evento/${event!.id}/${verb}`, { token: admin.token });
+    expect((await publish('publicar')).status).toBe(200);
+    await work();
+    const announced = smtp.received.filter((m) => m.subject === `Novo evento: ${event!.title}`);
+    expect(announced.length).toBeGreaterThan(2);
+    expect(announced.map(to)).toEqual(
+      expect.arrayContaining([members[1]!.email, members[2]!.email]),
+    );
+    expect(announced.map(to)).not.toContain(members[0]!.email); // events e-mail off
+    expect(announced[0]!.text).toContain(`/event/${event!.id}`);
+    // unpublished and published again: no second announcement
+    expect((await publish('despublicar')).status).toBe(200);
+    expect((await publish('publicar')).status).toBe(200);
+    smtp.received.length = 0;
+    expect(await work()).toBe(0);
+  });
+
+  it("an event's registrants are reminded the day before, once even with two nodes", async () => {
+    const [registered] = await database.db
+      .select({ eventId: t.registrations.eventId, title: t.events.title })
+      .from(t.registrations)
+      .innerJoin(t.events, eq(t.events.id, t.registrations.eventId))
+      .where(
+        and(
+          eq(t.registrations.churchId, graca),
+          eq(t.registrations.status, 'confirmada'),
+          sql`${t.registrations.userId} is not null`,
+        ),
+      )
+      .limit(1);
+    const now = new Date();
+    // every other event of the church far away, this one tomorrow and made a week ago
+    await database.db
+      .update(t.events)
+      .set({ startsAt: new Date(now.getTime() + 30 * 86_400_000) })
+      .where(eq(t.events.churchId, graca));
+    await database.db
+      .update(t.events)
+      .set({
+        active: true,
+        startsAt: new Date(now.getTime() + 20 * 3_600_000),
+        createdAt: new Date(now.getTime() - 7 * 86_400_000),
+      })
+      .where(eq(t.events.id, registered!.eventId));
+    const registrants = await database.db
+      .selectDistinct({ email: t.users.email })
+      .from(t.registrations)
+      .innerJoin(t.users, eq(t.users.id, t.registrations.userId))
+      .where(
+        and(
+          eq(t.registrations.eventId, registered!.eventId),
+          eq(t.registrations.status, 'confirmada'),
+        ),
+      );
+    const queued = await Promise.all([
+      queueEventReminders(database.db, now),
+      queueEventReminders(database.db, now),
+    ]);
+    expect(queued.reduce((a, b) => a + b, 0)).toBe(1);
+    expect(await queueEventReminders(database.db, now)).toBe(0);
+    smtp.received.length = 0;
+    await work();
+    const reminders = smtp.received.filter((m) => m.subject === `Lembrete: ${registered!.title}`);
+    expect(reminders.map(to).sort()).toEqual(
+      registrants
+        .map((r) => r.email.toLowerCase())
+        .filter((e) => !e.endsWith('.invalid') && e !== members[0]!.email)
+        .sort(),
+    );
+    expect(reminders[0]!.text).toContain('está chegando');
   });
 });
