@@ -139,7 +139,7 @@ function contentOptions(churchId: number): sanitizeHtml.IOptions {
         };
       },
       // Never the body's own frame: only the video id is read from it, the player's address is built here.
-      iframe: (tagName, attribs) => {
+      iframe: (tagName, attribs): sanitizeHtml.Tag => {
         const video = videoFromUrl(attribs.src);
         if (!video) return { tagName, attribs: {} };
         const name = attribs.title?.trim() || (video.provider === 'youtube' ? 'YouTube' : 'Vimeo');

@@ -388,6 +388,19 @@ export async function uploadCoverImage(slug: string, file: File): Promise<void> 
   }
 }
 
+/** Uploads an image for the body through the cover's route and caps: its path and size, or why not. */
+export async function uploadBodyImage(
+  slug: string,
+  file: File,
+): Promise<StaffImage | { error: string }> {
+  try {
+    return await uploadCover(slug, file);
+  } catch (error) {
+    const failure = await staffFailure(error);
+    return { error: failure.errors.imagem?.[0] ?? failure.message };
+  }
+}
+
 /** After a conflict: take the other version (drops what was typed). */
 export function takeTheirs(): void {
   const { conflict, kind } = $editor.get();

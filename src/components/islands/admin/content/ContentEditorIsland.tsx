@@ -2,7 +2,10 @@
 // item, its cover (with the list card's crop), category, keywords and the kind's details; save a
 // draft, publish now, schedule for the date, unpublish, archive, preview. What was typed stays
 // on any error; a save over someone else's newer version shows both choices; leaving with
-// unsaved changes asks first. The only island that loads TipTap.
+// unsaved changes asks first. The only island that loads TipTap. On a wide screen the body has
+// the width and a side panel holds the state, actions, date, cover and category (a phone shows
+// the panel under the body, its actions last). The body takes images (uploaded, described) and
+// YouTube/Vimeo videos (docs/content.md "Images and videos in the body").
 import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import {
@@ -28,6 +31,7 @@ import {
   removeDraft,
   saveItem,
   takeTheirs,
+  uploadBodyImage,
   uploadCoverImage,
 } from '../../../../stores/admin-content.ts';
 import {
@@ -38,6 +42,7 @@ import {
 } from '../kit/index.ts';
 import { Field, Loader, makeT, Notice, Select, TextArea, type T } from '../../ui/index.ts';
 import RichTextEditor from '../kit/RichTextEditor.tsx';
+import { ModuleOff, moduleOff } from './ModuleOff.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './content.css';
 
@@ -129,6 +134,7 @@ function Details({ kind, t }: { kind: StaffContentKind; t: T }) {
 
 function Editor({ slug, kind, strings, lang }: Props) {
   const t = makeT(strings, lang);
+  const formId = useId();
   const editor = useStore($editor);
   const categories = useStore($contentCategories);
   const dirty = isDirty(editor);
@@ -147,10 +153,14 @@ function Editor({ slug, kind, strings, lang }: Props) {
   const save = async () => settle((await saveItem(slug, t('admin.content.saved')))?.id);
   const move = async (to: ContentStatusName, text: string) =>
     settle((await moveTo(slug, to, text))?.id);
+  // A new item is saved first and its address becomes the draft's, so "back" from the preview
+  // returns to the saved draft rather than an empty form.
   const preview = async () => {
     let id = item?.id;
     if (!item || dirty) id = (await saveItem(slug, null))?.id;
-    if (id) location.href = `${editHref(kind, id)}/preview`;
+    if (!id) return;
+    settle(id);
+    location.href = `${editHref(kind, id)}/preview`;
   };
 
   const busyLabel = (what: typeof busy, label: string) =>
@@ -192,170 +202,180 @@ function Editor({ slug, kind, strings, lang }: Props) {
         )}
       </div>
       <form
-        className="content-form"
+        className="content-form content-layout"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           void save();
         }}
       >
-        <Field
-          label={t('admin.content.title')}
-          name="titulo"
-          value={form.titulo}
-          onChange={(v) => editField('titulo', v)}
-          error={errors.titulo}
-          required
-          maxLength={TITLE_MAX + 50}
-        />
-        <TextArea
-          label={t(kind === 'podcast' ? 'admin.content.description' : 'admin.content.summary')}
-          name="resumo"
-          rows={3}
-          value={form.resumo}
-          onChange={(v) => editField('resumo', v)}
-          error={errors.resumo}
-          max={SUMMARY_MAX}
-          counter={(count, max) => t('admin.content.counter', { count, max })}
-        />
-        {hasBody(kind) && (
-          <RichTextEditor
-            label={t(kind === 'video' ? 'admin.content.description' : 'admin.content.body')}
-            value={form.corpo}
-            onChange={(v) => editField('corpo', v)}
-            error={errors.corpo}
-            t={t}
-          />
-        )}
-        <Cover slug={slug} t={t} />
-        <div className="content-grid">
-          <Select
-            label={t(kind === 'publicacao' ? 'admin.content.type' : 'admin.content.category')}
-            name="categoriaId"
-            value={form.categoriaId}
-            placeholder={t('admin.content.noCategory')}
-            options={categories.map((c) => ({ value: String(c.id), label: c.nome }))}
-            onChange={(v) => editField('categoriaId', v)}
-            error={errors.categoriaId}
-          />
+        <div className="content-main">
           <Field
-            label={t('admin.content.keywords')}
-            name="palavrasChave"
-            value={form.palavrasChave}
-            onChange={(v) => editField('palavrasChave', v)}
-            error={errors.palavrasChave}
-            hint={t('admin.content.keywordsHint')}
+            label={t('admin.content.title')}
+            name="titulo"
+            value={form.titulo}
+            onChange={(v) => editField('titulo', v)}
+            error={errors.titulo}
+            required
+            maxLength={TITLE_MAX + 50}
           />
-          {kind !== 'podcast' && (
-            <Field
-              label={t('admin.content.author')}
-              name="autor"
-              value={form.autor}
-              onChange={(v) => editField('autor', v)}
-              error={errors.autor}
+          <TextArea
+            label={t(kind === 'podcast' ? 'admin.content.description' : 'admin.content.summary')}
+            name="resumo"
+            rows={3}
+            value={form.resumo}
+            onChange={(v) => editField('resumo', v)}
+            error={errors.resumo}
+            max={SUMMARY_MAX}
+            counter={(count, max) => t('admin.content.counter', { count, max })}
+          />
+          {hasBody(kind) && (
+            <RichTextEditor
+              label={t(kind === 'video' ? 'admin.content.description' : 'admin.content.body')}
+              value={form.corpo}
+              onChange={(v) => editField('corpo', v)}
+              error={errors.corpo}
+              t={t}
+              media={{ upload: (file) => uploadBodyImage(slug, file) }}
             />
           )}
-          {hasSlug(kind) && (
-            <Field
-              label={t('admin.content.slug')}
-              name="slug"
-              value={form.slug}
-              onChange={(v) => editField('slug', v)}
-              error={errors.slug}
-              hint={t('admin.content.slugHint')}
-            />
-          )}
+          <Details kind={kind} t={t} />
         </div>
-        <Details kind={kind} t={t} />
-        <Field
-          label={t('admin.content.when')}
-          name="publicadoEm"
-          type="datetime-local"
-          value={form.publicadoEm}
-          onChange={(v) => editField('publicadoEm', v)}
-          error={errors.publicadoEm}
-          hint={t('admin.content.whenHint')}
-        />
-        <div className="staff-actions content-actions">
-          <button type="submit" className="button" disabled={busy !== null}>
-            {busyLabel(
-              'save',
-              t(status === 'rascunho' ? 'admin.content.saveDraft' : 'admin.content.save'),
+        <div className="content-side">
+          <Cover slug={slug} t={t} />
+          <div className="content-grid">
+            <Select
+              label={t(kind === 'publicacao' ? 'admin.content.type' : 'admin.content.category')}
+              name="categoriaId"
+              value={form.categoriaId}
+              placeholder={t('admin.content.noCategory')}
+              options={categories.map((c) => ({ value: String(c.id), label: c.nome }))}
+              onChange={(v) => editField('categoriaId', v)}
+              error={errors.categoriaId}
+            />
+            <Field
+              label={t('admin.content.keywords')}
+              name="palavrasChave"
+              value={form.palavrasChave}
+              onChange={(v) => editField('palavrasChave', v)}
+              error={errors.palavrasChave}
+              hint={t('admin.content.keywordsHint')}
+            />
+            {kind !== 'podcast' && (
+              <Field
+                label={t('admin.content.author')}
+                name="autor"
+                value={form.autor}
+                onChange={(v) => editField('autor', v)}
+                error={errors.autor}
+              />
             )}
-          </button>
-          {status !== 'publicado' && (
-            <button
-              type="button"
-              className="button"
-              disabled={busy !== null}
-              onClick={() => void move('publicado', t('admin.content.publishedNow'))}
-            >
-              {busyLabel('publicado', t('admin.content.publish'))}
-            </button>
-          )}
-          {status !== 'publicado' && status !== 'arquivado' && (
-            <button
-              type="button"
-              className="button secondary"
-              disabled={busy !== null}
-              onClick={() => void move('agendado', t('admin.content.scheduledNow'))}
-            >
-              {busyLabel('agendado', t('admin.content.schedule'))}
-            </button>
-          )}
-          {(status === 'publicado' || status === 'agendado') && (
-            <button
-              type="button"
-              className="button secondary"
-              disabled={busy !== null}
-              onClick={() => void move('rascunho', t('admin.content.unpublishedNow'))}
-            >
-              {busyLabel('rascunho', t('admin.content.unpublish'))}
-            </button>
-          )}
-          {status === 'arquivado' && (
-            <button
-              type="button"
-              className="button secondary"
-              disabled={busy !== null}
-              onClick={() => void move('rascunho', t('admin.content.restoredNow'))}
-            >
-              {busyLabel('rascunho', t('admin.content.restore'))}
-            </button>
-          )}
-          {item && status !== 'arquivado' && (
-            <button
-              type="button"
-              className="button secondary"
-              disabled={busy !== null}
-              onClick={() => void move('arquivado', t('admin.content.archivedNow'))}
-            >
-              {busyLabel('arquivado', t('admin.content.archive'))}
-            </button>
-          )}
-          <button
-            type="button"
-            className="button secondary"
-            disabled={busy !== null}
-            onClick={() => void preview()}
-          >
-            {t('admin.content.preview')}
-          </button>
-          {item && status === 'rascunho' && (
-            <ConfirmButton
-              label={t('admin.content.delete')}
-              title={t('admin.content.deleteTitle', { title: item.titulo })}
-              explanation={t('admin.content.deleteExplain')}
-              confirmLabel={t('admin.content.delete')}
-              cancelLabel={t('admin.content.cancel')}
-              busy={busy !== null}
-              onConfirm={async () => {
-                if (await removeDraft(slug)) location.href = `/admin/content/${kind}`;
-              }}
+            {hasSlug(kind) && (
+              <Field
+                label={t('admin.content.slug')}
+                name="slug"
+                value={form.slug}
+                onChange={(v) => editField('slug', v)}
+                error={errors.slug}
+                hint={t('admin.content.slugHint')}
+              />
+            )}
+          </div>
+          <section className="content-publish" aria-labelledby={`${formId}-publish`}>
+            <h2 id={`${formId}-publish`} className="content-panel-title">
+              {t('admin.content.panel')}
+            </h2>
+            <Field
+              label={t('admin.content.when')}
+              name="publicadoEm"
+              type="datetime-local"
+              value={form.publicadoEm}
+              onChange={(v) => editField('publicadoEm', v)}
+              error={errors.publicadoEm}
+              hint={t('admin.content.whenHint')}
             />
-          )}
+            <div className="staff-actions content-actions">
+              <button type="submit" className="button" disabled={busy !== null}>
+                {busyLabel(
+                  'save',
+                  t(status === 'rascunho' ? 'admin.content.saveDraft' : 'admin.content.save'),
+                )}
+              </button>
+              {status !== 'publicado' && (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={busy !== null}
+                  onClick={() => void move('publicado', t('admin.content.publishedNow'))}
+                >
+                  {busyLabel('publicado', t('admin.content.publish'))}
+                </button>
+              )}
+              {status !== 'publicado' && status !== 'arquivado' && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy !== null}
+                  onClick={() => void move('agendado', t('admin.content.scheduledNow'))}
+                >
+                  {busyLabel('agendado', t('admin.content.schedule'))}
+                </button>
+              )}
+              {(status === 'publicado' || status === 'agendado') && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy !== null}
+                  onClick={() => void move('rascunho', t('admin.content.unpublishedNow'))}
+                >
+                  {busyLabel('rascunho', t('admin.content.unpublish'))}
+                </button>
+              )}
+              {status === 'arquivado' && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy !== null}
+                  onClick={() => void move('rascunho', t('admin.content.restoredNow'))}
+                >
+                  {busyLabel('rascunho', t('admin.content.restore'))}
+                </button>
+              )}
+              {item && status !== 'arquivado' && (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy !== null}
+                  onClick={() => void move('arquivado', t('admin.content.archivedNow'))}
+                >
+                  {busyLabel('arquivado', t('admin.content.archive'))}
+                </button>
+              )}
+              <button
+                type="button"
+                className="button secondary"
+                disabled={busy !== null}
+                onClick={() => void preview()}
+              >
+                {t('admin.content.preview')}
+              </button>
+              {item && status === 'rascunho' && (
+                <ConfirmButton
+                  label={t('admin.content.delete')}
+                  title={t('admin.content.deleteTitle', { title: item.titulo })}
+                  explanation={t('admin.content.deleteExplain')}
+                  confirmLabel={t('admin.content.delete')}
+                  cancelLabel={t('admin.content.cancel')}
+                  busy={busy !== null}
+                  onConfirm={async () => {
+                    if (await removeDraft(slug)) location.href = `/admin/content/${kind}`;
+                  }}
+                />
+              )}
+            </div>
+            {dirty && <p className="content-dirty">{t('admin.content.unsavedNote')}</p>}
+          </section>
         </div>
-        {dirty && <p className="content-dirty">{t('admin.content.unsavedNote')}</p>}
       </form>
     </>
   );
@@ -385,7 +405,12 @@ function EditorPage(props: Props) {
 export default function ContentEditorIsland(props: Props) {
   return (
     <StaffGate {...props} area="content">
-      {() => <EditorPage {...props} />}
+      {(me) => {
+        const off = moduleOff(props.kind, me.modulos);
+        if (off)
+          return <ModuleOff kind={props.kind} code={off} t={makeT(props.strings, props.lang)} />;
+        return <EditorPage {...props} />;
+      }}
     </StaffGate>
   );
 }

@@ -29,6 +29,7 @@ import {
   type StaffIslandProps,
 } from '../kit/index.ts';
 import { Field, makeT, Notice, Select, type T } from '../../ui/index.ts';
+import { ModuleOff, moduleOff } from './ModuleOff.tsx';
 import { StatusBadge } from './StatusBadge.tsx';
 import './content.css';
 
@@ -290,7 +291,12 @@ function ContentList({ slug, kind, strings, lang, modules }: Props & { modules: 
 export default function ContentListIsland(props: Props) {
   return (
     <StaffGate {...props} area="content">
-      {(me) => <ContentList {...props} modules={me.modulos} />}
+      {(me) => {
+        const off = moduleOff(props.kind, me.modulos);
+        if (off)
+          return <ModuleOff kind={props.kind} code={off} t={makeT(props.strings, props.lang)} />;
+        return <ContentList {...props} modules={me.modulos} />;
+      }}
     </StaffGate>
   );
 }
