@@ -1,0 +1,96 @@
+// Children's check-in from the browser (docs/kids.md): rooms, sessions, the station's search and
+// check-in, labels, pick-up, roster, paging, the door screen and attendance under /admin/{slug}/kids/.
+import type {
+  KidsAttendance,
+  KidsDay,
+  KidsDoor,
+  KidsFamilies,
+  KidsLabels,
+  KidsRoom,
+  KidsRoster,
+} from '../../../contract/kids.ts';
+import { staffHttp } from './http.ts';
+
+export interface KidsRoomForm {
+  nome: string;
+  idadeMinMeses: number | string;
+  idadeMaxMeses: number | string;
+  capacidade: number | string;
+  proporcao: number | string;
+  ativo: boolean;
+}
+
+export interface KidsCheckinForm {
+  data: string;
+  horario: string;
+  estacao: string;
+  familia: string;
+  criancas: { tipo: 'm' | 'v'; id: number; sessaoId?: number }[];
+}
+
+export interface KidsVisitorForm {
+  responsavel: string;
+  telefone: string;
+  criancas: { nome: string; sobrenome: string; dataNascimento: string; observacoes: string }[];
+}
+
+const kids = (slug: string) => staffHttp(slug);
+
+export const fetchKidsRooms = (slug: string) =>
+  kids(slug).get('kids/salas').json<{ salas: KidsRoom[] }>();
+export const postKidsRoom = (slug: string, form: KidsRoomForm) =>
+  kids(slug).post('kids/salas', { json: form }).json<KidsRoom>();
+export const putKidsRoom = (slug: string, id: number, form: KidsRoomForm) =>
+  kids(slug).put(`kids/salas/${id}`, { json: form }).json<KidsRoom>();
+
+export const fetchKidsDay = (slug: string, data: string) =>
+  kids(slug).get('kids/sessoes', { searchParams: { data } }).json<KidsDay>();
+export const postKidsGenerate = (slug: string, data: string) =>
+  kids(slug).post('kids/sessoes/gerar', { json: { data } }).json<KidsDay>();
+export const postKidsSession = (
+  slug: string,
+  form: { salaId: number; data: string; horario: string; titulo: string },
+) => kids(slug).post('kids/sessoes', { json: form }).json<KidsDay>();
+
+export const fetchKidsFamilies = (slug: string, busca: string, data: string, horario: string) =>
+  kids(slug).get('kids/familias', { searchParams: { busca, data, horario } }).json<KidsFamilies>();
+export const postKidsVisitor = (slug: string, form: KidsVisitorForm) =>
+  kids(slug).post('kids/visitantes', { json: form }).json<{ chave: string }>();
+export const postKidsCheckin = (slug: string, form: KidsCheckinForm) =>
+  kids(slug).post('kids/checkin', { json: form }).json<KidsLabels>();
+
+export const fetchKidsLabels = (slug: string, codeId: number, checkinId?: number) =>
+  kids(slug)
+    .get(`kids/codigos/${codeId}/etiquetas`, {
+      searchParams: checkinId ? { crianca: checkinId } : {},
+    })
+    .json<KidsLabels>();
+
+export const postKidsPickup = (
+  slug: string,
+  checkinId: number,
+  body: { codigo?: string; motivo?: string },
+) =>
+  kids(slug)
+    .post(`kids/checkin/${checkinId}/saida`, { json: body })
+    .json<{ checkinId: number; nome: string; saida: string; override: boolean }>();
+
+export const postKidsPage = (slug: string, checkinId: number) =>
+  kids(slug)
+    .post(`kids/checkin/${checkinId}/chamar`, { json: {} })
+    .json<{ codigo: string; notificado: boolean }>();
+
+export const fetchKidsRoster = (slug: string, sessionId: number) =>
+  kids(slug).get(`kids/sessoes/${sessionId}/lista`).json<KidsRoster>();
+export const fetchKidsDoor = (slug: string, data: string) =>
+  kids(slug).get('kids/porta', { searchParams: { data } }).json<KidsDoor>();
+
+export const fetchKidsAttendance = (slug: string, de: string, ate: string) =>
+  kids(slug).get('kids/frequencia', { searchParams: { de, ate } }).json<KidsAttendance>();
+
+/** The CSV file of a range, as the API names it. */
+export async function fetchKidsAttendanceCsv(slug: string, de: string, ate: string) {
+  const res = await kids(slug).get('kids/frequencia.csv', { searchParams: { de, ate } });
+  const name = /filename="([^"]+)"/.exec(res.headers.get('content-disposition') ?? '')?.[1];
+  return { blob: await res.blob(), filename: name ?? `kids-${de}-${ate}.csv` };
+}
