@@ -79,7 +79,7 @@ function useMessage(): [Message, (failure: ApiFailure | null, ok?: string) => bo
   ];
 }
 
-function TeamList({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
+function TeamList({ slug, t }: { slug: string; t: T }) {
   const teams = useStore($teams);
   const [nome, setNome] = useState('');
   const [tipo, setTipo] = useState('geral');
@@ -660,7 +660,7 @@ function Teams({ slug, strings, lang }: StaffIslandProps) {
   const plan = Number(params.get('escala')) || null;
   if (team && plan) return <PlanView slug={slug} t={t} lang={lang} id={team} planId={plan} />;
   if (team) return <TeamView slug={slug} t={t} lang={lang} id={team} />;
-  return <TeamList slug={slug} t={t} lang={lang} />;
+  return <TeamList slug={slug} t={t} />;
 }
 
 export default function TeamsIsland(props: StaffIslandProps) {

@@ -1,0 +1,213 @@
+// The volunteer's rotas on /user and /user/rotas (docs/volunteers.md): the next assignments with
+// accept/decline, the plan's page for the team, blockout dates and teams to ask to join. The
+// compact form (on /user) shows only the next rotas, and nothing when there are none.
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { MyRotas } from '../../../../contract/rotas.ts';
+import { formatDate } from '../../../lib/format.ts';
+import {
+  deleteBlockout,
+  fetchMyRotas,
+  postAnswer,
+  postBlockout,
+  postJoin,
+} from '../../../lib/rotas/api.ts';
+import {
+  Field,
+  failureMessage,
+  firstErrors,
+  Loader,
+  makeT,
+  MemberGate,
+  Notice,
+  useMember,
+  type IslandProps,
+  type T,
+} from '../ui/index.ts';
+
+type Props = IslandProps & { slug: string; compact?: boolean };
+
+const day = (date: string, lang: Props['lang']) => formatDate(`${date}T12:00:00Z`, lang, 'UTC');
+
+function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
+  const { ready } = useMember(church);
+  const [data, setData] = useState<MyRotas | null>(null);
+  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const [form, setForm] = useState({ inicio: '', fim: '', motivo: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const load = useCallback(
+    () =>
+      fetchMyRotas(slug).then(setData, async (error) =>
+        setMessage({
+          kind: 'error',
+          text: (await failureMessage(error, t('rotas.failed'))).message,
+        }),
+      ),
+    [slug, t],
+  );
+  useEffect(() => {
+    if (ready) void load();
+  }, [ready, load]);
+  async function run(call: () => Promise<unknown>, ok: string) {
+    try {
+      await call();
+      setMessage({ kind: 'ok', text: ok });
+      await load();
+      return true;
+    } catch (error) {
+      const failure = await failureMessage(error, t('rotas.failed'));
+      setErrors(firstErrors(failure.errors));
+      setMessage({ kind: 'error', text: failure.message });
+      return false;
+    }
+  }
+  async function addBlockout(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    const ok = await run(
+      () => postBlockout(slug, { ...form, motivo: form.motivo || null }),
+      t('rotas.blockoutSaved'),
+    );
+    if (ok) setForm({ inicio: '', fim: '', motivo: '' });
+  }
+  if (!data)
+    return message ? (
+      <Notice kind="error">{message.text}</Notice>
+    ) : (
+      <Loader label={t('rotas.loading')} />
+    );
+  if (compact && data.escalas.length === 0) return null;
+  return (
+    <section className="rota-mine" aria-labelledby="rota-mine">
+      <h2 id="rota-mine">{t('rotas.title')}</h2>
+      {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      {data.escalas.length === 0 ? (
+        <p>{t('rotas.none')}</p>
+      ) : (
+        <ul className="rota-list">
+          {data.escalas.map((r) => (
+            <li key={r.id}>
+              <span>
+                <strong>
+                  {day(r.data, lang)} {r.horario}
+                </strong>{' '}
+                · {r.equipe}: {r.posicao} · {r.titulo} —{' '}
+                <span className="rota-state">{t(`rotas.state.${r.estado}`)}</span>
+              </span>
+              <span className="rota-actions">
+                <a href={`/praise/escala?id=${r.idEscala}`}>{t('rotas.openPlan')}</a>
+                {r.estado !== 'aceita' && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() =>
+                      run(() => postAnswer(slug, r.id, 'aceitar'), t('rotas.accepted'))
+                    }
+                  >
+                    {t('rotas.acceptOne', { what: `${r.posicao} ${day(r.data, lang)}` })}
+                  </button>
+                )}
+                {r.estado !== 'recusada' && (
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() =>
+                      run(() => postAnswer(slug, r.id, 'recusar'), t('rotas.declined'))
+                    }
+                  >
+                    {t('rotas.declineOne', { what: `${r.posicao} ${day(r.data, lang)}` })}
+                  </button>
+                )}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      {compact ? (
+        <p>
+          <a href="/user/rotas">{t('rotas.more')}</a>
+        </p>
+      ) : (
+        <>
+          <h2>{t('rotas.blockouts')}</h2>
+          <p>{t('rotas.blockoutsIntro')}</p>
+          <ul className="rota-list">
+            {data.bloqueios.map((b) => (
+              <li key={b.id}>
+                <span>
+                  {day(b.inicio, lang)} – {day(b.fim, lang)}
+                  {b.motivo && ` · ${b.motivo}`}
+                </span>
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => run(() => deleteBlockout(slug, b.id), t('rotas.blockoutRemoved'))}
+                >
+                  {t('rotas.removeBlockout', { date: day(b.inicio, lang) })}
+                </button>
+              </li>
+            ))}
+          </ul>
+          <form className="rota-blockout" onSubmit={addBlockout} noValidate>
+            <Field
+              label={t('rotas.from')}
+              name="inicio"
+              type="date"
+              value={form.inicio}
+              onChange={(v) => setForm({ ...form, inicio: v })}
+              error={errors.inicio}
+              required
+            />
+            <Field
+              label={t('rotas.until')}
+              name="fim"
+              type="date"
+              value={form.fim}
+              onChange={(v) => setForm({ ...form, fim: v })}
+              error={errors.fim}
+              required
+            />
+            <Field
+              label={t('rotas.reason')}
+              name="motivo"
+              value={form.motivo}
+              maxLength={200}
+              onChange={(v) => setForm({ ...form, motivo: v })}
+              error={errors.motivo}
+            />
+            <button type="submit" className="button">
+              {t('rotas.addBlockout')}
+            </button>
+          </form>
+          <h2>{t('rotas.teams')}</h2>
+          <ul className="rota-list">
+            {data.equipes.map((team) => (
+              <li key={team.id}>
+                <span>{team.nome}</span>
+                {team.estado === null ? (
+                  <button
+                    type="button"
+                    className="button secondary"
+                    onClick={() => run(() => postJoin(slug, team.id), t('rotas.joinSent'))}
+                  >
+                    {t('rotas.join', { team: team.nome })}
+                  </button>
+                ) : (
+                  <span>{t(team.estado === 'ativo' ? 'rotas.onTeam' : 'rotas.asked')}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
+
+export default function MyRotasIsland(props: Props) {
+  const t = makeT(props.strings, props.lang);
+  return (
+    <MemberGate church={props.church} loadingLabel={t('rotas.loading')}>
+      <Rotas t={t} {...props} />
+    </MemberGate>
+  );
+}
