@@ -18,6 +18,7 @@ import { seedReadingPlans } from './reading-plans.ts';
 import { seedPraise } from './praise.ts';
 import { seedPlay } from './play.ts';
 import { seedNotifications } from './notifications.ts';
+import { seedTeams } from './teams.ts';
 import { seedKids } from './kids.ts';
 
 /** In order; later issues append their parts (content, events, …). */
@@ -34,6 +35,7 @@ const PARTS: { name: string; run: (db: Database) => Promise<void> }[] = [
   { name: 'notes', run: seedNotes },
   { name: 'reading-plans', run: seedReadingPlans },
   { name: 'praise', run: seedPraise },
+  { name: 'teams', run: seedTeams },
   { name: 'giving', run: seedGiving },
   { name: 'play', run: seedPlay },
   { name: 'notifications', run: seedNotifications }, // after content and events: it links to them
