@@ -94,6 +94,28 @@ test('an editor puts a described image and a YouTube video in a new post, previe
   await alt.press('Enter');
   await expect(body.locator('img')).toHaveCount(2);
   await expect(body.locator('img[src^="data:"]')).toHaveCount(0);
+  // and a dropped one
+  const box = (await body.boundingBox())!;
+  await body.evaluate(
+    (el, { bytes, x, y }) => {
+      const data = new DataTransfer();
+      data.items.add(new File([new Uint8Array(bytes)], 'solto.jpg', { type: 'image/jpeg' }));
+      el.dispatchEvent(
+        new DragEvent('drop', {
+          dataTransfer: data,
+          clientX: x,
+          clientY: y,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    },
+    { bytes: pasted, x: box.x + 20, y: box.y + 20 },
+  );
+  await alt.fill('O templo enfeitado');
+  await alt.press('Enter');
+  await expect(body.locator('img')).toHaveCount(3);
+  await expect(body.locator('img[alt="O templo enfeitado"]')).toHaveCount(1);
 
   // a video by its link: a foreign address is refused by the field, a YouTube one becomes a card
   await page.getByRole('button', { name: 'Vídeo do YouTube ou Vimeo' }).click();
@@ -117,7 +139,8 @@ test('an editor puts a described image and a YouTube video in a new post, previe
   await page.goBack();
   await expect(page).toHaveURL(new RegExp(`/admin/content/noticia/${id}$`));
   await expect(page.getByLabel('Título')).toHaveValue(title);
-  await expect(body.locator('img').first()).toHaveAttribute('alt', `${ALT}.`);
+  await expect(body.locator('img')).toHaveCount(3);
+  await expect(body.locator(`img[alt="${ALT}."]`)).toHaveCount(1);
   await expect(body.locator('.content-editor-video')).toHaveCount(1);
 
   await page.getByRole('button', { name: 'Publicar' }).click();
@@ -126,7 +149,8 @@ test('an editor puts a described image and a YouTube video in a new post, previe
   // the public page: the image with its description and size, lazily loaded; the nocookie player; no framework JS
   await page.goto(churchUrl('graca', `/news/${id}`));
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
-  const image = page.locator('.rich-text img').first();
+  await expect(page.locator('.rich-text img')).toHaveCount(3);
+  const image = page.getByRole('img', { name: `${ALT}.` });
   await expect(image).toHaveAttribute('alt', `${ALT}.`);
   await expect(image).toHaveAttribute('width', '1200');
   await expect(image).toHaveAttribute('height', '800');

@@ -5,7 +5,7 @@
 // Vimeo videos by their link (rich-text-nodes.ts). The toolbar is one row: on a narrow screen
 // the less used tools move into a "more" menu. Used by the content editor and the event form
 // (docs/events.md); its strings are the `admin.content.editor.*` keys.
-import { NodeSelection } from '@tiptap/pm/state';
+import { NodeSelection, TextSelection } from '@tiptap/pm/state';
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
@@ -172,13 +172,19 @@ export default function RichTextEditor({ label, value, onChange, error, hint, t,
         const text = event.clipboardData?.getData('text/plain').trim() ?? '';
         return !/\s/.test(text) && text !== '' && videoRef.current(text);
       },
-      handleDrop: (_view, event, _slice, moved) => {
+      handleDrop: (view, event, _slice, moved) => {
         if (!media || moved) return false;
         const file = [...(event.dataTransfer?.files ?? [])].find((f) =>
           f.type.startsWith('image/'),
         );
         if (!file) return false;
         event.preventDefault();
+        // the image goes where it was dropped, once described
+        const at = view.posAtCoords({ left: event.clientX, top: event.clientY });
+        if (at)
+          view.dispatch(
+            view.state.tr.setSelection(TextSelection.near(view.state.doc.resolve(at.pos))),
+          );
         uploadRef.current(file);
         return true;
       },
