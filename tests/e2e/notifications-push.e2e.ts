@@ -122,6 +122,29 @@ test('a member sees their devices, keeps preferences and is never asked on a vis
   expect(list.dispositivos).toEqual([]);
 });
 
+test('turning push on asks the browser only on the click, and says how it went', async ({
+  page,
+  context,
+}) => {
+  const member = await newMember();
+  await page.addInitScript(
+    ([token, refresh]) => {
+      if (!sessionStorage.getItem('church:token')) sessionStorage.setItem('church:token', token!);
+      localStorage.setItem('church:refreshToken', refresh!);
+    },
+    [member.token, member.refresh_token],
+  );
+  await context.grantPermissions(['notifications']);
+  await page.goto(churchUrl('grace', '/user/notifications'));
+  await page.getByRole('button', { name: 'Turn on notifications on this device' }).click();
+  // headless Chromium may have no push service: then the page says so instead of failing silently
+  await expect(
+    page
+      .getByText('Notifications are on for this device.')
+      .or(page.getByText('Notifications could not be turned on. Try again.')),
+  ).toBeVisible({ timeout: 15_000 });
+});
+
 test('staff find the “We’re live” button beside the notices they sent', async ({ page }) => {
   const admin = await apiLogin('admin@grace.demo');
   await page.addInitScript(
