@@ -84,6 +84,8 @@ export const dashboardSchema = z.object({
       .optional(),
     /** Imports waiting for the team: a dry run to confirm, one running, one that failed. */
     importacoes: z.array(attentionImport).optional(),
+    /** Children checked in today and in the last 7 days (docs/kids.md). */
+    criancas: z.object({ hoje: z.number(), semana: z.number() }).optional(),
   }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;

@@ -1020,16 +1020,6 @@ export async function attendanceCsv(
   );
 }
 
-/** Check-ins of a day, for the staff dashboard. */
-export async function checkinsOn(db: Database, churchId: number, day: string): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(t.kidsCheckins)
-    .innerJoin(t.kidsSessions, eq(t.kidsSessions.id, t.kidsCheckins.sessionId))
-    .where(and(eq(t.kidsCheckins.churchId, churchId), eq(t.kidsSessions.day, day)));
-  return Number(row?.n ?? 0);
-}
-
 /** A member's own children's check-ins in this church, newest first (the family's view). */
 export async function memberCheckins(
   db: Database,
@@ -1056,4 +1046,29 @@ export async function memberCheckins(
       saida: iso(r.outAt),
     })),
   };
+}
+
+/** The staff dashboard's count: children checked in today and in the last 7 days (UTC days). */
+export async function kidsCounts(
+  db: Database,
+  churchId: number,
+  now = new Date(),
+): Promise<{ hoje: number; semana: number }> {
+  const today = todayUtc(now);
+  const weekAgo = todayUtc(new Date(now.getTime() - 6 * 86_400_000));
+  const [row] = await db
+    .select({
+      hoje: sql<number>`count(*) filter (where ${t.kidsSessions.day} = ${today})::int`,
+      semana: sql<number>`count(*)::int`,
+    })
+    .from(t.kidsCheckins)
+    .innerJoin(t.kidsSessions, eq(t.kidsSessions.id, t.kidsCheckins.sessionId))
+    .where(
+      and(
+        eq(t.kidsCheckins.churchId, churchId),
+        gte(t.kidsSessions.day, weekAgo),
+        lte(t.kidsSessions.day, today),
+      ),
+    );
+  return { hoje: Number(row?.hoje ?? 0), semana: Number(row?.semana ?? 0) };
 }

@@ -29,7 +29,7 @@ import {
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
-import { ageInMonths } from './kids.service.ts';
+import { ageInMonths, kidsCounts } from './kids.service.ts';
 
 type Who = 'kids' | 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'carla';
 const ACCOUNTS: Record<Who, string> = {
@@ -412,6 +412,15 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
     );
     expect(text).toContain('Miguel Araújo');
     expect(text).not.toContain(labels.codigo);
+
+    // the staff dashboard's count: the kids role sees it, a content editor does not
+    const atSunday = await kidsCounts(db(), graca, new Date(`${sunday}T12:00:00Z`));
+    expect(atSunday.hoje).toBe(report.sessoes.reduce((n, s) => n + s.total, 0));
+    expect(atSunday.semana).toBe(atSunday.hoje);
+    const panel = (await get('/admin/graca/painel', { token: tokens.kids })).body;
+    expect(panel.atencao.criancas).toEqual(expect.objectContaining({ hoje: expect.any(Number) }));
+    const editorPanel = (await get('/admin/graca/painel', { token: tokens.editor })).body;
+    expect(editorPanel.atencao.criancas).toBeUndefined();
 
     const mine = memberKidsCheckinsSchema.parse(
       (await get(`/user/${ids.carla}/kids-checkins?cliente=${graca}`, { token: tokens.carla }))

@@ -13,6 +13,7 @@ import {
 import { churchHasArea, mayUse, type StaffArea } from '../../contract/staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
+import { kidsCounts } from '../kids/kids.service.ts';
 import type { ContentKind } from '../db/schema/content.ts';
 import type { StaffChurch } from './access.ts';
 import type { StaffActor } from './audit.ts';
@@ -180,6 +181,12 @@ export async function dashboard(
           inscricoes: Number(r.inscricoes),
           pendentes: Number(r.pendentes),
         }));
+      })(),
+    );
+  if (may(church, roles, 'kids'))
+    parts.push(
+      (async () => {
+        atencao.criancas = await kidsCounts(db, id, now);
       })(),
     );
   if (may(church, roles, 'groups'))

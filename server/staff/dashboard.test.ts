@@ -87,6 +87,7 @@ describe.each(testBackends())('staff dashboard on %s', (backend) => {
       recorrentes: { pausadas: 0, recusadas: 0 },
       posts: { agendados: 0, rascunhos: 0, itens: [] },
       importacoes: [],
+      criancas: { hoje: 0, semana: 0 },
     });
   });
 

@@ -1,7 +1,9 @@
 // /third-parts/mykids: the children check-in uses the children of the account (login required).
 import { useStore } from '@nanostores/react';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import type { MemberKidsCheckins } from '../../../../contract/kids.ts';
 import { formatLocalDate } from '../../../../contract/account-rules.ts';
+import { fetchMyKidsCheckins } from '../../../lib/kids/api.ts';
 import { loadChildren } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
@@ -19,8 +21,14 @@ export default function MyKidsIsland(props: IslandProps) {
 function MyKids({ church, lang, t }: IslandProps & { t: T }) {
   const session = useStore($session);
   const user = session.user!;
+  const [checkins, setCheckins] = useState<MemberKidsCheckins['checkins'] | null>(null);
   useEffect(() => {
     loadChildren(user.id, church.id).catch(() => undefined);
+    // the children's check-ins at the church's rooms (docs/kids.md "For families")
+    fetchMyKidsCheckins(user.id, church.id).then(
+      (r) => setCheckins(r.checkins),
+      () => setCheckins([]),
+    );
   }, [church.id, user.id]);
   return (
     <div className="acc-panel">
@@ -35,6 +43,22 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
               <p>
                 <strong>{[c.nome, c.sobrenome].filter(Boolean).join(' ')}</strong> ·{' '}
                 {formatLocalDate(c.dataNascimento, lang)}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+      <h2>{t('kids.mine.title')}</h2>
+      {checkins && checkins.length === 0 && <p className="acc-muted">{t('kids.mine.empty')}</p>}
+      {checkins && checkins.length > 0 && (
+        <ul className="acc-list">
+          {checkins.map((c, i) => (
+            <li key={`${c.entrada}-${i}`} className="acc-item">
+              <p>
+                <strong>{c.crianca}</strong> · {c.sala} · {formatLocalDate(c.data, lang)}{' '}
+                {c.horario}
+                {' · '}
+                {c.saida ? t('kids.mine.out') : t('kids.mine.in')}
               </p>
             </li>
           ))}

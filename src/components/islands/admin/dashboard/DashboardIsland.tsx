@@ -59,14 +59,15 @@ function Checklist({
 }
 
 function Attention({ data, t, lang }: { data: Dashboard['atencao']; t: T; lang: Lang }) {
-  const { eventos, grupos, recorrentes, posts, importacoes } = data;
+  const { eventos, grupos, recorrentes, posts, importacoes, criancas } = data;
   const failing = recorrentes && recorrentes.pausadas + recorrentes.recusadas > 0;
   const anything =
     !!eventos?.length ||
     !!grupos?.length ||
     failing ||
     !!(posts && posts.agendados + posts.rascunhos > 0) ||
-    !!importacoes?.length;
+    !!importacoes?.length ||
+    !!criancas?.semana;
   return (
     <section className="dashboard-attention" aria-labelledby="dashboard-attention-title">
       <h2 id="dashboard-attention-title">{t('admin.dashboard.attention.title')}</h2>
@@ -105,6 +106,18 @@ function Attention({ data, t, lang }: { data: Dashboard['atencao']; t: T; lang: 
               </li>
             ))}
           </ul>
+        </>
+      )}
+      {!!criancas?.semana && (
+        <>
+          <h3>{t('admin.dashboard.attention.kids')}</h3>
+          <p>
+            {t('admin.dashboard.attention.kidsCounts', {
+              today: criancas.hoje,
+              week: criancas.semana,
+            })}{' '}
+            <a href="/admin/kids?vista=frequencia">{t('admin.dashboard.attention.kidsLink')}</a>
+          </p>
         </>
       )}
       {failing && (
