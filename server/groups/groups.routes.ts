@@ -11,10 +11,11 @@
 //             (correct a recorded meeting), audited like staff writes (groups-leader.service.ts)
 // Someone who is not an active member of the group's church learns nothing (404); a member of the
 // church who is not in the group gets a 403 with the reason.
-import { Hono, type Context } from 'hono';
+import { Hono, type Context, type MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { message } from '../../contract/messages/index.ts';
 import {
+  type GroupRole,
   groupAnswerSchema,
   groupChurchParams,
   groupDetailQuery,
@@ -40,6 +41,7 @@ import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { leaderGroupInput } from '../../contract/groups-staff.ts';
+import type { StaffWriteDeps } from '../staff/write.ts';
 import { correctMeeting, updateGroupAsLeader } from './groups-leader.service.ts';
 import { notifyLeader, notifyMember } from './groups.notify.ts';
 import { fullName, toRequest } from './groups.serializers.ts';
@@ -180,55 +182,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     },
   );
 
-  app.put(
-    '/celula/:id',
-    signedIn,
-    validate('param', groupIdParams),
-    validate('json', leaderGroupInput),
-    async (c) => {
-      const user = c.get('user');
-      const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
-      const saved = await updateGroupAsLeader(
-        { db, changes },
-        group,
-        church.id,
-        role,
-        user.userId,
-        c.req.valid('json'),
-      );
-      return c.json({
-        status: true as const,
-        message: message(langOf(c), 'groups.saved'),
-        ...saved,
-      });
-    },
-  );
-
-  app.put(
-    '/celula/:id/reuniao-registro/:meetingId',
-    signedIn,
-    validate('param', groupMeetingParams),
-    validate('json', groupMeetingInput),
-    async (c) => {
-      const user = c.get('user');
-      const params = c.req.valid('param');
-      const { group, church, role } = await groupForMember(c, params.id);
-      const reuniao = await correctMeeting(
-        { db, changes },
-        group,
-        church.id,
-        role,
-        user.userId,
-        params.meetingId,
-        c.req.valid('json'),
-      );
-      return c.json({
-        status: true as const,
-        message: message(langOf(c), 'groups.meetingCorrected'),
-        reuniao,
-      });
-    },
-  );
+  leaderEditRoutes(app, { db, changes }, signedIn, groupForMember);
 
   app.get('/celula/:id/presenca', signedIn, validate('param', groupIdParams), async (c) => {
     const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
@@ -307,4 +261,71 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
   );
 
   return app;
+}
+
+type GroupForMember = (
+  c: Context,
+  id: number,
+) => Promise<{
+  group: Parameters<typeof updateGroupAsLeader>[1];
+  church: { id: number };
+  role: GroupRole;
+}>;
+
+/** The leader's edits of the group and of a recorded meeting (groups-leader.service.ts). */
+function leaderEditRoutes(
+  app: Hono<Env>,
+  deps: StaffWriteDeps,
+  signedIn: MiddlewareHandler<Env>,
+  groupForMember: GroupForMember,
+) {
+  app.put(
+    '/celula/:id',
+    signedIn,
+    validate('param', groupIdParams),
+    validate('json', leaderGroupInput),
+    async (c) => {
+      const user = c.get('user');
+      const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
+      const saved = await updateGroupAsLeader(
+        deps,
+        group,
+        church.id,
+        role,
+        user.userId,
+        c.req.valid('json'),
+      );
+      return c.json({
+        status: true as const,
+        message: message(langOf(c), 'groups.saved'),
+        ...saved,
+      });
+    },
+  );
+
+  app.put(
+    '/celula/:id/reuniao-registro/:meetingId',
+    signedIn,
+    validate('param', groupMeetingParams),
+    validate('json', groupMeetingInput),
+    async (c) => {
+      const user = c.get('user');
+      const params = c.req.valid('param');
+      const { group, church, role } = await groupForMember(c, params.id);
+      const reuniao = await correctMeeting(
+        deps,
+        group,
+        church.id,
+        role,
+        user.userId,
+        params.meetingId,
+        c.req.valid('json'),
+      );
+      return c.json({
+        status: true as const,
+        message: message(langOf(c), 'groups.meetingCorrected'),
+        reuniao,
+      });
+    },
+  );
 }

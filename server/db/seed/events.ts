@@ -5,7 +5,7 @@
 // seats membro@graca.demo does not hold belong to each church's front-office account.
 // Dates are relative to the day the seed runs.
 import { eq, inArray } from 'drizzle-orm';
-import type { Database } from '../client.ts';
+import type { Database, Tx } from '../client.ts';
 import * as t from '../schema/index.ts';
 import type { HolderQuestion } from '../schema/events.ts';
 import { orderCode } from '../../payments/codes.ts';
@@ -438,14 +438,7 @@ export async function seedEvents(db: Database): Promise<void> {
   await db.transaction(async (tx) => {
     const ids: Record<string, { eventId: number; tickets: { id: number; price: number }[] }> = {};
     /** Every seeded ticket type with its church and the seats it counts as sold. */
-    const seats: {
-      churchCode: string;
-      eventId: number;
-      ticketId: number;
-      sold: number;
-      priceCents: number;
-      currency: string;
-    }[] = [];
+    const seats: Seat[] = [];
     for (const [code, group] of Object.entries(EVENTS)) {
       const cid = churchId[code];
       if (!cid) continue;
@@ -528,7 +521,7 @@ export async function seedEvents(db: Database): Promise<void> {
     /** Seats membro@graca.demo holds, per ticket type (the front office holds the rest). */
     const held = new Map<number, number>();
     if (member && graca) await seedHoldings(member.id, graca);
-    await seedFrontOffice(seats, held);
+    await seedFrontOffice(tx, now, churchId, seats, held);
 
     async function seedHoldings(memberId: number, graca: number) {
       const holdings: {
@@ -605,76 +598,107 @@ export async function seedEvents(db: Database): Promise<void> {
         );
       }
     }
-
-    /**
-     * The rest of each ticket type's sold seats: confirmed registrations of the front office, each
-     * paid in cash at the desk when the ticket has a price, so an event's collected money is its
-     * seats times their price (the registrations page adds up approved payments).
-     */
-    async function seedFrontOffice(list: typeof seats, taken: Map<number, number>) {
-      const buyers = new Map<string, number>();
-      for (const seat of list) {
-        const count = seat.sold - (taken.get(seat.ticketId) ?? 0);
-        if (count <= 0) continue;
-        const cid = churchId[seat.churchCode]!;
-        const office = FRONT_OFFICE[seat.churchCode] ?? FRONT_OFFICE.grace!;
-        let buyer = buyers.get(seat.churchCode);
-        if (buyer === undefined) {
-          const [row] = await tx
-            .insert(t.users)
-            .values({
-              email: `secretaria@${seat.churchCode}.demo`,
-              // No password can match: nobody logs in as the front office.
-              passwordHash: '!',
-              firstName: office.name,
-              emailVerified: true,
-            })
-            .returning({ id: t.users.id });
-          buyer = row!.id;
-          buyers.set(seat.churchCode, buyer);
-        }
-        const paidAt = (i: number) => new Date(now - (10 + (i % 20)) * DAY);
-        const payments =
-          seat.priceCents > 0
-            ? await tx
-                .insert(t.payments)
-                .values(
-                  Array.from({ length: count }, (_, i) => ({
-                    churchId: cid,
-                    userId: buyer,
-                    code: orderCode('EV'),
-                    eventId: seat.eventId,
-                    method: 'dinheiro',
-                    status: 'aprovado' as const,
-                    subtotalCents: seat.priceCents,
-                    totalCents: seat.priceCents,
-                    currency: seat.currency,
-                    installments: 1,
-                    installmentCents: seat.priceCents,
-                    paidAt: paidAt(i),
-                    createdAt: paidAt(i),
-                  })),
-                )
-                .returning({ id: t.payments.id })
-            : [];
-        await tx.insert(t.registrations).values(
-          Array.from({ length: count }, (_, i) => ({
-            churchId: cid,
-            eventId: seat.eventId,
-            ticketId: seat.ticketId,
-            userId: buyer,
-            paymentId: payments[i]?.id ?? null,
-            status: 'confirmada',
-            holderName: `${office.first[i % 8]} ${office.last[Math.floor(i / 8) % 8]}`,
-            holderEmail: null,
-            answers: {},
-            code: orderCode('TK'),
-            createdAt: paidAt(i),
-          })),
-        );
-      }
-    }
   });
+}
+
+/**
+ * The rest of each ticket type's sold seats: confirmed registrations of the front office, each
+ * paid in cash at the desk when the ticket has a price, so an event's collected money is its
+ * seats times their price (the registrations page adds up approved payments).
+ */
+async function seedFrontOffice(
+  tx: Tx,
+  now: number,
+  churchId: Record<string, number>,
+  list: Seat[],
+  taken: Map<number, number>,
+) {
+  const buyers = new Map<string, number>();
+  for (const seat of list) {
+    const count = seat.sold - (taken.get(seat.ticketId) ?? 0);
+    if (count <= 0) continue;
+    const cid = churchId[seat.churchCode]!;
+    const office = FRONT_OFFICE[seat.churchCode] ?? FRONT_OFFICE.grace!;
+    let buyer = buyers.get(seat.churchCode);
+    if (buyer === undefined) {
+      const [row] = await tx
+        .insert(t.users)
+        .values({
+          email: `secretaria@${seat.churchCode}.demo`,
+          // No password can match: nobody logs in as the front office.
+          passwordHash: '!',
+          firstName: office.name,
+          emailVerified: true,
+        })
+        .returning({ id: t.users.id });
+      buyer = row!.id;
+      buyers.set(seat.churchCode, buyer);
+    }
+    const paidAt = (i: number) => new Date(now - (10 + (i % 20)) * DAY);
+    const payments = await frontOfficePayments(
+      tx,
+      { ...seat, churchId: cid },
+      buyer,
+      count,
+      paidAt,
+    );
+    await tx.insert(t.registrations).values(
+      Array.from({ length: count }, (_, i) => ({
+        churchId: cid,
+        eventId: seat.eventId,
+        ticketId: seat.ticketId,
+        userId: buyer,
+        paymentId: payments[i]?.id ?? null,
+        status: 'confirmada',
+        holderName: `${office.first[i % 8]} ${office.last[Math.floor(i / 8) % 8]}`,
+        holderEmail: null,
+        answers: {},
+        code: orderCode('TK'),
+        createdAt: paidAt(i),
+      })),
+    );
+  }
+}
+
+/** A seeded ticket type with its church, price and the seats it counts as sold. */
+interface Seat {
+  churchCode: string;
+  eventId: number;
+  ticketId: number;
+  sold: number;
+  priceCents: number;
+  currency: string;
+}
+
+/** One approved cash payment per front-office seat of a priced ticket (none for a free one). */
+async function frontOfficePayments(
+  tx: Tx,
+  seat: { churchId: number; eventId: number; priceCents: number; currency: string },
+  buyer: number,
+  count: number,
+  paidAt: (i: number) => Date,
+): Promise<{ id: number }[]> {
+  if (seat.priceCents <= 0) return [];
+  return tx
+    .insert(t.payments)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        churchId: seat.churchId,
+        userId: buyer,
+        code: orderCode('EV'),
+        eventId: seat.eventId,
+        method: 'dinheiro',
+        status: 'aprovado' as const,
+        subtotalCents: seat.priceCents,
+        totalCents: seat.priceCents,
+        currency: seat.currency,
+        installments: 1,
+        installmentCents: seat.priceCents,
+        paidAt: paidAt(i),
+        createdAt: paidAt(i),
+      })),
+    )
+    .returning({ id: t.payments.id });
 }
 
 /** Each church's front-office account and the names its registrations are made out to. */
