@@ -1,0 +1,191 @@
+// Volunteer rotas (docs/volunteers.md), as the people involved see them: graca's admin makes a
+// worship team with three positions, schedules three members for the next Sunday service; one
+// declines from the e-mail's link (a zero-JS page, logged out); the admin fills the place from the
+// proposed substitutes; the team opens the plan with the set list on a phone; the member's /user
+// shows their next rota. axe checks every page.
+import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readOutbox } from '../../server/mail/outbox.ts';
+import { API, apiLogin, asMember, churchUrl, port } from './helpers.ts';
+
+const dataDir = path.resolve(`.data/e2e-${port}`);
+
+async function axe(page: Page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  expect(result.violations.map((v) => `${v.id}: ${v.nodes[0]?.target}`)).toEqual([]);
+}
+
+/** The answer link of the newest rota e-mail to this address. */
+async function rotaLink(email: string): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(async () => {
+      link = (await readOutbox(dataDir, email)).find((m) => m.links[0]?.includes('/rota?t='))
+        ?.links[0];
+      return link;
+    })
+    .toBeTruthy();
+  return link!;
+}
+
+test('a worship team is scheduled, one declines by e-mail, the leader fills it, the team reads the plan', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const team = `Louvor ${Date.now() % 100000}`;
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/teams'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Equipes e escalas' })).toBeVisible();
+  // a missing name is explained, in Portuguese
+  await page.getByRole('button', { name: 'Criar equipe' }).click();
+  await expect(page.getByText('Esse campo é obrigatório.')).toBeVisible();
+  await page.getByRole('textbox', { name: /^Nome/ }).fill(team);
+  await page.getByRole('combobox', { name: 'Tipo' }).selectOption('louvor');
+  await page.getByRole('button', { name: 'Criar equipe' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: team })).toBeVisible();
+  await axe(page);
+
+  for (const position of ['Vocal', 'Violão', 'Teclado']) {
+    await page.getByRole('textbox', { name: 'Nova função' }).fill(position);
+    await page.getByRole('button', { name: 'Incluir função' }).click();
+    await expect(page.getByRole('listitem').filter({ hasText: position })).toBeVisible();
+  }
+  for (const [email, name] of [
+    ['membro@graca.demo', 'Maria Souza'],
+    ['editor@graca.demo', 'Ana Costa'],
+    ['tesoureiro@graca.demo', 'Tiago Ramos'],
+    ['lider@graca.demo', 'João Pereira'],
+  ]) {
+    await page.getByRole('searchbox', { name: 'Buscar um membro para incluir' }).fill(email!);
+    await page.getByRole('button', { name: 'Buscar', exact: true }).click();
+    await page.getByRole('button', { name: `Incluir ${name}` }).click();
+    await expect(
+      page
+        .getByRole('region', { name: 'Membros' })
+        .getByRole('listitem')
+        .filter({ hasText: name! }),
+    ).toHaveCount(1);
+  }
+
+  // the next Sunday's morning service, from the church's schedule
+  const service = page.getByRole('combobox', { name: 'Culto' });
+  const value = await service
+    .locator('option', { hasText: 'Culto da manhã' })
+    .getAttribute('value');
+  await service.selectOption(value!);
+  await page.getByRole('spinbutton', { name: 'Semanas' }).fill('1');
+  await page.getByRole('button', { name: 'Criar escalas' }).click();
+  const planLink = page.getByRole('link', { name: /Culto da manhã/ });
+  await expect(planLink).toBeVisible();
+  const planDate = await (async () => {
+    const now = new Date();
+    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
+    while (d.getUTCDay() !== 0) d.setUTCDate(d.getUTCDate() + 1);
+    return d.toISOString().slice(0, 10);
+  })();
+  await planLink.click();
+  await expect(page.getByRole('heading', { level: 1, name: /Culto da manhã/ })).toBeVisible();
+
+  const schedule = async (position: string, name: string) => {
+    const select = page.getByRole('combobox', { name: `Escalar para ${position}` });
+    const option = await select.locator('option', { hasText: name }).getAttribute('value');
+    await select.selectOption(option!);
+    await page
+      .getByRole('region', { name: new RegExp(`^${position}`) })
+      .getByRole('button', { name: 'Escalar e pedir' })
+      .click();
+    await expect(
+      page
+        .getByRole('region', { name: new RegExp(`^${position}`) })
+        .getByRole('listitem')
+        .filter({ hasText: name }),
+    ).toHaveCount(1);
+  };
+  await schedule('Vocal', 'Maria Souza');
+  await schedule('Violão', 'Ana Costa');
+  await schedule('Teclado', 'Tiago Ramos');
+  await expect(page.getByText('Aguardando resposta')).toHaveCount(3);
+  await axe(page);
+
+  // the set list of that Sunday, made by the staff in Songs (the team's plan shows it)
+  const admin = await apiLogin('lider@graca.demo');
+  const auth = { authorization: `Bearer ${admin.token}`, 'content-type': 'application/json' };
+  const songs = (await (await fetch(`${API}/admin/graca/louvor`, { headers: auth })).json()) as {
+    louvores: { id: number; titulo: string }[];
+  };
+  const [first, second] = songs.louvores;
+  const made = await fetch(`${API}/admin/graca/repertorio`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({
+      titulo: 'Culto da manhã',
+      data: planDate,
+      observacao: null,
+      itens: [
+        { louvorId: first!.id, tom: 'D' },
+        { louvorId: second!.id, tom: 'Bb' },
+      ],
+    }),
+  });
+  expect(made.status, await made.clone().text()).toBe(201);
+
+  // Maria declines from the e-mail's link, logged out, in a browser of her own
+  const link = await rotaLink('membro@graca.demo');
+  expect(new URL(link).pathname).toBe('/rota');
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const maria = await context.newPage();
+  await maria.goto(link);
+  await expect(maria.getByText(`${team} · Vocal`)).toBeVisible();
+  // no island: the answer is a plain form POST
+  await expect(maria.locator('astro-island')).toHaveCount(0);
+  await axe(maria);
+  await maria.getByRole('button', { name: 'Recusar' }).click();
+  await expect(
+    maria.getByText('Entendido: a função está aberta de novo e seu líder foi avisado.'),
+  ).toBeVisible();
+  await axe(maria);
+  // the link answers only that rota: a changed token is refused
+  await maria.goto(link.replace(/t=(\d+)/, (_, id: string) => `t=${Number(id) + 1}`));
+  await expect(maria.getByRole('alert')).toContainText('Este link não é válido');
+  await context.close();
+
+  // the leader is told, and the plan proposes a substitute for the open place
+  await expect
+    .poll(async () => (await readOutbox(dataDir, 'lider@graca.demo'))[0]?.subject ?? '')
+    .toContain('recusou Vocal');
+  await page.reload();
+  const region = page.getByRole('region', { name: 'Substitutos sugeridos' });
+  await expect(region).toBeVisible();
+  await region.getByRole('button', { name: 'Pedir a João Pereira para Vocal' }).click();
+  await expect(page.getByText('O pedido foi por e-mail.')).toBeVisible();
+  await expect(
+    page
+      .getByRole('region', { name: /^Vocal/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'João' }),
+  ).toHaveCount(1);
+
+  // the team opens the plan on a phone: positions and the set list with keys
+  const phone = await browser.newContext({
+    locale: 'pt-BR',
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+  });
+  const ana = await phone.newPage();
+  await asMember(ana, 'editor@graca.demo');
+  await ana.goto(churchUrl('graca', '/user'));
+  const mine = ana.getByRole('region', { name: 'Minhas escalas' });
+  await expect(mine).toContainText(`${team}: Violão`);
+  await axe(ana);
+  await mine.getByRole('link', { name: 'Ver a escala' }).first().click();
+  await expect(ana.getByRole('heading', { level: 1, name: new RegExp(team) })).toBeVisible();
+  const setList = ana.getByRole('region', { name: 'Repertório' });
+  await expect(setList.getByRole('listitem')).toHaveCount(2);
+  await expect(setList.getByRole('listitem').first()).toContainText(`${first!.titulo}`);
+  await expect(setList.getByRole('listitem').first()).toContainText('Tom D');
+  await expect(ana.getByRole('region', { name: 'Quem serve' })).toContainText('Ana Costa');
+  await axe(ana);
+  await phone.close();
+});
