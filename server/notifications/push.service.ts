@@ -202,18 +202,24 @@ async function noticeOf(db: Db, churchId: number, notificationId: number) {
 }
 
 /** What the service worker shows for a notice. */
-export function pushPayloadOf(notice: {
-  id: number;
-  title: string;
-  body: string;
-  typeCode: string;
-  relatedId: string | null;
-}): PushPayload {
+export function pushPayloadOf(
+  notice: {
+    id: number;
+    title: string;
+    body: string;
+    typeCode: string;
+    relatedId: string | null;
+  },
+  churchSlug?: string,
+): PushPayload {
   return {
     title: notice.title,
     body: notice.body,
     url: notificationPath(notice.typeCode, notice.relatedId) ?? '/user',
-    icon: '/favicon.svg',
+    // the church's app icon (drawn from its logo), as on its home screen
+    icon: churchSlug
+      ? `/api/v1/igreja/${encodeURIComponent(churchSlug)}/icone/192.png`
+      : '/favicon.svg',
     tag: `notice-${notice.id}`,
   };
 }
@@ -253,7 +259,11 @@ export async function deliverPush(
   }
   const { notice, members } = found;
   const kind = noticeKindOf({ typeCode: notice.typeCode, toGroup: members !== null });
-  const payload = pushPayloadOf(notice);
+  const [church] = await db
+    .select({ slug: t.churches.slug })
+    .from(t.churches)
+    .where(eq(t.churches.id, churchId));
+  const payload = pushPayloadOf(notice, church?.slug);
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 20;
   let after = 0;

@@ -255,6 +255,7 @@ describe.each(testBackends())('web push on %s', (backend) => {
       title: 'Culto de oração hoje',
       body: 'Às 20h, no templo. Venha!',
       url: '/user',
+      icon: '/api/v1/igreja/graca/icone/192.png',
     });
     // each device's message is encrypted for that device alone
     const other = JSON.parse(decrypt(byPath.get(`/send/laptop-${backend}`)!.body, laptop));
