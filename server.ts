@@ -16,6 +16,7 @@ import {
   serveMetrics,
 } from './server/http/node-handler.ts';
 import { refuseBadHost, validHostHeader } from './server/http/host-header.ts';
+import { applyChosenLanguage } from './server/http/language-cookie.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { pageRouteLabeller, routeLabelOf, setRouteLabel } from './server/http/route-label.ts';
 import { createStaticFiles } from './server/http/static-files.ts';
@@ -149,6 +150,7 @@ export async function start(config: Config): Promise<RunningServer> {
     res[STARTED] = performance.now();
     res[REQUEST_ID] = requestId;
     res.on('close', observed);
+    applyChosenLanguage(req); // the footer's language switch wins over the browser's (pages, cache, API)
     const url = req.url ?? '/';
     // API answers are compressed like pages when the client accepts it (same capture, nothing kept).
     const compressedApi = isApiRequest(url) && req.headers['accept-encoding'];

@@ -12,3 +12,28 @@ export function pickLanguage(browserLanguage: string | null | undefined): Lang {
 
 /** A church whose locale is Portuguese follows Brazil's rules (a payer's CPF, spec §3 Payment fields). */
 export const isPortugueseChurch = (locale: string) => locale.toLowerCase().startsWith('pt');
+
+/** The cookie the footer's language switch sets (docs/architecture.md "The interface language"). */
+export const LANG_COOKIE = 'lang';
+/** A year: the choice stays until the visitor changes it. */
+export const LANG_COOKIE_MAX_AGE = 365 * 24 * 60 * 60;
+
+/** The language a visitor chose with the switch (the `lang` cookie), or null: none or not ours. */
+export function chosenLanguage(cookieHeader: string | null | undefined): Lang | null {
+  if (!cookieHeader || !cookieHeader.includes(`${LANG_COOKIE}=`)) return null;
+  for (const part of cookieHeader.split(';')) {
+    const [name, value] = part.split('=', 2).map((s) => s.trim());
+    if (name === LANG_COOKIE && (LANGUAGES as readonly string[]).includes(value ?? ''))
+      return value as Lang;
+  }
+  return null;
+}
+
+/**
+ * The interface language of a request: the visitor's choice when they made one, else the
+ * browser's (spec §1, the default).
+ */
+export const requestLanguage = (
+  cookieHeader: string | null | undefined,
+  acceptLanguage: string | null | undefined,
+): Lang => chosenLanguage(cookieHeader) ?? pickLanguage(acceptLanguage);

@@ -3,7 +3,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { offerKnownChurch, setChurchForgetter } from '../contract/in-process.ts';
 import { serverApi } from './lib/api.server.ts';
-import { pickLanguage, translator } from './lib/i18n.ts';
+import { translator } from './lib/i18n.ts';
+import { requestLanguage } from '../contract/language.ts';
 import { moduleForPath, redirectFor, requiresLogin } from './lib/routes.ts';
 import { settings } from './lib/settings.server.ts';
 import { createTenancy } from './lib/tenancy.server.ts';
@@ -18,14 +19,18 @@ const tenancy = createTenancy({ providerDomain: settings.PROVIDER_DOMAIN, api: s
 setChurchForgetter((churchId) => tenancy.forget(churchId));
 
 /** Paths that work without a church (the bare host's church list and the error page). */
-const CHURCHLESS = new Set(['/', '/churchs', '/error']);
+const CHURCHLESS = new Set(['/', '/churchs', '/error', '/language']);
 /** The provider's console and the sign-up live on the bare provider domain only (docs/provider.md). */
 const isProviderPath = (path: string) => path === '/provider' || path.startsWith('/provider/');
 
 export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   const { locals, url, request } = context;
-  locals.lang = pickLanguage(request.headers.get('accept-language'));
+  // the browser's language (spec §1), unless the visitor chose one with the footer's switch
+  locals.lang = requestLanguage(
+    request.headers.get('cookie'),
+    request.headers.get('accept-language'),
+  );
   locals.t = translator(locals.lang);
   locals.church = null;
 
