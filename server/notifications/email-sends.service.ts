@@ -114,7 +114,10 @@ export interface QueuedEmail {
   createdBy: number | null;
 }
 
-/** Queues a send and its recipients (one insert … select); the job sends it. */
+/** Recipients added per statement when a send is queued. */
+const QUEUE_CHUNK = 2_000;
+
+/** Queues a send and its recipients (insert … select, in chunks); the job sends it. */
 export async function queueEmailSend(db: Database | Tx, send: QueuedEmail): Promise<number | null> {
   const [row] = await db
     .insert(t.emailSends)
@@ -128,24 +131,40 @@ export async function queueEmailSend(db: Database | Tx, send: QueuedEmail): Prom
       link: send.link,
       audience: send.audience,
       createdBy: send.createdBy,
+      status: 'preparando',
     })
     .onConflictDoNothing()
     .returning({ id: t.emailSends.id });
   if (!row) return null;
-  const [count] = await rowsOf<{ n: number }>(
-    db.execute(sql`
-      with added as (
-        insert into ${t.emailRecipients} (igreja_id, envio_id, usuario_id)
-        select distinct ${send.churchId}::int, ${row.id}::int, a.uid from (${send.members}) as a(uid)
-        on conflict do nothing
-        returning 1
-      )
-      select count(*)::int as n from added`),
-  );
-  const total = Number(count?.n ?? 0);
+  // In chunks by member id, each its own statement: a 20,000-member audience never holds the
+  // database for one long insert (PGlite runs one statement at a time for every request).
+  let total = 0;
+  for (let last = 0; ;) {
+    const [chunk] = await rowsOf<{ n: number; last: number | null }>(
+      db.execute(sql`
+        with chunk as (
+          select distinct a.uid from (${send.members}) as a(uid)
+          where a.uid > ${last} order by a.uid limit ${QUEUE_CHUNK}
+        ), added as (
+          insert into ${t.emailRecipients} (igreja_id, envio_id, usuario_id)
+          select ${send.churchId}::int, ${row.id}::int, uid from chunk
+          on conflict do nothing
+          returning 1
+        )
+        select (select count(*)::int from added) as n, (select max(uid)::int from chunk) as last`),
+    );
+    total += Number(chunk?.n ?? 0);
+    if (chunk?.last == null) break;
+    last = Number(chunk.last);
+  }
+  // 'preparando' until every recipient is in: the job never finishes a send still being filled
   await db
     .update(t.emailSends)
-    .set(total ? { total } : { total, status: 'concluido', finishedAt: new Date() })
+    .set(
+      total
+        ? { total, status: 'enviando' }
+        : { total, status: 'concluido', finishedAt: new Date() },
+    )
     .where(eq(t.emailSends.id, row.id));
   return row.id;
 }

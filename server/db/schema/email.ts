@@ -37,7 +37,7 @@ export const emailSends = pgTable(
     /** The page the message links to, if any (absolute URL). */
     link: text('link'),
     audience: jsonb('publico').$type<EmailAudience>().notNull(),
-    /** 'enviando' until no recipient is pending, then 'concluido'. */
+    /** 'preparando' while its recipients are added, 'enviando' until none is pending, then 'concluido'. */
     status: text('status').notNull().default('enviando'),
     total: integer('total').notNull().default(0),
     sent: integer('enviados').notNull().default(0),
