@@ -161,6 +161,7 @@ test('an editor puts a described image and a YouTube video in a new post, previe
   await expect(player).toHaveAttribute('loading', 'lazy');
   await expect(player).toHaveAttribute('title', /YouTube/);
   expect(await bundledScripts(page)).toEqual([]);
+  await axe(page);
   expect(await image.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(1200);
 
   // archived again, so the seed's news lead the list for other tests
