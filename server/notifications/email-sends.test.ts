@@ -234,6 +234,11 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
     expect(click.status).toBe(200);
     expect(await click.text()).toContain('não enviará mais mensagens dos grupos');
     expect(await prefs()).toMatchObject([{ kind: 'groups', channel: 'email', on: false }]);
+    const forgedPage = await api.request(`${url.pathname}?t=nada`, {
+      headers: { 'accept-language': 'es' },
+    });
+    expect(forgedPage.status).toBe(400);
+    expect(await forgedPage.text()).toContain('Este enlace no es válido.');
     const forged = await api.request(
       `${url.pathname}?t=${members[1]!.id}.${graca}.groups.${'x'.repeat(43)}`,
       {
@@ -291,6 +296,22 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
       .from(t.emailRecipients)
       .where(inArray(t.emailRecipients.sendId, [notice.email!.id]));
     expect(rows.map((r) => r.status)).toEqual(['enviado', 'enviado', 'enviado']);
+  });
+
+  it('only staff of the notifications area see the sends or send a test', async () => {
+    const member = await loginAs(api, STAFF_ACCOUNTS.member);
+    expect(
+      (await client.get('/admin/graca/notificacoes/emails', { token: member.token })).status,
+    ).toBe(403);
+    const test = await client.call('POST', '/admin/graca/notificacoes/teste', {
+      token: member.token,
+      body: { titulo: 'x', corpo: 'y' },
+    });
+    expect(test.status).toBe(403);
+    const graceAdmin = await loginAs(api, STAFF_ACCOUNTS.graceAdmin);
+    expect(
+      (await client.get('/admin/graca/notificacoes/emails', { token: graceAdmin.token })).status,
+    ).toBe(403);
   });
 
   it('refuses an audience of another church or an unknown role, per field', async () => {

@@ -4,7 +4,7 @@
 // token's kind of e-mail off. The token alone authorises it: no session, no framework JS.
 import { Hono, type Context } from 'hono';
 import { emailMessage, type EmailMessageKey } from '../../contract/messages/email.ts';
-import type { MessageLang } from '../../contract/messages/lang.ts';
+import { messageLang, type MessageLang } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
 import { escapeHtml } from '../mail/text.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
@@ -24,8 +24,10 @@ export function unsubscribeRoutes(db: Database) {
     const token = c.req.query('t');
     const claim = readUnsubscribeToken(token);
     const view = claim && (await unsubscribeView(db, claim));
-    if (!claim || !view)
-      return page(c, 400, 'en', `<p>${escapeHtml(emailMessage('en', 'email.page.invalid'))}</p>`);
+    if (!claim || !view) {
+      const lang = messageLang(c.req.header('accept-language'));
+      return page(c, 400, lang, `<p>${escapeHtml(emailMessage(lang, 'email.page.invalid'))}</p>`);
+    }
     const m = (key: EmailMessageKey, values?: Record<string, string>) =>
       escapeHtml(emailMessage(view.lang, key, values));
     const values = {
