@@ -8,6 +8,8 @@ import { expect } from '@playwright/test';
 
 export interface SecondServer {
   port: number;
+  /** Its DATA_DIR (the outbox is read from there). */
+  dataDir: string;
   /** The API address of `path` on this server (`/api/v1{path}`). */
   api(path: string): string;
   /** A demo account's session on this server. */
@@ -27,25 +29,28 @@ const freePort = () =>
     });
   });
 
-/** Starts `node server.ts` with `env` on top of this process's, and waits until it is healthy. */
+/**
+ * Starts `node server.ts` with `env` on top of this process's, and waits until it is healthy.
+ * `prepare` runs first with the server's environment (a command that needs the database alone).
+ */
 export async function startSecondServer(
   name: string,
   env: Record<string, string>,
+  { prepare }: { prepare?: (env: NodeJS.ProcessEnv) => Promise<void> } = {},
 ): Promise<SecondServer> {
   const port = await freePort();
   const dataDir = `.data/e2e-${name}-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const server = spawn(process.execPath, ['server.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'error',
-      ...env,
-    },
-    stdio: 'ignore',
-  });
+  const serverEnv = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'error',
+    ...env,
+  };
+  await prepare?.(serverEnv);
+  const server = spawn(process.execPath, ['server.ts'], { env: serverEnv, stdio: 'ignore' });
   let up = false;
   for (let i = 0; i < 120 && !up; i++) {
     up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
@@ -58,6 +63,7 @@ export async function startSecondServer(
   const api = (path: string) => `http://127.0.0.1:${port}/api/v1${path}`;
   return {
     port,
+    dataDir,
     api,
     async login(email) {
       const r = await fetch(api('/security/login_check'), {

@@ -64,7 +64,8 @@ export function CodeField({
         name="codigo"
         value={value}
         onChange={(v) => onChange(v.toLowerCase())}
-        error={error ?? (check.kind === 'taken' ? check.reason : undefined)}
+        // a form clears a field's error to '' as it is typed in: the check's reason still shows
+        error={error || (check.kind === 'taken' ? check.reason : undefined)}
         hint={hint}
         autoComplete="off"
         maxLength={40}
