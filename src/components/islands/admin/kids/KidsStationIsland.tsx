@@ -52,10 +52,10 @@ function FamilyCard({
     .map((c) => ({ child: c, sessaoId: rooms[key(c)] ? Number(rooms[key(c)]) : c.sessaoSugerida }));
   return (
     <li className="kids-family">
-      <h3>
+      <h2>
         {family.responsavel}
         {family.visitante && <span className="staff-badge">{t('admin.kids.visitor')}</span>}
-      </h3>
+      </h2>
       {family.telefone && <p className="kids-muted">{family.telefone}</p>}
       <ul className="kids-children">
         {family.criancas.map((c) => {
@@ -375,10 +375,8 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
         ))}
       </nav>
       {notice && (
-        <div
-          className={notice.alarm ? 'kids-alarm' : undefined}
-          role={notice.alarm ? 'alert' : undefined}
-        >
+        // a wrong pick-up code is framed large and red; the notice itself is the alert
+        <div className={notice.alarm ? 'kids-alarm' : undefined}>
           <Notice kind={notice.kind}>{notice.text}</Notice>
         </div>
       )}

@@ -1,0 +1,82 @@
+// Children's check-in at a kiosk (docs/kids.md), on a tablet: the kids volunteer checks in two
+// children of a family, prints their labels (name, allergy, the same code as the parent's tag),
+// a pick-up with a wrong code is refused loudly and the right code lets the child go, and the
+// attendance shows them. axe finds nothing on the station, the labels or the attendance.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { comingSunday } from '../../server/db/seed/kids.ts';
+import { asMember, churchUrl } from './helpers.ts';
+
+test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
+
+const axe = async (page: import('@playwright/test').Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.map((v) => `${v.id}: ${v.help}`);
+
+test('a family checks in, prints labels, and picks up only with the right code', async ({
+  page,
+}) => {
+  const sunday = comingSunday();
+  await asMember(page, 'kids@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/kids/station'));
+  await expect(page.getByRole('heading', { name: 'Estação de check-in' })).toBeVisible();
+  await page.getByLabel('Dia').fill(sunday);
+  await expect(page.getByLabel('Horário')).toContainText('Escola Bíblica Dominical');
+  await page.getByLabel('Telefone, nome ou carteirinha').fill('carla');
+  await page.getByRole('button', { name: 'Buscar família' }).click();
+  await expect(page.getByRole('heading', { name: 'Carla Mendes' })).toBeVisible();
+  // large targets: each child's row is a thumb-sized tick
+  const lucasRow = page.locator('.kids-tick').filter({ hasText: 'Lucas Mendes' });
+  expect((await lucasRow.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+  await lucasRow.tap();
+  await page.locator('.kids-tick').filter({ hasText: 'Sofia Mendes' }).tap();
+  await expect(page.getByRole('checkbox', { name: /Lucas Mendes/ })).toBeChecked();
+  expect(await axe(page)).toEqual([]);
+  await page.getByRole('button', { name: 'Fazer check-in (2)' }).click();
+  const code = (await page.getByTestId('kids-code').textContent())!.trim();
+  expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{4}$/);
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(768);
+
+  // the labels: name, allergy in bold, the code — and the parent's tag with the same code
+  await page.getByRole('link', { name: 'Imprimir etiquetas' }).click();
+  const labels = page.getByTestId('kids-label');
+  await expect(labels).toHaveCount(2);
+  const lucas = labels.filter({ hasText: 'Lucas Mendes' });
+  await expect(lucas.locator('.kids-label-notes')).toHaveText('Alergia a leite');
+  expect(
+    await lucas.locator('.kids-label-notes').evaluate((el) => getComputedStyle(el).fontWeight),
+  ).toBe('700');
+  await expect(lucas.locator('.kids-label-code')).toHaveText(code);
+  const tag = page.getByTestId('kids-parent-tag');
+  await expect(tag.locator('.kids-label-code')).toHaveText(code);
+  await expect(tag).toContainText('Lucas Mendes, Sofia Mendes');
+  await page.getByLabel('Tamanho da etiqueta').selectOption('label4x2');
+  expect(await axe(page)).toEqual([]);
+
+  // pick-up: a wrong code is refused loudly, the right one lets Lucas go
+  await page.goto(churchUrl('graca', '/admin/kids/station'));
+  await page.getByLabel('Dia').fill(sunday);
+  await expect(page.getByLabel('Horário')).toContainText('Escola Bíblica Dominical');
+  await page.getByRole('button', { name: 'Retirada' }).click();
+  await page.getByLabel('Telefone, nome ou carteirinha').fill('11 98765-1234');
+  await page.getByRole('button', { name: 'Buscar família' }).click();
+  const child = page.locator('.kids-child').filter({ hasText: 'Lucas Mendes' });
+  const wrong = code === 'AAAA' ? 'CCCC' : 'AAAA';
+  await child.getByLabel('Código da etiqueta do responsável').fill(wrong);
+  await child.getByRole('button', { name: 'Liberar Lucas Mendes' }).click();
+  await expect(page.locator('.kids-alarm').getByRole('alert')).toContainText('CÓDIGO ERRADO');
+  await child.getByLabel('Código da etiqueta do responsável').fill(code.toLowerCase());
+  await child.getByRole('button', { name: 'Liberar Lucas Mendes' }).click();
+  await expect(page.getByText('Lucas Mendes foi retirada.')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+
+  // the attendance of the day shows both children
+  await page.goto(churchUrl('graca', '/admin/kids?vista=frequencia'));
+  await page.getByLabel('De').fill(sunday);
+  await page.getByLabel('Até').fill(sunday);
+  const byChild = page.getByTestId('kids-attendance-children');
+  await expect(byChild).toContainText('Lucas Mendes');
+  await expect(byChild).toContainText('Sofia Mendes');
+  expect(await axe(page)).toEqual([]);
+});
