@@ -4,7 +4,7 @@
 // the church lacks the area's module, as the public calls of that module answer (spec §2 module
 // gate; docs/staff.md "Modules"). A member, a visitor or the staff of another church never
 // reaches a handler.
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { areasFor, churchHasArea, mayUse, type StaffArea } from '../../contract/staff.ts';
 import type { MessageLang } from '../../contract/messages/index.ts';
@@ -22,6 +22,8 @@ export interface StaffScope {
   actor: StaffActor;
   email: string;
   lang: MessageLang;
+  /** The caller leads a volunteer team here (docs/volunteers.md): they reach the `teams` area even without a staff role. */
+  leadsTeam?: boolean;
   /** Whether the church requires two-factor sign-in of its staff, and whether the caller has it on. */
   twoFactor?: { exigido: boolean; ativo: boolean };
 }
@@ -49,7 +51,21 @@ export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
       modules: scoped.modules,
     };
     const roles = await staffRolesIn(db, user.userId, church);
-    if (areasFor(roles).length === 0) throw new ApiProblem(403, 'staff.notStaff');
+    // a team leader without a staff role reaches their team's area only (server/teams checks which team)
+    const [lead] = await db
+      .select({ id: t.teamMembers.id })
+      .from(t.teamMembers)
+      .where(
+        and(
+          eq(t.teamMembers.churchId, church.id),
+          eq(t.teamMembers.userId, user.userId),
+          eq(t.teamMembers.leader, true),
+          eq(t.teamMembers.state, 'ativo'),
+        ),
+      )
+      .limit(1);
+    const leadsTeam = Boolean(lead);
+    if (areasFor(roles).length === 0 && !leadsTeam) throw new ApiProblem(403, 'staff.notStaff');
     const [person] = await db
       .select({ first: t.users.firstName, last: t.users.lastName })
       .from(t.users)
@@ -66,6 +82,7 @@ export function staffGate(db: Database): MiddlewareHandler<StaffEnv> {
       email: user.email,
       lang: langOf(c),
       twoFactor,
+      leadsTeam,
     });
     await next();
   };

@@ -528,4 +528,36 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     expect(badMonth.status).toBe(400);
     expect(badMonth.body.errors?.mes).toEqual(['Use un mes como 2026-12.']);
   });
+
+  it('a team leader without a staff role runs their own team only', async () => {
+    await send('POST', `/admin/graca/equipes/${otherTeamId}/membros`, 'admin', {
+      idUsuario: ids.member,
+      lider: true,
+    });
+    const me = await send('GET', '/admin/graca/eu', 'member');
+    expect(me.status).toBe(200);
+    expect(me.body.areas).toEqual(['teams']);
+    expect((await send('GET', '/admin/graca/painel', 'member')).status).toBe(200);
+    const list = await send('GET', '/admin/graca/equipes', 'member');
+    expect((list.body.equipes as { nome: string }[]).map((team) => team.nome)).toEqual([
+      'Recepção',
+    ]);
+    expect(
+      (
+        await send('POST', `/admin/graca/equipes/${otherTeamId}/posicoes`, 'member', {
+          nome: 'Estacionamento',
+        })
+      ).status,
+    ).toBe(201);
+    expect((await send('GET', `/admin/graca/equipes/${teamId}`, 'member')).status).toBe(403);
+    expect((await send('POST', '/admin/graca/equipes', 'member', { nome: 'Mídia' })).status).toBe(
+      403,
+    );
+    expect((await send('GET', '/admin/graca/pessoas', 'member')).status).toBe(403);
+    // and once no longer a leader, the staff area is closed again
+    await send('PUT', `/admin/graca/equipes/${otherTeamId}/membros/${ids.member}`, 'admin', {
+      lider: false,
+    });
+    expect((await send('GET', '/admin/graca/eu', 'member')).status).toBe(403);
+  });
 });
