@@ -5,7 +5,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { comingSunday } from '../../server/db/seed/kids.ts';
-import { asMember, churchUrl } from './helpers.ts';
+import { API, asMember, churchUrl } from './helpers.ts';
 
 test.use({ viewport: { width: 768, height: 1024 }, hasTouch: true });
 
@@ -79,4 +79,48 @@ test('a family checks in, prints labels, and picks up only with the right code',
   await expect(byChild).toContainText('Lucas Mendes');
   await expect(byChild).toContainText('Sofia Mendes');
   expect(await axe(page)).toEqual([]);
+});
+
+test.describe('on the teacher’s phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, hasTouch: true });
+
+  test('the roster lists allergies first, pages a parent and the door screen shows the code', async ({
+    page,
+  }) => {
+    const sunday = comingSunday();
+    const session = await asMember(page, 'kids@graca.demo');
+    const api = (path: string, body?: unknown) =>
+      fetch(`${API}/admin/graca/kids/${path}`, {
+        method: body ? 'POST' : 'GET',
+        headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then((r) => r.json());
+    // Carla's children at the evening service, through the station's own call
+    const { familias } = await api(`familias?busca=carla&data=${sunday}&horario=18:00`);
+    const family = familias[0];
+    const labels = await api('checkin', {
+      data: sunday,
+      horario: '18:00',
+      familia: family.chave,
+      criancas: family.criancas.map((c: { tipo: string; id: number }) => ({
+        tipo: c.tipo,
+        id: c.id,
+      })),
+    });
+    const lucas = family.criancas.find((c: { nome: string }) => c.nome === 'Lucas Mendes');
+    await page.goto(churchUrl('graca', `/admin/kids/roster?sessao=${lucas.sessaoSugerida}`));
+    const first = page.locator('.kids-roster-list > li').first();
+    await expect(first).toContainText('Lucas Mendes');
+    await expect(first.locator('.kids-notes')).toHaveText('Alergia a leite');
+    await expect(page.locator('.kids-count')).toContainText('1 de');
+    expect(await axe(page)).toEqual([]);
+    await first.getByRole('button', { name: 'Chamar responsável' }).click();
+    await expect(page.getByText(`o código ${labels.codigo} está na tela da porta`)).toBeVisible();
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+      .toBeLessThanOrEqual(390);
+    await page.goto(churchUrl('graca', `/admin/kids/door?data=${sunday}`));
+    await expect(page.locator('.kids-door-code')).toContainText([labels.codigo]);
+    expect(await axe(page)).toEqual([]);
+  });
 });
