@@ -15,6 +15,7 @@ import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { log } from '../log.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { syncDoorTeam } from './door-sync.ts';
 import { planWhen, rotaMail } from './rota-mail.ts';
 
 const links = signer('rota-answer');
@@ -184,10 +185,13 @@ async function answer_(
     if (open && Number(open.taken) >= open.needed) throw new ApiProblem(409, 'teams.full');
   }
   try {
-    await db
-      .update(t.assignments)
-      .set({ state, answeredAt: now })
-      .where(and(eq(t.assignments.id, row.id), eq(t.assignments.churchId, row.churchId)));
+    await db.transaction(async (tx) => {
+      await tx
+        .update(t.assignments)
+        .set({ state, answeredAt: now })
+        .where(and(eq(t.assignments.id, row.id), eq(t.assignments.churchId, row.churchId)));
+      await syncDoorTeam(tx, row.churchId, row.planId, row.userId);
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'escala_pessoa_momento_uq'))
       throw new ApiProblem(409, 'teams.doubleBooked');

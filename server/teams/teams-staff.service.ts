@@ -25,6 +25,7 @@ import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { personRank, personSearch } from '../users/person-search.ts';
+import { syncDoorTeam } from './door-sync.ts';
 import { sendRequest } from './rotas.service.ts';
 
 export type TeamsDeps = StaffWriteDeps & { mailer: Mailer };
@@ -921,6 +922,7 @@ export async function schedule(
             askedAt: now,
           })
           .returning({ id: t.assignments.id });
+        await syncDoorTeam(tx, actor.churchId, planId, input.idUsuario);
         return row!;
       },
       { purge: false },
@@ -963,8 +965,9 @@ export async function unschedule(
             eq(t.assignments.churchId, actor.churchId),
           ),
         )
-        .returning({ id: t.assignments.id });
+        .returning({ id: t.assignments.id, userId: t.assignments.userId });
       if (!rows.length) throw notFound('teams.assignmentNotFound');
+      await syncDoorTeam(tx, actor.churchId, planId, rows[0]!.userId);
     },
     { purge: false },
   );

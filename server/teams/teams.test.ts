@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myRotasSchema, teamPlanViewSchema } from '../../contract/rotas.ts';
 import {
@@ -42,6 +42,7 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
   let api: ReturnType<typeof createApi>;
   const tokens = {} as Record<Who, string>;
   const ids = {} as Record<Who, number>;
+  let graca: number;
 
   async function send(method: string, url: string, who?: Who, json?: unknown, lang = 'en') {
     const headers: Record<string, string> = { 'accept-language': lang };
@@ -66,6 +67,8 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db, changes: createChangeFeed() });
+    graca = (await database.db.select().from(t.churches).where(eq(t.churches.slug, 'graca')))[0]!
+      .id;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
       const res = await api.request('/api/v1/security/login_check', {
         method: 'POST',
@@ -559,5 +562,57 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
       lider: false,
     });
     expect((await send('GET', '/admin/graca/eu', 'member')).status).toBe(403);
+  });
+
+  it('the door team of an event is the people of its door plan', async () => {
+    const door = await send('POST', '/admin/graca/equipes', 'admin', {
+      nome: 'Porta',
+      tipo: 'porta',
+    });
+    const doorId = door.body.id as number;
+    await send('POST', `/admin/graca/equipes/${doorId}/posicoes`, 'admin', { nome: 'Porta A' });
+    await send('POST', `/admin/graca/equipes/${doorId}/membros`, 'admin', {
+      idUsuario: ids.treasurer,
+    });
+    const [event] = await database.db
+      .select()
+      .from(t.events)
+      .where(and(eq(t.events.churchId, graca), gt(t.events.startsAt, new Date())))
+      .limit(1);
+    const made = await send('POST', `/admin/graca/equipes/${doorId}/escalas`, 'admin', {
+      idEvento: event!.id,
+    });
+    expect(made.status).toBe(201);
+    const planId = (made.body.criadas as number[])[0]!;
+    const plan = planDetailSchema.parse(
+      (await send('GET', `/admin/graca/equipes/${doorId}/escalas/${planId}`, 'admin')).body,
+    );
+    expect(plan.titulo).toBe(event!.title);
+    const doorRows = () =>
+      database.db
+        .select()
+        .from(t.eventDoorTeam)
+        .where(
+          and(eq(t.eventDoorTeam.eventId, event!.id), eq(t.eventDoorTeam.userId, ids.treasurer)),
+        );
+    const asked = await send(
+      'POST',
+      `/admin/graca/equipes/${doorId}/escalas/${planId}/pessoas`,
+      'admin',
+      {
+        idPosicao: plan.posicoes[0]!.id,
+        idUsuario: ids.treasurer,
+      },
+    );
+    expect(asked.status).toBe(201);
+    expect(await doorRows()).toHaveLength(1);
+    const declined = await send(
+      'POST',
+      `/igreja/graca/escalas/${asked.body.id as number}/resposta`,
+      'treasurer',
+      { resposta: 'recusar' },
+    );
+    expect(declined.status).toBe(200);
+    expect(await doorRows()).toHaveLength(0);
   });
 });
