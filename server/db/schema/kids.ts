@@ -167,9 +167,6 @@ export const kidsCheckins = pgTable(
       .where(sql`${t.visitorChildId} is not null`),
     index('kids_checkin_igreja_idx').on(t.churchId, t.sessionId),
     index('kids_checkin_codigo_idx').on(t.codeId),
-    check(
-      'kids_checkin_crianca_ck',
-      sql`(${t.childId} is null) <> (${t.visitorChildId} is null)`,
-    ),
+    check('kids_checkin_crianca_ck', sql`(${t.childId} is null) <> (${t.visitorChildId} is null)`),
   ],
 );
