@@ -136,7 +136,7 @@ test('a stranger signs a church up; it goes online when the e-mail is proven', a
   await stranger.goto(link!.replace(/^https?:\/\/[^/]+/, bare));
   const toSite = stranger.getByRole('link', { name: 'Ir para a área da equipe do seu site' });
   await expect(toSite).toBeVisible({ timeout: 30_000 });
-  expect(new URL(await toSite.getAttribute('href'), bare).host).toBe(
+  expect(new URL((await toSite.getAttribute('href')) ?? '', bare).host).toBe(
     `novaalianca.localhost:${server.port}`,
   );
   expect(await statusAt('novaalianca.localhost', '/')).toBe(200);
