@@ -54,6 +54,9 @@ beforeAll(async () => {
   await writeFile(path.join(dataDir, 'payment-key'), randomBytes(32).toString('hex'), {
     mode: 0o600,
   });
+  await writeFile(path.join(dataDir, 'vapid-keys'), '{"publicKey":"p","privateKey":"k"}', {
+    mode: 0o600,
+  });
   source = await openTestDatabase('pglite');
   backup = {
     db: source.db,
@@ -96,7 +99,7 @@ describe('a backup taken while writes go on', () => {
     expect(pairs).toBeGreaterThan(rows / 2); // writes went on after the snapshot
     expect(manifest.database.lastMigration?.tag).toMatch(/^\d{4}_/);
     expect(manifest.files).toMatchObject({ backend: 'local', count: 3 });
-    expect(manifest.keys.map((k) => k.path)).toEqual(['keys/payment-key']);
+    expect(manifest.keys.map((k) => k.path)).toEqual(['keys/payment-key', 'keys/vapid-keys']);
     expect(readdirSync(work).filter((f) => f.startsWith('.partial-'))).toEqual([]);
   }, 60_000);
 
@@ -110,9 +113,10 @@ describe('a backup taken while writes go on', () => {
     expect(readFileSync(path.join(target, 'files/uploads/oracao/2-bb.bin'), 'utf8')).toBe(
       'a,b\n1,2\n',
     );
-    expect(readFileSync(path.join(target, 'payment-key'), 'utf8')).toBe(
-      readFileSync(path.join(dataDir, 'payment-key'), 'utf8'),
-    );
+    for (const key of ['payment-key', 'vapid-keys'])
+      expect(readFileSync(path.join(target, key), 'utf8')).toBe(
+        readFileSync(path.join(dataDir, key), 'utf8'),
+      );
     const restored = await openDatabase(path.join(target, 'pglite'), { thread: false });
     try {
       const users = await restored.db.select().from(t.users);

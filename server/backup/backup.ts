@@ -54,8 +54,12 @@ export function productVersion(): { name: string; version: string } {
   return { name: pkg.name, version: pkg.version };
 }
 
-/** The demo's generated keys in DATA_DIR (server/auth/jwt-secret.ts, server/payments/secret-box.ts). */
-export const KEY_FILES = ['jwt-secret', 'payment-key'];
+/**
+ * The keys generated once per deployment in DATA_DIR (server/auth/jwt-secret.ts,
+ * server/payments/secret-box.ts, server/notifications/vapid.ts): without the push key pair a
+ * restored site could no longer reach the devices members subscribed.
+ */
+export const KEY_FILES = ['jwt-secret', 'payment-key', 'vapid-keys'];
 
 export interface BackupSource {
   db: Database;
