@@ -5,11 +5,11 @@
 // queue, the time to send everything, messages per second and that each member got exactly one.
 // PGlite in a folder by default; DATABASE_URL for PostgreSQL.
 import { mkdtemp } from 'node:fs/promises';
-import type { AddressInfo } from 'node:net';
+import { fork } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
+import { createApi } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import * as t from '../server/db/schema/index.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
@@ -48,28 +48,56 @@ let close = async () => {};
 if (process.env.BENCH_MAILER === 'null') {
   mailer = { send: async (mail) => void received.set(mail.to, (received.get(mail.to) ?? 0) + 1) };
 } else {
-  const server = new SMTPServer({
-    disabledCommands: ['AUTH', 'STARTTLS'],
-    logger: false,
-    onRcptTo(address, _s, cb) {
-      received.set(address.address, (received.get(address.address) ?? 0) + 1);
-      cb();
-    },
-    onData(stream, _s, cb) {
-      stream.on('end', () => cb());
-      stream.resume();
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
+  // the receiving server in a process of its own, as a real relay is
+  const sink = fork(path.join(import.meta.dirname, 'smtp-sink.ts'));
+  const port = await new Promise<number>((resolve) =>
+    sink.once('message', (m) => resolve((m as { port: number }).port)),
+  );
   mailer = createMailer({
     dataDir: dir ?? tmpdir(),
     smtpUrl: `smtp://127.0.0.1:${port}?pool=true&maxConnections=4`,
   });
-  close = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  close = async () => {
+    const counts = await new Promise<Record<string, number>>((resolve) => {
+      sink.once('message', (m) => resolve((m as { received: Record<string, number> }).received));
+      sink.send('counts');
+    });
+    for (const [to, n] of Object.entries(counts)) received.set(to, n);
+  };
 }
 
 const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
+
+// What public pages read (the news list and the events list of the church) through the API in this
+// process, one after another, timed: before the send, then while it is queued and sent.
+const api = createApi({ db: database.db });
+const READS = [`/api/v1/igreja/graca/noticia?page=1`, `/api/v1/igreja/graca/evento`];
+function reader() {
+  const times: number[] = [];
+  let running = true;
+  const done = (async () => {
+    for (let n = 0; running; n++) {
+      const at = performance.now();
+      const res = await api.request(READS[n % READS.length]!);
+      await res.arrayBuffer();
+      times.push(performance.now() - at);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+  })();
+  return {
+    stop: async () => {
+      running = false;
+      await done;
+      return times;
+    },
+  };
+}
+const p95 = (ms: number[]) =>
+  [...ms].sort((a, b) => a - b)[Math.min(ms.length - 1, Math.floor(ms.length * 0.95))] ?? 0;
+const quietReader = reader();
+await new Promise((r) => setTimeout(r, 10_000));
+const quiet = await quietReader.stop();
+const busyReader = reader();
 let started = performance.now();
 const everyone = await resolveAudience(database.db, churchId, { tipo: 'todos' });
 const sendId = await queueEmailSend(database.db, {
@@ -89,17 +117,26 @@ console.log(`queued ${queued!.total} recipients in ${queueMs} ms`);
 started = performance.now();
 let sent = 0;
 for (;;) {
-  const n = await workEmailSends(database.db, { mailer, settings, concurrency: 8 });
+  const n = await workEmailSends(database.db, {
+    mailer,
+    settings,
+    concurrency: 4,
+    restMs: Number(process.env.BENCH_REST_MS ?? 0),
+  });
   sent += n;
   const [row] = await database.db.select().from(t.emailSends).where(eq(t.emailSends.id, sendId!));
   if (row!.status === 'concluido') break;
 }
 const seconds = (performance.now() - started) / 1000;
+const busy = await busyReader.stop();
 const [done] = await database.db.select().from(t.emailSends).where(eq(t.emailSends.id, sendId!));
+await close();
 const twice = [...received.values()].filter((n) => n > 1).length;
 console.log(
   `sent ${done!.sent} (skipped ${done!.skipped}, failed ${done!.failed}) in ${seconds.toFixed(1)} s: ${Math.round(sent / seconds)} messages/s; addresses that got two: ${twice}`,
 );
-await close();
+console.log(
+  `public reads p95 quiet / during the send: ${p95(quiet).toFixed(0)} / ${p95(busy).toFixed(0)} ms (${quiet.length}, ${busy.length} answers; target ≤ 2×)`,
+);
 await database.close();
 process.exit(0);

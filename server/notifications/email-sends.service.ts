@@ -207,6 +207,8 @@ export interface EmailWorkOptions {
   limit?: number;
   /** Messages in flight at once. */
   concurrency?: number;
+  /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
+  restMs?: number;
 }
 
 /** A claim older than this whose outcome was never written (its process died mid-send) counts as failed. */
@@ -347,6 +349,7 @@ async function deliver(
       });
   }
   const concurrency = Math.max(1, options.concurrency ?? 4);
+  const rest = options.restMs ?? 0;
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
@@ -355,6 +358,7 @@ async function deliver(
         try {
           await options.mailer.send(mail);
           outcome.set(rowId, { status: 'enviado' });
+          if (rest) await new Promise((resolve) => setTimeout(resolve, rest));
         } catch (error) {
           const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
           const code = permanentFailure(error);
