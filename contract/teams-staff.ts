@@ -153,6 +153,8 @@ export const teamDetailSchema = teamSummarySchema.extend({
   cultos: z.array(
     z.object({ id: z.number(), titulo: z.string(), diaSemana: z.number(), horario: z.string() }),
   ),
+  /** The church's next events, for an event's plan. */
+  eventos: z.array(z.object({ id: z.number(), titulo: z.string(), inicio: z.string() })),
 });
 export type TeamDetail = z.infer<typeof teamDetailSchema>;
 

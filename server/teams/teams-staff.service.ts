@@ -180,9 +180,16 @@ export async function teamDetail(
     .from(t.weeklyServices)
     .where(and(eq(t.weeklyServices.churchId, actor.churchId), eq(t.weeklyServices.active, true)))
     .orderBy(asc(t.weeklyServices.weekday), asc(t.weeklyServices.startTime));
+  const events = await db
+    .select({ id: t.events.id, titulo: t.events.title, inicio: t.events.startsAt })
+    .from(t.events)
+    .where(and(eq(t.events.churchId, actor.churchId), gte(t.events.startsAt, new Date())))
+    .orderBy(asc(t.events.startsAt))
+    .limit(30);
   return {
     ...summary,
     lidero: summary.lidero,
+    eventos: events.map((e) => ({ ...e, inicio: e.inicio.toISOString() })),
     pessoas: people.map((p) => ({
       id: p.id,
       nome: nameOf(p),

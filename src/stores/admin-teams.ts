@@ -74,9 +74,13 @@ export const removeMember = (slug: string, id: number, userId: number) =>
     () => loadTeam(slug, id),
   );
 
-export const makePlans = (slug: string, id: number, serviceId: number, weeks: number) =>
+export const makePlans = (
+  slug: string,
+  id: number,
+  which: { idCulto: number; semanas: number } | { idEvento: number },
+) =>
   attempt(
-    () => api.postPlans(slug, id, serviceId, weeks),
+    () => api.postPlans(slug, id, which),
     () => loadTeam(slug, id),
   );
 

@@ -45,10 +45,11 @@ export const putMember = (
 export const deleteMemberCall = (slug: string, id: number, userId: number) =>
   staffHttp(slug).delete(`equipes/${id}/membros/${userId}`);
 
-export const postPlans = (slug: string, id: number, idCulto: number, semanas: number) =>
-  staffHttp(slug)
-    .post(`equipes/${id}/escalas`, { json: { idCulto, semanas } })
-    .json<{ criadas: number[] }>();
+export const postPlans = (
+  slug: string,
+  id: number,
+  which: { idCulto: number; semanas: number } | { idEvento: number },
+) => staffHttp(slug).post(`equipes/${id}/escalas`, { json: which }).json<{ criadas: number[] }>();
 
 export const fetchPlan = (slug: string, id: number, planId: number) =>
   staffHttp(slug).get(`equipes/${id}/escalas/${planId}`).json<PlanDetail>();

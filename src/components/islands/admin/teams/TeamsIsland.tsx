@@ -300,6 +300,7 @@ function TeamView({ slug, t, lang, id }: { slug: string; t: T; lang: Lang; id: n
   const [count, setCount] = useState('1');
   const [service, setService] = useState('');
   const [weeks, setWeeks] = useState('4');
+  const [event, setEvent] = useState('');
   useEffect(() => {
     void loadTeam(slug, id);
   }, [slug, id]);
@@ -444,7 +445,10 @@ function TeamView({ slug, t, lang, id }: { slug: string; t: T; lang: Lang; id: n
           onSubmit={async (e) => {
             e.preventDefault();
             report(
-              await makePlans(slug, id, Number(serviceId), Number(weeks) || 0),
+              await makePlans(slug, id, {
+                idCulto: Number(serviceId),
+                semanas: Number(weeks) || 0,
+              }),
               t('admin.teams.plansMade'),
             );
           }}
@@ -471,6 +475,30 @@ function TeamView({ slug, t, lang, id }: { slug: string; t: T; lang: Lang; id: n
             {t('admin.teams.makePlans')}
           </button>
         </form>
+        {data.eventos.length > 0 && (
+          <form
+            className="teams-admin-inline"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              const idEvento = Number(event || data.eventos[0]!.id);
+              report(await makePlans(slug, id, { idEvento }), t('admin.teams.plansMade'));
+            }}
+          >
+            <Select
+              label={t('admin.teams.event')}
+              name="evento"
+              value={event || String(data.eventos[0]!.id)}
+              onChange={setEvent}
+              options={data.eventos.map((ev) => ({
+                value: String(ev.id),
+                label: `${formatDate(ev.inicio, lang)} · ${ev.titulo}`,
+              }))}
+            />
+            <button type="submit" className="button secondary">
+              {t('admin.teams.makeEventPlan')}
+            </button>
+          </form>
+        )}
       </section>
     </>
   );
