@@ -22,12 +22,11 @@ import type { Database, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import * as t from '../db/schema/index.ts';
 import { ALL_MODULES } from '../db/seed/churches.ts';
-import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { newInvitation, sendWaiting } from '../invitations/invitations.service.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { recordProviderAudit, type ProviderActor } from './audit.ts';
-import { churchStorageBytes } from './storage.ts';
+import { churchStorageBytes } from '../files/usage.ts';
 import { assertNotMarked, deletionsOf } from '../exports/deletion.service.ts';
 
 /** The language of messages and default texts for a church language. */
@@ -316,13 +315,12 @@ export async function createOrganization(
 
 export interface ListDeps {
   db: Database;
-  files: FileStore;
   /** `http://<code>.<provider domain>[:port]` */
   addressOf: (code: string) => string;
 }
 
 export async function listChurches(
-  { db, files, addressOf }: ListDeps,
+  { db, addressOf }: ListDeps,
   filter: { busca?: string | undefined; page: number; id?: number },
 ): Promise<ProviderChurchesPage> {
   const where = and(
@@ -377,7 +375,7 @@ export async function listChurches(
       modulos: modules.filter((m) => m.churchId === church.id).map((m) => m.code),
       pessoas: size?.people ?? 0,
       admins: size?.admins ?? 0,
-      armazenamento: await churchStorageBytes(db, files, church.id),
+      armazenamento: await churchStorageBytes(db, church.id),
       ultimaAtividade: size?.last ?? null,
       criadaEm: church.createdAt.toISOString(),
       exclusao: deletions.get(church.id) ?? null,

@@ -80,13 +80,10 @@ export function providerOrigin(c: Context): string {
   return `${schemeOf(c)}://${settings.PROVIDER_DOMAIN}${port}`;
 }
 
-export function providerRoutes({ db, changes, mailer, files }: ProviderDeps) {
+export function providerRoutes({ db, changes, mailer }: ProviderDeps) {
   const admin = (c: Context) => requireProviderAdmin(db, c);
   const oneChurch = async (c: Context, id: number) => {
-    const page = await churches.listChurches(
-      { db, files, addressOf: addressFor(c) },
-      { page: 1, id },
-    );
+    const page = await churches.listChurches({ db, addressOf: addressFor(c) }, { page: 1, id });
     const found = page.igrejas[0];
     if (!found) throw new ApiProblem(404, 'provider.churchNotFound');
     return found;
@@ -163,10 +160,7 @@ export function providerRoutes({ db, changes, mailer, files }: ProviderDeps) {
       .get('/provider/igrejas', validate('query', churchesQuery), async (c) => {
         await admin(c);
         return c.json(
-          await churches.listChurches(
-            { db, files, addressOf: addressFor(c) },
-            c.req.valid('query'),
-          ),
+          await churches.listChurches({ db, addressOf: addressFor(c) }, c.req.valid('query')),
         );
       })
       .post('/provider/igrejas', validate('json', churchInput), async (c) => {

@@ -260,6 +260,32 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
     expect(list.igrejas).toHaveLength(1);
     expect(list.igrejas[0]).toMatchObject({ pessoas: 1, admins: 1 });
     expect(list.igrejas[0]!.ultimaAtividade).not.toBeNull();
+    // storage is the file store's record of what the church keeps (server/files/usage.ts), the
+    // figure its quota counts: a logo of 4 KB and an import's file of 6 KB make 10 KB
+    const [imported] = await db()
+      .insert(t.imports)
+      .values({ churchId, kind: 'pessoas', fileName: 'membros.csv', createdBy: john.id })
+      .returning({ id: t.imports.id });
+    await db()
+      .insert(t.fileUsage)
+      .values([
+        {
+          key: `uploads/igreja/${churchId}-logo.webp`,
+          owner: 'igreja',
+          ownerId: churchId,
+          size: 4096,
+        },
+        {
+          key: `imports/${imported!.id}/membros.csv`,
+          owner: 'importacao',
+          ownerId: imported!.id,
+          size: 6144,
+        },
+      ]);
+    const sized = providerChurchesSchema.parse(
+      (await get('/provider/igrejas?busca=nova-esperanca', { token: providerToken })).body,
+    );
+    expect(sized.igrejas[0]!.armazenamento).toBe(10_240);
     expectError(
       await call('POST', '/provider/igrejas/999999/convite-admin', {
         token: providerToken,
