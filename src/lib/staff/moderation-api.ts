@@ -1,6 +1,10 @@
 // The staff's moderation calls from the browser (docs/staff.md "Moderation"): the prayer wall's
 // posts hidden and restored with a reason, the chat's history and the actions taken.
-import type { ChatHistory, ModeratedPost, ModerationPage } from '../../../contract/moderation-staff.ts';
+import type {
+  ChatHistory,
+  ModeratedPost,
+  ModerationPage,
+} from '../../../contract/moderation-staff.ts';
 import { staffHttp } from './http.ts';
 
 export const fetchWall = (slug: string, vista: 'visiveis' | 'ocultos', page: number) =>
