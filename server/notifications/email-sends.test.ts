@@ -184,6 +184,16 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
   it('a notice to a group of 3 arrives 3 times with a text part, the address and one-click unsubscribe', async () => {
     const notice = await send('Reunião da célula');
     expect(notice.email).toMatchObject({ status: 'enviando', total: 3, enviados: 0 });
+    const [audit] = await database.db
+      .select({ details: t.auditLog.details })
+      .from(t.auditLog)
+      .where(
+        and(
+          eq(t.auditLog.action, 'notifications.send'),
+          eq(t.auditLog.targetId, String(notice.id)),
+        ),
+      );
+    expect(audit?.details).toMatchObject({ email: true, destinatarios: 3 });
     expect(smtp.received).toHaveLength(0); // the job sends, not the request
     expect(await work()).toBe(3);
     expect(smtp.received.map(to).sort()).toEqual(members.map((m) => m.email).sort());

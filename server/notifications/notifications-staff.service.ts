@@ -138,6 +138,7 @@ export async function sendNotification(
         destinatarios: group ? group.members.length : audienceCount,
         link: link ? { tipo: link.tipo, id: link.related, titulo: link.titulo } : null,
         publico: audience?.label ?? null,
+        email: input.email ?? false,
       },
     }),
     async (tx) => {
