@@ -30,6 +30,7 @@ import {
 } from '../../ui/index.ts';
 import { INTL_LOCALE } from '../../../../lib/format.ts';
 import { HostsSection } from './HostsSection.tsx';
+import { ExportSection } from './ExportSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
 import './site.css';
 
@@ -63,6 +64,7 @@ function SettingsBody({ slug, lang, strings }: Props) {
           <Language slug={slug} t={t} settings={state.settings} onDirty={mark('language')} />
           <HostsSection slug={slug} t={t} lang={lang} settings={state.settings} />
           <SecuritySection slug={slug} t={t} />
+          <ExportSection slug={slug} t={t} lang={lang} />
         </>
       )}
     </div>
