@@ -5,7 +5,7 @@ import { clientQuery, userIdParams } from '../../contract/user.ts';
 import { requireMember, requireSelf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
-import { memberCheckins } from './kids.service.ts';
+import { memberCheckins } from './kids-attendance.service.ts';
 
 export function kidsMemberRoutes(db: Database) {
   return new Hono({ strict: false }).get(

@@ -20,7 +20,18 @@ import { csvLang } from '../http/csv.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
-import * as kids from './kids.service.ts';
+import {
+  addSession,
+  createRoom,
+  daySessions,
+  generateSessions,
+  listRooms,
+  updateRoom,
+} from './kids-rooms.service.ts';
+import { addVisitorFamily, checkIn, findFamilies } from './kids-station.service.ts';
+import { attendance, attendanceCsv } from './kids-attendance.service.ts';
+import { doorScreen, labelsOf, pageParent, pickUp, roster } from './kids-roster.service.ts';
+import { todayUtc } from './kids-rules.ts';
 
 const labelsQuery = z.object({ crianca: idParam.optional() });
 
@@ -31,9 +42,9 @@ export function kidsStaffRoutes(deps: StaffDeps) {
   const churchId = (c: Context<StaffEnv>) => c.get('staff').church.id;
 
   return new Hono<StaffEnv>()
-    .get('/kids/salas', area, async (c) => c.json(await kids.listRooms(db, churchId(c))))
+    .get('/kids/salas', area, async (c) => c.json(await listRooms(db, churchId(c))))
     .post('/kids/salas', area, validate('json', kidsRoomInput), async (c) =>
-      c.json(await kids.createRoom(deps, actor(c), c.req.valid('json')), 201),
+      c.json(await createRoom(deps, actor(c), c.req.valid('json')), 201),
     )
     .put(
       '/kids/salas/:id',
@@ -41,28 +52,28 @@ export function kidsStaffRoutes(deps: StaffDeps) {
       validate('param', kidsIdParams),
       validate('json', kidsRoomInput),
       async (c) =>
-        c.json(await kids.updateRoom(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+        c.json(await updateRoom(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
     )
     .get('/kids/sessoes', area, validate('query', kidsDayQuery), async (c) =>
-      c.json(await kids.daySessions(db, churchId(c), c.req.valid('query').data ?? kids.todayUtc())),
+      c.json(await daySessions(db, churchId(c), c.req.valid('query').data ?? todayUtc())),
     )
     .post('/kids/sessoes/gerar', area, validate('json', kidsGenerateInput), async (c) =>
-      c.json(await kids.generateSessions(deps, actor(c), c.req.valid('json').data)),
+      c.json(await generateSessions(deps, actor(c), c.req.valid('json').data)),
     )
     .post('/kids/sessoes', area, validate('json', kidsSessionInput), async (c) =>
-      c.json(await kids.addSession(deps, actor(c), c.req.valid('json')), 201),
+      c.json(await addSession(deps, actor(c), c.req.valid('json')), 201),
     )
     .get('/kids/sessoes/:id/lista', area, validate('param', kidsIdParams), async (c) =>
-      c.json(await kids.roster(db, churchId(c), c.req.valid('param').id)),
+      c.json(await roster(db, churchId(c), c.req.valid('param').id)),
     )
     .get('/kids/familias', area, validate('query', kidsFamilyQuery), async (c) =>
-      c.json(await kids.findFamilies(db, churchId(c), c.req.valid('query'))),
+      c.json(await findFamilies(db, churchId(c), c.req.valid('query'))),
     )
     .post('/kids/visitantes', area, validate('json', kidsVisitorInput), async (c) =>
-      c.json(await kids.addVisitorFamily(deps, actor(c), c.req.valid('json')), 201),
+      c.json(await addVisitorFamily(deps, actor(c), c.req.valid('json')), 201),
     )
     .post('/kids/checkin', area, validate('json', kidsCheckinInput), async (c) =>
-      c.json(await kids.checkIn(deps, actor(c), c.req.valid('json')), 201),
+      c.json(await checkIn(deps, actor(c), c.req.valid('json')), 201),
     )
     .get(
       '/kids/codigos/:id/etiquetas',
@@ -71,12 +82,7 @@ export function kidsStaffRoutes(deps: StaffDeps) {
       validate('query', labelsQuery),
       async (c) =>
         c.json(
-          await kids.labelsOf(
-            db,
-            churchId(c),
-            c.req.valid('param').id,
-            c.req.valid('query').crianca,
-          ),
+          await labelsOf(db, churchId(c), c.req.valid('param').id, c.req.valid('query').crianca),
         ),
     )
     .post(
@@ -85,22 +91,22 @@ export function kidsStaffRoutes(deps: StaffDeps) {
       validate('param', kidsIdParams),
       validate('json', kidsPickupInput),
       async (c) =>
-        c.json(await kids.pickUp(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+        c.json(await pickUp(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
     )
     .post('/kids/checkin/:id/chamar', area, validate('param', kidsIdParams), async (c) =>
-      c.json(await kids.pageParent(deps, actor(c), c.req.valid('param').id, c.get('staff').lang)),
+      c.json(await pageParent(deps, actor(c), c.req.valid('param').id, c.get('staff').lang)),
     )
     .get('/kids/porta', area, validate('query', kidsDayQuery), async (c) =>
-      c.json(await kids.doorScreen(db, churchId(c), c.req.valid('query').data ?? kids.todayUtc())),
+      c.json(await doorScreen(db, churchId(c), c.req.valid('query').data ?? todayUtc())),
     )
     .get('/kids/frequencia', area, validate('query', kidsAttendanceQuery), async (c) => {
       const { de, ate } = c.req.valid('query');
-      return c.json(await kids.attendance(db, churchId(c), de, ate));
+      return c.json(await attendance(db, churchId(c), de, ate));
     })
     .get('/kids/frequencia.csv', area, validate('query', kidsAttendanceQuery), async (c) => {
       const { de, ate } = c.req.valid('query');
       const church = c.get('staff').church;
-      const csv = await kids.attendanceCsv(db, church.id, de, ate, csvLang(church.locale));
+      const csv = await attendanceCsv(db, church.id, de, ate, csvLang(church.locale));
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="kids-${church.code}-${de}-${ate}.csv"`,

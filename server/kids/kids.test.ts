@@ -29,7 +29,8 @@ import {
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
-import { ageInMonths, kidsCounts } from './kids.service.ts';
+import { kidsCounts } from './kids-attendance.service.ts';
+import { ageInMonths } from './kids-rules.ts';
 
 type Who = 'kids' | 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'carla';
 const ACCOUNTS: Record<Who, string> = {

@@ -13,7 +13,7 @@ import {
 import { churchHasArea, mayUse, type StaffArea } from '../../contract/staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { kidsCounts } from '../kids/kids.service.ts';
+import { kidsCounts } from '../kids/kids-attendance.service.ts';
 import type { ContentKind } from '../db/schema/content.ts';
 import type { StaffChurch } from './access.ts';
 import type { StaffActor } from './audit.ts';

@@ -56,9 +56,11 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src/components/islands/events/CheckoutIsland.tsx CheckoutStep': 'to move its flow to a store',
   'src/components/islands/admin/songs/SetListsSection.tsx SetListsSection': 'to become sections',
   'src/components/islands/admin/play/PlayCatalogueIsland.tsx Plans': 'to become sections',
-  'server/db/seed/events.ts seedEvents': 'demo data',
   'src/stores/notes.ts noteSync': 'one closure over the offline queue',
-  'server/provider/provider.routes.ts providerRoutes': 'the console routes; to split by resource',
+  'src/components/islands/admin/kids/KidsStationIsland.tsx Station':
+    'search, tick and print in one flow; to become steps over a store',
+  'src/components/islands/admin/kit/RichTextEditor.tsx RichTextEditor':
+    'the toolbar with its image and video tools; to split by tool',
 };
 
 const files = execFileSync('git', ['ls-files', '*.ts', '*.tsx', '*.astro'], {

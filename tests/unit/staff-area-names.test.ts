@@ -56,8 +56,6 @@ const KNOWN: Partial<Record<StaffArea, Partial<Record<Piece | 'folder', string>>
   },
   gateways: {
     contract: 'contract/gateways.ts — the gateway forms are the whole contract',
-    service:
-      'server/payments/gateways-staff.routes.ts is named; its service is the payment pipeline',
   },
   songs: {
     contract: 'contract/praise-staff.ts — the spec calls the songs module "praise"',
@@ -67,6 +65,9 @@ const KNOWN: Partial<Record<StaffArea, Partial<Record<Piece | 'folder', string>>
     api: 'src/lib/staff/imports-api.ts — plural, as the server folder server/imports',
     contract: 'contract/imports.ts — the import rows are one contract for staff and jobs',
     service: 'server/imports/imports.routes.ts — plural',
+  },
+  kids: {
+    contract: 'contract/kids.ts — the staff pages and the family view share the check-in shapes',
   },
   audit: {
     strings: 'src/i18n/pt/admin.json — the audit labels are the shell strings',

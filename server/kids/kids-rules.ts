@@ -1,0 +1,26 @@
+// The check-in's small rules (docs/kids.md): the family's code, a child's age, the day.
+import { randomInt } from 'node:crypto';
+import { KIDS_CODE_ALPHABET, KIDS_CODE_LENGTH } from '../../contract/kids.ts';
+
+/** A fresh security code: crypto-random over the alphabet without look-alikes. */
+export function newCode(): string {
+  let code = '';
+  for (let i = 0; i < KIDS_CODE_LENGTH; i++)
+    code += KIDS_CODE_ALPHABET[randomInt(KIDS_CODE_ALPHABET.length)];
+  return code;
+}
+
+/** Whole months from a birth date to a day (both yyyy-mm-dd); 0 for a date in the future. */
+export function ageInMonths(birth: string, day: string): number {
+  const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  const months = (y - by) * 12 + (m - bm) - (d < bd ? 1 : 0);
+  return Math.max(0, months);
+}
+
+/** The UTC day (yyyy-mm-dd); pages send the church's own day, this is only the default. */
+export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
+
+export const fullName = (first: string, last: string | null) =>
+  [first, last].filter(Boolean).join(' ');
+export const iso = (d: Date | null) => (d ? d.toISOString() : null);
