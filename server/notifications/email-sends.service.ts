@@ -1,7 +1,7 @@
 // E-mail announcements (docs/notifications.md "E-mail announcements"): whom a notice reaches (a set
 // query, never a loop per member), a send queued with one row per recipient, and the job's work:
 // recipients claimed a batch at a time in their own commit (FOR UPDATE SKIP LOCKED on the send, the
-// statement batch's rule of giving-staff.service.ts), so two nodes never send one message twice and
+// statement batch's rule of giving-statements.service.ts), so two nodes never send one message twice and
 // a retry never sends a claimed one again; each recipient's outcome recorded (sent, failed, skipped
 // by preference, bounced) and an SMTP 5xx marking the address as bouncing for every later send.
 import { and, asc, desc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
