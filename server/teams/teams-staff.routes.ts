@@ -24,6 +24,8 @@ import { csvLang } from '../http/csv.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { assertChurchHas, type StaffEnv } from '../staff/scope.ts';
+import * as plans from './plans-staff.service.ts';
+import * as reports from './teams-report.service.ts';
 import * as teams from './teams-staff.service.ts';
 
 export function teamsStaffRoutes(deps: StaffDeps) {
@@ -54,9 +56,9 @@ export function teamsStaffRoutes(deps: StaffDeps) {
     )
     .get('/equipes/relatorio', validate('query', reportQuery), async (c) => {
       const { mes, formato } = c.req.valid('query');
-      const data = await teams.report(db, actor(c), mes ?? new Date().toISOString().slice(0, 7));
+      const data = await reports.report(db, actor(c), mes ?? new Date().toISOString().slice(0, 7));
       if (formato === 'json') return c.json(data);
-      const csv = teams.reportCsv(data, csvLang(scope(c).church.locale));
+      const csv = reports.reportCsv(data, csvLang(scope(c).church.locale));
       return c.body(csv, 200, {
         'content-type': 'text/csv; charset=utf-8',
         'content-disposition': `attachment; filename="escalas-${scope(c).church.code}-${data.mes}.csv"`,
@@ -136,13 +138,13 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       validate('json', planInput),
       async (c) =>
         c.json(
-          await teams.createPlans(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
+          await plans.createPlans(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
           201,
         ),
     )
     .get('/equipes/:id/escalas/:planId', validate('param', planParams), async (c) => {
       const { id, planId } = c.req.valid('param');
-      return c.json(await teams.planDetail(db, actor(c), id, planId));
+      return c.json(await plans.planDetail(db, actor(c), id, planId));
     })
     .put(
       '/equipes/:id/escalas/:planId',
@@ -150,18 +152,18 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       validate('json', planUpdateInput),
       async (c) => {
         const { id, planId } = c.req.valid('param');
-        await teams.updatePlan(deps, actor(c), id, planId, c.req.valid('json'));
-        return c.json(await teams.planDetail(db, actor(c), id, planId));
+        await plans.updatePlan(deps, actor(c), id, planId, c.req.valid('json'));
+        return c.json(await plans.planDetail(db, actor(c), id, planId));
       },
     )
     .delete('/equipes/:id/escalas/:planId', validate('param', planParams), async (c) => {
       const { id, planId } = c.req.valid('param');
-      await teams.deletePlan(deps, actor(c), id, planId);
+      await plans.deletePlan(deps, actor(c), id, planId);
       return c.body(null, 204);
     })
     .get('/equipes/:id/escalas/:planId/proposta', validate('param', planParams), async (c) => {
       const { id, planId } = c.req.valid('param');
-      return c.json(await teams.proposal(db, actor(c), id, planId));
+      return c.json(await plans.proposal(db, actor(c), id, planId));
     })
     .post(
       '/equipes/:id/escalas/:planId/pessoas',
@@ -170,7 +172,7 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       async (c) => {
         const { id, planId } = c.req.valid('param');
         return c.json(
-          await teams.schedule(
+          await plans.schedule(
             deps,
             actor(c),
             id,
@@ -188,7 +190,7 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       validate('param', assignmentParams),
       async (c) => {
         const { id, planId, assignmentId } = c.req.valid('param');
-        await teams.unschedule(deps, actor(c), id, planId, assignmentId);
+        await plans.unschedule(deps, actor(c), id, planId, assignmentId);
         return c.body(null, 204);
       },
     )
@@ -198,7 +200,7 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       validate('json', checkInInput),
       async (c) => {
         const { id, planId, assignmentId } = c.req.valid('param');
-        await teams.markPresence(
+        await plans.markPresence(
           deps,
           actor(c),
           id,
@@ -206,7 +208,7 @@ export function teamsStaffRoutes(deps: StaffDeps) {
           assignmentId,
           c.req.valid('json').presente,
         );
-        return c.json(await teams.planDetail(db, actor(c), id, planId));
+        return c.json(await plans.planDetail(db, actor(c), id, planId));
       },
     );
 }
