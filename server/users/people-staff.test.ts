@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   deletionRequestsSchema,
@@ -329,7 +329,8 @@ describe.each(testBackends())('staff people on %s', (backend) => {
       db()
         .select({ id: t.payments.id, total: t.payments.totalCents, status: t.payments.status })
         .from(t.payments)
-        .where(eq(t.payments.userId, ids.member));
+        .where(eq(t.payments.userId, ids.member))
+        .orderBy(asc(t.payments.id)); // an update may move rows: compare in one order
     const lines = async () => {
       const list = await gifts();
       return list.length ? db().$count(t.paymentLines, eq(t.paymentLines.churchId, graca)) : 0;
