@@ -4,6 +4,11 @@
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { TokenPair } from '../../../contract/auth.ts';
 import type {
+  ChurchExport,
+  ChurchExportList,
+  ExportLink,
+} from '../../../contract/church-export.ts';
+import type {
   ChurchInput,
   CodeAvailability,
   FirstAdminAnswer,
@@ -104,6 +109,23 @@ export const putSettings = (cadastro: SignupMode) =>
   api().put('provider/configuracao', { json: { cadastro } }).json<{ cadastro: SignupMode }>();
 export const inviteSignup = (email: string) =>
   api().post('provider/convites-cadastro', { json: { email } }).json<{ message: string }>();
+// a church's export and its deletion after a grace period (docs/provider.md "Deleting a church")
+export const exportChurch = (id: number) =>
+  api().post(`provider/igrejas/${id}/exportacao`).json<ChurchExport>();
+export const providerExports = () =>
+  api()
+    .get('provider/exportacoes')
+    .json<ChurchExportList>()
+    .then((list) => list.exportacoes);
+export const providerExportUrl = (id: number) =>
+  api()
+    .post(`provider/exportacoes/${id}/link`)
+    .json<ExportLink>()
+    .then(({ url }) => new URL(url, location.origin).toString());
+export const deleteChurchLater = (id: number, codigo: string, dias: number) =>
+  api().post(`provider/igrejas/${id}/exclusao`, { json: { codigo, dias } }).json<ProviderChurch>();
+export const cancelChurchDeletion = (id: number) =>
+  api().delete(`provider/igrejas/${id}/exclusao`).json<ProviderChurch>();
 export const auditPage = (page: number) =>
   api().get('provider/auditoria', { searchParams: { page } }).json<ProviderAuditPage>();
 

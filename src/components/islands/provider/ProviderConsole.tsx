@@ -19,6 +19,7 @@ import {
 } from '../../../../contract/provider.ts';
 import { mediumDateTime, type Lang } from '../../../lib/format.ts';
 import * as api from '../../../lib/provider/api.ts';
+import { ChurchLifecycle } from './ChurchLifecycle.tsx';
 import {
   $providerSession,
   providerLogin,
@@ -397,6 +398,7 @@ function ChurchRow({
         )}
       </div>
       {open && <InviteAdmin t={t} church={church} />}
+      <ChurchLifecycle t={t} lang={lang as Lang} church={church} onChange={onChange} />
     </li>
   );
 }
