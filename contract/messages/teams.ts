@@ -27,6 +27,7 @@ const en = {
   'teams.blocked': 'This person is away on this day.',
   'teams.full': 'This position is already filled.',
   'teams.past': 'This plan has already happened.',
+  'teams.notToday': 'You can check in only on the day of a rota you have not declined.',
 };
 
 const pt: Record<keyof typeof en, string> = {
@@ -54,6 +55,7 @@ const pt: Record<keyof typeof en, string> = {
   'teams.blocked': 'Esta pessoa está indisponível neste dia.',
   'teams.full': 'Esta função já está preenchida.',
   'teams.past': 'Esta escala já passou.',
+  'teams.notToday': 'Só é possível marcar presença no dia de uma escala que você não recusou.',
 };
 
 const es: Record<keyof typeof en, string> = {
@@ -82,6 +84,7 @@ const es: Record<keyof typeof en, string> = {
   'teams.blocked': 'Esta persona no está disponible este día.',
   'teams.full': 'Esta función ya está completa.',
   'teams.past': 'Esta programación ya pasó.',
+  'teams.notToday': 'Solo puede marcar presencia el día de un turno que no rechazó.',
 };
 
 export type TeamsMessageKey = keyof typeof en;

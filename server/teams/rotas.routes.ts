@@ -58,6 +58,16 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
         );
       },
     )
+    .post(
+      '/igreja/:slug/escalas/:assignmentId/presenca',
+      validate('param', myAssignmentParams),
+      async (c) => {
+        const { slug, assignmentId } = c.req.valid('param');
+        const { church, userId } = await member(c, slug);
+        await rotas.checkInSelf(db, church.id, userId, assignmentId);
+        return c.body(null, 204);
+      },
+    )
     .get('/igreja/:slug/escala/:planId', validate('param', planViewParams), async (c) => {
       const { slug, planId } = c.req.valid('param');
       const { church, userId } = await member(c, slug);

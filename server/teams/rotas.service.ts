@@ -247,6 +247,30 @@ async function tellLeaders(db: Database, mailer: Mailer, row: Row, origin: strin
       .catch((error: unknown) => log.error({ err: error }, '[rotas] e-mail failed'));
 }
 
+/** On the day, a volunteer checks in themselves on arrival (the leader sees who is still missing). */
+export async function checkInSelf(
+  db: Database,
+  churchId: number,
+  userId: number,
+  assignmentId: number,
+  now = new Date(),
+): Promise<void> {
+  const rows = await db
+    .update(t.assignments)
+    .set({ checkedInAt: now, noShow: false, state: 'aceita' })
+    .where(
+      and(
+        eq(t.assignments.id, assignmentId),
+        eq(t.assignments.churchId, churchId),
+        eq(t.assignments.userId, userId),
+        eq(t.assignments.date, todayOf(now)),
+        ne(t.assignments.state, 'recusada'),
+      ),
+    )
+    .returning({ id: t.assignments.id });
+  if (!rows.length) throw new ApiProblem(409, 'teams.notToday');
+}
+
 /** The member's next assignments, blockouts and the church's teams (to ask to join). */
 export async function myRotas(
   db: Database,

@@ -615,4 +615,26 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     expect(declined.status).toBe(200);
     expect(await doorRows()).toHaveLength(0);
   });
+
+  it('a volunteer checks in themselves on the day only', async () => {
+    const mine = myRotasSchema.parse((await send('GET', '/igreja/graca/escalas', 'editor')).body);
+    const next = mine.escalas.find((e) => e.estado !== 'recusada')!;
+    const early = await send(
+      'POST',
+      `/igreja/graca/escalas/${next.id}/presenca`,
+      'editor',
+      undefined,
+      'pt',
+    );
+    const onTheDay = next.data === new Date().toISOString().slice(0, 10);
+    expect(early.status).toBe(onTheDay ? 204 : 409);
+    if (!onTheDay)
+      expect(early.body.message).toBe(
+        'Só é possível marcar presença no dia de uma escala que você não recusou.',
+      );
+    // not someone else's
+    expect(
+      (await send('POST', `/igreja/graca/escalas/${next.id}/presenca`, 'treasurer')).status,
+    ).toBe(409);
+  });
 });

@@ -33,3 +33,6 @@ export const fetchTeamPlan = (slug: string, planId: number) =>
   mainApi()
     .get(`${base(slug)}/escala/${planId}`)
     .json<TeamPlanView>();
+
+export const postCheckIn = (slug: string, id: number) =>
+  mainApi().post(`${base(slug)}/escalas/${id}/presenca`);

@@ -9,6 +9,7 @@ import {
   fetchMyRotas,
   postAnswer,
   postBlockout,
+  postCheckIn,
   postJoin,
 } from '../../../lib/rotas/api.ts';
 import {
@@ -95,6 +96,15 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
               </span>
               <span className="rota-actions">
                 <a href={`/praise/escala?id=${r.idEscala}`}>{t('rotas.openPlan')}</a>
+                {r.estado !== 'recusada' && r.data === new Date().toISOString().slice(0, 10) && (
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => run(() => postCheckIn(slug, r.id), t('rotas.checkedIn'))}
+                  >
+                    {t('rotas.checkIn', { what: r.posicao })}
+                  </button>
+                )}
                 {r.estado !== 'aceita' && (
                   <button
                     type="button"
