@@ -184,6 +184,25 @@ test('an empty platform: the operator creates a church whose admin publishes wha
   await church.getByRole('button', { name: 'Suspender Igreja Recomeço' }).click();
   await expect(church.getByText('suspensa', { exact: true })).toBeVisible();
   expect(await statusAt('recomeco.localhost', '/')).toBe(403);
+
+  // its data leaves with it: exported from its row, then downloaded
+  await church.getByRole('button', { name: 'Exportar os dados de Igreja Recomeço' }).click();
+  const zip = church.getByRole('button', { name: 'Baixar a exportação de Igreja Recomeço' });
+  await expect(zip).toBeVisible({ timeout: 60_000 });
+  const [file] = await Promise.all([page.waitForEvent('download'), zip.click()]);
+  expect(file.suggestedFilename()).toMatch(/\.zip$/);
+  // deleted after a grace period, the code typed again; then the deletion is cancelled
+  await church.getByRole('button', { name: 'Excluir Igreja Recomeço…' }).click();
+  await church.getByRole('textbox', { name: /Código da igreja/ }).fill('outro');
+  await church.getByRole('button', { name: 'Excluir Igreja Recomeço após o prazo' }).click();
+  await expect(church.getByText('Digite o código da igreja para confirmar.').first()).toBeVisible();
+  await church.getByRole('textbox', { name: /Código da igreja/ }).fill('recomeco');
+  await church.getByRole('button', { name: 'Excluir Igreja Recomeço após o prazo' }).click();
+  await expect(church.getByText(/Exclusão marcada para/)).toBeVisible();
+  expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
+  await church.getByRole('button', { name: 'Cancelar a exclusão de Igreja Recomeço' }).click();
+  await expect(church.getByRole('button', { name: 'Excluir Igreja Recomeço…' })).toBeVisible();
+  await expect(church.getByText('suspensa', { exact: true })).toBeVisible();
 });
 
 test('sign-up is closed until the console opens it, then asks for a free code', async ({
