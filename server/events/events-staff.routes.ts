@@ -23,6 +23,7 @@ import { assertChurchHas, staffArea, type StaffEnv } from '../staff/scope.ts';
 import { admit, admitBatch, checkinCount, checkinState } from './checkin.service.ts';
 import { assertMayCheckIn, checkinLimit, doorTeam, setDoorTeam } from './door-team.service.ts';
 import * as desk from './events-staff.service.ts';
+import * as registrationDesk from './registrations-staff.service.ts';
 
 /** 404 without the events module, 403 unless the caller may use one of these areas (the events list serves all three). */
 function anyArea(...areas: StaffArea[]): MiddlewareHandler<StaffEnv> {
@@ -111,7 +112,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         validate('query', registrationsQuery),
         async (c) =>
           c.json(
-            await desk.listRegistrations(
+            await registrationDesk.listRegistrations(
               db,
               scope(c).church.id,
               c.req.valid('param').id,
@@ -125,7 +126,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         validate('param', eventIdParams),
         validate('query', registrationsQuery),
         async (c) => {
-          const { filename, body } = await desk.registrationsCsv(
+          const { filename, body } = await registrationDesk.registrationsCsv(
             db,
             scope(c).church.id,
             c.req.valid('param').id,
@@ -145,7 +146,9 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         validate('param', registrationParams),
         async (c) => {
           const { id, inscricao } = c.req.valid('param');
-          return c.json(await desk.cancelRegistration(deps, scope(c).actor, id, inscricao));
+          return c.json(
+            await registrationDesk.cancelRegistration(deps, scope(c).actor, id, inscricao),
+          );
         },
       )
       .post(
@@ -155,7 +158,7 @@ export function eventsStaffRoutes(deps: StaffDeps) {
         async (c) => {
           const { id, inscricao } = c.req.valid('param');
           return c.json(
-            await desk.resendTicket(deps, scope(c).actor, id, inscricao, scope(c).lang),
+            await registrationDesk.resendTicket(deps, scope(c).actor, id, inscricao, scope(c).lang),
           );
         },
       )

@@ -22,7 +22,6 @@ const LONG_FILES: Record<string, string> = {
   'server/content/content-staff.service.ts':
     'list, editor, publishing and preview: to split by sub-resource',
   'server/imports/people.ts': 'the people import: matching, dry run, apply; to split',
-  'server/events/events-staff.service.ts': 'events, tickets and the desk: to split by sub-resource',
   'src/components/islands/admin/events/EventEditorIsland.tsx': 'to become sections over its store',
   'server/exports/parts.ts': 'one function per exported table, read top to bottom',
   'src/components/islands/admin/play/PlayCatalogueIsland.tsx': 'to become sections over its store',
