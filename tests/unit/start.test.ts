@@ -25,6 +25,9 @@ function tree() {
     'public',
   ])
     utimesSync(path.join(root, p), past, past);
+  // the build half a minute old: a file touched now is newer even when both fall in one millisecond
+  const builtAt = new Date(Date.now() - 30_000);
+  utimesSync(built, builtAt, builtAt);
   return { root, touch: (p: string) => utimesSync(path.join(root, p), new Date(), new Date()) };
 }
 
