@@ -3,6 +3,7 @@
 // the migration is one this code knows) before anything is touched; the second loads the tables
 // into an empty database in one transaction (all or nothing), sets the sequences, counts the rows
 // again, then writes the files. A non-empty target is refused unless `force`.
+import { StringDecoder } from 'node:string_decoder';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   cpSync,
@@ -326,8 +327,10 @@ async function loadPart(
     bytes = 0;
   };
   let rest = '';
+  // a chunk may end inside a character (ã, ”): the decoder keeps its first bytes for the next one
+  const decoder = new StringDecoder('utf8');
   for await (const chunk of body) {
-    const text = rest + chunk.toString('utf8');
+    const text = rest + decoder.write(chunk);
     const lines = text.split('\n');
     rest = lines.pop()!;
     for (const line of lines) {
@@ -341,6 +344,7 @@ async function loadPart(
       if (rows.length >= BATCH_ROWS || bytes >= BATCH_BYTES) await flush();
     }
   }
+  rest += decoder.end();
   if (rest) throw new RestoreError(`table ${table}: the last row is cut`);
   await flush();
   return total;
