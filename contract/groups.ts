@@ -184,6 +184,8 @@ export const groupDetailSchema = groupItemSchema
     igreja: z.object({ id: z.number().int(), slug: z.string(), codigo: z.string() }),
     endereco: groupAddressSchema,
     estudos: z.array(groupStudyRefSchema),
+    /** False when the staff or the leader marked the group full (new requests refused). */
+    aberta: z.boolean(),
     minhaParticipacao: groupRoleSchema,
   });
 export type GroupDetail = z.infer<typeof groupDetailSchema>;

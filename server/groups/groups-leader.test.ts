@@ -119,6 +119,8 @@ describe.each(testBackends())('a group leader keeps their group up to date on %s
       diaSemana: 4,
       horario: '19:30',
       lider: { nome: 'João Pereira' },
+      // marked full by the leader: the group page (and the leader's edit form) says so
+      aberta: false,
     });
     const after = await idOf(LEADER_GROUP);
     expect(after.leaderId).toBe(before.leaderId);

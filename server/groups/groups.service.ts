@@ -234,6 +234,7 @@ export async function groupDetail(
     igreja: { id: church.id, slug: church.slug, codigo: church.code },
     endereco: toAddress(group),
     estudos: studies.map((s) => ({ id: s.id, titulo: s.title })),
+    aberta: group.open,
     minhaParticipacao: role,
   };
 }

@@ -12,6 +12,7 @@ import type {
   GroupRequest,
   GroupRequestsResponse,
 } from '../../../contract/groups.ts';
+import type { LeaderGroupBody } from '../../../contract/groups-staff.ts';
 import { mainApi } from '../account/http.ts';
 
 /** `GET /celula/{id}?igreja=` with the token: `minhaParticipacao` says what the caller is to the group. */
@@ -59,6 +60,18 @@ export const loadAttendance = (id: number) =>
 /** `DELETE /celula/{id}/participacao`: the member leaves (the leader is refused with the reason). */
 export const leaveGroup = (id: number) =>
   mainApi().delete(`celula/${id}/participacao`).json<{ status: true; message: string }>();
+
+/** `PUT /celula/{id}` (the leader): the group's details, without its leader and active flag. */
+export const updateMyGroup = (id: number, body: LeaderGroupBody) =>
+  mainApi()
+    .put(`celula/${id}`, { json: body })
+    .json<{ status: true; message: string; id: number }>();
+
+/** `PUT /celula/{id}/reuniao-registro/{meetingId}` (the leader): corrects a recorded meeting. */
+export const correctMeeting = (id: number, meetingId: number, input: GroupMeetingInput) =>
+  mainApi()
+    .put(`celula/${id}/reuniao-registro/${meetingId}`, { json: input })
+    .json<{ status: true; message: string; reuniao: GroupMeeting }>();
 
 /** The day names of the page's strings, Sunday first (contract: 0 Sunday … 6 Saturday). */
 export const dayName = (t: (key: string) => string, day: number): string => t(`groups.days.${day}`);

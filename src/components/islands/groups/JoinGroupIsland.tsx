@@ -4,7 +4,7 @@
 // member, the leader or someone already waiting sees that instead (with the meetings / requests).
 // A member can leave the group (after a confirmation); the leader is told to hand it over first.
 import { useEffect, useMemo, useState } from 'react';
-import type { GroupRole } from '../../../../contract/groups.ts';
+import type { GroupDetail, GroupRole } from '../../../../contract/groups.ts';
 import { askToJoin, leaveGroup, loadMyGroupView } from '../../../lib/groups/api.ts';
 import {
   failureMessage,
@@ -18,6 +18,7 @@ import {
   type IslandProps,
   type Message,
 } from '../ui/index.ts';
+import { LeaderEditGroup } from './LeaderEditGroup.tsx';
 
 type Props = IslandProps & { slug: string; groupId: number; groupName: string; max: number };
 
@@ -25,15 +26,20 @@ export default function JoinGroupIsland(props: Props) {
   const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
   const { ready, loggedIn } = useSession(props.church);
   const [role, setRole] = useState<GroupRole | undefined>(undefined);
+  const [view, setView] = useState<GroupDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [left, setLeft] = useState('');
+  const [loads, setLoads] = useState(0);
   useEffect(() => {
     if (!ready || !loggedIn) return;
     loadMyGroupView(props.groupId, props.church.id).then(
-      (g) => setRole(g.minhaParticipacao),
+      (g) => {
+        setView(g);
+        setRole(g.minhaParticipacao);
+      },
       () => setFailed(true),
     );
-  }, [ready, loggedIn, props.groupId, props.church.id]);
+  }, [ready, loggedIn, props.groupId, props.church.id, loads]);
 
   const here = `/groups/${props.groupId}`;
   let body;
@@ -62,6 +68,7 @@ export default function JoinGroupIsland(props: Props) {
             {t('groups.meetings.link')}
           </a>
         </p>
+        {view && <LeaderEditGroup group={view} t={t} onSaved={() => setLoads((n) => n + 1)} />}
         <p className="groups-muted">{t('groups.leave.leaderNote')}</p>
       </>
     );

@@ -2,9 +2,9 @@
 // meeting from the phone — date, topic, study, attendance by ticking names (big tap targets),
 // visitors and notes — and the attendance history per person and per meeting.
 import { useState, type FormEvent } from 'react';
-import type { GroupAttendance } from '../../../../contract/groups.ts';
+import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, type Lang } from '../../../lib/format.ts';
-import { recordMeeting } from '../../../lib/groups/api.ts';
+import { correctMeeting, recordMeeting } from '../../../lib/groups/api.ts';
 import {
   failureMessage,
   Field,
@@ -16,30 +16,41 @@ import {
   type T,
 } from '../ui/index.ts';
 
-/** `YYYY-MM-DDTHH:MM` of now in the browser's time (a datetime-local input's value). */
-function localNow(): string {
-  const d = new Date();
+/** `YYYY-MM-DDTHH:MM` of a moment (now by default) in the browser's time (a datetime-local input's value). */
+function localNow(at?: string): string {
+  const d = at ? new Date(at) : new Date();
   d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
   return d.toISOString().slice(0, 16);
 }
 
+/**
+ * Records a meeting, or with `meeting` corrects one already recorded (`PUT`, docs/groups.md "What
+ * the leader does"): the form starts from its record and who came.
+ */
 export function MeetingForm({
   groupId,
   attendance,
   t,
   onSaved,
+  meeting,
+  onCancel,
 }: {
   groupId: number;
   attendance: GroupAttendance;
   t: T;
   onSaved: (message: string) => void;
+  meeting?: GroupMeeting & { presentes: number[] };
+  onCancel?: () => void;
 }) {
-  const [when, setWhen] = useState(localNow);
-  const [topic, setTopic] = useState('');
-  const [study, setStudy] = useState('');
-  const [present, setPresent] = useState<number[]>([]);
-  const [visitors, setVisitors] = useState('');
-  const [notes, setNotes] = useState('');
+  const [when, setWhen] = useState(() => localNow(meeting?.data));
+  const [topic, setTopic] = useState(meeting?.tema ?? '');
+  const [study, setStudy] = useState(meeting?.estudo ? String(meeting.estudo.id) : '');
+  const [present, setPresent] = useState<number[]>(meeting?.presentes ?? []);
+  const [visitors, setVisitors] = useState(() => {
+    const extra = meeting ? meeting.qtdePresentes - meeting.presentes.length : 0;
+    return extra > 0 ? String(extra) : '';
+  });
+  const [notes, setNotes] = useState(meeting?.observacoes ?? '');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const [message, setMessage] = useState<Message | null>(null);
   const [saving, setSaving] = useState(false);
@@ -56,18 +67,24 @@ export function MeetingForm({
     setErrors({});
     setMessage(null);
     try {
-      const answer = await recordMeeting(groupId, {
+      const input = {
         data: date.toISOString(),
         tema: topic.trim(),
         idEstudo: study ? Number(study) : null,
         presentes: present,
         visitantes: Number(visitors) || 0,
         ...(notes.trim() ? { observacoes: notes.trim() } : {}),
-      });
+      };
+      const answer = meeting
+        ? await correctMeeting(groupId, meeting.id, input)
+        : await recordMeeting(groupId, input);
       onSaved(answer.message);
       return;
     } catch (error) {
-      const failure = await failureMessage(error, t('groups.record.failed'));
+      const failure = await failureMessage(
+        error,
+        t(meeting ? 'groups.correct.failed' : 'groups.record.failed'),
+      );
       const first = (field: string) => failure.errors[field]?.[0];
       setErrors({
         data: first('data'),
@@ -82,8 +99,19 @@ export function MeetingForm({
   }
 
   return (
-    <form className="groups-box groups-record" onSubmit={submit} noValidate>
-      <h2 id="groups-record-title">{t('groups.record.title')}</h2>
+    <form
+      className="groups-box groups-record"
+      onSubmit={submit}
+      noValidate
+      aria-labelledby={meeting ? `groups-correct-${meeting.id}` : 'groups-record-title'}
+    >
+      {meeting ? (
+        <h2 id={`groups-correct-${meeting.id}`}>
+          {t('groups.correct.title', { topic: meeting.tema })}
+        </h2>
+      ) : (
+        <h2 id="groups-record-title">{t('groups.record.title')}</h2>
+      )}
       <Notice message={message} />
       <Field
         label={t('groups.record.when')}
@@ -159,11 +187,18 @@ export function MeetingForm({
         onChange={setNotes}
         error={errors.observacoes}
       />
-      <SubmitButton
-        submitting={saving}
-        label={t('groups.record.save')}
-        busyLabel={t('groups.record.saving')}
-      />
+      <p className="groups-links">
+        <SubmitButton
+          submitting={saving}
+          label={t(meeting ? 'groups.correct.save' : 'groups.record.save')}
+          busyLabel={t('groups.record.saving')}
+        />
+        {onCancel && (
+          <button type="button" className="button secondary" onClick={onCancel} disabled={saving}>
+            {t('groups.edit.cancel')}
+          </button>
+        )}
+      </p>
     </form>
   );
 }
