@@ -66,7 +66,7 @@ test('the leader corrects a recorded meeting: who came and the visitors', async 
   const id = await groupId();
   await asMember(page, LEADER);
   await page.goto(churchUrl('graca', `/groups/${id}/meetings`));
-  const item = page.getByRole('listitem').filter({ hasText: 'Educar filhos na fé' });
+  const item = page.locator('ul.groups-list > li').filter({ hasText: 'Educar filhos na fé' });
   await expect(item).toContainText('10 presentes');
   await item.getByRole('button', { name: 'Corrigir “Educar filhos na fé”' }).click();
   const form = page.getByRole('form', { name: 'Corrigir “Educar filhos na fé”' });
@@ -81,10 +81,21 @@ test('the leader corrects a recorded meeting: who came and the visitors', async 
   await expect(page.getByText('Registro da reunião corrigido.')).toBeVisible();
   // Juliana, Carlos and three visitors: 5 now, in the list and in the history of who came
   await expect(
-    page.getByRole('listitem').filter({ hasText: 'Educar filhos na fé' }).first(),
+    page.locator('ul.groups-list > li').filter({ hasText: 'Educar filhos na fé' }).first(),
   ).toContainText('5 presentes');
   await page.locator('summary').filter({ hasText: 'Educar filhos na fé' }).click();
   await expect(page.locator('details[open]')).toContainText('Juliana');
+
+  // the meeting's own page offers "Correct" too, starting from the corrected record
+  await page.getByRole('link', { name: 'Educar filhos na fé' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Educar filhos na fé' })).toBeVisible();
+  await expect(page.getByText('5 presentes')).toBeVisible();
+  await page.getByRole('button', { name: 'Corrigir “Educar filhos na fé”' }).click();
+  await expect(page.getByRole('checkbox', { name: /Juliana/ })).toBeChecked();
+  await page.getByRole('spinbutton', { name: /Visitantes/ }).fill('2');
+  await page.getByRole('button', { name: 'Salvar a correção' }).click();
+  await expect(page.getByText('Registro da reunião corrigido.')).toBeVisible();
+  await expect(page.getByText('4 presentes')).toBeVisible();
 });
 
 test('a member who does not lead the group sees neither "Edit group" nor "Correct"', async ({
@@ -99,4 +110,7 @@ test('a member who does not lead the group sees neither "Edit group" nor "Correc
   await expect(page.getByRole('link', { name: 'Educar filhos na fé' })).toBeVisible();
   await expect(page.getByRole('button', { name: /Corrigir/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
+  await page.getByRole('link', { name: 'Educar filhos na fé' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Educar filhos na fé' })).toBeVisible();
+  await expect(page.getByRole('button', { name: /Corrigir/ })).toHaveCount(0);
 });

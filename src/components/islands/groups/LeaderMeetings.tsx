@@ -1,10 +1,12 @@
 // The leader's part of /groups/{id}/meetings (docs/groups.md "Meetings and attendance"): record a
 // meeting from the phone — date, topic, study, attendance by ticking names (big tap targets),
 // visitors and notes — and the attendance history per person and per meeting.
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, type Lang } from '../../../lib/format.ts';
 import { correctMeeting, recordMeeting } from '../../../lib/groups/api.ts';
+import { $correcting } from '../../../stores/groups.ts';
 import {
   failureMessage,
   Field,
@@ -200,6 +202,54 @@ export function MeetingForm({
         )}
       </p>
     </form>
+  );
+}
+
+/**
+ * "Correct" for the leader on a recorded meeting (the list and the meeting's page): the button,
+ * or the meeting's form in its place. Only for meetings whose attendance the leader has (the last 100).
+ */
+export function CorrectMeeting({
+  groupId,
+  meeting,
+  attendance,
+  t,
+  onSaved,
+}: {
+  groupId: number;
+  meeting: GroupMeeting;
+  attendance: GroupAttendance | null;
+  t: T;
+  onSaved: (message: string) => void;
+}) {
+  const correcting = useStore($correcting);
+  const ticks = attendance?.reunioes.find((r) => r.id === meeting.id)?.presentes;
+  if (!attendance || !ticks) return null;
+  if (correcting === meeting.id)
+    return (
+      <MeetingForm
+        groupId={groupId}
+        attendance={attendance}
+        t={t}
+        meeting={{ ...meeting, presentes: ticks }}
+        onCancel={() => $correcting.set(null)}
+        onSaved={(text) => {
+          $correcting.set(null);
+          onSaved(text);
+        }}
+      />
+    );
+  return (
+    <p>
+      <button
+        type="button"
+        className="button secondary"
+        aria-label={t('groups.correct.label', { topic: meeting.tema })}
+        onClick={() => $correcting.set(meeting.id)}
+      >
+        {t('groups.correct.open')}
+      </button>
+    </p>
   );
 }
 

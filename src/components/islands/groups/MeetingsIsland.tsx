@@ -2,7 +2,6 @@
 // theme, study, attendance and notes. Only the group's members and leader see them; anyone else
 // gets the API's explanation (403) or "no matching cell found" (404) and a way back. The leader
 // also records meetings with attendance and sees who came (LeaderMeetings.tsx).
-import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, timeOf } from '../../../lib/format.ts';
@@ -13,7 +12,7 @@ import {
   loadMyGroupView,
 } from '../../../lib/groups/api.ts';
 import { $correcting } from '../../../stores/groups.ts';
-import { AttendanceHistory, MeetingForm } from './LeaderMeetings.tsx';
+import { AttendanceHistory, CorrectMeeting, MeetingForm } from './LeaderMeetings.tsx';
 import {
   failureMessage,
   Loader,
@@ -43,7 +42,6 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
   const [attendance, setAttendance] = useState<GroupAttendance | null>(null);
   const [recording, setRecording] = useState(false);
   const [saved, setSaved] = useState('');
-  const correcting = useStore($correcting);
   const reload = useCallback(() => {
     const load = meetingId
       ? loadMeeting(groupId, meetingId).then((r) => ({ group: r.celula, meetings: [r.reuniao] }))
@@ -51,11 +49,10 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
     load.then(setState, async (e) =>
       setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }),
     );
-    // Only the leader records and sees attendance: ask for it only when the caller leads the group.
-    if (!meetingId)
-      loadMyGroupView(groupId, church.id)
-        .then((g) => (g.minhaParticipacao === 'lider' ? loadAttendance(groupId) : null))
-        .then(setAttendance, () => setAttendance(null));
+    // Only the leader records, corrects and sees attendance: asked only when the caller leads the group.
+    loadMyGroupView(groupId, church.id)
+      .then((g) => (g.minhaParticipacao === 'lider' ? loadAttendance(groupId) : null))
+      .then(setAttendance, () => setAttendance(null));
   }, [groupId, meetingId, t, church.id]);
   useEffect(reload, [reload]);
 
@@ -97,6 +94,17 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
           <dt>{t('groups.meetings.notes')}</dt>
           <dd>{m.observacoes ?? t('groups.meetings.noNotes')}</dd>
         </dl>
+        {saved && <Notice kind="ok">{saved}</Notice>}
+        <CorrectMeeting
+          groupId={groupId}
+          meeting={m}
+          attendance={attendance}
+          t={t}
+          onSaved={(text) => {
+            setSaved(text);
+            reload();
+          }}
+        />
       </article>
     );
   }
@@ -127,6 +135,7 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
               className="button groups-record-open"
               onClick={() => {
                 setSaved('');
+                $correcting.set(null);
                 setRecording(true);
               }}
             >
@@ -138,61 +147,34 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
         <p className="groups-muted">{t('groups.meetings.empty')}</p>
       ) : (
         <ul className="groups-list">
-          {state.meetings.map((m) => {
-            // the leader corrects a meeting whose attendance they have (the last 100)
-            const ticks = attendance?.reunioes.find((r) => r.id === m.id)?.presentes;
-            if (ticks && correcting === m.id)
-              return (
-                <li key={m.id}>
-                  <MeetingForm
-                    groupId={groupId}
-                    attendance={attendance!}
-                    t={t}
-                    meeting={{ ...m, presentes: ticks }}
-                    onCancel={() => $correcting.set(null)}
-                    onSaved={(text) => {
-                      $correcting.set(null);
-                      setSaved(text);
-                      reload();
-                    }}
-                  />
-                </li>
-              );
-            return (
-              <li key={m.id} className="groups-item">
-                <h2>
-                  <a href={`${toGroup}/meetings/${m.id}`}>{m.tema}</a>
-                </h2>
-                <p className="groups-item-meta">
-                  <time dateTime={m.data}>{longDate(m.data, lang)}</time> ·{' '}
-                  {t.plural('groups.meetings.attendance', m.qtdePresentes)}
-                  {m.estudo && (
-                    <>
-                      {' '}
-                      · {t('groups.meetings.study')}: {m.estudo.titulo}
-                    </>
-                  )}
-                </p>
-                {m.observacoes && <p>{m.observacoes}</p>}
-                {ticks && (
-                  <p>
-                    <button
-                      type="button"
-                      className="button secondary"
-                      aria-label={t('groups.correct.label', { topic: m.tema })}
-                      onClick={() => {
-                        setSaved('');
-                        setRecording(false);
-                        $correcting.set(m.id);
-                      }}
-                    >
-                      {t('groups.correct.open')}
-                    </button>
-                  </p>
+          {state.meetings.map((m) => (
+            <li key={m.id} className="groups-item">
+              <h2>
+                <a href={`${toGroup}/meetings/${m.id}`}>{m.tema}</a>
+              </h2>
+              <p className="groups-item-meta">
+                <time dateTime={m.data}>{longDate(m.data, lang)}</time> ·{' '}
+                {t.plural('groups.meetings.attendance', m.qtdePresentes)}
+                {m.estudo && (
+                  <>
+                    {' '}
+                    · {t('groups.meetings.study')}: {m.estudo.titulo}
+                  </>
                 )}
-              </li>
-            );
-          })}
+              </p>
+              {m.observacoes && <p>{m.observacoes}</p>}
+              <CorrectMeeting
+                groupId={groupId}
+                meeting={m}
+                attendance={attendance}
+                t={t}
+                onSaved={(text) => {
+                  setSaved(text);
+                  reload();
+                }}
+              />
+            </li>
+          ))}
         </ul>
       )}
       {attendance && <AttendanceHistory attendance={attendance} lang={lang} t={t} />}
