@@ -182,6 +182,9 @@ export const payments = pgTable(
   (t) => [
     index('pagamento_usuario_idx').on(t.userId, t.churchId),
     index('pagamento_status_expira_idx').on(t.status, t.expiresAt),
+    // the treasurer's gifts of a period (list, totals, chart) read one church's kind by date
+    // instead of the whole table (docs/performance.md "Staff pages")
+    index('pagamento_igreja_tipo_data_idx').on(t.churchId, t.kind, t.createdAt),
     // one charge per occurrence and try of a recurring gift, whatever process runs it
     uniqueIndex('pagamento_recorrente_ocorrencia_uq')
       .on(t.recurringGiftId, t.occurrence, t.attempt)
@@ -241,6 +244,8 @@ export const registrations = pgTable(
   },
   (t) => [
     index('inscricao_usuario_idx').on(t.userId, t.eventId),
+    // an event's desk reads its registrations, not the whole table
+    index('inscricao_evento_idx').on(t.eventId),
     index('inscricao_ingresso_idx').on(t.ticketId),
     index('inscricao_pagamento_idx').on(t.paymentId),
   ],

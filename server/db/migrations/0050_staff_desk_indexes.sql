@@ -1,0 +1,2 @@
+CREATE INDEX "pagamento_igreja_tipo_data_idx" ON "pagamento" USING btree ("igreja_id","tipo","created_at");--> statement-breakpoint
+CREATE INDEX "inscricao_evento_idx" ON "inscricao" USING btree ("evento_id");
