@@ -203,7 +203,10 @@ export async function pageParent(
       summary: `${row.name} · ${row.room}`,
     },
     async (tx) => {
-      await tx.update(t.kidsCheckins).set({ pagedAt: new Date() }).where(eq(t.kidsCheckins.id, id));
+      await tx
+        .update(t.kidsCheckins)
+        .set({ pagedAt: new Date() })
+        .where(and(eq(t.kidsCheckins.id, id), eq(t.kidsCheckins.churchId, actor.churchId)));
       // a visitor family has no account: the door screen is their page
       if (row.guardianId) {
         const values = { room: row.room, name: row.name, code: row.code };

@@ -573,6 +573,9 @@ export async function queueNoticeEmail(
     createdBy: notice.createdBy,
   });
   if (!id) return null;
-  const [row] = await db.select().from(t.emailSends).where(eq(t.emailSends.id, id));
+  const [row] = await db
+    .select()
+    .from(t.emailSends)
+    .where(and(eq(t.emailSends.id, id), eq(t.emailSends.churchId, notice.churchId)));
   return row ? summary(row) : null;
 }

@@ -19,6 +19,14 @@ import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { personRank, personSearch } from '../users/person-search.ts';
 
+/** One person's membership of one team of the church. */
+const memberRow = (churchId: number, teamId: number, userId: number) =>
+  and(
+    eq(t.teamMembers.churchId, churchId),
+    eq(t.teamMembers.teamId, teamId),
+    eq(t.teamMembers.userId, userId),
+  );
+
 export type TeamsDeps = StaffWriteDeps & { mailer: Mailer };
 
 export const nameOf = (p: { first: string | null; last: string | null; email: string }) =>
@@ -423,13 +431,7 @@ export async function updateMember(
           ...(change.lider === undefined ? {} : { leader: change.lider }),
           ...(change.aprovar ? { state: 'ativo' as const } : {}),
         })
-        .where(
-          and(
-            eq(t.teamMembers.churchId, actor.churchId),
-            eq(t.teamMembers.teamId, teamId),
-            eq(t.teamMembers.userId, userId),
-          ),
-        )
+        .where(memberRow(actor.churchId, teamId, userId))
         .returning({ id: t.teamMembers.id });
       if (!rows.length) throw notFound('teams.notMember');
     },
@@ -457,13 +459,7 @@ export async function removeMember(
     async (tx) => {
       const rows = await tx
         .delete(t.teamMembers)
-        .where(
-          and(
-            eq(t.teamMembers.churchId, actor.churchId),
-            eq(t.teamMembers.teamId, teamId),
-            eq(t.teamMembers.userId, userId),
-          ),
-        )
+        .where(memberRow(actor.churchId, teamId, userId))
         .returning({ id: t.teamMembers.id });
       if (!rows.length) throw notFound('teams.notMember');
     },
