@@ -16,6 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
 import { weeklyServices } from './schedule.ts';
+import { teamPositions } from './teams.ts';
 import { userChildren, users } from './users.ts';
 
 /** A room (class) for an age range; rotas point at its id for the room's volunteers. */
@@ -30,6 +31,13 @@ export const kidsRooms = pgTable(
     /** Ages this room takes, in whole months on the session's day (inclusive). */
     minMonths: integer('idade_min_meses').notNull(),
     maxMonths: integer('idade_max_meses').notNull(),
+    /** School years this room takes instead of ages (1 = first year of primary, 0 = the year before); null: by age. */
+    minYear: integer('ano_escolar_min'),
+    maxYear: integer('ano_escolar_max'),
+    /** The rota position whose assigned volunteers serve this room (docs/kids.md "Volunteers"). */
+    positionId: integer('equipe_posicao_id').references(() => teamPositions.id, {
+      onDelete: 'set null',
+    }),
     capacity: integer('capacidade').notNull(),
     /** Children per adult (e.g. 5 means one adult for every 5 children). */
     ratio: integer('proporcao').notNull().default(5),
@@ -39,6 +47,10 @@ export const kidsRooms = pgTable(
   (t) => [
     index('kids_sala_igreja_idx').on(t.churchId),
     check('kids_sala_idade_ck', sql`${t.minMonths} >= 0 and ${t.maxMonths} >= ${t.minMonths}`),
+    check(
+      'kids_sala_ano_ck',
+      sql`(${t.minYear} is null and ${t.maxYear} is null) or (${t.minYear} >= 0 and ${t.maxYear} >= ${t.minYear})`,
+    ),
   ],
 );
 
@@ -123,9 +135,16 @@ export const kidsCodes = pgTable(
     }),
     station: text('estacao'),
     createdBy: integer('criado_por').references(() => users.id, { onDelete: 'set null' }),
+    /** The station's own id for this check-in, so a retry of a queued one never checks in twice. */
+    clientId: text('cliente_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('kids_codigo_igreja_data_uq').on(t.churchId, t.day, t.code)],
+  (t) => [
+    uniqueIndex('kids_codigo_igreja_data_uq').on(t.churchId, t.day, t.code),
+    uniqueIndex('kids_codigo_cliente_uq')
+      .on(t.churchId, t.clientId)
+      .where(sql`${t.clientId} is not null`),
+  ],
 );
 
 /** A child in a session: in by whom and when, out by whom and when (or by an override with a reason). */
@@ -155,6 +174,8 @@ export const kidsCheckins = pgTable(
     checkedOutAt: timestamp('saida_em', { withTimezone: true }),
     /** Set when staff let the child leave without the code. */
     overrideReason: text('motivo_override'),
+    /** The station's id for the pick-up, so a queued pick-up sent twice is one pick-up. */
+    outClientId: text('saida_cliente_id'),
     /** The teacher paged the parent (the door screen shows the code). */
     pagedAt: timestamp('chamado_em', { withTimezone: true }),
   },
