@@ -33,6 +33,8 @@ export const teams = pgTable(
     description: text('descricao'),
     /** `louvor`: its plans show the service's set list; `porta`: an event's door team. */
     kind: text('tipo').$type<'geral' | 'louvor' | 'porta'>().notNull().default('geral'),
+    /** A swap between volunteers waits for a leader's yes (otherwise the first to accept takes it). */
+    swapApproval: boolean('flag_troca_aprovacao').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('equipe_igreja_nome_uq').on(t.churchId, t.name)],
@@ -193,5 +195,51 @@ export const blockouts = pgTable(
   (t) => [
     index('equipe_bloqueio_usuario_idx').on(t.churchId, t.userId, t.startDate),
     check('equipe_bloqueio_datas_ck', sql`${t.endDate} >= ${t.startDate}`),
+  ],
+);
+
+export type SwapState = 'aberta' | 'aguardando' | 'feita' | 'recusada' | 'cancelada';
+
+/**
+ * A volunteer who cannot serve asks for a swap (docs/volunteers.md "Swaps"): open to the team or
+ * to one named member; the first to accept takes the place (one conditional update decides), or
+ * waits for a leader when the team asks for approval. One live swap per assignment.
+ */
+export const rotaSwaps = pgTable(
+  'escala_troca',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    teamId: integer('equipe_id')
+      .notNull()
+      .references(() => teams.id, { onDelete: 'cascade' }),
+    planId: integer('escala_id')
+      .notNull()
+      .references(() => teamPlans.id, { onDelete: 'cascade' }),
+    assignmentId: integer('escala_pessoa_id')
+      .notNull()
+      .references(() => assignments.id, { onDelete: 'cascade' }),
+    requestedBy: integer('pedida_por')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A named member; null: any member of the team. */
+    targetUserId: integer('para_usuario_id').references(() => users.id, { onDelete: 'cascade' }),
+    state: text('estado').$type<SwapState>().notNull().default('aberta'),
+    takenBy: integer('tomada_por').references(() => users.id, { onDelete: 'set null' }),
+    takenAt: timestamp('tomada_em', { withTimezone: true }),
+    newAssignmentId: integer('nova_escala_pessoa_id').references(() => assignments.id, {
+      onDelete: 'set null',
+    }),
+    decidedBy: integer('decidida_por').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('escala_troca_viva_uq')
+      .on(t.assignmentId)
+      .where(sql`${t.state} in ('aberta', 'aguardando')`),
+    index('escala_troca_equipe_idx').on(t.churchId, t.teamId, t.state),
+    index('escala_troca_escala_idx').on(t.planId),
   ],
 );
