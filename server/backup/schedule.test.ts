@@ -1,19 +1,23 @@
 // Scheduled backups (docs/deploy.md "Backups"): retention keeps 7 daily, 4 weekly and 12 monthly
 // archives; the hourly check writes one a day, prunes, feeds the metric and warns when the newest
-// is over two days old; `npm run backup`'s request to a running PGlite server is answered.
+// is over two days old; `npm run backup`'s request to a running PGlite server is answered; the S3
+// destination against a server that checks every request's signature: write, list, prune, restore.
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../common/config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
 import { openTestDatabase } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { metricsText } from '../metrics.ts';
 import { loggedLines } from '../test-kit.ts';
 import { archiveName, writeBackup } from './backup.ts';
 import { scheduledBackup, sourceOf } from './backup.job.ts';
-import { folderDestination } from './destination.ts';
+import { destinationOf, fetchS3Archive, folderDestination, S3_PREFIX } from './destination.ts';
+import { restoreBackup } from './restore.ts';
+import { startTestS3, type TestS3 } from './s3-server.test-support.ts';
 import { requestBackup, serveBackupRequests } from './request.ts';
 import { archivesToKeep, archiveTime } from './retention.ts';
 
@@ -143,4 +147,91 @@ describe('the hourly check and the request of npm run backup', () => {
     expect(unanswered.error).toMatch(/no running server took the request/);
     expect(readdirSync(path.join(dataDir, 'backup-requests'))).toEqual([]);
   }, 60_000);
+
+  describe('into an S3 bucket', () => {
+    let s3: TestS3;
+    const bucket = 'church-backups';
+    const staging = path.join(work, 's3-staging');
+    const settingsOf = (keyId: string, secret: string) =>
+      parseConfig({
+        DATA_DIR: dataDir,
+        BACKUP_DIR: staging,
+        S3_ENDPOINT: s3.endpoint,
+        S3_BUCKET: bucket,
+        S3_ACCESS_KEY_ID: keyId,
+        S3_SECRET_ACCESS_KEY: secret,
+        S3_FORCE_PATH_STYLE: 'true',
+      });
+    const s3Ctx = (now: Date, settings = settingsOf(s3.accessKeyId, s3.secretAccessKey)) => ({
+      ...ctx(now),
+      settings,
+    });
+    const stored = () => [...s3.buckets.get(bucket)!.keys()].sort();
+
+    beforeAll(async () => {
+      // Pages of 4 keys, so listing 40 archives follows the continuation tokens.
+      s3 = await startTestS3({ bucket, pageSize: 4 });
+      const { mkdirSync } = await import('node:fs');
+      mkdirSync(staging, { recursive: true });
+    });
+    afterAll(() => s3?.close());
+
+    it("uploads the day's archive, prunes the old ones in the bucket, and restores from it", async () => {
+      const now = new Date();
+      for (let i = 1; i <= 40; i++)
+        s3.buckets
+          .get(bucket)!
+          .set(S3_PREFIX + archiveName(new Date(now.getTime() - i * DAY), false), {
+            body: Buffer.from('old'),
+            type: 'application/octet-stream',
+            at: now,
+          });
+      const c = s3Ctx(now);
+      const destination = destinationOf(c.settings)!;
+      expect(destination.describe).toBe(`s3://${bucket}/${S3_PREFIX}`);
+      const written = await scheduledBackup(c, destination);
+      expect(written).toBe(archiveName(now, false));
+      const left = stored();
+      expect(left).toContain(S3_PREFIX + written);
+      expect(left.length).toBeLessThan(12);
+      expect(left).not.toContain(
+        S3_PREFIX + archiveName(new Date(now.getTime() - 40 * DAY), false),
+      );
+      expect(readdirSync(staging)).toEqual([]); // uploaded, not kept twice
+      expect((await destination.list()).map((a) => a.name).sort()).toEqual(
+        left.map((k) => k.slice(S3_PREFIX.length)),
+      );
+      expect(s3.refused).toEqual([]);
+
+      // `npm run restore -- s3://…` downloads it, and it restores like a local archive.
+      const file = await fetchS3Archive(`s3://${bucket}/${S3_PREFIX}${written}`, c.settings, work);
+      expect(file).toBe(path.join(work, written!));
+      const report = await restoreBackup(file!, { dataDir: path.join(work, 'from-s3') });
+      const users = await database.db.$count(t.users);
+      expect(report.tables.find((x) => x.name === 'usuario')!.rows).toBe(users);
+      expect(report.tables.length).toBeGreaterThan(50);
+    }, 60_000);
+
+    it('refuses a wrong key or secret with a clear error, and nothing changes in the bucket', async () => {
+      const before = stored();
+      const later = new Date(Date.now() + 2 * DAY);
+      for (const [id, secret, code] of [
+        [s3.accessKeyId, 'not-the-secret', 'SignatureDoesNotMatch'],
+        ['not-a-key', s3.secretAccessKey, 'InvalidAccessKeyId'],
+      ] as const) {
+        const c = s3Ctx(later, settingsOf(id, secret));
+        await expect(scheduledBackup(c)).rejects.toThrow(
+          new RegExp(
+            `^s3://${bucket}/backups/: the S3 server refused the key while trying to list the archives \\(${code}: .+\\); check S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY$`,
+          ),
+        );
+        await expect(
+          fetchS3Archive(`s3://${bucket}/${before[0]}`, c.settings, work),
+        ).rejects.toThrow(/refused the key while trying to download/);
+        expect(s3.refused.at(-1)).toBe(code);
+      }
+      expect(stored()).toEqual(before);
+      expect(readdirSync(staging)).toEqual([]);
+    }, 60_000);
+  });
 });
