@@ -99,6 +99,11 @@ export const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
   /** Who the push services may contact about this server's pushes (a mailto: or https: URL). */
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /** TEST ONLY, off by default and refused in production: web push may reach a push service on this machine over plain http (a browser test runs its own). */
+  PUSH_TEST_LOCAL_SERVICE: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   /** A payment still pending this many minutes after its charge is asked of its gateway (docs/payments.md "Reconciliation"). */
   PAYMENT_RECONCILE_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Scheduled backups (docs/deploy.md "Backups"): the folder they go to (or are staged in, with the s3 file store); unset, none are made. */
@@ -132,6 +137,11 @@ export function parseConfig(env: Record<string, string | undefined> = process.en
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid settings:\n${lines.join('\n')}`);
   }
+  // a push service on loopback would let members' browsers make the server call this machine
+  if (result.data.PUSH_TEST_LOCAL_SERVICE && result.data.NODE_ENV === 'production')
+    throw new ConfigError(
+      'Invalid settings:\n  PUSH_TEST_LOCAL_SERVICE: a test-only setting, refused when NODE_ENV=production',
+    );
   return result.data;
 }
 

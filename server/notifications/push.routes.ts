@@ -12,7 +12,7 @@ import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { preferencesOf, setPreference } from './preferences.ts';
 import { devicesOf, subscribe, unsubscribe } from './push.service.ts';
-import { vapidKeys } from './vapid.ts';
+import { localPushAllowed, vapidKeys } from './vapid.ts';
 
 const deviceParams = z.object({ id: idParam, deviceId: idParam });
 
@@ -39,7 +39,7 @@ export function pushRoutes(db: Database) {
           user.userId,
           c.req.valid('json'),
           c.req.header('user-agent'),
-          accountSettings().NODE_ENV === 'test',
+          localPushAllowed(accountSettings()),
         );
         return c.json(device, 201);
       },

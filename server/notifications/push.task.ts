@@ -6,7 +6,7 @@ import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
 import { deliverPush } from './push.service.ts';
-import { vapidKeys } from './vapid.ts';
+import { localPushAllowed, vapidKeys } from './vapid.ts';
 
 export const PUSH_TASK = 'notifications.push';
 
@@ -41,7 +41,7 @@ export const pushTask = defineTask<PushTaskPayload>({
       vapidKeys(ctx.settings),
       {
         // the tests' push service listens on 127.0.0.1 over plain http
-        allowLocal: ctx.settings.NODE_ENV === 'test',
+        allowLocal: localPushAllowed(ctx.settings),
         progress: (done) => progress(Math.min(done, total), total),
       },
     );

@@ -2,10 +2,7 @@
 // staff notice is delivered by the task to a push service this test runs itself, which checks the
 // VAPID signature's key and decrypts the aes128gcm payload with the device's private key (as a
 // browser does); a device the push service says is gone (410) is dropped; preferences are honoured.
-import { createECDH, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -22,66 +19,27 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, expectError, expectFieldError, loginAs, runQueuedTasks } from '../test-kit.ts';
 import { pushTask } from './push.task.ts';
 import { deviceLabel, subscribe } from './push.service.ts';
+import {
+  browserKeys,
+  decrypt,
+  startPushService,
+  type BrowserKeys,
+  type ReceivedPush,
+  type TestPushService,
+} from './push-service.test-support.ts';
 import { vapidKeys } from './vapid.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'push-'));
 const ANDROID_CHROME =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile Safari/537.36';
 
-/** A browser's side of a subscription: its P-256 key pair and auth secret. */
-function browserKeys() {
-  const ecdh = createECDH('prime256v1');
-  ecdh.generateKeys();
-  const auth = randomBytes(16);
-  return {
-    ecdh,
-    auth,
-    keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
-  };
-}
-type Browser = ReturnType<typeof browserKeys>;
-
-/** RFC 8291 decryption of an aes128gcm body, as the browser does with its private key. */
-function decrypt(body: Buffer, browser: Browser): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverKey = body.subarray(21, 21 + idLength);
-  const cipher = body.subarray(21 + idLength);
-  const shared = browser.ecdh.computeSecret(serverKey);
-  const keyInfo = Buffer.concat([
-    Buffer.from('WebPush: info\0'),
-    browser.ecdh.getPublicKey(),
-    serverKey,
-  ]);
-  const ikm = Buffer.from(hkdfSync('sha256', shared, browser.auth, keyInfo, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
-  const decipher = createDecipheriv('aes-128-gcm', cek, nonce);
-  decipher.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([
-    decipher.update(cipher.subarray(0, cipher.length - 16)),
-    decipher.final(),
-  ]);
-  // the record ends with the delimiter 0x02 and optional zero padding
-  let end = plain.length;
-  while (end > 0 && plain[end - 1] === 0) end--;
-  expect(plain[end - 1]).toBe(2);
-  return plain.subarray(0, end - 1).toString('utf8');
-}
-
-interface Received {
-  path: string;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-}
-
 describe.each(testBackends())('web push on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
   let graca: number;
-  let pushService: http.Server;
+  let pushService: TestPushService;
   let base: string;
-  const received: Received[] = [];
+  let received: ReceivedPush[] = [];
   const { call, get } = apiClient(() => api, { lang: 'en' });
   const people = {} as Record<'admin' | 'member' | 'editor', { id: number; token: string }>;
 
@@ -98,24 +56,16 @@ describe.each(testBackends())('web push on %s', (backend) => {
     people.member = await loginAs(api, 'membro@graca.demo');
     people.editor = await loginAs(api, 'editor@graca.demo');
     // The push service: stores every message; an endpoint under /gone/ is an unsubscribed browser.
-    pushService = http.createServer((req, res) => {
-      const chunks: Buffer[] = [];
-      req.on('data', (c: Buffer) => chunks.push(c));
-      req.on('end', () => {
-        received.push({ path: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks) });
-        res.statusCode = req.url?.startsWith('/gone/') ? 410 : 201;
-        res.end();
-      });
-    });
-    await new Promise<void>((resolve) => pushService.listen(0, '127.0.0.1', resolve));
-    base = `http://127.0.0.1:${(pushService.address() as AddressInfo).port}`;
+    pushService = await startPushService();
+    base = pushService.base;
+    received = pushService.received;
   }, 240_000);
   afterAll(async () => {
-    await new Promise((resolve) => pushService.close(resolve));
+    await pushService.close();
     await database.close();
   });
 
-  const subscribeDevice = async (who: { token: string }, endpoint: string, browser: Browser) =>
+  const subscribeDevice = async (who: { token: string }, endpoint: string, browser: BrowserKeys) =>
     call('POST', `/igreja/${graca}/push/dispositivos`, {
       token: who.token,
       body: { endpoint, keys: browser.keys },

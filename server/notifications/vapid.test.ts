@@ -5,8 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { ConfigError } from '../../common/config.ts';
-import { VAPID_FILE, vapidKeys } from './vapid.ts';
+import { ConfigError, parseConfig } from '../../common/config.ts';
+import { localPushAllowed, VAPID_FILE, vapidKeys } from './vapid.ts';
 
 const base = { NODE_ENV: undefined, PROVIDER_DOMAIN: 'igrejas.example' } as const;
 
@@ -53,5 +53,18 @@ describe('VAPID keys', () => {
     ).toThrow(/not a P-256 key pair/);
     writeFileSync(path.join(dir, VAPID_FILE), 'garbage\n', { mode: 0o600 });
     expect(() => vapidKeys({ ...base, DATA_DIR: dir })).toThrow(/not a P-256 key pair/);
+  });
+
+  it('allows a push service on this machine only to tests, never in production', () => {
+    expect(localPushAllowed(parseConfig({}))).toBe(false);
+    expect(localPushAllowed(parseConfig({ PUSH_TEST_LOCAL_SERVICE: 'true' }))).toBe(true);
+    expect(localPushAllowed(parseConfig({ NODE_ENV: 'test' }))).toBe(true);
+    expect(() =>
+      parseConfig({
+        NODE_ENV: 'production',
+        PUSH_TEST_LOCAL_SERVICE: 'true',
+        JWT_SECRET: 'x'.repeat(40),
+      }),
+    ).toThrow(/PUSH_TEST_LOCAL_SERVICE: a test-only setting/);
   });
 });

@@ -71,3 +71,10 @@ export function vapidKeys(
   });
   return { ...keys, subject };
 }
+
+/**
+ * Whether push may go to a push service on this machine over plain http: the API tests
+ * (NODE_ENV=test) and a browser test's server (PUSH_TEST_LOCAL_SERVICE, refused in production).
+ */
+export const localPushAllowed = (settings: Config): boolean =>
+  settings.NODE_ENV === 'test' || settings.PUSH_TEST_LOCAL_SERVICE;
