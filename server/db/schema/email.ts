@@ -34,6 +34,8 @@ export const emailSends = pgTable(
     origin: text('origem'),
     subject: text('titulo').notNull(),
     body: text('corpo').notNull(),
+    /** Product mail's subject and text in every language (by `pt`/`en`/`es`): each member gets theirs; null: `subject`/`body` for all. */
+    texts: jsonb('textos').$type<Record<string, { subject: string; body: string }>>(),
     /** The page the message links to, if any (absolute URL). */
     link: text('link'),
     audience: jsonb('publico').$type<EmailAudience>().notNull(),

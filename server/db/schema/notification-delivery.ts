@@ -4,6 +4,7 @@ import {
   boolean,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -79,6 +80,8 @@ export const pushSends = pgTable(
     reached: integer('alcancados').notNull().default(0),
     failed: integer('falhas').notNull().default(0),
     removed: integer('removidos').notNull().default(0),
+    /** A product message's words in every language (title and text by `pt`/`en`/`es`): each member gets theirs; null: the notice's own. */
+    texts: jsonb('textos').$type<Record<string, { title: string; body: string }>>(),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('data_conclusao', { withTimezone: true }),
   },
@@ -104,4 +107,25 @@ export const liveNotices = pgTable(
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('notificacao_ao_vivo_uq').on(t.churchId, t.streamId, t.occurrence)],
+);
+
+/**
+ * The language a member chose for what the church sends them (e-mails, pushes); no row: the
+ * church's (docs/notifications.md "Language").
+ */
+export const notificationLanguages = pgTable(
+  'notificacao_idioma',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** A Lang of contract/language.ts. */
+    language: text('idioma').notNull(),
+    updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('notificacao_idioma_uq').on(t.churchId, t.userId)],
 );
