@@ -3,12 +3,26 @@
 // link (no second login; the answer is a POST, never a GET).
 import { z } from 'zod';
 import { idParam, slugParam } from './common.ts';
-import { ASSIGNMENT_STATES, isoDate } from './teams-staff.ts';
+import { ASSIGNMENT_STATES, SWAP_STATES, isoDate } from './teams-staff.ts';
 
 export const rotaChurchParams = z.object({ slug: slugParam });
 export const myAssignmentParams = z.object({ slug: slugParam, assignmentId: idParam });
 export const blockoutParams = z.object({ slug: slugParam, blockoutId: idParam });
 export const joinParams = z.object({ slug: slugParam, teamId: idParam });
+export const swapParams = z.object({ slug: slugParam, swapId: idParam });
+
+/** POST /igreja/{slug}/escalas/{assignmentId}/troca: ask the team (idPara null) or one member. */
+export const swapAskInput = z.object({
+  idPara: z.preprocess((v) => (v === '' || v === undefined ? null : v), idParam.nullable()),
+});
+
+/** POST /igreja/{slug}/escala-presenca: the plan's QR token, scanned on the day while logged in. */
+export const checkInQrInput = z.object({
+  t: z
+    .string({ error: 'teams.badLink' })
+    .trim()
+    .regex(/^\d{1,10}\.[A-Za-z0-9_-]{20,100}$/, 'teams.badLink'),
+});
 
 export const answerInput = z.object({
   resposta: z.enum(['aceitar', 'recusar'], { error: 'teams.badAnswer' }),
@@ -45,8 +59,36 @@ export const myRotaSchema = z.object({
 });
 export type MyRota = z.infer<typeof myRotaSchema>;
 
+/** What the QR's page shows once the member is checked in. */
+export const qrCheckInSchema = z.object({
+  titulo: z.string(),
+  data: z.string(),
+  posicoes: z.array(z.string()),
+});
+export type QrCheckInResult = z.infer<typeof qrCheckInSchema>;
+
+/** A swap a volunteer asked for (minha) or may take. */
+export const mySwapSchema = z.object({
+  id: z.number(),
+  idEscalaPessoa: z.number(),
+  equipe: z.string(),
+  posicao: z.string(),
+  titulo: z.string(),
+  data: z.string(),
+  horario: z.string(),
+  estado: z.enum(SWAP_STATES),
+  pedidaPor: z.string(),
+  para: z.string().nullable(),
+  tomadaPor: z.string().nullable(),
+  minha: z.boolean(),
+});
+export type MySwap = z.infer<typeof mySwapSchema>;
+
 export const myRotasSchema = z.object({
   escalas: z.array(myRotaSchema),
+  trocas: z.array(mySwapSchema),
+  /** Team mates who could take each of the member's next rotas (to name one for a swap). */
+  colegas: z.array(z.object({ idEscalaPessoa: z.number(), id: z.number(), nome: z.string() })),
   bloqueios: z.array(
     z.object({
       id: z.number(),

@@ -28,12 +28,22 @@ export const positionParams = z.object({ id: idParam, positionId: idParam });
 export const memberParams = z.object({ id: idParam, userId: idParam });
 export const planParams = z.object({ id: idParam, planId: idParam });
 export const assignmentParams = z.object({ id: idParam, planId: idParam, assignmentId: idParam });
+export const swapDecisionParams = z.object({ id: idParam, planId: idParam, swapId: idParam });
+
+export const SWAP_STATES = ['aberta', 'aguardando', 'feita', 'recusada', 'cancelada'] as const;
+
+/** POST …/escalas/{planId}/trocas/{swapId}: a leader approves or refuses a swap waiting for them. */
+export const swapDecisionInput = z.object({
+  aprovar: z.boolean({ error: 'Invalid input.' }),
+});
 
 /** POST /admin/{slug}/equipes, PUT /admin/{slug}/equipes/{id} */
 export const teamInput = z.object({
   nome: text(80).min(1, 'Required.'),
   descricao: optionalText(500),
   tipo: z.enum(TEAM_KINDS, { error: 'teams.badKind' }).default('geral'),
+  /** Swaps between volunteers wait for a leader's yes. */
+  trocaComAprovacao: z.boolean({ error: 'Invalid input.' }).default(false),
 });
 export type TeamInput = z.output<typeof teamInput>;
 
@@ -132,6 +142,7 @@ export const teamSummarySchema = z.object({
   posicoes: z.array(z.object({ id: z.number(), nome: z.string(), quantidade: z.number() })),
   /** The caller leads it (a leader sees and runs their own teams only). */
   lidero: z.boolean(),
+  trocaComAprovacao: z.boolean(),
 });
 export type TeamSummary = z.infer<typeof teamSummarySchema>;
 
@@ -144,6 +155,10 @@ export const planSummarySchema = z.object({
   precisa: z.number(),
   preenchidas: z.number(),
   recusadas: z.number(),
+  /** Asked and not answered yet, accepted, and places nobody holds. */
+  pedidas: z.number(),
+  aceitas: z.number(),
+  abertas: z.number(),
 });
 export type PlanSummary = z.infer<typeof planSummarySchema>;
 
@@ -179,6 +194,19 @@ export const candidateSchema = person.extend({
 });
 export type Candidate = z.infer<typeof candidateSchema>;
 
+/** A swap seen from its plan by a leader. */
+export const planSwapSchema = z.object({
+  id: z.number(),
+  idEscalaPessoa: z.number(),
+  posicao: z.string(),
+  estado: z.enum(SWAP_STATES),
+  pedidaPor: z.string(),
+  /** The named member asked; null: the whole team. */
+  para: z.string().nullable(),
+  tomadaPor: z.string().nullable(),
+});
+export type PlanSwap = z.infer<typeof planSwapSchema>;
+
 export const planDetailSchema = z.object({
   id: z.number(),
   equipe: z.object({ id: z.number(), nome: z.string(), tipo: z.enum(TEAM_KINDS) }),
@@ -200,6 +228,9 @@ export const planDetailSchema = z.object({
     }),
   ),
   candidatos: z.array(candidateSchema),
+  trocas: z.array(planSwapSchema),
+  /** The page the plan's QR opens: a volunteer on the team scanning it on the day checks in. */
+  linkPresenca: z.string(),
 });
 export type PlanDetail = z.infer<typeof planDetailSchema>;
 

@@ -28,6 +28,15 @@ const en = {
   'teams.full': 'This position is already filled.',
   'teams.past': 'This plan has already happened.',
   'teams.notToday': 'You can check in only on the day of a rota you have not declined.',
+  'teams.swapNotFound': 'This swap does not exist or is not for you.',
+  'teams.swapDeclined': 'You already declined this rota: there is nothing to swap.',
+  'teams.swapAlreadyAsked': 'You already asked for a swap of this rota.',
+  'teams.swapTaken': 'Someone else already took this swap.',
+  'teams.swapOwn': 'This is your own swap request.',
+  'teams.swapGone': 'This rota changed meanwhile: the swap can no longer be done.',
+  'teams.swapNotOpen': 'This swap is no longer open.',
+  'teams.swapNotWaiting': 'This swap is not waiting for a leader.',
+  'teams.notOnPlan': 'You are not on this plan’s rota (or you declined it).',
 };
 
 const pt: Record<keyof typeof en, string> = {
@@ -56,6 +65,15 @@ const pt: Record<keyof typeof en, string> = {
   'teams.full': 'Esta função já está preenchida.',
   'teams.past': 'Esta escala já passou.',
   'teams.notToday': 'Só é possível marcar presença no dia de uma escala que você não recusou.',
+  'teams.swapNotFound': 'Esta troca não existe ou não é para você.',
+  'teams.swapDeclined': 'Você já recusou esta escala: não há o que trocar.',
+  'teams.swapAlreadyAsked': 'Você já pediu uma troca desta escala.',
+  'teams.swapTaken': 'Outra pessoa já assumiu esta troca.',
+  'teams.swapOwn': 'Esta é a sua própria troca.',
+  'teams.swapGone': 'Esta escala mudou enquanto isso: a troca não pode mais ser feita.',
+  'teams.swapNotOpen': 'Esta troca não está mais aberta.',
+  'teams.swapNotWaiting': 'Esta troca não está esperando um líder.',
+  'teams.notOnPlan': 'Você não está nesta escala (ou a recusou).',
 };
 
 const es: Record<keyof typeof en, string> = {
@@ -85,6 +103,15 @@ const es: Record<keyof typeof en, string> = {
   'teams.full': 'Esta función ya está completa.',
   'teams.past': 'Esta programación ya pasó.',
   'teams.notToday': 'Solo puede marcar presencia el día de un turno que no rechazó.',
+  'teams.swapNotFound': 'Este cambio no existe o no es para usted.',
+  'teams.swapDeclined': 'Ya rechazó este turno: no hay nada que cambiar.',
+  'teams.swapAlreadyAsked': 'Ya pidió un cambio de este turno.',
+  'teams.swapTaken': 'Otra persona ya asumió este cambio.',
+  'teams.swapOwn': 'Este es su propio pedido de cambio.',
+  'teams.swapGone': 'Este turno cambió mientras tanto: el cambio ya no se puede hacer.',
+  'teams.swapNotOpen': 'Este cambio ya no está abierto.',
+  'teams.swapNotWaiting': 'Este cambio no está esperando a un líder.',
+  'teams.notOnPlan': 'Usted no está en esta programación (o la rechazó).',
 };
 
 export type TeamsMessageKey = keyof typeof en;

@@ -12,6 +12,8 @@ import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
 import { syncDoorTeam } from './door-sync.ts';
+import { checkInPath } from './rota-checkin.ts';
+import { planSwaps } from './swaps.service.ts';
 import { sendRequest } from './rotas.service.ts';
 
 import { addDays, nameOf, planOf, teamFor, today, type TeamsDeps } from './teams-staff.service.ts';
@@ -322,6 +324,8 @@ export async function planDetail(
       };
     }),
     candidatos: await candidates(db, actor.churchId, teamId, plan),
+    trocas: await planSwaps(db, actor.churchId, planId),
+    linkPresenca: checkInPath(plan),
   };
 }
 

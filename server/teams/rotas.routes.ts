@@ -1,16 +1,20 @@
-// A volunteer's rotas (docs/volunteers.md): their next assignments and answers, blockout dates,
-// requests to join a team, a team plan on a phone (logged-in members), and the answer link of
+// A volunteer's rotas (docs/volunteers.md): their next assignments and answers, swaps, the plan's
+// QR check-in, blockout dates, requests to join a team, a team plan on a phone (logged-in
+// members), and the answer link of
 // the e-mail (no login: the signed token is the key; reading it is a GET, answering a POST).
 import { Hono, type Context } from 'hono';
 import {
   answerInput,
   blockoutInput,
+  checkInQrInput,
   blockoutParams,
   joinParams,
   linkAnswerInput,
   linkQuery,
   myAssignmentParams,
   rotaChurchParams,
+  swapAskInput,
+  swapParams,
 } from '../../contract/rotas.ts';
 import { idParam, slugParam } from '../../contract/common.ts';
 import { z } from 'zod';
@@ -20,7 +24,9 @@ import type { Database } from '../db/client.ts';
 import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import { checkInByQr } from './rota-checkin.ts';
 import * as rotas from './rotas.service.ts';
+import * as swaps from './swaps.service.ts';
 
 const planViewParams = z.object({ slug: slugParam, planId: idParam });
 
@@ -36,8 +42,52 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
   return new Hono({ strict: false })
     .get('/igreja/:slug/escalas', validate('param', rotaChurchParams), async (c) => {
       const { church, userId } = await member(c, c.req.valid('param').slug);
-      return c.json(await rotas.myRotas(db, church.id, userId));
+      return c.json({
+        ...(await rotas.myRotas(db, church.id, userId)),
+        ...(await swaps.mySwaps(db, church.id, userId)),
+      });
     })
+    .post(
+      '/igreja/:slug/escalas/:assignmentId/troca',
+      validate('param', myAssignmentParams),
+      validate('json', swapAskInput),
+      async (c) => {
+        const { slug, assignmentId } = c.req.valid('param');
+        const { church, userId } = await member(c, slug);
+        const made = await swaps.askSwap(
+          db,
+          mailer,
+          church.id,
+          userId,
+          assignmentId,
+          c.req.valid('json').idPara,
+          await origin(c, church),
+        );
+        return c.json(made, 201);
+      },
+    )
+    .post('/igreja/:slug/trocas/:swapId/aceitar', validate('param', swapParams), async (c) => {
+      const { slug, swapId } = c.req.valid('param');
+      const { church, userId } = await member(c, slug);
+      return c.json(
+        await swaps.takeSwap(db, mailer, church.id, userId, swapId, await origin(c, church)),
+      );
+    })
+    .delete('/igreja/:slug/trocas/:swapId', validate('param', swapParams), async (c) => {
+      const { slug, swapId } = c.req.valid('param');
+      const { church, userId } = await member(c, slug);
+      await swaps.cancelSwap(db, church.id, userId, swapId);
+      return c.body(null, 204);
+    })
+    .post(
+      '/igreja/:slug/escala-presenca',
+      validate('param', rotaChurchParams),
+      validate('json', checkInQrInput),
+      async (c) => {
+        const { church, userId } = await member(c, c.req.valid('param').slug);
+        return c.json(await checkInByQr(db, church.id, userId, c.req.valid('json').t));
+      },
+    )
     .post(
       '/igreja/:slug/escalas/:assignmentId/resposta',
       validate('param', myAssignmentParams),

@@ -1,8 +1,9 @@
 // A volunteer's side of the rotas (docs/volunteers.md): the request e-mail with its signed,
 // single-purpose answer link (the signature covers the assignment, its person and when it was
 // asked, so it answers that assignment only), answers from the link or /user, a decline that
-// reopens the place and tells the leaders (e-mail + in-app notice), reminders two days before
-// (claimed once across nodes), blockout dates and requests to join a team.
+// reopens the place and tells the leaders (e-mail + in-app notice + push), reminders two days
+// before (claimed once across nodes), blockout dates and requests to join a team. Requests and
+// reminders also go as a notice and by push (rota-notify.ts).
 import { and, asc, eq, gte, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
@@ -13,10 +14,10 @@ import * as t from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
-import { log } from '../log.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { syncDoorTeam } from './door-sync.ts';
 import { planWhen, rotaMail } from './rota-mail.ts';
+import { leadersOf, noticeAndPush, tell } from './rota-notify.ts';
 
 const links = signer('rota-answer');
 
@@ -90,9 +91,14 @@ export async function sendRequest(
   const row = await assignmentRow(db, and(eq(t.assignments.id, assignmentId)));
   if (!row) return;
   const link = `${origin}${answerPath(answerToken(row))}`;
-  await mailer
-    .send(rotaMail(lang, 'request', row.email, values(row, lang, link)))
-    .catch((error: unknown) => log.error({ err: error, assignmentId }, '[rotas] e-mail failed'));
+  await tell(
+    db,
+    mailer,
+    row.churchId,
+    [{ id: row.userId, email: row.email }],
+    { typeCode: 'ESCALA_PEDIDO', relatedId: String(row.id) },
+    (to) => rotaMail(lang, 'request', to.email, values(row, lang, link)),
+  );
 }
 
 /** The assignment a link's token names, when its signature holds (otherwise 404 teams.badLink). */
@@ -191,6 +197,18 @@ async function answer_(
         .set({ state, answeredAt: now })
         .where(and(eq(t.assignments.id, row.id), eq(t.assignments.churchId, row.churchId)));
       await syncDoorTeam(tx, row.churchId, row.planId, row.userId);
+      // a decline ends the volunteer's swap request: there is no place left to hand over
+      if (state === 'recusada')
+        await tx
+          .update(t.rotaSwaps)
+          .set({ state: 'cancelada' })
+          .where(
+            and(
+              eq(t.rotaSwaps.churchId, row.churchId),
+              eq(t.rotaSwaps.assignmentId, row.id),
+              inArray(t.rotaSwaps.state, ['aberta', 'aguardando']),
+            ),
+          );
     });
   } catch (error) {
     if (isUniqueViolation(error, 'escala_pessoa_momento_uq'))
@@ -202,49 +220,18 @@ async function answer_(
   return after;
 }
 
-/** A decline reaches the team's leaders (or the church's admins when it has none): e-mail and notice. */
+/** A decline reaches the team's leaders (or the church's admins when it has none): e-mail, notice, push. */
 async function tellLeaders(db: Database, mailer: Mailer, row: Row, origin: string) {
-  let leaders = await db
-    .select({ id: t.users.id, email: t.users.email })
-    .from(t.teamMembers)
-    .innerJoin(t.users, eq(t.users.id, t.teamMembers.userId))
-    .where(
-      and(
-        eq(t.teamMembers.teamId, row.teamId),
-        eq(t.teamMembers.leader, true),
-        eq(t.teamMembers.state, 'ativo'),
-      ),
-    );
-  if (!leaders.length)
-    leaders = await db
-      .select({ id: t.users.id, email: t.users.email })
-      .from(t.churchUsers)
-      .innerJoin(t.users, eq(t.users.id, t.churchUsers.userId))
-      .where(
-        and(
-          eq(t.churchUsers.churchId, row.churchId),
-          eq(t.churchUsers.active, true),
-          sql`${t.churchUsers.roles} @> '["ROLE_ADMIN"]'::jsonb`,
-        ),
-      );
   const lang = messageLangOfLocale(row.locale);
   const link = `${origin}/admin/teams?equipe=${row.teamId}&escala=${row.planId}`;
-  const mail = (to: string) => rotaMail(lang, 'declined', to, values(row, lang, link));
-  if (leaders.length)
-    await db.insert(t.notifications).values(
-      leaders.map((l) => ({
-        churchId: row.churchId,
-        userId: l.id,
-        title: mail(l.email).subject,
-        body: mail(l.email).text.split('\n')[0]!,
-        typeCode: 'ESCALA_RECUSADA',
-        relatedId: String(row.planId),
-      })),
-    );
-  for (const l of leaders)
-    await mailer
-      .send(mail(l.email))
-      .catch((error: unknown) => log.error({ err: error }, '[rotas] e-mail failed'));
+  await tell(
+    db,
+    mailer,
+    row.churchId,
+    await leadersOf(db, row.churchId, row.teamId),
+    { typeCode: 'ESCALA_RECUSADA', relatedId: String(row.planId) },
+    (to) => rotaMail(lang, 'declined', to.email, values(row, lang, link)),
+  );
 }
 
 /** On the day, a volunteer checks in themselves on arrival (the leader sees who is still missing). */
@@ -277,7 +264,7 @@ export async function myRotas(
   churchId: number,
   userId: number,
   now = new Date(),
-): Promise<MyRotas> {
+): Promise<Omit<MyRotas, 'trocas' | 'colegas'>> {
   const rows = await db
     .select({
       id: t.assignments.id,
@@ -546,7 +533,20 @@ export async function sendReminders(
       if (!row) return 0;
       const lang = messageLangOfLocale(row.locale);
       const link = `${options.origin(row.churchCode)}${answerPath(answerToken(row))}`;
-      mails.push(rotaMail(lang, 'reminder', row.email, values(row, lang, link)));
+      const mail = rotaMail(lang, 'reminder', row.email, values(row, lang, link));
+      await noticeAndPush(
+        tx,
+        row.churchId,
+        [row.userId],
+        {
+          title: mail.subject,
+          body: mail.text.split('\n')[0]!,
+          typeCode: 'ESCALA_LEMBRETE',
+          relatedId: String(row.id),
+        },
+        options.now,
+      );
+      mails.push(mail);
       return 1;
     },
   );

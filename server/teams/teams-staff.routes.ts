@@ -16,6 +16,8 @@ import {
   positionInput,
   positionParams,
   reportQuery,
+  swapDecisionInput,
+  swapDecisionParams,
   teamInput,
   teamParams,
 } from '../../contract/teams-staff.ts';
@@ -26,21 +28,23 @@ import type { StaffDeps } from '../staff/deps.ts';
 import { assertChurchHas, type StaffEnv } from '../staff/scope.ts';
 import * as plans from './plans-staff.service.ts';
 import * as reports from './teams-report.service.ts';
+import * as swaps from './swaps.service.ts';
 import * as teams from './teams-staff.service.ts';
+
+const scope = (c: Context<StaffEnv>) => c.get('staff');
+const actor = (c: Context<StaffEnv>) => scope(c).actor;
+const originOf = (deps: StaffDeps, c: Context<StaffEnv>) => {
+  const { church } = scope(c);
+  return churchOrigin(deps.db, c, {
+    id: church.id,
+    code: church.code,
+    name: church.name,
+    active: true,
+  });
+};
 
 export function teamsStaffRoutes(deps: StaffDeps) {
   const { db } = deps;
-  const scope = (c: Context<StaffEnv>) => c.get('staff');
-  const actor = (c: Context<StaffEnv>) => scope(c).actor;
-  const origin = (c: Context<StaffEnv>) => {
-    const { church } = scope(c);
-    return churchOrigin(db, c, {
-      id: church.id,
-      code: church.code,
-      name: church.name,
-      active: true,
-    });
-  };
 
   return new Hono<StaffEnv>()
     .use('/equipes/*', async (c, next) => {
@@ -132,6 +136,14 @@ export function teamsStaffRoutes(deps: StaffDeps) {
       await teams.removeMember(deps, actor(c), id, userId);
       return c.body(null, 204);
     })
+    .route('/', planStaffRoutes(deps));
+}
+
+/** A team's plans: making them, scheduling, swaps waiting for a leader, check-in on the day. */
+function planStaffRoutes(deps: StaffDeps) {
+  const { db } = deps;
+  const origin = (c: Context<StaffEnv>) => originOf(deps, c);
+  return new Hono<StaffEnv>()
     .post(
       '/equipes/:id/escalas',
       validate('param', teamParams),
@@ -207,6 +219,24 @@ export function teamsStaffRoutes(deps: StaffDeps) {
           planId,
           assignmentId,
           c.req.valid('json').presente,
+        );
+        return c.json(await plans.planDetail(db, actor(c), id, planId));
+      },
+    )
+    .post(
+      '/equipes/:id/escalas/:planId/trocas/:swapId',
+      validate('param', swapDecisionParams),
+      validate('json', swapDecisionInput),
+      async (c) => {
+        const { id, planId, swapId } = c.req.valid('param');
+        await swaps.decideSwap(
+          deps,
+          actor(c),
+          id,
+          planId,
+          swapId,
+          c.req.valid('json').aprovar,
+          await origin(c),
         );
         return c.json(await plans.planDetail(db, actor(c), id, planId));
       },

@@ -92,6 +92,7 @@ export async function listTeams(db: Database, actor: StaffActor): Promise<TeamSu
       nome: t.teams.name,
       descricao: t.teams.description,
       tipo: t.teams.kind,
+      trocaComAprovacao: t.teams.swapApproval,
       membros: sql<number>`(select count(*) from equipe_membro m where m.equipe_id = equipe.id and m.estado = 'ativo')::int`,
       pedidos: sql<number>`(select count(*) from equipe_membro m where m.equipe_id = equipe.id and m.estado = 'pedido')::int`,
       lidero: sql<boolean>`exists (select 1 from equipe_membro m where m.equipe_id = equipe.id and m.usuario_id = ${actor.userId} and m.flag_lider and m.estado = 'ativo')`,
@@ -158,6 +159,10 @@ export async function teamDetail(
       precisa: sql<number>`coalesce((select sum(p.quantidade) from escala_posicao p where p.escala_id = escala.id), 0)::int`,
       preenchidas: sql<number>`(select count(*) from escala_pessoa a where a.escala_id = escala.id and a.estado <> 'recusada')::int`,
       recusadas: sql<number>`(select count(*) from escala_pessoa a where a.escala_id = escala.id and a.estado = 'recusada')::int`,
+      pedidas: sql<number>`(select count(*) from escala_pessoa a where a.escala_id = escala.id and a.estado = 'pedida')::int`,
+      aceitas: sql<number>`(select count(*) from escala_pessoa a where a.escala_id = escala.id and a.estado = 'aceita')::int`,
+      // per position, so an over-filled position does not hide another's open place
+      abertas: sql<number>`coalesce((select sum(greatest(0, p.quantidade - (select count(*) from escala_pessoa a where a.escala_posicao_id = p.id and a.estado <> 'recusada'))) from escala_posicao p where p.escala_id = escala.id), 0)::int`,
     })
     .from(t.teamPlans)
     .where(
@@ -202,6 +207,9 @@ export async function teamDetail(
       precisa: Number(p.precisa),
       preenchidas: Number(p.preenchidas),
       recusadas: Number(p.recusadas),
+      pedidas: Number(p.pedidas),
+      aceitas: Number(p.aceitas),
+      abertas: Number(p.abertas),
     })),
     cultos: services.map((s) => ({ ...s, horario: s.horario.slice(0, 5) })),
   };
@@ -228,6 +236,7 @@ export async function createTeam(deps: TeamsDeps, actor: StaffActor, input: Team
             name: input.nome,
             description: input.descricao,
             kind: input.tipo,
+            swapApproval: input.trocaComAprovacao,
           })
           .returning({ id: t.teams.id });
         return team!;
@@ -256,7 +265,12 @@ export async function updateTeam(
       (tx) =>
         tx
           .update(t.teams)
-          .set({ name: input.nome, description: input.descricao, kind: input.tipo })
+          .set({
+            name: input.nome,
+            description: input.descricao,
+            kind: input.tipo,
+            swapApproval: input.trocaComAprovacao,
+          })
           .where(and(eq(t.teams.id, teamId), eq(t.teams.churchId, actor.churchId))),
       { purge: false },
     );

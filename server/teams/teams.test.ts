@@ -16,6 +16,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { readOutbox } from '../mail/outbox.ts';
+import { checkInByQr } from './rota-checkin.ts';
 import { sendReminders } from './rotas.service.ts';
 
 let dataDir: string;
@@ -636,5 +637,253 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     expect(
       (await send('POST', `/igreja/graca/escalas/${next.id}/presenca`, 'treasurer')).status,
     ).toBe(409);
+  });
+  let mediaId: number;
+  let mediaPlan: number;
+  let swapPlanDate: string;
+  const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+  const swapOf = (who: Who) =>
+    send('GET', '/igreja/graca/escalas', who).then((r) => myRotasSchema.parse(r.body).trocas);
+
+  it('a swap asked of the team: everyone free is told (notice, push, e-mail), two accept at once and one wins', async () => {
+    const made = await send('POST', '/admin/graca/equipes', 'admin', { nome: 'Mídia' });
+    mediaId = made.body.id as number;
+    await send('POST', `/admin/graca/equipes/${mediaId}/posicoes`, 'admin', { nome: 'Projeção' });
+    for (const who of ['member', 'editor', 'treasurer'] as const)
+      await send('POST', `/admin/graca/equipes/${mediaId}/membros`, 'admin', {
+        idUsuario: ids[who],
+      });
+    const plans = await send('POST', `/admin/graca/equipes/${mediaId}/escalas`, 'admin', {
+      idCulto: serviceId,
+      semanas: 1,
+      desde: inDays(70),
+    });
+    mediaPlan = (plans.body.criadas as number[])[0]!;
+    const plan = planDetailSchema.parse(
+      (await send('GET', `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}`, 'admin')).body,
+    );
+    swapPlanDate = plan.data;
+    const asked = await send(
+      'POST',
+      `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}/pessoas`,
+      'admin',
+      { idPosicao: plan.posicoes[0]!.id, idUsuario: ids.editor },
+    );
+    const assignmentId = asked.body.id as number;
+    // the request itself is also a notice (and a push when allowed)
+    const request = await database.db
+      .select()
+      .from(t.notifications)
+      .where(
+        and(eq(t.notifications.userId, ids.editor), eq(t.notifications.typeCode, 'ESCALA_PEDIDO')),
+      );
+    expect(request.map((n) => n.relatedId)).toContain(String(assignmentId));
+    // the treasurer has a device: the swap's notice is queued for push
+    await database.db.insert(t.pushSubscriptions).values({
+      churchId: graca,
+      userId: ids.treasurer,
+      endpoint: 'https://push.example/rotas-test',
+      p256dh: 'x',
+      auth: 'y',
+      label: 'test',
+    });
+
+    const bad = await send(
+      'POST',
+      `/igreja/graca/escalas/${assignmentId}/troca`,
+      'editor',
+      { idPara: 'x' },
+      'pt',
+    );
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors?.idPara).toBeDefined();
+    expect(
+      (await send('POST', `/igreja/graca/escalas/${assignmentId}/troca`, 'treasurer', {})).status,
+    ).toBe(404); // not theirs
+    const swap = await send('POST', `/igreja/graca/escalas/${assignmentId}/troca`, 'editor', {});
+    expect(swap.status).toBe(201);
+    const swapId = swap.body.id as number;
+    const twice = await send('POST', `/igreja/graca/escalas/${assignmentId}/troca`, 'editor', {});
+    expect(twice.status).toBe(409);
+    expect(twice.body.message).toBe('You already asked for a swap of this rota.');
+
+    const notices = await database.db
+      .select()
+      .from(t.notifications)
+      .where(
+        and(
+          eq(t.notifications.typeCode, 'ESCALA_TROCA'),
+          eq(t.notifications.relatedId, String(swapId)),
+        ),
+      );
+    expect(notices.map((n) => n.userId).sort()).toEqual([ids.member, ids.treasurer].sort());
+    const pushed = await database.db
+      .select()
+      .from(t.pushSends)
+      .where(eq(t.pushSends.churchId, graca));
+    expect(pushed.map((p) => p.notificationId)).toContain(Math.min(...notices.map((n) => n.id)));
+    const [mail] = await readOutbox(dataDir, EMAILS.member);
+    expect(mail!.subject).toMatch(/^Troca: você pode assumir Projeção/);
+    expect((await swapOf('member')).find((x) => x.id === swapId)).toMatchObject({
+      minha: false,
+      estado: 'aberta',
+      posicao: 'Projeção',
+    });
+    expect((await swapOf('editor')).find((x) => x.id === swapId)?.minha).toBe(true);
+    expect((await send('POST', `/igreja/graca/trocas/${swapId}/aceitar`, 'editor')).status).toBe(
+      409,
+    );
+
+    const both = await Promise.all(
+      (['member', 'treasurer'] as const).map((who) =>
+        send('POST', `/igreja/graca/trocas/${swapId}/aceitar`, who),
+      ),
+    );
+    expect(both.map((r) => r.status).sort()).toEqual([200, 409]);
+    const loser = both.find((r) => r.status === 409)!;
+    expect(loser.body.message).toBe('Someone else already took this swap.');
+    const winner = both[0]!.status === 200 ? 'member' : 'treasurer';
+    const rows = await database.db
+      .select()
+      .from(t.assignments)
+      .where(eq(t.assignments.planId, mediaPlan));
+    expect(rows.filter((r) => r.state !== 'recusada').map((r) => r.userId)).toEqual([ids[winner]]);
+    expect(rows.find((r) => r.userId === ids.editor)!.state).toBe('recusada');
+    // the leaders (here the church's admins: the team has none) are told
+    const told = await database.db
+      .select()
+      .from(t.notifications)
+      .where(
+        and(
+          eq(t.notifications.userId, ids.admin),
+          eq(t.notifications.typeCode, 'ESCALA_TROCA'),
+          eq(t.notifications.relatedId, String(swapId)),
+        ),
+      );
+    expect(told).toHaveLength(1);
+    const after = planDetailSchema.parse(
+      (await send('GET', `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}`, 'admin')).body,
+    );
+    expect(after.trocas[0]).toMatchObject({ id: swapId, estado: 'feita', posicao: 'Projeção' });
+    expect(after.trocas[0]!.tomadaPor).not.toBeNull();
+    const summary = teamDetailSchema
+      .parse((await send('GET', `/admin/graca/equipes/${mediaId}`, 'admin')).body)
+      .escalas.find((p) => p.id === mediaPlan)!;
+    expect(summary).toMatchObject({ pedidas: 0, aceitas: 1, recusadas: 1, abertas: 0 });
+  });
+
+  it('with approval on, a taker waits for a leader who approves or refuses; a named swap reaches only that member', async () => {
+    const put = await send('PUT', `/admin/graca/equipes/${mediaId}`, 'admin', {
+      nome: 'Mídia',
+      trocaComAprovacao: true,
+    });
+    expect(put.body.trocaComAprovacao).toBe(true);
+    const holder = (
+      await database.db
+        .select()
+        .from(t.assignments)
+        .where(and(eq(t.assignments.planId, mediaPlan), eq(t.assignments.state, 'aceita')))
+    )[0]!;
+    const holderWho = holder.userId === ids.member ? 'member' : 'treasurer';
+    const otherWho = holderWho === 'member' ? 'treasurer' : 'member';
+    const notMate = await send('POST', `/igreja/graca/escalas/${holder.id}/troca`, holderWho, {
+      idPara: ids.admin,
+    });
+    expect(notMate.status).toBe(422);
+    expect(notMate.body.errors?.idPara).toEqual(['This person is not on the team.']);
+    const named = await send('POST', `/igreja/graca/escalas/${holder.id}/troca`, holderWho, {
+      idPara: ids.editor,
+    });
+    const swapId = named.body.id as number;
+    expect((await swapOf(otherWho)).some((x) => x.id === swapId)).toBe(false);
+    expect((await send('POST', `/igreja/graca/trocas/${swapId}/aceitar`, otherWho)).status).toBe(
+      404,
+    );
+    const taken = await send('POST', `/igreja/graca/trocas/${swapId}/aceitar`, 'editor');
+    expect(taken.body).toEqual({ estado: 'aguardando' });
+    const [still] = await database.db
+      .select()
+      .from(t.assignments)
+      .where(eq(t.assignments.id, holder.id));
+    expect(still!.state).toBe('aceita');
+    const decide = `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}/trocas/${swapId}`;
+    expect((await send('POST', decide, 'editor', { aprovar: true })).status).toBe(403);
+    expect((await send('POST', decide, 'admin', { aprovar: 'x' })).status).toBe(400);
+    const approved = planDetailSchema.parse(
+      (await send('POST', decide, 'admin', { aprovar: true })).body,
+    );
+    expect(approved.trocas.find((x) => x.id === swapId)!.estado).toBe('feita');
+    expect(
+      approved.posicoes[0]!.pessoas.filter((p) => p.estado === 'aceita').map((p) => p.pessoa.id),
+    ).toEqual([ids.editor]);
+    expect((await send('POST', decide, 'admin', { aprovar: true })).status).toBe(409);
+
+    // refused: the asker stays on the rota
+    const mine = (await send('GET', '/igreja/graca/escalas', 'editor')).body as {
+      escalas: { id: number; data: string; estado: string }[];
+    };
+    const editorRota = mine.escalas.find((e) => e.data === swapPlanDate && e.estado === 'aceita')!;
+    const open = await send('POST', `/igreja/graca/escalas/${editorRota.id}/troca`, 'editor', {});
+    await send('POST', `/igreja/graca/trocas/${open.body.id as number}/aceitar`, otherWho);
+    const refused = planDetailSchema.parse(
+      (
+        await send(
+          'POST',
+          `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}/trocas/${open.body.id as number}`,
+          'admin',
+          { aprovar: false },
+        )
+      ).body,
+    );
+    expect(refused.trocas.find((x) => x.id === open.body.id)!.estado).toBe('recusada');
+    expect(
+      refused.posicoes[0]!.pessoas.filter((p) => p.estado === 'aceita').map((p) => p.pessoa.id),
+    ).toEqual([ids.editor]);
+    const [refusedMail] = await readOutbox(dataDir, EMAILS.editor);
+    expect(refusedMail!.subject).toMatch(/não aprovada/);
+    // a swap the asker withdraws is closed
+    const again = await send('POST', `/igreja/graca/escalas/${editorRota.id}/troca`, 'editor', {});
+    expect(
+      (await send('DELETE', `/igreja/graca/trocas/${again.body.id as number}`, 'editor')).status,
+    ).toBe(204);
+    expect(
+      (await send('DELETE', `/igreja/graca/trocas/${again.body.id as number}`, 'editor')).status,
+    ).toBe(409);
+  });
+
+  it("the plan's QR checks in a volunteer on the team on its day only", async () => {
+    const plan = planDetailSchema.parse(
+      (await send('GET', `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}`, 'admin')).body,
+    );
+    expect(plan.linkPresenca).toMatch(/^\/rota\/presenca\?t=\d+\./);
+    const token = new URL(plan.linkPresenca, 'http://x').searchParams.get('t')!;
+    const early = await send('POST', '/igreja/graca/escala-presenca', 'editor', { t: token });
+    expect(early.status).toBe(409); // the plan is weeks ahead
+    const forged = await send('POST', '/igreja/graca/escala-presenca', 'editor', {
+      t: `${planId}.${token.split('.')[1]}`,
+    });
+    expect(forged.status).toBe(404);
+    expect(
+      (await send('POST', '/igreja/graca/escala-presenca', undefined, { t: token })).status,
+    ).toBe(401);
+    const onTheDay = new Date(`${plan.data}T12:00:00Z`);
+    const done = await checkInByQr(database.db, graca, ids.editor, token, onTheDay);
+    expect(done.posicoes).toEqual(['Projeção']);
+    const [row] = await database.db
+      .select()
+      .from(t.assignments)
+      .where(
+        and(
+          eq(t.assignments.planId, mediaPlan),
+          eq(t.assignments.userId, ids.editor),
+          eq(t.assignments.state, 'aceita'),
+        ),
+      );
+    expect(row!.checkedInAt).not.toBeNull();
+    await expect(checkInByQr(database.db, graca, ids.admin, token, onTheDay)).rejects.toMatchObject(
+      {
+        status: 409,
+      },
+    );
   });
 });

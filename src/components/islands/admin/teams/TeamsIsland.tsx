@@ -37,6 +37,7 @@ function TeamList({ slug, t }: { slug: string; t: T }) {
       nome,
       descricao: null,
       tipo: tipo as 'geral' | 'louvor' | 'porta',
+      trocaComAprovacao: false,
     });
     setBusy(false);
     if ('id' in made) {
