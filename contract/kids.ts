@@ -46,6 +46,11 @@ const count = (min: number, max: number) =>
 
 export const kidsIdParams = z.object({ id: idParam });
 
+/** A station's own id for a queued action (docs/kids.md "Offline"): a retry with it is the same action. */
+export const kidsClientId = z
+  .string({ error: 'Invalid input.' })
+  .regex(/^[A-Za-z0-9-]{8,64}$/, 'Invalid input.');
+
 // ---- rooms ----
 
 /** POST /kids/salas and PUT /kids/salas/{id}: the whole room. */
@@ -129,6 +134,8 @@ export const kidsChildSchema = z.object({
   sessaoSugerida: z.number().nullable(),
   /** Already checked in at this slot (the check-in id). */
   checkinId: z.number().nullable(),
+  /** That check-in's family code: never shown, kept so the station can check a pick-up offline. */
+  codigo: z.string().nullable(),
 });
 export type KidsChild = z.infer<typeof kidsChildSchema>;
 
@@ -144,8 +151,15 @@ export type KidsFamily = z.infer<typeof kidsFamilySchema>;
 export const kidsFamiliesSchema = z.object({ familias: z.array(kidsFamilySchema) });
 export type KidsFamilies = z.infer<typeof kidsFamiliesSchema>;
 
+/** GET /kids/familias/todas?data&horario: every family with children, the station's offline list. */
+export const kidsFamilyCacheQuery = z.object({ data: dayParam, horario: timeParam });
+
 /** POST /kids/checkin: one family's children into the slot's sessions, with one code. */
 export const kidsCheckinInput = z.object({
+  /** Sent by a station's queue: the same id again returns the first answer. */
+  clienteId: kidsClientId.optional(),
+  /** The code the station printed while offline: kept unless another family holds it that day. */
+  codigo: kidsCode.optional(),
   data: dayParam,
   horario: timeParam,
   estacao: optionalText(40),
@@ -180,6 +194,8 @@ export const kidsLabelsSchema = z.object({
   data: z.string(),
   responsavel: z.string(),
   etiquetas: z.array(kidsLabelSchema),
+  /** The station's offline code was taken that day, so this family has a new one (reprint). */
+  codigoTrocado: z.boolean().optional(),
 });
 export type KidsLabels = z.infer<typeof kidsLabelsSchema>;
 
@@ -210,15 +226,38 @@ export type KidsVisitorInput = z.output<typeof kidsVisitorInput>;
 // ---- pick-up, roster, paging ----
 
 /** POST /kids/checkin/{id}/saida: the parent's code, or staff's override with a reason. */
+const pickupFields = {
+  codigo: z.preprocess((v) => (v === '' ? undefined : v), kidsCode.optional()),
+  motivo: optionalText(300),
+  clienteId: kidsClientId.optional(),
+};
+const codeOrReason = {
+  path: ['codigo'],
+  message: 'staff.kids.codeOrReason',
+};
 export const kidsPickupInput = z
+  .object(pickupFields)
+  .refine((v) => v.codigo !== undefined || v.motivo !== null, codeOrReason);
+export type KidsPickupInput = z.output<typeof kidsPickupInput>;
+
+/**
+ * POST /kids/saidas: a pick-up the station queued offline, of a known check-in or of a child
+ * checked in offline too (its family check-in's client id and the child).
+ */
+export const kidsQueuedPickupInput = z
   .object({
-    codigo: z.preprocess((v) => (v === '' ? undefined : v), kidsCode.optional()),
-    motivo: optionalText(300),
+    ...pickupFields,
+    clienteId: kidsClientId,
+    checkinId: idParam.optional(),
+    checkinCliente: kidsClientId.optional(),
+    crianca: z.object({ tipo: z.enum(['m', 'v']), id: idParam }).optional(),
   })
-  .refine((v) => v.codigo !== undefined || v.motivo !== null, {
-    path: ['codigo'],
-    message: 'staff.kids.codeOrReason',
+  .refine((v) => v.codigo !== undefined || v.motivo !== null, codeOrReason)
+  .refine((v) => v.checkinId !== undefined || (v.checkinCliente && v.crianca), {
+    path: ['checkinId'],
+    message: 'staff.kids.checkinNotFound',
   });
+export type KidsQueuedPickupInput = z.output<typeof kidsQueuedPickupInput>;
 
 export const kidsPickupSchema = z.object({
   checkinId: z.number(),

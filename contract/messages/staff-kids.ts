@@ -23,6 +23,7 @@ const en = {
   'staff.kids.roomFull': '{{room}} is full ({{capacity}} children): choose another room.',
   'staff.kids.alreadyIn': '{{name}} is already checked in at this time.',
   'staff.kids.alreadyOut': 'This child has already been picked up.',
+  'staff.kids.sentTwice': 'This check-in is being sent by another request: try again.',
   'staff.kids.wrongCode': 'WRONG CODE: this child does not leave with code {{code}}. Recorded.',
   'staff.kids.noServices': 'The schedule has no service on that day: add a session by hand.',
   'staff.kids.sessionExists': 'This room already has a session at this time.',
@@ -53,6 +54,7 @@ const pt: Record<StaffKidsMessageKey, string> = {
   'staff.kids.roomFull': '{{room}} está lotada ({{capacity}} crianças): escolha outra sala.',
   'staff.kids.alreadyIn': '{{name}} já fez check-in neste horário.',
   'staff.kids.alreadyOut': 'Esta criança já foi retirada.',
+  'staff.kids.sentTwice': 'Este check-in está sendo enviado por outro pedido: tente de novo.',
   'staff.kids.wrongCode': 'CÓDIGO ERRADO: esta criança não sai com o código {{code}}. Registrado.',
   'staff.kids.noServices': 'A agenda não tem culto neste dia: crie uma sessão manualmente.',
   'staff.kids.sessionExists': 'Esta sala já tem uma sessão neste horário.',
@@ -83,6 +85,7 @@ const es: Record<StaffKidsMessageKey, string> = {
   'staff.kids.roomFull': '{{room}} está llena ({{capacity}} niños): elige otra sala.',
   'staff.kids.alreadyIn': '{{name}} ya está registrado en este horario.',
   'staff.kids.alreadyOut': 'Este niño ya fue recogido.',
+  'staff.kids.sentTwice': 'Este registro lo está enviando otra solicitud: inténtelo de nuevo.',
   'staff.kids.wrongCode':
     'CÓDIGO INCORRECTO: este niño no sale con el código {{code}}. Registrado.',
   'staff.kids.noServices': 'La agenda no tiene culto ese día: crea una sesión a mano.',

@@ -1,7 +1,12 @@
 // Labels, the room's roster, paging a parent, the door screen and pick-up against the family's
 // code (docs/kids.md "In the room", "Pick-up"): a wrong code is refused and recorded.
 import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
-import { type KidsDoor, type KidsLabels, type KidsRoster } from '../../contract/kids.ts';
+import {
+  type KidsDoor,
+  type KidsLabels,
+  type KidsQueuedPickupInput,
+  type KidsRoster,
+} from '../../contract/kids.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { kidsMessage } from '../../contract/messages/staff-kids.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -39,6 +44,8 @@ export function checkinQuery(db: Database | Tx) {
       inAt: t.kidsCheckins.checkedInAt,
       outAt: t.kidsCheckins.checkedOutAt,
       pagedAt: t.kidsCheckins.pagedAt,
+      outClientId: t.kidsCheckins.outClientId,
+      override: sql<boolean>`${t.kidsCheckins.overrideReason} is not null`,
     })
     .from(t.kidsCheckins)
     .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
@@ -138,9 +145,17 @@ export async function pickUp(
   deps: StaffWriteDeps,
   actor: StaffActor,
   id: number,
-  b: { codigo?: string | undefined; motivo: string | null },
+  b: { codigo?: string | undefined; motivo: string | null; clienteId?: string | undefined },
 ) {
   const row = await checkinOf(deps.db, actor.churchId, id);
+  // a queued pick-up sent again: the first answer
+  if (row.outAt && b.clienteId && row.outClientId === b.clienteId)
+    return {
+      checkinId: id,
+      nome: row.name,
+      saida: row.outAt.toISOString(),
+      override: row.override,
+    };
   if (row.outAt) throw new ApiProblem(409, 'staff.kids.alreadyOut');
   const override = b.codigo === undefined;
   if (!override && b.codigo !== row.code) {
@@ -169,6 +184,7 @@ export async function pickUp(
           checkedOutAt: new Date(),
           checkedOutBy: actor.userId,
           overrideReason: override ? b.motivo : null,
+          outClientId: b.clienteId ?? null,
         })
         .where(and(eq(t.kidsCheckins.id, id), isNull(t.kidsCheckins.checkedOutAt)))
         .returning();
@@ -182,6 +198,33 @@ export async function pickUp(
     },
     { purge: false },
   );
+}
+
+/** A pick-up queued offline: of a known check-in, or of a child whose check-in was queued too. */
+export async function queuedPickUp(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  b: KidsQueuedPickupInput,
+) {
+  let id = b.checkinId;
+  if (id === undefined) {
+    const [row] = await deps.db
+      .select({ id: t.kidsCheckins.id })
+      .from(t.kidsCheckins)
+      .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
+      .where(
+        and(
+          eq(t.kidsCodes.churchId, actor.churchId),
+          eq(t.kidsCodes.clientId, b.checkinCliente!),
+          b.crianca!.tipo === 'm'
+            ? eq(t.kidsCheckins.childId, b.crianca!.id)
+            : eq(t.kidsCheckins.visitorChildId, b.crianca!.id),
+        ),
+      );
+    if (!row) throw fieldProblem(404, 'checkinId', 'staff.kids.checkinNotFound');
+    id = row.id;
+  }
+  return pickUp(deps, actor, id, b);
 }
 
 /** The teacher pages the parent: an in-app notice to the member, and the code on the door screen. */

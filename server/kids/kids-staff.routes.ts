@@ -6,10 +6,12 @@ import {
   kidsAttendanceQuery,
   kidsCheckinInput,
   kidsDayQuery,
+  kidsFamilyCacheQuery,
   kidsFamilyQuery,
   kidsGenerateInput,
   kidsIdParams,
   kidsPickupInput,
+  kidsQueuedPickupInput,
   kidsRoomInput,
   kidsSessionInput,
   kidsVisitorInput,
@@ -30,7 +32,14 @@ import {
 } from './kids-rooms.service.ts';
 import { addVisitorFamily, checkIn, findFamilies } from './kids-station.service.ts';
 import { attendance, attendanceCsv } from './kids-attendance.service.ts';
-import { doorScreen, labelsOf, pageParent, pickUp, roster } from './kids-roster.service.ts';
+import {
+  doorScreen,
+  labelsOf,
+  pageParent,
+  pickUp,
+  queuedPickUp,
+  roster,
+} from './kids-roster.service.ts';
 import { todayUtc } from './kids-rules.ts';
 
 const labelsQuery = z.object({ crianca: idParam.optional() });
@@ -69,6 +78,9 @@ export function kidsStaffRoutes(deps: StaffDeps) {
     .get('/kids/familias', area, validate('query', kidsFamilyQuery), async (c) =>
       c.json(await findFamilies(db, churchId(c), c.req.valid('query'))),
     )
+    .get('/kids/familias/todas', area, validate('query', kidsFamilyCacheQuery), async (c) =>
+      c.json(await findFamilies(db, churchId(c), { ...c.req.valid('query'), busca: null })),
+    )
     .post('/kids/visitantes', area, validate('json', kidsVisitorInput), async (c) =>
       c.json(await addVisitorFamily(deps, actor(c), c.req.valid('json')), 201),
     )
@@ -92,6 +104,9 @@ export function kidsStaffRoutes(deps: StaffDeps) {
       validate('json', kidsPickupInput),
       async (c) =>
         c.json(await pickUp(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+    )
+    .post('/kids/saidas', area, validate('json', kidsQueuedPickupInput), async (c) =>
+      c.json(await queuedPickUp(deps, actor(c), c.req.valid('json'))),
     )
     .post('/kids/checkin/:id/chamar', area, validate('param', kidsIdParams), async (c) =>
       c.json(await pageParent(deps, actor(c), c.req.valid('param').id, c.get('staff').lang)),

@@ -18,6 +18,7 @@ import { type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { newCode, ageInMonths, fullName } from './kids-rules.ts';
 import { sessionsWhere } from './kids-rooms.service.ts';
+import { labelsOf } from './kids-roster.service.ts';
 
 interface ChildRow {
   tipo: 'm' | 'v';
@@ -51,19 +52,28 @@ async function slotSessions(db: Database | Tx, churchId: number, day: string, ti
 /** The member-card QR's text (server/users/members.service.ts): `{church}:{number}:{card id}`. */
 const CARD_QR = /^([a-z0-9-]+):(\d+):(\d{1,10})$/i;
 
+/** Families shown by one search; the station's offline list takes every family, up to this. */
+const SEARCH_LIMIT = 10;
+const CACHE_LIMIT = 3000;
+
+/** `busca` null: every family with children (the station's list for working offline). */
 export async function findFamilies(
   db: Database,
   churchId: number,
-  q: { busca: string; data: string; horario: string },
+  q: { busca: string | null; data: string; horario: string },
 ): Promise<{ familias: KidsFamily[] }> {
-  const term = q.busca.trim();
+  const all = q.busca === null;
+  const limit = all ? CACHE_LIMIT : SEARCH_LIMIT;
+  const term = (q.busca ?? '').trim();
   const digits = term.replace(/\D/g, '');
   const phoneLike = /^[+\d\s().-]+$/.test(term) && digits.length >= 4;
   const card = CARD_QR.exec(term);
 
   // members with children in this church: by the card's QR, phone digits, or a parent's or child's name
-  let memberWhere: SQL;
-  if (card) {
+  let memberWhere: SQL | undefined;
+  if (all) {
+    memberWhere = undefined;
+  } else if (card) {
     memberWhere = sql`${t.users.id} in (select ${t.memberCards.userId} from ${t.memberCards} where ${t.memberCards.id} = ${Number(card[3])} and ${t.memberCards.churchId} = ${churchId} and ${t.memberCards.active})`;
   } else if (phoneLike) {
     memberWhere = sql`regexp_replace(coalesce(${t.users.phone}, ''), '\\D', '', 'g') like ${`%${digits}%`}`;
@@ -93,22 +103,24 @@ export async function findFamilies(
       ),
     )
     .orderBy(asc(t.users.firstName), asc(t.users.id))
-    .limit(10);
+    .limit(limit);
 
   let visitors: (typeof t.kidsVisitorFamilies.$inferSelect)[] = [];
   if (!card) {
-    const visitorWhere = phoneLike
-      ? sql`regexp_replace(${t.kidsVisitorFamilies.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
-      : or(
-          sql`${folded(t.kidsVisitorFamilies.guardianName)} like ${searchPattern(term)}`,
-          sql`exists (select 1 from ${t.kidsVisitorChildren} c where c.familia_id = ${t.kidsVisitorFamilies.id} and ${folded(sql`c.nome || ' ' || coalesce(c.sobrenome, '')`)} like ${searchPattern(term)})`,
-        );
+    const visitorWhere = all
+      ? undefined
+      : phoneLike
+        ? sql`regexp_replace(${t.kidsVisitorFamilies.phone}, '\\D', '', 'g') like ${`%${digits}%`}`
+        : or(
+            sql`${folded(t.kidsVisitorFamilies.guardianName)} like ${searchPattern(term)}`,
+            sql`exists (select 1 from ${t.kidsVisitorChildren} c where c.familia_id = ${t.kidsVisitorFamilies.id} and ${folded(sql`c.nome || ' ' || coalesce(c.sobrenome, '')`)} like ${searchPattern(term)})`,
+          );
     visitors = await db
       .select()
       .from(t.kidsVisitorFamilies)
       .where(and(eq(t.kidsVisitorFamilies.churchId, churchId), visitorWhere))
       .orderBy(desc(t.kidsVisitorFamilies.id))
-      .limit(10);
+      .limit(limit);
   }
 
   const [memberKids, visitorKids, sessions] = await Promise.all([
@@ -148,8 +160,10 @@ export async function findFamilies(
           id: t.kidsCheckins.id,
           childId: t.kidsCheckins.childId,
           visitorChildId: t.kidsCheckins.visitorChildId,
+          code: t.kidsCodes.code,
         })
         .from(t.kidsCheckins)
+        .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
         .where(inArray(t.kidsCheckins.sessionId, sessionIds))
     : [];
   const child = (c: ChildRow): KidsChild => {
@@ -165,6 +179,7 @@ export async function findFamilies(
       observacoes: c.comments,
       sessaoSugerida: fitting(sessions, months)?.id ?? null,
       checkinId: already?.id ?? null,
+      codigo: already?.code ?? null,
     };
   };
   return {
@@ -238,9 +253,10 @@ async function claimCode(
   day: string,
   family: { guardianId: number | null; visitorFamilyId: number | null },
   station: string | null,
+  queued: { clientId: string | null; proposed: string | null },
 ): Promise<{ id: number; code: string }> {
   for (let i = 0; i < MAX_CODE_TRIES; i++) {
-    const code = newCode();
+    const code = (i === 0 && queued.proposed) || newCode();
     const [row] = await tx
       .insert(t.kidsCodes)
       .values({
@@ -250,13 +266,30 @@ async function claimCode(
         ...family,
         station,
         createdBy: actor.userId,
+        clientId: queued.clientId,
       })
       .onConflictDoNothing()
       .returning({ id: t.kidsCodes.id, code: t.kidsCodes.code });
     if (row) return row;
+    // the same queued check-in sent twice at once: the other request has it
+    if (queued.clientId && (await codeOfClient(tx, actor.churchId, queued.clientId)))
+      throw new ApiProblem(409, 'staff.kids.sentTwice');
   }
   // 25^4 = 390,625 codes a day: a church never gets here
   throw new ApiProblem(503, 'api.unavailable');
+}
+
+/** The family code a station's queued check-in made, if it reached the server already. */
+export async function codeOfClient(
+  db: Database | Tx,
+  churchId: number,
+  clientId: string,
+): Promise<number | null> {
+  const [row] = await db
+    .select({ id: t.kidsCodes.id })
+    .from(t.kidsCodes)
+    .where(and(eq(t.kidsCodes.churchId, churchId), eq(t.kidsCodes.clientId, clientId)));
+  return row?.id ?? null;
 }
 
 export async function checkIn(
@@ -265,6 +298,9 @@ export async function checkIn(
   b: KidsCheckinInput,
 ): Promise<KidsLabels> {
   const churchId = actor.churchId;
+  // a queued check-in sent again (its answer was lost): the first answer, never a second check-in
+  const done = b.clienteId ? await codeOfClient(deps.db, churchId, b.clienteId) : null;
+  if (done) return labelsOf(deps.db, churchId, done);
   const [kind, rawId] = b.familia.split(':') as ['m' | 'v', string];
   const familyId = Number(rawId);
   return staffWrite(
@@ -383,6 +419,7 @@ export async function checkIn(
           ? { guardianId: familyId, visitorFamilyId: null }
           : { guardianId: null, visitorFamilyId: familyId },
         b.estacao,
+        { clientId: b.clienteId ?? null, proposed: b.codigo ?? null },
       );
       const etiquetas = [];
       for (const p of placed) {
@@ -415,6 +452,7 @@ export async function checkIn(
         data: b.data,
         responsavel: guardian,
         etiquetas,
+        ...(b.codigo && b.codigo !== code.code ? { codigoTrocado: true } : {}),
       };
     },
     { purge: false },

@@ -436,6 +436,92 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
     ).toBe(403);
   });
 
+  it('takes a station’s queued check-ins and pick-ups once, keeping its offline code unless taken', async () => {
+    const room = kidsRoomSchema.parse(
+      (
+        await post('salas', {
+          nome: 'Sala offline',
+          idadeMinMeses: 0,
+          idadeMaxMeses: 240,
+          capacidade: 10,
+          proporcao: 5,
+        })
+      ).body,
+    );
+    await post('sessoes', { salaId: room.id, data: sunday, horario: '07:45', titulo: 'Offline' });
+    // the station's offline list: every family with children, with the slot's rooms suggested
+    const list = kidsFamiliesSchema.parse(
+      (await read(`familias/todas?data=${sunday}&horario=07:45`)).body,
+    ).familias;
+    const family = list.find((f) => f.responsavel === 'Carla Mendes')!;
+    expect(list.length).toBeGreaterThan(1);
+    const [lucas, sofia] = family.criancas;
+    expect(lucas!.checkinId).toBeNull();
+    const taken = await db()
+      .select({ code: t.kidsCodes.code })
+      .from(t.kidsCodes)
+      .where(and(eq(t.kidsCodes.churchId, graca), eq(t.kidsCodes.day, sunday)));
+    const free = [...KIDS_CODE_ALPHABET]
+      .map((ch) => ch.repeat(4))
+      .find((c) => !taken.some((r) => r.code === c))!;
+    const queued = (clienteId: string, child: typeof lucas, codigo: string) =>
+      post('checkin', {
+        clienteId,
+        codigo,
+        data: sunday,
+        horario: '07:45',
+        estacao: 'Offline',
+        familia: family.chave,
+        criancas: [{ tipo: child!.tipo, id: child!.id }],
+      });
+    const first = kidsLabelsSchema.parse((await queued('station-a-0001', lucas, free)).body);
+    expect(first).toMatchObject({ codigo: free });
+    expect(first.codigoTrocado).toBeUndefined();
+    // the answer was lost and the queue sends it again: the same check-in, nothing added
+    const count = await db().$count(t.kidsCheckins);
+    const again = await queued('station-a-0001', lucas, free);
+    expect(kidsLabelsSchema.parse(again.body)).toMatchObject({ codigoId: first.codigoId });
+    expect(await db().$count(t.kidsCheckins)).toBe(count);
+    // another station printed a code another family holds today: a new code, flagged for a reprint
+    const clash = kidsLabelsSchema.parse(
+      (await queued('station-b-0001', sofia, labels.codigo)).body,
+    );
+    expect(clash.codigo).not.toBe(labels.codigo);
+    expect(clash.codigoTrocado).toBe(true);
+    // checked in elsewhere meanwhile: refused by name (the station's conflict report)
+    expectError(await queued('station-c-0001', lucas, free), 409, 'staff.kids.alreadyIn', 'en', {
+      name: 'Lucas Mendes',
+    });
+    // the offline list now holds the code, so a pick-up can be checked without the network
+    const after = kidsFamiliesSchema
+      .parse((await read(`familias/todas?data=${sunday}&horario=07:45`)).body)
+      .familias.find((f) => f.chave === family.chave)!;
+    expect(after.criancas.map((c) => c.codigo)).toEqual([free, clash.codigo]);
+    // a pick-up queued for a child checked in offline too, sent twice: one pick-up
+    const pickup = {
+      clienteId: 'station-a-0002',
+      checkinCliente: 'station-a-0001',
+      crianca: { tipo: lucas!.tipo, id: lucas!.id },
+      codigo: free,
+    };
+    const out = await post('saidas', pickup);
+    expect(out.body).toMatchObject({ nome: 'Lucas Mendes', override: false });
+    expect((await post('saidas', pickup)).body).toEqual(out.body);
+    expect((await audit('kids.pickup')).filter((a) => a.summary === 'Lucas Mendes')).toHaveLength(
+      2,
+    );
+    expectError(
+      await post('saidas', { ...pickup, clienteId: 'station-b-0002' }),
+      409,
+      'staff.kids.alreadyOut',
+    );
+    expectFieldError(
+      await post('saidas', { clienteId: 'station-a-0003', codigo: free }),
+      400,
+      'checkinId',
+    );
+  });
+
   it('4 stations checking in 200 children at once lose nothing and never share a code', async () => {
     const room = kidsRoomSchema.parse(
       (

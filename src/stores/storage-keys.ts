@@ -46,6 +46,10 @@ export const STORAGE_KEYS = {
   lastGift: 'church:give:last',
   /** Door scans not yet sent (src/stores/admin-checkin.ts): kept at logout, sent when the connection returns. */
   checkinQueue: 'church:checkin:queue',
+  /** The children's station's check-ins and pick-ups not yet sent (src/stores/admin-kids-offline.ts), like the door's. */
+  kidsQueue: 'church:kids:queue',
+  /** The station's family list for working offline (session storage: gone with the tab, dropped after an hour). */
+  kidsFamilies: 'church:kids:families',
   /** The analytics consent (src/scripts/analytics.ts): kept at logout. */
   consent: CONSENT_KEY,
 } as const;

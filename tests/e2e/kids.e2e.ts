@@ -1,7 +1,9 @@
 // Children's check-in at a kiosk (docs/kids.md), on a tablet: the kids volunteer checks in two
 // children of a family, prints their labels (name, allergy, the same code as the parent's tag),
 // a pick-up with a wrong code is refused loudly and the right code lets the child go, and the
-// attendance shows them. axe finds nothing on the station, the labels or the attendance.
+// attendance shows them. axe finds nothing on the station, the labels or the attendance. Offline,
+// the station checks in from its kept family list, prints the labels itself, and sends the
+// check-in when the connection returns: the child is then on the room's roster.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { comingSunday } from '../../server/db/seed/kids.ts';
@@ -123,4 +125,56 @@ test.describe('on the teacher’s phone', () => {
     await expect(page.locator('.kids-door-code')).toContainText([labels.codigo]);
     expect(await axe(page)).toEqual([]);
   });
+});
+
+test('without a connection the station checks in from its family list and sends it on return', async ({
+  page,
+  context,
+}) => {
+  const sunday = comingSunday();
+  const session = await asMember(page, 'kids@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/kids/station'));
+  await page.getByLabel('Dia').fill(sunday);
+  await expect(page.getByLabel('Horário')).toContainText('Culto da manhã');
+  // choosing the service takes its family list for the hour offline
+  const kept = page.waitForResponse((r) => r.url().includes('/kids/familias/todas?') && r.ok());
+  await page.getByLabel('Horário').selectOption('10:30');
+  await kept;
+  await context.setOffline(true);
+  await page.getByLabel('Telefone, nome ou carteirinha').fill('carla');
+  await page.getByRole('button', { name: 'Buscar família' }).click();
+  await expect(page.getByText(/^Sem conexão/)).toBeVisible();
+  await page.locator('.kids-tick').filter({ hasText: 'Lucas Mendes' }).tap();
+  await page.getByRole('button', { name: 'Fazer check-in (1)' }).click();
+  const code = (await page.getByTestId('kids-code').textContent())!.trim();
+  expect(code).toMatch(/^[ACDEFGHJKMNPQRTUVWXY34679]{4}$/);
+  await expect(page.getByText('Aguardando envio: 1.')).toBeVisible();
+  expect(await axe(page)).toEqual([]);
+  // the labels print from the tablet itself, with the same code
+  await page.getByRole('button', { name: 'Imprimir etiquetas' }).click();
+  await expect(page.getByTestId('kids-label').locator('.kids-label-code')).toHaveText(code);
+  await page.getByRole('button', { name: 'Voltar à estação' }).click();
+  // a wrong code is refused on the tablet too
+  await page.getByRole('button', { name: 'Retirada' }).click();
+  await page.getByRole('button', { name: 'Buscar família' }).click();
+  const child = page.locator('.kids-child').filter({ hasText: 'Lucas Mendes' });
+  await child
+    .getByLabel('Código da etiqueta do responsável')
+    .fill(code === 'AAAA' ? 'CCCC' : 'AAAA');
+  await child.getByRole('button', { name: 'Liberar Lucas Mendes' }).click();
+  await expect(page.locator('.kids-alarm').getByRole('alert')).toContainText('CÓDIGO ERRADO');
+
+  await context.setOffline(false);
+  await expect(page.getByText('Aguardando envio: 1.')).toBeHidden();
+  // on the room's roster, with the code printed offline
+  const { familias } = await fetch(
+    `${API}/admin/graca/kids/familias?busca=carla&data=${sunday}&horario=10:30`,
+    { headers: { authorization: `Bearer ${session.token}` } },
+  ).then((r) => r.json());
+  const lucas = familias[0].criancas.find((c: { nome: string }) => c.nome === 'Lucas Mendes');
+  expect(lucas.codigo).toBe(code);
+  await page.goto(churchUrl('graca', `/admin/kids/roster?sessao=${lucas.sessaoSugerida}`));
+  await expect(
+    page.locator('.kids-roster-list > li').filter({ hasText: 'Lucas Mendes' }),
+  ).toBeVisible();
 });

@@ -21,6 +21,10 @@ export interface KidsRoomForm {
 }
 
 export interface KidsCheckinForm {
+  /** The station's id for this check-in (a retry is the same check-in). */
+  clienteId?: string;
+  /** The code printed while offline. */
+  codigo?: string;
   data: string;
   horario: string;
   estacao: string;
@@ -54,10 +58,13 @@ export const postKidsSession = (
 
 export const fetchKidsFamilies = (slug: string, busca: string, data: string, horario: string) =>
   kids(slug).get('kids/familias', { searchParams: { busca, data, horario } }).json<KidsFamilies>();
+/** Every family with children, with the slot's rooms: the station's list for working offline. */
+export const fetchKidsFamilyList = (slug: string, data: string, horario: string) =>
+  kids(slug).get('kids/familias/todas', { searchParams: { data, horario } }).json<KidsFamilies>();
 export const postKidsVisitor = (slug: string, form: KidsVisitorForm) =>
   kids(slug).post('kids/visitantes', { json: form }).json<{ chave: string }>();
 export const postKidsCheckin = (slug: string, form: KidsCheckinForm) =>
-  kids(slug).post('kids/checkin', { json: form }).json<KidsLabels>();
+  kids(slug).post('kids/checkin', { json: form, retry: 0 }).json<KidsLabels>();
 
 export const fetchKidsLabels = (slug: string, codeId: number, checkinId?: number) =>
   kids(slug)
@@ -69,10 +76,24 @@ export const fetchKidsLabels = (slug: string, codeId: number, checkinId?: number
 export const postKidsPickup = (
   slug: string,
   checkinId: number,
-  body: { codigo?: string; motivo?: string },
+  body: { codigo?: string; motivo?: string; clienteId?: string },
 ) =>
   kids(slug)
     .post(`kids/checkin/${checkinId}/saida`, { json: body })
+    .json<{ checkinId: number; nome: string; saida: string; override: boolean }>();
+
+/** A pick-up the station queued offline (of a known check-in, or of one queued too). */
+export interface KidsQueuedPickup {
+  clienteId: string;
+  checkinId?: number;
+  checkinCliente?: string;
+  crianca?: { tipo: 'm' | 'v'; id: number };
+  codigo?: string;
+  motivo?: string;
+}
+export const postKidsQueuedPickup = (slug: string, body: KidsQueuedPickup) =>
+  kids(slug)
+    .post('kids/saidas', { json: body, retry: 0 })
     .json<{ checkinId: number; nome: string; saida: string; override: boolean }>();
 
 export const postKidsPage = (slug: string, checkinId: number) =>

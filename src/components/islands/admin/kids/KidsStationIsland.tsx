@@ -1,25 +1,36 @@
 // /admin/kids/station (docs/kids.md "At the station"): a kiosk for a tablet or phone — find a family
 // by phone, name or member-card QR, tick the children present, each to the room their age fits
 // (or one chosen by hand), one code for the family and its labels to print; visitors' children are
-// added here; pick-up lets a child go only against the family's code (or staff's reason).
+// added here; pick-up lets a child go only against the family's code (or staff's reason). Without
+// a connection it keeps working from the slot's family list (src/stores/admin-kids-offline.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import type { KidsChild, KidsFamily, KidsSession } from '../../../../../contract/kids.ts';
+import type { KidsSession } from '../../../../../contract/kids.ts';
 import {
   $kidsDay,
   $kidsFamilies,
   $kidsLast,
   addKidsVisitor,
-  kidsCheckIn,
-  kidsPickUp,
-  loadKidsDay,
   localDay,
-  searchKidsFamilies,
 } from '../../../../stores/admin-kids.ts';
+import {
+  $kidsStation,
+  keepFamilyList,
+  openKidsStation,
+  setKidsOnline,
+  stationCheckIn,
+  stationLoadDay,
+  stationPickUp,
+  stationSearch,
+  type StationChild,
+  type StationFamily,
+} from '../../../../stores/admin-kids-offline.ts';
 import type { ApiFailure } from '../../../../lib/staff/http.ts';
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Field, Loader, makeT, Notice, type T } from '../../ui/index.ts';
 import { ageText } from './age.ts';
+import { LabelSheet } from './LabelSheet.tsx';
+import { StationStatus } from './StationStatus.tsx';
 import './kids.css';
 
 type Mode = 'checkin' | 'pickup' | 'visitor';
@@ -35,20 +46,25 @@ function FamilyCard({
   onCheckIn,
   onPickUp,
 }: {
-  family: KidsFamily;
+  family: StationFamily;
   sessions: KidsSession[];
   mode: Mode;
   t: T;
-  onCheckIn: (family: KidsFamily, picks: { child: KidsChild; sessaoId: number | null }[]) => void;
-  onPickUp: (child: KidsChild, body: { codigo?: string; motivo?: string }) => void;
+  onCheckIn: (
+    family: StationFamily,
+    picks: { child: StationChild; sessaoId: number | null }[],
+  ) => void;
+  onPickUp: (child: StationChild, body: { codigo?: string; motivo?: string }) => void;
 }) {
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [rooms, setRooms] = useState<Record<string, string>>({});
   const [codes, setCodes] = useState<Record<string, string>>({});
   const [reasons, setReasons] = useState<Record<string, string>>({});
-  const key = (c: KidsChild) => `${c.tipo}${c.id}`;
+  const key = (c: StationChild) => `${c.tipo}${c.id}`;
+  // in the room: checked in on the server, or on this tablet while offline
+  const isIn = (c: StationChild) => Boolean(c.checkinId ?? c.fila);
   const picks = family.criancas
-    .filter((c) => ticked[key(c)] && !c.checkinId)
+    .filter((c) => ticked[key(c)] && !isIn(c))
     .map((c) => ({ child: c, sessaoId: rooms[key(c)] ? Number(rooms[key(c)]) : c.sessaoSugerida }));
   return (
     <li className="kids-family">
@@ -68,16 +84,14 @@ function FamilyCard({
                   <input
                     id={id}
                     type="checkbox"
-                    checked={Boolean(ticked[key(c)]) || Boolean(c.checkinId)}
-                    disabled={Boolean(c.checkinId)}
+                    checked={Boolean(ticked[key(c)]) || isIn(c)}
+                    disabled={isIn(c)}
                     onChange={(e) => setTicked({ ...ticked, [key(c)]: e.target.checked })}
                   />
                   <span>
                     <strong>{c.nome}</strong> · {ageText(c.idadeMeses, t)}
                     {c.observacoes && <b className="kids-notes"> · {c.observacoes}</b>}
-                    {c.checkinId && (
-                      <span className="staff-badge"> {t('admin.kids.alreadyIn')}</span>
-                    )}
+                    {isIn(c) && <span className="staff-badge"> {t('admin.kids.alreadyIn')}</span>}
                   </span>
                 </label>
               ) : (
@@ -86,7 +100,7 @@ function FamilyCard({
                   {c.observacoes && <b className="kids-notes"> · {c.observacoes}</b>}
                 </p>
               )}
-              {mode === 'checkin' && !c.checkinId && (
+              {mode === 'checkin' && !isIn(c) && (
                 <div className="kids-room-pick">
                   <label htmlFor={`${id}-room`}>{t('admin.kids.room')}</label>
                   <select
@@ -106,7 +120,7 @@ function FamilyCard({
                 </div>
               )}
               {mode === 'pickup' &&
-                (c.checkinId ? (
+                (isIn(c) ? (
                   <form
                     className="kids-pickup"
                     onSubmit={(e) => {
@@ -268,10 +282,22 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
   const dayState = useStore($kidsDay);
   const families = useStore($kidsFamilies);
   const last = useStore($kidsLast);
+  const link = useStore($kidsStation);
+  const [printing, setPrinting] = useState(false);
 
   useEffect(() => {
-    void loadKidsDay(slug, day);
-  }, [slug, day]);
+    openKidsStation(slug, localStorage, sessionStorage);
+    const onChange = () => setKidsOnline(navigator.onLine);
+    window.addEventListener('online', onChange);
+    window.addEventListener('offline', onChange);
+    return () => {
+      window.removeEventListener('online', onChange);
+      window.removeEventListener('offline', onChange);
+    };
+  }, [slug]);
+  useEffect(() => {
+    void stationLoadDay(day);
+  }, [slug, day, link.online]);
   const shown = dayState.data;
   const sessions = useMemo(() => (shown?.data === day ? shown.sessoes : []), [shown, day]);
   const times = useMemo(() => [...new Set(sessions.map((s) => s.horario))].sort(), [sessions]);
@@ -279,22 +305,30 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
     if (times.length && !times.includes(time)) setTime(times[0]!);
   }, [times, time]);
   const slot = sessions.filter((s) => s.horario === time);
+  // the slot's family list for an hour offline, taken again every 10 minutes and after a sync
+  useEffect(() => {
+    if (!link.online || link.queued) return;
+    void keepFamilyList(day, time);
+    const every = setInterval(() => void keepFamilyList(day, time), 10 * 60 * 1000);
+    return () => clearInterval(every);
+  }, [day, time, link.online, link.queued]);
 
   const search = (busca: string) => {
     setSearched(busca);
-    if (busca.trim().length >= 2 && time) void searchKidsFamilies(slug, busca.trim(), day, time);
+    if (busca.trim().length >= 2 && time) void stationSearch(busca.trim(), day, time);
   };
   const refresh = async () => {
-    await loadKidsDay(slug, day);
+    await stationLoadDay(day);
     if (searched) search(searched);
+    if (navigator.onLine) void keepFamilyList(day, time);
   };
 
   async function checkIn(
-    family: KidsFamily,
-    picks: { child: KidsChild; sessaoId: number | null }[],
+    family: StationFamily,
+    picks: { child: StationChild; sessaoId: number | null }[],
   ) {
     setNotice(null);
-    const answer = await kidsCheckIn(slug, {
+    const form = {
       data: day,
       horario: time,
       estacao: station,
@@ -304,20 +338,34 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
         id: child.id,
         ...(sessaoId && sessaoId !== child.sessaoSugerida ? { sessaoId } : {}),
       })),
-    });
+    };
+    const answer = await stationCheckIn(form, family, slot);
     if (isFailure(answer)) setNotice({ kind: 'error', text: answer.message });
-    await refresh();
+    if (!isFailure(answer) && answer.codigoId > 0) await refresh();
   }
 
-  async function pickUp(child: KidsChild, body: { codigo?: string; motivo?: string }) {
+  async function pickUp(
+    family: StationFamily,
+    child: StationChild,
+    body: { codigo?: string; motivo?: string },
+  ) {
     setNotice(null);
-    const failure = await kidsPickUp(slug, child.checkinId!, body, refresh);
+    const failure = await stationPickUp(child, family, { data: day, horario: time }, body);
+    if (!failure && link.online) await refresh();
     setNotice(
       failure
-        ? { kind: 'error', text: failure.message, alarm: failure.status === 403 }
+        ? {
+            kind: 'error',
+            // refused on the tablet offline: the server's wording is not at hand
+            text: failure.message || t('admin.kids.wrongCodeOffline', { code: body.codigo ?? '' }),
+            alarm: failure.status === 403,
+          }
         : { kind: 'ok', text: t('admin.kids.leftOk', { name: child.nome }) },
     );
   }
+
+  if (printing && last)
+    return <LabelSheet labels={last} only={false} t={t} onBack={() => setPrinting(false)} />;
 
   return (
     <div className="kids-station">
@@ -355,6 +403,7 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
           maxLength={40}
         />
       </div>
+      <StationStatus station={link} lang={lang} t={t} />
       {dayState.state === 'ready' && times.length === 0 && (
         <Notice kind="info">{t('admin.kids.noSessions')}</Notice>
       )}
@@ -387,10 +436,17 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
             {last.codigo}
           </p>
           <p>{last.etiquetas.map((e) => `${e.nome} → ${e.sala}`).join(' · ')}</p>
+          {last.codigoId === 0 && <p>{t('admin.kids.keptOffline')}</p>}
           <div className="kids-actions">
-            <a className="button kids-big" href={`/admin/kids/print?codigo=${last.codigoId}`}>
-              {t('admin.kids.printLabels')}
-            </a>
+            {last.codigoId > 0 ? (
+              <a className="button kids-big" href={`/admin/kids/print?codigo=${last.codigoId}`}>
+                {t('admin.kids.printLabels')}
+              </a>
+            ) : (
+              <button type="button" className="button kids-big" onClick={() => setPrinting(true)}>
+                {t('admin.kids.printLabels')}
+              </button>
+            )}
             <button
               type="button"
               className="button secondary kids-big"
@@ -435,7 +491,9 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
             </button>
           </form>
           {families.state === 'loading' && <Loader label={t('admin.kids.loading')} />}
-          {families.state === 'error' && <Notice kind="error">{families.message}</Notice>}
+          {families.state === 'error' && (
+            <Notice kind="error">{families.message || t('admin.kids.offlineNoList')}</Notice>
+          )}
           {families.state === 'ready' &&
             (families.data.familias.length === 0 ? (
               <p>{t('admin.kids.noFamily')}</p>
@@ -449,7 +507,7 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
                     mode={mode}
                     t={t}
                     onCheckIn={(fam, picks) => void checkIn(fam, picks)}
-                    onPickUp={(c, body) => void pickUp(c, body)}
+                    onPickUp={(c, body) => void pickUp(f, c, body)}
                   />
                 ))}
               </ul>
