@@ -112,6 +112,7 @@ test('a content editor has the home page but no Settings, and is refused at /adm
   await page.goto(churchUrl('graca', '/admin/home'));
   await expect(page.getByRole('heading', { level: 1, name: 'Página inicial' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
+  await menu.getByRole('button', { name: 'Publicação' }).click();
   await expect(menu.getByRole('link', { name: 'Página inicial' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
   await page.goto(churchUrl('graca', '/admin/settings'));

@@ -13,14 +13,28 @@ test('an admin reaches the staff area from their account and sees every area', a
   await expect(page).toHaveURL(/\/admin$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Área da equipe' })).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
-  for (const area of [
-    'Conteúdo',
-    'Página inicial',
-    'Notificações',
-    'Configurações',
-    'Registro de atividades',
-  ])
+  // the areas sit in groups, each a button that shows its links (docs/staff.md "Where things live")
+  await expect(menu.locator('.staff-nav-group > button')).toHaveText([
+    'Publicação',
+    'Comunidade',
+    'Domingo',
+    'Eventos e ingressos',
+    'Finanças',
+    'Igreja',
+  ]);
+  for (const [group, area] of [
+    ['Publicação', 'Conteúdo'],
+    ['Publicação', 'Página inicial'],
+    ['Publicação', 'Notificações'],
+    ['Igreja', 'Configurações'],
+    ['Igreja', 'Registro de atividades'],
+  ] as const) {
+    const button = menu.getByRole('button', { name: group });
+    if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
     await expect(menu.getByRole('link', { name: area })).toBeVisible();
+  }
+  // one group open at a time
+  await expect(menu.getByRole('link', { name: 'Conteúdo' })).toBeHidden();
   const { violations } = await new AxeBuilder({ page }).analyze();
   expect(violations.map((v) => v.id)).toEqual([]);
 });
@@ -29,8 +43,10 @@ test('a content editor sees only the content areas', async ({ page }) => {
   await asMember(page, 'editor@graca.demo');
   await page.goto(churchUrl('graca', '/admin'));
   const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
+  await menu.getByRole('button', { name: 'Publicação' }).click();
   await expect(menu.getByRole('link', { name: 'Conteúdo' })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Notificações' })).toBeVisible();
+  await expect(menu.getByRole('button', { name: 'Igreja' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Configurações' })).toHaveCount(0);
   await expect(menu.getByRole('link', { name: 'Registro de atividades' })).toHaveCount(0);
 });
@@ -64,13 +80,22 @@ test('a visitor is sent to log in and comes back', async ({ page }) => {
 test('keyboard only: from the staff menu to a saved draft with bold text', async ({ page }) => {
   await asMember(page, 'editor@graca.demo');
   await page.goto(churchUrl('graca', '/admin'));
-  const content = page
-    .getByRole('navigation', { name: 'Menu da equipe' })
-    .getByRole('link', { name: 'Conteúdo' });
-  await expect(content).toBeVisible();
-  // Tab reaches the menu link; Enter follows it
-  for (let i = 0; i < 12 && !(await content.evaluate((a) => a === document.activeElement)); i++)
+  const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
+  const group = menu.getByRole('button', { name: 'Publicação' });
+  await expect(group).toBeVisible();
+  // Tab reaches the group's button; Enter opens it, Escape closes it and keeps the focus there
+  for (let i = 0; i < 12 && !(await group.evaluate((b) => b === document.activeElement)); i++)
     await page.keyboard.press('Tab');
+  await expect(group).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(group).toHaveAttribute('aria-expanded', 'true');
+  await page.keyboard.press('Escape');
+  await expect(group).toHaveAttribute('aria-expanded', 'false');
+  await expect(group).toBeFocused();
+  // open again: the next Tab is its first link, and Enter follows it
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('Tab');
+  const content = menu.getByRole('link', { name: 'Conteúdo' });
   await expect(content).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('heading', { level: 1, name: 'Notícias' })).toBeVisible();
@@ -106,6 +131,7 @@ test('on a 360px phone the menu opens from its button and nothing scrolls sidewa
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-expanded', 'true');
   const menu = page.getByRole('navigation', { name: 'Menu da equipe' });
+  await menu.getByRole('button', { name: 'Igreja' }).click();
   await expect(menu.getByRole('link', { name: 'Configurações' })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await page.close();
