@@ -2,9 +2,13 @@
 // database goes away"): writes it cannot make answer 503 with Retry-After in the caller's language,
 // the pool reconnects by itself, no acknowledged write is lost, and a due job runs once.
 // The restart test starts its OWN PostgreSQL (initdb, pg_ctl on a port of its own) and is skipped,
-// with a note, where initdb is absent; it never touches the shared server.
-import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+// with a note, where initdb is absent; it never touches the shared server. On that database a
+// built server (`npm test` builds first; DIST_DIR picks another build) keeps serving its cached
+// pages while the database is stopped, says "briefly unavailable" for the others, and recovers.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { request } from 'node:http';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 import { createServer } from 'node:net';
@@ -21,6 +25,8 @@ import { openTestDatabase } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { handleError } from '../http/errors.ts';
 import { createJobRunner, defineJob } from '../jobs/runner.ts';
+import { ALL_MODULES } from '../db/seed/churches.ts';
+import { createChurch } from '../provider/churches.service.ts';
 
 describe('a full disk on an upload', () => {
   let database: DatabaseHandle;
@@ -80,6 +86,31 @@ if (!PG_BIN)
   console.log(
     '[restart] no initdb in /usr/lib/postgresql/*/bin: the PostgreSQL restart test is skipped',
   );
+
+const repoRoot = path.resolve(import.meta.dirname, '../..');
+const entry = path.join(repoRoot, process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
+
+/** A GET with a church's Host header (fetch cannot set it). */
+function hostGet(
+  url: string,
+  host: string,
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { host, 'accept-language': 'en' } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    })
+      .on('error', reject)
+      .end();
+  });
+}
 
 const freePort = () =>
   new Promise<number>((resolve) => {
@@ -212,4 +243,97 @@ describe.skipIf(!PG_BIN)('PostgreSQL restarted under load', () => {
       .then((r) => (r as unknown as { rows: unknown[] }).rows);
     expect(count).toBeTruthy();
   }, 60_000);
+
+  it.skipIf(!existsSync(entry))(
+    'a built server keeps its cached pages while the database is down and recovers by itself',
+    async () => {
+      const sitePort = await freePort();
+      const site = `http://127.0.0.1:${sitePort}`;
+      const dataDir = path.join(root, 'node-data');
+      mkdirSync(dataDir, { recursive: true });
+      // One church made as the console makes one (the demo's seed would cost most of the test).
+      await database.db.transaction((tx) =>
+        createChurch(tx, {
+          nome: 'Igreja Sem Banco',
+          codigo: 'outage',
+          idioma: 'pt_BR',
+          pais: 'BR',
+          fusoHorario: 'America/Sao_Paulo',
+          modulos: ALL_MODULES.map(([code]) => code),
+          organizacaoId: null,
+          state: 'ativa',
+          origin: 'console',
+          createdBy: null,
+        }),
+      );
+      const output: string[] = [];
+      const node = spawn(process.execPath, ['server.ts'], {
+        cwd: repoRoot,
+        env: {
+          ...process.env,
+          PORT: String(sitePort),
+          HOST: '127.0.0.1',
+          DATA_DIR: dataDir,
+          DATABASE_URL: `postgres://postgres@127.0.0.1:${port}/postgres`,
+          NODE_ENV: 'production',
+          JWT_SECRET: randomBytes(32).toString('hex'),
+          PAYMENT_KEY: randomBytes(32).toString('hex'),
+          PAGE_CACHE: 'true',
+          SEED_DEMO: 'false',
+          JOB_RUNNER: 'false',
+          LOG_LEVEL: 'error',
+          DRAIN_DELAY_MS: '0',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      node.stdout.on('data', (c: Buffer) => output.push(c.toString()));
+      node.stderr.on('data', (c: Buffer) => output.push(c.toString()));
+      const church = `outage.localhost:${sitePort}`;
+      const poll = async (what: string, ok: () => Promise<boolean>) => {
+        for (let i = 0; i < 600; i++) {
+          if (node.exitCode !== null) throw new Error(`the server exited:\n${output.join('')}`);
+          if (await ok().catch(() => false)) return;
+          await new Promise((r) => setTimeout(r, 100));
+        }
+        throw new Error(`${what}: not within 60 s\n${output.join('').slice(-4000)}`);
+      };
+      try {
+        await poll('ready', async () => (await fetch(`${site}/readyz`)).status === 200);
+        // The home page, asked for twice, is kept (the second answer comes from the cache).
+        const first = await hostGet(`${site}/`, church);
+        expect(first.status).toBe(200);
+        const kept = await hostGet(`${site}/`, church);
+        expect(kept.headers.age).toBeDefined();
+
+        pgCtl('stop', '-m', 'fast', '-w');
+        const cached = await hostGet(`${site}/`, church);
+        expect(cached.status).toBe(200);
+        expect(cached.body).toBe(first.body);
+        // A page never kept: a polite 503 with Retry-After, in the visitor's language, no stack.
+        const uncached = await hostGet(`${site}/news?outage=${sitePort}`, church);
+        expect(uncached.status).toBe(503);
+        expect(uncached.headers['retry-after']).toBeDefined();
+        expect(uncached.body).toMatch(/briefly unavailable/i);
+        expect(uncached.body).not.toMatch(/\bat .+\.(ts|js|mjs):\d+|ECONNREFUSED|Error:/);
+        expect((await fetch(`${site}/readyz`)).status).toBe(503);
+        const api = await fetch(`${site}/api/v1/igreja/outage/oracao-motivo`, {
+          headers: { host: church, 'accept-language': 'en' },
+        });
+        expect(api.status).toBe(503);
+
+        start();
+        // Back by itself: ready again, and the page that failed now renders.
+        await poll('ready again', async () => (await fetch(`${site}/readyz`)).status === 200);
+        await poll(
+          'the page renders again',
+          async () => (await hostGet(`${site}/news?outage=${sitePort}`, church)).status === 200,
+        );
+      } finally {
+        node.kill('SIGTERM');
+        await new Promise((r) => node.once('exit', r));
+        rmSync(dataDir, { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 });

@@ -8,6 +8,8 @@ let renders = 0;
 let clock = 1_000_000;
 let cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
 let cdnCacheControl: string | null = null;
+/** A status the renderer answers with instead of the page (the database down: 503). */
+let failing: number | null = null;
 let cache: PageCache;
 let server: Server;
 let base: string;
@@ -16,6 +18,11 @@ let base: string;
 async function render(req: IncomingMessage, res: ServerResponse) {
   renders++;
   await new Promise((r) => setTimeout(r, 5));
+  if (failing) {
+    res.writeHead(failing, { 'content-type': 'text/html; charset=utf-8' });
+    res.end('<p>briefly unavailable</p>');
+    return;
+  }
   res.writeHead(200, {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': cacheControl,
@@ -41,6 +48,7 @@ beforeEach(() => {
   renders = 0;
   cacheControl = 'public, max-age=0, s-maxage=30, stale-while-revalidate=300';
   cdnCacheControl = null;
+  failing = null;
 });
 
 const get = (path: string, headers: Record<string, string> = {}) =>
@@ -105,6 +113,39 @@ describe('page cache', () => {
     clock += 31_000;
     const [c, d] = await Promise.all([get('/'), get('/')]);
     expect([await c.text(), await d.text()]).not.toContain('<p>pt / render 3</p>');
+  });
+
+  it('serves the kept copy when its re-render fails with a 5xx, within stale-if-error', async () => {
+    cacheControl = 'public, max-age=0, s-maxage=30';
+    cdnCacheControl = 'max-age=30, stale-while-revalidate=300, stale-if-error=86400';
+    await get('/');
+    failing = 503; // the database went away
+    clock += 31_000; // stale: one re-render, which fails; the copy answers
+    const stale = await get('/');
+    expect(stale.status).toBe(200);
+    expect(await stale.text()).toBe('<p>pt / render 1</p>');
+    expect(stale.headers.get('age')).toBe('31');
+    clock += 3_600_000; // past stale-while-revalidate, within stale-if-error
+    expect(await (await get('/')).text()).toBe('<p>pt / render 1</p>');
+    expect(renders).toBe(3); // each request tried to render: the copy only stands in for a failure
+    const missing = await get('/never-kept'); // nothing to stand in: the error itself
+    expect([missing.status, await missing.text()]).toEqual([503, '<p>briefly unavailable</p>']);
+    failing = null; // back: the next request renders and keeps the new page
+    expect(await (await get('/')).text()).toBe('<p>pt / render 5</p>');
+    failing = 503;
+    clock += 86_400_000 + 31_000; // past stale-if-error as well: the error is sent
+    expect((await get('/')).status).toBe(503);
+    failing = null;
+    expect(await (await get('/')).text()).toBe('<p>pt / render 7</p>');
+  });
+
+  it('without stale-if-error, a failed re-render is covered only within stale-while-revalidate', async () => {
+    await get('/');
+    failing = 500;
+    clock += 31_000;
+    expect(await (await get('/')).text()).toBe('<p>pt / render 1</p>');
+    clock += 300_000; // past both windows
+    expect((await get('/')).status).toBe(500);
   });
 
   it('forgets a church’s pages when its data changes', async () => {

@@ -1,7 +1,9 @@
 // An in-process shared cache in front of the site renderer, like a CDN on the same machine:
 // it keeps the pages whose Cache-Control allows shared caching (s-maxage), serves them
 // without rendering again, keeps serving a stale copy while one request re-renders
-// (stale-while-revalidate, in Cache-Control or CDN-Cache-Control), and answers If-None-Match with 304 on every HTML page.
+// (stale-while-revalidate, in Cache-Control or CDN-Cache-Control) and when a re-render fails with
+// a 5xx, the database being down (stale-if-error, RFC 5861; docs/deploy.md "When the database goes
+// away"), and answers If-None-Match with 304 on every HTML page.
 //
 // Pages vary only by host, URL and interface language (Vary: Accept-Language; the language
 // is the first two letters of it, contract/language.ts), so that is the key.
@@ -44,6 +46,8 @@ interface Entry {
   storedAt: number;
   freshUntil: number;
   staleUntil: number;
+  /** Until then the copy stands in for a re-render that fails with a 5xx (stale-if-error). */
+  errorUntil: number;
   revalidating: boolean;
   /** When it last moved to the recent end of its segment (the LRU's order, to the second). */
   movedAt: number;
@@ -218,6 +222,8 @@ export function createPageCache(
       storedAt: at,
       freshUntil: at + policy.sMaxAge * 1000,
       staleUntil: at + (policy.sMaxAge + policy.staleWhileRevalidate) * 1000,
+      errorUntil:
+        at + (policy.sMaxAge + Math.max(policy.staleWhileRevalidate, policy.staleIfError)) * 1000,
       revalidating: false,
       movedAt: at,
       compressible: compressible(captured),
@@ -343,10 +349,13 @@ export function createPageCache(
     req: IncomingMessage,
     res: ServerResponse,
     key: string | null,
+    stale?: Entry,
   ): Promise<void> {
     const counted = queryStats ? await countQueries(() => capture(render, req, res)) : null;
     const captured = counted ? counted.result : await capture(render, req, res);
     if (!captured) return; // the renderer streamed something we do not buffer (already sent)
+    if (captured.status >= 500 && stale && key && standsIn(key, stale))
+      return sendStale(req, res, stale);
     const etag = isHtml(captured) && captured.status === 200 ? etagOf(captured.body) : null;
     if (key && etag) store(key, captured, etag);
     const entry = key ? (hot.entries.get(key) ?? probation.entries.get(key) ?? null) : null;
@@ -388,14 +397,28 @@ export function createPageCache(
     entry: Entry,
     at: number,
   ): Promise<void> {
-    if (at < entry.staleUntil)
-      entry.revalidating = true; // this request re-renders; others get the stale copy
-    else drop(key);
+    if (at < entry.staleUntil) entry.revalidating = true; // this request re-renders; others get the stale copy
+    if (at >= entry.errorUntil) drop(key);
     try {
-      return await renderAndSend(req, res, key);
+      return await renderAndSend(req, res, key, entry);
+    } catch (error) {
+      if (!standsIn(key, entry) || res.headersSent) throw error;
+      return sendStale(req, res, entry);
     } finally {
       entry.revalidating = false;
     }
+  }
+
+  /** Whether the kept copy may answer for a failed re-render: still kept and within stale-if-error. */
+  function standsIn(key: string, entry: Entry): boolean {
+    const kept = hot.entries.get(key) ?? probation.entries.get(key);
+    return kept === entry && now() < entry.errorUntil;
+  }
+
+  function sendStale(req: IncomingMessage, res: ServerResponse, entry: Entry): Promise<void> {
+    onLookup?.('stale');
+    const age = Math.floor((now() - entry.storedAt) / 1000);
+    return sendKept(req, res, entry, age) ? DONE : send(req, res, entry, entry, age);
   }
 
   return {
@@ -538,18 +561,26 @@ function matches(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * s-maxage and stale-while-revalidate of a cacheable response, or null when it may not be shared.
- * A shared cache's own stale window may come in `CDN-Cache-Control` (RFC 9213), kept from browsers.
+ * s-maxage, stale-while-revalidate and stale-if-error of a cacheable response, or null when it may
+ * not be shared. A shared cache's own stale windows may come in `CDN-Cache-Control` (RFC 9213),
+ * kept from browsers.
  */
-function sharedPolicy(page: Captured): { sMaxAge: number; staleWhileRevalidate: number } | null {
+function sharedPolicy(
+  page: Captured,
+): { sMaxAge: number; staleWhileRevalidate: number; staleIfError: number } | null {
   if (page.status !== 200 || page.headers['set-cookie']) return null;
   const cc = String(page.headers['cache-control'] ?? '');
   if (/\b(private|no-store|no-cache)\b/.test(cc)) return null;
   const sMaxAge = Number(/\bs-maxage=(\d+)/.exec(cc)?.[1] ?? 0);
   if (!sMaxAge) return null;
-  const stale = /\bstale-while-revalidate=(\d+)/;
-  const cdn = stale.exec(String(page.headers['cdn-cache-control'] ?? ''));
-  return { sMaxAge, staleWhileRevalidate: Number((cdn ?? stale.exec(cc))?.[1] ?? 0) };
+  const cdnCc = String(page.headers['cdn-cache-control'] ?? '');
+  const seconds = (directive: RegExp) =>
+    Number((directive.exec(cdnCc) ?? directive.exec(cc))?.[1] ?? 0);
+  return {
+    sMaxAge,
+    staleWhileRevalidate: seconds(/\bstale-while-revalidate=(\d+)/),
+    staleIfError: seconds(/\bstale-if-error=(\d+)/),
+  };
 }
 
 /**
