@@ -53,20 +53,49 @@ export const kidsClientId = z
 
 // ---- rooms ----
 
-/** POST /kids/salas and PUT /kids/salas/{id}: the whole room. */
+/** A number field a form may leave blank (null). */
+const blankable = (min: number, max: number) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), count(min, max).nullable());
+
+/**
+ * POST /kids/salas and PUT /kids/salas/{id}: the whole room. A room takes children by age in
+ * months, or by school year (1 = first year of primary, 0 = the year before; the ages then may be
+ * left blank and are kept as 0–240).
+ */
 export const kidsRoomInput = z
   .object({
     nome: text(80).min(1, 'Required.'),
-    idadeMinMeses: count(0, 240),
-    idadeMaxMeses: count(0, 240),
+    idadeMinMeses: blankable(0, 240),
+    idadeMaxMeses: blankable(0, 240),
+    anoEscolarMin: blankable(0, 12),
+    anoEscolarMax: blankable(0, 12),
     capacidade: count(1, 500),
     proporcao: count(1, 50),
     ativo: z.boolean({ error: 'Invalid input.' }).default(true),
   })
-  .refine((r) => r.idadeMaxMeses >= r.idadeMinMeses, {
-    path: ['idadeMaxMeses'],
-    message: 'staff.kids.agesReversed',
-  });
+  .superRefine((r, ctx) => {
+    const byYear = r.anoEscolarMin !== null || r.anoEscolarMax !== null;
+    if (byYear) {
+      for (const path of ['anoEscolarMin', 'anoEscolarMax'] as const)
+        if (r[path] === null) ctx.addIssue({ code: 'custom', path: [path], message: 'Required.' });
+      if (r.anoEscolarMin !== null && r.anoEscolarMax !== null && r.anoEscolarMax < r.anoEscolarMin)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['anoEscolarMax'],
+          message: 'staff.kids.yearsReversed',
+        });
+      return;
+    }
+    for (const path of ['idadeMinMeses', 'idadeMaxMeses'] as const)
+      if (r[path] === null) ctx.addIssue({ code: 'custom', path: [path], message: 'Required.' });
+    if (r.idadeMinMeses !== null && r.idadeMaxMeses !== null && r.idadeMaxMeses < r.idadeMinMeses)
+      ctx.addIssue({ code: 'custom', path: ['idadeMaxMeses'], message: 'staff.kids.agesReversed' });
+  })
+  .transform((r) => ({
+    ...r,
+    idadeMinMeses: r.idadeMinMeses ?? 0,
+    idadeMaxMeses: r.idadeMaxMeses ?? 240,
+  }));
 export type KidsRoomInput = z.output<typeof kidsRoomInput>;
 
 export const kidsRoomSchema = z.object({
@@ -74,6 +103,9 @@ export const kidsRoomSchema = z.object({
   nome: z.string(),
   idadeMinMeses: z.number(),
   idadeMaxMeses: z.number(),
+  /** Set when the room takes children by school year instead of age. */
+  anoEscolarMin: z.number().nullable(),
+  anoEscolarMax: z.number().nullable(),
   capacidade: z.number(),
   proporcao: z.number(),
   ativo: z.boolean(),
@@ -103,6 +135,8 @@ export const kidsSessionSchema = z.object({
   sala: z.object({ id: z.number(), nome: z.string() }),
   idadeMinMeses: z.number(),
   idadeMaxMeses: z.number(),
+  anoEscolarMin: z.number().nullable(),
+  anoEscolarMax: z.number().nullable(),
   capacidade: z.number(),
   proporcao: z.number(),
   /** Checked in and not yet picked up. */
@@ -129,8 +163,10 @@ export const kidsChildSchema = z.object({
   id: z.number(),
   nome: z.string(),
   idadeMeses: z.number(),
+  /** School year on that day (1 = first year of primary; 0 or less before it). */
+  anoEscolar: z.number(),
   observacoes: z.string().nullable(),
-  /** The session of the slot their age fits, if any. */
+  /** The session of the slot their age (or school year) fits, if any. */
   sessaoSugerida: z.number().nullable(),
   /** Already checked in at this slot (the check-in id). */
   checkinId: z.number().nullable(),

@@ -18,6 +18,17 @@ export function ageInMonths(birth: string, day: string): number {
   return Math.max(0, months);
 }
 
+/**
+ * The school year a child is in on a day: 1 is the first year of primary school, which a child
+ * starts in the calendar year they turn 6 by 31 March (Brazil's cut-off; docs/kids.md "Rooms");
+ * 0 the year before, and so on down.
+ */
+export function schoolYear(birth: string, day: string): number {
+  const [by] = birth.split('-').map(Number) as [number];
+  const y = Number(day.slice(0, 4));
+  return y - by - 6 + (birth.slice(5) <= '03-31' ? 1 : 0);
+}
+
 /** The UTC day (yyyy-mm-dd); pages send the church's own day, this is only the default. */
 export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 

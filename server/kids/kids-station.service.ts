@@ -16,7 +16,7 @@ import { folded, searchPattern } from '../db/search.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
-import { newCode, ageInMonths, fullName } from './kids-rules.ts';
+import { newCode, ageInMonths, fullName, schoolYear } from './kids-rules.ts';
 import { sessionsWhere } from './kids-rooms.service.ts';
 import { labelsOf } from './kids-roster.service.ts';
 
@@ -29,11 +29,22 @@ interface ChildRow {
   comments: string | null;
 }
 
-/** The room of the slot whose age range fits, the narrowest first. */
-function fitting(sessions: KidsSession[], months: number): KidsSession | null {
+/**
+ * The room of the slot the child fits: by school year for a room set by years, else by age in
+ * months; the narrowest first (a school year counts as 12 months).
+ */
+function fitting(sessions: KidsSession[], months: number, year: number): KidsSession | null {
+  const width = (s: KidsSession) =>
+    s.anoEscolarMin !== null
+      ? (s.anoEscolarMax! - s.anoEscolarMin + 1) * 12
+      : s.idadeMaxMeses - s.idadeMinMeses;
   const fits = sessions
-    .filter((s) => months >= s.idadeMinMeses && months <= s.idadeMaxMeses)
-    .sort((a, b) => a.idadeMaxMeses - a.idadeMinMeses - (b.idadeMaxMeses - b.idadeMinMeses));
+    .filter((s) =>
+      s.anoEscolarMin !== null
+        ? year >= s.anoEscolarMin && year <= s.anoEscolarMax!
+        : months >= s.idadeMinMeses && months <= s.idadeMaxMeses,
+    )
+    .sort((a, b) => width(a) - width(b));
   return fits[0] ?? null;
 }
 
@@ -168,6 +179,7 @@ export async function findFamilies(
     : [];
   const child = (c: ChildRow): KidsChild => {
     const months = ageInMonths(c.birthDate, q.data);
+    const year = schoolYear(c.birthDate, q.data);
     const already = inSlot.find((r) =>
       c.tipo === 'm' ? r.childId === c.id : r.visitorChildId === c.id,
     );
@@ -176,8 +188,9 @@ export async function findFamilies(
       id: c.id,
       nome: fullName(c.firstName, c.lastName),
       idadeMeses: months,
+      anoEscolar: year,
       observacoes: c.comments,
-      sessaoSugerida: fitting(sessions, months)?.id ?? null,
+      sessaoSugerida: fitting(sessions, months, year)?.id ?? null,
       checkinId: already?.id ?? null,
       codigo: already?.code ?? null,
     };
@@ -380,7 +393,9 @@ export async function checkIn(
         const chosen = pick.sessaoId ? sessions.find((s) => s.id === pick.sessaoId) : undefined;
         if (pick.sessaoId && !chosen)
           throw fieldProblem(404, 'criancas', 'staff.kids.sessionNotFound');
-        const session = chosen ?? fitting(sessions, ageInMonths(c.birthDate, b.data));
+        const session =
+          chosen ??
+          fitting(sessions, ageInMonths(c.birthDate, b.data), schoolYear(c.birthDate, b.data));
         if (!session) throw fieldProblem(422, 'criancas', 'staff.kids.noRoom', { name });
         return { child: c, name, session, override: Boolean(chosen) };
       });

@@ -30,7 +30,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
 import { kidsCounts } from './kids-attendance.service.ts';
-import { ageInMonths } from './kids-rules.ts';
+import { ageInMonths, schoolYear } from './kids-rules.ts';
 
 type Who = 'kids' | 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'carla';
 const ACCOUNTS: Record<Who, string> = {
@@ -520,6 +520,41 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
       400,
       'checkinId',
     );
+  });
+
+  it('places a child by school year in a room set by years, with per-field messages', async () => {
+    const lucasYear = schoolYear('2019-03-14', sunday);
+    const byYears = {
+      nome: 'Ano do Lucas',
+      anoEscolarMin: lucasYear,
+      anoEscolarMax: lucasYear,
+      capacidade: 20,
+      proporcao: 8,
+    };
+    expectFieldError(await post('salas', { ...byYears, anoEscolarMax: '' }), 400, 'anoEscolarMax');
+    const reversed = await post('salas', { ...byYears, anoEscolarMin: 3, anoEscolarMax: 1 });
+    expectFieldError(reversed, 400, 'anoEscolarMax');
+    expect(JSON.stringify(reversed.body)).toContain(
+      'The last school year must be at least the first.',
+    );
+    expectFieldError(
+      await post('salas', { ...byYears, anoEscolarMin: null, anoEscolarMax: null }),
+      400,
+      'idadeMinMeses',
+    );
+    const room = kidsRoomSchema.parse((await post('salas', byYears)).body);
+    expect(room).toMatchObject({ anoEscolarMin: lucasYear, idadeMinMeses: 0, idadeMaxMeses: 240 });
+    await post('sessoes', { salaId: room.id, data: sunday, horario: '08:15', titulo: 'Anos' });
+    const [family] = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=carla&data=${sunday}&horario=08:15`)).body,
+    ).familias;
+    const [lucas, sofia] = family!.criancas;
+    // Lucas (March 2019) is in the first years of school; Sofia (2023) is not, whatever her age
+    expect(lucas!.anoEscolar).toBe(Number(sunday.slice(0, 4)) - 2019 - 6 + 1);
+    expect(lucas!.sessaoSugerida).not.toBeNull();
+    // born after 31 March: a year later in school
+    expect(schoolYear('2019-04-01', sunday)).toBe(lucasYear - 1);
+    expect(sofia!.sessaoSugerida).toBeNull();
   });
 
   it('4 stations checking in 200 children at once lose nothing and never share a code', async () => {

@@ -15,6 +15,9 @@ export interface KidsRoomForm {
   nome: string;
   idadeMinMeses: number | string;
   idadeMaxMeses: number | string;
+  /** Blank: the room takes children by age. */
+  anoEscolarMin: number | string;
+  anoEscolarMax: number | string;
   capacidade: number | string;
   proporcao: number | string;
   ativo: boolean;

@@ -1,4 +1,4 @@
-// /admin/kids (docs/kids.md "Setting up"): rooms (ages in months, capacity, ratio), the sessions of
+// /admin/kids (docs/kids.md "Setting up"): rooms (ages in months or school years, capacity, ratio), the sessions of
 // a day (made from the service schedule, or one by hand) with links to each room's roster and the
 // station, and attendance for a range with first-time visitors and the CSV.
 import { useStore } from '@nanostores/react';
@@ -26,6 +26,8 @@ const BLANK: KidsRoomForm = {
   nome: '',
   idadeMinMeses: '',
   idadeMaxMeses: '',
+  anoEscolarMin: '',
+  anoEscolarMax: '',
   capacidade: '',
   proporcao: '',
   ativo: true,
@@ -42,7 +44,15 @@ function RoomForm({
   room: KidsRoom | null;
   onDone: () => void;
 }) {
-  const [form, setForm] = useState<KidsRoomForm>(room ?? BLANK);
+  const [form, setForm] = useState<KidsRoomForm>(
+    room
+      ? {
+          ...room,
+          anoEscolarMin: room.anoEscolarMin ?? '',
+          anoEscolarMax: room.anoEscolarMax ?? '',
+        }
+      : BLANK,
+  );
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const set = (name: keyof KidsRoomForm) => (v: string) => setForm({ ...form, [name]: v });
@@ -85,6 +95,23 @@ function RoomForm({
         onChange={set('idadeMaxMeses')}
         required
         error={err('idadeMaxMeses')}
+      />
+      <Field
+        label={t('admin.kids.firstYear')}
+        hint={t('admin.kids.yearsHint')}
+        type="number"
+        inputMode="numeric"
+        value={String(form.anoEscolarMin)}
+        onChange={set('anoEscolarMin')}
+        error={err('anoEscolarMin')}
+      />
+      <Field
+        label={t('admin.kids.lastYear')}
+        type="number"
+        inputMode="numeric"
+        value={String(form.anoEscolarMax)}
+        onChange={set('anoEscolarMax')}
+        error={err('anoEscolarMax')}
       />
       <Field
         label={t('admin.kids.capacity')}
@@ -172,7 +199,12 @@ function Rooms({ slug, t }: { slug: string; t: T }) {
                   </button>
                 </td>
                 <td data-label={t('admin.kids.ages')}>
-                  {t('admin.kids.agesRange', { min: r.idadeMinMeses, max: r.idadeMaxMeses })}
+                  {r.anoEscolarMin !== null
+                    ? t('admin.kids.yearsRange', {
+                        min: r.anoEscolarMin,
+                        max: r.anoEscolarMax ?? '',
+                      })
+                    : t('admin.kids.agesRange', { min: r.idadeMinMeses, max: r.idadeMaxMeses })}
                 </td>
                 <td data-label={t('admin.kids.capacity')}>{r.capacidade}</td>
                 <td data-label={t('admin.kids.ratio')}>1:{r.proporcao}</td>
