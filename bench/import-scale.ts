@@ -11,9 +11,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { Inspector, inspectorUrl, memoryParts, type MemoryParts } from './memory-probe.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
@@ -129,7 +130,8 @@ async function main() {
     databaseUrl = url.toString();
   }
   const site = existsSync(path.join(DIST, 'server'));
-  const server: ChildProcess = spawn(process.execPath, ['server.ts'], {
+  // the inspector reads the main thread's heap after a full collection (memory-probe.ts)
+  const server: ChildProcess = spawn(process.execPath, ['--inspect=127.0.0.1:0', 'server.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: databaseUrl,
@@ -142,7 +144,13 @@ async function main() {
       JWT_SECRET: randomBytes(48).toString('base64url'),
       PAYMENT_KEY: randomBytes(32).toString('hex'),
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  let stderr = '';
+  server.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    if (!/Debugger (listening|attached)|For help, see/.test(chunk.toString()))
+      process.stderr.write(chunk);
   });
   const stop = async () => {
     if (server.exitCode === null) {
@@ -222,12 +230,29 @@ async function main() {
     await new Promise((r) => setTimeout(r, 15_000));
     const quiet = visiting.take();
     const idleRss = rssOf(server.pid!);
+    const url = inspectorUrl(stderr);
+    const inspector = url ? new Inspector(url) : null;
+    type Snapshot = MemoryParts & {
+      heap: Awaited<ReturnType<Inspector['heapAfterGc']>> | null;
+      threads: Awaited<ReturnType<Inspector['workerHeaps']>>;
+    };
+    // the mappings first (as the server holds them), then the heap after a full collection
+    const snapshot = async (): Promise<Snapshot> => ({
+      ...memoryParts(server.pid!),
+      threads: inspector ? await inspector.workerHeaps() : [],
+      heap: inspector ? await inspector.heapAfterGc() : null,
+    });
+    const memory: [string, Snapshot][] = [['idle', await snapshot()]];
     let peakRss = idleRss;
     const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 200);
 
     const graca = api(await login('lider@graca.demo'), 'graca');
     const csv = peopleCsv(elsewhere);
-    console.log(`file: ${ROWS} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB`);
+    console.log(
+      `file: ${ROWS} rows, ${(csv.length / 1024 / 1024).toFixed(1)} MB; load average ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     let started = performance.now();
     const id = await upload(graca, 'escala.csv', csv);
     const dry = await until(graca, id, ['analisado', 'falhou']);
@@ -240,11 +265,14 @@ async function main() {
     const during = visiting.take();
     await new Promise((r) => setTimeout(r, 20_000));
     const afterRss = rssOf(server.pid!);
+    memory.push(['20 s after the import', await snapshot()]);
     started = performance.now();
     const undo = await graca(`/importacao/${id}/desfazer`, { method: 'POST' });
     const undoS = (performance.now() - started) / 1000;
     clearInterval(sampler);
     await visiting.stop();
+    memory.push(['after the undo', await snapshot()]);
+    inspector?.close();
 
     const counts = (v: Record<string, number> | null) =>
       v
@@ -276,6 +304,19 @@ async function main() {
     console.log('|---|---|---|---|');
     for (const [what, result, target, met] of rows)
       console.log(`| ${what} | ${result} | ${target} | ${met ? 'yes' : '**no**'} |`);
+    console.log(
+      '\n| memory (MB) | RSS | WASM (PGlite) | malloc | other | main JS heap used / total after GC | external |',
+    );
+    console.log('|---|---|---|---|---|---|---|');
+    for (const [when, m] of memory)
+      console.log(
+        `| ${when} | ${m.rss.toFixed(0)} | ${m.wasm.toFixed(0)} | ${m.malloc.toFixed(0)} | ${m.other.toFixed(0)} | ${m.heap ? `${m.heap.used.toFixed(0)} / ${m.heap.total.toFixed(0)}` : '—'} | ${m.heap?.external.toFixed(0) ?? '—'} |`,
+      );
+    console.log(
+      `load average at the end: ${loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
     if (rows.some((r) => !r[3])) process.exitCode = 1;
   } finally {
     await stop();

@@ -10,6 +10,7 @@ import {
   runImport,
   type ImportTaskPayload,
 } from './imports.service.ts';
+import { releaseMemory, tallied } from './run.ts';
 
 /** The task; tests hand their own image fetcher (this machine has no network). */
 export function makeImportTask(
@@ -25,6 +26,7 @@ export function makeImportTask(
           task.id,
           progress,
         );
+        if (preview) setImmediate(() => releaseMemory(tallied(preview)));
         return preview && { criar: preview.criar, recusadas: preview.totalRecusadas };
       }
       const tally = await runImport(
@@ -39,6 +41,7 @@ export function makeImportTask(
         { ...task.payload, actor: { ...task.payload.actor, churchId: task.churchId } },
         progress,
       );
+      setImmediate(() => releaseMemory(tallied(tally)));
       return {
         criadas: tally.criar,
         atualizadas: tally.atualizar,

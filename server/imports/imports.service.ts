@@ -26,7 +26,15 @@ import { guessMapping } from './columns.ts';
 import { guessDateOrder } from './formats.ts';
 import { importGifts } from './gifts.ts';
 import { importPeople } from './people.ts';
-import { emptyTally, type ImportChurch, type ImportRun, type LineNote, type Tally } from './run.ts';
+import {
+  emptyTally,
+  releaseMemory,
+  tallied,
+  type ImportChurch,
+  type ImportRun,
+  type LineNote,
+  type Tally,
+} from './run.ts';
 import { importSongs } from './songs.ts';
 import { importEvents } from './events.ts';
 import { fetchPublicImage, importPosts, wxrCategories } from './posts.ts';
@@ -542,6 +550,7 @@ export async function undoImport(
         });
     },
   );
+  setImmediate(() => releaseMemory(tallied((row.result ?? {}) as Partial<Tally>)));
   return getImport(deps, actor.churchId, lang, id);
 }
 

@@ -24,6 +24,7 @@ import {
 } from './formats.ts';
 import {
   BATCH,
+  bulk,
   CONFIRM_KEY,
   failureText,
   NOTES_KEPT,
@@ -199,8 +200,18 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
   const ids = { id: t.users.id, email: t.users.email, cpf: t.users.cpf };
   const [holders, invited] = await Promise.all([
     Promise.all([
-      emails.length ? db.select(ids).from(t.users).where(inArray(t.users.email, emails)) : [],
-      cpfs.length ? db.select(ids).from(t.users).where(inArray(t.users.cpf, cpfs)) : [],
+      emails.length
+        ? db
+            .select(ids)
+            .from(t.users)
+            .where(bulk(inArray(t.users.email, emails)))
+        : [],
+      cpfs.length
+        ? db
+            .select(ids)
+            .from(t.users)
+            .where(bulk(inArray(t.users.cpf, cpfs)))
+        : [],
     ]).then(([a, b]) => [...a, ...b]),
     emails.length
       ? db
@@ -210,7 +221,7 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
             and(
               eq(t.invitations.churchId, churchId),
               eq(t.invitations.state, 'pendente'),
-              inArray(t.invitations.email, emails),
+              bulk(inArray(t.invitations.email, emails)),
             ),
           )
       : [],
@@ -227,9 +238,11 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
     .where(
       and(
         eq(t.churchUsers.churchId, churchId),
-        inArray(
-          t.churchUsers.userId,
-          holders.map((h) => h.id),
+        bulk(
+          inArray(
+            t.churchUsers.userId,
+            holders.map((h) => h.id),
+          ),
         ),
       ),
     );
@@ -241,15 +254,20 @@ async function loadKnown(run: ImportRun, state: State, batch: Candidate[]): Prom
     }
   if (!memberIds.length) return;
   const [rows, addresses, joined] = await Promise.all([
-    db.select().from(t.users).where(inArray(t.users.id, memberIds)),
+    db
+      .select()
+      .from(t.users)
+      .where(bulk(inArray(t.users.id, memberIds))),
     db
       .selectDistinct({ userId: t.userAddresses.userId })
       .from(t.userAddresses)
-      .where(inArray(t.userAddresses.userId, memberIds)),
+      .where(bulk(inArray(t.userAddresses.userId, memberIds))),
     db
       .select({ groupId: t.groupMembers.groupId, userId: t.groupMembers.userId })
       .from(t.groupMembers)
-      .where(and(eq(t.groupMembers.churchId, churchId), inArray(t.groupMembers.userId, memberIds))),
+      .where(
+        and(eq(t.groupMembers.churchId, churchId), bulk(inArray(t.groupMembers.userId, memberIds))),
+      ),
   ]);
   for (const j of joined) state.joined.add(`${j.groupId}:${j.userId}`);
   for (const r of rows) {
@@ -519,15 +537,16 @@ async function inviteRows(
   const made = await tx
     .insert(t.invitations)
     .values(
-      rows.map(({ c, plan }) =>
-        newInvitation(run.church.id, run.actor, {
+      rows.map(({ c, plan }, i) => {
+        const row = newInvitation(run.church.id, run.actor, {
           email: c.email,
           name: c.first,
           importId: run.importId,
           memberNumber: plan.memberNumber,
           groupIds: plan.groupIds.filter((id) => id > 0),
-        }),
-      ),
+        });
+        return i ? row : { ...row, churchId: bulk(row.churchId) };
+      }),
     )
     .onConflictDoNothing()
     .returning({ id: t.invitations.id });
@@ -559,8 +578,8 @@ async function writeNewPeople(
   const users = await tx
     .insert(t.users)
     .values(
-      fresh.map(({ c }) => ({
-        email: c.email,
+      fresh.map(({ c }, i) => ({
+        email: i ? c.email : bulk(c.email),
         passwordHash: '', // no password until its person chooses one (the invitation)
         firstName: c.first,
         lastName: c.last,
@@ -576,7 +595,7 @@ async function writeNewPeople(
     .insert(t.churchUsers)
     .values(
       fresh.map(({ plan }, i) => ({
-        churchId,
+        churchId: i ? churchId : bulk(churchId),
         userId: userIds[i]!,
         memberNumber: plan.memberNumber,
       })),
@@ -595,8 +614,8 @@ async function writeNewPeople(
     const rows = await tx
       .insert(t.userAddresses)
       .values(
-        withAddress.map(({ c, userId }) => ({
-          userId,
+        withAddress.map(({ c, userId }, i) => ({
+          userId: i ? userId : bulk(userId),
           country,
           state: c.state,
           city: c.city!,
@@ -614,7 +633,7 @@ async function writeNewPeople(
   if (joins.length) {
     const rows = await tx
       .insert(t.groupMembers)
-      .values(joins)
+      .values(joins.map((j, i) => (i ? j : { ...j, churchId: bulk(churchId) })))
       .onConflictDoNothing()
       .returning({ id: t.groupMembers.id });
     items.push(...rows.map((r) => ({ table: 'celula_membro', targetId: r.id })));
@@ -627,8 +646,8 @@ async function writeNewPeople(
   const sent = invites.filter((i): i is Invite => i !== null);
   if (sent.length)
     await tx.insert(t.userTokens).values(
-      sent.map((i) => ({
-        userId: i.userId,
+      sent.map((i, n) => ({
+        userId: n ? i.userId : bulk(i.userId),
         churchId,
         purpose: 'recovery',
         tokenHash: sha256(i.token),

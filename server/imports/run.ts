@@ -1,10 +1,14 @@
 // What every kind of import shares (docs/staff.md "Moving in"): the same walk over the file is the
 // dry run (no database writes: `write` is null) and the import (rows written in batches, each
 // batch one staffWrite with its audit record, each created row listed in importacao_item).
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { ImportOptions } from '../../contract/imports.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
+import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import * as t from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -112,6 +116,15 @@ export interface ImportRun {
   saveImage?: (bytes: Buffer) => Promise<string>;
 }
 
+/**
+ * A batch's statements carry as many values as it has rows, so nearly every batch sends a new text.
+ * Kept prepared by its text (docs/performance.md "Prepared statements"), each would leave its plan
+ * in the database's memory — PGlite's WASM heap never gives memory back — and push the pages' own
+ * statements out of the kept ones. `bulk(x)` around one value or condition of such a statement
+ * runs it unnamed, planned and freed each time (docs/performance.md "Moving in at scale").
+ */
+export const bulk = (value: unknown): SQL => sql`${value}${sql.raw(` ${PLAN_EACH_RUN}`)}`;
+
 /** Rows written together: one transaction and one audit record each. */
 export const BATCH = 500;
 
@@ -143,8 +156,8 @@ export async function recordItems(
 ): Promise<void> {
   if (!items.length) return;
   await tx.insert(t.importItems).values(
-    items.map((i) => ({
-      churchId: run.church.id,
+    items.map((i, n) => ({
+      churchId: n ? run.church.id : bulk(run.church.id),
       importId: run.importId,
       table: i.table,
       targetId: i.targetId,
@@ -158,3 +171,32 @@ export function failureText(error: unknown): string {
   const e = error as { message?: string; cause?: { message?: string; detail?: string } };
   return (e.cause?.detail ?? e.cause?.message ?? e.message ?? String(error)).slice(0, 200);
 }
+
+/** Rows from which an import, its dry run or its undo ends with a full collection (releaseMemory). */
+export const LARGE_IMPORT = 5_000;
+
+type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+let collect: Collect | null = null;
+
+/**
+ * A full collection once a large import, dry run or undo ends. Its batches grow V8's heap by a few
+ * hundred MB of garbage, and V8 keeps the emptied pages after collecting it, so the RSS stayed up
+ * though the live heap was unchanged (docs/performance.md "Moving in at scale").
+ */
+export function releaseMemory(rows: number): void {
+  if (rows < LARGE_IMPORT) return;
+  if (!collect) {
+    setFlagsFromString('--expose-gc'); // gc() in new contexts only: this process's code never sees it
+    collect = runInNewContext('gc') as Collect;
+  }
+  // a plain collection frees the heap but V8 keeps its emptied pages; the last-resort one returns them
+  collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** The rows a tally accounts for. */
+export const tallied = (tally: Partial<Tally>): number =>
+  (tally.criar ?? 0) +
+  (tally.atualizar ?? 0) +
+  (tally.iguais ?? 0) +
+  (tally.convidar ?? 0) +
+  (tally.totalRecusadas ?? 0);

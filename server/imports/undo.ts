@@ -5,13 +5,16 @@
 // sent; a song is in a set list or has scores; an event was published, edited or has tickets
 // sold; a post was edited. Fields an import filled in on people who were already there stay; a
 // group it created goes only while empty.
-import { and, eq, gt, inArray, isNull, ne, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, sql, type Column } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import type { LineNote } from './run.ts';
+import { bulk, type LineNote } from './run.ts';
 import { withdrawImportInvitations } from '../invitations/invitations.service.ts';
 
 type Use = Omit<LineNote, 'linha'>;
+
+/** A list of the import's ids: a text of its own each time, so planned and freed, not kept (run.ts `bulk`). */
+const within = (column: Column, ids: number[]) => bulk(inArray(column, ids));
 
 const nameOf = (u: { firstName: string; lastName: string | null; email: string }) =>
   `${[u.firstName, u.lastName].filter(Boolean).join(' ')} (${u.email})`;
@@ -41,11 +44,11 @@ export async function undoRows(
     ? await tx
         .select({ userId: t.churchUsers.userId, roles: t.churchUsers.roles })
         .from(t.churchUsers)
-        .where(and(eq(t.churchUsers.churchId, churchId), inArray(t.churchUsers.id, members)))
+        .where(and(eq(t.churchUsers.churchId, churchId), within(t.churchUsers.id, members)))
     : [];
   const people = [...new Set([...users, ...memberRows.map((m) => m.userId)])];
   if (people.length) {
-    const rows = await tx.select().from(t.users).where(inArray(t.users.id, people));
+    const rows = await tx.select().from(t.users).where(within(t.users.id, people));
     const byId = new Map(rows.map((r) => [r.id, r]));
     const who = (id: number) => (byId.get(id) ? nameOf(byId.get(id)!) : String(id));
     const created = new Set(users); // a list of 20,000 is not searched once per row
@@ -55,7 +58,7 @@ export async function undoRows(
     const sessions = await tx
       .selectDistinct({ userId: t.refreshTokens.userId })
       .from(t.refreshTokens)
-      .where(inArray(t.refreshTokens.userId, users.length ? users : [-1]));
+      .where(within(t.refreshTokens.userId, users.length ? users : [-1]));
     for (const s of sessions)
       uses.push({ chave: 'staff.import.use.login', valores: { valor: who(s.userId) } });
     for (const m of memberRows)
@@ -66,7 +69,7 @@ export async function undoRows(
       .from(t.payments)
       .where(
         and(
-          inArray(t.payments.userId, people),
+          within(t.payments.userId, people),
           eq(t.payments.churchId, churchId),
           gifts.length ? notInArray(t.payments.id, gifts) : undefined,
         ),
@@ -74,7 +77,7 @@ export async function undoRows(
     const registered = await tx
       .selectDistinct({ userId: t.registrations.userId })
       .from(t.registrations)
-      .where(and(inArray(t.registrations.userId, people), eq(t.registrations.churchId, churchId)));
+      .where(and(within(t.registrations.userId, people), eq(t.registrations.churchId, churchId)));
     for (const id of new Set([...paid, ...registered].map((p) => p.userId!)))
       uses.push({ chave: 'staff.import.use.payments', valores: { valor: who(id) } });
   }
@@ -95,7 +98,7 @@ export async function undoRows(
       .where(
         and(
           eq(t.sentStatements.churchId, churchId),
-          inArray(t.payments.id, gifts),
+          within(t.payments.id, gifts),
           gt(t.sentStatements.sentAt, since),
         ),
       );
@@ -107,7 +110,7 @@ export async function undoRows(
     const rows = await tx
       .select({ id: t.praises.id, title: t.praises.title, scores: t.praises.scores })
       .from(t.praises)
-      .where(and(eq(t.praises.churchId, churchId), inArray(t.praises.id, songs)));
+      .where(and(eq(t.praises.churchId, churchId), within(t.praises.id, songs)));
     const lists = await tx
       .select({ items: t.praiseSetLists.items })
       .from(t.praiseSetLists)
@@ -127,11 +130,11 @@ export async function undoRows(
         version: t.events.version,
       })
       .from(t.events)
-      .where(and(eq(t.events.churchId, churchId), inArray(t.events.id, events)));
+      .where(and(eq(t.events.churchId, churchId), within(t.events.id, events)));
     const sold = await tx
       .selectDistinct({ eventId: t.registrations.eventId })
       .from(t.registrations)
-      .where(and(eq(t.registrations.churchId, churchId), inArray(t.registrations.eventId, events)));
+      .where(and(eq(t.registrations.churchId, churchId), within(t.registrations.eventId, events)));
     for (const r of rows)
       if (r.active || r.version > 1 || sold.some((s) => s.eventId === r.id))
         uses.push({ chave: 'staff.import.use.published', valores: { valor: r.title } });
@@ -144,7 +147,7 @@ export async function undoRows(
       .where(
         and(
           eq(t.contents.churchId, churchId),
-          inArray(t.contents.id, posts),
+          within(t.contents.id, posts),
           gt(t.contents.version, 1),
         ),
       );
@@ -163,13 +166,13 @@ export async function undoRows(
   await drop('celula_membro', (l) =>
     tx
       .delete(t.groupMembers)
-      .where(and(eq(t.groupMembers.churchId, churchId), inArray(t.groupMembers.id, l))),
+      .where(and(eq(t.groupMembers.churchId, churchId), within(t.groupMembers.id, l))),
   );
   await drop('usuario_endereco', (l) =>
-    tx.delete(t.userAddresses).where(inArray(t.userAddresses.id, l)),
+    tx.delete(t.userAddresses).where(within(t.userAddresses.id, l)),
   );
   await drop('pagamento', (l) =>
-    tx.delete(t.payments).where(and(eq(t.payments.churchId, churchId), inArray(t.payments.id, l))),
+    tx.delete(t.payments).where(and(eq(t.payments.churchId, churchId), within(t.payments.id, l))),
   );
   await drop('pagamento_motivo', async (l) => {
     // a reason the import created stays when a gift from elsewhere uses it now
@@ -178,39 +181,39 @@ export async function undoRows(
       ...(await tx
         .selectDistinct({ id: t.paymentLines.reasonId })
         .from(t.paymentLines)
-        .where(inArray(t.paymentLines.reasonId, l))),
+        .where(within(t.paymentLines.reasonId, l))),
       ...(await tx
         .selectDistinct({ id: t.recurringGifts.reasonId })
         .from(t.recurringGifts)
-        .where(inArray(t.recurringGifts.reasonId, l))),
+        .where(within(t.recurringGifts.reasonId, l))),
     ];
     const free = l.filter((id) => !used.some((u) => u.id === id));
     if (free.length)
       await tx
         .delete(t.paymentReasons)
-        .where(and(eq(t.paymentReasons.churchId, churchId), inArray(t.paymentReasons.id, free)));
+        .where(and(eq(t.paymentReasons.churchId, churchId), within(t.paymentReasons.id, free)));
   });
   await drop('igreja_usuario', (l) =>
     tx
       .delete(t.churchUsers)
-      .where(and(eq(t.churchUsers.churchId, churchId), inArray(t.churchUsers.id, l))),
+      .where(and(eq(t.churchUsers.churchId, churchId), within(t.churchUsers.id, l))),
   );
   if (users.length) {
     // an account another church has since added stays for it (only this church's membership goes)
     const elsewhere = await tx
       .selectDistinct({ userId: t.churchUsers.userId })
       .from(t.churchUsers)
-      .where(and(inArray(t.churchUsers.userId, users), ne(t.churchUsers.churchId, churchId)));
+      .where(and(within(t.churchUsers.userId, users), ne(t.churchUsers.churchId, churchId)));
     const kept = new Set(elsewhere.map((e) => e.userId));
     const gone = users.filter((id) => !kept.has(id));
-    if (gone.length) await tx.delete(t.users).where(inArray(t.users.id, gone));
+    if (gone.length) await tx.delete(t.users).where(within(t.users.id, gone));
   }
   await drop('celula', async (l) => {
     // a group the import created goes only while it is still empty (no member, no leader)
     const busy = await tx
       .selectDistinct({ id: t.groupMembers.groupId })
       .from(t.groupMembers)
-      .where(inArray(t.groupMembers.groupId, l));
+      .where(within(t.groupMembers.groupId, l));
     const free = l.filter((id) => !busy.some((b) => b.id === id));
     if (free.length)
       await tx
@@ -218,24 +221,24 @@ export async function undoRows(
         .where(
           and(
             eq(t.groups.churchId, churchId),
-            inArray(t.groups.id, free),
+            within(t.groups.id, free),
             isNull(t.groups.leaderId),
           ),
         );
   });
   await drop('louvor', (l) =>
-    tx.delete(t.praises).where(and(eq(t.praises.churchId, churchId), inArray(t.praises.id, l))),
+    tx.delete(t.praises).where(and(eq(t.praises.churchId, churchId), within(t.praises.id, l))),
   );
   await drop('evento', (l) =>
-    tx.delete(t.events).where(and(eq(t.events.churchId, churchId), inArray(t.events.id, l))),
+    tx.delete(t.events).where(and(eq(t.events.churchId, churchId), within(t.events.id, l))),
   );
   await drop('conteudo', (l) =>
-    tx.delete(t.contents).where(and(eq(t.contents.churchId, churchId), inArray(t.contents.id, l))),
+    tx.delete(t.contents).where(and(eq(t.contents.churchId, churchId), within(t.contents.id, l))),
   );
   await drop('conteudo_categoria', (l) =>
     tx
       .delete(t.contentCategories)
-      .where(and(eq(t.contentCategories.churchId, churchId), inArray(t.contentCategories.id, l))),
+      .where(and(eq(t.contentCategories.churchId, churchId), within(t.contentCategories.id, l))),
   );
   await tx
     .delete(t.redirects)
