@@ -14,7 +14,7 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import { apiClient, loggedLines, loginAs } from '../test-kit.ts';
 import { startFakeZoop, type FakeZoop } from './adapters/fake-zoop.test-support.ts';
 import { expireOverduePix } from './expiry.ts';
 import { reconcileLivePayments } from './live.ts';
@@ -339,5 +339,24 @@ describe.each(testBackends())('a live Zoop account on %s', (backend) => {
       (c) => c.method === 'POST' && c.body?.reference_id === p.codigo && c.body?.payment_type,
     );
     expect(creates).toHaveLength(1);
+  });
+
+  it('an answer of another shape is logged and taken as no answer: pending, then the job finds it', async () => {
+    fake.oddNext = 1;
+    let r: Awaited<ReturnType<typeof give>> | undefined;
+    const lines = await loggedLines(async () => {
+      r = await give('pix');
+    });
+    expect(r!.status).toBe(201);
+    const p = paymentResponseSchema.parse(r!.body).pagamento;
+    expect(p.status).toBe('pendente');
+    const logged = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    const odd = logged.find((l) => l.msg === '[payments] unexpected gateway answer');
+    expect(odd).toMatchObject({ gateway: 'Zoop', call: 'create' });
+    expect(String(odd!.fields)).toMatch(/id|status/);
+    await reconcileLivePayments(db(), later(15));
+    const row = await payment(p.codigo);
+    expect(row.gatewayReference).toBe(fake.byReference(p.codigo)!.id);
+    expect(row.pixCode).toMatch(/^000201/);
   });
 });

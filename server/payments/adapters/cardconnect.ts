@@ -3,8 +3,10 @@
 // with capture (`PUT /auth`, our order code as `orderid`), refunds fall back to a void before
 // settlement, and the job asks `inquireByOrderid` when an answer was lost. It sends no webhooks.
 import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
+  answerOf,
   GatewayUnavailable,
   jsonCall,
   WebhookRefused,
@@ -19,6 +21,23 @@ export interface CardConnectCredentials {
 }
 
 const BASE = 'https://fts.cardconnect.com';
+
+// CardPointe's answers as its API reference documents them, only the fields we read (docs/payments.md "CardConnect").
+const text = z.string().nullish();
+/** An authorization, refund, void or inquire answer: A approved, B retry, C declined. */
+const cardconnectAnswer = z.object({
+  respstat: z.string(),
+  retref: text,
+  resptext: text,
+  setlstat: text,
+});
+type CardConnectAnswer = z.output<typeof cardconnectAnswer>;
+/** Inquire by order id answers a list (one per attempt), by reference one answer. */
+const inquireAnswer = z.union([z.array(cardconnectAnswer), cardconnectAnswer]);
+const tokenAnswer = z.object({
+  errorcode: z.union([z.number(), z.string()]).transform(Number),
+  token: text,
+});
 
 /** An authorization's respstat (A approved, B retry, C declined) and settlement → spec §4 status. */
 export function statusOfCardConnect(answer: {
@@ -60,11 +79,11 @@ export function cardconnectAdapter(
       throw new GatewayUnavailable('CardConnect refused the API user');
     return r;
   };
-  const resultOf = (answer: Record<string, any>): LiveChargeResult => {
+  const resultOf = (answer: CardConnectAnswer & { retref: string }): LiveChargeResult => {
     const status = statusOfCardConnect(answer);
     return {
       status,
-      reference: String(answer.retref),
+      reference: answer.retref,
       ...(status === 'nao_aprovado' ? { message: String(answer.resptext ?? 'Declined.') } : {}),
     };
   };
@@ -77,9 +96,10 @@ export function cardconnectAdapter(
         body: JSON.stringify({ account: card.number }),
       });
       if (r.status !== 200) throw new GatewayUnavailable(`CardSecure answered ${r.status}`);
-      if (r.body?.errorcode !== 0 || typeof r.body.token !== 'string') return null;
+      const answer = answerOf('CardSecure', 'tokenize', tokenAnswer, r.body);
+      if (answer.errorcode !== 0 || !answer.token) return null;
       // CardSecure gives one card the same token every time; ours is per use (its own row and owner)
-      return `${r.body.token}.${randomBytes(6).toString('hex')}`;
+      return `${answer.token}.${randomBytes(6).toString('hex')}`;
     },
 
     async charge(input) {
@@ -102,10 +122,13 @@ export function cardconnectAdapter(
         email: input.payer.email ?? undefined,
       });
       if (r.status !== 200) throw new GatewayUnavailable(`CardConnect auth answered ${r.status}`);
+      const answer = answerOf('CardConnect', 'auth', cardconnectAnswer, r.body);
       // B: "retry" — the processor did not decide; the job asks again by our orderid
-      if (r.body?.respstat === 'B')
-        throw new GatewayUnavailable(`CardConnect asked to retry: ${r.body?.resptext ?? ''}`);
-      const result = resultOf(r.body);
+      if (answer.respstat === 'B')
+        throw new GatewayUnavailable(`CardConnect asked to retry: ${answer.resptext ?? ''}`);
+      const { retref } = answer;
+      if (!retref) throw new GatewayUnavailable('CardConnect auth: unexpected answer (retref)');
+      const result = resultOf({ ...answer, retref });
       // a CardSecure token can be charged again (with the card's expiry): a saved card keeps it
       if (input.saveCard && result.status === 'aprovado') result.savedToken = input.cardToken;
       return result;
@@ -121,8 +144,9 @@ export function cardconnectAdapter(
         throw new GatewayUnavailable('CardConnect refused the API user');
       if (r.status !== 200)
         throw new GatewayUnavailable(`CardConnect inquire answered ${r.status}`);
-      const answers = (Array.isArray(r.body) ? r.body : [r.body]).filter(
-        (a: Record<string, any>) => a?.retref && a.respstat,
+      const found = answerOf('CardConnect', 'inquire', inquireAnswer, r.body);
+      const answers = (Array.isArray(found) ? found : [found]).flatMap((a) =>
+        a.retref ? [{ ...a, retref: a.retref }] : [],
       );
       // the approved one wins over an earlier decline of the same order
       const best = answers.find((a) => a.respstat === 'A') ?? answers[0];
@@ -131,19 +155,29 @@ export function cardconnectAdapter(
 
     async refund(reference, amountCents) {
       const refund = await put('refund', { retref: reference, amount: dollars(amountCents) });
-      if (refund.status === 200 && refund.body?.respstat === 'A') return;
+      if (
+        refund.status === 200 &&
+        answerOf('CardConnect', 'refund', cardconnectAnswer, refund.body).respstat === 'A'
+      )
+        return;
       // not settled yet: a refund is refused and the authorization is voided instead
       const voided = await put('void', { retref: reference, amount: dollars(amountCents) });
-      if (voided.status !== 200 || voided.body?.respstat !== 'A')
+      const answer =
+        voided.status === 200
+          ? answerOf('CardConnect', 'void', cardconnectAnswer, voided.body)
+          : null;
+      if (answer?.respstat !== 'A')
         throw new GatewayUnavailable(
-          `CardConnect refund/void refused: ${voided.body?.resptext ?? voided.status}`,
+          `CardConnect refund/void refused: ${answer?.resptext ?? voided.status}`,
         );
     },
 
     async cancel(reference) {
       const r = await put('void', { retref: reference });
-      if (r.status !== 200 || r.body?.respstat !== 'A')
-        throw new GatewayUnavailable(`CardConnect void refused: ${r.body?.resptext ?? r.status}`);
+      const answer =
+        r.status === 200 ? answerOf('CardConnect', 'void', cardconnectAnswer, r.body) : null;
+      if (answer?.respstat !== 'A')
+        throw new GatewayUnavailable(`CardConnect void refused: ${answer?.resptext ?? r.status}`);
     },
 
     async webhook() {

@@ -51,6 +51,8 @@ export interface FakeZoop {
   calls: { method: string; path: string; body: any }[];
   /** Answer the next N create calls with 503 (Zoop down) after keeping the transaction or not. */
   failNext: { creates: number; keep: boolean };
+  /** Answer the next N create calls 201 with a body of another shape (no id, no status), keeping the transaction. */
+  oddNext: number;
   /** Every call answers 503 while set (Zoop down). */
   down: boolean;
   /** Every card deleted (`DELETE …/cards/{id}`), in order. */
@@ -75,6 +77,7 @@ export async function startFakeZoop(
     buyers: new Map(),
     calls: [],
     failNext: { creates: 0, keep: false },
+    oddNext: 0,
     down: false,
     deletedCards: [],
     deletedBuyers: [],
@@ -288,6 +291,10 @@ export async function startFakeZoop(
           return error(503, 'Service unavailable');
         }
         fake.transactions.set(id, tx);
+        if (fake.oddNext > 0) {
+          fake.oddNext--;
+          return send(201, { resource: 'transaction', transaction: { id } });
+        }
         return send(201, { resource: 'transaction', ...tx });
       }
 

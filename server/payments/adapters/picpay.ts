@@ -1,8 +1,15 @@
 // PicPay e-commerce (docs/payments.md "PicPay"): create the payment, send the payer to its
 // `paymentUrl`, hear the callback (checked by its x-seller-token), read the status, cancel.
 import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { PaymentStatus } from '../../db/schema/events.ts';
-import { jsonCall, GatewayUnavailable, WebhookRefused, type GatewayAdapter } from './types.ts';
+import {
+  answerOf,
+  jsonCall,
+  GatewayUnavailable,
+  WebhookRefused,
+  type GatewayAdapter,
+} from './types.ts';
 
 export interface PicPayCredentials {
   picpayToken: string;
@@ -10,6 +17,20 @@ export interface PicPayCredentials {
 }
 
 const BASE = 'https://appws.picpay.com/ecommerce/public';
+
+// PicPay's answers as its e-commerce API documents them, only the fields we read (docs/payments.md "PicPay").
+const text = z.string().nullish();
+const statusAnswer = z.object({ status: z.string(), referenceId: text, authorizationId: text });
+const createdAnswer = z.object({
+  referenceId: text,
+  paymentUrl: z.string().min(1),
+  expiresAt: text,
+});
+const refusal = z.object({ message: text }).nullish();
+const callback = z.object({
+  referenceId: z.string().min(1),
+  authorizationId: z.union([z.string(), z.number()]).nullish(),
+});
 
 /** PicPay's payment status → spec §4 status. */
 export function statusOfPicPay(status: string): PaymentStatus {
@@ -42,10 +63,11 @@ export function picpayAdapter(credentials: PicPayCredentials, apiUrl = BASE): Ga
     });
     if (r.status === 404 || r.status === 422) return null;
     if (r.status !== 200) throw new GatewayUnavailable(`PicPay status answered ${r.status}`);
+    const answer = answerOf('PicPay', 'status', statusAnswer, r.body);
     return {
-      status: statusOfPicPay(String(r.body?.status)),
-      reference: String(r.body?.referenceId ?? referenceId),
-      authorizationId: (r.body?.authorizationId as string | undefined) ?? null,
+      status: statusOfPicPay(answer.status),
+      reference: answer.referenceId ?? referenceId,
+      authorizationId: answer.authorizationId ?? null,
     };
   };
 
@@ -70,13 +92,15 @@ export function picpayAdapter(credentials: PicPayCredentials, apiUrl = BASE): Ga
           },
         }),
       });
-      if (r.status === 200 || r.status === 201)
+      if (r.status === 200 || r.status === 201) {
+        const made = answerOf('PicPay', 'create', createdAnswer, r.body);
         return {
           status: 'aguardando',
-          reference: String(r.body.referenceId ?? input.orderCode),
-          paymentUrl: String(r.body.paymentUrl),
-          ...(r.body.expiresAt ? { expiresAt: new Date(r.body.expiresAt) } : {}),
+          reference: made.referenceId ?? input.orderCode,
+          paymentUrl: made.paymentUrl,
+          ...(made.expiresAt ? { expiresAt: new Date(made.expiresAt) } : {}),
         };
+      }
       // the same referenceId again: the first one stands; its status says where it is
       if (r.status === 422 && /referenceId/i.test(JSON.stringify(r.body ?? ''))) {
         const known = await status(input.orderCode);
@@ -86,7 +110,7 @@ export function picpayAdapter(credentials: PicPayCredentials, apiUrl = BASE): Ga
       return {
         status: 'nao_aprovado',
         reference: input.orderCode,
-        message: String(r.body?.message ?? 'Refused.'),
+        message: refusal.safeParse(r.body).data?.message ?? 'Refused.',
       };
     },
 
@@ -122,14 +146,16 @@ export function picpayAdapter(credentials: PicPayCredentials, apiUrl = BASE): Ga
       if (!token) throw new WebhookRefused(400, 'PicPay callback without x-seller-token');
       if (!same(token, credentials.sellerToken))
         throw new WebhookRefused(401, 'PicPay callback with a wrong x-seller-token');
-      let body: { referenceId?: unknown; authorizationId?: unknown };
+      let raw: unknown;
       try {
-        body = JSON.parse(rawBody) as typeof body;
+        raw = JSON.parse(rawBody);
       } catch {
         throw new WebhookRefused(400, 'PicPay callback that is not JSON');
       }
-      const referenceId = typeof body.referenceId === 'string' ? body.referenceId : null;
-      if (!referenceId) throw new WebhookRefused(400, 'PicPay callback without referenceId');
+      const parsed = callback.safeParse(raw);
+      if (!parsed.success) throw new WebhookRefused(400, 'PicPay callback without referenceId');
+      const body = parsed.data;
+      const { referenceId } = body;
       // The callback only names the payment: its status is read from PicPay itself.
       const known = await status(referenceId);
       return {

@@ -2,8 +2,10 @@
 // saved cards on the member's one Customer (also kept without a charge, /user/addcard), ACH
 // debits; the order code is the idempotency key of every create.
 import Stripe from 'stripe';
+import { z } from 'zod';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
+  answerOf,
   GatewayUnavailable,
   WebhookRefused,
   type GatewayAdapter,
@@ -16,6 +18,20 @@ export interface StripeCredentials {
   publishableKey?: string;
   webhookSecret: string;
 }
+
+// The event objects we read, as Stripe's API reference documents them (docs/payments.md "Stripe").
+const metadata = z.record(z.string(), z.string()).nullish();
+const intentObject = z.looseObject({
+  id: z.string().min(1),
+  status: z.string(),
+  payment_method_types: z.array(z.string()).nullish(),
+  metadata,
+});
+const chargeObject = z.object({
+  refunded: z.boolean(),
+  payment_intent: z.unknown(),
+  metadata,
+});
 
 /** The SDK pointed at the provider, or at a local server (STRIPE_API_URL, tests). */
 export function stripeClient(secretKey: string, apiUrl?: string): Stripe {
@@ -363,9 +379,15 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
       } catch {
         throw new WebhookRefused(401, 'Stripe webhook with a wrong signature');
       }
-      const object = event.data.object as unknown as Record<string, any>;
+      const object: unknown = event.data.object;
       if (event.type.startsWith('payment_intent.')) {
-        const intent = object as Stripe.PaymentIntent;
+        // the fields read are checked; keptCardOf reads the rest of the intent as the SDK types it
+        const intent = answerOf(
+          'Stripe',
+          event.type,
+          intentObject,
+          object,
+        ) as unknown as Stripe.PaymentIntent;
         const method = intent.payment_method_types?.includes('us_bank_account') ? 'ach' : 'cartao';
         const savedToken = keptCardOf(intent); // the card an intent approved after 3-D Secure kept
         return {
@@ -377,12 +399,16 @@ export function stripeAdapter(credentials: StripeCredentials, apiUrl?: string): 
           ...(savedToken ? { savedToken } : {}),
         };
       }
-      if (event.type === 'charge.refunded' && object.refunded)
+      const charge =
+        event.type === 'charge.refunded'
+          ? answerOf('Stripe', event.type, chargeObject, object)
+          : null;
+      if (charge?.refunded)
         return {
           id: event.id,
           kind: event.type,
-          reference: typeof object.payment_intent === 'string' ? object.payment_intent : null,
-          orderCode: object.metadata?.pedido ?? null,
+          reference: typeof charge.payment_intent === 'string' ? charge.payment_intent : null,
+          orderCode: charge.metadata?.pedido ?? null,
           status: 'estornado',
         };
       return { id: event.id, kind: event.type, reference: null, orderCode: null, status: null };

@@ -1,6 +1,8 @@
 // The one interface every live gateway sits behind (docs/payments.md "Adapters"); the sandbox
 // (server/payments/gateways.ts) answers the same questions from test data inside the product.
+import type { z } from 'zod';
 import type { PaymentStatus } from '../../db/schema/events.ts';
+import { log } from '../../log.ts';
 import type { PaymentMethodCode } from '../fees.ts';
 import type { ChargeResult } from '../gateways.ts';
 
@@ -61,6 +63,34 @@ export interface WebhookEvent {
 /** The gateway did not answer in time, or answered 5xx: nothing is known, the order stays pending. */
 export class GatewayUnavailable extends Error {
   override name = 'GatewayUnavailable';
+}
+
+/**
+ * A gateway answer of a shape its documentation does not promise: handled as no answer (the
+ * payment stays pending and the reconciliation job asks again), never a crash or an undefined.
+ */
+export class UnexpectedAnswer extends GatewayUnavailable {
+  override name = 'UnexpectedAnswer';
+}
+
+/**
+ * A gateway's answer read through its zod schema (docs/payments.md "Adapters"). An unexpected one
+ * is logged with the fields that failed (never the answer itself: it may carry card or payer
+ * data) and thrown as UnexpectedAnswer.
+ */
+export function answerOf<Schema extends z.ZodType>(
+  gateway: string,
+  call: string,
+  schema: Schema,
+  body: unknown,
+): z.output<Schema> {
+  const parsed = schema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  const fields = parsed.error.issues
+    .slice(0, 5)
+    .map((issue) => `${issue.path.join('.') || '(answer)'}: ${issue.code}`);
+  log.error({ gateway, call, fields }, '[payments] unexpected gateway answer');
+  throw new UnexpectedAnswer(`${gateway} ${call}: unexpected answer (${fields.join('; ')})`);
 }
 
 /** A webhook that failed its signature or secret: 400 (missing) or 401 (wrong). */
@@ -171,7 +201,7 @@ export function isNetworkFailure(error: unknown): boolean {
 export async function jsonCall(
   url: string,
   init: RequestInit & { timeoutMs?: number },
-): Promise<{ status: number; body: any }> {
+): Promise<{ status: number; body: unknown }> {
   let response: Response;
   try {
     response = await fetch(url, { ...init, signal: AbortSignal.timeout(init.timeoutMs ?? 20_000) });

@@ -4,8 +4,10 @@
 // the Authorization value the church registered with Zoop, after which the transaction's status is
 // read from Zoop itself. Every transaction carries our order code as reference_id.
 import { timingSafeEqual } from 'node:crypto';
+import { z } from 'zod';
 import type { PaymentStatus } from '../../db/schema/events.ts';
 import {
+  answerOf,
   GatewayUnavailable,
   jsonCall,
   WebhookRefused,
@@ -23,6 +25,60 @@ export interface ZoopCredentials {
 }
 
 const BASE = 'https://api.zoop.ws';
+
+// Zoop's answers as its API reference documents them, only the fields we read (docs/payments.md "Zoop").
+const text = z.string().nullish();
+const zoopId = z.union([z.string().min(1), z.number()]).transform(String);
+const zoopTransaction = z.object({
+  id: zoopId,
+  status: z.string(),
+  payment_type: text,
+  captured: z.boolean().nullish(),
+  refunded: z.boolean().nullish(),
+  amount: z.union([z.number(), z.string()]).nullish(),
+  reference_id: text,
+  payment_method: z
+    .object({
+      qr_code: z.object({ emv: text }).nullish(),
+      emv: text,
+      digitable_line: text,
+      barcode: text,
+      url: text,
+      expiration_date: text,
+      expires_at: text,
+    })
+    .nullish(),
+  error: z.object({ message: text }).nullish(),
+  history: z.array(z.object({ response_message: text })).nullish(),
+});
+type ZoopTransaction = z.output<typeof zoopTransaction>;
+const zoopList = z.object({ items: z.array(zoopTransaction).default([]) });
+const zoopMade = z.object({ id: zoopId });
+const zoopRefusal = z
+  .object({
+    message: text,
+    error: z.object({ message: text, transaction_id: text }).nullish(),
+  })
+  .nullish();
+const zoopCardToken = z.object({
+  type: z.string(),
+  card: z
+    .object({
+      card_brand: text,
+      last4_digits: text,
+      holder_name: text,
+      expiration_month: z.union([z.string(), z.number()]).nullish(),
+      expiration_year: z.union([z.string(), z.number()]).nullish(),
+    })
+    .nullish(),
+});
+const zoopEvent = z.object({
+  id: z.string().min(1),
+  type: z.string().default('unknown'),
+  payload: z
+    .object({ object: z.object({ id: zoopId.nullish(), reference_id: text }).nullish() })
+    .nullish(),
+});
 
 /** Zoop's transaction status → spec §4 status; `canceled` after a capture is a refund (void). */
 export function statusOfZoop(
@@ -57,10 +113,10 @@ const same = (a: string, b: string) =>
   a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** What our pipeline keeps of a Zoop transaction. */
-function resultOf(tx: Record<string, any>): LiveChargeResult {
+function resultOf(tx: ZoopTransaction): LiveChargeResult {
   const method = methodOf(tx.payment_type);
   const status = statusOfZoop(tx, method);
-  const pm = (tx.payment_method ?? {}) as Record<string, any>;
+  const pm = tx.payment_method ?? {};
   const emv = pm.qr_code?.emv ?? pm.emv;
   const line = pm.digitable_line ?? pm.barcode;
   const expiry = pm.expiration_date ?? pm.expires_at;
@@ -96,7 +152,7 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     refused('transaction', r.status);
     if (r.status === 404) return null;
     if (r.status !== 200) throw new GatewayUnavailable(`Zoop transaction answered ${r.status}`);
-    return r.body as Record<string, any>;
+    return answerOf('Zoop', 'transaction', zoopTransaction, r.body);
   };
 
   /** The seller's transaction with our order code as reference_id, when our commit never got its id. */
@@ -108,7 +164,7 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     refused('search', r.status);
     if (r.status === 404) return null;
     if (r.status !== 200) throw new GatewayUnavailable(`Zoop search answered ${r.status}`);
-    const items = (r.body?.items ?? []) as Record<string, any>[];
+    const { items } = answerOf('Zoop', 'search', zoopList, r.body);
     return items.find((i) => i.reference_id === orderCode) ?? null;
   };
 
@@ -143,7 +199,7 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     });
     refused('buyer', r.status);
     if (r.status !== 200 && r.status !== 201) return null;
-    return String(r.body.id);
+    return answerOf('Zoop', 'buyer', zoopMade, r.body).id;
   };
 
   /**
@@ -166,7 +222,7 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     });
     refused('buyer', r.status);
     if (r.status !== 200 && r.status !== 201) return null;
-    return String(r.body.id);
+    return answerOf('Zoop', 'buyer', zoopMade, r.body).id;
   };
 
   /** Associates a single-use card token with the buyer: Zoop answers a card that can be charged again. */
@@ -177,8 +233,8 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       body: JSON.stringify({ token, customer: buyer }),
     });
     refused('card', r.status);
-    if ((r.status !== 200 && r.status !== 201) || !r.body?.id) return null;
-    return String(r.body.id);
+    if (r.status !== 200 && r.status !== 201) return null;
+    return answerOf('Zoop', 'card', zoopMade, r.body).id;
   };
 
   return {
@@ -198,8 +254,8 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
         }),
       });
       refused('card token', r.status);
-      if ((r.status !== 200 && r.status !== 201) || typeof r.body?.id !== 'string') return null;
-      return r.body.id;
+      if (r.status !== 200 && r.status !== 201) return null;
+      return answerOf('Zoop', 'card token', zoopMade, r.body).id;
     },
 
     customer: memberBuyer,
@@ -310,16 +366,17 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       });
       refused('create', r.status);
       if (r.status === 200 || r.status === 201) {
-        const result = resultOf(r.body);
+        const result = resultOf(answerOf('Zoop', 'create', zoopTransaction, r.body));
         // the card Zoop now keeps for the member: charged next time as `buyer|card`
         if (saving && result.status === 'aprovado') result.savedToken = saving;
         return result;
       }
       // A card refusal is an answer (402 and 4xx with an error object); the order gives its seats back.
+      const refusal = zoopRefusal.safeParse(r.body).data;
       return {
         status: 'nao_aprovado',
-        reference: r.body?.error?.transaction_id ?? `declined:${input.orderCode}`,
-        message: String(r.body?.error?.message ?? r.body?.message ?? 'Declined.'),
+        reference: refusal?.error?.transaction_id ?? `declined:${input.orderCode}`,
+        message: String(refusal?.error?.message ?? refusal?.message ?? 'Declined.'),
       };
     },
 
@@ -334,8 +391,10 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
     async cardOf(token) {
       const r = await jsonCall(`${base}/tokens/${encodeURIComponent(token)}`, { headers });
       refused('token', r.status);
-      if (r.status !== 200 || r.body?.type !== 'card' || !r.body?.card) return null;
-      const card = r.body.card as Record<string, any>;
+      if (r.status !== 200) return null;
+      const found = answerOf('Zoop', 'token', zoopCardToken, r.body);
+      if (found.type !== 'card' || !found.card) return null;
+      const card = found.card;
       return {
         brand: String(card.card_brand ?? 'unknown').toLowerCase(),
         last4: String(card.last4_digits ?? ''),
@@ -406,16 +465,16 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
       const bare = given.replace(/^(Basic|Bearer|Token)\s+/i, '');
       if (!same(given, credentials.webhookSecret) && !same(bare, credentials.webhookSecret))
         throw new WebhookRefused(401, 'Zoop webhook with a wrong Authorization');
-      let event: { id?: unknown; type?: unknown; payload?: { object?: Record<string, any> } };
+      let raw: unknown;
       try {
-        event = JSON.parse(rawBody) as typeof event;
+        raw = JSON.parse(rawBody);
       } catch {
         throw new WebhookRefused(400, 'Zoop webhook that is not JSON');
       }
-      const object = event.payload?.object;
-      const type = typeof event.type === 'string' ? event.type : 'unknown';
-      const id = typeof event.id === 'string' ? event.id : null;
-      if (!id) throw new WebhookRefused(400, 'Zoop webhook without an id');
+      const event = zoopEvent.safeParse(raw);
+      if (!event.success) throw new WebhookRefused(400, 'Zoop webhook without an id');
+      const { id, type } = event.data;
+      const object = event.data.payload?.object;
       if (!type.startsWith('transaction.') || !object?.id)
         return { id, kind: type, reference: null, orderCode: null, status: null };
       // The event names the transaction; its status is read from Zoop itself.
@@ -424,7 +483,7 @@ export function zoopAdapter(credentials: ZoopCredentials, apiUrl = BASE): Gatewa
         id,
         kind: type,
         reference: String(object.id),
-        orderCode: (current?.reference_id ?? object.reference_id ?? null) as string | null,
+        orderCode: current?.reference_id ?? object.reference_id ?? null,
         status: current ? statusOfZoop(current, methodOf(current.payment_type)) : null,
       };
     },
