@@ -129,3 +129,35 @@ export const markPresence = (
 
 export const downloadReport = async (slug: string, month: string) =>
   attempt(async () => saveDownload(await api.fetchReportCsv(slug, month)));
+
+/** Swaps between volunteers wait for a leader's yes, or not (the team's other fields kept). */
+export const setSwapApproval = (slug: string, team: TeamDetail, on: boolean) =>
+  attempt(
+    () =>
+      api.putTeam(slug, team.id, {
+        nome: team.nome,
+        descricao: team.descricao,
+        tipo: team.tipo,
+        trocaComAprovacao: on,
+      }),
+    () => loadTeam(slug, team.id),
+  );
+
+export const savePlanNotes = (slug: string, id: number, planId: number, notes: string) =>
+  attempt(
+    () => api.putPlanNotes(slug, id, planId, notes),
+    () => loadPlan(slug, id, planId),
+  );
+
+/** A leader approves or refuses a swap waiting for them. */
+export const decideSwap = (
+  slug: string,
+  id: number,
+  planId: number,
+  swapId: number,
+  approve: boolean,
+) =>
+  attempt(
+    () => api.postSwapDecision(slug, id, planId, swapId, approve),
+    () => loadPlan(slug, id, planId),
+  );

@@ -187,5 +187,66 @@ test('a worship team is scheduled, one declines by e-mail, the leader fills it, 
   await expect(setList.getByRole('listitem').first()).toContainText('Tom D');
   await expect(ana.getByRole('region', { name: 'Quem serve' })).toContainText('Ana Costa');
   await axe(ana);
+
+  // the leader writes the plan's notes; the team reads them on the plan's page
+  await page.getByRole('textbox', { name: 'Observações' }).fill('Ensaio às 9h na igreja');
+  await page.getByRole('button', { name: 'Salvar as observações' }).click();
+  await expect(page.getByText('Observações salvas.')).toBeVisible();
+  await expect(page.getByText(/1 recusadas · 0 abertas/)).toBeVisible();
+  await ana.reload();
+  await expect(ana.getByText('Ensaio às 9h na igreja')).toBeVisible();
+
+  // Ana cannot come after all: she asks the team for a swap from her rotas
+  await ana.goto(churchUrl('graca', '/user/rotas'));
+  const swaps = ana.getByRole('region', { name: 'Trocas' });
+  const which = swaps.getByRole('combobox', { name: 'Qual escala' });
+  const rotaValue = await which
+    .locator('option', { hasText: `${team}: Violão` })
+    .getAttribute('value');
+  await which.selectOption(rotaValue!);
+  await swaps.getByRole('button', { name: /^Pedir troca de Violão/ }).click();
+  await expect(ana.getByText('Seu pedido de troca foi para a equipe.')).toBeVisible();
+  await expect(swaps.getByRole('button', { name: /^Retirar a troca de Violão/ })).toBeVisible();
+  await axe(ana);
   await phone.close();
+
+  // Maria (free since she declined) takes it: the first to accept gets the place
+  const mariaContext = await browser.newContext({ locale: 'pt-BR' });
+  const mariaPage = await mariaContext.newPage();
+  await asMember(mariaPage, 'membro@graca.demo');
+  await mariaPage.goto(churchUrl('graca', '/user/rotas'));
+  const offer = mariaPage.getByRole('region', { name: 'Trocas' });
+  await expect(offer).toContainText('Ana Costa pede uma troca');
+  await axe(mariaPage);
+  await offer.getByRole('button', { name: /^Assumir Violão/ }).click();
+  await expect(mariaPage.getByText('Pronto: o lugar é seu.')).toBeVisible();
+
+  // the leader's plan shows the swap done and Maria on guitar
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Trocas' })).toContainText('feita');
+  await expect(
+    page
+      .getByRole('region', { name: /^Violão/ })
+      .getByRole('listitem')
+      .filter({ hasText: 'Maria Souza' }),
+  ).toContainText('Aceitou');
+  await expect(page.getByRole('img', { name: /QR code|Código QR/ })).toBeVisible();
+  await axe(page);
+
+  // the plan's QR, scanned by Maria: checked in on the plan's day, refused on any other
+  const ids = new URL(page.url()).searchParams;
+  const plan = (await (
+    await fetch(`${API}/admin/graca/equipes/${ids.get('equipe')}/escalas/${ids.get('escala')}`, {
+      headers: auth,
+    })
+  ).json()) as { linkPresenca: string };
+  await mariaPage.goto(churchUrl('graca', plan.linkPresenca));
+  if (planDate === new Date().toISOString().slice(0, 10))
+    await expect(mariaPage.getByText(/^Presença marcada: Violão/)).toBeVisible();
+  else
+    await expect(mariaPage.getByRole('alert')).toContainText(
+      'Só é possível marcar presença no dia',
+    );
+  await axe(mariaPage);
+  await mariaContext.close();
 });

@@ -1,6 +1,7 @@
 // A volunteer's rota calls from the browser (docs/volunteers.md), with the session's bearer token:
-// their next rotas and answers, blockout dates, asking to join a team, a team plan on a phone.
-import type { LinkView, MyRotas, TeamPlanView } from '../../../contract/rotas.ts';
+// their next rotas and answers, swaps, the plan's QR check-in, blockout dates, asking to join a
+// team, a team plan on a phone.
+import type { LinkView, MyRotas, QrCheckInResult, TeamPlanView } from '../../../contract/rotas.ts';
 import { mainApi } from '../account/http.ts';
 
 const base = (slug: string) => `igreja/${encodeURIComponent(slug)}`;
@@ -36,3 +37,21 @@ export const fetchTeamPlan = (slug: string, planId: number) =>
 
 export const postCheckIn = (slug: string, id: number) =>
   mainApi().post(`${base(slug)}/escalas/${id}/presenca`);
+
+export const postSwap = (slug: string, assignmentId: number, idPara: number | null) =>
+  mainApi()
+    .post(`${base(slug)}/escalas/${assignmentId}/troca`, { json: { idPara } })
+    .json<{ id: number }>();
+
+export const postTakeSwap = (slug: string, swapId: number) =>
+  mainApi()
+    .post(`${base(slug)}/trocas/${swapId}/aceitar`)
+    .json<{ estado: 'aguardando' | 'feita' }>();
+
+export const deleteSwap = (slug: string, swapId: number) =>
+  mainApi().delete(`${base(slug)}/trocas/${swapId}`);
+
+export const postQrCheckIn = (slug: string, t: string) =>
+  mainApi()
+    .post(`${base(slug)}/escala-presenca`, { json: { t } })
+    .json<QrCheckInResult>();

@@ -84,6 +84,26 @@ export const postPresence = (
     })
     .json<PlanDetail>();
 
+export const putTeam = (slug: string, id: number, form: TeamInput) =>
+  staffHttp(slug).put(`equipes/${id}`, { json: form }).json<TeamDetail>();
+
+/** The plan's notes (the positions' counts are left as they are). */
+export const putPlanNotes = (slug: string, id: number, planId: number, observacao: string) =>
+  staffHttp(slug)
+    .put(`equipes/${id}/escalas/${planId}`, { json: { observacao } })
+    .json<PlanDetail>();
+
+export const postSwapDecision = (
+  slug: string,
+  id: number,
+  planId: number,
+  swapId: number,
+  aprovar: boolean,
+) =>
+  staffHttp(slug)
+    .post(`equipes/${id}/escalas/${planId}/trocas/${swapId}`, { json: { aprovar } })
+    .json<PlanDetail>();
+
 export const fetchReport = (slug: string, mes: string) =>
   staffHttp(slug).get('equipes/relatorio', { searchParams: { mes } }).json<TeamsReport>();
 

@@ -1,5 +1,5 @@
 // The volunteer's rotas on /user and /user/rotas (docs/volunteers.md): the next assignments with
-// accept/decline, the plan's page for the team, blockout dates and teams to ask to join. The
+// accept/decline, the plan's page for the team, swaps, blockout dates and teams to ask to join. The
 // compact form (on /user) shows only the next rotas, and nothing when there are none.
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import type { MyRotas } from '../../../../contract/rotas.ts';
@@ -24,6 +24,7 @@ import {
   type IslandProps,
   type T,
 } from '../ui/index.ts';
+import { MySwaps } from './MySwaps.tsx';
 
 type Props = IslandProps & { slug: string; compact?: boolean };
 
@@ -48,10 +49,10 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
   useEffect(() => {
     if (ready) void load();
   }, [ready, load]);
-  async function run(call: () => Promise<unknown>, ok: string) {
+  async function run(call: () => Promise<unknown>, ok: string | ((result: unknown) => string)) {
     try {
-      await call();
-      setMessage({ kind: 'ok', text: ok });
+      const result = await call();
+      setMessage({ kind: 'ok', text: typeof ok === 'string' ? ok : ok(result) });
       await load();
       return true;
     } catch (error) {
@@ -138,6 +139,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
         </p>
       ) : (
         <>
+          <MySwaps t={t} slug={slug} lang={lang} data={data} run={run} />
           <h2>{t('rotas.blockouts')}</h2>
           <p>{t('rotas.blockoutsIntro')}</p>
           <ul className="rota-list">

@@ -1,6 +1,6 @@
 // /admin/teams?equipe=&escala= (docs/volunteers.md): a plan's positions with their people and
 // answers, scheduling with availability (away, conflicts, recent service), the proposed fair
-// fill, and check-in on the day.
+// fill, check-in on the day (by the leader or the plan's QR), swaps, notes and the counts.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { PlanDetail } from '../../../../../contract/teams-staff.ts';
@@ -15,6 +15,7 @@ import {
   unschedule,
 } from '../../../../stores/admin-teams.ts';
 import { Loader, Notice, Select, type T } from '../../ui/index.ts';
+import { CountsLine, planCounts, PlanNotes, PlanQr, PlanSwaps } from './PlanExtras.tsx';
 import { day, Remove, useMessage } from './shared.tsx';
 
 export function PlanView({
@@ -68,9 +69,11 @@ export function PlanView({
         {data.titulo} · {day(data.data, lang)} {data.horario}
       </h1>
       <p>
+        <CountsLine t={t} counts={planCounts(data)} /> ·{' '}
         <a href={`/praise/escala?id=${data.id}`}>{t('admin.teams.teamView')}</a>
       </p>
       {message && <Notice kind={message.kind}>{message.text}</Notice>}
+      <PlanSwaps slug={slug} t={t} id={id} data={data} report={report} />
       {data.posicoes.map((p) => (
         <section key={p.id} className="teams-admin-position" aria-labelledby={`pos-${p.id}`}>
           <h2 id={`pos-${p.id}`}>
@@ -190,6 +193,8 @@ export function PlanView({
           )}
         </section>
       )}
+      <PlanNotes slug={slug} t={t} id={id} data={data} report={report} />
+      <PlanQr t={t} lang={lang} data={data} />
     </>
   );
 }

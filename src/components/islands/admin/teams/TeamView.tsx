@@ -16,6 +16,7 @@ import {
   searchTeamPeople,
 } from '../../../../stores/admin-teams.ts';
 import { Field, Loader, Notice, Select, type T } from '../../ui/index.ts';
+import { CountsLine, SwapSetting } from './PlanExtras.tsx';
 import { day, Remove, useMessage } from './shared.tsx';
 
 function PersonPicker({ slug, t, onPick }: { slug: string; t: T; onPick: (id: number) => void }) {
@@ -108,12 +109,7 @@ function PlansSection({
                   </a>
                 </td>
                 <td data-label={t('admin.teams.filled')}>
-                  {p.preenchidas}/{p.precisa}
-                  {p.recusadas > 0 && (
-                    <span className="staff-badge">
-                      {t('admin.teams.declinedCount', { count: p.recusadas })}
-                    </span>
-                  )}
+                  {p.preenchidas}/{p.precisa} · <CountsLine t={t} counts={p} />
                 </td>
               </tr>
             ))}
@@ -291,6 +287,10 @@ export function TeamView({ slug, t, lang, id }: { slug: string; t: T; lang: Lang
           t={t}
           onPick={async (userId) => report(await addMember(slug, id, userId, false))}
         />
+      </section>
+      <section aria-labelledby="teams-swap-setting">
+        <h2 id="teams-swap-setting">{t('admin.teams.swaps')}</h2>
+        <SwapSetting slug={slug} t={t} data={data} report={report} />
       </section>
       <PlansSection slug={slug} t={t} lang={lang} id={id} data={data} report={report} />
     </>
