@@ -148,7 +148,11 @@ export function PlanSwaps({
 /** The check-in QR for the venue: drawn in the browser (the qrcode library loads only here). */
 export function PlanQr({ t, lang, data }: { t: T; lang: Lang; data: PlanDetail }) {
   const [svg, setSvg] = useState<string | null>(null);
-  const url = `${window.location.origin}${data.linkPresenca}`;
+  // the full address, so any phone's camera opens this church's site
+  const url =
+    typeof window === 'undefined'
+      ? data.linkPresenca
+      : `${window.location.origin}${data.linkPresenca}`;
   useEffect(() => {
     let live = true;
     void import('qrcode').then((QRCode) =>
