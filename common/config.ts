@@ -99,6 +99,8 @@ export const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
   /** Who the push services may contact about this server's pushes (a mailto: or https: URL). */
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /** Links sent outside a request (e-mails, pushes, jobs): `https` makes them https://<church>.<PROVIDER_DOMAIN> (TLS on 443 at a proxy; docs/deploy.md); unset: https with NODE_ENV=production, else http on PORT. */
+  PUBLIC_URL_SCHEME: z.enum(['http', 'https']).optional(),
   /** TEST ONLY, off by default and refused in production: web push may reach a push service on this machine over plain http (a browser test runs its own). */
   PUSH_TEST_LOCAL_SERVICE: z
     .enum(['true', 'false'])

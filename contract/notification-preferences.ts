@@ -1,6 +1,7 @@
 // A member's notification preferences (issue 45 "Preferences"): per kind of notice and per
 // channel, on by default. Shared by the API (server/notifications/preferences.ts) and the web side.
 import { z } from 'zod';
+import { LANGUAGES } from './language.ts';
 
 /** The kinds of notice a member can choose about (church notices, groups, events, giving, live). */
 export const NOTICE_KINDS = ['church', 'groups', 'events', 'giving', 'live'] as const;
@@ -30,6 +31,18 @@ export const notificationPreferenceSetSchema = z.object({
   ativo: z.boolean({ error: 'notifications.onInvalid' }),
 });
 export type NotificationPreferenceSet = z.infer<typeof notificationPreferenceSetSchema>;
+
+/** GET/PUT /igreja/{id}/notificacao/idioma: the member's language for e-mails and pushes; null: the church's (`igreja`). */
+export const notificationLanguageSchema = z.object({
+  idioma: z.enum(LANGUAGES).nullable(),
+  igreja: z.enum(LANGUAGES),
+});
+export type NotificationLanguage = z.infer<typeof notificationLanguageSchema>;
+
+export const notificationLanguageSetSchema = z.object({
+  idioma: z.enum(LANGUAGES, { error: 'notifications.languageInvalid' }).nullable(),
+});
+export type NotificationLanguageSet = z.infer<typeof notificationLanguageSetSchema>;
 
 /** The kind a notice counts as for preferences: the live service, a group's, an event's, else the church's. */
 export function noticeKindOf(notice: { typeCode: string; toGroup: boolean }): NoticeKind {

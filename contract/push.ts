@@ -31,6 +31,25 @@ export const pushSubscribeSchema = z.object({
 });
 export type PushSubscribe = z.infer<typeof pushSubscribeSchema>;
 
+/**
+ * POST /push/renovar (the service worker's `pushsubscriptionchange`, no login): the old
+ * subscription, proven by its endpoint and auth secret (only that browser and the server know
+ * the secret), and the new one that replaces it.
+ */
+export const pushRenewSchema = z.object({
+  antigo: z.object(
+    {
+      endpoint: z.string({ error: 'push.endpointInvalid' }).max(PUSH_ENDPOINT_MAX, {
+        error: 'push.endpointInvalid',
+      }),
+      auth: base64url('push.keysInvalid', 16, 40),
+    },
+    { error: 'push.endpointInvalid' },
+  ),
+  novo: pushSubscribeSchema.pick({ endpoint: true, keys: true }),
+});
+export type PushRenew = z.infer<typeof pushRenewSchema>;
+
 export const pushDeviceSchema = z.object({
   id: z.number(),
   rotulo: z.string(),

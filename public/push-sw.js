@@ -35,3 +35,26 @@ self.addEventListener('notificationclick', (event) => {
     }),
   );
 });
+
+// The push service replaced this browser's subscription (it expired or was revoked): subscribe
+// again with the same server key and tell the server, proving the old one by its auth secret.
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const old = event.oldSubscription;
+  event.waitUntil(
+    Promise.resolve(event.newSubscription || (old && self.registration.pushManager.subscribe(old.options)))
+      .then((next) => {
+        if (!old || !next) return undefined;
+        const before = old.toJSON();
+        const after = next.toJSON();
+        return fetch('/api/v1/push/renovar', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            antigo: { endpoint: before.endpoint, auth: before.keys && before.keys.auth },
+            novo: { endpoint: after.endpoint, keys: after.keys },
+          }),
+        });
+      })
+      .catch(() => undefined),
+  );
+});

@@ -7,6 +7,7 @@ const en = {
   'notifications.kindInvalid': 'Choose a kind of notice: church, groups, events, giving or live.',
   'notifications.channelInvalid': 'Choose a channel: app, push or e-mail.',
   'notifications.onInvalid': 'Say whether it is on or off.',
+  'notifications.languageInvalid': 'Choose Portuguese, English, Spanish or the church’s language.',
   'push.endpointInvalid':
     'This browser gave an invalid push address. Try again or use another browser.',
   'push.keysInvalid': 'This browser gave invalid push keys. Try again or use another browser.',
@@ -23,6 +24,7 @@ const pt: Record<NotificationsMessageKey, string> = {
     'Escolha um tipo de aviso: igreja, grupos, eventos, ofertas ou ao vivo.',
   'notifications.channelInvalid': 'Escolha um canal: app, push ou e-mail.',
   'notifications.onInvalid': 'Diga se está ligado ou desligado.',
+  'notifications.languageInvalid': 'Escolha português, inglês, espanhol ou o idioma da igreja.',
   'push.endpointInvalid':
     'Este navegador deu um endereço de push inválido. Tente de novo ou use outro navegador.',
   'push.keysInvalid':
@@ -38,6 +40,7 @@ const es: Record<NotificationsMessageKey, string> = {
     'Elige un tipo de aviso: iglesia, grupos, eventos, ofrendas o en vivo.',
   'notifications.channelInvalid': 'Elige un canal: app, push o correo.',
   'notifications.onInvalid': 'Indica si está activado o desactivado.',
+  'notifications.languageInvalid': 'Elige portugués, inglés, español o el idioma de la iglesia.',
   'push.endpointInvalid':
     'Este navegador dio una dirección de push no válida. Inténtalo de nuevo o usa otro navegador.',
   'push.keysInvalid':

@@ -22,15 +22,24 @@ export async function findChurch(db: Database, churchId: number): Promise<LinkCh
   return row ?? null;
 }
 
-/** The church's own address on the provider's domain (`http://graca.localhost:4321`), for links sent outside a request (jobs). */
+/**
+ * The church's own address on the provider's domain, for links sent outside a request (jobs,
+ * e-mails, pushes): `https://graca.igrejas.example` with PUBLIC_URL_SCHEME=https (the default in
+ * production: TLS at a proxy on 443, so RFC 8058 one-click unsubscribe is honoured), else
+ * `http://graca.localhost:4321` on PORT (a demo).
+ */
 export function churchHomeUrl(
   code: string,
-  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>,
-  scheme = 'http',
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'> &
+    Partial<Pick<Config, 'PUBLIC_URL_SCHEME' | 'NODE_ENV'>>,
+  scheme?: string,
 ): string {
+  const publicScheme =
+    settings.PUBLIC_URL_SCHEME ?? (settings.NODE_ENV === 'production' ? 'https' : undefined);
+  if (publicScheme === 'https') return `https://${code}.${settings.PROVIDER_DOMAIN}`;
   const port =
     settings.PORT === 80 || settings.PORT === 443 || settings.PORT === 0 ? '' : `:${settings.PORT}`;
-  return `${scheme}://${code}.${settings.PROVIDER_DOMAIN}${port}`;
+  return `${scheme ?? 'http'}://${code}.${settings.PROVIDER_DOMAIN}${port}`;
 }
 
 /** `http://graca.localhost:4321` for the church, preferring the host the request came to. */

@@ -42,7 +42,8 @@ export interface AnnouncementInput {
   body: string;
   /** The page the message opens, if any. */
   link: string | null;
-  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
+  settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'> &
+    Partial<Pick<Config, 'PUBLIC_URL_SCHEME' | 'NODE_ENV'>>;
 }
 
 export function unsubscribeUrl(

@@ -8,8 +8,8 @@ import { and, asc, desc, eq, gt, inArray, notInArray, sql, type SQL } from 'driz
 import type { Config } from '../../common/config.ts';
 import { notificationPath } from '../../common/notification-link.ts';
 import type { Audience, EmailSends, EmailSendSummary } from '../../contract/email-announcements.ts';
-import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
+import type { Lang } from '../../contract/language.ts';
 import type { NoticeKind } from '../../contract/notification-preferences.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Database, Tx } from '../db/client.ts';
@@ -20,6 +20,7 @@ import { log } from '../log.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
 import { peopleWhere } from '../users/people-staff.service.ts';
 import { announcementMail, type MailChurch } from './email-mail.ts';
+import { languagesFor } from './languages.ts';
 import { channelsFor } from './preferences.ts';
 
 type Settings = Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
@@ -107,6 +108,8 @@ export interface QueuedEmail {
   origin?: string | null;
   subject: string;
   body: string;
+  /** A product message's words in every language: each member gets theirs (`subject`/`body` otherwise). */
+  texts?: Record<Lang, { subject: string; body: string }> | null;
   /** A path of the church's site the message opens (`/event/7`). */
   link: string | null;
   audience: AudienceLabel;
@@ -128,6 +131,7 @@ export async function queueEmailSend(db: Database | Tx, send: QueuedEmail): Prom
       origin: send.origin ?? null,
       subject: send.subject,
       body: send.body,
+      texts: send.texts ?? null,
       link: send.link,
       audience: send.audience,
       createdBy: send.createdBy,
@@ -295,7 +299,7 @@ async function deliver(
 ): Promise<number> {
   const church = await mailChurch(db, send.churchId);
   const userIds = rows.map((r) => Number(r.usuario_id));
-  const [people, channels] = await Promise.all([
+  const [people, channels, languages] = await Promise.all([
     db
       .select({
         id: t.users.id,
@@ -306,6 +310,7 @@ async function deliver(
       .from(t.users)
       .where(inArray(t.users.id, userIds)),
     channelsFor(db, send.churchId, userIds, send.kind as NoticeKind),
+    languagesFor(db, send.churchId, userIds, messageLangOfLocale(church?.locale)),
   ]);
   const person = new Map(people.map((p) => [p.id, p]));
   const bouncing = new Set(
@@ -323,7 +328,6 @@ async function deliver(
   );
   const outcome = new Map<number, { status: Outcome; error?: string }>();
   const bounces: { email: string; code: number; reason: string }[] = [];
-  const lang = messageLangOfLocale(church?.locale);
   const link =
     send.link && church ? `${churchHomeUrl(church.code, options.settings)}${send.link}` : null;
   const queue: { rowId: number; mail: Mail }[] = [];
@@ -333,7 +337,10 @@ async function deliver(
       outcome.set(row.id, { status: 'pulado', error: 'no address' });
     else if (!channels.get(p.id)?.has('email')) outcome.set(row.id, { status: 'pulado' });
     else if (bouncing.has(p.email.toLowerCase())) outcome.set(row.id, { status: 'devolvido' });
-    else
+    else {
+      // the member's language: the whole message for product mail, the frame of a staff notice
+      const lang = languages.get(p.id)!;
+      const words = send.texts?.[lang] ?? send;
       queue.push({
         rowId: row.id,
         mail: announcementMail({
@@ -341,12 +348,13 @@ async function deliver(
           lang,
           to: { userId: p.id, email: p.email, name: p.first },
           kind: send.kind as NoticeKind,
-          subject: send.subject,
-          body: send.body,
+          subject: words.subject,
+          body: words.body,
           link,
           settings: options.settings,
         }),
       });
+    }
   }
   const concurrency = Math.max(1, options.concurrency ?? 4);
   const rest = options.restMs ?? 0;
@@ -471,45 +479,6 @@ export async function emailSendsOf(db: Database, churchId: number): Promise<Emai
       motivo: b.reason,
     })),
   };
-}
-
-/** The notice's e-mail to the staff member alone, at once (nothing recorded: a test). */
-export async function sendTestEmail(
-  db: Database,
-  mailer: Mailer,
-  settings: Settings,
-  input: {
-    churchId: number;
-    userId: number;
-    kind: NoticeKind;
-    subject: string;
-    body: string;
-    link: string | null;
-  },
-): Promise<string> {
-  const [church, [me]] = await Promise.all([
-    mailChurch(db, input.churchId),
-    db
-      .select({ email: t.users.email, first: t.users.firstName })
-      .from(t.users)
-      .where(eq(t.users.id, input.userId)),
-  ]);
-  if (!church || !me || me.email.endsWith('.invalid'))
-    throw fieldProblem(422, 'email', 'email.noAddress');
-  const lang = messageLangOfLocale(church.locale);
-  await mailer.send(
-    announcementMail({
-      church,
-      lang,
-      to: { userId: input.userId, email: me.email, name: me.first },
-      kind: input.kind,
-      subject: emailMessage(lang, 'email.test', { subject: input.subject }),
-      body: input.body,
-      link: input.link ? `${churchHomeUrl(church.code, settings)}${input.link}` : null,
-      settings,
-    }),
-  );
-  return me.email;
 }
 
 /** A notice's in-app copies, one per member of the audience (one insert … select); its first id and count. */

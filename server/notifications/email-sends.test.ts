@@ -20,7 +20,10 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createMailer } from '../mail/outbox.ts';
 import { apiClient, loginAs, STAFF_ACCOUNTS, type ApiClient } from '../test-kit.ts';
+import { churchHomeUrl } from '../auth/church-link.ts';
+import { announcementMail, type MailChurch } from './email-mail.ts';
 import { workEmailSends } from './email-sends.service.ts';
+import { setLanguage } from './languages.ts';
 import { queueEventReminders } from './event-mail.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 
@@ -399,6 +402,8 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
       channel: 'email',
       on: false,
     });
+    // a member who chose Spanish gets it in Spanish (the church's is Portuguese)
+    await setLanguage(database.db, graca, members[1]!.id, 'es');
     smtp.received.length = 0;
     const publish = (verb: string) =>
       client.call('POST', `/admin/graca/evento/${event!.id}/${verb}`, { token: admin.token });
@@ -406,16 +411,44 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
     await work();
     const announced = smtp.received.filter((m) => m.subject === `Novo evento: ${event!.title}`);
     expect(announced.length).toBeGreaterThan(2);
-    expect(announced.map(to)).toEqual(
-      expect.arrayContaining([members[1]!.email, members[2]!.email]),
-    );
+    expect(announced.map(to)).toContain(members[2]!.email);
+    expect(announced.map(to)).not.toContain(members[1]!.email);
     expect(announced.map(to)).not.toContain(members[0]!.email); // events e-mail off
+    const spanish = smtp.received.filter((m) => to(m) === members[1]!.email);
+    expect(spanish.map((m) => m.subject)).toEqual([`Nuevo evento: ${event!.title}`]);
+    expect(spanish[0]!.text).toContain('Dejar de recibir estos correos');
+    await setLanguage(database.db, graca, members[1]!.id, null);
     expect(announced[0]!.text).toContain(`/event/${event!.id}`);
     // unpublished and published again: no second announcement
     expect((await publish('despublicar')).status).toBe(200);
     expect((await publish('publicar')).status).toBe(200);
     smtp.received.length = 0;
     expect(await work()).toBe(0);
+  });
+
+  it('links and one-click unsubscribe are https on the public address with PUBLIC_URL_SCHEME=https', () => {
+    const mail = announcementMail({
+      church: { id: graca, code: 'graca', name: 'Graça' } as MailChurch,
+      lang: 'pt',
+      to: { userId: members[0]!.id, email: members[0]!.email, name: 'Ana' },
+      kind: 'church',
+      subject: 'Aviso',
+      body: 'Texto',
+      link: null,
+      settings: { PROVIDER_DOMAIN: 'igrejas.example', PORT: 4321, PUBLIC_URL_SCHEME: 'https' },
+    });
+    expect(mail.headers?.['List-Unsubscribe']).toMatch(
+      /^<https:\/\/graca\.igrejas\.example\/api\/v1\/email\/unsubscribe\?t=[^>]+>, <mailto:/,
+    );
+    // production without the setting: https too; a demo: http on its port
+    expect(
+      churchHomeUrl('graca', {
+        PROVIDER_DOMAIN: 'igrejas.example',
+        PORT: 8080,
+        NODE_ENV: 'production',
+      }),
+    ).toBe('https://graca.igrejas.example');
+    expect(churchHomeUrl('graca', settings)).toBe('http://graca.localhost:4321');
   });
 
   it("an event's registrants are reminded the day before, once even with two nodes", async () => {

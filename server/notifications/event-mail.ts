@@ -2,7 +2,7 @@
 // new event announced when it is first published, and a reminder to its registrants the day
 // before. Each is an e-mail send with a once-only key (`evento:12:novo`, `evento:12:lembrete`),
 // so republishing, a second node or a second run never makes it twice; members whose `events`
-// e-mail is off are skipped when it is sent.
+// e-mail is off are skipped when it is sent. Each member gets it in their own language.
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
@@ -10,6 +10,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineJob } from '../jobs/runner.ts';
 import { queueEmailSend, resolveAudience } from './email-sends.service.ts';
+import { inEveryLanguage } from './languages.ts';
 
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
@@ -18,26 +19,34 @@ type EventRow = Pick<
   'id' | 'churchId' | 'title' | 'startsAt' | 'timeZone' | 'placeName'
 >;
 
-async function eventValues(db: Database, event: EventRow) {
+/** The church's language and the event's message in every language (each member gets theirs). */
+async function eventTexts(
+  db: Database,
+  event: EventRow,
+  subjectKey: 'email.newEventSubject' | 'email.reminderSubject',
+  bodyKey: 'email.newEventBody' | 'email.reminderBody',
+) {
   const [church] = await db
     .select({ name: t.churches.name, locale: t.churches.locale })
     .from(t.churches)
     .where(eq(t.churches.id, event.churchId));
-  const lang = messageLangOfLocale(church?.locale);
-  const when = new Intl.DateTimeFormat(LOCALE[lang], {
-    dateStyle: 'full',
-    timeStyle: 'short',
-    timeZone: event.timeZone,
-  }).format(event.startsAt);
-  return {
-    lang,
-    values: {
+  const texts = inEveryLanguage((lang) => {
+    const values = {
       event: event.title,
       church: church?.name ?? '',
-      when,
+      when: new Intl.DateTimeFormat(LOCALE[lang], {
+        dateStyle: 'full',
+        timeStyle: 'short',
+        timeZone: event.timeZone,
+      }).format(event.startsAt),
       place: event.placeName ? `, ${event.placeName}` : '',
-    },
-  };
+    };
+    return {
+      subject: emailMessage(lang, subjectKey, values),
+      body: emailMessage(lang, bodyKey, values),
+    };
+  });
+  return { ...texts[messageLangOfLocale(church?.locale)], texts };
 }
 
 const eventColumns = {
@@ -62,15 +71,14 @@ export async function announceNewEvent(
     .from(t.events)
     .where(and(eq(t.events.id, eventId), eq(t.events.churchId, churchId)));
   if (!event?.active || event.startsAt <= now) return null;
-  const { lang, values } = await eventValues(db, event);
+  const words = await eventTexts(db, event, 'email.newEventSubject', 'email.newEventBody');
   const everyone = await resolveAudience(db, churchId, { tipo: 'todos' });
   return queueEmailSend(db, {
     churchId,
     notificationId: null,
     kind: 'events',
     origin: `evento:${event.id}:novo`,
-    subject: emailMessage(lang, 'email.newEventSubject', values),
-    body: emailMessage(lang, 'email.newEventBody', values),
+    ...words,
     link: `/event/${event.id}`,
     audience: { tipo: 'todos', nome: event.title },
     members: everyone.members,
@@ -100,7 +108,7 @@ export async function queueEventReminders(db: Database, now: Date): Promise<numb
     .limit(100);
   let queued = 0;
   for (const event of due) {
-    const { lang, values } = await eventValues(db, event);
+    const words = await eventTexts(db, event, 'email.reminderSubject', 'email.reminderBody');
     const registrants = await resolveAudience(db, event.churchId, {
       tipo: 'evento',
       eventoId: event.id,
@@ -110,8 +118,7 @@ export async function queueEventReminders(db: Database, now: Date): Promise<numb
       notificationId: null,
       kind: 'events',
       origin: `evento:${event.id}:lembrete`,
-      subject: emailMessage(lang, 'email.reminderSubject', values),
-      body: emailMessage(lang, 'email.reminderBody', values),
+      ...words,
       link: `/event/${event.id}`,
       audience: registrants.label,
       members: registrants.members,

@@ -10,6 +10,7 @@ import * as t from '../db/schema/index.ts';
 import { defineJob } from '../jobs/runner.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { inEveryLanguage } from './languages.ts';
 import { queuePush } from './push.task.ts';
 
 /** spec §3 Notification: the type that opens the live service. */
@@ -42,6 +43,10 @@ export function liveNoticeText(locale: string, stream: string | null) {
   return { title: text.title, body: text.body(stream) };
 }
 
+/** The notice in every language: each member's devices get theirs (docs/notifications.md "Language"). */
+export const liveNoticeTexts = (stream: string | null) =>
+  inEveryLanguage((lang) => ({ title: TEXT[lang].title, body: TEXT[lang].body(stream) }));
+
 async function churchLocale(db: Database, churchId: number): Promise<string> {
   const [church] = await db
     .select({ locale: t.churches.locale })
@@ -67,10 +72,8 @@ export async function sendLiveNotice(
   actor: StaffActor,
 ): Promise<StaffNotification> {
   const churchId = actor.churchId;
-  const text = liveNoticeText(
-    await churchLocale(deps.db, churchId),
-    await currentStreamTitle(deps.db, churchId),
-  );
+  const stream = await currentStreamTitle(deps.db, churchId);
+  const text = liveNoticeText(await churchLocale(deps.db, churchId), stream);
   const at = new Date();
   const id = await staffWrite(
     deps,
@@ -99,7 +102,7 @@ export async function sendLiveNotice(
     },
     { purge: false },
   );
-  await queuePush(deps.db, churchId, id);
+  await queuePush(deps.db, churchId, id, liveNoticeTexts(stream));
   return {
     id,
     titulo: text.title,
@@ -192,7 +195,7 @@ export async function sendDueLiveNotices(db: Database, now: Date): Promise<numbe
       return row!.id;
     });
     if (id === null) continue;
-    await queuePush(db, stream.churchId, id);
+    await queuePush(db, stream.churchId, id, liveNoticeTexts(stream.title));
     sent.push(id);
   }
   return sent;

@@ -23,6 +23,7 @@ import { fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import * as email from './email-sends.service.ts';
+import { sendTestEmail } from './email-test-send.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { Config } from '../../common/config.ts';
 import { pushReach } from './push.service.ts';
@@ -198,7 +199,7 @@ export async function sendNoticeTest(
   settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>,
 ): Promise<string> {
   const link = input.link ? await resolveLink(deps.db, actor.churchId, input.link) : null;
-  return email.sendTestEmail(deps.db, deps.mailer, settings, {
+  return sendTestEmail(deps.db, deps.mailer, settings, {
     churchId: actor.churchId,
     userId: actor.userId,
     kind: email.noticeKind(input.publico),

@@ -1,18 +1,21 @@
 // Web push (docs/notifications.md "Push"): a member's devices, and the delivery of one notice to
 // the devices of the members it is for whose preferences allow push. Run by the task
 // `notifications.push` (push.task.ts), queued after a send is saved.
-import { and, asc, count, eq, gt, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
+import type { Lang } from '../../contract/language.ts';
 import { noticeKindOf } from '../../contract/notification-preferences.ts';
 import {
   PUSH_DEVICES_MAX,
   type PushDevice,
   type PushPayload,
+  type PushRenew,
   type PushSubscribe,
 } from '../../contract/push.ts';
 import { notificationPath } from '../../common/notification-link.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import { churchLanguage, languagesFor } from './languages.ts';
 import { channelsFor } from './preferences.ts';
 import { sendPush, type PushSendOptions } from './push-send.ts';
 import type { VapidKeys } from './vapid.ts';
@@ -159,6 +162,57 @@ export async function unsubscribe(
   if (!removed.length) throw new ApiProblem(404, 'push.deviceNotFound');
 }
 
+/**
+ * A browser's push service replaced its subscription (`pushsubscriptionchange`): the device
+ * whose endpoint and auth secret the service worker shows keeps its church, member and label with
+ * the new endpoint and keys. The pair names one device (a browser has one endpoint per site, so
+ * per church); 404 when no device has both.
+ */
+export async function renewSubscription(
+  db: Database,
+  input: PushRenew,
+  allowHttp = false,
+): Promise<void> {
+  if (!input.novo.endpoint.startsWith('https:') && !allowHttp)
+    throw fieldProblem(422, 'novo.endpoint', 'push.endpointRefused');
+  await db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: t.pushSubscriptions.id, churchId: t.pushSubscriptions.churchId })
+      .from(t.pushSubscriptions)
+      .where(
+        and(
+          eq(t.pushSubscriptions.endpoint, input.antigo.endpoint),
+          eq(t.pushSubscriptions.auth, input.antigo.auth),
+        ),
+      )
+      .limit(1);
+    if (!device) throw new ApiProblem(404, 'push.deviceNotFound');
+    // the new endpoint already kept (the page saved it first): that row gives way
+    await tx
+      .delete(t.pushSubscriptions)
+      .where(
+        and(
+          eq(t.pushSubscriptions.churchId, device.churchId),
+          eq(t.pushSubscriptions.endpoint, input.novo.endpoint),
+          ne(t.pushSubscriptions.id, device.id),
+        ),
+      );
+    await tx
+      .update(t.pushSubscriptions)
+      .set({
+        endpoint: input.novo.endpoint,
+        p256dh: input.novo.keys.p256dh,
+        auth: input.novo.keys.auth,
+      })
+      .where(
+        and(
+          eq(t.pushSubscriptions.churchId, device.churchId),
+          eq(t.pushSubscriptions.id, device.id),
+        ),
+      );
+  });
+}
+
 export interface PushOutcome {
   reached: number;
   failed: number;
@@ -264,6 +318,11 @@ export async function deliverPush(
     .from(t.churches)
     .where(eq(t.churches.id, churchId));
   const payload = pushPayloadOf(notice, church?.slug);
+  // a product message in each member's language (docs/notifications.md "Language")
+  const texts = record?.texts ?? null;
+  const churchLang = texts ? await churchLanguage(db, churchId) : 'en';
+  const payloadFor = (lang: Lang): PushPayload =>
+    texts?.[lang] ? { ...payload, title: texts[lang].title, body: texts[lang].body } : payload;
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 20;
   let after = 0;
@@ -304,6 +363,9 @@ export async function deliverPush(
       kind,
     );
     const wanted = devices.filter((d) => channels.get(d.userId)?.has('push'));
+    const languages = texts
+      ? await languagesFor(db, churchId, [...new Set(wanted.map((d) => d.userId))], churchLang)
+      : null;
     const reached: number[] = [];
     const gone: number[] = [];
     let next = 0;
@@ -311,7 +373,8 @@ export async function deliverPush(
       Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
         while (next < wanted.length) {
           const device = wanted[next++]!;
-          const status = await sendPush(device, payload, keys, options);
+          const words = languages ? payloadFor(languages.get(device.userId)!) : payload;
+          const status = await sendPush(device, words, keys, options);
           if (status >= 200 && status < 300) reached.push(device.id);
           else if (status === 404 || status === 410) gone.push(device.id);
           else outcome.failed++;

@@ -2,6 +2,7 @@
 // task queue (server/jobs/tasks.ts) on whichever node claims it; safe to run again (deliverPush
 // skips a send already done).
 import { count, eq } from 'drizzle-orm';
+import type { Lang } from '../../contract/language.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
@@ -15,8 +16,16 @@ export interface PushTaskPayload {
   notificationId: number;
 }
 
-/** Queues a notice's push send, when the church has any device to reach. */
-export async function queuePush(db: Db, churchId: number, notificationId: number): Promise<void> {
+/**
+ * Queues a notice's push send, when the church has any device to reach. `texts`: a product
+ * message's words in every language, so each member's devices get theirs (else the notice's).
+ */
+export async function queuePush(
+  db: Db,
+  churchId: number,
+  notificationId: number,
+  texts?: Record<Lang, { title: string; body: string }>,
+): Promise<void> {
   const [any] = await db
     .select({ id: t.pushSubscriptions.id })
     .from(t.pushSubscriptions)
@@ -25,7 +34,7 @@ export async function queuePush(db: Db, churchId: number, notificationId: number
   if (!any) return;
   await db
     .insert(t.pushSends)
-    .values({ churchId, notificationId })
+    .values({ churchId, notificationId, texts: texts ?? null })
     .onConflictDoNothing({ target: [t.pushSends.churchId, t.pushSends.notificationId] });
   await enqueueTask(db, { churchId, kind: PUSH_TASK, payload: { notificationId } });
 }

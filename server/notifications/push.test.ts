@@ -2,12 +2,15 @@
 // staff notice is delivered by the task to a push service this test runs itself, which checks the
 // VAPID signature's key and decrypts the aes128gcm payload with the device's private key (as a
 // browser does); a device the push service says is gone (410) is dropped; preferences are honoured.
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notificationPreferencesSchema } from '../../contract/notification-preferences.ts';
+import {
+  notificationLanguageSchema,
+  notificationPreferencesSchema,
+} from '../../contract/notification-preferences.ts';
 import { pushDeviceSchema, pushDevicesSchema, type PushPayload } from '../../contract/push.ts';
 import { staffNotificationsPageSchema } from '../../contract/notifications-staff.ts';
 import { notificationsResponseSchema } from '../../contract/user.ts';
@@ -316,5 +319,123 @@ describe.each(testBackends())('web push on %s', (backend) => {
       title: 'Inscrições abertas',
       url: `/event/${event!.id}`,
     });
+  });
+
+  it('moves a device to the new subscription the service worker reports, proven by the old auth secret', async () => {
+    const old = browserKeys();
+    const next = browserKeys();
+    const before = `${base}/renew/old-${backend}`;
+    const after = `${base}/renew/new-${backend}`;
+    const made = await subscribeDevice(people.member, before, old);
+    expect(made.status).toBe(201);
+    const renew = (auth: string) =>
+      call('POST', '/push/renovar', {
+        body: { antigo: { endpoint: before, auth }, novo: { endpoint: after, keys: next.keys } },
+      });
+    expectError(await renew(next.keys.auth), 404); // someone who knows the address but not the secret
+    expectFieldError(
+      await call('POST', '/push/renovar', {
+        body: { antigo: { endpoint: before, auth: old.keys.auth }, novo: { endpoint: 'nope' } },
+      }),
+      400,
+      'novo.endpoint',
+    );
+    expect((await renew(old.keys.auth)).status).toBe(204);
+    const devices = pushDevicesSchema.parse(
+      (await get(`/igreja/${graca}/push/dispositivos`, { token: people.member.token })).body,
+    ).dispositivos;
+    const moved = devices.find((d) => d.id === (made.body as { id: number }).id)!;
+    expect(moved).toMatchObject({ endpoint: after, rotulo: 'Chrome · Android' });
+    expect(devices.map((d) => d.endpoint)).not.toContain(before);
+    expectError(await renew(old.keys.auth), 404); // the old one is gone
+  });
+
+  it('keeps the member’s own language and pushes “We’re live” in it, others in the church’s', async () => {
+    const language = (who: { token: string }, idioma: unknown, lang = 'en') =>
+      call('PUT', `/igreja/${graca}/notificacao/idioma`, {
+        token: who.token,
+        lang,
+        body: { idioma },
+      });
+    expect(
+      notificationLanguageSchema.parse(
+        (await get(`/igreja/${graca}/notificacao/idioma`, { token: people.member.token })).body,
+      ),
+    ).toEqual({ idioma: null, igreja: 'pt' });
+    const bad = await language(people.member, 'fr', 'es-AR');
+    expectFieldError(bad, 400, 'idioma');
+    expect(bad.body.errors['idioma']).toContain(
+      'Elige portugués, inglés, español o el idioma de la iglesia.',
+    );
+    const chosen = await language(people.member, 'es');
+    expect(chosen.status).toBe(200);
+    expect(chosen.body).toEqual({ idioma: 'es', igreja: 'pt' });
+
+    const mine = browserKeys();
+    const editors = browserKeys();
+    await subscribeDevice(people.member, `${base}/lang/member-${backend}`, mine);
+    await subscribeDevice(people.editor, `${base}/lang/editor-${backend}`, editors);
+    received.length = 0;
+    expect(
+      (await call('POST', '/admin/graca/notificacoes/ao-vivo', { token: people.admin.token }))
+        .status,
+    ).toBe(201);
+    await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
+    const words = (who: string, keys: BrowserKeys) =>
+      JSON.parse(decrypt(received.find((r) => r.path === `/lang/${who}-${backend}`)!.body, keys));
+    expect(words('member', mine)).toMatchObject({ title: '¡Estamos en vivo!', url: '/live' });
+    expect(words('member', mine).body).toMatch(/Toca para verlo\.$/);
+    expect(words('editor', editors)).toMatchObject({ title: 'Estamos ao vivo!', url: '/live' });
+
+    // back to the church's language
+    expect((await language(people.member, null)).body).toEqual({ idioma: null, igreja: 'pt' });
+  });
+});
+
+describe('the service worker when the push service replaces a subscription', () => {
+  it('subscribes again and tells the server the old endpoint, its auth secret and the new one', async () => {
+    const listeners = new Map<string, (event: unknown) => void>();
+    const posted: { url: string; body: unknown }[] = [];
+    const self = {
+      addEventListener: (name: string, fn: (event: unknown) => void) => listeners.set(name, fn),
+      registration: {
+        pushManager: {
+          subscribe: async (options: unknown) => ({
+            toJSON: () => ({
+              endpoint: 'https://push.example/new',
+              keys: { p256dh: 'P', auth: 'A' },
+              options,
+            }),
+          }),
+        },
+      },
+    };
+    const fetchStub = async (url: string, init: { body: string }) => {
+      posted.push({ url, body: JSON.parse(init.body) });
+      return new Response(null, { status: 204 });
+    };
+    new Function('self', 'fetch', readFileSync('public/push-sw.js', 'utf8'))(self, fetchStub);
+    let done: Promise<unknown> = Promise.resolve();
+    listeners.get('pushsubscriptionchange')!({
+      oldSubscription: {
+        options: { userVisibleOnly: true },
+        toJSON: () => ({
+          endpoint: 'https://push.example/old',
+          keys: { p256dh: 'p', auth: 'old-auth' },
+        }),
+      },
+      newSubscription: null,
+      waitUntil: (p: Promise<unknown>) => (done = p),
+    });
+    await done;
+    expect(posted).toEqual([
+      {
+        url: '/api/v1/push/renovar',
+        body: {
+          antigo: { endpoint: 'https://push.example/old', auth: 'old-auth' },
+          novo: { endpoint: 'https://push.example/new', keys: { p256dh: 'P', auth: 'A' } },
+        },
+      },
+    ]);
   });
 });

@@ -4,7 +4,7 @@
 // push service), keeps a preference across a reload, cannot switch receipts by e-mail off, and
 // removes a device. Staff see the "We're live" button on /admin/notifications. A notice is pushed
 // for real to a push service the test runs, decrypted with the page's subscription keys, and shown
-// by the site's service worker.
+// by the site's service worker, in the language the member chose.
 import { createECDH, randomBytes } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
@@ -213,6 +213,12 @@ test.describe('a real push', () => {
     await page.goto(`${origin}/user/notifications`);
     await page.getByRole('button', { name: 'Turn on notifications on this device' }).click();
     await expect(page.getByText('Notifications are on for this device.')).toBeVisible();
+    // the member's own language for what the church sends them (the church's is English)
+    const language = page.getByLabel('Language of e-mails and notifications');
+    await expect(language).toHaveValue('');
+    await expect(language.locator('option').first()).toHaveText('The church’s language (English)');
+    await language.selectOption('es');
+    await expect(page.getByText('Language saved.')).toBeVisible();
     const serverKey = await page.evaluate(() =>
       btoa(
         String.fromCharCode(
@@ -242,7 +248,7 @@ test.describe('a real push', () => {
     expect(message.headers['authorization']).toContain(`k=${serverKey}`);
     expect(message.headers['content-encoding']).toBe('aes128gcm');
     const payload = JSON.parse(decrypt(message.body, browser)) as Record<string, string>;
-    expect(payload).toMatchObject({ title: 'We’re live!', url: '/live' });
+    expect(payload).toMatchObject({ title: '¡Estamos en vivo!', url: '/live' });
     expect(payload.body).toBeTruthy();
 
     // what the push service hands the browser, given to the site's service worker
@@ -269,6 +275,6 @@ test.describe('a real push', () => {
           })),
         ),
       )
-      .toEqual([{ title: 'We’re live!', body: payload.body, url: '/live' }]);
+      .toEqual([{ title: '¡Estamos en vivo!', body: payload.body, url: '/live' }]);
   });
 });

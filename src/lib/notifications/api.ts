@@ -1,8 +1,10 @@
 // A member's notification calls from the browser (docs/notifications.md): this church's push
-// devices and the preferences per kind and channel, with the session's bearer token.
+// devices, the preferences per kind and channel and the member's language, with the session's bearer token.
+import type { Lang } from '../../../contract/language.ts';
 import type {
   Channel,
   NoticeKind,
+  NotificationLanguage,
   NotificationPreferences,
 } from '../../../contract/notification-preferences.ts';
 import type { PushDevice, PushDevices } from '../../../contract/push.ts';
@@ -39,3 +41,13 @@ export const savePreference = (
   mainApi()
     .put(`igreja/${churchId}/notificacao/preferencias`, { json: { tipo, canal, ativo } })
     .json<NotificationPreferences>();
+
+/** `GET /igreja/{id}/notificacao/idioma`: the member's language for e-mails and pushes (null: the church's). */
+export const loadLanguage = (churchId: number) =>
+  mainApi().get(`igreja/${churchId}/notificacao/idioma`).json<NotificationLanguage>();
+
+/** `PUT /igreja/{id}/notificacao/idioma`: null goes back to the church's language. */
+export const saveLanguage = (churchId: number, idioma: Lang | null) =>
+  mainApi()
+    .put(`igreja/${churchId}/notificacao/idioma`, { json: { idioma } })
+    .json<NotificationLanguage>();

@@ -1,6 +1,7 @@
 // /user/notifications (docs/notifications.md): the member turns on notifications for THIS device
 // (the browser asks for permission only on that click), sees and removes their devices, and sets
-// per kind of notice and per channel what reaches them. Every rule is the API's.
+// per kind of notice and per channel what reaches them, and the language e-mails and pushes come
+// in. Every rule is the API's.
 import { useMemo, useState } from 'react';
 import {
   CHANNELS,
@@ -13,11 +14,14 @@ import {
 import type { PushDevice } from '../../../../contract/push.ts';
 import { readFailure } from '../../../lib/account/http.ts';
 import { accountMessages } from '../../../lib/account/messages.ts';
+import { LANGUAGES, type Lang } from '../../../../contract/language.ts';
 import {
   loadDevices,
+  loadLanguage,
   loadPreferences,
   removeDevice,
   saveDevice,
+  saveLanguage,
   savePreference,
 } from '../../../lib/notifications/api.ts';
 import {
@@ -32,6 +36,7 @@ import {
   makeT,
   MemberGate,
   Notice,
+  Select,
   useLoad,
   type IslandProps,
   type Message,
@@ -53,21 +58,27 @@ interface Loaded {
   key: string;
   devices: PushDevice[];
   preferences: NotificationPreferences['preferencias'];
+  /** The member's language for e-mails and pushes (null: the church's, `churchLanguage`). */
+  language: Lang | null;
+  churchLanguage: Lang;
   /** This browser's endpoint, when it is subscribed. */
   here: string | null;
 }
 
 function Settings({ t, churchId, lang }: { t: T; churchId: number; lang: string }) {
   const { state, setState, retry } = useLoad<Loaded>(async () => {
-    const [devices, preferences, subscription] = await Promise.all([
+    const [devices, preferences, language, subscription] = await Promise.all([
       loadDevices(churchId),
       loadPreferences(churchId),
+      loadLanguage(churchId),
       currentSubscription().catch(() => null),
     ]);
     return {
       key: devices.chave,
       devices: devices.dispositivos,
       preferences: preferences.preferencias,
+      language: language.idioma,
+      churchLanguage: language.igreja,
       here: subscription?.endpoint ?? null,
     };
   }, [churchId]);
@@ -210,50 +221,115 @@ function Settings({ t, churchId, lang }: { t: T; churchId: number; lang: string 
         )}
       </section>
 
-      <section aria-labelledby="notices-prefs">
-        <h2 id="notices-prefs">{t('notices.prefs.title')}</h2>
-        <p>{t('notices.prefs.intro')}</p>
-        <table className="notices-prefs">
-          <thead>
-            <tr>
-              <th scope="col">{t('notices.prefs.kind')}</th>
-              {CHANNELS.map((c) => (
-                <th scope="col" key={c}>
-                  {t(`notices.channel.${c}`)}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {NOTICE_KINDS.map((kind) => (
-              <tr key={kind}>
-                <th scope="row">{t(`notices.kind.${kind}`)}</th>
-                {CHANNELS.map((channel) => {
-                  const fixed = isAlwaysOn(kind, channel);
-                  return (
-                    <td key={channel}>
-                      <input
-                        type="checkbox"
-                        name={`${kind}-${channel}`}
-                        checked={data.preferences[kind][channel]}
-                        disabled={fixed}
-                        onChange={(e) => void toggle(kind, channel, e.target.checked)}
-                        aria-label={`${t(`notices.kind.${kind}`)}: ${t(`notices.channel.${channel}`)}`}
-                      />
-                      {fixed && (
-                        <small className="notices-fixed">{t('notices.prefs.always')}</small>
-                      )}
-                    </td>
-                  );
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <PreferencesSection
+        t={t}
+        preferences={data.preferences}
+        onToggle={(kind, channel, on) => void toggle(kind, channel, on)}
+      />
+
+      <LanguageSection
+        t={t}
+        churchId={churchId}
+        language={data.language}
+        churchLanguage={data.churchLanguage}
+        onSaved={(language, churchLanguage) => {
+          update({ language, churchLanguage });
+          setMessage({ kind: 'ok', text: t('notices.language.saved') });
+        }}
+        onError={(error) => void fail(error)}
+      />
       <p>
         <a href="/user">{t('notices.back')}</a>
       </p>
     </div>
+  );
+}
+
+/** The language e-mails and pushes reach the member in; empty: the church's. */
+function LanguageSection(props: {
+  t: T;
+  churchId: number;
+  language: Lang | null;
+  churchLanguage: Lang;
+  onSaved: (language: Lang | null, churchLanguage: Lang) => void;
+  onError: (error: unknown) => void;
+}) {
+  const { t } = props;
+  async function choose(value: string) {
+    try {
+      const saved = await saveLanguage(props.churchId, value ? (value as Lang) : null);
+      props.onSaved(saved.idioma, saved.igreja);
+    } catch (error) {
+      props.onError(error);
+    }
+  }
+  return (
+    <section aria-labelledby="notices-language">
+      <h2 id="notices-language">{t('notices.language.title')}</h2>
+      <Select
+        label={t('notices.language.label')}
+        name="idioma"
+        value={props.language ?? ''}
+        onChange={(v) => void choose(v)}
+        hint={t('notices.language.hint')}
+        placeholder={t('notices.language.church', {
+          language: t(`notices.language.${props.churchLanguage}`),
+        })}
+        options={LANGUAGES.map((l) => ({ value: l, label: t(`notices.language.${l}`) }))}
+      />
+    </section>
+  );
+}
+
+/** Per kind of notice and channel, what reaches the member (receipts by e-mail always). */
+function PreferencesSection({
+  t,
+  preferences,
+  onToggle,
+}: {
+  t: T;
+  preferences: NotificationPreferences['preferencias'];
+  onToggle: (kind: NoticeKind, channel: Channel, on: boolean) => void;
+}) {
+  return (
+    <section aria-labelledby="notices-prefs">
+      <h2 id="notices-prefs">{t('notices.prefs.title')}</h2>
+      <p>{t('notices.prefs.intro')}</p>
+      <table className="notices-prefs">
+        <thead>
+          <tr>
+            <th scope="col">{t('notices.prefs.kind')}</th>
+            {CHANNELS.map((c) => (
+              <th scope="col" key={c}>
+                {t(`notices.channel.${c}`)}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {NOTICE_KINDS.map((kind) => (
+            <tr key={kind}>
+              <th scope="row">{t(`notices.kind.${kind}`)}</th>
+              {CHANNELS.map((channel) => {
+                const fixed = isAlwaysOn(kind, channel);
+                return (
+                  <td key={channel}>
+                    <input
+                      type="checkbox"
+                      name={`${kind}-${channel}`}
+                      checked={preferences[kind][channel]}
+                      disabled={fixed}
+                      onChange={(e) => onToggle(kind, channel, e.target.checked)}
+                      aria-label={`${t(`notices.kind.${kind}`)}: ${t(`notices.channel.${channel}`)}`}
+                    />
+                    {fixed && <small className="notices-fixed">{t('notices.prefs.always')}</small>}
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
   );
 }
