@@ -69,6 +69,8 @@ export const kidsRoomInput = z
     idadeMaxMeses: blankable(0, 240),
     anoEscolarMin: blankable(0, 12),
     anoEscolarMax: blankable(0, 12),
+    /** The rota position whose volunteers serve this room (docs/kids.md "Room volunteers"). */
+    posicaoId: z.preprocess((v) => (v === '' || v === undefined ? null : v), idParam.nullable()),
     capacidade: count(1, 500),
     proporcao: count(1, 50),
     ativo: z.boolean({ error: 'Invalid input.' }).default(true),
@@ -106,12 +108,19 @@ export const kidsRoomSchema = z.object({
   /** Set when the room takes children by school year instead of age. */
   anoEscolarMin: z.number().nullable(),
   anoEscolarMax: z.number().nullable(),
+  posicaoId: z.number().nullable(),
   capacidade: z.number(),
   proporcao: z.number(),
   ativo: z.boolean(),
 });
 export type KidsRoom = z.infer<typeof kidsRoomSchema>;
 export const kidsRoomsSchema = z.object({ salas: z.array(kidsRoomSchema) });
+
+/** GET /kids/posicoes: the rota positions a room can be linked to. */
+export const kidsPositionsSchema = z.object({
+  posicoes: z.array(z.object({ id: z.number(), equipe: z.string(), nome: z.string() })),
+});
+export type KidsPositions = z.infer<typeof kidsPositionsSchema>;
 
 // ---- sessions ----
 
@@ -372,3 +381,8 @@ export const memberKidsCheckinsSchema = z.object({
   ),
 });
 export type MemberKidsCheckins = z.infer<typeof memberKidsCheckinsSchema>;
+
+/** GET /user/{id}/kids-rooms?cliente&data: the rosters of the rooms the member serves that day. */
+export const volunteerRoomsQuery = z.object({ data: dayParam });
+export const volunteerRoomsSchema = z.object({ salas: z.array(kidsRosterSchema) });
+export type VolunteerRooms = z.infer<typeof volunteerRoomsSchema>;

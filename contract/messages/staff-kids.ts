@@ -17,6 +17,7 @@ const en = {
   'staff.kids.badCode': 'A code has 4 letters and digits, as printed on the tag.',
   'staff.kids.codeOrReason': 'Type the code on the parent’s tag, or give a reason to override.',
   'staff.kids.roomNotFound': 'This room is not in this church.',
+  'staff.kids.positionNotFound': 'This rota position is not in this church.',
   'staff.kids.sessionNotFound': 'This session is not in this church.',
   'staff.kids.checkinNotFound': 'This check-in is not in this church.',
   'staff.kids.childNotFound': 'This child is not in this family.',
@@ -49,6 +50,7 @@ const pt: Record<StaffKidsMessageKey, string> = {
   'staff.kids.codeOrReason':
     'Digite o código da etiqueta do responsável ou informe o motivo da liberação.',
   'staff.kids.roomNotFound': 'Esta sala não é desta igreja.',
+  'staff.kids.positionNotFound': 'Esta posição da escala não é desta igreja.',
   'staff.kids.sessionNotFound': 'Esta sessão não é desta igreja.',
   'staff.kids.checkinNotFound': 'Este check-in não é desta igreja.',
   'staff.kids.childNotFound': 'Esta criança não é desta família.',
@@ -80,6 +82,7 @@ const es: Record<StaffKidsMessageKey, string> = {
   'staff.kids.codeOrReason':
     'Escribe el código de la etiqueta del responsable o indica el motivo para autorizar.',
   'staff.kids.roomNotFound': 'Esta sala no es de esta iglesia.',
+  'staff.kids.positionNotFound': 'Esta posición del turno no es de esta iglesia.',
   'staff.kids.sessionNotFound': 'Esta sesión no es de esta iglesia.',
   'staff.kids.checkinNotFound': 'Este registro no es de esta iglesia.',
   'staff.kids.childNotFound': 'Este niño no es de esta familia.',

@@ -11,6 +11,7 @@ import * as t from '../db/schema/index.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
 import { type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { isChurchPosition } from '../teams/room-volunteers.ts';
 
 const toRoom = (r: typeof t.kidsRooms.$inferSelect): KidsRoom => ({
   id: r.id,
@@ -19,6 +20,7 @@ const toRoom = (r: typeof t.kidsRooms.$inferSelect): KidsRoom => ({
   idadeMaxMeses: r.maxMonths,
   anoEscolarMin: r.minYear,
   anoEscolarMax: r.maxYear,
+  posicaoId: r.positionId,
   capacidade: r.capacity,
   proporcao: r.ratio,
   ativo: r.active,
@@ -39,16 +41,24 @@ const roomColumns = (b: KidsRoomInput) => ({
   maxMonths: b.idadeMaxMeses,
   minYear: b.anoEscolarMin,
   maxYear: b.anoEscolarMax,
+  positionId: b.posicaoId,
   capacity: b.capacidade,
   ratio: b.proporcao,
   active: b.ativo,
 });
+
+/** A room links only a rota position of its own church. */
+async function checkPosition(deps: StaffWriteDeps, churchId: number, b: KidsRoomInput) {
+  if (b.posicaoId !== null && !(await isChurchPosition(deps.db, churchId, b.posicaoId)))
+    throw fieldProblem(404, 'posicaoId', 'staff.kids.positionNotFound');
+}
 
 export async function createRoom(
   deps: StaffWriteDeps,
   actor: StaffActor,
   b: KidsRoomInput,
 ): Promise<KidsRoom> {
+  await checkPosition(deps, actor.churchId, b);
   return staffWrite(
     deps,
     actor,
@@ -75,6 +85,7 @@ export async function updateRoom(
   id: number,
   b: KidsRoomInput,
 ): Promise<KidsRoom> {
+  await checkPosition(deps, actor.churchId, b);
   return staffWrite(
     deps,
     actor,

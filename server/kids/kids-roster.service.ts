@@ -1,11 +1,12 @@
 // Labels, the room's roster, paging a parent, the door screen and pick-up against the family's
 // code (docs/kids.md "In the room", "Pick-up"): a wrong code is refused and recorded.
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type KidsDoor,
   type KidsLabels,
   type KidsQueuedPickupInput,
   type KidsRoster,
+  type VolunteerRooms,
 } from '../../contract/kids.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { kidsMessage } from '../../contract/messages/staff-kids.ts';
@@ -14,6 +15,7 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { recordAudit, type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
+import { servingPositions } from '../teams/room-volunteers.ts';
 import { ageInMonths, iso } from './kids-rules.ts';
 import { sessionsWhere } from './kids-rooms.service.ts';
 
@@ -198,6 +200,43 @@ export async function pickUp(
     },
     { purge: false },
   );
+}
+
+/**
+ * The rosters of the rooms a volunteer serves on a day: rooms linked to a rota position they are
+ * asked or accepted for at that session's time (docs/kids.md "Room volunteers"); no other room.
+ */
+export async function volunteerRosters(
+  db: Database,
+  churchId: number,
+  userId: number,
+  day: string,
+): Promise<VolunteerRooms> {
+  const serving = await servingPositions(db, churchId, userId, day);
+  if (!serving.length) return { salas: [] };
+  const sessions = await db
+    .select({
+      id: t.kidsSessions.id,
+      time: t.kidsSessions.time,
+      positionId: t.kidsRooms.positionId,
+    })
+    .from(t.kidsSessions)
+    .innerJoin(t.kidsRooms, eq(t.kidsRooms.id, t.kidsSessions.roomId))
+    .where(
+      and(
+        eq(t.kidsSessions.churchId, churchId),
+        eq(t.kidsSessions.day, day),
+        inArray(
+          t.kidsRooms.positionId,
+          serving.map((s) => s.positionId),
+        ),
+      ),
+    )
+    .orderBy(asc(t.kidsSessions.time), asc(t.kidsSessions.id));
+  const mine = sessions.filter((s) =>
+    serving.some((p) => p.positionId === s.positionId && p.time === s.time),
+  );
+  return { salas: await Promise.all(mine.map((s) => roster(db, churchId, s.id))) };
 }
 
 /** A pick-up queued offline: of a known check-in, or of a child whose check-in was queued too. */

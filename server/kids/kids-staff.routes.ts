@@ -41,6 +41,7 @@ import {
   roster,
 } from './kids-roster.service.ts';
 import { todayUtc } from './kids-rules.ts';
+import { rotaPositions } from '../teams/room-volunteers.ts';
 
 const labelsQuery = z.object({ crianca: idParam.optional() });
 
@@ -52,6 +53,9 @@ export function kidsStaffRoutes(deps: StaffDeps) {
 
   return new Hono<StaffEnv>()
     .get('/kids/salas', area, async (c) => c.json(await listRooms(db, churchId(c))))
+    .get('/kids/posicoes', area, async (c) =>
+      c.json({ posicoes: await rotaPositions(db, churchId(c)) }),
+    )
     .post('/kids/salas', area, validate('json', kidsRoomInput), async (c) =>
       c.json(await createRoom(deps, actor(c), c.req.valid('json')), 201),
     )

@@ -4,7 +4,7 @@
 // only against the code (a wrong one refused and recorded, an override audited); paging a parent;
 // the roster, attendance and CSV; the family's own view; and 4 stations checking in 200 children at
 // once lose nothing and never share a code.
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   KIDS_CODE_ALPHABET,
@@ -16,6 +16,7 @@ import {
   kidsRoomSchema,
   kidsRosterSchema,
   memberKidsCheckinsSchema,
+  volunteerRoomsSchema,
 } from '../../contract/kids.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
@@ -555,6 +556,97 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
     // born after 31 March: a year later in school
     expect(schoolYear('2019-04-01', sunday)).toBe(lucasYear - 1);
     expect(sofia!.sessaoSugerida).toBeNull();
+  });
+
+  it('a volunteer the rotas put in a room’s position sees that room’s roster only', async () => {
+    const [team] = await db()
+      .insert(t.teams)
+      .values({ churchId: graca, name: 'Kids rooms test' })
+      .returning();
+    const [position] = await db()
+      .insert(t.teamPositions)
+      .values({ churchId: graca, teamId: team!.id, name: 'Room teacher' })
+      .returning();
+    const positions = (await read('posicoes')).body as { posicoes: { id: number }[] };
+    expect(positions.posicoes.map((p) => p.id)).toContain(position!.id);
+    const rooms = ['Sala do voluntário', 'Outra sala'].map((nome) => ({
+      nome,
+      idadeMinMeses: 0,
+      idadeMaxMeses: 240,
+      capacidade: 10,
+      proporcao: 5,
+    }));
+    const [mine, other] = await Promise.all([
+      post('salas', { ...rooms[0], posicaoId: position!.id }),
+      post('salas', rooms[1]),
+    ]).then((r) => r.map((x) => kidsRoomSchema.parse(x.body)));
+    expect(mine!.posicaoId).toBe(position!.id);
+    for (const room of [mine!, other!])
+      await post('sessoes', {
+        salaId: room.id,
+        data: sunday,
+        horario: '11:45',
+        titulo: 'Voluntários',
+      });
+    const [plan] = await db()
+      .insert(t.teamPlans)
+      .values({
+        churchId: graca,
+        teamId: team!.id,
+        title: 'Domingo',
+        date: sunday,
+        startTime: '11:45',
+      })
+      .returning();
+    const [slot] = await db()
+      .insert(t.planPositions)
+      .values({ churchId: graca, planId: plan!.id, positionId: position!.id })
+      .returning();
+    await db().insert(t.assignments).values({
+      churchId: graca,
+      planId: plan!.id,
+      planPositionId: slot!.id,
+      userId: ids.member,
+      date: sunday,
+      startTime: '11:45',
+      state: 'aceita',
+    });
+    const roomsOf = async (who: Who) =>
+      volunteerRoomsSchema
+        .parse(
+          (
+            await get(`/user/${ids[who]}/kids-rooms?cliente=${graca}&data=${sunday}`, {
+              token: tokens[who],
+            })
+          ).body,
+        )
+        .salas.map((r) => r.sessao.sala.nome);
+    expect(await roomsOf('member')).toEqual(['Sala do voluntário']);
+    // not on the rota that day, or not themselves: nothing
+    expect(await roomsOf('editor')).toEqual([]);
+    expectError(
+      await get(`/user/${ids.member}/kids-rooms?cliente=${graca}&data=${sunday}`, {
+        token: tokens.editor,
+      }),
+      403,
+    );
+    // a room links only its own church's positions
+    const [foreignTeam] = await db()
+      .select()
+      .from(t.teams)
+      .where(ne(t.teams.churchId, graca))
+      .limit(1);
+    if (foreignTeam) {
+      const [foreign] = await db()
+        .insert(t.teamPositions)
+        .values({ churchId: foreignTeam.churchId, teamId: foreignTeam.id, name: 'Elsewhere' })
+        .returning();
+      expectFieldError(
+        await post('salas', { ...rooms[1], posicaoId: foreign!.id }),
+        404,
+        'posicaoId',
+      );
+    }
   });
 
   it('4 stations checking in 200 children at once lose nothing and never share a code', async () => {
