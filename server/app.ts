@@ -38,6 +38,7 @@ import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
 import { accountSettings, useSettings } from './auth/settings.ts';
 import type { FileStore } from './files/file-store.ts';
+import type { MemberDeps } from './member/deps.ts';
 import { localFileStoreIn } from './files/local.ts';
 import { createPdfStore } from './images/pdf-store.ts';
 import { createImageStore } from './images/store.ts';
@@ -71,6 +72,8 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   const pdfs = createPdfStore(files);
   // One mailer for every route that sends mail, from these settings (tests: the environment's).
   const mailer = mailerFromSettings(() => settings ?? parseConfig());
+  // what member-side route factories are given (server/member/deps.ts), as staffApi gets StaffDeps
+  const member: MemberDeps = { db, changes, mailer, images, files };
   const api = new Hono({ strict: false }).basePath(API_BASE);
   api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
   api.use(
@@ -95,8 +98,8 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   api.route('/', accountRoutes(db, { settings, images, mailer }));
   api.route('/', eventRoutes(db));
   api.route('/', feeRoutes(db));
-  api.route('/', paymentRoutes(db, changes, { mailer }));
-  api.route('/', webhookRoutes(db, changes));
+  api.route('/', paymentRoutes(member));
+  api.route('/', webhookRoutes(member));
   api.route('/', givingRoutes(db, { mailer }));
   api.route('/', registrationRoutes(db));
   api.route('/', bibleRoutes());
@@ -106,10 +109,10 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
     '/',
     brandingRoutes(db, async (path) => api.request(path)),
   );
-  api.route('/', prayerRoutes(db, changes, images));
+  api.route('/', prayerRoutes(member));
   api.route('/', praiseRoutes(db));
   api.route('/', praiseTeamRoutes(db, pdfs));
-  api.route('/', groupRoutes(db, changes, { mailer }));
+  api.route('/', groupRoutes(member));
   api.route('/', notesRoutes(db));
   api.route('/', readingPlanRoutes(db));
   api.route('/', playRoutes(db, { mailer }));

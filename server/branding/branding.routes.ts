@@ -4,7 +4,7 @@ import { Hono, type Context } from 'hono';
 import { appIconParams, type AppIconFile } from '../../contract/branding.ts';
 import { podcastCodeParams } from '../../contract/content.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { brandImage, initialsOf, type BrandImage, type BrandImageKind } from './brand-image.ts';
 import { brandOf, podcastShow } from './branding.service.ts';
@@ -31,19 +31,24 @@ function sendPng(c: Context, image: BrandImage): Response {
 /** `fetchApi` reads an address of this API (an uploaded logo is served by it, whatever keeps the file). */
 export function brandingRoutes(db: Database, fetchApi: (path: string) => Promise<Response>) {
   return new Hono({ strict: false })
-    .get('/igreja/:slug/icone/:file', validate('param', appIconParams), async (c) => {
-      const { slug, file } = c.req.valid('param');
-      const church = await churchBySlug(db, slug);
-      const brand = await brandOf(db, church.id);
-      const image = await brandImage({
-        kind: ICON_KINDS[file],
-        source: brand.icon,
-        background: brand.colour,
-        initials: initialsOf(church.name),
-        fetchApi,
-      });
-      return sendPng(c, image);
-    })
+    .get(
+      '/igreja/:slug/icone/:file',
+      validate('param', appIconParams),
+      memberScope(db),
+      async (c) => {
+        const { file } = c.req.valid('param');
+        const { church } = memberOf(c);
+        const brand = await brandOf(db, church.id);
+        const image = await brandImage({
+          kind: ICON_KINDS[file],
+          source: brand.icon,
+          background: brand.colour,
+          initials: initialsOf(church.name),
+          fetchApi,
+        });
+        return sendPng(c, image);
+      },
+    )
     .get('/podcast/anchor/:code/capa.png', validate('param', podcastCodeParams), async (c) => {
       const { image: art, church } = await podcastShow(db, c.req.valid('param').code);
       const brand = await brandOf(db, church.id);

@@ -2,7 +2,7 @@
 // news, devotionals, ministries (+ projects), EBD, publications, studies, videos and podcasts.
 // Each route finds its church through the scope (active, with the section's module) and calls
 // content.service.ts, whose every query filters on that church.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   churchSlugParams,
   contentIdParams,
@@ -16,14 +16,12 @@ import {
 import { authenticate } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { CategoryKind } from '../db/schema/content.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import * as content from './content.service.ts';
 
-/** The church of the route (server/http/church-scope.ts): active, and with the section's module if it has one. */
-async function scopedChurchId(db: Database, slug: string, module?: string): Promise<number> {
-  return (await churchBySlug(db, slug, { module })).id;
-}
+/** The church of the route (server/member/scope.ts): active, and with the section's module if it has one. */
+const churchIdOf = (c: Context) => memberOf(c).church.id;
 
 /** The module each section belongs to (routes.tsv); ministries, videos and podcasts need none. */
 const NEWS = 'MOD_NOTICIA';
@@ -45,13 +43,15 @@ const CATEGORY_PATHS: Record<string, [CategoryKind, string | undefined]> = {
 
 export function contentRoutes(db: Database) {
   const app = new Hono({ strict: false });
+  const scoped = (module?: string) => memberScope(db, { module });
 
   for (const [segment, [kind, module]] of Object.entries(CATEGORY_PATHS)) {
     app.get(
       `/igreja/:slug/${segment}-categoria`,
       validate('param', churchSlugParams),
+      scoped(module),
       async (c) => {
-        const churchId = await scopedChurchId(db, c.req.valid('param').slug, module);
+        const churchId = churchIdOf(c);
         return c.json(await content.categoriesOf(db, churchId, kind));
       },
     );
@@ -62,56 +62,73 @@ export function contentRoutes(db: Database) {
     '/igreja/:slug/noticia',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(NEWS),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug, NEWS);
+      const churchId = churchIdOf(c);
       return c.json(await content.newsPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/noticia/:id', validate('param', contentIdParams), async (c) => {
-    const { slug, id } = c.req.valid('param');
-    return c.json(await content.newsItem(db, await scopedChurchId(db, slug, NEWS), id));
-  });
+  app.get(
+    '/igreja/:slug/noticia/:id',
+    validate('param', contentIdParams),
+    scoped(NEWS),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await content.newsItem(db, churchIdOf(c), id));
+    },
+  );
 
   // ---- devotionals ----
   app.get(
     '/igreja/:slug/devocional',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(DEVOTIONALS),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug, DEVOTIONALS);
+      const churchId = churchIdOf(c);
       return c.json(await content.devotionalsPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/devocional/:id', validate('param', contentIdParams), async (c) => {
-    const { slug, id } = c.req.valid('param');
-    return c.json(
-      await content.devotionalItem(db, await scopedChurchId(db, slug, DEVOTIONALS), id),
-    );
-  });
+  app.get(
+    '/igreja/:slug/devocional/:id',
+    validate('param', contentIdParams),
+    scoped(DEVOTIONALS),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await content.devotionalItem(db, churchIdOf(c), id));
+    },
+  );
 
   // ---- ministries and their projects ----
   app.get(
     '/igreja/:slug/ministerio',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+      const churchId = churchIdOf(c);
       return c.json(await content.ministriesPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/ministerio/:id', validate('param', contentIdParams), async (c) => {
-    const { slug, id } = c.req.valid('param');
-    return c.json(await content.ministryDetail(db, await scopedChurchId(db, slug), id));
-  });
+  app.get(
+    '/igreja/:slug/ministerio/:id',
+    validate('param', contentIdParams),
+    scoped(),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      return c.json(await content.ministryDetail(db, churchIdOf(c), id));
+    },
+  );
   app.get(
     '/igreja/:slug/ministerio/:id/projeto/:projectId',
     validate('param', projectParams),
+    scoped(),
     async (c) => {
-      const { slug, id, projectId } = c.req.valid('param');
-      const churchId = await scopedChurchId(db, slug);
+      const { id, projectId } = c.req.valid('param');
+      const churchId = churchIdOf(c);
       return c.json(await content.projectDetail(db, churchId, id, projectId));
     },
   );
@@ -121,80 +138,119 @@ export function contentRoutes(db: Database) {
     '/igreja/:slug/ebd',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(EBD),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug, EBD);
+      const churchId = churchIdOf(c);
       return c.json(await content.ebdPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/ebd/:itemSlug', validate('param', contentSlugParams), async (c) => {
-    const { slug, itemSlug } = c.req.valid('param');
-    return c.json(await content.ebdItem(db, await scopedChurchId(db, slug, EBD), itemSlug));
-  });
+  app.get(
+    '/igreja/:slug/ebd/:itemSlug',
+    validate('param', contentSlugParams),
+    scoped(EBD),
+    async (c) => {
+      const { itemSlug } = c.req.valid('param');
+      return c.json(await content.ebdItem(db, churchIdOf(c), itemSlug));
+    },
+  );
 
   // ---- publications ----
-  app.get('/igreja/:slug/publicacao-tipo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c.req.valid('param').slug, PUBLICATIONS);
-    return c.json(await content.publicationTypesOf(db, churchId));
-  });
+  app.get(
+    '/igreja/:slug/publicacao-tipo',
+    validate('param', churchSlugParams),
+    scoped(PUBLICATIONS),
+    async (c) => {
+      const churchId = churchIdOf(c);
+      return c.json(await content.publicationTypesOf(db, churchId));
+    },
+  );
   app.get(
     '/igreja/:slug/publicacao',
     validate('param', churchSlugParams),
     validate('query', publicationListQuery),
+    scoped(PUBLICATIONS),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug, PUBLICATIONS);
+      const churchId = churchIdOf(c);
       return c.json(await content.publicationsPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/publicacao/:itemSlug', validate('param', contentSlugParams), async (c) => {
-    const { slug, itemSlug } = c.req.valid('param');
-    const churchId = await scopedChurchId(db, slug, PUBLICATIONS);
-    return c.json(await content.publicationItem(db, churchId, itemSlug));
-  });
+  app.get(
+    '/igreja/:slug/publicacao/:itemSlug',
+    validate('param', contentSlugParams),
+    scoped(PUBLICATIONS),
+    async (c) => {
+      const { itemSlug } = c.req.valid('param');
+      const churchId = churchIdOf(c);
+      return c.json(await content.publicationItem(db, churchId, itemSlug));
+    },
+  );
 
+  studyAndMediaRoutes(app, db, scoped);
+  return app;
+}
+
+/** Studies, videos and podcasts (kept apart so no function outgrows docs/architecture.md "Quality bars"). */
+function studyAndMediaRoutes(
+  app: Hono,
+  db: Database,
+  scoped: (module?: string) => ReturnType<typeof memberScope>,
+) {
   // ---- studies (spec §7 "Groups and studies") ----
-  app.get('/igreja/:slug/configuracao-estudo', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c.req.valid('param').slug, STUDIES);
-    return c.json(await content.studyConfigOf(db, churchId));
-  });
+  app.get(
+    '/igreja/:slug/configuracao-estudo',
+    validate('param', churchSlugParams),
+    scoped(STUDIES),
+    async (c) => {
+      const churchId = churchIdOf(c);
+      return c.json(await content.studyConfigOf(db, churchId));
+    },
+  );
   app.get(
     '/igreja/:slug/estudo',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(STUDIES),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug, STUDIES);
+      const churchId = churchIdOf(c);
       return c.json(await content.studiesPage(db, churchId, query));
     },
   );
-  app.get('/igreja/:slug/estudo/:id', validate('param', contentIdParams), async (c) => {
-    const { slug, id } = c.req.valid('param');
-    const churchId = await scopedChurchId(db, slug, STUDIES);
-    // The caller is looked up only when the church's studies are not public.
-    const readerId = async () => (await authenticate(db, c))?.userId ?? null;
-    return c.json(await content.studyDetail(db, churchId, id, readerId));
-  });
+  app.get(
+    '/igreja/:slug/estudo/:id',
+    validate('param', contentIdParams),
+    scoped(STUDIES),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const churchId = churchIdOf(c);
+      // The caller is looked up only when the church's studies are not public.
+      const readerId = async () => (await authenticate(db, c))?.userId ?? null;
+      return c.json(await content.studyDetail(db, churchId, id, readerId));
+    },
+  );
 
   // ---- videos (spec §7: GET /video/{slug}) ----
   app.get(
     '/video/:slug',
     validate('param', churchSlugParams),
     validate('query', contentListQuery),
+    scoped(),
     async (c) => {
       const query = c.req.valid('query');
-      const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+      const churchId = churchIdOf(c);
       return c.json(await content.videosPage(db, churchId, query));
     },
   );
-  app.get('/video/:slug/:id', validate('param', contentIdParams), async (c) => {
-    const { slug, id } = c.req.valid('param');
-    return c.json(await content.videoItem(db, await scopedChurchId(db, slug), id));
+  app.get('/video/:slug/:id', validate('param', contentIdParams), scoped(), async (c) => {
+    const { id } = c.req.valid('param');
+    return c.json(await content.videoItem(db, churchIdOf(c), id));
   });
 
   // ---- podcasts (spec §7: GET /podcast/anchor/{code}/?page&limit=10) ----
-  app.get('/igreja/:slug/podcast', validate('param', churchSlugParams), async (c) => {
-    const churchId = await scopedChurchId(db, c.req.valid('param').slug);
+  app.get('/igreja/:slug/podcast', validate('param', churchSlugParams), scoped(), async (c) => {
+    const churchId = churchIdOf(c);
     return c.json(await content.podcastsOf(db, churchId));
   });
   app.get(
@@ -206,6 +262,4 @@ export function contentRoutes(db: Database) {
       return c.json(await content.podcastEpisodesOf(db, c.req.valid('param').code, query));
     },
   );
-
-  return app;
 }

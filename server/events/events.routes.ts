@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { churchEventParams, churchEventsParams, churchEventsQuery } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { EVENTS_MODULE, loadEvents, loadEventsPage, loadUpcomingEvents } from './events.queries.ts';
@@ -14,10 +14,9 @@ export function eventRoutes(db: Database) {
       '/igreja/:slug/evento',
       validate('param', churchEventsParams),
       validate('query', churchEventsQuery),
+      memberScope(db, { module: EVENTS_MODULE }),
       async (c) => {
-        const church = await churchBySlug(db, c.req.valid('param').slug, {
-          module: EVENTS_MODULE,
-        });
+        const { church } = memberOf(c);
         const { proximos, page, limit } = c.req.valid('query');
         if (page !== undefined) {
           const { eventos, total } = await loadEventsPage(db, church.id, { page, limit });
@@ -31,14 +30,16 @@ export function eventRoutes(db: Database) {
         });
       },
     )
-    .get('/igreja/:slug/evento/:eventId', validate('param', churchEventParams), async (c) => {
-      const { slug, eventId } = c.req.valid('param');
-      const church = await churchBySlug(db, slug, {
-        module: EVENTS_MODULE,
-        notFoundMessage: 'api.eventNotFound',
-      });
-      const [evento] = await loadEvents(db, church.id, [eventId]);
-      if (!evento) throw notFound('api.eventNotFound');
-      return c.json({ evento });
-    });
+    .get(
+      '/igreja/:slug/evento/:eventId',
+      validate('param', churchEventParams),
+      memberScope(db, { module: EVENTS_MODULE, notFoundMessage: 'api.eventNotFound' }),
+      async (c) => {
+        const [evento] = await loadEvents(db, memberOf(c).church.id, [
+          c.req.valid('param').eventId,
+        ]);
+        if (!evento) throw notFound('api.eventNotFound');
+        return c.json({ evento });
+      },
+    );
 }

@@ -21,7 +21,7 @@ import { paymentCodeParams } from '../../contract/payments.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import type { Database } from '../db/client.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope, membersOf } from '../member/scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -47,8 +47,9 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       '/igreja/:slug/pagamento-motivo',
       validate('param', reasonsParams),
       validate('query', reasonsQuery),
+      memberScope(db),
       async (c) => {
-        const church = await churchBySlug(db, c.req.valid('param').slug);
+        const { church } = memberOf(c);
         return c.json(await givingOptions(db, church, c.req.valid('query').doacao));
       },
     )
@@ -56,30 +57,33 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       '/igreja/:slug/doacao/calcular-taxas',
       validate('param', reasonsParams),
       validate('query', giftFeesQuery),
+      memberScope(db, { module: 'MOD_DOACAO' }),
       async (c) => {
-        await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_DOACAO' });
         const { valor, metodoPagamento, flagUsuarioTaxa } = c.req.valid('query');
         return c.json(
           toFeeQuote(quoteFees(Math.round(valor * 100), metodoPagamento, !flagUsuarioTaxa)),
         );
       },
     )
-    .get('/igreja/:slug/captcha', validate('param', reasonsParams), async (c) => {
+    .get(
+      '/igreja/:slug/captcha',
+      validate('param', reasonsParams),
       // a visitor's proof of work, for a gift or an event's tickets (docs/events.md "Visitors")
-      const church = await churchBySlug(db, c.req.valid('param').slug, {
-        module: ['MOD_DOACAO', 'MOD_EVENTO'],
-      });
-      const captcha = createCaptcha(church.id);
-      c.header('cache-control', 'no-store');
-      return c.json({
-        token: captcha.token,
-        algoritmo: ALGORITHM,
-        salt: captcha.salt,
-        desafio: captcha.challenge,
-        maxNumero: captcha.maxNumber,
-        expiraEm: captcha.expiresAt.toISOString(),
-      });
-    })
+      memberScope(db, { module: ['MOD_DOACAO', 'MOD_EVENTO'] }),
+      async (c) => {
+        const { church } = memberOf(c);
+        const captcha = createCaptcha(church.id);
+        c.header('cache-control', 'no-store');
+        return c.json({
+          token: captcha.token,
+          algoritmo: ALGORITHM,
+          salt: captcha.salt,
+          desafio: captcha.challenge,
+          maxNumero: captcha.maxNumber,
+          expiraEm: captcha.expiresAt.toISOString(),
+        });
+      },
+    )
     .get(
       '/pagamento/:codigo/recibo',
       validate('param', paymentCodeParams),
@@ -152,12 +156,12 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       '/usuario/:userId/doacao/extrato',
       validate('param', userChurchParams),
       validate('query', statementQuery),
+      memberScope(db, { from: 'query', caller: 'member', loginFirst: true }),
       async (c) => {
         const { userId } = c.req.valid('param');
-        const { igreja, ano } = c.req.valid('query');
-        const { user } = await requireMember(db, c, igreja);
+        const { ano } = c.req.valid('query');
+        const { user, church } = membersOf(c);
         requireSelf(user, userId);
-        const church = await churchById(db, igreja);
         return c.json(await statementOf(db, church.id, userId, ano));
       },
     )

@@ -13,7 +13,8 @@ import { ApiProblem } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { fullName, toMeeting } from './groups.serializers.ts';
-import { checkedMeeting, leaderOfMeetings } from './groups.service.ts';
+import type { WriteDeps } from '../changes.ts';
+import { answerRequest, checkedMeeting, leaderOfMeetings } from './groups.service.ts';
 
 type GroupRow = typeof t.groups.$inferSelect;
 type GroupMeetingData = z.output<typeof groupMeetingInput>;
@@ -142,4 +143,18 @@ export async function correctMeeting(
     },
   );
   return toMeeting(row, study);
+}
+
+/** The leader answers a request to join; an accepted member changes the counts on cached pages. */
+export async function answerRequestAsLeader(
+  deps: WriteDeps,
+  group: GroupRow,
+  churchId: number,
+  role: GroupRole,
+  requestId: number,
+  accept: boolean,
+) {
+  const answered = await answerRequest(deps.db, group, churchId, role, requestId, accept);
+  if (accept) deps.changes.churchChanged(churchId);
+  return answered;
 }

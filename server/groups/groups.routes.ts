@@ -1,6 +1,6 @@
 // Groups (cells, MOD_CELULA): the calls of spec §7 "Groups and studies" and the leader's calls
 // designed in their style (contract/groups.ts). The church comes from the route's slug or from the
-// group row, always through server/http/church-scope.ts; every query filters on its id.
+// group row, always through the member scope (server/member/scope.ts); every query filters on its id.
 //   public:   GET /igreja/{slug}/celula/, GET /celula/{id}
 //   member:   GET /igreja/{slug}/celula/?usuario=1, POST /igreja/{slug}/solicitacao-celula/admissao
 //   group:    GET /celula/{id}/reuniao-registro/ and /{meetingId} (members and the leader)
@@ -27,27 +27,27 @@ import {
   groupRequestParams,
 } from '../../contract/groups.ts';
 import {
-  authenticate,
   membershipOf,
-  requireMember,
+  requireMembership,
   requireUser,
   type AuthUser,
 } from '../auth/authenticate.ts';
 import { spendMemberWrite } from '../auth/member-quotas.ts';
-import type { ChangeFeed } from '../changes.ts';
-import type { Database } from '../db/client.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope, membersOf, scopeOfChurch } from '../member/scope.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { Mailer } from '../mail/outbox.ts';
+import type { MemberDeps } from '../member/deps.ts';
 import { leaderGroupInput } from '../../contract/groups-staff.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
-import { correctMeeting, updateGroupAsLeader } from './groups-leader.service.ts';
+import {
+  answerRequestAsLeader,
+  correctMeeting,
+  updateGroupAsLeader,
+} from './groups-leader.service.ts';
 import { notifyLeader, notifyMember } from './groups.notify.ts';
 import { fullName, toRequest } from './groups.serializers.ts';
 import {
   activeGroup,
-  answerRequest,
   groupDetail,
   leaderAttendance,
   leaveGroup,
@@ -67,9 +67,9 @@ type Env = { Variables: { user: AuthUser } };
 
 const scope = { module: GROUP_MODULE, notFoundMessage: 'groups.notFound' };
 
-export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer: Mailer }) {
+export function groupRoutes({ db, changes, mailer }: MemberDeps) {
   const app = new Hono<Env>({ strict: false });
-  const mail = () => options.mailer; // createApi's, from its settings
+  const mail = () => mailer; // createApi's, from its settings
 
   /** spec §6: login first, so a visitor is asked to log in whatever they sent. */
   const signedIn = createMiddleware<Env>(async (c, next) => {
@@ -78,16 +78,16 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
   });
 
   /** An active group of an active church with MOD_CELULA (and of `churchId` when given), or 404. */
-  async function findGroup(id: number, churchId?: number) {
+  async function findGroup(c: Context, id: number, churchId?: number, user?: AuthUser) {
     const group = await activeGroup(db, id, churchId);
-    const church = await churchById(db, group.churchId, scope);
-    return { group, church };
+    const { church, user: caller } = await scopeOfChurch(db, c, group.churchId, { ...scope, user });
+    return { group, church, user: caller };
   }
 
   /** The group for a signed-in caller who must be an active member of its church, with their role. */
   async function groupForMember(c: Context, id: number) {
     const user = c.get('user') as AuthUser;
-    const { group, church } = await findGroup(id);
+    const { group, church } = await findGroup(c, id, undefined, user);
     return { group, church, role: await memberRoleIn(db, group, church.id, user.userId) };
   }
 
@@ -95,10 +95,11 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     '/igreja/:slug/celula',
     validate('param', groupChurchParams),
     validate('query', groupListQuery),
+    memberScope(db, scope),
     async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug, scope);
+      const { church, user } = memberOf(c);
       const q = c.req.valid('query');
-      const me = q.usuario ? (await requireMember(db, c, church.id)).user : null;
+      const me = q.usuario ? (await requireMembership(db, user, church.id)).user : null;
       return c.json(await listGroups(db, church.id, q, me));
     },
   );
@@ -108,12 +109,12 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     validate('param', groupIdParams),
     validate('query', groupDetailQuery),
     async (c) => {
-      const { group, church } = await findGroup(
+      const { group, church, user } = await findGroup(
+        c,
         c.req.valid('param').id,
         c.req.valid('query').igreja,
       );
       // The caller's role, when a member of this church sends a token (the page itself stays public).
-      const user = await authenticate(db, c);
       const membership = user ? await membershipOf(db, user.userId, church.id) : null;
       const role = user && membership?.active ? await roleIn(db, group, user.userId) : null;
       return c.json(await groupDetail(db, group, church, role));
@@ -125,14 +126,14 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
     signedIn,
     validate('param', groupChurchParams),
     validate('json', groupJoinSchema),
+    memberScope(db, { ...scope, caller: 'member' }),
     async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug, scope);
-      const { user } = await requireMember(db, c, church.id);
+      const { church, user } = membersOf(c);
       // each request mails the leader: per-member quotas (docs/security.md "Member write quotas")
       await spendMemberWrite(db, c, user.userId, 'groupRequest');
       const body = c.req.valid('json');
       // The group must belong to the church of the route: another church's id is simply not found.
-      const { group } = await findGroup(body.idCelula, church.id);
+      const { group } = await findGroup(c, body.idCelula, church.id, user);
       const { request, requester, leader } = await requestToJoin(
         db,
         church.id,
@@ -192,8 +193,7 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
   app.delete('/celula/:id/participacao', signedIn, validate('param', groupIdParams), async (c) => {
     const user = c.get('user');
     const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
-    await leaveGroup(db, group, church.id, role, user.userId);
-    changes.churchChanged(church.id); // member counts on cached pages
+    await leaveGroup({ db, changes }, group, church.id, role, user.userId);
     return c.json({
       status: true as const,
       message: message(langOf(c), 'groups.left', { group: group.name }),
@@ -230,15 +230,14 @@ export function groupRoutes(db: Database, changes: ChangeFeed, options: { mailer
       const params = c.req.valid('param');
       const { group, church, role } = await groupForMember(c, params.id);
       const accept = c.req.valid('json').acao === 'aceitar';
-      const { request, member } = await answerRequest(
-        db,
+      const { request, member } = await answerRequestAsLeader(
+        { db, changes },
         group,
         church.id,
         role,
         params.requestId,
         accept,
       );
-      if (accept) changes.churchChanged(church.id);
       if (member.active)
         await notifyMember(
           db,

@@ -13,6 +13,7 @@ import type {
   groupMeetingInput,
 } from '../../contract/groups.ts';
 import { membershipOf } from '../auth/authenticate.ts';
+import type { WriteDeps } from '../changes.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { matches } from '../db/search.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -561,9 +562,9 @@ export async function recordMeeting(
   return toMeeting(row, study ?? null);
 }
 
-/** A member leaves the group; the leader must hand the group over first (staff change the leader). */
+/** A member leaves the group (the leader hands it over first); member counts on cached pages change. */
 export async function leaveGroup(
-  db: Database,
+  { db, changes }: WriteDeps,
   group: GroupRow,
   churchId: number,
   role: GroupRole,
@@ -581,4 +582,5 @@ export async function leaveGroup(
         eq(t.groupMembers.userId, userId),
       ),
     );
+  changes.churchChanged(churchId);
 }

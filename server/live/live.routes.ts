@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { streamsParams } from '../../contract/live.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { churchStreams } from './live.service.ts';
 
@@ -11,9 +11,7 @@ export function liveRoutes(db: Database) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/transmissao',
     validate('param', streamsParams),
-    async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug, { module: 'MOD_CULTO' });
-      return c.json(await churchStreams(db, church.id));
-    },
+    memberScope(db, { module: 'MOD_CULTO' }),
+    async (c) => c.json(await churchStreams(db, memberOf(c).church.id)),
   );
 }

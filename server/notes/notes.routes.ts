@@ -14,9 +14,9 @@ import {
   noteUpdateSchema,
 } from '../../contract/notes.ts';
 import { notesMessage } from '../../contract/messages/notes.ts';
-import { requireMember, requireUser, type AuthUser } from '../auth/authenticate.ts';
+import { requireUser, type AuthUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchById } from '../http/church-scope.ts';
+import { scopeOfChurch } from '../member/scope.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -41,8 +41,12 @@ export function notesRoutes(db: Database) {
 
   /** The active church and the caller's active membership of it (403 otherwise). */
   async function memberOf(c: Context, churchId: number) {
-    await churchById(db, churchId, { notFoundMessage: 'note.notFound' });
-    return (await requireMember(db, c, churchId)).user;
+    const scope = await scopeOfChurch(db, c, churchId, {
+      caller: 'member',
+      user: c.get('user'),
+      notFoundMessage: 'note.notFound',
+    });
+    return scope.user!;
   }
 
   /** The caller's own note (in `igreja` when given), in a church they still belong to; else 404. */

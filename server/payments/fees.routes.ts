@@ -11,7 +11,7 @@ import {
 } from '../../contract/payments.ts';
 import type { Database } from '../db/client.ts';
 import { toMoney } from './money.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { memberScope, scopeOfChurch } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { FEE_RULES, installmentOptions, quoteFees } from './fees.ts';
 import { toFeeQuote } from './fees.serializers.ts';
@@ -42,7 +42,8 @@ export function feeRoutes(db: Database) {
         const { id } = c.req.valid('param');
         const { valor, metodoPagamento } = c.req.valid('query');
         const event = await activeEventFees(db, id);
-        await churchById(db, event.churchId, { notFoundMessage: 'api.eventNotFound' }); // an inactive church's event is gone too
+        // an inactive church's event is gone too
+        await scopeOfChurch(db, c, event.churchId, { notFoundMessage: 'api.eventNotFound' });
         return c.json(toFeeQuote(quoteFees(toCents(valor), metodoPagamento, event.churchPaysFees)));
       },
     )
@@ -50,8 +51,8 @@ export function feeRoutes(db: Database) {
       '/igreja/:slug/calcula-taxas-parcelamento-juros',
       validate('param', installmentsParams),
       validate('query', installmentsQuery),
+      memberScope(db), // giving uses it too: no module
       async (c) => {
-        await churchBySlug(db, c.req.valid('param').slug); // giving uses it too: no module
         const q = c.req.valid('query');
         const base = toCents(q.valor) + (q.flagTaxasAdministrativas ? toCents(q.valorTaxas) : 0);
         const data: InstallmentWire[] = installmentOptions(base, q.maxParcelas, q.flagJuros).map(

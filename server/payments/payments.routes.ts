@@ -22,44 +22,37 @@ import { receiptQuery } from '../../contract/giving.ts';
 import { isGivingMessageKey, givingMessage } from '../../contract/messages/giving.ts';
 import { fieldMessage } from '../../contract/messages/fields.ts';
 import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
-import type { ChangeFeed } from '../changes.ts';
-import type { Database } from '../db/client.ts';
+import type { WriteDeps } from '../changes.ts';
 import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberScope, membersOf } from '../member/scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { giveDonation } from '../giving/give.ts';
 import { subscribe } from '../play/subscription.ts';
-import type { Mailer } from '../mail/outbox.ts';
+import type { MemberDeps } from '../member/deps.ts';
 import { completeChallenge, isGatewayId, tokenizeCard } from './gateways.ts';
 import { loadPaymentResponse } from './payment-view.ts';
 import { orderCall } from './order-call.ts';
 import {
   cardGatewayOf,
-  completeCardChallenge,
   deleteSavedCard,
-  eventChurchId,
   ownPayment,
-  sandboxAction,
   saveCard,
   savedCardsOf,
   storeCardToken,
 } from './payments.service.ts';
-import { buyTickets } from './purchase.ts';
+import { answerCardChallenge, driveSandboxPayment, orderTickets } from './seats.service.ts';
 import { cardTokenOwner, holderFieldErrors, visitorPayment } from './card-holder.ts';
 import { callerAddress } from '../auth/accounts.ts';
 import { cardFingerprint, spendAnonymousCardToken } from '../giving/visitor-limits.ts';
 
 /**
- * @param changes told when seats were taken or given back, so cached event pages of that
- *   church show the new availability at once.
+ * @param changes told, by the writes of ./seats.service.ts, when seats were taken or given back, so
+ *   cached event pages of that church show the new availability at once.
  */
-export function paymentRoutes(
-  db: Database,
-  changes: ChangeFeed | undefined,
-  options: { mailer: Mailer },
-) {
-  const seatsChanged = (churchId: number) => changes?.churchChanged(churchId);
-  const mail = () => options.mailer; // createApi's, from its settings
+export function paymentRoutes(deps: MemberDeps) {
+  const { db, mailer } = deps;
+  const writes: WriteDeps = deps;
+  const mail = () => mailer; // createApi's, from its settings
 
   return new Hono({ strict: false })
     .post('/pagamento', async (c) => {
@@ -88,11 +81,7 @@ export function paymentRoutes(
         const answer = await subscribe(db, call, body);
         return c.json(answer.body, answer.status);
       }
-      const answer = await buyTickets(db, call, body);
-      if (answer.status < 400) {
-        const churchId = await eventChurchId(db, body.evento);
-        if (churchId !== null) seatsChanged(churchId);
-      }
+      const answer = await orderTickets(writes, call, body);
       return c.json(answer.body, answer.status);
     })
     .post(
@@ -109,8 +98,7 @@ export function paymentRoutes(
           : await ownPayment(db, (await requireUser(db, c)).userId, code);
         if (!payment) throw new ApiProblem(404, 'pay.notFound');
         const outcome = completeChallenge(c.req.valid('json').codigo);
-        await completeCardChallenge(db, payment, outcome, langOf(c));
-        seatsChanged(payment.churchId);
+        await answerCardChallenge(writes, payment, outcome, langOf(c));
         // A visitor's receipt is queued by the approval itself (server/payments/paid-mail.task.ts).
         return c.json(await loadPaymentResponse(db, payment.id));
       },
@@ -131,8 +119,7 @@ export function paymentRoutes(
       const user = await requireUser(db, c);
       const { codigo, acao } = c.req.valid('param');
       const payment = await ownPayment(db, user.userId, codigo);
-      await sandboxAction(db, payment, acao);
-      seatsChanged(payment.churchId);
+      await driveSandboxPayment(writes, payment, acao);
       return c.json(await loadPaymentResponse(db, payment.id));
     })
     .post(
@@ -215,16 +202,27 @@ export function paymentRoutes(
         return c.json(card, 201);
       },
     )
-    .get('/usuario/:churchSlug/:userId/cartoes', validate('param', cardsParams), async (c) => {
-      const { churchSlug, userId } = c.req.valid('param');
-      const user = await requireUser(db, c);
-      requireSelf(user, userId);
-      const church = await churchBySlug(db, churchSlug, {
+    .get(
+      '/usuario/:churchSlug/:userId/cartoes',
+      validate('param', cardsParams),
+      // login first, and the caller's own cards only, before the church is looked up
+      async (c, next) => {
+        const user = await requireUser(db, c);
+        requireSelf(user, c.req.valid('param').userId);
+        c.set('user' as never, user as never); // the scope's caller, not looked up twice
+        await next();
+      },
+      memberScope(db, {
+        key: 'churchSlug',
+        caller: 'member',
+        loginFirst: true,
         notFoundMessage: 'api.churchNotFound',
-      });
-      await requireMember(db, c, church.id);
-      return c.json(await savedCardsOf(db, userId, church.id));
-    })
+      }),
+      async (c) => {
+        const { user, church } = membersOf(c);
+        return c.json(await savedCardsOf(db, user.userId, church.id));
+      },
+    )
     .post(
       '/usuario-cartao-gateway-pagamento',
       validate('query', saveCardQuery),

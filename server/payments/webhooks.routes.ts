@@ -4,20 +4,19 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { GATEWAY_IDS, GATEWAY_NAMES } from '../../contract/gateways.ts';
-import type { ChangeFeed } from '../changes.ts';
-import type { Database } from '../db/client.ts';
+import type { MemberDeps } from '../member/deps.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { liveAdapter } from './gateway-accounts.ts';
 import { GatewayUnavailable, WebhookRefused } from './adapters/types.ts';
 import type { GatewayId } from './gateways.ts';
-import { applyWebhookEvent } from './live.ts';
+import { applyGatewayEvent } from './seats.service.ts';
 import { log } from '../log.ts';
 
 const params = z.object({ gateway: z.enum(GATEWAY_NAMES) });
 const query = z.object({ igreja: z.coerce.number().int().positive() });
 
-export function webhookRoutes(db: Database, changes?: ChangeFeed) {
+export function webhookRoutes({ db, changes }: MemberDeps) {
   return new Hono({ strict: false }).post(
     '/webhooks/:gateway',
     validate('param', params),
@@ -42,8 +41,8 @@ export function webhookRoutes(db: Database, changes?: ChangeFeed) {
         if (error instanceof GatewayUnavailable) throw new ApiProblem(503, 'pay.gatewayPending');
         throw error;
       }
-      const applied = await applyWebhookEvent(db, churchId, gatewayId, event);
-      if (applied.moved) changes?.churchChanged(churchId); // seats may have come back
+      // a status it moved may give seats back: the service announces it (server/changes.ts)
+      const applied = await applyGatewayEvent({ db, changes }, churchId, gatewayId, event);
       return c.json(event.reply ?? { recebido: true, repetido: applied.duplicate });
     },
   );

@@ -11,7 +11,7 @@ import {
 } from '../../contract/play.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchById } from '../http/church-scope.ts';
+import { scopeOfChurch } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { addToMyList, myList, removeFromMyList } from './my-list.service.ts';
 import { PLAY_SCOPE } from './play.queries.ts';
@@ -26,7 +26,7 @@ export function playMemberRoutes(db: Database) {
   async function who(c: Context, usuario: number, igreja: number) {
     const user = await requireUser(db, c);
     requireSelf(user, usuario);
-    const churchId = (await churchById(db, igreja, scope)).id;
+    const churchId = (await scopeOfChurch(db, c, igreja, { ...scope, user })).church.id;
     return { userId: user.userId, churchId };
   }
 

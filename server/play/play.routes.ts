@@ -1,7 +1,7 @@
 // Play, public reads (spec §7 Play): the module's settings, plans, home rows, the content list with
 // its filters and one content. Closed contents never carry their media URL here (spec §6); a church
 // without MOD_ASSINATURA answers 404. Every query filters on the church of the route or `?igreja=`.
-import { Hono } from 'hono';
+import { Hono, type Context } from 'hono';
 import {
   playChurchParams,
   playContentDetailQuery,
@@ -10,7 +10,7 @@ import {
 } from '../../contract/play.ts';
 import type { Database } from '../db/client.ts';
 import type { Mailer } from '../mail/outbox.ts';
-import { churchById, churchByIdOrHost, churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { playMemberRoutes } from './play-member.routes.ts';
 import {
@@ -25,41 +25,54 @@ import { playSubscriptionRoutes } from './subscription.routes.ts';
 
 const scope = PLAY_SCOPE;
 
-const bySlug = async (db: Database, slug: string) => (await churchBySlug(db, slug, scope)).id;
-const byId = async (db: Database, id: number) => (await churchById(db, id, scope)).id;
+const churchIdOf = (c: Context) => memberOf(c).church.id;
 
 export function playRoutes(db: Database, options: { mailer: Mailer }) {
   const app = new Hono({ strict: false });
+  const bySlug = memberScope(db, scope);
   app.route('/', playMemberRoutes(db));
   app.route('/', playSubscriptionRoutes(db, options));
 
   app.get(
     '/igreja/:slug/plano-assinatura-configuracao',
     validate('param', playChurchParams),
-    async (c) => c.json(await playSettingsOf(db, await bySlug(db, c.req.valid('param').slug))),
+    bySlug,
+    async (c) => c.json(await playSettingsOf(db, churchIdOf(c))),
   );
 
-  app.get('/igreja/:slug/plano-assinatura', validate('param', playChurchParams), async (c) => {
-    const churchId = await bySlug(db, c.req.valid('param').slug);
-    return c.json({ planos: await plansOf(db, churchId) });
-  });
-
-  app.get('/igreja/:slug/plano-assinatura-home', validate('param', playChurchParams), async (c) =>
-    c.json(await playHome(db, await bySlug(db, c.req.valid('param').slug))),
+  app.get(
+    '/igreja/:slug/plano-assinatura',
+    validate('param', playChurchParams),
+    bySlug,
+    async (c) => {
+      return c.json({ planos: await plansOf(db, churchIdOf(c)) });
+    },
   );
 
-  app.get('/plano-assinatura-conteudo', validate('query', playContentListQuery), async (c) => {
-    const q = c.req.valid('query');
-    return c.json(await contentPage(db, await byId(db, q.igreja), q));
-  });
+  app.get(
+    '/igreja/:slug/plano-assinatura-home',
+    validate('param', playChurchParams),
+    bySlug,
+    async (c) => c.json(await playHome(db, churchIdOf(c))),
+  );
+
+  app.get(
+    '/plano-assinatura-conteudo',
+    validate('query', playContentListQuery),
+    memberScope(db, { ...scope, from: 'query' }),
+    async (c) => {
+      const q = c.req.valid('query');
+      return c.json(await contentPage(db, churchIdOf(c), q));
+    },
+  );
 
   app.get(
     '/plano-assinatura-conteudo/:id',
     validate('param', playIdParams),
     validate('query', playContentDetailQuery),
+    memberScope(db, { ...scope, from: 'query-or-host' }),
     async (c) => {
-      const { id: churchId } = await churchByIdOrHost(db, c, c.req.valid('query').igreja, scope);
-      return c.json(await contentDetail(db, churchId, c.req.valid('param').id));
+      return c.json(await contentDetail(db, churchIdOf(c), c.req.valid('param').id));
     },
   );
 

@@ -13,9 +13,8 @@ import {
   playSubscriptionPlanBody,
   subscribeCallBodySchema,
 } from '../../contract/play.ts';
-import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchById, churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope, signedInOf } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { quoteFees } from '../payments/fees.ts';
@@ -32,14 +31,22 @@ import {
 } from './subscription.ts';
 
 export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }) {
+  // login first (spec §6), then the church of `?igreja=` with Play
+  const subscriber = memberScope(db, {
+    ...PLAY_SCOPE,
+    from: 'query',
+    caller: 'user',
+    loginFirst: true,
+  });
   return (
     new Hono({ strict: false })
       .get(
         '/igreja/:slug/plano-assinatura/:id/calcular-taxas',
         validate('param', playPlanFeesParams),
         validate('query', playPlanFeesQuery),
+        memberScope(db, PLAY_SCOPE),
         async (c) => {
-          const church = await churchBySlug(db, c.req.valid('param').slug, PLAY_SCOPE);
+          const { church } = memberOf(c);
           const plan = await activePlan(db, church.id, c.req.valid('param').id);
           return c.json(
             toFeeQuote(
@@ -62,9 +69,9 @@ export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }
         '/usuario-plano-assinatura/:id/cancelar',
         validate('param', playSubscriptionCancelParams),
         validate('query', playSubscriptionCancelQuery),
+        subscriber,
         async (c) => {
-          const user = await requireUser(db, c);
-          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          const { user, church } = signedInOf(c);
           return c.json({
             assinatura: await cancelSubscription(
               db,
@@ -81,9 +88,9 @@ export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }
         validate('param', playSubscriptionCancelParams),
         validate('query', playSubscriptionCancelQuery),
         validate('json', playSubscriptionCardBody),
+        subscriber,
         async (c) => {
-          const user = await requireUser(db, c);
-          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          const { user, church } = signedInOf(c);
           return c.json({
             assinatura: await changeSubscriptionCard(
               db,
@@ -100,9 +107,9 @@ export function playSubscriptionRoutes(db: Database, options: { mailer: Mailer }
         validate('param', playSubscriptionCancelParams),
         validate('query', playSubscriptionCancelQuery),
         validate('json', playSubscriptionPlanBody),
+        subscriber,
         async (c) => {
-          const user = await requireUser(db, c);
-          const church = await churchById(db, c.req.valid('query').igreja, PLAY_SCOPE);
+          const { user, church } = signedInOf(c);
           return c.json({
             assinatura: await changeSubscriptionPlan(
               db,

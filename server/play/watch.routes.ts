@@ -14,7 +14,7 @@ import {
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { churchById } from '../http/church-scope.ts';
+import { scopeOfChurch } from '../member/scope.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { activeSubscription, isContentOpen } from './access.ts';
@@ -48,7 +48,7 @@ export function playWatchRoutes(db: Database, files: FileStore) {
   ) {
     const user = await requireUser(db, c);
     requireSelf(user, q.usuario);
-    const churchId = (await churchById(db, q.igreja, PLAY_SCOPE)).id;
+    const churchId = (await scopeOfChurch(db, c, q.igreja, { ...PLAY_SCOPE, user })).church.id;
     const content = await watchableContent(db, churchId, user.userId, q.planoAssinaturaConteudo);
     return { userId: user.userId, churchId, content };
   }

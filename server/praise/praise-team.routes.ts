@@ -5,10 +5,9 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { parseConfig } from '../../common/config.ts';
 import { praiseChurchParams } from '../../contract/praise.ts';
-import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { localFileStoreIn } from '../files/local.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { createPdfStore, storedPdfName, type PdfStore } from '../images/pdf-store.ts';
 import { listSetLists } from './praise-staff.service.ts';
@@ -21,10 +20,14 @@ export function praiseTeamRoutes(
     .get('/arquivo/partitura/:file', validate('param', z.object({ file: storedPdfName })), (c) =>
       pdfs.send(c, 'partitura', c.req.valid('param').file),
     )
-    .get('/igreja/:slug/louvor-repertorio', validate('param', praiseChurchParams), async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug);
-      await requireMember(db, c, church.id);
-      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-      return c.json({ repertorios: await listSetLists(db, church.id, yesterday) });
-    });
+    .get(
+      '/igreja/:slug/louvor-repertorio',
+      validate('param', praiseChurchParams),
+      memberScope(db, { caller: 'member' }),
+      async (c) => {
+        const { church } = memberOf(c);
+        const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
+        return c.json({ repertorios: await listSetLists(db, church.id, yesterday) });
+      },
+    );
 }

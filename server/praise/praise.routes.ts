@@ -10,9 +10,8 @@ import {
   praiseListQuery,
   praiseQuery,
 } from '../../contract/praise.ts';
-import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
-import { churchByIdOrHost, churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { songbookOf, songOf } from './praise.service.ts';
 
@@ -23,19 +22,17 @@ export function praiseRoutes(db: Database) {
     '/louvor/:id',
     validate('param', praiseIdParams),
     validate('query', praiseQuery),
-    async (c) => {
-      const church = await churchByIdOrHost(db, c, c.req.valid('query').igreja);
-      return c.json(await songOf(db, church.id, c.req.valid('param').id));
-    },
+    memberScope(db, { from: 'query-or-host' }),
+    async (c) => c.json(await songOf(db, memberOf(c).church.id, c.req.valid('param').id)),
   );
 
   app.get(
     '/igreja/:slug/louvor',
     validate('param', praiseChurchParams),
     validate('query', praiseListQuery),
+    memberScope(db, { caller: 'member' }),
     async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug);
-      await requireMember(db, c, church.id);
+      const { church } = memberOf(c);
       return c.json({ louvores: await songbookOf(db, church.id, c.req.valid('query').busca) });
     },
   );

@@ -15,14 +15,14 @@ import {
   prayerPostSchema,
   prayPostSchema,
 } from '../../contract/prayer.ts';
-import { requireMember, requireUser, membershipOf, type AuthUser } from '../auth/authenticate.ts';
+import { requireUser, membershipOf, type AuthUser } from '../auth/authenticate.ts';
 import { checkPrayerQuota, spendMemberWrite } from '../auth/member-quotas.ts';
 import { accountSettings } from '../auth/settings.ts';
 import { localFileStoreIn } from '../files/local.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
 import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
-import { churchById } from '../http/church-scope.ts';
+import { scopeOfChurch } from '../member/scope.ts';
 import { invalidInput, validate } from '../http/validate.ts';
 import {
   createImageStore,
@@ -76,22 +76,26 @@ export function prayerActionRoutes(
     await next();
   });
 
-  /** The church when it is active and has the wall; otherwise spec §8's "no result found". */
-  async function requireWallChurch(churchId: number): Promise<void> {
-    await churchById(db, churchId, {
+  /**
+   * The church when it is active and has the wall (otherwise spec §8's "no result found") and the
+   * signed-in caller; `member` also requires them to be its active member (403 otherwise).
+   */
+  const wallScope = (c: Context, churchId: number, caller: 'anyone' | 'member') =>
+    scopeOfChurch(db, c, churchId, {
       module: PRAYER_MODULE,
       notFoundMessage: 'prayer.notFound',
+      caller,
     });
-  }
 
   /**
    * An active request the caller may act on: in an active church with the wall, where the caller is
    * an active member (otherwise 404, so ids of other churches reveal nothing); `published` also
    * requires it to be on the wall.
    */
-  async function actionablePrayer(user: AuthUser, id: number, published: boolean) {
+  async function actionablePrayer(c: Context<Env>, id: number, published: boolean) {
+    const user = c.get('user');
     const prayer = await activePrayer(db, id, published);
-    await requireWallChurch(prayer.churchId);
+    await wallScope(c, prayer.churchId, 'anyone');
     const membership = await membershipOf(db, user.userId, prayer.churchId);
     if (!membership?.active) throw new ApiProblem(404, 'prayer.notFound');
     return prayer;
@@ -147,8 +151,7 @@ export function prayerActionRoutes(
     const parsed = postSchema.safeParse(fields);
     if (!parsed.success) return invalidInput(c, parsed.error, fields);
     const body = parsed.data;
-    await requireWallChurch(body.idIgreja);
-    const { user } = await requireMember(db, c, body.idIgreja);
+    const user = (await wallScope(c, body.idIgreja, 'member')).user!;
     await spendMemberWrite(db, c, user.userId, 'prayer'); // per-member quotas (docs/security.md)
     await checkPrayerQuota(db, body.idIgreja, user.userId);
     await refuseUnknownReason(db, body.idIgreja, body.idOracaoMotivo);
@@ -171,7 +174,7 @@ export function prayerActionRoutes(
   app.post('/oracao/mensagem', signedIn, validate('json', messageSchema), async (c) => {
     const user = c.get('user');
     const body = c.req.valid('json');
-    const prayer = await actionablePrayer(user, body.idOracao, true);
+    const prayer = await actionablePrayer(c, body.idOracao, true);
     await spendMemberWrite(db, c, user.userId, 'prayerMessage');
     const mensagem = await addMessage(writes, prayer, user.userId, body.mensagem);
     return c.json(
@@ -186,22 +189,21 @@ export function prayerActionRoutes(
 
   app.post('/oracao/orar', signedIn, validate('json', prayPostSchema), async (c) => {
     const user = c.get('user');
-    const prayer = await actionablePrayer(user, c.req.valid('json').idOracao, true);
+    const prayer = await actionablePrayer(c, c.req.valid('json').idOracao, true);
     const { count } = await pray(writes, prayer, user.userId);
     return c.json({ status: true as const, qtdeOrar: count, orou: true as const });
   });
 
   app.delete('/oracao/:id', signedIn, validate('param', prayerDeleteParams), async (c) => {
     const user = c.get('user');
-    const prayer = await actionablePrayer(user, c.req.valid('param').id, false);
+    const prayer = await actionablePrayer(c, c.req.valid('param').id, false);
     await deletePrayer(writes, prayer, user.userId);
     return c.json({ status: true as const, message: prayerMessage(langOf(c), 'prayer.deleted') });
   });
 
   app.get('/user/oracao', signedIn, validate('query', ownPrayersQuery), async (c) => {
     const churchId = c.req.valid('query').igreja;
-    await requireWallChurch(churchId);
-    const { user } = await requireMember(db, c, churchId);
+    const user = (await wallScope(c, churchId, 'member')).user!;
     return c.json({ oracoes: await ownPrayers(db, churchId, user.userId) });
   });
 
@@ -213,8 +215,7 @@ export function prayerActionRoutes(
     async (c) => {
       const churchId = c.req.valid('query').igreja;
       const id = c.req.valid('param').id;
-      await requireWallChurch(churchId);
-      const { user } = await requireMember(db, c, churchId);
+      const user = (await wallScope(c, churchId, 'member')).user!;
       return c.json(await ownPrayerWithMessages(db, churchId, user.userId, id));
     },
   );

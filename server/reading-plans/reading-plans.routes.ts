@@ -1,5 +1,5 @@
 // Reading plans (contract/reading-plans.ts; spec §2 /reading-plans, §4 start, reset, delete).
-// The church comes from the route's slug (server/http/church-scope.ts) and every query filters on
+// The church comes from the route's slug (server/member/scope.ts) and every query filters on
 // it; subscriptions also on the token's user, who must be an active member of that church.
 // Someone else's subscription is never reachable: the calls address "my subscription to plan X".
 import { Hono, type Context } from 'hono';
@@ -10,10 +10,9 @@ import {
   planParams,
   planTodayQuery,
 } from '../../contract/reading-plans.ts';
-import { requireMember } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import type * as t from '../db/schema/index.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope, membersOf } from '../member/scope.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -36,11 +35,12 @@ type PlanRow = typeof t.readingPlans.$inferSelect;
 
 export function readingPlanRoutes(db: Database) {
   const app = new Hono({ strict: false });
+  const scoped = memberScope(db, { notFoundMessage: 'plan.notFound' });
+  const member = memberScope(db, { caller: 'member', notFoundMessage: 'plan.notFound' });
 
-  /** The church of the route, the plan and the calling member (401/403 otherwise). */
-  async function memberPlan(c: Context, slug: string, uuid: string) {
-    const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
-    const { user } = await requireMember(db, c, church.id);
+  /** The church of the route, the plan and the calling member (401/403 otherwise, by `member`). */
+  async function memberPlan(c: Context, uuid: string) {
+    const { church, user } = membersOf(c);
     const plan = await planIn(db, church.id, uuid);
     return { church, user, plan };
   }
@@ -62,14 +62,19 @@ export function readingPlanRoutes(db: Database) {
 
   // ---- public: Discover ----
 
-  app.get('/igreja/:slug/plano-leitura', validate('param', planChurchParams), async (c) => {
-    const church = await churchBySlug(db, c.req.valid('param').slug);
-    return c.json({ planos: await plansOf(db, church.id) });
-  });
+  app.get(
+    '/igreja/:slug/plano-leitura',
+    validate('param', planChurchParams),
+    memberScope(db),
+    async (c) => {
+      const { church } = memberOf(c);
+      return c.json({ planos: await plansOf(db, church.id) });
+    },
+  );
 
-  app.get('/igreja/:slug/plano-leitura/:uuid', validate('param', planParams), async (c) => {
-    const { slug, uuid } = c.req.valid('param');
-    const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
+  app.get('/igreja/:slug/plano-leitura/:uuid', validate('param', planParams), scoped, async (c) => {
+    const { uuid } = c.req.valid('param');
+    const { church } = memberOf(c);
     const plan = await planIn(db, church.id, uuid);
     return c.json(await planWithDays(db, church.id, plan));
   });
@@ -77,9 +82,10 @@ export function readingPlanRoutes(db: Database) {
   app.get(
     '/igreja/:slug/plano-leitura/:uuid/dia/:dia',
     validate('param', planDayParams),
+    scoped,
     async (c) => {
-      const { slug, uuid, dia } = c.req.valid('param');
-      const church = await churchBySlug(db, slug, { notFoundMessage: 'plan.notFound' });
+      const { uuid, dia } = c.req.valid('param');
+      const { church } = memberOf(c);
       const plan = await planIn(db, church.id, uuid);
       const day = await planDay(db, church.id, plan, dia);
       c.header('Cache-Control', 'public, max-age=300');
@@ -93,9 +99,9 @@ export function readingPlanRoutes(db: Database) {
     '/igreja/:slug/plano-leitura-inscricao',
     validate('param', planChurchParams),
     validate('query', planTodayQuery),
+    memberScope(db, { caller: 'member' }),
     async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug);
-      const { user } = await requireMember(db, c, church.id);
+      const { church, user } = membersOf(c);
       const today = todayOf(c.req.valid('query').hoje);
       return c.json({ inscricoes: await subscriptionsOf(db, church.id, user.userId, today) });
     },
@@ -103,26 +109,38 @@ export function readingPlanRoutes(db: Database) {
 
   const mine = '/igreja/:slug/plano-leitura/:uuid/inscricao';
 
-  app.get(mine, validate('param', planParams), validate('query', planTodayQuery), async (c) => {
-    const { slug, uuid } = c.req.valid('param');
-    const { church, user, plan } = await memberPlan(c, slug, uuid);
-    await requireSubscription(db, church.id, user.userId, plan.id);
-    return answer(c, church.id, user.userId, plan);
-  });
+  app.get(
+    mine,
+    validate('param', planParams),
+    validate('query', planTodayQuery),
+    member,
+    async (c) => {
+      const { uuid } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
+      await requireSubscription(db, church.id, user.userId, plan.id);
+      return answer(c, church.id, user.userId, plan);
+    },
+  );
 
   /** Start (spec §4): day 1 is today. Starting twice answers the running subscription. */
-  app.post(mine, validate('param', planParams), validate('query', planTodayQuery), async (c) => {
-    const { slug, uuid } = c.req.valid('param');
-    const { church, user, plan } = await memberPlan(c, slug, uuid);
-    const today = todayOf(c.req.valid('query').hoje);
-    const started = await startPlan(db, church.id, user.userId, plan, today);
-    return answer(c, church.id, user.userId, plan, started ? 201 : 200);
-  });
+  app.post(
+    mine,
+    validate('param', planParams),
+    validate('query', planTodayQuery),
+    member,
+    async (c) => {
+      const { uuid } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
+      const today = todayOf(c.req.valid('query').hoje);
+      const started = await startPlan(db, church.id, user.userId, plan, today);
+      return answer(c, church.id, user.userId, plan, started ? 201 : 200);
+    },
+  );
 
   /** Delete (spec §4, irreversible): the subscription and its progress go. */
-  app.delete(mine, validate('param', planParams), async (c) => {
-    const { slug, uuid } = c.req.valid('param');
-    const { church, user, plan } = await memberPlan(c, slug, uuid);
+  app.delete(mine, validate('param', planParams), member, async (c) => {
+    const { uuid } = c.req.valid('param');
+    const { church, user, plan } = await memberPlan(c, uuid);
     const sub = await requireSubscription(db, church.id, user.userId, plan.id);
     await deleteSubscription(db, church.id, user.userId, sub);
     return c.json({ status: true as const, message: notesMessage(langOf(c), 'plan.deleted') });
@@ -133,9 +151,10 @@ export function readingPlanRoutes(db: Database) {
     `${mine}/reiniciar`,
     validate('param', planParams),
     validate('query', planTodayQuery),
+    member,
     async (c) => {
-      const { slug, uuid } = c.req.valid('param');
-      const { church, user, plan } = await memberPlan(c, slug, uuid);
+      const { uuid } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
       const sub = await requireSubscription(db, church.id, user.userId, plan.id);
       await resetSubscription(db, church.id, sub, todayOf(c.req.valid('query').hoje));
       const message = notesMessage(langOf(c), 'plan.reset');
@@ -148,9 +167,10 @@ export function readingPlanRoutes(db: Database) {
     `${mine}/em-dia`,
     validate('param', planParams),
     validate('query', planTodayQuery),
+    member,
     async (c) => {
-      const { slug, uuid } = c.req.valid('param');
-      const { church, user, plan } = await memberPlan(c, slug, uuid);
+      const { uuid } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
       const sub = await requireSubscription(db, church.id, user.userId, plan.id);
       await catchUp(db, church.id, sub, plan, todayOf(c.req.valid('query').hoje));
       return answer(c, church.id, user.userId, plan);
@@ -162,9 +182,10 @@ export function readingPlanRoutes(db: Database) {
     `${mine}/dia/:dia`,
     validate('param', planDayParams),
     validate('query', planTodayQuery),
+    member,
     async (c) => {
-      const { slug, uuid, dia } = c.req.valid('param');
-      const { church, user, plan } = await memberPlan(c, slug, uuid);
+      const { uuid, dia } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
       await markDay(db, church.id, user.userId, plan, dia, true);
       return answer(c, church.id, user.userId, plan);
     },
@@ -174,9 +195,10 @@ export function readingPlanRoutes(db: Database) {
     `${mine}/dia/:dia`,
     validate('param', planDayParams),
     validate('query', planTodayQuery),
+    member,
     async (c) => {
-      const { slug, uuid, dia } = c.req.valid('param');
-      const { church, user, plan } = await memberPlan(c, slug, uuid);
+      const { uuid, dia } = c.req.valid('param');
+      const { church, user, plan } = await memberPlan(c, uuid);
       await markDay(db, church.id, user.userId, plan, dia, false);
       return answer(c, church.id, user.userId, plan);
     },

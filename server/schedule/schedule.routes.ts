@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { weeklyServicesOf } from './schedule.queries.ts';
 
@@ -11,9 +11,7 @@ export function scheduleRoutes(db: Database) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/agenda',
     validate('param', slugParams),
-    async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug);
-      return c.json({ agenda: await weeklyServicesOf(db, church.id) });
-    },
+    memberScope(db),
+    async (c) => c.json({ agenda: await weeklyServicesOf(db, memberOf(c).church.id) }),
   );
 }

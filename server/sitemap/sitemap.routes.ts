@@ -3,7 +3,7 @@
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { sitemapOf } from './sitemap.service.ts';
 
@@ -11,10 +11,8 @@ export function sitemapRoutes(db: Database) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/sitemap',
     validate('param', slugParams),
-    async (c) => {
-      // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
-      const church = await churchBySlug(db, c.req.valid('param').slug);
-      return c.json({ itens: await sitemapOf(db, church.id) });
-    },
+    // No module: the web side keeps only the sections the church has (src/lib/sitemap.ts).
+    memberScope(db),
+    async (c) => c.json({ itens: await sitemapOf(db, memberOf(c).church.id) }),
   );
 }
