@@ -1,9 +1,9 @@
 // /third-parts/mykids: the children check-in uses the children of the account (login required).
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { MemberKidsCheckins } from '../../../../contract/kids.ts';
+import type { MemberKidsCheckins, VolunteerRooms } from '../../../../contract/kids.ts';
 import { formatLocalDate } from '../../../../contract/account-rules.ts';
-import { fetchMyKidsCheckins } from '../../../lib/kids/api.ts';
+import { fetchMyKidsCheckins, fetchMyKidsRooms } from '../../../lib/kids/api.ts';
 import { loadChildren } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
@@ -22,7 +22,15 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
   const session = useStore($session);
   const user = session.user!;
   const [checkins, setCheckins] = useState<MemberKidsCheckins['checkins'] | null>(null);
+  const [rooms, setRooms] = useState<VolunteerRooms['salas']>([]);
   useEffect(() => {
+    // a room volunteer on today's rota sees that room's roster (docs/kids.md "Room volunteers")
+    const now = new Date();
+    const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+    fetchMyKidsRooms(user.id, church.id, today).then(
+      (r) => setRooms(r.salas),
+      () => setRooms([]),
+    );
     loadChildren(user.id, church.id).catch(() => undefined);
     // the children's check-ins at the church's rooms (docs/kids.md "For families")
     fetchMyKidsCheckins(user.id, church.id).then(
@@ -64,6 +72,28 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
           ))}
         </ul>
       )}
+      {rooms.map((r) => (
+        <section key={r.sessao.id} aria-labelledby={`room-${r.sessao.id}`}>
+          <h2 id={`room-${r.sessao.id}`}>
+            {t('kids.rooms.title', { room: r.sessao.sala.nome, time: r.sessao.horario })}
+          </h2>
+          <p>
+            {t('kids.rooms.count', { count: r.sessao.presentes, capacity: r.sessao.capacidade })}
+          </p>
+          <ul className="acc-list">
+            {r.criancas
+              .filter((c) => !c.saida)
+              .map((c) => (
+                <li key={c.checkinId} className="acc-item">
+                  <p>
+                    <strong>{c.nome}</strong> · {c.responsavel}
+                    {c.observacoes && <b> · {c.observacoes}</b>}
+                  </p>
+                </li>
+              ))}
+          </ul>
+        </section>
+      ))}
       <p>
         <a className="button" href="/user/data">
           {t('account.third.mykids.manage')}
