@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Two projects so CI can split the run (`vitest run --project unit`, `--project api`):
@@ -8,6 +9,9 @@ export default defineConfig({
     // Each file opens its own database; PGlite start-up dominates, so allow for it.
     testTimeout: 30_000,
     hookTimeout: 180_000,
+    // Vitest's default is one worker fewer than the cores: one on this 2-core machine, which left a
+    // core idle while a file waited on PostgreSQL, a server process or a timer (tests/README.md).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     allowOnly: !process.env.CI,
     projects: [
       {

@@ -2,8 +2,8 @@
 // database of its own (created and dropped around the test file). Both seeded.
 // Both start from an already migrated copy (tests/README.md "Time of each phase"): PGlite from the
 // cached migrated folder (server/db/pglite-template.ts) copied into /dev/shm, PostgreSQL from a
-// migrated template database; initdb and the migrations were most of a file's start. The seed still
-// runs per file, because its dates are relative to the moment it runs.
+// migrated template database; initdb and the migrations were most of a file's start. A seeded
+// database is a copy of a seeded template made in the last five minutes (seeded-template.ts).
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
 import { templateKey } from './pglite-template.ts';
 import { seedDemo } from './seed/index.ts';
+import {
+  copySeededPglite,
+  seededTemplatesEnabled,
+  seededPostgresTemplate,
+} from './seeded-template.ts';
 
 export type TestBackend = 'pglite' | 'postgres';
 
@@ -32,6 +37,7 @@ export async function openTestDatabase(
     // A memory-backed folder: the migrated template is copied in (no initdb), files stay in RAM.
     const parent = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
     const dir = mkdtempSync(path.join(parent, 'church-test-'));
+    if (seed) await copySeededPglite(dir); // else openDatabase copies the migrated template
     handle = await openDatabase(dir, { thread: false });
     drop = async () => rmSync(dir, { recursive: true, force: true });
   } else {
@@ -39,7 +45,11 @@ export async function openTestDatabase(
     if (!base) throw new Error('TEST_DATABASE_URL is not set');
     const name = `church_test_${process.pid}_${randomBytes(4).toString('hex')}`;
     const create = async () => {
-      const template = await migratedTemplate(base);
+      const migrated = await migratedTemplate(base);
+      const template =
+        seed && seededTemplatesEnabled()
+          ? await seededPostgresTemplate(base, migrated, (run) => withAdmin(base, run))
+          : migrated;
       await withAdmin(base, (c) => c.query(`create database ${name} template ${template}`));
     };
     // A run with other migrations may have just dropped the template: build it again once.
@@ -49,7 +59,7 @@ export async function openTestDatabase(
     handle = await openDatabase(url.toString());
     drop = () => withAdmin(base, (c) => c.query(`drop database if exists ${name} with (force)`));
   }
-  if (seed) await seedDemo(handle.db);
+  if (seed) await seedDemo(handle.db); // nothing left to do after a seeded copy: each part ran
   return {
     ...handle,
     async close() {
