@@ -4,7 +4,9 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import path from 'node:path';
 import { expect } from '@playwright/test';
+import { copySeededPglite } from '../../server/db/seeded-template.ts';
 
 export interface SecondServer {
   port: number;
@@ -49,6 +51,9 @@ export async function startSecondServer(
     LOG_LEVEL: 'error',
     ...env,
   };
+  // The demo seed is copied in rather than run again on start (server/db/seeded-template.ts).
+  if (!serverEnv.DATABASE_URL && serverEnv.SEED_DEMO !== 'false')
+    await copySeededPglite(path.join(dataDir, 'pglite'));
   await prepare?.(serverEnv);
   const server = spawn(process.execPath, ['server.ts'], { env: serverEnv, stdio: 'ignore' });
   let up = false;
