@@ -82,6 +82,9 @@ export class Inspector {
       if (message.id !== undefined) this.pending.get(message.id)?.(message.result);
       if (message.method === 'NodeWorker.attachedToWorker')
         this.workers.set(message.params!.sessionId, message.params!.workerInfo!.title);
+      // a file's reading thread ends with its file: never ask it again
+      if (message.method === 'NodeWorker.detachedFromWorker')
+        this.workers.delete(message.params!.sessionId);
       if (message.method === 'NodeWorker.receivedMessageFromWorker') {
         const inner = JSON.parse(message.params!.message!) as { id?: number; result?: unknown };
         if (inner.id !== undefined) this.workerPending.get(inner.id)?.(inner.result);
@@ -110,7 +113,11 @@ export class Inspector {
 
   private async inWorker(sessionId: string, method: string, params: object = {}) {
     const id = this.nextId++;
-    const answer = new Promise((resolve) => this.workerPending.set(id, resolve));
+    // a thread that ends while asked answers nothing: given up after 5 s
+    const answer = new Promise((resolve) => {
+      this.workerPending.set(id, resolve);
+      setTimeout(() => resolve(null), 5000).unref();
+    });
     await this.call('NodeWorker.sendMessageToWorker', {
       sessionId,
       message: JSON.stringify({ id, method, params }),
@@ -129,15 +136,16 @@ export class Inspector {
       const answer = (await this.inWorker(sessionId, 'Runtime.evaluate', {
         expression: 'JSON.stringify(process.memoryUsage())',
         returnByValue: true,
-      })) as { result: { value: string } };
-      return JSON.parse(answer.result.value) as NodeJS.MemoryUsage;
+      })) as { result: { value: string } } | null;
+      return answer && (JSON.parse(answer.result.value) as NodeJS.MemoryUsage);
     };
     const heaps = [];
     for (const [sessionId, title] of this.workers) {
       const before = await usage(sessionId);
       await this.inWorker(sessionId, 'HeapProfiler.collectGarbage');
       const after = await usage(sessionId);
-      heaps.push({ title, total: before.heapTotal / MB, used: after.heapUsed / MB });
+      if (before && after)
+        heaps.push({ title, total: before.heapTotal / MB, used: after.heapUsed / MB });
     }
     return heaps;
   }
