@@ -7,6 +7,7 @@ import type {
   KidsDay,
   KidsFamilies,
   KidsLabels,
+  KidsPositions,
   KidsRoom,
   KidsRoster,
 } from '../../contract/kids.ts';
@@ -15,6 +16,7 @@ import {
   fetchKidsAttendanceCsv,
   fetchKidsDay,
   fetchKidsFamilies,
+  fetchKidsPositions,
   fetchKidsRooms,
   fetchKidsRoster,
   postKidsCheckin,
@@ -39,6 +41,8 @@ export function localDay(now = new Date()): string {
 }
 
 export const $kidsRooms = atom<Loadable<{ salas: KidsRoom[] }>>({ state: 'idle' });
+/** The rota positions a room can take its volunteers from (docs/kids.md "Room volunteers"). */
+export const $kidsPositions = atom<Loadable<KidsPositions>>({ state: 'idle' });
 export const $kidsDay = atom<Loadable<KidsDay>>({ state: 'idle' });
 export const $kidsFamilies = atom<Loadable<KidsFamilies>>({ state: 'idle' });
 export const $kidsRoster = atom<Loadable<KidsRoster>>({ state: 'idle' });
@@ -47,6 +51,8 @@ export const $kidsAttendance = atom<Loadable<KidsAttendance>>({ state: 'idle' })
 export const $kidsLast = atom<KidsLabels | null>(null);
 
 export const loadKidsRooms = (slug: string) => loadInto($kidsRooms, () => fetchKidsRooms(slug));
+export const loadKidsPositions = (slug: string) =>
+  loadInto($kidsPositions, () => fetchKidsPositions(slug));
 export const loadKidsDay = (slug: string, data: string) =>
   loadInto($kidsDay, () => fetchKidsDay(slug, data));
 export const loadKidsRoster = (slug: string, id: number) =>

@@ -6,6 +6,7 @@ import type {
   KidsDoor,
   KidsFamilies,
   KidsLabels,
+  KidsPositions,
   KidsRoom,
   KidsRoster,
 } from '../../../contract/kids.ts';
@@ -21,6 +22,8 @@ export interface KidsRoomForm {
   capacidade: number | string;
   proporcao: number | string;
   ativo: boolean;
+  /** The rota position whose volunteers serve the room; blank: none. */
+  posicaoId?: number | string | null;
 }
 
 export interface KidsCheckinForm {
@@ -45,6 +48,8 @@ const kids = (slug: string) => staffHttp(slug);
 
 export const fetchKidsRooms = (slug: string) =>
   kids(slug).get('kids/salas').json<{ salas: KidsRoom[] }>();
+export const fetchKidsPositions = (slug: string) =>
+  kids(slug).get('kids/posicoes').json<KidsPositions>();
 export const postKidsRoom = (slug: string, form: KidsRoomForm) =>
   kids(slug).post('kids/salas', { json: form }).json<KidsRoom>();
 export const putKidsRoom = (slug: string, id: number, form: KidsRoomForm) =>

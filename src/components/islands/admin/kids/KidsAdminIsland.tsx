@@ -7,19 +7,21 @@ import type { KidsRoom } from '../../../../../contract/kids.ts';
 import {
   $kidsAttendance,
   $kidsDay,
+  $kidsPositions,
   $kidsRooms,
   addKidsSession,
   downloadKidsCsv,
   generateKidsSessions,
   loadKidsAttendance,
   loadKidsDay,
+  loadKidsPositions,
   loadKidsRooms,
   localDay,
   saveKidsRoom,
 } from '../../../../stores/admin-kids.ts';
 import type { KidsRoomForm } from '../../../../lib/staff/kids-api.ts';
 import { StaffGate, StaffTabs, useUrlState, type StaffIslandProps } from '../kit/index.ts';
-import { Check, Field, Loader, makeT, Notice, type T } from '../../ui/index.ts';
+import { Check, Field, Loader, makeT, Notice, Select, type T } from '../../ui/index.ts';
 import './kids.css';
 
 const BLANK: KidsRoomForm = {
@@ -31,6 +33,7 @@ const BLANK: KidsRoomForm = {
   capacidade: '',
   proporcao: '',
   ativo: true,
+  posicaoId: '',
 };
 
 function RoomForm({
@@ -50,9 +53,14 @@ function RoomForm({
           ...room,
           anoEscolarMin: room.anoEscolarMin ?? '',
           anoEscolarMax: room.anoEscolarMax ?? '',
+          posicaoId: room.posicaoId ?? '',
         }
       : BLANK,
   );
+  const positions = useStore($kidsPositions);
+  useEffect(() => {
+    void loadKidsPositions(slug);
+  }, [slug]);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [message, setMessage] = useState<string | null>(null);
   const set = (name: keyof KidsRoomForm) => (v: string) => setForm({ ...form, [name]: v });
@@ -131,6 +139,18 @@ function RoomForm({
         onChange={set('proporcao')}
         required
         error={err('proporcao')}
+      />
+      <Select
+        label={t('admin.kids.position')}
+        hint={t('admin.kids.positionHint')}
+        placeholder={t('admin.kids.positionNone')}
+        value={String(form.posicaoId ?? '')}
+        onChange={set('posicaoId')}
+        options={(positions.data?.posicoes ?? []).map((p) => ({
+          value: String(p.id),
+          label: `${p.equipe} · ${p.nome}`,
+        }))}
+        error={err('posicaoId')}
       />
       <Check
         name="ativo"
