@@ -43,7 +43,7 @@ export async function startSecondServer(
   const port = await freePort();
   const dataDir = `.data/e2e-${name}-${port}`;
   rmSync(dataDir, { recursive: true, force: true });
-  const serverEnv = {
+  const serverEnv: NodeJS.ProcessEnv = {
     ...process.env,
     PORT: String(port),
     HOST: '127.0.0.1',
