@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# npm test (tests/README.md "Time of each phase"): the format and lint checks need no build, so they
+# run beside it on the second core; then the unit and API tests (some start the built server), then
+# the browser tests. Any failure stops the run with its code.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
+npm run format:check > /tmp/church-format-$$.log 2>&1 &
+format=$!
+npm run lint > /tmp/church-lint-$$.log 2>&1 &
+lint=$!
+npm run build
+# each check's output is printed whole, after the build's, so the logs do not interleave
+status=0
+wait "$format" || status=$?
+cat /tmp/church-format-$$.log
+wait "$lint" || status=$?
+cat /tmp/church-lint-$$.log
+rm -f /tmp/church-format-$$.log /tmp/church-lint-$$.log
+[ "$status" -eq 0 ] || exit "$status"
+npm run test:unit
+npm run test:e2e
