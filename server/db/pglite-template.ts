@@ -5,7 +5,7 @@
 // the PGlite version and the migration files, so a new migration or upgrade builds a new one
 // (loading a tarball through loadDataDir instead made the seed after it 3x slower).
 // PGLITE_TEMPLATE=false turns it off.
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -53,21 +53,14 @@ export async function copyMigratedTemplate(
   try {
     const template = path.join(cacheDir, templateKey(migrationsFolder));
     if (!existsSync(path.join(template, 'PG_VERSION'))) {
-      // Built aside then renamed: two processes building at once never copy half a folder.
-      const tmp = `${template}.${process.pid}.tmp`;
-      rmSync(tmp, { recursive: true, force: true });
       makePrivateDir(cacheDir);
-      makePrivateDir(tmp);
-      const client = openPglite(tmp);
-      await client.waitReady;
-      await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
-      await client.close();
-      restrictTree(tmp); // every copy inherits these modes: 0700/0600 (docs/security.md "Files on disk")
-      try {
-        renameSync(tmp, template);
-      } catch {
-        rmSync(tmp, { recursive: true, force: true }); // another process won the race
-      }
+      await buildFolderOnce(template, async (tmp) => {
+        makePrivateDir(tmp);
+        const client = openPglite(tmp);
+        await client.waitReady;
+        await migratePglite(drizzlePglite(client) as never, { migrationsFolder });
+        await client.close();
+      });
       // Templates of older migration sets are never used again (~40 MB each).
       for (const old of readdirSync(cacheDir)) {
         if (old !== path.basename(template) && !old.endsWith('.tmp'))
@@ -81,5 +74,24 @@ export async function copyMigratedTemplate(
     return true;
   } catch {
     return false; // a read-only checkout or a full disk: start the slow way
+  }
+}
+
+/**
+ * Builds the PGlite folder `target` by `build(tmp)` into a folder of its own, then renames it into
+ * place: two processes building at once never copy half a folder (the loser's copy is dropped).
+ */
+export async function buildFolderOnce(
+  target: string,
+  build: (tmp: string) => Promise<void>,
+): Promise<void> {
+  const tmp = `${target}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
+  rmSync(tmp, { recursive: true, force: true });
+  await build(tmp);
+  restrictTree(tmp); // every copy inherits these modes: 0700/0600 (docs/security.md "Files on disk")
+  try {
+    renameSync(tmp, target);
+  } catch {
+    rmSync(tmp, { recursive: true, force: true }); // another process won the race
   }
 }

@@ -4,14 +4,14 @@
 // each file starts from a copy. The seed's dates are relative to when it runs, so a template is used
 // only within the five-minute window it was made in (windows start on the hour's multiples of five,
 // so one never spans midnight in a whole-hour zone such as the demo churches').
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, existsSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
 import { makePrivateDir, restrictTree } from '../utils/private-files.ts';
 import { migrationsFolder, openDatabase } from './client.ts';
-import { templateKey } from './pglite-template.ts';
+import { buildDatabaseOnce, withAdmin } from './pg-template.ts';
+import { buildFolderOnce, templateKey } from './pglite-template.ts';
 import { seedDemo } from './seed/index.ts';
 
 const WINDOW_MS = 5 * 60_000;
@@ -39,21 +39,15 @@ export async function copySeededPglite(dir: string): Promise<boolean> {
     const { key, window } = seededKey();
     const template = path.join(cacheDir, `${key}-${window}`);
     if (!existsSync(path.join(template, 'PG_VERSION'))) {
-      // Built aside then renamed: two processes building at once never copy half a folder.
-      const tmp = `${template}.${process.pid}.${randomBytes(3).toString('hex')}.tmp`;
       makePrivateDir(cacheDir);
-      const handle = await openDatabase(tmp, { thread: false });
-      try {
-        await seedDemo(handle.db);
-      } finally {
-        await handle.close();
-      }
-      restrictTree(tmp);
-      try {
-        renameSync(tmp, template);
-      } catch {
-        rmSync(tmp, { recursive: true, force: true }); // another process won the race
-      }
+      await buildFolderOnce(template, async (tmp) => {
+        const handle = await openDatabase(tmp, { thread: false });
+        try {
+          await seedDemo(handle.db);
+        } finally {
+          await handle.close();
+        }
+      });
       // Earlier windows' folders are never used again (a file copying one now finished its copy
       // within the window, long before this).
       for (const old of readdirSync(cacheDir)) {
@@ -71,42 +65,24 @@ export async function copySeededPglite(dir: string): Promise<boolean> {
   }
 }
 
-type Admin = (run: (client: pg.Client) => Promise<unknown>) => Promise<void>;
-
 /**
  * The name of a seeded PostgreSQL template database for this window, built from `migrated`
  * (the migrated, empty template) on first use.
  */
-export async function seededPostgresTemplate(
-  base: string,
-  migrated: string,
-  admin: Admin,
-): Promise<string> {
+export async function seededPostgresTemplate(base: string, migrated: string): Promise<string> {
   const { key, window } = seededKey();
   const name = `church_test_seeded_${key}_${window}`;
-  let exists = false;
-  await admin(async (c) => {
-    const found = await c.query('select 1 from pg_database where datname = $1', [name]);
-    exists = (found.rowCount ?? 0) > 0;
-  });
-  if (exists) return name;
-  const building = `${name}_b${process.pid}_${randomBytes(3).toString('hex')}`;
-  await admin((c) => c.query(`create database ${building} template ${migrated}`));
-  const url = new URL(base);
-  url.pathname = `/${building}`;
-  const handle = await openDatabase(url.toString());
-  try {
-    await seedDemo(handle.db);
-  } finally {
-    await handle.close();
-  }
-  await admin(async (c) => {
+  const built = await buildDatabaseOnce(base, name, migrated, async (url) => {
+    const handle = await openDatabase(url);
     try {
-      await c.query(`alter database ${building} rename to ${name}`);
-    } catch {
-      await c.query(`drop database if exists ${building} with (force)`); // another file won the race
+      await seedDemo(handle.db);
+    } finally {
+      await handle.close();
     }
-    // Templates of other seeds or earlier windows are never used again.
+  });
+  if (!built) return name;
+  // Templates of other seeds or earlier windows are never used again.
+  await withAdmin(base, async (c) => {
     const old = await c.query(
       `select datname from pg_database where datname like 'church_test_seeded_%' and datname <> $1`,
       [name],

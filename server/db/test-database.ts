@@ -12,6 +12,7 @@ import pg from 'pg';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrationsFolder, openDatabase, type DatabaseHandle } from './client.ts';
+import { buildDatabaseOnce, withAdmin } from './pg-template.ts';
 import { templateKey } from './pglite-template.ts';
 import { seedDemo } from './seed/index.ts';
 import {
@@ -47,9 +48,7 @@ export async function openTestDatabase(
     const create = async () => {
       const migrated = await migratedTemplate(base);
       const template =
-        seed && seededTemplatesEnabled()
-          ? await seededPostgresTemplate(base, migrated, (run) => withAdmin(base, run))
-          : migrated;
+        seed && seededTemplatesEnabled() ? await seededPostgresTemplate(base, migrated) : migrated;
       await withAdmin(base, (c) => c.query(`create database ${name} template ${template}`));
     };
     // A run with other migrations may have just dropped the template: build it again once.
@@ -75,30 +74,17 @@ export async function openTestDatabase(
  */
 async function migratedTemplate(base: string): Promise<string> {
   const name = `church_test_template_${templateKey(migrationsFolder)}`;
-  let exists = false;
-  await withAdmin(base, async (c) => {
-    const found = await c.query('select 1 from pg_database where datname = $1', [name]);
-    exists = (found.rowCount ?? 0) > 0;
-  });
-  if (exists) return name;
-  // Built under a name of its own, then renamed: two files building at once never copy half of one.
-  const building = `${name}_${process.pid}_${randomBytes(3).toString('hex')}`;
-  await withAdmin(base, (c) => c.query(`create database ${building}`));
-  const url = new URL(base);
-  url.pathname = `/${building}`;
-  const pool = new pg.Pool({ connectionString: url.toString(), max: 1 });
-  try {
-    await migratePg(drizzlePg(pool), { migrationsFolder });
-  } finally {
-    await pool.end();
-  }
-  await withAdmin(base, async (c) => {
+  const built = await buildDatabaseOnce(base, name, null, async (url) => {
+    const pool = new pg.Pool({ connectionString: url, max: 1 });
     try {
-      await c.query(`alter database ${building} rename to ${name}`);
-    } catch {
-      await c.query(`drop database if exists ${building} with (force)`); // another file won the race
+      await migratePg(drizzlePg(pool), { migrationsFolder });
+    } finally {
+      await pool.end();
     }
-    // Templates of older migration sets are never used again.
+  });
+  if (!built) return name;
+  // Templates of older migration sets are never used again.
+  await withAdmin(base, async (c) => {
     const old = await c.query(
       `select datname from pg_database where datname like 'church_test_template_%' and datname <> $1`,
       [name],
@@ -108,14 +94,4 @@ async function migratedTemplate(base: string): Promise<string> {
         await c.query(`drop database if exists ${row.datname}`).catch(() => undefined);
   });
   return name;
-}
-
-async function withAdmin(url: string, run: (client: pg.Client) => Promise<unknown>): Promise<void> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await run(client);
-  } finally {
-    await client.end();
-  }
 }
