@@ -178,6 +178,11 @@ export const kidsCheckins = pgTable(
     outClientId: text('saida_cliente_id'),
     /** The teacher paged the parent (the door screen shows the code). */
     pagedAt: timestamp('chamado_em', { withTimezone: true }),
+    /**
+     * Pre-checked by the parent from their phone and not yet at the station (docs/kids.md
+     * "From the parent's phone"): the place in the room is held, the child is not in the room.
+     */
+    arriving: boolean('flag_chegando').notNull().default(false),
   },
   (t) => [
     uniqueIndex('kids_checkin_sessao_crianca_uq')

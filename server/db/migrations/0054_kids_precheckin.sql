@@ -1,0 +1,1 @@
+ALTER TABLE "kids_checkin" ADD COLUMN "flag_chegando" boolean DEFAULT false NOT NULL;
