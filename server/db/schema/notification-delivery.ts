@@ -82,6 +82,8 @@ export const pushSends = pgTable(
     removed: integer('removidos').notNull().default(0),
     /** A product message's words in every language (title and text by `pt`/`en`/`es`): each member gets theirs; null: the notice's own. */
     texts: jsonb('textos').$type<Record<string, { title: string; body: string }>>(),
+    /** The preference kind its audience gave it (noticeKindOf); null: inferred from the notice. */
+    kind: text('tipo'),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
     finishedAt: timestamp('data_conclusao', { withTimezone: true }),
   },
@@ -128,4 +130,57 @@ export const notificationLanguages = pgTable(
     updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('notificacao_idioma_uq').on(t.churchId, t.userId)],
+);
+
+/**
+ * A staff notice to send later (docs/notifications.md "Scheduled sends"): the form as staff
+ * filled it, and when. The job claims a due row by moving it from `agendada` to `enviando` in one
+ * update, so one node sends it once; then it goes through the same send as "Send now".
+ */
+export const scheduledNotices = pgTable(
+  'notificacao_agendada',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    /** The staff member who scheduled it: the send is audited as theirs. */
+    userId: integer('usuario_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The notice as POST /admin/{slug}/notificacoes takes it (contract/notifications-staff.ts). */
+    notice: jsonb('dados').$type<Record<string, unknown>>().notNull(),
+    sendAt: timestamp('enviar_em', { withTimezone: true }).notNull(),
+    /** 'agendada', 'enviando', 'enviada', 'cancelada', 'falhou'. */
+    status: text('status').notNull().default('agendada'),
+    /** The notice it became (the staff list's id). */
+    notificationId: integer('notificacao_id'),
+    /** Why it could not go (a field problem's key, e.g. the group was removed). */
+    failure: text('falha'),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notificacao_agendada_devida_idx').on(t.status, t.sendAt),
+    index('notificacao_agendada_igreja_idx').on(t.churchId, t.status),
+  ],
+);
+
+/**
+ * A group's next meeting announced by its leader (docs/notifications.md "A group's next
+ * meeting"): one row per group and meeting, so a leader announces each meeting once.
+ */
+export const groupMeetingNotices = pgTable(
+  'grupo_aviso_encontro',
+  {
+    id: serial('id').primaryKey(),
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    groupId: integer('grupo_id').notNull(),
+    meetingAt: timestamp('encontro', { withTimezone: true }).notNull(),
+    userId: integer('usuario_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('grupo_aviso_encontro_uq').on(t.churchId, t.groupId, t.meetingAt)],
 );
