@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import { tlsAllowedQuery } from '../../contract/domains.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { primaryHostOf, tlsAllowed } from './domains.service.ts';
 
@@ -17,10 +17,13 @@ export function domainRoutes(db: Database) {
       if (!(await tlsAllowed(db, c.req.valid('query').domain))) throw notFound();
       return c.json({ status: true });
     })
-    .get('/igreja/:slug/host-principal', validate('param', slugParams), async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug, {
-        notFoundMessage: 'api.churchNotFound',
-      });
-      return c.json({ principal: await primaryHostOf(db, church.id) });
-    });
+    .get(
+      '/igreja/:slug/host-principal',
+      validate('param', slugParams),
+      memberScope(db, { notFoundMessage: 'api.churchNotFound' }),
+      async (c) => {
+        const { church } = memberOf(c);
+        return c.json({ principal: await primaryHostOf(db, church.id) });
+      },
+    );
 }

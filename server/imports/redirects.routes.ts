@@ -4,9 +4,9 @@ import { Hono } from 'hono';
 import { redirectQuery } from '../../contract/imports.ts';
 import { slugParam } from '../../contract/common.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
+import { memberOf, memberScope } from '../member/scope.ts';
 import { z } from 'zod';
 import { redirectFor } from './posts.ts';
 
@@ -15,8 +15,9 @@ export function redirectRoutes(db: Database) {
     '/igreja/:slug/redirecionamento',
     validate('param', z.object({ slug: slugParam })),
     validate('query', redirectQuery),
+    memberScope(db),
     async (c) => {
-      const church = await churchBySlug(db, c.req.valid('param').slug);
+      const { church } = memberOf(c);
       const to = await redirectFor(db, church.id, c.req.valid('query').caminho);
       if (!to) throw notFound();
       return c.json({ destino: to });

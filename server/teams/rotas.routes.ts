@@ -18,11 +18,10 @@ import {
 } from '../../contract/rotas.ts';
 import { idParam, slugParam } from '../../contract/common.ts';
 import { z } from 'zod';
-import { requireMember } from '../auth/authenticate.ts';
 import { churchOrigin } from '../auth/church-link.ts';
 import type { Database } from '../db/client.ts';
-import { churchBySlug } from '../http/church-scope.ts';
 import { validate } from '../http/validate.ts';
+import { memberOf, memberScope, membersOf } from '../member/scope.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { checkInByQr } from './rota-checkin.ts';
 import * as rotas from './rotas.service.ts';
@@ -33,15 +32,15 @@ const planViewParams = z.object({ slug: slugParam, planId: idParam });
 export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
   const origin = (c: Context, church: { id: number; code: string; name: string }) =>
     churchOrigin(db, c, { ...church, active: true });
-  const member = async (c: Context, slug: string) => {
-    const church = await churchBySlug(db, slug);
-    const { user } = await requireMember(db, c, church.id);
+  const asMember = memberScope(db, { caller: 'member' });
+  const member = (c: Context) => {
+    const { church, user } = membersOf(c);
     return { church, userId: user.userId };
   };
 
   return new Hono({ strict: false })
-    .get('/igreja/:slug/escalas', validate('param', rotaChurchParams), async (c) => {
-      const { church, userId } = await member(c, c.req.valid('param').slug);
+    .get('/igreja/:slug/escalas', validate('param', rotaChurchParams), asMember, async (c) => {
+      const { church, userId } = member(c);
       return c.json({
         ...(await rotas.myRotas(db, church.id, userId)),
         ...(await swaps.mySwaps(db, church.id, userId)),
@@ -51,9 +50,10 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       '/igreja/:slug/escalas/:assignmentId/troca',
       validate('param', myAssignmentParams),
       validate('json', swapAskInput),
+      asMember,
       async (c) => {
         const { slug, assignmentId } = c.req.valid('param');
-        const { church, userId } = await member(c, slug);
+        const { church, userId } = member(c);
         const made = await swaps.askSwap(
           db,
           mailer,
@@ -66,16 +66,21 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
         return c.json(made, 201);
       },
     )
-    .post('/igreja/:slug/trocas/:swapId/aceitar', validate('param', swapParams), async (c) => {
+    .post(
+      '/igreja/:slug/trocas/:swapId/aceitar',
+      validate('param', swapParams),
+      asMember,
+      async (c) => {
+        const { slug, swapId } = c.req.valid('param');
+        const { church, userId } = member(c);
+        return c.json(
+          await swaps.takeSwap(db, mailer, church.id, userId, swapId, await origin(c, church)),
+        );
+      },
+    )
+    .delete('/igreja/:slug/trocas/:swapId', validate('param', swapParams), asMember, async (c) => {
       const { slug, swapId } = c.req.valid('param');
-      const { church, userId } = await member(c, slug);
-      return c.json(
-        await swaps.takeSwap(db, mailer, church.id, userId, swapId, await origin(c, church)),
-      );
-    })
-    .delete('/igreja/:slug/trocas/:swapId', validate('param', swapParams), async (c) => {
-      const { slug, swapId } = c.req.valid('param');
-      const { church, userId } = await member(c, slug);
+      const { church, userId } = member(c);
       await swaps.cancelSwap(db, church.id, userId, swapId);
       return c.body(null, 204);
     })
@@ -83,8 +88,9 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       '/igreja/:slug/escala-presenca',
       validate('param', rotaChurchParams),
       validate('json', checkInQrInput),
+      asMember,
       async (c) => {
-        const { church, userId } = await member(c, c.req.valid('param').slug);
+        const { church, userId } = member(c);
         return c.json(await checkInByQr(db, church.id, userId, c.req.valid('json').t));
       },
     )
@@ -92,9 +98,10 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       '/igreja/:slug/escalas/:assignmentId/resposta',
       validate('param', myAssignmentParams),
       validate('json', answerInput),
+      asMember,
       async (c) => {
         const { slug, assignmentId } = c.req.valid('param');
-        const { church, userId } = await member(c, slug);
+        const { church, userId } = member(c);
         return c.json(
           await rotas.answerAsMember(
             db,
@@ -111,45 +118,58 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
     .post(
       '/igreja/:slug/escalas/:assignmentId/presenca',
       validate('param', myAssignmentParams),
+      asMember,
       async (c) => {
         const { slug, assignmentId } = c.req.valid('param');
-        const { church, userId } = await member(c, slug);
+        const { church, userId } = member(c);
         await rotas.checkInSelf(db, church.id, userId, assignmentId);
         return c.body(null, 204);
       },
     )
-    .get('/igreja/:slug/escala/:planId', validate('param', planViewParams), async (c) => {
+    .get('/igreja/:slug/escala/:planId', validate('param', planViewParams), asMember, async (c) => {
       const { slug, planId } = c.req.valid('param');
-      const { church, userId } = await member(c, slug);
+      const { church, userId } = member(c);
       return c.json(await rotas.teamPlanView(db, church.id, userId, planId));
     })
     .post(
       '/igreja/:slug/bloqueios',
       validate('param', rotaChurchParams),
       validate('json', blockoutInput),
+      asMember,
       async (c) => {
-        const { church, userId } = await member(c, c.req.valid('param').slug);
+        const { church, userId } = member(c);
         return c.json(await rotas.addBlockout(db, church.id, userId, c.req.valid('json')), 201);
       },
     )
-    .delete('/igreja/:slug/bloqueios/:blockoutId', validate('param', blockoutParams), async (c) => {
-      const { slug, blockoutId } = c.req.valid('param');
-      const { church, userId } = await member(c, slug);
-      await rotas.removeBlockout(db, church.id, userId, blockoutId);
-      return c.body(null, 204);
-    })
-    .post('/igreja/:slug/equipes/:teamId/pedido', validate('param', joinParams), async (c) => {
-      const { slug, teamId } = c.req.valid('param');
-      const { church, userId } = await member(c, slug);
-      await rotas.requestToJoin(db, church.id, userId, teamId);
-      return c.body(null, 204);
-    })
+    .delete(
+      '/igreja/:slug/bloqueios/:blockoutId',
+      validate('param', blockoutParams),
+      asMember,
+      async (c) => {
+        const { slug, blockoutId } = c.req.valid('param');
+        const { church, userId } = member(c);
+        await rotas.removeBlockout(db, church.id, userId, blockoutId);
+        return c.body(null, 204);
+      },
+    )
+    .post(
+      '/igreja/:slug/equipes/:teamId/pedido',
+      validate('param', joinParams),
+      asMember,
+      async (c) => {
+        const { slug, teamId } = c.req.valid('param');
+        const { church, userId } = member(c);
+        await rotas.requestToJoin(db, church.id, userId, teamId);
+        return c.body(null, 204);
+      },
+    )
     .get(
       '/igreja/:slug/escala-resposta',
       validate('param', rotaChurchParams),
       validate('query', linkQuery),
+      memberScope(db),
       async (c) => {
-        const church = await churchBySlug(db, c.req.valid('param').slug);
+        const { church } = memberOf(c);
         c.header('cache-control', 'private, no-store');
         return c.json(await rotas.linkView(db, church.id, c.req.valid('query').t));
       },
@@ -158,8 +178,9 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       '/igreja/:slug/escala-resposta',
       validate('param', rotaChurchParams),
       validate('json', linkAnswerInput),
+      memberScope(db),
       async (c) => {
-        const church = await churchBySlug(db, c.req.valid('param').slug);
+        const { church } = memberOf(c);
         const { t: token, resposta } = c.req.valid('json');
         return c.json(
           await rotas.answerByLink(db, mailer, church.id, token, resposta, await origin(c, church)),

@@ -11,12 +11,7 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const posix = (path: string) => path.split(sep).join('/');
 
 /** Route files that still look the church up inline, with why (convert each, then remove its line). */
-const NOT_MOVED_YET: Record<string, string> = {
-  'server/teams/rotas.routes.ts': 'rotas were being changed by another change in flight',
-  'server/domains/domains.routes.ts':
-    'custom domains were being changed by another change in flight',
-  'server/imports/redirects.routes.ts': 'imports were being changed by another change in flight',
-};
+const NOT_MOVED_YET: Record<string, string> = {};
 
 /** A call or import of the church look-ups a scope is built from. */
 export const INLINE_LOOKUP =
