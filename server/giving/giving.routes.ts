@@ -18,10 +18,10 @@ import {
   userChurchParams,
 } from '../../contract/giving.ts';
 import { paymentCodeParams } from '../../contract/payments.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import type { Database } from '../db/client.ts';
-import { memberOf, memberScope, membersOf } from '../member/scope.ts';
+import { memberOf, memberScope, membersOf, scopeOfChurch } from '../member/scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -99,12 +99,12 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       '/usuario/:userId/doacao-recorrente',
       validate('param', userChurchParams),
       validate('query', churchQuery),
+      memberScope(db, { from: 'query', caller: 'member', loginFirst: true }),
       async (c) => {
         const { userId } = c.req.valid('param');
-        const churchId = c.req.valid('query').igreja;
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         requireSelf(user, userId);
-        return c.json({ doacoesRecorrentes: await recurringGiftsOf(db, churchId, userId) });
+        return c.json({ doacoesRecorrentes: await recurringGiftsOf(db, church.id, userId) });
       },
     )
     .put(
@@ -116,7 +116,7 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
         const user = await requireUser(db, c);
         requireSelf(user, userId);
         const gift = await ownGift(db, userId, id);
-        await requireMember(db, c, gift.churchId);
+        await scopeOfChurch(db, c, gift.churchId, { caller: 'member', user });
         const body = c.req.valid('json');
         return c.json({ doacaoRecorrente: await updateRecurringGift(db, gift, userId, body) });
       },
@@ -132,7 +132,7 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
         requireSelf(user, userId);
         const gift = await ownGift(db, userId, id);
         if (gift.churchId !== c.req.valid('query').igreja) throw notFound('give.recurringNotFound');
-        await requireMember(db, c, gift.churchId);
+        await scopeOfChurch(db, c, gift.churchId, { caller: 'member', user });
         const { paymentId, created } = await confirmGiftCharge(db, gift.id, new Date(), {
           mailer: options.mailer,
           settings: accountSettings(),
@@ -148,7 +148,7 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
         const user = await requireUser(db, c);
         requireSelf(user, userId);
         const gift = await ownGift(db, userId, id);
-        await requireMember(db, c, gift.churchId);
+        await scopeOfChurch(db, c, gift.churchId, { caller: 'member', user });
         return c.json({ doacaoRecorrente: await actOnRecurringGift(db, gift, acao) });
       },
     )
@@ -169,12 +169,13 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
       '/usuario/:userId/doacao',
       validate('param', userChurchParams),
       validate('query', historyQuery),
+      memberScope(db, { from: 'query', caller: 'member', loginFirst: true }),
       async (c) => {
         const { userId } = c.req.valid('param');
-        const { igreja, ano } = c.req.valid('query');
-        const { user } = await requireMember(db, c, igreja);
+        const { ano } = c.req.valid('query');
+        const { user, church } = membersOf(c);
         requireSelf(user, userId);
-        return c.json({ doacoes: await giftsOf(db, igreja, userId, ano) });
+        return c.json({ doacoes: await giftsOf(db, church.id, userId, ano) });
       },
     );
 }
