@@ -99,6 +99,8 @@ export const configSchema = z.object({
   VAPID_PRIVATE_KEY: z.string().trim().min(1).optional(),
   /** Who the push services may contact about this server's pushes (a mailto: or https: URL). */
   VAPID_SUBJECT: z.string().trim().min(1).optional(),
+  /** Late bounces and complaints (docs/notifications.md "Bounces"): the shared secret an MTA or provider sends as `Authorization: Bearer …` to POST /api/v1/email/retorno; unset, that endpoint is off (404). */
+  EMAIL_WEBHOOK_SECRET: z.string().trim().min(16).optional(),
   /** Links sent outside a request (e-mails, pushes, jobs): `https` makes them https://<church>.<PROVIDER_DOMAIN> (TLS on 443 at a proxy; docs/deploy.md); unset: https with NODE_ENV=production, else http on PORT. */
   PUBLIC_URL_SCHEME: z.enum(['http', 'https']).optional(),
   /** TEST ONLY, off by default and refused in production: web push may reach a push service on this machine over plain http (a browser test runs its own). */

@@ -19,6 +19,7 @@ export function notificationPath(typeCode: string, relatedId: string | null): st
     case 'CELULA_SOLICITACAO':
       return id ? `/groups/${id}/requests` : '/groups';
     case 'CELULA_RESPOSTA':
+    case 'CELULA_ENCONTRO':
       return id ? `/groups/${id}` : '/groups';
     default:
       return null;

@@ -256,6 +256,8 @@ export const groupAnswerResponseSchema = z.object({
 export const GROUP_NOTIFICATION_TYPES = {
   request: 'CELULA_SOLICITACAO',
   answer: 'CELULA_RESPOSTA',
+  /** The leader's notice of the next meeting (docs/notifications.md "A group's next meeting"). */
+  meeting: 'CELULA_ENCONTRO',
 } as const;
 
 // ---- leaders' meetings, attendance and leaving (docs/groups.md "Meetings and attendance") ----

@@ -44,10 +44,23 @@ export const notificationLanguageSetSchema = z.object({
 });
 export type NotificationLanguageSet = z.infer<typeof notificationLanguageSetSchema>;
 
-/** The kind a notice counts as for preferences: the live service, a group's, an event's, else the church's. */
-export function noticeKindOf(notice: { typeCode: string; toGroup: boolean }): NoticeKind {
+/** Who a staff notice went to (contract/email-announcements.ts `Audience['tipo']`). */
+export type NoticeAudience = 'todos' | 'grupo' | 'papel' | 'evento' | 'filtro';
+
+/**
+ * The kind a notice counts as for preferences, on every channel (in-app, push, e-mail): the live
+ * service; a group's members → `groups`; an event's registrants → `events`; everyone, a role or a
+ * directory filter → `church`, unless it opens an event (`events`). Without an audience (a notice
+ * stored before audiences, or a product message) a notice to some members is a group's.
+ */
+export function noticeKindOf(notice: {
+  typeCode: string;
+  audience?: NoticeAudience | null;
+  toGroup?: boolean;
+}): NoticeKind {
   if (notice.typeCode === 'CULTO') return 'live';
-  if (notice.toGroup) return 'groups';
-  if (notice.typeCode === 'EVENTO') return 'events';
+  const audience = notice.audience ?? (notice.toGroup ? 'grupo' : 'todos');
+  if (audience === 'grupo') return 'groups';
+  if (audience === 'evento' || notice.typeCode === 'EVENTO') return 'events';
   return 'church';
 }

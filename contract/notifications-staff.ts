@@ -110,3 +110,59 @@ export const notificationGroupsSchema = z.object({
   grupos: z.array(z.object({ id: z.number(), nome: z.string(), membros: z.number() })),
 });
 export type NotificationGroup = z.infer<typeof notificationGroupsSchema>['grupos'][number];
+
+/** A wall-clock time in the church's zone, as a `datetime-local` field gives it (`2026-12-24T19:30`). */
+export const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** POST /admin/{slug}/notificacoes/agendadas and PUT …/agendadas/{id}: the notice and when it goes. */
+export const staffNotificationScheduleSchema = staffNotificationSendSchema.extend({
+  /** When to send it, in the church's time zone (`fusoHorario` of the list). */
+  enviarEm: z
+    .string({ error: 'staff.notifications.sendAtInvalid' })
+    .regex(LOCAL_DATE_TIME, { error: 'staff.notifications.sendAtInvalid' }),
+});
+export type StaffNotificationSchedule = z.infer<typeof staffNotificationScheduleSchema>;
+
+export const SCHEDULED_STATUSES = [
+  'agendada',
+  'enviando',
+  'enviada',
+  'cancelada',
+  'falhou',
+] as const;
+
+/** A notice scheduled to go later (docs/notifications.md "Scheduled sends"). */
+export const scheduledNotificationSchema = z.object({
+  id: z.number(),
+  /** The instant it goes (ISO). */
+  enviarEm: z.string(),
+  /** The same instant in the church's zone, as the form shows it. */
+  local: z.string(),
+  status: z.enum(SCHEDULED_STATUSES),
+  aviso: staffNotificationSendSchema,
+  autor: z.string().nullable(),
+  /** The sent notice's id once it went. */
+  notificacaoId: z.number().nullable(),
+  /** Why it could not go (a message in the caller's language). */
+  falha: z.string().nullable(),
+});
+export type ScheduledNotification = z.infer<typeof scheduledNotificationSchema>;
+
+/** GET /admin/{slug}/notificacoes/agendadas: waiting ones first (soonest first), then the latest gone. */
+export const scheduledNotificationsSchema = z.object({
+  fusoHorario: z.string(),
+  agendadas: z.array(scheduledNotificationSchema),
+});
+export type ScheduledNotifications = z.infer<typeof scheduledNotificationsSchema>;
+
+/** POST /admin/{slug}/transmissao/{id}/no-ar: the stream's "We're on air now" switch. */
+export const onAirSetSchema = z.object({
+  aoVivo: z.boolean({ error: 'staff.notifications.onAirInvalid' }),
+});
+/** What the switch did: the stream's state and the "We're live" notice it sent (null: none this time). */
+export const onAirSchema = z.object({
+  id: z.number(),
+  aoVivo: z.boolean(),
+  notificacaoId: z.number().nullable(),
+});
+export type OnAir = z.infer<typeof onAirSchema>;

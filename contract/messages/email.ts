@@ -17,6 +17,11 @@ const en = {
   'email.unsubscribeLine': 'Stop these e-mails: {{link}}',
   'email.unsubscribeButton': 'Stop these e-mails',
   'email.test': '[Test] {{subject}}',
+  'email.meetingSubject': 'Next meeting: {{group}}',
+  'email.meetingBody':
+    '{{leader}} invites you to the next meeting of {{group}}: {{when}}{{place}}.{{note}}',
+  'email.feedbackTooLarge': 'The report is larger than 256 KB.',
+  'email.feedbackInvalid': 'This is not a delivery status (RFC 3464) or abuse (RFC 5965) report.',
   'email.reminderSubject': 'Reminder: {{event}}',
   'email.reminderBody':
     'A reminder: {{event}} is coming up, {{when}}{{place}}. We look forward to seeing you.',
@@ -51,6 +56,11 @@ const pt: Record<EmailMessageKey, string> = {
   'email.unsubscribeLine': 'Parar estes e-mails: {{link}}',
   'email.unsubscribeButton': 'Parar estes e-mails',
   'email.test': '[Teste] {{subject}}',
+  'email.meetingSubject': 'Próximo encontro: {{group}}',
+  'email.meetingBody':
+    '{{leader}} convida você para o próximo encontro de {{group}}: {{when}}{{place}}.{{note}}',
+  'email.feedbackTooLarge': 'O relatório passa de 256 KB.',
+  'email.feedbackInvalid': 'Isto não é um relatório de entrega (RFC 3464) nem de abuso (RFC 5965).',
   'email.reminderSubject': 'Lembrete: {{event}}',
   'email.reminderBody': 'Lembrete: {{event}} está chegando, {{when}}{{place}}. Esperamos por você.',
   'email.newEventSubject': 'Novo evento: {{event}}',
@@ -82,6 +92,11 @@ const es: Record<EmailMessageKey, string> = {
   'email.unsubscribeLine': 'Dejar de recibir estos correos: {{link}}',
   'email.unsubscribeButton': 'Dejar de recibir estos correos',
   'email.test': '[Prueba] {{subject}}',
+  'email.meetingSubject': 'Próximo encuentro: {{group}}',
+  'email.meetingBody':
+    '{{leader}} te invita al próximo encuentro de {{group}}: {{when}}{{place}}.{{note}}',
+  'email.feedbackTooLarge': 'El informe supera los 256 KB.',
+  'email.feedbackInvalid': 'Esto no es un informe de entrega (RFC 3464) ni de abuso (RFC 5965).',
   'email.reminderSubject': 'Recordatorio: {{event}}',
   'email.reminderBody': 'Recordatorio: {{event}} se acerca, {{when}}{{place}}. Te esperamos.',
   'email.newEventSubject': 'Nuevo evento: {{event}}',

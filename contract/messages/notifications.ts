@@ -15,6 +15,16 @@ const en = {
   'push.tooManyDevices': 'You have too many devices with notifications. Remove one and try again.',
   'push.deviceNotFound': 'That device was not found among yours.',
   'push.endpointRefused': 'This push address cannot be used.',
+  'notifications.meetingWhenInvalid': 'Choose the date and time of the meeting.',
+  'notifications.meetingPast': 'That time has passed. Choose the next meeting’s date and time.',
+  'notifications.meetingFar': 'Announce a meeting at most 60 days ahead.',
+  'notifications.meetingPlaceTooLong': 'The place can have at most 200 characters.',
+  'notifications.meetingNoteTooLong': 'The note can have at most 300 characters.',
+  'notifications.meetingLeaderOnly': 'Only the group’s leader can announce its meetings.',
+  'notifications.meetingAlready': 'The members were already told about this meeting.',
+  'notifications.meetingTooMany': 'The group was told about 3 meetings this week. Try again later.',
+  'notifications.meetingNobody': 'The group has no members to tell yet.',
+  'notifications.meetingSent': 'Members told about the meeting: {{count}}.',
 } as const;
 
 export type NotificationsMessageKey = keyof typeof en;
@@ -33,6 +43,18 @@ const pt: Record<NotificationsMessageKey, string> = {
   'push.tooManyDevices': 'Você tem aparelhos demais com notificações. Remova um e tente de novo.',
   'push.deviceNotFound': 'Esse aparelho não foi encontrado entre os seus.',
   'push.endpointRefused': 'Este endereço de push não pode ser usado.',
+  'notifications.meetingWhenInvalid': 'Escolha a data e a hora do encontro.',
+  'notifications.meetingPast':
+    'Esse horário já passou. Escolha a data e a hora do próximo encontro.',
+  'notifications.meetingFar': 'Avise de um encontro com no máximo 60 dias de antecedência.',
+  'notifications.meetingPlaceTooLong': 'O local pode ter no máximo 200 caracteres.',
+  'notifications.meetingNoteTooLong': 'A observação pode ter no máximo 300 caracteres.',
+  'notifications.meetingLeaderOnly': 'Só o líder do grupo pode avisar dos encontros.',
+  'notifications.meetingAlready': 'Os membros já foram avisados deste encontro.',
+  'notifications.meetingTooMany':
+    'O grupo já foi avisado de 3 encontros nesta semana. Tente mais tarde.',
+  'notifications.meetingNobody': 'O grupo ainda não tem membros para avisar.',
+  'notifications.meetingSent': 'Membros avisados do encontro: {{count}}.',
 };
 
 const es: Record<NotificationsMessageKey, string> = {
@@ -50,6 +72,17 @@ const es: Record<NotificationsMessageKey, string> = {
     'Tienes demasiados dispositivos con notificaciones. Quita uno e inténtalo de nuevo.',
   'push.deviceNotFound': 'Ese dispositivo no está entre los tuyos.',
   'push.endpointRefused': 'Esta dirección de push no se puede usar.',
+  'notifications.meetingWhenInvalid': 'Elige la fecha y la hora del encuentro.',
+  'notifications.meetingPast': 'Esa hora ya pasó. Elige la fecha y la hora del próximo encuentro.',
+  'notifications.meetingFar': 'Avisa de un encuentro como máximo con 60 días de antelación.',
+  'notifications.meetingPlaceTooLong': 'El lugar puede tener como máximo 200 caracteres.',
+  'notifications.meetingNoteTooLong': 'La nota puede tener como máximo 300 caracteres.',
+  'notifications.meetingLeaderOnly': 'Solo el líder del grupo puede avisar de sus encuentros.',
+  'notifications.meetingAlready': 'Ya se avisó a los miembros de este encuentro.',
+  'notifications.meetingTooMany':
+    'Ya se avisó al grupo de 3 encuentros esta semana. Inténtalo más tarde.',
+  'notifications.meetingNobody': 'El grupo aún no tiene miembros a quienes avisar.',
+  'notifications.meetingSent': 'Miembros avisados del encuentro: {{count}}.',
 };
 
 export const NOTIFICATIONS_MESSAGES: MessageTable<NotificationsMessageKey> = { en, pt, es };

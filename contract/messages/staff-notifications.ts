@@ -14,6 +14,13 @@ const en = {
   'staff.notifications.groupNotFound': 'That group is not an active group of this church.',
   'staff.notifications.groupEmpty': 'That group has no members yet.',
   'staff.notifications.notFound': 'That notification was not found in this church.',
+  'staff.notifications.sendAtInvalid': 'Choose a date and time to send it.',
+  'staff.notifications.sendAtPast': 'That time has passed. Choose a time in the future.',
+  'staff.notifications.sendAtFar': 'Schedule it at most one year ahead.',
+  'staff.notifications.scheduledNotFound': 'That scheduled notice was not found in this church.',
+  'staff.notifications.scheduledGone': 'That notice has already been sent or cancelled.',
+  'staff.notifications.scheduledFailed': 'It could not be sent. Try sending it again.',
+  'staff.notifications.onAirInvalid': 'Say whether the stream is on air.',
 } as const;
 
 export type StaffNotificationsMessageKey = keyof typeof en;
@@ -29,6 +36,13 @@ const pt: Record<StaffNotificationsMessageKey, string> = {
   'staff.notifications.groupNotFound': 'Esse grupo não é um grupo ativo desta igreja.',
   'staff.notifications.groupEmpty': 'Esse grupo ainda não tem membros.',
   'staff.notifications.notFound': 'Essa notificação não foi encontrada nesta igreja.',
+  'staff.notifications.sendAtInvalid': 'Escolha a data e a hora do envio.',
+  'staff.notifications.sendAtPast': 'Esse horário já passou. Escolha um horário no futuro.',
+  'staff.notifications.sendAtFar': 'Agende com no máximo um ano de antecedência.',
+  'staff.notifications.scheduledNotFound': 'Esse aviso agendado não foi encontrado nesta igreja.',
+  'staff.notifications.scheduledGone': 'Esse aviso já foi enviado ou cancelado.',
+  'staff.notifications.scheduledFailed': 'Não foi possível enviá-lo. Tente enviar de novo.',
+  'staff.notifications.onAirInvalid': 'Diga se a transmissão está no ar.',
 };
 
 const es: Record<StaffNotificationsMessageKey, string> = {
@@ -42,6 +56,13 @@ const es: Record<StaffNotificationsMessageKey, string> = {
   'staff.notifications.groupNotFound': 'Ese grupo no es un grupo activo de esta iglesia.',
   'staff.notifications.groupEmpty': 'Ese grupo aún no tiene miembros.',
   'staff.notifications.notFound': 'Esa notificación no se encontró en esta iglesia.',
+  'staff.notifications.sendAtInvalid': 'Elige la fecha y la hora del envío.',
+  'staff.notifications.sendAtPast': 'Esa hora ya pasó. Elige una hora en el futuro.',
+  'staff.notifications.sendAtFar': 'Prográmalo como máximo con un año de antelación.',
+  'staff.notifications.scheduledNotFound': 'Ese aviso programado no se encontró en esta iglesia.',
+  'staff.notifications.scheduledGone': 'Ese aviso ya se envió o se canceló.',
+  'staff.notifications.scheduledFailed': 'No se pudo enviar. Intenta enviarlo de nuevo.',
+  'staff.notifications.onAirInvalid': 'Indica si la transmisión está al aire.',
 };
 
 export const STAFF_NOTIFICATIONS_MESSAGES: MessageTable<StaffNotificationsMessageKey> = {

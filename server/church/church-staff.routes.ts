@@ -20,6 +20,8 @@ import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import * as site from './church-staff.service.ts';
+import { onAirSetSchema } from '../../contract/notifications-staff.ts';
+import { setOnAir } from '../notifications/live-notice.ts';
 import { ensureStaffRoom } from '../files/quota.ts';
 
 /** The `imagem` file of a multipart body (already parsed by the form validator), size-checked. */
@@ -113,6 +115,17 @@ export function churchStaffRoutes(deps: StaffDeps) {
         async (c) =>
           c.json(
             await site.updateStream(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
+          ),
+      )
+      // "We're on air now": live, and "We're live" once per occurrence (docs/notifications.md "Live service")
+      .post(
+        '/transmissao/:id/no-ar',
+        home,
+        validate('param', idParams),
+        validate('json', onAirSetSchema),
+        async (c) =>
+          c.json(
+            await setOnAir(deps, actor(c), c.req.valid('param').id, c.req.valid('json').aoVivo),
           ),
       )
       .delete('/transmissao/:id', home, validate('param', idParams), async (c) => {

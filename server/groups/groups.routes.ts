@@ -38,6 +38,8 @@ import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { MemberDeps } from '../member/deps.ts';
 import { leaderGroupInput } from '../../contract/groups-staff.ts';
+import { meetingNoticeSchema } from '../../contract/notification-meeting.ts';
+import { notifyNextMeeting } from '../notifications/group-meeting-notice.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
 import {
   answerRequestAsLeader,
@@ -298,6 +300,31 @@ function leaderEditRoutes(
         status: true as const,
         message: message(langOf(c), 'groups.saved'),
         ...saved,
+      });
+    },
+  );
+
+  // the next meeting to the members, by their preferences (docs/notifications.md "A group's next meeting")
+  app.post(
+    '/celula/:id/proximo-encontro',
+    signedIn,
+    validate('param', groupIdParams),
+    validate('json', meetingNoticeSchema),
+    async (c) => {
+      const user = c.get('user');
+      const { group, church, role } = await groupForMember(c, c.req.valid('param').id);
+      const count = await notifyNextMeeting(
+        deps.db,
+        group,
+        church.id,
+        role,
+        user.userId,
+        c.req.valid('json'),
+      );
+      return c.json({
+        status: true as const,
+        message: message(langOf(c), 'notifications.meetingSent', { count }),
+        destinatarios: count,
       });
     },
   );

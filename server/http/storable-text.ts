@@ -66,7 +66,8 @@ function urlProblems(c: Context): string[] {
 }
 
 /** Bodies no route reads as text: reading them as text here would spoil the bytes. */
-const BINARY = /^(image|audio|video|font)\/|^application\/(octet-stream|pdf|zip)/i;
+// message/*: a raw e-mail report the route streams itself under its own cap (server/notifications/email-feedback.ts)
+const BINARY = /^(image|audio|video|font|message)\/|^application\/(octet-stream|pdf|zip)/i;
 
 async function bodyProblems(c: Context): Promise<string[]> {
   const type = c.req.header('content-type') ?? '';

@@ -27,6 +27,7 @@ import { emailSendsJob } from '../notifications/email.job.ts';
 import { eventRemindersJob } from '../notifications/event-mail.ts';
 import { pushTask } from '../notifications/push.task.ts';
 import { liveNoticesJob } from '../notifications/live-notice.ts';
+import { scheduledNoticesJob } from '../notifications/scheduled-notices.ts';
 
 /** spec §4: unpaid Pix codes and abandoned card challenges are cancelled and free their seats. */
 export const overduePaymentsJob = defineJob({
@@ -64,6 +65,7 @@ export const JOBS: readonly Job[] = [
   hostnameRecheckJob,
   churchLifecycleJob,
   liveNoticesJob,
+  scheduledNoticesJob,
   rotaRemindersJob,
   emailSendsJob,
   eventRemindersJob,

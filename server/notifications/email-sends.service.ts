@@ -10,7 +10,7 @@ import { notificationPath } from '../../common/notification-link.ts';
 import type { Audience, EmailSends, EmailSendSummary } from '../../contract/email-announcements.ts';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import type { Lang } from '../../contract/language.ts';
-import type { NoticeKind } from '../../contract/notification-preferences.ts';
+import { noticeKindOf, type NoticeKind } from '../../contract/notification-preferences.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
@@ -507,9 +507,9 @@ export async function insertAudienceNotices(
   return { first: Number(row?.first), count: Number(row?.n ?? 0) };
 }
 
-/** Whose preference a staff notice's e-mail follows: group messages, events, or church notices. */
-export const noticeKind = (audience: Audience | undefined): NoticeKind =>
-  audience?.tipo === 'grupo' ? 'groups' : audience?.tipo === 'evento' ? 'events' : 'church';
+/** Whose preference a staff notice follows on every channel (noticeKindOf of the contract). */
+export const noticeKind = (audience: Audience | undefined, typeCode = 'AVISO'): NoticeKind =>
+  noticeKindOf({ typeCode, audience: audience?.tipo ?? 'todos' });
 
 /** What a staff notice's e-mail needs from the send (notifications-staff.service.ts). */
 export interface NoticeEmail {
@@ -529,7 +529,7 @@ export async function queueNoticeEmail(
   notice: NoticeEmail,
 ): Promise<EmailSendSummary | null> {
   const resolved = await resolveAudience(db, notice.churchId, notice.audience);
-  const kind = noticeKind(notice.audience);
+  const kind = noticeKind(notice.audience, notice.typeCode);
   const id = await queueEmailSend(db, {
     churchId: notice.churchId,
     notificationId: notice.notificationId,

@@ -6,14 +6,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { staffNotificationSchema } from '../../contract/notifications-staff.ts';
+import { onAirSchema, staffNotificationSchema } from '../../contract/notifications-staff.ts';
 import { notificationsResponseSchema } from '../../contract/user.ts';
 import { createApi, type Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, expectError, loginAs } from '../test-kit.ts';
+import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
 import { LIVE_TYPE, occurrenceAt, sendDueLiveNotices } from './live-notice.ts';
 import { pushPayloadOf } from './push.service.ts';
 
@@ -126,5 +126,72 @@ describe.each(testBackends())('live-service notices on %s', (backend) => {
     const before = (await liveNotices(graca)).length;
     expect(await sendDueLiveNotices(database.db, now)).toEqual([]);
     expect(await liveNotices(graca)).toHaveLength(before);
+  });
+
+  it('the “On air” switch marks a stream live and sends once per occurrence, never again with the job', async () => {
+    const admin = await loginAs(api, 'admin@grace.demo');
+    const member = await loginAs(api, 'member@grace.demo');
+    // a clean slate: no "We're live" in the last 30 minutes at grace
+    await database.db
+      .delete(t.notifications)
+      .where(and(eq(t.notifications.churchId, grace), eq(t.notifications.typeCode, LIVE_TYPE)));
+    const now = Date.now();
+    const [stream] = await database.db
+      .insert(t.liveStreams)
+      .values({
+        churchId: grace,
+        title: 'Evening Prayer',
+        service: 'youtube',
+        code: 'def',
+        // a weekly stream whose start this week is in 3 minutes: staff switch on a little early
+        startsAt: new Date(now - 2 * WEEK + 3 * MINUTE),
+        weekly: true,
+      })
+      .returning({ id: t.liveStreams.id });
+    const path = `/admin/grace/transmissao/${stream!.id}/no-ar`;
+    expectError(await call('POST', path, { token: member.token, body: { aoVivo: true } }), 403);
+    expectFieldError(
+      await call('POST', path, { token: admin.token, body: { aoVivo: 'sim' } }),
+      400,
+      'aoVivo',
+    );
+    const on = await call('POST', path, { token: admin.token, body: { aoVivo: true } });
+    expect(on.status, JSON.stringify(on.body)).toBe(200);
+    expect(onAirSchema.parse(on.body)).toMatchObject({ aoVivo: true });
+    expect(on.body.notificacaoId).toEqual(expect.any(Number));
+    const live = async () =>
+      (
+        await database.db
+          .select({ live: t.liveStreams.live })
+          .from(t.liveStreams)
+          .where(eq(t.liveStreams.id, stream!.id))
+      )[0]!.live;
+    expect(await live()).toBe(true);
+    expect(await liveNotices(grace)).toHaveLength(1);
+    // the scheduled start arrives: the job finds the occurrence claimed and sends nothing
+    await sendDueLiveNotices(database.db, new Date(now + 4 * MINUTE));
+    expect(await liveNotices(grace)).toHaveLength(1);
+    // off, then on again in the same service: no second notice
+    const off = await call('POST', path, { token: admin.token, body: { aoVivo: false } });
+    expect(off.body).toMatchObject({ aoVivo: false, notificacaoId: null });
+    expect(await live()).toBe(false);
+    const again = await call('POST', path, { token: admin.token, body: { aoVivo: true } });
+    expect(again.body).toMatchObject({ aoVivo: true, notificacaoId: null });
+    expect(await liveNotices(grace)).toHaveLength(1);
+    const audits = await database.db
+      .select({ action: t.auditLog.action })
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.churchId, grace), eq(t.auditLog.targetId, String(stream!.id))));
+    expect(audits.map((a) => a.action).sort()).toEqual(['home.done', 'home.start', 'home.start']);
+    // another church's staff cannot switch it
+    const other = await loginAs(api, 'lider@graca.demo');
+    expectError(
+      await call('POST', `/admin/graca/transmissao/${stream!.id}/no-ar`, {
+        token: other.token,
+        body: { aoVivo: true },
+      }),
+      404,
+    );
+    await database.db.delete(t.liveStreams).where(eq(t.liveStreams.id, stream!.id));
   });
 });

@@ -4,8 +4,9 @@
 // start arrives — once across nodes by the runner's lease and the unique `notificacao_ao_vivo` row.
 import { and, desc, eq, gte, or } from 'drizzle-orm';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
-import type { StaffNotification } from '../../contract/notifications-staff.ts';
-import type { Database } from '../db/client.ts';
+import type { OnAir, StaffNotification } from '../../contract/notifications-staff.ts';
+import type { Database, Tx } from '../db/client.ts';
+import { notFound } from '../http/errors.ts';
 import * as t from '../db/schema/index.ts';
 import { defineJob } from '../jobs/runner.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -152,53 +153,120 @@ export async function sendDueLiveNotices(db: Database, now: Date): Promise<numbe
   for (const stream of streams) {
     const occurrence = occurrenceAt(stream, now.getTime());
     if (!occurrence) continue;
-    const id = await db.transaction(async (tx) => {
-      const [claimed] = await tx
-        .insert(t.liveNotices)
-        .values({ churchId: stream.churchId, streamId: stream.id, occurrence })
-        .onConflictDoNothing()
-        .returning({ id: t.liveNotices.id });
-      if (!claimed) return null;
-      const [recent] = await tx
-        .select({ id: t.notifications.id })
-        .from(t.notifications)
-        .where(
-          and(
-            eq(t.notifications.churchId, stream.churchId),
-            eq(t.notifications.typeCode, LIVE_TYPE),
-            gte(t.notifications.createdAt, new Date(now.getTime() - RECENT_MS)),
-          ),
-        )
-        .limit(1);
-      if (recent) return null; // staff already told everyone
-      const [church] = await tx
-        .select({ locale: t.churches.locale })
-        .from(t.churches)
-        .where(eq(t.churches.id, stream.churchId));
-      const text = liveNoticeText(church?.locale ?? 'en', stream.title);
-      const [row] = await tx
-        .insert(t.notifications)
-        .values({
-          churchId: stream.churchId,
-          userId: null,
-          title: text.title,
-          body: text.body,
-          typeCode: LIVE_TYPE,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning({ id: t.notifications.id });
-      await tx
-        .update(t.liveNotices)
-        .set({ notificationId: row!.id })
-        .where(eq(t.liveNotices.id, claimed.id));
-      return row!.id;
-    });
+    const id = await db.transaction((tx) => claimOccurrence(tx, stream, occurrence, now));
     if (id === null) continue;
     await queuePush(db, stream.churchId, id, liveNoticeTexts(stream.title));
     sent.push(id);
   }
   return sent;
+}
+
+/**
+ * Claims a stream's occurrence (its `notificacao_ao_vivo` row) and, when the claim is new and no
+ * "We're live" went in the last 30 minutes, inserts the notice: the one path of the job and the
+ * staff's "On air" switch, so the two never send twice for one occurrence.
+ */
+async function claimOccurrence(
+  tx: Tx,
+  stream: { id: number; churchId: number; title: string },
+  occurrence: Date,
+  now: Date,
+): Promise<number | null> {
+  const [claimed] = await tx
+    .insert(t.liveNotices)
+    .values({ churchId: stream.churchId, streamId: stream.id, occurrence })
+    .onConflictDoNothing()
+    .returning({ id: t.liveNotices.id });
+  if (!claimed) return null;
+  const [recent] = await tx
+    .select({ id: t.notifications.id })
+    .from(t.notifications)
+    .where(
+      and(
+        eq(t.notifications.churchId, stream.churchId),
+        eq(t.notifications.typeCode, LIVE_TYPE),
+        gte(t.notifications.createdAt, new Date(now.getTime() - RECENT_MS)),
+      ),
+    )
+    .limit(1);
+  if (recent) return null; // staff already told everyone
+  const [church] = await tx
+    .select({ locale: t.churches.locale })
+    .from(t.churches)
+    .where(eq(t.churches.id, stream.churchId));
+  const text = liveNoticeText(church?.locale ?? 'en', stream.title);
+  const [row] = await tx
+    .insert(t.notifications)
+    .values({
+      churchId: stream.churchId,
+      userId: null,
+      title: text.title,
+      body: text.body,
+      typeCode: LIVE_TYPE,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: t.notifications.id });
+  await tx
+    .update(t.liveNotices)
+    .set({ notificationId: row!.id })
+    .where(and(eq(t.liveNotices.id, claimed.id), eq(t.liveNotices.churchId, stream.churchId)));
+  return row!.id;
+}
+
+/**
+ * The occurrence the "On air" switch stands for: a one-off stream's start; a weekly stream's
+ * start nearest to now (so switching on a few minutes early claims the start the job would).
+ */
+export function nearestOccurrence(stream: { startsAt: Date; weekly: boolean }, now: number): Date {
+  const start = stream.startsAt.getTime();
+  if (!stream.weekly || now <= start) return stream.startsAt;
+  return new Date(start + Math.round((now - start) / WEEK) * WEEK);
+}
+
+/**
+ * Staff's "We're on air now" switch on a stream (docs/notifications.md "Live service"): on marks
+ * it live and sends "We're live" once for this occurrence (the job's claim); off ends it. Audited;
+ * the church's cached pages (/live) are purged.
+ */
+export async function setOnAir(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  streamId: number,
+  on: boolean,
+  now = new Date(),
+): Promise<OnAir> {
+  const result = await staffWrite(
+    deps,
+    actor,
+    (r: { title: string }) => ({
+      action: on ? 'home.start' : 'home.done',
+      kind: 'transmissao',
+      targetId: streamId,
+      summary: r.title,
+    }),
+    async (tx) => {
+      const [stream] = await tx
+        .update(t.liveStreams)
+        .set({ live: on })
+        .where(
+          and(
+            eq(t.liveStreams.id, streamId),
+            eq(t.liveStreams.churchId, actor.churchId),
+            eq(t.liveStreams.active, true),
+          ),
+        )
+        .returning();
+      if (!stream) throw notFound('staff.site.streamNotFound');
+      const notice = on
+        ? await claimOccurrence(tx, stream, nearestOccurrence(stream, now.getTime()), now)
+        : null;
+      return { title: stream.title, notice };
+    },
+  );
+  if (result.notice !== null)
+    await queuePush(deps.db, actor.churchId, result.notice, liveNoticeTexts(result.title));
+  return { id: streamId, aoVivo: on, notificacaoId: result.notice };
 }
 
 /** Every 30 s: the scheduled streams that just started tell the members (once across nodes). */

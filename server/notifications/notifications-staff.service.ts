@@ -98,6 +98,22 @@ async function groupRecipients(
   return { id: group.id, nome: group.name, members: [...members].sort((a, b) => a - b) };
 }
 
+/** What a send would refuse (its link, group or audience), checked without sending: a scheduled notice's check. */
+export async function checkNotice(
+  db: Database,
+  churchId: number,
+  input: StaffNotificationSend,
+): Promise<void> {
+  if (input.link) await resolveLink(db, churchId, input.link);
+  const audienceGroup = input.publico?.tipo === 'grupo' ? input.publico.grupoId : input.grupoId;
+  if (audienceGroup) await groupRecipients(db, churchId, audienceGroup);
+  if (input.publico && !['todos', 'grupo'].includes(input.publico.tipo)) {
+    const audience = await email.resolveAudience(db, churchId, input.publico);
+    if ((await email.audienceSize(db, audience.members)) === 0)
+      throw fieldProblem(422, 'publico', 'email.audienceEmpty');
+  }
+}
+
 /** Sends one notice: validated first, then its rows and audit record in one transaction. */
 export async function sendNotification(
   deps: StaffWriteDeps,
@@ -157,10 +173,12 @@ export async function sendNotification(
     // Notifications are read by the member's own calls, never from a cached public page.
     { purge: false },
   );
-  await queuePush(deps.db, churchId, id); // the members' devices, by the task queue (docs/notifications.md "Push")
   const emailAudience =
     input.publico ??
     (group ? { tipo: 'grupo' as const, grupoId: group.id } : { tipo: 'todos' as const });
+  // one kind for every channel, from the audience (docs/notifications.md "Preferences")
+  const kind = email.noticeKind(emailAudience, base.typeCode);
+  await queuePush(deps.db, churchId, id, undefined, kind); // the members' devices, by the task queue (docs/notifications.md "Push")
   const emailSend = input.email
     ? await email.queueNoticeEmail(deps.db, {
         churchId,
@@ -202,7 +220,10 @@ export async function sendNoticeTest(
   return sendTestEmail(deps.db, deps.mailer, settings, {
     churchId: actor.churchId,
     userId: actor.userId,
-    kind: email.noticeKind(input.publico),
+    kind: email.noticeKind(
+      input.publico ?? (input.grupoId ? { tipo: 'grupo', grupoId: input.grupoId } : undefined),
+      link ? NOTIFICATION_TYPE_OF[link.tipo] : NOTICE_TYPE,
+    ),
     subject: input.titulo,
     body: input.corpo,
     link: link ? email.noticePath(NOTIFICATION_TYPE_OF[link.tipo], link.related) : null,

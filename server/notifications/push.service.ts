@@ -3,7 +3,7 @@
 // `notifications.push` (push.task.ts), queued after a send is saved.
 import { and, asc, count, eq, gt, inArray, ne, sql } from 'drizzle-orm';
 import type { Lang } from '../../contract/language.ts';
-import { noticeKindOf } from '../../contract/notification-preferences.ts';
+import { noticeKindOf, type NoticeKind } from '../../contract/notification-preferences.ts';
 import {
   PUSH_DEVICES_MAX,
   type PushDevice,
@@ -312,7 +312,9 @@ export async function deliverPush(
     return outcome;
   }
   const { notice, members } = found;
-  const kind = noticeKindOf({ typeCode: notice.typeCode, toGroup: members !== null });
+  const kind =
+    (record?.kind as NoticeKind | null) ??
+    noticeKindOf({ typeCode: notice.typeCode, toGroup: members !== null });
   const [church] = await db
     .select({ slug: t.churches.slug })
     .from(t.churches)

@@ -3,6 +3,7 @@
 // skips a send already done).
 import { count, eq } from 'drizzle-orm';
 import type { Lang } from '../../contract/language.ts';
+import type { NoticeKind } from '../../contract/notification-preferences.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
@@ -25,6 +26,8 @@ export async function queuePush(
   churchId: number,
   notificationId: number,
   texts?: Record<Lang, { title: string; body: string }>,
+  /** The preference kind its audience gave it (noticeKindOf); absent: inferred from the notice. */
+  kind?: NoticeKind,
 ): Promise<void> {
   const [any] = await db
     .select({ id: t.pushSubscriptions.id })
@@ -34,7 +37,7 @@ export async function queuePush(
   if (!any) return;
   await db
     .insert(t.pushSends)
-    .values({ churchId, notificationId, texts: texts ?? null })
+    .values({ churchId, notificationId, texts: texts ?? null, kind: kind ?? null })
     .onConflictDoNothing({ target: [t.pushSends.churchId, t.pushSends.notificationId] });
   await enqueueTask(db, { churchId, kind: PUSH_TASK, payload: { notificationId } });
 }

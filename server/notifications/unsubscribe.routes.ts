@@ -7,6 +7,7 @@ import { emailMessage, type EmailMessageKey } from '../../contract/messages/emai
 import { messageLang, type MessageLang } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
 import { escapeHtml } from '../mail/text.ts';
+import { emailFeedback } from './email-feedback.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 import { unsubscribe, unsubscribeView } from './unsubscribe.service.ts';
 
@@ -51,7 +52,11 @@ export function unsubscribeRoutes(db: Database) {
       `<p>${m('email.page.ask', values)}</p><form method="post" action="?t=${escapeHtml(token!)}"><input type="hidden" name="List-Unsubscribe" value="One-Click"><button type="submit">${m('email.page.confirm')}</button></form>`,
     );
   };
-  return new Hono()
-    .get('/email/unsubscribe', (c) => answer(c, false))
-    .post('/email/unsubscribe', (c) => answer(c, true));
+  return (
+    new Hono()
+      .get('/email/unsubscribe', (c) => answer(c, false))
+      .post('/email/unsubscribe', (c) => answer(c, true))
+      // late bounces and complaints posted by an MTA or provider (email-feedback.ts)
+      .post('/email/retorno', (c) => emailFeedback(c, db))
+  );
 }

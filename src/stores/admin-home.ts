@@ -11,6 +11,7 @@ import type {
 import { staffFailure } from '../lib/staff/http.ts';
 import * as api from '../lib/staff/site-api.ts';
 import type { BannerFields } from '../lib/staff/site-api.ts';
+import { setOnAir } from '../lib/staff/live-notice-api.ts';
 
 export type HomeState =
   | { state: 'loading' }
@@ -129,3 +130,20 @@ export const removeStream = (slug: string, id: number) =>
     await api.deleteStream(slug, id);
     update((s) => ({ streams: s.streams.filter((x) => x.id !== id) }));
   });
+
+/** The stream's "We're on air now" switch (docs/notifications.md "Live service"): true when it told the members. */
+export async function switchOnAir(
+  slug: string,
+  id: number,
+  on: boolean,
+): Promise<Outcome & { notified?: boolean }> {
+  let notified = false;
+  const result = await outcome(async () => {
+    const answer = await setOnAir(slug, id, on);
+    notified = answer.notificacaoId !== null;
+    update((s) => ({
+      streams: s.streams.map((x) => (x.id === id ? { ...x, flagAoVivo: answer.aoVivo } : x)),
+    }));
+  });
+  return { ...result, notified };
+}

@@ -62,3 +62,24 @@ test('the activity log lists it and filters by person', async ({ page }) => {
   await expect(page.getByRole('row').filter({ hasText: title })).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
 });
+
+test('an admin schedules a notice for later, sees it waiting, and cancels it', async ({ page }) => {
+  const later = `Culto especial ${Date.now().toString(36)}`;
+  // two days ahead at 10:00 of the church's clock: in the future whatever the machine's zone
+  const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/notifications'));
+  await page.getByLabel('Título').fill(later);
+  await page.getByLabel('Mensagem').fill('Domingo às 10h, com a banda.');
+  await page.getByLabel('Enviar depois').check();
+  await page.getByLabel('Enviar em').fill(`${day}T10:00`);
+  await page.getByRole('button', { name: 'Agendar notificação' }).click();
+  await expect(page.getByText(/^Agendada para /)).toBeVisible();
+  const scheduled = page.getByRole('region', { name: 'Agendadas' });
+  const item = scheduled.getByRole('listitem').filter({ hasText: later });
+  await expect(item.getByText('Aguardando')).toBeVisible();
+  await item.getByRole('button', { name: 'Cancelar envio' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Cancelar envio' }).click();
+  await expect(page.getByText('Cancelado: não será enviado.')).toBeVisible();
+  await expect(item.getByText('Cancelada')).toBeVisible();
+});

@@ -55,6 +55,8 @@ import {
 } from './EmailParts.tsx';
 import { loadEmailSends, sendTest } from '../../../../stores/admin-notify-email.ts';
 import { LiveNoticeButton } from './LiveNoticeButton.tsx';
+import { formOf, ScheduledList, WhenFields } from './ScheduledParts.tsx';
+import { $editing, saveScheduled } from '../../../../stores/admin-notify-scheduled.ts';
 
 type Link = { tipo: NotificationLinkKind; id: number; titulo: string };
 
@@ -154,7 +156,30 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
   const [byEmail, setByEmail] = useState(false);
   const [testing, setTesting] = useState(false);
   const [done, setDone] = useState<Message | null>(null);
+  const [later, setLater] = useState(false);
+  const [sendAt, setSendAt] = useState('');
+  const editing = useStore($editing);
   const { values, errors } = form;
+  // editing a scheduled notice: the form shows it (docs/notifications.md "Scheduled sends")
+  useEffect(() => {
+    if (!editing) return;
+    form.setValues(formOf(editing.aviso));
+    setLink(
+      editing.aviso.link
+        ? {
+            tipo: editing.aviso.link.tipo,
+            id: editing.aviso.link.id,
+            titulo: `#${editing.aviso.link.id}`,
+          }
+        : null,
+    );
+    setByEmail(Boolean(editing.aviso.email));
+    setLater(true);
+    setSendAt(editing.local);
+    form.setErrors({});
+    setDone(null);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only when another notice is chosen
+  }, [editing]);
   useUnsavedWarning(Boolean(values.titulo.trim() || values.corpo.trim()), t('admin.shell.unsaved'));
   useEffect(() => {
     void loadGroups(slug);
@@ -205,6 +230,29 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
     setDone(null);
     const notice = body();
     if (!notice) return;
+    if (later) {
+      if (!sendAt) {
+        form.setErrors({ enviarEm: t('admin.notify.sendAtRequired') });
+        return;
+      }
+      form.setSubmitting(true);
+      const planned = await saveScheduled(slug, { ...notice, enviarEm: sendAt });
+      form.setSubmitting(false);
+      if (!planned.ok) {
+        form.setErrors(firstErrors(planned.failure.errors));
+        form.setMessage({
+          kind: 'error',
+          text: planned.failure.message || t('admin.notify.failed'),
+        });
+        return;
+      }
+      setDone({
+        kind: 'ok',
+        text: t('admin.notify.scheduled', { date: mediumDateTime(planned.value.enviarEm, lang) }),
+      });
+      reset();
+      return;
+    }
     form.setSubmitting(true);
     const outcome = await send(slug, notice);
     form.setSubmitting(false);
@@ -222,10 +270,16 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
     const emailed = sent.email ? t.plural('admin.notify.email.queued', sent.email.total) : '';
     setDone({ kind: 'ok', text: [reached, emailed].filter(Boolean).join(' ') });
     if (sent.email) void loadEmailSends(slug);
+    reset();
+  }
+
+  function reset() {
     form.setValues(empty);
     setByEmail(false);
     form.setErrors({});
     setLink(null);
+    setLater(false);
+    setSendAt('');
   }
 
   const toGroup = values.audience === 'group';
@@ -308,11 +362,42 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
           checked={byEmail}
           onChange={setByEmail}
         />
+        <WhenFields
+          t={t}
+          later={later}
+          setLater={setLater}
+          sendAt={sendAt}
+          setSendAt={setSendAt}
+          error={errors.enviarEm}
+        />
+        {editing && (
+          <p role="status">
+            {t('admin.notify.scheduledEditing', {
+              date: mediumDateTime(editing.enviarEm, lang),
+            })}{' '}
+            <button
+              type="button"
+              className="button secondary"
+              onClick={() => {
+                $editing.set(null);
+                reset();
+              }}
+            >
+              {t('admin.notify.scheduledStopEdit')}
+            </button>
+          </p>
+        )}
         <Notice message={done} />
         <SubmitButton
           submitting={form.submitting}
-          label={t('admin.notify.send')}
-          busyLabel={t('admin.notify.sending')}
+          label={
+            editing
+              ? t('admin.notify.scheduledSave')
+              : later
+                ? t('admin.notify.schedule')
+                : t('admin.notify.send')
+          }
+          busyLabel={later ? t('admin.notify.scheduling') : t('admin.notify.sending')}
         />
         {byEmail && (
           <button
@@ -430,7 +515,10 @@ export default function NotificationsIsland(props: StaffIslandProps) {
           <LiveNoticeButton slug={props.slug} t={t} onSent={() => void loadSent(props.slug, 1)} />
           <div className="notify-columns">
             <Composer {...props} />
-            <Sent {...props} />
+            <div>
+              <ScheduledList slug={props.slug} t={t} lang={props.lang} />
+              <Sent {...props} />
+            </div>
           </div>
           <EmailSends slug={props.slug} t={t} lang={props.lang} />
         </>

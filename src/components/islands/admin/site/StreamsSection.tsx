@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { STREAM_SOURCE, type StaffStream } from '../../../../../contract/church-staff.ts';
 import { STREAM_SERVICES } from '../../../../../contract/live.ts';
 import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
-import { $home, removeStream, saveStream } from '../../../../stores/admin-home.ts';
+import { $home, removeStream, saveStream, switchOnAir } from '../../../../stores/admin-home.ts';
 import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
 import { Check, Field, Notice, Select, TextArea, type Message, type T } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './dates.ts';
@@ -58,6 +58,44 @@ export function StreamsSection({ slug, t, lang }: { slug: string; t: T; lang: La
                   )}
                 </p>
                 <div className="staff-actions">
+                  {s.flagAoVivo ? (
+                    <button
+                      type="button"
+                      className="button secondary"
+                      onClick={async () => {
+                        const result = await switchOnAir(slug, s.id, false);
+                        setMessage(
+                          result.ok
+                            ? { kind: 'ok', text: t('admin.site.live.offAir') }
+                            : { kind: 'error', text: result.message },
+                        );
+                      }}
+                    >
+                      {t('admin.site.live.goOffAir')}
+                    </button>
+                  ) : (
+                    <ConfirmButton
+                      label={t('admin.site.live.goOnAir')}
+                      title={t('admin.site.live.goOnAirTitle', { title: s.titulo })}
+                      explanation={t('admin.site.live.goOnAirExplain')}
+                      confirmLabel={t('admin.site.live.goOnAir')}
+                      cancelLabel={t('admin.shell.cancel')}
+                      className="button"
+                      onConfirm={async () => {
+                        const result = await switchOnAir(slug, s.id, true);
+                        setMessage(
+                          result.ok
+                            ? {
+                                kind: 'ok',
+                                text: result.notified
+                                  ? t('admin.site.live.onAirSent')
+                                  : t('admin.site.live.onAirNoNotice'),
+                              }
+                            : { kind: 'error', text: result.message },
+                        );
+                      }}
+                    />
+                  )}
                   <button
                     type="button"
                     className="button secondary"
