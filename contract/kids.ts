@@ -181,6 +181,10 @@ export const kidsChildSchema = z.object({
   checkinId: z.number().nullable(),
   /** That check-in's family code: never shown, kept so the station can check a pick-up offline. */
   codigo: z.string().nullable(),
+  /** That check-in's family code id (its labels), when checked in. */
+  codigoId: z.number().nullable(),
+  /** Pre-checked by the parent's phone and not yet confirmed at the station (arriving). */
+  chegando: z.boolean(),
 });
 export type KidsChild = z.infer<typeof kidsChildSchema>;
 
@@ -322,6 +326,8 @@ export const kidsRosterEntrySchema = z.object({
   saida: z.string().nullable(),
   chamado: z.string().nullable(),
   visitante: z.boolean(),
+  /** Pre-checked from the parent's phone, not yet in the room. */
+  chegando: z.boolean(),
 });
 export type KidsRosterEntry = z.infer<typeof kidsRosterEntrySchema>;
 
@@ -386,3 +392,88 @@ export type MemberKidsCheckins = z.infer<typeof memberKidsCheckinsSchema>;
 export const volunteerRoomsQuery = z.object({ data: dayParam });
 export const volunteerRoomsSchema = z.object({ salas: z.array(kidsRosterSchema) });
 export type VolunteerRooms = z.infer<typeof volunteerRoomsSchema>;
+
+// ---- a parent's pre-check-in from their phone (docs/kids.md "From the parent's phone") ----
+
+/** Pre-check-in opens this long before the service time and closes this long after it. */
+export const KIDS_PRECHECKIN_OPENS_MIN = 120;
+export const KIDS_PRECHECKIN_CLOSES_MIN = 90;
+
+/**
+ * The phone's offset from UTC in minutes (Brazil: -180), so the church's day and time are the
+ * phone's own; the window is a convenience, not a security boundary (only the member's children).
+ */
+const utcOffset = z.coerce
+  .number({ error: 'Invalid input.' })
+  .int('Invalid input.')
+  .min(-840, 'Invalid input.')
+  .max(840, 'Invalid input.');
+
+/** GET /user/{id}/kids-precheckin?cliente&fuso: today's services with sessions, and the family's codes. */
+export const kidsPrecheckinQuery = z.object({ fuso: utcOffset });
+
+/** POST /user/{id}/kids-precheckin?cliente: the ticked children into the service at `horario`. */
+export const kidsPrecheckinInput = z.object({
+  fuso: utcOffset,
+  horario: timeParam,
+  criancas: z.array(idParam).min(1, 'staff.kids.noChildren').max(20, 'staff.kids.noChildren'),
+});
+export type KidsPrecheckinInput = z.output<typeof kidsPrecheckinInput>;
+
+export const kidsPrecheckinSchema = z.object({
+  /** The church's day (the phone's). */
+  data: z.string(),
+  servicos: z.array(
+    z.object({
+      horario: z.string(),
+      /** Pre-check-in is open now for this service. */
+      aberto: z.boolean(),
+      /** HH:MM when it opens (the service time minus the opening window). */
+      abre: z.string(),
+      criancas: z.array(
+        z.object({
+          id: z.number(),
+          nome: z.string(),
+          /** The room the child's age or school year fits at this service, if any. */
+          sala: z.string().nullable(),
+          /** Already pre-checked or checked in at this service. */
+          checkin: z.boolean(),
+        }),
+      ),
+    }),
+  ),
+  /** The family's codes of today, each with its children: the phone shows them as the pick-up tag. */
+  codigos: z.array(
+    z.object({
+      codigoId: z.number(),
+      codigo: z.string(),
+      horario: z.string(),
+      /** Not yet confirmed at the station (can still be cancelled). */
+      chegando: z.boolean(),
+      criancas: z.array(z.object({ nome: z.string(), sala: z.string() })),
+    }),
+  ),
+});
+export type KidsPrecheckin = z.infer<typeof kidsPrecheckinSchema>;
+
+/**
+ * POST /kids/recusas: wrong pick-up codes the station refused while offline, sent with its queue
+ * so each is recorded like an online refusal (who, which station, the code, when).
+ */
+export const kidsOfflineRefusalInput = z
+  .object({
+    clienteId: kidsClientId,
+    checkinId: idParam.optional(),
+    checkinCliente: kidsClientId.optional(),
+    crianca: z.object({ tipo: z.enum(['m', 'v']), id: idParam }).optional(),
+    /** As typed (a wrong code may not even be of the code's alphabet). */
+    codigo: text(20).min(1, 'Required.'),
+    estacao: optionalText(40),
+    /** When the station refused it (ISO). */
+    em: z.iso.datetime({ offset: true, error: 'Invalid input.' }),
+  })
+  .refine((v) => v.checkinId !== undefined || (v.checkinCliente && v.crianca), {
+    path: ['checkinId'],
+    message: 'staff.kids.checkinNotFound',
+  });
+export type KidsOfflineRefusalInput = z.output<typeof kidsOfflineRefusalInput>;

@@ -31,6 +31,12 @@ const en = {
   'staff.kids.sessionExists': 'This room already has a session at this time.',
   'staff.kids.pageTitle': 'Please come to {{room}}',
   'staff.kids.pageBody': 'The team of {{room}} is asking for {{name}}’s parent. Code {{code}}.',
+  'staff.kids.precheckinClosed':
+    'Check-in from the phone for the {{time}} service opens at {{opens}} and closes {{closes}} minutes after it starts.',
+  'staff.kids.notArrived':
+    '{{name}} was pre-checked from the phone and has not arrived: confirm the arrival at the station first.',
+  'staff.kids.alreadyArrived':
+    'This family has already been confirmed at the station: it can no longer be cancelled.',
 } as const;
 
 export type StaffKidsMessageKey = keyof typeof en;
@@ -65,6 +71,12 @@ const pt: Record<StaffKidsMessageKey, string> = {
   'staff.kids.pageTitle': 'Por favor, venha até {{room}}',
   'staff.kids.pageBody':
     'A equipe da {{room}} está chamando o responsável por {{name}}. Código {{code}}.',
+  'staff.kids.precheckinClosed':
+    'O check-in pelo celular para o culto das {{time}} abre às {{opens}} e fecha {{closes}} minutos depois do início.',
+  'staff.kids.notArrived':
+    '{{name}} teve check-in pelo celular e ainda não chegou: confirme a chegada na estação antes.',
+  'staff.kids.alreadyArrived':
+    'A chegada desta família já foi confirmada na estação: não dá mais para cancelar.',
 };
 
 const es: Record<StaffKidsMessageKey, string> = {
@@ -98,6 +110,12 @@ const es: Record<StaffKidsMessageKey, string> = {
   'staff.kids.sessionExists': 'Esta sala ya tiene una sesión a esta hora.',
   'staff.kids.pageTitle': 'Por favor, ven a {{room}}',
   'staff.kids.pageBody': 'El equipo de {{room}} llama al responsable de {{name}}. Código {{code}}.',
+  'staff.kids.precheckinClosed':
+    'El check-in desde el móvil para el culto de las {{time}} abre a las {{opens}} y cierra {{closes}} minutos después del inicio.',
+  'staff.kids.notArrived':
+    '{{name}} hizo check-in desde el móvil y aún no llegó: confirma la llegada en la estación primero.',
+  'staff.kids.alreadyArrived':
+    'La llegada de esta familia ya se confirmó en la estación: ya no se puede cancelar.',
 };
 
 export const STAFF_KIDS_MESSAGES: MessageTable<StaffKidsMessageKey> = { en, pt, es };

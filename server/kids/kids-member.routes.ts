@@ -1,17 +1,31 @@
 // A member's side of the children's check-in (docs/kids.md "For families", "Room volunteers"):
 // their own children's check-ins, read on /third-parts/mykids and linked from /user
 // (`GET /user/{id}/kids-checkins?cliente`), and, for a volunteer the rotas put in a room's
-// position that day, that room's roster only (`GET /user/{id}/kids-rooms?cliente&data`).
+// position that day, that room's roster only (`GET /user/{id}/kids-rooms?cliente&data`); and the
+// parent's pre-check-in from the phone (`/user/{id}/kids-precheckin`, docs/kids.md "From the
+// parent's phone").
 import { Hono } from 'hono';
-import { volunteerRoomsQuery } from '../../contract/kids.ts';
+import { idParam } from '../../contract/common.ts';
+import {
+  kidsPrecheckinInput,
+  kidsPrecheckinQuery,
+  volunteerRoomsQuery,
+} from '../../contract/kids.ts';
 import { clientQuery, userIdParams } from '../../contract/user.ts';
+import type { ChangeFeed } from '../changes.ts';
 import { requireMember, requireSelf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { memberCheckins } from './kids-attendance.service.ts';
+import { cancelPrecheckin, precheckinView, precheckIn } from './kids-precheckin.service.ts';
 import { volunteerRosters } from './kids-roster.service.ts';
 
+/** Nothing of a child is on a public page, so these writes purge no page. */
+const noPurge: ChangeFeed = { churchChanged: () => undefined, onChurchChanged: () => undefined };
+const codeParams = userIdParams.extend({ codigo: idParam });
+
 export function kidsMemberRoutes(db: Database) {
+  const deps = { db, changes: noPurge };
   return new Hono({ strict: false })
     .get(
       '/user/:id/kids-checkins',
@@ -33,6 +47,41 @@ export function kidsMemberRoutes(db: Database) {
         const { user } = await requireMember(db, c, churchId);
         requireSelf(user, c.req.valid('param').id);
         return c.json(await volunteerRosters(db, churchId, user.userId, data));
+      },
+    )
+    .get(
+      '/user/:id/kids-precheckin',
+      validate('param', userIdParams),
+      validate('query', clientQuery.extend(kidsPrecheckinQuery.shape)),
+      async (c) => {
+        const { cliente: churchId, fuso } = c.req.valid('query');
+        const { user } = await requireMember(db, c, churchId);
+        requireSelf(user, c.req.valid('param').id);
+        return c.json(await precheckinView(db, churchId, user.userId, fuso));
+      },
+    )
+    .post(
+      '/user/:id/kids-precheckin',
+      validate('param', userIdParams),
+      validate('query', clientQuery),
+      validate('json', kidsPrecheckinInput),
+      async (c) => {
+        const churchId = c.req.valid('query').cliente;
+        const { user } = await requireMember(db, c, churchId);
+        requireSelf(user, c.req.valid('param').id);
+        return c.json(await precheckIn(deps, churchId, user.userId, c.req.valid('json')), 201);
+      },
+    )
+    .delete(
+      '/user/:id/kids-precheckin/:codigo',
+      validate('param', codeParams),
+      validate('query', clientQuery),
+      async (c) => {
+        const churchId = c.req.valid('query').cliente;
+        const { user } = await requireMember(db, c, churchId);
+        const { id, codigo } = c.req.valid('param');
+        requireSelf(user, id);
+        return c.json(await cancelPrecheckin(deps, churchId, user.userId, codigo));
       },
     );
 }

@@ -105,7 +105,8 @@ export async function updateRoom(
 
 // ---- sessions ----
 
-const present = sql<number>`count(${t.kidsCheckins.id}) filter (where ${t.kidsCheckins.checkedOutAt} is null)`;
+// children in the room: not picked up, and not pre-checked from a phone still on the way
+const present = sql<number>`count(${t.kidsCheckins.id}) filter (where ${t.kidsCheckins.checkedOutAt} is null and not ${t.kidsCheckins.arriving})`;
 
 export async function sessionsWhere(
   db: Database | Tx,

@@ -4,6 +4,7 @@ import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
   type KidsDoor,
   type KidsLabels,
+  type KidsOfflineRefusalInput,
   type KidsQueuedPickupInput,
   type KidsRoster,
   type VolunteerRooms,
@@ -32,6 +33,7 @@ export function checkinQuery(db: Database | Tx) {
     .select({
       id: t.kidsCheckins.id,
       sessionId: t.kidsCheckins.sessionId,
+      childId: t.kidsCheckins.childId,
       codeId: t.kidsCodes.id,
       code: t.kidsCodes.code,
       guardianId: t.kidsCodes.guardianId,
@@ -47,6 +49,7 @@ export function checkinQuery(db: Database | Tx) {
       outAt: t.kidsCheckins.checkedOutAt,
       pagedAt: t.kidsCheckins.pagedAt,
       outClientId: t.kidsCheckins.outClientId,
+      arriving: t.kidsCheckins.arriving,
       override: sql<boolean>`${t.kidsCheckins.overrideReason} is not null`,
     })
     .from(t.kidsCheckins)
@@ -125,6 +128,7 @@ export async function roster(
       saida: iso(r.outAt),
       chamado: iso(r.pagedAt),
       visitante: r.visitor,
+      chegando: r.arriving,
     }))
     // still in the room first, and among them the children with allergies or notes first
     .sort(
@@ -159,6 +163,8 @@ export async function pickUp(
       override: row.override,
     };
   if (row.outAt) throw new ApiProblem(409, 'staff.kids.alreadyOut');
+  if (row.arriving)
+    throw new ApiProblem(409, 'staff.kids.notArrived', undefined, { name: row.name });
   const override = b.codigo === undefined;
   if (!override && b.codigo !== row.code) {
     await recordAudit(deps.db, actor, {
@@ -239,30 +245,76 @@ export async function volunteerRosters(
   return { salas: await Promise.all(mine.map((s) => roster(db, churchId, s.id))) };
 }
 
+/** The check-in a queued action names: by id, or by its queued family check-in and the child. */
+async function queuedCheckinId(
+  db: Database,
+  churchId: number,
+  b: Pick<KidsQueuedPickupInput, 'checkinId' | 'checkinCliente' | 'crianca'>,
+): Promise<number | null> {
+  if (b.checkinId !== undefined) return b.checkinId;
+  const [row] = await db
+    .select({ id: t.kidsCheckins.id })
+    .from(t.kidsCheckins)
+    .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
+    .where(
+      and(
+        eq(t.kidsCodes.churchId, churchId),
+        eq(t.kidsCodes.clientId, b.checkinCliente!),
+        b.crianca!.tipo === 'm'
+          ? eq(t.kidsCheckins.childId, b.crianca!.id)
+          : eq(t.kidsCheckins.visitorChildId, b.crianca!.id),
+      ),
+    );
+  return row?.id ?? null;
+}
+
+/**
+ * A wrong code the station refused offline, recorded when its queue is sent like a refusal made
+ * online (docs/kids.md "When the network is down"); its client id makes a resend one record.
+ */
+export async function offlineRefusal(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  b: KidsOfflineRefusalInput,
+): Promise<{ registrado: true }> {
+  const [seen] = await deps.db
+    .select({ id: t.auditLog.id })
+    .from(t.auditLog)
+    .where(
+      and(
+        eq(t.auditLog.churchId, actor.churchId),
+        eq(t.auditLog.action, 'kids.pickupRefused'),
+        sql`${t.auditLog.details}->>'clienteId' = ${b.clienteId}`,
+      ),
+    );
+  if (seen) return { registrado: true };
+  const id = await queuedCheckinId(deps.db, actor.churchId, b);
+  // the child's check-in may not have reached the server (it is then under "Look at these"): the refusal is still recorded
+  const row = id === null ? null : await checkinOf(deps.db, actor.churchId, id).catch(() => null);
+  await recordAudit(deps.db, actor, {
+    action: 'kids.pickupRefused',
+    kind: 'kids_checkin',
+    targetId: row?.id ?? null,
+    summary: `${row?.name ?? '?'} · ${b.codigo}`,
+    details: {
+      typed: b.codigo,
+      offline: true,
+      station: b.estacao,
+      at: b.em,
+      clienteId: b.clienteId,
+    },
+  });
+  return { registrado: true };
+}
+
 /** A pick-up queued offline: of a known check-in, or of a child whose check-in was queued too. */
 export async function queuedPickUp(
   deps: StaffWriteDeps,
   actor: StaffActor,
   b: KidsQueuedPickupInput,
 ) {
-  let id = b.checkinId;
-  if (id === undefined) {
-    const [row] = await deps.db
-      .select({ id: t.kidsCheckins.id })
-      .from(t.kidsCheckins)
-      .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
-      .where(
-        and(
-          eq(t.kidsCodes.churchId, actor.churchId),
-          eq(t.kidsCodes.clientId, b.checkinCliente!),
-          b.crianca!.tipo === 'm'
-            ? eq(t.kidsCheckins.childId, b.crianca!.id)
-            : eq(t.kidsCheckins.visitorChildId, b.crianca!.id),
-        ),
-      );
-    if (!row) throw fieldProblem(404, 'checkinId', 'staff.kids.checkinNotFound');
-    id = row.id;
-  }
+  const id = await queuedCheckinId(deps.db, actor.churchId, b);
+  if (id === null) throw fieldProblem(404, 'checkinId', 'staff.kids.checkinNotFound');
   return pickUp(deps, actor, id, b);
 }
 

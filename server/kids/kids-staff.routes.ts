@@ -10,6 +10,7 @@ import {
   kidsFamilyQuery,
   kidsGenerateInput,
   kidsIdParams,
+  kidsOfflineRefusalInput,
   kidsPickupInput,
   kidsQueuedPickupInput,
   kidsRoomInput,
@@ -30,11 +31,12 @@ import {
   listRooms,
   updateRoom,
 } from './kids-rooms.service.ts';
-import { addVisitorFamily, checkIn, findFamilies } from './kids-station.service.ts';
+import { addVisitorFamily, checkIn, confirmArrival, findFamilies } from './kids-station.service.ts';
 import { attendance, attendanceCsv } from './kids-attendance.service.ts';
 import {
   doorScreen,
   labelsOf,
+  offlineRefusal,
   pageParent,
   pickUp,
   queuedPickUp,
@@ -44,6 +46,12 @@ import { todayUtc } from './kids-rules.ts';
 import { rotaPositions } from '../teams/room-volunteers.ts';
 
 const labelsQuery = z.object({ crianca: idParam.optional() });
+const arrivalInput = z.object({
+  estacao: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.string().trim().max(40, 'staff.kids.tooLong').nullable().default(null),
+  ),
+});
 
 export function kidsStaffRoutes(deps: StaffDeps) {
   const { db } = deps;
@@ -100,6 +108,24 @@ export function kidsStaffRoutes(deps: StaffDeps) {
         c.json(
           await labelsOf(db, churchId(c), c.req.valid('param').id, c.req.valid('query').crianca),
         ),
+    )
+    .post(
+      '/kids/codigos/:id/chegada',
+      area,
+      validate('param', kidsIdParams),
+      validate('json', arrivalInput),
+      async (c) =>
+        c.json(
+          await confirmArrival(
+            deps,
+            actor(c),
+            c.req.valid('param').id,
+            c.req.valid('json').estacao,
+          ),
+        ),
+    )
+    .post('/kids/recusas', area, validate('json', kidsOfflineRefusalInput), async (c) =>
+      c.json(await offlineRefusal(deps, actor(c), c.req.valid('json'))),
     )
     .post(
       '/kids/checkin/:id/saida',

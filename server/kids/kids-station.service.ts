@@ -13,7 +13,7 @@ import {
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { folded, searchPattern } from '../db/search.ts';
-import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { type StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { newCode, ageInMonths, fullName, schoolYear } from './kids-rules.ts';
@@ -33,7 +33,7 @@ interface ChildRow {
  * The room of the slot the child fits: by school year for a room set by years, else by age in
  * months; the narrowest first (a school year counts as 12 months).
  */
-function fitting(sessions: KidsSession[], months: number, year: number): KidsSession | null {
+export function fitting(sessions: KidsSession[], months: number, year: number): KidsSession | null {
   const width = (s: KidsSession) =>
     s.anoEscolarMin !== null
       ? (s.anoEscolarMax! - s.anoEscolarMin + 1) * 12
@@ -172,6 +172,8 @@ export async function findFamilies(
           childId: t.kidsCheckins.childId,
           visitorChildId: t.kidsCheckins.visitorChildId,
           code: t.kidsCodes.code,
+          codeId: t.kidsCodes.id,
+          arriving: t.kidsCheckins.arriving,
         })
         .from(t.kidsCheckins)
         .innerJoin(t.kidsCodes, eq(t.kidsCodes.id, t.kidsCheckins.codeId))
@@ -193,6 +195,8 @@ export async function findFamilies(
       sessaoSugerida: fitting(sessions, months, year)?.id ?? null,
       checkinId: already?.id ?? null,
       codigo: already?.code ?? null,
+      codigoId: already?.codeId ?? null,
+      chegando: already?.arriving ?? false,
     };
   };
   return {
@@ -305,11 +309,17 @@ export async function codeOfClient(
   return row?.id ?? null;
 }
 
+/**
+ * The one check-in path: the station's, and the parent's pre-check-in from their phone
+ * (`arriving`: the place is held and the code drawn, the child is not yet in the room).
+ */
 export async function checkIn(
   deps: StaffWriteDeps,
   actor: StaffActor,
   b: KidsCheckinInput,
+  options: { arriving?: boolean } = {},
 ): Promise<KidsLabels> {
+  const arriving = options.arriving === true;
   const churchId = actor.churchId;
   // a queued check-in sent again (its answer was lost): the first answer, never a second check-in
   const done = b.clienteId ? await codeOfClient(deps.db, churchId, b.clienteId) : null;
@@ -320,7 +330,7 @@ export async function checkIn(
     deps,
     actor,
     (labels: KidsLabels) => ({
-      action: 'kids.checkin',
+      action: arriving ? 'kids.precheckin' : 'kids.checkin',
       kind: 'kids_checkin',
       targetId: labels.codigoId,
       summary: `${labels.codigo} · ${labels.etiquetas.map((e) => e.nome).join(', ')}`.slice(0, 300),
@@ -449,6 +459,7 @@ export async function checkIn(
             station: b.estacao,
             roomOverride: p.override,
             checkedInBy: actor.userId,
+            arriving,
           })
           .onConflictDoNothing()
           .returning({ id: t.kidsCheckins.id });
@@ -472,4 +483,51 @@ export async function checkIn(
     },
     { purge: false },
   );
+}
+
+/**
+ * The station confirms a family pre-checked from the phone has arrived: its children are in
+ * their rooms from now, with the code the phone showed (docs/kids.md "From the parent's phone").
+ */
+export async function confirmArrival(
+  deps: StaffWriteDeps,
+  actor: StaffActor,
+  codeId: number,
+  station: string | null,
+): Promise<KidsLabels> {
+  const churchId = actor.churchId;
+  const [code] = await deps.db
+    .select({ code: t.kidsCodes.code })
+    .from(t.kidsCodes)
+    .where(and(eq(t.kidsCodes.id, codeId), eq(t.kidsCodes.churchId, churchId)));
+  if (!code) throw notFound('staff.kids.checkinNotFound');
+  const confirmed = await staffWrite(
+    deps,
+    actor,
+    (n: number) => ({
+      action: 'kids.arrived',
+      kind: 'kids_checkin',
+      targetId: codeId,
+      summary: `${code.code} · ${n}`,
+      details: { station },
+    }),
+    async (tx) => {
+      const rows = await tx
+        .update(t.kidsCheckins)
+        .set({ arriving: false, checkedInAt: new Date(), checkedInBy: actor.userId, station })
+        .where(
+          and(
+            eq(t.kidsCheckins.codeId, codeId),
+            eq(t.kidsCheckins.churchId, churchId),
+            eq(t.kidsCheckins.arriving, true),
+          ),
+        )
+        .returning({ id: t.kidsCheckins.id });
+      if (!rows.length) throw new ApiProblem(409, 'staff.kids.alreadyArrived');
+      return rows.length;
+    },
+    { purge: false },
+  );
+  void confirmed;
+  return labelsOf(deps.db, churchId, codeId);
 }

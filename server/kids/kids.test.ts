@@ -13,6 +13,7 @@ import {
   kidsDoorSchema,
   kidsFamiliesSchema,
   kidsLabelsSchema,
+  kidsPrecheckinSchema,
   kidsRoomSchema,
   kidsRosterSchema,
   memberKidsCheckinsSchema,
@@ -31,6 +32,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
 import { kidsCounts } from './kids-attendance.service.ts';
+import { localNow } from './kids-precheckin.service.ts';
 import { ageInMonths, schoolYear } from './kids-rules.ts';
 
 type Who = 'kids' | 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'carla';
@@ -647,6 +649,217 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
         'posicaoId',
       );
     }
+  });
+
+  it('a parent pre-checks from the phone within the window; the station sees them arriving and confirms', async () => {
+    // a phone whose clock reads 07:13, 30 minutes before a 07:43 service (the window opens 2 h before)
+    const at = (hh: number, mm: number) => {
+      const now = new Date();
+      let fuso = hh * 60 + mm - (now.getUTCHours() * 60 + now.getUTCMinutes());
+      if (fuso < -840) fuso += 1440;
+      return fuso;
+    };
+    const fuso = at(7, 13);
+    const day = localNow(fuso).day;
+    const time = '07:43';
+    const rooms = kidsRoomSchema.array().parse((await read('salas')).body.salas);
+    for (const room of rooms.filter((r) => r.ativo))
+      await post('sessoes', { salaId: room.id, data: day, horario: time, titulo: 'Culto cedo' });
+    const me = `/user/${ids.carla}/kids-precheckin?cliente=${graca}`;
+    const view = async () =>
+      kidsPrecheckinSchema.parse((await get(`${me}&fuso=${fuso}`, { token: tokens.carla })).body);
+    const service = (await view()).servicos.find((s) => s.horario === time)!;
+    expect(service.aberto).toBe(true);
+    expect(service.abre).toBe('05:43');
+    expect(service.criancas.map((c) => c.nome)).toEqual(['Lucas Mendes', 'Sofia Mendes']);
+    expect(service.criancas.every((c) => c.sala !== null && !c.checkin)).toBe(true);
+    const kids = service.criancas.map((c) => c.id);
+    const precheck = (body: unknown, who: Who = 'carla', church = graca) =>
+      call('POST', `/user/${ids[who]}/kids-precheckin?cliente=${church}`, {
+        token: tokens[who],
+        body,
+      });
+
+    // outside the window: refused with when it opens
+    expectError(
+      await precheck({ fuso: at(5, 0), horario: time, criancas: kids }),
+      422,
+      'staff.kids.precheckinClosed',
+      'en',
+      { time, opens: '05:43', closes: '90' },
+    );
+    // only the member's own children, in a church they belong to, as themselves
+    const [other] = await db()
+      .insert(t.userChildren)
+      .values({ userId: ids.member, churchId: graca, firstName: 'Outra', birthDate: '2020-01-01' })
+      .returning();
+    expectFieldError(
+      await precheck({ fuso, horario: time, criancas: [kids[0], other!.id] }),
+      404,
+      'criancas',
+    );
+    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
+    expect(
+      (
+        await call('POST', `/user/${ids.carla}/kids-precheckin?cliente=${grace!.id}`, {
+          token: tokens.carla,
+          body: { fuso, horario: time, criancas: kids },
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call('POST', `/user/${ids.carla}/kids-precheckin?cliente=${graca}`, {
+          token: tokens.member,
+          body: { fuso, horario: time, criancas: [other!.id] },
+        })
+      ).status,
+    ).toBe(403);
+
+    // pre-checked: a code, the places held, then cancelled before arriving
+    const first = kidsLabelsSchema.parse(
+      (await precheck({ fuso, horario: time, criancas: kids })).body,
+    );
+    expect(first.codigo).toMatch(CODE);
+    // the family's codes of today (other tests checked Carla's children in at other times too)
+    const codesAt = async () => (await view()).codigos.filter((c) => c.horario === time);
+    expect(await codesAt()).toEqual([
+      expect.objectContaining({ codigo: first.codigo, horario: time, chegando: true }),
+    ]);
+    expect(
+      (
+        await call(
+          'DELETE',
+          `/user/${ids.carla}/kids-precheckin/${first.codigoId}?cliente=${graca}`,
+          {
+            token: tokens.member,
+          },
+        )
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await call(
+          'DELETE',
+          `/user/${ids.carla}/kids-precheckin/${first.codigoId}?cliente=${graca}`,
+          {
+            token: tokens.carla,
+          },
+        )
+      ).status,
+    ).toBe(200);
+    expect(await codesAt()).toEqual([]);
+    expect(await audit('kids.precheckinCancel')).toHaveLength(1);
+
+    const answer = await precheck({ fuso, horario: time, criancas: kids });
+    expect(answer.status).toBe(201);
+    const labels = kidsLabelsSchema.parse(answer.body);
+    expect(labels.etiquetas).toHaveLength(2);
+    expect((await audit('kids.precheckin')).length).toBe(2);
+    // the station's codes of that day and the phone's never clash (one generator, one unique key)
+    const station = await post('visitantes', {
+      responsavel: 'Marta Visitante',
+      telefone: '11 90000-7777',
+      criancas: [{ nome: 'Tiago', dataNascimento: '2021-05-05' }],
+    });
+    const [tiago] = await db()
+      .select()
+      .from(t.kidsVisitorChildren)
+      .where(eq(t.kidsVisitorChildren.familyId, Number(String(station.body.chave).slice(2))));
+    const visitor = kidsLabelsSchema.parse(
+      (
+        await post('checkin', {
+          data: day,
+          horario: time,
+          familia: station.body.chave,
+          criancas: [{ tipo: 'v', id: tiago!.id }],
+        })
+      ).body,
+    );
+    const codes = await db()
+      .select({ code: t.kidsCodes.code })
+      .from(t.kidsCodes)
+      .where(and(eq(t.kidsCodes.churchId, graca), eq(t.kidsCodes.day, day)));
+    expect(new Set(codes.map((c) => c.code)).size).toBe(codes.length);
+    expect(visitor.codigo).not.toBe(labels.codigo);
+
+    // the station finds the family arriving, with the phone's code; the room does not count them yet
+    const [family] = kidsFamiliesSchema.parse(
+      (await read(`familias?busca=${KIDS_FAMILY_PHONE}&data=${day}&horario=${time}`)).body,
+    ).familias;
+    expect(family!.criancas.map((c) => [c.chegando, c.codigoId])).toEqual([
+      [true, labels.codigoId],
+      [true, labels.codigoId],
+    ]);
+    const lucasIn = labels.etiquetas[0]!;
+    const rosterOf = async () => {
+      const sessions = kidsDaySchema
+        .parse((await read(`sessoes?data=${day}`)).body)
+        .sessoes.filter((s) => s.horario === time && s.sala.nome === lucasIn.sala);
+      return kidsRosterSchema.parse((await read(`sessoes/${sessions[0]!.id}/lista`)).body);
+    };
+    let roster = await rosterOf();
+    // the room counts only children in it (a visitor checked in at the station), not those arriving
+    const inRoom = roster.sessao.presentes;
+    const ours = labels.etiquetas.filter((e) => e.sala === lucasIn.sala).length;
+    expect(inRoom).toBe(roster.criancas.filter((c) => !c.chegando && !c.saida).length);
+    expect(roster.criancas.find((c) => c.checkinId === lucasIn.checkinId)!.chegando).toBe(true);
+    expectError(
+      await post(`checkin/${lucasIn.checkinId}/saida`, { codigo: labels.codigo }),
+      409,
+      'staff.kids.notArrived',
+      'en',
+      { name: lucasIn.nome },
+    );
+
+    // one press confirms the arrival and gives the labels with the same code
+    const confirmed = await post(`codigos/${labels.codigoId}/chegada`, { estacao: 'Entrada A' });
+    expect(confirmed.status).toBe(200);
+    const printed = kidsLabelsSchema.parse(confirmed.body);
+    expect(printed.codigo).toBe(labels.codigo);
+    expect(printed.etiquetas.map((e) => e.nome)).toEqual(['Lucas Mendes', 'Sofia Mendes']);
+    roster = await rosterOf();
+    expect(roster.sessao.presentes).toBe(inRoom + ours);
+    expect(roster.criancas.find((c) => c.checkinId === lucasIn.checkinId)!.chegando).toBe(false);
+    expect(await audit('kids.arrived')).toHaveLength(1);
+    expectError(
+      await post(`codigos/${labels.codigoId}/chegada`, {}),
+      409,
+      'staff.kids.alreadyArrived',
+    );
+    expectError(
+      await call(
+        'DELETE',
+        `/user/${ids.carla}/kids-precheckin/${labels.codigoId}?cliente=${graca}`,
+        {
+          token: tokens.carla,
+        },
+      ),
+      409,
+      'staff.kids.alreadyArrived',
+    );
+    expect((await codesAt())[0]).toMatchObject({ codigo: labels.codigo, chegando: false });
+
+    // a wrong code the station refused offline is recorded when its queue is sent, once
+    const before = (await audit('kids.pickupRefused')).length;
+    const refusal = {
+      clienteId: 'refusal-0001',
+      checkinId: lucasIn.checkinId,
+      codigo: 'ZZ99',
+      estacao: 'Entrada B',
+      em: new Date().toISOString(),
+    };
+    expect((await post('recusas', refusal)).status).toBe(200);
+    expect((await post('recusas', refusal)).status).toBe(200);
+    const refused = await audit('kids.pickupRefused');
+    expect(refused).toHaveLength(before + 1);
+    const record = refused.find((r) => r.details.clienteId === 'refusal-0001')!;
+    expect(record).toMatchObject({
+      userId: ids.kids,
+      targetId: String(lucasIn.checkinId),
+      details: { typed: 'ZZ99', offline: true, station: 'Entrada B', at: refusal.em },
+    });
+    expect((await post('recusas', refusal, 'editor')).status).toBe(403);
   });
 
   it('4 stations checking in 200 children at once lose nothing and never share a code', async () => {

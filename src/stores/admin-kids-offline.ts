@@ -20,7 +20,9 @@ import {
   postKidsCheckin,
   postKidsPickup,
   postKidsQueuedPickup,
+  postKidsRefusal,
   type KidsCheckinForm,
+  type KidsOfflineRefusal,
   type KidsQueuedPickup,
 } from '../lib/staff/kids-api.ts';
 import { staffFailure, type ApiFailure } from '../lib/staff/http.ts';
@@ -37,7 +39,9 @@ export type StationFamily = Omit<KidsFamily, 'criancas'> & { criancas: StationCh
 
 type Queued =
   | { tipo: 'checkin'; responsavel: string; nomes: string; form: KidsCheckinForm }
-  | { tipo: 'saida'; nome: string; body: KidsQueuedPickup };
+  | { tipo: 'saida'; nome: string; body: KidsQueuedPickup }
+  /** A wrong code refused offline, recorded in the activity log once sent. */
+  | { tipo: 'recusa'; nome: string; body: KidsOfflineRefusal };
 
 /** What the volunteer must look at after the queue went out. */
 export interface KidsReport {
@@ -80,6 +84,10 @@ const queue = offlineQueue<Queued, KidsReport, object>({
         await postKidsQueuedPickup(slug, item!.body);
         return [];
       }
+      if (item!.tipo === 'recusa') {
+        await postKidsRefusal(slug, item!.body);
+        return [];
+      }
       const labels = await postKidsCheckin(slug, item!.form);
       if (labels.codigo === item!.form.codigo) return [];
       return [
@@ -96,7 +104,7 @@ const queue = offlineQueue<Queued, KidsReport, object>({
       const failure = await staffFailure(error);
       // a server error is kept for the next try; a refusal is the volunteer's to look at
       if (failure.status >= 500) throw error;
-      const quem = item!.tipo === 'saida' ? item!.nome : item!.responsavel;
+      const quem = item!.tipo === 'checkin' ? item!.responsavel : item!.nome;
       return [{ tipo: 'recusado', quem, mensagem: failure.message }];
     }
   },
@@ -314,17 +322,30 @@ export async function stationCheckIn(
 export async function stationPickUp(
   child: StationChild,
   family: StationFamily,
-  slot: { data: string; horario: string },
+  slot: { data: string; horario: string; estacao?: string },
   body: { codigo?: string; motivo?: string },
 ): Promise<ApiFailure | null> {
   const id = clientId();
   const keep = (): ApiFailure | null => {
-    if (body.codigo !== undefined && body.codigo.trim().toUpperCase() !== child.codigo)
-      // refused here; the island words it (the server is not there to record it)
-      return { status: 403, message: '', errors: { codigo: ['offline'] } };
     const target = child.fila
       ? { checkinCliente: child.fila, crianca: { tipo: child.tipo, id: child.id } }
       : { checkinId: child.checkinId! };
+    if (body.codigo !== undefined && body.codigo.trim().toUpperCase() !== child.codigo) {
+      // refused here; the island words it, and the refusal is sent to the activity log with the queue
+      queue.add({
+        tipo: 'recusa',
+        nome: child.nome,
+        body: {
+          clienteId: id,
+          ...target,
+          codigo: body.codigo.trim().slice(0, 20) || '?',
+          estacao: slot.estacao ?? '',
+          em: new Date().toISOString(),
+        },
+      });
+      if (navigator.onLine) void flushKids();
+      return { status: 403, message: '', errors: { codigo: ['offline'] } };
+    }
     queue.add({ tipo: 'saida', nome: child.nome, body: { clienteId: id, ...target, ...body } });
     if (navigator.onLine) void flushKids();
     changeChildren(slot.data, slot.horario, family.chave, (c) =>

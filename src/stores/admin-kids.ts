@@ -19,6 +19,7 @@ import {
   fetchKidsPositions,
   fetchKidsRooms,
   fetchKidsRoster,
+  postKidsArrival,
   postKidsCheckin,
   postKidsGenerate,
   postKidsPage,
@@ -90,6 +91,21 @@ export async function kidsCheckIn(
 ): Promise<KidsLabels | ApiFailure> {
   try {
     const labels = await postKidsCheckin(slug, form);
+    $kidsLast.set(labels);
+    return labels;
+  } catch (error) {
+    return staffFailure(error);
+  }
+}
+
+/** Confirms a family pre-checked from the phone arrived: its labels, with the phone's code. */
+export async function kidsConfirmArrival(
+  slug: string,
+  codeId: number,
+  estacao: string,
+): Promise<KidsLabels | ApiFailure> {
+  try {
+    const labels = await postKidsArrival(slug, codeId, estacao);
     $kidsLast.set(labels);
     return labels;
   } catch (error) {

@@ -3,7 +3,8 @@
 // a pick-up with a wrong code is refused loudly and the right code lets the child go, and the
 // attendance shows them. axe finds nothing on the station, the labels or the attendance. Offline,
 // the station checks in from its kept family list, prints the labels itself, and sends the
-// check-in when the connection returns: the child is then on the room's roster.
+// check-in when the connection returns: the child is then on the room's roster. On a phone, a
+// parent pre-checks their children for a service starting now and the station confirms the arrival.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { comingSunday } from '../../server/db/seed/kids.ts';
@@ -105,6 +106,7 @@ test.describe('on the teacher’s phone', () => {
 
   test('the roster lists allergies first, pages a parent and the door screen shows the code', async ({
     page,
+    browser,
   }) => {
     const sunday = comingSunday();
     const session = await asMember(page, 'kids@graca.demo');
@@ -141,6 +143,39 @@ test.describe('on the teacher’s phone', () => {
     await page.goto(churchUrl('graca', `/admin/kids/door?data=${sunday}`));
     await expect(page.locator('.kids-door-code')).toContainText([labels.codigo]);
     expect(await axe(page)).toEqual([]);
+
+    // a parent pre-checks from the phone for a service starting now; the station confirms arrival
+    const now = new Date();
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const today = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+    const time = `${pad(now.getHours())}:${pad(now.getMinutes())}`;
+    const { salas } = await api('salas');
+    for (const room of salas.filter((r: { ativo: boolean }) => r.ativo))
+      await api('sessoes', { salaId: room.id, data: today, horario: time, titulo: 'Culto agora' });
+    const parent = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      hasTouch: true,
+    });
+    const phone = await parent.newPage();
+    await asMember(phone, 'carla.mendes@graca.demo');
+    await phone.goto(churchUrl('graca', '/third-parts/mykids'));
+    const service = phone.getByRole('group', { name: `Culto das ${time}` });
+    await service.getByLabel(/Lucas Mendes/).check();
+    await service.getByLabel(/Sofia Mendes/).check();
+    await service.getByRole('button', { name: 'Fazer check-in (2)' }).click();
+    const tag = phone.getByTestId('kids-pre-tag').filter({ hasText: time });
+    await expect(tag).toContainText('mostre este código');
+    const phoneCode = (await tag.locator('.kids-pre-code').textContent())!.trim();
+    expect(await axe(phone)).toEqual([]);
+    await parent.close();
+    await page.goto(churchUrl('graca', '/admin/kids/station'));
+    await page.getByLabel('Dia').fill(today);
+    await page.getByLabel('Horário').selectOption(time);
+    await page.getByLabel('Telefone, nome ou carteirinha').fill('carla');
+    await page.getByRole('button', { name: 'Buscar família' }).click();
+    await expect(page.getByText('Check-in pelo celular (chegando)').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Confirmar chegada e imprimir etiquetas' }).click();
+    await expect(page.getByTestId('kids-code')).toHaveText(phoneCode);
   });
 });
 

@@ -74,6 +74,12 @@ export const postKidsVisitor = (slug: string, form: KidsVisitorForm) =>
 export const postKidsCheckin = (slug: string, form: KidsCheckinForm) =>
   kids(slug).post('kids/checkin', { json: form, retry: 0 }).json<KidsLabels>();
 
+/** A family pre-checked from the phone is here: its children are in their rooms, same code. */
+export const postKidsArrival = (slug: string, codeId: number, estacao: string) =>
+  kids(slug)
+    .post(`kids/codigos/${codeId}/chegada`, { json: { estacao }, retry: 0 })
+    .json<KidsLabels>();
+
 export const fetchKidsLabels = (slug: string, codeId: number, checkinId?: number) =>
   kids(slug)
     .get(`kids/codigos/${codeId}/etiquetas`, {
@@ -103,6 +109,19 @@ export const postKidsQueuedPickup = (slug: string, body: KidsQueuedPickup) =>
   kids(slug)
     .post('kids/saidas', { json: body, retry: 0 })
     .json<{ checkinId: number; nome: string; saida: string; override: boolean }>();
+
+/** A wrong code the station refused offline (docs/kids.md "When the network is down"). */
+export interface KidsOfflineRefusal {
+  clienteId: string;
+  checkinId?: number;
+  checkinCliente?: string;
+  crianca?: { tipo: 'm' | 'v'; id: number };
+  codigo: string;
+  estacao: string;
+  em: string;
+}
+export const postKidsRefusal = (slug: string, body: KidsOfflineRefusal) =>
+  kids(slug).post('kids/recusas', { json: body, retry: 0 }).json<{ registrado: true }>();
 
 export const postKidsPage = (slug: string, checkinId: number) =>
   kids(slug)

@@ -7,6 +7,7 @@ import { fetchMyKidsCheckins, fetchMyKidsRooms } from '../../../lib/kids/api.ts'
 import { loadChildren } from '../../../stores/account.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
+import { KidsPrecheckin } from './KidsPrecheckin.tsx';
 import { accountT } from './t.ts';
 
 export default function MyKidsIsland(props: IslandProps) {
@@ -23,6 +24,7 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
   const user = session.user!;
   const [checkins, setCheckins] = useState<MemberKidsCheckins['checkins'] | null>(null);
   const [rooms, setRooms] = useState<VolunteerRooms['salas']>([]);
+  const [changed, setChanged] = useState(0);
   useEffect(() => {
     // a room volunteer on today's rota sees that room's roster (docs/kids.md "Room volunteers")
     const now = new Date();
@@ -37,7 +39,7 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
       (r) => setCheckins(r.checkins),
       () => setCheckins([]),
     );
-  }, [church.id, user.id]);
+  }, [church.id, user.id, changed]);
   return (
     <div className="acc-panel">
       <h1>{t('account.third.mykids.title')}</h1>
@@ -56,6 +58,12 @@ function MyKids({ church, lang, t }: IslandProps & { t: T }) {
           ))}
         </ul>
       )}
+      <KidsPrecheckin
+        userId={user.id}
+        churchId={church.id}
+        t={t}
+        onChange={() => setChanged((n) => n + 1)}
+      />
       <h2>{t('kids.mine.title')}</h2>
       {checkins && checkins.length === 0 && <p className="acc-muted">{t('kids.mine.empty')}</p>}
       {checkins && checkins.length > 0 && (

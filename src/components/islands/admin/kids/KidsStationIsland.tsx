@@ -11,6 +11,7 @@ import {
   $kidsFamilies,
   $kidsLast,
   addKidsVisitor,
+  kidsConfirmArrival,
   localDay,
 } from '../../../../stores/admin-kids.ts';
 import {
@@ -45,6 +46,7 @@ function FamilyCard({
   t,
   onCheckIn,
   onPickUp,
+  onArrived,
 }: {
   family: StationFamily;
   sessions: KidsSession[];
@@ -55,6 +57,7 @@ function FamilyCard({
     picks: { child: StationChild; sessaoId: number | null }[],
   ) => void;
   onPickUp: (child: StationChild, body: { codigo?: string; motivo?: string }) => void;
+  onArrived: (codeId: number) => void;
 }) {
   const [ticked, setTicked] = useState<Record<string, boolean>>({});
   const [rooms, setRooms] = useState<Record<string, string>>({});
@@ -63,6 +66,8 @@ function FamilyCard({
   const key = (c: StationChild) => `${c.tipo}${c.id}`;
   // in the room: checked in on the server, or on this tablet while offline
   const isIn = (c: StationChild) => Boolean(c.checkinId ?? c.fila);
+  // pre-checked from the parent's phone (docs/kids.md "From the parent's phone"): one press confirms
+  const arriving = family.criancas.find((c) => c.chegando && c.codigoId);
   const picks = family.criancas
     .filter((c) => ticked[key(c)] && !isIn(c))
     .map((c) => ({ child: c, sessaoId: rooms[key(c)] ? Number(rooms[key(c)]) : c.sessaoSugerida }));
@@ -91,7 +96,12 @@ function FamilyCard({
                   <span>
                     <strong>{c.nome}</strong> · {ageText(c.idadeMeses, t)}
                     {c.observacoes && <b className="kids-notes"> · {c.observacoes}</b>}
-                    {isIn(c) && <span className="staff-badge"> {t('admin.kids.alreadyIn')}</span>}
+                    {isIn(c) && (
+                      <span className="staff-badge">
+                        {' '}
+                        {c.chegando ? t('admin.kids.arriving') : t('admin.kids.alreadyIn')}
+                      </span>
+                    )}
                   </span>
                 </label>
               ) : (
@@ -120,7 +130,7 @@ function FamilyCard({
                 </div>
               )}
               {mode === 'pickup' &&
-                (isIn(c) ? (
+                (isIn(c) && !c.chegando ? (
                   <form
                     className="kids-pickup"
                     onSubmit={(e) => {
@@ -157,6 +167,15 @@ function FamilyCard({
           );
         })}
       </ul>
+      {mode === 'checkin' && arriving && (
+        <button
+          type="button"
+          className="button kids-big"
+          onClick={() => onArrived(arriving.codigoId!)}
+        >
+          {t('admin.kids.confirmArrival')}
+        </button>
+      )}
       {mode === 'checkin' && (
         <button
           type="button"
@@ -344,13 +363,25 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
     if (!isFailure(answer) && answer.codigoId > 0) await refresh();
   }
 
+  async function arrived(codeId: number) {
+    setNotice(null);
+    const answer = await kidsConfirmArrival(slug, codeId, station);
+    if (isFailure(answer)) setNotice({ kind: 'error', text: answer.message });
+    else await refresh();
+  }
+
   async function pickUp(
     family: StationFamily,
     child: StationChild,
     body: { codigo?: string; motivo?: string },
   ) {
     setNotice(null);
-    const failure = await stationPickUp(child, family, { data: day, horario: time }, body);
+    const failure = await stationPickUp(
+      child,
+      family,
+      { data: day, horario: time, estacao: station },
+      body,
+    );
     if (!failure && link.online) await refresh();
     setNotice(
       failure
@@ -508,6 +539,7 @@ function Station({ slug, strings, lang }: StaffIslandProps) {
                     t={t}
                     onCheckIn={(fam, picks) => void checkIn(fam, picks)}
                     onPickUp={(c, body) => void pickUp(f, c, body)}
+                    onArrived={(codeId) => void arrived(codeId)}
                   />
                 ))}
               </ul>
