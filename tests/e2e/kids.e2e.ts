@@ -192,6 +192,10 @@ test('without a connection the station checks in from its family list and sends 
   const kept = page.waitForResponse((r) => r.url().includes('/kids/familias/todas?') && r.ok());
   await page.getByLabel('Horário').selectOption('10:30');
   await kept;
+  // the list is on the tablet once written (the response's body may still be arriving above)
+  await page.waitForFunction(() =>
+    sessionStorage.getItem('church:kids:families')?.includes('"horario":"10:30"'),
+  );
   await context.setOffline(true);
   await page.getByLabel('Telefone, nome ou carteirinha').fill('carla');
   await page.getByRole('button', { name: 'Buscar família' }).click();
