@@ -1,9 +1,10 @@
 // spec §7 "Address": a member's own addresses.
 import { Hono } from 'hono';
 import { addressBody, addressParams, clientQuery, userIdParams } from '../../contract/user.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { addAddress, addressesOf, deleteAddress, updateAddress } from './addresses.service.ts';
 
 export function addressRoutes(db: Database) {
@@ -13,7 +14,7 @@ export function addressRoutes(db: Database) {
       validate('param', userIdParams),
       validate('query', clientQuery),
       async (c) => {
-        const { user } = await requireMember(db, c, c.req.valid('query').cliente);
+        const { user } = await membersScopeOfChurch(db, c, c.req.valid('query').cliente);
         requireSelf(user, c.req.valid('param').id);
         return c.json({ enderecos: await addressesOf(db, user.userId) });
       },

@@ -7,10 +7,11 @@ import {
   clientQuery,
   userIdParams,
 } from '../../contract/user.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { checkChildrenQuota, spendMemberWrite } from '../auth/member-quotas.ts';
 import { validate } from '../http/validate.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { addChild, childrenOf, deleteChild, updateChild } from './children.service.ts';
 
 export function childRoutes(db: Database) {
@@ -21,7 +22,7 @@ export function childRoutes(db: Database) {
       validate('query', clientQuery),
       async (c) => {
         const churchId = c.req.valid('query').cliente;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         requireSelf(user, c.req.valid('param').id);
         return c.json({ criancas: await childrenOf(db, user.userId, churchId) });
       },
@@ -33,7 +34,7 @@ export function childRoutes(db: Database) {
       validate('json', childBody),
       async (c) => {
         const churchId = c.req.valid('query').igreja;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         requireSelf(user, c.req.valid('param').id);
         // per-member quotas (docs/security.md "Member write quotas")
         await spendMemberWrite(db, c, user.userId, 'child');

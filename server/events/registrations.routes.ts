@@ -10,8 +10,9 @@ import {
 } from '../../contract/events.ts';
 import { idParam } from '../../contract/common.ts';
 import { messageLang } from '../../contract/messages/lang.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { loadRegistrations } from '../payments/payment-view.ts';
@@ -27,7 +28,7 @@ export function registrationRoutes(db: Database) {
     eventId: number,
   ): Promise<number> {
     const churchId = await activeEventChurchId(db, eventId);
-    await requireMember(db, c, churchId);
+    await membersScopeOfChurch(db, c, churchId);
     return churchId;
   }
 

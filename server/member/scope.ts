@@ -127,6 +127,21 @@ export async function scopeOfChurch(
   return scope;
 }
 
+/**
+ * The scope of a members-only call whose church a row or the JSON body names: the caller's login
+ * first (401), the church (404), then their active membership (403 'user.notMember').
+ */
+export async function membersScopeOfChurch(
+  db: Database,
+  c: Context,
+  churchId: number,
+): Promise<MembersScope> {
+  return (await scopeOfChurch(db, c, churchId, {
+    caller: 'member',
+    loginFirst: true,
+  })) as MembersScope;
+}
+
 /** Resolves the church of the call and, when asked, the caller, once; `memberOf(c)` reads it. */
 export function memberScope(
   db: Database,

@@ -21,10 +21,10 @@ import { passThroughToken, storeGatewayCard, takesCardsInItsForm } from './gatew
 import { receiptQuery } from '../../contract/giving.ts';
 import { isGivingMessageKey, givingMessage } from '../../contract/messages/giving.ts';
 import { fieldMessage } from '../../contract/messages/fields.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import type { WriteDeps } from '../changes.ts';
 import { ApiProblem, fieldProblem, langOf } from '../http/errors.ts';
-import { memberScope, membersOf } from '../member/scope.ts';
+import { memberScope, membersOf, membersScopeOfChurch } from '../member/scope.ts';
 import { localizedFieldErrors, validate } from '../http/validate.ts';
 import { giveDonation } from '../giving/give.ts';
 import { subscribe } from '../play/subscription.ts';
@@ -229,7 +229,7 @@ export function paymentRoutes(deps: MemberDeps) {
       validate('json', saveCardBodySchema),
       async (c) => {
         const churchId = c.req.valid('query').igreja;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         const cartao = await saveCard(db, churchId, user.userId, c.req.valid('json').token);
         return c.json({ cartao }, 201);
       },

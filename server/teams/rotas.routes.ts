@@ -52,7 +52,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('json', swapAskInput),
       asMember,
       async (c) => {
-        const { slug, assignmentId } = c.req.valid('param');
+        const { assignmentId } = c.req.valid('param');
         const { church, userId } = member(c);
         const made = await swaps.askSwap(
           db,
@@ -71,7 +71,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('param', swapParams),
       asMember,
       async (c) => {
-        const { slug, swapId } = c.req.valid('param');
+        const { swapId } = c.req.valid('param');
         const { church, userId } = member(c);
         return c.json(
           await swaps.takeSwap(db, mailer, church.id, userId, swapId, await origin(c, church)),
@@ -79,7 +79,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       },
     )
     .delete('/igreja/:slug/trocas/:swapId', validate('param', swapParams), asMember, async (c) => {
-      const { slug, swapId } = c.req.valid('param');
+      const { swapId } = c.req.valid('param');
       const { church, userId } = member(c);
       await swaps.cancelSwap(db, church.id, userId, swapId);
       return c.body(null, 204);
@@ -100,7 +100,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('json', answerInput),
       asMember,
       async (c) => {
-        const { slug, assignmentId } = c.req.valid('param');
+        const { assignmentId } = c.req.valid('param');
         const { church, userId } = member(c);
         return c.json(
           await rotas.answerAsMember(
@@ -120,14 +120,14 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('param', myAssignmentParams),
       asMember,
       async (c) => {
-        const { slug, assignmentId } = c.req.valid('param');
+        const { assignmentId } = c.req.valid('param');
         const { church, userId } = member(c);
         await rotas.checkInSelf(db, church.id, userId, assignmentId);
         return c.body(null, 204);
       },
     )
     .get('/igreja/:slug/escala/:planId', validate('param', planViewParams), asMember, async (c) => {
-      const { slug, planId } = c.req.valid('param');
+      const { planId } = c.req.valid('param');
       const { church, userId } = member(c);
       return c.json(await rotas.teamPlanView(db, church.id, userId, planId));
     })
@@ -146,7 +146,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('param', blockoutParams),
       asMember,
       async (c) => {
-        const { slug, blockoutId } = c.req.valid('param');
+        const { blockoutId } = c.req.valid('param');
         const { church, userId } = member(c);
         await rotas.removeBlockout(db, church.id, userId, blockoutId);
         return c.body(null, 204);
@@ -157,7 +157,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('param', joinParams),
       asMember,
       async (c) => {
-        const { slug, teamId } = c.req.valid('param');
+        const { teamId } = c.req.valid('param');
         const { church, userId } = member(c);
         await rotas.requestToJoin(db, church.id, userId, teamId);
         return c.body(null, 204);

@@ -19,7 +19,7 @@ import {
   sendAccountLink,
   userByEmail,
 } from '../auth/accounts.ts';
-import { requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { spendMemberWrite } from '../auth/member-quotas.ts';
 import { findChurch } from '../auth/church-link.ts';
 import {
@@ -32,6 +32,7 @@ import {
 } from '../auth/rate-limit.ts';
 import { issueTokenPair } from '../auth/tokens.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { invalidInput, validate } from '../http/validate.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -109,7 +110,7 @@ export function memberRoutes(db: Database, mailer: Mailer) {
       )
       .put('/usuario', validate('json', updateUserBody), async (c) => {
         const b = c.req.valid('json');
-        const { user: me, membership } = await requireMember(db, c, b.igreja);
+        const { user: me, membership } = await membersScopeOfChurch(db, c, b.igreja);
         await spendMemberWrite(db, c, me.userId, 'profile'); // per-member quotas (docs/security.md)
         const user = await updateMember(db, me.userId, membership, b);
         return c.json({ user: toUser(user, await hasAddress(db, me.userId)) });
@@ -120,7 +121,7 @@ export function memberRoutes(db: Database, mailer: Mailer) {
         validate('query', churchQuery),
         async (c) => {
           const { igreja } = c.req.valid('query');
-          const { user: me } = await requireMember(db, c, igreja);
+          const { user: me } = await membersScopeOfChurch(db, c, igreja);
           requireSelf(me, c.req.valid('param').id);
           return c.json({ camposPersonalizados: await customFieldsOf(db, me.userId, igreja) });
         },

@@ -14,12 +14,13 @@ import {
   userIdParams,
 } from '../../contract/user.ts';
 import { callerAddress, ok, refuseIfWaiting, userByEmail } from '../auth/accounts.ts';
-import { membershipOf, requireMember, requireSelf, requireUser } from '../auth/authenticate.ts';
+import { membershipOf, requireSelf, requireUser } from '../auth/authenticate.ts';
 import { addressKey, LOOKUP_RULE, spend } from '../auth/rate-limit.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
 import { exchangeSwitchCode, issueSwitchCode } from '../auth/switch-code.ts';
 import { ApiProblem } from '../http/errors.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -87,7 +88,7 @@ export function membershipRoutes(db: Database, mailer: Mailer) {
         validate('json', deletionBody),
         async (c) => {
           const { igreja } = c.req.valid('query');
-          const { user: me } = await requireMember(db, c, igreja);
+          const { user: me } = await membersScopeOfChurch(db, c, igreja);
           requireSelf(me, c.req.valid('param').id);
           await requestDeletion(db, me.userId, igreja, c.req.valid('json').senha);
           await revokeUserTokens(db, me.userId);
@@ -100,13 +101,13 @@ export function membershipRoutes(db: Database, mailer: Mailer) {
         validate('query', changeChurchEffectsQuery),
         async (c) => {
           const { igreja } = c.req.valid('query');
-          const { membership } = await requireMember(db, c, igreja);
+          const { membership } = await membersScopeOfChurch(db, c, igreja);
           return c.json(await moneyRunningAt(db, igreja, membership.userId));
         },
       )
       .post('/usuario/troca-igreja', validate('json', changeChurchBody), async (c) => {
         const { igreja, novaIgreja } = c.req.valid('json');
-        const { membership } = await requireMember(db, c, igreja);
+        const { membership } = await membersScopeOfChurch(db, c, igreja);
         const to = await changeChurch(db, mailer, membership, igreja, novaIgreja);
         return c.json({
           status: true as const,

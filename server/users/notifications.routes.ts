@@ -1,9 +1,9 @@
 // GET /igreja/{id}/notificacao (spec §7 "Auth and user"): a member reads their notifications.
 import { Hono } from 'hono';
 import { churchIdParams, notificationsQuery } from '../../contract/user.ts';
-import { requireMember } from '../auth/authenticate.ts';
 import { findChurch } from '../auth/church-link.ts';
 import type { Database } from '../db/client.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { notificationsOf } from './notifications.service.ts';
 
@@ -14,7 +14,7 @@ export function notificationRoutes(db: Database) {
     validate('query', notificationsQuery),
     async (c) => {
       const churchId = c.req.valid('param').id;
-      const { user: me } = await requireMember(db, c, churchId);
+      const { user: me } = await membersScopeOfChurch(db, c, churchId);
       const { page, limit } = c.req.valid('query');
       const church = await findChurch(db, churchId);
       const list = await notificationsOf(db, me.userId, church!, page, limit);
