@@ -15,6 +15,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { recordQuery } from './query-stats.ts';
+import { readerGauge, registerReaders, type ReaderGauge } from './readers.ts';
 import * as schema from './schema/index.ts';
 import { makePrivateDir, restrictTree } from '../utils/private-files.ts';
 import { log } from '../log.ts';
@@ -58,7 +59,15 @@ export async function openDatabase(
     const pool = new PreparingPool({ connectionString: location, max: 10 });
     // An idle connection closed by the server (restart, admin) must not crash the process.
     pool.on('error', (error) => log.warn({ reason: error.message }, '[db] idle connection error'));
+    // statements outside a transaction go through pool.query (a transaction checks out a client)
+    const readers = readerGauge();
+    const poolQuery = pool.query.bind(pool) as (...args: unknown[]) => unknown;
+    pool.query = ((...args: unknown[]) => {
+      const result = poolQuery(...args);
+      return result instanceof Promise ? readers.track(result) : result;
+    }) as pg.Pool['query'];
     const db = drizzlePg(pool as pg.Pool, { schema, logger }) as unknown as Database;
+    registerReaders(db, readers);
     // Nodes started together on a new database migrate one after the other (docs/deploy.md).
     const exclusive = async <T>(work: () => Promise<T>): Promise<T> => {
       const holder = await pool.connect();
@@ -92,7 +101,13 @@ export async function openDatabase(
   await client.waitReady;
   // Inline, queries take one trip into the engine (pglite-fast.ts); the thread does the same on its side.
   const queries = thread ? client : (fastQueries(client) as unknown as PGlite);
-  const db = drizzlePglite({ client: queries, schema, logger }) as unknown as Database;
+  const readers = readerGauge();
+  const db = drizzlePglite({
+    client: trackReaders(queries, readers),
+    schema,
+    logger,
+  }) as unknown as Database;
+  registerReaders(db, readers);
   await migratePglite(db as never, { migrationsFolder });
   const tighten = () => dataDir !== 'memory://' && restrictTree(dataDir);
   tighten(); // files initdb or the migrations just wrote
@@ -106,4 +121,15 @@ export async function openDatabase(
       tighten();
     },
   };
+}
+
+/** The client with its statements outside a transaction counted (a transaction's are its own). */
+function trackReaders(client: PGlite, readers: ReaderGauge): PGlite {
+  const tracked = Object.create(client) as PGlite;
+  tracked.query = ((...args: Parameters<PGlite['query']>) =>
+    readers.track(client.query(...args))) as PGlite['query'];
+  tracked.exec = ((...args: Parameters<PGlite['exec']>) =>
+    readers.track(client.exec(...args))) as PGlite['exec'];
+  tracked.transaction = client.transaction.bind(client);
+  return tracked;
 }

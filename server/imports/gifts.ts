@@ -9,7 +9,7 @@ import type { ImportField } from '../../contract/imports.ts';
 import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
 import {
-  BATCH,
+  batchSize,
   failureText,
   recordItems,
   refuse,
@@ -328,7 +328,7 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
       method,
       origin,
     });
-    if (batch.length >= BATCH) {
+    if (batch.length >= batchSize(run)) {
       await flush();
       await run.progress(done, total);
     }

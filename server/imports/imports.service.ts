@@ -13,6 +13,7 @@ import {
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database, Tx } from '../db/client.ts';
+import { inBackground } from '../db/readers.ts';
 import * as t from '../db/schema/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { givingChurch } from '../giving/donation.ts';
@@ -131,8 +132,21 @@ async function loadSource(files: FileStore, id: number): Promise<Buffer> {
   return file.bytes;
 }
 
-/** Walks the file: a dry run when `write` is null. `total` is the rows the progress bar counts to. */
-export async function walk(
+/**
+ * Walks the file: a dry run when `write` is null. `total` is the rows the progress bar counts to.
+ * Its statements are background work: the batches wait for pages' statements, not for its own
+ * (server/db/readers.ts, docs/performance.md "Moving in at scale").
+ */
+export function walk(
+  run: ImportRun,
+  kind: ImportKind,
+  bytes: Buffer,
+  total: number,
+): Promise<void> {
+  return inBackground(() => walkFile(run, kind, bytes, total));
+}
+
+async function walkFile(
   run: ImportRun,
   kind: ImportKind,
   bytes: Buffer,

@@ -23,7 +23,7 @@ import {
   splitName,
 } from './formats.ts';
 import {
-  BATCH,
+  batchSize,
   bulk,
   CONFIRM_KEY,
   failureText,
@@ -892,7 +892,7 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
         read.cpf && `c:${read.cpf}`,
         read.memberNumber && `n:${read.memberNumber.toLowerCase()}`,
       ].filter((k): k is string => !!k);
-      if (batch.length >= BATCH) {
+      if (batch.length >= batchSize(run)) {
         await flush();
         await run.progress(done, total);
       }

@@ -9,6 +9,7 @@ import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
+import { readersOf, type ReaderGauge } from '../db/readers.ts';
 import * as t from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -125,16 +126,77 @@ export interface ImportRun {
  */
 export const bulk = (value: unknown): SQL => sql`${value}${sql.raw(` ${PLAN_EACH_RUN}`)}`;
 
-/** Rows written together: one transaction and one audit record each. */
+/** Rows written together at most: one transaction and one audit record each. */
 export const BATCH = 500;
+/** Fewest rows a batch is cut to while pages are being read. */
+export const MIN_BATCH = 50;
+/** What a batch's transaction should last while pages are being read. */
+export const BATCH_MS = 20;
+/** Longest an import waits for the pages' statements before its next batch; tests lengthen it. */
+export let YIELD_MS = 20;
+export const setYieldMs = (ms: number) => {
+  YIELD_MS = ms;
+};
 
-/** Runs one batch's writes as a staff write (audited, no purge: the import's end purges once). */
-export function writeBatch<T>(
+/** Rows per batch of each import running (BATCH until pages are read during one). */
+const sizes = new WeakMap<ImportRun, number>();
+
+/**
+ * Rows the next batch of this import takes. On PGlite a page's statements wait for the batch's
+ * transaction (one connection), on PostgreSQL they share the cores with it: while pages are read,
+ * batches are cut to about BATCH_MS of work (docs/performance.md "Moving in at scale").
+ */
+export const batchSize = (run: ImportRun): number => sizes.get(run) ?? BATCH;
+
+/** The next batch's size from this one's: about BATCH_MS while pages are read, else back up to BATCH. */
+export function nextBatchSize(size: number, ms: number, pagesRead: boolean): number {
+  if (!pagesRead) return Math.min(BATCH, size * 2);
+  const fitting = Math.round((size * BATCH_MS) / Math.max(ms, 1));
+  return Math.max(MIN_BATCH, Math.min(BATCH, size * 2, fitting));
+}
+
+/** A page renders between its statements: this long without one, it is taken to be done. */
+export const QUIET_MS = 2;
+
+/**
+ * Lets pages go first: when statements were sent outside the import since `since` (the count
+ * when its last batch began), waits until none is in flight and none was sent for QUIET_MS, at most
+ * YIELD_MS in all, so a page's next statement does not queue behind the batch's transaction.
+ */
+export async function yieldToReaders(readers: ReaderGauge, since: number): Promise<void> {
+  const deadline = performance.now() + YIELD_MS;
+  let seen = since;
+  while (readers.inFlight > 0 || readers.sent !== seen) {
+    if (performance.now() >= deadline) return;
+    seen = readers.sent;
+    let timer: NodeJS.Timeout | undefined;
+    if (readers.inFlight > 0)
+      await Promise.race([
+        readers.idle(),
+        new Promise((r) => (timer = setTimeout(r, Math.max(0, deadline - performance.now())))),
+      ]);
+    clearTimeout(timer);
+    await new Promise((r) => setTimeout(r, QUIET_MS));
+  }
+}
+
+/** Statements sent outside each import running when its last batch began. */
+const sentAfter = new WeakMap<ImportRun, number>();
+
+/**
+ * Runs one batch's writes as a staff write (audited, no purge: the import's end purges once), after
+ * the pages' statements waiting, and sizes the next batch by how long this one held the database.
+ */
+export async function writeBatch<T>(
   run: ImportRun,
   lines: [number, number],
   work: (tx: Tx) => Promise<T>,
 ): Promise<T> {
-  return staffWrite(
+  const readers = readersOf(run.db);
+  if (readers) await yieldToReaders(readers, sentAfter.get(run) ?? -1); // the first batch: a page may be between statements
+  const sent = readers?.sent ?? 0;
+  const started = performance.now();
+  const result = await staffWrite(
     run.write!,
     run.actor,
     {
@@ -146,6 +208,12 @@ export function writeBatch<T>(
     work,
     { purge: false },
   );
+  if (readers) {
+    sizes.set(run, nextBatchSize(batchSize(run), performance.now() - started, readers.sent > sent));
+    // from the batch's start: a page that waited for it may be between its statements now
+    sentAfter.set(run, sent);
+  }
+  return result;
 }
 
 /** Lists rows the import created, so undo removes exactly them. */

@@ -1,0 +1,126 @@
+// Public pages go first while a large import writes (docs/performance.md "Moving in at scale"): a
+// page's statements are answered before the import's next batch, and batches are cut to a few
+// milliseconds of work while pages are read.
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseConfig } from '../../common/config.ts';
+import { createChangeFeed } from '../changes.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { readersOf } from '../db/readers.ts';
+import * as t from '../db/schema/index.ts';
+import { openDatabase } from '../db/client.ts';
+import { seedDemo } from '../db/seed/index.ts';
+import { copySeededPglite } from '../db/seeded-template.ts';
+import { createLocalFileStore } from '../files/local.ts';
+import { drainTasks } from '../jobs/tasks.ts';
+import { createMailer } from '../mail/outbox.ts';
+import { importTask } from './import.task.ts';
+import { createImport, runImport } from './imports.service.ts';
+import {
+  BATCH,
+  BATCH_MS,
+  MIN_BATCH,
+  nextBatchSize,
+  QUIET_MS,
+  setYieldMs,
+  YIELD_MS,
+} from './run.ts';
+
+describe('batch sizes while pages are read', () => {
+  it('cuts a batch to about BATCH_MS of work while pages are read, and grows it back after', () => {
+    // 500 rows held the database 10 × BATCH_MS: a tenth of them would fit, but never under MIN_BATCH
+    expect(nextBatchSize(BATCH, 10 * BATCH_MS, true)).toBe(MIN_BATCH);
+    expect(nextBatchSize(400, 2 * BATCH_MS, true)).toBe(200);
+    // a quick batch grows, at most doubling, never past BATCH
+    expect(nextBatchSize(MIN_BATCH, 1, true)).toBe(2 * MIN_BATCH);
+    // no page read meanwhile: back up to full batches
+    expect(nextBatchSize(MIN_BATCH, 10 * BATCH_MS, false)).toBe(2 * MIN_BATCH);
+    expect(nextBatchSize(400, 10 * BATCH_MS, false)).toBe(BATCH);
+  });
+});
+
+describe('a people import on PGlite’s thread', () => {
+  let database: DatabaseHandle;
+  let dataDir: string;
+  const yieldMs = YIELD_MS;
+
+  beforeAll(async () => {
+    dataDir = await mkdtemp(path.join(tmpdir(), 'import-pace-'));
+    // PGlite on its own thread, as the server runs it: statements are answered between the turns
+    // of the event loop, so a page's statements and the import's interleave
+    const folder = path.join(dataDir, 'pglite');
+    const seeded = await copySeededPglite(folder);
+    database = await openDatabase(folder);
+    if (!seeded) await seedDemo(database.db);
+    // the wait is bounded in time so an import is never starved; here only the order matters
+    setYieldMs(60_000);
+  }, 180_000);
+  afterAll(async () => {
+    setYieldMs(yieldMs);
+    await database?.close();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('writes no batch while a page is being read', async () => {
+    const { db } = database;
+    expect(readersOf(db)).toBeDefined();
+    const [church] = await db.select().from(t.churches).where(eq(t.churches.slug, 'graca'));
+    const [admin] = await db.select().from(t.users).where(eq(t.users.email, 'lider@graca.demo'));
+    const actor = { userId: admin!.id, name: 'Admin', churchId: church!.id, roles: ['ROLE_ADMIN'] };
+    const files = createLocalFileStore(path.join(dataDir, 'files'));
+    const changes = createChangeFeed();
+    const mailer = createMailer({ dataDir });
+    const rows = ['Nome;E-mail'];
+    for (let i = 1; i <= 3 * BATCH; i++) rows.push(`Pessoa ${i};pace.${i}@exemplo.com`);
+    const view = await createImport({ db, changes, files }, actor, 'en', 'pessoas', {
+      name: 'pace.csv',
+      bytes: Buffer.from(rows.join('\n')),
+    });
+    // the dry run
+    await drainTasks(
+      { db, now: () => new Date(), workerId: 'test', settings: parseConfig(), mailer, files },
+      [importTask as never],
+    );
+
+    const batchesWritten = () =>
+      db.$count(
+        t.auditLog,
+        and(eq(t.auditLog.action, 'import.rows'), eq(t.auditLog.targetId, String(view.id))),
+      );
+    // pages as a render sends their statements: one after another, a turn of the event loop
+    // between them; each page counts the batches written before its first and after its last
+    const pages: number[] = [];
+    let importing = true;
+    const visitor = async () => {
+      while (importing) {
+        const before = await batchesWritten();
+        for (let i = 0; i < 3; i++) {
+          await new Promise((r) => setImmediate(r));
+          await db
+            .select({ id: t.churches.id })
+            .from(t.churches)
+            .where(eq(t.churches.id, church!.id));
+        }
+        await new Promise((r) => setImmediate(r));
+        pages.push((await batchesWritten()) - before);
+        // the visitor reads the page before asking for the next
+        await new Promise((r) => setTimeout(r, 10 * QUIET_MS));
+      }
+    };
+    const visiting = visitor();
+    const tally = await runImport(
+      { db, files, changes, mailer, siteUrl: () => 'http://graca.localhost' },
+      { importId: view.id, actor },
+      async () => {},
+    ).finally(() => (importing = false));
+    await visiting;
+    expect(tally.criar).toBe(3 * BATCH);
+    // no batch went in while a page was being read: each waited for the page's last statement
+    expect(pages.length).toBeGreaterThan(0);
+    expect(pages.filter((batches) => batches > 0)).toEqual([]);
+    expect(await batchesWritten()).toBeGreaterThanOrEqual(3);
+  }, 120_000);
+});
