@@ -31,14 +31,16 @@ import {
 
 describe('batch sizes while pages are read', () => {
   it('cuts a batch to about BATCH_MS of work while pages are read, and grows it back after', () => {
-    // 500 rows held the database 10 × BATCH_MS: a tenth of them would fit, but never under MIN_BATCH
-    expect(nextBatchSize(BATCH, 10 * BATCH_MS, true)).toBe(MIN_BATCH);
-    expect(nextBatchSize(400, 2 * BATCH_MS, true)).toBe(200);
+    const min = 50; // MIN_BATCH is BATCH for now: the rule with a lower floor
+    // 500 rows held the database 20 × BATCH_MS: a twentieth of them would fit, but never under min
+    expect(nextBatchSize(BATCH, 20 * BATCH_MS, true, min)).toBe(min);
+    expect(nextBatchSize(400, 2 * BATCH_MS, true, min)).toBe(200);
     // a quick batch grows, at most doubling, never past BATCH
-    expect(nextBatchSize(MIN_BATCH, 1, true)).toBe(2 * MIN_BATCH);
+    expect(nextBatchSize(min, 1, true, min)).toBe(2 * min);
     // no page read meanwhile: back up to full batches
-    expect(nextBatchSize(MIN_BATCH, 10 * BATCH_MS, false)).toBe(2 * MIN_BATCH);
-    expect(nextBatchSize(400, 10 * BATCH_MS, false)).toBe(BATCH);
+    expect(nextBatchSize(min, 10 * BATCH_MS, false, min)).toBe(2 * min);
+    expect(nextBatchSize(400, 10 * BATCH_MS, false, min)).toBe(BATCH);
+    expect(nextBatchSize(BATCH, 20 * BATCH_MS, true)).toBe(MIN_BATCH);
   });
 });
 

@@ -128,8 +128,12 @@ export const bulk = (value: unknown): SQL => sql`${value}${sql.raw(` ${PLAN_EACH
 
 /** Rows written together at most: one transaction and one audit record each. */
 export const BATCH = 500;
-/** Fewest rows a batch is cut to while pages are being read. */
-export const MIN_BATCH = 50;
+/**
+ * Fewest rows a batch is cut to while pages are being read: BATCH, so batches are not cut yet.
+ * Cut to 50 under load 20+, 20,000 rows took 600 s (docs/performance.md "Pages first while an
+ * import writes"); a floor that keeps the import under 30 s is to be measured on a quieter machine.
+ */
+export const MIN_BATCH = BATCH;
 /** What a batch's transaction should last while pages are being read. */
 export const BATCH_MS = 20;
 /** Longest an import waits for the pages' statements before its next batch; tests lengthen it. */
@@ -149,10 +153,15 @@ const sizes = new WeakMap<ImportRun, number>();
 export const batchSize = (run: ImportRun): number => sizes.get(run) ?? BATCH;
 
 /** The next batch's size from this one's: about BATCH_MS while pages are read, else back up to BATCH. */
-export function nextBatchSize(size: number, ms: number, pagesRead: boolean): number {
+export function nextBatchSize(
+  size: number,
+  ms: number,
+  pagesRead: boolean,
+  min = MIN_BATCH,
+): number {
   if (!pagesRead) return Math.min(BATCH, size * 2);
   const fitting = Math.round((size * BATCH_MS) / Math.max(ms, 1));
-  return Math.max(MIN_BATCH, Math.min(BATCH, size * 2, fitting));
+  return Math.max(min, Math.min(BATCH, size * 2, fitting));
 }
 
 /** A page renders between its statements: this long without one, it is taken to be done. */
