@@ -1,7 +1,25 @@
 // Browser tests against the built server (npm run build first; npm test does).
+import { existsSync } from 'node:fs';
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.E2E_PORT ?? 4391);
+// Debian's headless shell (package chromium-headless-shell, what Playwright itself runs headless) uses
+// about a third of the full browser's CPU for the same pages (tests/README.md); full Chromium otherwise.
+// Set here once so the tests that launch a browser themselves use the same one.
+process.env.CHROMIUM_PATH ??= existsSync('/usr/bin/chromium-headless-shell')
+  ? '/usr/bin/chromium-headless-shell'
+  : '/usr/bin/chromium';
+/** Tests of what only the full browser does: the shell denies notifications and shows none. */
+const FULL_BROWSER = ['**/notifications-push.e2e.ts'];
+const launchArgs = [
+  // Custom church host names resolve to this machine; nothing else leaves it.
+  '--host-resolver-rules=MAP igrejadagraca.test 127.0.0.1',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -23,21 +41,18 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: `http://graca.localhost:${port}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      // Custom church host names resolve to this machine; nothing else leaves it.
-      args: [
-        '--host-resolver-rules=MAP igrejadagraca.test 127.0.0.1',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH, args: launchArgs },
     locale: 'pt-BR',
     trace: 'off',
   },
+  projects: [
+    { name: 'shell', testIgnore: FULL_BROWSER },
+    {
+      name: 'full',
+      testMatch: FULL_BROWSER,
+      use: { launchOptions: { executablePath: '/usr/bin/chromium', args: launchArgs } },
+    },
+  ],
   webServer: {
     command: `rm -rf .data/e2e-${port} && node server.ts`,
     url: `http://127.0.0.1:${port}/healthz`,
