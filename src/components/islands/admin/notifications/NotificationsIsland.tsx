@@ -59,6 +59,7 @@ import { formOf, ScheduledList, WhenFields } from './ScheduledParts.tsx';
 import { $editing, saveScheduled } from '../../../../stores/admin-notify-scheduled.ts';
 
 type Link = { tipo: NotificationLinkKind; id: number; titulo: string };
+type SentNotice = Extract<Awaited<ReturnType<typeof send>>, { ok: true }>['value'];
 
 function LinkPicker({
   slug,
@@ -147,6 +148,149 @@ function LinkPicker({
   );
 }
 
+/** What "Send now" reached, in the staff's words. */
+function sentMessage(t: T, sent: SentNotice): string {
+  const reached = sent.grupo
+    ? t.plural('admin.notify.sentGroup', sent.destinatarios ?? 0, { group: sent.grupo.nome })
+    : sent.publico
+      ? t('admin.notify.sentCount', { count: sent.destinatarios ?? 0 })
+      : t('admin.notify.sentAll');
+  const emailed = sent.email ? t.plural('admin.notify.email.queued', sent.email.total) : '';
+  return [reached, emailed].filter(Boolean).join(' ');
+}
+
+/** Who receives the notice: everyone, one group (chosen here) or the audiences of AudienceFields. */
+function AudienceChoice({
+  t,
+  values,
+  set,
+  errors,
+  groups,
+}: {
+  t: T;
+  values: { audience: string; grupoId: string };
+  set: (key: 'audience' | 'grupoId') => (value: string) => void;
+  errors: Partial<Record<string, string>>;
+  groups: ReturnType<typeof $groups.get>;
+}) {
+  const toGroup = values.audience === 'group';
+  return (
+    <>
+      <fieldset className="ui-field">
+        <legend>{t('admin.notify.audience')}</legend>
+        {AUDIENCES.map((audience) => (
+          <div className="ui-check" key={audience}>
+            <input
+              id={`notify-audience-${audience}`}
+              type="radio"
+              name="audience"
+              value={audience}
+              checked={values.audience === audience}
+              onChange={() => set('audience')(audience)}
+            />
+            <label htmlFor={`notify-audience-${audience}`}>
+              {t(`admin.notify.audience.${audience}`)}
+            </label>
+          </div>
+        ))}
+      </fieldset>
+      {toGroup && (
+        <Select
+          label={t('admin.notify.group')}
+          name="grupoId"
+          value={values.grupoId}
+          onChange={set('grupoId')}
+          error={errors.grupoId}
+          placeholder={groups === null ? t('admin.shell.loading') : t('admin.notify.groupChoose')}
+          options={(groups ?? []).map((g) => ({
+            value: String(g.id),
+            label: t.plural('admin.notify.groupOption', g.membros, { name: g.nome }),
+          }))}
+          hint={groups?.length === 0 ? t('admin.notify.noGroups') : undefined}
+          required
+        />
+      )}
+    </>
+  );
+}
+
+/** Shown while a scheduled notice is being edited, with the way back to a new one. */
+function EditingNote({ t, when, onStop }: { t: T; when: string; onStop: () => void }) {
+  return (
+    <p role="status">
+      {t('admin.notify.scheduledEditing', { date: when })}{' '}
+      <button type="button" className="button secondary" onClick={onStop}>
+        {t('admin.notify.scheduledStopEdit')}
+      </button>
+    </p>
+  );
+}
+
+/** The form's notice as the API takes it, or the field its own rules refuse (with the message key). */
+function noticeOf(
+  values: { titulo: string; corpo: string; audience: string; grupoId: string } & Parameters<
+    typeof audienceOf
+  >[0],
+  link: Link | null,
+  email: boolean,
+) {
+  const toGroup = values.audience === 'group';
+  // "to one group" with none chosen is the form's own rule: the API would send to everyone
+  if (toGroup && !values.grupoId) return { field: 'grupoId', error: 'admin.notify.groupRequired' };
+  const chosen = audienceOf(values);
+  if ('field' in chosen) return { field: chosen.field, error: chosen.error };
+  return {
+    notice: {
+      titulo: values.titulo,
+      corpo: values.corpo,
+      grupoId: toGroup ? Number(values.grupoId) || null : null,
+      link: link ? { tipo: link.tipo, id: link.id } : null,
+      ...(chosen.publico ? { publico: chosen.publico } : {}),
+      email,
+    },
+  };
+}
+
+/** Send (now, later, or save the edited schedule), and the test e-mail when e-mail is on (`testing` not null). */
+function ComposerActions({
+  t,
+  mode,
+  submitting,
+  testing,
+  onTest,
+}: {
+  t: T;
+  mode: 'now' | 'later' | 'edit';
+  submitting: boolean;
+  testing: boolean | null;
+  onTest: () => void;
+}) {
+  const label = {
+    now: 'admin.notify.send',
+    later: 'admin.notify.schedule',
+    edit: 'admin.notify.scheduledSave',
+  }[mode];
+  return (
+    <>
+      <SubmitButton
+        submitting={submitting}
+        label={t(label)}
+        busyLabel={mode === 'now' ? t('admin.notify.sending') : t('admin.notify.scheduling')}
+      />
+      {testing !== null && (
+        <button
+          type="button"
+          className="button secondary"
+          disabled={testing || submitting}
+          onClick={onTest}
+        >
+          {testing ? t('admin.notify.email.testing') : t('admin.notify.email.test')}
+        </button>
+      )}
+    </>
+  );
+}
+
 function Composer({ slug, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const groups = useStore($groups);
@@ -187,25 +331,10 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
 
   /** The notice as the API takes it, or null when the form's own rules found a problem. */
   function body() {
-    const toGroup = values.audience === 'group';
-    // "to one group" with none chosen is the form's own rule: the API would send to everyone
-    if (toGroup && !values.grupoId) {
-      form.setErrors({ grupoId: t('admin.notify.groupRequired') });
-      return null;
-    }
-    const chosen = audienceOf(values);
-    if ('field' in chosen) {
-      form.setErrors({ [chosen.field]: t(chosen.error) });
-      return null;
-    }
-    return {
-      titulo: values.titulo,
-      corpo: values.corpo,
-      grupoId: toGroup ? Number(values.grupoId) || null : null,
-      link: link ? { tipo: link.tipo, id: link.id } : null,
-      ...(chosen.publico ? { publico: chosen.publico } : {}),
-      email: byEmail,
-    };
+    const built = noticeOf(values, link, byEmail);
+    if ('notice' in built) return built.notice;
+    form.setErrors({ [built.field]: t(built.error) });
+    return null;
   }
 
   async function test() {
@@ -261,15 +390,8 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
       form.setMessage({ kind: 'error', text: outcome.failure.message || t('admin.notify.failed') });
       return;
     }
-    const sent = outcome.value;
-    const reached = sent.grupo
-      ? t.plural('admin.notify.sentGroup', sent.destinatarios ?? 0, { group: sent.grupo.nome })
-      : sent.publico
-        ? t('admin.notify.sentCount', { count: sent.destinatarios ?? 0 })
-        : t('admin.notify.sentAll');
-    const emailed = sent.email ? t.plural('admin.notify.email.queued', sent.email.total) : '';
-    setDone({ kind: 'ok', text: [reached, emailed].filter(Boolean).join(' ') });
-    if (sent.email) void loadEmailSends(slug);
+    setDone({ kind: 'ok', text: sentMessage(t, outcome.value) });
+    if (outcome.value.email) void loadEmailSends(slug);
     reset();
   }
 
@@ -282,7 +404,6 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
     setSendAt('');
   }
 
-  const toGroup = values.audience === 'group';
   return (
     <section aria-labelledby="notify-new">
       <h2 id="notify-new">{t('admin.notify.new')}</h2>
@@ -309,40 +430,7 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
           counter={(count, max) => t('admin.notify.counter', { count, max })}
           required
         />
-        <fieldset className="ui-field">
-          <legend>{t('admin.notify.audience')}</legend>
-          {AUDIENCES.map((audience) => (
-            <div className="ui-check" key={audience}>
-              <input
-                id={`notify-audience-${audience}`}
-                type="radio"
-                name="audience"
-                value={audience}
-                checked={values.audience === audience}
-                onChange={() => form.set('audience')(audience)}
-              />
-              <label htmlFor={`notify-audience-${audience}`}>
-                {t(`admin.notify.audience.${audience}`)}
-              </label>
-            </div>
-          ))}
-        </fieldset>
-        {toGroup && (
-          <Select
-            label={t('admin.notify.group')}
-            name="grupoId"
-            value={values.grupoId}
-            onChange={form.set('grupoId')}
-            error={errors.grupoId}
-            placeholder={groups === null ? t('admin.shell.loading') : t('admin.notify.groupChoose')}
-            options={(groups ?? []).map((g) => ({
-              value: String(g.id),
-              label: t.plural('admin.notify.groupOption', g.membros, { name: g.nome }),
-            }))}
-            hint={groups?.length === 0 ? t('admin.notify.noGroups') : undefined}
-            required
-          />
-        )}
+        <AudienceChoice t={t} values={values} set={form.set} errors={errors} groups={groups} />
         <AudienceFields slug={slug} t={t} values={values} set={form.set} errors={errors} />
         <LinkPicker
           slug={slug}
@@ -371,44 +459,23 @@ function Composer({ slug, strings, lang }: StaffIslandProps) {
           error={errors.enviarEm}
         />
         {editing && (
-          <p role="status">
-            {t('admin.notify.scheduledEditing', {
-              date: mediumDateTime(editing.enviarEm, lang),
-            })}{' '}
-            <button
-              type="button"
-              className="button secondary"
-              onClick={() => {
-                $editing.set(null);
-                reset();
-              }}
-            >
-              {t('admin.notify.scheduledStopEdit')}
-            </button>
-          </p>
+          <EditingNote
+            t={t}
+            when={mediumDateTime(editing.enviarEm, lang)}
+            onStop={() => {
+              $editing.set(null);
+              reset();
+            }}
+          />
         )}
         <Notice message={done} />
-        <SubmitButton
+        <ComposerActions
+          t={t}
+          mode={editing ? 'edit' : later ? 'later' : 'now'}
           submitting={form.submitting}
-          label={
-            editing
-              ? t('admin.notify.scheduledSave')
-              : later
-                ? t('admin.notify.schedule')
-                : t('admin.notify.send')
-          }
-          busyLabel={later ? t('admin.notify.scheduling') : t('admin.notify.sending')}
+          testing={byEmail ? testing : null}
+          onTest={() => void test()}
         />
-        {byEmail && (
-          <button
-            type="button"
-            className="button secondary"
-            disabled={testing || form.submitting}
-            onClick={() => void test()}
-          >
-            {testing ? t('admin.notify.email.testing') : t('admin.notify.email.test')}
-          </button>
-        )}
       </form>
     </section>
   );
