@@ -175,6 +175,20 @@ export async function scheduledNotices(
   };
 }
 
+/** The church's zone, the instant to send at and the notice, checked now like a send (400/404 per field). */
+async function checkedSchedule(
+  db: Database,
+  churchId: number,
+  input: StaffNotificationSchedule,
+  now: Date,
+) {
+  const zone = await churchZone(db, churchId);
+  const sendAt = sendAtOf(zone, input.enviarEm, now);
+  const notice = noticeOf(input);
+  await checkNotice(db, churchId, notice);
+  return { zone, sendAt, notice };
+}
+
 /** Schedules a notice: checked now like a send (its group, audience and link), audited. */
 export async function scheduleNotice(
   deps: StaffWriteDeps,
@@ -183,10 +197,7 @@ export async function scheduleNotice(
   lang: MessageLang,
   now = new Date(),
 ): Promise<ScheduledNotification> {
-  const zone = await churchZone(deps.db, actor.churchId);
-  const sendAt = sendAtOf(zone, input.enviarEm, now);
-  const notice = noticeOf(input);
-  await checkNotice(deps.db, actor.churchId, notice);
+  const { zone, sendAt, notice } = await checkedSchedule(deps.db, actor.churchId, input, now);
   const row = await staffWrite(
     deps,
     actor,
@@ -218,10 +229,7 @@ export async function editScheduledNotice(
   lang: MessageLang,
   now = new Date(),
 ): Promise<ScheduledNotification> {
-  const zone = await churchZone(deps.db, actor.churchId);
-  const sendAt = sendAtOf(zone, input.enviarEm, now);
-  const notice = noticeOf(input);
-  await checkNotice(deps.db, actor.churchId, notice);
+  const { zone, sendAt, notice } = await checkedSchedule(deps.db, actor.churchId, input, now);
   const row = await staffWrite(
     deps,
     actor,
