@@ -490,6 +490,8 @@ export async function insertAudienceNotices(
     body: string;
     typeCode: string;
     relatedId: string | null;
+    /** The preference kind of the send (noticeKindOf of its audience). */
+    kind: NoticeKind;
     createdAt: Date;
   },
   members: SQL,
@@ -497,8 +499,8 @@ export async function insertAudienceNotices(
   const [row] = await rowsOf<{ first: number; n: number }>(
     tx.execute(sql`
       with added as (
-        insert into ${t.notifications} (igreja_id, usuario_id, titulo, corpo, tipo_codigo, id_entidade_relacionada, data_cadastro, data_ultima_alteracao)
-        select distinct ${base.churchId}::int, a.uid, ${base.title}, ${base.body}, ${base.typeCode}, ${base.relatedId}, ${base.createdAt}::timestamptz, ${base.createdAt}::timestamptz
+        insert into ${t.notifications} (igreja_id, usuario_id, titulo, corpo, tipo_codigo, id_entidade_relacionada, tipo, data_cadastro, data_ultima_alteracao)
+        select distinct ${base.churchId}::int, a.uid, ${base.title}, ${base.body}, ${base.typeCode}, ${base.relatedId}, ${base.kind}, ${base.createdAt}::timestamptz, ${base.createdAt}::timestamptz
         from (${members}) as a(uid)
         returning id
       )

@@ -9,6 +9,7 @@ import { churchTimeZone } from '../../contract/events-staff.ts';
 import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
 import type { MeetingNotice } from '../../contract/notification-meeting.ts';
+import { noticeKindOf } from '../../contract/notification-preferences.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
@@ -18,6 +19,12 @@ import { queueEmailSend } from './email-sends.service.ts';
 import { inEveryLanguage } from './languages.ts';
 import { queuePush } from './push.task.ts';
 import { instantIn } from './scheduled-notices.ts';
+
+/** A group's notice on every channel, in-app included (docs/notifications.md "Preferences"). */
+const MEETING_KIND = noticeKindOf({
+  typeCode: GROUP_NOTIFICATION_TYPES.meeting,
+  audience: 'grupo',
+});
 
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 const DAY = 86_400_000;
@@ -114,8 +121,8 @@ export async function notifyNextMeeting(
     // one in-app copy per member, in the church's language (like "We're live")
     const rows = await rowsOf<{ id: number }>(
       tx.execute(sql`
-        insert into ${t.notifications} (igreja_id, usuario_id, titulo, corpo, tipo_codigo, id_entidade_relacionada, data_cadastro, data_ultima_alteracao)
-        select distinct ${churchId}::int, a.uid, ${own.subject}, ${own.body}, ${GROUP_NOTIFICATION_TYPES.meeting}, ${String(group.id)}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
+        insert into ${t.notifications} (igreja_id, usuario_id, titulo, corpo, tipo_codigo, id_entidade_relacionada, tipo, data_cadastro, data_ultima_alteracao)
+        select distinct ${churchId}::int, a.uid, ${own.subject}, ${own.body}, ${GROUP_NOTIFICATION_TYPES.meeting}, ${String(group.id)}, ${MEETING_KIND}, ${now.toISOString()}::timestamptz, ${now.toISOString()}::timestamptz
         from (${members}) as a(uid)
         returning id`),
     );
@@ -138,12 +145,12 @@ export async function notifyNextMeeting(
     churchId,
     first,
     inEveryLanguage((lang) => ({ title: texts[lang].subject, body: texts[lang].body })),
-    'groups',
+    MEETING_KIND,
   );
   await queueEmailSend(db, {
     churchId,
     notificationId: first,
-    kind: 'groups',
+    kind: MEETING_KIND,
     origin: `celula:${group.id}:encontro:${at.toISOString()}`,
     ...own,
     texts,

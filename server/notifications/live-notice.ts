@@ -4,6 +4,7 @@
 // start arrives — once across nodes by the runner's lease and the unique `notificacao_ao_vivo` row.
 import { and, desc, eq, gte, or } from 'drizzle-orm';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import { noticeKindOf } from '../../contract/notification-preferences.ts';
 import type { OnAir, StaffNotification } from '../../contract/notifications-staff.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
@@ -16,6 +17,8 @@ import { queuePush } from './push.task.ts';
 
 /** spec §3 Notification: the type that opens the live service. */
 export const LIVE_TYPE = 'CULTO';
+/** Its preference kind on every channel, in-app included (docs/notifications.md "Preferences"). */
+const LIVE_KIND = noticeKindOf({ typeCode: LIVE_TYPE });
 const WEEK = 7 * 86_400_000;
 /** A start this far in the past still sends (a node restarting, the job's period); older ones never. */
 export const LIVE_WINDOW_MS = 10 * 60_000;
@@ -95,6 +98,7 @@ export async function sendLiveNotice(
           title: text.title,
           body: text.body,
           typeCode: LIVE_TYPE,
+          kind: LIVE_KIND,
           createdAt: at,
           updatedAt: at,
         })
@@ -103,7 +107,7 @@ export async function sendLiveNotice(
     },
     { purge: false },
   );
-  await queuePush(deps.db, churchId, id, liveNoticeTexts(stream));
+  await queuePush(deps.db, churchId, id, liveNoticeTexts(stream), LIVE_KIND);
   return {
     id,
     titulo: text.title,
@@ -155,7 +159,7 @@ export async function sendDueLiveNotices(db: Database, now: Date): Promise<numbe
     if (!occurrence) continue;
     const id = await db.transaction((tx) => claimOccurrence(tx, stream, occurrence, now));
     if (id === null) continue;
-    await queuePush(db, stream.churchId, id, liveNoticeTexts(stream.title));
+    await queuePush(db, stream.churchId, id, liveNoticeTexts(stream.title), LIVE_KIND);
     sent.push(id);
   }
   return sent;
@@ -203,6 +207,7 @@ async function claimOccurrence(
       title: text.title,
       body: text.body,
       typeCode: LIVE_TYPE,
+      kind: LIVE_KIND,
       createdAt: now,
       updatedAt: now,
     })
@@ -265,7 +270,13 @@ export async function setOnAir(
     },
   );
   if (result.notice !== null)
-    await queuePush(deps.db, actor.churchId, result.notice, liveNoticeTexts(result.title));
+    await queuePush(
+      deps.db,
+      actor.churchId,
+      result.notice,
+      liveNoticeTexts(result.title),
+      LIVE_KIND,
+    );
   return { id: streamId, aoVivo: on, notificacaoId: result.notice };
 }
 

@@ -133,12 +133,19 @@ export async function sendNotification(
   if (audienceCount === 0) throw fieldProblem(422, 'publico', 'email.audienceEmpty');
   // One moment for every copy: the copies of one send are found together by it.
   const at = new Date();
+  const typeCode = link ? NOTIFICATION_TYPE_OF[link.tipo] : NOTICE_TYPE;
+  const emailAudience =
+    input.publico ??
+    (group ? { tipo: 'grupo' as const, grupoId: group.id } : { tipo: 'todos' as const });
+  // one kind for every channel, the in-app copies' too, from the audience (docs/notifications.md "Preferences")
+  const kind = email.noticeKind(emailAudience, typeCode);
   const base = {
     churchId,
     title: input.titulo,
     body: input.corpo,
-    typeCode: link ? NOTIFICATION_TYPE_OF[link.tipo] : NOTICE_TYPE,
+    typeCode,
     relatedId: link?.related ?? null,
+    kind,
     createdAt: at,
     updatedAt: at,
   };
@@ -173,11 +180,6 @@ export async function sendNotification(
     // Notifications are read by the member's own calls, never from a cached public page.
     { purge: false },
   );
-  const emailAudience =
-    input.publico ??
-    (group ? { tipo: 'grupo' as const, grupoId: group.id } : { tipo: 'todos' as const });
-  // one kind for every channel, from the audience (docs/notifications.md "Preferences")
-  const kind = email.noticeKind(emailAudience, base.typeCode);
   await queuePush(deps.db, churchId, id, undefined, kind); // the members' devices, by the task queue (docs/notifications.md "Push")
   const emailSend = input.email
     ? await email.queueNoticeEmail(deps.db, {

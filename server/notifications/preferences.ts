@@ -130,8 +130,12 @@ export async function kindsOff(
     .filter((kind) => NOTICE_KINDS.includes(kind) && !isAlwaysOn(kind, channel));
 }
 
-/** A `notificacao` row's kind in SQL: noticeKindOf of the contract (a row to one member is a group's). */
-export const notificationKindSql = sql<NoticeKind>`(case
+/**
+ * A `notificacao` row's kind in SQL: the kind its send recorded (`tipo`, noticeKindOf of its
+ * audience); a row without one (written before it was kept, or a product message to one member)
+ * falls back to the notice itself — a row to one member is a group's.
+ */
+export const notificationKindSql = sql<NoticeKind>`coalesce(${t.notifications.kind}, case
   when ${t.notifications.typeCode} = 'CULTO' then 'live'
   when ${t.notifications.userId} is not null then 'groups'
   when ${t.notifications.typeCode} = 'EVENTO' then 'events'

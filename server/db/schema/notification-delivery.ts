@@ -157,6 +157,12 @@ export const scheduledNotices = pgTable(
     notificationId: integer('notificacao_id'),
     /** Why it could not go (a field problem's key, e.g. the group was removed). */
     failure: text('falha'),
+    /**
+     * The claim's lease (docs/notifications.md "Scheduled sends"): when and by whom the row was
+     * last moved to `enviando`. A row still `enviando` long after is taken over by another run.
+     */
+    claimedAt: timestamp('reivindicada_em', { withTimezone: true }),
+    claimedBy: text('reivindicada_por'),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
   },

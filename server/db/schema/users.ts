@@ -186,6 +186,12 @@ export const notifications = pgTable(
     body: text('corpo').notNull(),
     typeCode: text('tipo_codigo').notNull(),
     relatedId: text('id_entidade_relacionada'),
+    /**
+     * The preference kind its audience gave it (noticeKindOf of contract/notification-preferences.ts),
+     * which the member's in-app switch follows; null for rows written before it was kept (the kind
+     * is then guessed from the row: docs/notifications.md "Preferences").
+     */
+    kind: text('tipo'),
     createdAt: timestamp('data_cadastro', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('data_ultima_alteracao', { withTimezone: true }).notNull().defaultNow(),
   },
