@@ -32,3 +32,4 @@ export const meetingNoticeSentSchema = z.object({
   message: z.string(),
   destinatarios: z.number(),
 });
+export type MeetingNoticeSent = z.infer<typeof meetingNoticeSentSchema>;

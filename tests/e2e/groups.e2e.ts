@@ -2,7 +2,8 @@
 // group, asks to join, logs in and comes back to send the request; the leader finds it in the
 // account's notifications and accepts; the member then sees the group under "my groups" and its
 // meetings. Who may see meetings and the leader's list, tampering with the group id, the
-// "near me" ordering, the empty state, the list's zero framework JS, and axe on every page.
+// "near me" ordering, the empty state, the list's zero framework JS, the leader announcing the next
+// meeting (docs/groups.md "What the leader does"), and axe on every page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API, apiLogin, asMember, churchUrl } from './helpers.ts';
@@ -249,5 +250,57 @@ test('"near me" orders the groups by distance from the browser location', async 
   await expect(first.getByRole('link')).toHaveText('Célula Santana');
   await expect(first).toContainText(/a 0,\d km/);
   await expectNoAxeViolations(page);
+  await context.close();
+});
+
+test('the leader announces the next meeting from the group page; the same meeting twice is refused', async ({
+  page,
+  browser,
+}) => {
+  const { vilaMariana, pinheiros } = await groupIds();
+  // the members it reaches (the leader is not one of them); the member of the flow above may have joined
+  const { qtdeMembros } = (await (await api(`/celula/${vilaMariana}`)).json()) as {
+    qtdeMembros: number;
+  };
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', `/groups/${vilaMariana}`));
+  await page.getByRole('button', { name: 'Avisar do próximo encontro' }).click();
+  const form = page.getByRole('form', { name: 'Avisar do próximo encontro' });
+  // it starts at the group's usual day and time (Tuesdays at 20:00) next; the place, at its address
+  const when = form.getByLabel('Data e hora');
+  await expect(when).toHaveValue(/^\d{4}-\d{2}-\d{2}T20:00$/);
+  const usual = await when.inputValue();
+  expect(new Date(`${usual.slice(0, 10)}T12:00:00Z`).getUTCDay()).toBe(2);
+  const place = form.getByRole('textbox', { name: 'Local' });
+  await expect(place).toHaveAttribute('placeholder', /Vila Mariana - São Paulo$/);
+
+  // no date: the error by its field, nothing sent
+  await when.fill('');
+  await form.getByRole('button', { name: 'Enviar aos membros' }).click();
+  await expect(form.getByText('Escolha a data e a hora do encontro.')).toBeVisible();
+  await when.fill(usual);
+  await place.fill('Casa da Juliana');
+  await form.getByRole('textbox', { name: 'Observação (opcional)' }).fill('Tragam um lanche.');
+  await form.getByRole('button', { name: 'Enviar aos membros' }).click();
+  await expect(
+    form.getByRole('status').filter({ hasText: `Membros avisados do encontro: ${qtdeMembros}.` }),
+  ).toBeVisible();
+  await expectNoAxeViolations(page);
+
+  // the same meeting again: the API's refusal, and what was typed stays
+  await form.getByRole('button', { name: 'Enviar aos membros' }).click();
+  await expect(
+    form.getByRole('alert').filter({ hasText: 'Os membros já foram avisados deste encontro.' }),
+  ).toBeVisible();
+  await expect(place).toHaveValue('Casa da Juliana');
+  await expect(when).toHaveValue(usual);
+
+  // a member never sees it
+  const context = await browser.newContext({ locale: 'pt-BR' });
+  const member = await context.newPage();
+  await asMember(member, 'membro@graca.demo');
+  await member.goto(churchUrl('graca', `/groups/${pinheiros}`));
+  await expect(member.getByRole('button', { name: 'Sair desta célula' })).toBeVisible();
+  await expect(member.getByRole('button', { name: 'Avisar do próximo encontro' })).toHaveCount(0);
   await context.close();
 });

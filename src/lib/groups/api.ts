@@ -13,6 +13,7 @@ import type {
   GroupRequestsResponse,
 } from '../../../contract/groups.ts';
 import type { LeaderGroupBody } from '../../../contract/groups-staff.ts';
+import type { MeetingNotice, MeetingNoticeSent } from '../../../contract/notification-meeting.ts';
 import { mainApi } from '../account/http.ts';
 
 /** `GET /celula/{id}?igreja=` with the token: `minhaParticipacao` says what the caller is to the group. */
@@ -72,6 +73,13 @@ export const correctMeeting = (id: number, meetingId: number, input: GroupMeetin
   mainApi()
     .put(`celula/${id}/reuniao-registro/${meetingId}`, { json: input })
     .json<{ status: true; message: string; reuniao: GroupMeeting }>();
+
+/**
+ * `POST /celula/{id}/proximo-encontro` (the leader): tells the members of the next meeting;
+ * `destinatarios` is how many members it reaches (docs/notifications.md "A group's next meeting").
+ */
+export const announceNextMeeting = (id: number, body: MeetingNotice) =>
+  mainApi().post(`celula/${id}/proximo-encontro`, { json: body }).json<MeetingNoticeSent>();
 
 /** The day names of the page's strings, Sunday first (contract: 0 Sunday … 6 Saturday). */
 export const dayName = (t: (key: string) => string, day: number): string => t(`groups.days.${day}`);

@@ -1,8 +1,10 @@
 // The leader's group form on the member side (docs/groups.md "What the leader does"): the same
 // rules as contract/groups-staff.ts `leaderGroupInput` checks on the API (forms.test.ts keeps them
-// in step), without zod so the islands stay small. Errors are i18n keys of groups.json.
+// in step), without zod so the islands stay small. Errors are i18n keys of groups.json. Also the
+// next meeting's notice (contract/notification-meeting.ts `meetingNoticeSchema`).
 import type { GroupDetail } from '../../../contract/groups.ts';
 import type { LeaderGroupBody } from '../../../contract/groups-staff.ts';
+import type { MeetingNotice } from '../../../contract/notification-meeting.ts';
 
 /** What the form holds: text as typed, the day as the select's value. */
 export interface GroupDraft {
@@ -95,4 +97,102 @@ export function bodyOf(d: GroupDraft): LeaderGroupBody {
     cep: text(d.cep),
     aberta: d.aberta,
   };
+}
+
+// ---- the next meeting's notice (docs/groups.md "What the leader does") ----
+
+/** What the leader types: `data` as a `datetime-local` input gives it (`2026-12-24T19:30`). */
+export interface MeetingNoticeDraft {
+  data: string;
+  local: string;
+  observacao: string;
+}
+
+/** The longest place and note, in characters (contract/notification-meeting.ts; forms.test.ts). */
+export const MEETING_NOTICE_LIMITS = { local: 200, observacao: 300 } as const;
+
+const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
+
+/** The wall clock of `zone` at `at`, as a UTC timestamp (so UTC getters read the zone's clock). */
+function wallClock(at: Date, zone: string): number {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: zone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+    })
+      .formatToParts(at)
+      .map((p) => [p.type, p.value]),
+  );
+  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
+}
+
+/**
+ * The group's usual day (ISO, 1 Monday … 7 Sunday) and time after `now` on the church's clock
+ * (`zone`), as the API takes it: `2026-12-01T20:00`. Today counts while its time is ahead.
+ */
+export function nextUsualMeeting(
+  day: number,
+  time: string,
+  zone: string,
+  now = new Date(),
+): string {
+  const wall = new Date(wallClock(now, zone));
+  const [hour, minute] = time.split(':').map(Number) as [number, number];
+  const today = wall.getUTCDay() || 7;
+  let at = Date.UTC(
+    wall.getUTCFullYear(),
+    wall.getUTCMonth(),
+    wall.getUTCDate() + ((day - today + 7) % 7),
+    hour,
+    minute,
+  );
+  if (at <= wall.getTime()) at += 7 * 86_400_000;
+  return new Date(at).toISOString().slice(0, 16);
+}
+
+/** The form's start: the group's usual day and time next (empty if the group has none). */
+export function meetingNoticeDraftOf(
+  g: GroupDetail,
+  zone: string,
+  now = new Date(),
+): MeetingNoticeDraft {
+  const usual = g.diaSemana >= 1 && g.diaSemana <= 7 && /^([01]\d|2[0-3]):[0-5]\d$/.test(g.horario);
+  return {
+    data: usual ? nextUsualMeeting(g.diaSemana, g.horario, zone, now) : '',
+    local: '',
+    observacao: '',
+  };
+}
+
+/** The group's address on one line, like the API's default place ("Rua A, 10 - Centro - Recife"). */
+export function groupAddressLine(g: GroupDetail): string {
+  const e = g.endereco;
+  const street = [e.logradouro, e.numero].filter(Boolean).join(', ');
+  return [street, e.bairro, e.cidade].filter(Boolean).join(' - ');
+}
+
+/** The problems the API would answer before looking at the clock (past, too far: the API's). */
+export function checkMeetingNotice(
+  d: MeetingNoticeDraft,
+): Partial<Record<keyof MeetingNoticeDraft, FieldProblem>> {
+  const problems: Partial<Record<keyof MeetingNoticeDraft, FieldProblem>> = {};
+  if (!LOCAL_DATE_TIME.test(d.data)) problems.data = { key: 'groups.notice.whenRequired' };
+  for (const field of ['local', 'observacao'] as const) {
+    const max = MEETING_NOTICE_LIMITS[field];
+    if (d[field].trim().length > max)
+      problems[field] = { key: 'groups.edit.tooLong', values: { max } };
+  }
+  return problems;
+}
+
+/** The body of `POST /celula/{id}/proximo-encontro`: blank place and note are left out. */
+export function meetingNoticeBody(d: MeetingNoticeDraft): MeetingNotice {
+  const local = d.local.trim();
+  const observacao = d.observacao.trim();
+  return { data: d.data, ...(local ? { local } : {}), ...(observacao ? { observacao } : {}) };
 }

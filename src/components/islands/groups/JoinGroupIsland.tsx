@@ -3,6 +3,7 @@
 // here; a member sends a short message to the leader and lands on /groups/request/success; a
 // member, the leader or someone already waiting sees that instead (with the meetings / requests).
 // A member can leave the group (after a confirmation); the leader is told to hand it over first.
+// The leader also announces the next meeting and edits the group here (docs/groups.md).
 import { useEffect, useMemo, useState } from 'react';
 import type { GroupDetail, GroupRole } from '../../../../contract/groups.ts';
 import { askToJoin, leaveGroup, loadMyGroupView } from '../../../lib/groups/api.ts';
@@ -19,8 +20,16 @@ import {
   type Message,
 } from '../ui/index.ts';
 import { LeaderEditGroup } from './LeaderEditGroup.tsx';
+import { LeaderMeetingNotice } from './LeaderMeetingNotice.tsx';
 
-type Props = IslandProps & { slug: string; groupId: number; groupName: string; max: number };
+type Props = IslandProps & {
+  slug: string;
+  groupId: number;
+  groupName: string;
+  max: number;
+  /** The church's time zone (the next meeting's notice is on its clock). */
+  zone: string;
+};
 
 export default function JoinGroupIsland(props: Props) {
   const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
@@ -68,6 +77,7 @@ export default function JoinGroupIsland(props: Props) {
             {t('groups.meetings.link')}
           </a>
         </p>
+        {view && <LeaderMeetingNotice group={view} zone={props.zone} t={t} />}
         {view && <LeaderEditGroup group={view} t={t} onSaved={() => setLoads((n) => n + 1)} />}
         <p className="groups-muted">{t('groups.leave.leaderNote')}</p>
       </>
