@@ -9,7 +9,8 @@ import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
+import { chatSocket, joinChat } from './chat-client.ts';
 import { randomBytes } from 'node:crypto'; // a real token key: weak ones stop the start (server/auth/jwt-secret.ts)
 
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 1000);
@@ -50,22 +51,18 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
     new Promise<Socket>((resolve) => {
       // 1 source address per 10 clients: the flood limit per address is for people, not for a lab
       const localAddress = `127.0.${Math.floor(index / 2500)}.${1 + (Math.floor(index / 10) % 250)}`;
-      const socket = io(job.url, {
-        transports: ['websocket'],
-        forceNew: true,
-        reconnection: false,
-        localAddress,
-      } as never);
+      const socket = chatSocket(job.url, { localAddress, reconnection: false });
       socket.once('connect_error', () => {
         connectFailures++;
         resolve(socket);
       });
       socket.once('connect', () => {
-        socket.emit(
-          'join',
-          { igreja: 'graca', channel, name: `Bench ${index}`, limitMessages: 1 },
-          () => resolve(socket),
-        );
+        void joinChat(socket, {
+          igreja: 'graca',
+          channel,
+          name: `Bench ${index}`,
+          limitMessages: 1,
+        }).then(() => resolve(socket));
       });
       socket.on('message', (m: { text: string }) => {
         if (!measuring) return;

@@ -1,17 +1,23 @@
 // The soak (docs/deploy.md "The soak"): one built node on a fresh seeded PGlite (or DATABASE_URL)
 // under a mixed load for --minutes (default 30): visitors reading pages (kept and never-kept URLs),
-// members giving by Pix and paying in the sandbox, the job runner on. It checks that the server's
-// memory stays flat (the last quarter's peak within --rss-mb of the first minute's end), that the
-// p99 of the last window stays within 1.5x the p99 of the first sixth (five minutes of 30), and that
-// every gift acknowledged is stored, and paid when its payment was acknowledged. Result as JSON in
+// members giving by Pix and paying in the sandbox, chat clients talking in one room
+// (bench/soak-chat.ts), the church's admin saving a news title (bench/soak-staff.ts), the job
+// runner on. It checks that the server's memory stays flat (the last quarter's peak within
+// --rss-mb of the first minute's end), that the p99 of the last window stays within 1.5x the p99
+// of the first sixth (five minutes of 30), that every gift acknowledged is stored, and paid when
+// its payment was acknowledged, that every chat message acknowledged reached every other client
+// of the room, and that every read after a staff save shows the new title. Result as JSON in
 // bench/results/soak-<time>.json; exit 1 when a check fails.
 //   node bench/soak.ts [--minutes 30] [--port 4440] [--visitors 4] [--givers 1] [--rss-mb 150]
+//     [--chatters 20] [--chat-every 3] [--edit-every 5]   (the last two in seconds)
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import path from 'node:path';
 import { MAIN_PAGES } from './pages.ts';
+import { chatHeld, chatLoad } from './soak-chat.ts';
+import { staffEdits, staffHeld } from './soak-staff.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -22,6 +28,9 @@ const PORT = arg('port', 4440);
 const VISITORS = arg('visitors', 4);
 const GIVERS = arg('givers', 1);
 const RSS_BOUND_MB = arg('rss-mb', 150);
+const CHATTERS = arg('chatters', 20);
+const CHAT_EVERY_S = arg('chat-every', 3);
+const EDIT_EVERY_S = arg('edit-every', 5);
 const root = path.resolve(import.meta.dirname, '..');
 const dataDir = path.join(root, `.data/soak-${PORT}`);
 const site = `http://127.0.0.1:${PORT}`;
@@ -182,7 +191,9 @@ async function giver() {
 // Memory every 5 s.
 const rss: { at: number; mb: number }[] = [];
 const sampler = setInterval(() => rss.push({ at: Date.now() - startedAt, mb: rssMb() }), 5_000);
-await Promise.all([
+const [chat, staff] = await Promise.all([
+  chatLoad(site, { chatters: CHATTERS, everyMs: CHAT_EVERY_S * 1000, endAt }),
+  staffEdits({ site, host: HOST, everyMs: EDIT_EVERY_S * 1000, endAt, timed }),
   ...Array.from({ length: VISITORS }, (_, n) => visitor(n)),
   ...Array.from({ length: GIVERS }, () => giver()),
 ]);
@@ -211,11 +222,19 @@ const checks = {
   memoryFlat: peak - warm <= RSS_BOUND_MB,
   p99Held: last <= first * 1.5,
   nothingLost: lost.length === 0,
+  chatDelivered: chatHeld(chat),
+  staffEditsShown: staffHeld(staff),
 };
 const result = {
   at: new Date(startedAt).toISOString(),
   minutes: MINUTES,
-  load: { visitors: VISITORS, givers: GIVERS },
+  load: {
+    visitors: VISITORS,
+    givers: GIVERS,
+    chatters: CHATTERS,
+    chatEverySeconds: CHAT_EVERY_S,
+    editEverySeconds: EDIT_EVERY_S,
+  },
   requests,
   perMinute: byMinute.map((m) => ({ n: m.length, p99ms: Math.round(p99(m)) })),
   p99ms: { firstSixth: Math.round(first), lastSixth: Math.round(last), bound: '1.5x' },
@@ -225,6 +244,8 @@ const result = {
     boundMb: RSS_BOUND_MB,
   },
   gifts: { made: gifts.length, paid: gifts.filter((g) => g.paid).length, lost },
+  chat,
+  staffEdits: staff,
   failures: Object.fromEntries(failures),
   checks,
 };
@@ -232,6 +253,17 @@ mkdirSync(path.join(root, 'bench/results'), { recursive: true });
 const file = path.join(root, `bench/results/soak-${result.at.replace(/[:.]/g, '-')}.json`);
 writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result, null, 2));
+const summary = [
+  `${requests} requests; p99 ${result.p99ms.firstSixth} ms first sixth, ${result.p99ms.lastSixth} ms last`,
+  `RSS ${result.rssMb.afterFirstMinute} MB after the first minute, ${result.rssMb.lastQuarterPeak} MB last quarter's peak`,
+  `gifts ${result.gifts.made} made, ${result.gifts.paid} paid, ${lost.length} lost`,
+  `chat: ${chat.joined}/${chat.chatters} joined, ${chat.sent} sent, ${chat.received}/${chat.expected} received (${chat.lost} lost, ${chat.unanswered} unanswered, refused ${JSON.stringify(chat.refused)}), delivery p50 ${chat.deliveryMs.p50} ms p99 ${chat.deliveryMs.p99} ms max ${chat.deliveryMs.max} ms, ${chat.reconnects} reconnects`,
+  `staff edits: ${staff.saves} saves (failed ${JSON.stringify(staff.failedSaves)}, p99 ${staff.saveMs.p99} ms), ${staff.reads} reads after a save, stale ${JSON.stringify(staff.staleReads)}`,
+  `checks: ${Object.entries(checks)
+    .map(([name, ok]) => `${name} ${ok ? 'ok' : 'FAILED'}`)
+    .join(', ')}`,
+];
+for (const line of summary) console.log(`[soak] ${line}`);
 console.log(`[soak] written ${path.relative(root, file)}`);
 rmSync(dataDir, { recursive: true, force: true });
 process.exit(Object.values(checks).every(Boolean) ? 0 : 1);
