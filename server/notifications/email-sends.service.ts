@@ -523,6 +523,8 @@ export interface NoticeEmail {
   typeCode: string;
   relatedId: string | null;
   audience: Audience;
+  /** A once-only key (a scheduled notice's `agendada:<id>`): queuing it again makes no second send. */
+  origin?: string | undefined;
 }
 
 /** Queues a staff notice's e-mail to its audience; its progress as the staff list shows it. */
@@ -536,6 +538,7 @@ export async function queueNoticeEmail(
     churchId: notice.churchId,
     notificationId: notice.notificationId,
     kind,
+    origin: notice.origin ?? null,
     subject: notice.subject,
     body: notice.body,
     link: noticePath(notice.typeCode, notice.relatedId),

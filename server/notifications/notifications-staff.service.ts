@@ -15,7 +15,9 @@ import {
   type StaffNotificationSend,
   type StaffNotificationsPage,
 } from '../../contract/notifications-staff.ts';
-import type { Database } from '../db/client.ts';
+import type { Audience } from '../../contract/email-announcements.ts';
+import type { NoticeKind } from '../../contract/notification-preferences.ts';
+import type { Database, Tx } from '../db/client.ts';
 import { matches } from '../db/search.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
@@ -114,11 +116,22 @@ export async function checkNotice(
   }
 }
 
+/**
+ * What ties a send to a scheduled notice (scheduled-notices.ts), so it goes once: `written` runs
+ * in the transaction of the rows and audit (throwing rolls them back); `origin` is the e-mail
+ * send's once-only key.
+ */
+export interface SendOnce {
+  written(tx: Tx, first: number): Promise<void>;
+  origin: string;
+}
+
 /** Sends one notice: validated first, then its rows and audit record in one transaction. */
 export async function sendNotification(
   deps: StaffWriteDeps,
   actor: StaffActor,
   input: StaffNotificationSend,
+  once?: SendOnce,
 ): Promise<StaffNotification> {
   const churchId = actor.churchId;
   const link = input.link ? await resolveLink(deps.db, churchId, input.link) : null;
@@ -166,33 +179,36 @@ export async function sendNotification(
       },
     }),
     async (tx) => {
-      if (audience) return (await email.insertAudienceNotices(tx, base, audience.members)).first;
-      const rows = await tx
-        .insert(t.notifications)
-        .values(
-          group
-            ? group.members.map((userId) => ({ ...base, userId }))
-            : [{ ...base, userId: null }],
-        )
-        .returning({ id: t.notifications.id });
-      return Math.min(...rows.map((r) => r.id));
+      let first: number;
+      if (audience) first = (await email.insertAudienceNotices(tx, base, audience.members)).first;
+      else {
+        const rows = await tx
+          .insert(t.notifications)
+          .values(
+            group
+              ? group.members.map((userId) => ({ ...base, userId }))
+              : [{ ...base, userId: null }],
+          )
+          .returning({ id: t.notifications.id });
+        first = Math.min(...rows.map((r) => r.id));
+      }
+      await once?.written(tx, first);
+      return first;
     },
     // Notifications are read by the member's own calls, never from a cached public page.
     { purge: false },
   );
-  await queuePush(deps.db, churchId, id, undefined, kind); // the members' devices, by the task queue (docs/notifications.md "Push")
-  const emailSend = input.email
-    ? await email.queueNoticeEmail(deps.db, {
-        churchId,
-        notificationId: id,
-        createdBy: actor.userId,
-        subject: input.titulo,
-        body: input.corpo,
-        typeCode: base.typeCode,
-        relatedId: base.relatedId,
-        audience: emailAudience,
-      })
-    : null;
+  const emailSend = await queueNoticeChannels(deps.db, {
+    churchId,
+    notificationId: id,
+    kind,
+    createdBy: actor.userId,
+    input,
+    typeCode,
+    relatedId: base.relatedId,
+    audience: emailAudience,
+    origin: once?.origin,
+  });
   return {
     id,
     titulo: input.titulo,
@@ -206,6 +222,40 @@ export async function sendNotification(
     dispositivos: null,
     link: link ? { tipo: link.tipo, id: link.related, titulo: link.titulo } : null,
   };
+}
+
+/**
+ * A sent notice's other channels, after its rows: the push (by the task queue, docs/notifications.md
+ * "Push") and, when asked, the e-mail. Each goes once per notice even if called again (the push
+ * send's key is the notice; the e-mail's is `origin`, when given).
+ */
+export async function queueNoticeChannels(
+  db: Database,
+  notice: {
+    churchId: number;
+    notificationId: number;
+    kind: NoticeKind;
+    createdBy: number;
+    input: StaffNotificationSend;
+    typeCode: string;
+    relatedId: string | null;
+    audience: Audience;
+    origin?: string | undefined;
+  },
+) {
+  await queuePush(db, notice.churchId, notice.notificationId, undefined, notice.kind);
+  if (!notice.input.email) return null;
+  return email.queueNoticeEmail(db, {
+    churchId: notice.churchId,
+    notificationId: notice.notificationId,
+    createdBy: notice.createdBy,
+    subject: notice.input.titulo,
+    body: notice.input.corpo,
+    typeCode: notice.typeCode,
+    relatedId: notice.relatedId,
+    audience: notice.audience,
+    origin: notice.origin,
+  });
 }
 
 /**

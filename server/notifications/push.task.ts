@@ -35,11 +35,13 @@ export async function queuePush(
     .where(eq(t.pushSubscriptions.churchId, churchId))
     .limit(1);
   if (!any) return;
-  await db
+  const [fresh] = await db
     .insert(t.pushSends)
     .values({ churchId, notificationId, texts: texts ?? null, kind: kind ?? null })
-    .onConflictDoNothing({ target: [t.pushSends.churchId, t.pushSends.notificationId] });
-  await enqueueTask(db, { churchId, kind: PUSH_TASK, payload: { notificationId } });
+    .onConflictDoNothing({ target: [t.pushSends.churchId, t.pushSends.notificationId] })
+    .returning({ id: t.pushSends.id });
+  // once per notice: queued again (a scheduled notice taken over), it is not sent a second time
+  if (fresh) await enqueueTask(db, { churchId, kind: PUSH_TASK, payload: { notificationId } });
 }
 
 export const pushTask = defineTask<PushTaskPayload>({

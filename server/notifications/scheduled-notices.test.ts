@@ -18,7 +18,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
-import { instantIn, localIn, sendDueNotices } from './scheduled-notices.ts';
+import { instantIn, LEASE_MS, localIn, sendDueNotices } from './scheduled-notices.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'scheduled-notices-'));
 const HOUR = 3_600_000;
@@ -226,5 +226,79 @@ describe.each(testBackends())('scheduled notices on %s', (backend) => {
       .from(t.scheduledNotices)
       .where(eq(t.scheduledNotices.id, created.id));
     expect(row?.status).toBe('cancelada');
+  });
+
+  it('finishes once a notice whose node died while sending; a fresh claim is left alone', async () => {
+    const db = database.db;
+    const [author] = await db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, 'lider@graca.demo'));
+    const now = new Date();
+    const old = new Date(now.getTime() - LEASE_MS - 60_000);
+    const row = (titulo: string, claimedAt: Date, notificationId: number | null = null) => ({
+      churchId: graca,
+      userId: author!.id,
+      notice: { titulo, corpo: `${titulo} no sábado.`, email: true },
+      sendAt: new Date(now.getTime() - LEASE_MS - 120_000),
+      status: 'enviando',
+      claimedAt,
+      claimedBy: 'node-gone',
+      notificationId,
+    });
+    // its rows went before the node died (the id is kept in their transaction): not again
+    const [copy] = await db
+      .insert(t.notifications)
+      .values({
+        churchId: graca,
+        title: 'Retiro',
+        body: 'Retiro no sábado.',
+        typeCode: 'AVISO',
+        kind: 'church',
+      })
+      .returning({ id: t.notifications.id });
+    const [dead, fresh, half] = await db
+      .insert(t.scheduledNotices)
+      .values([
+        row('Vigília', old),
+        row('Jejum', new Date(now.getTime() - 60_000)),
+        row('Retiro', old, copy!.id),
+      ])
+      .returning();
+    // two nodes take over at the same moment, then a later run: each is finished once
+    const [a, b] = await Promise.all([sendDueNotices(db, now), sendDueNotices(db, now)]);
+    expect(await sendDueNotices(db, new Date(now.getTime() + 1_000))).toEqual([]);
+    expect([...a, ...b]).toHaveLength(2);
+    const copies = async (title: string) =>
+      db
+        .select({ id: t.notifications.id })
+        .from(t.notifications)
+        .where(and(eq(t.notifications.churchId, graca), eq(t.notifications.title, title)));
+    const mails = async (id: number) =>
+      db
+        .select({ id: t.emailSends.id })
+        .from(t.emailSends)
+        .where(and(eq(t.emailSends.churchId, graca), eq(t.emailSends.origin, `agendada:${id}`)));
+    const vigil = await copies('Vigília');
+    expect(vigil).toHaveLength(1);
+    expect(await mails(dead!.id)).toHaveLength(1);
+    expect(await copies('Retiro')).toEqual([{ id: copy!.id }]);
+    expect(await mails(half!.id)).toHaveLength(1);
+    const state = async (id: number) => {
+      const [r] = await db.select().from(t.scheduledNotices).where(eq(t.scheduledNotices.id, id));
+      return r!;
+    };
+    expect(await state(dead!.id)).toMatchObject({
+      status: 'enviada',
+      notificationId: vigil[0]!.id,
+    });
+    expect(await state(half!.id)).toMatchObject({ status: 'enviada', notificationId: copy!.id });
+    // the fresh claim is another node's, still at work: untouched
+    expect(await state(fresh!.id)).toMatchObject({
+      status: 'enviando',
+      claimedBy: 'node-gone',
+      notificationId: null,
+    });
+    expect(await copies('Jejum')).toHaveLength(0);
   });
 });

@@ -3,7 +3,8 @@
 // cancellable until it goes) and the job `notifications.scheduled` sends it when its time comes
 // through sendNotification, the same send as "Send now". A due row is claimed by one update
 // (`agendada` → `enviando`, FOR UPDATE SKIP LOCKED), so two nodes never send it twice.
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { churchTimeZone } from '../../contract/events-staff.ts';
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import {
@@ -13,6 +14,7 @@ import {
   type StaffNotificationSchedule,
   type StaffNotificationSend,
 } from '../../contract/notifications-staff.ts';
+import type { NoticeKind } from '../../contract/notification-preferences.ts';
 import { mayUse } from '../../contract/staff.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
@@ -24,7 +26,12 @@ import { log } from '../log.ts';
 import { staffRolesIn } from '../staff/access.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
-import { checkNotice, sendNotification } from './notifications-staff.service.ts';
+import { noticeKind } from './email-sends.service.ts';
+import {
+  checkNotice,
+  queueNoticeChannels,
+  sendNotification,
+} from './notifications-staff.service.ts';
 
 /** At most this far ahead (a year): a typo in the year should not wait silently. */
 const MAX_AHEAD_MS = 366 * 86_400_000;
@@ -302,22 +309,38 @@ async function goneOrMissing(db: Database, churchId: number, id: number): Promis
 
 const noChanges: ChangeFeed = { churchChanged() {}, onChurchChanged() {} };
 
+/** A claim older than this, still `enviando`, is taken over: its node died (docs/notifications.md "Scheduled sends"). */
+export const LEASE_MS = 10 * 60_000;
+
+/** The claim was taken over by another run while this one sent: its send is rolled back. */
+class LeaseLost extends Error {}
+
 /**
  * Sends every notice whose time has come: each claimed by one update before it goes (so a
- * second node or run skips it), then sent as its author (still staff with the notifications
- * area there, else it fails with that reason). Answers the ids of the notices sent.
+ * second node or run skips it), with a lease (when, by whom); then sent as its author (still
+ * staff with the notifications area there, else it fails with that reason). A row still
+ * `enviando` after LEASE_MS is claimed again and finished once: its rows are written in one
+ * transaction with the notice's id on the scheduled row, only while the lease is this run's, so
+ * either they went (then only the push and e-mail, each once per notice, are queued again) or
+ * nothing did. Answers the ids of the notices sent.
  */
 export async function sendDueNotices(
   db: Database,
   now: Date,
   changes: ChangeFeed = noChanges,
+  worker = `run:${randomUUID()}`,
 ): Promise<number[]> {
+  const at = now.toISOString();
+  const stale = new Date(now.getTime() - LEASE_MS).toISOString();
   const claimed = await rowsOf<{ id: number }>(
     db.execute(sql`
-      update notificacao_agendada set status = 'enviando', data_ultima_alteracao = now()
+      update notificacao_agendada
+      set status = 'enviando', reivindicada_em = ${at}::timestamptz, reivindicada_por = ${worker},
+        data_ultima_alteracao = now()
       where id in (
         select id from notificacao_agendada
-        where status = 'agendada' and enviar_em <= ${now.toISOString()}::timestamptz
+        where (status = 'agendada' and enviar_em <= ${at}::timestamptz)
+          or (status = 'enviando' and reivindicada_em < ${stale}::timestamptz)
         order by enviar_em, id limit ${CLAIM} for update skip locked)
       returning id`),
   );
@@ -334,24 +357,29 @@ export async function sendDueNotices(
     .orderBy(asc(t.scheduledNotices.sendAt), asc(t.scheduledNotices.id));
   const sent: number[] = [];
   for (const row of rows) {
+    // this run's claim: every change below holds only while the lease is still this run's
+    const lease = and(
+      eq(t.scheduledNotices.id, row.id),
+      eq(t.scheduledNotices.churchId, row.churchId),
+      eq(t.scheduledNotices.status, 'enviando'),
+      eq(t.scheduledNotices.claimedBy, worker),
+      eq(t.scheduledNotices.claimedAt, now),
+    );
     const finish = (set: Partial<Row>) =>
       db
         .update(t.scheduledNotices)
         .set({ ...set, updatedAt: new Date() })
-        .where(
-          and(eq(t.scheduledNotices.id, row.id), eq(t.scheduledNotices.churchId, row.churchId)),
-        );
+        .where(lease);
     try {
-      const actor = await authorOf(db, row);
-      if (!actor) {
+      const id = await sendClaimed(db, changes, row, lease);
+      if (id === null) {
         await finish({ status: 'falhou', failure: 'staff.forbidden' });
         continue;
       }
-      const notice = staffNotificationSendSchema.parse(row.notice);
-      const result = await sendNotification({ db, changes }, actor, notice);
-      await finish({ status: 'enviada', notificationId: result.id });
-      sent.push(result.id);
+      await finish({ status: 'enviada', notificationId: id });
+      sent.push(id);
     } catch (error) {
+      if (error instanceof LeaseLost) continue; // another run took it over; it finishes it
       const key =
         error instanceof ApiProblem
           ? (Object.values(error.errors ?? {})[0]?.[0] ?? error.message)
@@ -361,6 +389,71 @@ export async function sendDueNotices(
     }
   }
   return sent;
+}
+
+/** Sends one claimed notice (or finishes one whose rows went before its node died); its id, null when the author may no longer send. */
+async function sendClaimed(
+  db: Database,
+  changes: ChangeFeed,
+  row: Row,
+  lease: SQL | undefined,
+): Promise<number | null> {
+  const notice = staffNotificationSendSchema.parse(row.notice);
+  const origin = `agendada:${row.id}`;
+  if (row.notificationId !== null) {
+    await resumeChannels(db, row, row.notificationId, notice, origin);
+    return row.notificationId;
+  }
+  const actor = await authorOf(db, row);
+  if (!actor) return null;
+  const result = await sendNotification({ db, changes }, actor, notice, {
+    origin,
+    // in the rows' transaction: no rows unless this run still holds the claim
+    async written(tx, first) {
+      const [mine] = await tx
+        .update(t.scheduledNotices)
+        .set({ notificationId: first, updatedAt: new Date() })
+        .where(and(lease, isNull(t.scheduledNotices.notificationId)))
+        .returning({ id: t.scheduledNotices.id });
+      if (!mine) throw new LeaseLost();
+    },
+  });
+  return result.id;
+}
+
+/** A notice whose rows went before its node died: its push and e-mail, each queued once per notice. */
+async function resumeChannels(
+  db: Database,
+  row: Row,
+  notificationId: number,
+  notice: StaffNotificationSend,
+  origin: string,
+): Promise<void> {
+  const [first] = await db
+    .select({
+      typeCode: t.notifications.typeCode,
+      relatedId: t.notifications.relatedId,
+      kind: t.notifications.kind,
+    })
+    .from(t.notifications)
+    .where(and(eq(t.notifications.id, notificationId), eq(t.notifications.churchId, row.churchId)));
+  if (!first) return;
+  const audience =
+    notice.publico ??
+    (notice.grupoId
+      ? { tipo: 'grupo' as const, grupoId: notice.grupoId }
+      : { tipo: 'todos' as const });
+  await queueNoticeChannels(db, {
+    churchId: row.churchId,
+    notificationId,
+    kind: (first.kind as NoticeKind | null) ?? noticeKind(audience, first.typeCode),
+    createdBy: row.userId,
+    input: notice,
+    typeCode: first.typeCode,
+    relatedId: first.relatedId,
+    audience,
+    origin,
+  });
 }
 
 /** The author as a staff actor of that church, if they still may send notices there. */
@@ -391,7 +484,7 @@ async function authorOf(db: Database, row: Row): Promise<StaffActor | null> {
 export const scheduledNoticesJob = defineJob({
   name: 'notifications.scheduled',
   everyMs: 30_000,
-  async run({ db, now, changes }) {
-    await sendDueNotices(db, now(), changes);
+  async run({ db, now, changes, workerId }) {
+    await sendDueNotices(db, now(), changes, workerId);
   },
 });
