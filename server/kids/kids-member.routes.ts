@@ -13,9 +13,10 @@ import {
 } from '../../contract/kids.ts';
 import { clientQuery, userIdParams } from '../../contract/user.ts';
 import type { ChangeFeed } from '../changes.ts';
-import { requireMember, requireSelf } from '../auth/authenticate.ts';
+import { requireSelf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
+import { memberScope, membersOf, type MemberEnv } from '../member/scope.ts';
 import { memberCheckins } from './kids-attendance.service.ts';
 import { cancelPrecheckin, precheckinView, precheckIn } from './kids-precheckin.service.ts';
 import { volunteerRosters } from './kids-roster.service.ts';
@@ -26,38 +27,47 @@ const codeParams = userIdParams.extend({ codigo: idParam });
 
 export function kidsMemberRoutes(db: Database) {
   const deps = { db, changes: noPurge };
-  return new Hono({ strict: false })
+  // the church of `?cliente=`, the caller signed in first (401) and an active member of it (403)
+  const member = memberScope(db, {
+    from: 'query',
+    key: 'cliente',
+    caller: 'member',
+    loginFirst: true,
+  });
+  return new Hono<MemberEnv>({ strict: false })
     .get(
       '/user/:id/kids-checkins',
       validate('param', userIdParams),
       validate('query', clientQuery),
+      member,
       async (c) => {
-        const churchId = c.req.valid('query').cliente;
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         requireSelf(user, c.req.valid('param').id);
-        return c.json(await memberCheckins(db, user.userId, churchId));
+        return c.json(await memberCheckins(db, user.userId, church.id));
       },
     )
     .get(
       '/user/:id/kids-rooms',
       validate('param', userIdParams),
       validate('query', clientQuery.extend(volunteerRoomsQuery.shape)),
+      member,
       async (c) => {
-        const { cliente: churchId, data } = c.req.valid('query');
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         requireSelf(user, c.req.valid('param').id);
-        return c.json(await volunteerRosters(db, churchId, user.userId, data));
+        return c.json(
+          await volunteerRosters(db, church.id, user.userId, c.req.valid('query').data),
+        );
       },
     )
     .get(
       '/user/:id/kids-precheckin',
       validate('param', userIdParams),
       validate('query', clientQuery.extend(kidsPrecheckinQuery.shape)),
+      member,
       async (c) => {
-        const { cliente: churchId, fuso } = c.req.valid('query');
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         requireSelf(user, c.req.valid('param').id);
-        return c.json(await precheckinView(db, churchId, user.userId, fuso));
+        return c.json(await precheckinView(db, church.id, user.userId, c.req.valid('query').fuso));
       },
     )
     .post(
@@ -65,23 +75,23 @@ export function kidsMemberRoutes(db: Database) {
       validate('param', userIdParams),
       validate('query', clientQuery),
       validate('json', kidsPrecheckinInput),
+      member,
       async (c) => {
-        const churchId = c.req.valid('query').cliente;
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         requireSelf(user, c.req.valid('param').id);
-        return c.json(await precheckIn(deps, churchId, user.userId, c.req.valid('json')), 201);
+        return c.json(await precheckIn(deps, church.id, user.userId, c.req.valid('json')), 201);
       },
     )
     .delete(
       '/user/:id/kids-precheckin/:codigo',
       validate('param', codeParams),
       validate('query', clientQuery),
+      member,
       async (c) => {
-        const churchId = c.req.valid('query').cliente;
-        const { user } = await requireMember(db, c, churchId);
+        const { user, church } = membersOf(c);
         const { id, codigo } = c.req.valid('param');
         requireSelf(user, id);
-        return c.json(await cancelPrecheckin(deps, churchId, user.userId, codigo));
+        return c.json(await cancelPrecheckin(deps, church.id, user.userId, codigo));
       },
     );
 }
