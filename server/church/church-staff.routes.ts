@@ -117,10 +117,12 @@ export function churchStaffRoutes(deps: StaffDeps) {
             await site.updateStream(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
           ),
       )
-      // "We're on air now": live, and "We're live" once per occurrence (docs/notifications.md "Live service")
+      // "We're on air now": live, and "We're live" once per occurrence (docs/notifications.md "Live service");
+      // it sends a notice to every member, so it also needs the role that sends notices (docs/staff.md)
       .post(
         '/transmissao/:id/no-ar',
         home,
+        staffArea('notifications'),
         validate('param', idParams),
         validate('json', onAirSetSchema),
         async (c) =>

@@ -7,6 +7,7 @@ import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { onAirSchema, staffNotificationSchema } from '../../contract/notifications-staff.ts';
+import { STAFF_AREAS, type StaffRole } from '../../contract/staff.ts';
 import { notificationsResponseSchema } from '../../contract/user.ts';
 import { createApi, type Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
@@ -192,6 +193,44 @@ describe.each(testBackends())('live-service notices on %s', (backend) => {
       }),
       404,
     );
+    await database.db.delete(t.liveStreams).where(eq(t.liveStreams.id, stream!.id));
+  });
+
+  it('the “On air” switch needs the notifications area as well as the home page’s', async () => {
+    const editor = await loginAs(api, 'editor@graca.demo'); // ROLE_ADMIN_CONTENT: both areas today
+    const [stream] = await database.db
+      .insert(t.liveStreams)
+      .values({
+        churchId: graca,
+        title: 'Culto de quarta',
+        service: 'youtube',
+        code: 'ghi',
+        startsAt: new Date(Date.now() + 60 * MINUTE),
+        weekly: false,
+      })
+      .returning({ id: t.liveStreams.id });
+    // were the notifications area given to other roles than the home page's
+    const areas = STAFF_AREAS as Record<string, readonly StaffRole[]>;
+    const notifications = areas.notifications!;
+    areas.notifications = [];
+    try {
+      expect((await get('/admin/graca/transmissao', { token: editor.token })).status).toBe(200);
+      expectError(
+        await call('POST', `/admin/graca/transmissao/${stream!.id}/no-ar`, {
+          token: editor.token,
+          body: { aoVivo: true },
+        }),
+        403,
+        'staff.forbidden',
+      );
+    } finally {
+      areas.notifications = notifications;
+    }
+    const [row] = await database.db
+      .select({ live: t.liveStreams.live })
+      .from(t.liveStreams)
+      .where(eq(t.liveStreams.id, stream!.id));
+    expect(row!.live).toBe(false);
     await database.db.delete(t.liveStreams).where(eq(t.liveStreams.id, stream!.id));
   });
 });

@@ -130,6 +130,8 @@ const KNOWN_DECLARATIONS: Record<string, string> = {
   'src/components/islands/admin/site/SettingsIsland.tsx church':
     'the site editor (see KNOWN.church)',
   'server/church/church-staff.routes.ts home': 'the church record both areas edit',
+  'server/church/church-staff.routes.ts notifications':
+    'a live stream’s "On air" switch sends "We’re live" to every member (docs/staff.md "Home")',
   'server/auth/church-security.routes.ts church': 'the sign-in rules of the church (two factors)',
   'server/exports/exports.routes.ts church': 'the church export, a job of its own folder',
   'server/staff/dashboard.routes.ts church': 'the dashboard figures of the church',

@@ -6,12 +6,15 @@ import { STREAM_SOURCE, type StaffStream } from '../../../../../contract/church-
 import { STREAM_SERVICES } from '../../../../../contract/live.ts';
 import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
 import { $home, removeStream, saveStream, switchOnAir } from '../../../../stores/admin-home.ts';
+import { $staff, canUse } from '../../../../stores/staff.ts';
 import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
 import { Check, Field, Notice, Select, TextArea, type Message, type T } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './dates.ts';
 
 export function StreamsSection({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
   const home = useStore($home);
+  // the switch sends "We're live" to every member: the notifications area too (docs/staff.md "Home")
+  const mayAnnounce = canUse(useStore($staff), 'notifications');
   const [editing, setEditing] = useState<StaffStream | 'new' | null>(null);
   const [message, setMessage] = useState<Message | null>(null);
   if (home.state !== 'ready') return null;
@@ -58,7 +61,7 @@ export function StreamsSection({ slug, t, lang }: { slug: string; t: T; lang: La
                   )}
                 </p>
                 <div className="staff-actions">
-                  {s.flagAoVivo ? (
+                  {!mayAnnounce ? null : s.flagAoVivo ? (
                     <button
                       type="button"
                       className="button secondary"
