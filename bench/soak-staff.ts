@@ -65,6 +65,7 @@ interface Editable {
   titulo: string;
   resumo: string | null;
   corpo: string | null;
+  imagem: { url: string; largura: number; altura: number } | null;
   categoriaId: number | null;
   palavrasChave: string[];
   autor: string | null;
@@ -135,8 +136,7 @@ export async function staffEdits(options: StaffSoakOptions): Promise<StaffSoakRe
         titulo,
         resumo: item.resumo,
         corpo: item.corpo,
-        // no `imagem` (absent keeps the stored cover): the demo's covers (/content/*.svg, the
-        // seed) are not addresses a save takes, so the editor's unchanged cover is refused (400)
+        imagem: item.imagem, // the cover sent back unchanged, as the editor does
         categoriaId: item.categoriaId,
         palavrasChave: item.palavrasChave,
         autor: item.autor,

@@ -146,15 +146,22 @@ export function contentWriteSchema(kind: StaffContentKind) {
       .refine((html) => utf8Bytes(html) <= BODY_MAX_BYTES, { error: 'staff.content.bodyTooLong' })
       .nullable()
       .optional(),
-    /** A path the image upload answered (`/api/v1/imagem/conteudo/…`) or an https address; null removes it. */
+    /**
+     * A path the image upload answered (`/api/v1/imagem/conteudo/…`), one of the product's stock
+     * covers in `public/content/` (the demo items use them; the editor sends a cover back unchanged),
+     * or an https address; null removes it.
+     */
     imagem: z
       .object({
         url: z
           .string()
           .max(1000, { error: 'Invalid input.' })
-          .regex(/^(\/api\/v1\/imagem\/conteudo\/[0-9]+-[a-f0-9]{16}\.webp|https:\/\/\S+)$/, {
-            error: 'staff.content.imageUrl',
-          }),
+          .regex(
+            /^(\/api\/v1\/imagem\/conteudo\/[0-9]+-[a-f0-9]{16}\.webp|\/content\/[a-z0-9-]+\.(svg|webp|png|jpe?g)|https:\/\/\S+)$/,
+            {
+              error: 'staff.content.imageUrl',
+            },
+          ),
         largura: z.number().int().min(1).max(20_000),
         altura: z.number().int().min(1).max(20_000),
       })

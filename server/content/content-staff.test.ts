@@ -304,6 +304,23 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
       const item = await create('editor', { titulo: 'Com capa', imagem });
       expect(item.imagem).toEqual(imagem);
       expect(await row(item.id)).toMatchObject({ imageWidth: 1600, imageHeight: 800 });
+      // a stock cover the product ships (the demo items') saves back unchanged; other paths do not
+      const stock = { url: '/content/news-1.svg', largura: 1200, altura: 675 };
+      const saved = await call('PUT', `${A}/noticia/${item.id}`, 'editor', {
+        titulo: 'Com capa de estoque',
+        imagem: stock,
+        versao: item.versao,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.imagem).toEqual(stock);
+      for (const url of ['/content/../uploads/x.svg', '/etc/passwd', '//evil.test/x.png']) {
+        const refused = await call('PUT', `${A}/noticia/${item.id}`, 'editor', {
+          titulo: 'Com capa de estoque',
+          imagem: { ...stock, url },
+          versao: saved.body.versao,
+        });
+        expect(refused.status, url).toBe(400);
+      }
     });
 
     it('a body keeps an uploaded image with its alt text and a YouTube video, and drops the rest', async () => {
