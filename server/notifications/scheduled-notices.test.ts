@@ -18,6 +18,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, expectError, expectFieldError, loginAs } from '../test-kit.ts';
+import { sendNotification } from './notifications-staff.service.ts';
 import { instantIn, LEASE_MS, localIn, sendDueNotices } from './scheduled-notices.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'scheduled-notices-'));
@@ -300,5 +301,43 @@ describe.each(testBackends())('scheduled notices on %s', (backend) => {
       notificationId: null,
     });
     expect(await copies('Jejum')).toHaveLength(0);
+  });
+
+  it('a send whose claim was taken over in the meantime writes nothing (the rows roll back)', async () => {
+    const db = database.db;
+    const [author] = await db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(eq(t.users.email, 'lider@graca.demo'));
+    const actor = { userId: author!.id, name: 'João', churchId: graca, roles: ['ROLE_ADMIN'] };
+    const deps = { db, changes: { churchChanged() {}, onChurchChanged() {} } };
+    await expect(
+      sendNotification(
+        deps,
+        actor,
+        { titulo: 'Tomada', corpo: 'Outro nó assumiu.', email: true },
+        {
+          origin: 'agendada:0',
+          async written() {
+            throw new Error('lease lost');
+          },
+        },
+      ),
+    ).rejects.toThrow('lease lost');
+    const rows = await db
+      .select({ id: t.notifications.id })
+      .from(t.notifications)
+      .where(and(eq(t.notifications.churchId, graca), eq(t.notifications.title, 'Tomada')));
+    expect(rows).toHaveLength(0);
+    const audits = await db
+      .select({ id: t.auditLog.id })
+      .from(t.auditLog)
+      .where(and(eq(t.auditLog.churchId, graca), eq(t.auditLog.summary, 'Tomada')));
+    expect(audits).toHaveLength(0);
+    const mails = await db
+      .select({ id: t.emailSends.id })
+      .from(t.emailSends)
+      .where(and(eq(t.emailSends.churchId, graca), eq(t.emailSends.origin, 'agendada:0')));
+    expect(mails).toHaveLength(0);
   });
 });
