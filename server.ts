@@ -185,7 +185,11 @@ export async function start(config: Config): Promise<RunningServer> {
     });
   });
   services.attach(server);
-  server.keepAliveTimeout = 5_000;
+  // An idle kept-alive connection outlives a balancer's own idle timeout (nginx's and most load
+  // balancers' 60 s), so the balancer closes it, never the node as a request is sent on it
+  // (docs/deploy.md "A load balancer"); Node wants its header timeout above it.
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

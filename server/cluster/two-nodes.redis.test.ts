@@ -433,17 +433,25 @@ describe.runIf(base && redis)('two nodes behind a round-robin balancer', () => {
     expect(upload.status, JSON.stringify(upload.body)).toBe(201);
     // each chunk to the other node than the one before, as a balancer may send them
     for (let n = 0; n < parts; n++) {
+      const target: NodeName = n % 2 ? 'b' : 'a';
       const send = () =>
-        api(n % 2 ? 'b' : 'a', 'PUT', `/admin/graca/play/envio/${upload.body.id}/parte/${n}`, {
+        api(target, 'PUT', `/admin/graca/play/envio/${upload.body.id}/parte/${n}`, {
           token: leader.token,
           body: video.subarray(n * UPLOAD_CHUNK_BYTES, (n + 1) * UPLOAD_CHUNK_BYTES),
         });
       // a chunk is sent again when its connection drops, as the upload island does
       // (src/lib/staff/play-api.ts): a kept-alive socket may be closed by the node as it is reused
-      const sent = await send().catch((error: unknown) => {
-        if (!(error instanceof TypeError)) throw error;
-        return send();
-      });
+      const sent = await send()
+        .catch((error: unknown) => {
+          if (!(error instanceof TypeError)) throw error;
+          return send();
+        })
+        .catch((error: unknown) => {
+          const node = nodes[target]!;
+          throw new Error(
+            `chunk ${n} to node ${target} (exit ${node.exitCode}, signal ${node.signalCode}): ${String(error)}\n${output[target].join('')}`,
+          );
+        });
       expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     }
     const done = await api('b', 'POST', `/admin/graca/play/envio/${upload.body.id}/concluir`, {
