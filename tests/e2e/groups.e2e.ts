@@ -264,6 +264,8 @@ test('the leader announces the next meeting from the group page; the same meetin
   };
   await asMember(page, 'lider@graca.demo');
   await page.goto(churchUrl('graca', `/groups/${vilaMariana}`));
+  // the leader's box is headed as theirs, not as a request to join
+  await expect(page.getByRole('heading', { level: 2, name: 'Sua liderança' })).toBeVisible();
   await page.getByRole('button', { name: 'Avisar do próximo encontro' }).click();
   const form = page.getByRole('form', { name: 'Avisar do próximo encontro' });
   // it starts at the group's usual day and time (Tuesdays at 20:00) next; the place, at its address
@@ -301,6 +303,7 @@ test('the leader announces the next meeting from the group page; the same meetin
   await asMember(member, 'membro@graca.demo');
   await member.goto(churchUrl('graca', `/groups/${pinheiros}`));
   await expect(member.getByRole('button', { name: 'Sair desta célula' })).toBeVisible();
+  await expect(member.getByRole('heading', { level: 2, name: 'Sua participação' })).toBeVisible();
   await expect(member.getByRole('button', { name: 'Avisar do próximo encontro' })).toHaveCount(0);
   await context.close();
 });

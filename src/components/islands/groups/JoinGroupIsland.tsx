@@ -106,7 +106,15 @@ export default function JoinGroupIsland(props: Props) {
 
   return (
     <section className="groups-box groups-join" aria-labelledby="groups-join-title">
-      <h2 id="groups-join-title">{t('groups.join.title')}</h2>
+      <h2 id="groups-join-title">
+        {t(
+          role === 'lider'
+            ? 'groups.join.titleLeader'
+            : role === 'membro'
+              ? 'groups.join.titleMember'
+              : 'groups.join.title',
+        )}
+      </h2>
       {left && <Notice kind="ok">{left}</Notice>}
       {body}
     </section>
