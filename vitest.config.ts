@@ -1,8 +1,14 @@
 import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
-// Two projects so CI can split the run (`vitest run --project unit`, `--project api`):
-// `unit` needs no database except tests/unit's own; `api` opens a database per file.
+/**
+ * API test files that need a module graph of their own (the rest share one per worker, below):
+ * the two-node suite resets the module registry for its browser-side chat clients.
+ */
+const OWN_MODULES = ['server/cluster/two-nodes.redis.test.ts'];
+
+// Three projects so CI can split the run (`vitest run --project unit`, `--project 'api*'`):
+// `unit` needs no database except tests/unit's own; the API projects open a database per file.
 export default defineConfig({
   test: {
     environment: 'node',
@@ -28,7 +34,20 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'api', include: ['server/**/*.test.ts'] },
+        test: {
+          name: 'api',
+          include: ['server/**/*.test.ts'],
+          exclude: OWN_MODULES,
+          // The server's modules are imported once per worker, not once per file (~3.5 s of CPU
+          // each, a third of the phase: tests/README.md "Time of each phase"); the setup file
+          // puts back the environment and settings a file changed.
+          isolate: false,
+          setupFiles: ['server/test-file-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: { name: 'api-isolated', include: OWN_MODULES },
       },
     ],
   },
