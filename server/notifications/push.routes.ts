@@ -1,6 +1,7 @@
 // A member's notification settings at a church (docs/notifications.md): the devices that get
 // push (with the server's VAPID public key to subscribe with), the preferences per kind and channel,
-// and the language e-mails and pushes reach the member in.
+// and the language e-mails and pushes reach the member in. The path names the church; the caller
+// signs in first (401), the church must exist (404) and they must be its member (403).
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { idParam } from '../../contract/common.ts';
@@ -11,10 +12,10 @@ import {
 } from '../../contract/notification-preferences.ts';
 import { pushRenewSchema, pushSubscribeSchema } from '../../contract/push.ts';
 import { churchIdParams } from '../../contract/user.ts';
-import { requireMember } from '../auth/authenticate.ts';
 import { accountSettings } from '../auth/settings.ts';
 import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
+import { membersScopeOfChurch } from '../member/scope.ts';
 import { churchLanguage, languageChoice, setLanguage } from './languages.ts';
 import { preferencesOf, setPreference } from './preferences.ts';
 import { devicesOf, renewSubscription, subscribe, unsubscribe } from './push.service.ts';
@@ -27,7 +28,7 @@ export function pushRoutes(db: Database) {
     new Hono({ strict: false })
       .get('/igreja/:id/push/dispositivos', validate('param', churchIdParams), async (c) => {
         const churchId = c.req.valid('param').id;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         return c.json({
           chave: vapidKeys(accountSettings()).publicKey,
           dispositivos: await devicesOf(db, churchId, user.userId),
@@ -39,7 +40,7 @@ export function pushRoutes(db: Database) {
         validate('json', pushSubscribeSchema),
         async (c) => {
           const churchId = c.req.valid('param').id;
-          const { user } = await requireMember(db, c, churchId);
+          const { user } = await membersScopeOfChurch(db, c, churchId);
           const device = await subscribe(
             db,
             churchId,
@@ -56,14 +57,14 @@ export function pushRoutes(db: Database) {
         validate('param', deviceParams),
         async (c) => {
           const { id: churchId, deviceId } = c.req.valid('param');
-          const { user } = await requireMember(db, c, churchId);
+          const { user } = await membersScopeOfChurch(db, c, churchId);
           await unsubscribe(db, churchId, user.userId, deviceId);
           return c.body(null, 204);
         },
       )
       .get('/igreja/:id/notificacao/preferencias', validate('param', churchIdParams), async (c) => {
         const churchId = c.req.valid('param').id;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         return c.json({ preferencias: await preferencesOf(db, churchId, user.userId) });
       })
       .put(
@@ -72,7 +73,7 @@ export function pushRoutes(db: Database) {
         validate('json', notificationPreferenceSetSchema),
         async (c) => {
           const churchId = c.req.valid('param').id;
-          const { user } = await requireMember(db, c, churchId);
+          const { user } = await membersScopeOfChurch(db, c, churchId);
           const { tipo, canal, ativo } = c.req.valid('json');
           await setPreference(db, churchId, user.userId, tipo, canal, ativo);
           return c.json({ preferencias: await preferencesOf(db, churchId, user.userId) });
@@ -85,7 +86,7 @@ export function pushRoutes(db: Database) {
       })
       .get('/igreja/:id/notificacao/idioma', validate('param', churchIdParams), async (c) => {
         const churchId = c.req.valid('param').id;
-        const { user } = await requireMember(db, c, churchId);
+        const { user } = await membersScopeOfChurch(db, c, churchId);
         return c.json(await languageAnswer(churchId, user.userId));
       })
       .put(
@@ -94,7 +95,7 @@ export function pushRoutes(db: Database) {
         validate('json', notificationLanguageSetSchema),
         async (c) => {
           const churchId = c.req.valid('param').id;
-          const { user } = await requireMember(db, c, churchId);
+          const { user } = await membersScopeOfChurch(db, c, churchId);
           await setLanguage(db, churchId, user.userId, c.req.valid('json').idioma);
           return c.json(await languageAnswer(churchId, user.userId));
         },

@@ -83,6 +83,18 @@ describe.each(testBackends())('web push on %s', (backend) => {
       }),
       401,
     );
+    // a member of another church is refused; a church that does not exist is not found
+    const outsider = await loginAs(api, 'member@grace.demo');
+    for (const path of ['push/dispositivos', 'notificacao/preferencias', 'notificacao/idioma'])
+      expectError(
+        await get(`/igreja/${graca}/${path}`, { token: outsider.token }),
+        403,
+        'user.notMember',
+      );
+    expectError(
+      await get(`/igreja/999999/notificacao/preferencias`, { token: people.member.token }),
+      404,
+    );
     const bad = await call('POST', `/igreja/${graca}/push/dispositivos`, {
       token: people.member.token,
       body: { endpoint: 'ftp://push.example/1', keys: { p256dh: 'short', auth: '' } },

@@ -13,12 +13,6 @@ const posix = (path: string) => path.split(sep).join('/');
 /** Route files that still look the church up inline, with why (convert each, then remove its line). */
 const NOT_MOVED_YET: Record<string, string> = {};
 
-/** Route files that still check membership with `requireMember` instead of the scope's `caller: 'member'`. */
-const REQUIRE_MEMBER_LEFT: Record<string, string> = {
-  'server/notifications/push.routes.ts':
-    'a device belongs to a user of any church; moves with its service',
-};
-
 /** A call or import of the church look-ups a scope is built from. */
 export const INLINE_LOOKUP =
   /\b(churchBySlug|churchById|churchByIdOrHost|churchWithModulesBySlug)\s*\(|from\s+['"][./]*\/?http\/church-scope\.ts['"]/;
@@ -54,7 +48,6 @@ describe('the member scope', () => {
     const calling = routeFiles().filter((file) =>
       /\brequireMember\s*\(/.test(readFileSync(join(ROOT, file), 'utf8')),
     );
-    expect(calling.filter((file) => !(file in REQUIRE_MEMBER_LEFT))).toEqual([]);
-    expect(Object.keys(REQUIRE_MEMBER_LEFT).filter((file) => !calling.includes(file))).toEqual([]);
+    expect(calling).toEqual([]);
   });
 });
