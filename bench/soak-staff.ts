@@ -7,6 +7,7 @@
 // pages, docs/staff.md "Changes show on every node"). A page without it is a stale read.
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { apiCall } from './api-call.ts';
 
 const ADMIN = 'lider@graca.demo';
 
@@ -89,19 +90,8 @@ export async function staffEdits(options: StaffSoakOptions): Promise<StaffSoakRe
   const count = (into: Record<string, number>, key: string) => (into[key] = (into[key] ?? 0) + 1);
   const saveTimes: number[] = [];
 
-  const call = async (method: string, path: string, token?: string, body?: unknown) => {
-    const res = await fetch(`${site}/api/v1${path}`, {
-      method,
-      headers: {
-        'accept-language': 'en',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body ? JSON.stringify(body) : undefined,
-    });
-    const text = await res.text();
-    return { status: res.status, body: (text ? JSON.parse(text) : {}) as Record<string, unknown> };
-  };
+  const call = (method: string, path: string, token?: string, body?: unknown) =>
+    apiCall(site, method, path, token, body);
   const login = async () => {
     const r = await call('POST', '/security/login_check', undefined, {
       username: ADMIN,

@@ -18,6 +18,7 @@ import path from 'node:path';
 import { MAIN_PAGES } from './pages.ts';
 import { chatHeld, chatLoad } from './soak-chat.ts';
 import { staffEdits, staffHeld } from './soak-staff.ts';
+import { apiCall } from './api-call.ts';
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -82,19 +83,8 @@ interface Answer {
   pagamento?: { codigo: string; status: string };
 }
 
-async function api(method: string, url: string, token?: string, body?: unknown) {
-  const res = await fetch(`${site}/api/v1${url}`, {
-    method,
-    headers: {
-      'accept-language': 'en',
-      ...(token ? { authorization: `Bearer ${token}` } : {}),
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await res.text();
-  return { status: res.status, body: (text ? JSON.parse(text) : {}) as Answer };
-}
+const api = (method: string, url: string, token?: string, body?: unknown) =>
+  apiCall<Answer>(site, method, url, token, body);
 
 async function login(email: string) {
   const r = await api('POST', '/security/login_check', undefined, {
