@@ -1,7 +1,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { tokenPairSchema } from '../../contract/auth.ts';
 import { apiErrorSchema } from '../../contract/common.ts';
 import { meResponseSchema } from '../../contract/user.ts';
@@ -68,6 +68,37 @@ describe.each(testBackends())('auth calls of spec §7 on %s', (backend) => {
     expect(
       (await call('GET', '/me', { token: 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged' })).status,
     ).toBe(401);
+  });
+
+  it('a call that also takes visitors answers 401 to an expired or forged token, never a visitor', async () => {
+    const pair = tokenPairSchema.parse((await login('membro@graca.demo', DEMO_PASSWORD)).body);
+    const church = await call('GET', '/igreja/codigo/graca');
+    const gift = (token?: string) =>
+      call('POST', '/pagamento/', {
+        token,
+        lang: 'en',
+        body: {
+          tipo: 'doacao',
+          igreja: church.body.id,
+          metodoPagamento: 'pix',
+          chaveIdempotencia: `expired-${token?.length ?? 0}-${Math.random()}`,
+          motivos: [{ motivo: 1, valor: 20 }],
+        },
+      });
+    // without a token it is a visitor's gift, which needs the visitor's name and e-mail
+    expect((await gift()).status).toBe(400);
+    expect((await gift('eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.forged')).status).toBe(401);
+    // the same token, sixteen minutes later: expired (its life is 15 minutes)
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(Date.now() + 16 * 60_000);
+      const expired = await gift(pair.token);
+      expect(expired.status).toBe(401);
+      expect(apiErrorSchema.parse(expired.body).message).toMatch(/log/i);
+      expect((await call('GET', '/me', { token: pair.token })).status).toBe(401);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('refresh tokens rotate on every use, and reusing a spent one revokes the family', async () => {

@@ -29,17 +29,21 @@ export function bearerToken(c: Context): string | null {
   return match ? match[1]! : null;
 }
 
-/** The user of a valid bearer token whose account still exists and is active, or null. */
+/**
+ * The user of the bearer token, or null when the request has none. A token that is expired,
+ * forged or whose account is gone or inactive is a 401, never an anonymous caller: a call that
+ * also takes visitors (a gift, a ticket) must not quietly become a visitor's (docs/accounts.md).
+ */
 export async function authenticate(db: Database, c: Context): Promise<AuthUser | null> {
   const token = bearerToken(c);
   if (!token) return null;
   const claims = await verifyAccessToken(token);
-  if (!claims) return null;
+  if (!claims) throw new ApiProblem(401, 'auth.loginRequired');
   const [row] = await db
     .select({ id: users.id, email: users.email, active: users.active })
     .from(users)
     .where(eq(users.id, claims.userId));
-  if (!row || !row.active) return null;
+  if (!row || !row.active) throw new ApiProblem(401, 'auth.loginRequired');
   return { userId: row.id, email: row.email };
 }
 

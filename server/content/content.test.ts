@@ -438,7 +438,10 @@ describe.each(testBackends())('public content calls on %s', (backend) => {
         studyDetailSchema.parse((await get(`/igreja/grace/estudo/${id}`, { token })).body);
       expect((await read(await login('member@grace.demo'))).corpo).toContain('<p>');
       expect((await read(await login('membro@graca.demo'))).corpo).toBeNull(); // a member of another church
-      expect(await read('not-a-token')).toMatchObject({ corpo: null, corpoSanitizado: null });
+      // a token that is sent but not valid is a 401, not a visitor's read (docs/accounts.md)
+      const forged = await get(`/igreja/grace/estudo/${id}`, { token: 'not-a-token' });
+      expect(forged.status).toBe(401);
+      expect((await get(`/igreja/grace/estudo/${id}`)).body).toMatchObject({ corpo: null });
     });
 
     it('also gives the member the body already sanitised, for the browser to print', async () => {
