@@ -26,6 +26,13 @@ const { count, size, warnings } = await generateSW({
       handler: 'NetworkOnly',
     },
     {
+      // the page's script file (src/layouts/page-script.ts): its name changes with its text, so a
+      // kept copy is never stale, and a page kept for offline use still gets its offline notice
+      urlPattern: ({ url }) => url.pathname.startsWith('/page-script/'),
+      handler: 'CacheFirst',
+      options: { cacheName: 'page-scripts', expiration: { maxEntries: 16 } },
+    },
+    {
       urlPattern: ({ request, url }) =>
         request.mode === 'navigate' && !url.pathname.startsWith('/api/'),
       handler: 'NetworkFirst',

@@ -1,7 +1,7 @@
 // axe: zero violations on every page (docs/architecture.md "Quality bars"). Each area adds its pages to PAGES.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { churchUrl, port } from './helpers.ts';
+import { churchUrl, port, scriptFilesBesidesPageScript } from './helpers.ts';
 
 const PAGES: [label: string, url: string][] = [
   ['church list (bare host)', `http://localhost:${port}/`],
@@ -34,13 +34,11 @@ test('content pages load no framework JavaScript', async ({ page }) => {
     `http://localhost:${port}/`,
   ]) {
     await page.goto(url);
-    const scripts = await page
-      .locator('script[src]')
-      .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
-    expect(scripts, url).toEqual([]);
+    expect(await scriptFilesBesidesPageScript(page), url).toEqual([]);
+    // no inline script: the page's own is a file (src/layouts/page-script.ts)
     const inline = await page
       .locator('script:not([src]):not([type="application/ld+json"])')
       .count();
-    expect(inline, url).toBeLessThanOrEqual(1); // only the service worker / offline notice script
+    expect(inline, url).toBe(0);
   }
 });

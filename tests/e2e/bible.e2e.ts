@@ -1,14 +1,10 @@
 // Bible (docs/bible.md): books, chapters, verses, and "go to a reference" in each language.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { churchUrl, hostGet } from './helpers.ts';
+import { churchUrl, hostGet, scriptFilesBesidesPageScript } from './helpers.ts';
 
 async function noFrameworkScripts(page: Page) {
-  const scripts = await page
-    .locator('script[src]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
-  expect(scripts.filter((s) => s?.includes('/_astro/'))).toEqual([]);
-  expect(scripts).toEqual([]);
+  expect(await scriptFilesBesidesPageScript(page)).toEqual([]);
 }
 
 // Each language reads its own translation: the KJV, the Reina-Valera 1909, the Bíblia Livre (docs/bible.md)

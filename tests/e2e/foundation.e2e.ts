@@ -130,6 +130,28 @@ test.describe('routes', () => {
     expect(r?.status()).toBe(200);
     expect(r?.headers()['content-type']).toContain('javascript');
   });
+
+  test('offline, a page the service worker kept still runs its page script and says so', async ({
+    page,
+    context,
+  }) => {
+    await page.goto(churchUrl('graca', '/news'));
+    await page.evaluate(() => navigator.serviceWorker.ready.then(() => undefined));
+    // once the worker controls the page, a reload keeps the page and its script file
+    await expect
+      .poll(() => page.evaluate(() => Boolean(navigator.serviceWorker.controller)))
+      .toBe(true);
+    await page.reload();
+    await expect(page.locator('#offline-notice')).toBeHidden();
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await expect(page.locator('#offline-notice')).toBeVisible();
+    } finally {
+      await context.setOffline(false);
+    }
+    await expect(page.locator('#offline-notice')).toBeHidden();
+  });
 });
 
 test('300 concurrent requests in mixed languages each get their own language', async () => {

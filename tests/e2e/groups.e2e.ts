@@ -6,7 +6,7 @@
 // meeting (docs/groups.md "What the leader does"), and axe on every page.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API, apiLogin, asMember, churchUrl } from './helpers.ts';
+import { API, apiLogin, asMember, churchUrl, scriptFilesBesidesPageScript } from './helpers.ts';
 
 // Logins, argon2 and axe are slow on a busy machine: each test gets two minutes.
 test.describe.configure({ timeout: 120_000 });
@@ -61,7 +61,8 @@ test.describe
     await expect(page.getByRole('heading', { level: 1, name: 'Células' })).toBeVisible();
     // the list ships no framework JS: no island, no module script
     await expect(page.locator('astro-island')).toHaveCount(0);
-    await expect(page.locator('script[src], script[type="module"]')).toHaveCount(0);
+    await expect(page.locator('script[type="module"]')).toHaveCount(0);
+    expect(await scriptFilesBesidesPageScript(page)).toEqual([]);
     await expectNoAxeViolations(page);
 
     await page.getByRole('searchbox', { name: 'Buscar células pelo nome' }).fill('zzz nada');

@@ -87,3 +87,19 @@ export async function asMember(page: import('@playwright/test').Page, email = 'm
   );
   return session;
 }
+
+/**
+ * The script files a page loads besides its own page script (src/layouts/page-script.ts: the
+ * shell's few hundred bytes, a classic file, no framework): a content page must load none. The
+ * page script itself must be there, once.
+ */
+export async function scriptFilesBesidesPageScript(
+  page: import('@playwright/test').Page,
+): Promise<string[]> {
+  const srcs = await page
+    .locator('script[src]')
+    .evaluateAll((els) => els.map((e) => e.getAttribute('src') ?? ''));
+  const own = srcs.filter((src) => /^\/page-script\/[01]{4}\.[\w-]{10}\.js$/.test(src));
+  if (own.length !== 1) throw new Error(`expected one page script, found ${JSON.stringify(srcs)}`);
+  return srcs.filter((src) => !own.includes(src));
+}

@@ -1,13 +1,10 @@
 // The church home and about (docs/content.md): each block shows only when its module is on and it has content.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { churchUrl } from './helpers.ts';
+import { churchUrl, scriptFilesBesidesPageScript } from './helpers.ts';
 
 async function noFrameworkScripts(page: Page) {
-  const scripts = await page
-    .locator('script[src]')
-    .evaluateAll((els) => els.map((e) => e.getAttribute('src')));
-  expect(scripts).toEqual([]);
+  expect(await scriptFilesBesidesPageScript(page)).toEqual([]);
 }
 
 test('graca (pt): banner, events, giving, the week Monday to Sunday, app links', async ({
@@ -80,7 +77,7 @@ test('graca (pt): every active banner in order, a strip with a numbered link to 
 }) => {
   await page.goto(churchUrl('graca'));
   await noFrameworkScripts(page);
-  // the shell's one inline script, as on every church page: the strip adds none
+  // the page's own script file, as on every church page: the strip adds none
   await expect(page.locator('script:not([type="application/ld+json"])')).toHaveCount(1);
   const strip = page.getByRole('region', { name: 'Destaques' });
   const welcome = 'Bem-vindo! Você é nosso convidado';
