@@ -19,6 +19,7 @@ import { fail, HANDLERS, type Handler } from './chat.handlers.ts';
 import { addressHash } from './chat-mutes.ts';
 import { forwardedClient, limitAddress } from '../http/client-address.ts';
 import { MessageStore } from './message-store.ts';
+import { adapterClientOptions, guardPublishes } from './redis-clients.ts';
 import { log } from '../log.ts';
 import { watchChatClients } from '../metrics.ts';
 
@@ -84,7 +85,9 @@ export async function createChat(
       import('@socket.io/redis-adapter'),
       import('redis'),
     ]);
-    const pub = createClient({ url: options.redisUrl });
+    const pub = guardPublishes(createClient(adapterClientOptions(options.redisUrl)), (e) =>
+      log.error({ err: e }, 'chat redis publish'),
+    );
     const sub = pub.duplicate();
     pub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
     sub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
