@@ -7,6 +7,7 @@
 // while the others come in; a date without a zone (an all-day event, a floating time) is a date in
 // the church's zone, never UTC midnight.
 import ICAL from 'ical.js';
+import { instantOfWallClock, isKnownZone, zoneOffset } from '../../common/time-zone.ts';
 import { ImportLimitError, type ImportLimits } from './limits.ts';
 import type { LineNote } from './run.ts';
 
@@ -25,47 +26,12 @@ export interface CalendarEvent {
 /** One thing the file says: an event to bring (with remarks), or a line refused and why. */
 export type CalendarItem = { event: CalendarEvent; notes: LineNote[] } | { refused: LineNote };
 
-const zoneFormats = new Map<string, Intl.DateTimeFormat | null>();
-
-/** A formatter of the zone's wall clock, or null when `zone` is no IANA zone ("Brasilia"). */
-function zoneFormat(zone: string | null | undefined): Intl.DateTimeFormat | null {
-  if (!zone) return null;
-  if (!zoneFormats.has(zone)) {
-    let format: Intl.DateTimeFormat | null = null;
-    try {
-      format = new Intl.DateTimeFormat('en-US', {
-        timeZone: zone,
-        hourCycle: 'h23',
-        year: 'numeric',
-        month: 'numeric',
-        day: 'numeric',
-        hour: 'numeric',
-        minute: 'numeric',
-        second: 'numeric',
-      });
-    } catch {
-      format = null;
-    }
-    if (zoneFormats.size > 200) zoneFormats.clear();
-    zoneFormats.set(zone, format);
-  }
-  return zoneFormats.get(zone)!;
-}
-
+/** The zone itself when the runtime knows it ("Brasilia" is none), else null. */
 export const validZone = (zone: string | null | undefined): string | null =>
-  zoneFormat(zone) ? zone! : null;
+  isKnownZone(zone) ? zone : null;
 
-/** How far the zone's wall clock is ahead of UTC at `ms`. */
-function offsetAt(format: Intl.DateTimeFormat, ms: number): number {
-  const p: Record<string, number> = {};
-  for (const part of format.formatToParts(new Date(ms)))
-    if (part.type !== 'literal') p[part.type] = Number(part.value);
-  return Date.UTC(p.year!, p.month! - 1, p.day!, p.hour!, p.minute!, p.second!) - ms;
-}
-
-/** The instant a wall-clock time has in `zone` (a time skipped by a DST change moves forward). */
+/** The instant a wall-clock time has in `zone` (common/time-zone.ts: across a DST change). */
 export function zonedInstant(time: ICAL.Time, zone: string): Date {
-  const format = zoneFormat(zone)!;
   const wall = Date.UTC(
     time.year,
     time.month - 1,
@@ -74,9 +40,7 @@ export function zonedInstant(time: ICAL.Time, zone: string): Date {
     time.isDate ? 0 : time.minute,
     time.isDate ? 0 : time.second,
   );
-  const first = offsetAt(format, wall);
-  const second = offsetAt(format, wall - first);
-  return new Date(wall - second);
+  return instantOfWallClock(zone, wall);
 }
 
 /** The IANA zone a time was written in, when the file names one. */
@@ -313,5 +277,4 @@ function readEvent(
 }
 
 /** Two zones that tell the same time at `at` (Lisbon and London in winter) need no remark. */
-const offsetDiffers = (a: string, b: string, at: Date) =>
-  offsetAt(zoneFormat(a)!, at.getTime()) !== offsetAt(zoneFormat(b)!, at.getTime());
+const offsetDiffers = (a: string, b: string, at: Date) => zoneOffset(a, at) !== zoneOffset(b, at);

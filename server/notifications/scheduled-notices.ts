@@ -5,7 +5,7 @@
 // (`agendada` → `enviando`, FOR UPDATE SKIP LOCKED), so two nodes never send it twice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { churchTimeZone } from '../../contract/events-staff.ts';
+import { churchTimeZone, instantOfWallClock, localDateTimeIn } from '../../common/time-zone.ts';
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import {
   staffNotificationSendSchema,
@@ -38,32 +38,11 @@ const MAX_AHEAD_MS = 366 * 86_400_000;
 /** Rows the job claims per run. */
 const CLAIM = 20;
 
-// ---- the church's wall clock ----
-
-function zoneParts(zone: string, at: number) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: zone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '00';
-  return {
-    year: get('year'),
-    month: get('month'),
-    day: get('day'),
-    hour: get('hour'),
-    minute: get('minute'),
-  };
-}
+// ---- the church's wall clock (common/time-zone.ts) ----
 
 /** `2026-12-24T19:30` as the church's clock shows `at`. */
 export function localIn(zone: string, at: Date): string {
-  const p = zoneParts(zone, at.getTime());
-  return `${p.year}-${p.month}-${p.day}T${p.hour}:${p.minute}`;
+  return localDateTimeIn(zone, at);
 }
 
 /** The instant the church's clock shows `local` (`2026-12-24T19:30`); null for a day that does not exist. */
@@ -78,16 +57,7 @@ export function instantIn(zone: string, local: string): Date | null {
   const wall = Date.UTC(y, mo - 1, d, h, mi);
   const check = new Date(wall);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
-  const offset = (at: number) => {
-    const p = zoneParts(zone, at);
-    return (
-      Date.UTC(+p.year, +p.month - 1, +p.day, +p.hour, +p.minute) - Math.floor(at / 60_000) * 60_000
-    );
-  };
-  // twice: the zone's offset at the guess may differ from the offset at the answer (a DST change)
-  let at = wall - offset(wall);
-  at = wall - offset(at);
-  return new Date(at);
+  return instantOfWallClock(zone, wall);
 }
 
 async function churchZone(db: Database, churchId: number): Promise<string> {

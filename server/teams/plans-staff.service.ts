@@ -3,6 +3,7 @@
 // recent service), a fair proposal, scheduling (the e-mail asks; one unique key on church,
 // person, day and time refuses a double booking, whoever schedules at once), check-in on the day.
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
+import { localDateTimeIn } from '../../common/time-zone.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Candidate, PlanDetail, PlanInput, Proposal } from '../../contract/teams-staff.ts';
 import type { Database, Db } from '../db/client.ts';
@@ -20,23 +21,8 @@ import { addDays, nameOf, planOf, teamFor, today, type TeamsDeps } from './teams
 
 /** The local day and time of an instant in a time zone (`2026-12-06`, `19:30:00`). */
 function localMoment(at: Date, timeZone: string): { date: string; time: string } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    time: `${parts.hour}:${parts.minute}:00`,
-  };
+  const local = localDateTimeIn(timeZone, at);
+  return { date: local.slice(0, 10), time: `${local.slice(11)}:00` };
 }
 
 /**

@@ -1,5 +1,6 @@
 // Plain functions behind the church home's blocks: the week Monday to Sunday (spec §9) and
 // dates and times in the reader's language (spec §1: dates follow the browser language).
+import { isKnownZone } from '../../common/time-zone.ts';
 import type { EventWire } from '../../contract/events.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
 import { dateFormat } from './format.ts';
@@ -50,7 +51,7 @@ export function formatEventStart(
   locale: string,
 ): { day: string; month: string; full: string } {
   const date = new Date(iso);
-  const zone = validTimeZone(timeZone);
+  const zone = isKnownZone(timeZone) ? timeZone : 'UTC';
   const part = (options: Intl.DateTimeFormatOptions) =>
     dateFormat(locale, { ...options, timeZone: zone }).format(date);
   return {
@@ -64,15 +65,6 @@ export function formatEventStart(
       minute: '2-digit',
     }),
   };
-}
-
-function validTimeZone(zone: string): string {
-  try {
-    dateFormat('en', { timeZone: zone });
-    return zone;
-  } catch {
-    return 'UTC';
-  }
 }
 
 /** Events that have not ended yet, soonest first. */

@@ -2,6 +2,7 @@
 // rules as contract/groups-staff.ts `leaderGroupInput` checks on the API (forms.test.ts keeps them
 // in step), without zod so the islands stay small. Errors are i18n keys of groups.json. Also the
 // next meeting's notice (contract/notification-meeting.ts `meetingNoticeSchema`).
+import { wallClockOf } from '../../../common/time-zone.ts';
 import type { GroupDetail } from '../../../contract/groups.ts';
 import type { LeaderGroupBody } from '../../../contract/groups-staff.ts';
 import type { MeetingNotice } from '../../../contract/notification-meeting.ts';
@@ -113,24 +114,6 @@ export const MEETING_NOTICE_LIMITS = { local: 200, observacao: 300 } as const;
 
 const LOCAL_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
-/** The wall clock of `zone` at `at`, as a UTC timestamp (so UTC getters read the zone's clock). */
-function wallClock(at: Date, zone: string): number {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-US', {
-      timeZone: zone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return Date.UTC(+parts.year!, +parts.month! - 1, +parts.day!, +parts.hour!, +parts.minute!);
-}
-
 /**
  * The group's usual day (ISO, 1 Monday … 7 Sunday) and time after `now` on the church's clock
  * (`zone`), as the API takes it: `2026-12-01T20:00`. Today counts while its time is ahead.
@@ -141,7 +124,7 @@ export function nextUsualMeeting(
   zone: string,
   now = new Date(),
 ): string {
-  const wall = new Date(wallClock(now, zone));
+  const wall = new Date(wallClockOf(zone, now));
   const [hour, minute] = time.split(':').map(Number) as [number, number];
   const today = wall.getUTCDay() || 7;
   let at = Date.UTC(
