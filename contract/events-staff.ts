@@ -4,6 +4,7 @@
 // (contract/messages/staff-events.ts); the web's forms run the same schemas before sending.
 import './common.ts'; // zod's browser setting comes before any schema
 import { z } from 'zod';
+import { isTimeZone } from '../common/time-zone.ts';
 import { idParam, pageNumber } from './common.ts';
 import { paymentMethodCodes } from './payments.ts';
 
@@ -142,50 +143,6 @@ export const staffEventInput = z
   });
 export type StaffEventInput = z.input<typeof staffEventInput>;
 export type StaffEventInputParsed = z.output<typeof staffEventInput>;
-
-/** The main time zone of a church's country (its address): one the team recognises as theirs. */
-const COUNTRY_ZONES: Record<string, string> = {
-  BR: 'America/Sao_Paulo',
-  US: 'America/New_York',
-  CA: 'America/Toronto',
-  MX: 'America/Mexico_City',
-  AR: 'America/Argentina/Buenos_Aires',
-  CL: 'America/Santiago',
-  CO: 'America/Bogota',
-  PE: 'America/Lima',
-  UY: 'America/Montevideo',
-  PY: 'America/Asuncion',
-  BO: 'America/La_Paz',
-  EC: 'America/Guayaquil',
-  VE: 'America/Caracas',
-  PT: 'Europe/Lisbon',
-  ES: 'Europe/Madrid',
-  GB: 'Europe/London',
-  AO: 'Africa/Luanda',
-  MZ: 'Africa/Maputo',
-};
-const LANGUAGE_ZONES: Record<string, string> = {
-  pt: 'America/Sao_Paulo',
-  en: 'America/New_York',
-  es: 'America/Mexico_City',
-};
-
-/**
- * A time zone of the church's country (from its address), else of its language: the event form's
- * example of a zone and a new event's zone when the phone gives none (docs/events.md).
- */
-export function churchTimeZone(country: string | null | undefined, lang: string): string {
-  return COUNTRY_ZONES[country ?? ''] ?? LANGUAGE_ZONES[lang] ?? 'America/Sao_Paulo';
-}
-
-function isTimeZone(zone: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---- answers ----
 

@@ -3,6 +3,7 @@
 // set-password link are public. A church's code is its address, `<code>.<provider domain>`.
 import { deletionSchema } from './church-export.ts';
 import { z } from 'zod';
+import { isTimeZone } from '../common/time-zone.ts';
 import { emailField, newPasswordField } from './auth.ts';
 import { idParam, pageNumber } from './common.ts';
 import { churchCurrency } from './payment-rules.ts';
@@ -141,17 +142,6 @@ export const COUNTRY_DEFAULTS: Record<
   AR: { idioma: 'es', fusoHorario: 'America/Argentina/Buenos_Aires' },
 };
 export const currencyOf = (country: ChurchCountry) => churchCurrency(country);
-
-/** An IANA time zone this runtime knows. */
-export function isTimeZone(zone: string): boolean {
-  if (!/^[A-Za-z_]+(\/[A-Za-z0-9_+-]+){0,2}$/.test(zone) && zone !== 'UTC') return false;
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 // ---- console ----
 

@@ -2,6 +2,7 @@
 // dry run (nothing written) and imported, both by background tasks (server/jobs/tasks.ts), retried
 // when a task failed, and undone as a whole while nothing else was done with its rows.
 import { and, desc, eq, inArray } from 'drizzle-orm';
+import { churchTimeZone } from '../../common/time-zone.ts';
 import {
   importOptionsInput,
   TABLE_KINDS,
@@ -70,13 +71,8 @@ export async function importChurch(db: Database, churchId: number): Promise<Impo
     locale: church!.locale,
     country: row?.country ?? null,
     currency: church!.currency,
-    // the zone the provider set for the church, else the one its language's country mostly keeps
-    timeZone:
-      row?.timeZone ??
-      { pt: 'America/Sao_Paulo', en: 'America/New_York', es: 'America/Mexico_City' }[
-        church!.locale
-      ] ??
-      'America/Sao_Paulo',
+    // the zone the provider set for the church, else its clock's (its country's, else its language's)
+    timeZone: row?.timeZone ?? churchTimeZone(row?.country, church!.locale.slice(0, 2)),
   };
 }
 

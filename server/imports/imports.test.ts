@@ -25,6 +25,7 @@ import { createMailer, readOutbox } from '../mail/outbox.ts';
 import { guessMapping } from './columns.ts';
 import { normalisePhone, parseDate, parseMoneyCents } from './formats.ts';
 import { makeImportTask } from './import.task.ts';
+import { importChurch } from './imports.service.ts';
 import { redirectFor } from './posts.ts';
 import sharp from 'sharp';
 import { calendarEvents } from './events.ts';
@@ -636,6 +637,20 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       criar: 0,
       iguais: 2,
     });
+  });
+
+  it('reads a file in the church’s clock when the provider set no zone: its country’s', async () => {
+    const zoneOf = async (slug: string) => {
+      const [church] = await database.db
+        .select({ id: t.churches.id })
+        .from(t.churches)
+        .where(eq(t.churches.slug, slug));
+      return (await importChurch(database.db, church!.id)).timeZone;
+    };
+    // no provider zone in the demo: the country of each church's address decides
+    expect(await zoneOf('graca')).toBe('America/Sao_Paulo');
+    expect(await zoneOf('grace')).toBe('America/New_York'); // en_US
+    expect(await zoneOf('esperanza')).toBe('America/Argentina/Buenos_Aires'); // es
   });
 
   it('brings WordPress posts with their images, authors, categories and old addresses', async () => {

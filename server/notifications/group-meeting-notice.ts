@@ -3,9 +3,9 @@
 // on for `groups` (in-app, push, e-mail), in their own language. Once per meeting (the unique
 // `grupo_aviso_encontro` row) and at most 3 a week per group, so a leader cannot flood members.
 import { and, count, eq, gte, sql } from 'drizzle-orm';
+import { churchTimeZone } from '../../common/time-zone.ts';
 import type { GroupRole } from '../../contract/groups.ts';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
-import { churchTimeZone } from '../../contract/events-staff.ts';
 import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
 import type { MeetingNotice } from '../../contract/notification-meeting.ts';

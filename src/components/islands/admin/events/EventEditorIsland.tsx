@@ -3,8 +3,8 @@
 // unpublish or duplicate. The server refuses what would break what was sold, by its field.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
+import { churchTimeZone } from '../../../../../common/time-zone.ts';
 import {
-  churchTimeZone,
   EVENT_PAYMENT_METHODS,
   QUESTION_TYPES,
   type StaffEvent,

@@ -1,7 +1,7 @@
 // The event form's time-zone hint (docs/events.md) gives an example from the church's own
 // country: an English-speaking church in the US was told "e.g. America/Sao_Paulo".
 import { describe, expect, it } from 'vitest';
-import { churchTimeZone } from '../../../../../contract/events-staff.ts';
+import { churchTimeZone } from '../../../../../common/time-zone.ts';
 import { messages } from '../../../../lib/i18n.ts';
 import { makeT } from '../../ui/index.ts';
 
