@@ -22,7 +22,9 @@ import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
 import { ensureStaffRoom } from '../files/quota.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, staffModule, type StaffEnv } from '../staff/scope.ts';
+import * as categories from './content-categories.service.ts';
 import * as service from './content-staff.service.ts';
+import * as states from './content-states.service.ts';
 
 const itemParams = z.object({ slug: slugParam, id: idParam });
 
@@ -89,10 +91,10 @@ export function contentStaffRoutes(deps: StaffDeps) {
 
     // ---- categories (publications: their types) ----
     app.get(`${base}/categorias`, async (c) =>
-      c.json({ categorias: await service.listCategories(db, c.get('staff').church.id, kind) }),
+      c.json({ categorias: await categories.listCategories(db, c.get('staff').church.id, kind) }),
     );
     app.post(`${base}/categorias`, validate('json', categoryWriteSchema), async (c) => {
-      const category = await service.createCategory(
+      const category = await categories.createCategory(
         deps,
         c.get('staff').actor,
         kind,
@@ -106,7 +108,7 @@ export function contentStaffRoutes(deps: StaffDeps) {
       validate('json', categoryWriteSchema),
       async (c) => {
         const { id } = c.req.valid('param');
-        await service.renameCategory(
+        await categories.renameCategory(
           deps,
           c.get('staff').actor,
           kind,
@@ -117,7 +119,7 @@ export function contentStaffRoutes(deps: StaffDeps) {
       },
     );
     app.delete(`${base}/categorias/:id{[0-9]+}`, validate('param', itemParams), async (c) => {
-      await service.deleteCategory(deps, c.get('staff').actor, kind, c.req.valid('param').id);
+      await categories.deleteCategory(deps, c.get('staff').actor, kind, c.req.valid('param').id);
       return c.json({ status: true, message: staffMessage(c.get('staff').lang, 'staff.deleted') });
     });
 
@@ -152,7 +154,7 @@ export function contentStaffRoutes(deps: StaffDeps) {
         versioned(
           c,
           () =>
-            service.changeState(
+            states.changeState(
               deps,
               c.get('staff').actor,
               kind,
@@ -166,7 +168,7 @@ export function contentStaffRoutes(deps: StaffDeps) {
       versioned(
         c,
         () =>
-          service.deleteItem(
+          states.deleteItem(
             deps,
             c.get('staff').actor,
             kind,

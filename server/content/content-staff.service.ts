@@ -1,11 +1,11 @@
 // The staff side of content (docs/staff.md "Content"): lists of every state, the editor's reads
-// and writes with a version check, the state changes (draft → scheduled → published → archived),
-// categories, the visitor's preview and the scheduled publishing. News, devotionals,
+// and writes with a version check and the visitor's preview; the state changes (draft → scheduled
+// → published → archived) and deletion are ./content-states.service.ts, categories
+// ./content-categories.service.ts and the scheduled publishing ./content-publishing.ts. News, devotionals,
 // publications, EBD, studies and videos are rows of `conteudo`; podcast episodes have their own
 // table, mapped here onto the same editor shape. Every write goes through staffWrite.
-import { and, asc, count, desc, eq, getTableColumns, lte, max, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import sharp from 'sharp';
-import type { Config } from '../../common/config.ts';
 import { sanitizeRichText } from '../../common/rich-text.ts';
 import {
   DETAIL_FIELDS,
@@ -13,23 +13,18 @@ import {
   hasSlug,
   STAFF_CONTENT_PAGE_SIZE,
   type ContentStaffListQuery,
-  type ContentStatusName,
   type ContentWrite,
-  type StaffCategory,
   type StaffContent,
   type StaffContentKind,
   type StaffContentList,
   type StaffPreview,
 } from '../../contract/content-staff.ts';
-import type { ChangeFeed } from '../changes.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import * as t from '../db/schema/index.ts';
 import type { ContentDetails } from '../db/schema/content.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
-import { eachClaimed } from '../jobs/claim.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite, type StaffWriteDeps } from '../staff/write.ts';
 import { audioBytes } from './audio-length.ts';
@@ -42,7 +37,7 @@ type ContentRow = typeof C.$inferSelect;
 type EpisodeRow = typeof E.$inferSelect;
 type ArticleKind = Exclude<StaffContentKind, 'podcast'>;
 
-const NOT_FOUND = 'staff.notFound';
+export const NOT_FOUND = 'staff.notFound';
 
 /** Saved over a version the editor did not see: the route answers 409 with `current`. */
 export class ContentConflict extends Error {
@@ -77,7 +72,7 @@ function pickDetails(kind: StaffContentKind, details: ContentDetails): StaffCont
   return out;
 }
 
-function fromContent(row: Omit<ContentRow, 'searchText'>): StaffContent {
+export function fromContent(row: Omit<ContentRow, 'searchText'>): StaffContent {
   const kind = row.kind as ArticleKind;
   const categoryId = kind === 'publicacao' ? row.publicationTypeId : row.categoryId;
   return {
@@ -101,7 +96,7 @@ function fromContent(row: Omit<ContentRow, 'searchText'>): StaffContent {
   };
 }
 
-function fromEpisode(row: EpisodeRow): StaffContent {
+export function fromEpisode(row: EpisodeRow): StaffContent {
   return {
     id: row.id,
     tipo: 'podcast',
@@ -121,7 +116,7 @@ function fromEpisode(row: EpisodeRow): StaffContent {
   };
 }
 
-const { searchText: _searchText, ...contentColumns } = getTableColumns(C);
+export const { searchText: _searchText, ...contentColumns } = getTableColumns(C);
 
 // ---- reads ----
 
@@ -399,7 +394,7 @@ function episodeValues(input: ContentWrite, bytes?: number | null) {
   return values;
 }
 
-const audit = (action: string, item: StaffContent, details?: Record<string, unknown>) => ({
+export const audit = (action: string, item: StaffContent, details?: Record<string, unknown>) => ({
   action: `content.${action}`,
   kind: item.tipo,
   targetId: item.id,
@@ -485,7 +480,7 @@ export async function createItem(
 }
 
 /** Loads the item locked for this transaction; its version must be the one the editor saw. */
-async function lockedAt(
+export async function lockedAt(
   tx: Tx,
   churchId: number,
   kind: StaffContentKind,
@@ -559,103 +554,6 @@ export async function updateItem(
   );
 }
 
-const ACTIONS: Record<ContentStatusName, string> = {
-  rascunho: 'unpublish',
-  agendado: 'schedule',
-  publicado: 'publish',
-  arquivado: 'archive',
-};
-
-/** What a visitor needs before an item can go public (a video's id, an episode's audio). */
-function checkPublishable(item: StaffContent): void {
-  if (item.tipo === 'video' && !item.detalhes.videoId)
-    throw fieldProblem(400, 'detalhes.videoId', 'staff.content.needsVideo');
-  if (item.tipo === 'podcast' && !item.detalhes.audio)
-    throw fieldProblem(400, 'detalhes.audio', 'staff.content.needsAudio');
-}
-
-/**
- * Moves an item to a state: `publicado` now, `agendado` for a future `publicadoEm` (the job
- * publishes it then), `rascunho` (unpublish, cancel a schedule, restore) or `arquivado`.
- * `flag_ativo` is true exactly when the state is `publicado` (the public pages read it).
- */
-export async function changeState(
-  deps: ContentDeps,
-  actor: StaffActor,
-  kind: StaffContentKind,
-  id: number,
-  wanted: { status: ContentStatusName; versao: number; publicadoEm?: string | undefined },
-  now = new Date(),
-): Promise<StaffContent> {
-  const churchId = actor.churchId;
-  let scheduledFor: Date | undefined;
-  if (wanted.status === 'agendado') {
-    scheduledFor = wanted.publicadoEm ? new Date(wanted.publicadoEm) : undefined;
-    if (!scheduledFor || scheduledFor.getTime() <= now.getTime())
-      throw fieldProblem(400, 'publicadoEm', 'staff.content.scheduleFuture');
-  }
-  return staffWrite(
-    deps,
-    actor,
-    (item) =>
-      audit(
-        ACTIONS[wanted.status],
-        item,
-        wanted.status === 'agendado'
-          ? { publicadoEm: item.publicadoEm, agendadoPor: { id: actor.userId, nome: actor.name } }
-          : { status: item.status },
-      ),
-    async (tx) => {
-      const { current } = await lockedAt(tx, churchId, kind, id, wanted.versao);
-      if (wanted.status === 'publicado' || wanted.status === 'agendado') checkPublishable(current);
-      const set: { status: ContentStatusName; active: boolean; publishedAt?: Date } = {
-        status: wanted.status,
-        active: wanted.status === 'publicado',
-      };
-      if (scheduledFor) set.publishedAt = scheduledFor;
-      // Published now: dated now, unless it comes back from the archive with its old date.
-      if (wanted.status === 'publicado' && current.status !== 'arquivado') set.publishedAt = now;
-      if (kind === 'podcast') {
-        const [saved] = await tx
-          .update(E)
-          .set({ ...set, version: sql`${E.version} + 1`, updatedAt: now })
-          .where(eq(E.id, id))
-          .returning();
-        return fromEpisode(saved!);
-      }
-      const [saved] = await tx
-        .update(C)
-        .set({ ...set, version: sql`${C.version} + 1`, updatedAt: now })
-        .where(eq(C.id, id))
-        .returning(contentColumns);
-      return fromContent(saved!);
-    },
-  );
-}
-
-/** Deletes a draft (anything else is archived instead: docs/staff.md prefers undo). */
-export async function deleteItem(
-  deps: ContentDeps,
-  actor: StaffActor,
-  kind: StaffContentKind,
-  id: number,
-  version: number | undefined,
-): Promise<void> {
-  await staffWrite(
-    deps,
-    actor,
-    (item: StaffContent) => audit('delete', item),
-    async (tx) => {
-      const { current } = await lockedAt(tx, actor.churchId, kind, id, version);
-      if (current.status !== 'rascunho')
-        throw new ApiProblem(409, 'staff.content.deleteOnlyDrafts');
-      if (kind === 'podcast') await tx.delete(E).where(eq(E.id, id));
-      else await tx.delete(C).where(eq(C.id, id));
-      return current;
-    },
-  );
-}
-
 // ---- cover image ----
 
 /** The size the image store gives a `conteudo` upload (server/images/store.ts: inside 1600², never enlarged). */
@@ -671,244 +569,4 @@ export async function coverSize(input: Buffer): Promise<{ largura: number; altur
     largura: Math.max(1, Math.round(width * scale)),
     altura: Math.max(1, Math.round(height * scale)),
   };
-}
-
-// ---- categories (publications: their types) ----
-
-export async function listCategories(
-  db: Database,
-  churchId: number,
-  kind: StaffContentKind,
-): Promise<StaffCategory[]> {
-  if (kind === 'publicacao') {
-    const P = t.publicationTypes;
-    const rows = await db
-      .select({ id: P.id, nome: P.name, slug: P.slug, n: count(C.id) })
-      .from(P)
-      .leftJoin(C, and(eq(C.publicationTypeId, P.id), eq(C.churchId, churchId)))
-      .where(eq(P.churchId, churchId))
-      .groupBy(P.id)
-      .orderBy(asc(P.position), asc(P.name));
-    return rows.map(({ n, ...r }) => ({ ...r, quantidade: Number(n) }));
-  }
-  const K = t.contentCategories;
-  const base = { id: K.id, nome: K.name, slug: K.slug };
-  const where = and(eq(K.churchId, churchId), eq(K.kind, kind));
-  const rows =
-    kind === 'podcast'
-      ? await db
-          .select({ ...base, n: count(E.id) })
-          .from(K)
-          .leftJoin(E, eq(E.categoryId, K.id))
-          .where(where)
-          .groupBy(K.id)
-          .orderBy(asc(K.position), asc(K.name))
-      : await db
-          .select({ ...base, n: count(C.id) })
-          .from(K)
-          .leftJoin(C, eq(C.categoryId, K.id))
-          .where(where)
-          .groupBy(K.id)
-          .orderBy(asc(K.position), asc(K.name));
-  return rows.map(({ n, ...r }) => ({ ...r, quantidade: Number(n) }));
-}
-
-export async function createCategory(
-  deps: ContentDeps,
-  actor: StaffActor,
-  kind: StaffContentKind,
-  name: string,
-): Promise<StaffCategory> {
-  const churchId = actor.churchId;
-  const slug = slugOf(name);
-  try {
-    return await staffWrite(
-      deps,
-      actor,
-      (c) => ({ action: 'content.category.create', kind, targetId: c.id, summary: c.nome }),
-      async (tx) => {
-        if (kind === 'publicacao') {
-          const P = t.publicationTypes;
-          const [last] = await tx
-            .select({ n: max(P.position) })
-            .from(P)
-            .where(eq(P.churchId, churchId));
-          const [row] = await tx
-            .insert(P)
-            .values({ churchId, name, slug, position: (last?.n ?? 0) + 1 })
-            .returning();
-          return { id: row!.id, nome: row!.name, slug: row!.slug, quantidade: 0 };
-        }
-        const K = t.contentCategories;
-        const [last] = await tx
-          .select({ n: max(K.position) })
-          .from(K)
-          .where(and(eq(K.churchId, churchId), eq(K.kind, kind)));
-        const [row] = await tx
-          .insert(K)
-          .values({ churchId, kind, name, slug, position: (last?.n ?? 0) + 1 })
-          .returning();
-        return { id: row!.id, nome: row!.name, slug: row!.slug, quantidade: 0 };
-      },
-    );
-  } catch (error) {
-    if (isUniqueViolation(error)) throw fieldProblem(409, 'nome', 'staff.content.categoryExists');
-    throw error;
-  }
-}
-
-async function categoryOf(tx: Tx, churchId: number, kind: StaffContentKind, id: number) {
-  const [row] =
-    kind === 'publicacao'
-      ? await tx
-          .select({ id: t.publicationTypes.id, nome: t.publicationTypes.name })
-          .from(t.publicationTypes)
-          .where(and(eq(t.publicationTypes.id, id), eq(t.publicationTypes.churchId, churchId)))
-      : await tx
-          .select({ id: t.contentCategories.id, nome: t.contentCategories.name })
-          .from(t.contentCategories)
-          .where(
-            and(
-              eq(t.contentCategories.id, id),
-              eq(t.contentCategories.churchId, churchId),
-              eq(t.contentCategories.kind, kind),
-            ),
-          );
-  if (!row) throw notFound(NOT_FOUND);
-  return row;
-}
-
-/** Renames a category; its address (slug) stays, so shared links keep working. */
-export async function renameCategory(
-  deps: ContentDeps,
-  actor: StaffActor,
-  kind: StaffContentKind,
-  id: number,
-  name: string,
-): Promise<void> {
-  await staffWrite(
-    deps,
-    actor,
-    { action: 'content.category.rename', kind, targetId: id, summary: name },
-    async (tx) => {
-      const before = await categoryOf(tx, actor.churchId, kind, id);
-      if (kind === 'publicacao')
-        await tx.update(t.publicationTypes).set({ name }).where(eq(t.publicationTypes.id, id));
-      else await tx.update(t.contentCategories).set({ name }).where(eq(t.contentCategories.id, id));
-      return before;
-    },
-  );
-}
-
-/** Deletes a category; its items stay, without a category (the foreign keys set null). */
-export async function deleteCategory(
-  deps: ContentDeps,
-  actor: StaffActor,
-  kind: StaffContentKind,
-  id: number,
-): Promise<void> {
-  await staffWrite(
-    deps,
-    actor,
-    (before: { id: number; nome: string }) => ({
-      action: 'content.category.delete',
-      kind,
-      targetId: id,
-      summary: before.nome,
-    }),
-    async (tx) => {
-      const before = await categoryOf(tx, actor.churchId, kind, id);
-      if (kind === 'publicacao')
-        await tx.delete(t.publicationTypes).where(eq(t.publicationTypes.id, id));
-      else await tx.delete(t.contentCategories).where(eq(t.contentCategories.id, id));
-      return before;
-    },
-  );
-}
-
-// ---- scheduled publishing (server/content/publish-scheduled.job.ts) ----
-
-/** Who scheduled the item: the latest `content.schedule` record of it (null when none). */
-async function scheduler(tx: Tx, churchId: number, kind: string, id: number) {
-  const [found] = await tx
-    .select({ userId: t.auditLog.userId, name: t.auditLog.userName })
-    .from(t.auditLog)
-    .where(
-      and(
-        eq(t.auditLog.churchId, churchId),
-        eq(t.auditLog.action, 'content.schedule'),
-        eq(t.auditLog.kind, kind),
-        eq(t.auditLog.targetId, String(id)),
-      ),
-    )
-    .orderBy(desc(t.auditLog.createdAt), desc(t.auditLog.id))
-    .limit(1);
-  return found ?? null;
-}
-
-interface Due {
-  id: number;
-  churchId: number;
-  kind: string;
-  title: string;
-}
-
-/** Publishes one claimed row and records it in the name of whoever scheduled it. */
-async function publishClaimed(tx: Tx, due: Due, table: typeof C | typeof E): Promise<number> {
-  await tx
-    .update(table)
-    .set({
-      status: 'publicado',
-      active: true,
-      version: sql`${table.version} + 1`,
-      updatedAt: new Date(),
-    })
-    .where(eq(table.id, due.id));
-  const who = await scheduler(tx, due.churchId, due.kind, due.id);
-  await tx.insert(t.auditLog).values({
-    churchId: due.churchId,
-    userId: who?.userId ?? null,
-    userName: who?.name ?? 'content.publish-scheduled',
-    action: 'content.publish',
-    kind: due.kind,
-    targetId: String(due.id),
-    summary: due.title.slice(0, 300),
-    details: { agendado: true, job: 'content.publish-scheduled' },
-  });
-  return due.churchId;
-}
-
-/**
- * Publishes every scheduled item whose time has come (the database's clock), each once: a row is
- * claimed with FOR UPDATE SKIP LOCKED and published in that transaction, so two nodes running the
- * job at once never publish it twice (server/jobs/claim.ts). Answers how many it published.
- */
-export async function publishDue(
-  db: Database,
-  options: {
-    mailer: Mailer;
-    settings: Pick<Config, 'PROVIDER_DOMAIN' | 'PORT'>;
-    changes?: ChangeFeed | undefined;
-  },
-): Promise<number> {
-  const due = (table: typeof C | typeof E, kind: SQL<string>) => async (tx: Tx) => {
-    const [row] = await tx
-      .select({ id: table.id, churchId: table.churchId, kind, title: table.title })
-      .from(table)
-      .where(and(eq(table.status, 'agendado'), lte(table.publishedAt, sql`now()`)))
-      .orderBy(asc(table.publishedAt), asc(table.id))
-      .limit(1)
-      .for('update', { skipLocked: true });
-    return row;
-  };
-  const churches = [
-    ...(await eachClaimed(db, options, due(C, sql<string>`${C.kind}`), (tx, row) =>
-      publishClaimed(tx, row, C),
-    )),
-    ...(await eachClaimed(db, options, due(E, sql<string>`'podcast'::text`), (tx, row) =>
-      publishClaimed(tx, row, E),
-    )),
-  ];
-  for (const churchId of new Set(churches)) options.changes?.churchChanged(churchId);
-  return churches.length;
 }
