@@ -3,7 +3,8 @@
 // ignores accents and case ("joao" finds João, "ANGELO" finds Ângelo) and lists exact matches first
 // ("9001" before "19001"), the same on PGlite and PostgreSQL. translate() rather than the unaccent
 // extension, which PGlite lacks; a column that is searched a lot holds its folded text (content's
-// `busca_texto`, people's `busca_texto`) behind a trigram index.
+// `busca_texto`, people's `busca_texto`) behind a trigram index, or read after a key narrowed the rows
+// (an event's registrations, `inscricao.busca_texto`).
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { containsPattern } from './like.ts';

@@ -631,6 +631,79 @@ describe.each(testBackends())('staff events desk on %s', (backend) => {
     expect(lines.join('\n')).not.toContain('Bia');
   });
 
+  it('searches holder, buyer and order by the one rule, and follows a holder’s new name', async () => {
+    // a year ahead: it lists after the other tests' events, whose first page of 20 a later test reads
+    const made = await createEvent({
+      titulo: 'Noite de Louvor',
+      dataInicio: future(400),
+      dataFim: future(401),
+    });
+    const [full] = made.ingressos;
+    const visitorOrder = orderCode('EV');
+    const [payment] = await db()
+      .insert(t.payments)
+      .values({
+        churchId: graca,
+        userId: null,
+        code: visitorOrder,
+        eventId: made.id,
+        method: 'pix',
+        status: 'aprovado',
+        donorName: 'Ícaro Visitante',
+        donorEmail: 'icaro.v@example.org',
+        subtotalCents: 1000,
+        totalCents: 1000,
+        currency: 'BRL',
+        installmentCents: 1000,
+      })
+      .returning();
+    // the member (Maria Souza, membro@graca.demo, phone +55 11 98765-4321) buys for Tomé
+    const tome = await register(made.id, full!.id, {
+      holderName: 'Tomé Vasconcelos',
+      holderEmail: 'tv.holder@example.com',
+    });
+    const visitor = await register(made.id, full!.id, {
+      userId: null,
+      paymentId: payment!.id,
+      holderName: 'Lúcia Prado',
+    });
+    const url = `/admin/graca/evento/${made.id}/inscricao`;
+    const found = async (busca: string, ordem = '') =>
+      registrationsPageSchema
+        .parse(
+          (
+            await call('GET', `${url}?busca=${encodeURIComponent(busca)}${ordem}`, {
+              token: tokens.finance,
+            })
+          ).body,
+        )
+        .inscricoes.map((r) => r.nomeTitular);
+    expect(await found('TOME')).toEqual(['Tomé Vasconcelos']); // holder's name
+    expect(await found('tv.holder@')).toEqual(['Tomé Vasconcelos']); // holder's e-mail
+    expect(await found(tome.code.slice(2).toLowerCase())).toEqual(['Tomé Vasconcelos']); // ticket code
+    expect(await found('maria souza')).toEqual(['Tomé Vasconcelos']); // buyer's name
+    expect(await found('MEMBRO@GRACA')).toEqual(['Tomé Vasconcelos']); // buyer's e-mail
+    expect(await found('icaro')).toEqual(['Lúcia Prado']); // a visitor's name and e-mail
+    expect(await found('icaro.v@example')).toEqual(['Lúcia Prado']);
+    expect(await found(visitorOrder.toLowerCase())).toEqual(['Lúcia Prado']); // order code
+    // the buyer's phone is not among the fields searched, nor a term across two of them
+    expect(await found('98765')).toEqual([]);
+    expect(await found('vasconcelos\ntv')).toEqual([]);
+    // the stored folded text follows an edit of the holder's name, for the search and the sort
+    await db()
+      .update(t.registrations)
+      .set({ holderName: 'Ângela Quintana' })
+      .where(eq(t.registrations.id, tome.id));
+    expect(await found('angela')).toEqual(['Ângela Quintana']);
+    expect(await found('vasconcelos')).toEqual([]);
+    const sorted = async (ordem: string) =>
+      registrationsPageSchema
+        .parse((await call('GET', `${url}?ordem=${ordem}`, { token: tokens.finance })).body)
+        .inscricoes.map((r) => r.id);
+    expect(await sorted('titular')).toEqual([tome.id, visitor.id]);
+    expect(await sorted('-titular')).toEqual([visitor.id, tome.id]);
+  });
+
   it('cancels and refunds through the payment pipeline: the seat returns to sale', async () => {
     const made = await createEvent({
       titulo: 'Seminário',

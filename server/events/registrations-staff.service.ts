@@ -1,7 +1,8 @@
 // An event's registrations at the desk (docs/events.md "The staff side"): the list with its filters,
 // sort and totals, the CSV of the one rule (server/http/csv.ts), cancel, refund and resend.
 // Every write runs through staffWrite (audit + purge).
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
   REGISTRATIONS_PAGE_SIZE,
   type CancelResult,
@@ -14,7 +15,7 @@ import type { MessageLang } from '../../contract/messages/lang.ts';
 import { staffEventsMessage } from '../../contract/messages/staff-events.ts';
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
-import { exactFirst, folded, matches } from '../db/search.ts';
+import { exactFirst, folded, foldTerm, matches, searchPattern } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
 import type { PaymentStatus } from '../db/schema/events.ts';
 import {
@@ -50,27 +51,42 @@ function registrationFilters(eventId: number, churchId: number, q: Partial<Regis
   if (q.pagamento === 'pago') filters.push(eq(t.payments.status, 'aprovado'));
   if (q.pagamento === 'pendente')
     filters.push(inArray(t.payments.status, OPEN_PAYMENTS as PaymentStatus[]));
-  if (q.busca)
-    // the one search rule (server/db/search.ts): a door volunteer types "joao" for João
-    filters.push(
-      matches(q.busca, [
-        t.registrations.holderName,
-        t.registrations.holderEmail,
-        t.registrations.code,
-        t.payments.code,
-        t.users.email,
-        sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
-        t.payments.donorEmail, // a visitor's order (docs/events.md "Visitors")
-        t.payments.donorName,
-      ]),
-    );
+  if (q.busca) filters.push(registrationSearch(q.busca));
   return and(...filters);
 }
+
+/** Line `n` (1: the name) of a stored folded text (`busca_texto`, one field per line). */
+const foldedLine = (col: PgColumn, n: number) =>
+  sql`split_part(${col}, chr(10), ${sql.raw(String(n))})`;
+
+/**
+ * The one search rule (server/db/search.ts): a door volunteer types "joao" for João. Holder name,
+ * e-mail and ticket code are read from the registration's stored folded text, the buyer's name and
+ * e-mail from the account's (`usuario.busca_texto`: its phone, on the third line, is not searched
+ * here); only the order's code and a visitor's name and e-mail are folded at query time.
+ */
+function registrationSearch(term: string): SQL {
+  const order = [t.payments.code, t.payments.donorEmail, t.payments.donorName]; // a visitor's order (docs/events.md "Visitors")
+  // a term with a line break could match across the stored fields: it is matched field by field
+  if (foldTerm(term).includes('\n'))
+    return matches(term, [
+      t.registrations.holderName,
+      t.registrations.holderEmail,
+      t.registrations.code,
+      t.users.email,
+      sql`${t.users.firstName} || ' ' || coalesce(${t.users.lastName}, '')`,
+      ...order,
+    ]);
+  const pattern = searchPattern(term);
+  return sql`(${t.registrations.searchText} like ${pattern} or ${foldedLine(t.users.searchText, 1)} like ${pattern} or ${foldedLine(t.users.searchText, 2)} like ${pattern} or ${matches(term, order)})`;
+}
+
+const { searchText: _searchText, ...registrationColumns } = getTableColumns(t.registrations);
 
 function selectRegistrations(db: Database | Tx, where: SQL | undefined) {
   return db
     .select({
-      r: t.registrations,
+      r: registrationColumns,
       ticketName: t.tickets.name,
       buyer: {
         id: t.users.id,
@@ -99,9 +115,12 @@ function selectRegistrations(db: Database | Tx, where: SQL | undefined) {
 
 type RegistrationRowOut = Awaited<ReturnType<typeof selectRegistrations>>[number];
 
-/** What each sortable column of the table sorts by (names folded, so "Álvaro" sits among the A's). */
+/**
+ * What each sortable column of the table sorts by (names folded, so "Álvaro" sits among the A's;
+ * the holder's from the stored folded text, its first line).
+ */
 const SORT_KEYS: Record<RegistrationSort, SQL[]> = {
-  titular: [folded(t.registrations.holderName)],
+  titular: [foldedLine(t.registrations.searchText, 1)],
   ingresso: [folded(t.tickets.name)],
   status: [sql`${t.registrations.status}`],
   pagamento: [sql`${t.payments.totalCents}`, sql`${t.payments.status}`],

@@ -1,10 +1,11 @@
 // The treasurer's gifts (docs/staff.md "Giving"): the list, its totals, the chart and the CSV built
 // from one filter (so the four always add up), and refunds through the payment pipeline's release.
-import { and, asc, desc, eq, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { GiftFilters, GivingSummary, StaffGiftsPage } from '../../contract/giving-staff.ts';
 import { STAFF_GIFTS_PAGE_SIZE } from '../../contract/giving-staff.ts';
 import { type MessageLang } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
+import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
 import { amount, csvDocument, paymentMethodWord, paymentStatusWord } from '../http/csv.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
@@ -58,31 +59,61 @@ interface GiftRow {
   amount: string;
 }
 
+/** A gift's columns with its giver's, and `amount` (its counted lines' sum). */
+const giftColumns = (amount: SQL<string>) => ({
+  id: t.payments.id,
+  code: t.payments.code,
+  createdAt: t.payments.createdAt,
+  userId: t.payments.userId,
+  first: t.users.firstName,
+  last: t.users.lastName,
+  email: t.users.email,
+  donorName: t.payments.donorName,
+  donorEmail: t.payments.donorEmail,
+  method: t.payments.method,
+  status: t.payments.status,
+  recurringGiftId: t.payments.recurringGiftId,
+  reference: t.payments.gatewayReference,
+  amount,
+});
+
+const giftOrder = [desc(t.payments.createdAt), desc(t.payments.id)];
+
+/** Every gift the filters match with its giver, newest first (the CSV: all of them at once). */
 function giftRows(db: Database, churchId: number, f: GiftFilters) {
   return db
-    .select({
-      id: t.payments.id,
-      code: t.payments.code,
-      createdAt: t.payments.createdAt,
-      userId: t.payments.userId,
-      first: t.users.firstName,
-      last: t.users.lastName,
-      email: t.users.email,
-      donorName: t.payments.donorName,
-      donorEmail: t.payments.donorEmail,
-      method: t.payments.method,
-      status: t.payments.status,
-      recurringGiftId: t.payments.recurringGiftId,
-      reference: t.payments.gatewayReference,
-      amount: sql<string>`sum(${t.paymentLines.amountCents})::bigint`,
-    })
+    .select(giftColumns(sql<string>`sum(${t.paymentLines.amountCents})::bigint`))
     .from(t.payments)
     .innerJoin(t.paymentLines, lineJoin(f))
     .leftJoin(t.users, eq(t.users.id, t.payments.userId))
     .where(giftWhere(churchId, f))
     .groupBy(t.payments.id, t.users.id)
-    .orderBy(desc(t.payments.createdAt), desc(t.payments.id))
+    .orderBy(...giftOrder)
     .$dynamic();
+}
+
+/**
+ * One page of the same gifts in the same order: walked newest first along the church's gifts
+ * (`pagamento_igreja_tipo_data_idx`), each kept when it has a counted line and summed by itself,
+ * so a page reads its 25 gifts instead of grouping a year's (docs/performance.md "Staff pages").
+ */
+function giftPage(db: Database, churchId: number, f: GiftFilters, page: number) {
+  const counted = db
+    .select({ one: sql`1` })
+    .from(t.paymentLines)
+    .where(lineJoin(f));
+  return db
+    .select(
+      giftColumns(
+        sql<string>`(select sum(${t.paymentLines.amountCents}) from ${t.paymentLines} where ${lineJoin(f)})::bigint`,
+      ),
+    )
+    .from(t.payments)
+    .leftJoin(t.users, eq(t.users.id, t.payments.userId))
+    .where(and(giftWhere(churchId, f), exists(counted)))
+    .orderBy(...giftOrder)
+    .limit(STAFF_GIFTS_PAGE_SIZE)
+    .offset((page - 1) * STAFF_GIFTS_PAGE_SIZE);
 }
 
 async function totalsOf(db: Database, churchId: number, f: GiftFilters) {
@@ -104,9 +135,7 @@ export async function listGifts(
   page: number,
 ): Promise<StaffGiftsPage> {
   const [rows, totals, moeda] = await Promise.all([
-    giftRows(db, churchId, f)
-      .limit(STAFF_GIFTS_PAGE_SIZE)
-      .offset((page - 1) * STAFF_GIFTS_PAGE_SIZE),
+    giftPage(db, churchId, f, page),
     totalsOf(db, churchId, f),
     currencyOf(db, churchId),
   ]);
@@ -193,7 +222,21 @@ export function everyPeriod(
   return out;
 }
 
-/** Totals by period (days up to two months, months beyond), reason and method of the same gifts. */
+interface SummaryRow {
+  /** total | periodo | motivo | metodo */
+  grupo: string;
+  chave: string | null;
+  nome: string | null;
+  n: unknown;
+  soma: unknown;
+}
+
+/**
+ * Totals by period (days up to two months, months beyond), reason and method of the same gifts, in
+ * one statement: the counted lines are read once (a CTE, which PostgreSQL keeps when it is read more
+ * than once) and grouped four ways, instead of four statements each joining the period's gifts to
+ * their lines (docs/performance.md "Staff pages").
+ */
 export async function givingSummary(
   db: Database,
   churchId: number,
@@ -201,51 +244,55 @@ export async function givingSummary(
 ): Promise<GivingSummary> {
   const span = f.de && f.ate ? Date.parse(f.ate) - Date.parse(f.de) : Infinity;
   const agrupamento = span <= 62 * DAY ? 'dia' : 'mes';
-  const period = sql<string>`to_char(${t.payments.createdAt} at time zone 'UTC', ${sql.raw(agrupamento === 'dia' ? `'YYYY-MM-DD'` : `'YYYY-MM'`)})`;
-  const sum = sql<string>`sum(${t.paymentLines.amountCents})::bigint`;
-  const [totals, byPeriod, byReason, byMethod, moeda] = await Promise.all([
-    totalsOf(db, churchId, f),
-    db
-      .select({ key: period, sum })
-      .from(t.payments)
-      .innerJoin(t.paymentLines, lineJoin(f))
-      .where(giftWhere(churchId, f))
-      .groupBy(period)
-      .orderBy(period),
-    db
-      .select({
-        id: t.paymentLines.reasonId,
-        name: sql<string>`coalesce(max(${t.paymentReasons.name}), max(${t.paymentLines.reasonName}))`,
-        sum,
-      })
-      .from(t.payments)
-      .innerJoin(t.paymentLines, lineJoin(f))
-      .leftJoin(t.paymentReasons, eq(t.paymentReasons.id, t.paymentLines.reasonId))
-      .where(giftWhere(churchId, f))
-      .groupBy(t.paymentLines.reasonId)
-      .orderBy(desc(sum)),
-    db
-      .select({ method: t.payments.method, sum })
-      .from(t.payments)
-      .innerJoin(t.paymentLines, lineJoin(f))
-      .where(giftWhere(churchId, f))
-      .groupBy(t.payments.method)
-      .orderBy(desc(sum)),
+  const [unit, format] =
+    agrupamento === 'dia' ? [`'day'`, `'YYYY-MM-DD'`] : [`'month'`, `'YYYY-MM'`];
+  const [rows, moeda] = await Promise.all([
+    rowsOf<SummaryRow>(
+      db.execute(sql`with linha as (
+        select ${t.payments.id} as pagamento, ${t.payments.method} as metodo,
+               date_trunc(${sql.raw(unit)}, ${t.payments.createdAt} at time zone 'UTC') as periodo,
+               ${t.paymentLines.reasonId} as motivo, ${t.paymentLines.reasonName} as motivo_nome,
+               ${t.paymentLines.amountCents} as valor
+        from ${t.payments} inner join ${t.paymentLines} on ${lineJoin(f)}
+        where ${giftWhere(churchId, f)}
+      )
+      select 'total' as grupo, null as chave, null as nome, count(distinct pagamento) as n, coalesce(sum(valor), 0)::bigint as soma from linha
+      union all
+      select 'periodo', to_char(periodo, ${sql.raw(format)}), null, null, sum(valor)::bigint from linha group by periodo
+      union all
+      select 'motivo', m.motivo::text,
+             coalesce(r.nome, (select max(l.motivo_nome) from linha l where l.motivo = m.motivo)), null, m.soma
+        from (select motivo, sum(valor)::bigint as soma from linha group by motivo) m
+        left join ${t.paymentReasons} r on r.id = m.motivo
+      union all
+      select 'metodo', metodo, null, null, sum(valor)::bigint from linha group by metodo`),
+    ),
     currencyOf(db, churchId),
   ]);
+  const of = (grupo: string) => rows.filter((r) => r.grupo === grupo);
+  const total = of('total')[0];
+  // the larger first (as the dashboard lists them), ties in a fixed order
+  const larger = (a: SummaryRow, b: SummaryRow) =>
+    num(b.soma) - num(a.soma) || String(a.chave).localeCompare(String(b.chave));
   return {
-    total: toMoney(totals.sumCents),
-    quantidade: totals.n,
+    total: toMoney(num(total?.soma)),
+    quantidade: num(total?.n),
     moeda,
     agrupamento,
     porPeriodo: everyPeriod(
-      byPeriod.map((r) => ({ periodo: r.key, valor: toMoney(num(r.sum)) })),
+      of('periodo')
+        .map((r) => ({ periodo: String(r.chave), valor: toMoney(num(r.soma)) }))
+        .sort((a, b) => (a.periodo < b.periodo ? -1 : a.periodo > b.periodo ? 1 : 0)),
       agrupamento,
       f.de,
       f.ate,
     ),
-    porMotivo: byReason.map((r) => ({ id: r.id, nome: r.name, valor: toMoney(num(r.sum)) })),
-    porMetodo: byMethod.map((r) => ({ metodo: r.method, valor: toMoney(num(r.sum)) })),
+    porMotivo: of('motivo')
+      .sort(larger)
+      .map((r) => ({ id: Number(r.chave), nome: String(r.nome), valor: toMoney(num(r.soma)) })),
+    porMetodo: of('metodo')
+      .sort(larger)
+      .map((r) => ({ metodo: String(r.chave), valor: toMoney(num(r.soma)) })),
   };
 }
 

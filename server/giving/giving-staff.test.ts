@@ -433,6 +433,119 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     ]);
   });
 
+  it('the summary and the list answer what the gifts add up to, for each filter (a reference sum)', async () => {
+    const [tithe, offering] = await reasons();
+    type Made = Parameters<typeof gift>[0] & { code?: string; seq?: number };
+    const made: Made[] = [
+      {
+        userId: ids.member,
+        at: '2017-03-05T10:00:00Z',
+        lines: [
+          [tithe!.id, 1000],
+          [offering!.id, 250],
+        ],
+      },
+      {
+        donor: { name: 'Íris Visitante', email: 'iris@example.org' },
+        at: '2017-03-20T09:00:00Z',
+        method: 'cartao',
+        lines: [[offering!.id, 4000]],
+      },
+      { userId: ids.member, at: '2017-03-20T09:00:00Z', lines: [[tithe!.id, 300]] }, // same time: the later one lists first
+      {
+        userId: ids.member,
+        at: '2017-04-02T10:00:00Z',
+        method: 'boleto',
+        status: 'pendente',
+        lines: [[tithe!.id, 700]],
+      },
+      { userId: ids.member, at: '2017-05-31T23:30:00Z', lines: [[tithe!.id, 1234]] },
+      {
+        userId: ids.member,
+        at: '2017-06-01T00:00:00Z',
+        method: 'cartao',
+        status: 'estornado',
+        lines: [
+          [offering!.id, 999],
+          [tithe!.id, 1],
+        ],
+      },
+      { userId: ids.member, at: '2017-01-10T10:00:00Z', lines: [[tithe!.id, 500]] },
+    ];
+    for (const [i, g] of made.entries()) Object.assign(g, { code: await gift(g), seq: i });
+    const names = new Map((await reasons()).map((r) => [r.id, r.name] as const));
+    const filters: Record<string, string>[] = [
+      { de: '2017-01-01', ate: '2017-12-31' },
+      { de: '2017-03-01', ate: '2017-03-31' },
+      { de: '2017-01-01', ate: '2017-12-31', status: 'aprovado' },
+      { de: '2017-01-01', ate: '2017-12-31', motivo: String(offering!.id) },
+      { de: '2017-01-01', ate: '2017-12-31', metodo: 'cartao' },
+      { de: '2017-05-31', ate: '2017-05-31' },
+      { de: '2017-07-01', ate: '2017-07-31' },
+    ];
+    for (const f of filters) {
+      // the reference: the gifts of the range and filters, with their counted lines
+      const end = Date.parse(`${f.ate}T00:00:00Z`) + 86_400_000;
+      const gifts = made
+        .filter(
+          (g) => Date.parse(g.at) >= Date.parse(`${f.de}T00:00:00Z`) && Date.parse(g.at) < end,
+        )
+        .filter(
+          (g) =>
+            (!f.status || (g.status ?? 'aprovado') === f.status) &&
+            (!f.metodo || (g.method ?? 'pix') === f.metodo),
+        )
+        .map((g) => ({ ...g, lines: g.lines.filter(([r]) => !f.motivo || r === Number(f.motivo)) }))
+        .filter((g) => g.lines.length > 0);
+      const cents = (lines: [number, number][]) => lines.reduce((s, [, c]) => s + c, 0);
+      const add = (to: Map<string, number>, key: string, c: number) =>
+        to.set(key, (to.get(key) ?? 0) + c);
+      const byPeriod = new Map<string, number>();
+      const byReason = new Map<string, number>();
+      const byMethod = new Map<string, number>();
+      const daily = Date.parse(f.ate!) - Date.parse(f.de!) <= 62 * 86_400_000;
+      for (const g of gifts) {
+        add(byPeriod, g.at.slice(0, daily ? 10 : 7), cents(g.lines));
+        add(byMethod, g.method ?? 'pix', cents(g.lines));
+        for (const [r, c] of g.lines) add(byReason, String(r), c);
+      }
+      const qs = new URLSearchParams(f).toString();
+      const summary = givingSummarySchema.parse(
+        (await get(`/admin/graca/doacao/resumo?${qs}`, { token: tokens.finance })).body,
+      );
+      const inCents = (v: number) => Math.round(v * 100);
+      expect(inCents(summary.total), qs).toBe(gifts.reduce((s, g) => s + cents(g.lines), 0));
+      expect(summary.quantidade, qs).toBe(gifts.length);
+      expect(summary.agrupamento).toBe(daily ? 'dia' : 'mes');
+      expect(
+        summary.porPeriodo.filter((p) => p.valor !== 0).map((p) => [p.periodo, inCents(p.valor)]),
+        qs,
+      ).toEqual([...byPeriod].sort(([a], [b]) => (a < b ? -1 : 1)));
+      const larger = (a: [string, number], b: [string, number]) =>
+        b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+      expect(
+        summary.porMotivo.map((r) => [String(r.id), r.nome, inCents(r.valor)]),
+        qs,
+      ).toEqual([...byReason].sort(larger).map(([id, c]) => [id, names.get(Number(id)), c]));
+      expect(
+        summary.porMetodo.map((m) => [m.metodo, inCents(m.valor)]),
+        qs,
+      ).toEqual([...byMethod].sort(larger));
+      // the list: newest first (the later of two at the same time first), each with its counted lines' sum
+      const page = staffGiftsPageSchema.parse(
+        (await get(`/admin/graca/doacao/doacoes?${qs}`, { token: tokens.finance })).body,
+      );
+      const newest = [...gifts].sort(
+        (a, b) => Date.parse(b.at) - Date.parse(a.at) || b.seq! - a.seq!,
+      );
+      expect(
+        page.doacoes.map((g) => [g.codigo, inCents(g.valor)]),
+        qs,
+      ).toEqual(newest.map((g) => [g.code, cents(g.lines)]));
+      expect([page.total, inCents(page.soma)], qs).toEqual([gifts.length, inCents(summary.total)]);
+    }
+  });
+
   it('a treasurer refunds an approved gift once through the pipeline; the totals drop', async () => {
     const [tithe] = await reasons();
     const code = await gift({

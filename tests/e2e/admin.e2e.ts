@@ -1,10 +1,10 @@
 // The staff area's shell (docs/staff.md): /admin on the church's host opens it for staff, refuses
 // members, sends visitors to log in; with ADMIN_URL set it leaves for that outside site (spec §2).
-import { spawn, type ChildProcess } from 'node:child_process';
 import { request } from 'node:http';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { asMember, churchUrl, hostGet } from './helpers.ts';
+import { startSecondServer, type SecondServer } from './second-server.ts';
 
 test('an admin reaches the staff area from their account and sees every area', async ({ page }) => {
   await asMember(page, 'lider@graca.demo');
@@ -138,10 +138,11 @@ test('on a 360px phone the menu opens from its button and nothing scrolls sidewa
 });
 
 test.describe('with ADMIN_URL set', () => {
-  const port = 4393;
-  let server: ChildProcess;
+  // A server of its own on a free port, from the seeded copy (second-server.ts) rather than a seed of its own.
+  let server: SecondServer | undefined;
   const get = (host: string, path: string, lang: string) =>
     new Promise<{ status: number; location?: string }>((resolve, reject) => {
+      const port = server!.port;
       const req = request(
         {
           host: '127.0.0.1',
@@ -160,29 +161,10 @@ test.describe('with ADMIN_URL set', () => {
 
   test.beforeAll(async () => {
     test.setTimeout(120_000);
-    server = spawn(process.execPath, ['server.ts'], {
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: `.data/e2e-admin-url`,
-        LOG_LEVEL: 'error',
-        ADMIN_URL: 'https://admin.example.test',
-      },
-      stdio: 'ignore',
-    });
-    for (let i = 0; i < 110; i++) {
-      const up = await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.ok,
-        () => false,
-      );
-      if (up) return;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-    throw new Error('the second server did not start');
+    server = await startSecondServer('admin-url', { ADMIN_URL: 'https://admin.example.test' });
   });
-  test.afterAll(() => {
-    server?.kill('SIGTERM');
+  test.afterAll(async () => {
+    await server?.stop();
   });
 
   test('/admin leaves for the admin site with the language and the church', async () => {

@@ -6,8 +6,13 @@ import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openDatabase } from '../../server/db/client.ts';
 import { copySeededPglite } from '../../server/db/seeded-template.ts';
+import { freePort } from './second-server.ts';
 
-const PORT = 4397;
+/** Its own free port: runs of the suite side by side (other E2E_PORTs) never meet here. */
+let PORT = 0;
+test.beforeAll(async () => {
+  PORT = await freePort();
+});
 
 function run(env: Record<string, string>): {
   child: ChildProcess;

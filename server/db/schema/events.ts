@@ -15,6 +15,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { churches } from './church.ts';
+import { SEARCH_ACCENTED, SEARCH_PLAIN } from './content.ts';
 import { users } from './users.ts';
 
 /** A question each ticket holder answers (spec §2: holder questions, step x of n). */
@@ -241,6 +242,16 @@ export const registrations = pgTable(
     answers: jsonb('respostas').$type<Record<string, string>>().notNull().default({}),
     code: text('codigo').notNull().unique(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * What the desk's search and its sort by holder read (server/db/search.ts): the holder's name,
+     * e-mail and the ticket code, folded once when the row is written, one per line (the name first),
+     * so a search of a 5,000-seat event folds no text per row (docs/performance.md "Staff pages").
+     */
+    searchText: text('busca_texto').generatedAlwaysAs(
+      sql.raw(
+        `lower(translate(nome_titular || E'\\n' || coalesce(email_titular, '') || E'\\n' || codigo, '${SEARCH_ACCENTED}', '${SEARCH_PLAIN}'))`,
+      ),
+    ),
   },
   (t) => [
     index('inscricao_usuario_idx').on(t.userId, t.eventId),

@@ -1,0 +1,1 @@
+ALTER TABLE "inscricao" ADD COLUMN "busca_texto" text GENERATED ALWAYS AS (lower(translate(nome_titular || E'\n' || coalesce(email_titular, '') || E'\n' || codigo, 'áàâãäåéèêëíìîïóòôõöúùûüçñÁÀÂÃÄÅÉÈÊËÍÌÎÏÓÒÔÕÖÚÙÛÜÇÑ', 'aaaaaaeeeeiiiiooooouuuucnAAAAAAEEEEIIIIOOOOOUUUUCN'))) STORED;
