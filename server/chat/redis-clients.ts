@@ -22,7 +22,9 @@ export function guardPublishes<T extends AdapterRedisClient>(
   failed: (e: unknown) => void,
 ): T {
   const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<unknown>;
-  (client as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (...args) => {
+  (client as unknown as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (
+    ...args
+  ) => {
     const sent = publish(...args);
     sent.catch(failed); // handled: the same promise goes back to the adapter, which ignores it
     return sent;

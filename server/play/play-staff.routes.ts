@@ -26,7 +26,9 @@ import { ensureStaffRoom, ensureStorageRoom } from '../files/quota.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { MEDIA_PREFIX } from './media.ts';
+import * as plans from './play-plans.service.ts';
 import * as play from './play-staff.service.ts';
+import * as uploads from './play-uploads.service.ts';
 
 /** The captions file of a multipart body (`legenda`), as text. */
 async function uploadedCaptions(c: Context<StaffEnv>): Promise<string> {
@@ -81,11 +83,11 @@ export function playStaffRoutes(deps: StaffDeps) {
         return c.body(null, 204);
       })
       .post('/play/video/:id/tentar-novamente', area, validate('param', idParams), async (c) =>
-        c.json(await play.retryConversion(deps, actor(c), c.req.valid('param').id)),
+        c.json(await uploads.retryConversion(deps, actor(c), c.req.valid('param').id)),
       )
       .post('/play/video/:id/legenda', area, validate('param', idParams), async (c) =>
         c.json(
-          await play.saveCaptions(
+          await uploads.saveCaptions(
             deps,
             actor(c),
             c.req.valid('param').id,
@@ -94,7 +96,7 @@ export function playStaffRoutes(deps: StaffDeps) {
         ),
       )
       .delete('/play/video/:id/legenda', area, validate('param', idParams), async (c) =>
-        c.json(await play.removeCaptions(deps, actor(c), c.req.valid('param').id)),
+        c.json(await uploads.removeCaptions(deps, actor(c), c.req.valid('param').id)),
       )
       // a poster or collection image, through the one image store
       .post('/play/imagem', area, async (c) => {
@@ -124,11 +126,11 @@ export function playStaffRoutes(deps: StaffDeps) {
             lang: c.get('staff').lang,
             resume: { contentId: id, fileName: body.nomeArquivo, size },
           });
-          return c.json(await play.startUpload(deps, actor(c), id, body), 201);
+          return c.json(await uploads.startUpload(deps, actor(c), id, body), 201);
         },
       )
       .get('/play/envio/:id', area, validate('param', idParams), async (c) =>
-        c.json(await play.getUpload(deps, churchId(c), c.req.valid('param').id)),
+        c.json(await uploads.getUpload(deps, churchId(c), c.req.valid('param').id)),
       )
       .put('/play/envio/:id/parte/:n', area, validate('param', chunkParams), async (c) => {
         const { id, n } = c.req.valid('param');
@@ -140,10 +142,10 @@ export function playStaffRoutes(deps: StaffDeps) {
             { n: n + 1 },
           );
         const bytes = Buffer.from(await c.req.arrayBuffer());
-        return c.json(await play.putChunk(deps, churchId(c), id, n, bytes));
+        return c.json(await uploads.putChunk(deps, churchId(c), id, n, bytes));
       })
       .post('/play/envio/:id/concluir', area, validate('param', idParams), async (c) =>
-        c.json(await play.completeUpload(deps, actor(c), c.req.valid('param').id)),
+        c.json(await uploads.completeUpload(deps, actor(c), c.req.valid('param').id)),
       )
       // ---- collections ----
       .get('/play/coletanea', area, async (c) =>
@@ -185,15 +187,15 @@ export function playStaffRoutes(deps: StaffDeps) {
       })
       // ---- plans and subscribers ----
       .get('/play/plano', area, async (c) =>
-        c.json({ planos: await play.listPlans(db, churchId(c)) }),
+        c.json({ planos: await plans.listPlans(db, churchId(c)) }),
       )
       .post('/play/plano', area, validate('json', planInput), async (c) =>
-        c.json(await play.savePlan(deps, actor(c), null, c.req.valid('json')), 201),
+        c.json(await plans.savePlan(deps, actor(c), null, c.req.valid('json')), 201),
       )
       // before `/play/plano/:id`, so `ordem` is not read as an id
       .put('/play/plano/ordem', area, validate('json', planOrderInput), async (c) =>
         c.json({
-          planos: await play.reorderPlans(deps, actor(c), c.req.valid('json').planos),
+          planos: await plans.reorderPlans(deps, actor(c), c.req.valid('json').planos),
         }),
       )
       .put(
@@ -202,14 +204,16 @@ export function playStaffRoutes(deps: StaffDeps) {
         validate('param', idParams),
         validate('json', planInput),
         async (c) =>
-          c.json(await play.savePlan(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
+          c.json(
+            await plans.savePlan(deps, actor(c), c.req.valid('param').id, c.req.valid('json')),
+          ),
       )
       .delete('/play/plano/:id', area, validate('param', idParams), async (c) => {
-        await play.deletePlan(deps, actor(c), c.req.valid('param').id);
+        await plans.deletePlan(deps, actor(c), c.req.valid('param').id);
         return c.body(null, 204);
       })
       .get('/play/assinante', area, validate('query', subscriberListQuery), async (c) =>
-        c.json(await play.listSubscribers(db, churchId(c), c.req.valid('query'))),
+        c.json(await plans.listSubscribers(db, churchId(c), c.req.valid('query'))),
       )
   );
 }
