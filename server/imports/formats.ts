@@ -89,12 +89,12 @@ export function guessDateOrder(samples: Iterable<string>, fallback: DateOrder): 
  * digits as `+1 555 123 4567` in an English-speaking church; any other number of 7 to 15 digits as
  * written. Null when it is not a phone.
  */
-export function normalisePhone(raw: string, locale: string): string | null {
+export function normalisePhone(raw: string, lang: string): string | null {
   const value = raw.trim();
   if (!value) return null;
   if (isBrazilianPhone(value)) return formatBrazilianPhone(value);
   const digits = onlyDigits(value);
-  if (locale === 'en' && !value.startsWith('+')) {
+  if (lang === 'en' && !value.startsWith('+')) {
     const us = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
     if (us.length === 10) return `+1 ${us.slice(0, 3)} ${us.slice(3, 6)} ${us.slice(6)}`;
   }

@@ -11,7 +11,7 @@ import {
   type ImportOptions,
   type ImportView,
 } from '../../contract/imports.ts';
-import { message, type MessageLang } from '../../contract/messages/index.ts';
+import { message, messageLangOfLocale, type MessageLang } from '../../contract/messages/index.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { inBackground } from '../db/readers.ts';
@@ -68,11 +68,11 @@ export async function importChurch(db: Database, churchId: number): Promise<Impo
     id: churchId,
     code: church!.code,
     name: church!.name,
-    locale: church!.locale,
+    lang: messageLangOfLocale(church!.locale),
     country: row?.country ?? null,
     currency: church!.currency,
     // the zone the provider set for the church, else its clock's (its country's, else its language's)
-    timeZone: row?.timeZone ?? churchTimeZone(row?.country, church!.locale.slice(0, 2)),
+    timeZone: row?.timeZone ?? churchTimeZone(row?.country, messageLangOfLocale(church!.locale)),
   };
 }
 
@@ -190,7 +190,7 @@ async function dryRun(
 async function guessOptions(
   kind: ImportKind,
   bytes: Buffer,
-  locale: string,
+  lang: MessageLang,
 ): Promise<{ options: ImportOptions; header: string[] }> {
   const options = importOptionsInput.parse({});
   if (!TABLE_KINDS.includes(kind)) return { options, header: [] };
@@ -204,7 +204,7 @@ async function guessOptions(
       if (r.line > 1) samples.push(r.cells[dateColumn] ?? '');
       if (samples.length >= 500) break;
     }
-    options.ordemData = guessDateOrder(samples, locale === 'en' ? 'mdy' : 'dmy');
+    options.ordemData = guessDateOrder(samples, lang === 'en' ? 'mdy' : 'dmy');
   }
   return { options, header };
 }
@@ -232,7 +232,7 @@ export async function createImport(
 ): Promise<ImportView> {
   checkFile(kind, file.bytes);
   const church = await importChurch(deps.db, actor.churchId);
-  const { options } = await guessOptions(kind, file.bytes, church.locale);
+  const { options } = await guessOptions(kind, file.bytes, church.lang);
   const fileName = file.name.replace(/[\\/]/g, '_').slice(0, 200) || 'file';
   // without its required columns the file waits for the mapping before any dry run
   const missing = requiredFields(kind, options);

@@ -26,6 +26,7 @@ import { guessMapping } from './columns.ts';
 import { normalisePhone, parseDate, parseMoneyCents } from './formats.ts';
 import { makeImportTask } from './import.task.ts';
 import { importChurch } from './imports.service.ts';
+import { importCountry } from './run.ts';
 import { redirectFor } from './posts.ts';
 import sharp from 'sharp';
 import { calendarEvents } from './events.ts';
@@ -651,6 +652,19 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     expect(await zoneOf('graca')).toBe('America/Sao_Paulo');
     expect(await zoneOf('grace')).toBe('America/New_York'); // en_US
     expect(await zoneOf('esperanza')).toBe('America/Argentina/Buenos_Aires'); // es
+  });
+
+  it('reads phones, dates and addresses in the church’s language, whatever its locale’s form', async () => {
+    const [grace] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(eq(t.churches.slug, 'grace'));
+    const church = await importChurch(database.db, grace!.id);
+    // grace's locale is `en_US`: the importer's English rules (US phones, month-first dates) apply
+    expect(church.lang).toBe('en');
+    expect(normalisePhone('(555) 123-4567', church.lang)).toBe('+1 555 123 4567');
+    expect(importCountry({ ...church, country: null })).toBe('US');
+    expect(importCountry({ country: null, lang: 'pt' })).toBe('BR');
   });
 
   it('brings WordPress posts with their images, authors, categories and old addresses', async () => {

@@ -13,7 +13,6 @@ import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
 import { accountMail } from '../mail/templates.ts';
-import { messageLang } from '../../contract/messages/index.ts';
 import {
   fold,
   normaliseCpf,
@@ -29,6 +28,7 @@ import {
   failureText,
   NOTES_KEPT,
   recordItems,
+  importCountry,
   refuse,
   remark,
   sortNotes,
@@ -124,7 +124,7 @@ function readRow(
   if (rawCpf && !cpf)
     notes.push({ linha: line, chave: 'staff.import.row.cpfLeftOut', valores: { valor: rawCpf } });
   const rawPhone = cell(cells, m, 'telefone');
-  const phone = rawPhone ? normalisePhone(rawPhone, run.church.locale) : null;
+  const phone = rawPhone ? normalisePhone(rawPhone, run.church.lang) : null;
   if (rawPhone && !phone)
     notes.push({ linha: line, chave: 'staff.import.row.badPhone', valores: { valor: rawPhone } });
   const rawBirth = cell(cells, m, 'nascimento');
@@ -502,7 +502,7 @@ async function writeRow(
       .insert(t.userAddresses)
       .values({
         userId,
-        country: run.church.country ?? { pt: 'BR', en: 'US', es: 'ES' }[run.church.locale] ?? 'BR',
+        country: importCountry(run.church),
         state: c.state,
         city: c.city!,
         neighborhood: c.neighborhood,
@@ -606,7 +606,7 @@ async function writeNewPeople(
     ...users.map((u) => ({ table: 'usuario', targetId: u.id })),
     ...members.map((m) => ({ table: 'igreja_usuario', targetId: m.id })),
   ];
-  const country = run.church.country ?? { pt: 'BR', en: 'US', es: 'ES' }[run.church.locale] ?? 'BR';
+  const country = importCountry(run.church);
   const withAddress = fresh.flatMap(({ c, plan }, i) =>
     plan.address ? [{ c, userId: userIds[i]! }] : [],
   );
@@ -664,7 +664,7 @@ async function writeNewPeople(
 
 async function sendInvites(run: ImportRun, invites: Invite[]): Promise<void> {
   if (!run.mailer || !run.siteUrl) return;
-  const lang = messageLang(run.church.locale);
+  const lang = run.church.lang;
   for (const i of invites) {
     const link = `${run.siteUrl}/access?resetToken=${encodeURIComponent(i.token)}`;
     try {

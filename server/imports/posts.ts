@@ -7,7 +7,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { outboundFetch } from '../http/outbound-fetch.ts';
-import { messageLangOfLocale } from '../../contract/messages/index.ts';
 import { fold } from './formats.ts';
 import { recordItems, refuse, remark, writeBatch, type ImportRun } from './run.ts';
 import { openParse, parseStream, type ParseSession } from './parse-thread.ts';
@@ -124,7 +123,7 @@ async function importWith(session: ParseSession, run: ImportRun, bytes: Buffer):
   const kindOf = (p: WxrPost) =>
     p.categories.some((c) => run.options.categorias[c] === 'devocional') ? 'devocional' : 'noticia';
   const ready: WxrPost[] = [];
-  const dateTitle = new Intl.DateTimeFormat(messageLangOfLocale(run.church.locale), {
+  const dateTitle = new Intl.DateTimeFormat(run.church.lang, {
     dateStyle: 'long',
     timeZone: run.church.timeZone,
   });

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql, type SQL } from 'drizzle-orm';
 import type { ImportOptions } from '../../contract/imports.ts';
+import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
@@ -87,11 +88,17 @@ export function sortNotes(tally: Tally): void {
   tally.avisos.sort((a, b) => a.linha - b.linha);
 }
 
+/** The country of the people a church imports: its own, else its language's (ISO 3166 code). */
+export function importCountry(church: Pick<ImportChurch, 'country' | 'lang'>): string {
+  return church.country ?? { pt: 'BR', en: 'US', es: 'ES' }[church.lang];
+}
+
 export interface ImportChurch {
   id: number;
   code: string;
   name: string;
-  locale: string;
+  /** The church's language (pt, en, es), from its locale (`pt_BR`, `en_US`, `es`…). */
+  lang: MessageLang;
   country: string | null;
   currency: string;
   /** The church's IANA time zone: a date without one in a file is a date here. */
