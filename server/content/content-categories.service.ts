@@ -9,7 +9,7 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import { fieldProblem, notFound } from '../http/errors.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
-import { NOT_FOUND, slugOf, type ContentDeps } from './content-staff.service.ts';
+import { findCategory, NOT_FOUND, slugOf, type ContentDeps } from './content-staff.service.ts';
 
 const C = t.contents;
 const E = t.podcastEpisodes;
@@ -97,22 +97,7 @@ export async function createCategory(
 }
 
 async function categoryOf(tx: Tx, churchId: number, kind: StaffContentKind, id: number) {
-  const [row] =
-    kind === 'publicacao'
-      ? await tx
-          .select({ id: t.publicationTypes.id, nome: t.publicationTypes.name })
-          .from(t.publicationTypes)
-          .where(and(eq(t.publicationTypes.id, id), eq(t.publicationTypes.churchId, churchId)))
-      : await tx
-          .select({ id: t.contentCategories.id, nome: t.contentCategories.name })
-          .from(t.contentCategories)
-          .where(
-            and(
-              eq(t.contentCategories.id, id),
-              eq(t.contentCategories.churchId, churchId),
-              eq(t.contentCategories.kind, kind),
-            ),
-          );
+  const row = await findCategory(tx, churchId, kind, id);
   if (!row) throw notFound(NOT_FOUND);
   return row;
 }

@@ -282,22 +282,21 @@ export async function previewItem(
 
 export type ContentDeps = StaffWriteDeps;
 
-/** The category (or, for publications, the type) must be the church's own and of this kind. */
-async function checkCategory(
+/** A category of the church of this kind (for publications, a type), or undefined. */
+export async function findCategory(
   tx: Tx,
   churchId: number,
   kind: StaffContentKind,
-  id: number | null | undefined,
-): Promise<void> {
-  if (id === null || id === undefined) return;
-  const [found] =
+  id: number,
+): Promise<{ id: number; nome: string } | undefined> {
+  const [row] =
     kind === 'publicacao'
       ? await tx
-          .select({ id: t.publicationTypes.id })
+          .select({ id: t.publicationTypes.id, nome: t.publicationTypes.name })
           .from(t.publicationTypes)
           .where(and(eq(t.publicationTypes.id, id), eq(t.publicationTypes.churchId, churchId)))
       : await tx
-          .select({ id: t.contentCategories.id })
+          .select({ id: t.contentCategories.id, nome: t.contentCategories.name })
           .from(t.contentCategories)
           .where(
             and(
@@ -306,7 +305,19 @@ async function checkCategory(
               eq(t.contentCategories.kind, kind),
             ),
           );
-  if (!found) throw fieldProblem(400, 'categoriaId', 'staff.content.categoryNotFound');
+  return row;
+}
+
+/** The category (or, for publications, the type) must be the church's own and of this kind. */
+async function checkCategory(
+  tx: Tx,
+  churchId: number,
+  kind: StaffContentKind,
+  id: number | null | undefined,
+): Promise<void> {
+  if (id === null || id === undefined) return;
+  if (!(await findCategory(tx, churchId, kind, id)))
+    throw fieldProblem(400, 'categoriaId', 'staff.content.categoryNotFound');
 }
 
 /** A free address for a new EBD class or publication: the title's, then -2, -3… */
