@@ -8,7 +8,7 @@ import { churchOrigin } from '../auth/church-link.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
-import * as invitations from './invitations.service.ts';
+import * as invitations from './invitations-staff.service.ts';
 
 export function invitationStaffRoutes(deps: StaffDeps) {
   const { db } = deps;

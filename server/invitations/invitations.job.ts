@@ -3,7 +3,7 @@
 // address. The claim of each e-mail is a per-church lock, so two nodes never pass the allowance.
 import { churchHomeUrl } from '../auth/church-link.ts';
 import { defineJob } from '../jobs/runner.ts';
-import { churchesWithWaiting, sendWaiting } from './invitations.service.ts';
+import { churchesWithWaiting, sendWaiting } from './invitation-sends.service.ts';
 
 export const invitationsJob = defineJob({
   name: 'invitations.send',

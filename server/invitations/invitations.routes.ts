@@ -7,7 +7,11 @@ import { requireUser } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { acceptInvitation, declineInvitation, viewInvitation } from './invitations.service.ts';
+import {
+  acceptInvitation,
+  declineInvitation,
+  viewInvitation,
+} from './invitation-answers.service.ts';
 
 export function invitationRoutes(db: Database) {
   return new Hono({ strict: false })
