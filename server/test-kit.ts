@@ -61,32 +61,45 @@ type ApiSource = Api | (() => Api);
 
 /**
  * A typed client of the API in this process: `call(method, path, { token, body, headers, lang })`
- * with `path` under /api/v1 (e.g. `/me`), and `get(path, options)` for reads.
+ * with `path` under /api/v1 (e.g. `/me`), `get(path, options)` for reads, and `raw(method, path,
+ * options)` for an answer that is not JSON (an image, a file, a feed).
  */
 export function apiClient(api: ApiSource, defaults: ClientDefaults = {}) {
   const resolve = (): Api => (typeof api === 'function' ? api() : api);
-  async function call<T = Record<string, any>>(
+  /** The answer as it came (bytes, headers); a URL the API gave (`/api/v1/…`) is sent as it is. */
+  function raw(
     method: HttpMethod,
     path: string,
     { token, body, headers = {}, lang = defaults.lang }: CallOptions = {},
-  ): Promise<ApiResponse<T>> {
+  ): Promise<Response> {
     const form = body instanceof FormData;
-    const res = await resolve().request(`${API_BASE}${path}`, {
-      method,
-      headers: {
-        ...(defaults.json === false || form ? {} : { 'content-type': 'application/json' }),
-        ...(lang ? { 'accept-language': lang } : {}),
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...defaults.headers,
-        ...headers,
-      },
-      body:
-        body === undefined
-          ? undefined
-          : typeof body === 'string' || form
-            ? (body as string | FormData)
-            : JSON.stringify(body),
-    });
+    const url = path.startsWith(`${API_BASE}/`) ? path : `${API_BASE}${path}`;
+    return Promise.resolve(
+      resolve().request(url, {
+        method,
+        headers: {
+          ...(defaults.json === false || form ? {} : { 'content-type': 'application/json' }),
+          ...(lang ? { 'accept-language': lang } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+          ...defaults.headers,
+          ...headers,
+        },
+        body:
+          body === undefined
+            ? undefined
+            : typeof body === 'string' || form
+              ? (body as string | FormData)
+              : JSON.stringify(body),
+      }),
+    );
+  }
+  async function call<T = Record<string, any>>(
+    method: HttpMethod,
+    path: string,
+    options: CallOptions = {},
+  ): Promise<ApiResponse<T>> {
+    const { lang = defaults.lang } = options;
+    const res = await raw(method, path, options);
     const text = await res.text();
     const answer = { status: res.status, body: (text ? JSON.parse(text) : null) as T };
     // Not enumerable: a test may still compare the whole answer with toEqual({ status, body }).
@@ -98,7 +111,7 @@ export function apiClient(api: ApiSource, defaults: ClientDefaults = {}) {
   }
   const get = <T = Record<string, any>>(path: string, options?: CallOptions) =>
     call<T>('GET', path, options);
-  return { call, get };
+  return { call, get, raw };
 }
 
 export type ApiClient = ReturnType<typeof apiClient>;

@@ -9,6 +9,7 @@ import { apiErrorSchema } from '../../contract/common.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 import { BOOKS } from '../../common/bible/books.ts';
 import { bibleRoutes } from './bible.routes.ts';
 import { blivre } from './blivre.ts';
@@ -19,9 +20,10 @@ import { verseMapSource } from './source.ts';
 describe.each(testBackends())('Bible calls on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
+  const client = apiClient(() => api);
   const get = async (path: string) => {
-    const res = await api.request(`/api/v1${path}`);
-    return { status: res.status, headers: res.headers, body: (await res.json()) as unknown };
+    const res = await client.get<unknown>(path);
+    return { status: res.status, headers: res.headers, body: res.body };
   };
 
   beforeAll(async () => {
@@ -200,11 +202,7 @@ describe.each(testBackends())('Bible calls on %s', (backend) => {
 
   it('answers in the request’s language, never with zod’s own messages', async () => {
     const ask = async (path: string, lang: string) =>
-      apiErrorSchema.parse(
-        await (
-          await api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } })
-        ).json(),
-      );
+      apiErrorSchema.parse((await client.get(path, { lang })).body);
     expect((await ask('/biblia/kjv/livros?idioma=de', 'pt-BR')).errors).toEqual({
       idioma: ['Escolha pt, en ou es.'],
     });

@@ -6,6 +6,7 @@ import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 import { brandImage, initialsOf } from './brand-image.ts';
 
 /** Width, height, format and channels of a PNG answer. */
@@ -24,8 +25,9 @@ async function pngOf(res: Response) {
 describe('images drawn from a church logo (PGlite)', () => {
   let database: DatabaseHandle;
   let api: Api;
+  const client = apiClient(() => api);
   const get = (path: string, headers: Record<string, string> = {}) =>
-    api.request(`/api/v1${path}`, { headers });
+    client.raw('GET', path, { headers });
 
   beforeAll(async () => {
     database = await openTestDatabase('pglite');

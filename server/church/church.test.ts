@@ -14,13 +14,15 @@ import { apiErrorSchema } from '../../contract/common.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
+  const client = apiClient(() => api);
   const get = async (path: string) => {
-    const res = await api.request(`/api/v1${path}`);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const res = await client.get<Record<string, unknown>>(path);
+    return { status: res.status, body: res.body };
   };
 
   beforeAll(async () => {
@@ -172,9 +174,9 @@ describe.each(testBackends())('church calls of spec §7 on %s', (backend) => {
   });
 
   it('answers unknown paths with the error format and sets security headers', async () => {
-    const res = await api.request('/api/v1/nada');
+    const res = await client.get('/nada');
     expect(res.status).toBe(404);
-    expect(apiErrorSchema.parse(await res.json()).status).toBe(false);
+    expect(apiErrorSchema.parse(res.body).status).toBe(false);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 });
@@ -185,11 +187,9 @@ describe('church call errors speak the request language', () => {
     try {
       const api = createApi({ db: database.db });
       const ask = async (lang: string) => {
-        const res = await api.request('/api/v1/cliente/?latitude=abc&longitude=0', {
-          headers: { 'Accept-Language': lang },
-        });
+        const res = await apiClient(api).get('/cliente/?latitude=abc&longitude=0', { lang });
         expect(res.status).toBe(400);
-        return apiErrorSchema.parse(await res.json()).errors?.latitude?.[0];
+        return apiErrorSchema.parse(res.body).errors?.latitude?.[0];
       };
       expect(await ask('pt-BR')).toBe('Informe um número.');
       expect(await ask('en-US')).toBe('Must be a number.');
@@ -202,13 +202,12 @@ describe('church call errors speak the request language', () => {
   it("a body over 10 MB is refused with 413 in the request's language", async () => {
     const database = await openTestDatabase('pglite', { seed: false });
     try {
-      const res = await createApi({ db: database.db }).request('/api/v1/oracao/', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'accept-language': 'pt-BR' },
+      const res = await apiClient(createApi({ db: database.db })).call('POST', '/oracao/', {
         body: 'x'.repeat(10 * 1024 * 1024 + 1),
+        lang: 'pt-BR',
       });
       expect(res.status).toBe(413);
-      expect(apiErrorSchema.parse(await res.json()).message).toBe('O envio é grande demais.');
+      expect(apiErrorSchema.parse(res.body).message).toBe('O envio é grande demais.');
     } finally {
       await database.close();
     }

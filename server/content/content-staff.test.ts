@@ -22,6 +22,7 @@ import { createChangeFeed } from '../changes.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { JOBS } from '../jobs/index.ts';
 import { createJobRunner } from '../jobs/runner.ts';
 import { sanitizeRichText } from '../../common/rich-text.ts';
@@ -41,6 +42,7 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
   let graca: number;
 
   type Answer = { status: number; body: Record<string, unknown> };
+  const client = apiClient(() => api);
   const call = async (
     method: string,
     url: string,
@@ -48,28 +50,17 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
     body?: unknown,
     lang = 'en',
   ): Promise<Answer> => {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (who) headers.authorization = `Bearer ${tokens[who]}`;
-    let payload: BodyInit | undefined;
-    if (body instanceof FormData) payload = body;
-    else if (body !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body);
-    }
-    const res = await api.request(`/api/v1${url}`, { method, headers, body: payload });
-    const text = await res.text();
-    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} };
+    const token = who ? tokens[who] : undefined;
+    const res = await client.call<Record<string, unknown> | null>(method, url, {
+      token,
+      body,
+      lang,
+    });
+    return { status: res.status, body: res.body ?? {} };
   };
   const A = '/admin/graca/conteudo';
 
-  const login = async (email: string) => {
-    const res = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-    });
-    return ((await res.json()) as { token: string }).token;
-  };
+  const login = async (email: string) => (await loginAs(api, email)).token;
 
   const row = async (id: number) =>
     (await database.db.select().from(t.contents).where(eq(t.contents.id, id)))[0];
@@ -289,7 +280,7 @@ describe.each(testBackends())('staff content calls on %s', (backend) => {
       const { imagem } = staffImageUploadSchema.parse(ok.body);
       expect(imagem.url).toMatch(/^\/api\/v1\/imagem\/conteudo\/\d+-[a-f0-9]{16}\.webp$/);
       expect(imagem).toMatchObject({ largura: 1600, altura: 800 });
-      const served = await api.request(`${imagem.url}`);
+      const served = await client.raw('GET', imagem.url);
       expect(served.status).toBe(200);
       expect(served.headers.get('content-type')).toContain('image/webp');
       const text = await call(

@@ -14,13 +14,15 @@ import {
 import { createApi } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend) => {
   let database: DatabaseHandle;
   let api: ReturnType<typeof createApi>;
+  const client = apiClient(() => api);
   const get = async (path: string) => {
-    const res = await api.request(`/api/v1${path}`);
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const res = await client.get<Record<string, unknown>>(path);
+    return { status: res.status, body: res.body };
   };
 
   beforeAll(async () => {
@@ -140,14 +142,10 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
       ['pt-BR', 'Esse campo é obrigatório.', 'Forma de pagamento desconhecida.'],
       ['es', 'Este campo es obligatorio.', 'Medio de pago desconocido.'],
     ] as const) {
-      const none = await api.request('/api/v1/pagamento/calcular-taxas', {
-        headers: { 'accept-language': lang },
-      });
-      expect(apiErrorSchema.parse(await none.json()).errors?.metodoPagamento).toEqual([missing]);
-      const wrong = await api.request('/api/v1/pagamento/calcular-taxas?metodoPagamento=x', {
-        headers: { 'accept-language': lang },
-      });
-      expect(apiErrorSchema.parse(await wrong.json()).errors?.metodoPagamento).toEqual([unknown]);
+      const none = await client.get('/pagamento/calcular-taxas', { lang });
+      expect(apiErrorSchema.parse(none.body).errors?.metodoPagamento).toEqual([missing]);
+      const wrong = await client.get('/pagamento/calcular-taxas?metodoPagamento=x', { lang });
+      expect(apiErrorSchema.parse(wrong.body).errors?.metodoPagamento).toEqual([unknown]);
     }
   });
 

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 // esperanza has MOD_EVENTO, MOD_NOTICIA, MOD_DEVOCIONAL and MOD_DOACAO only; graca has every module.
 const GATED = [
@@ -29,8 +30,8 @@ const OPEN = [
 describe.each(testBackends())('module gate and inactive churches on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
-  const get = (path: string, lang = 'en') =>
-    api.request(`/api/v1${path}`, { headers: { 'accept-language': lang } });
+  const client = apiClient(() => api);
+  const get = (path: string, lang = 'en') => client.get(path, { lang });
   beforeAll(async () => {
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db });
@@ -42,7 +43,7 @@ describe.each(testBackends())('module gate and inactive churches on %s', (backen
       expect((await get(path.replace('{c}', 'graca'))).status, path).toBe(200);
       const res = await get(path.replace('{c}', 'esperanza'), 'es-AR');
       expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(
+      expect((res.body as { message: string }).message, path).toMatch(
         /^No (encontrado|se encontraron resultados)\.$/,
       );
     }
@@ -54,7 +55,7 @@ describe.each(testBackends())('module gate and inactive churches on %s', (backen
     for (const path of [...GATED, ...OPEN]) {
       const res = await get(path.replace('{c}', 'fechada'), 'pt-BR');
       expect(res.status, path).toBe(404);
-      expect(((await res.json()) as { message: string }).message, path).toMatch(
+      expect((res.body as { message: string }).message, path).toMatch(
         /não encontrad|Nenhum resultado/i,
       );
     }
@@ -63,13 +64,13 @@ describe.each(testBackends())('module gate and inactive churches on %s', (backen
   it('an unknown event or content item is a 404 in the request’s language', async () => {
     const event = await get('/igreja/graca/evento/999999/', 'pt');
     expect(event.status).toBe(404);
-    expect(await event.json()).toEqual({ status: false, message: 'Evento não encontrado.' });
+    expect(event.body).toEqual({ status: false, message: 'Evento não encontrado.' });
     const news = await get('/igreja/graca/noticia/999999', 'es');
-    expect(await news.json()).toEqual({
+    expect(news.body).toEqual({
       status: false,
       message: 'El contenido no existe o no está disponible.',
     });
     const route = await get('/nothing-here', 'es');
-    expect(await route.json()).toEqual({ status: false, message: 'No encontrado.' });
+    expect(route.body).toEqual({ status: false, message: 'No encontrado.' });
   });
 });

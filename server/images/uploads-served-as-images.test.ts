@@ -11,20 +11,18 @@ import { issueTokenPair } from '../auth/tokens.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { openTestDatabase } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe('uploaded images', () => {
   let database: DatabaseHandle;
   let api: Api;
-  let auth: Record<string, string>;
+  let token: string;
   let id = 0;
+  const client = apiClient(() => api);
   const upload = (bytes: Buffer, type: string, name: string) => {
     const form = new FormData();
     form.append('imagem', new File([new Uint8Array(bytes)], name, { type }));
-    return api.request(`/api/v1/usuario/${id}/perfil/imagem`, {
-      method: 'POST',
-      headers: auth,
-      body: form,
-    });
+    return client.call('POST', `/usuario/${id}/perfil/imagem`, { token, body: form });
   };
 
   beforeAll(async () => {
@@ -37,7 +35,7 @@ describe('uploaded images', () => {
       .from(users)
       .where(eq(users.email, 'membro@graca.demo'));
     id = member!.id;
-    auth = { authorization: `Bearer ${(await issueTokenPair(database.db, member!)).token}` };
+    token = (await issueTokenPair(database.db, member!)).token;
   }, 240_000);
   afterAll(async () => {
     await database?.close();
@@ -57,9 +55,9 @@ describe('uploaded images', () => {
       .toBuffer();
     const res = await upload(png, 'text/html', 'page.html'); // the declared type and name do not matter: the bytes do
     expect(res.status).toBe(201);
-    const { imagem } = (await res.json()) as { imagem: string };
+    const { imagem } = res.body as { imagem: string };
     expect(imagem).toMatch(/^\/api\/v1\/imagem\/usuario\/\d+-[a-f0-9]{16}\.webp$/);
-    const served = await api.request(imagem);
+    const served = await client.raw('GET', imagem);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/webp');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');

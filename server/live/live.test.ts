@@ -12,6 +12,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { DEMO_HLS_URL, GRACA_LIVE_TITLE } from '../db/seed/live.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 type Answer = { status: boolean; message?: string | ChatMessage; count?: number };
 
@@ -75,9 +76,9 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
   });
 
   it("lists graca's stream on air (the demo HLS) and its two upcoming weekly streams, soonest first", async () => {
-    const res = await api.request('/api/v1/igreja/graca/transmissao/');
+    const res = await apiClient(api).get('/igreja/graca/transmissao/');
     expect(res.status).toBe(200);
-    const body = streamsResponseSchema.parse(await res.json());
+    const body = streamsResponseSchema.parse(res.body);
     expect(body.aoVivo).toMatchObject({
       titulo: GRACA_LIVE_TITLE,
       servico: 'hls',
@@ -93,9 +94,7 @@ describe.each(testBackends())('live streams and chat on %s', (backend) => {
   });
 
   it("answers 404 in the request's language for a church without MOD_CULTO", async () => {
-    const res = await api.request('/api/v1/igreja/esperanza/transmissao', {
-      headers: { 'accept-language': 'pt-BR' },
-    });
+    const res = await apiClient(api).get('/igreja/esperanza/transmissao', { lang: 'pt-BR' });
     expect(res.status).toBe(404);
   });
 

@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiErrorSchema } from '../../contract/common.ts';
 import {
   notificationGroupsSchema,
   notificationTargetsSchema,
@@ -20,9 +19,9 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { DEMO_PASSWORD } from '../db/seed/churches.ts';
 import { LEADER_GROUP, MEMBER_GROUP } from '../db/seed/groups.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, expectFieldError, loginAs } from '../test-kit.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'notify-staff-'));
 
@@ -34,42 +33,13 @@ describe.each(testBackends())('staff notifications and audit log on %s', (backen
   const users: Record<'admin' | 'editor' | 'member' | 'graceAdmin', { id: number; token: string }> =
     {} as never;
 
-  type Res = { status: number; body: Record<string, unknown> };
-  const call = async (
-    method: string,
-    url: string,
-    token?: string,
-    body?: unknown,
-  ): Promise<Res> => {
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers: {
-        'content-type': 'application/json',
-        'accept-language': 'pt-BR',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const text = await res.text();
-    return {
-      status: res.status,
-      body: (text ? JSON.parse(text) : null) as Record<string, unknown>,
-    };
-  };
-  const expectError = (res: Res, status: number, field?: string) => {
-    expect(res.status, JSON.stringify(res.body)).toBe(status);
-    const error = apiErrorSchema.parse(res.body);
-    if (field) expect(error.errors?.[field]?.length, JSON.stringify(res.body)).toBeGreaterThan(0);
-    return error;
-  };
+  const client = apiClient(() => api, { lang: 'pt-BR' });
+  const call = (method: string, url: string, token?: string, body?: unknown) =>
+    client.call<Record<string, unknown>>(method, url, { token, body });
+  const expectError = expectFieldError;
   const login = async (email: string) => {
-    const r = await call('POST', '/security/login_check', undefined, {
-      username: email,
-      password: DEMO_PASSWORD,
-    });
-    const token = r.body.token as string;
-    const me = await call('GET', '/me', token);
-    return { id: (me.body.user as { id: number }).id, token };
+    const { id, token } = await loginAs(api, email);
+    return { id, token };
   };
   const rows = async () => (await database.db.select({ n: count() }).from(t.notifications))[0]!.n;
   const audits = async () => (await database.db.select({ n: count() }).from(t.auditLog))[0]!.n;

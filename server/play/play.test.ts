@@ -13,6 +13,7 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { GRACA_CLOSED_VIDEO, GRACA_OPEN_VIDEO } from '../db/seed/play.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('play read calls on %s', (backend) => {
   let database: DatabaseHandle;
@@ -20,11 +21,9 @@ describe.each(testBackends())('play read calls on %s', (backend) => {
   let graca: number;
   let grace: number;
   let esperanza: number;
+  const client = apiClient(() => api);
   const get = async (path: string, lang?: string) => {
-    const res = await api.request(
-      `/api/v1${path}`,
-      lang ? { headers: { 'accept-language': lang } } : undefined,
-    );
+    const res = await client.raw('GET', path, { lang });
     return { status: res.status, text: await res.text() };
   };
   const ok = async (path: string) => {
@@ -179,9 +178,9 @@ describe.each(testBackends())('play read calls on %s', (backend) => {
     );
     // Without ?igreja= the church is the host's (spec §7 shows no query).
     const byHost = (host: string) =>
-      api.request(`/api/v1/plano-assinatura-conteudo/${open.id}/`, { headers: { host } });
+      client.get(`/plano-assinatura-conteudo/${open.id}/`, { headers: { host } });
     const own = await byHost('graca.localhost');
-    expect(playContentDetailSchema.parse(await own.json()).titulo).toBe(GRACA_OPEN_VIDEO);
+    expect(playContentDetailSchema.parse(own.body).titulo).toBe(GRACA_OPEN_VIDEO);
     expect((await byHost('grace.localhost')).status).toBe(404);
     expect((await get(`/plano-assinatura-conteudo/${open.id}/`)).status).toBe(400);
   });

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { setListSchema, staffSongSchema } from '../../contract/praise-staff.ts';
 import * as t from '../db/schema/index.ts';
 import { testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 import { chordProToSong, songToChordPro } from './chordpro-file.ts';
 import { openWorshipWorld, type WorshipWorld } from './worship-staff.test-support.ts';
 
@@ -166,7 +167,7 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
     const score = scores.at(-1)!;
     expect(score).toMatchObject({ nome: 'Partitura coral', tipo: 'pdf' });
     expect(score.url).toMatch(/^\/api\/v1\/arquivo\/partitura\/\d+-[a-f0-9]{16}\.pdf$/);
-    const served = await w.api.request(score.url);
+    const served = await apiClient(w.api).raw('GET', score.url);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('application/pdf');
     expect(await served.text()).toBe(pdf);
@@ -176,7 +177,7 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
       w.send('DELETE', `/admin/graca/louvor/${song!.id}/partitura/${index}`, token);
     await w.expectRefused(remove, songRows, ['chat']);
     expect((await remove(w.tokens.admin)).status).toBe(200);
-    expect((await w.api.request(score.url)).status).toBe(404);
+    expect((await apiClient(w.api).raw('GET', score.url)).status).toBe(404);
   });
 
   it('keeps set lists the team reads at /praise', async () => {

@@ -7,6 +7,7 @@ import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, type TestBackend } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 
 export type Who = 'admin' | 'editor' | 'member' | 'graceAdmin' | 'chat';
 const ACCOUNTS: Record<Who, string> = {
@@ -67,14 +68,9 @@ export async function openWorshipWorld(
     .set({ roles: ['ROLE_CHAT'] })
     .where(eq(t.churchUsers.userId, treasurer!.id));
   const tokens = {} as Record<Who, string>;
-  for (const [who, email] of Object.entries(ACCOUNTS) as [Who, string][]) {
-    const res = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-    });
-    tokens[who] = ((await res.json()) as { token: string }).token;
-  }
+  for (const [who, email] of Object.entries(ACCOUNTS) as [Who, string][])
+    tokens[who] = (await loginAs(api, email)).token;
+  const client = apiClient(api);
 
   async function send(
     method: string,
@@ -83,14 +79,7 @@ export async function openWorshipWorld(
     body?: { json?: unknown; form?: FormData },
     lang = 'en',
   ): Promise<Sent> {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (token) headers.authorization = `Bearer ${token}`;
-    let payload: BodyInit | undefined;
-    if (body?.json !== undefined) {
-      headers['content-type'] = 'application/json';
-      payload = JSON.stringify(body.json);
-    } else if (body?.form) payload = body.form;
-    const res = await api.request(`/api/v1${url}`, { method, headers, body: payload });
+    const res = await client.raw(method, url, { token, lang, body: body?.json ?? body?.form });
     const text = await res.text();
     let parsed: Sent['body'] = {};
     try {

@@ -6,13 +6,15 @@ import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('GET /igreja/{slug}/agenda/ on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
+  const client = apiClient(() => api);
   const get = async (path: string) => {
-    const res = await api.request(`/api/v1${path}`);
-    return { status: res.status, body: (await res.json()) as unknown };
+    const res = await client.get<unknown>(path);
+    return { status: res.status, body: res.body };
   };
 
   beforeAll(async () => {

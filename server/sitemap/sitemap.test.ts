@@ -5,6 +5,7 @@ import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('GET /igreja/{slug}/sitemap/ on %s', (backend) => {
   let database: DatabaseHandle;
@@ -14,14 +15,11 @@ describe.each(testBackends())('GET /igreja/{slug}/sitemap/ on %s', (backend) => 
     api = createApi({ db: database.db });
   });
   afterAll(() => database.close());
+  const { get } = apiClient(() => api);
 
   it('lists the church’s own items only', async () => {
-    const graca = sitemapResponseSchema.parse(
-      await (await api.request('/api/v1/igreja/graca/sitemap/')).json(),
-    ).itens;
-    const grace = sitemapResponseSchema.parse(
-      await (await api.request('/api/v1/igreja/grace/sitemap/')).json(),
-    ).itens;
+    const graca = sitemapResponseSchema.parse((await get('/igreja/graca/sitemap/')).body).itens;
+    const grace = sitemapResponseSchema.parse((await get('/igreja/grace/sitemap/')).body).itens;
     expect(graca.some((e) => e.tipo === 'noticia')).toBe(true);
     expect(graca.some((e) => e.tipo === 'evento')).toBe(true);
     const ids = new Set(graca.map((e) => `${e.tipo}:${e.id}`));
@@ -56,9 +54,7 @@ describe.each(testBackends())('GET /igreja/{slug}/sitemap/ on %s', (backend) => 
       )
       .limit(1);
     expect(future).toBeDefined();
-    const itens = sitemapResponseSchema.parse(
-      await (await api.request('/api/v1/igreja/graca/sitemap/')).json(),
-    ).itens;
+    const itens = sitemapResponseSchema.parse((await get('/igreja/graca/sitemap/')).body).itens;
     const now = Date.now();
     for (const item of itens) expect(Date.parse(item.atualizadoEm)).toBeLessThanOrEqual(now);
     expect(itens.find((e) => e.tipo === 'noticia' && e.id === news!.id)?.atualizadoEm).toBe(
@@ -69,7 +65,7 @@ describe.each(testBackends())('GET /igreja/{slug}/sitemap/ on %s', (backend) => 
   });
 
   it('answers 404 for an unknown church and 400 for a malformed slug', async () => {
-    expect((await api.request('/api/v1/igreja/nao-existe/sitemap/')).status).toBe(404);
-    expect((await api.request('/api/v1/igreja/N%C3%83O/sitemap/')).status).toBe(400);
+    expect((await get('/igreja/nao-existe/sitemap/')).status).toBe(404);
+    expect((await get('/igreja/N%C3%83O/sitemap/')).status).toBe(400);
   });
 });

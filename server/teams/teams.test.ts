@@ -15,6 +15,7 @@ import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { readOutbox } from '../mail/outbox.ts';
 import { checkInByQr } from './rota-checkin.ts';
 import { sendReminders } from './rotas.service.ts';
@@ -45,15 +46,10 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
   const ids = {} as Record<Who, number>;
   let graca: number;
 
+  const client = apiClient(() => api);
   async function send(method: string, url: string, who?: Who, json?: unknown, lang = 'en') {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (who) headers.authorization = `Bearer ${tokens[who]}`;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await api.request(`/api/v1${url}`, {
-      method,
-      headers,
-      body: json === undefined ? undefined : JSON.stringify(json),
-    });
+    const token = who ? tokens[who] : undefined;
+    const res = await client.raw(method, url, { token, body: json, lang });
     const text = await res.text();
     let body: Record<string, unknown> & { message?: string; errors?: Record<string, string[]> } =
       {};
@@ -71,12 +67,7 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     graca = (await database.db.select().from(t.churches).where(eq(t.churches.slug, 'graca')))[0]!
       .id;
     for (const [who, email] of Object.entries(EMAILS) as [Who, string][]) {
-      const res = await api.request('/api/v1/security/login_check', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-      });
-      tokens[who] = ((await res.json()) as { token: string }).token;
+      tokens[who] = (await loginAs(api, email)).token;
       const [user] = await database.db.select().from(t.users).where(eq(t.users.email, email));
       ids[who] = user!.id;
     }
