@@ -48,8 +48,6 @@ const render = (g: RecurringGift, strings: Record<string, string>, lang: 'pt' | 
       gift: g,
       cards: [],
       userId: 9,
-      onChange: () => {},
-      onMessage: () => {},
     }),
   );
 

@@ -2,13 +2,27 @@
 // card; pause, resume, cancel) and every gift with its reasons, method, status and receipt, by
 // year, with the link to the printable yearly statement. A gift whose bank wants the donor there
 // to confirm its charge is confirmed here (the bank's page, docs/payments.md "Recurring gifts at a live gateway").
-import { useEffect, useState } from 'react';
-import type { Gift, Reason, RecurringGift } from '../../../../contract/giving.ts';
+// The flow is the store's (src/stores/giving-account.ts); these are its sections.
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import type { Reason, RecurringGift } from '../../../../contract/giving.ts';
 import type { SavedCard } from '../../../../contract/payments.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
-import { checkout } from '../../../lib/checkout/api.ts';
-import { confirmGift } from '../../../lib/giving/confirm.ts';
-import { giving } from '../../../lib/giving/api.ts';
+import {
+  $givingAccount,
+  $recurringEdits,
+  askCancel,
+  chooseYear,
+  confirmWithBank,
+  loadHistory,
+  loadRecurring,
+  recurringAction,
+  recurringEditOf,
+  saveRecurring,
+  setRecurringField,
+  toggleEditing,
+  type RecurringForm,
+} from '../../../stores/giving-account.ts';
 import {
   Field,
   Loader,
@@ -17,8 +31,6 @@ import {
   Notice,
   Select,
   SubmitButton,
-  failureMessage,
-  firstErrors,
   makeT,
   useMember,
   type IslandProps,
@@ -44,31 +56,16 @@ const day = (ymd: string, lang: Props['lang']) => formatDate(`${ymd}T12:00:00Z`,
 function Account(props: Props & { t: T }) {
   const { t } = props;
   const { userId } = useMember(props.church);
-  const [recurring, setRecurring] = useState<RecurringGift[] | null>(null);
-  const [gifts, setGifts] = useState<Gift[] | null>(null);
-  const [cards, setCards] = useState<SavedCard[]>([]);
-  const [year, setYear] = useState('');
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
+  const { recurring, gifts, cards, year, message } = useStore($givingAccount);
   const thisYear = new Date().getFullYear();
+  const churchId = props.church.id;
 
   useEffect(() => {
-    if (!userId) return;
-    void giving.recurring(userId, props.church.id).then(
-      (r) => setRecurring(r.doacoesRecorrentes),
-      () => setRecurring([]),
-    );
-    void checkout.savedCards(props.slug, userId).then(setCards, () => setCards([]));
-  }, [userId]);
+    if (userId) void loadRecurring(props.slug, userId, churchId);
+  }, [props.slug, userId, churchId]);
   useEffect(() => {
-    if (!userId) return;
-    void giving.history(userId, props.church.id, year ? Number(year) : undefined).then(
-      (r) => setGifts(r.doacoes),
-      () => setGifts([]),
-    );
-  }, [userId, year]);
-
-  const replace = (gift: RecurringGift) =>
-    setRecurring((list) => (list ?? []).map((g) => (g.id === gift.id ? gift : g)));
+    if (userId) void loadHistory(userId, churchId, year);
+  }, [userId, churchId, year]);
 
   return (
     <div className="give-account">
@@ -82,15 +79,7 @@ function Account(props: Props & { t: T }) {
         ) : (
           <ul className="give-recurring">
             {recurring.map((g) => (
-              <RecurringItem
-                key={g.id}
-                gift={g}
-                {...props}
-                cards={cards}
-                userId={userId!}
-                onChange={replace}
-                onMessage={setMessage}
-              />
+              <RecurringItem key={g.id} gift={g} {...props} cards={cards} userId={userId!} />
             ))}
           </ul>
         )}
@@ -103,7 +92,7 @@ function Account(props: Props & { t: T }) {
             label={t('give.account.year')}
             name="ano"
             value={year}
-            onChange={setYear}
+            onChange={chooseYear}
             placeholder={t('give.account.allYears')}
             options={[0, 1, 2, 3].map((n) => ({
               value: String(thisYear - n),
@@ -175,96 +164,16 @@ function Account(props: Props & { t: T }) {
   );
 }
 
+type ItemProps = Props & { t: T; gift: RecurringGift; cards: SavedCard[]; userId: number };
+
 /** One recurring gift with its actions (exported for its test). */
-export function RecurringItem(
-  props: Props & {
-    t: T;
-    gift: RecurringGift;
-    cards: SavedCard[];
-    userId: number;
-    onChange: (g: RecurringGift) => void;
-    onMessage: (m: { kind: 'ok' | 'error'; text: string } | null) => void;
-  },
-) {
-  const { t, gift } = props;
-  const [editing, setEditing] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [form, setForm] = useState({
-    valor: String(gift.valor),
-    motivo: String(gift.motivo.id),
-    dias: String(gift.recorrenciaDias),
-    data: gift.proximaCobranca,
-    cartao: gift.cartao ? String(gift.cartao.id) : '',
-  });
+export function RecurringItem(props: ItemProps) {
+  const { t, gift, userId } = props;
+  const { editing, confirming, busy } = recurringEditOf(gift, useStore($recurringEdits));
   const amount = money(gift.valor, gift.moeda, props.lang);
-
-  async function act(acao: 'pausar' | 'retomar' | 'cancelar') {
-    setBusy(true);
-    props.onMessage(null);
-    try {
-      props.onChange((await giving.recurringAction(props.userId, gift.id, acao)).doacaoRecorrente);
-    } catch (e) {
-      props.onMessage({
-        kind: 'error',
-        text: (await failureMessage(e, t('give.error.generic'))).message,
-      });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
-
-  async function confirmWithBank() {
-    setBusy(true);
-    props.onMessage(null);
-    try {
-      const then = await confirmGift(props.userId, gift.id, props.church.id);
-      if (then.kind === 'leave') return location.assign(then.url);
-      props.onMessage({ kind: 'error', text: then.message ?? t('give.error.generic') });
-      setBusy(false);
-    } catch (e) {
-      props.onMessage({
-        kind: 'error',
-        text: (await failureMessage(e, t('give.error.generic'))).message,
-      });
-      setBusy(false);
-    }
-  }
-
-  async function save() {
-    setBusy(true);
-    setErrors({});
-    try {
-      const valor = Number(form.valor.replace(',', '.'));
-      const changes = {
-        ...(form.valor !== String(gift.valor)
-          ? { valor: Number.isNaN(valor) ? (form.valor as unknown as number) : valor }
-          : {}),
-        ...(form.motivo !== String(gift.motivo.id) ? { motivo: Number(form.motivo) } : {}),
-        ...(form.dias !== String(gift.recorrenciaDias)
-          ? { recorrenciaDias: Number(form.dias) }
-          : {}),
-        ...(form.data !== gift.proximaCobranca ? { proximaCobranca: form.data } : {}),
-        ...(form.cartao && form.cartao !== String(gift.cartao?.id ?? '')
-          ? { idCartao: Number(form.cartao) }
-          : {}),
-      };
-      props.onChange(
-        (await giving.updateRecurring(props.userId, gift.id, changes)).doacaoRecorrente,
-      );
-      setEditing(false);
-      props.onMessage({ kind: 'ok', text: t('give.account.saved') });
-    } catch (e) {
-      const failure = await failureMessage(e, t('give.error.generic'));
-      const fields = firstErrors(failure.errors);
-      setErrors(Object.keys(fields).length ? fields : { _: failure.message });
-    } finally {
-      setBusy(false);
-    }
-  }
-
+  const generic = t('give.error.generic');
+  const act = (acao: 'pausar' | 'retomar' | 'cancelar') =>
+    void recurringAction(userId, gift, acao, generic);
   return (
     <li className={`give-recurring-item status-${gift.status}`}>
       <div>
@@ -293,7 +202,7 @@ export function RecurringItem(
           <button
             type="button"
             className="button"
-            onClick={() => void confirmWithBank()}
+            onClick={() => void confirmWithBank(userId, gift, props.church.id, generic)}
             disabled={busy}
           >
             {t('give.account.confirmBank')}
@@ -305,7 +214,7 @@ export function RecurringItem(
           <button
             type="button"
             className="button secondary"
-            onClick={() => setEditing(!editing)}
+            onClick={() => toggleEditing(gift)}
             aria-expanded={editing}
             disabled={busy}
           >
@@ -315,7 +224,7 @@ export function RecurringItem(
             <button
               type="button"
               className="button secondary"
-              onClick={() => void act('pausar')}
+              onClick={() => act('pausar')}
               disabled={busy}
             >
               {t('give.account.pause')}
@@ -325,7 +234,7 @@ export function RecurringItem(
             <button
               type="button"
               className="button secondary"
-              onClick={() => void act('retomar')}
+              onClick={() => act('retomar')}
               disabled={busy}
             >
               {t('give.account.resume')}
@@ -334,78 +243,18 @@ export function RecurringItem(
           <button
             type="button"
             className="button secondary danger"
-            onClick={() => setConfirming(true)}
+            onClick={() => askCancel(gift, true)}
             disabled={busy}
           >
             {t('give.account.cancel')}
           </button>
         </div>
       )}
-      {editing && (
-        <form
-          className="give-edit"
-          noValidate
-          onSubmit={(e) => {
-            e.preventDefault();
-            void save();
-          }}
-        >
-          <Field
-            label={t('give.account.amount')}
-            name="valor"
-            value={form.valor}
-            onChange={(v) => setForm({ ...form, valor: v })}
-            inputMode="numeric"
-            error={errors.valor}
-          />
-          <Select
-            label={t('give.account.reason')}
-            name="motivo"
-            value={form.motivo}
-            onChange={(v) => setForm({ ...form, motivo: v })}
-            error={errors.motivo}
-            options={props.reasons.map((r) => ({ value: String(r.id), label: r.nome }))}
-          />
-          <Field
-            label={t('give.days')}
-            name="dias"
-            value={form.dias}
-            onChange={(v) => setForm({ ...form, dias: v })}
-            inputMode="numeric"
-            error={errors.recorrenciaDias}
-          />
-          <Field
-            label={t('give.account.nextDate')}
-            name="data"
-            value={form.data}
-            onChange={(v) => setForm({ ...form, data: v })}
-            error={errors.proximaCobranca}
-          />
-          {props.cards.length > 0 && (
-            <Select
-              label={t('give.account.cardLabel')}
-              name="cartao"
-              value={form.cartao}
-              onChange={(v) => setForm({ ...form, cartao: v })}
-              error={errors.idCartao}
-              options={props.cards.map((c) => ({
-                value: String(c.id),
-                label: `${brandName(c.bandeira)} •••• ${c.final}`,
-              }))}
-            />
-          )}
-          {errors._ && <Notice kind="error">{errors._}</Notice>}
-          <SubmitButton
-            submitting={busy}
-            label={t('give.account.save')}
-            busyLabel={t('give.account.saving')}
-          />
-        </form>
-      )}
+      {editing && <RecurringEditForm {...props} />}
       <Modal
         open={confirming}
         title={t('give.account.cancel')}
-        onClose={() => setConfirming(false)}
+        onClose={() => askCancel(gift, false)}
         closeLabel={t('give.account.close')}
       >
         <p>{t('give.account.cancelConfirm')}</p>
@@ -413,7 +262,7 @@ export function RecurringItem(
           <button
             type="button"
             className="button danger"
-            onClick={() => void act('cancelar')}
+            onClick={() => act('cancelar')}
             disabled={busy}
           >
             {t('give.account.cancelYes')}
@@ -421,5 +270,75 @@ export function RecurringItem(
         </div>
       </Modal>
     </li>
+  );
+}
+
+/** A recurring gift's changes: amount, reason, days, next date, card. */
+function RecurringEditForm(props: ItemProps) {
+  const { t, gift, userId } = props;
+  const { busy, errors, form } = recurringEditOf(gift, useStore($recurringEdits));
+  const generic = t('give.error.generic');
+  const set = (field: keyof RecurringForm) => (value: string) =>
+    setRecurringField(gift, field, value);
+  return (
+    <form
+      className="give-edit"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        void saveRecurring(userId, gift, { saved: t('give.account.saved'), generic });
+      }}
+    >
+      <Field
+        label={t('give.account.amount')}
+        name="valor"
+        value={form.valor}
+        onChange={set('valor')}
+        inputMode="numeric"
+        error={errors.valor}
+      />
+      <Select
+        label={t('give.account.reason')}
+        name="motivo"
+        value={form.motivo}
+        onChange={set('motivo')}
+        error={errors.motivo}
+        options={props.reasons.map((r) => ({ value: String(r.id), label: r.nome }))}
+      />
+      <Field
+        label={t('give.days')}
+        name="dias"
+        value={form.dias}
+        onChange={set('dias')}
+        inputMode="numeric"
+        error={errors.recorrenciaDias}
+      />
+      <Field
+        label={t('give.account.nextDate')}
+        name="data"
+        value={form.data}
+        onChange={set('data')}
+        error={errors.proximaCobranca}
+      />
+      {props.cards.length > 0 && (
+        <Select
+          label={t('give.account.cardLabel')}
+          name="cartao"
+          value={form.cartao}
+          onChange={set('cartao')}
+          error={errors.idCartao}
+          options={props.cards.map((c) => ({
+            value: String(c.id),
+            label: `${brandName(c.bandeira)} •••• ${c.final}`,
+          }))}
+        />
+      )}
+      {errors._ && <Notice kind="error">{errors._}</Notice>}
+      <SubmitButton
+        submitting={busy}
+        label={t('give.account.save')}
+        busyLabel={t('give.account.saving')}
+      />
+    </form>
   );
 }
