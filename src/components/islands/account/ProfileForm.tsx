@@ -1,30 +1,25 @@
 // The identity, family and custom fields of /user/data and /user/data-update (spec §3 Form
-// fields), checked with the contract's updateUserBody, the schema the API itself applies.
+// fields), checked with the contract's updateUserBody, the schema the API itself applies. The
+// flow (values, errors, submit) is the store's: src/stores/profile-form.ts.
 import { useStore } from '@nanostores/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import {
-  DATE_PLACEHOLDER,
-  formatCpf,
-  formatLocalDate,
-  onlyDigits,
-} from '../../../../contract/account-rules.ts';
-import { updateUserBody, type Option, type UpdateUserBody } from '../../../../contract/user.ts';
+import { useEffect, type ReactNode } from 'react';
+import { DATE_PLACEHOLDER, onlyDigits } from '../../../../contract/account-rules.ts';
+import type { Option } from '../../../../contract/user.ts';
 import type { ProfileLists } from '../../../lib/account/api.ts';
 import { maskCpf, maskDate } from '../../../lib/account/forms.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import { dateForSchema, schemaErrors } from '../../../lib/account/validate.ts';
-import { saveProfile } from '../../../stores/account.ts';
-import { $session } from '../../../stores/session.ts';
 import {
-  Field,
-  firstErrors,
-  type IslandProps,
-  Notice,
-  Select,
-  SubmitButton,
-  type T,
-  useForm,
-} from '../ui/index.ts';
+  $profileForm,
+  closeProfileForm,
+  profileCustom,
+  profileValues,
+  setCustomField,
+  setProfileField,
+  showSavedChildren,
+  submitProfile,
+  type ProfileValues,
+} from '../../../stores/profile-form.ts';
+import { $session } from '../../../stores/session.ts';
+import { Field, type IslandProps, Notice, Select, SubmitButton, type T } from '../ui/index.ts';
 
 type Props = {
   t: T;
@@ -56,93 +51,38 @@ export default function ProfileForm({
   // The CPF is a Brazilian document: a church elsewhere does not ask for it.
   const askCpf = church.pais === 'BR' || church.pais === null;
   const session = useStore($session);
+  const state = useStore($profileForm);
   const user = session.user!;
-  const form = useForm({
-    nome: user.nome,
-    sobrenome: user.sobrenome ?? '',
-    telefone: user.telefone ?? '',
-    dataNascimento: formatLocalDate(user.dataNascimento, lang),
-    sexo: user.sexo ?? '',
-    cpf: user.cpf ? formatCpf(user.cpf) : '',
-    observacoes: user.observacoes ?? '',
-    estadoCivil: user.estadoCivil ?? '',
-    dataCasamento: formatLocalDate(user.dataCasamento, lang),
-    qtdeFilhos: user.qtdeFilhos === null ? '' : String(user.qtdeFilhos),
-    ocupacao: user.ocupacao ?? '',
-    congregacao: session.clientAccount?.congregacao
-      ? String(session.clientAccount.congregacao.id)
-      : '',
-  });
+  const values = profileValues(state, session, lang);
+  const custom = profileCustom(state, lists);
+  useEffect(() => closeProfileForm, []);
   // A child added below raises the saved count: the field shows it.
   const savedChildren = user.qtdeFilhos === null ? '' : String(user.qtdeFilhos);
-  useEffect(
-    () =>
-      form.setValues((v) =>
-        v.qtdeFilhos === savedChildren ? v : { ...v, qtdeFilhos: savedChildren },
-      ),
-    [savedChildren],
-  );
-  const [custom, setCustom] = useState<Record<number, string>>(() =>
-    Object.fromEntries(lists.customFields.map((f) => [f.id, f.valor ?? ''])),
-  );
+  useEffect(() => showSavedChildren(savedChildren), [savedChildren]);
+  const set = (name: keyof ProfileValues) => (value: string) => setProfileField(name, value, lang);
 
-  /** The PUT /usuario/ body as the contract takes it. */
-  function body(): UpdateUserBody {
-    const v = form.values;
-    return {
-      igreja: church.id,
-      nome: v.nome,
-      sobrenome: v.sobrenome,
-      telefone: v.telefone,
-      dataNascimento: dateForSchema(v.dataNascimento, lang) as string,
-      sexo: v.sexo as 'M' | 'F',
-      cpf: v.cpf || null,
-      observacoes: v.observacoes || null,
-      estadoCivil: (v.estadoCivil || null) as UpdateUserBody['estadoCivil'],
-      dataCasamento: dateForSchema(v.dataCasamento, lang) ?? null,
-      qtdeFilhos: v.qtdeFilhos === '' ? null : Number(v.qtdeFilhos),
-      ocupacao: v.ocupacao || null,
-      congregacao: v.congregacao ? Number(v.congregacao) : null,
-      camposPersonalizados: Object.entries(custom)
-        .filter(([, valor]) => valor.trim())
-        .map(([id, valor]) => ({ id: Number(id), valor })),
-    };
-  }
-
-  async function submit(event: { preventDefault(): void }) {
+  function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const json = body();
-    const keys = schemaErrors(updateUserBody, json);
-    const moreOk = checkMore ? checkMore() : true;
-    if (Object.keys(keys).length || !moreOk) {
-      form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
-      form.setMessage({ kind: 'error', text: t('account.fixErrors') });
-      return;
-    }
-    form.setSubmitting(true);
-    form.setMessage(null);
-    try {
-      await saveProfile(
-        json,
-        lists.congregations.find((c) => String(c.id) === form.values.congregacao) ?? null,
-      );
-      if (onSaved && !(await onSaved())) return;
-      form.setMessage({ kind: 'ok', text: t('account.saved') });
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(firstErrors(failure.errors));
-      form.setMessage({ kind: 'error', text: failure.message });
-    } finally {
-      form.setSubmitting(false);
-    }
+    void submitProfile({
+      churchId: church.id,
+      lang,
+      lists,
+      onSaved,
+      checkMore,
+      texts: {
+        field: (key) => t(key),
+        fixErrors: t('account.fixErrors'),
+        saved: t('account.saved'),
+      },
+    });
   }
 
-  const f = (name: keyof typeof form.values) => ({
+  const f = (name: keyof ProfileValues): FieldProps => ({
     name,
-    value: form.values[name],
-    onChange: form.set(name),
-    error: form.errors[name],
-    disabled: form.submitting,
+    value: values[name],
+    onChange: set(name),
+    error: state.errors[name],
+    disabled: state.submitting,
   });
   return (
     <form
@@ -182,7 +122,7 @@ export default function ProfileForm({
           required
           placeholder={DATE_PLACEHOLDER[lang]}
           {...f('dataNascimento')}
-          onChange={(x) => form.set('dataNascimento')(maskDate(x))}
+          onChange={(x) => set('dataNascimento')(maskDate(x))}
         />
         <Select
           label={t('account.field.sex')}
@@ -199,95 +139,138 @@ export default function ProfileForm({
             inputMode="numeric"
             placeholder="000.000.000-00"
             {...f('cpf')}
-            onChange={(x) => form.set('cpf')(maskCpf(x))}
+            onChange={(x) => set('cpf')(maskCpf(x))}
           />
         )}
       </div>
       {mode === 'data' && (
-        <>
-          <h2>{t('account.data.family')}</h2>
-          <div className="acc-grid">
-            <Select
-              label={t('account.field.maritalStatus')}
-              options={lists.maritalStatuses.map((o) => ({ value: o.codigo, label: o.nome }))}
-              {...f('estadoCivil')}
-            />
-            <Field
-              label={t('account.field.maritalDate')}
-              inputMode="numeric"
-              placeholder={DATE_PLACEHOLDER[lang]}
-              {...f('dataCasamento')}
-              onChange={(x) => form.set('dataCasamento')(maskDate(x))}
-            />
-            <Field
-              label={t('account.field.childrenCount')}
-              inputMode="numeric"
-              {...f('qtdeFilhos')}
-              onChange={(x) => form.set('qtdeFilhos')(onlyDigits(x).slice(0, 2))}
-            />
-            <Select
-              label={t('account.field.occupation')}
-              options={withCurrent(lists.occupations, form.values.ocupacao)}
-              {...f('ocupacao')}
-            />
-            <Select
-              label={t('account.field.congregation')}
-              options={lists.congregations.map((c) => ({ value: String(c.id), label: c.nome }))}
-              {...f('congregacao')}
-            />
-          </div>
-          <div className="ui-field">
-            <label htmlFor="acc-obs">{t('account.field.comments')}</label>
-            <textarea
-              id="acc-obs"
-              rows={3}
-              maxLength={500}
-              value={form.values.observacoes}
-              onChange={(e) => form.set('observacoes')(e.target.value)}
-              disabled={form.submitting}
-            />
-          </div>
-          {lists.customFields.length > 0 && (
-            <>
-              <h2>{t('account.data.custom')}</h2>
-              <div className="acc-grid">
-                {lists.customFields.map((field) =>
-                  field.tipo === 'opcao' ? (
-                    <Select
-                      key={field.id}
-                      name={`campo-${field.id}`}
-                      label={field.nome}
-                      required={field.flagObrigatorio}
-                      value={custom[field.id] ?? ''}
-                      onChange={(x) => setCustom((c) => ({ ...c, [field.id]: x }))}
-                      options={field.opcoes.map((o) => ({ value: o, label: o }))}
-                      disabled={form.submitting}
-                    />
-                  ) : (
-                    <Field
-                      key={field.id}
-                      name={`campo-${field.id}`}
-                      label={field.nome}
-                      required={field.flagObrigatorio}
-                      value={custom[field.id] ?? ''}
-                      onChange={(x) => setCustom((c) => ({ ...c, [field.id]: x }))}
-                      disabled={form.submitting}
-                    />
-                  ),
-                )}
-              </div>
-            </>
-          )}
-        </>
+        <FamilySection
+          t={t}
+          lang={lang}
+          submitting={state.submitting}
+          lists={lists}
+          values={values}
+          custom={custom}
+          field={f}
+          set={set}
+        />
       )}
       {children}
-      <Notice message={form.message} />
+      <Notice message={state.message} />
       <SubmitButton
-        submitting={form.submitting}
+        submitting={state.submitting}
         label={submitLabel ?? t('account.save')}
         busyLabel={t('account.wait')}
       />
     </form>
+  );
+}
+
+type FieldProps = {
+  name: keyof ProfileValues;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+  disabled: boolean;
+};
+
+/** /user/data's family part: marital status, children, occupation, congregation, comments, custom fields. */
+function FamilySection({
+  t,
+  lang,
+  submitting,
+  lists,
+  values,
+  custom,
+  field: f,
+  set,
+}: {
+  t: T;
+  lang: IslandProps['lang'];
+  submitting: boolean;
+  lists: ProfileLists;
+  values: ProfileValues;
+  custom: Record<number, string>;
+  field: (name: keyof ProfileValues) => FieldProps;
+  set: (name: keyof ProfileValues) => (value: string) => void;
+}) {
+  const setCustom = (id: number, value: string) => setCustomField(id, value, lists);
+  return (
+    <>
+      <h2>{t('account.data.family')}</h2>
+      <div className="acc-grid">
+        <Select
+          label={t('account.field.maritalStatus')}
+          options={lists.maritalStatuses.map((o) => ({ value: o.codigo, label: o.nome }))}
+          {...f('estadoCivil')}
+        />
+        <Field
+          label={t('account.field.maritalDate')}
+          inputMode="numeric"
+          placeholder={DATE_PLACEHOLDER[lang]}
+          {...f('dataCasamento')}
+          onChange={(x) => set('dataCasamento')(maskDate(x))}
+        />
+        <Field
+          label={t('account.field.childrenCount')}
+          inputMode="numeric"
+          {...f('qtdeFilhos')}
+          onChange={(x) => set('qtdeFilhos')(onlyDigits(x).slice(0, 2))}
+        />
+        <Select
+          label={t('account.field.occupation')}
+          options={withCurrent(lists.occupations, values.ocupacao)}
+          {...f('ocupacao')}
+        />
+        <Select
+          label={t('account.field.congregation')}
+          options={lists.congregations.map((c) => ({ value: String(c.id), label: c.nome }))}
+          {...f('congregacao')}
+        />
+      </div>
+      <div className="ui-field">
+        <label htmlFor="acc-obs">{t('account.field.comments')}</label>
+        <textarea
+          id="acc-obs"
+          rows={3}
+          maxLength={500}
+          value={values.observacoes}
+          onChange={(e) => set('observacoes')(e.target.value)}
+          disabled={submitting}
+        />
+      </div>
+      {lists.customFields.length > 0 && (
+        <>
+          <h2>{t('account.data.custom')}</h2>
+          <div className="acc-grid">
+            {lists.customFields.map((field) =>
+              field.tipo === 'opcao' ? (
+                <Select
+                  key={field.id}
+                  name={`campo-${field.id}`}
+                  label={field.nome}
+                  required={field.flagObrigatorio}
+                  value={custom[field.id] ?? ''}
+                  onChange={(x) => setCustom(field.id, x)}
+                  options={field.opcoes.map((o) => ({ value: o, label: o }))}
+                  disabled={submitting}
+                />
+              ) : (
+                <Field
+                  key={field.id}
+                  name={`campo-${field.id}`}
+                  label={field.nome}
+                  required={field.flagObrigatorio}
+                  value={custom[field.id] ?? ''}
+                  onChange={(x) => setCustom(field.id, x)}
+                  disabled={submitting}
+                />
+              ),
+            )}
+          </div>
+        </>
+      )}
+    </>
   );
 }
 
