@@ -6,10 +6,11 @@
 // targets: the dry run's and the import's time (< 30 s each), the undo's time, the server's RSS
 // before, at its peak and 20 s after (back within 100 MB), and the p95 of the public pages during
 // the import against their p95 before it (≤ 2×). Knobs: BENCH_ROWS (20000), BENCH_PORT (4481),
-// DIST_DIR (dist-…: the site's build, for the public pages).
+// DIST_DIR (dist-…: the site's build, for the public pages), BENCH_PROFILE (a folder for the
+// import's CPU profiles, one per server thread; bench/profile-summary.ts reads them).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +21,8 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const PG = process.env.BENCH_PG ?? '';
+/** A folder: CPU profiles of each server thread during the import are written there. */
+const PROFILE = process.env.BENCH_PROFILE ?? '';
 const ELSEWHERE = 300;
 const TARGET_S = 30;
 const TARGET_RSS_MB = 100;
@@ -258,10 +261,16 @@ async function main() {
     const dry = await until(graca, id, ['analisado', 'falhou']);
     const dryS = (performance.now() - started) / 1000;
     const duringDry = visiting.take();
+    if (PROFILE) await inspector?.startProfiles();
     started = performance.now();
     await graca(`/importacao/${id}/executar`, { method: 'POST' });
     const done = await until(graca, id, ['concluido', 'falhou']);
     const importS = (performance.now() - started) / 1000;
+    for (const { title, profile } of PROFILE ? ((await inspector?.stopProfiles()) ?? []) : []) {
+      const file = path.join(PROFILE, `import-${title.replace(/\W+/g, '-')}.cpuprofile`);
+      writeFileSync(file, JSON.stringify(profile));
+      console.log(`profile of the import's ${title} thread: ${file}`);
+    }
     const during = visiting.take();
     await new Promise((r) => setTimeout(r, 20_000));
     const afterRss = rssOf(server.pid!);

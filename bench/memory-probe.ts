@@ -150,6 +150,31 @@ export class Inspector {
     return heaps;
   }
 
+  /** Starts the CPU profiler on the main thread and every worker thread (BENCH_PROFILE). */
+  async startProfiles(): Promise<void> {
+    await this.call('NodeWorker.enable', { waitForDebuggerOnStart: false });
+    await new Promise((r) => setTimeout(r, 500)); // the attach events arrive after the answer
+    await this.call('Profiler.enable');
+    await this.call('Profiler.start');
+    for (const sessionId of this.workers.keys()) {
+      await this.inWorker(sessionId, 'Profiler.enable');
+      await this.inWorker(sessionId, 'Profiler.start');
+    }
+  }
+
+  /** Each thread's CPU profile since startProfiles, by thread title ('main' for the main thread). */
+  async stopProfiles(): Promise<{ title: string; profile: unknown }[]> {
+    const main = (await this.call('Profiler.stop')) as { profile: unknown };
+    const profiles = [{ title: 'main', profile: main.profile }];
+    for (const [sessionId, title] of this.workers) {
+      const answer = (await this.inWorker(sessionId, 'Profiler.stop')) as {
+        profile: unknown;
+      } | null;
+      if (answer) profiles.push({ title, profile: answer.profile });
+    }
+    return profiles;
+  }
+
   close(): void {
     this.socket.close();
   }

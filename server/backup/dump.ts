@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { migrationsFolder, type Database, type Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import type { TarWriter } from './tar.ts';
+import { quoteIdent } from '../db/bulk-insert.ts';
 
 export interface TableDump {
   name: string;
@@ -36,7 +37,7 @@ export interface DatabaseDump {
   sequences: Record<string, { lastValue: string; isCalled: boolean }>;
 }
 
-export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+export { quoteIdent };
 
 /** The journal's migrations of this code, in order. */
 export function journal(folder = migrationsFolder): MigrationMark[] {

@@ -29,6 +29,7 @@ import pg from 'pg';
 import { migrationsFolder, openDatabase, type Database, type Tx } from '../db/client.ts';
 import { openPglite } from '../db/pglite-extensions.ts';
 import { rowsOf } from '../db/rows.ts';
+import { unnestInsert } from '../db/bulk-insert.ts';
 import * as schema from '../db/schema/index.ts';
 import { contentTypeOf } from '../files/content-type.ts';
 import type { FileStore } from '../files/file-store.ts';
@@ -291,11 +292,6 @@ async function openTarget(target: RestoreTarget, mark: MigrationMark | null): Pr
   }
 }
 
-/** `{"a","b",NULL}`: one parameter carrying a column's values of a batch. */
-function arrayLiteral(values: (string | null)[]): string {
-  return `{${values.map((v) => (v === null ? 'NULL' : `"${v.replace(/[\\"]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
-}
-
 const BATCH_ROWS = 500;
 const BATCH_BYTES = 2 * 1024 * 1024;
 
@@ -306,22 +302,12 @@ async function loadPart(
   columns: { name: string; type: string }[],
   body: AsyncIterable<Buffer>,
 ): Promise<number> {
-  const names = columns.map((c) => quoteIdent(c.name)).join(', ');
-  const casts = columns.map((c, i) => `u.c${i}::${c.type}`).join(', ');
-  const aliases = columns.map((_, i) => `c${i}`).join(', ');
   let rows: (string | null)[][] = [];
   let bytes = 0;
   let total = 0;
   const flush = async () => {
     if (!rows.length) return;
-    const arrays = columns.map((_, i) => arrayLiteral(rows.map((r) => r[i] ?? null)));
-    const params = sql.join(
-      arrays.map((a) => sql`${a}::text[]`),
-      sql`, `,
-    );
-    await tx.execute(
-      sql`${sql.raw(`insert into ${quoteIdent(table)} (${names}) overriding system value select ${casts} from unnest(`)}${params}${sql.raw(`) as u(${aliases})`)}`,
-    );
+    await tx.execute(unnestInsert(table, columns, rows, { overriding: true }));
     total += rows.length;
     rows = [];
     bytes = 0;

@@ -9,6 +9,7 @@ import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import { IMPORT_INVITES_MAX } from '../../contract/invitations.ts';
 import { newInvitation, sendWaiting } from '../invitations/invitations.service.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { randomToken, sha256 } from '../auth/tokens.ts';
@@ -575,32 +576,32 @@ async function writeNewPeople(
 ): Promise<{ userId: number; memberId: number; invite: Invite | null }[]> {
   if (!fresh.length) return [];
   const churchId = run.church.id;
-  const users = await tx
-    .insert(t.users)
-    .values(
-      fresh.map(({ c }, i) => ({
-        email: i ? c.email : bulk(c.email),
-        passwordHash: '', // no password until its person chooses one (the invitation)
-        firstName: c.first,
-        lastName: c.last,
-        phone: c.phone,
-        birthDate: c.birth,
-        cpf: c.cpf,
-      })),
-    )
-    .returning({ id: t.users.id, email: t.users.email });
+  const users = await insertMany(
+    tx,
+    t.users,
+    fresh.map(({ c }) => ({
+      email: c.email,
+      passwordHash: '', // no password until its person chooses one (the invitation)
+      firstName: c.first,
+      lastName: c.last,
+      phone: c.phone,
+      birthDate: c.birth,
+      cpf: c.cpf,
+    })),
+    { returning: ['id', 'email'] },
+  );
   const userOf = new Map(users.map((u) => [u.email, u.id]));
   const userIds = fresh.map(({ c }) => userOf.get(c.email)!);
-  const members = await tx
-    .insert(t.churchUsers)
-    .values(
-      fresh.map(({ plan }, i) => ({
-        churchId: i ? churchId : bulk(churchId),
-        userId: userIds[i]!,
-        memberNumber: plan.memberNumber,
-      })),
-    )
-    .returning({ id: t.churchUsers.id, userId: t.churchUsers.userId });
+  const members = await insertMany(
+    tx,
+    t.churchUsers,
+    fresh.map(({ plan }, i) => ({
+      churchId,
+      userId: userIds[i]!,
+      memberNumber: plan.memberNumber,
+    })),
+    { returning: ['id', 'userId'] },
+  );
   const memberOf = new Map(members.map((m) => [m.userId, m.id]));
   const items: { table: string; targetId: number }[] = [
     ...users.map((u) => ({ table: 'usuario', targetId: u.id })),
@@ -610,50 +611,47 @@ async function writeNewPeople(
   const withAddress = fresh.flatMap(({ c, plan }, i) =>
     plan.address ? [{ c, userId: userIds[i]! }] : [],
   );
-  if (withAddress.length) {
-    const rows = await tx
-      .insert(t.userAddresses)
-      .values(
-        withAddress.map(({ c, userId }, i) => ({
-          userId: i ? userId : bulk(userId),
-          country,
-          state: c.state,
-          city: c.city!,
-          neighborhood: c.neighborhood,
-          street: c.street!,
-          zipCode: c.zip,
-        })),
-      )
-      .returning({ id: t.userAddresses.id });
-    items.push(...rows.map((r) => ({ table: 'usuario_endereco', targetId: r.id })));
-  }
+  const addresses = await insertMany(
+    tx,
+    t.userAddresses,
+    withAddress.map(({ c, userId }) => ({
+      userId,
+      country,
+      state: c.state,
+      city: c.city!,
+      neighborhood: c.neighborhood,
+      street: c.street!,
+      zipCode: c.zip,
+    })),
+    { returning: ['id'] },
+  );
+  items.push(...addresses.map((r) => ({ table: 'usuario_endereco', targetId: r.id })));
   const joins = fresh.flatMap(({ plan }, i) =>
     plan.groupIds.map((groupId) => ({ churchId, groupId, userId: userIds[i]! })),
   );
-  if (joins.length) {
-    const rows = await tx
-      .insert(t.groupMembers)
-      .values(joins.map((j, i) => (i ? j : { ...j, churchId: bulk(churchId) })))
-      .onConflictDoNothing()
-      .returning({ id: t.groupMembers.id });
-    items.push(...rows.map((r) => ({ table: 'celula_membro', targetId: r.id })));
-  }
+  const joined = await insertMany(tx, t.groupMembers, joins, {
+    onConflictDoNothing: true,
+    returning: ['id'],
+  });
+  items.push(...joined.map((r) => ({ table: 'celula_membro', targetId: r.id })));
   const invites: (Invite | null)[] = fresh.map(({ c }, i) =>
     run.options.convidar
       ? { userId: userIds[i]!, email: c.email, first: c.first, token: randomToken() }
       : null,
   );
   const sent = invites.filter((i): i is Invite => i !== null);
-  if (sent.length)
-    await tx.insert(t.userTokens).values(
-      sent.map((i, n) => ({
-        userId: n ? i.userId : bulk(i.userId),
-        churchId,
-        purpose: 'recovery',
-        tokenHash: sha256(i.token),
-        expiresAt: new Date(Date.now() + INVITATION_MS),
-      })),
-    );
+  const expiresAt = new Date(Date.now() + INVITATION_MS);
+  await insertMany(
+    tx,
+    t.userTokens,
+    sent.map((i) => ({
+      userId: i.userId,
+      churchId,
+      purpose: 'recovery' as const,
+      tokenHash: sha256(i.token),
+      expiresAt,
+    })),
+  );
   await recordItems(tx, run, items);
   return fresh.map((_, i) => ({
     userId: userIds[i]!,

@@ -9,6 +9,7 @@ import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { readersOf, type ReaderGauge } from '../db/readers.ts';
 import * as t from '../db/schema/index.ts';
@@ -238,10 +239,11 @@ export async function recordItems(
   run: ImportRun,
   items: { table: string; targetId: number; origin?: string | null }[],
 ): Promise<void> {
-  if (!items.length) return;
-  await tx.insert(t.importItems).values(
-    items.map((i, n) => ({
-      churchId: n ? run.church.id : bulk(run.church.id),
+  await insertMany(
+    tx,
+    t.importItems,
+    items.map((i) => ({
+      churchId: run.church.id,
       importId: run.importId,
       table: i.table,
       targetId: i.targetId,
