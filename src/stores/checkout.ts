@@ -1,11 +1,18 @@
 // The checkout state of spec §3 (type, method, paymentData, unregisteredUserData,
 // installments, finalValueInstallments, challenge, challengeComplete) plus the event checkout
-// (event, tickets, value), kept in session storage so a reload or buyingStep resumes it.
+// (event, tickets, value), kept in session storage so a reload or buyingStep resumes it; and
+// /checkout's form around it (`$checkoutForm`, `submitCheckout`: the visitor, the captcha, busy,
+// the error, the visitor's result), which is not kept.
 import { map } from 'nanostores';
 import type { HolderQuestionWire } from '../../contract/events.ts';
 import type { Payment, PaymentMethodCode, PaymentResponse } from '../../contract/payments.ts';
+import type { CaptchaWire } from '../../contract/giving.ts';
+import { readFailure } from '../lib/account/http.ts';
 import { checkout, newKey } from '../lib/checkout/api.ts';
-import type { PaymentPart } from '../lib/checkout/payment.ts';
+import { afterPay, type PaymentPart } from '../lib/checkout/payment.ts';
+import { visitorErrors, type VisitorFields } from '../lib/events/visitor-form.ts';
+import { giving } from '../lib/giving/api.ts';
+import { solveProofOfWork } from '../lib/giving/proof-of-work.ts';
 
 export const CHECKOUT_STORAGE_KEY = 'church:checkout';
 
@@ -282,4 +289,151 @@ export function challengeAnswered(answer: PaymentResponse): void {
     challengeComplete: true,
   });
   if (answer.pagamento.status === 'nao_aprovado') $checkout.setKey('idempotencyKey', newKey());
+}
+
+/** Who buys without an account, as typed (docs/events.md "Visitors"). */
+export type VisitorForm = VisitorFields & { pais: string };
+
+/** The /checkout form around the order: the visitor, the solved captcha, busy, the error, the visitor's result. */
+export interface CheckoutForm {
+  buyer: VisitorForm;
+  /** The challenge once the browser has solved it (null while it is being solved). */
+  captcha: { wire: CaptchaWire; answer: string } | null;
+  busy: boolean;
+  error: { message: string; errors: Record<string, string[]> } | null;
+  /** A visitor's order made: shown in place (the tickets go to their e-mail). */
+  visitorAnswer: PaymentResponse | null;
+}
+
+const checkoutFormDefaults = (pais: string): CheckoutForm => ({
+  buyer: { nome: '', email: '', cpf: '', pais },
+  captcha: null,
+  busy: false,
+  error: null,
+  visitorAnswer: null,
+});
+
+/** Not kept in session storage: a reload starts the form again, never with a spent captcha. */
+export const $checkoutForm = map<CheckoutForm>(checkoutFormDefaults('BR'));
+
+export const startCheckoutForm = (pais: string): void =>
+  $checkoutForm.set(checkoutFormDefaults(pais));
+
+export const setBuyer = (buyer: VisitorForm): void => $checkoutForm.setKey('buyer', buyer);
+
+let solving: AbortController | null = null;
+
+/** Stops solving the challenge (the visitor logged in, or left). */
+export function stopCheckoutCaptcha(): void {
+  solving?.abort();
+  solving = null;
+}
+
+/**
+ * A new challenge, solved by the browser in the background (a proof of work, docs/security.md
+ * "Visitor gifts and card testing"); the spent one goes at once.
+ */
+export function newCheckoutCaptcha(slug: string): Promise<void> {
+  stopCheckoutCaptcha();
+  const abort = new AbortController();
+  solving = abort;
+  $checkoutForm.setKey('captcha', null);
+  return giving
+    .captcha(slug)
+    .then(async (wire) => {
+      const answer = await solveProofOfWork(wire, abort.signal);
+      if (!abort.signal.aborted && answer !== null)
+        $checkoutForm.setKey('captcha', { wire, answer: String(answer) });
+    })
+    .catch(() => undefined);
+}
+
+export interface SubmitCheckout {
+  slug: string;
+  userId: number | null;
+  /** Buying without an account (the event lets visitors buy). */
+  visitor: boolean;
+  /** CPF is asked of visitors at Brazilian churches. */
+  askCpf: boolean;
+  /** The payment step's part; null for a free order. */
+  prepare: (() => Promise<PaymentPart>) | null;
+  /** The page's texts: the checks' keys translated, "fix the errors", the generic failure. */
+  texts: { field: (key: string) => string; fixErrors: string; generic: string };
+}
+
+/** Where an answer leads: declined (the message shows), else the page the payment names. */
+function afterOrder(answer: PaymentResponse, generic: string): void {
+  const then = afterPay(
+    answer,
+    `/checkout/thank-you?pedido=${encodeURIComponent(answer.pagamento.codigo)}`,
+  );
+  if (then.kind === 'declined')
+    $checkoutForm.setKey('error', { message: then.message ?? generic, errors: {} });
+  else if (then.kind === 'leave') location.assign(then.url);
+}
+
+/** The /checkout submit: a visitor's fields checked first, then one order, and where it leads. */
+export async function submitCheckout(input: SubmitCheckout): Promise<void> {
+  const { busy, captcha, buyer } = $checkoutForm.get();
+  const { visitor, texts } = input;
+  if (busy || (!input.userId && !visitor)) return;
+  if (visitor && !captcha) return; // the check is still being solved
+  if (visitor) {
+    const wrong = visitorErrors(buyer, input.askCpf);
+    if (Object.keys(wrong).length) {
+      $checkoutForm.setKey('error', {
+        message: texts.fixErrors,
+        errors: Object.fromEntries(
+          Object.entries(wrong).map(([f, key]) => [f, [texts.field(key)]]),
+        ),
+      });
+      return;
+    }
+  }
+  $checkoutForm.set({ ...$checkoutForm.get(), busy: true, error: null });
+  let spent = false;
+  try {
+    const part = input.prepare ? await input.prepare() : null;
+    if (visitor && captcha) {
+      spent = true;
+      const answer = await payEvent(null, part, {
+        visitante: {
+          nome: buyer.nome,
+          email: buyer.email,
+          ...(buyer.cpf ? { cpf: buyer.cpf } : {}),
+        },
+        captcha: { token: captcha.wire.token, resposta: captcha.answer },
+        pais: buyer.pais,
+      });
+      if (answer.pagamento.status === 'nao_aprovado') {
+        void newCheckoutCaptcha(input.slug);
+        afterOrder(answer, texts.generic);
+      } else if (!(answer.pagamento.desafio && answer.pagamento.status === 'em_aberto'))
+        $checkoutForm.setKey('visitorAnswer', answer);
+      return;
+    }
+    afterOrder(await payEvent(input.userId, part), texts.generic);
+  } catch (error) {
+    const failure = await readFailure(error);
+    // a 400 leaves the captcha unspent; any later refusal spent it (docs/giving.md)
+    if (spent && failure.status !== 400) void newCheckoutCaptcha(input.slug);
+    $checkoutForm.setKey('error', {
+      message: failure.message || texts.generic,
+      errors: failure.errors,
+    });
+  } finally {
+    $checkoutForm.setKey('busy', false);
+  }
+}
+
+/** The card challenge was answered: a visitor's order shows in place, else it leads on. */
+export function answerCheckoutChallenge(
+  answer: PaymentResponse,
+  visitor: boolean,
+  generic: string,
+): void {
+  challengeAnswered(answer);
+  if (visitor && answer.pagamento.status !== 'nao_aprovado')
+    $checkoutForm.setKey('visitorAnswer', answer);
+  else afterOrder(answer, generic);
 }

@@ -43,7 +43,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src/components/islands/admin/content/ContentEditorIsland.tsx Editor': 'to become sections',
   'src/components/islands/giving/GiveIsland.tsx GiveIsland': 'to become sections over $give',
   'server/imports/undo.ts undoRows': 'one undo per kind; to split by kind',
-  'src/components/islands/events/CheckoutIsland.tsx CheckoutStep': 'to move its flow to a store',
   'src/components/islands/admin/songs/SetListsSection.tsx SetListsSection': 'to become sections',
   'src/components/islands/admin/play/PlayCatalogueIsland.tsx Plans': 'to become sections',
   'src/stores/notes.ts noteSync': 'one closure over the offline queue',

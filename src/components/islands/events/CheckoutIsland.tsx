@@ -6,26 +6,26 @@
 // payment (docs/events.md "Checkout").
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import type { CaptchaWire } from '../../../../contract/giving.ts';
-import type { PaymentResponse } from '../../../../contract/payments.ts';
 import { checkout } from '../../../lib/checkout/api.ts';
-import { giving } from '../../../lib/giving/api.ts';
-import { solveProofOfWork } from '../../../lib/giving/proof-of-work.ts';
-import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
+import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { churchEvent } from '../../../lib/events/api.ts';
 import { eventMethods } from '../../../lib/events/checkout-methods.ts';
 import { money } from '../../../lib/format.ts';
 import {
   $checkout,
+  $checkoutForm,
+  answerCheckoutChallenge,
   bindCheckoutStorage,
-  challengeAnswered,
   firstIncompleteSeat,
-  payEvent,
+  newCheckoutCaptcha,
+  setBuyer,
+  startCheckoutForm,
+  stopCheckoutCaptcha,
+  submitCheckout,
 } from '../../../stores/checkout.ts';
 import { $session } from '../../../stores/session.ts';
 import {
   ChallengeForm,
-  failureMessage,
   Loader,
   makeT,
   Notice,
@@ -37,15 +37,12 @@ import {
 } from '../ui/index.ts';
 import { CheckoutSummary } from './CheckoutSummary.tsx';
 import { useBuyer } from './use-buyer.ts';
-import { CheckoutVisitor, type VisitorData } from './CheckoutVisitor.tsx';
-import { visitorErrors } from '../../../lib/events/visitor-form.ts';
+import { CheckoutVisitor } from './CheckoutVisitor.tsx';
 
 interface Props extends IslandProps {
   slug: string;
   methods: PaymentMethodOption[];
 }
-
-const thanksUrl = (code: string) => `/checkout/thank-you?pedido=${encodeURIComponent(code)}`;
 
 export default function CheckoutIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
@@ -78,33 +75,15 @@ function CheckoutStep(props: Props) {
   const order = state.eventCheckout;
   const { ready, userId, visitor } = useBuyer(props.church, !!order?.event.flagVisitante);
   const session = useStore($session);
-  const [buyer, setBuyer] = useState<VisitorData>({
-    nome: '',
-    email: '',
-    cpf: '',
-    pais: props.church.pais ?? 'BR',
-  });
-  const [captcha, setCaptcha] = useState<{ wire: CaptchaWire; answer: string } | null>(null);
-  const [captchaTry, setCaptchaTry] = useState(0);
-  const [visitorAnswer, setVisitorAnswer] = useState<PaymentResponse | null>(null);
+  const { buyer, captcha, busy, error, visitorAnswer } = useStore($checkoutForm);
+  const pais = props.church.pais ?? 'BR';
+  useEffect(() => startCheckoutForm(pais), [pais]);
   // A visitor's proof of work, solved by the browser in the background (docs/security.md).
   useEffect(() => {
     if (!visitor) return;
-    const abort = new AbortController();
-    setCaptcha(null);
-    void giving
-      .captcha(props.slug)
-      .then(async (wire) => {
-        const answer = await solveProofOfWork(wire, abort.signal);
-        if (!abort.signal.aborted && answer !== null) setCaptcha({ wire, answer: String(answer) });
-      })
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, [visitor, captchaTry]);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
-    null,
-  );
+    void newCheckoutCaptcha(props.slug);
+    return stopCheckoutCaptcha;
+  }, [visitor, props.slug]);
   const [cashDays, setCashDays] = useState<number | undefined>(undefined);
 
   const paid = !!order && order.value > 0;
@@ -155,59 +134,19 @@ function CheckoutStep(props: Props) {
   // CPF is asked of visitors at Brazilian churches (the server asks it by the church's locale)
   const askCpf = props.church.pais === 'BR' || props.lang === 'pt';
 
-  function next(answer: Parameters<typeof afterPay>[0]) {
-    const then = afterPay(answer, thanksUrl(answer.pagamento.codigo));
-    if (then.kind === 'declined')
-      setError({ message: then.message ?? t('pay.error.generic'), errors: {} });
-    else if (then.kind === 'leave') location.assign(then.url);
-  }
-
-  async function pay() {
-    if (busy || (!userId && !visitor)) return;
-    if (visitor && !captcha) return; // the check is still being solved
-    if (visitor) {
-      const wrong = visitorErrors(buyer, askCpf);
-      if (Object.keys(wrong).length) {
-        setError({
-          message: t('account.fixErrors'),
-          errors: Object.fromEntries(Object.entries(wrong).map(([f, key]) => [f, [t(key)]])),
-        });
-        return;
-      }
-    }
-    setBusy(true);
-    setError(null);
-    let spent = false;
-    try {
-      const part = paid ? await step.prepare() : null;
-      if (visitor && captcha) {
-        spent = true;
-        const answer = await payEvent(null, part, {
-          visitante: {
-            nome: buyer.nome,
-            email: buyer.email,
-            ...(buyer.cpf ? { cpf: buyer.cpf } : {}),
-          },
-          captcha: { token: captcha.wire.token, resposta: captcha.answer },
-          pais: buyer.pais,
-        });
-        if (answer.pagamento.status === 'nao_aprovado') {
-          setCaptchaTry((n) => n + 1);
-          next(answer);
-        } else if (!(answer.pagamento.desafio && answer.pagamento.status === 'em_aberto'))
-          setVisitorAnswer(answer);
-        return;
-      }
-      next(await payEvent(userId, part));
-    } catch (e) {
-      // a 400 leaves the captcha unspent; any later refusal spent it (docs/giving.md)
-      if (spent && (e as { response?: { status?: number } }).response?.status !== 400)
-        setCaptchaTry((n) => n + 1);
-      setError(await failureMessage(e, t('pay.error.generic')));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const pay = () =>
+    submitCheckout({
+      slug: props.slug,
+      userId,
+      visitor,
+      askCpf,
+      prepare: paid ? step.prepare : null,
+      texts: {
+        field: (key) => t(key),
+        fixErrors: t('account.fixErrors'),
+        generic: t('pay.error.generic'),
+      },
+    });
 
   if (visitorAnswer) {
     const p = visitorAnswer.pagamento;
@@ -231,11 +170,7 @@ function CheckoutStep(props: Props) {
         code={state.paymentData.codigo}
         receiptKey={visitor ? state.visitorKey : undefined}
         t={t}
-        onAnswer={(answer) => {
-          challengeAnswered(answer);
-          if (visitor && answer.pagamento.status !== 'nao_aprovado') setVisitorAnswer(answer);
-          else next(answer);
-        }}
+        onAnswer={(answer) => answerCheckoutChallenge(answer, visitor, t('pay.error.generic'))}
       />
     );
   }
@@ -259,7 +194,7 @@ function CheckoutStep(props: Props) {
             onChange={setBuyer}
             askCpf={askCpf}
             solved={!!captcha}
-            onNewCaptcha={() => setCaptchaTry((n) => n + 1)}
+            onNewCaptcha={() => void newCheckoutCaptcha(props.slug)}
             busy={busy}
             field={(name) => error?.errors[name]?.[0]}
             t={t}
