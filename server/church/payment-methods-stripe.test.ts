@@ -3,22 +3,16 @@
 // nothing on the sandbox.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentMethodsResponseSchema } from '../../contract/church.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
-import type { DatabaseHandle } from '../db/client.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from '../payments/adapters/fake-stripe.test-support.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
+import type { Api } from '../app.ts';
+import { testBackends } from '../db/test-database.ts';
+import { FAKE_STRIPE_ACCOUNT } from '../payments/adapters/fake-stripe.test-support.ts';
+import { liveChurch } from '../payments/live-church.test-support.ts';
+import { apiClient } from '../test-kit.ts';
 
 describe.each(testBackends())('the publishable key in the payment methods on %s', (backend) => {
-  let database: DatabaseHandle;
+  const grace = liveChurch('stripe', { connect: false }); // the test sets the keys itself
   let api: Api;
   let admin: string;
-  let fake: FakeStripe;
   const { call } = apiClient(() => api, { lang: 'en' });
   const methods = async () => {
     const r = await call('GET', '/igreja/grace/metodo-pagamento');
@@ -28,24 +22,15 @@ describe.each(testBackends())('the publishable key in the payment methods on %s'
 
   beforeAll(async () => {
     // live keys are checked with Stripe when saved: a local one answers (docs/payments.md "Each gateway's account")
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    admin = (await loginAs(api, 'admin@grace.demo')).token;
+    await grace.open(backend);
+    ({ api, admin } = grace);
     const set = await call('PUT', '/admin/grace/gateways-metodos', {
       token: admin,
       body: { metodos: [{ codigo: 'cartao', idGatewayPagamento: 5 }] },
     });
     expect(set.status, JSON.stringify(set.body)).toBe(200);
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => grace.close());
 
   it('only a live Stripe card method carries its publishable key; the secrets never', async () => {
     const sandbox = await methods();

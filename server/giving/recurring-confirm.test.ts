@@ -9,25 +9,24 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recurringGiftsResponseSchema } from '../../contract/giving.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
 import {
-  FAKE_STRIPE_ACCOUNT,
   signedStripeEvent,
-  startFakeStripe,
   type FakeStripe,
 } from '../payments/adapters/fake-stripe.test-support.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
+import { liveChurch } from '../payments/live-church.test-support.ts';
+import { apiClient } from '../test-kit.ts';
 import { addDays, dayOf } from './donation.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
 const DAY = 86_400_000;
 
 describe.each(testBackends())('confirming a recurring gift with the bank on %s', (backend) => {
+  const live = liveChurch('stripe');
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeStripe;
@@ -118,17 +117,8 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
   };
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    admin = (await loginAs(api, 'admin@grace.demo')).token;
-    member = (await loginAs(api, 'member@grace.demo')).token;
-    const [church] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    churchId = church!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
-    userId = user!.id;
+    await live.open(backend);
+    ({ database, api, fake, admin, member, churchId, userId } = live);
     const [adminUser] = await db()
       .select()
       .from(t.users)
@@ -141,7 +131,6 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
         and(eq(t.paymentReasons.churchId, churchId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     await pauseAll(); // only each test's own gifts are due: the demo gifts are put out of the way
   }, 180_000);
   const pauseAll = () => db().update(t.recurringGifts).set({ status: 'pausada' });
@@ -149,12 +138,7 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
     sent.length = 0;
     await pauseAll();
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the donor confirms on-session, the webhook approves, and the job settles the gift without a second charge', async () => {
     const { gift, card, now } = await declinedForAuthentication();

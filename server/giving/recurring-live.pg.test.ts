@@ -7,20 +7,15 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { runWorker, scratchDatabase, waitFor } from '../jobs/worker-processes.test-support.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from '../payments/adapters/fake-stripe.test-support.ts';
+import type { FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import { liveChurch } from '../payments/live-church.test-support.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { chargeDueGifts, LIVE_WAIT_MS } from './recurring.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -34,6 +29,7 @@ if (!base)
 describe.skipIf(!base)(
   'a live recurring charge whose process is killed after Stripe answered',
   () => {
+    const live = liveChurch('stripe');
     let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
     let database: DatabaseHandle;
     let fake: FakeStripe;
@@ -43,34 +39,23 @@ describe.skipIf(!base)(
     beforeAll(async () => {
       // the worker process must open the credentials this process seals
       process.env.PAYMENT_KEY = randomBytes(32).toString('hex');
-      fake = await startFakeStripe();
-      process.env.STRIPE_API_URL = fake.url;
-      resetAccountSettings();
-      scratch = await scratchDatabase(base!, 'church_test_reclive');
-      database = await openDatabase(scratch.url);
-      await seedDemo(database.db);
-      const api = createApi({ db: database.db });
-      const { call } = apiClient(() => api, { lang: 'en' });
-      const admin = (await loginAs(api, 'admin@grace.demo')).token;
-      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
+      await live.open(async () => {
+        scratch = await scratchDatabase(base!, 'church_test_reclive');
+        const opened = await openDatabase(scratch.url);
+        await seedDemo(opened.db);
+        return opened;
+      });
+      ({ database, fake } = live);
       await database.db.update(t.recurringGifts).set({ status: 'pausada' }); // only ours is due
-      const [church] = await database.db
-        .select()
-        .from(t.churches)
-        .where(eq(t.churches.code, 'grace'));
-      const [user] = await database.db
-        .select()
-        .from(t.users)
-        .where(eq(t.users.email, 'member@grace.demo'));
       const [reason] = await database.db
         .select()
         .from(t.paymentReasons)
-        .where(eq(t.paymentReasons.churchId, church!.id));
+        .where(eq(t.paymentReasons.churchId, live.churchId));
       const [card] = await database.db
         .insert(t.savedCards)
         .values({
-          churchId: church!.id,
-          userId: user!.id,
+          churchId: live.churchId,
+          userId: live.userId,
           gatewayId: 5,
           token: 'cus_killed|pm_card_visa',
           brand: 'visa',
@@ -84,8 +69,8 @@ describe.skipIf(!base)(
       const [gift] = await database.db
         .insert(t.recurringGifts)
         .values({
-          churchId: church!.id,
-          userId: user!.id,
+          churchId: live.churchId,
+          userId: live.userId,
           reasonId: reason!.id,
           amountCents: 2500,
           days: 30,
@@ -98,10 +83,8 @@ describe.skipIf(!base)(
       giftId = gift!.id;
     }, 180_000);
     afterAll(async () => {
-      await database?.close();
+      await live.close();
       await scratch?.drop();
-      await fake?.close();
-      delete process.env.STRIPE_API_URL;
       if (savedKey === undefined) delete process.env.PAYMENT_KEY;
       else process.env.PAYMENT_KEY = savedKey;
       resetAccountSettings();

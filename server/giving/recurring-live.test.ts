@@ -9,28 +9,22 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  startFakeCardConnect,
-  type FakeCardConnect,
-} from '../payments/adapters/fake-cardconnect.test-support.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from '../payments/adapters/fake-stripe.test-support.ts';
+import type { FakeCardConnect } from '../payments/adapters/fake-cardconnect.test-support.ts';
+import type { FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import { liveChurch } from '../payments/live-church.test-support.ts';
 import { liveHooks, reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
+import { apiClient } from '../test-kit.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
 const DAY = 86_400_000;
 
 describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (backend) => {
+  const live = liveChurch('stripe');
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeStripe;
@@ -90,17 +84,8 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
     db().select().from(t.payments).where(eq(t.payments.recurringGiftId, giftId));
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    memberToken = (await loginAs(api, 'member@grace.demo')).token;
-    const [church] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    churchId = church!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
-    userId = user!.id;
+    await live.open(backend);
+    ({ database, api, fake, churchId, userId, member: memberToken } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
@@ -108,7 +93,6 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
         and(eq(t.paymentReasons.churchId, churchId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     await pauseAll(); // only each test's own gifts are due: the demo gifts are put out of the way
   }, 180_000);
   const pauseAll = () => db().update(t.recurringGifts).set({ status: 'pausada' });
@@ -117,12 +101,7 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
     sent.length = 0;
     await pauseAll();
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('a monthly gift started by card keeps it at Stripe, and its next occurrence is one off-session charge of it', async () => {
     const tok = await call('POST', `/general/payment/church/${churchId}/card/gateway-token`, {
@@ -262,7 +241,7 @@ describe.each(testBackends())('recurring gifts at a live Stripe church on %s', (
 });
 
 describe.each(testBackends())('recurring gifts at a live CardConnect church on %s', (backend) => {
-  const MERCHANT = '496160873888';
+  const live = liveChurch('cardconnect');
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeCardConnect;
@@ -291,17 +270,8 @@ describe.each(testBackends())('recurring gifts at a live CardConnect church on %
   const auths = () => fake.calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/auth'));
 
   beforeAll(async () => {
-    fake = await startFakeCardConnect(MERCHANT, 'api-user', 'api-pass-0123');
-    process.env.CARDCONNECT_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    member = (await loginAs(api, 'member@grace.demo')).token;
-    const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    const [church] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    churchId = church!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
-    userId = user!.id;
+    await live.open(backend);
+    ({ database, api, fake, churchId, userId, member } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
@@ -309,31 +279,13 @@ describe.each(testBackends())('recurring gifts at a live CardConnect church on %
         and(eq(t.paymentReasons.churchId, churchId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    const methods = await call('PUT', '/admin/grace/gateways-metodos', {
-      token: admin,
-      body: { metodos: [{ codigo: 'cartao', idGatewayPagamento: 1 }] },
-    });
-    expect(methods.status, JSON.stringify(methods.body)).toBe(200);
-    const live = await call('PUT', '/admin/grace/gateways/cardconnect', {
-      token: admin,
-      body: {
-        modo: 'live',
-        credenciais: { merchantId: MERCHANT, username: 'api-user', password: 'api-pass-0123' },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
     await db().update(t.recurringGifts).set({ status: 'pausada' });
   }, 180_000);
   afterEach(async () => {
     sent.length = 0;
     await db().update(t.recurringGifts).set({ status: 'pausada' });
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.CARDCONNECT_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the next occurrence is one scheduled card-on-file auth of the kept CardSecure token', async () => {
     const token = await tokenize('4111 1111 1111 1111');

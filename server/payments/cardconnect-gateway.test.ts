@@ -5,16 +5,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
-import {
-  startFakeCardConnect,
-  type FakeCardConnect,
-} from './adapters/fake-cardconnect.test-support.ts';
+import { testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
+import type { FakeCardConnect } from './adapters/fake-cardconnect.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 import { reconcileLivePayments } from './live.ts';
 
 const MERCHANT = '496160873888';
@@ -22,6 +19,9 @@ const USERNAME = 'testing';
 const PASSWORD = 'cardconnect-pass-0001';
 
 describe.each(testBackends())('a live CardConnect account on %s', (backend) => {
+  const live = liveChurch('cardconnect', {
+    credentials: { merchantId: MERCHANT, username: USERNAME, password: PASSWORD },
+  });
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeCardConnect;
@@ -57,44 +57,21 @@ describe.each(testBackends())('a live CardConnect account on %s', (backend) => {
     });
 
   beforeAll(async () => {
-    fake = await startFakeCardConnect(MERCHANT, USERNAME, PASSWORD);
-    process.env.CARDCONNECT_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    member = (await loginAs(api, 'member@grace.demo')).token;
-    admin = (await loginAs(api, 'admin@grace.demo')).token;
-    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    graceId = grace!.id;
+    await live.open(backend);
+    ({ database, api, fake, member, admin, churchId: graceId } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
       .where(eq(t.paymentReasons.churchId, graceId));
     reasonId = reason!.id;
-    const methods = await call('PUT', '/admin/grace/gateways-metodos', {
-      token: admin,
-      body: { metodos: [{ codigo: 'cartao', idGatewayPagamento: 1 }] },
-    });
-    expect(methods.status, JSON.stringify(methods.body)).toBe(200);
-    const saved = await call('PUT', '/admin/grace/gateways/cardconnect', {
-      token: admin,
-      body: {
-        modo: 'live',
-        credenciais: { merchantId: MERCHANT, username: USERNAME, password: PASSWORD },
-      },
-    });
+    const saved = live.connected!;
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain(PASSWORD);
   });
   afterEach(() => {
     fake.loseNextAnswer = false;
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.CARDCONNECT_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the number passes through to CardSecure and only its token is kept; the charge is approved once', async () => {
     const token = await tokenize('4111 1111 1111 1111');

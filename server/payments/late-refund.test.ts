@@ -6,24 +6,20 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  signedStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from './adapters/fake-stripe.test-support.ts';
+import { testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
+import { signedStripeEvent, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 import { expireOverduePix } from './expiry.ts';
 import { refundPaidAfterClose } from './late-refund.ts';
 
 describe.each(testBackends())(
   'paid after we cancelled, at a live Stripe church on %s',
   (backend) => {
+    const live = liveChurch('stripe');
     let database: DatabaseHandle;
     let api: Api;
     let fake: FakeStripe;
@@ -77,31 +73,18 @@ describe.each(testBackends())(
       );
 
     beforeAll(async () => {
-      fake = await startFakeStripe();
-      process.env.STRIPE_API_URL = fake.url;
-      resetAccountSettings();
-      database = await openTestDatabase(backend);
-      api = createApi({ db: database.db });
-      const admin = (await loginAs(api, 'admin@grace.demo')).token;
-      member = (await loginAs(api, 'member@grace.demo')).token;
-      const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-      graceId = grace!.id;
+      await live.open(backend);
+      ({ database, api, fake, member, churchId: graceId } = live);
       const [reason] = await db()
         .select()
         .from(t.paymentReasons)
         .where(eq(t.paymentReasons.churchId, graceId));
       reasonId = reason!.id;
-      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     });
     afterEach(() => {
       fake.down = false;
     });
-    afterAll(async () => {
-      await database?.close();
-      await fake?.close();
-      delete process.env.STRIPE_API_URL;
-      resetAccountSettings();
-    });
+    afterAll(() => live.close());
 
     it('paid at the bank as our sweep gave it up: Stripe refuses the cancel, the gift stays cancelled and is refunded once', async () => {
       const { code, reference } = await challengedGift();

@@ -5,26 +5,30 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
-import { startFakePicPay, type FakePicPay } from './adapters/fake-picpay.test-support.ts';
+import { testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
+import type { FakePicPay } from './adapters/fake-picpay.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 import { reconcileLivePayments } from './live.ts';
 
 const PICPAY_TOKEN = 'picpay-token-graca-0001';
 const SELLER_TOKEN = 'seller-token-graca-0001';
 
 describe.each(testBackends())('a live PicPay account on %s', (backend) => {
+  const live = liveChurch('picpay', {
+    church: 'graca',
+    lang: 'pt-BR',
+    credentials: { picpayToken: PICPAY_TOKEN, sellerToken: SELLER_TOKEN },
+  });
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakePicPay;
   let gracaId: number;
   let reasonId: number;
   let member = '';
-  let admin = '';
   const { call } = apiClient(() => api, { lang: 'pt-BR' });
   const db = () => database.db;
   let seq = 0;
@@ -48,33 +52,18 @@ describe.each(testBackends())('a live PicPay account on %s', (backend) => {
     });
 
   beforeAll(async () => {
-    fake = await startFakePicPay(PICPAY_TOKEN);
-    process.env.PICPAY_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    member = (await loginAs(api, 'membro@graca.demo')).token;
-    admin = (await loginAs(api, 'lider@graca.demo')).token;
-    const [graca] = await db().select().from(t.churches).where(eq(t.churches.code, 'graca'));
-    gracaId = graca!.id;
+    await live.open(backend);
+    ({ database, api, fake, member, churchId: gracaId } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
       .where(eq(t.paymentReasons.churchId, gracaId));
     reasonId = reason!.id;
-    const saved = await call('PUT', '/admin/graca/gateways/picpay', {
-      token: admin,
-      body: { modo: 'live', credenciais: { picpayToken: PICPAY_TOKEN, sellerToken: SELLER_TOKEN } },
-    });
+    const saved = live.connected!;
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(JSON.stringify(saved.body)).not.toContain(SELLER_TOKEN);
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.PICPAY_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the payer is sent to PicPay; the callback is checked, then PicPay is asked; paid stays paid', async () => {
     const r = await give();

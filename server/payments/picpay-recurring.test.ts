@@ -6,18 +6,23 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
 import { playPlansResponseSchema } from '../../contract/play.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
-import { apiClient, loginAs } from '../test-kit.ts';
-import { startFakePicPay, type FakePicPay } from './adapters/fake-picpay.test-support.ts';
+import { testBackends } from '../db/test-database.ts';
+import { apiClient } from '../test-kit.ts';
+import type { FakePicPay } from './adapters/fake-picpay.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 
 const PICPAY_TOKEN = 'picpay-token-graca-0001';
 const SELLER_TOKEN = 'seller-token-graca-0001';
 
 describe.each(testBackends())('recurring charges and a live PicPay account on %s', (backend) => {
+  const live = liveChurch('picpay', {
+    church: 'graca',
+    lang: 'pt-BR',
+    credentials: { picpayToken: PICPAY_TOKEN, sellerToken: SELLER_TOKEN },
+  });
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakePicPay;
@@ -30,18 +35,8 @@ describe.each(testBackends())('recurring charges and a live PicPay account on %s
   const key = () => `picpay-rec-${backend}-${++seq}-${Math.random().toString(36).slice(2)}`;
 
   beforeAll(async () => {
-    fake = await startFakePicPay(PICPAY_TOKEN);
-    process.env.PICPAY_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    const { call } = apiClient(() => api, { lang: 'pt-BR' });
-    member = (await loginAs(api, 'membro@graca.demo')).token;
-    const admin = (await loginAs(api, 'lider@graca.demo')).token;
-    const [graca] = await db().select().from(t.churches).where(eq(t.churches.code, 'graca'));
-    gracaId = graca!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'membro@graca.demo'));
-    userId = user!.id;
+    await live.open(backend);
+    ({ database, api, fake, member, churchId: gracaId, userId } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
@@ -49,18 +44,8 @@ describe.each(testBackends())('recurring charges and a live PicPay account on %s
         and(eq(t.paymentReasons.churchId, gracaId), eq(t.paymentReasons.recurrenceAllowed, true)),
       );
     reasonId = reason!.id;
-    const saved = await call('PUT', '/admin/graca/gateways/picpay', {
-      token: admin,
-      body: { modo: 'live', credenciais: { picpayToken: PICPAY_TOKEN, sellerToken: SELLER_TOKEN } },
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.PICPAY_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it.each([
     ['pt-BR', /cobradas no cartão de crédito/],

@@ -10,15 +10,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends } from '../db/test-database.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
 import { apiClient, loginAs, runQueuedTasks } from '../test-kit.ts';
-import { startFakeStripe, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import type { FakeStripe } from './adapters/fake-stripe.test-support.ts';
 import { forgetCardTask } from './forget-card.task.ts';
+import { liveChurch } from './live-church.test-support.ts';
 
 const OTHER_GATEWAY = {
   en: 'This card was saved with another payment provider or in test mode and cannot be charged here. Choose another card or add it again.',
@@ -26,6 +26,7 @@ const OTHER_GATEWAY = {
 };
 
 describe.each(testBackends())('saved cards at a live Stripe church on %s', (backend) => {
+  const live = liveChurch('stripe', { connect: false }); // each test sets Stripe live or not
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeStripe;
@@ -99,17 +100,8 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
     fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents');
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    admin = (await loginAs(api, 'admin@grace.demo')).token;
-    member = (await loginAs(api, 'member@grace.demo')).token;
-    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    graceId = grace!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
-    userId = user!.id;
+    await live.open(backend);
+    ({ database, api, fake, admin, member, churchId: graceId, userId } = live);
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
@@ -118,12 +110,7 @@ describe.each(testBackends())('saved cards at a live Stripe church on %s', (back
       );
     reasonId = reason!.id;
   }, 180_000);
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('a card added on the sandbox is kept as a sandbox card and listed there', async () => {
     const tok = await call('POST', `/general/payment/church/${graceId}/card/token`, {

@@ -5,20 +5,15 @@
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends } from '../db/test-database.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
 import type { Mail } from '../mail/outbox.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  signedStripeEvent,
-  startFakeStripe,
-  type FakeStripe,
-} from './adapters/fake-stripe.test-support.ts';
+import { apiClient } from '../test-kit.ts';
+import { signedStripeEvent, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 import { reconcileLivePayments } from './live.ts';
 
 /** Stripe's test card that asks for 3-D Secure until it is set up for off-session use. */
@@ -27,6 +22,7 @@ const PM = 'pm_card_authenticationRequiredOnSetup';
 describe.each(testBackends())(
   'a card kept after 3-D Secure at a live Stripe church on %s',
   (backend) => {
+    const live = liveChurch('stripe');
     let database: DatabaseHandle;
     let api: Api;
     let fake: FakeStripe;
@@ -129,20 +125,8 @@ describe.each(testBackends())(
     };
 
     beforeAll(async () => {
-      fake = await startFakeStripe();
-      process.env.STRIPE_API_URL = fake.url;
-      resetAccountSettings();
-      database = await openTestDatabase(backend);
-      api = createApi({ db: database.db });
-      const admin = (await loginAs(api, 'admin@grace.demo')).token;
-      memberToken = (await loginAs(api, 'member@grace.demo')).token;
-      const [church] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-      churchId = church!.id;
-      const [user] = await db()
-        .select()
-        .from(t.users)
-        .where(eq(t.users.email, 'member@grace.demo'));
-      userId = user!.id;
+      await live.open(backend);
+      ({ database, api, fake, churchId, userId, member: memberToken } = live);
       const [reason] = await db()
         .select()
         .from(t.paymentReasons)
@@ -153,14 +137,8 @@ describe.each(testBackends())(
           ),
         );
       reasonId = reason!.id;
-      await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
     }, 180_000);
-    afterAll(async () => {
-      await database?.close();
-      await fake?.close();
-      delete process.env.STRIPE_API_URL;
-      resetAccountSettings();
-    });
+    afterAll(() => live.close());
 
     it('approved by the signed payment_intent.succeeded webhook: the card is kept and the next charge is off-session', async () => {
       const { payment, gift, customer } = await startGift('3ds-webhook');

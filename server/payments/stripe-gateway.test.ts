@@ -9,17 +9,14 @@ import Stripe from 'stripe';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayAccountsSchema } from '../../contract/gateways.ts';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
+import type { Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends } from '../db/test-database.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
-import {
-  startFakeStripe,
-  stripeEvent,
-  type FakeStripe,
-} from './adapters/fake-stripe.test-support.ts';
+import { stripeEvent, type FakeStripe } from './adapters/fake-stripe.test-support.ts';
+import { liveChurch } from './live-church.test-support.ts';
 import { liveHooks, reconcileLivePayments } from './live.ts';
 
 const SECRET = 'sk_test_church';
@@ -27,6 +24,7 @@ const WEBHOOK_SECRET = 'whsec_test_church_webhook_0123';
 const signer = new Stripe('sk_test_signer');
 
 describe.each(testBackends())('a live Stripe account on %s', (backend) => {
+  const live = liveChurch('stripe', { connect: false }); // the first test connects it
   let database: DatabaseHandle;
   let api: Api;
   let fake: FakeStripe;
@@ -76,17 +74,11 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
     fake.calls.filter((c) => c.method === 'POST' && c.path === '/v1/payment_intents');
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    database = await openTestDatabase(backend);
-    api = createApi({ db: database.db });
-    tokens.admin = (await loginAs(api, 'admin@grace.demo')).token;
-    tokens.member = (await loginAs(api, 'member@grace.demo')).token;
+    await live.open(backend);
+    ({ database, api, fake, admin: tokens.admin, member: tokens.member } = live);
+    ({ churchId: graceId } = live);
     tokens.gracaFinance = (await loginAs(api, 'tesoureiro@graca.demo')).token;
     tokens.gracaEditor = (await loginAs(api, 'editor@graca.demo')).token;
-    const [grace] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    graceId = grace!.id;
     const [reason] = await db()
       .select()
       .from(t.paymentReasons)
@@ -99,12 +91,7 @@ describe.each(testBackends())('a live Stripe account on %s', (backend) => {
     fake.failTimes = 1;
     fake.down = false;
   });
-  afterAll(async () => {
-    await database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the treasurer connects Stripe: live needs every credential, secrets come back as four characters and are stored sealed', async () => {
     const before = await call('GET', '/admin/grace/gateways', { token: tokens.admin });

@@ -8,7 +8,6 @@ import { randomBytes } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { and, eq, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApi } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -16,13 +15,9 @@ import { seedDemo } from '../db/seed/index.ts';
 import { LIVE_WAIT_MS } from '../giving/recurring.ts';
 import { runWorker, scratchDatabase, waitFor } from '../jobs/worker-processes.test-support.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from '../payments/adapters/fake-stripe.test-support.ts';
+import type { FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import { liveChurch } from '../payments/live-church.test-support.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { FIRST_PERIOD, RENEW_AHEAD_MS } from './subscription-state.ts';
 
@@ -36,6 +31,7 @@ if (!base)
   );
 
 describe.skipIf(!base)('live Play renewals with real processes on PostgreSQL', () => {
+  const live = liveChurch('stripe');
   let scratch: Awaited<ReturnType<typeof scratchDatabase>>;
   let database: DatabaseHandle;
   let fake: FakeStripe;
@@ -84,27 +80,14 @@ describe.skipIf(!base)('live Play renewals with real processes on PostgreSQL', (
   beforeAll(async () => {
     // the worker process must open the credentials this process seals
     process.env.PAYMENT_KEY = randomBytes(32).toString('hex');
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
-    scratch = await scratchDatabase(base!, 'church_test_playlive');
-    database = await openDatabase(scratch.url);
-    await seedDemo(database.db);
-    const api = createApi({ db: database.db });
-    const { call } = apiClient(() => api, { lang: 'en' });
-    const admin = (await loginAs(api, 'admin@grace.demo')).token;
-    await setGatewayLive(call, admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
+    await live.open(async () => {
+      scratch = await scratchDatabase(base!, 'church_test_playlive');
+      const opened = await openDatabase(scratch.url);
+      await seedDemo(opened.db);
+      return opened;
+    });
+    ({ database, fake, churchId, userId } = live);
     await database.db.update(t.playSubscriptions).set({ renewAt: null }); // only ours are due
-    const [church] = await database.db
-      .select()
-      .from(t.churches)
-      .where(eq(t.churches.code, 'grace'));
-    churchId = church!.id;
-    const [user] = await database.db
-      .select()
-      .from(t.users)
-      .where(eq(t.users.email, 'member@grace.demo'));
-    userId = user!.id;
     const plans = await database.db
       .select()
       .from(t.playPlans)
@@ -127,10 +110,8 @@ describe.skipIf(!base)('live Play renewals with real processes on PostgreSQL', (
     cardId = card!.id;
   }, 180_000);
   afterAll(async () => {
-    await database?.close();
+    await live.close();
     await scratch?.drop();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
     if (savedKey === undefined) delete process.env.PAYMENT_KEY;
     else process.env.PAYMENT_KEY = savedKey;
     resetAccountSettings();

@@ -9,25 +9,18 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { paymentResponseSchema } from '../../contract/payments.ts';
-import { createApi, type Api } from '../app.ts';
-import { resetAccountSettings } from '../auth/settings.ts';
+import type { Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { testBackends, type TestBackend } from '../db/test-database.ts';
 import { LIVE_WAIT_MS, RETRY_DAYS } from '../giving/recurring.ts';
 import type { Mail } from '../mail/outbox.ts';
-import {
-  startFakeCardConnect,
-  type FakeCardConnect,
-} from '../payments/adapters/fake-cardconnect.test-support.ts';
-import {
-  FAKE_STRIPE_ACCOUNT,
-  startFakeStripe,
-  type FakeStripe,
-} from '../payments/adapters/fake-stripe.test-support.ts';
+import type { FakeCardConnect } from '../payments/adapters/fake-cardconnect.test-support.ts';
+import type { FakeStripe } from '../payments/adapters/fake-stripe.test-support.ts';
+import { liveChurch, type LiveChurch } from '../payments/live-church.test-support.ts';
 import { activeSubscription } from './access.ts';
 import { reconcileLivePayments } from '../payments/live.ts';
-import { apiClient, loginAs, setGatewayLive } from '../test-kit.ts';
+import { apiClient } from '../test-kit.ts';
 import { renewDueSubscriptions } from './renewals.ts';
 import { FIRST_PERIOD, RENEW_AHEAD_MS } from './subscription-state.ts';
 
@@ -36,7 +29,7 @@ const settings = { PROVIDER_DOMAIN: 'localhost', PORT: 4321 };
 type Plan = typeof t.playPlans.$inferSelect;
 
 /** What the member, the church and its plans are in both describes (grace, en). */
-function world() {
+function world(live: LiveChurch<'stripe'> | LiveChurch<'cardconnect'>) {
   const w = {
     database: undefined as unknown as DatabaseHandle,
     api: undefined as unknown as Api,
@@ -54,15 +47,10 @@ function world() {
     },
   };
   const run = (now: Date) => renewDueSubscriptions(db(), now, { mailer, settings });
-  const open = async (backend: Parameters<typeof openTestDatabase>[0]) => {
-    w.database = await openTestDatabase(backend);
-    w.api = createApi({ db: w.database.db });
-    w.admin = (await loginAs(w.api, 'admin@grace.demo')).token;
-    w.member = (await loginAs(w.api, 'member@grace.demo')).token;
-    const [church] = await db().select().from(t.churches).where(eq(t.churches.code, 'grace'));
-    w.churchId = church!.id;
-    const [user] = await db().select().from(t.users).where(eq(t.users.email, 'member@grace.demo'));
-    w.userId = user!.id;
+  const open = async (backend: TestBackend) => {
+    await live.open(backend);
+    ({ database: w.database, api: w.api, admin: w.admin, member: w.member } = live);
+    ({ churchId: w.churchId, userId: w.userId } = live);
     const plans = await db().select().from(t.playPlans).where(eq(t.playPlans.churchId, w.churchId));
     w.monthly = plans.find((p) => p.feeCents > 0 && p.active)!;
     await clear();
@@ -112,8 +100,9 @@ function world() {
 }
 
 describe.each(testBackends())('play renewals at a live Stripe church on %s', (backend) => {
+  const live = liveChurch('stripe');
   let fake: FakeStripe;
-  const { w, db, run, open, clear, subOf, mySub, renewalsOf, dueSub } = world();
+  const { w, db, run, open, clear, subOf, mySub, renewalsOf, dueSub } = world(live);
   const { call } = apiClient(() => w.api, { lang: 'en' });
 
   /** A card Stripe kept on a Customer, saved for the member (as a first checkout leaves it). */
@@ -138,19 +127,11 @@ describe.each(testBackends())('play renewals at a live Stripe church on %s', (ba
     [...fake.intents.values()].filter((i) => i.metadata?.pedido === code);
 
   beforeAll(async () => {
-    fake = await startFakeStripe();
-    process.env.STRIPE_API_URL = fake.url;
-    resetAccountSettings();
     await open(backend);
-    await setGatewayLive(call, w.admin, 'grace', 'stripe', FAKE_STRIPE_ACCOUNT);
+    fake = live.fake;
   }, 180_000);
   afterEach(clear);
-  afterAll(async () => {
-    await w.database?.close();
-    await fake?.close();
-    delete process.env.STRIPE_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the first checkout keeps the card at Stripe, and the renewal is one off-session charge of it', async () => {
     const tok = await call('POST', `/general/payment/church/${w.churchId}/card/gateway-token`, {
@@ -411,38 +392,18 @@ describe.each(testBackends())('play renewals at a live Stripe church on %s', (ba
 });
 
 describe.each(testBackends())('play renewals at a live CardConnect church on %s', (backend) => {
-  const MERCHANT = '496160873888';
+  const live = liveChurch('cardconnect');
   let fake: FakeCardConnect;
-  const { w, db, run, open, clear, subOf, mySub, renewalsOf } = world();
+  const { w, db, run, open, clear, subOf, mySub, renewalsOf } = world(live);
   const { call } = apiClient(() => w.api, { lang: 'en' });
   const auths = () => fake.calls.filter((c) => c.method === 'PUT' && c.path.endsWith('/auth'));
 
   beforeAll(async () => {
-    fake = await startFakeCardConnect(MERCHANT, 'api-user', 'api-pass-0123');
-    process.env.CARDCONNECT_API_URL = fake.url;
-    resetAccountSettings();
     await open(backend);
-    const methods = await call('PUT', '/admin/grace/gateways-metodos', {
-      token: w.admin,
-      body: { metodos: [{ codigo: 'cartao', idGatewayPagamento: 1 }] },
-    });
-    expect(methods.status, JSON.stringify(methods.body)).toBe(200);
-    const live = await call('PUT', '/admin/grace/gateways/cardconnect', {
-      token: w.admin,
-      body: {
-        modo: 'live',
-        credenciais: { merchantId: MERCHANT, username: 'api-user', password: 'api-pass-0123' },
-      },
-    });
-    expect(live.status, JSON.stringify(live.body)).toBe(200);
+    fake = live.fake;
   }, 180_000);
   afterEach(clear);
-  afterAll(async () => {
-    await w.database?.close();
-    await fake?.close();
-    delete process.env.CARDCONNECT_API_URL;
-    resetAccountSettings();
-  });
+  afterAll(() => live.close());
 
   it('the first checkout keeps the CardSecure token, and the renewal is one scheduled card-on-file auth', async () => {
     const tok = await call('POST', `/general/payment/church/${w.churchId}/card/token`, {
