@@ -1,5 +1,10 @@
 import { availableParallelism } from 'node:os';
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
+
+// The servers some tests start (the two-node suite, the database outage, the job worker processes)
+// reuse V8's compiled code of their modules from the starts before (tests/README.md).
+process.env.NODE_COMPILE_CACHE ??= path.resolve('node_modules/.cache/node-compile-cache');
 
 /**
  * API test files that need a module graph of their own (the rest share one per worker, below):
