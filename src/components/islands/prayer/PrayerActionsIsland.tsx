@@ -2,12 +2,18 @@
 // messages with a form to add one (spec §3 Pray / Prayer message). The page stays the same for
 // everyone (cacheable): the island finds the session in the browser, and a visitor gets login
 // links instead (spec §5: prayer actions need a login). A sent message joins the list at once.
-import { useMemo, useState } from 'react';
+// The flow is the store's (src/stores/prayer.ts).
+import { useStore } from '@nanostores/react';
+import { useMemo } from 'react';
 import type { PrayerMessage } from '../../../../contract/prayer.ts';
-import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { prayFor, sendSupport } from '../../../lib/prayer/api.ts';
-import { checkMessageText } from '../../../lib/prayer/forms.ts';
+import {
+  $prayerActions,
+  pray,
+  prayerActionsOf,
+  sendSupportMessage,
+  setSupportText,
+} from '../../../stores/prayer.ts';
 import {
   loginHref,
   Notice,
@@ -15,19 +21,18 @@ import {
   SubmitButton,
   TextArea,
   useSession,
-  type Message,
   type T,
 } from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { prayerId: number; prayed: number; messages: PrayerMessage[] };
-type Note = Message | null;
 
 export default function PrayerActionsIsland(props: Props) {
   const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
   const { ready, loggedIn } = useSession(props.church);
   const member = ready && loggedIn;
-  const [messages, setMessages] = useState(props.messages);
+  const { sent } = prayerActionsOf(props.prayerId, useStore($prayerActions));
+  const messages = sent.length ? [...props.messages, ...sent] : props.messages;
   const back = loginHref(`/prayer/${props.prayerId}`);
   return (
     <div className="prayer-actions">
@@ -58,12 +63,7 @@ export default function PrayerActionsIsland(props: Props) {
           </ol>
         )}
         {member ? (
-          <SupportForm
-            t={t}
-            prayerId={props.prayerId}
-            max={props.limits.message}
-            onSent={(m) => setMessages((list) => [...list, m])}
-          />
+          <SupportForm t={t} prayerId={props.prayerId} max={props.limits.message} />
         ) : (
           <p className="prayer-login">
             {t('prayer.support.login')} <a href={back}>{t('prayer.login')}</a>
@@ -87,22 +87,9 @@ function PrayButton({
   member: boolean;
   loginHref: string;
 }) {
-  const [count, setCount] = useState(initial);
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
-  const [error, setError] = useState<string | null>(null);
-  async function pray() {
-    setState('busy');
-    setError(null);
-    try {
-      const answer = await prayFor(prayerId);
-      setCount(answer.qtdeOrar);
-      setState('done');
-    } catch (e) {
-      const failure = await readFailure(e);
-      setError(failure.message || t('prayer.pray.failed'));
-      setState('idle');
-    }
-  }
+  const actions = prayerActionsOf(prayerId, useStore($prayerActions));
+  const count = actions.count ?? initial;
+  const { pray: state, prayError: error } = actions;
   return (
     <div className="prayer-pray">
       <p className="prayer-pray-count" role="status">
@@ -125,7 +112,7 @@ function PrayButton({
         <button
           type="button"
           className={state === 'done' ? 'button secondary' : 'button'}
-          onClick={pray}
+          onClick={() => void pray(prayerId, t('prayer.pray.failed'))}
           disabled={state !== 'idle'}
           aria-busy={state === 'busy' || undefined}
         >
@@ -159,43 +146,24 @@ function PrayButton({
   );
 }
 
-function SupportForm({
-  t,
-  prayerId,
-  max,
-  onSent,
-}: {
-  t: T;
-  prayerId: number;
-  max: number;
-  onSent: (m: PrayerMessage) => void;
-}) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [notice, setNotice] = useState<Note>(null);
-  const [submitting, setSubmitting] = useState(false);
-  async function submit(event: { preventDefault(): void }) {
+function SupportForm({ t, prayerId, max }: { t: T; prayerId: number; max: number }) {
+  const {
+    text,
+    textError: error,
+    notice,
+    submitting,
+  } = prayerActionsOf(prayerId, useStore($prayerActions));
+  function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const problem = checkMessageText(text, max);
-    if (problem) return setError(t(problem.key, problem.values));
-    setSubmitting(true);
-    setNotice(null);
-    try {
-      const answer = await sendSupport(prayerId, text);
-      onSent(answer.mensagem);
-      setText('');
-      setNotice({ kind: 'ok', text: t('prayer.support.sent') });
-    } catch (e) {
-      const failure = await readFailure(e); // the text stays in the box to try again
-      setError(failure.errors.mensagem?.[0]);
-      setNotice({
-        kind: 'error',
-        text: failure.errors.mensagem
-          ? t('prayer.support.failed')
-          : failure.message || t('prayer.support.failed'),
-      });
-    }
-    setSubmitting(false);
+    void sendSupportMessage({
+      prayerId,
+      max,
+      texts: {
+        rule: (key, values) => t(key, values),
+        sent: t('prayer.support.sent'),
+        failed: t('prayer.support.failed'),
+      },
+    });
   }
   return (
     <form
@@ -215,10 +183,7 @@ function SupportForm({
         counter={(count, limit) => t('prayer.form.counter', { count, max: limit })}
         disabled={submitting}
         required
-        onChange={(v) => {
-          setText(v);
-          setError(undefined);
-        }}
+        onChange={(v) => setSupportText(prayerId, v)}
         error={error}
       />
       <SubmitButton
