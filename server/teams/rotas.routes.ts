@@ -33,6 +33,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
   const origin = (c: Context, church: { id: number; code: string; name: string }) =>
     churchOrigin(db, c, { ...church, active: true });
   const asMember = memberScope(db, { caller: 'member' });
+  const deps = { db };
   const member = (c: Context) => {
     const { church, user } = membersOf(c);
     return { church, userId: user.userId };
@@ -121,8 +122,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       asMember,
       async (c) => {
         const { assignmentId } = c.req.valid('param');
-        const { church, userId } = member(c);
-        await rotas.checkInSelf(db, church.id, userId, assignmentId);
+        await rotas.checkInSelf(deps, membersOf(c), assignmentId);
         return c.body(null, 204);
       },
     )
@@ -137,8 +137,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       validate('json', blockoutInput),
       asMember,
       async (c) => {
-        const { church, userId } = member(c);
-        return c.json(await rotas.addBlockout(db, church.id, userId, c.req.valid('json')), 201);
+        return c.json(await rotas.addBlockout(deps, membersOf(c), c.req.valid('json')), 201);
       },
     )
     .delete(
@@ -147,8 +146,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       asMember,
       async (c) => {
         const { blockoutId } = c.req.valid('param');
-        const { church, userId } = member(c);
-        await rotas.removeBlockout(db, church.id, userId, blockoutId);
+        await rotas.removeBlockout(deps, membersOf(c), blockoutId);
         return c.body(null, 204);
       },
     )
@@ -158,8 +156,7 @@ export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
       asMember,
       async (c) => {
         const { teamId } = c.req.valid('param');
-        const { church, userId } = member(c);
-        await rotas.requestToJoin(db, church.id, userId, teamId);
+        await rotas.requestToJoin(deps, membersOf(c), teamId);
         return c.body(null, 204);
       },
     )

@@ -15,11 +15,16 @@ import { isUniqueViolation } from '../db/unique-violation.ts';
 import { eachClaimed, type ClaimOptions } from '../jobs/claim.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import type { Mailer } from '../mail/outbox.ts';
+import type { MemberDeps } from '../member/deps.ts';
+import type { MembersScope } from '../member/scope.ts';
 import { syncDoorTeam } from './door-sync.ts';
 import { planWhen, rotaMail } from './rota-mail.ts';
 import { leadersOf, noticeAndPush, tell } from './rota-notify.ts';
 
 const links = signer('rota-answer');
+
+/** What the member's own rota writes need (they change no public page: nothing to announce). */
+type MemberWriteDeps = Pick<MemberDeps, 'db'>;
 
 const nameOf = (p: { first: string | null; last: string | null; email: string }) =>
   [p.first, p.last].filter(Boolean).join(' ') || p.email;
@@ -236,12 +241,12 @@ async function tellLeaders(db: Database, mailer: Mailer, row: Row, origin: strin
 
 /** On the day, a volunteer checks in themselves on arrival (the leader sees who is still missing). */
 export async function checkInSelf(
-  db: Database,
-  churchId: number,
-  userId: number,
+  { db }: MemberWriteDeps,
+  scope: MembersScope,
   assignmentId: number,
   now = new Date(),
 ): Promise<void> {
+  const [churchId, userId] = [scope.church.id, scope.user.userId];
   const rows = await db
     .update(t.assignments)
     .set({ checkedInAt: now, noShow: false, state: 'aceita' })
@@ -325,16 +330,15 @@ export async function myRotas(
 }
 
 export async function addBlockout(
-  db: Database,
-  churchId: number,
-  userId: number,
+  { db }: MemberWriteDeps,
+  scope: MembersScope,
   input: { inicio: string; fim: string; motivo: string | null },
 ): Promise<{ id: number }> {
   const [row] = await db
     .insert(t.blockouts)
     .values({
-      churchId,
-      userId,
+      churchId: scope.church.id,
+      userId: scope.user.userId,
       startDate: input.inicio,
       endDate: input.fim,
       reason: input.motivo,
@@ -344,9 +348,8 @@ export async function addBlockout(
 }
 
 export async function removeBlockout(
-  db: Database,
-  churchId: number,
-  userId: number,
+  { db }: MemberWriteDeps,
+  scope: MembersScope,
   id: number,
 ): Promise<void> {
   const gone = await db
@@ -354,8 +357,8 @@ export async function removeBlockout(
     .where(
       and(
         eq(t.blockouts.id, id),
-        eq(t.blockouts.churchId, churchId),
-        eq(t.blockouts.userId, userId),
+        eq(t.blockouts.churchId, scope.church.id),
+        eq(t.blockouts.userId, scope.user.userId),
       ),
     )
     .returning({ id: t.blockouts.id });
@@ -364,11 +367,11 @@ export async function removeBlockout(
 
 /** A member asks to join a team; a leader or admin approves it. */
 export async function requestToJoin(
-  db: Database,
-  churchId: number,
-  userId: number,
+  { db }: MemberWriteDeps,
+  scope: MembersScope,
   teamId: number,
 ): Promise<void> {
+  const [churchId, userId] = [scope.church.id, scope.user.userId];
   const [team] = await db
     .select({ id: t.teams.id })
     .from(t.teams)
