@@ -1,10 +1,17 @@
 // The actions under a request: "I prayed" shows the API's count once done, or its message; a
 // supportive message is checked first, joins the list once sent and clears the box; a refusal
-// keeps the text to try again, with the field's message.
+// keeps the text to try again, with the field's message. The member's own requests: someone
+// else's is a 404 ("no result found"), and a refused delete says why.
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-const api = vi.hoisted(() => ({ prayFor: vi.fn(), sendSupport: vi.fn() }));
+const api = vi.hoisted(() => ({
+  prayFor: vi.fn(),
+  sendSupport: vi.fn(),
+  loadOwnPrayers: vi.fn(),
+  loadOwnPrayer: vi.fn(),
+  deletePrayer: vi.fn(),
+}));
 vi.mock('../lib/prayer/api.ts', () => api);
 const store = await import('./prayer.ts');
 
@@ -69,5 +76,23 @@ describe('prayer actions store', () => {
       notice: { kind: 'error', text: 'Failed.' },
       submitting: false,
     });
+  });
+
+  it('the member’s own requests load; someone else’s answers 404', async () => {
+    api.loadOwnPrayers.mockResolvedValueOnce({ oracoes: [{ id: 3 }] });
+    await store.loadOwnList(1);
+    expect(store.$ownPrayers.get()).toEqual({ state: 'ready', data: [{ id: 3 }] });
+    api.loadOwnPrayer.mockRejectedValueOnce(refused(404, { message: 'Not found' }));
+    await store.loadOwnOne(99, 1);
+    expect(store.$ownPrayer.get()).toMatchObject({ state: 'error', status: 404 });
+  });
+
+  it('a refused delete says why and lets the member try again', async () => {
+    api.deletePrayer.mockRejectedValueOnce(refused(404, {}));
+    await store.deleteOwnPrayer(3, { notFound: 'Not found.', failed: 'Failed.' });
+    expect(store.$ownDeletion.get()).toEqual({ submitting: false, notice: 'Not found.' });
+    api.deletePrayer.mockRejectedValueOnce(refused(500, {}));
+    await store.deleteOwnPrayer(3, { notFound: 'Not found.', failed: 'Failed.' });
+    expect(store.$ownDeletion.get()).toEqual({ submitting: false, notice: 'Failed.' });
   });
 });

@@ -2,12 +2,20 @@
 // "I prayed" with its count, and the supportive message form (text, its error, the notice,
 // submitting) with the messages sent from the page. The page's own count and messages come from
 // the server's render; this store holds only what changed since, by request id. Calls in
-// src/lib/prayer/api.ts, rules in src/lib/prayer/forms.ts; no DOM here.
-import { map } from 'nanostores';
-import type { PrayerMessage } from '../../contract/prayer.ts';
+// src/lib/prayer/api.ts, rules in src/lib/prayer/forms.ts; no DOM here. Also the member's own
+// requests (docs/prayer.md: /user/prayer, one of them, its delete confirmation).
+import { atom, map } from 'nanostores';
+import type { OwnPrayer, OwnPrayerDetail, PrayerMessage } from '../../contract/prayer.ts';
 import { readFailure } from '../lib/account/http.ts';
-import { prayFor, sendSupport } from '../lib/prayer/api.ts';
+import {
+  deletePrayer,
+  loadOwnPrayer,
+  loadOwnPrayers,
+  prayFor,
+  sendSupport,
+} from '../lib/prayer/api.ts';
 import { checkMessageText } from '../lib/prayer/forms.ts';
+import { loadInto, type Loadable } from './loadable.ts';
 
 export interface PrayerActions {
   /** The count the API answered after "I prayed"; null: the page's. */
@@ -94,4 +102,40 @@ export async function sendSupportMessage({ prayerId, max, texts }: SendSupport):
     });
   }
   patch(prayerId, { submitting: false });
+}
+
+/** The member's own requests (/user/prayer). */
+export const $ownPrayers = atom<Loadable<OwnPrayer[]>>({ state: 'idle' });
+
+export const loadOwnList = (churchId: number): Promise<void> =>
+  loadInto($ownPrayers, async () => (await loadOwnPrayers(churchId)).oracoes, false);
+
+/** One own request with its messages (/user/prayer/{id} and its delete page). */
+export const $ownPrayer = atom<Loadable<OwnPrayerDetail>>({ state: 'idle' });
+
+export const loadOwnOne = (id: number, churchId: number): Promise<void> =>
+  loadInto($ownPrayer, () => loadOwnPrayer(id, churchId), false);
+
+/** The delete confirmation: submitting, and why it failed. */
+export const $ownDeletion = map<{ submitting: boolean; notice: string | null }>({
+  submitting: false,
+  notice: null,
+});
+
+/** Deletes the request, then leaves for the success page; a refusal says why (404: not found). */
+export async function deleteOwnPrayer(
+  id: number,
+  texts: { notFound: string; failed: string },
+): Promise<void> {
+  $ownDeletion.set({ submitting: true, notice: null });
+  try {
+    await deletePrayer(id);
+    location.assign('/prayer/delete/success');
+  } catch (error) {
+    const failure = await readFailure(error);
+    $ownDeletion.set({
+      submitting: false,
+      notice: failure.status === 404 ? texts.notFound : failure.message || texts.failed,
+    });
+  }
 }

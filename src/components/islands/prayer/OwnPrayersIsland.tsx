@@ -1,20 +1,20 @@
 // The member's own requests (spec §2 /user/prayer, /user/prayer/{id}, /prayer/{id}/delete):
 // the list with published/private badges, one request with its supportive messages, and the
 // delete confirmation. Someone else's request answers 404: spec §8 "no result found".
-import { useMemo, useState } from 'react';
+// The flow is the store's (src/stores/prayer.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import type { OwnPrayer, OwnPrayerDetail } from '../../../../contract/prayer.ts';
-import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate } from '../../../lib/format.ts';
-import { deletePrayer, loadOwnPrayer, loadOwnPrayers } from '../../../lib/prayer/api.ts';
 import {
-  Loader,
-  MemberGate,
-  Notice,
-  SubmitButton,
-  useLoad,
-  type Lang,
-  type T,
-} from '../ui/index.ts';
+  $ownDeletion,
+  $ownPrayer,
+  $ownPrayers,
+  deleteOwnPrayer,
+  loadOwnList,
+  loadOwnOne,
+} from '../../../stores/prayer.ts';
+import { Loader, MemberGate, Notice, SubmitButton, type Lang, type T } from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { mode: 'list' | 'detail' | 'delete'; prayerId?: number };
@@ -80,11 +80,20 @@ function Stats({ t, item }: { t: T; item: OwnPrayer }) {
 }
 
 function OwnList({ t, churchId, lang }: { t: T; churchId: number; lang: Lang }) {
-  const { state, retry } = useLoad(() => loadOwnPrayers(churchId));
-  if (state.kind === 'loading') return <Loader label={t('prayer.loading')} />;
-  if (state.kind === 'error') return <LoadError t={t} message={state.message} retry={retry} />;
-  if (state.kind === 'missing') return <LoadError t={t} message="" retry={retry} />;
-  const list = state.value.oracoes;
+  const state = useStore($ownPrayers);
+  useEffect(() => void loadOwnList(churchId), [churchId]);
+  const retry = () => void loadOwnList(churchId);
+  // spec §8: 404 and 400 are "no result found"; here the retry says it
+  if (state.state === 'error')
+    return (
+      <LoadError
+        t={t}
+        message={state.status === 404 || state.status === 400 ? '' : state.message}
+        retry={retry}
+      />
+    );
+  if (state.state !== 'ready') return <Loader label={t('prayer.loading')} />;
+  const list = state.data;
   return (
     <div className="acc-panel prayer-mine">
       <div className="prayer-head">
@@ -142,14 +151,19 @@ function OwnOne({
   id: number;
   mode: 'detail' | 'delete';
 }) {
-  const { state, retry } = useLoad(() => loadOwnPrayer(id, churchId));
-  if (state.kind === 'loading') return <Loader label={t('prayer.loading')} />;
-  if (state.kind === 'missing') return <Missing t={t} />;
-  if (state.kind === 'error') return <LoadError t={t} message={state.message} retry={retry} />;
+  const state = useStore($ownPrayer);
+  useEffect(() => void loadOwnOne(id, churchId), [id, churchId]);
+  if (state.state === 'error')
+    return state.status === 404 || state.status === 400 ? (
+      <Missing t={t} />
+    ) : (
+      <LoadError t={t} message={state.message} retry={() => void loadOwnOne(id, churchId)} />
+    );
+  if (state.state !== 'ready') return <Loader label={t('prayer.loading')} />;
   return mode === 'detail' ? (
-    <OwnDetail t={t} lang={lang} item={state.value} />
+    <OwnDetail t={t} lang={lang} item={state.data} />
   ) : (
-    <ConfirmDelete t={t} lang={lang} item={state.value} />
+    <ConfirmDelete t={t} lang={lang} item={state.data} />
   );
 }
 
@@ -240,26 +254,13 @@ function OwnDetail({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayerDetail 
 }
 
 function ConfirmDelete({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer }) {
-  const [submitting, setSubmitting] = useState(false);
-  const [notice, setNotice] = useState<{ kind: 'error'; text: string } | null>(null);
-  async function confirm(event: { preventDefault(): void }) {
+  const { submitting, notice } = useStore($ownDeletion);
+  function confirm(event: { preventDefault(): void }) {
     event.preventDefault();
-    setSubmitting(true);
-    setNotice(null);
-    try {
-      await deletePrayer(item.id);
-      location.assign('/prayer/delete/success');
-    } catch (error) {
-      const failure = await readFailure(error);
-      setNotice({
-        kind: 'error',
-        text:
-          failure.status === 404
-            ? t('prayer.notFound')
-            : failure.message || t('prayer.delete.failed'),
-      });
-      setSubmitting(false);
-    }
+    void deleteOwnPrayer(item.id, {
+      notFound: t('prayer.notFound'),
+      failed: t('prayer.delete.failed'),
+    });
   }
   return (
     <form
@@ -271,7 +272,7 @@ function ConfirmDelete({ t, lang, item }: { t: T; lang: Lang; item: OwnPrayer })
         ← {t('prayer.mine.back')}
       </a>
       <h1>{t('prayer.delete.title')}</h1>
-      <Notice message={notice} />
+      <Notice message={notice ? { kind: 'error', text: notice } : null} />
       <Summary t={t} lang={lang} item={item} />
       <p className="prayer-delete-text">{t('prayer.delete.text')}</p>
       <div className="acc-actions">
