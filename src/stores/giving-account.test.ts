@@ -10,6 +10,7 @@ const giving = vi.hoisted(() => ({
   history: vi.fn(),
   recurringAction: vi.fn(),
   updateRecurring: vi.fn(),
+  statement: vi.fn(),
 }));
 vi.mock('../lib/giving/api.ts', () => ({ giving }));
 vi.mock('../lib/checkout/api.ts', () => ({ checkout: { savedCards: vi.fn(async () => []) } }));
@@ -85,5 +86,15 @@ describe('giving account store', () => {
     await store.loadHistory(9, 1, '2026');
     expect(giving.history).toHaveBeenCalledWith(9, 1, 2026);
     expect(store.$givingAccount.get().gifts).toEqual([]);
+  });
+
+  it('the yearly statement loads for the year asked; a failure says so rather than loading forever', async () => {
+    giving.statement.mockResolvedValueOnce({ ano: 2025 });
+    await store.loadStatement(9, 1, 2025);
+    expect(giving.statement).toHaveBeenCalledWith(9, 1, 2025);
+    expect(store.$statement.get()).toEqual({ ano: 2025 });
+    giving.statement.mockRejectedValueOnce(refused(500, {}));
+    await store.loadStatement(9, 1, 2024);
+    expect(store.$statement.get()).toBeNull();
   });
 });

@@ -2,9 +2,10 @@
 // year, the page's one message, and each recurring gift's own state (its edit form with the
 // API's per-field errors, the cancel question, busy) with its writes: pause, resume, cancel, save
 // the changes, confirm a charge with the bank (docs/payments.md "Recurring gifts at a live
-// gateway"). Calls in src/lib/giving/api.ts and src/lib/checkout/api.ts; no DOM here.
-import { map } from 'nanostores';
-import type { Gift, RecurringGift } from '../../contract/giving.ts';
+// gateway"). And the yearly statement's load. Calls in src/lib/giving/api.ts and
+// src/lib/checkout/api.ts; no DOM here.
+import { atom, map } from 'nanostores';
+import type { Gift, RecurringGift, Statement } from '../../contract/giving.ts';
 import type { SavedCard } from '../../contract/payments.ts';
 import { readFailure } from '../lib/account/http.ts';
 import { checkout } from '../lib/checkout/api.ts';
@@ -202,4 +203,15 @@ export async function saveRecurring(
   } finally {
     patch(gift, { busy: false });
   }
+}
+
+/** The yearly statement (/user/giving/statement): undefined while loading, null when it failed. */
+export const $statement = atom<Statement | null | undefined>(undefined);
+
+export function loadStatement(userId: number, churchId: number, year: number): Promise<void> {
+  $statement.set(undefined);
+  return giving.statement(userId, churchId, year).then(
+    (statement) => $statement.set(statement),
+    () => $statement.set(null),
+  );
 }

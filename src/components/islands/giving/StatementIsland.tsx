@@ -1,10 +1,10 @@
 // /user/giving/statement?ano= (auth): the yearly giving statement of this church, laid out to
 // print; the browser's print dialog saves it as PDF.
-import { useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatCpf } from '../../../../contract/account-rules.ts';
-import type { Statement } from '../../../../contract/giving.ts';
 import { formatDate, money } from '../../../lib/format.ts';
-import { giving } from '../../../lib/giving/api.ts';
+import { $statement, loadStatement } from '../../../stores/giving-account.ts';
 import {
   Loader,
   MemberGate,
@@ -31,11 +31,11 @@ export default function StatementIsland(props: Props) {
 function StatementView(props: Props & { t: T }) {
   const { t, lang } = props;
   const { userId } = useMember(props.church);
-  const [data, setData] = useState<Statement | null | undefined>(undefined);
+  const data = useStore($statement);
+  const churchId = props.church.id;
   useEffect(() => {
-    if (userId)
-      void giving.statement(userId, props.church.id, props.year).then(setData, () => setData(null));
-  }, [userId]);
+    if (userId) void loadStatement(userId, churchId, props.year);
+  }, [userId, churchId, props.year]);
   if (data === undefined) return <Loader label={t('give.loading')} />;
   if (data === null) return <Notice kind="error">{t('give.error.generic')}</Notice>;
   const m = (v: number) => money(v, data.moeda, lang);
