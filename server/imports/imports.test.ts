@@ -5,7 +5,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -588,6 +588,55 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       'Pedro Álvares (pedro@exemplo.com) has chosen a password.',
     ]);
     expect(await database.db.$count(t.users, eq(t.users.id, pedro!.id))).toBe(1);
+  });
+
+  it('undoes the accounts it made with their membership and groups: a role given since blocks it, another church’s keeps the account', async () => {
+    const csv =
+      'Nome,Email,Célula\nRita Lobo,rita@exemplo.com,Célula Moema\nCaio Prado,caio@exemplo.com,Célula Moema\n';
+    const done = await importFile('pessoas', 'pessoas.csv', csv);
+    expect(done.resultado).toMatchObject({ criar: 2 });
+    const [caio, rita] = await database.db
+      .select({ id: t.users.id })
+      .from(t.users)
+      .where(inArray(t.users.email, ['rita@exemplo.com', 'caio@exemplo.com']))
+      .orderBy(t.users.email);
+    const ritaId = rita!.id;
+    const caioId = caio!.id;
+    const ritaJoins = () =>
+      database.db.$count(
+        t.groupMembers,
+        and(eq(t.groupMembers.churchId, graca), eq(t.groupMembers.userId, ritaId)),
+      );
+    expect(await ritaJoins()).toBe(1);
+    const membership = (userId: number) =>
+      and(eq(t.churchUsers.churchId, graca), eq(t.churchUsers.userId, userId));
+    await database.db
+      .update(t.churchUsers)
+      .set({ roles: ['ROLE_ADMIN'] })
+      .where(membership(caioId));
+    const refused = await call('POST', `/importacao/${done.id}/desfazer`, tokens.admin);
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors.emUso.join(' ')).toMatch(/Caio Prado .*caio@exemplo.com/);
+    await database.db.update(t.churchUsers).set({ roles: [] }).where(membership(caioId));
+
+    // another church has added Rita since: her account stays for it, nothing of graca's with it
+    const [other] = await database.db
+      .select({ id: t.churches.id })
+      .from(t.churches)
+      .where(ne(t.churches.id, graca))
+      .limit(1);
+    await database.db.insert(t.churchUsers).values({ churchId: other!.id, userId: ritaId });
+    expect((await call('POST', `/importacao/${done.id}/desfazer`, tokens.admin)).status).toBe(200);
+    expect(await database.db.$count(t.users, eq(t.users.id, caioId))).toBe(0);
+    expect(await database.db.$count(t.users, eq(t.users.id, ritaId))).toBe(1);
+    expect(await database.db.$count(t.churchUsers, membership(ritaId))).toBe(0);
+    expect(await ritaJoins()).toBe(0);
+    expect(
+      await database.db.$count(
+        t.churchUsers,
+        and(eq(t.churchUsers.churchId, other!.id), eq(t.churchUsers.userId, ritaId)),
+      ),
+    ).toBe(1);
   });
 
   it('brings songs from a ChordPro zip with the editor’s parser', async () => {

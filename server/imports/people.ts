@@ -8,7 +8,8 @@
 import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import { IMPORT_INVITES_MAX } from '../../contract/invitations.ts';
-import { newInvitation, sendWaiting } from '../invitations/invitations.service.ts';
+import { sendWaiting } from '../invitations/invitation-sends.service.ts';
+import { newInvitation } from '../invitations/invitations.service.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -451,6 +452,11 @@ async function writeRow(
   }
   let userId = plan.known?.id;
   let invite: Invite | null = null;
+  // an account made here is listed alone: what the row adds to it goes with it (writeNewPeople)
+  const created = userId === undefined;
+  const list = (table: string, targetId: number) => {
+    if (!created) items.push({ table, targetId });
+  };
   if (userId === undefined) {
     const [row] = await tx
       .insert(t.users)
@@ -491,7 +497,7 @@ async function writeRow(
       .values({ churchId, userId, memberNumber: plan.memberNumber })
       .returning({ id: t.churchUsers.id });
     memberId = row!.id;
-    items.push({ table: 'igreja_usuario', targetId: memberId });
+    list('igreja_usuario', memberId);
   } else if (plan.memberNumber) {
     await tx
       .update(t.churchUsers)
@@ -511,7 +517,7 @@ async function writeRow(
         zipCode: c.zip,
       })
       .returning({ id: t.userAddresses.id });
-    items.push({ table: 'usuario_endereco', targetId: row!.id });
+    list('usuario_endereco', row!.id);
   }
   for (const groupId of plan.groupIds) {
     const [row] = await tx
@@ -519,7 +525,7 @@ async function writeRow(
       .values({ churchId, groupId, userId })
       .onConflictDoNothing()
       .returning({ id: t.groupMembers.id });
-    if (row) items.push({ table: 'celula_membro', targetId: row.id });
+    if (row) list('celula_membro', row.id);
   }
   await recordItems(tx, run, items);
   return { userId, memberId, invite };
@@ -603,15 +609,14 @@ async function writeNewPeople(
     { returning: ['id', 'userId'] },
   );
   const memberOf = new Map(members.map((m) => [m.userId, m.id]));
-  const items: { table: string; targetId: number }[] = [
-    ...users.map((u) => ({ table: 'usuario', targetId: u.id })),
-    ...members.map((m) => ({ table: 'igreja_usuario', targetId: m.id })),
-  ];
+  // only the accounts are listed: their membership, address, group joins and token are theirs
+  // alone and go with them (undo.ts), and each listed row costs the batch two key checks
+  const items = users.map((u) => ({ table: 'usuario', targetId: u.id }));
   const country = importCountry(run.church);
   const withAddress = fresh.flatMap(({ c, plan }, i) =>
     plan.address ? [{ c, userId: userIds[i]! }] : [],
   );
-  const addresses = await insertMany(
+  await insertMany(
     tx,
     t.userAddresses,
     withAddress.map(({ c, userId }) => ({
@@ -623,17 +628,11 @@ async function writeNewPeople(
       street: c.street!,
       zipCode: c.zip,
     })),
-    { returning: ['id'] },
   );
-  items.push(...addresses.map((r) => ({ table: 'usuario_endereco', targetId: r.id })));
   const joins = fresh.flatMap(({ plan }, i) =>
     plan.groupIds.map((groupId) => ({ churchId, groupId, userId: userIds[i]! })),
   );
-  const joined = await insertMany(tx, t.groupMembers, joins, {
-    onConflictDoNothing: true,
-    returning: ['id'],
-  });
-  items.push(...joined.map((r) => ({ table: 'celula_membro', targetId: r.id })));
+  await insertMany(tx, t.groupMembers, joins, { onConflictDoNothing: true });
   const invites: (Invite | null)[] = fresh.map(({ c }, i) =>
     run.options.convidar
       ? { userId: userIds[i]!, email: c.email, first: c.first, token: randomToken() }

@@ -5,7 +5,7 @@
 // sent; a song is in a set list or has scores; an event was published, edited or has tickets
 // sold; a post was edited. Fields an import filled in on people who were already there stay; a
 // group it created goes only while empty.
-import { and, eq, gt, inArray, isNull, ne, notInArray, sql, type Column } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, ne, notInArray, or, sql, type Column } from 'drizzle-orm';
 import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { bulk, type LineNote } from './run.ts';
@@ -40,12 +40,22 @@ export async function undoRows(
   const uses: Use[] = [];
 
   // people: the accounts created and the memberships added
-  const memberRows = members.length
-    ? await tx
-        .select({ userId: t.churchUsers.userId, roles: t.churchUsers.roles })
-        .from(t.churchUsers)
-        .where(and(eq(t.churchUsers.churchId, churchId), within(t.churchUsers.id, members)))
-    : [];
+  // memberships listed, and those of the accounts the import made (listed with their account alone)
+  const memberRows =
+    members.length || users.length
+      ? await tx
+          .select({ userId: t.churchUsers.userId, roles: t.churchUsers.roles })
+          .from(t.churchUsers)
+          .where(
+            and(
+              eq(t.churchUsers.churchId, churchId),
+              or(
+                members.length ? within(t.churchUsers.id, members) : undefined,
+                users.length ? within(t.churchUsers.userId, users) : undefined,
+              ),
+            ),
+          )
+      : [];
   const people = [...new Set([...users, ...memberRows.map((m) => m.userId)])];
   if (people.length) {
     const rows = await tx.select().from(t.users).where(within(t.users.id, people));
@@ -199,6 +209,13 @@ export async function undoRows(
       .where(and(eq(t.churchUsers.churchId, churchId), within(t.churchUsers.id, l))),
   );
   if (users.length) {
+    // the accounts made here take their membership and group joins in this church with them
+    await tx
+      .delete(t.groupMembers)
+      .where(and(eq(t.groupMembers.churchId, churchId), within(t.groupMembers.userId, users)));
+    await tx
+      .delete(t.churchUsers)
+      .where(and(eq(t.churchUsers.churchId, churchId), within(t.churchUsers.userId, users)));
     // an account another church has since added stays for it (only this church's membership goes)
     const elsewhere = await tx
       .selectDistinct({ userId: t.churchUsers.userId })

@@ -14,9 +14,6 @@ import type { Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { LINK_MS, unsentTokenHash } from './invitation-sends.service.ts';
 
-// the people import (server/imports/people.ts) invites and sends through this module
-export { sendWaiting } from './invitation-sends.service.ts';
-
 export type InvitationRow = typeof t.invitations.$inferSelect;
 type Row = InvitationRow;
 

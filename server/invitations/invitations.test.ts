@@ -24,7 +24,7 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createMailer, readOutbox } from '../mail/outbox.ts';
 import { apiClient, expectError, loginAs } from '../test-kit.ts';
-import { sendWaiting } from './invitations.service.ts';
+import { sendWaiting } from './invitation-sends.service.ts';
 
 const root = mkdtempSync(path.join(tmpdir(), 'invitations-'));
 type Who = 'admin' | 'editor' | 'finance' | 'member' | 'graceAdmin' | 'john';
