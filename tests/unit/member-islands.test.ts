@@ -26,7 +26,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/account/ChangePasswordIsland.tsx': 'one form; to a store',
   'src/components/islands/account/DeleteUserIsland.tsx': 'one form; to a store',
   'src/components/islands/account/KidsPrecheckin.tsx': 'the pre-check-in flow; to a store',
-  'src/components/islands/account/MemberCardIsland.tsx': 'one load; to a store',
   'src/components/islands/account/MyKidsIsland.tsx': 'two loads; to a store',
   'src/components/islands/account/RegisterStep.tsx': 'the sign-up step; to a store',
   'src/components/islands/account/ResetStep.tsx': 'the password reset step; to a store',

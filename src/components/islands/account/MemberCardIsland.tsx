@@ -1,10 +1,11 @@
 // /embed/print-member-card (spec §2 Embedded, §3 Member card): every field with a QR code,
 // printable on paper or as PDF; "no card found for the e-mail" when there is none.
-import { useEffect, useMemo, useState } from 'react';
+// The flow is the store's (src/stores/member-card.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import { formatCpf, formatLocalDate } from '../../../../contract/account-rules.ts';
 import type { MemberCard } from '../../../../contract/user.ts';
-import { memberCards } from '../../../lib/account/api.ts';
-import { $session, startSession } from '../../../stores/session.ts';
+import { $memberCard, openMemberCard } from '../../../stores/member-card.ts';
 import { currentPath, type IslandProps, Loader, loginHref, Notice, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
@@ -17,32 +18,11 @@ type Props = IslandProps & {
 
 export default function MemberCardIsland(props: Props) {
   const t = useMemo(() => accountT(props), [props.strings, props.lang]);
-  const [state, setState] = useState<
-    | { kind: 'loading' }
-    | { kind: 'login' }
-    | { kind: 'none'; email: string }
-    | { kind: 'error' }
-    | { kind: 'cards'; cards: MemberCard[] }
-  >({ kind: 'loading' });
-  useEffect(() => {
-    void startSession(props.church).then(async (loggedIn) => {
-      if (!loggedIn) return setState({ kind: 'login' });
-      const email = props.email ?? $session.get().user?.email ?? '';
-      try {
-        const usuarioCarteirinhas = await memberCards(
-          email,
-          props.memberChurchId ?? props.church.id,
-        );
-        setState(
-          usuarioCarteirinhas.length
-            ? { kind: 'cards', cards: usuarioCarteirinhas }
-            : { kind: 'none', email },
-        );
-      } catch {
-        setState({ kind: 'error' });
-      }
-    });
-  }, [props.church, props.email, props.memberChurchId]);
+  const state = useStore($memberCard);
+  useEffect(
+    () => void openMemberCard(props.church, props.email, props.memberChurchId),
+    [props.church, props.email, props.memberChurchId],
+  );
   if (state.kind === 'loading') return <Loader label={t('account.loading')} />;
   if (state.kind === 'login')
     return (
