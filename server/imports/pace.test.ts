@@ -31,7 +31,7 @@ import {
 
 describe('batch sizes while pages are read', () => {
   it('cuts a batch to about BATCH_MS of work while pages are read, and grows it back after', () => {
-    const min = 50; // MIN_BATCH is BATCH for now: the rule with a lower floor
+    const min = 50; // the rule with another floor than MIN_BATCH
     // 500 rows held the database 20 × BATCH_MS: a twentieth of them would fit, but never under min
     expect(nextBatchSize(BATCH, 20 * BATCH_MS, true, min)).toBe(min);
     expect(nextBatchSize(400, 2 * BATCH_MS, true, min)).toBe(200);

@@ -34,6 +34,7 @@ import {
   refuse,
   remark,
   sortNotes,
+  letRequestsIn,
   writeBatch,
   type ImportRun,
   type LineNote,
@@ -735,7 +736,8 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
     const names = unknownGroups(state, batch);
     for (const name of names) state.groups.set(fold(name), state.nextFakeId--);
     listGroups(run, names);
-    for (const c of batch) {
+    for (const [i, c] of batch.entries()) {
+      await letRequestsIn(i + 1);
       const notes: LineNote[] = [];
       const plan = planRow(state, c, notes);
       if ('chave' in plan) {
@@ -879,6 +881,7 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
       header = false;
       continue;
     }
+    await letRequestsIn(done);
     const notes: LineNote[] = [];
     const read = readRow(run, row.line, row.cells, notes);
     if ('chave' in read) refuse(run.tally, read);

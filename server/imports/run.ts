@@ -137,11 +137,11 @@ export const bulk = (value: unknown): SQL => sql`${value}${sql.raw(` ${PLAN_EACH
 /** Rows written together at most: one transaction and one audit record each. */
 export const BATCH = 500;
 /**
- * Fewest rows a batch is cut to while pages are being read: BATCH, so batches are not cut yet.
- * Cut to 50 under load 20+, 20,000 rows took 600 s (docs/performance.md "Pages first while an
- * import writes"); a floor that keeps the import under 30 s is to be measured on a quieter machine.
+ * Fewest rows a batch is cut to while pages are being read. Measured on a quiet machine with
+ * 20,000 rows and two visitors (docs/performance.md "Moving in at scale"): a floor of 25 keeps the
+ * import near 30 s on PGlite with the pages' p95 2.5× their quiet one; 50 gave 26 s and 3.5×.
  */
-export const MIN_BATCH = BATCH;
+export const MIN_BATCH = 25;
 /** What a batch's transaction should last while pages are being read. */
 export const BATCH_MS = 20;
 /** Longest an import waits for the pages' statements before its next batch; tests lengthen it. */
@@ -170,6 +170,18 @@ export function nextBatchSize(
   if (!pagesRead) return Math.min(BATCH, size * 2);
   const fitting = Math.round((size * BATCH_MS) / Math.max(ms, 1));
   return Math.max(min, Math.min(BATCH, size * 2, fitting));
+}
+
+/** Rows an import reads or plans between two turns of the event loop. */
+export const ROWS_PER_TURN = 50;
+
+/**
+ * A turn of the event loop every ROWS_PER_TURN rows, so requests that arrived while the import
+ * reads or plans its rows (JavaScript on the main thread) are answered between them, not after a
+ * batch of 500 (docs/performance.md "Moving in at scale").
+ */
+export async function letRequestsIn(row: number): Promise<void> {
+  if (row % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
 }
 
 /** A page renders between its statements: this long without one, it is taken to be done. */
