@@ -29,6 +29,7 @@ import { guessDateOrder } from './formats.ts';
 import { importGifts } from './gifts.ts';
 import { importPeople } from './people.ts';
 import {
+  auditRest,
   emptyTally,
   releaseMemory,
   tallied,
@@ -426,26 +427,23 @@ export async function runImport(
   const total = preview ? counted(preview as Tally) : 0;
   try {
     const bytes = await loadSource(ctx.files, row.id);
-    await walk(
-      {
-        db,
-        write: { db, changes },
-        actor: payload.actor,
-        importId: row.id,
-        fileName: row.fileName,
-        church,
-        options: importOptionsInput.parse(row.options),
-        tally,
-        progress,
-        mailer: ctx.mailer,
-        siteUrl: ctx.siteUrl(church.code),
-        fetchImage: ctx.fetchImage ?? fetchPublicImage,
-        saveImage: (file) => createImageStore(ctx.files).save('conteudo', church.id, file),
-      },
-      row.kind,
-      bytes,
-      total,
-    );
+    const run: ImportRun = {
+      db,
+      write: { db, changes },
+      actor: payload.actor,
+      importId: row.id,
+      fileName: row.fileName,
+      church,
+      options: importOptionsInput.parse(row.options),
+      tally,
+      progress,
+      mailer: ctx.mailer,
+      siteUrl: ctx.siteUrl(church.code),
+      fetchImage: ctx.fetchImage ?? fetchPublicImage,
+      saveImage: (file) => createImageStore(ctx.files).save('conteudo', church.id, file),
+    };
+    await walk(run, row.kind, bytes, total);
+    await auditRest(run);
   } catch (error) {
     await db
       .update(t.imports)

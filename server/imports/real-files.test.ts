@@ -22,6 +22,7 @@ import { drainTasks } from '../jobs/tasks.ts';
 import { createMailer } from '../mail/outbox.ts';
 import { makeImportTask } from './import.task.ts';
 import { setRetryMs } from './posts.ts';
+import { batchesWritten } from './run.ts';
 import { calendarEvents } from './events.ts';
 import { IMPORT_LIMITS } from './limits.ts';
 import { chordProToSong } from '../praise/chordpro-file.ts';
@@ -646,19 +647,24 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
       // the same person again on the next line, now with a group
       if (i % 2 === 0) lines.push(`Repetida ${i};repetida.${i}@exemplo.com;Célula Moema`);
     }
-    const done = await execute(await analysed('pessoas', 'repetidas.csv', lines.join('\n')));
+    const analysis = await analysed('pessoas', 'repetidas.csv', lines.join('\n'));
+    const before = batchesWritten();
+    const done = await execute(analysis);
     expect(done.resultado).toMatchObject({ criar: 60, atualizar: 30, totalRecusadas: 0 });
     // two writes (the rows, then the repeats), not one per repeat
-    expect(
-      await database.db.$count(
-        t.auditLog,
+    expect(batchesWritten() - before).toBe(2);
+    // and one record of them in the audit log, lines 2–91
+    const records = await database.db
+      .select({ summary: t.auditLog.summary })
+      .from(t.auditLog)
+      .where(
         and(
           eq(t.auditLog.action, 'import.rows'),
           eq(t.auditLog.kind, 'importacao'),
           eq(t.auditLog.targetId, String(done.id)),
         ),
-      ),
-    ).toBe(2);
+      );
+    expect(records).toEqual([{ summary: 'repetidas.csv: 2–91' }]);
     const [moema] = await database.db
       .select()
       .from(t.groups)

@@ -1,6 +1,6 @@
 // What every kind of import shares (docs/staff.md "Moving in"): the same walk over the file is the
-// dry run (no database writes: `write` is null) and the import (rows written in batches, each
-// batch one staffWrite with its audit record, each created row listed in importacao_item).
+// dry run (no database writes: `write` is null) and the import (rows written in batches, each one
+// transaction, an `import.rows` audit record every BATCH lines, created rows listed in importacao_item).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { sql, type SQL } from 'drizzle-orm';
@@ -212,9 +212,19 @@ export async function yieldToReaders(readers: ReaderGauge, since: number): Promi
 /** Statements sent outside each import running when its last batch began. */
 const sentAfter = new WeakMap<ImportRun, number>();
 
+/** Batches imports have written in this process (tests watch it). */
+let written = 0;
+export const batchesWritten = () => written;
+
+/** The lines of each import's batches written since its last `import.rows` audit record. */
+const unaudited = new WeakMap<ImportRun, [number, number]>();
+
 /**
- * Runs one batch's writes as a staff write (audited, no purge: the import's end purges once), after
- * the pages' statements waiting, and sizes the next batch by how long this one held the database.
+ * Runs one batch's writes in one transaction after the pages' statements waiting, and sizes the
+ * next batch by how long this one held the database. The batch that brings the lines written
+ * since the last record to BATCH is a staff write with one `import.rows` record for them all
+ * (no purge: the import's end purges once), so batches cut small while pages are read do not
+ * flood the audit log; `auditRest` records the last lines before the import's end.
  */
 export async function writeBatch<T>(
   run: ImportRun,
@@ -225,24 +235,37 @@ export async function writeBatch<T>(
   if (readers) await yieldToReaders(readers, sentAfter.get(run) ?? -1); // the first batch: a page may be between statements
   const sent = readers?.sent ?? 0;
   const started = performance.now();
-  const result = await staffWrite(
-    run.write!,
-    run.actor,
-    {
-      action: 'import.rows',
-      kind: 'importacao',
-      targetId: run.importId,
-      summary: `${run.fileName}: ${lines[0]}–${lines[1]}`,
-    },
-    work,
-    { purge: false },
-  );
+  const range: [number, number] = [unaudited.get(run)?.[0] ?? lines[0], lines[1]];
+  const audited = range[1] - range[0] + 1 >= BATCH;
+  const result = audited
+    ? await staffWrite(run.write!, run.actor, rowsRecord(run, range), work, { purge: false })
+    : await run.write!.db.transaction(work);
+  written++;
+  if (audited) unaudited.delete(run);
+  else unaudited.set(run, range);
   if (readers) {
     sizes.set(run, nextBatchSize(batchSize(run), performance.now() - started, readers.sent > sent));
     // from the batch's start: a page that waited for it may be between its statements now
     sentAfter.set(run, sent);
   }
   return result;
+}
+
+const rowsRecord = (run: ImportRun, [from, to]: [number, number]) => ({
+  action: 'import.rows',
+  kind: 'importacao',
+  targetId: run.importId,
+  summary: `${run.fileName}: ${from}–${to}`,
+});
+
+/** The `import.rows` record of the lines written since the last one (writeBatch), at the import's end. */
+export async function auditRest(run: ImportRun): Promise<void> {
+  const range = unaudited.get(run);
+  if (!range || !run.write) return;
+  await staffWrite(run.write, run.actor, rowsRecord(run, range), async () => undefined, {
+    purge: false,
+  });
+  unaudited.delete(run);
 }
 
 /** Lists rows the import created, so undo removes exactly them. */
