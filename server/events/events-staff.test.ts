@@ -952,8 +952,10 @@ describe.each(testBackends())('staff events desk on %s', (backend) => {
   });
 
   it('limits a door volunteer to the events of their door team; none given: every event', async () => {
-    const mine = await createEvent({ titulo: 'Culto de Natal' });
-    const notMine = await createEvent({ titulo: 'Bazar' });
+    // sooner than the file's other events and the demo's: both on the list's first page whatever the date
+    const soon = { dataInicio: future(1), dataFim: future(2) };
+    const mine = await createEvent({ titulo: 'Culto de Natal', ...soon });
+    const notMine = await createEvent({ titulo: 'Bazar', ...soon });
     const a = await register(mine.id, mine.ingressos[0]!.id, { holderName: 'A' });
     const b = await register(notMine.id, notMine.ingressos[0]!.id, { holderName: 'B' });
     const b2 = await register(notMine.id, notMine.ingressos[0]!.id, { holderName: 'B2' });
