@@ -132,3 +132,75 @@ export async function reorderPlans(slug: string, ids: number[]) {
   if (outcome.ok) $playPlans.set({ state: 'ready', data: outcome.value });
   return outcome;
 }
+
+// ---- the catalogue pages: collections, tags, plans ----
+
+/** The row of the page's list being edited in place (one list a page), or none. */
+export const $editingRow = atom<number | null>(null);
+export const editRow = (id: number | null): void => $editingRow.set(id);
+
+/** The plans page's notices: a refused move or delete, and the move just made (for screen readers). */
+export const $planNotices = atom<{ problem: string; moved: string }>({ problem: '', moved: '' });
+
+/** What a row's form holds: text as typed, ticks as booleans. */
+export type RowValues = Record<string, string | boolean>;
+
+/** A typed amount ("49,90" or "49.90") in currency units, as the API takes it. */
+const units = (v: string | boolean) => Number(String(v).replace(',', '.'));
+
+export const collectionBody = (v: RowValues) => ({
+  titulo: String(v.titulo),
+  descricao: String(v.descricao),
+  imagem: String(v.imagem ?? '') || null,
+  ordem: Number(v.ordem) || 0,
+});
+export const tagBody = (v: RowValues) => ({
+  nome: String(v.nome),
+  home: Boolean(v.home),
+  ordem: Number(v.ordem) || 0,
+});
+export const planBody = (v: RowValues) => ({
+  nome: String(v.nome),
+  descricao: String(v.descricao),
+  valor: units(v.valor ?? ''),
+  taxaAdesao: units(v.taxaAdesao || '0'),
+  periodicidadeDias: Number(v.periodicidadeDias),
+  ativo: Boolean(v.ativo),
+});
+
+export async function deleteCollection(slug: string, id: number): Promise<void> {
+  await removeCollection(slug, id);
+  await loadCollections(slug);
+}
+export async function deleteTag(slug: string, id: number): Promise<void> {
+  await removeTag(slug, id);
+  await loadTags(slug);
+}
+export async function deletePlan(slug: string, id: number): Promise<void> {
+  const outcome = await removePlan(slug, id);
+  $planNotices.set({ ...$planNotices.get(), problem: outcome.ok ? '' : outcome.failure.message });
+  await loadPlans(slug);
+}
+
+/**
+ * Moves a plan one place up (-1) or down (+1); the server stores the whole order. `movedText`
+ * says where it went. The moved plan's id when done, null when refused (the problem shows).
+ */
+export async function movePlan(
+  slug: string,
+  index: number,
+  by: -1 | 1,
+  movedText: (name: string, position: number) => string,
+): Promise<number | null> {
+  const ids = ($playPlans.get().data ?? []).map((p) => p.id);
+  const [id] = ids.splice(index, 1);
+  ids.splice(index + by, 0, id!);
+  const outcome = await reorderPlans(slug, ids);
+  if (!outcome.ok) {
+    $planNotices.set({ ...$planNotices.get(), problem: outcome.failure.message });
+    return null;
+  }
+  const plan = outcome.value.find((p) => p.id === id)!;
+  $planNotices.set({ problem: '', moved: movedText(plan.nome, index + by + 1) });
+  return id!;
+}

@@ -19,7 +19,6 @@ const EXEMPT =
 const LONG_FILES: Record<string, string> = {
   'server/imports/people.ts': 'the people import: matching, dry run, apply; to split',
   'server/exports/parts.ts': 'one function per exported table, read top to bottom',
-  'src/components/islands/admin/play/PlayCatalogueIsland.tsx': 'to become sections over its store',
   'src/components/islands/provider/ProviderConsole.tsx': 'to become sections over its store',
   'server/payments/live.ts': 'the live gateways checks, one per provider',
   'server/db/seed/events.ts': 'the demo events and their registrations, data mostly',
@@ -42,7 +41,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src/components/islands/giving/GiveIsland.tsx GiveIsland': 'to become sections over $give',
   'server/imports/undo.ts undoRows': 'one undo per kind; to split by kind',
   'src/components/islands/admin/songs/SetListsSection.tsx SetListsSection': 'to become sections',
-  'src/components/islands/admin/play/PlayCatalogueIsland.tsx Plans': 'to become sections',
   'src/stores/notes.ts noteSync': 'one closure over the offline queue',
   'src/components/islands/admin/kids/KidsStationIsland.tsx Station':
     'search, tick and print in one flow; to become steps over a store',
