@@ -4,7 +4,13 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { StaffEvent } from '../../contract/events-staff.ts';
 
-const api = vi.hoisted(() => ({ fetchEvent: vi.fn(), updateEvent: vi.fn(), createEvent: vi.fn() }));
+const api = vi.hoisted(() => ({
+  fetchEvent: vi.fn(),
+  updateEvent: vi.fn(),
+  createEvent: vi.fn(),
+  downloadRegistrationsCsv: vi.fn(),
+  resendTicket: vi.fn(),
+}));
 vi.mock('../lib/staff/events-api.ts', () => api);
 vi.mock('../lib/staff/http.ts', () => ({
   staffFailure: async () => ({
@@ -86,5 +92,33 @@ describe('the event editor’s form', () => {
     );
     expect(state).toMatchObject({ message: { kind: 'ok', text: 'Saved.' }, errors: {} });
     expect(events.eventFormDirty(state)).toBe(false);
+  });
+});
+
+describe('the registrations desk', () => {
+  beforeEach(() => {
+    vi.resetAllMocks();
+    events.$registrationsDesk.set({ message: null, busy: false, selected: new Set() });
+  });
+  const filter = events.registrationsFilterOf(new URLSearchParams('status=confirmada'), 1);
+
+  it('reads the filters from the address', () => {
+    expect(filter).toMatchObject({ status: 'confirmada', busca: '', page: 1 });
+  });
+
+  it('refuses a CSV of more rows than the API takes, before asking it', async () => {
+    events.selectRegistrations(new Set(Array.from({ length: 1001 }, (_, i) => i)));
+    await events.exportRegistrations('graca', 7, filter, { tooMany: 'Too many.' });
+    expect(events.$registrationsDesk.get().message).toEqual({ kind: 'error', text: 'Too many.' });
+    expect(api.downloadRegistrationsCsv).not.toHaveBeenCalled();
+  });
+
+  it('says to whom the ticket went again', async () => {
+    api.resendTicket.mockResolvedValue({ para: 'ana@example.com' });
+    await events.resendRegistration('graca', 7, 3, (email) => `Sent to ${email}.`);
+    expect(events.$registrationsDesk.get()).toMatchObject({
+      busy: false,
+      message: { kind: 'ok', text: 'Sent to ana@example.com.' },
+    });
   });
 });

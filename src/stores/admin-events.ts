@@ -5,6 +5,7 @@ import { atom, map } from 'nanostores';
 import { instantOfWallClock, localDateTimeIn } from '../../common/time-zone.ts';
 import {
   QUESTION_TYPES,
+  REGISTRATIONS_SELECTION_MAX,
   type RegistrationsPage,
   type StaffEvent,
   type StaffEventInput,
@@ -429,6 +430,90 @@ export async function uploadCoverImage(slug: string, file: File): Promise<void> 
 // ---- registrations ----
 
 export const $registrations = atom<Loadable<RegistrationsPage>>({ state: 'idle' });
+
+/** The list's filters as the address holds them. */
+export const registrationsFilterOf = (
+  params: URLSearchParams,
+  page: number,
+): RegistrationsFilter => ({
+  busca: params.get('busca') ?? '',
+  status: params.get('status') ?? '',
+  ingresso: params.get('ingresso') ?? '',
+  pagamento: params.get('pagamento') ?? '',
+  ordem: params.get('ordem') ?? '',
+  page,
+});
+
+export interface RegistrationsDesk {
+  message: { kind: 'ok' | 'error'; text: string } | null;
+  busy: boolean;
+  /** Kept across pages, sorts and searches, so rows picked on several pages export together. */
+  selected: Set<number>;
+}
+
+export const $registrationsDesk = map<RegistrationsDesk>({
+  message: null,
+  busy: false,
+  selected: new Set(),
+});
+
+export const selectRegistrations = (selected: Set<number>): void =>
+  $registrationsDesk.setKey('selected', selected);
+
+const deskSays = (message: RegistrationsDesk['message']): void =>
+  $registrationsDesk.setKey('message', message);
+
+/** Saves the CSV of the filtered rows, or of the selected ones (at most `max`: else `tooMany`). */
+export async function exportRegistrations(
+  slug: string,
+  id: number,
+  filter: RegistrationsFilter,
+  selection?: { tooMany: string },
+): Promise<void> {
+  const { selected } = $registrationsDesk.get();
+  if (selection && selected.size > REGISTRATIONS_SELECTION_MAX)
+    return deskSays({ kind: 'error', text: selection.tooMany });
+  const failure = await exportCsv(slug, id, filter, selection ? [...selected] : undefined);
+  if (failure) deskSays({ kind: 'error', text: failure.message });
+}
+
+/** Sends the ticket e-mail again; `resent` says to whom. */
+export async function resendRegistration(
+  slug: string,
+  id: number,
+  registration: number,
+  resent: (email: string) => string,
+): Promise<void> {
+  $registrationsDesk.setKey('busy', true);
+  const out = await resendOne(slug, id, registration);
+  $registrationsDesk.setKey('busy', false);
+  deskSays(
+    'failure' in out
+      ? { kind: 'error', text: out.failure.message }
+      : { kind: 'ok', text: resent(out.ok) },
+  );
+}
+
+/** Cancels or refunds the registration's order; the texts say which was done. */
+export async function cancelRegistrationOf(
+  slug: string,
+  id: number,
+  registration: number,
+  filter: RegistrationsFilter,
+  texts: { refunded: string; cancelled: string },
+): Promise<void> {
+  $registrationsDesk.setKey('busy', true);
+  const out = await cancelOne(slug, id, registration, filter);
+  $registrationsDesk.setKey('busy', false);
+  deskSays(
+    'failure' in out
+      ? { kind: 'error', text: out.failure.message }
+      : {
+          kind: 'ok',
+          text: out.ok.resultado === 'estornado' ? texts.refunded : texts.cancelled,
+        },
+  );
+}
 
 export const loadRegistrations = (
   slug: string,
