@@ -1,7 +1,7 @@
 // The treasurer's pages' state (docs/staff.md "Giving"): the gifts and their totals for the
 // filters in the address (loaded together, so the page never shows a list and totals of two
 // different filters), the reasons and settings, recurring gifts and the statement batches.
-import { atom } from 'nanostores';
+import { atom, map } from 'nanostores';
 import type {
   GivingSettings,
   GivingSummary,
@@ -46,6 +46,63 @@ export const loadGifts = (slug: string, filter: GiftFilter, page: number): Promi
     ]);
     return { page: list, summary };
   });
+
+/** The filters of the address; approved gifts unless `status` says otherwise (`todos`: any). */
+export function giftFilterOf(params: URLSearchParams): GiftFilter {
+  const status = params.get('status');
+  return {
+    de: params.get('de'),
+    ate: params.get('ate'),
+    motivo: Number(params.get('motivo')) || null,
+    metodo: params.get('metodo'),
+    status: status === 'todos' ? null : (status ?? 'aprovado'),
+  };
+}
+
+/** First and last day of a `yyyy-mm` month. */
+export function monthRange(month: string): [string, string] {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return [`${month}-01`, `${month}-${String(last).padStart(2, '0')}`];
+}
+
+/** The `yyyy-mm` month the period is exactly, else ''. */
+export function monthOf(filter: GiftFilter): string {
+  const { de, ate } = filter;
+  if (!de || !ate || de.slice(0, 7) !== ate.slice(0, 7)) return '';
+  const [first, last] = monthRange(de.slice(0, 7));
+  return first === de && last === ate ? de.slice(0, 7) : '';
+}
+
+/** The gifts page's notice (a refund done or refused, a CSV refused) and the CSV being made. */
+export const $giftsDesk = map<{
+  notice: { kind: 'ok' | 'error'; text: string } | null;
+  exporting: boolean;
+}>({ notice: null, exporting: false });
+
+/** Refunds the gift and says so (`refundedText`) or why not. */
+export async function refundOne(
+  slug: string,
+  code: string,
+  filter: GiftFilter,
+  page: number,
+  refundedText: string,
+): Promise<void> {
+  $giftsDesk.setKey('notice', null);
+  const failure = await refund(slug, code, filter, page);
+  $giftsDesk.setKey(
+    'notice',
+    failure ? { kind: 'error', text: failure.message } : { kind: 'ok', text: refundedText },
+  );
+}
+
+/** Saves the CSV of the filtered gifts; a refusal shows in the notice. */
+export async function exportGifts(slug: string, filter: GiftFilter): Promise<void> {
+  $giftsDesk.setKey('exporting', true);
+  const failure = await exportGiftsCsv(slug, filter);
+  $giftsDesk.setKey('exporting', false);
+  if (failure) $giftsDesk.setKey('notice', { kind: 'error', text: failure.message });
+}
 
 /** Refunds a gift, then reloads the list and totals. */
 export const refund = (slug: string, code: string, filter: GiftFilter, page: number) =>

@@ -31,7 +31,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'server/payments/adapters/zoop.ts zoopAdapter': 'one provider adapter: an object of its calls',
   'server/payments/adapters/stripe.ts stripeAdapter':
     'one provider adapter: an object of its calls',
-  'src/components/islands/admin/giving/GivingIsland.tsx Gifts': 'to become sections',
   'server/http/page-cache.ts createPageCache': 'one closure over the cache state',
   'server/imports/posts.ts importWith': 'the post import loop; to split by step',
   'server/imports/gifts.ts importGifts': 'the gift import loop; to split by step',
