@@ -414,3 +414,47 @@ export async function keepMine(slug: string, okText: string): Promise<void> {
   $editor.set({ ...state, item: state.conflict, conflict: null });
   await saveItem(slug, okText);
 }
+
+// ---- the editor's address ----
+
+const editHref = (kind: StaffContentKind, id: number) => `/admin/content/${kind}/${id}`;
+
+/** A new item's address becomes its own once saved (a reload opens it). */
+function settle(id: number | undefined): void {
+  const { kind } = $editor.get();
+  if (id && location.pathname !== editHref(kind, id))
+    history.replaceState(null, '', editHref(kind, id));
+}
+
+/** Saves what was typed; a new item's address becomes its own. */
+export async function saveAndSettle(slug: string, okText: string): Promise<void> {
+  settle((await saveItem(slug, okText))?.id);
+}
+
+/** Moves the item to `status` (saving first); a new item's address becomes its own. */
+export async function moveAndSettle(
+  slug: string,
+  status: ContentStatusName,
+  okText: string,
+): Promise<void> {
+  settle((await moveTo(slug, status, okText))?.id);
+}
+
+/**
+ * Opens the preview. A new or changed item is saved first and its address becomes the draft's,
+ * so "back" from the preview returns to the saved draft rather than an empty form.
+ */
+export async function openPreview(slug: string): Promise<void> {
+  const state = $editor.get();
+  let id = state.item?.id;
+  if (!state.item || isDirty(state)) id = (await saveItem(slug, null))?.id;
+  if (!id) return;
+  settle(id);
+  location.href = `${editHref(state.kind, id)}/preview`;
+}
+
+/** Deletes the draft and goes back to the kind's list. */
+export async function removeAndLeave(slug: string): Promise<void> {
+  const { kind } = $editor.get();
+  if (await removeDraft(slug)) location.href = `/admin/content/${kind}`;
+}

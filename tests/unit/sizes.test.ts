@@ -34,7 +34,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'server/http/page-cache.ts createPageCache': 'one closure over the cache state',
   'server/imports/posts.ts importWith': 'the post import loop; to split by step',
   'server/imports/gifts.ts importGifts': 'the gift import loop; to split by step',
-  'src/components/islands/admin/content/ContentEditorIsland.tsx Editor': 'to become sections',
   'src/components/islands/giving/GiveIsland.tsx GiveIsland': 'to become sections over $give',
   'server/imports/undo.ts undoRows': 'one undo per kind; to split by kind',
   'src/components/islands/admin/songs/SetListsSection.tsx SetListsSection': 'to become sections',
