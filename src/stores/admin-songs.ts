@@ -1,7 +1,7 @@
 // The songs area's state (docs/staff.md "Songs"): the song list, the song being edited with its
 // live preview (the lines members will see, from the API's one ChordPro parser), and the set
 // lists; the actions that change them. Islands render these and keep only their typing.
-import { atom } from 'nanostores';
+import { atom, map } from 'nanostores';
 import type {
   SetList,
   SetListInput,
@@ -128,4 +128,118 @@ export async function removeSetList(slug: string, id: number) {
   const outcome = await attempt(() => api.deleteSetList(slug, id));
   if (outcome.ok) await loadSetLists(slug);
   return outcome;
+}
+
+// ---- the set list being written ----
+
+/** A song of the set list as typed: the key it will be sung in, '' for the song's own. */
+export type SetListItem = { louvorId: number; tom: string };
+
+export interface SetListForm {
+  /** The set list open in the form: 0 for a new one, null when the form is closed. */
+  editing: number | null;
+  title: string;
+  date: string;
+  notes: string;
+  items: SetListItem[];
+  /** The song chosen in the picker, not yet added. */
+  pick: string;
+  errors: Record<string, string>;
+  message: { kind: 'ok' | 'error'; text: string } | null;
+  busy: boolean;
+}
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+export const $setListForm = map<SetListForm>({
+  editing: null,
+  title: '',
+  date: today(),
+  notes: '',
+  items: [],
+  pick: '',
+  errors: {},
+  message: null,
+  busy: false,
+});
+
+/** Opens the form on a set list, or on a new one (null). */
+export function editSetList(list: SetList | null): void {
+  $setListForm.set({
+    ...$setListForm.get(),
+    editing: list?.id ?? 0,
+    title: list?.titulo ?? '',
+    date: list?.data ?? today(),
+    notes: list?.observacao ?? '',
+    items: list?.itens.map((i) => ({ louvorId: i.louvorId, tom: i.tom ?? '' })) ?? [],
+    errors: {},
+    message: null,
+  });
+}
+
+export const closeSetList = (): void => $setListForm.setKey('editing', null);
+
+export function typeSetList(field: 'title' | 'date' | 'notes' | 'pick', value: string): void {
+  $setListForm.setKey(field, value);
+}
+
+const itemsWith = (change: (items: SetListItem[]) => SetListItem[]): void =>
+  $setListForm.setKey('items', change($setListForm.get().items));
+
+/** Moves a song of the set list by `by` places, kept inside the list. */
+export const moveSetItem = (index: number, by: number): void =>
+  itemsWith((list) => {
+    const next = [...list];
+    const [item] = next.splice(index, 1);
+    next.splice(Math.max(0, Math.min(next.length, index + by)), 0, item!);
+    return next;
+  });
+export const removeSetItem = (index: number): void =>
+  itemsWith((list) => list.filter((_, i) => i !== index));
+export const keySetItem = (index: number, tom: string): void =>
+  itemsWith((list) => list.map((x, i) => (i === index ? { ...x, tom } : x)));
+
+/** Adds the song chosen in the picker, in its own key. */
+export function addPickedSong(): void {
+  const { pick } = $setListForm.get();
+  const songs = $songs.get();
+  const song = songs.state === 'ready' ? songs.items.find((s) => s.id === Number(pick)) : undefined;
+  if (song) itemsWith((list) => [...list, { louvorId: song.id, tom: song.tom ?? '' }]);
+  $setListForm.setKey('pick', '');
+}
+
+/** The API's field errors, the first of each field by its form name. */
+const firstOf = (errors: Record<string, string[]>): Record<string, string> =>
+  Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0] ?? '']));
+
+/** Saves the set list; the form closes and says `savedText`, or shows what the API refused. */
+export async function submitSetList(slug: string, savedText: string): Promise<void> {
+  const form = $setListForm.get();
+  $setListForm.setKey('busy', true);
+  const outcome = await saveSetList(slug, form.editing || null, {
+    titulo: form.title,
+    data: form.date,
+    observacao: form.notes.trim() || null,
+    itens: form.items.map((i) => ({ louvorId: i.louvorId, tom: i.tom.trim() || null })),
+  });
+  $setListForm.setKey('busy', false);
+  if (!outcome.ok) {
+    $setListForm.set({
+      ...$setListForm.get(),
+      errors: firstOf(outcome.failure.errors),
+      message: { kind: 'error', text: outcome.failure.message },
+    });
+    return;
+  }
+  $setListForm.set({
+    ...$setListForm.get(),
+    editing: null,
+    message: { kind: 'ok', text: savedText },
+  });
+}
+
+/** Deletes a set list; a refusal shows in the message. */
+export async function deleteSetList(slug: string, id: number): Promise<void> {
+  const outcome = await removeSetList(slug, id);
+  if (!outcome.ok) $setListForm.setKey('message', { kind: 'error', text: outcome.failure.message });
 }

@@ -36,7 +36,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'server/imports/gifts.ts importGifts': 'the gift import loop; to split by step',
   'src/components/islands/giving/GiveIsland.tsx GiveIsland': 'to become sections over $give',
   'server/imports/undo.ts undoRows': 'one undo per kind; to split by kind',
-  'src/components/islands/admin/songs/SetListsSection.tsx SetListsSection': 'to become sections',
   'src/stores/notes.ts noteSync': 'one closure over the offline queue',
   'src/components/islands/admin/kids/KidsStationIsland.tsx Station':
     'search, tick and print in one flow; to become steps over a store',
