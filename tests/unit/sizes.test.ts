@@ -37,8 +37,6 @@ const LONG_FUNCTIONS: Record<string, string> = {
   'src/components/islands/giving/GiveIsland.tsx GiveIsland': 'to become sections over $give',
   'server/imports/undo.ts undoRows': 'one undo per kind; to split by kind',
   'src/stores/notes.ts noteSync': 'one closure over the offline queue',
-  'src/components/islands/admin/kids/KidsStationIsland.tsx Station':
-    'search, tick and print in one flow; to become steps over a store',
   'src/components/islands/admin/kit/RichTextEditor.tsx RichTextEditor':
     'the toolbar with its image and video tools; to split by tool',
 };
