@@ -16,3 +16,4 @@ export {
 export { ClearFilters, ListPager, PagedList, SearchForm, StaffTabs, pageOf } from './list.tsx';
 export { FormActions, useStaffForm } from './forms.tsx';
 export { ImageField } from './ImageField.tsx';
+export { DeleteButton, EditableList, type RowTools } from './EditableList.tsx';

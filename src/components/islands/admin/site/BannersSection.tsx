@@ -5,8 +5,15 @@ import { useState, type FormEvent } from 'react';
 import type { StaffBanner } from '../../../../../contract/church-staff.ts';
 import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
 import { $home, moveBanner, removeBanner, saveBanner } from '../../../../stores/admin-home.ts';
-import { ConfirmButton, FormActions, ImageField, useStaffForm } from '../kit/index.ts';
-import { Check, Field, Notice, type Message, type T } from '../../ui/index.ts';
+import {
+  ConfirmButton,
+  EditableList,
+  FormActions,
+  ImageField,
+  useStaffForm,
+  type RowTools,
+} from '../kit/index.ts';
+import { Check, Field, Notice, type T } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './dates.ts';
 
 type When = 'now' | 'scheduled' | 'ended' | 'hidden';
@@ -21,116 +28,99 @@ function whenShown(b: StaffBanner, now = Date.now()): When {
 
 export function BannersSection({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
   const home = useStore($home);
-  const [editing, setEditing] = useState<StaffBanner | 'new' | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
   const [busy, setBusy] = useState(false);
   if (home.state !== 'ready') return null;
   const banners = home.banners;
 
-  const act = async (run: () => Promise<{ ok: boolean; message?: string }>, done: string) => {
+  const act = async (
+    notify: RowTools['notify'],
+    run: () => Promise<{ ok: boolean; message?: string }>,
+    done: string,
+  ) => {
     setBusy(true);
-    setMessage(null); // a repeated action announces again
+    notify(null); // a repeated action announces again
     const result = await run();
     setBusy(false);
-    setMessage(
-      result.ok ? { kind: 'ok', text: done } : { kind: 'error', text: result.message ?? '' },
-    );
+    notify(result.ok ? { kind: 'ok', text: done } : { kind: 'error', text: result.message ?? '' });
   };
 
-  if (editing)
-    return (
-      <BannerForm
-        slug={slug}
-        t={t}
-        banner={editing === 'new' ? null : editing}
-        onDone={(saved) => {
-          setEditing(null);
-          if (saved) setMessage({ kind: 'ok', text: t('admin.site.saved') });
-        }}
-      />
-    );
-
   return (
-    <>
-      <Notice message={message} />
-      <div className="staff-toolbar">
-        <button type="button" className="button" onClick={() => setEditing('new')}>
-          {t('admin.site.banners.add')}
-        </button>
-      </div>
-      {banners.length === 0 ? (
-        <p className="site-empty">{t('admin.site.banners.empty')}</p>
-      ) : (
-        <ol className="site-list" aria-label={t('admin.site.tab.banners')}>
-          {banners.map((b, i) => {
-            const when = whenShown(b);
-            return (
-              <li key={b.id} className="site-card">
-                <img className="site-thumb" src={b.imagem} alt="" loading="lazy" />
-                <div className="site-card-body">
-                  <h3>{b.titulo}</h3>
-                  <p>
-                    <span className={`staff-badge site-when-${when}`}>
-                      {t(`admin.site.banners.when.${when}`)}
-                    </span>
-                  </p>
-                  {(b.inicio || b.fim) && (
-                    <p className="site-meta">
-                      {b.inicio &&
-                        t('admin.site.banners.from', { date: mediumDateTime(b.inicio, lang) })}{' '}
-                      {b.fim &&
-                        t('admin.site.banners.until', { date: mediumDateTime(b.fim, lang) })}
-                    </p>
-                  )}
-                  {b.link && <p className="site-meta site-link">{b.link}</p>}
-                  <div className="staff-actions">
-                    <button
-                      type="button"
-                      className="button secondary"
-                      onClick={() => setEditing(b)}
-                      aria-label={`${t('admin.site.edit')}: ${b.titulo}`}
-                    >
-                      {t('admin.site.edit')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button secondary"
-                      disabled={busy || i === 0}
-                      onClick={() =>
-                        act(() => moveBanner(slug, b.id, -1), t('admin.site.banners.moved'))
-                      }
-                      aria-label={`${t('admin.site.banners.up')}: ${b.titulo}`}
-                    >
-                      {t('admin.site.banners.up')}
-                    </button>
-                    <button
-                      type="button"
-                      className="button secondary"
-                      disabled={busy || i === banners.length - 1}
-                      onClick={() =>
-                        act(() => moveBanner(slug, b.id, 1), t('admin.site.banners.moved'))
-                      }
-                      aria-label={`${t('admin.site.banners.down')}: ${b.titulo}`}
-                    >
-                      {t('admin.site.banners.down')}
-                    </button>
-                    <ConfirmButton
-                      label={t('admin.site.delete')}
-                      title={t('admin.site.banners.deleteTitle')}
-                      explanation={t('admin.site.banners.deleteExplain', { title: b.titulo })}
-                      confirmLabel={t('admin.site.delete')}
-                      cancelLabel={t('admin.shell.cancel')}
-                      busy={busy}
-                      onConfirm={() => act(() => removeBanner(slug, b.id), t('admin.site.deleted'))}
-                    />
-                  </div>
-                </div>
-              </li>
-            );
-          })}
-        </ol>
-      )}
-    </>
+    <EditableList
+      items={banners}
+      addLabel={t('admin.site.banners.add')}
+      empty={t('admin.site.banners.empty')}
+      savedText={t('admin.site.saved')}
+      ordered={{ label: t('admin.site.tab.banners') }}
+      classes={{ list: 'site-list', item: 'site-card', empty: 'site-empty' }}
+      form={(banner, done) => <BannerForm slug={slug} t={t} banner={banner} onDone={done} />}
+      row={(b, { index: i, edit, notify }) => {
+        const when = whenShown(b);
+        return (
+          <>
+            <img className="site-thumb" src={b.imagem} alt="" loading="lazy" />
+            <div className="site-card-body">
+              <h3>{b.titulo}</h3>
+              <p>
+                <span className={`staff-badge site-when-${when}`}>
+                  {t(`admin.site.banners.when.${when}`)}
+                </span>
+              </p>
+              {(b.inicio || b.fim) && (
+                <p className="site-meta">
+                  {b.inicio &&
+                    t('admin.site.banners.from', { date: mediumDateTime(b.inicio, lang) })}{' '}
+                  {b.fim && t('admin.site.banners.until', { date: mediumDateTime(b.fim, lang) })}
+                </p>
+              )}
+              {b.link && <p className="site-meta site-link">{b.link}</p>}
+              <div className="staff-actions">
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={edit}
+                  aria-label={`${t('admin.site.edit')}: ${b.titulo}`}
+                >
+                  {t('admin.site.edit')}
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy || i === 0}
+                  onClick={() =>
+                    act(notify, () => moveBanner(slug, b.id, -1), t('admin.site.banners.moved'))
+                  }
+                  aria-label={`${t('admin.site.banners.up')}: ${b.titulo}`}
+                >
+                  {t('admin.site.banners.up')}
+                </button>
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={busy || i === banners.length - 1}
+                  onClick={() =>
+                    act(notify, () => moveBanner(slug, b.id, 1), t('admin.site.banners.moved'))
+                  }
+                  aria-label={`${t('admin.site.banners.down')}: ${b.titulo}`}
+                >
+                  {t('admin.site.banners.down')}
+                </button>
+                <ConfirmButton
+                  label={t('admin.site.delete')}
+                  title={t('admin.site.banners.deleteTitle')}
+                  explanation={t('admin.site.banners.deleteExplain', { title: b.titulo })}
+                  confirmLabel={t('admin.site.delete')}
+                  cancelLabel={t('admin.shell.cancel')}
+                  busy={busy}
+                  onConfirm={() =>
+                    act(notify, () => removeBanner(slug, b.id), t('admin.site.deleted'))
+                  }
+                />
+              </div>
+            </div>
+          </>
+        );
+      }}
+    />
   );
 }
 

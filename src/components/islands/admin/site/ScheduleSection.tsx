@@ -1,91 +1,63 @@
 // The weekly schedule (docs/staff.md "Home"): services Monday to Sunday; add, edit, delete.
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { StaffService } from '../../../../../contract/church-staff.ts';
 import { INTL_LOCALE, type Lang } from '../../../../lib/format.ts';
 import { $home, removeService, saveService } from '../../../../stores/admin-home.ts';
-import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
-import { Check, Field, Notice, Select, type Message, type T } from '../../ui/index.ts';
+import { DeleteButton, EditableList, FormActions, useStaffForm } from '../kit/index.ts';
+import { Check, Field, Notice, Select, type T } from '../../ui/index.ts';
 import { weekdayNames } from './dates.ts';
 
 export function ScheduleSection({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
   const home = useStore($home);
-  const [editing, setEditing] = useState<StaffService | 'new' | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
   if (home.state !== 'ready') return null;
   const days = weekdayNames(INTL_LOCALE[lang]);
-
-  if (editing)
-    return (
-      <ServiceForm
-        slug={slug}
-        t={t}
-        days={days}
-        service={editing === 'new' ? null : editing}
-        onDone={(saved) => {
-          setEditing(null);
-          if (saved) setMessage({ kind: 'ok', text: t('admin.site.saved') });
-        }}
-      />
-    );
-
   return (
-    <>
-      <Notice message={message} />
-      <div className="staff-toolbar">
-        <button type="button" className="button" onClick={() => setEditing('new')}>
-          {t('admin.site.schedule.add')}
-        </button>
-      </div>
-      {home.services.length === 0 ? (
-        <p className="site-empty">{t('admin.site.schedule.empty')}</p>
-      ) : (
-        <ul className="site-list">
-          {home.services.map((s) => (
-            <li key={s.id} className="site-card">
-              <div className="site-card-body">
-                <h3>{s.titulo}</h3>
-                <p className="site-meta">
-                  {days[s.diaSemana - 1]}, {s.horario}
-                  {s.local ? ` · ${s.local}` : ''}
-                  {s.flagTransmissao && (
-                    <>
-                      {' '}
-                      <span className="staff-badge">{t('admin.site.schedule.streamed')}</span>
-                    </>
-                  )}
-                </p>
-                <div className="staff-actions">
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-label={`${t('admin.site.edit')}: ${s.titulo}`}
-                    onClick={() => setEditing(s)}
-                  >
-                    {t('admin.site.edit')}
-                  </button>
-                  <ConfirmButton
-                    label={t('admin.site.delete')}
-                    title={t('admin.site.schedule.deleteTitle')}
-                    explanation={t('admin.site.schedule.deleteExplain', { title: s.titulo })}
-                    confirmLabel={t('admin.site.delete')}
-                    cancelLabel={t('admin.shell.cancel')}
-                    onConfirm={async () => {
-                      const result = await removeService(slug, s.id);
-                      setMessage(
-                        result.ok
-                          ? { kind: 'ok', text: t('admin.site.deleted') }
-                          : { kind: 'error', text: result.message },
-                      );
-                    }}
-                  />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <EditableList
+      items={home.services}
+      addLabel={t('admin.site.schedule.add')}
+      empty={t('admin.site.schedule.empty')}
+      savedText={t('admin.site.saved')}
+      classes={{ list: 'site-list', item: 'site-card', empty: 'site-empty' }}
+      form={(service, done) => (
+        <ServiceForm slug={slug} t={t} days={days} service={service} onDone={done} />
       )}
-    </>
+      row={(s, { edit, notify }) => (
+        <div className="site-card-body">
+          <h3>{s.titulo}</h3>
+          <p className="site-meta">
+            {days[s.diaSemana - 1]}, {s.horario}
+            {s.local ? ` · ${s.local}` : ''}
+            {s.flagTransmissao && (
+              <>
+                {' '}
+                <span className="staff-badge">{t('admin.site.schedule.streamed')}</span>
+              </>
+            )}
+          </p>
+          <div className="staff-actions">
+            <button
+              type="button"
+              className="button secondary"
+              aria-label={`${t('admin.site.edit')}: ${s.titulo}`}
+              onClick={edit}
+            >
+              {t('admin.site.edit')}
+            </button>
+            <DeleteButton
+              label={t('admin.site.delete')}
+              title={t('admin.site.schedule.deleteTitle')}
+              explanation={t('admin.site.schedule.deleteExplain', { title: s.titulo })}
+              confirmLabel={t('admin.site.delete')}
+              cancelLabel={t('admin.shell.cancel')}
+              remove={() => removeService(slug, s.id)}
+              doneText={t('admin.site.deleted')}
+              notify={notify}
+            />
+          </div>
+        </div>
+      )}
+    />
   );
 }
 

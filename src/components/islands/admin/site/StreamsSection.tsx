@@ -1,134 +1,109 @@
 // Live streams (docs/staff.md "Home"): where each plays (YouTube or Vimeo id, Facebook or HLS
 // address, or an embed snippet), when, how long, weekly or once, on air now, and its chat channel.
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { STREAM_SOURCE, type StaffStream } from '../../../../../contract/church-staff.ts';
 import { STREAM_SERVICES } from '../../../../../contract/live.ts';
 import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
 import { $home, removeStream, saveStream, switchOnAir } from '../../../../stores/admin-home.ts';
 import { $staff, canUse } from '../../../../stores/staff.ts';
-import { ConfirmButton, FormActions, useStaffForm } from '../kit/index.ts';
-import { Check, Field, Notice, Select, TextArea, type Message, type T } from '../../ui/index.ts';
+import {
+  ConfirmButton,
+  DeleteButton,
+  EditableList,
+  FormActions,
+  useStaffForm,
+} from '../kit/index.ts';
+import { Check, Field, Notice, Select, TextArea, type T } from '../../ui/index.ts';
 import { fromLocalInput, toLocalInput } from './dates.ts';
 
 export function StreamsSection({ slug, t, lang }: { slug: string; t: T; lang: Lang }) {
   const home = useStore($home);
   // the switch sends "We're live" to every member: the notifications area too (docs/staff.md "Home")
   const mayAnnounce = canUse(useStore($staff), 'notifications');
-  const [editing, setEditing] = useState<StaffStream | 'new' | null>(null);
-  const [message, setMessage] = useState<Message | null>(null);
   if (home.state !== 'ready') return null;
-
-  if (editing)
-    return (
-      <StreamForm
-        slug={slug}
-        t={t}
-        stream={editing === 'new' ? null : editing}
-        onDone={(saved) => {
-          setEditing(null);
-          if (saved) setMessage({ kind: 'ok', text: t('admin.site.saved') });
-        }}
-      />
-    );
-
   return (
-    <>
-      <Notice message={message} />
-      <div className="staff-toolbar">
-        <button type="button" className="button" onClick={() => setEditing('new')}>
-          {t('admin.site.live.add')}
-        </button>
-      </div>
-      {home.streams.length === 0 ? (
-        <p className="site-empty">{t('admin.site.live.empty')}</p>
-      ) : (
-        <ul className="site-list">
-          {home.streams.map((s) => (
-            <li key={s.id} className="site-card">
-              <div className="site-card-body">
-                <h3>{s.titulo}</h3>
-                <p className="site-meta">
-                  {t(`admin.site.live.service.${s.servico}`)} · {mediumDateTime(s.inicio, lang)} ·{' '}
-                  {t('admin.site.live.minutes', { count: s.duracaoMinutos })}
-                </p>
-                <p>
-                  {s.flagAoVivo && (
-                    <span className="staff-badge site-when-now">{t('admin.site.live.onAir')}</span>
-                  )}{' '}
-                  {s.flagSemanal && (
-                    <span className="staff-badge">{t('admin.site.live.weekly')}</span>
-                  )}
-                </p>
-                <div className="staff-actions">
-                  {!mayAnnounce ? null : s.flagAoVivo ? (
-                    <button
-                      type="button"
-                      className="button secondary"
-                      onClick={async () => {
-                        const result = await switchOnAir(slug, s.id, false);
-                        setMessage(
-                          result.ok
-                            ? { kind: 'ok', text: t('admin.site.live.offAir') }
-                            : { kind: 'error', text: result.message },
-                        );
-                      }}
-                    >
-                      {t('admin.site.live.goOffAir')}
-                    </button>
-                  ) : (
-                    <ConfirmButton
-                      label={t('admin.site.live.goOnAir')}
-                      title={t('admin.site.live.goOnAirTitle', { title: s.titulo })}
-                      explanation={t('admin.site.live.goOnAirExplain')}
-                      confirmLabel={t('admin.site.live.goOnAir')}
-                      cancelLabel={t('admin.shell.cancel')}
-                      className="button"
-                      onConfirm={async () => {
-                        const result = await switchOnAir(slug, s.id, true);
-                        setMessage(
-                          result.ok
-                            ? {
-                                kind: 'ok',
-                                text: result.notified
-                                  ? t('admin.site.live.onAirSent')
-                                  : t('admin.site.live.onAirNoNotice'),
-                              }
-                            : { kind: 'error', text: result.message },
-                        );
-                      }}
-                    />
-                  )}
-                  <button
-                    type="button"
-                    className="button secondary"
-                    aria-label={`${t('admin.site.edit')}: ${s.titulo}`}
-                    onClick={() => setEditing(s)}
-                  >
-                    {t('admin.site.edit')}
-                  </button>
-                  <ConfirmButton
-                    label={t('admin.site.delete')}
-                    title={t('admin.site.live.deleteTitle')}
-                    explanation={t('admin.site.live.deleteExplain', { title: s.titulo })}
-                    confirmLabel={t('admin.site.delete')}
-                    cancelLabel={t('admin.shell.cancel')}
-                    onConfirm={async () => {
-                      const result = await removeStream(slug, s.id);
-                      setMessage(
-                        result.ok
-                          ? { kind: 'ok', text: t('admin.site.deleted') }
-                          : { kind: 'error', text: result.message },
-                      );
-                    }}
-                  />
-                </div>
-              </div>
-            </li>
-          ))}
-        </ul>
+    <EditableList
+      items={home.streams}
+      addLabel={t('admin.site.live.add')}
+      empty={t('admin.site.live.empty')}
+      savedText={t('admin.site.saved')}
+      classes={{ list: 'site-list', item: 'site-card', empty: 'site-empty' }}
+      form={(stream, done) => <StreamForm slug={slug} t={t} stream={stream} onDone={done} />}
+      row={(s, { edit, notify }) => (
+        <div className="site-card-body">
+          <h3>{s.titulo}</h3>
+          <p className="site-meta">
+            {t(`admin.site.live.service.${s.servico}`)} · {mediumDateTime(s.inicio, lang)} ·{' '}
+            {t('admin.site.live.minutes', { count: s.duracaoMinutos })}
+          </p>
+          <p>
+            {s.flagAoVivo && (
+              <span className="staff-badge site-when-now">{t('admin.site.live.onAir')}</span>
+            )}{' '}
+            {s.flagSemanal && <span className="staff-badge">{t('admin.site.live.weekly')}</span>}
+          </p>
+          <div className="staff-actions">
+            {!mayAnnounce ? null : s.flagAoVivo ? (
+              <button
+                type="button"
+                className="button secondary"
+                onClick={async () => {
+                  const result = await switchOnAir(slug, s.id, false);
+                  notify(
+                    result.ok
+                      ? { kind: 'ok', text: t('admin.site.live.offAir') }
+                      : { kind: 'error', text: result.message },
+                  );
+                }}
+              >
+                {t('admin.site.live.goOffAir')}
+              </button>
+            ) : (
+              <ConfirmButton
+                label={t('admin.site.live.goOnAir')}
+                title={t('admin.site.live.goOnAirTitle', { title: s.titulo })}
+                explanation={t('admin.site.live.goOnAirExplain')}
+                confirmLabel={t('admin.site.live.goOnAir')}
+                cancelLabel={t('admin.shell.cancel')}
+                className="button"
+                onConfirm={async () => {
+                  const result = await switchOnAir(slug, s.id, true);
+                  notify(
+                    result.ok
+                      ? {
+                          kind: 'ok',
+                          text: result.notified
+                            ? t('admin.site.live.onAirSent')
+                            : t('admin.site.live.onAirNoNotice'),
+                        }
+                      : { kind: 'error', text: result.message },
+                  );
+                }}
+              />
+            )}
+            <button
+              type="button"
+              className="button secondary"
+              aria-label={`${t('admin.site.edit')}: ${s.titulo}`}
+              onClick={edit}
+            >
+              {t('admin.site.edit')}
+            </button>
+            <DeleteButton
+              label={t('admin.site.delete')}
+              title={t('admin.site.live.deleteTitle')}
+              explanation={t('admin.site.live.deleteExplain', { title: s.titulo })}
+              confirmLabel={t('admin.site.delete')}
+              cancelLabel={t('admin.shell.cancel')}
+              remove={() => removeStream(slug, s.id)}
+              doneText={t('admin.site.deleted')}
+              notify={notify}
+            />
+          </div>
+        </div>
       )}
-    </>
+    />
   );
 }
 
