@@ -4,7 +4,8 @@
 // gifts of theirs over two years, each with one line, and one event with BENCH_REGISTRATIONS
 // (5,000) registrations — made by the database (INSERT … SELECT generate_series), as
 // scripts/seed-large.ts does. Each call runs BENCH_ROUNDS (50) times; its p50/p95 is printed beside
-// the target of issue 49, and everything is written to bench/results/staff-<date>.json.
+// the target of issue 49, and everything is written to bench/results/staff-<date>.json;
+// BENCH_CALLS (words of the labels, comma-separated) runs some of the calls only.
 // PGlite in a fresh temporary folder by default, as deployed; DATABASE_URL for PostgreSQL (it
 // adds the rows to that database: use a scratch one). BENCH_SHOW=1 prints the start of each answer.
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -122,6 +123,12 @@ const calls: { label: string; path: string; target: number }[] = [
     target: 300,
   },
   {
+    // mid-month to mid-month: the two part months are read from the gifts, the eleven between kept
+    label: 'giving summary, cut months',
+    path: `${base}/doacao/resumo?de=${year}-01-15&ate=${year}-12-14`,
+    target: 300,
+  },
+  {
     label: 'gifts list of a year',
     path: `${base}/doacao/doacoes?de=${year}-01-01&ate=${year}-12-31`,
     target: 300,
@@ -141,6 +148,10 @@ const calls: { label: string; path: string; target: number }[] = [
   { label: 'person page with gifts', path: `${base}/pessoas/${person}`, target: 100 },
 ];
 
+// BENCH_CALLS=giving,person runs only the calls whose label holds one of the words.
+const only = process.env.BENCH_CALLS?.split(',').filter(Boolean);
+const chosen = only ? calls.filter((c) => only.some((w) => c.label.includes(w))) : calls;
+
 const quantile = (sorted: number[], q: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const rows: {
@@ -153,7 +164,7 @@ const rows: {
   targetP95: number;
   ok: boolean;
 }[] = [];
-for (const call of calls) {
+for (const call of chosen) {
   const times: number[] = [];
   let status = 0;
   let bytes = 0;

@@ -1,6 +1,6 @@
 // The treasurer's gifts (docs/staff.md "Giving"): the list, its totals, the chart and the CSV built
 // from one filter (so the four always add up), and refunds through the payment pipeline's release.
-import { and, asc, desc, eq, exists, gte, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { GiftFilters, GivingSummary, StaffGiftsPage } from '../../contract/giving-staff.ts';
 import { STAFF_GIFTS_PAGE_SIZE } from '../../contract/giving-staff.ts';
 import { type MessageLang } from '../../contract/messages/lang.ts';
@@ -17,17 +17,72 @@ import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { DAY, num, currencyOf } from './giving-staff.numbers.ts';
 
-/** The gifts (payments of kind doacao) the filters match. */
-function giftWhere(churchId: number, f: GiftFilters): SQL | undefined {
+/** The filter's days: from its first day's start to its last day's end (UTC). */
+const dayRange = (f: GiftFilters) =>
+  and(
+    f.de ? gte(t.payments.createdAt, new Date(`${f.de}T00:00:00Z`)) : undefined,
+    f.ate ? lt(t.payments.createdAt, new Date(Date.parse(`${f.ate}T00:00:00Z`) + DAY)) : undefined,
+  );
+
+/** The gifts (payments of kind doacao) the filters match; `dates` narrows them to a split's edges. */
+function giftWhere(churchId: number, f: GiftFilters, dates: SQL | undefined = dayRange(f)) {
   return and(
     eq(t.payments.churchId, churchId),
     eq(t.payments.kind, 'doacao'),
     f.status ? eq(t.payments.status, f.status) : undefined,
     f.metodo ? eq(t.payments.method, f.metodo) : undefined,
-    f.de ? gte(t.payments.createdAt, new Date(`${f.de}T00:00:00Z`)) : undefined,
-    f.ate ? lt(t.payments.createdAt, new Date(Date.parse(`${f.ate}T00:00:00Z`) + DAY)) : undefined,
+    dates,
   );
 }
+
+/** `YYYY-MM-DD` `days` days later. */
+const dayPlus = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
+
+/**
+ * The filter's whole months, read from the totals kept per month (`doacao_total`, from `from` to
+ * before `to`, either open when the filter is), and its part months at either end, read from the
+ * gifts (`edges`); null when no whole month lies inside (docs/performance.md "Staff pages").
+ */
+function monthSplit(f: GiftFilters): { from?: string; to?: string; edges: SQL } | null {
+  const end = f.ate ? dayPlus(f.ate, 1) : undefined;
+  const from = f.de
+    ? f.de.endsWith('-01')
+      ? f.de
+      : `${dayPlus(f.de.slice(0, 8) + '28', 4).slice(0, 8)}01`
+    : undefined;
+  const to = end ? `${end.slice(0, 8)}01` : undefined;
+  if (from && to && from >= to) return null;
+  const edge = (a: string, b: string) =>
+    a < b
+      ? and(
+          gte(t.payments.createdAt, new Date(`${a}T00:00:00Z`)),
+          lt(t.payments.createdAt, new Date(`${b}T00:00:00Z`)),
+        )
+      : undefined;
+  const edges = or(
+    f.de && from ? edge(f.de, from) : undefined,
+    end && to ? edge(to, end) : undefined,
+  );
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}), edges: edges ?? sql`false` };
+}
+
+/** The kept totals of a split's whole months that the filters match. */
+function totalsWhere(churchId: number, f: GiftFilters, split: { from?: string; to?: string }) {
+  const kept = t.givingTotals;
+  return and(
+    eq(kept.churchId, churchId),
+    split.from ? gte(kept.month, split.from) : undefined,
+    split.to ? lt(kept.month, split.to) : undefined,
+    f.motivo ? eq(kept.reasonId, f.motivo) : undefined,
+    f.metodo ? eq(kept.method, f.metodo) : undefined,
+    f.status ? eq(kept.status, f.status) : undefined,
+    ne(kept.gifts, 0),
+  );
+}
+
+/** A kept row's gifts: each once over all reasons, or those with a line of the chosen reason. */
+const keptGifts = (f: GiftFilters) => (f.motivo ? t.givingTotals.gifts : t.givingTotals.giftsOnce);
 
 /** The lines that count: of the filtered gifts, and of the reason when one is chosen. */
 const lineJoin = (f: GiftFilters) =>
@@ -116,16 +171,29 @@ function giftPage(db: Database, churchId: number, f: GiftFilters, page: number) 
     .offset((page - 1) * STAFF_GIFTS_PAGE_SIZE);
 }
 
+/** The count and sum of the gifts the filters match: whole months from the kept totals, the rest from the gifts. */
 async function totalsOf(db: Database, churchId: number, f: GiftFilters) {
-  const [row] = await db
-    .select({
-      n: sql<string>`count(distinct ${t.payments.id})`,
-      sum: sql<string>`coalesce(sum(${t.paymentLines.amountCents}), 0)::bigint`,
-    })
-    .from(t.payments)
-    .innerJoin(t.paymentLines, lineJoin(f))
-    .where(giftWhere(churchId, f));
-  return { n: num(row?.n), sumCents: num(row?.sum) };
+  const split = monthSplit(f);
+  const [[gifts], [kept]] = await Promise.all([
+    db
+      .select({
+        n: sql<string>`count(distinct ${t.payments.id})`,
+        sum: sql<string>`coalesce(sum(${t.paymentLines.amountCents}), 0)::bigint`,
+      })
+      .from(t.payments)
+      .innerJoin(t.paymentLines, lineJoin(f))
+      .where(giftWhere(churchId, f, split ? split.edges : dayRange(f))),
+    split
+      ? db
+          .select({
+            n: sql<string>`coalesce(sum(${keptGifts(f)}), 0)::bigint`,
+            sum: sql<string>`coalesce(sum(${t.givingTotals.amountCents}), 0)::bigint`,
+          })
+          .from(t.givingTotals)
+          .where(totalsWhere(churchId, f, split))
+      : [{ n: 0, sum: 0 }],
+  ]);
+  return { n: num(gifts?.n) + num(kept?.n), sumCents: num(gifts?.sum) + num(kept?.sum) };
 }
 
 export async function listGifts(
@@ -234,8 +302,9 @@ interface SummaryRow {
 /**
  * Totals by period (days up to two months, months beyond), reason and method of the same gifts, in
  * one statement: the counted lines are read once (a CTE, which PostgreSQL keeps when it is read more
- * than once) and grouped four ways, instead of four statements each joining the period's gifts to
- * their lines (docs/performance.md "Staff pages").
+ * than once) and grouped four ways. By month, the whole months come from the kept totals
+ * (`doacao_total`) and only the part months at the filter's ends from the lines, so a year reads a
+ * few hundred rows instead of its gifts (docs/performance.md "Staff pages").
  */
 export async function givingSummary(
   db: Database,
@@ -246,6 +315,8 @@ export async function givingSummary(
   const agrupamento = span <= 62 * DAY ? 'dia' : 'mes';
   const [unit, format] =
     agrupamento === 'dia' ? [`'day'`, `'YYYY-MM-DD'`] : [`'month'`, `'YYYY-MM'`];
+  const split = agrupamento === 'mes' ? monthSplit(f) : null;
+  const kept = t.givingTotals;
   const [rows, moeda] = await Promise.all([
     rowsOf<SummaryRow>(
       db.execute(sql`with linha as (
@@ -254,18 +325,27 @@ export async function givingSummary(
                ${t.paymentLines.reasonId} as motivo, ${t.paymentLines.reasonName} as motivo_nome,
                ${t.paymentLines.amountCents} as valor
         from ${t.payments} inner join ${t.paymentLines} on ${lineJoin(f)}
-        where ${giftWhere(churchId, f)}
+        where ${giftWhere(churchId, f, split ? split.edges : dayRange(f))}
+      ), guardado as (
+        select ${kept.month}::timestamp as periodo, ${kept.reasonId} as motivo, ${kept.method} as metodo,
+               ${kept.amountCents} as valor, ${keptGifts(f)} as n
+        from ${kept} where ${split ? totalsWhere(churchId, f, split) : sql`false`}
+      ), tudo as (
+        select periodo, motivo, metodo, valor from linha
+        union all select periodo, motivo, metodo, valor from guardado
       )
-      select 'total' as grupo, null as chave, null as nome, count(distinct pagamento) as n, coalesce(sum(valor), 0)::bigint as soma from linha
+      select 'total' as grupo, null as chave, null as nome,
+             (select count(distinct pagamento) from linha) + (select coalesce(sum(n), 0) from guardado) as n,
+             coalesce(sum(valor), 0)::bigint as soma from tudo
       union all
-      select 'periodo', to_char(periodo, ${sql.raw(format)}), null, null, sum(valor)::bigint from linha group by periodo
+      select 'periodo', to_char(periodo, ${sql.raw(format)}), null, null, sum(valor)::bigint from tudo group by periodo
       union all
       select 'motivo', m.motivo::text,
              coalesce(r.nome, (select max(l.motivo_nome) from linha l where l.motivo = m.motivo)), null, m.soma
-        from (select motivo, sum(valor)::bigint as soma from linha group by motivo) m
+        from (select motivo, sum(valor)::bigint as soma from tudo group by motivo) m
         left join ${t.paymentReasons} r on r.id = m.motivo
       union all
-      select 'metodo', metodo, null, null, sum(valor)::bigint from linha group by metodo`),
+      select 'metodo', metodo, null, null, sum(valor)::bigint from tudo group by metodo`),
     ),
     currencyOf(db, churchId),
   ]);

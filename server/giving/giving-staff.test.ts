@@ -5,7 +5,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, asc, eq, ne } from 'drizzle-orm';
+import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   givingSummarySchema,
@@ -544,6 +544,222 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
       ).toEqual(newest.map((g) => [g.code, cents(g.lines)]));
       expect([page.total, inCents(page.soma)], qs).toEqual([gifts.length, inCents(summary.total)]);
     }
+  });
+
+  /** What the summary and the list must answer for `f`, summed here from graca's gifts and lines. */
+  async function expectAnswers(f: Record<string, string>) {
+    const rows = await db()
+      .select({
+        id: t.payments.id,
+        code: t.payments.code,
+        at: t.payments.createdAt,
+        method: t.payments.method,
+        status: t.payments.status,
+        reasonId: t.paymentLines.reasonId,
+        cents: t.paymentLines.amountCents,
+      })
+      .from(t.payments)
+      .innerJoin(t.paymentLines, eq(t.paymentLines.paymentId, t.payments.id))
+      .where(and(eq(t.payments.churchId, graca), eq(t.payments.kind, 'doacao')));
+    const from = f.de ? Date.parse(`${f.de}T00:00:00Z`) : -Infinity;
+    const end = f.ate ? Date.parse(`${f.ate}T00:00:00Z`) + 86_400_000 : Infinity;
+    const counted = rows.filter(
+      (r) =>
+        r.at.getTime() >= from &&
+        r.at.getTime() < end &&
+        (!f.status || r.status === f.status) &&
+        (!f.metodo || r.method === f.metodo) &&
+        (!f.motivo || r.reasonId === Number(f.motivo)),
+    );
+    const daily = !!f.de && !!f.ate && Date.parse(f.ate) - Date.parse(f.de) <= 62 * 86_400_000;
+    const add = (to: Map<string, number>, key: string, c: number) =>
+      to.set(key, (to.get(key) ?? 0) + c);
+    const byPeriod = new Map<string, number>();
+    const byReason = new Map<string, number>();
+    const byMethod = new Map<string, number>();
+    const byGift = new Map<number, { code: string; at: number; cents: number }>();
+    for (const r of counted) {
+      add(byPeriod, r.at.toISOString().slice(0, daily ? 10 : 7), r.cents);
+      add(byReason, String(r.reasonId), r.cents);
+      add(byMethod, r.method, r.cents);
+      const g = byGift.get(r.id) ?? { code: r.code, at: r.at.getTime(), cents: 0 };
+      byGift.set(r.id, { ...g, cents: g.cents + r.cents });
+    }
+    const sum = counted.reduce((s, r) => s + r.cents, 0);
+    const names = new Map((await reasons()).map((r) => [String(r.id), r.name] as const));
+    const qs = new URLSearchParams(f).toString();
+    const summary = givingSummarySchema.parse(
+      (await get(`/admin/graca/doacao/resumo?${qs}`, { token: tokens.finance })).body,
+    );
+    const inCents = (v: number) => Math.round(v * 100);
+    const larger = (a: [string, number], b: [string, number]) =>
+      b[1] - a[1] || (a[0] < b[0] ? -1 : 1);
+    expect(
+      {
+        total: inCents(summary.total),
+        quantidade: summary.quantidade,
+        agrupamento: summary.agrupamento,
+        porPeriodo: summary.porPeriodo
+          .filter((p) => p.valor !== 0)
+          .map((p) => [p.periodo, inCents(p.valor)]),
+        porMotivo: summary.porMotivo.map((r) => [String(r.id), r.nome, inCents(r.valor)]),
+        porMetodo: summary.porMetodo.map((m) => [m.metodo, inCents(m.valor)]),
+      },
+      qs,
+    ).toEqual({
+      total: sum,
+      quantidade: byGift.size,
+      agrupamento: daily ? 'dia' : 'mes',
+      porPeriodo: [...byPeriod].sort(([a], [b]) => (a < b ? -1 : 1)),
+      porMotivo: [...byReason].sort(larger).map(([id, c]) => [id, names.get(id), c]),
+      porMetodo: [...byMethod].sort(larger),
+    });
+    const page = staffGiftsPageSchema.parse(
+      (await get(`/admin/graca/doacao/doacoes?${qs}`, { token: tokens.finance })).body,
+    );
+    expect([page.total, inCents(page.soma)], qs).toEqual([byGift.size, sum]);
+    const newest = [...byGift].sort(([ia, a], [ib, b]) => b.at - a.at || ib - ia).slice(0, 25);
+    expect(
+      page.doacoes.map((g) => [g.codigo, inCents(g.valor)]),
+      qs,
+    ).toEqual(newest.map(([, g]) => [g.code, g.cents]));
+  }
+
+  /** The kept totals equal a rebuild of them from every church's gifts. */
+  async function expectKeptTotalsRight() {
+    const kept = () =>
+      db()
+        .select()
+        .from(t.givingTotals)
+        .where(ne(t.givingTotals.gifts, 0))
+        .orderBy(
+          asc(t.givingTotals.churchId),
+          asc(t.givingTotals.month),
+          asc(t.givingTotals.reasonId),
+          asc(t.givingTotals.method),
+          asc(t.givingTotals.status),
+        );
+    const before = await kept();
+    await db().execute(sql`select doacao_total_refazer()`);
+    expect(await kept()).toEqual(before);
+  }
+
+  it('the kept month totals follow approvals, refunds, a reason merge, an import and its undo; cut months come from the gifts', async () => {
+    const [tithe, offering] = await reasons();
+    const created = await call('POST', '/admin/graca/doacao/motivos', {
+      token: tokens.finance,
+      body: { nome: 'Campanha do telhado' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const campaign = staffReasonSchema.parse(created.body).id;
+    await gift({ userId: ids.member, at: '2015-12-31T23:59:59Z', lines: [[tithe!.id, 50]] });
+    await gift({
+      userId: ids.member,
+      at: '2016-01-31T23:59:59Z',
+      lines: [
+        [campaign, 500],
+        [tithe!.id, 1000],
+      ],
+    });
+    const february = await gift({
+      donor: { name: 'Íris Visitante', email: 'iris@example.org' },
+      at: '2016-02-01T00:00:00Z',
+      method: 'cartao',
+      lines: [[campaign, 700]],
+    });
+    const pending = await gift({
+      userId: ids.member,
+      at: '2016-02-15T12:00:00Z',
+      method: 'boleto',
+      status: 'pendente',
+      lines: [
+        [offering!.id, 300],
+        [campaign, 200],
+      ],
+    });
+    await gift({
+      userId: ids.member,
+      at: '2016-03-31T23:00:00Z',
+      method: 'cartao',
+      lines: [[tithe!.id, 1100]],
+    });
+    await gift({ userId: ids.member, at: '2016-04-01T00:00:00Z', lines: [[campaign, 900]] });
+    await gift({ userId: ids.member, at: '2016-12-31T23:59:59Z', lines: [[offering!.id, 400]] });
+    const filters: Record<string, string>[] = [
+      {},
+      { de: '2016-01-01', ate: '2016-12-31' },
+      { de: '2016-01-31', ate: '2016-04-30' },
+      { de: '2016-01-15', ate: '2016-04-15' },
+      { de: '2016-01-15', ate: '2016-04-15', motivo: String(campaign) },
+      { de: '2016-01-15', ate: '2016-04-15', status: 'aprovado' },
+      { de: '2016-01-15', ate: '2016-04-15', metodo: 'cartao' },
+      { de: '2016-02-02', ate: '2016-05-30' },
+      { de: '2016-02-01', ate: '2016-03-31' },
+      { ate: '2016-03-31' },
+      { de: '2016-02-10' },
+      { de: '2015-12-31', ate: '2016-12-31', motivo: String(tithe!.id) },
+    ];
+    const check = async () => {
+      for (const f of filters) await expectAnswers(f);
+      await expectKeptTotalsRight();
+    };
+    await check();
+    // the pending slip is paid
+    await db()
+      .update(t.payments)
+      .set({ status: 'aprovado', updatedAt: new Date() })
+      .where(eq(t.payments.code, pending));
+    await check();
+    // refunded through the pipeline's release
+    expect(
+      (
+        await call('POST', `/admin/graca/doacao/doacoes/${february}/estorno`, {
+          token: tokens.finance,
+        })
+      ).status,
+    ).toBe(204);
+    await check();
+    // the campaign merged into the tithe: January's gift now has two tithe lines, counted once
+    const merged = await call('POST', `/admin/graca/doacao/motivos/${campaign}/juntar`, {
+      token: tokens.finance,
+      body: { destino: tithe!.id },
+    });
+    expect(merged.status, JSON.stringify(merged.body)).toBe(200);
+    await check();
+    // an import's gifts (written in one statement each, as a batch is) and its undo
+    const imported = await db()
+      .insert(t.payments)
+      .values(
+        ['2016-01-20', '2016-03-10', '2016-04-10'].map((day, i) => ({
+          churchId: graca,
+          code: `IMP-T-${i}`,
+          kind: 'doacao',
+          donorName: 'Histórico',
+          method: 'dinheiro',
+          status: 'aprovado' as const,
+          subtotalCents: 1000 + i,
+          totalCents: 1000 + i,
+          installmentCents: 1000 + i,
+          currency: 'BRL',
+          gatewayReference: 'import:1',
+          createdAt: new Date(`${day}T12:00:00Z`),
+        })),
+      )
+      .returning({ id: t.payments.id, total: t.payments.totalCents });
+    await db()
+      .insert(t.paymentLines)
+      .values(
+        imported.map((p) => ({
+          churchId: graca,
+          paymentId: p.id,
+          reasonId: offering!.id,
+          reasonName: offering!.name,
+          amountCents: p.total,
+        })),
+      );
+    await check();
+    await db().delete(t.payments).where(eq(t.payments.gatewayReference, 'import:1'));
+    await check();
   });
 
   it('a treasurer refunds an approved gift once through the pipeline; the totals drop', async () => {

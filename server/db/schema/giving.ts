@@ -3,11 +3,14 @@
 // captcha tokens already spent. Money is kept in integer cents.
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -73,6 +76,39 @@ export const paymentLines = pgTable(
   (t) => [
     index('pagamento_item_pagamento_idx').on(t.paymentId),
     check('pagamento_item_valor_ck', sql`${t.amountCents} > 0`),
+  ],
+);
+
+/**
+ * The church's gifts added up per month (UTC), reason, method and status, so the treasurer's
+ * summary and the list's totals read a year in a few hundred rows (docs/performance.md "Staff
+ * pages"). Kept by the database's own triggers on `pagamento` and `pagamento_item` (migration
+ * 0058), in the transaction of every write, whoever writes: the pipeline, a refund, a reason
+ * merge, an import, an undo. Rows whose `quantidade` fell to 0 stay and are skipped.
+ */
+export const givingTotals = pgTable(
+  'doacao_total',
+  {
+    churchId: integer('igreja_id')
+      .notNull()
+      .references(() => churches.id, { onDelete: 'cascade' }),
+    /** The month's first day (UTC) of the gift's `created_at`. */
+    month: date('mes', { mode: 'string' }).notNull(),
+    /** No foreign key: a merged reason's rows stay at 0 until nothing reads them. */
+    reasonId: integer('motivo_id').notNull(),
+    method: text('metodo').notNull(),
+    status: text('status').notNull(),
+    /** Gifts with a line of this reason (each once). */
+    gifts: integer('quantidade').notNull(),
+    /** Gifts counted once over all their reasons: on the row of their lowest reason id. */
+    giftsOnce: integer('doacoes').notNull(),
+    amountCents: bigint('valor_centavos', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'doacao_total_pk',
+      columns: [t.churchId, t.month, t.reasonId, t.method, t.status],
+    }),
   ],
 );
 
