@@ -26,7 +26,6 @@ export function makeImportTask(
           task.id,
           progress,
         );
-        if (preview) setImmediate(() => releaseMemory(tallied(preview)));
         return preview && { criar: preview.criar, recusadas: preview.totalRecusadas };
       }
       const tally = await runImport(

@@ -25,6 +25,8 @@ import {
   MIN_BATCH,
   nextBatchSize,
   QUIET_MS,
+  READING_MS,
+  readingPages,
   batchesWritten,
   setYieldMs,
   YIELD_MS,
@@ -41,7 +43,14 @@ describe('batch sizes while pages are read', () => {
     // no page read meanwhile: back up to full batches
     expect(nextBatchSize(min, 10 * BATCH_MS, false, min)).toBe(2 * min);
     expect(nextBatchSize(400, 10 * BATCH_MS, false, min)).toBe(BATCH);
-    expect(nextBatchSize(BATCH, 20 * BATCH_MS, true)).toBe(MIN_BATCH);
+    expect(nextBatchSize(BATCH, 100 * BATCH_MS, true)).toBe(MIN_BATCH);
+  });
+
+  it('counts pages as read for READING_MS after the last one, so a visit between two batches does not double the next', () => {
+    expect(readingPages(true, undefined, 0)).toBe(true);
+    expect(readingPages(false, undefined, 5_000)).toBe(false);
+    expect(readingPages(false, 5_000, 5_000 + READING_MS - 1)).toBe(true);
+    expect(readingPages(false, 5_000, 5_000 + READING_MS)).toBe(false);
   });
 });
 

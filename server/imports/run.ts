@@ -138,12 +138,18 @@ export const bulk = (value: unknown): SQL => sql`${value}${sql.raw(` ${PLAN_EACH
 export const BATCH = 500;
 /**
  * Fewest rows a batch is cut to while pages are being read. Measured on a quiet machine with
- * 20,000 rows and two visitors (docs/performance.md "Moving in at scale"): a floor of 25 keeps the
- * import near 30 s on PGlite with the pages' p95 2.5× their quiet one; 50 gave 26 s and 3.5×.
+ * 20,000 rows and two visitors (docs/performance.md "Moving in at scale"): with batches of about
+ * 8 ms the import takes 14–17 s on PGlite and the pages' p95 stays within 2× their quiet one.
  */
-export const MIN_BATCH = 25;
-/** What a batch's transaction should last while pages are being read. */
-export const BATCH_MS = 20;
+export const MIN_BATCH = 10;
+/** What a batch's transaction should last while pages are being read: a page may wait for one. */
+export const BATCH_MS = 8;
+/**
+ * Pages read this recently still count as being read: between two visits a batch sees none, and
+ * doubling it then made the next visit wait for a batch of 70 rows (docs/performance.md
+ * "Moving in at scale").
+ */
+export const READING_MS = 1000;
 /** Longest an import waits for the pages' statements before its next batch; tests lengthen it. */
 export let YIELD_MS = 20;
 export const setYieldMs = (ms: number) => {
@@ -209,6 +215,13 @@ export async function yieldToReaders(readers: ReaderGauge, since: number): Promi
   }
 }
 
+/** When each import running last saw a page's statement sent during one of its batches. */
+const lastPageAt = new WeakMap<ImportRun, number>();
+
+/** Whether pages are being read: one was sent during this batch or within READING_MS before it ended. */
+export const readingPages = (sentDuring: boolean, lastAt: number | undefined, now: number) =>
+  sentDuring || (lastAt !== undefined && now - lastAt < READING_MS);
+
 /** Statements sent outside each import running when its last batch began. */
 const sentAfter = new WeakMap<ImportRun, number>();
 
@@ -244,7 +257,11 @@ export async function writeBatch<T>(
   if (audited) unaudited.delete(run);
   else unaudited.set(run, range);
   if (readers) {
-    sizes.set(run, nextBatchSize(batchSize(run), performance.now() - started, readers.sent > sent));
+    const now = performance.now();
+    const sentDuring = readers.sent > sent;
+    const reading = readingPages(sentDuring, lastPageAt.get(run), now);
+    if (sentDuring) lastPageAt.set(run, now);
+    sizes.set(run, nextBatchSize(batchSize(run), now - started, reading));
     // from the batch's start: a page that waited for it may be between its statements now
     sentAfter.set(run, sent);
   }
@@ -293,16 +310,17 @@ export function failureText(error: unknown): string {
   return (e.cause?.detail ?? e.cause?.message ?? e.message ?? String(error)).slice(0, 200);
 }
 
-/** Rows from which an import, its dry run or its undo ends with a full collection (releaseMemory). */
+/** Rows from which an import or its undo ends with a full collection (releaseMemory). */
 export const LARGE_IMPORT = 5_000;
 
 type Collect = (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
 let collect: Collect | null = null;
 
 /**
- * A full collection once a large import, dry run or undo ends. Its batches grow V8's heap by a few
- * hundred MB of garbage, and V8 keeps the emptied pages after collecting it, so the RSS stayed up
- * though the live heap was unchanged (docs/performance.md "Moving in at scale").
+ * A full collection once a large import or undo ends: V8 keeps the emptied pages of their garbage,
+ * so the RSS stayed up though the live heap was unchanged. It stops the main thread for 130–400 ms,
+ * so a dry run (which makes far less garbage, and is followed by its import) ends without one
+ * (docs/performance.md "Moving in at scale").
  */
 export function releaseMemory(rows: number): void {
   if (rows < LARGE_IMPORT) return;
