@@ -37,10 +37,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/events/PaymentIsland.tsx': 'the payment page’s load; to a store',
   'src/components/islands/events/RegistrationsIsland.tsx': 'the member’s registrations; to a store',
   'src/components/islands/giving/GiveThanksIsland.tsx': 'the receipt’s load; to a store',
-  'src/components/islands/groups/JoinGroupIsland.tsx': 'join and leave; to src/stores/groups.ts',
-  'src/components/islands/groups/LeaderMeetings.tsx': 'record and correct; to src/stores/groups.ts',
-  'src/components/islands/groups/MeetingsIsland.tsx': 'the meetings’ load; to src/stores/groups.ts',
-  'src/components/islands/groups/RequestsIsland.tsx': 'answer requests; to src/stores/groups.ts',
   'src/components/islands/notifications/NotificationSettingsIsland.tsx':
     'preferences, devices and language; to a store',
   'src/components/islands/play/MyListIsland.tsx': 'the Play list; to a store',

@@ -4,11 +4,20 @@
 // member, the leader or someone already waiting sees that instead (with the meetings / requests).
 // A member can leave the group (after a confirmation); the leader is told to hand it over first.
 // The leader also announces the next meeting and edits the group here (docs/groups.md).
-import { useEffect, useMemo, useState } from 'react';
-import type { GroupDetail, GroupRole } from '../../../../contract/groups.ts';
-import { askToJoin, leaveGroup, loadMyGroupView } from '../../../lib/groups/api.ts';
+// The flow is the store's (src/stores/groups.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import {
-  failureMessage,
+  $groupLeave,
+  $groupPage,
+  $joinRequest,
+  askLeave,
+  leaveMyGroup,
+  loadGroupPage,
+  sendJoinRequest,
+  setJoinText,
+} from '../../../stores/groups.ts';
+import {
   Loader,
   loginHref,
   makeT,
@@ -17,7 +26,6 @@ import {
   TextArea,
   useSession,
   type IslandProps,
-  type Message,
 } from '../ui/index.ts';
 import { LeaderEditGroup } from './LeaderEditGroup.tsx';
 import { LeaderMeetingNotice } from './LeaderMeetingNotice.tsx';
@@ -34,21 +42,11 @@ type Props = IslandProps & {
 export default function JoinGroupIsland(props: Props) {
   const t = useMemo(() => makeT(props.strings, props.lang), [props.strings, props.lang]);
   const { ready, loggedIn } = useSession(props.church);
-  const [role, setRole] = useState<GroupRole | undefined>(undefined);
-  const [view, setView] = useState<GroupDetail | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [left, setLeft] = useState('');
-  const [loads, setLoads] = useState(0);
+  const { view, role, left, failed } = useStore($groupPage);
+  const reload = () => void loadGroupPage(props.groupId, props.church.id);
   useEffect(() => {
-    if (!ready || !loggedIn) return;
-    loadMyGroupView(props.groupId, props.church.id).then(
-      (g) => {
-        setView(g);
-        setRole(g.minhaParticipacao);
-      },
-      () => setFailed(true),
-    );
-  }, [ready, loggedIn, props.groupId, props.church.id, loads]);
+    if (ready && loggedIn) void loadGroupPage(props.groupId, props.church.id);
+  }, [ready, loggedIn, props.groupId, props.church.id]);
 
   const here = `/groups/${props.groupId}`;
   let body;
@@ -78,7 +76,7 @@ export default function JoinGroupIsland(props: Props) {
           </a>
         </p>
         {view && <LeaderMeetingNotice group={view} zone={props.zone} t={t} />}
-        {view && <LeaderEditGroup group={view} t={t} onSaved={() => setLoads((n) => n + 1)} />}
+        {view && <LeaderEditGroup group={view} t={t} onSaved={reload} />}
         <p className="groups-muted">{t('groups.leave.leaderNote')}</p>
       </>
     );
@@ -91,18 +89,11 @@ export default function JoinGroupIsland(props: Props) {
             {t('groups.meetings.link')}
           </a>
         </p>
-        <LeaveGroup
-          groupId={props.groupId}
-          t={t}
-          onLeft={(text) => {
-            setLeft(text);
-            setRole(null);
-          }}
-        />
+        <LeaveGroup groupId={props.groupId} t={t} />
       </>
     );
   else if (role === 'pendente') body = <Notice kind="info">{t('groups.join.pending')}</Notice>;
-  else body = <JoinForm {...props} t={t} onPending={() => setRole('pendente')} />;
+  else body = <JoinForm {...props} t={t} />;
 
   return (
     <section className="groups-box groups-join" aria-labelledby="groups-join-title">
@@ -121,38 +112,19 @@ export default function JoinGroupIsland(props: Props) {
   );
 }
 
-function JoinForm({
-  slug,
-  groupId,
-  max,
-  t,
-}: Props & { t: ReturnType<typeof makeT>; onPending: () => void }) {
-  const [text, setText] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [message, setMessage] = useState<Message | null>(null);
-  const [submitting, setSubmitting] = useState(false);
-  async function submit(event: { preventDefault(): void }) {
+function JoinForm({ slug, groupId, max, t }: Props & { t: ReturnType<typeof makeT> }) {
+  const { text, error, notice, submitting } = useStore($joinRequest);
+  function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    if (text.trim().length > max)
-      return setError(t('groups.join.counter', { count: text.trim().length, max }));
-    setSubmitting(true);
-    setMessage(null);
-    try {
-      await askToJoin(slug, groupId, text);
-      location.assign(`/groups/request/success?celula=${groupId}`);
-      return;
-    } catch (e) {
-      // a second request while one waits (409) explains itself; the text stays to try again
-      const failure = await failureMessage(e, t('groups.join.failed'));
-      setError(failure.errors.mensagem?.[0]);
-      setMessage({ kind: 'error', text: failure.message });
-    }
-    setSubmitting(false);
+    void sendJoinRequest(slug, groupId, max, {
+      tooLong: (count) => t('groups.join.counter', { count, max }),
+      failed: t('groups.join.failed'),
+    });
   }
   return (
     <form onSubmit={submit} noValidate>
       <p>{t('groups.join.intro')}</p>
-      <Notice message={message} />
+      <Notice message={notice} />
       <TextArea
         label={t('groups.join.messageLabel')}
         name="mensagem"
@@ -162,10 +134,7 @@ function JoinForm({
         hint={t('groups.join.messageHint')}
         counter={(count, limit) => t('groups.join.counter', { count, max: limit })}
         disabled={submitting}
-        onChange={(v) => {
-          setText(v);
-          setError(undefined);
-        }}
+        onChange={setJoinText}
         error={error}
       />
       <div>
@@ -180,33 +149,13 @@ function JoinForm({
 }
 
 /** Leaving asks once more; the API refuses the leader with the reason, shown here. */
-function LeaveGroup({
-  groupId,
-  t,
-  onLeft,
-}: {
-  groupId: number;
-  t: ReturnType<typeof makeT>;
-  onLeft: (message: string) => void;
-}) {
-  const [asking, setAsking] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState('');
-  async function leave() {
-    setBusy(true);
-    setError('');
-    try {
-      onLeft((await leaveGroup(groupId)).message);
-      return;
-    } catch (e) {
-      setError((await failureMessage(e, t('groups.leave.failed'))).message);
-    }
-    setBusy(false);
-  }
+function LeaveGroup({ groupId, t }: { groupId: number; t: ReturnType<typeof makeT> }) {
+  const { asking, busy, error } = useStore($groupLeave);
+  const leave = () => void leaveMyGroup(groupId, t('groups.leave.failed'));
   if (!asking)
     return (
       <p>
-        <button type="button" className="button secondary" onClick={() => setAsking(true)}>
+        <button type="button" className="button secondary" onClick={() => askLeave(true)}>
           {t('groups.leave.button')}
         </button>
       </p>
@@ -219,7 +168,7 @@ function LeaveGroup({
         <button type="button" className="button danger" onClick={leave} disabled={busy}>
           {busy ? t('groups.leave.leaving') : t('groups.leave.yes')}
         </button>
-        <button type="button" className="button secondary" onClick={() => setAsking(false)}>
+        <button type="button" className="button secondary" onClick={() => askLeave(false)}>
           {t('groups.leave.cancel')}
         </button>
       </p>

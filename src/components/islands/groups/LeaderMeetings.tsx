@@ -1,29 +1,22 @@
 // The leader's part of /groups/{id}/meetings (docs/groups.md "Meetings and attendance"): record a
 // meeting from the phone — date, topic, study, attendance by ticking names (big tap targets),
 // visitors and notes — and the attendance history per person and per meeting.
+// The forms' state and saving are the store's (src/stores/groups.ts).
 import { useStore } from '@nanostores/react';
-import { useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
 import { longDate, type Lang } from '../../../lib/format.ts';
-import { correctMeeting, recordMeeting } from '../../../lib/groups/api.ts';
-import { $correcting } from '../../../stores/groups.ts';
 import {
-  failureMessage,
-  Field,
-  Notice,
-  Select,
-  SubmitButton,
-  TextArea,
-  type Message,
-  type T,
-} from '../ui/index.ts';
-
-/** `YYYY-MM-DDTHH:MM` of a moment (now by default) in the browser's time (a datetime-local input's value). */
-function localNow(at?: string): string {
-  const d = at ? new Date(at) : new Date();
-  d.setMinutes(d.getMinutes() - d.getTimezoneOffset());
-  return d.toISOString().slice(0, 16);
-}
+  $correcting,
+  $meetingForms,
+  meetingFormOf,
+  openCorrection,
+  saveMeetingForm,
+  setMeetingValue,
+  tickPresent,
+  type MeetingToCorrect,
+} from '../../../stores/groups.ts';
+import { Field, Notice, Select, SubmitButton, TextArea, type T } from '../ui/index.ts';
 
 /**
  * Records a meeting, or with `meeting` corrects one already recorded (`PUT`, docs/groups.md "What
@@ -41,63 +34,22 @@ export function MeetingForm({
   attendance: GroupAttendance;
   t: T;
   onSaved: (message: string) => void;
-  meeting?: GroupMeeting & { presentes: number[] };
+  meeting?: MeetingToCorrect;
   onCancel?: () => void;
 }) {
-  const [when, setWhen] = useState(() => localNow(meeting?.data));
-  const [topic, setTopic] = useState(meeting?.tema ?? '');
-  const [study, setStudy] = useState(meeting?.estudo ? String(meeting.estudo.id) : '');
-  const [present, setPresent] = useState<number[]>(meeting?.presentes ?? []);
-  const [visitors, setVisitors] = useState(() => {
-    const extra = meeting ? meeting.qtdePresentes - meeting.presentes.length : 0;
-    return extra > 0 ? String(extra) : '';
-  });
-  const [notes, setNotes] = useState(meeting?.observacoes ?? '');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const [message, setMessage] = useState<Message | null>(null);
-  const [saving, setSaving] = useState(false);
-  const toggle = (id: number, on: boolean) =>
-    setPresent((list) => (on ? [...list, id] : list.filter((p) => p !== id)));
+  const { values, errors, notice, saving } = meetingFormOf(meeting, useStore($meetingForms));
+  const { when, topic, study, present, visitors, notes } = values;
+  const set = (field: 'when' | 'topic' | 'study' | 'visitors' | 'notes') => (value: string) =>
+    setMeetingValue(meeting, field, value);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const date = new Date(when);
-    if (!when || Number.isNaN(date.getTime()))
-      return setErrors({ data: t('groups.record.badDate') });
-    if (!topic.trim()) return setErrors({ tema: t('groups.record.topicRequired') });
-    setSaving(true);
-    setErrors({});
-    setMessage(null);
-    try {
-      const input = {
-        data: date.toISOString(),
-        tema: topic.trim(),
-        idEstudo: study ? Number(study) : null,
-        presentes: present,
-        visitantes: Number(visitors) || 0,
-        ...(notes.trim() ? { observacoes: notes.trim() } : {}),
-      };
-      const answer = meeting
-        ? await correctMeeting(groupId, meeting.id, input)
-        : await recordMeeting(groupId, input);
-      onSaved(answer.message);
-      return;
-    } catch (error) {
-      const failure = await failureMessage(
-        error,
-        t(meeting ? 'groups.correct.failed' : 'groups.record.failed'),
-      );
-      const first = (field: string) => failure.errors[field]?.[0];
-      setErrors({
-        data: first('data'),
-        tema: first('tema'),
-        idEstudo: first('idEstudo'),
-        visitantes: first('visitantes'),
-        observacoes: first('observacoes'),
-      });
-      setMessage({ kind: 'error', text: failure.message });
-    }
-    setSaving(false);
+    const saved = await saveMeetingForm(groupId, meeting, {
+      badDate: t('groups.record.badDate'),
+      topicRequired: t('groups.record.topicRequired'),
+      failed: t(meeting ? 'groups.correct.failed' : 'groups.record.failed'),
+    });
+    if (saved !== null) onSaved(saved);
   }
 
   return (
@@ -114,13 +66,13 @@ export function MeetingForm({
       ) : (
         <h2 id="groups-record-title">{t('groups.record.title')}</h2>
       )}
-      <Notice message={message} />
+      <Notice message={notice} />
       <Field
         label={t('groups.record.when')}
         name="data"
         type="datetime-local"
         value={when}
-        onChange={setWhen}
+        onChange={set('when')}
         error={errors.data}
         required
       />
@@ -128,7 +80,7 @@ export function MeetingForm({
         label={t('groups.record.topic')}
         name="tema"
         value={topic}
-        onChange={setTopic}
+        onChange={set('topic')}
         maxLength={200}
         error={errors.tema}
         required
@@ -140,7 +92,7 @@ export function MeetingForm({
           value={study}
           placeholder={t('groups.record.noStudy')}
           options={attendance.estudos.map((s) => ({ value: String(s.id), label: s.titulo }))}
-          onChange={setStudy}
+          onChange={set('study')}
           error={errors.idEstudo}
         />
       )}
@@ -160,7 +112,7 @@ export function MeetingForm({
                   name="presentes"
                   value={m.id}
                   checked={present.includes(m.id)}
-                  onChange={(e) => toggle(m.id, e.target.checked)}
+                  onChange={(e) => tickPresent(meeting, m.id, e.target.checked)}
                 />
                 <span>
                   {m.nome}
@@ -177,7 +129,7 @@ export function MeetingForm({
         type="number"
         inputMode="numeric"
         value={visitors}
-        onChange={setVisitors}
+        onChange={set('visitors')}
         error={errors.visitantes}
       />
       <TextArea
@@ -186,7 +138,7 @@ export function MeetingForm({
         value={notes}
         rows={3}
         max={2000}
-        onChange={setNotes}
+        onChange={set('notes')}
         error={errors.observacoes}
       />
       <p className="groups-links">
@@ -245,7 +197,7 @@ export function CorrectMeeting({
         type="button"
         className="button secondary"
         aria-label={t('groups.correct.label', { topic: meeting.tema })}
-        onClick={() => $correcting.set(meeting.id)}
+        onClick={() => openCorrection(meeting.id)}
       >
         {t('groups.correct.open')}
       </button>

@@ -2,26 +2,20 @@
 // theme, study, attendance and notes. Only the group's members and leader see them; anyone else
 // gets the API's explanation (403) or "no matching cell found" (404) and a way back. The leader
 // also records meetings with attendance and sees who came (LeaderMeetings.tsx).
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
+// The flow is the store's (src/stores/groups.ts).
+import { useStore } from '@nanostores/react';
+import { useCallback, useEffect, useMemo } from 'react';
 import { longDate, timeOf } from '../../../lib/format.ts';
 import {
-  loadAttendance,
-  loadMeeting,
-  loadMeetings,
-  loadMyGroupView,
-} from '../../../lib/groups/api.ts';
-import { $correcting } from '../../../stores/groups.ts';
+  $attendance,
+  $meetingsPage,
+  $meetingsView,
+  loadMeetingsView,
+  meetingSaved,
+  openRecording,
+} from '../../../stores/groups.ts';
 import { AttendanceHistory, CorrectMeeting, MeetingForm } from './LeaderMeetings.tsx';
-import {
-  failureMessage,
-  Loader,
-  makeT,
-  MemberGate,
-  Notice,
-  type IslandProps,
-  type T,
-} from '../ui/index.ts';
+import { Loader, makeT, MemberGate, Notice, type IslandProps, type T } from '../ui/index.ts';
 
 type Props = IslandProps & { groupId: number; meetingId?: number };
 
@@ -34,35 +28,22 @@ export default function MeetingsIsland(props: Props) {
   );
 }
 
-type State =
-  { group: { id: number; nome: string }; meetings: GroupMeeting[] } | { error: string } | null;
-
 function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
-  const [state, setState] = useState<State>(null);
-  const [attendance, setAttendance] = useState<GroupAttendance | null>(null);
-  const [recording, setRecording] = useState(false);
-  const [saved, setSaved] = useState('');
-  const reload = useCallback(() => {
-    const load = meetingId
-      ? loadMeeting(groupId, meetingId).then((r) => ({ group: r.celula, meetings: [r.reuniao] }))
-      : loadMeetings(groupId).then((r) => ({ group: r.celula, meetings: r.reunioes }));
-    load.then(setState, async (e) =>
-      setState({ error: (await failureMessage(e, t('groups.meetings.failed'))).message }),
-    );
-    // Only the leader records, corrects and sees attendance: asked only when the caller leads the group.
-    loadMyGroupView(groupId, church.id)
-      .then((g) => (g.minhaParticipacao === 'lider' ? loadAttendance(groupId) : null))
-      .then(setAttendance, () => setAttendance(null));
-  }, [groupId, meetingId, t, church.id]);
+  const loaded = useStore($meetingsView);
+  const attendance = useStore($attendance);
+  const { recording, saved } = useStore($meetingsPage);
+  const reload = useCallback(
+    () => void loadMeetingsView(groupId, meetingId, church.id),
+    [groupId, meetingId, church.id],
+  );
   useEffect(reload, [reload]);
 
   const toGroup = `/groups/${groupId}`;
-  if (!state) return <Loader label={t('groups.loading')} />;
-  if ('error' in state)
+  if (loaded.state === 'error')
     return (
       <div className="content-empty content-missing">
         <h1>{t('groups.meetings.title')}</h1>
-        <Notice kind="error">{state.error}</Notice>
+        <Notice kind="error">{loaded.message || t('groups.meetings.failed')}</Notice>
         <p className="groups-links">
           <a className="button" href={toGroup}>
             {t('groups.meetings.toGroup')}
@@ -70,6 +51,8 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
         </p>
       </div>
     );
+  const state = loaded.data;
+  if (!state) return <Loader label={t('groups.loading')} />;
 
   if (meetingId) {
     const m = state.meetings[0]!;
@@ -101,7 +84,7 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
           attendance={attendance}
           t={t}
           onSaved={(text) => {
-            setSaved(text);
+            meetingSaved(text, false);
             reload();
           }}
         />
@@ -123,22 +106,13 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
             attendance={attendance}
             t={t}
             onSaved={(text) => {
-              setRecording(false);
-              setSaved(text);
+              meetingSaved(text, true);
               reload();
             }}
           />
         ) : (
           <p className="groups-links">
-            <button
-              type="button"
-              className="button groups-record-open"
-              onClick={() => {
-                setSaved('');
-                $correcting.set(null);
-                setRecording(true);
-              }}
-            >
+            <button type="button" className="button groups-record-open" onClick={openRecording}>
               {t('groups.record.open')}
             </button>
           </p>
@@ -169,7 +143,7 @@ function Meetings({ groupId, meetingId, lang, t, church }: Props & { t: T }) {
                 attendance={attendance}
                 t={t}
                 onSaved={(text) => {
-                  setSaved(text);
+                  meetingSaved(text, false);
                   reload();
                 }}
               />

@@ -1,20 +1,18 @@
 // The leader's requests (/groups/{celulaId}/requests, login): who asked to join, with their
 // message; accept or decline each pending one. The member is told by notification and e-mail
 // (server side). Anyone but the leader gets the API's 403/404 explanation.
-import { useEffect, useMemo, useState } from 'react';
+// The flow is the store's (src/stores/groups.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import type { GroupRequest } from '../../../../contract/groups.ts';
 import { mediumDateTime } from '../../../lib/format.ts';
-import { answerRequest, loadRequests } from '../../../lib/groups/api.ts';
 import {
-  failureMessage,
-  Loader,
-  makeT,
-  MemberGate,
-  Notice,
-  type IslandProps,
-  type Message,
-  type T,
-} from '../ui/index.ts';
+  $groupRequests,
+  $requestAnswer,
+  answerGroupRequest,
+  loadGroupRequests,
+} from '../../../stores/groups.ts';
+import { Loader, makeT, MemberGate, Notice, type IslandProps, type T } from '../ui/index.ts';
 
 type Props = IslandProps & { groupId: number };
 
@@ -28,49 +26,18 @@ export default function RequestsIsland(props: Props) {
 }
 
 function Requests({ groupId, lang, t }: Props & { t: T }) {
-  const [state, setState] = useState<
-    { group: { id: number; nome: string }; requests: GroupRequest[] } | { error: string } | null
-  >(null);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState<number | null>(null);
-  useEffect(() => {
-    loadRequests(groupId).then(
-      (r) => setState({ group: r.celula, requests: r.solicitacoes }),
-      async (e) =>
-        setState({ error: (await failureMessage(e, t('groups.requests.failed'))).message }),
-    );
-  }, [groupId, t]);
-
-  async function answer(request: GroupRequest, acao: 'aceitar' | 'recusar') {
-    setBusy(request.id);
-    setMessage(null);
-    try {
-      const r = await answerRequest(groupId, request.id, acao);
-      setState((s) =>
-        s && 'requests' in s
-          ? {
-              ...s,
-              requests: s.requests.map((q) => (q.id === r.solicitacao.id ? r.solicitacao : q)),
-            }
-          : s,
-      );
-      setMessage({ kind: 'ok', text: r.message });
-    } catch (e) {
-      setMessage({
-        kind: 'error',
-        text: (await failureMessage(e, t('groups.requests.answerFailed'))).message,
-      });
-    }
-    setBusy(null);
-  }
+  const loaded = useStore($groupRequests);
+  const { busy, notice } = useStore($requestAnswer);
+  useEffect(() => void loadGroupRequests(groupId), [groupId]);
+  const answer = (request: GroupRequest, acao: 'aceitar' | 'recusar') =>
+    void answerGroupRequest(groupId, request.id, acao, t('groups.requests.answerFailed'));
 
   const toGroup = `/groups/${groupId}`;
-  if (!state) return <Loader label={t('groups.loading')} />;
-  if ('error' in state)
+  if (loaded.state === 'error')
     return (
       <div className="content-empty content-missing">
         <h1>{t('groups.requests.title')}</h1>
-        <Notice kind="error">{state.error}</Notice>
+        <Notice kind="error">{loaded.message || t('groups.requests.failed')}</Notice>
         <p className="groups-links">
           <a className="button" href={toGroup}>
             {t('groups.meetings.toGroup')}
@@ -78,6 +45,8 @@ function Requests({ groupId, lang, t }: Props & { t: T }) {
         </p>
       </div>
     );
+  const state = loaded.data;
+  if (!state) return <Loader label={t('groups.loading')} />;
   const pending = state.requests.filter((r) => r.situacao === 'pendente');
   const answered = state.requests.filter((r) => r.situacao !== 'pendente');
   const item = (r: GroupRequest) => (
@@ -126,7 +95,7 @@ function Requests({ groupId, lang, t }: Props & { t: T }) {
       </a>
       <p className="groups-muted">{state.group.nome}</p>
       <h1>{t('groups.requests.title')}</h1>
-      <Notice message={message} />
+      <Notice message={notice} />
       <h2 className="groups-section-title">{t('groups.requests.pending')}</h2>
       {pending.length === 0 ? (
         <p className="groups-muted">{t('groups.requests.none')}</p>
