@@ -56,11 +56,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/rotas/MyRotasIsland.tsx':
     'the member’s rotas and swaps; to src/stores/rota-swaps.ts',
   'src/components/islands/rotas/TeamPlanIsland.tsx': 'the team plan’s load; to a store',
-  'src/components/islands/ui/new-card.tsx': 'the kit’s payment step: saving a card; to a store',
-  'src/components/islands/ui/payment-result.tsx':
-    'the kit’s payment step: the result’s polling; to a store',
-  'src/components/islands/ui/payment.tsx':
-    'the kit’s payment step: cards and fee quotes; to a store',
 };
 
 /** API modules: the main client, each feature's `api.ts`, and the `*-api.ts` ones. */

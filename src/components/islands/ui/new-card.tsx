@@ -9,10 +9,8 @@
 //   const { token } = await newCard.token();
 import { useRef, useState } from 'react';
 import type { CardToken } from '../../../../contract/payments.ts';
-import { checkout } from '../../../lib/checkout/api.ts';
-import { holderBirthDate, holderBirthProblem } from '../../../lib/checkout/payment.ts';
-import { cardFormFailure } from '../../../lib/checkout/stripe.ts';
 import type { Lang } from '../../../lib/format.ts';
+import { newCardToken } from '../../../stores/payment.ts';
 import { Field } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
 import { StripeCardField, type StripeCardHandle } from './stripe-card.tsx';
@@ -43,19 +41,15 @@ export function useNewCard(o: NewCardOptions) {
 
   /** The card token of our API; a refusal (ours or Stripe's) is a 422 naming the card's fields. */
   async function token(): Promise<CardToken> {
-    if (o.stripeKey) {
-      if (!stripeCard.current) throw new Error('the Stripe card field is not on the page');
-      const pm = await stripeCard.current(card.titular);
-      return checkout.gatewayToken(o.churchId, pm);
-    }
-    const { cpfTitular, dataNascimentoTitular, ...rest } = card;
-    // a date the form cannot read is named in the form's format here, never sent as typed
-    const birthProblem = o.holderFields && holderBirthProblem(dataNascimentoTitular, o.lang);
-    if (birthProblem) throw cardFormFailure(birthProblem, 'dataNascimentoTitular');
-    const holder = o.holderFields
-      ? { cpfTitular, dataNascimentoTitular: holderBirthDate(dataNascimentoTitular, o.lang) }
-      : {};
-    return checkout.tokenize(o.churchId, { ...rest, ...holder });
+    const stripe = stripeCard.current;
+    if (o.stripeKey && !stripe) throw new Error('the Stripe card field is not on the page');
+    return newCardToken({
+      churchId: o.churchId,
+      lang: o.lang,
+      card,
+      holderFields: o.holderFields,
+      ...(o.stripeKey && stripe ? { stripe } : {}),
+    });
   }
 
   return {

@@ -3,8 +3,9 @@
 // payment page, cash/transfer deadline). `usePaymentAnswer` loads the answer and checks it again
 // while the payment waits, so a Pix paid on the phone shows here.
 //   <ChallengeForm code={p.codigo} receiptKey={key} t={t} onAnswer={(answer) => …afterPay(answer, thanksUrl)} />
-//   const { answer } = usePaymentAnswer(ready, () => checkout.status(userId, code), kept);
+//   const { answer } = usePaymentAnswer(ready, () => paymentAnswer(code, { userId }), kept);
 //   <PaymentResult payment={answer.pagamento} text={t(thankYouKey(…))} t={t} lang={lang} />
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Payment, PaymentResponse } from '../../../../contract/payments.ts';
 import {
@@ -13,12 +14,16 @@ import {
   pixKeyTypeOf,
   type PixKeyType,
 } from '../../../../contract/pix-key.ts';
-import { checkout } from '../../../lib/checkout/api.ts';
 import { isOpen, isWaiting } from '../../../lib/checkout/payment.ts';
 import { dateTime, dayMonth, timeOf, type Lang } from '../../../lib/format.ts';
 import { Loader, Notice, SubmitButton } from './feedback.tsx';
 import { Field } from './fields.tsx';
-import { failureMessage } from './form.ts';
+import {
+  $challenges,
+  answerChallenge,
+  challengeOf,
+  setChallengeCode,
+} from '../../../stores/payment.ts';
 import type { T } from './t.ts';
 import './ui.css';
 import './payment.css';
@@ -35,23 +40,11 @@ export function ChallengeForm({
   t: T;
   onAnswer: (answer: PaymentResponse) => void;
 }) {
-  const [value, setValue] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
-    null,
-  );
+  const { value, busy, error } = challengeOf(code, useStore($challenges));
   async function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setError(null);
-    try {
-      onAnswer(await checkout.challenge(code, value, receiptKey ?? undefined));
-    } catch (failure) {
-      setError(await failureMessage(failure, t('pay.error.generic')));
-    } finally {
-      setBusy(false);
-    }
+    const answer = await answerChallenge(code, receiptKey ?? undefined, t('pay.error.generic'));
+    if (answer) onAnswer(answer);
   }
   return (
     <form className="ui-challenge" onSubmit={(e) => void submit(e)}>
@@ -61,7 +54,7 @@ export function ChallengeForm({
         label={t('pay.challenge.code')}
         name="desafio"
         value={value}
-        onChange={setValue}
+        onChange={(v) => setChallengeCode(code, v)}
         required
         inputMode="numeric"
         autoComplete="one-time-code"

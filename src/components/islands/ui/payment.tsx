@@ -20,7 +20,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import type { PaymentMethodCode, SavedCard } from '../../../../contract/payments.ts';
-import { checkout, type FeeCall } from '../../../lib/checkout/api.ts';
+import type { FeeCall } from '../../../lib/checkout/api.ts';
 import {
   installmentText,
   quoteOf,
@@ -33,6 +33,7 @@ import { Check, Field, Select } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
 import { NewCardFields, useNewCard } from './new-card.tsx';
 import { stripeKeyOf } from '../../../lib/checkout/stripe.ts';
+import { quoteFor, savedCardsFor } from '../../../stores/payment.ts';
 import type { T } from './t.ts';
 import './ui.css';
 import './payment.css';
@@ -88,16 +89,13 @@ export function usePaymentStep(o: PaymentStepOptions) {
     loadingCards.current = null;
     if (!o.userId) return;
     let live = true;
-    const load = checkout.savedCards(o.slug, o.userId).then(
-      (list) => {
-        if (live) {
-          setCards(list);
-          if (list[0] && !typing.current) setCardChoice(list[0].id);
-        }
-        return list;
-      },
-      () => [],
-    );
+    const load = savedCardsFor(o.slug, o.userId).then((list) => {
+      if (live) {
+        setCards(list);
+        if (list[0] && !typing.current) setCardChoice(list[0].id);
+      }
+      return list;
+    });
     loadingCards.current = load;
     void load.finally(() => {
       if (loadingCards.current === load) loadingCards.current = null;
@@ -114,23 +112,14 @@ export function usePaymentStep(o: PaymentStepOptions) {
     if (!method || !fees) return;
     let stale = false;
     const max = method === 'cartao' ? (o.maxInstallments ?? 1) : 1;
-    void (async () => {
-      try {
-        const f = await fees(method);
-        const plans =
-          max > 1
-            ? await checkout.installments(o.slug, {
-                valor: f.valor,
-                flagJuros: !!o.interest,
-                valorTaxas: f.valorTaxas,
-                maxParcelas: max,
-              })
-            : [];
-        if (!stale) setQuoted({ quote: quoteOf(f, plans, 1), failed: false });
-      } catch {
+    void quoteFor(o.slug, fees, method, max, !!o.interest).then(
+      (quote) => {
+        if (!stale) setQuoted({ quote, failed: false });
+      },
+      () => {
         if (!stale) setQuoted({ quote: null, failed: true });
-      }
-    })();
+      },
+    );
     return () => {
       stale = true;
     };
