@@ -3,13 +3,14 @@
 // (event, tickets, value), kept in session storage so a reload or buyingStep resumes it; and
 // /checkout's form around it (`$checkoutForm`, `submitCheckout`: the visitor, the captcha, busy,
 // the error, the visitor's result), which is not kept.
-import { map } from 'nanostores';
+import { atom, map } from 'nanostores';
 import type { HolderQuestionWire } from '../../contract/events.ts';
 import type { Payment, PaymentMethodCode, PaymentResponse } from '../../contract/payments.ts';
 import type { CaptchaWire } from '../../contract/giving.ts';
 import { readFailure } from '../lib/account/http.ts';
-import { checkout, newKey } from '../lib/checkout/api.ts';
+import { checkout, newKey, type FeeCall } from '../lib/checkout/api.ts';
 import { afterPay, type PaymentPart } from '../lib/checkout/payment.ts';
+import { churchEvent } from '../lib/events/api.ts';
 import { visitorErrors, type VisitorFields } from '../lib/events/visitor-form.ts';
 import { giving } from '../lib/giving/api.ts';
 import { solveProofOfWork } from '../lib/giving/proof-of-work.ts';
@@ -279,6 +280,18 @@ export async function payEvent(
     throw error;
   }
 }
+
+/** The fee quote of the event order (the payment step asks it per method); null for a free one. */
+export function eventFeeQuote(order: EventCheckout | null): FeeCall | null {
+  if (!order || order.value <= 0) return null;
+  return (method) => checkout.eventFees(order.event.id, order.value, method);
+}
+
+/** The days the event gives to pay in cash (the payment step's cash deadline); undefined: none said. */
+export const $cashDays = atom<number | undefined>(undefined);
+
+export const loadCashDays = (slug: string, eventId: number): Promise<void> =>
+  churchEvent(slug, eventId).then((e) => $cashDays.set(e?.diasPagamentoDinheiro ?? undefined));
 
 /** The card challenge was answered (spec §3 challengeComplete). */
 export function challengeAnswered(answer: PaymentResponse): void {

@@ -3,18 +3,20 @@
 // deleted, docs/payments.md "Saved cards"), a new card (tokenised by the gateway: the number never
 // reaches our database; at a live Stripe church typed in Stripe.js's field, as in the payment
 // step), and deleting one.
-import { useEffect, useState } from 'react';
+// The flow is the store's (src/stores/cards.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
-import {
-  deleteCard,
-  saveCardToken,
-  savedCards,
-  type MemberCards,
-  type SavedCard,
-} from '../../../lib/cards/api.ts';
+import type { SavedCard } from '../../../lib/cards/api.ts';
 import { brandName } from '../../../lib/format.ts';
 import {
-  failureMessage,
+  $cardWrite,
+  $memberCards,
+  loadMemberCards,
+  removeCard,
+  saveNewCard,
+} from '../../../stores/cards.ts';
+import {
   Loader,
   makeT,
   NewCardFields,
@@ -44,7 +46,7 @@ const GATEWAY_NAMES: Record<string, string> = {
 export default function CardsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
-  const [cards, setCards] = useState<MemberCards | null>(null);
+  const loaded = useStore($memberCards);
   const holderFields = needsHolderFields(props.cardGateway);
   const newCard = useNewCard({
     churchId: props.church.id,
@@ -52,32 +54,21 @@ export default function CardsIsland(props: Props) {
     stripeKey: props.stripeKey ?? null,
     holderFields,
   });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<{ message: string; errors: Record<string, string[]> } | null>(
-    null,
-  );
+  const { busy, error: writeError } = useStore($cardWrite);
+  const error =
+    loaded.state === 'error'
+      ? { message: loaded.message || t('checkout.error.generic'), errors: {} }
+      : writeError;
 
   useEffect(() => {
     if (!ready || !userId || props.mode === 'add') return;
-    void savedCards(props.slug, userId).then(setCards, async (e) =>
-      setError(await failureMessage(e, t('checkout.error.generic'))),
-    );
+    void loadMemberCards(props.slug, userId);
   }, [ready, userId]);
 
   if (!ready) return <Loader label={t('checkout.loading')} inline />;
 
   if (props.mode === 'add') {
-    const submit = async () => {
-      setBusy(true);
-      setError(null);
-      try {
-        await saveCardToken(props.church.id, (await newCard.token()).token);
-        location.assign('/user/cards');
-      } catch (e) {
-        setError(await failureMessage(e, t('checkout.error.generic')));
-        setBusy(false);
-      }
-    };
+    const submit = () => saveNewCard(props.church.id, newCard.token, t('checkout.error.generic'));
     return (
       <form
         className="ev-form"
@@ -104,6 +95,7 @@ export default function CardsIsland(props: Props) {
   }
 
   if (error) return <Notice kind="error">{error.message}</Notice>;
+  const cards = loaded.state === 'ready' ? loaded.data : null;
   if (!cards) return <Loader label={t('checkout.loading')} inline />;
   const usable = Object.values(cards.cartoesPorGateway).flat();
   const all = [...usable, ...cards.outrosCartoes];
@@ -116,16 +108,7 @@ export default function CardsIsland(props: Props) {
           {t('cards.notFound')} <a href="/user/cards">{t('cards.title')}</a>
         </Notice>
       );
-    const remove = async () => {
-      setBusy(true);
-      try {
-        await deleteCard(card.id);
-        location.assign('/user/cards');
-      } catch (e) {
-        setError(await failureMessage(e, t('checkout.error.generic')));
-        setBusy(false);
-      }
-    };
+    const remove = () => removeCard(card.id, t('checkout.error.generic'));
     return (
       <div className="ev-form">
         <p>{t('cards.confirmDelete', { brand: brandName(card.bandeira), last4: card.final })}</p>

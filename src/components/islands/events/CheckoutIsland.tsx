@@ -6,17 +6,18 @@
 // payment (docs/events.md "Checkout").
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { checkout } from '../../../lib/checkout/api.ts';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
-import { churchEvent } from '../../../lib/events/api.ts';
 import { eventMethods } from '../../../lib/events/checkout-methods.ts';
 import { money } from '../../../lib/format.ts';
 import {
+  $cashDays,
   $checkout,
   $checkoutForm,
   answerCheckoutChallenge,
   bindCheckoutStorage,
+  eventFeeQuote,
   firstIncompleteSeat,
+  loadCashDays,
   newCheckoutCaptcha,
   setBuyer,
   startCheckoutForm,
@@ -84,7 +85,7 @@ function CheckoutStep(props: Props) {
     void newCheckoutCaptcha(props.slug);
     return stopCheckoutCaptcha;
   }, [visitor, props.slug]);
-  const [cashDays, setCashDays] = useState<number | undefined>(undefined);
+  const cashDays = useStore($cashDays);
 
   const paid = !!order && order.value > 0;
   const step = usePaymentStep({
@@ -93,7 +94,7 @@ function CheckoutStep(props: Props) {
     lang: props.lang,
     methods: eventMethods(props.methods, order?.event.metodosPagamento),
     userId: ready ? userId : null,
-    fees: paid ? (method) => checkout.eventFees(order.event.id, order.value, method) : null,
+    fees: eventFeeQuote(order),
     quoteKey: `${order?.event.id}:${order?.value}`,
     maxInstallments: order?.event.qtdeMaxParcelas ?? 1,
     interest: order?.event.flagJuros ?? false,
@@ -106,10 +107,7 @@ function CheckoutStep(props: Props) {
       location.replace(`/user/data-update?redirectTo=${encodeURIComponent('/checkout')}`);
   }, [ready, paid, pending.length]);
   useEffect(() => {
-    if (order)
-      void churchEvent(props.slug, order.event.id).then((e) =>
-        setCashDays(e?.diasPagamentoDinheiro ?? undefined),
-      );
+    if (order) void loadCashDays(props.slug, order.event.id);
   }, [order?.event.id]);
 
   if (!ready) return <Loader inline label={t('checkout.loading')} />;

@@ -1,14 +1,20 @@
 // /checkout/thank-you and /user/payment/{code}: a payment's result (tickets, a gift or a Play subscription) (the kit's result view:
 // text by method and status of spec §4, Pix code and QR, slip line, PicPay, cash deadline), the
 // order's facts, and the sandbox controls a tester uses to pay or expire it (README "Test payments").
-import { useEffect, useState } from 'react';
-import { checkout } from '../../../lib/checkout/api.ts';
+// The calls are the payment store's (src/stores/payment.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { installmentText, isOpen } from '../../../lib/checkout/payment.ts';
 import { paymentPageState, paymentTextKey } from '../../../lib/checkout-text.ts';
 import { brandName, money } from '../../../lib/format.ts';
 import { bindCheckoutStorage, resetCheckout } from '../../../stores/checkout.ts';
 import {
-  failureMessage,
+  $sandbox,
+  paymentAnswer,
+  runSandbox,
+  type SandboxAction,
+} from '../../../stores/payment.ts';
+import {
   Loader,
   makeT,
   Notice,
@@ -24,15 +30,12 @@ interface Props extends IslandProps {
   code: string | null;
 }
 
-type SandboxAction = Parameters<typeof checkout.sandbox>[1];
-
 export default function PaymentIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { busy, error } = useStore($sandbox);
   const { answer: data, setAnswer } = usePaymentAnswer(ready, async () =>
-    userId && props.code ? checkout.status(userId, props.code) : null,
+    userId && props.code ? paymentAnswer(props.code, { userId }) : null,
   );
 
   useEffect(() => {
@@ -60,15 +63,8 @@ export default function PaymentIsland(props: Props) {
   const open = isOpen(p.status);
 
   async function sandbox(action: SandboxAction) {
-    setBusy(true);
-    setError(null);
-    try {
-      setAnswer(await checkout.sandbox(p.codigo, action));
-    } catch (e) {
-      setError((await failureMessage(e, t('pay.error.generic'))).message);
-    } finally {
-      setBusy(false);
-    }
+    const answer = await runSandbox(p.codigo, action, t('pay.error.generic'));
+    if (answer) setAnswer(answer);
   }
   const actions: [SandboxAction, string, boolean][] = [
     ['pagar', 'payment.sandbox.pay', open],

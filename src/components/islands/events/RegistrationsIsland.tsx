@@ -1,18 +1,11 @@
 // The member's registrations (spec §2 /user/registrations…): events with tickets, an event's
 // tickets with the ticket data of spec §3, and a ticket's exclusive content (holders only).
-import { useEffect, useState } from 'react';
-import type { EventWire } from '../../../../contract/events.ts';
-import {
-  churchEvent,
-  myEvents,
-  myTickets,
-  ticketContent,
-  type EventContents,
-  type Registrations,
-  type UserEvent,
-} from '../../../lib/events/api.ts';
+// The loads are the store's (src/stores/events.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { longDate, timeOf } from '../../../lib/format.ts';
-import { failureMessage, Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
+import { $registrations, loadRegistrations } from '../../../stores/events.ts';
+import { Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
 import { TicketQr } from './TicketQr.tsx';
 
 interface Props extends IslandProps {
@@ -23,42 +16,26 @@ interface Props extends IslandProps {
   contentId?: number;
 }
 
-type Loaded =
-  | { kind: 'list'; events: UserEvent[] }
-  | { kind: 'tickets'; tickets: Registrations; event: EventWire | null }
-  | { kind: 'content'; contents: EventContents };
-
 export default function RegistrationsIsland(props: Props) {
   const t = makeT(props.strings, props.lang);
   const { ready, userId } = useMember(props.church);
-  const [loaded, setLoaded] = useState<Loaded | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const state = useStore($registrations);
 
   useEffect(() => {
     if (!ready || !userId) return;
-    void (async () => {
-      try {
-        if (props.mode === 'list') {
-          setLoaded({ kind: 'list', events: await myEvents(userId, props.church.id) });
-        } else if (props.mode === 'tickets') {
-          const [tickets, event] = await Promise.all([
-            myTickets(userId, props.eventId!),
-            churchEvent(props.slug, props.eventId!),
-          ]);
-          setLoaded({ kind: 'tickets', tickets, event });
-        } else {
-          setLoaded({
-            kind: 'content',
-            contents: await ticketContent(userId, props.eventId!, props.ticketId!),
-          });
-        }
-      } catch (e) {
-        setError((await failureMessage(e, t('checkout.error.generic'))).message);
-      }
-    })();
+    void loadRegistrations(
+      userId,
+      props.mode === 'list'
+        ? { mode: 'list', churchId: props.church.id }
+        : props.mode === 'tickets'
+          ? { mode: 'tickets', slug: props.slug, eventId: props.eventId! }
+          : { mode: 'content', eventId: props.eventId!, ticketId: props.ticketId! },
+    );
   }, [ready, userId]);
 
-  if (error) return <Notice kind="error">{error}</Notice>;
+  if (state.state === 'error')
+    return <Notice kind="error">{state.message || t('checkout.error.generic')}</Notice>;
+  const loaded = state.state === 'ready' ? state.data : null;
   if (!ready || !loaded) return <Loader label={t('checkout.loading')} inline />;
 
   if (loaded.kind === 'list') {
