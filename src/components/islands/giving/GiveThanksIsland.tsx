@@ -2,11 +2,11 @@
 // code and QR with its validity, the slip line, PicPay's payment page (urlPagamento) and the
 // recurrence. A member reads it by order code; a visitor by the receipt key of the e-mail.
 import { useEffect } from 'react';
-import { checkout } from '../../../lib/checkout/api.ts';
 import { isOpen } from '../../../lib/checkout/payment.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
 import { formatDate, money } from '../../../lib/format.ts';
 import { rememberedGift, resetGive } from '../../../stores/give.ts';
+import { paymentAnswer } from '../../../stores/payment.ts';
 import {
   Loader,
   Notice,
@@ -30,8 +30,8 @@ export default function GiveThanksIsland(props: Props) {
     ready,
     async () => {
       if (!props.code) return null;
-      if (props.receiptKey) return checkout.receipt(props.code, props.receiptKey);
-      return userId ? checkout.status(userId, props.code) : null;
+      if (props.receiptKey) return paymentAnswer(props.code, { receiptKey: props.receiptKey });
+      return userId ? paymentAnswer(props.code, { userId }) : null;
     },
     props.code ? rememberedGift(props.code) : null,
   );
