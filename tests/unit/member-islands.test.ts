@@ -33,9 +33,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/content/StudyAccess.tsx': 'a study’s body behind its access; to a store',
   'src/components/islands/notifications/NotificationSettingsIsland.tsx':
     'preferences, devices and language; to a store',
-  'src/components/islands/play/MyListIsland.tsx': 'the Play list; to a store',
-  'src/components/islands/play/MyPlanIsland.tsx': 'the Play account; to a store',
-  'src/components/islands/play/PlayCheckoutIsland.tsx': 'the Play checkout; to a store',
   'src/components/islands/praise/PraiseListIsland.tsx': 'the song list’s load; to a store',
   'src/components/islands/prayer/NewPrayerIsland.tsx': 'one form; to a prayer store',
   'src/components/islands/provider/ChurchLifecycle.tsx':

@@ -1,15 +1,16 @@
 // /play/my-list (docs/play.md "Watching"): the member's saved videos, newest first, each with a link
 // to watch it and a remove button. Login first (the kit's guard). `?adicionar={id}` (the zero-JS
 // "+ My list" form of cards and video pages) adds that video first, then leaves the address.
-import { useMemo, useState } from 'react';
+// The flow is the store's (src/stores/play.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import type { PlayMyListItem } from '../../../../contract/play.ts';
-import { addToMyList, loadMyList, removeFromMyList } from '../../../lib/play/api.ts';
+import { $myList, $myListFailed, openMyList, removeListItem } from '../../../stores/play.ts';
 import {
   Loader,
   makeT,
   MemberGate,
   Notice,
-  useLoad,
   useMember,
   type IslandProps,
   type T,
@@ -29,19 +30,18 @@ export default function MyListIsland(props: IslandProps) {
 
 function MyList({ t, church }: { t: T; church: IslandProps['church'] }) {
   const { userId } = useMember(church);
-  const [failed, setFailed] = useState(false);
-  const { state, setState, retry } = useLoad(async () => {
+  const state = useStore($myList);
+  const failed = useStore($myListFailed);
+  useEffect(() => {
     const add = /^[1-9]\d{0,8}$/.exec(
       new URLSearchParams(location.search).get('adicionar') ?? '',
     )?.[0];
-    if (add && userId) {
-      await addToMyList(Number(add), church.id, userId).catch(() => setFailed(true));
-      history.replaceState(history.state, '', location.pathname);
-    }
-    return loadMyList(church.id, userId ?? 0);
-  }, [userId]);
-  if (state.kind === 'loading') return <Loader label={t('play.list.loading')} />;
-  if (state.kind !== 'ok')
+    // the address leaves `?adicionar` once read: a reload or retry does not add it again
+    if (add && userId) history.replaceState(history.state, '', location.pathname);
+    void openMyList(church.id, userId ?? 0, add && userId ? Number(add) : null);
+  }, [church.id, userId]);
+  const retry = () => void openMyList(church.id, userId ?? 0, null);
+  if (state.state === 'error')
     return (
       <div>
         <Notice kind="error">{t('play.list.loadError')}</Notice>
@@ -50,23 +50,16 @@ function MyList({ t, church }: { t: T; church: IslandProps['church'] }) {
         </button>
       </div>
     );
-  const remove = async (item: PlayMyListItem) => {
-    setFailed(false);
-    try {
-      await removeFromMyList(item.id);
-      setState({ kind: 'ok', value: state.value.filter((i) => i.id !== item.id) });
-    } catch {
-      setFailed(true);
-    }
-  };
+  if (state.state !== 'ready') return <Loader label={t('play.list.loading')} />;
+  const remove = (item: PlayMyListItem) => removeListItem(item.id);
   return (
     <>
       {failed && <Notice kind="error">{t('play.list.error')}</Notice>}
-      {state.value.length === 0 ? (
+      {state.data.length === 0 ? (
         <p data-empty>{t('play.list.empty')}</p>
       ) : (
         <ul className="play-grid" role="list">
-          {state.value.map((item) => (
+          {state.data.map((item) => (
             <li key={item.id} className="play-card play-mylist-item">
               <a href={`/play/watch/${item.conteudo.id}`}>
                 <span className="play-thumb" aria-hidden="true">

@@ -2,18 +2,25 @@
 // period, contracting fee, subscription code and date, paid until, renewal — and cancelling it with a
 // confirmation (renewals stop; access stays until the paid date); changing the renewal card (a saved card or a
 // new one through the checkout's card step) or the plan (from the next renewal on). No subscription: a link to the plans.
+// The flow is the store's (src/stores/play.ts).
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { PlayPlan, PlaySubscription } from '../../../../contract/play.ts';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
-import {
-  cancelSubscription,
-  changeSubscriptionCard,
-  changeSubscriptionPlan,
-  loadMySubscriptions,
-} from '../../../lib/play/subscriptions.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
-import { checkout } from '../../../lib/checkout/api.ts';
+import { paymentAnswer } from '../../../stores/payment.ts';
+import {
+  $myPlan,
+  $planChanges,
+  $subscriptions,
+  askCancelPlan,
+  cancelMyPlan,
+  changeNextPlan,
+  changeRenewalCard,
+  loadSubscriptions,
+  subscriptionChanged,
+} from '../../../stores/play.ts';
 import {
   Loader,
   makeT,
@@ -24,13 +31,10 @@ import {
   PaymentResult,
   Select,
   SubmitButton,
-  failureMessage,
-  useLoad,
   useMember,
   usePaymentAnswer,
   usePaymentStep,
   type IslandProps,
-  type Message,
   type T,
 } from '../ui/index.ts';
 
@@ -60,16 +64,12 @@ const currentOf = (list: PlaySubscription[]) =>
 
 function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t: T }) {
   const { userId } = useMember(church);
-  const { state, setState, retry } = useLoad(
-    () => loadMySubscriptions(church.id, userId ?? 0),
-    [userId],
-  );
-  const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
+  const state = useStore($subscriptions);
+  const { confirming, busy, message } = useStore($myPlan);
+  const retry = () => void loadSubscriptions(church.id, userId ?? 0);
+  useEffect(() => void loadSubscriptions(church.id, userId ?? 0), [church.id, userId]);
 
-  if (state.kind === 'loading') return <Loader label={t('play.plan.loading')} />;
-  if (state.kind !== 'ok')
+  if (state.state === 'error')
     return (
       <div>
         <Notice kind="error">{t('play.plan.loadError')}</Notice>
@@ -78,34 +78,20 @@ function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t
         </button>
       </div>
     );
-  const list = state.value;
+  if (state.state !== 'ready') return <Loader label={t('play.plan.loading')} />;
+  const list = state.data;
   const current = currentOf(list);
   const past = list.filter((s) => s !== current);
   const date = (iso: string | null) => (iso ? formatDate(iso, lang) : '—');
 
-  async function cancel(sub: PlaySubscription) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const updated = await cancelSubscription(sub.id, church.id);
-      setState({ kind: 'ok', value: list.map((s) => (s.id === updated.id ? updated : s)) });
-      setMessage({
-        kind: 'ok',
-        text:
-          updated.status.situacao === 'ativo'
-            ? t('play.plan.cancelledOk', { date: date(updated.pagoAte) })
-            : t('play.plan.cancelledPending'),
-      });
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: (await failureMessage(error, t('play.plan.cancelError'))).message,
-      });
-    } finally {
-      setBusy(false);
-      setConfirming(false);
-    }
-  }
+  const cancel = (sub: PlaySubscription) =>
+    cancelMyPlan(sub.id, church.id, {
+      cancelled: (updated) =>
+        updated.status.situacao === 'ativo'
+          ? t('play.plan.cancelledOk', { date: date(updated.pagoAte) })
+          : t('play.plan.cancelledPending'),
+      failed: t('play.plan.cancelError'),
+    });
 
   return (
     <div className="play-myplan">
@@ -125,7 +111,7 @@ function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t
           lang={lang}
           date={date}
           busy={busy}
-          onCancel={() => setConfirming(true)}
+          onCancel={() => askCancelPlan(true)}
         />
       )}
       {current?.status.situacao === 'ativo' && !current.canceladoEm && userId !== null && (
@@ -140,10 +126,7 @@ function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t
           methods={methods}
           currency={currency}
           date={date}
-          onChanged={(updated, text) => {
-            setState({ kind: 'ok', value: list.map((s) => (s.id === updated.id ? updated : s)) });
-            setMessage({ kind: 'ok', text });
-          }}
+          onChanged={subscriptionChanged}
         />
       )}
       {current?.pagamentoPendente && userId !== null && (
@@ -159,7 +142,7 @@ function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t
         <Modal
           open={confirming}
           title={t('play.plan.confirmTitle')}
-          onClose={() => setConfirming(false)}
+          onClose={() => askCancelPlan(false)}
           closeLabel={t('play.plan.close')}
         >
           <p>
@@ -180,7 +163,7 @@ function MyPlan({ t, church, lang, slug, plans, methods, currency }: Props & { t
               type="button"
               className="button secondary"
               disabled={busy}
-              onClick={() => setConfirming(false)}
+              onClick={() => askCancelPlan(false)}
             >
               {t('play.plan.keep')}
             </button>
@@ -315,7 +298,7 @@ function PendingPayment({
   lang: IslandProps['lang'];
   onSettled: () => void;
 }) {
-  const { answer } = usePaymentAnswer(true, () => checkout.status(userId, code));
+  const { answer } = usePaymentAnswer(true, () => paymentAnswer(code, { userId }));
   const status = answer?.pagamento.status;
   useEffect(() => {
     if (
@@ -382,21 +365,17 @@ function Changes({
   });
   const nextPlanId = sub.proximoPlano?.id ?? sub.plano.id;
   const [planId, setPlanId] = useState(String(plans.find((p) => p.id !== nextPlanId)?.id ?? ''));
-  const [busy, setBusy] = useState<'card' | 'plan' | null>(null);
-  const [failure, setFailure] = useState<{
-    part: 'card' | 'plan';
-    message: string;
-    errors: Record<string, string[]>;
-  } | null>(null);
+  const { busy, failure } = useStore($planChanges);
 
   async function saveCard(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    setBusy('card');
-    setFailure(null);
-    try {
-      const part = await step.prepare();
-      const updated = await changeSubscriptionCard(sub.id, churchId, part.cartao ?? {});
+    const updated = await changeRenewalCard(
+      sub.id,
+      churchId,
+      step.prepare,
+      t('play.plan.changeError'),
+    );
+    if (updated)
       onChanged(
         updated,
         t('play.plan.cardChanged', {
@@ -408,39 +387,29 @@ function Changes({
             : '',
         }),
       );
-    } catch (error) {
-      setFailure({ part: 'card', ...(await failureMessage(error, t('play.plan.changeError'))) });
-    } finally {
-      setBusy(null);
-    }
   }
 
   async function savePlan(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    setBusy('plan');
-    setFailure(null);
-    try {
-      const updated = await changeSubscriptionPlan(sub.id, churchId, Number(planId));
-      onChanged(
-        updated,
-        updated.proximoPlano
-          ? t('play.plan.planChanged', {
-              plan: updated.proximoPlano.nome,
-              date: date(updated.proximaCobranca ?? updated.pagoAte),
-            })
-          : t('play.plan.planKept', { plan: updated.plano.nome }),
-      );
-      setPlanId(
-        String(
-          plans.find((p) => p.id !== (updated.proximoPlano?.id ?? updated.plano.id))?.id ?? '',
-        ),
-      );
-    } catch (error) {
-      setFailure({ part: 'plan', ...(await failureMessage(error, t('play.plan.changeError'))) });
-    } finally {
-      setBusy(null);
-    }
+    const updated = await changeNextPlan(
+      sub.id,
+      churchId,
+      Number(planId),
+      t('play.plan.changeError'),
+    );
+    if (!updated) return;
+    onChanged(
+      updated,
+      updated.proximoPlano
+        ? t('play.plan.planChanged', {
+            plan: updated.proximoPlano.nome,
+            date: date(updated.proximaCobranca ?? updated.pagoAte),
+          })
+        : t('play.plan.planKept', { plan: updated.plano.nome }),
+    );
+    setPlanId(
+      String(plans.find((p) => p.id !== (updated.proximoPlano?.id ?? updated.plano.id))?.id ?? ''),
+    );
   }
 
   const planOptions = plans

@@ -3,14 +3,24 @@
 // `tipo: "assinatura"`. Approved → a thank-you state linking to Play and my plan; Pix/slip → the result
 // view, polled until paid; a declined card or a challenge stays here. A member who already subscribes is
 // told so up front, with a link to my plan, instead of the form. Every rule is the server's.
-import { useMemo, useRef, useState, type FormEvent } from 'react';
+// The flow is the store's (src/stores/play.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo, type FormEvent } from 'react';
 import type { PaymentResponse } from '../../../../contract/payments.ts';
 import type { PlayPlan } from '../../../../contract/play.ts';
-import { checkout, newKey } from '../../../lib/checkout/api.ts';
-import { afterPay, type PaymentMethodOption } from '../../../lib/checkout/payment.ts';
+import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { money } from '../../../lib/format.ts';
-import { loadMySubscriptions, planFees } from '../../../lib/play/subscriptions.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
+import { paymentAnswer } from '../../../stores/payment.ts';
+import {
+  $playCheckout,
+  $subscriptions,
+  firstCharge,
+  loadSubscriptions,
+  payPlan,
+  planFeeQuote,
+  playPaymentAnswered,
+} from '../../../stores/play.ts';
 import {
   ChallengeForm,
   Loader,
@@ -20,9 +30,7 @@ import {
   PaymentResult,
   PaymentTotals,
   SubmitButton,
-  failureMessage,
   makeT,
-  useLoad,
   useMember,
   usePaymentAnswer,
   usePaymentStep,
@@ -46,11 +54,6 @@ export default function PlayCheckoutIsland(props: Props) {
   );
 }
 
-type Phase =
-  | { kind: 'form' }
-  | { kind: 'challenge'; code: string }
-  | { kind: 'done'; answer: PaymentResponse };
-
 function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { t: T }) {
   const { userId } = useMember(church);
   const step = usePaymentStep({
@@ -59,68 +62,34 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
     lang,
     methods,
     userId,
-    fees: (m) => planFees(slug, plan.id, m),
+    fees: planFeeQuote(slug, plan.id),
     quoteKey: String(plan.id),
     maxInstallments: 1,
   });
-  const [phase, setPhase] = useState<Phase>({ kind: 'form' });
+  const { phase, busy, failure } = useStore($playCheckout);
   // Told up front when they already subscribe (one at a time; the server refuses a second one too).
-  const { state: mine } = useLoad(
-    () => (userId === null ? Promise.resolve([]) : loadMySubscriptions(church.id, userId)),
-    [userId],
-  );
+  const mine = useStore($subscriptions);
+  useEffect(() => void loadSubscriptions(church.id, userId), [church.id, userId]);
   const already =
-    mine.kind === 'ok' ? mine.value.find((s) => s.status.situacao === 'ativo') : undefined;
-  const [busy, setBusy] = useState(false);
-  const [failure, setFailure] = useState<{
-    message: string;
-    errors: Record<string, string[]>;
-  } | null>(null);
-  const key = useRef(newKey()); // one key per attempt: a repeated click or a lost answer charges once
+    mine.state === 'ready' ? mine.data.find((s) => s.status.situacao === 'ativo') : undefined;
   const { key: periodKey, count } = planPeriod(plan.periodicidadeDias);
   const period = periodKey === 'play.plans.perDays' ? t.plural(periodKey, count) : t(periodKey);
-  const first = Math.round((plan.valor + plan.taxaAdesao) * 100) / 100;
+  const first = firstCharge(plan);
+  const handle = (answer: PaymentResponse) =>
+    playPaymentAnswered(answer, t('play.checkout.declined'));
 
-  function handle(answer: PaymentResponse) {
-    key.current = newKey();
-    const next = afterPay(answer, '/play/my-plan');
-    if (next.kind === 'declined')
-      setFailure({ message: next.message ?? t('play.checkout.declined'), errors: {} });
-    else if (next.kind === 'challenge') setPhase({ kind: 'challenge', code: next.code });
-    else if (answer.pagamento.metodoPagamento === 'picpay' && answer.pagamento.urlPagamento)
-      window.location.assign(next.url);
-    else setPhase({ kind: 'done', answer });
-  }
-
-  async function submit(e: FormEvent) {
+  function submit(e: FormEvent) {
     e.preventDefault();
-    if (busy) return;
-    setBusy(true);
-    setFailure(null);
-    try {
-      const part = await step.prepare();
-      handle(
-        await checkout.pay(
-          {
-            tipo: 'assinatura',
-            igreja: church.id,
-            planoAssinatura: plan.id,
-            valor: first,
-            ...part,
-          },
-          key.current,
-        ),
-      );
-    } catch (error) {
-      setFailure(await failureMessage(error, t('play.checkout.error')));
-    } finally {
-      setBusy(false);
-    }
+    void payPlan(church.id, plan, step.prepare, {
+      failed: t('play.checkout.error'),
+      declined: t('play.checkout.declined'),
+    });
   }
 
   if (phase.kind === 'done')
     return <Done t={t} lang={lang} userId={userId} initial={phase.answer} />;
-  if (mine.kind === 'loading') return <Loader label={t('play.checkout.loading')} />;
+  if (mine.state === 'idle' || mine.state === 'loading')
+    return <Loader label={t('play.checkout.loading')} />;
   if (already)
     return (
       <section className="play-plan" data-testid="checkout-already">
@@ -161,7 +130,7 @@ function Checkout({ t, church, lang, slug, plan, currency, methods }: Props & { 
       {phase.kind === 'challenge' ? (
         <ChallengeForm code={phase.code} t={t} onAnswer={handle} />
       ) : (
-        <form onSubmit={(e) => void submit(e)} noValidate>
+        <form onSubmit={submit} noValidate>
           <PaymentFields
             step={step}
             t={t}
@@ -208,7 +177,7 @@ function Done({
   const code = initial.pagamento.codigo;
   const { answer } = usePaymentAnswer(
     userId !== null,
-    () => checkout.status(userId!, code),
+    () => paymentAnswer(code, { userId: userId! }),
     initial,
   );
   const p = (answer ?? initial).pagamento;
