@@ -1,7 +1,8 @@
 // The actions under a request: "I prayed" shows the API's count once done, or its message; a
 // supportive message is checked first, joins the list once sent and clears the box; a refusal
 // keeps the text to try again, with the field's message. The member's own requests: someone
-// else's is a 404 ("no result found"), and a refused delete says why.
+// else's is a 404 ("no result found"), and a refused delete says why. A new request is checked
+// first, goes to the success page once sent, and a refusal keeps the draft and the image.
 import { HTTPError, type NormalizedOptions } from 'ky';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -11,6 +12,7 @@ const api = vi.hoisted(() => ({
   loadOwnPrayers: vi.fn(),
   loadOwnPrayer: vi.fn(),
   deletePrayer: vi.fn(),
+  postPrayer: vi.fn(),
 }));
 vi.mock('../lib/prayer/api.ts', () => api);
 const store = await import('./prayer.ts');
@@ -94,5 +96,56 @@ describe('prayer actions store', () => {
     api.deletePrayer.mockRejectedValueOnce(refused(500, {}));
     await store.deleteOwnPrayer(3, { notFound: 'Not found.', failed: 'Failed.' });
     expect(store.$ownDeletion.get()).toEqual({ submitting: false, notice: 'Failed.' });
+  });
+
+  const limits = { name: 40, message: 500, imageBytes: 1024 };
+  const newTexts = { rule: (key: string) => `t:${key}`, failed: 'Failed.' };
+
+  it('a new request is checked first: an empty text, a name or an image too big', async () => {
+    store.openNewPrayer('Ana');
+    expect(store.$newPrayer.get().draft).toMatchObject({ nome: 'Ana', mensagem: '' });
+    const big = new File(['x'.repeat(2048)], 'big.png', { type: 'image/png' });
+    expect(store.chooseNewPrayerImage(big, limits, newTexts.rule)).toBe(false);
+    expect(store.$newPrayer.get()).toMatchObject({
+      file: null,
+      errors: { image: expect.any(String) },
+    });
+    expect(await store.sendNewPrayer(1, limits, newTexts)).toBe(false);
+    expect(api.postPrayer).not.toHaveBeenCalled();
+    expect(store.$newPrayer.get().errors).toMatchObject({ mensagem: 't:v.required' });
+    store.setNewPrayerField('mensagem', 'Pray for my family');
+    expect(store.$newPrayer.get().errors.mensagem).toBeUndefined();
+  });
+
+  it('a sent request goes to the success page (private when not on the wall)', async () => {
+    const assign = vi.fn();
+    vi.stubGlobal('location', { assign });
+    store.openNewPrayer('Ana');
+    store.setNewPrayerField('mensagem', 'Pray for my family');
+    store.setNewPrayerField('flagPublicarMural', false);
+    api.postPrayer.mockResolvedValueOnce({});
+    expect(await store.sendNewPrayer(1, limits, newTexts)).toBe(true);
+    const body = api.postPrayer.mock.calls[0]![0] as FormData;
+    expect(body.get('mensagem')).toBe('Pray for my family');
+    expect(assign).toHaveBeenCalledWith('/prayer/new/success?private=1');
+    vi.unstubAllGlobals();
+  });
+
+  it('a refused request keeps the draft and the image, with the fields’ messages', async () => {
+    store.openNewPrayer('Ana');
+    store.setNewPrayerField('mensagem', 'Pray for my family');
+    const image = new File(['x'], 'a.png', { type: 'image/png' });
+    expect(store.chooseNewPrayerImage(image, limits, newTexts.rule)).toBe(true);
+    api.postPrayer.mockRejectedValueOnce(
+      refused(400, { message: 'Invalid', errors: { nome: ['Too long'], idIgreja: ['Unknown'] } }),
+    );
+    expect(await store.sendNewPrayer(1, limits, newTexts)).toBe(false);
+    expect(store.$newPrayer.get()).toMatchObject({
+      draft: { mensagem: 'Pray for my family' },
+      file: image,
+      errors: { nome: 'Too long' },
+      notice: { kind: 'error', text: 'Failed. Unknown' },
+      submitting: false,
+    });
   });
 });

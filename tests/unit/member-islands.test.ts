@@ -34,7 +34,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/notifications/NotificationSettingsIsland.tsx':
     'preferences, devices and language; to a store',
   'src/components/islands/praise/PraiseListIsland.tsx': 'the song list’s load; to a store',
-  'src/components/islands/prayer/NewPrayerIsland.tsx': 'one form; to a prayer store',
   'src/components/islands/provider/ChurchLifecycle.tsx':
     'the provider console; to src/stores/provider.ts',
   'src/components/islands/provider/LinkAction.tsx':

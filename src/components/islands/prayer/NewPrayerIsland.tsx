@@ -1,38 +1,39 @@
 // /prayer/new (spec §2 "Prayer wall" new, login required): a request with display name (blank is
 // anonymous), reason, text, optional image and the publish / call / visit choices (spec §3
 // Prayer post). Checked here first, then by the API; its field errors land by their fields.
+// The form's flow is the store's (src/stores/prayer.ts).
 import { useStore } from '@nanostores/react';
-import { useMemo, useRef, useState, type ChangeEvent } from 'react';
+import { useEffect, useMemo, useRef, type ChangeEvent } from 'react';
 import type { PrayerReason } from '../../../../contract/prayer.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import { postPrayer } from '../../../lib/prayer/api.ts';
 import {
-  checkPrayerDraft,
-  checkPrayerImage,
   emptyDraft,
   firstName,
   megabytes,
   PRAYER_IMAGE_TYPES,
-  prayerFormData,
   type PrayerDraft,
 } from '../../../lib/prayer/forms.ts';
+import {
+  $newPrayer,
+  chooseNewPrayerImage,
+  openNewPrayer,
+  removeNewPrayerImage,
+  sendNewPrayer,
+  setNewPrayerField,
+} from '../../../stores/prayer.ts';
 import { $session } from '../../../stores/session.ts';
 import {
   Check,
   Field,
-  firstErrors,
   MemberGate,
   Notice,
   Select,
   SubmitButton,
   TextArea,
-  type Message,
   type T,
 } from '../ui/index.ts';
 import { prayerT, type PrayerIslandProps } from './t.ts';
 
 type Props = PrayerIslandProps & { reasons: PrayerReason[] };
-type Errors = Partial<Record<keyof PrayerDraft | 'image', string>>;
 
 export default function NewPrayerIsland(props: Props) {
   const t = useMemo(() => prayerT(props), [props.strings, props.lang]);
@@ -45,20 +46,18 @@ export default function NewPrayerIsland(props: Props) {
 
 function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
   const user = useStore($session).user;
-  const [draft, setDraft] = useState<PrayerDraft>(() => emptyDraft(firstName(user?.nome)));
-  const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [notice, setNotice] = useState<Message | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+  const name = firstName(user?.nome);
+  const form = useStore($newPrayer);
+  useEffect(() => openNewPrayer(name), [name]);
+  const { file, errors, notice, submitting } = form;
+  const draft = form.draft ?? emptyDraft(name);
   const formRef = useRef<HTMLFormElement>(null);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const set =
-    <K extends keyof PrayerDraft>(name: K) =>
-    (value: PrayerDraft[K]) => {
-      setDraft((d) => ({ ...d, [name]: value }));
-      setErrors((e) => ({ ...e, [name]: undefined }));
-    };
+    <K extends keyof PrayerDraft>(field: K) =>
+    (value: PrayerDraft[K]) =>
+      setNewPrayerField(field, value);
 
   const focusFirstError = () =>
     requestAnimationFrame(() =>
@@ -67,55 +66,22 @@ function NewPrayerForm({ t, reasons, church, limits }: Props & { t: T }) {
 
   function chooseFile(event: ChangeEvent<HTMLInputElement>) {
     const chosen = event.target.files?.[0] ?? null;
-    const problem = checkPrayerImage(chosen, limits);
-    setErrors((e) => ({ ...e, image: problem ? t(problem.key, problem.values) : undefined }));
-    if (problem) event.target.value = ''; // a file the API would refuse is not kept
-    setFile(problem ? null : chosen);
+    if (!chooseNewPrayerImage(chosen, limits, t)) event.target.value = ''; // a file the API would refuse is not kept
   }
 
   function removeFile() {
-    setFile(null);
+    removeNewPrayerImage();
     if (fileRef.current) fileRef.current.value = '';
     fileRef.current?.focus();
   }
 
   async function submit(event: { preventDefault(): void }) {
     event.preventDefault();
-    const problems = checkPrayerDraft(draft, file, limits);
-    const found = Object.fromEntries(
-      Object.entries(problems).map(([k, p]) => [k, t(p.key, p.values)]),
-    ) as Errors;
-    if (Object.keys(found).length) {
-      setErrors(found);
-      setNotice(null);
-      focusFirstError();
-      return;
-    }
-    setSubmitting(true);
-    setNotice(null);
-    try {
-      await postPrayer(prayerFormData(draft, church.id, file));
-      location.assign(
-        draft.flagPublicarMural ? '/prayer/new/success' : '/prayer/new/success?private=1',
-      );
-    } catch (error) {
-      // Nothing typed is lost: the draft and the chosen file stay as they were.
-      const failure = await readFailure(error);
-      const fields = firstErrors(failure.errors);
-      const known = ['nome', 'idOracaoMotivo', 'mensagem', 'image'];
-      const others = Object.entries(fields)
-        .filter(([k]) => !known.includes(k))
-        .map(([, v]) => v);
-      setErrors(
-        Object.fromEntries(Object.entries(fields).filter(([k]) => known.includes(k))) as Errors,
-      );
-      const text = Object.keys(fields).length
-        ? [t('prayer.form.failed'), ...others].join(' ')
-        : failure.message || t('prayer.form.failed');
-      setNotice({ kind: 'error', text });
-      setSubmitting(false);
-      focusFirstError();
-    }
+    const sent = await sendNewPrayer(church.id, limits, {
+      rule: t,
+      failed: t('prayer.form.failed'),
+    });
+    if (!sent) focusFirstError();
   }
 
   const mb = megabytes(limits.imageBytes);
