@@ -33,7 +33,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/content/StudyAccess.tsx': 'a study’s body behind its access; to a store',
   'src/components/islands/notifications/NotificationSettingsIsland.tsx':
     'preferences, devices and language; to a store',
-  'src/components/islands/praise/PraiseListIsland.tsx': 'the song list’s load; to a store',
   'src/components/islands/provider/ChurchLifecycle.tsx':
     'the provider console; to src/stores/provider.ts',
   'src/components/islands/provider/LinkAction.tsx':

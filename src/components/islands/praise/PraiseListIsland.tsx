@@ -1,15 +1,16 @@
 // /praise: the team's songbook for logged-in members of the church (docs/praise.md). Search by
 // title, author and theme (the API searches; typing waits a moment), each song opening its embed view.
+// The search's answers are the store's (src/stores/praise.ts).
+import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import type { PraiseSummary } from '../../../../contract/praise.ts';
-import { loadSongs, songHref } from '../../../lib/praise/api.ts';
+import { songHref } from '../../../lib/praise/api.ts';
 import { pretty } from '../../../lib/praise/transpose.ts';
+import { $songList, searchSongs } from '../../../stores/praise.ts';
 import SetLists from './SetLists.tsx';
 import {
   Loader,
   MemberGate,
   Notice,
-  failureMessage,
   makeT,
   useMember,
   type IslandProps,
@@ -27,30 +28,19 @@ export default function PraiseListIsland(props: Props) {
   );
 }
 
-type State =
-  { kind: 'loading' } | { kind: 'ok'; songs: PraiseSummary[] } | { kind: 'error'; message: string };
-
 function SongList({ t, slug, church, lang }: Props & { t: T }) {
   const { ready } = useMember(church);
   const [search, setSearch] = useState(
     () => new URLSearchParams(location.search).get('busca') ?? '',
   );
-  const [state, setState] = useState<State>({ kind: 'loading' });
+  const loaded = useStore($songList);
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
     if (!ready) return;
-    let live = true;
     const timer = setTimeout(
       () => {
-        setState((s) => (s.kind === 'ok' ? s : { kind: 'loading' }));
-        loadSongs(slug, search).then(
-          (songs) => live && setState({ kind: 'ok', songs }),
-          async (error) => {
-            const failure = await failureMessage(error, t('praise.list.failed'));
-            if (live) setState({ kind: 'error', message: failure.message });
-          },
-        );
+        void searchSongs(slug, search);
         // The search stays in the address, so back from a song returns to the same list.
         const url = new URL(location.href);
         if (search.trim()) url.searchParams.set('busca', search.trim());
@@ -59,11 +49,9 @@ function SongList({ t, slug, church, lang }: Props & { t: T }) {
       },
       search ? 250 : 0,
     );
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
+    return () => clearTimeout(timer);
   }, [ready, slug, search, attempt]);
+  const songs = loaded.state === 'error' ? undefined : loaded.data;
 
   return (
     <>
@@ -80,10 +68,10 @@ function SongList({ t, slug, church, lang }: Props & { t: T }) {
         />
       </form>
       {ready && <SetLists slug={slug} t={t} lang={lang} />}
-      {state.kind === 'loading' && <Loader label={t('praise.list.loading')} />}
-      {state.kind === 'error' && (
+      {loaded.state !== 'error' && !songs && <Loader label={t('praise.list.loading')} />}
+      {loaded.state === 'error' && (
         <div>
-          <Notice message={{ kind: 'error', text: state.message }} />
+          <Notice message={{ kind: 'error', text: loaded.message || t('praise.list.failed') }} />
           <button
             type="button"
             className="button secondary"
@@ -93,16 +81,16 @@ function SongList({ t, slug, church, lang }: Props & { t: T }) {
           </button>
         </div>
       )}
-      {state.kind === 'ok' && (
+      {songs && (
         <>
           <p className="praise-count" role="status">
-            {t.plural('praise.list.count', state.songs.length)}
+            {t.plural('praise.list.count', songs.length)}
           </p>
-          {state.songs.length === 0 ? (
+          {songs.length === 0 ? (
             <p className="praise-empty">{t('praise.list.empty')}</p>
           ) : (
             <ul className="praise-list" aria-label={t('praise.list.title')}>
-              {state.songs.map((song) => (
+              {songs.map((song) => (
                 <li key={song.id}>
                   <a href={songHref(song.id)}>
                     <strong>{song.titulo}</strong>
