@@ -3,8 +3,10 @@
 // prompt for visitors and, for a logged-in member, fetches the study with the bearer token and
 // shows the body the API already sanitised (`corpoSanitizado`, same policy as the pages), so
 // the browser carries no HTML sanitiser. On a list it only hides the prompt for a member.
+// The body's load is the store's (src/stores/content.ts).
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { studyBody } from '../../../lib/content/api.ts';
+import { $studyBody, loadStudyBody } from '../../../stores/content.ts';
 import { hasStoredSession } from '../../../stores/session.ts';
 import { useSession, type SessionChurch } from '../ui/index.ts';
 
@@ -22,22 +24,14 @@ export default function StudyAccess({ church, slug, studyId, loginHref, strings 
   const { ready, loggedIn } = useSession(church);
   const [waiting, setWaiting] = useState(false);
   // undefined: not fetched yet; null: the API gave no body (e.g. an inactive membership).
-  const [html, setHtml] = useState<string | null | undefined>(undefined);
+  const html = useStore($studyBody);
 
   useEffect(() => {
     setWaiting(hasStoredSession());
   }, []);
 
   useEffect(() => {
-    if (!ready || !loggedIn || studyId === undefined) return;
-    let live = true;
-    studyBody(slug, studyId).then(
-      (body) => live && setHtml(body),
-      () => live && setHtml(null),
-    );
-    return () => {
-      live = false;
-    };
+    if (ready && loggedIn && studyId !== undefined) void loadStudyBody(slug, studyId);
   }, [ready, loggedIn, slug, studyId]);
 
   const member = ready && loggedIn;
