@@ -30,8 +30,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/account/RegisterStep.tsx': 'the sign-up step; to a store',
   'src/components/islands/account/ResetStep.tsx': 'the password reset step; to a store',
   'src/components/islands/account/UserDataIsland.tsx': 'the profile’s option lists; to a store',
-  'src/components/islands/notifications/NotificationSettingsIsland.tsx':
-    'preferences, devices and language; to a store',
   'src/components/islands/provider/ChurchLifecycle.tsx':
     'the provider console; to src/stores/provider.ts',
   'src/components/islands/provider/LinkAction.tsx':

@@ -2,7 +2,9 @@
 // (the browser asks for permission only on that click), sees and removes their devices, and sets
 // per kind of notice and per channel what reaches them, and the language e-mails and pushes come
 // in. Every rule is the API's.
-import { useMemo, useState } from 'react';
+// The flow is the store's (src/stores/notifications.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, useMemo } from 'react';
 import {
   CHANNELS,
   NOTICE_KINDS,
@@ -12,34 +14,25 @@ import {
   type NotificationPreferences,
 } from '../../../../contract/notification-preferences.ts';
 import type { PushDevice } from '../../../../contract/push.ts';
-import { readFailure } from '../../../lib/account/http.ts';
 import { accountMessages } from '../../../lib/account/messages.ts';
 import { LANGUAGES, type Lang } from '../../../../contract/language.ts';
+import { permission, pushSupport } from '../../../lib/notifications/push-browser.ts';
 import {
-  loadDevices,
-  loadLanguage,
-  loadPreferences,
-  removeDevice,
-  saveDevice,
-  saveLanguage,
-  savePreference,
-} from '../../../lib/notifications/api.ts';
-import {
-  currentSubscription,
-  permission,
-  pushSupport,
-  subscribeThisBrowser,
-  unsubscribeThisBrowser,
-} from '../../../lib/notifications/push-browser.ts';
+  $notificationSettings,
+  $notificationsPage,
+  chooseNoticeLanguage,
+  loadNotificationSettings,
+  removeNotificationDevice,
+  toggleNotice,
+  turnOnThisDevice,
+} from '../../../stores/notifications.ts';
 import {
   Loader,
   makeT,
   MemberGate,
   Notice,
   Select,
-  useLoad,
   type IslandProps,
-  type Message,
   type T,
 } from '../ui/index.ts';
 import './notifications.css';
@@ -54,104 +47,37 @@ export default function NotificationSettingsIsland(props: IslandProps) {
   );
 }
 
-interface Loaded {
-  key: string;
-  devices: PushDevice[];
-  preferences: NotificationPreferences['preferencias'];
-  /** The member's language for e-mails and pushes (null: the church's, `churchLanguage`). */
-  language: Lang | null;
-  churchLanguage: Lang;
-  /** This browser's endpoint, when it is subscribed. */
-  here: string | null;
-}
-
 function Settings({ t, churchId, lang }: { t: T; churchId: number; lang: string }) {
-  const { state, setState, retry } = useLoad<Loaded>(async () => {
-    const [devices, preferences, language, subscription] = await Promise.all([
-      loadDevices(churchId),
-      loadPreferences(churchId),
-      loadLanguage(churchId),
-      currentSubscription().catch(() => null),
-    ]);
-    return {
-      key: devices.chave,
-      devices: devices.dispositivos,
-      preferences: preferences.preferencias,
-      language: language.idioma,
-      churchLanguage: language.igreja,
-      here: subscription?.endpoint ?? null,
-    };
-  }, [churchId]);
-  const [message, setMessage] = useState<Message | null>(null);
-  const [busy, setBusy] = useState(false);
+  const state = useStore($notificationSettings);
+  const { message, busy } = useStore($notificationsPage);
+  const retry = () => void loadNotificationSettings(churchId);
+  useEffect(() => void loadNotificationSettings(churchId), [churchId]);
 
-  if (state.kind === 'loading') return <Loader label={t('notices.loading')} />;
-  if (state.kind !== 'ok')
+  if (state.state === 'error')
     return (
       <Notice kind="error">
-        {state.kind === 'error' ? state.message : t('notices.loadFailed')}{' '}
+        {state.status === 404 || state.status === 400 ? t('notices.loadFailed') : state.message}{' '}
         <button type="button" className="button small" onClick={retry}>
           {t('notices.retry')}
         </button>
       </Notice>
     );
-  const data = state.value;
-  const update = (next: Partial<Loaded>) => setState({ kind: 'ok', value: { ...data, ...next } });
+  if (state.state !== 'ready') return <Loader label={t('notices.loading')} />;
+  const data = state.data;
   const thisDevice = data.here ? data.devices.find((d) => d.endpoint === data.here) : undefined;
-  const fail = async (error: unknown) =>
-    setMessage({ kind: 'error', text: (await readFailure(error)).message });
-
-  async function turnOn() {
-    setBusy(true);
-    setMessage(null);
-    const outcome = await subscribeThisBrowser(data.key);
-    if (!outcome.ok) {
-      setBusy(false);
-      setMessage({ kind: 'error', text: t(`notices.push.${outcome.reason}`) });
-      return;
-    }
-    try {
-      const device = await saveDevice(churchId, outcome.subscription);
-      update({
-        here: device.endpoint,
-        devices: [device, ...data.devices.filter((d) => d.id !== device.id)],
-      });
-      setMessage({ kind: 'ok', text: t('notices.push.on') });
-    } catch (error) {
-      await fail(error);
-    }
-    setBusy(false);
-  }
-
-  async function remove(device: PushDevice) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await removeDevice(churchId, device.id);
-      if (device.endpoint === data.here) await unsubscribeThisBrowser().catch(() => undefined);
-      update({
-        devices: data.devices.filter((d) => d.id !== device.id),
-        here: device.endpoint === data.here ? null : data.here,
-      });
-      setMessage({ kind: 'ok', text: t('notices.devices.removed', { name: device.rotulo }) });
-    } catch (error) {
-      await fail(error);
-    }
-    setBusy(false);
-  }
-
-  async function toggle(kind: NoticeKind, channel: Channel, on: boolean) {
-    setMessage(null);
-    const before = data.preferences;
-    update({ preferences: { ...before, [kind]: { ...before[kind], [channel]: on } } });
-    try {
-      const saved = await savePreference(churchId, kind, channel, on);
-      update({ preferences: saved.preferencias });
-    } catch (error) {
-      update({ preferences: before });
-      await fail(error);
-    }
-  }
+  const turnOn = () =>
+    void turnOnThisDevice(churchId, {
+      on: t('notices.push.on'),
+      refused: (reason) => t(`notices.push.${reason}`),
+    });
+  const remove = (device: PushDevice) =>
+    removeNotificationDevice(
+      churchId,
+      device,
+      t('notices.devices.removed', { name: device.rotulo }),
+    );
+  const toggle = (kind: NoticeKind, channel: Channel, on: boolean) =>
+    toggleNotice(churchId, kind, channel, on);
 
   const support = pushSupport();
   const blocked = support === 'supported' && permission() === 'denied';
@@ -232,11 +158,6 @@ function Settings({ t, churchId, lang }: { t: T; churchId: number; lang: string 
         churchId={churchId}
         language={data.language}
         churchLanguage={data.churchLanguage}
-        onSaved={(language, churchLanguage) => {
-          update({ language, churchLanguage });
-          setMessage({ kind: 'ok', text: t('notices.language.saved') });
-        }}
-        onError={(error) => void fail(error)}
       />
       <p>
         <a href="/user">{t('notices.back')}</a>
@@ -251,18 +172,10 @@ function LanguageSection(props: {
   churchId: number;
   language: Lang | null;
   churchLanguage: Lang;
-  onSaved: (language: Lang | null, churchLanguage: Lang) => void;
-  onError: (error: unknown) => void;
 }) {
   const { t } = props;
-  async function choose(value: string) {
-    try {
-      const saved = await saveLanguage(props.churchId, value ? (value as Lang) : null);
-      props.onSaved(saved.idioma, saved.igreja);
-    } catch (error) {
-      props.onError(error);
-    }
-  }
+  const choose = (value: string) =>
+    chooseNoticeLanguage(props.churchId, value, t('notices.language.saved'));
   return (
     <section aria-labelledby="notices-language">
       <h2 id="notices-language">{t('notices.language.title')}</h2>
