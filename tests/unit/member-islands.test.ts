@@ -39,9 +39,6 @@ const NOT_MOVED_YET: Record<string, string> = {
   'src/components/islands/provider/SignupForm.tsx': 'the church sign-up; to src/stores/provider.ts',
   'src/components/islands/provider/code-field.tsx':
     'the address check as typed; to src/stores/provider.ts',
-  'src/components/islands/rotas/MyRotasIsland.tsx':
-    'the member’s rotas and swaps; to src/stores/rota-swaps.ts',
-  'src/components/islands/rotas/TeamPlanIsland.tsx': 'the team plan’s load; to a store',
 };
 
 /** API modules: the main client, each feature's `api.ts`, and the `*-api.ts` ones. */

@@ -1,21 +1,23 @@
 // The volunteer's rotas on /user and /user/rotas (docs/volunteers.md): the next assignments with
 // accept/decline, the plan's page for the team, swaps, blockout dates and teams to ask to join. The
 // compact form (on /user) shows only the next rotas, and nothing when there are none.
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
-import type { MyRotas } from '../../../../contract/rotas.ts';
+// The flow is the store's (src/stores/rota-swaps.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect, type FormEvent } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import {
-  deleteBlockout,
-  fetchMyRotas,
-  postAnswer,
-  postBlockout,
-  postCheckIn,
-  postJoin,
-} from '../../../lib/rotas/api.ts';
+  $myRotas,
+  addBlockout,
+  answerRota,
+  askToJoinTeam,
+  checkInRota,
+  loadMyRotas,
+  removeBlockout,
+  runRotaAction,
+  setBlockoutField,
+} from '../../../stores/rota-swaps.ts';
 import {
   Field,
-  failureMessage,
-  firstErrors,
   Loader,
   makeT,
   MemberGate,
@@ -32,44 +34,15 @@ const day = (date: string, lang: Props['lang']) => formatDate(`${date}T12:00:00Z
 
 function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
   const { ready } = useMember(church);
-  const [data, setData] = useState<MyRotas | null>(null);
-  const [message, setMessage] = useState<{ kind: 'ok' | 'error'; text: string } | null>(null);
-  const [form, setForm] = useState({ inicio: '', fim: '', motivo: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const load = useCallback(
-    () =>
-      fetchMyRotas(slug).then(setData, async (error) =>
-        setMessage({
-          kind: 'error',
-          text: (await failureMessage(error, t('rotas.failed'))).message,
-        }),
-      ),
-    [slug, t],
-  );
+  const { data, message, errors, form } = useStore($myRotas);
   useEffect(() => {
-    if (ready) void load();
-  }, [ready, load]);
-  async function run(call: () => Promise<unknown>, ok: string | ((result: unknown) => string)) {
-    try {
-      const result = await call();
-      setMessage({ kind: 'ok', text: typeof ok === 'string' ? ok : ok(result) });
-      await load();
-      return true;
-    } catch (error) {
-      const failure = await failureMessage(error, t('rotas.failed'));
-      setErrors(firstErrors(failure.errors));
-      setMessage({ kind: 'error', text: failure.message });
-      return false;
-    }
-  }
-  async function addBlockout(e: FormEvent) {
+    if (ready) void loadMyRotas(slug, t('rotas.failed'));
+  }, [ready, slug, t]);
+  const run = (call: () => Promise<unknown>, ok: string | ((result: unknown) => string)) =>
+    runRotaAction(slug, call, ok, t('rotas.failed'));
+  function submitBlockout(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
-    const ok = await run(
-      () => postBlockout(slug, { ...form, motivo: form.motivo || null }),
-      t('rotas.blockoutSaved'),
-    );
-    if (ok) setForm({ inicio: '', fim: '', motivo: '' });
+    void addBlockout(slug, { ok: t('rotas.blockoutSaved'), failed: t('rotas.failed') });
   }
   if (!data)
     return message ? (
@@ -101,7 +74,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
                   <button
                     type="button"
                     className="button"
-                    onClick={() => run(() => postCheckIn(slug, r.id), t('rotas.checkedIn'))}
+                    onClick={() => run(() => checkInRota(slug, r.id), t('rotas.checkedIn'))}
                   >
                     {t('rotas.checkIn', { what: r.posicao })}
                   </button>
@@ -111,7 +84,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
                     type="button"
                     className="button"
                     onClick={() =>
-                      run(() => postAnswer(slug, r.id, 'aceitar'), t('rotas.accepted'))
+                      run(() => answerRota(slug, r.id, 'aceitar'), t('rotas.accepted'))
                     }
                   >
                     {t('rotas.acceptOne', { what: `${r.posicao} ${day(r.data, lang)}` })}
@@ -122,7 +95,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
                     type="button"
                     className="button secondary"
                     onClick={() =>
-                      run(() => postAnswer(slug, r.id, 'recusar'), t('rotas.declined'))
+                      run(() => answerRota(slug, r.id, 'recusar'), t('rotas.declined'))
                     }
                   >
                     {t('rotas.declineOne', { what: `${r.posicao} ${day(r.data, lang)}` })}
@@ -152,20 +125,20 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
                 <button
                   type="button"
                   className="button secondary"
-                  onClick={() => run(() => deleteBlockout(slug, b.id), t('rotas.blockoutRemoved'))}
+                  onClick={() => run(() => removeBlockout(slug, b.id), t('rotas.blockoutRemoved'))}
                 >
                   {t('rotas.removeBlockout', { date: day(b.inicio, lang) })}
                 </button>
               </li>
             ))}
           </ul>
-          <form className="rota-blockout" onSubmit={addBlockout} noValidate>
+          <form className="rota-blockout" onSubmit={submitBlockout} noValidate>
             <Field
               label={t('rotas.from')}
               name="inicio"
               type="date"
               value={form.inicio}
-              onChange={(v) => setForm({ ...form, inicio: v })}
+              onChange={(v) => setBlockoutField('inicio', v)}
               error={errors.inicio}
               required
             />
@@ -174,7 +147,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
               name="fim"
               type="date"
               value={form.fim}
-              onChange={(v) => setForm({ ...form, fim: v })}
+              onChange={(v) => setBlockoutField('fim', v)}
               error={errors.fim}
               required
             />
@@ -183,7 +156,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
               name="motivo"
               value={form.motivo}
               maxLength={200}
-              onChange={(v) => setForm({ ...form, motivo: v })}
+              onChange={(v) => setBlockoutField('motivo', v)}
               error={errors.motivo}
             />
             <button type="submit" className="button">
@@ -199,7 +172,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
                   <button
                     type="button"
                     className="button secondary"
-                    onClick={() => run(() => postJoin(slug, team.id), t('rotas.joinSent'))}
+                    onClick={() => run(() => askToJoinTeam(slug, team.id), t('rotas.joinSent'))}
                   >
                     {t('rotas.join', { team: team.nome })}
                   </button>

@@ -1,12 +1,12 @@
 // /praise/escala?id= (docs/volunteers.md): a team's plan on a phone — who serves where and, for
 // worship, the set list with each song's key, linked to the song in /praise.
-import { useEffect, useState } from 'react';
-import type { TeamPlanView } from '../../../../contract/rotas.ts';
+// The plan's load is the store's (src/stores/rota-swaps.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
 import { formatDate } from '../../../lib/format.ts';
 import { songHref } from '../../../lib/praise/api.ts';
-import { fetchTeamPlan } from '../../../lib/rotas/api.ts';
+import { $teamPlan, loadTeamPlan } from '../../../stores/rota-swaps.ts';
 import {
-  failureMessage,
   Loader,
   makeT,
   MemberGate,
@@ -20,21 +20,16 @@ type Props = IslandProps & { slug: string };
 
 function Plan({ t, slug, church, lang }: Props & { t: T }) {
   const { ready } = useMember(church);
-  const [plan, setPlan] = useState<TeamPlanView | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const state = useStore($teamPlan);
   useEffect(() => {
     if (!ready) return;
     const id = Number(new URLSearchParams(location.search).get('id'));
-    if (!id) {
-      setError(t('rotas.plan.notFound'));
-      return;
-    }
-    fetchTeamPlan(slug, id).then(setPlan, async (e) =>
-      setError((await failureMessage(e, t('rotas.failed'))).message),
-    );
+    void loadTeamPlan(slug, id, t('rotas.plan.notFound'));
   }, [ready, slug, t]);
-  if (error) return <Notice kind="error">{error}</Notice>;
-  if (!plan) return <Loader label={t('rotas.loading')} />;
+  if (state.state === 'error')
+    return <Notice kind="error">{state.message || t('rotas.failed')}</Notice>;
+  if (state.state !== 'ready') return <Loader label={t('rotas.loading')} />;
+  const plan = state.data;
   return (
     <>
       <h1>
