@@ -16,6 +16,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { drainTasks } from '../jobs/tasks.ts';
 import { createMailer } from '../mail/outbox.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { calendarItems } from './calendar.ts';
 import { makeImportTask } from './import.task.ts';
 import { IMPORT_LIMITS, ImportLimitError, type ImportLimits } from './limits.ts';
@@ -284,27 +285,16 @@ describe.each(testBackends())('hostile uploads through the API on %s', (backend)
     process.env.DATA_DIR = dataDir;
     database = await openTestDatabase(backend);
     api = createApi({ db: database.db, changes: createChangeFeed(), files: files() });
-    const res = await api.request('/api/v1/security/login_check', {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'lider@graca.demo', password: 'Demo@1234' }),
-    });
-    token = ((await res.json()) as { token: string }).token;
+    token = (await loginAs(() => api, 'lider@graca.demo')).token;
   }, 180_000);
   afterAll(async () => {
     await database?.close();
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  async function call(method: string, url: string, lang: string, form?: FormData) {
-    const res = await api.request(`/api/v1/admin/graca${url}`, {
-      method,
-      headers: { authorization: `Bearer ${token}`, 'accept-language': lang },
-      body: form,
-    });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
-  }
+  const { call: kitCall } = apiClient(() => api);
+  const call = (method: string, url: string, lang: string, form?: FormData) =>
+    kitCall(method, `/admin/graca${url}`, { token, lang, body: form });
   const upload = (kind: string, name: string, bytes: Buffer, lang = 'en') => {
     const form = new FormData();
     form.append('arquivo', new File([new Uint8Array(bytes)], name));

@@ -22,6 +22,7 @@ import { createLocalFileStore } from '../files/local.ts';
 import { giftsOf, statementOf } from '../giving/giving.service.ts';
 import { drainTasks } from '../jobs/tasks.ts';
 import { createMailer, readOutbox } from '../mail/outbox.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { guessMapping } from './columns.ts';
 import { normalisePhone, parseDate, parseMoneyCents } from './formats.ts';
 import { makeImportTask } from './import.task.ts';
@@ -204,12 +205,7 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       member: 'membro@graca.demo',
       graceAdmin: 'admin@grace.demo',
     })) {
-      const res = await api.request('/api/v1/security/login_check', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-      });
-      tokens[who] = ((await res.json()) as { token: string }).token;
+      tokens[who] = (await loginAs(() => api, email)).token;
     }
   }, 180_000);
   afterAll(async () => {
@@ -217,22 +213,19 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const kit = apiClient(() => api);
   async function call(
     method: string,
     url: string,
     token: string | undefined,
     body?: { json?: unknown; form?: FormData },
   ) {
-    const headers: Record<string, string> = { 'accept-language': 'en' };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body?.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await api.request(`/api/v1/admin/graca${url}`, {
-      method,
-      headers,
-      body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form,
+    const res = await kit.call(method, `/admin/graca${url}`, {
+      token,
+      lang: 'en',
+      body: body?.json ?? body?.form,
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
+    return { status: res.status, body: res.body ?? {} };
   }
   const upload = (
     kind: string,
@@ -448,10 +441,8 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       0,
     );
     // visible in the people directory with the member number and the group
-    const list = await api.request('/api/v1/admin/graca/pessoas?busca=Araújo', {
-      headers: { authorization: `Bearer ${tokens.admin}` },
-    });
-    expect(JSON.stringify(await list.json())).toContain('joao.araujo@exemplo.com.br');
+    const list = await kit.get('/admin/graca/pessoas?busca=Araújo', { token: tokens.admin });
+    expect(JSON.stringify(list.body)).toContain('joao.araujo@exemplo.com.br');
     const [moema] = await database.db
       .select()
       .from(t.groups)
@@ -531,12 +522,10 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     const statement = await statementOf(database.db, graca, joao!.id, 2025);
     expect(statement.total).toBe(1411);
     expect(statement.totaisPorMotivo).toContainEqual({ motivo: 'Missões', valor: 161 });
-    const refund = await api.request(
-      `/api/v1/admin/graca/doacao/doacoes/${history[0]!.codigo}/estorno`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${tokens.admin}` },
-      },
+    const refund = await kit.call(
+      'POST',
+      `/admin/graca/doacao/doacoes/${history[0]!.codigo}/estorno`,
+      { token: tokens.admin },
     );
     expect(refund.status).toBe(409);
     // again: nothing twice (the two equal rows stay two)
@@ -835,13 +824,11 @@ Segundo parágrafo.]]></content:encoded>
       `/news/${news!.id}`,
     );
     expect(await redirectFor(database.db, graca, '/?p=102')).toBe(`/devotionals/${devotional!.id}`);
-    const asked = await api.request(
-      `/api/v1/igreja/graca/redirecionamento?caminho=${encodeURIComponent('/2024/12/Natal-em-familia')}`,
+    const asked = await kit.get(
+      `/igreja/graca/redirecionamento?caminho=${encodeURIComponent('/2024/12/Natal-em-familia')}`,
     );
-    expect(await asked.json()).toEqual({ destino: `/news/${news!.id}` });
-    expect((await api.request('/api/v1/igreja/graca/redirecionamento?caminho=/nada')).status).toBe(
-      404,
-    );
+    expect(asked.body).toEqual({ destino: `/news/${news!.id}` });
+    expect((await kit.get('/igreja/graca/redirecionamento?caminho=/nada')).status).toBe(404);
     // again: nothing twice; undo: the posts, their new category and the addresses go
     expect((await importFile('posts', 'igreja.WordPress.xml', wxr)).resultado).toMatchObject({
       criar: 0,
@@ -901,9 +888,8 @@ Segundo parágrafo.]]></content:encoded>
     // another church's admin cannot retry it
     expect(
       (
-        await api.request(`/api/v1/admin/grace/importacao/${id}/repetir`, {
-          method: 'POST',
-          headers: { authorization: `Bearer ${tokens.graceAdmin}` },
+        await kit.call('POST', `/admin/grace/importacao/${id}/repetir`, {
+          token: tokens.graceAdmin,
         })
       ).status,
     ).toBe(404);

@@ -20,6 +20,7 @@ import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createLocalFileStore } from '../files/local.ts';
 import { drainTasks } from '../jobs/tasks.ts';
 import { createMailer } from '../mail/outbox.ts';
+import { apiClient, loginAs } from '../test-kit.ts';
 import { makeImportTask } from './import.task.ts';
 import { setRetryMs } from './posts.ts';
 import { batchesWritten } from './run.ts';
@@ -406,12 +407,7 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
       admin: 'lider@graca.demo',
       graceAdmin: 'admin@grace.demo',
     })) {
-      const res = await api.request('/api/v1/security/login_check', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ username: email, password: 'Demo@1234' }),
-      });
-      tokens[who] = ((await res.json()) as { token: string }).token;
+      tokens[who] = (await loginAs(() => api, email)).token;
     }
   }, 180_000);
   afterAll(async () => {
@@ -420,22 +416,19 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
+  const kit = apiClient(() => api);
   async function call(
     method: string,
     url: string,
     body?: { json?: unknown; form?: FormData },
     { token = tokens.admin, church = 'graca', lang = 'en' } = {},
   ) {
-    const headers: Record<string, string> = { 'accept-language': lang };
-    if (token) headers.authorization = `Bearer ${token}`;
-    if (body?.json !== undefined) headers['content-type'] = 'application/json';
-    const res = await api.request(`/api/v1/admin/${church}${url}`, {
-      method,
-      headers,
-      body: body?.json !== undefined ? JSON.stringify(body.json) : body?.form,
+    const res = await kit.call(method, `/admin/${church}${url}`, {
+      token,
+      lang,
+      body: body?.json ?? body?.form,
     });
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : {} };
+    return { status: res.status, body: res.body ?? {} };
   }
   /** The old site: what each address answers, and how many times it was asked. */
   const oldSite = new Map<string, Buffer>();
@@ -708,8 +701,8 @@ describe.each(testBackends())('moving in from real files on %s', (backend) => {
     ).find((m) => m.nome === 'Dízimos e Ofertas (antigo)');
     expect(imported).toMatchObject({ flagAtivo: false });
     // not offered on /give while hidden
-    const offered = await api.request('/api/v1/igreja/graca/pagamento-motivo/?doacao=true');
-    expect(JSON.stringify(await offered.json())).not.toContain('antigo');
+    const offered = await kit.get('/igreja/graca/pagamento-motivo/?doacao=true');
+    expect(JSON.stringify(offered.body)).not.toContain('antigo');
     // the dashboard filters by it
     const filtered = await call('GET', `/doacao/doacoes?motivo=${imported!.id}`);
     expect(filtered.status).toBe(200);

@@ -21,9 +21,6 @@ const RAW: Record<string, string> = {
   'server/files/two-nodes.test.ts': 'two API nodes over one file store: not converted yet',
   'server/backup/unavailable.test.ts':
     'its own PostgreSQL stopped under load, partly a small app of its own: not converted yet',
-  'server/imports/imports.test.ts': 'the import pipeline, being changed: to convert after',
-  'server/imports/hostile.test.ts': 'the import pipeline, being changed: to convert after',
-  'server/imports/real-files.test.ts': 'the import pipeline, being changed: to convert after',
 };
 
 export const RAW_CALL = /\.request\s*\(/;
