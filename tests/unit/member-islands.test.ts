@@ -15,21 +15,6 @@ const posix = (path: string) => path.split(sep).join('/');
 
 /** Islands that still call an API module, with why (move the flow to a store, then remove the line). */
 const NOT_MOVED_YET: Record<string, string> = {
-  'src/components/islands/account/AccessIsland.tsx':
-    'the e-mail check of /access; to the session store',
-  'src/components/islands/account/AccessModals.tsx':
-    'join, activation and recovery e-mails; to a store',
-  'src/components/islands/account/AccessSteps.tsx': 'the account look-up of /access; to a store',
-  'src/components/islands/account/AccountHome.tsx': 'the account home’s counts; to a store',
-  'src/components/islands/account/ChangeChurchIsland.tsx':
-    'the organisation’s churches; to src/stores/change-church.ts',
-  'src/components/islands/account/ChangePasswordIsland.tsx': 'one form; to a store',
-  'src/components/islands/account/DeleteUserIsland.tsx': 'one form; to a store',
-  'src/components/islands/account/KidsPrecheckin.tsx': 'the pre-check-in flow; to a store',
-  'src/components/islands/account/MyKidsIsland.tsx': 'two loads; to a store',
-  'src/components/islands/account/RegisterStep.tsx': 'the sign-up step; to a store',
-  'src/components/islands/account/ResetStep.tsx': 'the password reset step; to a store',
-  'src/components/islands/account/UserDataIsland.tsx': 'the profile’s option lists; to a store',
   'src/components/islands/provider/ChurchLifecycle.tsx':
     'the provider console; to src/stores/provider.ts',
   'src/components/islands/provider/LinkAction.tsx':

@@ -2,8 +2,7 @@
 // an existing shared account and password recovery; the e-mailed recovery and activation links.
 // Each step is its own file: AccessSteps (e-mail, login), RegisterStep, ResetStep, AccessModals.
 import { useEffect, useMemo, useState } from 'react';
-import { verifyEmail } from '../../../lib/account/api.ts';
-import { readFailure } from '../../../lib/account/http.ts';
+import { confirmEmail } from '../../../stores/account.ts';
 import { type IslandProps, MemberGate, type Message, Modal, Notice } from '../ui/index.ts';
 import { InactiveModal, RecoverModal, SharedModal } from './AccessModals.tsx';
 import { EmailStep, LoginStep } from './AccessSteps.tsx';
@@ -46,9 +45,12 @@ function Access({ church, lang, strings }: IslandProps) {
   useEffect(() => {
     const token = params.get('activationToken');
     if (!token) return;
-    verifyEmail(token).then(
-      (r) => setNotice({ kind: 'ok', text: r.message }),
-      async (e: unknown) => setNotice({ kind: 'error', text: (await readFailure(e)).message }),
+    void confirmEmail(token).then((answer) =>
+      setNotice(
+        answer.ok
+          ? { kind: 'ok', text: answer.value.message }
+          : { kind: 'error', text: answer.failure.message },
+      ),
     );
   }, [params]);
 

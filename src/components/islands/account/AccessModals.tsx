@@ -1,27 +1,27 @@
 // The modals of /access (spec §2): an inactive account (send the activation e-mail again), an
 // account of another church of the provider (join with its password), password recovery.
-import { joinChurch, sendActivation, sendRecovery } from '../../../lib/account/api.ts';
 import { isEmail } from '../../../lib/account/forms.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import { loginWithPair } from '../../../stores/session.ts';
+import {
+  joinWithAccount,
+  sendActivationEmail,
+  sendRecoveryEmail,
+} from '../../../stores/account.ts';
 import { Field, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 
 export function InactiveModal({ t, email, churchId }: { t: T; email: string; churchId: number }) {
   const form = useForm({});
   async function send() {
     form.setSubmitting(true);
-    try {
-      const r = await sendActivation(churchId, email);
-      form.setMessage({ kind: 'ok', text: r.message });
-    } catch (error) {
-      const failure = await readFailure(error);
+    const answer = await sendActivationEmail(churchId, email);
+    if (answer.ok) form.setMessage({ kind: 'ok', text: answer.value.message });
+    else {
+      const { failure } = answer;
       form.setMessage({
         kind: 'error',
         text: failure.status >= 500 || !failure.message ? t('verify.sendError') : failure.message,
       });
-    } finally {
-      form.setSubmitting(false);
     }
+    form.setSubmitting(false);
   }
   return (
     <div>
@@ -60,12 +60,9 @@ export function SharedModal({
     event.preventDefault();
     if (!form.values.senha) return form.setErrors({ senha: t('v.required') });
     form.setSubmitting(true);
-    try {
-      const pair = await joinChurch(churchId, email, form.values.senha);
-      await loginWithPair(pair);
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setMessage({ kind: 'error', text: failure.message });
+    const answer = await joinWithAccount(churchId, email, form.values.senha);
+    if (!answer.ok) {
+      form.setMessage({ kind: 'error', text: answer.failure.message });
       form.setSubmitting(false);
     }
   }
@@ -105,18 +102,16 @@ export function RecoverModal({ t, email, churchId }: { t: T; email: string; chur
     const value = form.values.email.trim();
     if (!isEmail(value)) return form.setErrors({ email: t(value ? 'v.email' : 'v.required') });
     form.setSubmitting(true);
-    try {
-      const r = await sendRecovery(churchId, value);
-      form.setMessage({ kind: 'ok', text: r.message });
-    } catch (error) {
-      const failure = await readFailure(error);
+    const answer = await sendRecoveryEmail(churchId, value);
+    if (answer.ok) form.setMessage({ kind: 'ok', text: answer.value.message });
+    else {
+      const { failure } = answer;
       form.setMessage({
         kind: 'error',
         text: failure.status >= 500 || !failure.message ? t('recover.sendError') : failure.message,
       });
-    } finally {
-      form.setSubmitting(false);
     }
+    form.setSubmitting(false);
   }
   return (
     <form onSubmit={submit} noValidate>

@@ -1,8 +1,8 @@
 // The first steps of /access (spec §2): the e-mail, then the password of an existing account.
 import { useEffect, useRef } from 'react';
-import { accountStatus } from '../../../lib/account/api.ts';
 import { isEmail } from '../../../lib/account/forms.ts';
 import { readFailure } from '../../../lib/account/http.ts';
+import { checkAccount } from '../../../stores/account.ts';
 import { login, NotMemberError } from '../../../stores/session.ts';
 import { Field, firstErrors, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 
@@ -22,15 +22,13 @@ export function EmailStep({
     if (!email) return form.setErrors({ email: t('v.required') });
     if (!isEmail(email)) return form.setErrors({ email: t('v.email') });
     form.setSubmitting(true);
-    try {
-      onResult(email, await accountStatus(churchId, email));
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(firstErrors(failure.errors));
-      form.setMessage({ kind: 'error', text: failure.message });
-    } finally {
-      form.setSubmitting(false);
+    const answer = await checkAccount(churchId, email);
+    if (answer.ok) onResult(email, answer.value);
+    else {
+      form.setErrors(firstErrors(answer.failure.errors));
+      form.setMessage({ kind: 'error', text: answer.failure.message });
     }
+    form.setSubmitting(false);
   }
   return (
     <form onSubmit={submit} noValidate>

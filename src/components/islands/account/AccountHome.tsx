@@ -2,18 +2,19 @@
 // "incomplete" mark of the registration data, notifications and logout.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { Notification, User } from '../../../../contract/user.ts';
+import type { User } from '../../../../contract/user.ts';
 import { notificationLink } from '../../../lib/account/forms.ts';
 import { isBuilt } from '../../../lib/routes.ts';
-import {
-  NOTIFICATIONS_PER_PAGE,
-  notifications,
-  removePhoto,
-  uploadPhoto,
-} from '../../../lib/account/api.ts';
-import { leave, readFailure } from '../../../lib/account/http.ts';
+import { leave } from '../../../lib/account/http.ts';
 import { areasFor } from '../../../../contract/staff.ts';
-import { $session, logout, reloadUser } from '../../../stores/session.ts';
+import {
+  $accountNotices,
+  $photo,
+  changePhoto,
+  loadAccountNotices,
+  NOTIFICATIONS_PER_PAGE,
+} from '../../../stores/account.ts';
+import { $session, logout } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, Pager, type T } from '../ui/index.ts';
 import { accountT } from './t.ts';
 
@@ -140,35 +141,12 @@ function Home({
 /** spec §2: profile photo choose, update, remove. */
 function PhotoEditor({ user, t }: { user: User; t: T }) {
   const input = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const { busy, message } = useStore($photo);
   async function upload(file: File) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await uploadPhoto(user.id, file);
-      await reloadUser();
-      setMessage({ kind: 'ok', text: t('account.photo.saved') });
-    } catch (error) {
-      setMessage({ kind: 'error', text: (await readFailure(error)).message });
-    } finally {
-      setBusy(false);
-      if (input.current) input.current.value = '';
-    }
+    await changePhoto(user.id, file, t('account.photo.saved'));
+    if (input.current) input.current.value = '';
   }
-  async function remove() {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await removePhoto(user.id);
-      await reloadUser();
-      setMessage({ kind: 'ok', text: t('account.photo.removed') });
-    } catch (error) {
-      setMessage({ kind: 'error', text: (await readFailure(error)).message });
-    } finally {
-      setBusy(false);
-    }
-  }
+  const remove = () => changePhoto(user.id, null, t('account.photo.removed'));
   return (
     <div className="acc-profile">
       <Avatar user={user} t={t} />
@@ -219,20 +197,9 @@ function Notifications({
   lang: IslandProps['lang'];
   t: T;
 }) {
-  const [items, setItems] = useState<Notification[] | null>(null);
+  const { items, total, failed } = useStore($accountNotices);
   const [page, setPage] = useState(1);
-  const [total, setTotal] = useState(0);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    notifications(churchId, page).then(
-      (r) => {
-        setItems(r.notificacoes);
-        setTotal(r.total);
-        $session.setKey('notifications', r.notificacoes);
-      },
-      () => setFailed(true),
-    );
-  }, [churchId, page]);
+  useEffect(() => void loadAccountNotices(churchId, page), [churchId, page]);
   const format = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang === 'es' ? 'es' : 'en-US', {
     dateStyle: 'medium',
     timeStyle: 'short',

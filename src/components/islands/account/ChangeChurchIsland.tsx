@@ -4,14 +4,15 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
 import type { ChangeChurchEffects } from '../../../../contract/user.ts';
-import { organisationChurches } from '../../../lib/account/api.ts';
-import { readFailure } from '../../../lib/account/http.ts';
 import { formatDate, money, type Lang } from '../../../lib/format.ts';
 import {
   $changeChurch,
+  $orgChurches,
   cancelChoice,
   chooseChurch,
   confirmMove,
+  nearDenied,
+  searchOrgChurches,
 } from '../../../stores/change-church.ts';
 import { SWITCH_LANDING, SWITCH_PARAM } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, type T } from '../ui/index.ts';
@@ -40,23 +41,13 @@ export function churchHost(code: string, providerDomain: string): string {
 function ChangeChurch({ church, providerDomain, organizationName, lang, t }: Props & { t: T }) {
   const [query, setQuery] = useState('');
   const [near, setNear] = useState<{ latitude: number; longitude: number } | null>(null);
-  const [churches, setChurches] = useState<Client[] | null>(null);
-  const [message, setMessage] = useState<{ kind: 'error' | 'ok'; text: string } | null>(null);
+  const { churches, message } = useStore($orgChurches);
   const flow = useStore($changeChurch);
   const busy = flow.step === 'pick' ? null : flow.target.id;
   const org = church.slugOrganizacao;
 
-  async function load(search: string, location: typeof near) {
-    if (!org) return;
-    const searchParams: Record<string, string | number> = { organizacao: org };
-    if (search) searchParams.busca = search;
-    if (location) Object.assign(searchParams, location);
-    try {
-      setChurches(await organisationChurches(searchParams));
-    } catch (error) {
-      setMessage({ kind: 'error', text: (await readFailure(error)).message });
-    }
-  }
+  const load = (search: string, location: typeof near) =>
+    org ? searchOrgChurches(org, search, location) : Promise.resolve();
   useEffect(() => {
     void load('', null);
   }, [org]);
@@ -75,7 +66,7 @@ function ChangeChurch({ church, providerDomain, organizationName, lang, t }: Pro
         setNear(here);
         void load(query.trim(), here);
       },
-      () => setMessage({ kind: 'error', text: t('account.church.nearDenied') }),
+      () => nearDenied(t('account.church.nearDenied')),
       { timeout: 10_000 },
     );
   }

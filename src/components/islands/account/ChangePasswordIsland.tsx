@@ -1,9 +1,7 @@
 // /user/change-password (spec §7 POST /user/alterar-senha), then its success page.
 import { useMemo } from 'react';
 import { checkNewPassword } from '../../../lib/account/forms.ts';
-import { changePassword } from '../../../lib/account/api.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import { setCredentials } from '../../../stores/session.ts';
+import { changeMyPassword } from '../../../stores/account.ts';
 import {
   Field,
   firstErrors,
@@ -37,16 +35,11 @@ function ChangePassword({ t }: { t: T }) {
     if (Object.keys(errors).length) return form.setErrors(errors);
     form.setSubmitting(true);
     form.setMessage(null);
-    try {
-      const pair = await changePassword(form.values);
-      setCredentials({ token: pair.token, refreshToken: pair.refresh_token }); // other sessions ended; this one goes on
-      location.assign('/user/change-password/success');
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(firstErrors(failure.errors));
-      form.setMessage({ kind: 'error', text: failure.message });
-      form.setSubmitting(false);
-    }
+    const answer = await changeMyPassword(form.values); // other sessions end; this one goes on
+    if (answer.ok) return location.assign('/user/change-password/success');
+    form.setErrors(firstErrors(answer.failure.errors));
+    form.setMessage({ kind: 'error', text: answer.failure.message });
+    form.setSubmitting(false);
   }
   const f = (name: 'senhaAtual' | 'novaSenha' | 'confirmacaoSenha') => ({
     name,

@@ -2,15 +2,8 @@
 // (spec §2, §7 POST /user/{id}/pedido-exclusao?igreja=).
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
-import { requestDeletion } from '../../../lib/account/api.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import {
-  $session,
-  logout,
-  markAccountDeleted,
-  startSession,
-  takeAccountDeleted,
-} from '../../../stores/session.ts';
+import { requestAccountDeletion } from '../../../stores/account.ts';
+import { $session, logout, startSession, takeAccountDeleted } from '../../../stores/session.ts';
 import {
   Field,
   type IslandProps,
@@ -59,18 +52,14 @@ function Confirm({ t, churchId }: { t: T; churchId: number }) {
     if (!form.values.senha) return form.setErrors({ senha: t('v.required') });
     form.setSubmitting(true);
     form.setMessage(null);
-    try {
-      await requestDeletion(user.id, churchId, form.values.senha);
-      markAccountDeleted();
-      location.assign('/user/delete-user-success');
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(
-        failure.errors.senha ? { senha: failure.errors.senha[0] ?? failure.message } : {},
-      );
-      form.setMessage({ kind: 'error', text: failure.message });
-      form.setSubmitting(false);
-    }
+    const answer = await requestAccountDeletion(user.id, churchId, form.values.senha);
+    if (answer.ok) return location.assign('/user/delete-user-success');
+    const { failure } = answer;
+    form.setErrors(
+      failure.errors.senha ? { senha: failure.errors.senha[0] ?? failure.message } : {},
+    );
+    form.setMessage({ kind: 'error', text: failure.message });
+    form.setSubmitting(false);
   }
   return (
     <form onSubmit={submit} noValidate className="acc-panel acc-narrow">

@@ -1,11 +1,17 @@
 // My kids: a parent checks their children in from the phone before arriving (docs/kids.md "From
 // the parent's phone"); the family's code shows large as the pick-up tag, and the station confirms
 // the arrival. Cancelling is possible until then.
-import { useCallback, useEffect, useState } from 'react';
-import type { KidsPrecheckin as View } from '../../../../contract/kids.ts';
-import { readFailure } from '../../../lib/account/http.ts';
-import { cancelMyPrecheckin, fetchMyPrecheckin, postMyPrecheckin } from '../../../lib/kids/api.ts';
-import { Notice, type Message, type T } from '../ui/index.ts';
+// The flow is the store's (src/stores/kids.ts).
+import { useStore } from '@nanostores/react';
+import { useEffect } from 'react';
+import {
+  $precheckin,
+  cancelPrecheckin,
+  loadPrecheckin,
+  precheckIn,
+  tickChild,
+} from '../../../stores/kids.ts';
+import { Notice, type T } from '../ui/index.ts';
 import './kids-precheckin.css';
 
 export function KidsPrecheckin({
@@ -19,32 +25,11 @@ export function KidsPrecheckin({
   t: T;
   onChange: () => void;
 }) {
-  const [view, setView] = useState<View | null>(null);
-  const [ticked, setTicked] = useState<Record<string, boolean>>({});
-  const [busy, setBusy] = useState(false);
-  const [message, setMessage] = useState<Message | null>(null);
-  const load = useCallback(
-    () => fetchMyPrecheckin(userId, churchId).then(setView, () => setView(null)),
-    [userId, churchId],
-  );
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { view, ticked, busy, message } = useStore($precheckin);
+  useEffect(() => void loadPrecheckin(userId, churchId), [userId, churchId]);
 
-  async function act(work: () => Promise<unknown>) {
-    setBusy(true);
-    setMessage(null);
-    try {
-      await work();
-      setTicked({});
-      await load();
-      onChange();
-    } catch (error) {
-      const failure = await readFailure(error);
-      setMessage({ kind: 'error', text: failure.message || t('kids.pre.error') });
-    } finally {
-      setBusy(false);
-    }
+  async function act(work: (failed: string) => Promise<boolean>) {
+    if (await work(t('kids.pre.error'))) onChange();
   }
 
   if (!view || (view.servicos.length === 0 && view.codigos.length === 0)) return null;
@@ -67,7 +52,9 @@ export function KidsPrecheckin({
               type="button"
               className="button secondary"
               disabled={busy}
-              onClick={() => void act(() => cancelMyPrecheckin(userId, churchId, c.codigoId))}
+              onClick={() =>
+                void act((failed) => cancelPrecheckin(userId, churchId, c.codigoId, failed))
+              }
             >
               {t('kids.pre.cancel')}
             </button>
@@ -93,9 +80,7 @@ export function KidsPrecheckin({
                         id={id}
                         type="checkbox"
                         checked={Boolean(ticked[`${s.horario}-${c.id}`])}
-                        onChange={(e) =>
-                          setTicked({ ...ticked, [`${s.horario}-${c.id}`]: e.target.checked })
-                        }
+                        onChange={(e) => tickChild(`${s.horario}-${c.id}`, e.target.checked)}
                       />{' '}
                       <label htmlFor={id}>
                         <strong>{c.nome}</strong> → {c.sala}
@@ -108,7 +93,7 @@ export function KidsPrecheckin({
                   className="button"
                   disabled={busy || picks.length === 0}
                   onClick={() =>
-                    void act(() => postMyPrecheckin(userId, churchId, s.horario, picks))
+                    void act((failed) => precheckIn(userId, churchId, s.horario, picks, failed))
                   }
                 >
                   {t('kids.pre.checkIn', { count: picks.length })}

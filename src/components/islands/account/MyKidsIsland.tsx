@@ -1,10 +1,9 @@
 // /third-parts/mykids: the children check-in uses the children of the account (login required).
 import { useStore } from '@nanostores/react';
+// The loads are the store's (src/stores/kids.ts).
 import { useEffect, useMemo, useState } from 'react';
-import type { MemberKidsCheckins, VolunteerRooms } from '../../../../contract/kids.ts';
 import { formatLocalDate } from '../../../../contract/account-rules.ts';
-import { fetchMyKidsCheckins, fetchMyKidsRooms } from '../../../lib/kids/api.ts';
-import { loadChildren } from '../../../stores/account.ts';
+import { $myKids, loadMyKids } from '../../../stores/kids.ts';
 import { $session } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, type T } from '../ui/index.ts';
 import { KidsPrecheckin } from './KidsPrecheckin.tsx';
@@ -22,23 +21,14 @@ export default function MyKidsIsland(props: IslandProps) {
 function MyKids({ church, lang, t }: IslandProps & { t: T }) {
   const session = useStore($session);
   const user = session.user!;
-  const [checkins, setCheckins] = useState<MemberKidsCheckins['checkins'] | null>(null);
-  const [rooms, setRooms] = useState<VolunteerRooms['salas']>([]);
+  const { checkins, rooms } = useStore($myKids);
   const [changed, setChanged] = useState(0);
   useEffect(() => {
     // a room volunteer on today's rota sees that room's roster (docs/kids.md "Room volunteers")
     const now = new Date();
     const today = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-    fetchMyKidsRooms(user.id, church.id, today).then(
-      (r) => setRooms(r.salas),
-      () => setRooms([]),
-    );
-    loadChildren(user.id, church.id).catch(() => undefined);
-    // the children's check-ins at the church's rooms (docs/kids.md "For families")
-    fetchMyKidsCheckins(user.id, church.id).then(
-      (r) => setCheckins(r.checkins),
-      () => setCheckins([]),
-    );
+    // and the children's check-ins at the church's rooms (docs/kids.md "For families")
+    loadMyKids(user.id, church.id, today);
   }, [church.id, user.id, changed]);
   return (
     <div className="acc-panel">

@@ -3,11 +3,9 @@
 import { useState } from 'react';
 import { DATE_PLACEHOLDER } from '../../../../contract/account-rules.ts';
 import { newAccountBody, type RegisterBody } from '../../../../contract/user.ts';
-import { register } from '../../../lib/account/api.ts';
 import { maskCpf, maskDate } from '../../../lib/account/forms.ts';
-import { readFailure } from '../../../lib/account/http.ts';
 import { dateForSchema, schemaErrors } from '../../../lib/account/validate.ts';
-import { loginWithPair } from '../../../stores/session.ts';
+import { registerAccount } from '../../../stores/account.ts';
 import {
   Field,
   firstErrors,
@@ -67,12 +65,10 @@ export default function RegisterStep({
     }
     form.setSubmitting(true);
     form.setMessage(null);
-    try {
-      await loginWithPair(await register(churchId, json, photo));
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(firstErrors(failure.errors));
-      form.setMessage({ kind: 'error', text: failure.message });
+    const answer = await registerAccount(churchId, json, photo);
+    if (!answer.ok) {
+      form.setErrors(firstErrors(answer.failure.errors));
+      form.setMessage({ kind: 'error', text: answer.failure.message });
       form.setSubmitting(false);
     }
   }

@@ -1,7 +1,6 @@
 // The e-mailed password-recovery link on /access?resetToken=… (spec §2): a new password.
-import { resetPassword } from '../../../lib/account/api.ts';
 import { checkNewPassword } from '../../../lib/account/forms.ts';
-import { readFailure } from '../../../lib/account/http.ts';
+import { resetMyPassword } from '../../../stores/account.ts';
 import { Field, firstErrors, Notice, SubmitButton, type T, useForm } from '../ui/index.ts';
 
 export default function ResetStep({
@@ -20,15 +19,11 @@ export default function ResetStep({
     if (Object.keys(keys).length)
       return form.setErrors(Object.fromEntries(Object.entries(keys).map(([k, v]) => [k, t(v)])));
     form.setSubmitting(true);
-    try {
-      const r = await resetPassword(token, form.values.senha, form.values.confirmacaoSenha);
-      onDone(r.message);
-    } catch (error) {
-      const failure = await readFailure(error);
-      form.setErrors(firstErrors(failure.errors));
-      form.setMessage({ kind: 'error', text: failure.message });
-      form.setSubmitting(false);
-    }
+    const answer = await resetMyPassword(token, form.values.senha, form.values.confirmacaoSenha);
+    if (answer.ok) return onDone(answer.value.message);
+    form.setErrors(firstErrors(answer.failure.errors));
+    form.setMessage({ kind: 'error', text: answer.failure.message });
+    form.setSubmitting(false);
   }
   return (
     <form onSubmit={submit} noValidate>

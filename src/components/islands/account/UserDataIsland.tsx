@@ -4,10 +4,9 @@
 // "Save and continue", saves the profile (and the first address when there is none) and only
 // then goes on (it used to be a link that dropped what was typed).
 import { useStore } from '@nanostores/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { profileLists, type ProfileLists } from '../../../lib/account/api.ts';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { AddressServices } from '../../../lib/account/postcode.ts';
-import { loadAddresses } from '../../../stores/account.ts';
+import { $profileData, loadProfileData } from '../../../stores/account.ts';
 import { $session, reloadUser } from '../../../stores/session.ts';
 import { type IslandProps, MemberGate, Notice, redirectTarget, type T } from '../ui/index.ts';
 import AddressSection, { FirstAddress, type SaveAddress } from './AddressSection.tsx';
@@ -29,14 +28,8 @@ export default function UserDataIsland(props: Props) {
 function UserData({ church, lang, t, mode, services }: Props & { t: T }) {
   const session = useStore($session);
   const user = session.user!;
-  const [lists, setLists] = useState<ProfileLists | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    Promise.all([profileLists(church.id, user.id), loadAddresses(user.id, church.id)]).then(
-      ([l]) => setLists(l),
-      () => setFailed(true),
-    );
-  }, [church.id, user.id]);
+  const { lists, failed } = useStore($profileData);
+  useEffect(() => void loadProfileData(user.id, church.id), [church.id, user.id]);
   // data-update without an address: the address fields go inside the profile form (one button).
   const firstAddress = useRef<SaveAddress | null>(null);
   const register = useCallback((save: SaveAddress | null) => (firstAddress.current = save), []);
