@@ -15,15 +15,6 @@ const posix = (path: string) => path.split(sep).join('/');
 
 /** Islands that still call an API module, with why (move the flow to a store, then remove the line). */
 const NOT_MOVED_YET: Record<string, string> = {
-  'src/components/islands/provider/ChurchLifecycle.tsx':
-    'the provider console; to src/stores/provider.ts',
-  'src/components/islands/provider/LinkAction.tsx':
-    'the provider console; to src/stores/provider.ts',
-  'src/components/islands/provider/ProviderConsole.tsx':
-    'the provider console; to src/stores/provider.ts',
-  'src/components/islands/provider/SignupForm.tsx': 'the church sign-up; to src/stores/provider.ts',
-  'src/components/islands/provider/code-field.tsx':
-    'the address check as typed; to src/stores/provider.ts',
 };
 
 /** API modules: the main client, each feature's `api.ts`, and the `*-api.ts` ones. */

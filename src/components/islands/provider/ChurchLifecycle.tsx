@@ -6,8 +6,14 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DELETION_GRACE_DAYS } from '../../../../contract/church-export.ts';
 import type { ProviderChurch } from '../../../../contract/provider.ts';
 import { mediumDateTime } from '../../../lib/format.ts';
-import * as api from '../../../lib/provider/api.ts';
-import { withSession } from '../../../stores/provider.ts';
+import {
+  askChurchExport,
+  cancelDeletion,
+  churchExports,
+  exportLink,
+  scheduleChurchDeletion,
+  type Answered,
+} from '../../../stores/provider.ts';
 import { Field, Notice, SubmitButton, type Lang, type Message, type T } from '../ui/index.ts';
 
 const POLL_MS = 2000;
@@ -32,25 +38,30 @@ export function ChurchLifecycle({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [submitting, setSubmitting] = useState(false);
 
-  const fail = async (error: unknown) =>
-    setMessage({ kind: 'error', text: (await api.failureOf(error, t('provider.error'))).message });
+  /** The answer's value, or none with its failure shown. */
+  const valueOf = <V,>(answer: Answered<V>): V | undefined => {
+    if (answer.ok) return answer.value;
+    setMessage({ kind: 'error', text: answer.failure.message });
+    return undefined;
+  };
 
   // the latest translator and error handler, for the poll below (which starts once per export)
-  const latest = useRef({ t, fail });
-  latest.current = { t, fail };
+  const latest = useRef({ t, valueOf });
+  latest.current = { t, valueOf };
 
   // an export being prepared: asked again every 2 s until its zip is ready
   useEffect(() => {
     if (exportId === null || ready) return;
     const timer = setInterval(() => {
-      void withSession(api.providerExports).then((list) => {
-        const mine = list.find((e) => e.id === exportId);
+      void churchExports(latest.current.t('provider.error')).then((answer) => {
+        const list = latest.current.valueOf(answer);
+        const mine = list?.find((e) => e.id === exportId);
         if (mine?.estado === 'pronta') setReady(true);
         if (mine?.estado === 'falhou') {
           setExportId(null);
           setMessage({ kind: 'error', text: mine.erro ?? latest.current.t('provider.error') });
         }
-      }, latest.current.fail);
+      });
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [exportId, ready]);
@@ -58,48 +69,40 @@ export function ChurchLifecycle({
   async function askExport() {
     setMessage(null);
     setReady(false);
-    try {
-      const made = await withSession(() => api.exportChurch(church.id));
-      setExportId(made.id);
-      setReady(made.estado === 'pronta');
-    } catch (error) {
-      await fail(error);
-    }
+    const made = valueOf(await askChurchExport(church.id, t('provider.error')));
+    if (!made) return;
+    setExportId(made.id);
+    setReady(made.estado === 'pronta');
   }
 
   async function download() {
     if (exportId === null) return;
-    try {
-      window.location.assign(await withSession(() => api.providerExportUrl(exportId)));
-    } catch (error) {
-      await fail(error);
-    }
+    const url = valueOf(await exportLink(exportId, t('provider.error')));
+    if (url) window.location.assign(url);
   }
 
   async function scheduleDeletion(e: FormEvent) {
     e.preventDefault();
     setSubmitting(true);
-    try {
-      onChange(await withSession(() => api.deleteChurchLater(church.id, code, Number(days))));
+    const answer = await scheduleChurchDeletion(church.id, code, Number(days), t('provider.error'));
+    if (answer.ok) {
+      onChange(answer.value);
       setDeleting(false);
       setCode('');
       setErrors({});
       setMessage(null);
-    } catch (error) {
-      const failure = await api.failureOf(error, t('provider.error'));
-      setErrors(failure.errors);
-      setMessage({ kind: 'error', text: failure.message });
+    } else {
+      setErrors(answer.failure.errors);
+      setMessage({ kind: 'error', text: answer.failure.message });
     }
     setSubmitting(false);
   }
 
   async function cancel() {
-    try {
-      onChange(await withSession(() => api.cancelChurchDeletion(church.id)));
-      setMessage(null);
-    } catch (error) {
-      await fail(error);
-    }
+    const changed = valueOf(await cancelDeletion(church.id, t('provider.error')));
+    if (!changed) return;
+    onChange(changed);
+    setMessage(null);
   }
 
   const deletion = church.exclusao ?? null;

@@ -2,7 +2,7 @@
 // confirms a sign-up's e-mail (the site goes online, with a link to it) and
 // `/provider/password?token=` lets a new provider admin choose their password.
 import { useEffect, useState, type FormEvent } from 'react';
-import * as api from '../../../lib/provider/api.ts';
+import { activateSignup, chooseAdminPassword } from '../../../stores/provider.ts';
 import { Field, Loader, Notice, SubmitButton, type Message } from '../ui/index.ts';
 import { providerT, type ProviderIslandProps } from './strings.ts';
 
@@ -22,33 +22,28 @@ export default function LinkAction({
 
   useEffect(() => {
     if (action !== 'activate') return;
-    api.activate(tokenOfPage()).then(
-      (answer) => {
-        setSite(answer.endereco);
-        setMessage({ kind: 'ok', text: answer.message });
-        setBusy(false);
-      },
-      async (e: unknown) => {
-        setMessage({ kind: 'error', text: (await api.failureOf(e, t('provider.error'))).message });
-        setBusy(false);
-      },
-    );
+    void activateSignup(tokenOfPage(), t('provider.error')).then((answer) => {
+      if (answer.ok) {
+        setSite(answer.value.endereco);
+        setMessage({ kind: 'ok', text: answer.value.message });
+      } else setMessage({ kind: 'error', text: answer.failure.message });
+      setBusy(false);
+    });
   }, [action]);
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    try {
-      const answer = await api.setPassword(tokenOfPage(), password);
-      setMessage({ kind: 'ok', text: answer.message });
+    const answer = await chooseAdminPassword(tokenOfPage(), password, t('provider.error'));
+    if (answer.ok) {
+      setMessage({ kind: 'ok', text: answer.value.message });
       setSite('/provider');
-    } catch (failure) {
-      const f = await api.failureOf(failure, t('provider.error'));
+    } else {
+      const f = answer.failure;
       setError(f.errors.senha);
       setMessage(f.errors.senha ? null : { kind: 'error', text: f.message });
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   if (action === 'activate' && busy) return <Loader label={t('provider.activate.working')} />;

@@ -18,14 +18,22 @@ import {
   type SignupMode,
 } from '../../../../contract/provider.ts';
 import { mediumDateTime, type Lang } from '../../../lib/format.ts';
-import * as api from '../../../lib/provider/api.ts';
 import { ChurchLifecycle } from './ChurchLifecycle.tsx';
 import {
   $providerSession,
+  chooseSignupMode,
+  churchesPage,
+  inviteChurchAdmin,
+  inviteToSignup,
+  newChurch,
+  newOrganization,
+  organizations as loadOrganizations,
+  providerAudit,
   providerLogin,
   providerLogout,
+  setChurchSuspended,
+  signupMode,
   startProviderSession,
-  withSession,
 } from '../../../stores/provider.ts';
 import {
   Check,
@@ -139,18 +147,20 @@ function NewChurchForm({
     e.preventDefault();
     setBusy(true);
     setMessage(null);
-    try {
-      const church = await withSession(() =>
-        api.createChurch({
-          nome,
-          codigo,
-          pais,
-          idioma: idioma as never,
-          fusoHorario: fuso,
-          modulos,
-          organizacaoId: org ? Number(org) : null,
-        }),
-      );
+    const answer = await newChurch(
+      {
+        nome,
+        codigo,
+        pais,
+        idioma: idioma as never,
+        fusoHorario: fuso,
+        modulos,
+        organizacaoId: org ? Number(org) : null,
+      },
+      t('provider.error'),
+    );
+    if (answer.ok) {
+      const church = answer.value;
       setErrors({});
       setNome('');
       setCodigo('');
@@ -159,13 +169,11 @@ function NewChurchForm({
         text: t('provider.church.created', { name: church.nome, address: church.endereco }),
       });
       onCreated(church);
-    } catch (error) {
-      const failure = await api.failureOf(error, t('provider.error'));
-      setErrors(failure.errors);
-      setMessage({ kind: 'error', text: failure.message });
-    } finally {
-      setBusy(false);
+    } else {
+      setErrors(answer.failure.errors);
+      setMessage({ kind: 'error', text: answer.failure.message });
     }
+    setBusy(false);
   }
   return (
     <form
@@ -266,19 +274,17 @@ function InviteAdmin({ t, church }: { t: T; church: ProviderChurch }) {
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    try {
-      const answer = await withSession(() => api.inviteAdmin(church.id, email, nome));
+    const answer = await inviteChurchAdmin(church.id, email, nome, t('provider.error'));
+    if (answer.ok) {
       setErrors({});
       setEmail('');
       setNome('');
-      setMessage({ kind: 'ok', text: answer.message });
-    } catch (error) {
-      const failure = await api.failureOf(error, t('provider.error'));
-      setErrors(failure.errors);
-      setMessage({ kind: 'error', text: failure.message });
-    } finally {
-      setBusy(false);
+      setMessage({ kind: 'ok', text: answer.value.message });
+    } else {
+      setErrors(answer.failure.errors);
+      setMessage({ kind: 'error', text: answer.failure.message });
     }
+    setBusy(false);
   }
   return (
     <form
@@ -330,15 +336,11 @@ function ChurchRow({
   async function toggle(suspend: boolean) {
     if (suspend && !window.confirm(t('provider.church.suspendConfirm', { name: church.nome })))
       return;
-    try {
-      onChange(await withSession(() => api.suspendChurch(church.id, suspend)));
+    const answer = await setChurchSuspended(church.id, suspend, t('provider.error'));
+    if (answer.ok) {
+      onChange(answer.value);
       setMessage(null);
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: (await api.failureOf(error, t('provider.error'))).message,
-      });
-    }
+    } else setMessage({ kind: 'error', text: answer.failure.message });
   }
   return (
     <li className="provider-church">
@@ -420,12 +422,11 @@ function Churches({
   const [data, setData] = useState<ProviderChurchesPage | null>(null);
   const [error, setError] = useState<string | null>(null);
   const load = useCallback(async () => {
-    try {
-      setData(await withSession(() => api.listChurches(page, query)));
+    const answer = await churchesPage(page, query, t('provider.error'));
+    if (answer.ok) {
+      setData(answer.value);
       setError(null);
-    } catch (e) {
-      setError((await api.failureOf(e, t('provider.error'))).message);
-    }
+    } else setError(answer.failure.message);
   }, [page, query, t]);
   useEffect(() => void load(), [load]);
   const replace = (c: ProviderChurch) =>
@@ -493,17 +494,13 @@ function Organizations({
   async function submit(e: FormEvent) {
     e.preventDefault();
     setBusy(true);
-    try {
-      await withSession(() => api.createOrganization(nome));
+    const answer = await newOrganization(nome, t('provider.error'));
+    if (answer.ok) {
       setNome('');
       setErrors({});
       onCreated();
-    } catch (error) {
-      const failure = await api.failureOf(error, t('provider.error'));
-      setErrors({ nome: failure.errors.nome ?? failure.message });
-    } finally {
-      setBusy(false);
-    }
+    } else setErrors({ nome: answer.failure.errors.nome ?? answer.failure.message });
+    setBusy(false);
   }
   return (
     <section aria-labelledby="provider-orgs">
@@ -543,34 +540,22 @@ function Settings({ t }: { t: T }) {
   const [email, setEmail] = useState('');
   const [inviteMessage, setInviteMessage] = useState<Message | null>(null);
   useEffect(() => {
-    withSession(api.getSettings).then(
-      (s) => setMode(s.cadastro),
-      () => setMode('fechado'),
-    );
+    void signupMode().then(setMode);
   }, []);
   async function choose(next: SignupMode) {
-    try {
-      setMode((await withSession(() => api.putSettings(next))).cadastro);
+    const answer = await chooseSignupMode(next, t('provider.error'));
+    if (answer.ok) {
+      setMode(answer.value.cadastro);
       setMessage({ kind: 'ok', text: t('provider.settings.saved') });
-    } catch (error) {
-      setMessage({
-        kind: 'error',
-        text: (await api.failureOf(error, t('provider.error'))).message,
-      });
-    }
+    } else setMessage({ kind: 'error', text: answer.failure.message });
   }
   async function invite(e: FormEvent) {
     e.preventDefault();
-    try {
-      const answer = await withSession(() => api.inviteSignup(email));
+    const answer = await inviteToSignup(email, t('provider.error'));
+    if (answer.ok) {
       setEmail('');
-      setInviteMessage({ kind: 'ok', text: answer.message });
-    } catch (error) {
-      setInviteMessage({
-        kind: 'error',
-        text: (await api.failureOf(error, t('provider.error'))).message,
-      });
-    }
+      setInviteMessage({ kind: 'ok', text: answer.value.message });
+    } else setInviteMessage({ kind: 'error', text: answer.failure.message });
   }
   return (
     <section aria-labelledby="provider-settings">
@@ -617,7 +602,7 @@ function Audit({ t, lang }: { t: T; lang: string }) {
   const [page, setPage] = useState(1);
   const [data, setData] = useState<ProviderAuditPage | null>(null);
   useEffect(() => {
-    withSession(() => api.auditPage(page)).then(setData, () => setData(null));
+    void providerAudit(page).then(setData);
   }, [page]);
   return (
     <section aria-labelledby="provider-audit">
@@ -646,10 +631,7 @@ export default function ProviderConsole({ lang, strings, domain }: ProviderIslan
   const session = useStore($providerSession);
   const [orgs, setOrgs] = useState<Organization[]>([]);
   const loadOrgs = useCallback(() => {
-    withSession(api.listOrganizations).then(
-      (o) => setOrgs(o.organizacoes),
-      () => setOrgs([]),
-    );
+    void loadOrganizations().then(setOrgs);
   }, []);
   useEffect(() => void startProviderSession(), []);
   useEffect(() => {

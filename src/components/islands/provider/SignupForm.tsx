@@ -10,7 +10,7 @@ import {
   type SignupInfo,
 } from '../../../../contract/provider.ts';
 import { solveProofOfWork } from '../../../lib/giving/proof-of-work.ts';
-import * as api from '../../../lib/provider/api.ts';
+import { signUpChurch, signupPage } from '../../../stores/provider.ts';
 import { Field, Loader, Notice, Select, SubmitButton, type Message } from '../ui/index.ts';
 import { CodeField } from './code-field.tsx';
 import { providerT, type ProviderIslandProps } from './strings.ts';
@@ -41,7 +41,7 @@ export default function SignupForm({ lang, strings, domain }: ProviderIslandProp
   /** A fresh challenge, solved in the background while the form is filled. */
   async function prepare() {
     try {
-      const next = await api.signupInfo();
+      const next = await signupPage();
       setInfo(next);
       if (next.captcha)
         answer.current = { captcha: next.captcha, promise: solveProofOfWork(next.captcha) };
@@ -62,22 +62,22 @@ export default function SignupForm({ lang, strings, domain }: ProviderIslandProp
     setMessage(null);
     const { captcha, promise } = answer.current;
     const number = await promise;
-    try {
-      const result = await api.signUp({
+    const result = await signUpChurch(
+      {
         ...values,
         idioma: COUNTRY_DEFAULTS[values.pais].idioma,
         ...(invitation ? { convite: invitation } : {}),
         captcha: { token: captcha.token, resposta: String(number ?? '') },
-      });
-      setDone(result.message);
-    } catch (error) {
-      const failure = await api.failureOf(error, t('provider.error'));
-      setErrors(failure.errors);
-      setMessage({ kind: 'error', text: failure.message });
+      },
+      t('provider.error'),
+    );
+    if (result.ok) setDone(result.value.message);
+    else {
+      setErrors(result.failure.errors);
+      setMessage({ kind: 'error', text: result.failure.message });
       await prepare(); // a challenge answers once
-    } finally {
-      setBusy(false);
     }
+    setBusy(false);
   }
 
   if (failed) return <Notice kind="error">{t('provider.error')}</Notice>;

@@ -3,14 +3,8 @@
 // cancelled), with the reason in the page's language when it is not.
 import { useEffect, useState } from 'react';
 import { codeProblem } from '../../../../contract/provider.ts';
-import { codeAvailable } from '../../../lib/provider/api.ts';
+import { checkCode, type CodeCheck } from '../../../stores/provider.ts';
 import { Field, type T } from '../ui/index.ts';
-
-type Check =
-  | { kind: 'idle' }
-  | { kind: 'checking' }
-  | { kind: 'free'; address: string }
-  | { kind: 'taken'; reason: string };
 
 export function CodeField({
   value,
@@ -25,7 +19,7 @@ export function CodeField({
   domain: string;
   t: T;
 }) {
-  const [check, setCheck] = useState<Check>({ kind: 'idle' });
+  const [check, setCheck] = useState<CodeCheck>({ kind: 'idle' });
   useEffect(() => {
     const code = value.trim().toLowerCase();
     if (!code) return setCheck({ kind: 'idle' });
@@ -34,17 +28,9 @@ export function CodeField({
     setCheck({ kind: 'checking' });
     const abort = new AbortController();
     const timer = setTimeout(() => {
-      codeAvailable(code, abort.signal)
-        .then((a) =>
-          setCheck(
-            a.disponivel
-              ? { kind: 'free', address: a.endereco ?? '' }
-              : { kind: 'taken', reason: a.motivo ?? '' },
-          ),
-        )
-        .catch(() => {
-          if (!abort.signal.aborted) setCheck({ kind: 'idle' });
-        });
+      void checkCode(code, abort.signal).then((answer) => {
+        if (!abort.signal.aborted) setCheck(answer);
+      });
     }, 350);
     return () => {
       clearTimeout(timer);
