@@ -760,6 +760,48 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     await check();
     await db().delete(t.payments).where(eq(t.payments.gatewayReference, 'import:1'));
     await check();
+    // writers at once on the same kept rows, each gift written and approved in its own transaction
+    // (side by side on PostgreSQL's pool: the later waits for the earlier's commit, never a deadlock)
+    await Promise.all(
+      Array.from({ length: 6 }, (_, i) =>
+        db().transaction(async (tx) => {
+          const [p] = await tx
+            .insert(t.payments)
+            .values({
+              churchId: graca,
+              code: `CONC-${i}`,
+              kind: 'doacao',
+              userId: ids.member,
+              method: 'pix',
+              status: 'pendente',
+              subtotalCents: 110 + i,
+              totalCents: 110 + i,
+              installmentCents: 110 + i,
+              currency: 'BRL',
+              createdAt: new Date(`2016-03-0${i + 1}T10:00:00Z`),
+            })
+            .returning({ id: t.payments.id });
+          await tx.insert(t.paymentLines).values([
+            {
+              churchId: graca,
+              paymentId: p!.id,
+              reasonId: offering!.id,
+              reasonName: 'x',
+              amountCents: 100 + i,
+            },
+            {
+              churchId: graca,
+              paymentId: p!.id,
+              reasonId: tithe!.id,
+              reasonName: 'x',
+              amountCents: 10,
+            },
+          ]);
+          await tx.update(t.payments).set({ status: 'aprovado' }).where(eq(t.payments.id, p!.id));
+        }),
+      ),
+    );
+    await check();
   });
 
   it('a treasurer refunds an approved gift once through the pipeline; the totals drop', async () => {
