@@ -1,12 +1,11 @@
 // Moving in (docs/staff.md "Moving in"): an uploaded file is kept in the file store, read as a
 // dry run (nothing written) and imported, both by background tasks (server/jobs/tasks.ts), retried
 // when a task failed, and undone as a whole while nothing else was done with its rows.
-import { and, desc, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { churchTimeZone } from '../../common/time-zone.ts';
 import {
   importOptionsInput,
   TABLE_KINDS,
-  type ImportCounts,
   type ImportKind,
   type ImportOptions,
   type ImportView,
@@ -18,12 +17,11 @@ import { inBackground } from '../db/readers.ts';
 import * as t from '../db/schema/index.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { givingChurch } from '../giving/donation.ts';
-import { ApiProblem, notFound } from '../http/errors.ts';
-import { enqueueTask, retryTask, taskStatus } from '../jobs/tasks.ts';
+import { ApiProblem } from '../http/errors.ts';
+import { enqueueTask, retryTask } from '../jobs/tasks.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
-import { INVITE_MAILS_PER_DAY } from '../../contract/invitations.ts';
 import { guessMapping } from './columns.ts';
 import { guessDateOrder } from './formats.ts';
 import { importGifts } from './gifts.ts';
@@ -35,16 +33,19 @@ import {
   tallied,
   type ImportChurch,
   type ImportRun,
-  type LineNote,
   type Tally,
 } from './run.ts';
 import { importSongs } from './songs.ts';
 import { importEvents } from './events.ts';
-import { fetchPublicImage, importPosts, wxrCategories } from './posts.ts';
+import { fetchPublicImage, importPosts } from './posts.ts';
 import { createImageStore } from '../images/store.ts';
 import { tableHead, tableRows } from './tables.ts';
 import { undoRows } from './undo.ts';
-import { refusalOf, storedError } from './limits.ts';
+import { storedError } from './limits.ts';
+import { failed, getImport, ownImport, sourceKey, type ImportRow } from './import-reads.ts';
+
+// the routes read an import through this module, as they write one
+export { getImport, listImports, sourceKey } from './import-reads.ts';
 
 export interface ImportDeps {
   db: Database;
@@ -53,10 +54,6 @@ export interface ImportDeps {
 }
 
 export const IMPORT_TASK = 'import.run';
-
-export const sourceKey = (id: number) => `imports/${id}/source`;
-
-type ImportRow = typeof t.imports.$inferSelect;
 
 export async function importChurch(db: Database, churchId: number): Promise<ImportChurch> {
   const church = await givingChurch(db, churchId);
@@ -269,15 +266,6 @@ export async function createImport(
     { purge: false },
   );
   return getImport(deps, actor.churchId, lang, row.id);
-}
-
-async function ownImport(db: Database, churchId: number, id: number): Promise<ImportRow> {
-  const [row] = await db
-    .select()
-    .from(t.imports)
-    .where(and(eq(t.imports.id, id), eq(t.imports.churchId, churchId)));
-  if (!row) throw notFound('staff.import.notFound');
-  return row;
 }
 
 /** New choices (mapping, date order, invitations, categories): the dry run is queued again. */
@@ -517,18 +505,6 @@ export async function retryImport(
   return getImport(deps, actor.churchId, lang, id);
 }
 
-/**
- * Failed: the task said so, or its process died for good (the queue failed the task after its
- * last lost claim) while the import still looked queued or running.
- */
-function failed(state: ImportRow['state'], taskState: string | undefined): boolean {
-  if (state === 'falhou') return true;
-  return (
-    taskState === 'failed' &&
-    (state === 'analisando' || state === 'na_fila' || state === 'importando')
-  );
-}
-
 /** Undo: every row the import created is removed, unless something was done with one since (409). */
 export async function undoImport(
   deps: ImportDeps,
@@ -560,105 +536,4 @@ export async function undoImport(
   );
   setImmediate(() => releaseMemory(tallied((row.result ?? {}) as Partial<Tally>)));
   return getImport(deps, actor.churchId, lang, id);
-}
-
-const translate = (lang: MessageLang, notes: LineNote[] | undefined) =>
-  (notes ?? []).map((n) => ({ linha: n.linha, motivo: message(lang, n.chave, n.valores) }));
-
-function counts(lang: MessageLang, tally: Partial<Tally> | null): ImportCounts | null {
-  if (!tally) return null;
-  return {
-    criar: tally.criar ?? 0,
-    atualizar: tally.atualizar ?? 0,
-    iguais: tally.iguais ?? 0,
-    convidar: tally.convidar ?? 0,
-    convidarLinhas: tally.convidarLinhas ?? [],
-    atualizarLinhas: tally.atualizarLinhas ?? [],
-    iguaisLinhas: tally.iguaisLinhas ?? [],
-    confirmarLinhas: tally.confirmarLinhas ?? [],
-    convitesPorDia: INVITE_MAILS_PER_DAY,
-    recusadas: translate(lang, tally.recusadas),
-    avisos: translate(lang, tally.avisos),
-    totalRecusadas: tally.totalRecusadas ?? 0,
-    totalAvisos: tally.totalAvisos ?? 0,
-    gruposCriar: tally.gruposCriar ?? [],
-  };
-}
-
-async function view(
-  deps: Pick<ImportDeps, 'db' | 'files'>,
-  lang: MessageLang,
-  row: ImportRow,
-  withColumns: boolean,
-): Promise<ImportView> {
-  const options = importOptionsInput.parse(row.options);
-  let colunas: ImportView['colunas'] = null;
-  let categoriasArquivo: string[] = [];
-  if (withColumns && row.state === 'analisado') {
-    const bytes = await deps.files.get(sourceKey(row.id));
-    if (bytes && TABLE_KINDS.includes(row.kind)) {
-      const { header, rows } = await tableHead(bytes.bytes, 3);
-      const guesses = guessMapping(header, row.kind as 'pessoas' | 'doacoes');
-      colunas = header.map((nome, i) => ({
-        nome: nome || `#${i + 1}`,
-        exemplos: rows.map((r) => (r.cells[i] ?? '').slice(0, 80)),
-        campo: guesses[i] ?? null,
-      }));
-    }
-    if (bytes && row.kind === 'posts') categoriasArquivo = await wxrCategories(bytes.bytes);
-  }
-  const task = row.taskId ? await taskStatus(deps.db, row.churchId, row.taskId) : null;
-  const result = row.result as Partial<Tally> | null;
-  return {
-    id: row.id,
-    tipo: row.kind,
-    estado: failed(row.state, task?.state) ? 'falhou' : row.state,
-    nomeArquivo: row.fileName,
-    criadoEm: row.createdAt.toISOString(),
-    concluidoEm: row.finishedAt?.toISOString() ?? null,
-    desfeitoEm: row.undoneAt?.toISOString() ?? null,
-    colunas,
-    opcoes: options,
-    categoriasArquivo,
-    previa: counts(lang, row.preview as Partial<Tally> | null),
-    progresso: task ? { feito: task.done, total: task.total } : null,
-    resultado:
-      result && (row.state === 'concluido' || row.state === 'falhou' || row.state === 'desfeito')
-        ? {
-            ...counts(lang, result)!,
-            imagensFaltando: result.imagensFaltando ?? [],
-            convidadas: result.convidadas ?? 0,
-          }
-        : null,
-    erro: errorText(lang, row.error ?? (task?.state === 'failed' ? task.error : null)),
-  };
-}
-
-/** A failure's reason as shown: a file refused by a cap (limits.ts) in the reader's language. */
-const errorText = (lang: MessageLang, stored: string | null) => {
-  const refusal = refusalOf(stored);
-  return refusal ? message(lang, refusal.chave, refusal.valores) : stored;
-};
-
-export async function getImport(
-  deps: Pick<ImportDeps, 'db' | 'files'>,
-  churchId: number,
-  lang: MessageLang,
-  id: number,
-): Promise<ImportView> {
-  return view(deps, lang, await ownImport(deps.db, churchId, id), true);
-}
-
-export async function listImports(
-  deps: Pick<ImportDeps, 'db' | 'files'>,
-  churchId: number,
-  lang: MessageLang,
-) {
-  const rows = await deps.db
-    .select()
-    .from(t.imports)
-    .where(eq(t.imports.churchId, churchId))
-    .orderBy(desc(t.imports.createdAt), desc(t.imports.id))
-    .limit(50);
-  return { importacoes: await Promise.all(rows.map((r) => view(deps, lang, r, false))) };
 }

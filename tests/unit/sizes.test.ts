@@ -21,7 +21,6 @@ const LONG_FILES: Record<string, string> = {
   'src/components/islands/provider/ProviderConsole.tsx': 'to become sections over its store',
   'server/payments/live.ts': 'the live gateways checks, one per provider',
   'server/db/seed/events.ts': 'the demo events and their registrations, data mostly',
-  'server/imports/imports.service.ts': 'the import lifecycle: to split',
   'server/http/page-cache.ts': 'one cache with its encodings and purge; its tests read it as one',
 };
 
