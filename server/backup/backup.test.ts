@@ -187,8 +187,25 @@ describe('a quiet database round trip', () => {
           databaseUrl: url.toString(),
         }),
       ).rejects.toThrow(/database is not empty/);
+      // as a managed database's owner, not a superuser: triggers fire and keys are checked as rows load
+      await admin.query(`create role ${name} login`);
+      await admin.query(`create database ${name}_owned owner ${name}`);
+      url.pathname = `/${name}_owned`;
+      url.username = name;
+      await restoreBackup(archive, {
+        dataDir: path.join(work, 'pg-data3'),
+        databaseUrl: url.toString(),
+      });
+      const owned = await openDatabase(url.toString());
+      try {
+        expect(await contents(owned.db, manifest)).toEqual(expected);
+      } finally {
+        await owned.close();
+      }
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.query(`drop database if exists ${name}_owned with (force)`);
+      await admin.query(`drop role if exists ${name}`);
       await admin.end();
     }
   }, 60_000);

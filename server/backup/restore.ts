@@ -356,6 +356,15 @@ async function writeLocal(root: string, rel: string, body: AsyncIterable<Buffer>
   await rename(temp, file);
 }
 
+/**
+ * Tables the database's own triggers keep from others, with the statement that rebuilds each: a
+ * restore that is not a superuser's cannot turn triggers off, so these fill as their sources load,
+ * and are rebuilt whole at the end rather than loaded from the archive (docs/giving.md "Kept totals").
+ */
+const KEPT_BY_TRIGGERS: Record<string, string> = {
+  doacao_total: 'select doacao_total_refazer()',
+};
+
 /** Restores `file` into `target`; see the file's head for the steps. */
 export async function restoreBackup(
   file: string,
@@ -375,7 +384,8 @@ export async function restoreBackup(
       const run = <T>(text: string) => rowsOf<T>(tx.execute(sql.raw(text)));
       // As superuser (PGlite always), foreign keys wait for the end: a cycle or self-reference loads in any order.
       const [su] = await run<{ su: string }>(`select current_setting('is_superuser') as su`);
-      if (su?.su === 'on') await run('set local session_replication_role = replica');
+      const triggersFire = su?.su !== 'on';
+      if (!triggersFire) await run('set local session_replication_role = replica');
       const types = await run<{ table: string; column: string; type: string }>(
         `select c.relname as "table", a.attname as "column", format_type(a.atttypid, a.atttypmod) as "type"
            from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -386,6 +396,11 @@ export async function restoreBackup(
       const loaded = new Map<string, number>();
       while (!next.done && next.value.path.startsWith('db/')) {
         const name = /^db\/([^/]+)\//.exec(next.value.path)![1]!;
+        if (triggersFire && name in KEPT_BY_TRIGGERS) {
+          for await (const _ of next.value.body); // the triggers fill it as its sources load
+          next = await entries.next();
+          continue;
+        }
         const dump = manifest.database.tables.find((t) => t.name === name)!;
         const columns = dump.columns.map((c) => {
           const type = typeOf.get(`${name}.${c.name}`);
@@ -402,6 +417,7 @@ export async function restoreBackup(
         await run(
           `select setval('${quoteIdent(name).replace(/'/g, "''")}', ${Number(seq.lastValue)}, ${seq.isCalled})`,
         );
+      if (triggersFire) for (const rebuild of Object.values(KEPT_BY_TRIGGERS)) await run(rebuild);
       // The rows now in the database, against the manifest.
       for (const t of manifest.database.tables) {
         const [count] = await run<{ n: string | number }>(
