@@ -55,7 +55,14 @@ export async function attendance(
     .where(
       and(
         eq(t.kidsVisitorFamilies.churchId, churchId),
-        sql`${t.kidsVisitorFamilies.createdAt}::date between ${from}::date and ${to}::date`,
+        // first-time: the family's first check-in (its registration's day before any) is in the period
+        sql`coalesce(
+          (select min(${t.kidsSessions.day}) from ${t.kidsCheckins}
+             join ${t.kidsSessions} on ${t.kidsSessions.id} = ${t.kidsCheckins.sessionId}
+             join ${t.kidsVisitorChildren} on ${t.kidsVisitorChildren.id} = ${t.kidsCheckins.visitorChildId}
+            where ${t.kidsVisitorChildren.familyId} = ${t.kidsVisitorFamilies.id})::date,
+          ${t.kidsVisitorFamilies.createdAt}::date
+        ) between ${from}::date and ${to}::date`,
       ),
     )
     .orderBy(desc(t.kidsVisitorFamilies.createdAt));
