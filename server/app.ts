@@ -73,7 +73,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   // One mailer for every route that sends mail, from these settings (tests: the environment's).
   const mailer = mailerFromSettings(() => settings ?? parseConfig());
   // what member-side route factories are given (server/member/deps.ts), as staffApi gets StaffDeps
-  const member: MemberDeps = { db, changes, mailer, images, files };
+  const member: MemberDeps = { db, changes, mailer, images, files, pdfs };
   const api = new Hono({ strict: false }).basePath(API_BASE);
   api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
   api.use(
@@ -93,41 +93,41 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
       : generalLimit(c, next),
   );
   api.use(storableText()); // NUL bytes and lone surrogates: a per-field 400, never a 500 (docs/security.md)
-  api.route('/', churchRoutes(db));
-  api.route('/', sitemapRoutes(db));
-  api.route('/', accountRoutes(db, { settings, images, mailer }));
-  api.route('/', eventRoutes(db));
-  api.route('/', feeRoutes(db));
+  api.route('/', churchRoutes(member));
+  api.route('/', sitemapRoutes(member));
+  api.route('/', accountRoutes(member));
+  api.route('/', eventRoutes(member));
+  api.route('/', feeRoutes(member));
   api.route('/', paymentRoutes(member));
   api.route('/', webhookRoutes(member));
-  api.route('/', givingRoutes(db, { mailer }));
-  api.route('/', registrationRoutes(db));
+  api.route('/', givingRoutes(member));
+  api.route('/', registrationRoutes(member));
   api.route('/', bibleRoutes());
-  api.route('/', scheduleRoutes(db));
-  api.route('/', contentRoutes(db));
+  api.route('/', scheduleRoutes(member));
+  api.route('/', contentRoutes(member));
   api.route(
     '/',
-    brandingRoutes(db, async (path) => api.request(path)),
+    brandingRoutes(member, async (path) => api.request(path)),
   );
   api.route('/', prayerRoutes(member));
-  api.route('/', praiseRoutes(db));
-  api.route('/', praiseTeamRoutes(db, pdfs));
+  api.route('/', praiseRoutes(member));
+  api.route('/', praiseTeamRoutes(member));
   api.route('/', groupRoutes(member));
-  api.route('/', notesRoutes(db));
-  api.route('/', readingPlanRoutes(db));
-  api.route('/', playRoutes(db, { mailer }));
-  api.route('/', playWatchRoutes(db, files));
-  api.route('/', playPosterRoutes(files));
-  api.route('/', liveRoutes(db));
-  api.route('/', pushRoutes(db));
+  api.route('/', notesRoutes(member));
+  api.route('/', readingPlanRoutes(member));
+  api.route('/', playRoutes(member));
+  api.route('/', playWatchRoutes(member));
+  api.route('/', playPosterRoutes(member));
+  api.route('/', liveRoutes(member));
+  api.route('/', pushRoutes(member));
   api.route('/', clientErrorRoutes());
-  api.route('/', redirectRoutes(db));
-  api.route('/', invitationRoutes(db));
-  api.route('/', domainRoutes(db));
+  api.route('/', redirectRoutes(member));
+  api.route('/', invitationRoutes(member));
+  api.route('/', domainRoutes(member));
   api.route('/', providerRoutes({ db, changes, mailer, files }));
-  api.route('/', exportDownloadRoutes(db, files));
-  api.route('/', unsubscribeRoutes(db));
-  api.route('/', rotaRoutes(db, { mailer }));
+  api.route('/', exportDownloadRoutes(member));
+  api.route('/', unsubscribeRoutes(member));
+  api.route('/', rotaRoutes(member));
   api.route(
     '/',
     staffApi({

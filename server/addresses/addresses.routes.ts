@@ -3,11 +3,11 @@ import { Hono } from 'hono';
 import { addressBody, addressParams, clientQuery, userIdParams } from '../../contract/user.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { validate } from '../http/validate.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { addAddress, addressesOf, deleteAddress, updateAddress } from './addresses.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function addressRoutes(db: Database) {
+export function addressRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .get(
       '/user/:id/endereco',

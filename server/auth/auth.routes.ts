@@ -12,7 +12,6 @@ import {
 } from '../../contract/auth.ts';
 import { accountMessage } from '../../contract/messages/account.ts';
 import type { Database } from '../db/client.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import { toUser } from '../users/user.serializers.ts';
 import { requireUser } from './authenticate.ts';
 import { findChurch } from './church-link.ts';
@@ -59,6 +58,7 @@ import {
 } from './staff-login.ts';
 import { issueTokenPair, rotateRefreshToken, signAccessToken } from './tokens.ts';
 import { claimVisitorTickets } from '../events/visitor-tickets.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 /** Recovery and activation mails: per address and per e-mail, so nobody floods a mailbox. */
 async function spendMail(db: Database, c: Context, email: string): Promise<void> {
@@ -66,7 +66,7 @@ async function spendMail(db: Database, c: Context, email: string): Promise<void>
   refuseIfWaiting(c, await spend(db, `mail:${accountKey(email)}`, MAIL_ACCOUNT_RULE));
 }
 
-export function authRoutes(db: Database, mailer: Mailer) {
+export function authRoutes({ db, mailer }: MemberDeps) {
   /** A completed sign-in (password, and the code when two-factor is on): a staff account's address becomes known. */
   const signIn = async (
     user: { id: number; email: string; emailVerified: boolean },

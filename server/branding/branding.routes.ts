@@ -3,11 +3,11 @@
 import { Hono, type Context } from 'hono';
 import { appIconParams, type AppIconFile } from '../../contract/branding.ts';
 import { podcastCodeParams } from '../../contract/content.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { brandImage, initialsOf, type BrandImage, type BrandImageKind } from './brand-image.ts';
 import { brandOf, podcastShow } from './branding.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const ICON_KINDS: Record<AppIconFile, BrandImageKind> = {
   '192.png': 'icon-192',
@@ -29,7 +29,7 @@ function sendPng(c: Context, image: BrandImage): Response {
 }
 
 /** `fetchApi` reads an address of this API (an uploaded logo is served by it, whatever keeps the file). */
-export function brandingRoutes(db: Database, fetchApi: (path: string) => Promise<Response>) {
+export function brandingRoutes({ db }: MemberDeps, fetchApi: (path: string) => Promise<Response>) {
   return new Hono({ strict: false })
     .get(
       '/igreja/:slug/icone/:file',

@@ -10,11 +10,11 @@ import {
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { checkChildrenQuota, spendMemberWrite } from '../auth/member-quotas.ts';
 import { validate } from '../http/validate.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { addChild, childrenOf, deleteChild, updateChild } from './children.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function childRoutes(db: Database) {
+export function childRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .get(
       '/user/:id/crianca',

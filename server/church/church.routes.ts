@@ -10,7 +10,6 @@ import {
   hostnameQuery,
   slugParams,
 } from '../../contract/church.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -25,8 +24,9 @@ import {
   paymentMethodsOf,
   visualOf,
 } from './church.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function churchRoutes(db: Database) {
+export function churchRoutes({ db }: MemberDeps) {
   const bySlug = memberScope(db, { notFoundMessage: 'api.churchNotFound' });
   const byId = memberScope(db, { from: 'query', notFoundMessage: 'api.churchNotFound' });
   const churchId = (c: Context) => memberOf(c).church.id;

@@ -19,6 +19,7 @@ import type { CategoryKind } from '../db/schema/content.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import * as content from './content.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 /** The church of the route (server/member/scope.ts): active, and with the section's module if it has one. */
 const churchIdOf = (c: Context) => memberOf(c).church.id;
@@ -41,7 +42,7 @@ const CATEGORY_PATHS: Record<string, [CategoryKind, string | undefined]> = {
   podcast: ['podcast', undefined],
 };
 
-export function contentRoutes(db: Database) {
+export function contentRoutes({ db }: MemberDeps) {
   const app = new Hono({ strict: false });
   const scoped = (module?: string) => memberScope(db, { module });
 

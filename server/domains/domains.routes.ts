@@ -4,13 +4,13 @@
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
 import { tlsAllowedQuery } from '../../contract/domains.ts';
-import type { Database } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { primaryHostOf, tlsAllowed } from './domains.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function domainRoutes(db: Database) {
+export function domainRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .get('/tls/allowed', validate('query', tlsAllowedQuery), async (c) => {
       c.header('cache-control', 'no-store');

@@ -2,13 +2,13 @@
 // stock. The member's calls (registrations, content) are in registrations.routes.ts.
 import { Hono } from 'hono';
 import { churchEventParams, churchEventsParams, churchEventsQuery } from '../../contract/events.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { EVENTS_MODULE, loadEvents, loadEventsPage, loadUpcomingEvents } from './events.queries.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function eventRoutes(db: Database) {
+export function eventRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .get(
       '/igreja/:slug/evento',

@@ -11,17 +11,17 @@ import {
 import { idParam } from '../../contract/common.ts';
 import { messageLang } from '../../contract/messages/lang.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { loadRegistrations } from '../payments/payment-view.ts';
 import { purchase } from '../payments/purchase.ts';
 import { activeEventChurchId, exclusiveContents, heldEventsOf } from './registrations.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const userEventsQuery = z.object({ igreja: idParam.optional() });
 
-export function registrationRoutes(db: Database) {
+export function registrationRoutes({ db }: MemberDeps) {
   /** The event's church, after checking the caller is that church's active member. */
   async function eventChurch(
     c: Parameters<typeof requireUser>[1],

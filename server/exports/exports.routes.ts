@@ -5,8 +5,6 @@ import { Hono } from 'hono';
 import { exportDownloadQuery, exportParams } from '../../contract/church-export.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { Database } from '../db/client.ts';
-import type { FileStore } from '../files/file-store.ts';
 import type { StaffDeps } from '../staff/deps.ts';
 import { staffArea, type StaffEnv } from '../staff/scope.ts';
 import { staffWrite } from '../staff/write.ts';
@@ -20,6 +18,7 @@ import {
   zipName,
   zipStream,
 } from './export.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 export function exportStaffRoutes(deps: StaffDeps) {
   const { db } = deps;
@@ -72,7 +71,7 @@ export function exportStaffRoutes(deps: StaffDeps) {
 }
 
 /** GET /exportacao/{id}/arquivo?expira&assinatura: the zip, streamed part by part. */
-export function exportDownloadRoutes(db: Database, files: FileStore) {
+export function exportDownloadRoutes({ db, files }: MemberDeps) {
   return new Hono().get(
     '/exportacao/:id/arquivo',
     validate('param', exportParams),

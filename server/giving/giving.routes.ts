@@ -20,11 +20,9 @@ import {
 import { paymentCodeParams } from '../../contract/payments.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { accountSettings } from '../auth/settings.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope, membersOf, scopeOfChurch } from '../member/scope.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import { quoteFees } from '../payments/fees.ts';
 import { toFeeQuote } from '../payments/fees.serializers.ts';
 import { loadPaymentResponse, receiptKey } from '../payments/payment-view.ts';
@@ -40,8 +38,9 @@ import {
   updateRecurringGift,
 } from './giving.service.ts';
 import { confirmGiftCharge } from './recurring.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function givingRoutes(db: Database, options: { mailer: Mailer }) {
+export function givingRoutes({ db, mailer }: MemberDeps) {
   return new Hono({ strict: false })
     .get(
       '/igreja/:slug/pagamento-motivo',
@@ -134,7 +133,7 @@ export function givingRoutes(db: Database, options: { mailer: Mailer }) {
         if (gift.churchId !== c.req.valid('query').igreja) throw notFound('give.recurringNotFound');
         await scopeOfChurch(db, c, gift.churchId, { caller: 'member', user });
         const { paymentId, created } = await confirmGiftCharge(db, gift.id, new Date(), {
-          mailer: options.mailer,
+          mailer,
           settings: accountSettings(),
         });
         return c.json(await loadPaymentResponse(db, paymentId), created ? 201 : 200);

@@ -8,24 +8,13 @@ import { requireSelf, requireUser } from '../auth/authenticate.ts';
 import { spendMemberWrite } from '../auth/member-quotas.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
-import { accountSettings } from '../auth/settings.ts';
-import { localFileStoreIn } from '../files/local.ts';
-import type { Database } from '../db/client.ts';
 import { setProfileImage } from '../users/members.service.ts';
-import {
-  createImageStore,
-  ImageRejected,
-  STAFF_IMAGE_KINDS,
-  storedFileName,
-  type ImageStore,
-} from './store.ts';
+import { ImageRejected, STAFF_IMAGE_KINDS, storedFileName } from './store.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const fileParams = z.object({ file: storedFileName });
 
-export function imageRoutes(
-  db: Database,
-  images: ImageStore = createImageStore(localFileStoreIn(() => accountSettings().DATA_DIR)),
-) {
+export function imageRoutes({ db, images }: MemberDeps) {
   return new Hono({ strict: false })
     .post('/usuario/:id/:type/imagem', validate('param', imageParams), async (c) => {
       const me = await requireUser(db, c);

@@ -3,14 +3,14 @@
 import { Hono } from 'hono';
 import { redirectQuery } from '../../contract/imports.ts';
 import { slugParam } from '../../contract/common.ts';
-import type { Database } from '../db/client.ts';
 import { notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { z } from 'zod';
 import { redirectFor } from './posts.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function redirectRoutes(db: Database) {
+export function redirectRoutes({ db }: MemberDeps) {
   return new Hono().get(
     '/igreja/:slug/redirecionamento',
     validate('param', z.object({ slug: slugParam })),

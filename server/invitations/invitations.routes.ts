@@ -4,7 +4,6 @@
 import { Hono } from 'hono';
 import { invitationTokenInput } from '../../contract/invitations.ts';
 import { requireUser } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import {
@@ -12,8 +11,9 @@ import {
   declineInvitation,
   viewInvitation,
 } from './invitation-answers.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function invitationRoutes(db: Database) {
+export function invitationRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .post('/convite/ver', validate('json', invitationTokenInput), async (c) =>
       c.json(await viewInvitation(db, c.req.valid('json').token)),

@@ -14,18 +14,18 @@ import {
 import { clientQuery, userIdParams } from '../../contract/user.ts';
 import type { ChangeFeed } from '../changes.ts';
 import { requireSelf } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { memberScope, membersOf, type MemberEnv } from '../member/scope.ts';
 import { memberCheckins } from './kids-attendance.service.ts';
 import { cancelPrecheckin, precheckinView, precheckIn } from './kids-precheckin.service.ts';
 import { volunteerRosters } from './kids-roster.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 /** Nothing of a child is on a public page, so these writes purge no page. */
 const noPurge: ChangeFeed = { churchChanged: () => undefined, onChurchChanged: () => undefined };
 const codeParams = userIdParams.extend({ codigo: idParam });
 
-export function kidsMemberRoutes(db: Database) {
+export function kidsMemberRoutes({ db }: MemberDeps) {
   const deps = { db, changes: noPurge };
   // the church of `?cliente=`, the caller signed in first (401) and an active member of it (403)
   const member = memberScope(db, {

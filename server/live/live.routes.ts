@@ -2,12 +2,12 @@
 // MOD_CULTO). The spec shows no call for it; the path follows the schedule's style.
 import { Hono } from 'hono';
 import { streamsParams } from '../../contract/live.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { churchStreams } from './live.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function liveRoutes(db: Database) {
+export function liveRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/transmissao',
     validate('param', streamsParams),

@@ -15,7 +15,6 @@ import {
 } from '../../contract/notes.ts';
 import { notesMessage } from '../../contract/messages/notes.ts';
 import { requireUser, type AuthUser } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
 import { scopeOfChurch } from '../member/scope.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -29,10 +28,11 @@ import {
 } from './notes.service.ts';
 import { toNote, toNoteSummary } from './notes.serializers.ts';
 import { checkNoteQuota, spendNoteWrite } from './notes-quota.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 type Env = { Variables: { user: AuthUser } };
 
-export function notesRoutes(db: Database) {
+export function notesRoutes({ db }: MemberDeps) {
   const app = new Hono<Env>({ strict: false });
   const signedIn = createMiddleware<Env>(async (c, next) => {
     c.set('user', await requireUser(db, c));

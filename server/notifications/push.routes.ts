@@ -13,17 +13,17 @@ import {
 import { pushRenewSchema, pushSubscribeSchema } from '../../contract/push.ts';
 import { churchIdParams } from '../../contract/user.ts';
 import { accountSettings } from '../auth/settings.ts';
-import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { churchLanguage, languageChoice, setLanguage } from './languages.ts';
 import { preferencesOf, setPreference } from './preferences.ts';
 import { devicesOf, renewSubscription, subscribe, unsubscribe } from './push.service.ts';
 import { localPushAllowed, vapidKeys } from './vapid.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const deviceParams = z.object({ id: idParam, deviceId: idParam });
 
-export function pushRoutes(db: Database) {
+export function pushRoutes({ db }: MemberDeps) {
   return (
     new Hono({ strict: false })
       .get('/igreja/:id/push/dispositivos', validate('param', churchIdParams), async (c) => {

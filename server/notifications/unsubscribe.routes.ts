@@ -5,11 +5,11 @@
 import { Hono, type Context } from 'hono';
 import { emailMessage, type EmailMessageKey } from '../../contract/messages/email.ts';
 import { messageLang, type MessageLang } from '../../contract/messages/lang.ts';
-import type { Database } from '../db/client.ts';
 import { escapeHtml } from '../mail/text.ts';
 import { emailFeedback } from './email-feedback.ts';
 import { readUnsubscribeToken } from './unsubscribe-token.ts';
 import { unsubscribe, unsubscribeView } from './unsubscribe.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 function page(c: Context, status: 200 | 400, lang: MessageLang, body: string) {
   const title = escapeHtml(emailMessage(lang, 'email.page.title'));
@@ -20,7 +20,7 @@ function page(c: Context, status: 200 | 400, lang: MessageLang, body: string) {
   );
 }
 
-export function unsubscribeRoutes(db: Database) {
+export function unsubscribeRoutes({ db }: MemberDeps) {
   const answer = async (c: Context, write: boolean) => {
     const token = c.req.query('t');
     const claim = readUnsubscribeToken(token);

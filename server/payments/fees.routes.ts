@@ -9,7 +9,6 @@ import {
   installmentsQuery,
   type InstallmentWire,
 } from '../../contract/payments.ts';
-import type { Database } from '../db/client.ts';
 import { toMoney } from './money.ts';
 import { memberScope, scopeOfChurch } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
@@ -17,10 +16,11 @@ import { FEE_RULES, installmentOptions, quoteFees } from './fees.ts';
 import { toFeeQuote } from './fees.serializers.ts';
 import { activeEventFees } from './payments.service.ts';
 import { DEFAULT_GATEWAY_ID, GATEWAYS } from './gateways.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const toCents = (units: number) => Math.round(units * 100);
 
-export function feeRoutes(db: Database) {
+export function feeRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false })
     .get('/pagamento/calcular-taxas', validate('query', feeRulesQuery), (c) => {
       const { metodoPagamento } = c.req.valid('query');

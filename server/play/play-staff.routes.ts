@@ -18,7 +18,6 @@ import {
   videoInput,
   videoListQuery,
 } from '../../contract/play-staff.ts';
-import type { FileStore } from '../files/file-store.ts';
 import { ApiProblem, fieldProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { storeUploadedImage, uploadedImage } from '../images/upload.ts';
@@ -29,6 +28,7 @@ import { MEDIA_PREFIX } from './media.ts';
 import * as plans from './play-plans.service.ts';
 import * as play from './play-staff.service.ts';
 import * as uploads from './play-uploads.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 /** The captions file of a multipart body (`legenda`), as text. */
 async function uploadedCaptions(c: Context<StaffEnv>): Promise<string> {
@@ -219,7 +219,7 @@ export function playStaffRoutes(deps: StaffDeps) {
 }
 
 /** `GET /plano-assinatura-capa/{id}/{file}`: a poster the conversion made (public, like every card image). */
-export function playPosterRoutes(files: FileStore) {
+export function playPosterRoutes({ files }: MemberDeps) {
   return new Hono().get(
     '/plano-assinatura-capa/:id{[0-9]+}/:file{v[0-9]+-poster\\.jpg}',
     async (c) => {

@@ -8,8 +8,6 @@ import {
   playContentListQuery,
   playIdParams,
 } from '../../contract/play.ts';
-import type { Database } from '../db/client.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { playMemberRoutes } from './play-member.routes.ts';
@@ -22,16 +20,17 @@ import {
   playSettingsOf,
 } from './play.queries.ts';
 import { playSubscriptionRoutes } from './subscription.routes.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const scope = PLAY_SCOPE;
 
 const churchIdOf = (c: Context) => memberOf(c).church.id;
 
-export function playRoutes(db: Database, options: { mailer: Mailer }) {
+export function playRoutes({ db, mailer }: MemberDeps) {
   const app = new Hono({ strict: false });
   const bySlug = memberScope(db, scope);
   app.route('/', playMemberRoutes(db));
-  app.route('/', playSubscriptionRoutes(db, options));
+  app.route('/', playSubscriptionRoutes(db, { mailer }));
 
   app.get(
     '/igreja/:slug/plano-assinatura-configuracao',

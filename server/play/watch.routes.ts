@@ -12,8 +12,6 @@ import {
   type PlayWatch,
 } from '../../contract/play-watch.ts';
 import { requireSelf, requireUser } from '../auth/authenticate.ts';
-import type { Database } from '../db/client.ts';
-import type { FileStore } from '../files/file-store.ts';
 import { scopeOfChurch } from '../member/scope.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
@@ -35,10 +33,11 @@ import {
 import { PLAY_SCOPE, toCards, type ContentRow } from './play.queries.ts';
 import { activeContent, listItemOf, savePosition, watchableContent } from './watch.service.ts';
 import { contentTypeOf } from '../files/content-type.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const fileName = (p: string) => p.slice(p.lastIndexOf('/') + 1);
 
-export function playWatchRoutes(db: Database, files: FileStore) {
+export function playWatchRoutes({ db, files }: MemberDeps) {
   const app = new Hono({ strict: false });
 
   /** The caller (who must be `usuario`), the church and the content they may watch, or a 401/403/404. */

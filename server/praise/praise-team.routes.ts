@@ -3,19 +3,14 @@
 // set lists for its logged-in members at /praise.
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { parseConfig } from '../../common/config.ts';
 import { praiseChurchParams } from '../../contract/praise.ts';
-import type { Database } from '../db/client.ts';
-import { localFileStoreIn } from '../files/local.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
-import { createPdfStore, storedPdfName, type PdfStore } from '../images/pdf-store.ts';
+import { storedPdfName } from '../images/pdf-store.ts';
 import { listSetLists } from './praise-staff.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function praiseTeamRoutes(
-  db: Database,
-  pdfs: PdfStore = createPdfStore(localFileStoreIn(() => parseConfig().DATA_DIR)),
-) {
+export function praiseTeamRoutes({ db, pdfs }: MemberDeps) {
   return new Hono({ strict: false })
     .get('/arquivo/partitura/:file', validate('param', z.object({ file: storedPdfName })), (c) =>
       pdfs.send(c, 'partitura', c.req.valid('param').file),

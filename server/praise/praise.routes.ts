@@ -10,12 +10,12 @@ import {
   praiseListQuery,
   praiseQuery,
 } from '../../contract/praise.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { songbookOf, songOf } from './praise.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function praiseRoutes(db: Database) {
+export function praiseRoutes({ db }: MemberDeps) {
   const app = new Hono({ strict: false });
 
   app.get(

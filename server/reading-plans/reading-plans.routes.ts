@@ -10,7 +10,6 @@ import {
   planParams,
   planTodayQuery,
 } from '../../contract/reading-plans.ts';
-import type { Database } from '../db/client.ts';
 import type * as t from '../db/schema/index.ts';
 import { memberOf, memberScope, membersOf } from '../member/scope.ts';
 import { langOf } from '../http/errors.ts';
@@ -30,10 +29,11 @@ import {
   subscriptionsOf,
   todayOf,
 } from './reading-plans.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 type PlanRow = typeof t.readingPlans.$inferSelect;
 
-export function readingPlanRoutes(db: Database) {
+export function readingPlanRoutes({ db }: MemberDeps) {
   const app = new Hono({ strict: false });
   const scoped = memberScope(db, { notFoundMessage: 'plan.notFound' });
   const member = memberScope(db, { caller: 'member', notFoundMessage: 'plan.notFound' });

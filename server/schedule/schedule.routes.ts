@@ -2,12 +2,12 @@
 // MOD_CULTO: the services are the church's timetable; the home shows them only with the module.
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { weeklyServicesOf } from './schedule.queries.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function scheduleRoutes(db: Database) {
+export function scheduleRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/agenda',
     validate('param', slugParams),

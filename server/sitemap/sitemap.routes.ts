@@ -2,12 +2,12 @@
 // with when it last changed (sitemap.service.ts).
 import { Hono } from 'hono';
 import { slugParams } from '../../contract/church.ts';
-import type { Database } from '../db/client.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { sitemapOf } from './sitemap.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function sitemapRoutes(db: Database) {
+export function sitemapRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false }).get(
     '/igreja/:slug/sitemap',
     validate('param', slugParams),

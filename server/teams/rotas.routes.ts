@@ -19,17 +19,16 @@ import {
 import { idParam, slugParam } from '../../contract/common.ts';
 import { z } from 'zod';
 import { churchOrigin } from '../auth/church-link.ts';
-import type { Database } from '../db/client.ts';
 import { validate } from '../http/validate.ts';
 import { memberOf, memberScope, membersOf } from '../member/scope.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import { checkInByQr } from './rota-checkin.ts';
 import * as rotas from './rotas.service.ts';
 import * as swaps from './swaps.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
 const planViewParams = z.object({ slug: slugParam, planId: idParam });
 
-export function rotaRoutes(db: Database, { mailer }: { mailer: Mailer }) {
+export function rotaRoutes({ db, mailer }: MemberDeps) {
   const origin = (c: Context, church: { id: number; code: string; name: string }) =>
     churchOrigin(db, c, { ...church, active: true });
   const asMember = memberScope(db, { caller: 'member' });

@@ -31,11 +31,9 @@ import {
   spend,
 } from '../auth/rate-limit.ts';
 import { issueTokenPair } from '../auth/tokens.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { invalidInput, validate } from '../http/validate.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import {
   createAccount,
   customFieldsOf,
@@ -45,8 +43,9 @@ import {
   updateMember,
 } from './members.service.ts';
 import { toUser } from './user.serializers.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function memberRoutes(db: Database, mailer: Mailer) {
+export function memberRoutes({ db, mailer }: MemberDeps) {
   return (
     new Hono({ strict: false })
       .get(

@@ -19,9 +19,7 @@ import { addressKey, LOOKUP_RULE, spend } from '../auth/rate-limit.ts';
 import { revokeUserTokens } from '../auth/tokens.ts';
 import { exchangeSwitchCode, issueSwitchCode } from '../auth/switch-code.ts';
 import { ApiProblem } from '../http/errors.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
-import type { Mailer } from '../mail/outbox.ts';
 import { langOf } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import { accountMessage } from '../../contract/messages/index.ts';
@@ -33,8 +31,9 @@ import {
   scopeChurchIds,
 } from './memberships.service.ts';
 import { moneyRunningAt } from './leaving.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function membershipRoutes(db: Database, mailer: Mailer) {
+export function membershipRoutes({ db, mailer }: MemberDeps) {
   return (
     new Hono({ strict: false })
       .get(

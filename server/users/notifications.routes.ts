@@ -2,12 +2,12 @@
 import { Hono } from 'hono';
 import { churchIdParams, notificationsQuery } from '../../contract/user.ts';
 import { findChurch } from '../auth/church-link.ts';
-import type { Database } from '../db/client.ts';
 import { membersScopeOfChurch } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { notificationsOf } from './notifications.service.ts';
+import type { MemberDeps } from '../member/deps.ts';
 
-export function notificationRoutes(db: Database) {
+export function notificationRoutes({ db }: MemberDeps) {
   return new Hono({ strict: false }).get(
     '/igreja/:id/notificacao',
     validate('param', churchIdParams),
