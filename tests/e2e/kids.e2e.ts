@@ -219,9 +219,12 @@ test('without a connection the station checks in from its family list and sends 
     .fill(code === 'AAAA' ? 'CCCC' : 'AAAA');
   await child.getByRole('button', { name: 'Liberar Lucas Mendes' }).click();
   await expect(page.locator('.kids-alarm').getByRole('alert')).toContainText('CÓDIGO ERRADO');
+  // the refusal waits to be sent to the activity log too
+  await expect(page.getByText('Aguardando envio: 2.')).toBeVisible();
 
   await context.setOffline(false);
-  await expect(page.getByText('Aguardando envio: 1.')).toBeHidden();
+  // nothing left to send (not only "1" gone: the count read 2)
+  await expect(page.getByText(/Aguardando envio/)).toBeHidden();
   // on the room's roster, with the code printed offline
   const { familias } = await fetch(
     `${API}/admin/graca/kids/familias?busca=carla&data=${sunday}&horario=10:30`,
