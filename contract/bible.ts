@@ -2,14 +2,15 @@
 // its others: `GET /biblia/`, `GET /biblia/{versao}/livros/`, `GET /biblia/{versao}/{livro}/{capitulo}/`
 // and `GET /biblia/{versao}/referencia/?q=` to turn "João 3:16" into a book, chapter and verse.
 import { z } from 'zod';
+import { BIBLE_LANGUAGES, TESTAMENTS } from '../common/bible/languages.ts';
 import { slugParam } from './common.ts';
 
-/** Languages book names come in (the interface languages of spec §1). */
-export const bibleLanguageSchema = z.enum(['pt', 'en', 'es']);
-export type BibleLanguage = z.infer<typeof bibleLanguageSchema>;
+export type { BibleLanguage, Testament } from '../common/bible/languages.ts';
 
-export const testamentSchema = z.enum(['OT', 'NT']);
-export type Testament = z.infer<typeof testamentSchema>;
+/** Languages book names come in (the interface languages of spec §1). */
+export const bibleLanguageSchema = z.enum(BIBLE_LANGUAGES);
+
+export const testamentSchema = z.enum(TESTAMENTS);
 
 /** A translation the product serves. */
 export const bibleVersionSchema = z.object({

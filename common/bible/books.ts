@@ -1,6 +1,6 @@
 // The 66 books of the Protestant canon with their names and abbreviations in pt, en and es.
 // Codes are lowercase OSIS ids (`gen`, `john`, `1cor`): stable across languages, used in URLs.
-import type { BibleLanguage, Testament } from '../../contract/bible.ts';
+import type { BibleLanguage, Testament } from './languages.ts';
 
 export interface BookNames {
   /** The name shown to readers. */

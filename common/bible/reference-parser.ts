@@ -1,7 +1,7 @@
 // Turns a typed reference ("João 3:16", "John 3:16", "Juan 3:16", "Jo 3:16-18", "Gn 1",
 // "1Co 13.4", "Sl 23") into a book, chapter and verses. Names of the reader's language win
 // (pt "Jn" is Jonas, en "Jn" is John); the other languages are tried after it.
-import type { BibleLanguage } from '../../contract/bible.ts';
+import type { BibleLanguage } from './languages.ts';
 import { BOOKS, type BibleBook } from './books.ts';
 
 export interface ParsedReference {
