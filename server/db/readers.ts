@@ -3,7 +3,6 @@
 // (docs/performance.md "Moving in at scale"). On PGlite such a statement waits for the open
 // transaction; on PostgreSQL it shares the cores with it.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Database } from './client.ts';
 
 const background = new AsyncLocalStorage<true>();
 
@@ -52,8 +51,7 @@ export function readerGauge(): ReaderGauge {
 const gauges = new WeakMap<object, ReaderGauge>();
 
 /** Called by openDatabase with the gauge its client feeds. */
-export const registerReaders = (db: Database, gauge: ReaderGauge): void =>
-  void gauges.set(db, gauge);
+export const registerReaders = (db: object, gauge: ReaderGauge): void => void gauges.set(db, gauge);
 
 /** The gauge of a database opened by openDatabase (none for another, e.g. a test's own drizzle). */
-export const readersOf = (db: Database): ReaderGauge | undefined => gauges.get(db);
+export const readersOf = (db: object): ReaderGauge | undefined => gauges.get(db);

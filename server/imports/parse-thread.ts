@@ -6,7 +6,7 @@
 // thread's memory. At most MAX_THREADS read at once per process; the others wait their turn.
 import { Worker } from 'node:worker_threads';
 import { IMPORT_LIMITS, ImportLimitError, type ImportLimits } from './limits.ts';
-import type { Answer, Ask, StreamOp } from './parse-worker.ts';
+import type { Answer, Ask, StreamOp } from './parse-protocol.ts';
 
 const workerFile = new URL('./parse-worker.ts', import.meta.url);
 

@@ -4,23 +4,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { ImportLimitError, type ImportLimits } from './limits.ts';
 import { decodeText } from './text.ts';
-
-export type StreamOp = 'rows' | 'songs' | 'calendar' | 'wxr';
-
-export type Ask =
-  | { id: number; type: 'open'; op: StreamOp; bytes: Uint8Array; now?: number; zone?: string }
-  | { id: number; type: 'next' }
-  | { id: number; type: 'html'; html: string; replace: [string, string][] };
-
-export type Answer =
-  | { id: number; ok: true; items: unknown[]; done: boolean }
-  | { id: number; ok: true; html: string }
-  | {
-      id: number;
-      ok: false;
-      limit?: { key: string; values: Record<string, string | number> };
-      message: string;
-    };
+import type { Answer, Ask } from './parse-protocol.ts';
 
 const limits = (workerData as { limits: ImportLimits }).limits;
 /** What the main thread takes at once: this many items or about this many characters. */
