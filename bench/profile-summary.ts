@@ -3,7 +3,7 @@
 // time summed per function (or per file, or per package), largest first, with the share of the
 // whole profile and of the non-idle part; `--inclusive` sums each function's total time instead
 // (itself and what it called), to see what a request handler costs as a whole
-// (docs/performance.md "How to profile").
+// (docs/performance.md "How to profile"); `--skip=<s>` leaves out the first seconds (a server's start).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
@@ -31,6 +31,7 @@ const inclusive = flags.includes('--inclusive');
 const by = (flags.find((f) => f.startsWith('--by='))?.slice(5) ?? 'function') as
   'function' | 'file' | 'package';
 
+const skipUs = Number(flags.find((f) => f.startsWith('--skip='))?.slice(7) ?? 0) * 1e6;
 const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
@@ -67,9 +68,12 @@ function keyOf(node: ProfileNode): string {
 const self = new Map<string, number>();
 let total = 0;
 let idle = 0;
+let at = 0; // µs since the profile's start
 for (let i = 0; i < profile.samples.length; i++) {
   const node = nodes.get(profile.samples[i]!)!;
   const dt = profile.timeDeltas[i] ?? 0;
+  at += dt;
+  if (at < skipUs) continue;
   total += dt;
   if (node.callFrame.functionName === '(idle)') idle += dt;
   if (!inclusive) {
