@@ -71,6 +71,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: `.data/e2e-${port}`,
       LOG_LEVEL: 'error',
+      // every page read in process is checked against its JSON (src/lib/api.ts, docs/performance.md)
+      IN_PROCESS_CHECK: '1',
     },
   },
 });

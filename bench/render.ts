@@ -20,6 +20,8 @@ import { createPageCache } from '../server/http/page-cache.ts';
 import { resolvePages } from './pages.ts';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 30);
+// A browser's: the one-off answer is compressed as a visitor's is (RENDER_ENCODING=identity: not at all).
+const ENCODING = { 'accept-encoding': process.env.RENDER_ENCODING ?? 'gzip, deflate, br' };
 const HOST = process.env.BENCH_HOST ?? 'graca.localhost';
 const location =
   process.env.DATABASE_URL ??
@@ -65,7 +67,7 @@ async function render(
           host: '127.0.0.1',
           port,
           path: urlPath,
-          headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id },
+          headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id, ...ENCODING },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -100,16 +102,21 @@ if (profiler) {
   await profiler.post('Profiler.enable');
   await profiler.post('Profiler.start');
 }
-console.log('page          status   bytes  queries   ms p50   ms p90');
+// CPU per render (this process: the page, the API, the database when it runs here, and the
+// request's client, alike on both sides of a comparison): it holds on a loaded machine where ms do not.
+console.log('page          status   bytes  queries   ms p50   ms p90  CPU µs  main µs');
 for (const page of pages) {
   await render(page.path);
   await render(page.path);
   const runs = [];
+  const cpu = process.cpuUsage();
+  const main = process.threadCpuUsage();
   for (let i = 0; i < RUNS; i++) runs.push(await render(page.path));
+  const perRender = (u: NodeJS.CpuUsage) => ((u.user + u.system) / RUNS).toFixed(0).padStart(7);
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
   const last = runs.at(-1)!;
   console.log(
-    `${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)}`,
+    `${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)} ${perRender(process.cpuUsage(cpu))} ${perRender(process.threadCpuUsage(main))}`,
   );
 }
 if (profiler) {

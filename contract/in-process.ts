@@ -60,3 +60,32 @@ export function forgetChurch(churchId: number): void {
     churchId,
   );
 }
+
+// A page's read answered in this process skips the JSON text between the API and the page
+// (docs/performance.md "In-process answers as values"): the API marks the answer with the value
+// it would have written as JSON, and the page parses that value with the same contract schema.
+// Symbols on the objects themselves, as the page bundle and the server hold separate copies of this module.
+const IN_PROCESS_REQUEST = Symbol.for('church-web.in-process-request');
+const ANSWER_VALUE = Symbol.for('church-web.answer-value');
+
+/** The web side: marks a request it makes to the in-process API as one that takes a value. */
+export function markInProcess(request: Request): Request {
+  (request as unknown as Record<symbol, true>)[IN_PROCESS_REQUEST] = true;
+  return request;
+}
+
+/** The API side: whether this request came from a page render in this process. */
+export function isInProcess(request: Request): boolean {
+  return (request as unknown as Record<symbol, unknown>)[IN_PROCESS_REQUEST] === true;
+}
+
+/** The API side: keeps the answer's value on its (bodiless) response. */
+export function withAnswerValue(response: Response, value: unknown): Response {
+  (response as unknown as Record<symbol, unknown>)[ANSWER_VALUE] = { value };
+  return response;
+}
+
+/** The web side: the value an in-process answer carries, if it carries one. */
+export function answerValueOf(response: Response): { value: unknown } | undefined {
+  return (response as unknown as Record<symbol, { value: unknown } | undefined>)[ANSWER_VALUE];
+}

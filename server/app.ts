@@ -33,6 +33,7 @@ import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { staffApi } from './staff-routes.ts';
 import { storableText } from './http/storable-text.ts';
 import { answerHeaders } from './http/answer-headers.ts';
+import { inProcessAnswers } from './http/in-process-answers.ts';
 import { apiRouteLabel } from './http/route-label.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
@@ -75,6 +76,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   // what member-side route factories are given (server/member/deps.ts), as staffApi gets StaffDeps
   const member: MemberDeps = { db, changes, mailer, images, files, pdfs };
   const api = new Hono({ strict: false }).basePath(API_BASE);
+  api.use(inProcessAnswers()); // a page render's reads in this process take values, not JSON text
   api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
   api.use(
     secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),

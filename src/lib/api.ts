@@ -2,6 +2,7 @@
 // server (SSR) calls the API in the same process when it runs there, or API_URL otherwise.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
+import { answerValueOf, markInProcess } from '../../contract/in-process.ts';
 
 export interface ApiClientOptions {
   /** Base URL of the v1 API, ending in /api/v1/. */
@@ -56,12 +57,29 @@ export async function getParsed<S extends z.ZodType>(
 ): Promise<z.infer<S>> {
   const direct = inProcessClients.get(api);
   if (!direct) return schema.parse(await api.get(path).json());
-  // In-process, a page's reads skip ky's request plumbing (one Request, no hooks): it is most of
-  // the cost of a call that never leaves the process (docs/performance.md). Errors are ky's, as callers expect.
-  const request = new Request(direct.prefixUrl + path, { headers: direct.headers });
+  // In-process, a page's reads skip ky's request plumbing (one Request, no hooks) and the JSON text:
+  // the API hands the answer over as a value (docs/performance.md "In-process answers as values").
+  // Errors are ky's, as callers expect.
+  const request = markInProcess(new Request(direct.prefixUrl + path, { headers: direct.headers }));
   const response = await direct.handler(request);
   if (!response.ok) throw new HTTPError(response, request, {} as never);
-  return schema.parse(await response.json());
+  const carried = answerValueOf(response);
+  return carried ? parsedAnswer(schema, carried.value, path) : schema.parse(await response.json());
+}
+
+/**
+ * An in-process answer's value read as its JSON would have been: a value the schema refuses as it
+ * is (a Date where the contract has its text) is read through JSON. With IN_PROCESS_CHECK=1 (the
+ * browser tests' server, tests/unit/page-queries.test.ts) any difference from the JSON reading throws.
+ */
+function parsedAnswer<S extends z.ZodType>(schema: S, value: unknown, path: string): z.infer<S> {
+  const direct = schema.safeParse(value);
+  if (globalThis.process?.env.IN_PROCESS_CHECK === '1') {
+    const viaJson: unknown = schema.parse(JSON.parse(JSON.stringify(value)));
+    if (!direct.success || JSON.stringify(direct.data) !== JSON.stringify(viaJson))
+      throw new Error(`The in-process answer of ${path} reads differently from its JSON`);
+  }
+  return direct.success ? direct.data : schema.parse(JSON.parse(JSON.stringify(value)));
 }
 
 /** null when the API answers 404 or 400 (an unknown id, slug or reference): the page shows its not-found state. */

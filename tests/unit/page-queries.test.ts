@@ -53,6 +53,7 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
   let probe = 0;
 
   beforeAll(async () => {
+    process.env.IN_PROCESS_CHECK = '1'; // each in-process read is also checked against its JSON (src/lib/api.ts)
     database = await openTestDatabase('pglite');
     const api = createApi({ db: database.db });
     setInProcessApi((req) => api.fetch(req));
@@ -75,6 +76,7 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     port = (server.address() as AddressInfo).port;
   }, 180_000);
   afterAll(async () => {
+    delete process.env.IN_PROCESS_CHECK;
     setInProcessApi(undefined);
     await new Promise((r) => server?.close(r));
     await database?.close();
