@@ -8,15 +8,17 @@
 // the import against their p95 before it (≤ 2×). Knobs: BENCH_ROWS (20000), BENCH_PORT (4481),
 // DIST_DIR (dist-…: the site's build, for the public pages), BENCH_PROFILE (a folder for the
 // dry run's and the import's CPU profiles, one per server thread; bench/profile-summary.ts reads
-// them). It also prints the searched list's and the home page's p50/p90/p95/p99/max apart.
+// them). It also prints the searched list's and the home page's p50/p90/p95/p99/max apart, and
+// writes bench/results/import-scale-latest[-postgresql].json (the targets table of `npm run bench`).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { Inspector, inspectorUrl, memoryParts, type MemoryParts } from './memory-probe.ts';
+import { writeLatest } from './results.ts';
+import { getStatus, p95, spread, visitors } from './visitors.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
@@ -28,19 +30,7 @@ const ELSEWHERE = 300;
 const TARGET_S = 30;
 const TARGET_RSS_MB = 100;
 
-function get(pathname: string, host: string): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const req = request(
-      { host: '127.0.0.1', port: PORT, path: pathname, headers: { host, 'accept-language': 'pt' } },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (pathname: string, host: string) => getStatus(PORT, pathname, host);
 
 const rssOf = (pid: number) => {
   const status = existsSync(`/proc/${pid}/status`)
@@ -50,60 +40,18 @@ const rssOf = (pid: number) => {
   return m ? Number(m[1]) / 1024 : 0;
 };
 
-/** One page's answer: its time, and whether it was the searched list (never from the page cache). */
-interface Answer {
-  ms: number;
-  searched: boolean;
-}
-
-const percentile = (answers: Answer[], p: number) => {
-  const sorted = answers.map((a) => a.ms).sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-};
-const p95 = (answers: Answer[]) => percentile(answers, 0.95);
-
-/** p50 / p90 / p95 / p99 / max of the searched list alone and of the home page alone, to see where a p95 comes from. */
-const spread = (answers: Answer[]) =>
-  [true, false]
-    .map((searched) => {
-      const some = answers.filter((a) => a.searched === searched);
-      const at = [0.5, 0.9, 0.95, 0.99, 1].map((p) => percentile(some, p).toFixed(0));
-      return `${searched ? 'list' : 'home'} ${at.join('/')}`;
-    })
-    .join(', ');
-
 /**
  * Public pages asked for one after another by two visitors (a list searched for a new word each
  * time, so the page cache does not answer it, and the home page), timing each answer.
  */
-function visitors(host: string, site: boolean) {
-  const times: Answer[] = [];
-  let running = true;
-  let n = 0;
-  const loop = async () => {
-    while (running) {
-      const pathname = site
-        ? n % 2
-          ? '/'
-          : `/news?busca=${encodeURIComponent(`culto ${n}`)}`
-        : `/api/v1/igreja/graca/noticia?busca=${n}`;
-      const searched = !site || n % 2 === 0;
-      n++;
-      const started = performance.now();
-      await get(pathname, host).catch(() => 0);
-      times.push({ ms: performance.now() - started, searched });
-      await new Promise((r) => setTimeout(r, 20));
-    }
-  };
-  const done = Promise.all([loop(), loop()]);
-  return {
-    take: () => times.splice(0),
-    stop: async () => {
-      running = false;
-      await done;
-    },
-  };
-}
+const siteVisitors = (host: string, site: boolean) =>
+  visitors(PORT, host, (n) =>
+    site
+      ? n % 2
+        ? { path: '/', label: 'home' }
+        : { path: `/news?busca=${encodeURIComponent(`culto ${n}`)}`, label: 'list' }
+      : { path: `/api/v1/igreja/graca/noticia?busca=${n}`, label: 'list' },
+  );
 
 /** The secretary's file: names with accents, phones, birth dates, groups, addresses, repeats. */
 function peopleCsv(elsewhere: string[]): string {
@@ -246,7 +194,7 @@ async function main() {
     await grace(`/importacao/${graceId}/executar`, { method: 'POST' });
     await until(grace, graceId, ['concluido', 'falhou']);
 
-    const visiting = visitors(host, site);
+    const visiting = siteVisitors(host, site);
     await new Promise((r) => setTimeout(r, 3000));
     visiting.take(); // warm-up
     await new Promise((r) => setTimeout(r, 15_000));
@@ -353,7 +301,7 @@ async function main() {
       ['during the dry run', duringDry],
       ['during the import', during],
     ] as const)
-      console.log(`  ${when.padEnd(20)} ${spread(answers)}`);
+      console.log(`  ${when.padEnd(20)} ${spread(answers, ['list', 'home'])}`);
     console.log(
       '\n| memory (MB) | RSS | WASM (PGlite) | malloc | other | main JS heap used / total after GC | external |',
     );
@@ -367,6 +315,21 @@ async function main() {
         .map((l) => l.toFixed(1))
         .join(' ')}`,
     );
+    // the targets table of `npm run bench` reads it (bench/targets.ts)
+    const file = writeLatest(`import-scale${PG ? '-postgresql' : ''}`, {
+      backend: PG ? 'PostgreSQL' : 'PGlite',
+      rows: ROWS,
+      dryRunS: Number(dryS.toFixed(1)),
+      importS: Number(importS.toFixed(1)),
+      undoS: Number(undoS.toFixed(1)),
+      rssMB: { idle: Math.round(idleRss), peak: Math.round(peakRss), after: Math.round(afterRss) },
+      pagesQuietP95: Number(q.toFixed(1)),
+      pagesDuringP95: Number(p95(during).toFixed(1)),
+      pagesRatio: Number((p95(during) / q).toFixed(2)),
+      dryRunPagesP95: Number(p95(duringDry).toFixed(1)),
+      dryRunPagesRatio: Number((p95(duringDry) / q).toFixed(2)),
+    });
+    console.log(file);
     if (rows.some((r) => !r[3])) process.exitCode = 1;
   } finally {
     await stop();

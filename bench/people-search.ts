@@ -3,7 +3,7 @@
 // member numbers; each kind of search a desk types (a name without accents, an e-mail fragment, a
 // phone fragment, a member number, a name with accents) runs BENCH_ROUNDS times through the service
 // the API calls, and its p50/p95 is printed beside the target (p95 ≤ 50 ms). PGlite in a folder by
-// default, as deployed; DATABASE_URL for PostgreSQL.
+// default, as deployed; DATABASE_URL for PostgreSQL. Written to bench/results/people-search-latest[-postgresql].json.
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { rowsOf } from '../server/db/rows.ts';
 import * as t from '../server/db/schema/index.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { listPeople, peoplePageQuery } from '../server/users/people-staff.service.ts';
+import { writeLatest } from './results.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20_000);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40);
@@ -98,6 +99,7 @@ if (process.env.BENCH_EXPLAIN)
     console.log(`${label}:\n${plan.map((r) => Object.values(r)[0]).join('\n')}\n`);
   }
 const rows: string[] = [];
+const results: { search: string; found: number; p50: number; p95: number }[] = [];
 let failed = false;
 for (const [label, busca] of searches) {
   const times: number[] = [];
@@ -112,6 +114,12 @@ for (const [label, busca] of searches) {
   const p = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!;
   const ok = p(0.95) <= TARGET_MS;
   failed ||= !ok;
+  results.push({
+    search: label,
+    found,
+    p50: Number(p(0.5).toFixed(1)),
+    p95: Number(p(0.95).toFixed(1)),
+  });
   rows.push(
     `${label.padEnd(24)} ${String(found).padStart(6)} found  p50 ${p(0.5).toFixed(1).padStart(6)} ms  p95 ${p(0.95).toFixed(1).padStart(6)} ms  target p95 ≤ ${TARGET_MS} ms ${ok ? 'ok' : 'MISSED'}`,
   );
@@ -120,6 +128,15 @@ console.log(
   `people search on ${process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} rounds:`,
 );
 for (const row of rows) console.log(`  ${row}`);
+// the targets table of `npm run bench` reads it (bench/targets.ts)
+console.log(
+  writeLatest(`people-search${process.env.DATABASE_URL ? '-postgresql' : ''}`, {
+    backend: process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite',
+    people: PEOPLE,
+    rounds: ROUNDS,
+    rows: results,
+  }),
+);
 await database.close();
 if (dir) await rm(dir, { recursive: true, force: true });
 process.exitCode = failed ? 1 : 0;

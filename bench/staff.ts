@@ -4,7 +4,8 @@
 // gifts of theirs over two years, each with one line, and one event with BENCH_REGISTRATIONS
 // (5,000) registrations — made by the database (INSERT … SELECT generate_series), as
 // scripts/seed-large.ts does. Each call runs BENCH_ROUNDS (50) times; its p50/p95 is printed beside
-// the target of issue 49, and everything is written to bench/results/staff-<date>.json;
+// the target of issue 49, and everything is written to bench/results/staff-<date>.json and
+// staff-latest[-postgresql].json (the targets table of `npm run bench`);
 // BENCH_CALLS (words of the labels, comma-separated) runs some of the calls only.
 // PGlite in a fresh temporary folder by default, as deployed; DATABASE_URL for PostgreSQL (it
 // adds the rows to that database: use a scratch one). BENCH_SHOW=1 prints the start of each answer.
@@ -12,13 +13,13 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { cpus, tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
 import { API_BASE, createApi } from '../server/app.ts';
 import { createChangeFeed } from '../server/changes.ts';
 import { openDatabase } from '../server/db/client.ts';
-import { rowsOf } from '../server/db/rows.ts';
 import { DEMO_PASSWORD } from '../server/db/seed/churches.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
+import { fillBigChurch } from './big-church.ts';
+import { writeLatest } from './results.ts';
 
 const PEOPLE = Number(process.env.BENCH_PEOPLE ?? 20_000);
 const GIFTS = Number(process.env.BENCH_GIFTS ?? 100_000);
@@ -31,76 +32,13 @@ const dir = process.env.DATABASE_URL ? null : await mkdtemp(path.join(tmpdir(), 
 const database = await openDatabase(process.env.DATABASE_URL ?? path.join(dir!, 'pglite'));
 const { db } = database;
 await seedDemo(db);
-const one = async <T>(statement: ReturnType<typeof sql>) =>
-  (await rowsOf<T>(db.execute(statement)))[0]!;
-
-const { graca } = await one<{ graca: number }>(
-  sql`select id as graca from igreja where codigo = 'graca'`,
-);
-const { reason, reasonName } = await one<{ reason: number; reasonName: string }>(
-  sql`select id as reason, nome as "reasonName" from pagamento_motivo where igreja_id = ${graca} order by id limit 1`,
-);
-
 const started = performance.now();
-const step = async (label: string, statement: ReturnType<typeof sql>) => {
-  const at = performance.now();
-  await db.execute(statement);
-  console.log(`  ${label.padEnd(32)} ${((performance.now() - at) / 1000).toFixed(1)} s`);
-};
 console.log(`Filling graca on ${backend}:`);
-const first = ['João', 'Maria', 'Ana', 'José', 'Antônio', 'Francisca', 'Pedro', 'Luíza', 'Ângela'];
-const last = ['Silva', 'Conceição', 'Araújo', 'Gonçalves', 'Pereira', 'Ribeiro', 'Lima', 'Souza'];
-const pick = (list: string[], by: string) =>
-  `(array[${list.map((w) => `'${w}'`).join(',')}])[1 + (${by}) % ${list.length}]`;
-await step(
-  `${PEOPLE} people`,
-  sql.raw(`
-  insert into usuario (email, senha_hash, nome, sobrenome, telefone, flag_email_verificado)
-  select 'equipe.' || g || '@exemplo.com', 'x', ${pick(first, 'g')}, ${pick(last, 'g * 7')} || ' ' || ${pick(last, 'g * 3')},
-         '(11) 9' || lpad((g % 10000)::text, 4, '0') || '-' || lpad(((g * 13) % 10000)::text, 4, '0'), true
-  from generate_series(1, ${PEOPLE}) g`),
-);
-await step(
-  `${PEOPLE} memberships`,
-  sql`insert into igreja_usuario (igreja_id, usuario_id, numero_membro)
-  select ${graca}, u.id, substr(u.email, 8, position('@' in u.email) - 8) from usuario u where u.email like 'equipe.%@exemplo.com'`,
-);
-const { firstPerson } = await one<{ firstPerson: number }>(
-  sql`select min(id)::int as "firstPerson" from usuario where email like 'equipe.%@exemplo.com'`,
-);
-// Gift g belongs to person g % PEOPLE, over the last two years (one every ~10 minutes).
-await step(
-  `${GIFTS} gifts`,
-  sql`insert into pagamento (igreja_id, usuario_id, codigo, tipo, metodo, status, valor_centavos, valor_total_centavos, moeda, valor_parcela_centavos, created_at, updated_at, pago_em)
-  select ${graca}, ${firstPerson} + g % ${PEOPLE}, 'BENCHDOA' || g, 'doacao',
-         (array['pix','cartao','boleto'])[1 + g % 3], case when g % 20 = 0 then 'pendente' else 'aprovado' end,
-         1000 + (g * 37) % 50000, 1000 + (g * 37) % 50000, 'BRL', 1000 + (g * 37) % 50000,
-         now() - make_interval(mins => g * 10), now() - make_interval(mins => g * 10),
-         case when g % 20 = 0 then null else now() - make_interval(mins => g * 10) end
-  from generate_series(1, ${GIFTS}) g`,
-);
-await step(
-  `${GIFTS} gift lines`,
-  sql`insert into pagamento_item (igreja_id, pagamento_id, motivo_id, motivo_nome, valor_centavos)
-  select ${graca}, p.id, ${reason}, ${reasonName}, p.valor_centavos from pagamento p where p.codigo like 'BENCHDOA%'`,
-);
-const { event } = await one<{ event: number }>(
-  sql`insert into evento (igreja_id, titulo, descricao, local, endereco, data_inicio, data_fim)
-  values (${graca}, 'Conferência de bancada', 'O evento grande do bench.', 'Templo', 'Rua Central, 1',
-          date_trunc('hour', now()) + interval '30 days', date_trunc('hour', now()) + interval '30 days 3 hours')
-  returning id as event`,
-);
-await db.execute(sql`insert into evento_ingresso (igreja_id, evento_id, nome, valor_centavos, estoque)
-  values (${graca}, ${event}, 'Inteira', 0, ${REGISTRATIONS * 2}), (${graca}, ${event}, 'Meia', 0, ${REGISTRATIONS * 2})`);
-await step(
-  `${REGISTRATIONS} registrations`,
-  sql`insert into inscricao (igreja_id, evento_id, ingresso_id, usuario_id, status, nome_titular, email_titular, codigo, created_at)
-  select ${graca}, ${event}, (select id from evento_ingresso where evento_id = ${event} order by id offset g % 2 limit 1),
-         u.id, case when g % 25 = 0 then 'cancelada' when g % 10 = 0 then 'pendente' else 'confirmada' end,
-         u.nome || ' ' || u.sobrenome, u.email, 'BENCHINS' || g, now() - make_interval(mins => g)
-  from generate_series(1, ${REGISTRATIONS}) g join usuario u on u.id = ${firstPerson} + (g * 3) % ${PEOPLE}`,
-);
-await step('analyze', sql`analyze`);
+const { firstPerson, event } = await fillBigChurch(db, {
+  people: PEOPLE,
+  gifts: GIFTS,
+  registrations: REGISTRATIONS,
+});
 console.log(`Filled in ${((performance.now() - started) / 1000).toFixed(1)} s.\n`);
 
 const api = createApi({ db, changes: createChangeFeed() });
@@ -231,7 +169,16 @@ writeFileSync(
     2,
   )}\n`,
 );
-console.log(`\n${file}`);
+// the targets table of `npm run bench` reads the latest (bench/targets.ts)
+const latest = writeLatest(`staff${process.env.DATABASE_URL ? '-postgresql' : ''}`, {
+  backend,
+  people: PEOPLE,
+  gifts: GIFTS,
+  registrations: REGISTRATIONS,
+  rounds: ROUNDS,
+  rows,
+});
+console.log(`\n${file}\n${latest}`);
 await database.close();
 if (dir) await rm(dir, { recursive: true, force: true });
 process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
