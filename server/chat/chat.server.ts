@@ -19,7 +19,8 @@ import { fail, HANDLERS, type Handler } from './chat.handlers.ts';
 import { addressHash } from './chat-mutes.ts';
 import { forwardedClient, limitAddress } from '../http/client-address.ts';
 import { MessageStore } from './message-store.ts';
-import { adapterClientOptions, guardPublishes } from './redis-clients.ts';
+import { adapterClientOptions, guardPublishes, type PublishWatch } from './redis-clients.ts';
+import type { ChatNodeCounts } from './node-probe.ts';
 import { log } from '../log.ts';
 import { watchChatClients } from '../metrics.ts';
 
@@ -35,6 +36,8 @@ export interface ChatOptions {
 
 export interface Chat {
   io: Server;
+  /** Its connections and its Redis publishes waiting for an answer (the peak resets on each call). */
+  stats(): ChatNodeCounts;
   close(): Promise<void>;
 }
 
@@ -80,13 +83,16 @@ export async function createChat(
   const { db, secret, trustProxy = 0 } = options;
   let adapter: ((nsp: unknown) => unknown) | undefined;
   let redisClients: { quit(): Promise<unknown> }[] = [];
+  const publishes: PublishWatch = { pending: 0, peak: 0 };
   if (options.redisUrl) {
     const [{ createAdapter }, { createClient }] = await Promise.all([
       import('@socket.io/redis-adapter'),
       import('redis'),
     ]);
-    const pub = guardPublishes(createClient(adapterClientOptions(options.redisUrl)), (e) =>
-      log.error({ err: e }, 'chat redis publish'),
+    const pub = guardPublishes(
+      createClient(adapterClientOptions(options.redisUrl)),
+      (e) => log.error({ err: e }, 'chat redis publish'),
+      publishes,
     );
     const sub = pub.duplicate();
     pub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
@@ -125,6 +131,15 @@ export async function createChat(
 
       return {
         io,
+        stats() {
+          const counts = {
+            clients: io.engine.clientsCount,
+            redisPending: publishes.pending,
+            redisPendingPeak: publishes.peak,
+          };
+          publishes.peak = publishes.pending;
+          return counts;
+        },
         async close() {
           clearInterval(sweep);
           // Messages being handled are sent and acknowledged first (docs/deploy.md "Draining").

@@ -43,6 +43,26 @@ describe('the chat adapter’s Redis clients', () => {
     await expect((client.publish as () => Promise<unknown>)()).resolves.toBe(2);
   });
 
+  it('count the publishes waiting for Redis’s answer, and the most at once', async () => {
+    const answers: ((value: unknown) => void)[] = [];
+    const fails: ((e: unknown) => void)[] = [];
+    const watch = { pending: 0, peak: 0 };
+    const client = guardPublishes(
+      fakeClient(
+        () => new Promise((resolve, reject) => (answers.push(resolve), fails.push(reject))),
+      ),
+      () => undefined,
+      watch,
+    );
+    const publish = client.publish as () => Promise<unknown>;
+    const sent = [publish(), publish(), publish()];
+    expect(watch).toEqual({ pending: 3, peak: 3 });
+    answers[0]!(1);
+    fails[1]!(new Error('gone'));
+    await Promise.allSettled(sent.slice(0, 2));
+    expect(watch).toEqual({ pending: 1, peak: 3 });
+  });
+
   it('give commands no time-out (node-redis would drop them after 5 s on a busy node)', () => {
     expect(adapterClientOptions('redis://x')).toEqual({
       url: 'redis://x',

@@ -3,6 +3,8 @@
 // would be an unhandled rejection, and an unhandled rejection ends the node: each publish gets a
 // handler that logs it. node-redis also times every command out after 5 s by default; a node
 // that busy would drop a message it can still send, so the adapter's commands wait instead.
+// The publishes still waiting for Redis's answer are counted (`PublishWatch`): a count that keeps
+// growing is a node that publishes faster than Redis, or its connection, takes them.
 
 /** What the chat needs of a node-redis client. */
 export interface AdapterRedisClient {
@@ -16,17 +18,35 @@ export interface AdapterRedisClient {
 /** Options for the adapter's clients: no per-command time-out. */
 export const adapterClientOptions = (url: string) => ({ url, commandOptions: { timeout: 0 } });
 
-/** Makes every publish of `client` carry a rejection handler; returns the client. */
+/** Publishes sent and not answered yet, and the most there were since `peak` was last reset. */
+export interface PublishWatch {
+  pending: number;
+  peak: number;
+}
+
+/**
+ * Makes every publish of `client` carry a rejection handler and counts it in `watch` until Redis
+ * answers; returns the client.
+ */
 export function guardPublishes<T extends AdapterRedisClient>(
   client: T,
   failed: (e: unknown) => void,
+  watch: PublishWatch = { pending: 0, peak: 0 },
 ): T {
   const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<unknown>;
   (client as unknown as { publish: (...args: unknown[]) => Promise<unknown> }).publish = (
     ...args
   ) => {
     const sent = publish(...args);
-    sent.catch(failed); // handled: the same promise goes back to the adapter, which ignores it
+    watch.peak = Math.max(watch.peak, ++watch.pending);
+    // handled: the same promise goes back to the adapter, which ignores it
+    sent.then(
+      () => void watch.pending--,
+      (e: unknown) => {
+        watch.pending--;
+        failed(e);
+      },
+    );
     return sent;
   };
   return client;

@@ -1,6 +1,7 @@
 // The chat alone on an HTTP port, for the two-process test and `npm run bench:chat`:
 // DATABASE_URL (or an in-memory PGlite, seeded), REDIS_URL optional, PORT (0 = any), LIVE_CHANNELS.
-// Prints `{"port":…}` on its first line once listening; answers "memory" on stdin with its RSS.
+// Prints `{"port":…}` on its first line once listening; answers each "memory" line on stdin with
+// its RSS, clients, event-loop delay and Redis publishes waiting (./node-probe.ts).
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -8,6 +9,7 @@ import { openDatabase } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { createChat } from './chat.server.ts';
+import { answerProbes } from './node-probe.ts';
 
 const database = await openDatabase(process.env.DATABASE_URL ?? 'memory://');
 if (process.env.SEED_DEMO !== 'false') await seedDemo(database.db);
@@ -40,13 +42,7 @@ const running = chat.attach(server);
 server.listen(Number(process.env.PORT ?? 0), '127.0.0.1', () => {
   console.log(JSON.stringify({ port: (server.address() as AddressInfo).port }));
 });
-process.stdin.setEncoding('utf8');
-process.stdin.on('data', (line: string) => {
-  if (line.trim() === 'memory') {
-    const m = process.memoryUsage();
-    console.log(JSON.stringify({ rss: m.rss, heapUsed: m.heapUsed }));
-  }
-});
+answerProbes(process.stdin, (line) => console.log(line), running.stats);
 const stop = async () => {
   await running.close();
   server.close();
