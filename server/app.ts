@@ -33,7 +33,7 @@ import { createChangeFeed, type ChangeFeed } from './changes.ts';
 import { staffApi } from './staff-routes.ts';
 import { storableText } from './http/storable-text.ts';
 import { answerHeaders } from './http/answer-headers.ts';
-import { inProcessAnswers } from './http/in-process-answers.ts';
+import { inProcessAnswers, outsideOnly } from './http/in-process-answers.ts';
 import { apiRouteLabel } from './http/route-label.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
@@ -78,10 +78,13 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   const api = new Hono({ strict: false }).basePath(API_BASE);
   api.use(inProcessAnswers()); // a page render's reads in this process take values, not JSON text
   api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
+  // a browser's headers: a page's read in this process never reaches a browser
   api.use(
-    secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),
+    outsideOnly(
+      secureHeaders({ crossOriginResourcePolicy: 'same-site', strictTransportSecurity: false }),
+    ),
   );
-  api.use(answerHeaders(() => (settings ?? parseConfig()).TRUST_PROXY)); // HSTS on HTTPS only; private answers not stored
+  api.use(outsideOnly(answerHeaders(() => (settings ?? parseConfig()).TRUST_PROXY))); // HSTS on HTTPS only; private answers not stored
   const generalLimit = bodyLimit({
     maxSize: 10 * 1024 * 1024,
     onError: (c) => errorAnswer(c, 413, 'Request body too large.'),

@@ -19,3 +19,9 @@ export function inProcessAnswers(): MiddlewareHandler {
     await next();
   };
 }
+
+/** A middleware for answers that leave the process (a browser's headers): a page's read skips it. */
+export const outsideOnly =
+  (middleware: MiddlewareHandler): MiddlewareHandler =>
+  (c, next) =>
+    isInProcess(c.req.raw) ? next() : middleware(c, next);

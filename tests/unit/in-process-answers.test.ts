@@ -1,15 +1,17 @@
 // A page's in-process reads take the API's answer as a value (docs/performance.md "In-process answers
 // as values"): the same data a page would parse from the JSON, and nothing changes for a request from outside.
 import { Hono } from 'hono';
+import { secureHeaders } from 'hono/secure-headers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { answerValueOf, markInProcess } from '../../contract/in-process.ts';
-import { inProcessAnswers } from '../../server/http/in-process-answers.ts';
+import { inProcessAnswers, outsideOnly } from '../../server/http/in-process-answers.ts';
 import { createInProcessApi, getParsed } from '../../src/lib/api.ts';
 
 const when = new Date('2026-11-29T10:00:00.000Z');
 const app = new Hono().basePath('/api/v1');
 app.use(inProcessAnswers());
+app.use(outsideOnly(secureHeaders()));
 app.get('/item', (c) => c.json({ id: 1, nome: 'Graça', extra: 'x' }));
 app.get('/created', (c) => c.json({ id: 2, nome: 'Nova' }, 201));
 app.get('/missing', (c) => c.json({ status: false, message: 'Not found.' }, 404));
@@ -31,6 +33,9 @@ describe('in-process answers', () => {
     expect(answerValueOf(plain)).toBeUndefined();
     expect(plain.headers.get('content-type')).toMatch(/^application\/json/);
     expect(await plain.json()).toEqual({ id: 1, nome: 'Graça', extra: 'x' });
+    // a browser's headers only on the answer that leaves the process
+    expect(plain.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(marked.headers.get('x-content-type-options')).toBeNull();
   });
 
   it('keeps the status of a success and the JSON body of a failure', async () => {
