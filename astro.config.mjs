@@ -113,7 +113,8 @@ export default defineConfig({
   output: 'server',
   // DIST_DIR lets parallel builds (e.g. two test runs) keep apart; server.ts reads the same.
   outDir: process.env.DIST_DIR ?? './dist',
-  adapter: node({ mode: 'middleware' }),
+  // Pages are sent whole (the page cache keeps and compresses the whole body): no streaming's chunk pipeline
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), devApi(), distinctCspHashes()],
   // Church hosts are many and unknown at build time; the middleware resolves them.
   security: { csp: true, checkOrigin: true },

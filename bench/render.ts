@@ -31,13 +31,23 @@ const database = await openDatabase(location);
 await seedDemo(database.db);
 const api = createApi({ db: database.db });
 setInProcessApi((req) => api.fetch(req));
-const entry = path.resolve(process.env.DIST_DIR ?? 'dist', 'server/entry.mjs');
-const { handler } = (await import(pathToFileURL(entry).href)) as {
-  handler: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
-};
-
+type Handler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
+const handlerOf = async (dist: string) =>
+  (
+    (await import(pathToFileURL(path.resolve(dist, 'server/entry.mjs')).href)) as {
+      handler: Handler;
+    }
+  ).handler;
 // As server.ts serves pages with PAGE_CACHE=false: every request renders.
-const pageServer = createPageCache(handler, { enabled: false });
+const pageServer = createPageCache(await handlerOf(process.env.DIST_DIR ?? 'dist'), {
+  enabled: false,
+});
+// RENDER_B_DIST: a second build rendered in turn with the first, in this process, on the same API
+// and database: a comparison of two builds' page code that the machine's load does not blur.
+const B_DIST = process.env.RENDER_B_DIST;
+const pageServerB = B_DIST
+  ? createPageCache(await handlerOf(B_DIST), { enabled: false })
+  : pageServer;
 const stats = new Map<string, Promise<QueryStats>>();
 const server = createServer((req, res) => {
   stats.set(
@@ -46,7 +56,9 @@ const server = createServer((req, res) => {
       () =>
         new Promise<void>((resolve, reject) => {
           res.once('finish', resolve);
-          pageServer.handle(req, res).catch(reject);
+          (req.headers['x-build'] === 'b' ? pageServerB : pageServer)
+            .handle(req, res)
+            .catch(reject);
         }),
     ).then((r) => r.stats),
   );
@@ -57,6 +69,7 @@ let probe = 0;
 
 async function render(
   urlPath: string,
+  build: 'a' | 'b' = 'a',
 ): Promise<{ ms: number; status: number; bytes: number; queries: number; html: string }> {
   const id = String(++probe);
   const started = performance.now();
@@ -67,7 +80,13 @@ async function render(
           host: '127.0.0.1',
           port,
           path: urlPath,
-          headers: { host: HOST, 'accept-language': 'pt-BR', 'x-probe': id, ...ENCODING },
+          headers: {
+            host: HOST,
+            'accept-language': 'pt-BR',
+            'x-probe': id,
+            'x-build': build,
+            ...ENCODING,
+          },
         },
         (res) => {
           const chunks: Buffer[] = [];
@@ -118,6 +137,25 @@ for (const page of pages) {
   console.log(
     `${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)} ${perRender(process.cpuUsage(cpu))} ${perRender(process.threadCpuUsage(main))}`,
   );
+}
+if (B_DIST) {
+  console.log(
+    `\nA ${process.env.DIST_DIR ?? 'dist'} against B ${B_DIST}, in turn, main-thread CPU per render:`,
+  );
+  console.log('page          A µs     B µs    B/A');
+  for (const page of pages) {
+    const spent = { a: 0, b: 0 };
+    for (let i = 0; i < RUNS; i++)
+      for (const build of i % 2 ? (['b', 'a'] as const) : (['a', 'b'] as const)) {
+        const before = process.threadCpuUsage();
+        await render(page.path, build);
+        const used = process.threadCpuUsage(before);
+        spent[build] += used.user + used.system;
+      }
+    console.log(
+      `${page.name.padEnd(12)} ${(spent.a / RUNS).toFixed(0).padStart(6)} ${(spent.b / RUNS).toFixed(0).padStart(8)} ${(spent.b / spent.a).toFixed(2).padStart(6)}`,
+    );
+  }
 }
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
