@@ -8,13 +8,16 @@
 //   statements  the treasurer starts last year's giving statement batch (POST …/doacao/extratos):
 //               the job `giving.statements` e-mails each of the ~20,000 givers
 //   notice      a notice to everyone with its e-mail (POST …/notificacoes): 20,000 e-mails by the
-//               job `notifications.email` and a push to 20,000 devices by the task queue
+//               job `notifications.email` and a push to 20,000 devices by the task queue (which
+//               the one scheduler runs after the e-mail job's run, or before it)
+//   push        the same notice without its e-mail: the pushes alone
 // A window of BENCH_QUIET_S (15) seconds before the work, then the work until it ends or
 // BENCH_WORK_S (90) seconds have passed (after BENCH_WARMUP_S, 10, of visits counted in neither);
 // the work's progress is printed with the figures.
 // Knobs: BENCH_PG (a PostgreSQL server's URL: the data goes in databases made and dropped there,
 // `bench_staffwork_*`), BENCH_PORT (4700), DIST_DIR (the site's build), BENCH_PEOPLE, BENCH_GIFTS,
-// BENCH_WORK (statements,notice), BENCH_CACHE (true|false; both by default).
+// BENCH_WORK (statements,notice,push), BENCH_CACHE (true|false; both by default), BENCH_PROFILE (a folder
+// for the server's CPU profile of each run: its start, quiet window and work, in that order).
 // Results: bench/results/staff-work-latest[-postgresql].json (the targets table of `npm run bench`).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
@@ -37,7 +40,9 @@ const GIFTS = Number(process.env.BENCH_GIFTS ?? 100_000);
 const QUIET_S = Number(process.env.BENCH_QUIET_S ?? 15);
 const WORK_S = Number(process.env.BENCH_WORK_S ?? 90);
 const WARMUP_S = Number(process.env.BENCH_WARMUP_S ?? 10);
-const WORKS = (process.env.BENCH_WORK ?? 'statements,notice').split(',').filter(Boolean);
+/** A folder: the server's CPU profile of each run (`node --cpu-prof`; bench/profile-summary.ts reads it). */
+const PROFILE = process.env.BENCH_PROFILE ?? '';
+const WORKS = (process.env.BENCH_WORK ?? 'statements,notice,push').split(',').filter(Boolean);
 const ONE_MODE = process.env.BENCH_CACHE ?? process.env.PAGE_CACHE;
 const CACHE_MODES = ONE_MODE ? [ONE_MODE === 'true'] : [false, true];
 const HOST = `graca.localhost:${PORT}`;
@@ -111,6 +116,8 @@ interface Run {
   progress: string;
   spreadQuiet: string;
   spreadDuring: string;
+  /** The answers during the work split by its phase (a notice's pushes go out before its e-mails end). */
+  phases: { phase: string; p95: number; ratio: number; answers: number }[];
   load: number[];
 }
 
@@ -138,47 +145,59 @@ const staffApi =
     });
 
 /** Starts the work; `check()` answers its progress and whether it is over. */
-const WORK: Record<string, (call: Call) => Promise<() => Promise<{ done: boolean; say: string }>>> =
-  {
-    async statements(call) {
-      const ano = new Date().getUTCFullYear() - 1;
-      const res = await call('/doacao/extratos', { method: 'POST', body: JSON.stringify({ ano }) });
-      if (res.status !== 201) throw new Error(`statement batch: ${res.status} ${await res.text()}`);
-      return async () => {
-        const {
-          lotes: [b],
-        } = (await (await call('/doacao/extratos')).json()) as {
-          lotes: { status: string; total: number; enviados: number }[];
-        };
-        return { done: b!.status === 'concluido', say: `${b!.enviados} of ${b!.total} statements` };
+/** A work's progress: whether it is over, what to print, and its phase (answers are split by it). */
+type Progress = { done: boolean; say: string; phase: string };
+const WORK: Record<string, (call: Call) => Promise<() => Promise<Progress>>> = {
+  async statements(call) {
+    const ano = new Date().getUTCFullYear() - 1;
+    const res = await call('/doacao/extratos', { method: 'POST', body: JSON.stringify({ ano }) });
+    if (res.status !== 201) throw new Error(`statement batch: ${res.status} ${await res.text()}`);
+    return async () => {
+      const {
+        lotes: [b],
+      } = (await (await call('/doacao/extratos')).json()) as {
+        lotes: { status: string; total: number; enviados: number }[];
       };
-    },
-    async notice(call) {
-      const res = await call('/notificacoes', {
-        method: 'POST',
-        body: JSON.stringify({ titulo: 'Culto especial', corpo: 'Domingo às 10h.', email: true }),
-      });
-      if (res.status !== 201) throw new Error(`notice: ${res.status} ${await res.text()}`);
-      return async () => {
-        const page = (await (await call('/notificacoes')).json()) as {
-          notificacoes: {
-            dispositivos: number | null;
-            email: { status: string; total: number; enviados: number; pulados: number } | null;
-          }[];
-        };
-        const n = page.notificacoes[0]!;
-        const pushed = await new Promise<number>((resolve) => {
-          pushSink.child.once('message', (m) => resolve((m as { received: number }).received));
-          pushSink.child.send('count');
-        });
-        const mailed = (n.email?.enviados ?? 0) + (n.email?.pulados ?? 0);
-        return {
-          done: n.email?.status === 'concluido' && pushed - pushedBefore >= PEOPLE,
-          say: `${mailed} of ${n.email?.total ?? '?'} e-mails, ${pushed - pushedBefore} pushes received (devices reached: ${n.dispositivos ?? '—'})`,
-        };
+      return {
+        done: b!.status === 'concluido',
+        say: `${b!.enviados} of ${b!.total} statements`,
+        phase: 'statements',
       };
-    },
+    };
+  },
+  notice: (call) => notice(call, true),
+  push: (call) => notice(call, false),
+};
+
+/** A notice to everyone, with its e-mail or without (then its pushes alone). */
+async function notice(call: Call, email: boolean): Promise<() => Promise<Progress>> {
+  const res = await call('/notificacoes', {
+    method: 'POST',
+    body: JSON.stringify({ titulo: 'Culto especial', corpo: 'Domingo às 10h.', email }),
+  });
+  if (res.status !== 201) throw new Error(`notice: ${res.status} ${await res.text()}`);
+  return async () => {
+    const page = (await (await call('/notificacoes')).json()) as {
+      notificacoes: {
+        dispositivos: number | null;
+        email: { status: string; total: number; enviados: number; pulados: number } | null;
+      }[];
+    };
+    const n = page.notificacoes[0]!;
+    const pushed = await new Promise<number>((resolve) => {
+      pushSink.child.once('message', (m) => resolve((m as { received: number }).received));
+      pushSink.child.send('count');
+    });
+    const mailed = (n.email?.enviados ?? 0) + (n.email?.pulados ?? 0);
+    const pushing = pushed - pushedBefore < PEOPLE;
+    const mailing = email && n.email?.status !== 'concluido';
+    return {
+      phase: pushing ? (mailing ? 'pushes and e-mails' : 'pushes') : 'e-mails only',
+      done: !pushing && !mailing,
+      say: `${email ? `${mailed} of ${n.email?.total ?? '?'} e-mails, ` : ''}${pushed - pushedBefore} pushes received (devices reached: ${n.dispositivos ?? '—'})`,
+    };
   };
+}
 let pushedBefore = 0;
 
 async function run(work: string, cache: boolean): Promise<Run> {
@@ -191,7 +210,9 @@ async function run(work: string, cache: boolean): Promise<Run> {
     pushSink.child.once('message', (m) => resolve((m as { received: number }).received));
     pushSink.child.send('count');
   });
-  const server = spawn(process.execPath, ['server.ts'], {
+  const profile = PROFILE ? [`--cpu-prof`, `--cpu-prof-dir=${PROFILE}`] : [];
+  const spawnedAt = performance.now();
+  const server = spawn(process.execPath, [...profile, 'server.ts'], {
     env: {
       ...process.env,
       DATABASE_URL: PG ? urlOf(runDb) : '',
@@ -236,14 +257,22 @@ async function run(work: string, cache: boolean): Promise<Run> {
     await new Promise((r) => setTimeout(r, QUIET_S * 1000));
     const quiet = visiting.take();
     const started = performance.now();
+    if (PROFILE)
+      console.log(
+        `  the work begins ${((started - spawnedAt) / 1000).toFixed(0)} s into the profile (--skip=)`,
+      );
     const check = await WORK[work]!(call);
-    let state = { done: false, say: '' };
+    let state: Progress = { done: false, say: '', phase: '' };
+    // each second's answers go to the phase the work was in at its end
+    const phases = new Map<string, Answer[]>();
     while (performance.now() - started < WORK_S * 1000) {
       await new Promise((r) => setTimeout(r, 1000));
       state = await check();
+      phases.set(state.phase, [...(phases.get(state.phase) ?? []), ...visiting.take()]);
       if (state.done) break;
     }
-    const during: Answer[] = visiting.take();
+    phases.set(state.phase, [...(phases.get(state.phase) ?? []), ...visiting.take()]);
+    const during = [...phases.values()].flat();
     const workSeconds = (performance.now() - started) / 1000;
     await visiting.stop();
     const q = p95(quiet);
@@ -262,6 +291,12 @@ async function run(work: string, cache: boolean): Promise<Run> {
       progress: state.say,
       spreadQuiet: spread(quiet, ['home', 'news', 'news item']),
       spreadDuring: spread(during, ['home', 'news', 'news item']),
+      phases: [...phases].map(([phase, answers]) => ({
+        phase,
+        p95: Number(p95(answers).toFixed(1)),
+        ratio: Number((p95(answers) / q).toFixed(2)),
+        answers: answers.length,
+      })),
       load: load(),
     };
   } finally {
@@ -291,6 +326,8 @@ try {
       );
       console.log(`  p50/p90/p95/p99/max ms quiet:  ${r.spreadQuiet}`);
       console.log(`  p50/p90/p95/p99/max ms during: ${r.spreadDuring}`);
+      for (const ph of r.phases)
+        console.log(`  during ${ph.phase}: p95 ${ph.p95} ms (${ph.ratio}×, ${ph.answers} answers)`);
     }
 } finally {
   pushSink.child.send('stop');

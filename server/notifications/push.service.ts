@@ -224,6 +224,8 @@ export interface DeliverOptions extends PushSendOptions {
   batchSize?: number;
   /** Messages in flight at once. */
   concurrency?: number;
+  /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
+  restMs?: number;
   /** Called after each batch (the task's progress). */
   progress?: (done: number) => Promise<void>;
 }
@@ -327,6 +329,7 @@ export async function deliverPush(
     texts?.[lang] ? { ...payload, title: texts[lang].title, body: texts[lang].body } : payload;
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 20;
+  const rest = options.restMs ?? 0;
   let after = 0;
   let done = 0;
   for (;;) {
@@ -380,6 +383,7 @@ export async function deliverPush(
           if (status >= 200 && status < 300) reached.push(device.id);
           else if (status === 404 || status === 410) gone.push(device.id);
           else outcome.failed++;
+          if (rest) await new Promise((resolve) => setTimeout(resolve, rest));
         }
       }),
     );

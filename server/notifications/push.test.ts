@@ -20,8 +20,8 @@ import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, expectError, expectFieldError, loginAs, runQueuedTasks } from '../test-kit.ts';
-import { pushTask } from './push.task.ts';
-import { deviceLabel, subscribe } from './push.service.ts';
+import { PUSH_PACE, pushTask } from './push.task.ts';
+import { deliverPush, deviceLabel, subscribe } from './push.service.ts';
 import {
   browserKeys,
   decrypt,
@@ -247,6 +247,22 @@ describe.each(testBackends())('web push on %s', (backend) => {
     received.length = 0;
     await runQueuedTasks(database.db, path.join(dataDir, backend), [pushTask]);
     expect(received).toHaveLength(0);
+
+    // paced as the task sends (docs/performance.md "Pages while staff work runs"): each sender
+    // rests after a message, so one sender reaches the member's two devices in two rests at least
+    const [again] = await database.db
+      .insert(t.notifications)
+      .values({ churchId: graca, title: 'Paced', body: 'Two rests.', typeCode: 'AVISO' })
+      .returning({ id: t.notifications.id });
+    const started = performance.now();
+    const outcome = await deliverPush(database.db, graca, again!.id, vapidKeys(accountSettings()), {
+      allowLocal: true,
+      concurrency: 1,
+      restMs: 60,
+    });
+    expect(outcome.reached).toBe(2);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(120);
+    expect(PUSH_PACE.restMs).toBeGreaterThan(0);
   });
 
   it('hides a kind from the member’s list on the site when they switch the app off for it', async () => {
