@@ -31,7 +31,11 @@ export interface NodeOptions {
 
 export async function startNode(options: NodeOptions): Promise<ChatNode> {
   const { index, seed } = options;
-  const child: ChildProcess = spawn(process.execPath, [options.entry], {
+  // BENCH_PROFILE=<folder>: each node writes a V8 CPU profile there when it stops
+  const profile = process.env.BENCH_PROFILE
+    ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`]
+    : [];
+  const child: ChildProcess = spawn(process.execPath, [...profile, options.entry], {
     env: {
       ...process.env,
       PORT: '0',

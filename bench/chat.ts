@@ -6,7 +6,8 @@
 // BENCH_CLIENTS (1000), BENCH_ROOM (50), BENCH_SECONDS (30), BENCH_WORKERS (2), BENCH_NODES (1),
 // BENCH_SERVER (the chat entry), DATABASE_URL (PostgreSQL; default an in-memory PGlite; needed for
 // two nodes), REDIS_URL (the adapter; needed for two nodes), BENCH_DRAIN_MS (2000),
-// BENCH_STALL_S (30: a phase in which nothing moves for this long ends the run).
+// BENCH_STALL_S (30: a phase in which nothing moves for this long ends the run), BENCH_PROFILE
+// (a folder: each node writes a CPU profile there; bench/profile-summary.ts reads it).
 // The clients live in client processes (bench/chat-worker.ts, whole rooms each); the nodes and
 // their probes are bench/chat-nodes.ts. "Lost" means a message the server acknowledged that some
 // member of the room never got; "late" a delivery that arrived after sending stopped.
@@ -291,6 +292,7 @@ function summarize(all: WorkerResult[]) {
     expectedDeliveries: sent * ROOM, // the room includes the sender, who gets its own message too
     lateDeliveries: total((r) => r.late),
     drainMs: DRAIN_MS,
+    missedByDroppedConnections: total((r) => r.missedByDropped),
     lostMessages: lost.length,
     lostDeliveries: lost.reduce((n, l) => n + l.missing, 0),
     lostExamples: lost.slice(0, 10),
@@ -319,7 +321,10 @@ function print(r: Report): void {
     `  sent ${r.messagesSent} (refused ${r.messagesRefused}, unanswered ${r.messagesUnanswered}, connect failures ${r.connectFailures}); deliveries ${r.deliveries} of ${r.expectedDeliveries} (${r.lateDeliveries} arrived after sending stopped, within ${DRAIN_MS} ms)`,
   );
   console.log(
-    `  lost: ${r.lostMessages} acknowledged messages missed by ${r.lostDeliveries} receivers${r.lostMessages ? ` (e.g. ${JSON.stringify(r.lostExamples.slice(0, 3))})` : ''}; connections dropped: ${JSON.stringify(r.disconnects)}`,
+    `  lost: ${r.lostMessages} acknowledged messages missed by ${r.lostDeliveries} receivers that stayed connected${r.lostMessages ? ` (e.g. ${JSON.stringify(r.lostExamples.slice(0, 3))})` : ''}`,
+  );
+  console.log(
+    `  connections dropped: ${JSON.stringify(r.disconnects)}, ${r.missedByDroppedConnections} receipts missed by them (the bench's clients do not reconnect)`,
   );
   console.log(
     `  p50 ${r.p50} ms   p95 ${r.p95} ms   p99 ${r.p99} ms   max ${r.max} ms   (target p95 <= 50 ms, nothing lost: ${r.met ? 'met' : 'NOT met'})`,
@@ -329,7 +334,7 @@ function print(r: Report): void {
   );
   for (const [i, n] of r.nodeStats.entries())
     console.log(
-      `  node ${i}: CPU ${n.cpuSeconds} s, event-loop delay p99 ${n.loopDelayP99Ms} ms (max ${n.loopDelayMaxMs} ms), Redis publishes waiting at most ${n.redisPendingPeak}`,
+      `  node ${i}: CPU ${n.cpuSeconds} s, event-loop delay p99 ${n.loopDelayP99Ms} ms (max ${n.loopDelayMaxMs} ms), Redis publishes waiting at most ${n.redisPendingPeak}${n.unansweredProbes ? `, ${n.unansweredProbes} probes unanswered within 10 s` : ''}`,
     );
   for (const [i, c] of r.clientProcesses.entries())
     console.log(
