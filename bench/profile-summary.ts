@@ -3,13 +3,23 @@
 // time summed per function (or per file, or per package), largest first, with the share of the
 // whole profile and of the non-idle part; `--inclusive` sums each function's total time instead
 // (itself and what it called), to see what a request handler costs as a whole
-// (docs/performance.md "How to profile"); `--skip=<s>` leaves out the first seconds (a server's start).
+// (docs/performance.md "How to profile"); a heap profile (bench/render.ts RENDER_HEAP_PROFILE) is
+// summed as bytes allocated; `--skip=<s>` leaves out the first seconds (a server's start).
 import { readFileSync } from 'node:fs';
 
 interface ProfileNode {
   id: number;
   callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
   children?: number[];
+}
+/** A sampling heap profile (bench/render.ts RENDER_HEAP_PROFILE): bytes allocated per call tree node. */
+interface HeapNode {
+  callFrame: ProfileNode['callFrame'];
+  selfSize: number;
+  children: HeapNode[];
+}
+interface HeapProfile {
+  head: HeapNode;
 }
 interface Profile {
   nodes: ProfileNode[];
@@ -32,7 +42,12 @@ const by = (flags.find((f) => f.startsWith('--by='))?.slice(5) ?? 'function') as
   'function' | 'file' | 'package';
 
 const skipUs = Number(flags.find((f) => f.startsWith('--skip='))?.slice(7) ?? 0) * 1e6;
-const profile = JSON.parse(readFileSync(file, 'utf8')) as Profile;
+const parsed = JSON.parse(readFileSync(file, 'utf8')) as Profile | HeapProfile;
+if ('head' in parsed) {
+  summarizeHeap(parsed);
+  process.exit(0);
+}
+const profile = parsed;
 const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
 const parent = new Map<number, number>();
 for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
@@ -99,3 +114,26 @@ for (const [key, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top))
   console.log(
     `${(us / 1000).toFixed(1).padStart(8)} ${((us / total) * 100).toFixed(1).padStart(7)} ${((us / busy) * 100).toFixed(1).padStart(7)}  ${key}`,
   );
+
+/** Bytes allocated per function (or file, package), itself or with what it called (`--inclusive`). */
+function summarizeHeap({ head }: HeapProfile): void {
+  const bytes = new Map<string, number>();
+  let all = 0;
+  const walk = (node: HeapNode, above: Set<string>): number => {
+    const key = keyOf(node as unknown as ProfileNode);
+    let size = node.selfSize;
+    all += node.selfSize;
+    const here = new Set(above).add(key);
+    for (const child of node.children) size += walk(child, here);
+    const counted = inclusive ? (above.has(key) ? 0 : size) : node.selfSize;
+    bytes.set(key, (bytes.get(key) ?? 0) + counted);
+    return size;
+  };
+  walk(head, new Set());
+  console.log(`${file}: ${(all / 1e6).toFixed(1)} MB allocated (sampled)`);
+  console.log(`${inclusive ? 'total MB' : ' self MB'}   % all  ${by}`);
+  for (const [key, b] of [...bytes].sort((x, y) => y[1] - x[1]).slice(0, top))
+    console.log(
+      `${(b / 1e6).toFixed(1).padStart(8)} ${((b / all) * 100).toFixed(1).padStart(7)}  ${key}`,
+    );
+}

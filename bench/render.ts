@@ -116,6 +116,18 @@ const pages = await resolvePages(async (urlPath) => (await render(urlPath)).html
 console.log(
   `${location.startsWith('postgres') ? 'PostgreSQL' : 'PGlite'} ${location.replace(/\/\/[^@]*@/, '//')}, ${RUNS} renders per page, host ${HOST}`,
 );
+// RENDER_HEAP_PROFILE=<file>: every sampled allocation of the renders, the collected ones too (what the
+// garbage collector's share comes from), for `node bench/profile-summary.ts <file>`.
+const heapProfiler = process.env.RENDER_HEAP_PROFILE ? new Session() : null;
+if (heapProfiler) {
+  heapProfiler.connect();
+  await heapProfiler.post('HeapProfiler.enable');
+  await heapProfiler.post('HeapProfiler.startSampling', {
+    samplingInterval: 4096,
+    includeObjectsCollectedByMajorGC: true,
+    includeObjectsCollectedByMinorGC: true,
+  });
+}
 const profiler = process.env.RENDER_PROFILE ? new Session() : null;
 if (profiler) {
   profiler.connect();
@@ -157,6 +169,11 @@ if (B_DIST) {
       `${page.name.padEnd(12)} ${(spent.a / RUNS).toFixed(0).padStart(6)} ${(spent.b / RUNS).toFixed(0).padStart(8)} ${(spent.b / spent.a).toFixed(2).padStart(6)}`,
     );
   }
+}
+if (heapProfiler) {
+  const { profile } = await heapProfiler.post('HeapProfiler.stopSampling');
+  writeFileSync(process.env.RENDER_HEAP_PROFILE!, JSON.stringify(profile));
+  console.log(`heap profile: ${process.env.RENDER_HEAP_PROFILE}`);
 }
 if (profiler) {
   const { profile } = await profiler.post('Profiler.stop');
