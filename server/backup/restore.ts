@@ -361,7 +361,7 @@ async function writeLocal(root: string, rel: string, body: AsyncIterable<Buffer>
  * restore that is not a superuser's cannot turn triggers off, so these fill as their sources load,
  * and are rebuilt whole at the end rather than loaded from the archive (docs/giving.md "Kept totals").
  */
-const KEPT_BY_TRIGGERS: Record<string, string> = {
+export const KEPT_BY_TRIGGERS: Record<string, string> = {
   doacao_total: 'select doacao_total_refazer()',
 };
 
