@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
+import { insertMany } from '../db/bulk-insert.ts';
 import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
 import {
@@ -177,8 +178,11 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
       run.tally.criar += ready.length;
       return;
     }
+    // A batch is one statement of gifts, one of their lines and one of the import's items: the
+    // kept giving totals' triggers fire once a statement (docs/giving.md "Kept totals").
     const writeGifts = (gifts: typeof ready) =>
       writeBatch(run, [gifts[0]!.line, gifts.at(-1)!.line], async (tx) => {
+        const reasonOf = new Map<Gift, number>();
         for (const g of gifts) {
           let reasonId = reasons.get(fold(g.reason));
           if (reasonId === undefined) {
@@ -198,18 +202,23 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
             reasons.set(fold(g.reason), reasonId);
             await recordItems(tx, run, [{ table: 'pagamento_motivo', targetId: reasonId }]);
           }
-          const at = new Date(`${g.date}T12:00:00Z`);
-          const [p] = await tx
-            .insert(t.payments)
-            .values({
+          reasonOf.set(g, reasonId);
+        }
+        const codeOf = (g: Gift) => `IMP-${run.importId}-${g.line}`;
+        const written = await insertMany(
+          tx,
+          t.payments,
+          gifts.map((g) => {
+            const at = new Date(`${g.date}T12:00:00Z`);
+            return {
               churchId,
               userId: g.userId,
-              code: `IMP-${run.importId}-${g.line}`,
-              kind: 'doacao',
+              code: codeOf(g),
+              kind: 'doacao' as const,
               donorName: g.name,
               donorEmail: g.email,
               method: g.method,
-              status: 'aprovado',
+              status: 'aprovado' as const,
               subtotalCents: g.cents,
               totalCents: g.cents,
               installmentCents: g.cents,
@@ -218,17 +227,31 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
               createdAt: at,
               updatedAt: at,
               paidAt: at,
-            })
-            .returning({ id: t.payments.id });
-          await tx.insert(t.paymentLines).values({
+            };
+          }),
+          { returning: ['id', 'code'] },
+        );
+        const idOf = new Map(written.map((w) => [w.code, w.id]));
+        await insertMany(
+          tx,
+          t.paymentLines,
+          gifts.map((g) => ({
             churchId,
-            paymentId: p!.id,
-            reasonId,
+            paymentId: idOf.get(codeOf(g))!,
+            reasonId: reasonOf.get(g)!,
             reasonName: g.reason.slice(0, 120),
             amountCents: g.cents,
-          });
-          await recordItems(tx, run, [{ table: 'pagamento', targetId: p!.id, origin: g.origin }]);
-        }
+          })),
+        );
+        await recordItems(
+          tx,
+          run,
+          gifts.map((g) => ({
+            table: 'pagamento',
+            targetId: idOf.get(codeOf(g))!,
+            origin: g.origin,
+          })),
+        );
       });
     if (!ready.length) return;
     const known = new Map(reasons);
