@@ -18,7 +18,8 @@
 // `bench_staffwork_*`), BENCH_PORT (4700), DIST_DIR (the site's build), BENCH_PEOPLE, BENCH_GIFTS,
 // BENCH_WORK (statements,notice,push), BENCH_CACHE (true|false; both by default), BENCH_PROFILE (a folder
 // for the server's CPU profile of each run: its start, quiet window and work, in that order).
-// Results: bench/results/staff-work-latest[-postgresql].json (the targets table of `npm run bench`).
+// Results: bench/results/staff-work-latest[-postgresql].json (the targets table of `npm run bench`),
+// where the works not run this time keep their latest runs.
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { createECDH, randomBytes } from 'node:crypto';
 import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -29,7 +30,7 @@ import pg from 'pg';
 import { openDatabase } from '../server/db/client.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { fillBigChurch } from './big-church.ts';
-import { writeLatest } from './results.ts';
+import { readLatest, writeLatest } from './results.ts';
 import { getStatus, p95, spread, visitors, type Answer } from './visitors.ts';
 
 const PORT = Number(process.env.BENCH_PORT ?? 4700);
@@ -103,6 +104,8 @@ console.log(`filling graca on ${backend} (load ${load().join(' ')}):`);
 }
 
 interface Run {
+  /** When it ended (ISO). */
+  at: string;
   work: string;
   cache: boolean;
   quietP95: number;
@@ -278,6 +281,7 @@ async function run(work: string, cache: boolean): Promise<Run> {
     const q = p95(quiet);
     const d = p95(during);
     return {
+      at: new Date().toISOString(),
       work,
       cache,
       quietP95: Number(q.toFixed(1)),
@@ -344,13 +348,18 @@ for (const r of runs)
   console.log(
     `| ${r.work} | ${r.cache ? 'on' : 'off'} | ${r.quietP95} / ${r.duringP95} ms | ${r.ratio}× ${r.ratio <= 2 ? '' : '**not met**'} | ${r.progress} in ${r.workSeconds} s${r.finished ? '' : ' (not finished)'} | ${r.load.join(' ')} |`,
   );
-const file = writeLatest(`staff-work${PG ? '-postgresql' : ''}`, {
+// The works not run this time keep their latest runs (each dated), so the file holds every work.
+const name = `staff-work${PG ? '-postgresql' : ''}`;
+const kept = (readLatest<{ runs: Run[] }>(name)?.runs ?? []).filter(
+  (r) => !runs.some((now) => now.work === r.work && now.cache === r.cache),
+);
+const file = writeLatest(name, {
   backend,
   people: PEOPLE,
   gifts: GIFTS,
   quietSeconds: QUIET_S,
   workSeconds: WORK_S,
-  runs,
+  runs: [...kept, ...runs],
 });
 console.log(`\n${file}`);
 process.exitCode = runs.every((r) => r.ratio <= 2) ? 0 : 1;
