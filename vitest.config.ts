@@ -34,6 +34,8 @@ export default defineConfig({
             'contract/**/*.test.ts',
             'common/**/*.test.ts',
             'tests/unit/**/*.test.ts',
+            // the benches' own logic (the targets table of `npm run bench`)
+            'bench/**/*.test.ts',
           ],
         },
       },

@@ -13,8 +13,12 @@
 // BENCH_LOG_LEVEL=error measures without the request lines.
 // Knobs: BENCH_QUICK=1 (home and news only, 1 round of 2 s: checks it runs), BENCH_PAGES=home,news,
 // BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP (3 s per page, first), BENCH_CONNECTIONS (10), BENCH_PORT (4431) and BENCH_PLAIN_PORT (the next one).
+// BENCH_BASE_DIST=<a build of the previous release> (BENCH_BASE_DIR=<its checkout>, default this one)
+// adds alternating rounds of that server and this one, uncached, on home, /news and a news item.
 // Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
-// printed as Markdown and kept in bench/results/latest.json and latest.md.
+// printed as Markdown and kept in bench/results/latest.json and latest.md, followed by the speed
+// targets table (bench/targets.ts): each target, its figure from this run or from the other
+// benches' latest results in bench/results/, met or not.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto'; // production needs its own token key (server/auth/jwt-secret.ts)
 import {
@@ -33,6 +37,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { resolvePages, type BenchPage } from './pages.ts';
+import { readOtherResults, targetRows, targetsMarkdown, type AbResult } from './targets.ts';
 
 const QUICK = process.env.BENCH_QUICK === '1';
 const SERVER_PORT = Number(process.env.BENCH_PORT ?? 4431);
@@ -54,6 +59,9 @@ const DIST = process.env.DIST_DIR ?? 'dist';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** Where the server's log lines go: a file to read afterwards, else /dev/null (a log shipper's pipe costs the server the same write). */
 const SERVER_LOG = process.env.BENCH_SERVER_LOG ?? '/dev/null';
+/** A build of the previous release (and its checkout): the "never slower" row's A/B rounds. */
+const BASE_DIST = process.env.BENCH_BASE_DIST;
+const BASE_DIR = process.env.BENCH_BASE_DIR ?? '.';
 
 interface Setup {
   db: 'PGlite' | 'PostgreSQL';
@@ -78,16 +86,22 @@ interface Row {
   sent: string;
   /** The machine's 1-minute load average when the page's rounds ended (the machine is shared). */
   load: number;
+  /** JavaScript the page loads besides the page script (none expected on public pages). */
+  frameworkScripts: string[];
 }
 
 type Answer = { status: number; headers: Record<string, string>; body: Buffer };
 
-function get(urlPath: string, headers: Record<string, string>): Promise<Answer> {
+function get(
+  urlPath: string,
+  headers: Record<string, string>,
+  port = SERVER_PORT,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
       {
         host: '127.0.0.1',
-        port: SERVER_PORT,
+        port,
         path: urlPath,
         headers: { host: `${HOST}:${SERVER_PORT}`, ...headers },
       },
@@ -115,14 +129,14 @@ const decoded = (a: Answer) =>
       ? gunzipSync(a.body)
       : a.body;
 
-async function waitUp(server: ChildProcess): Promise<void> {
+async function waitUp(server: ChildProcess, port = SERVER_PORT): Promise<void> {
   for (let i = 0; i < 1800; i++) {
     if (server.exitCode !== null)
       throw new Error(
         `server exited with ${server.exitCode} (set BENCH_SERVER_LOG=<file> to keep its log lines)`,
       );
     try {
-      if ((await get('/healthz', {})).status === 200) return;
+      if ((await get('/healthz', {}, port)).status === 200) return;
     } catch {
       /* starting */
     }
@@ -204,15 +218,22 @@ async function setups(): Promise<Setup[]> {
   return list;
 }
 
-function startServer(setup: Setup, cache: boolean): ChildProcess {
+/** The server of this checkout, or with `other` a build (and checkout) of another release. */
+function startServer(
+  setup: Setup,
+  cache: boolean,
+  other?: { port: number; dist: string; cwd: string },
+): ChildProcess {
   const { DATABASE_URL: _inherited, ...inherited } = process.env; // the setup says which database
   const logFd = openSync(SERVER_LOG, 'a');
   const child = spawn(process.execPath, ['server.ts'], {
+    ...(other ? { cwd: other.cwd } : {}),
     env: {
       ...inherited,
       ...setup.env,
+      ...(other ? { DIST_DIR: other.dist } : {}),
       PAGE_CACHE: String(cache),
-      PORT: String(SERVER_PORT),
+      PORT: String(other?.port ?? SERVER_PORT),
       HOST: '127.0.0.1',
       LOG_LEVEL,
       // /metrics on, as deployed: the request metrics are always kept; the token adds process metrics
@@ -294,10 +315,27 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
       },
       sent: browser.headers['content-encoding'] ?? 'identity',
       load: Math.round(loadavg()[0]! * 10) / 10,
+      frameworkScripts: frameworkScripts(identity.body.toString()),
     };
   } finally {
     plain.kill();
   }
+}
+
+/**
+ * What a page's HTML loads of JavaScript besides the page script (`/page-script/…`, the one file
+ * public pages may load: docs/performance.md "The page script"): framework code, islands.
+ */
+function frameworkScripts(html: string): string[] {
+  const found = new Set<string>();
+  for (const m of html.matchAll(
+    /<script\b[^>]*\bsrc="([^"]+)"|<link\b[^>]*\brel="modulepreload"[^>]*\bhref="([^"]+)"|\b(?:component|renderer)-url="([^"]+)"/g,
+  )) {
+    const url = m[1] ?? m[2] ?? m[3] ?? '';
+    if (!url.startsWith('/page-script/')) found.add(url);
+  }
+  if (/<astro-island\b/.test(html)) found.add('<astro-island>');
+  return [...found];
 }
 
 const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : '—');
@@ -315,9 +353,52 @@ function table(rows: Row[]): string {
   return lines.join('\n');
 }
 
+/**
+ * BENCH_BASE_DIST (a build of the previous release; BENCH_BASE_DIR its checkout, default this
+ * one): that server (A) and this one (B) side by side on fresh PGlite demo data, uncached, loaded
+ * in alternating rounds on the home page, /news and a news item (bench/ab.ts's way); B/A req/s.
+ */
+async function previousRelease(): Promise<AbResult | null> {
+  if (!BASE_DIST) return null;
+  const sides = [
+    { port: PLAIN_PORT + 1, dist: path.resolve(BASE_DIST), cwd: path.resolve(BASE_DIR) },
+    { port: PLAIN_PORT + 2, dist: path.resolve(DIST), cwd: process.cwd() },
+  ];
+  const dirs = sides.map(() => mkdtempSync(path.join(tmpdir(), 'church-bench-ab-')));
+  const servers = sides.map((side, i) =>
+    startServer({ db: 'PGlite', data: 'demo', env: { DATA_DIR: dirs[i]! } }, false, side),
+  );
+  console.log(`# the previous release (A: ${BASE_DIST}) against this one (B), uncached`);
+  try {
+    for (const [i, side] of sides.entries()) await waitUp(servers[i]!, side.port);
+    const pages = await resolvePages(
+      async (p) => decoded(await get(p, BROWSER, sides[1]!.port)).toString(),
+      ['home', 'news', 'news item'],
+    );
+    const out: AbResult['pages'] = [];
+    for (const page of pages) {
+      for (const side of sides) await measure(side.port, page.path, Math.max(WARMUP, 2));
+      const rps: [number[], number[]] = [[], []];
+      for (let round = 0; round < ROUNDS; round++)
+        for (const i of round % 2 ? [1, 0] : [0, 1])
+          rps[i]!.push((await measure(sides[i]!.port, page.path)).rps);
+      const row = { page: page.name, a: Math.round(median(rps[0])), b: Math.round(median(rps[1])) };
+      out.push(row);
+      console.log(
+        `  ${page.name.padEnd(12)} A ${row.a} req/s  B ${row.b} req/s  B/A ${(row.b / row.a).toFixed(2)}  load ${loadavg()[0]!.toFixed(1)}`,
+      );
+    }
+    return { base: BASE_DIST, pages: out };
+  } finally {
+    for (const child of servers) await stop(child);
+    for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (!existsSync(`${DIST}/server/entry.mjs`))
   execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
+const startedAt = new Date().toISOString();
 const rows: Row[] = [];
 const all = await setups();
 let server: ChildProcess | undefined;
@@ -358,6 +439,7 @@ try {
     await setup.cleanup?.().catch((e: unknown) => console.warn('cleanup:', e));
 }
 
+const ab = await previousRelease();
 const markdown = table(rows);
 console.log(`\n${markdown}\n`);
 mkdirSync('bench/results', { recursive: true });
@@ -371,5 +453,19 @@ const meta = {
   logLevel: LOG_LEVEL,
   loadAverage: loadavg().map((l) => Math.round(l * 10) / 10),
 };
-writeFileSync('bench/results/latest.json', JSON.stringify({ ...meta, rows }, null, 2));
-writeFileSync('bench/results/latest.md', `${JSON.stringify(meta)}\n\n${markdown}\n`);
+// The speed targets, each beside its figure: this run's for items 1–3, the other benches' latest
+// results for the staff side and the chat (bench/targets.ts).
+const targets = targetRows(
+  { at: startedAt, loadAverage: meta.loadAverage, rows, ab },
+  readOtherResults(),
+);
+const targetsTable = targetsMarkdown(targets);
+console.log(`Speed targets (docs/performance.md "Throughput"):\n\n${targetsTable}\n`);
+writeFileSync(
+  'bench/results/latest.json',
+  JSON.stringify({ ...meta, startedAt, rows, ab, targets }, null, 2),
+);
+writeFileSync(
+  'bench/results/latest.md',
+  `${JSON.stringify(meta)}\n\n${markdown}\n\nSpeed targets:\n\n${targetsTable}\n`,
+);
