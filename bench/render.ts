@@ -71,7 +71,14 @@ let probe = 0;
 async function render(
   urlPath: string,
   build: 'a' | 'b' = 'a',
-): Promise<{ ms: number; status: number; bytes: number; queries: number; html: string }> {
+): Promise<{
+  ms: number;
+  status: number;
+  bytes: number;
+  queries: number;
+  statements: string[];
+  html: string;
+}> {
   const id = String(++probe);
   const started = performance.now();
   const { status, body } = await new Promise<{ status: number; body: Buffer }>(
@@ -108,6 +115,7 @@ async function render(
     bytes: body.length,
     html: body.toString(),
     queries: (await stats.get(id)!).statements.length,
+    statements: (await stats.get(id)!).statements,
   };
 }
 
@@ -147,6 +155,8 @@ for (const page of pages) {
   const perRender = (u: NodeJS.CpuUsage) => ((u.user + u.system) / RUNS).toFixed(0).padStart(7);
   const ms = runs.map((r) => r.ms).sort((a, b) => a - b);
   const last = runs.at(-1)!;
+  // RENDER_SQL=1: the statements of the page's last render
+  if (process.env.RENDER_SQL === '1') for (const q of last.statements) console.log(`  ${q}`);
   console.log(
     `${page.name.padEnd(12)} ${String(last.status).padStart(6)} ${String(last.bytes).padStart(7)} ${String(last.queries).padStart(8)} ${ms[Math.floor(ms.length / 2)]!.toFixed(1).padStart(8)} ${ms[Math.floor(ms.length * 0.9)]!.toFixed(1).padStart(8)} ${perRender(process.cpuUsage(cpu))} ${perRender(process.threadCpuUsage(main))}`,
   );
