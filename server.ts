@@ -15,6 +15,7 @@ import {
   isApiRequest,
   serveMetrics,
 } from './server/http/node-handler.ts';
+import { noteRequest } from './server/http/traffic.ts';
 import { refuseBadHost, validHostHeader } from './server/http/host-header.ts';
 import { applyChosenLanguage } from './server/http/language-cookie.ts';
 import { createPageCache } from './server/http/page-cache.ts';
@@ -143,6 +144,7 @@ export async function start(config: Config): Promise<RunningServer> {
   };
 
   const server = createServer((req, response) => {
+    noteRequest(); // background work paces itself while requests come in (server/http/traffic.ts)
     const res = response as Observed;
     // The proxy's request id (or a new one) is on every answer, log line and error report.
     const requestId = requestIdOf(req.headers[REQUEST_ID_HEADER]);

@@ -226,6 +226,10 @@ export interface DeliverOptions extends PushSendOptions {
   concurrency?: number;
   /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
   restMs?: number;
+  /** Senders at work while busy (default: all); the others wait, resting, until it is not. */
+  busyConcurrency?: number;
+  /** Whether to pace now (default: always): the task paces only while the process answers requests. */
+  busy?: () => boolean;
   /** Called after each batch (the task's progress). */
   progress?: (done: number) => Promise<void>;
 }
@@ -330,6 +334,8 @@ export async function deliverPush(
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 20;
   const rest = options.restMs ?? 0;
+  const busy = options.busy ?? (() => true);
+  const busyConcurrency = options.busyConcurrency ?? concurrency;
   let after = 0;
   let done = 0;
   for (;;) {
@@ -375,15 +381,19 @@ export async function deliverPush(
     const gone: number[] = [];
     let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
+      Array.from({ length: Math.min(concurrency, wanted.length) }, async (_, sender) => {
         while (next < wanted.length) {
+          if (rest && sender >= busyConcurrency && busy()) {
+            await new Promise((resolve) => setTimeout(resolve, rest));
+            continue;
+          }
           const device = wanted[next++]!;
           const words = languages ? payloadFor(languages.get(device.userId)!) : payload;
           const status = await sendPush(device, words, keys, options);
           if (status >= 200 && status < 300) reached.push(device.id);
           else if (status === 404 || status === 410) gone.push(device.id);
           else outcome.failed++;
-          if (rest) await new Promise((resolve) => setTimeout(resolve, rest));
+          if (rest && busy()) await new Promise((resolve) => setTimeout(resolve, rest));
         }
       }),
     );

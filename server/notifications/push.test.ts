@@ -263,6 +263,42 @@ describe.each(testBackends())('web push on %s', (backend) => {
     expect(outcome.reached).toBe(2);
     expect(performance.now() - started).toBeGreaterThanOrEqual(120);
     expect(PUSH_PACE.restMs).toBeGreaterThan(0);
+
+    // with nobody being answered (busy() false) no sender rests; while busy, only busyConcurrency send
+    const quiet = await database.db
+      .insert(t.notifications)
+      .values({ churchId: graca, title: 'Quiet', body: 'No rests.', typeCode: 'AVISO' })
+      .returning({ id: t.notifications.id });
+    const quietStart = performance.now();
+    const unpaced = await deliverPush(
+      database.db,
+      graca,
+      quiet[0]!.id,
+      vapidKeys(accountSettings()),
+      {
+        allowLocal: true,
+        concurrency: 1,
+        restMs: 2_000,
+        busy: () => false,
+      },
+    );
+    expect(unpaced.reached).toBe(2);
+    expect(performance.now() - quietStart).toBeLessThan(2_000);
+    const busy = await database.db
+      .insert(t.notifications)
+      .values({ churchId: graca, title: 'Busy', body: 'One sender.', typeCode: 'AVISO' })
+      .returning({ id: t.notifications.id });
+    const busyStart = performance.now();
+    const paced = await deliverPush(database.db, graca, busy[0]!.id, vapidKeys(accountSettings()), {
+      allowLocal: true,
+      concurrency: 2,
+      busyConcurrency: 1,
+      restMs: 60,
+      busy: () => true,
+    });
+    expect(paced.reached).toBe(2);
+    // one sender at work: two messages, a rest after each
+    expect(performance.now() - busyStart).toBeGreaterThanOrEqual(120);
   });
 
   it('hides a kind from the member’s list on the site when they switch the app off for it', async () => {
