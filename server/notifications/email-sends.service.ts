@@ -213,6 +213,8 @@ export interface EmailWorkOptions {
   concurrency?: number;
   /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
   restMs?: number;
+  /** Whether to rest now (default: always): the job rests only while the process answers requests. */
+  busy?: () => boolean;
 }
 
 /** A claim older than this whose outcome was never written (its process died mid-send) counts as failed. */
@@ -366,7 +368,8 @@ async function deliver(
         try {
           await options.mailer.send(mail);
           outcome.set(rowId, { status: 'enviado' });
-          if (rest) await new Promise((resolve) => setTimeout(resolve, rest));
+          if (rest && (options.busy?.() ?? true))
+            await new Promise((resolve) => setTimeout(resolve, rest));
         } catch (error) {
           const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
           const code = permanentFailure(error);

@@ -88,11 +88,12 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
   };
   const to = (mail: ParsedMail) =>
     (Array.isArray(mail.to) ? mail.to[0] : mail.to)!.value[0]!.address!.toLowerCase();
-  const work = (batch = 200) =>
+  const work = (batch = 200, pace: { restMs?: number; busy?: () => boolean } = {}) =>
     workEmailSends(database.db, {
       mailer: createMailer({ dataDir, smtpUrl: smtp.url }),
       settings,
       batch,
+      ...pace,
     });
   const send = async (title: string) => {
     const res = await client.call('POST', '/admin/graca/notificacoes', {
@@ -222,6 +223,17 @@ describe.each(testBackends())('e-mail announcements over SMTP on %s', (backend) 
       (n) => n.id === notice.id,
     );
     expect(row?.email).toMatchObject({ status: 'concluido', total: 3, enviados: 3, pulados: 0 });
+  });
+
+  it('rests after each message only while the process answers requests', async () => {
+    await send('Sem pausa');
+    let started = performance.now();
+    expect(await work(200, { restMs: 1_500, busy: () => false })).toBe(3);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    await send('Com pausa');
+    started = performance.now();
+    expect(await work(200, { restMs: 300, busy: () => true })).toBe(3);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(300);
   });
 
   it('one click unsubscribes (GET only asks); the next send skips that member', async () => {
