@@ -4,6 +4,7 @@
 // buffers as Redis itself counts them. Every wait here has an end: a node that does not start, or
 // does not answer, is named rather than waited for.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import type { NodeProbeAnswer } from '../server/chat/node-probe.ts';
 
@@ -112,10 +113,24 @@ export interface NodeSummary {
   loopDelayMaxMs: number;
   /** Its Redis publishes waiting for an answer: the most at once. */
   redisPendingPeak: number;
-  /** CPU seconds from the first probe of the run to the last. */
+  /** CPU seconds from the start of sending to the results (from /proc; else between probes). */
   cpuSeconds: number;
   /** Probes it did not answer within their time. */
   unansweredProbes: number;
+}
+
+/**
+ * A process's CPU time (ms) as Linux counts it (/proc/<pid>/stat: user + system ticks of 10 ms),
+ * read from outside: a node too busy to answer its probe is still measured. Null elsewhere.
+ */
+export function processCpuMs(pid: number | undefined): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10; // utime, stime (fields 14 and 15)
+  } catch {
+    return null;
+  }
 }
 
 /** Keeps the peaks of a node's probes. */
@@ -128,6 +143,7 @@ export class NodeWatch {
   private max = 0;
   private pending = 0;
   private unanswered = 0;
+  private cpuStart: number | null = null;
 
   constructor(node: ChatNode) {
     this.node = node;
@@ -153,11 +169,17 @@ export class NodeWatch {
   async reset(): Promise<void> {
     await this.sample();
     this.first = this.last?.answer ?? null;
+    this.cpuStart = processCpuMs(this.node.process.pid);
     this.p99 = this.max = this.pending = this.unanswered = 0;
   }
 
   summary(): NodeSummary {
     const cpu = (a: NodeProbeAnswer | null | undefined) => (a ? a.cpuMs.user + a.cpuMs.system : 0);
+    const now = processCpuMs(this.node.process.pid);
+    const used =
+      now !== null && this.cpuStart !== null
+        ? now - this.cpuStart
+        : cpu(this.last?.answer) - cpu(this.first);
     return {
       url: this.node.url,
       exited: this.node.exited,
@@ -165,7 +187,7 @@ export class NodeWatch {
       loopDelayP99Ms: this.p99,
       loopDelayMaxMs: this.max,
       redisPendingPeak: this.pending,
-      cpuSeconds: Math.round((cpu(this.last?.answer) - cpu(this.first)) / 100) / 10,
+      cpuSeconds: Math.round(used / 100) / 10,
       unansweredProbes: this.unanswered,
     };
   }

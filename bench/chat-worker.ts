@@ -3,7 +3,8 @@
 // turn), says `ready`, and on `go` has each send one message every interval; the send time travels
 // in the text, so latency is measured on the machine's one clock wherever the receiver is. Every
 // message of the measured window carries its id; after the window the clients stop sending and
-// wait `drainMs` before closing, so a delivery still in flight is counted as late, not lost.
+// keep reading until nothing has arrived for `drainMs` (at most `drainMaxMs`), so a delivery still
+// in flight — however far behind the nodes are — is counted as late, not lost.
 // Every 2 s it tells the parent how far it got (`progress`), so a run that stops moving is seen
 // and named instead of waited for; at the end it sends its `result`.
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -21,6 +22,7 @@ export interface WorkerJob {
   warmupMs: number;
   intervalMs: number;
   drainMs: number;
+  drainMaxMs: number;
 }
 
 export type WorkerPhase = 'connecting' | 'ready' | 'warm-up' | 'measuring' | 'draining' | 'done';
@@ -50,6 +52,8 @@ export interface WorkerResult {
   late: number;
   sent: number;
   refused: number;
+  /** How long it read after sending stopped (ms): until `drainMs` passed with nothing new. */
+  drainedMs: number;
   /** Sends of the window never acknowledged (neither accepted nor refused) by the end. */
   unanswered: number;
   /**
@@ -90,6 +94,7 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
   const disconnects: Record<string, number> = {};
   const totals = { connected: 0, connectFailures: 0, disconnected: 0, sends: 0, answers: 0 };
   let received = 0;
+  let lastReceipt = 0;
   // receipts of each message sent in the window, by id ("<client>.<n>"); acknowledged ones below
   const receipts = new Map<string, number>();
   const acknowledged = new Set<string>();
@@ -155,6 +160,7 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
       // "m:<send time>:<id>": a message of the window, counted whenever it arrives
       socket.on('message', (m: { text: string }) => {
         received++;
+        lastReceipt = Date.now();
         const [kind, at, id] = m.text.split(':');
         if (kind !== 'm' || !id || !Number.isFinite(Number(at))) return;
         receipts.set(id, (receipts.get(id) ?? 0) + 1);
@@ -220,7 +226,11 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
   for (const t of timers) clearTimeout(t);
   closed = true; // sending has stopped: what still arrives was in flight
   phase = 'draining';
-  await new Promise((r) => setTimeout(r, job.drainMs));
+  const drainStart = Date.now();
+  lastReceipt = drainStart;
+  while (Date.now() - lastReceipt < job.drainMs && Date.now() - drainStart < job.drainMaxMs)
+    await new Promise((r) => setTimeout(r, 100));
+  const drainedMs = Date.now() - drainStart;
   const cpu = process.cpuUsage(cpuBefore);
   loop.disable();
   phase = 'done';
@@ -244,6 +254,7 @@ async function runWorker(job: WorkerJob): Promise<WorkerResult> {
     late,
     sent,
     refused,
+    drainedMs,
     unanswered: awaiting.size,
     lost,
     missedByDropped,
