@@ -51,6 +51,34 @@ describe.each(testBackends())('job runner on %s', (backend) => {
     expect(runs).toHaveLength(1);
   });
 
+  it('runs the due jobs of a tick at once: a long run does not hold the others', async () => {
+    const order: string[] = [];
+    let shortRan!: () => void;
+    const shortDone = new Promise<void>((resolve) => (shortRan = resolve));
+    // the long job ends only once the short one has run: one after another, the tick would never end
+    const long = defineJob({
+      name: 'test.long',
+      everyMs: 60_000,
+      run: async () => {
+        order.push('long started');
+        await shortDone;
+        order.push('long ended');
+      },
+    });
+    const short = defineJob({
+      name: 'test.short',
+      everyMs: 60_000,
+      run: async () => {
+        order.push('short');
+        shortRan();
+      },
+    });
+    const a = createJobRunner(database.db, [long, short], { workerId: 'a' });
+    expect(await a.tick()).toEqual(['test.long', 'test.short']);
+    expect(order.at(-1)).toBe('long ended');
+    expect([...order].sort()).toEqual(['long ended', 'long started', 'short']);
+  });
+
   it('leaves a job alone while another process holds a live lease, and takes it when the lease has run out', async () => {
     const runs: string[] = [];
     const job = counting('test.lease', runs);
