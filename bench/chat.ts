@@ -256,8 +256,25 @@ async function main() {
   await redis?.close();
   print(report);
   write(report);
-  for (const n of nodes) n.process.kill('SIGTERM');
   for (const w of workers) w.child.kill();
+  await stopNodes();
+}
+
+/**
+ * Stops the nodes: SIGTERM (each writes what it holds and closes), SIGKILL after 15 s. A node
+ * left far behind (10,000 clients here) took minutes to close, and the bench waited for it.
+ */
+async function stopNodes(): Promise<void> {
+  await Promise.all(
+    nodes.map(async (n) => {
+      if (n.exited) return;
+      const gone = new Promise((r) => n.process.once('exit', r));
+      n.process.kill('SIGTERM');
+      const timer = setTimeout(() => n.process.kill('SIGKILL'), 15_000);
+      await gone;
+      clearTimeout(timer);
+    }),
+  );
 }
 
 /** The run's figures from the client processes' results. */
@@ -362,6 +379,7 @@ function write(report: object): void {
 
 try {
   await main();
+  process.exit(0);
 } catch (error) {
   const message = error instanceof Error ? error.message : String(error);
   console.error(`\nchat bench stopped — ${message}`);
