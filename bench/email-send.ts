@@ -13,6 +13,7 @@ import { createApi } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import * as t from '../server/db/schema/index.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
+import { restingAfter } from '../server/http/traffic.ts';
 import { createMailer, type Mailer } from '../server/mail/outbox.ts';
 import {
   queueEmailSend,
@@ -121,7 +122,7 @@ for (;;) {
     mailer,
     settings,
     concurrency: 4,
-    restMs: Number(process.env.BENCH_REST_MS ?? 0),
+    pace: restingAfter(Number(process.env.BENCH_REST_MS ?? 0)),
   });
   sent += n;
   const [row] = await database.db.select().from(t.emailSends).where(eq(t.emailSends.id, sendId!));

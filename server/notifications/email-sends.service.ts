@@ -15,6 +15,7 @@ import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
+import type { Pace } from '../http/traffic.ts';
 import { fieldProblem } from '../http/errors.ts';
 import { log } from '../log.ts';
 import type { Mail, Mailer } from '../mail/outbox.ts';
@@ -211,10 +212,8 @@ export interface EmailWorkOptions {
   limit?: number;
   /** Messages in flight at once. */
   concurrency?: number;
-  /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
-  restMs?: number;
-  /** Whether to rest now (default: always): the job rests only while the process answers requests. */
-  busy?: () => boolean;
+  /** How each message goes (default: at once): the job takes the process's background pace. */
+  pace?: Pace;
 }
 
 /** A claim older than this whose outcome was never written (its process died mid-send) counts as failed. */
@@ -359,17 +358,15 @@ async function deliver(
     }
   }
   const concurrency = Math.max(1, options.concurrency ?? 4);
-  const rest = options.restMs ?? 0;
+  const pace: Pace = options.pace ?? ((send) => send());
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
       while (next < queue.length) {
         const { rowId, mail } = queue[next++]!;
         try {
-          await options.mailer.send(mail);
+          await pace(() => options.mailer.send(mail));
           outcome.set(rowId, { status: 'enviado' });
-          if (rest && (options.busy?.() ?? true))
-            await new Promise((resolve) => setTimeout(resolve, rest));
         } catch (error) {
           const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
           const code = permanentFailure(error);

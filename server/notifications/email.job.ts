@@ -1,6 +1,6 @@
 // The e-mail announcements of the one scheduler (server/jobs/): every send in progress, a batch
 // of recipients per commit (email-sends.service.ts workEmailSends), on every node at once.
-import { servingRequests } from '../http/traffic.ts';
+import { backgroundPace } from '../http/traffic.ts';
 import { defineJob } from '../jobs/runner.ts';
 import { workEmailSends } from './email-sends.service.ts';
 
@@ -11,8 +11,9 @@ export const emailSendsJob = defineJob({
   // lets another node help with the rest, never send the same message again.
   leaseMs: 10 * 60_000,
   async run({ db, mailer, settings }) {
-    // a rest of 25 ms after each message keeps public pages' p95 within 2× while a big send runs
-    // (bench/email-send.ts: ~80 messages/s, 20,000 in about 4 minutes); only while requests come in
-    await workEmailSends(db, { mailer, settings, restMs: 25, busy: servingRequests });
+    // the process's background pace, shared with a notice's pushes: while requests are being
+    // answered, turns and a rest of 25 ms after each message keep public pages' p95 within 2×
+    // (bench/staff-work.ts, bench/email-send.ts); at full speed when nobody is being answered
+    await workEmailSends(db, { mailer, settings, pace: backgroundPace });
   },
 });

@@ -15,6 +15,7 @@ import { notificationPath } from '../../common/notification-link.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
+import type { Pace } from '../http/traffic.ts';
 import { churchLanguage, languagesFor } from './languages.ts';
 import { channelsFor } from './preferences.ts';
 import { sendPush, type PushSendOptions } from './push-send.ts';
@@ -224,12 +225,8 @@ export interface DeliverOptions extends PushSendOptions {
   batchSize?: number;
   /** Messages in flight at once. */
   concurrency?: number;
-  /** Each sender rests this long after a message, leaving the event loop to requests (0: none). */
-  restMs?: number;
-  /** Senders at work while busy (default: all); the others wait, resting, until it is not. */
-  busyConcurrency?: number;
-  /** Whether to pace now (default: always): the task paces only while the process answers requests. */
-  busy?: () => boolean;
+  /** How each message goes (default: at once): the task takes the process's background pace. */
+  pace?: Pace;
   /** Called after each batch (the task's progress). */
   progress?: (done: number) => Promise<void>;
 }
@@ -333,9 +330,7 @@ export async function deliverPush(
     texts?.[lang] ? { ...payload, title: texts[lang].title, body: texts[lang].body } : payload;
   const batchSize = options.batchSize ?? 500;
   const concurrency = options.concurrency ?? 20;
-  const rest = options.restMs ?? 0;
-  const busy = options.busy ?? (() => true);
-  const busyConcurrency = options.busyConcurrency ?? concurrency;
+  const pace: Pace = options.pace ?? ((send) => send());
   let after = 0;
   let done = 0;
   for (;;) {
@@ -381,19 +376,14 @@ export async function deliverPush(
     const gone: number[] = [];
     let next = 0;
     await Promise.all(
-      Array.from({ length: Math.min(concurrency, wanted.length) }, async (_, sender) => {
+      Array.from({ length: Math.min(concurrency, wanted.length) }, async () => {
         while (next < wanted.length) {
-          if (rest && sender >= busyConcurrency && busy()) {
-            await new Promise((resolve) => setTimeout(resolve, rest));
-            continue;
-          }
           const device = wanted[next++]!;
           const words = languages ? payloadFor(languages.get(device.userId)!) : payload;
-          const status = await sendPush(device, words, keys, options);
+          const status = await pace(() => sendPush(device, words, keys, options));
           if (status >= 200 && status < 300) reached.push(device.id);
           else if (status === 404 || status === 410) gone.push(device.id);
           else outcome.failed++;
-          if (rest && busy()) await new Promise((resolve) => setTimeout(resolve, rest));
         }
       }),
     );

@@ -6,7 +6,7 @@ import type { Lang } from '../../contract/language.ts';
 import type { NoticeKind } from '../../contract/notification-preferences.ts';
 import type { Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
-import { servingRequests } from '../http/traffic.ts';
+import { backgroundPace } from '../http/traffic.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
 import { deliverPush } from './push.service.ts';
 import { localPushAllowed, vapidKeys } from './vapid.ts';
@@ -49,12 +49,12 @@ export async function queuePush(
  * How a notice's pushes go out: each message is encrypted for its device on the main thread
  * (~0.5 ms of key agreement, plus its request), and 20 senders without a pause kept that thread
  * ~90 % busy while 20,000 devices were reached, public pages' p95 at 5× their p95 without it.
- * While this process answers requests, 4 senders work and each rests 25 ms after a message, which
- * kept the pages within 2× (bench/staff-work.ts, docs/performance.md "Pages while staff work
- * runs"); with no request in the last second all 20 work without resting, and 20,000 devices are
- * reached in about 40 s instead of 3 minutes.
+ * So each message takes the process's background pace (server/http/traffic.ts), shared with the
+ * e-mail job: while requests are being answered, 4 messages at once in all, each slot resting
+ * 25 ms after its message (within 2×: bench/staff-work.ts, docs/performance.md "Pages while staff
+ * work runs"); with nobody being answered, all 20 senders at full speed (20,000 devices in ~40 s).
  */
-export const PUSH_PACE = { concurrency: 20, busyConcurrency: 4, restMs: 25, busy: servingRequests };
+export const PUSH_PACE = { concurrency: 20, pace: backgroundPace };
 
 export const pushTask = defineTask<PushTaskPayload>({
   kind: PUSH_TASK,
