@@ -3,6 +3,8 @@
 // devices, a big send's e-mails): while visitors are being answered, all such sends of the process
 // together take turns in a few slots and rest after each message; when nobody is being answered,
 // they go at full speed (docs/performance.md "Pages while staff work runs").
+import { setTimeout as sleep } from 'node:timers/promises';
+
 let lastAt = Number.NEGATIVE_INFINITY;
 
 /** A request came in while work was being done within this long counts as "answering requests". */
@@ -23,8 +25,6 @@ export type Pace = <T>(send: () => Promise<T>) => Promise<T>;
 export const BUSY_SLOTS = 4;
 /** How long a slot rests after its message while requests are being answered. */
 export const BUSY_REST_MS = 25;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A pace of `slots` shared slots, each resting `restMs` after its message, while `busy()`; no
