@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { recordQuery } from '../db/query-stats.ts';
-import { createPageCache, preferredEncoding, type PageCache } from './page-cache.ts';
+import { compress, createPageCache, preferredEncoding, type PageCache } from './page-cache.ts';
 
 let renders = 0;
 let clock = 1_000_000;
@@ -369,6 +369,20 @@ describe('page cache memory and compression', () => {
     expect(br.body.length).toBeLessThan(plain.body.length / 5);
     expect(rendered).toBe(3);
     expect(cache.size).toBe(0);
+  });
+
+  it('gzips a kept page at level 6 and an answer made for one client at level 4, the cheaper', async () => {
+    const { gunzipSync, gzipSync } = await import('node:zlib');
+    const page = Buffer.from(
+      `<main>${Array.from({ length: 400 }, (_, i) => `<li class="card">Culto ${i % 7}</li>`).join('')}</main>`,
+    );
+    const kept = (await compress(page, 'gzip', 'kept')) as Buffer;
+    const oneOff = (await compress(page, 'gzip', 'oneOff')) as Buffer;
+    expect(gunzipSync(kept).equals(page)).toBe(true);
+    expect(gunzipSync(oneOff).equals(page)).toBe(true);
+    const shape = { windowBits: 14, memLevel: 7 };
+    expect(kept.equals(gzipSync(page, { ...shape, level: 6 }))).toBe(true);
+    expect(oneOff.equals(gzipSync(page, { ...shape, level: 4 }))).toBe(true);
   });
 
   it('compresses a page past 128 KB off the event loop, to the same bytes', async () => {

@@ -39,6 +39,29 @@ describe('security headers of HTML answers (docs/security.md "Headers of HTML an
     expect(page.get('x-frame-options')).toBe('SAMEORIGIN');
   });
 
+  it("keeps each page's policy once, never one context's for another", () => {
+    const contexts = [
+      { pathname: '/', https: false },
+      { pathname: '/news/3', https: true },
+      { pathname: '/embed/player', https: false },
+      { pathname: '/give/', https: true },
+      { pathname: '/about', https: false, pixel: true },
+      {
+        pathname: '/',
+        https: false,
+        connectOrigins: ['https://viacep.com.br', 'https://api.example'],
+      },
+    ];
+    const policies = [astro, "script-src 'self' 'sha256-xyz='", null];
+    for (let round = 0; round < 2; round++)
+      for (const policy of policies)
+        for (const context of contexts) {
+          const headers = new Headers(policy ? { 'content-security-policy': policy } : {});
+          applySecurityHeaders(headers, context);
+          expect(headers.get('content-security-policy')).toBe(completePolicy(policy, context));
+        }
+  });
+
   it('sends HSTS only over HTTPS, trusting X-Forwarded-Proto only from a trusted proxy', () => {
     const http = new Headers();
     applySecurityHeaders(http, { pathname: '/', https: false });

@@ -4,6 +4,7 @@
 // HSTS only when the page was served over HTTPS. /embed/* pages are the only ones other sites
 // may frame. Pure: the middleware passes in what it knows about the request.
 
+import { memoByText } from '../../common/memo.ts';
 import { PIXEL_CONNECT_ORIGINS, PIXEL_SCRIPT_ORIGINS } from './analytics.ts';
 
 const HSTS = 'max-age=31536000; includeSubDomains';
@@ -104,12 +105,34 @@ export function completePolicy(astroPolicy: string | null, context: SecurityCont
   return [...merged].map(([name, value]) => (value ? `${name} ${value}` : name)).join('; ');
 }
 
+/**
+ * `completePolicy` kept by what it reads: a page's policy (its hashes) and the few facts of the request
+ * the site's directives depend on, so each page's header is built once, not on every render.
+ */
+const keptPolicy = memoByText((key) => {
+  const [facts = '', astroPolicy = ''] = (key ?? '').split('\n');
+  const [kind, https, pixel, ...connectOrigins] = facts.split(' ');
+  const pathname = kind === 'embed' ? '/embed' : kind === 'paying' ? PAYING_PAGES[0]! : '/';
+  return completePolicy(astroPolicy || null, {
+    pathname,
+    https: https === '1',
+    pixel: pixel === '1',
+    connectOrigins,
+  });
+}, 512);
+
+/** The policy of `context` around Astro's, through `keptPolicy`. */
+function policyOf(astroPolicy: string | null, context: SecurityContext): string {
+  const { pathname } = context;
+  const kind = isEmbed(pathname) ? 'embed' : isPayingPage(pathname) ? 'paying' : 'page';
+  const flag = (on: boolean | undefined) => (on ? '1' : '0');
+  const facts = [kind, flag(context.https), flag(context.pixel), ...(context.connectOrigins ?? [])];
+  return keptPolicy(`${facts.join(' ')}\n${astroPolicy ?? ''}`);
+}
+
 /** Sets the CSP, frame and transport headers of an HTML answer. */
 export function applySecurityHeaders(headers: Headers, context: SecurityContext): void {
-  headers.set(
-    'content-security-policy',
-    completePolicy(headers.get('content-security-policy'), context),
-  );
+  headers.set('content-security-policy', policyOf(headers.get('content-security-policy'), context));
   if (isEmbed(context.pathname)) headers.delete('x-frame-options');
   else headers.set('x-frame-options', 'SAMEORIGIN');
   headers.set('x-content-type-options', 'nosniff');
