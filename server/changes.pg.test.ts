@@ -103,6 +103,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('change feed on PostgreSQL', () =>
 
 describe.runIf(process.env.TEST_REDIS_URL)('change feed on Redis', () => {
   twoNodes('redis', { REDIS_URL: process.env.TEST_REDIS_URL! });
+
+  it('a setup on another database number of the same Redis hears none of its changes', async () => {
+    const channel = `changes_test_${randomBytes(4).toString('hex')}`;
+    const on = (database: number) => {
+      const url = new URL(process.env.TEST_REDIS_URL!);
+      url.pathname = `/${database}`;
+      return createChangeFeed({ REDIS_URL: url.toString(), channel, LOG_LEVEL: 'silent' });
+    };
+    const [a, b, elsewhere] = [on(3), on(3), on(4)];
+    try {
+      const [heardB, heardElsewhere]: number[][] = [[], []];
+      b.onChurchChanged((id) => heardB.push(id));
+      elsewhere.onChurchChanged((id) => heardElsewhere.push(id));
+      await Promise.all([a.ready, b.ready, elsewhere.ready]);
+      a.churchChanged(12);
+      await waitFor(() => heardB.includes(12), 2_000);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(heardElsewhere).toEqual([]);
+    } finally {
+      await Promise.all([a.close(), b.close(), elsewhere.close()]);
+    }
+  }, 20_000);
 });
 
 describe('change feed in one process (PGlite, nothing set)', () => {

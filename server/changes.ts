@@ -7,6 +7,7 @@ import { EventEmitter } from 'node:events';
 import { randomBytes } from 'node:crypto';
 import type { Database } from './db/client.ts';
 import { log as logger } from './log.ts';
+import { channelOf } from './redis-channels.ts';
 
 export interface ChangeFeed {
   churchChanged(churchId: number): void;
@@ -94,6 +95,7 @@ function redisTransport(
   log: (...args: unknown[]) => void,
 ): Transport {
   let clients: { pub: RedisLike; sub: RedisLike } | undefined;
+  const scoped = channelOf(channel, url); // one Redis may serve several setups (redis-channels.ts)
   const ready = (async () => {
     const { createClient } = await import('redis');
     const pub = createClient({ url }) as unknown as RedisLike;
@@ -102,7 +104,7 @@ function redisTransport(
     sub.on('error', (e) => log('redis', e));
     clients = { pub, sub };
     await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(channel, received);
+    await sub.subscribe(scoped, received);
   })();
   ready.catch((e: unknown) => log('redis connect', e));
   return {
@@ -111,7 +113,7 @@ function redisTransport(
     // Published once connected; while reconnecting the client queues the command.
     publish: (message) =>
       void ready
-        .then(() => clients!.pub.publish(channel, message))
+        .then(() => clients!.pub.publish(scoped, message))
         .catch((e: unknown) => log('redis publish', e)),
     async close() {
       await ready.catch(() => {});

@@ -75,8 +75,16 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     };
     const first = await startNode(env); // migrates and seeds
     const second = await startNode({ ...env, SEED_DEMO: 'false' });
-    nodes.push(first.child, second.child);
-    urls = [first.url, second.url];
+    // another setup sharing the Redis server on another database number (server/redis-channels.ts)
+    const otherDatabase = new URL(redis!);
+    otherDatabase.pathname = '/7';
+    const elsewhere = await startNode({
+      ...env,
+      REDIS_URL: otherDatabase.toString(),
+      SEED_DEMO: 'false',
+    });
+    nodes.push(first.child, second.child, elsewhere.child);
+    urls = [first.url, second.url, elsewhere.url];
   }, 120_000);
 
   afterAll(async () => {
@@ -123,6 +131,27 @@ describe.runIf(base && redis)('chat across two processes (PostgreSQL + Redis)', 
     const count = next<{ hands: number }>(mod, 'commit:count');
     await ask(onA, 'commit:answer', { id, answer: 'hand' });
     expect((await count).hands).toBe(1);
+  }, 30_000);
+
+  it('a setup on another database number of the same Redis hears none of its rooms', async () => {
+    const onA = client(urls[0]!);
+    const onB = client(urls[1]!);
+    const elsewhere = client(urls[2]!);
+    for (const [socket, name] of [
+      [onA, 'Ana'],
+      [onB, 'Beto'],
+      [elsewhere, 'Caio (outra instalação)'],
+    ] as const)
+      expect((await ask(socket, 'join', { igreja: 'graca', channel, name })).status).toBe(true);
+    const heardElsewhere: ChatMessage[] = [];
+    elsewhere.on('message', (message: ChatMessage) => heardElsewhere.push(message));
+    const arrived = next<ChatMessage>(onB, 'message');
+    expect((await ask(onA, 'message', { igreja: 'graca', channel, text: 'Só aqui' })).status).toBe(
+      true,
+    );
+    expect((await arrived).text).toBe('Só aqui');
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(heardElsewhere).toEqual([]);
   }, 30_000);
 
   it('a mute made on one process silences the author on the other; an unmute there frees them', async () => {

@@ -22,6 +22,7 @@ import { MessageStore } from './message-store.ts';
 import { adapterClientOptions, guardPublishes, type PublishWatch } from './redis-clients.ts';
 import type { ChatNodeCounts } from './node-probe.ts';
 import { log } from '../log.ts';
+import { channelOf } from '../redis-channels.ts';
 import { watchChatClients } from '../metrics.ts';
 
 export interface ChatOptions {
@@ -98,7 +99,8 @@ export async function createChat(
     pub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
     sub.on('error', (e: unknown) => log.error({ err: e }, 'chat redis'));
     await Promise.all([pub.connect(), sub.connect()]);
-    adapter = createAdapter(pub, sub) as never;
+    // the adapter's channels are named from its key: this setup's own (server/redis-channels.ts)
+    adapter = createAdapter(pub, sub, { key: channelOf('socket.io', options.redisUrl) }) as never;
     redisClients = [pub, sub];
   }
   const crossNode = !!adapter;
