@@ -113,7 +113,8 @@ describe.runIf(process.env.TEST_REDIS_URL)('change feed on Redis', () => {
     };
     const [a, b, elsewhere] = [on(3), on(3), on(4)];
     try {
-      const [heardB, heardElsewhere]: number[][] = [[], []];
+      const heardB: number[] = [];
+      const heardElsewhere: number[] = [];
       b.onChurchChanged((id) => heardB.push(id));
       elsewhere.onChurchChanged((id) => heardElsewhere.push(id));
       await Promise.all([a.ready, b.ready, elsewhere.ready]);
