@@ -138,6 +138,8 @@ export const staffGiftsPageSchema = z.object({
   /** The sum of every gift the filters match (all pages). */
   soma: z.number(),
   moeda: z.string(),
+  /** The church's clock, in which the filter's days are counted and a gift's day is written (docs/giving.md "Which clock"). */
+  fusoHorario: z.string(),
 });
 export type StaffGiftsPage = z.infer<typeof staffGiftsPageSchema>;
 

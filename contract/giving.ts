@@ -192,7 +192,11 @@ export const historyQuery = z.object({
   igreja: idParam,
   ano: z.coerce.number().int('Must be a whole number.').min(2000).max(2100).optional(),
 });
-export const historyResponseSchema = z.object({ doacoes: z.array(giftSchema) });
+export const historyResponseSchema = z.object({
+  doacoes: z.array(giftSchema),
+  /** The church's clock, in which a gift's day and year are counted (docs/giving.md "Which clock"). */
+  fusoHorario: z.string(),
+});
 export type HistoryResponse = z.infer<typeof historyResponseSchema>;
 
 export const statementQuery = z.object({
@@ -217,6 +221,8 @@ export const statementResponseSchema = z.object({
   totaisPorMotivo: z.array(z.object({ motivo: z.string(), valor: z.number() })),
   total: z.number(),
   emitidoEm: z.string(),
+  /** The church's clock, in which the year and each gift's day are counted (docs/giving.md "Which clock"). */
+  fusoHorario: z.string(),
 });
 export type Statement = z.infer<typeof statementResponseSchema>;
 

@@ -12,22 +12,31 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { Order, OrderChurch, Payer } from '../payments/pipeline.ts';
+import { dayIn, zoneOfChurch } from './giving-clock.ts';
 
 export type DonationInput = z.output<typeof donationBodySchema>;
 
 const DAY = 86_400_000;
 
-/** yyyy-mm-dd (UTC) of a moment. */
-export const dayOf = (at: Date): string => at.toISOString().slice(0, 10);
-/** A day plus n days, as yyyy-mm-dd. */
+/**
+ * yyyy-mm-dd of a moment on the church's clock: a recurring gift's days (its start, its next
+ * occurrence, "today") are the church's, as the member reads them (docs/giving.md "Which clock").
+ */
+export const dayOf = (at: Date, zone: string): string => dayIn(zone, at);
+/** A day plus n days, as yyyy-mm-dd (calendar days: no clock involved). */
 export const addDays = (day: string, n: number): string =>
-  dayOf(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY));
-/** When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília). */
+  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
+/**
+ * When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília), which falls on
+ * that same day on every clock `churchTimeZone` gives (UTC−6 to UTC+2).
+ */
 export const chargeTimeOf = (day: string): Date => new Date(`${day}T09:00:00Z`);
 
 export interface GivingChurch extends OrderChurch {
   locale: string;
   currency: string;
+  /** The church's clock (docs/giving.md "Which clock"). */
+  timeZone: string;
 }
 
 export async function givingSettingsOf(db: Db, churchId: number) {
@@ -50,6 +59,7 @@ export async function givingChurch(db: Db, churchId: number): Promise<GivingChur
     city: row.city,
     locale: row.locale,
     currency: churchCurrency(row.country),
+    timeZone: zoneOfChurch(row),
   };
 }
 
@@ -135,7 +145,7 @@ export async function donationOrder(
         .values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));
       if (!input.recorrencia || ctx.userId === null) return;
       const cardId = await savedCardFor(tx, church.id, ctx.userId, payer);
-      const today = dayOf(ctx.now);
+      const today = dayOf(ctx.now, church.timeZone);
       const next = addDays(today, input.recorrenciaDias);
       const [gift] = await tx
         .insert(t.recurringGifts)

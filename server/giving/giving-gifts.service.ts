@@ -15,17 +15,26 @@ import { toMoney } from '../payments/money.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
-import { DAY, num, currencyOf } from './giving-staff.numbers.ts';
+import { dayIn, dayStart, givingZone } from './giving-clock.ts';
+import { DAY, num, givingClockOf } from './giving-staff.numbers.ts';
 
-/** The filter's days: from its first day's start to its last day's end (UTC). */
-const dayRange = (f: GiftFilters) =>
+/**
+ * The filter's days on the church's clock (`zone`, docs/giving.md "Which clock"): from its first
+ * day's start to its last day's end there, so 31 December holds a gift at 23:30 in Brasília.
+ */
+const dayRange = (f: GiftFilters, zone: string) =>
   and(
-    f.de ? gte(t.payments.createdAt, new Date(`${f.de}T00:00:00Z`)) : undefined,
-    f.ate ? lt(t.payments.createdAt, new Date(Date.parse(`${f.ate}T00:00:00Z`) + DAY)) : undefined,
+    f.de ? gte(t.payments.createdAt, dayStart(zone, f.de)) : undefined,
+    f.ate ? lt(t.payments.createdAt, dayStart(zone, dayPlus(f.ate, 1))) : undefined,
   );
 
 /** The gifts (payments of kind doacao) the filters match; `dates` narrows them to a split's edges. */
-function giftWhere(churchId: number, f: GiftFilters, dates: SQL | undefined = dayRange(f)) {
+function giftWhere(
+  churchId: number,
+  f: GiftFilters,
+  zone: string,
+  dates: SQL | undefined = dayRange(f, zone),
+) {
   return and(
     eq(t.payments.churchId, churchId),
     eq(t.payments.kind, 'doacao'),
@@ -40,11 +49,15 @@ const dayPlus = (day: string, days: number) =>
   new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
 
 /**
- * The filter's whole months, read from the totals kept per month (`doacao_total`, from `from` to
- * before `to`, either open when the filter is), and its part months at either end, read from the
- * gifts (`edges`); null when no whole month lies inside (docs/performance.md "Staff pages").
+ * The filter's whole months, read from the totals kept per month of the church's clock
+ * (`doacao_total`, from `from` to before `to`, either open when the filter is), and its part months
+ * at either end, read from the gifts (`edges`, days on that clock); null when no whole month lies
+ * inside (docs/performance.md "Staff pages").
  */
-function monthSplit(f: GiftFilters): { from?: string; to?: string; edges: SQL } | null {
+function monthSplit(
+  f: GiftFilters,
+  zone: string,
+): { from?: string; to?: string; edges: SQL } | null {
   const end = f.ate ? dayPlus(f.ate, 1) : undefined;
   const from = f.de
     ? f.de.endsWith('-01')
@@ -56,8 +69,8 @@ function monthSplit(f: GiftFilters): { from?: string; to?: string; edges: SQL } 
   const edge = (a: string, b: string) =>
     a < b
       ? and(
-          gte(t.payments.createdAt, new Date(`${a}T00:00:00Z`)),
-          lt(t.payments.createdAt, new Date(`${b}T00:00:00Z`)),
+          gte(t.payments.createdAt, dayStart(zone, a)),
+          lt(t.payments.createdAt, dayStart(zone, b)),
         )
       : undefined;
   const edges = or(
@@ -135,13 +148,13 @@ const giftColumns = (amount: SQL<string>) => ({
 const giftOrder = [desc(t.payments.createdAt), desc(t.payments.id)];
 
 /** Every gift the filters match with its giver, newest first (the CSV: all of them at once). */
-function giftRows(db: Database, churchId: number, f: GiftFilters) {
+function giftRows(db: Database, churchId: number, f: GiftFilters, zone: string) {
   return db
     .select(giftColumns(sql<string>`sum(${t.paymentLines.amountCents})::bigint`))
     .from(t.payments)
     .innerJoin(t.paymentLines, lineJoin(f))
     .leftJoin(t.users, eq(t.users.id, t.payments.userId))
-    .where(giftWhere(churchId, f))
+    .where(giftWhere(churchId, f, zone))
     .groupBy(t.payments.id, t.users.id)
     .orderBy(...giftOrder)
     .$dynamic();
@@ -152,7 +165,7 @@ function giftRows(db: Database, churchId: number, f: GiftFilters) {
  * (`pagamento_igreja_tipo_data_idx`), each kept when it has a counted line and summed by itself,
  * so a page reads its 25 gifts instead of grouping a year's (docs/performance.md "Staff pages").
  */
-function giftPage(db: Database, churchId: number, f: GiftFilters, page: number) {
+function giftPage(db: Database, churchId: number, f: GiftFilters, zone: string, page: number) {
   const counted = db
     .select({ one: sql`1` })
     .from(t.paymentLines)
@@ -165,15 +178,15 @@ function giftPage(db: Database, churchId: number, f: GiftFilters, page: number) 
     )
     .from(t.payments)
     .leftJoin(t.users, eq(t.users.id, t.payments.userId))
-    .where(and(giftWhere(churchId, f), exists(counted)))
+    .where(and(giftWhere(churchId, f, zone), exists(counted)))
     .orderBy(...giftOrder)
     .limit(STAFF_GIFTS_PAGE_SIZE)
     .offset((page - 1) * STAFF_GIFTS_PAGE_SIZE);
 }
 
 /** The count and sum of the gifts the filters match: whole months from the kept totals, the rest from the gifts. */
-async function totalsOf(db: Database, churchId: number, f: GiftFilters) {
-  const split = monthSplit(f);
+async function totalsOf(db: Database, churchId: number, f: GiftFilters, zone: string) {
+  const split = monthSplit(f, zone);
   const [[gifts], [kept]] = await Promise.all([
     db
       .select({
@@ -182,7 +195,7 @@ async function totalsOf(db: Database, churchId: number, f: GiftFilters) {
       })
       .from(t.payments)
       .innerJoin(t.paymentLines, lineJoin(f))
-      .where(giftWhere(churchId, f, split ? split.edges : dayRange(f))),
+      .where(giftWhere(churchId, f, zone, split ? split.edges : dayRange(f, zone))),
     split
       ? db
           .select({
@@ -202,10 +215,10 @@ export async function listGifts(
   f: GiftFilters,
   page: number,
 ): Promise<StaffGiftsPage> {
-  const [rows, totals, moeda] = await Promise.all([
-    giftPage(db, churchId, f, page),
-    totalsOf(db, churchId, f),
-    currencyOf(db, churchId),
+  const { currency: moeda, zone } = await givingClockOf(db, churchId);
+  const [rows, totals] = await Promise.all([
+    giftPage(db, churchId, f, zone, page),
+    totalsOf(db, churchId, f, zone),
   ]);
   const lines = rows.length
     ? await db
@@ -248,6 +261,7 @@ export async function listGifts(
     totalPages: Math.max(1, Math.ceil(totals.n / STAFF_GIFTS_PAGE_SIZE)),
     soma: toMoney(totals.sumCents),
     moeda,
+    fusoHorario: zone,
   };
 }
 
@@ -315,17 +329,17 @@ export async function givingSummary(
   const agrupamento = span <= 62 * DAY ? 'dia' : 'mes';
   const [unit, format] =
     agrupamento === 'dia' ? [`'day'`, `'YYYY-MM-DD'`] : [`'month'`, `'YYYY-MM'`];
-  const split = agrupamento === 'mes' ? monthSplit(f) : null;
+  const { currency: moeda, zone } = await givingClockOf(db, churchId);
+  const split = agrupamento === 'mes' ? monthSplit(f, zone) : null;
   const kept = t.givingTotals;
-  const [rows, moeda] = await Promise.all([
-    rowsOf<SummaryRow>(
-      db.execute(sql`with linha as (
+  const rows = await rowsOf<SummaryRow>(
+    db.execute(sql`with linha as (
         select ${t.payments.id} as pagamento, ${t.payments.method} as metodo,
-               date_trunc(${sql.raw(unit)}, ${t.payments.createdAt} at time zone 'UTC') as periodo,
+               date_trunc(${sql.raw(unit)}, ${t.payments.createdAt} at time zone ${zone}::text) as periodo,
                ${t.paymentLines.reasonId} as motivo, ${t.paymentLines.reasonName} as motivo_nome,
                ${t.paymentLines.amountCents} as valor
         from ${t.payments} inner join ${t.paymentLines} on ${lineJoin(f)}
-        where ${giftWhere(churchId, f, split ? split.edges : dayRange(f))}
+        where ${giftWhere(churchId, f, zone, split ? split.edges : dayRange(f, zone))}
       ), guardado as (
         select ${kept.month}::timestamp as periodo, ${kept.reasonId} as motivo, ${kept.method} as metodo,
                ${kept.amountCents} as valor, ${keptGifts(f)} as n
@@ -346,9 +360,7 @@ export async function givingSummary(
         left join ${t.paymentReasons} r on r.id = m.motivo
       union all
       select 'metodo', metodo, null, null, sum(valor)::bigint from tudo group by metodo`),
-    ),
-    currencyOf(db, churchId),
-  ]);
+  );
   const of = (grupo: string) => rows.filter((r) => r.grupo === grupo);
   const total = of('total')[0];
   // the larger first (as the dashboard lists them), ties in a fixed order
@@ -398,7 +410,8 @@ export async function giftsCsv(
   f: GiftFilters,
   lang: MessageLang,
 ): Promise<string> {
-  const rows = (await giftRows(db, churchId, f).limit(100_000)) as GiftRow[];
+  const zone = await givingZone(db, churchId);
+  const rows = (await giftRows(db, churchId, f, zone).limit(100_000)) as GiftRow[];
   const lines = rows.length
     ? await db
         .select({
@@ -420,7 +433,8 @@ export async function giftsCsv(
     lang,
     CSV_HEAD[lang],
     rows.map((r) => [
-      r.createdAt.toISOString().slice(0, 10),
+      // the gift's day on the church's clock, as the filter reads it
+      dayIn(zone, r.createdAt),
       r.code,
       giverName(r),
       r.email ?? r.donorEmail ?? '',

@@ -20,10 +20,12 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { countQueries } from '../db/query-stats.ts';
+import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { apiClient, expectError, loginAll, STAFF_ACCOUNTS, type StaffWho } from '../test-kit.ts';
+import { dayIn, givingZone, zoneOfChurch } from './giving-clock.ts';
 import { sendStatementBatches } from './giving-statements.service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'giving-staff-'));
@@ -33,6 +35,8 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
   let database: DatabaseHandle;
   let api: Api;
   let graca: number;
+  /** graca's clock (Brazil: São Paulo), by which its gifts' days, months and years are counted. */
+  const zone = 'America/Sao_Paulo';
   const tokens = {} as Record<Who, string>;
   const ids = {} as Record<Who, number>;
   const { call, get } = apiClient(() => api, { lang: 'en' });
@@ -296,14 +300,18 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
         [offering!.id, 2002],
       ],
     });
-    await gift({ userId: ids.member, at: '2025-02-28T23:59:00Z', lines: [[offering!.id, 333]] });
+    await gift({
+      userId: ids.member,
+      at: '2025-02-28T23:59:00-03:00',
+      lines: [[offering!.id, 333]],
+    });
     await gift({
       userId: ids.member,
       at: '2025-02-15T10:00:00Z',
       status: 'pendente',
       lines: [[offering!.id, 9999]],
     });
-    await gift({ userId: ids.member, at: '2025-03-01T00:00:00Z', lines: [[tithe!.id, 777]] });
+    await gift({ userId: ids.member, at: '2025-03-01T00:00:00-03:00', lines: [[tithe!.id, 777]] });
     for (let i = 0; i < 27; i++)
       await gift({
         userId: ids.member,
@@ -460,10 +468,10 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
         status: 'pendente',
         lines: [[tithe!.id, 700]],
       },
-      { userId: ids.member, at: '2017-05-31T23:30:00Z', lines: [[tithe!.id, 1234]] },
+      { userId: ids.member, at: '2017-05-31T23:30:00-03:00', lines: [[tithe!.id, 1234]] },
       {
         userId: ids.member,
-        at: '2017-06-01T00:00:00Z',
+        at: '2017-06-01T00:00:00-03:00',
         method: 'cartao',
         status: 'estornado',
         lines: [
@@ -486,11 +494,13 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     ];
     for (const f of filters) {
       // the reference: the gifts of the range and filters, with their counted lines
-      const end = Date.parse(`${f.ate}T00:00:00Z`) + 86_400_000;
+      // days on the church's clock (docs/giving.md "Which clock")
+      const inRange = (at: string) => {
+        const day = dayIn(zone, Date.parse(at));
+        return day >= f.de! && day <= f.ate!;
+      };
       const gifts = made
-        .filter(
-          (g) => Date.parse(g.at) >= Date.parse(`${f.de}T00:00:00Z`) && Date.parse(g.at) < end,
-        )
+        .filter((g) => inRange(g.at))
         .filter(
           (g) =>
             (!f.status || (g.status ?? 'aprovado') === f.status) &&
@@ -506,7 +516,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
       const byMethod = new Map<string, number>();
       const daily = Date.parse(f.ate!) - Date.parse(f.de!) <= 62 * 86_400_000;
       for (const g of gifts) {
-        add(byPeriod, g.at.slice(0, daily ? 10 : 7), cents(g.lines));
+        add(byPeriod, dayIn(zone, Date.parse(g.at)).slice(0, daily ? 10 : 7), cents(g.lines));
         add(byMethod, g.method ?? 'pix', cents(g.lines));
         for (const [r, c] of g.lines) add(byReason, String(r), c);
       }
@@ -562,12 +572,11 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
       .from(t.payments)
       .innerJoin(t.paymentLines, eq(t.paymentLines.paymentId, t.payments.id))
       .where(and(eq(t.payments.churchId, graca), eq(t.payments.kind, 'doacao')));
-    const from = f.de ? Date.parse(`${f.de}T00:00:00Z`) : -Infinity;
-    const end = f.ate ? Date.parse(`${f.ate}T00:00:00Z`) + 86_400_000 : Infinity;
+    // days on the church's clock (docs/giving.md "Which clock")
     const counted = rows.filter(
       (r) =>
-        r.at.getTime() >= from &&
-        r.at.getTime() < end &&
+        (!f.de || dayIn(zone, r.at) >= f.de) &&
+        (!f.ate || dayIn(zone, r.at) <= f.ate) &&
         (!f.status || r.status === f.status) &&
         (!f.metodo || r.method === f.metodo) &&
         (!f.motivo || r.reasonId === Number(f.motivo)),
@@ -580,7 +589,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     const byMethod = new Map<string, number>();
     const byGift = new Map<number, { code: string; at: number; cents: number }>();
     for (const r of counted) {
-      add(byPeriod, r.at.toISOString().slice(0, daily ? 10 : 7), r.cents);
+      add(byPeriod, dayIn(zone, r.at).slice(0, daily ? 10 : 7), r.cents);
       add(byReason, String(r.reasonId), r.cents);
       add(byMethod, r.method, r.cents);
       const g = byGift.get(r.id) ?? { code: r.code, at: r.at.getTime(), cents: 0 };
@@ -653,10 +662,10 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
     const campaign = staffReasonSchema.parse(created.body).id;
-    await gift({ userId: ids.member, at: '2015-12-31T23:59:59Z', lines: [[tithe!.id, 50]] });
+    await gift({ userId: ids.member, at: '2015-12-31T23:59:59-02:00', lines: [[tithe!.id, 50]] });
     await gift({
       userId: ids.member,
-      at: '2016-01-31T23:59:59Z',
+      at: '2016-01-31T23:59:59-02:00',
       lines: [
         [campaign, 500],
         [tithe!.id, 1000],
@@ -664,7 +673,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     });
     const february = await gift({
       donor: { name: 'Íris Visitante', email: 'iris@example.org' },
-      at: '2016-02-01T00:00:00Z',
+      at: '2016-02-01T00:00:00-02:00',
       method: 'cartao',
       lines: [[campaign, 700]],
     });
@@ -680,12 +689,16 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     });
     await gift({
       userId: ids.member,
-      at: '2016-03-31T23:00:00Z',
+      at: '2016-03-31T23:00:00-03:00',
       method: 'cartao',
       lines: [[tithe!.id, 1100]],
     });
-    await gift({ userId: ids.member, at: '2016-04-01T00:00:00Z', lines: [[campaign, 900]] });
-    await gift({ userId: ids.member, at: '2016-12-31T23:59:59Z', lines: [[offering!.id, 400]] });
+    await gift({ userId: ids.member, at: '2016-04-01T00:00:00-03:00', lines: [[campaign, 900]] });
+    await gift({
+      userId: ids.member,
+      at: '2016-12-31T23:59:59-02:00',
+      lines: [[offering!.id, 400]],
+    });
     const filters: Record<string, string>[] = [
       {},
       { de: '2016-01-01', ate: '2016-12-31' },
@@ -969,5 +982,170 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     expect(again.body).toMatchObject({ status: 'concluido', enviados: 4 });
     await sendStatementBatches(db(), { mailer, settings });
     expect(sent).toHaveLength(4);
+  });
+
+  it('days, months and years are the church’s: 23:30 on 31 December in Brasília is that day’s, December’s and that year’s', async () => {
+    expect(await givingZone(db(), graca)).toBe(zone);
+    // a reason of its own, so the demo's gifts of these months stay out of the filters
+    const created = await call('POST', '/admin/graca/doacao/motivos', {
+      token: tokens.finance,
+      body: { nome: 'Oferta de Natal' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const christmas = staffReasonSchema.parse(created.body).id;
+    const only = `motivo=${christmas}&`;
+    // 02:30 UTC on 1 January 2027 (UTC would count it in January and in 2027)
+    const eve = await gift({
+      userId: ids.graceAdmin,
+      at: '2026-12-31T23:30:00-03:00',
+      lines: [[christmas, 4321]],
+    });
+    // 02:00 UTC on 1 December: November's on the church's clock
+    const november = await gift({
+      userId: ids.graceAdmin,
+      at: '2026-11-30T23:00:00-03:00',
+      method: 'cartao',
+      lines: [[christmas, 1200]],
+    });
+    // January on both clocks
+    const january = await gift({
+      userId: ids.graceAdmin,
+      at: '2027-01-01T00:30:00-03:00',
+      lines: [[christmas, 800]],
+    });
+    const codes = async (qs: string) =>
+      staffGiftsPageSchema
+        .parse(
+          (await get(`/admin/graca/doacao/doacoes?${only}${qs}`, { token: tokens.finance })).body,
+        )
+        .doacoes.map((g) => g.codigo);
+    const periods = async (qs: string) =>
+      givingSummarySchema
+        .parse(
+          (await get(`/admin/graca/doacao/resumo?${only}${qs}`, { token: tokens.finance })).body,
+        )
+        .porPeriodo.filter((p) => p.valor !== 0)
+        .map((p) => [p.periodo, p.valor]);
+    const csvDays = async (qs: string) =>
+      (
+        await (
+          await api.request(`/api/v1/admin/graca/doacao/doacoes.csv?${only}${qs}`, {
+            headers: { authorization: `Bearer ${tokens.finance}`, 'accept-language': 'pt-BR' },
+          })
+        ).text()
+      )
+        .trim()
+        .split('\r\n')
+        .slice(1)
+        .map((r) => r.split(';').slice(0, 2).join(' '));
+
+    // the gifts list's filter of a day: from its start to its end in Brasília
+    expect(await codes('de=2026-12-31&ate=2026-12-31')).toEqual([eve]);
+    expect(await codes('de=2027-01-01&ate=2027-01-01')).toEqual([january]);
+    expect(await codes('de=2026-11-30&ate=2026-11-30')).toEqual([november]);
+    expect(await csvDays('de=2026-12-31&ate=2026-12-31')).toEqual([`2026-12-31 ${eve}`]);
+    expect(await csvDays('de=2026-11-30&ate=2027-01-01')).toEqual([
+      `2027-01-01 ${january}`,
+      `2026-12-31 ${eve}`,
+      `2026-11-30 ${november}`,
+    ]);
+    // the chart by day, and by month: whole months from the kept totals, cut ones from the gifts
+    expect(await periods('de=2026-12-25&ate=2027-01-05')).toEqual([
+      ['2026-12-31', 43.21],
+      ['2027-01-01', 8],
+    ]);
+    const months = [
+      ['2026-11', 12],
+      ['2026-12', 43.21],
+      ['2027-01', 8],
+    ];
+    expect(await periods('de=2026-10-01&ate=2027-03-31')).toEqual(months);
+    expect(await periods('de=2026-10-15&ate=2027-02-15')).toEqual(months);
+    expect(await periods('de=2026-11-30&ate=2027-01-01')).toEqual([
+      ['2026-11-30', 12],
+      ['2026-12-31', 43.21],
+      ['2027-01-01', 8],
+    ]);
+    const kept = async () =>
+      (
+        await db()
+          .select({ month: t.givingTotals.month, cents: t.givingTotals.amountCents })
+          .from(t.givingTotals)
+          .where(
+            and(
+              eq(t.givingTotals.churchId, graca),
+              eq(t.givingTotals.reasonId, christmas),
+              sql`${t.givingTotals.month} between '2026-11-01' and '2027-01-01'`,
+              ne(t.givingTotals.gifts, 0),
+            ),
+          )
+          .orderBy(asc(t.givingTotals.month))
+      ).map((r) => [r.month, r.cents]);
+    expect(await kept()).toEqual([
+      ['2026-11-01', 1200],
+      ['2026-12-01', 4321],
+      ['2027-01-01', 800],
+    ]);
+
+    // the yearly statement of 2026 holds the gift of the 31st; 2027's does not
+    const sent: Mail[] = [];
+    const mailer = { send: async (mail: Mail) => void sent.push(mail) };
+    for (const ano of [2026, 2027]) {
+      const started = await call('POST', '/admin/graca/doacao/extratos', {
+        token: tokens.finance,
+        body: { ano },
+      });
+      expect(started.status, JSON.stringify(started.body)).toBe(201);
+      while (
+        await sendStatementBatches(db(), {
+          mailer,
+          settings: { PROVIDER_DOMAIN: 'localhost', PORT: 4321 },
+        })
+      );
+    }
+    const toGrace = sent.filter((m) => m.to === STAFF_ACCOUNTS.graceAdmin);
+    expect(toGrace.map((m) => /55,21|8,00/.exec(m.text)?.[0])).toEqual(['55,21', '8,00']);
+
+    // a church that moves to Portugal counts on Lisbon's clock: its kept months are rebuilt
+    const [church] = await db().select().from(t.churches).where(eq(t.churches.id, graca));
+    try {
+      await db().update(t.churches).set({ country: 'PT' }).where(eq(t.churches.id, graca));
+      expect(await kept()).toEqual([
+        ['2026-12-01', 1200],
+        ['2027-01-01', 4321 + 800],
+      ]);
+      expect(await periods('de=2026-10-01&ate=2027-03-31')).toEqual([
+        ['2026-12', 12],
+        ['2027-01', 51.21],
+      ]);
+      await expectKeptTotalsRight();
+    } finally {
+      await db()
+        .update(t.churches)
+        .set({ country: church!.country })
+        .where(eq(t.churches.id, graca));
+    }
+    expect(await kept()).toEqual([
+      ['2026-11-01', 1200],
+      ['2026-12-01', 4321],
+      ['2027-01-01', 800],
+    ]);
+  });
+
+  it('the database’s church clock (igreja_fuso) is churchTimeZone’s, for every country code and language', async () => {
+    const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const countries = [null, '', 'br', ...letters.flatMap((a) => letters.map((b) => a + b))];
+    const locales = [null, '', 'pt-BR', 'pt', 'en', 'en-US', 'es', 'es-AR', 'fr'];
+    const rows = await rowsOf<{ pais: string | null; idioma: string | null; fuso: string }>(
+      db().execute(sql`
+        select p as pais, i as idioma, igreja_fuso(p, i) as fuso
+        from json_array_elements_text(${JSON.stringify(countries)}::json) p
+        cross join json_array_elements_text(${JSON.stringify(locales)}::json) i`),
+    );
+    expect(rows).toHaveLength(countries.length * locales.length);
+    const differ = rows.filter(
+      (r) => r.fuso !== zoneOfChurch({ country: r.pais, locale: r.idioma }),
+    );
+    expect(differ).toEqual([]);
   });
 });

@@ -14,20 +14,24 @@ import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { givingChurch } from './donation.ts';
+import { givingZone, yearRange, zoneOfChurch } from './giving-clock.ts';
 import { num } from './giving-staff.numbers.ts';
 
 /** `u:<id>` for a member's gifts, `e:<e-mail>` for a visitor's: who a statement goes to. */
 const giverKey = sql<string>`case when ${t.payments.userId} is not null then 'u:' || ${t.payments.userId} else 'e:' || lower(${t.payments.donorEmail}) end`;
 
-const yearGifts = (churchId: number, year: number) =>
-  and(
+/** The year's approved gifts of a giver, the year on the church's clock (docs/giving.md "Which clock"). */
+const yearGifts = (churchId: number, year: number, zone: string) => {
+  const [from, to] = yearRange(zone, year);
+  return and(
     eq(t.payments.churchId, churchId),
     eq(t.payments.kind, 'doacao'),
     eq(t.payments.status, 'aprovado'),
-    gte(t.payments.createdAt, new Date(Date.UTC(year, 0, 1))),
-    lt(t.payments.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
+    gte(t.payments.createdAt, from),
+    lt(t.payments.createdAt, to),
     sql`(${t.payments.userId} is not null or ${t.payments.donorEmail} is not null)`,
   );
+};
 
 const batchWire = (b: typeof t.statementBatches.$inferSelect): StatementBatch => ({
   id: b.id,
@@ -82,7 +86,7 @@ export async function startBatch(
       const [givers] = await tx
         .select({ n: sql<string>`count(distinct ${giverKey})` })
         .from(t.payments)
-        .where(yearGifts(actor.churchId, year));
+        .where(yearGifts(actor.churchId, year, await givingZone(tx, actor.churchId)));
       const total = num(givers?.n);
       if (total === 0) throw new ApiProblem(422, 'staff.giving.noGivers');
       const [sent] = await tx
@@ -119,6 +123,7 @@ async function statementMail(
 ): Promise<{ mail: Mail | null; email: string }> {
   const [church] = await tx.select().from(t.churches).where(eq(t.churches.id, batch.churchId));
   const lang = messageLangOfLocale(church!.locale);
+  const zone = zoneOfChurch(church!);
   const member = giver.startsWith('u:') ? Number(giver.slice(2)) : null;
   const who = member
     ? eq(t.payments.userId, member)
@@ -133,7 +138,7 @@ async function statementMail(
     })
     .from(t.payments)
     .innerJoin(t.paymentLines, eq(t.paymentLines.paymentId, t.payments.id))
-    .where(and(yearGifts(batch.churchId, batch.year), who))
+    .where(and(yearGifts(batch.churchId, batch.year, zone), who))
     .groupBy(t.paymentLines.reasonName)
     .orderBy(t.paymentLines.reasonName);
   let name = '';
@@ -146,7 +151,7 @@ async function statementMail(
     const [p] = await tx
       .select({ name: t.payments.donorName, email: t.payments.donorEmail })
       .from(t.payments)
-      .where(and(yearGifts(batch.churchId, batch.year), who))
+      .where(and(yearGifts(batch.churchId, batch.year, zone), who))
       .limit(1);
     name = p?.name ?? '';
     email = p?.email ?? email;
@@ -197,7 +202,7 @@ async function nextGivers(
     .from(t.payments)
     .where(
       and(
-        yearGifts(batch.churchId, batch.year),
+        yearGifts(batch.churchId, batch.year, await givingZone(tx, batch.churchId)),
         sql`not exists (select 1 from ${t.sentStatements} s where s.igreja_id = ${batch.churchId} and s.ano = ${batch.year} and s.doador = ${giverKey})`,
       ),
     )

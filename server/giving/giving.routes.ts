@@ -39,6 +39,7 @@ import {
 } from './giving.service.ts';
 import { confirmGiftCharge } from './recurring.ts';
 import type { MemberDeps } from '../member/deps.ts';
+import { givingZone } from './giving-clock.ts';
 
 export function givingRoutes({ db, mailer }: MemberDeps) {
   return new Hono({ strict: false })
@@ -174,7 +175,10 @@ export function givingRoutes({ db, mailer }: MemberDeps) {
         const { ano } = c.req.valid('query');
         const { user, church } = membersOf(c);
         requireSelf(user, userId);
-        return c.json({ doacoes: await giftsOf(db, church.id, userId, ano) });
+        return c.json({
+          doacoes: await giftsOf(db, church.id, userId, ano),
+          fusoHorario: await givingZone(db, church.id),
+        });
       },
     );
 }

@@ -16,6 +16,7 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { toMoney } from '../payments/money.ts';
 import { chargeTimeOf, dayOf, givingChurch, givingSettingsOf } from './donation.ts';
+import { givingZone, yearRange } from './giving-clock.ts';
 import { isPortugueseChurch } from '../../contract/language.ts';
 import { chargeableNow } from '../payments/payments.service.ts';
 import { confirmationOf } from './recurring.ts';
@@ -177,7 +178,9 @@ export async function updateRecurringGift(
   if (body.recorrenciaDias !== undefined) changes.days = body.recorrenciaDias;
   if (body.proximaCobranca !== undefined) {
     const day = body.proximaCobranca;
-    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < dayOf(new Date()))
+    // "today" is the church's day (docs/giving.md "Which clock")
+    const today = dayOf(new Date(), await givingZone(db, gift.churchId));
+    if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < today)
       throw fieldProblem(400, 'proximaCobranca', 'give.pastDate');
     changes.nextOccurrence = day;
     changes.nextChargeAt = chargeTimeOf(day);
@@ -224,7 +227,7 @@ export async function actOnRecurringGift(
   };
   if (acao === 'retomar') {
     // Resuming never charges for the time it was paused: the next occurrence is today or later.
-    const today = dayOf(now);
+    const today = dayOf(now, await givingZone(db, gift.churchId));
     const next = gift.nextOccurrence < today ? today : gift.nextOccurrence;
     Object.assign(changes, {
       nextOccurrence: next,
@@ -260,11 +263,11 @@ export async function giftsOf(
     eq(t.payments.userId, userId),
     eq(t.payments.kind, 'doacao'),
   ];
-  if (year)
-    filters.push(
-      gte(t.payments.createdAt, new Date(Date.UTC(year, 0, 1))),
-      lt(t.payments.createdAt, new Date(Date.UTC(year + 1, 0, 1))),
-    );
+  if (year) {
+    // the church's year (docs/giving.md "Which clock"): 31 December at 23:30 in Brasília is that year's
+    const [from, to] = yearRange(await givingZone(db, churchId), year);
+    filters.push(gte(t.payments.createdAt, from), lt(t.payments.createdAt, to));
+  }
   if (approvedOnly) filters.push(eq(t.payments.status, 'aprovado'));
   const rows = await db
     .select()
@@ -328,5 +331,6 @@ export async function statementOf(db: Database, churchId: number, userId: number
     totaisPorMotivo: [...totals].map(([motivo, valor]) => ({ motivo, valor })),
     total: Math.round(list.reduce((s, g) => s + g.valor, 0) * 100) / 100,
     emitidoEm: new Date().toISOString(),
+    fusoHorario: await givingZone(db, churchId),
   };
 }

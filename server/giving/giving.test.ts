@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   captchaResponseSchema,
   historyResponseSchema,
@@ -583,5 +583,98 @@ describe.each(testBackends())('giving on %s', (backend) => {
     expect(s.doacoes.every((d) => d.status === 'aprovado')).toBe(true);
     expect(s.total).toBe(Math.round(s.doacoes.reduce((x, d) => x + d.valor, 0) * 100) / 100);
     expect(s.totaisPorMotivo.length).toBeGreaterThan(0);
+  });
+
+  it('a member’s year is the church’s: a gift at 23:30 on 31 December in Brasília is in that year’s history and statement', async () => {
+    const [p] = await database.db
+      .insert(t.payments)
+      .values({
+        churchId: gracaId,
+        userId: member.id,
+        code: `DO${Math.random().toString(36).slice(2, 10).toUpperCase()}`,
+        kind: 'doacao',
+        method: 'pix',
+        status: 'aprovado',
+        subtotalCents: 3100,
+        totalCents: 3100,
+        installmentCents: 3100,
+        currency: 'BRL',
+        createdAt: new Date('2026-12-31T23:30:00-03:00'), // 02:30 UTC on 1 January 2027
+        paidAt: new Date('2026-12-31T23:30:00-03:00'),
+      })
+      .returning();
+    await database.db.insert(t.paymentLines).values({
+      churchId: gracaId,
+      paymentId: p!.id,
+      reasonId: reason('Construção').id,
+      reasonName: 'Construção',
+      amountCents: 3100,
+    });
+    const codes = async (ano: number) => ({
+      history: historyResponseSchema
+        .parse(
+          (
+            await call('GET', `/usuario/${member.id}/doacao?igreja=${gracaId}&ano=${ano}`, {
+              token: member.token,
+            })
+          ).body,
+        )
+        .doacoes.map((d) => d.codigo),
+      statement: statementResponseSchema
+        .parse(
+          (
+            await call('GET', `/usuario/${member.id}/doacao/extrato?igreja=${gracaId}&ano=${ano}`, {
+              token: member.token,
+            })
+          ).body,
+        )
+        .doacoes.map((d) => d.codigo),
+    });
+    const in2026 = await codes(2026);
+    expect(in2026.history).toContain(p!.code);
+    expect(in2026.statement).toContain(p!.code);
+    const in2027 = await codes(2027);
+    expect(in2027.history).not.toContain(p!.code);
+    expect(in2027.statement).not.toContain(p!.code);
+  });
+
+  it('a recurring gift counts days on the church’s clock: begun at 23:30 on 30 November in Brasília for 31 days, the next is 31 December, as its receipt says', async () => {
+    // 02:30 UTC on 1 December: a UTC day would make the next one 1 January
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T23:30:00-03:00') });
+    try {
+      const me = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
+      const tokenized = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+        token: me.token,
+        body: {
+          titular: 'Maria Souza',
+          numero: '4111111111111111',
+          cvv: '123',
+          validade: '12/30',
+          ...HOLDER,
+        },
+      });
+      const r = await call('POST', '/pagamento/', {
+        token: me.token,
+        body: gift({
+          metodoPagamento: 'cartao',
+          cartao: { token: tokenized.body.token as string },
+          recorrencia: true,
+          recorrenciaDias: 31,
+          motivos: [{ motivo: reason('Dízimo').id, valor: 31 }],
+        }),
+      });
+      expect(r.status, JSON.stringify(r.body)).toBe(201);
+      const p = paymentResponseSchema.parse(r.body).pagamento;
+      expect(p.doacaoRecorrente?.proximaCobranca).toBe('2026-12-31');
+      const receipt = (await mails('membro@graca.demo')).find((m) => m.text.includes(p.codigo));
+      expect(receipt?.text).toContain('a próxima será em 31/12/2026');
+      const [row] = await database.db
+        .select({ occurrence: t.payments.occurrence })
+        .from(t.payments)
+        .where(eq(t.payments.code, p.codigo));
+      expect(row?.occurrence).toBe('2026-11-30');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

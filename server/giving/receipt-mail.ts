@@ -77,6 +77,7 @@ export function receiptMail(
   const recurring = p.doacaoRecorrente
     ? fill(t.recurring, {
         days: p.doacaoRecorrente.recorrenciaDias,
+        // a calendar day already on the church's clock (donation.ts dayOf): written as it is, at noon of UTC
         date: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(
           new Date(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`),
         ),

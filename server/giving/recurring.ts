@@ -31,6 +31,7 @@ import { liveAdapterFor } from '../payments/gateway-accounts.ts';
 import { openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
+import { zoneOfChurch } from './giving-clock.ts';
 import { declinedMail } from './receipt-mail.ts';
 
 /** Days after a declined charge before the next try; after the last one the gift pauses. */
@@ -305,7 +306,9 @@ async function settleOccurrence(
     // Approved or still processing: this occurrence is done; the next one is `days` later.
     // A gift far behind (e.g. its card kept failing) is not charged for every missed occurrence.
     let next = addDays(occurrence, gift.days);
-    if (next <= dayOf(now)) next = addDays(dayOf(now), gift.days);
+    // the church's today (docs/giving.md "Which clock"); a church gone meanwhile keeps the default clock
+    const today = dayOf(now, church?.timeZone ?? zoneOfChurch({ country: null, locale: null }));
+    if (next <= today) next = addDays(today, gift.days);
     await tx
       .update(t.recurringGifts)
       .set({

@@ -80,7 +80,7 @@ export const paymentLines = pgTable(
 );
 
 /**
- * The church's gifts added up per month (UTC), reason, method and status, so the treasurer's
+ * The church's gifts added up per month (of the church's clock, migration 0060), reason, method and status, so the treasurer's
  * summary and the list's totals read a year in a few hundred rows (docs/performance.md "Staff
  * pages"). Kept by the database's own triggers on `pagamento` and `pagamento_item` (migration
  * 0058), in the transaction of every write, whoever writes: the pipeline, a refund, a reason
@@ -92,7 +92,7 @@ export const givingTotals = pgTable(
     churchId: integer('igreja_id')
       .notNull()
       .references(() => churches.id, { onDelete: 'cascade' }),
-    /** The month's first day (UTC) of the gift's `created_at`. */
+    /** The month's first day of the gift's `created_at` on the church's clock (docs/giving.md "Which clock"). */
     month: date('mes', { mode: 'string' }).notNull(),
     /** No foreign key: a merged reason's rows stay at 0 until nothing reads them. */
     reasonId: integer('motivo_id').notNull(),

@@ -1,0 +1,47 @@
+// Giving keeps the church's clock (docs/giving.md "Which clock"): the day, month and year of a gift
+// that a member or the treasurer sees, filters by or is sent (the dashboard, the gifts list and its
+// CSV, the yearly statement, a recurring gift's next day) are those of the church's zone, as the
+// kept month totals are (`igreja_fuso` of migration 0060). Every conversion is common/time-zone.ts's.
+import { eq } from 'drizzle-orm';
+import {
+  churchTimeZone,
+  instantOfWallClock,
+  localDateTimeIn,
+  wallClockOf,
+} from '../../common/time-zone.ts';
+import type { Db } from '../db/client.ts';
+import * as t from '../db/schema/index.ts';
+
+/** The church's clock: its country's zone, else its language's (docs/notifications.md "Scheduled sends"). */
+export const zoneOfChurch = (row: { country: string | null; locale: string | null }): string =>
+  churchTimeZone(row.country, (row.locale ?? 'pt').slice(0, 2));
+
+/** The zone of a church by its id (São Paulo's for a church that is not there). */
+export async function givingZone(db: Db, churchId: number): Promise<string> {
+  const [row] = await db
+    .select({ country: t.churches.country, locale: t.churches.locale })
+    .from(t.churches)
+    .where(eq(t.churches.id, churchId));
+  return zoneOfChurch(row ?? { country: null, locale: null });
+}
+
+/** `yyyy-mm-dd`: the day the zone's calendar shows at `at`. */
+export const dayIn = (zone: string, at: Date | number): string =>
+  localDateTimeIn(zone, at).slice(0, 10);
+
+/**
+ * The first instant of a day (`yyyy-mm-dd`) on the zone's clock. Where a change of time skips its
+ * midnight (Santiago's spring), the day starts when the clock comes back into it (01:00).
+ */
+export function dayStart(zone: string, day: string): Date {
+  const wall = Date.parse(`${day}T00:00:00Z`);
+  const at = instantOfWallClock(zone, wall).getTime();
+  const shown = wallClockOf(zone, at);
+  return new Date(shown < wall ? at + (wall - shown) : at);
+}
+
+/** A year's gifts on the zone's clock: from 1 January's start to the next 1 January's. */
+export const yearRange = (zone: string, year: number): [Date, Date] => [
+  dayStart(zone, `${String(year).padStart(4, '0')}-01-01`),
+  dayStart(zone, `${String(year + 1).padStart(4, '0')}-01-01`),
+];
