@@ -22,6 +22,8 @@ export interface GivingAccount {
   year: string;
   /** null while loading. */
   gifts: Gift[] | null;
+  /** The church's clock the gifts' days are written in (docs/giving.md "Which clock"). */
+  zone: string | undefined;
   message: AccountMessage | null;
 }
 
@@ -30,6 +32,7 @@ export const $givingAccount = map<GivingAccount>({
   cards: [],
   year: '',
   gifts: null,
+  zone: undefined,
   message: null,
 });
 
@@ -50,7 +53,10 @@ export function loadRecurring(slug: string, userId: number, churchId: number): P
 /** The gifts of the year chosen; a failed load shows none. */
 export function loadHistory(userId: number, churchId: number, year: string): Promise<void> {
   return giving.history(userId, churchId, year ? Number(year) : undefined).then(
-    (r) => $givingAccount.setKey('gifts', r.doacoes),
+    (r) => {
+      $givingAccount.setKey('zone', r.fusoHorario);
+      $givingAccount.setKey('gifts', r.doacoes);
+    },
     () => $givingAccount.setKey('gifts', []),
   );
 }

@@ -56,7 +56,7 @@ const day = (ymd: string, lang: Props['lang']) => formatDate(`${ymd}T12:00:00Z`,
 function Account(props: Props & { t: T }) {
   const { t } = props;
   const { userId } = useMember(props.church);
-  const { recurring, gifts, cards, year, message } = useStore($givingAccount);
+  const { recurring, gifts, cards, year, message, zone } = useStore($givingAccount);
   const thisYear = new Date().getFullYear();
   const churchId = props.church.id;
 
@@ -123,7 +123,7 @@ function Account(props: Props & { t: T }) {
               {gifts.map((g) => (
                 <tr key={g.codigo}>
                   <td data-label={t('give.account.date')}>
-                    {formatDate(g.dataCadastro, props.lang)}
+                    {formatDate(g.dataCadastro, props.lang, zone)}
                   </td>
                   <td data-label={t('give.account.lines')}>
                     <div>

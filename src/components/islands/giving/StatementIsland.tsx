@@ -76,7 +76,7 @@ function StatementView(props: Props & { t: T }) {
               {data.doacoes.map((g) => (
                 <tr key={g.codigo}>
                   <td data-label={t('give.account.date')}>
-                    {formatDate(g.pagoEm ?? g.dataCadastro, lang)}
+                    {formatDate(g.pagoEm ?? g.dataCadastro, lang, data.fusoHorario)}
                   </td>
                   <td data-label={t('give.account.lines')}>
                     {g.itens.map((l) => `${l.motivo}: ${m(l.valor)}`).join('; ')}
@@ -107,7 +107,7 @@ function StatementView(props: Props & { t: T }) {
       )}
       <p className="give-muted">
         {t('give.statement.note')}{' '}
-        {t('give.statement.issued', { date: formatDate(data.emitidoEm, lang) })}
+        {t('give.statement.issued', { date: formatDate(data.emitidoEm, lang, data.fusoHorario) })}
       </p>
       <p className="give-actions no-print">
         <button type="button" className="button" onClick={() => window.print()}>

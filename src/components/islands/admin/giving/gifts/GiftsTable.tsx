@@ -51,7 +51,7 @@ export function GiftsTable({
         {gifts.doacoes.map((g) => (
           <tr key={g.id}>
             <td data-label={t('admin.giving.date')}>
-              <time dateTime={g.data}>{formatDate(g.data, lang)}</time>
+              <time dateTime={g.data}>{formatDate(g.data, lang, gifts.fusoHorario)}</time>
               <br />
               <small>{g.codigo}</small>
             </td>
