@@ -529,11 +529,11 @@ const SYNC_COMPRESS_BYTES = 128 * 1024;
  */
 const GZIP = { level: 6, windowBits: 14, memLevel: 7 };
 /**
- * An answer made for one client is compressed for that client alone: level 4 costs a 17 KB home
- * page ~75 µs against ~175 µs at level 6, for 2 % more bytes (4,558 against 4,466 B;
- * docs/performance.md "Renders without the cache, a fourth time").
+ * An answer made for one client is compressed for that client alone: level 5 costs a 17 KB home
+ * page ~85 µs against ~155 µs at level 6, for 7 bytes more (docs/performance.md "Renders without
+ * the cache, a fourth time"); level 6 searches longer matches for almost nothing at these sizes.
  */
-const GZIP_ONE_OFF = { ...GZIP, level: 4 };
+const GZIP_ONE_OFF = { ...GZIP, level: 5 };
 
 /** log2 of the smallest brotli window that holds the body, from 2^16 up to brotli's default 2^22. */
 const brotliWindow = (bytes: number): number =>
