@@ -12,10 +12,11 @@
 // (a third side: bench/plain-server.ts sending the bytes and headers B sent, the ceiling).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { cpuSeconds, threadCpu } from './process-cpu.ts';
 
 const A = path.resolve(process.env.AB_A ?? '.');
 const B = path.resolve(process.env.AB_B ?? '.');
@@ -26,7 +27,6 @@ const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 10);
 const PORT = Number(process.env.AB_PORT ?? 4475);
 const CACHE = process.env.PAGE_CACHE ?? 'true';
 const HOST = process.env.AB_HOST ?? 'graca.localhost';
-const TICK = 100; // clock ticks per second of /proc's utime and stime (USER_HZ)
 
 type Name = 'A' | 'B' | 'plain';
 interface Side {
@@ -77,31 +77,6 @@ async function waitUp(side: Side): Promise<void> {
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${side.name} did not start`);
-}
-
-/** CPU seconds the process has used so far, all threads. */
-function cpuSeconds(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-  return (Number(fields[11]) + Number(fields[12])) / TICK; // utime, stime
-}
-
-/** CPU seconds per thread name, to tell the main thread from PGlite's and libuv's. */
-function threadCpu(pid: number): Map<string, number> {
-  const out = new Map<string, number>();
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = (Number(fields[11]) + Number(fields[12])) / TICK;
-      const key = tid === String(pid) ? 'main' : name;
-      out.set(key, (out.get(key) ?? 0) + cpu);
-    } catch {
-      /* the thread ended */
-    }
-  }
-  return out;
 }
 
 async function round(side: Side, page: string) {

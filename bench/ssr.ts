@@ -31,11 +31,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { request } from 'node:http';
-import { loadavg, tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { cpuSeconds, threadCpu } from './process-cpu.ts';
 import { resolvePages, type BenchPage } from './pages.ts';
 import { readOtherResults, targetRows, targetsMarkdown, type AbResult } from './targets.ts';
 
@@ -79,6 +80,9 @@ interface Row {
   reqPerSec: number;
   p50: number;
   p99: number;
+  /** The server's CPU per answer in ms, all its threads (PGlite's too) and the main thread's; medians. */
+  cpuMs: number;
+  mainMs: number;
   plainReqPerSec: number;
   ratio: number;
   bytes: { br: number; gzip: number; identity: number };
@@ -149,7 +153,10 @@ async function measure(
   port: number,
   urlPath: string,
   seconds = SECONDS,
-): Promise<{ rps: number; p50: number; p99: number }> {
+  pid?: number,
+): Promise<{ rps: number; p50: number; p99: number; cpuMs: number; mainMs: number }> {
+  const cpu0 = pid ? cpuSeconds(pid) : 0;
+  const main0 = pid ? (threadCpu(pid).get('main') ?? 0) : 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}${urlPath}`,
     headers: { host: `${HOST}:${SERVER_PORT}`, ...BROWSER },
@@ -158,10 +165,19 @@ async function measure(
   });
   if (result.non2xx || result.errors)
     throw new Error(`${result.non2xx} non-2xx, ${result.errors} errors on port ${port} ${urlPath}`);
-  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99 };
+  // the server's CPU per answer, all its threads and the main one: what the load does not blur
+  const per = (seconds: number) => (seconds / Math.max(1, result.requests.total)) * 1000;
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuMs: pid ? per(cpuSeconds(pid) - cpu0) : NaN,
+    mainMs: pid ? per((threadCpu(pid).get('main') ?? 0) - main0) : NaN,
+  };
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const round2 = (x: number) => Math.round(x * 100) / 100;
 
 /** A fresh PostgreSQL database next to `base`, or null when no server answers there. */
 async function freshPostgres(base: string): Promise<Setup | null> {
@@ -257,7 +273,12 @@ async function stop(child: ChildProcess | undefined): Promise<void> {
   await exited;
 }
 
-async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise<Row | null> {
+async function benchPage(
+  page: BenchPage,
+  setup: Setup,
+  cache: boolean,
+  serverPid: number,
+): Promise<Row | null> {
   const browser = await get(page.path, BROWSER);
   if (browser.status !== 200) {
     console.log(`${page.name}: ${page.path} answers ${browser.status}; skipped`);
@@ -289,10 +310,10 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
       );
     });
     await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
-    const app: { rps: number; p50: number; p99: number }[] = [];
+    const app: Awaited<ReturnType<typeof measure>>[] = [];
     const base: number[] = [];
     for (let round = 0; round < ROUNDS; round++) {
-      app.push(await measure(SERVER_PORT, page.path));
+      app.push(await measure(SERVER_PORT, page.path, SECONDS, serverPid));
       base.push((await measure(PLAIN_PORT, page.path)).rps);
     }
     const reqPerSec = Math.round(median(app.map((a) => a.rps)));
@@ -306,6 +327,8 @@ async function benchPage(page: BenchPage, setup: Setup, cache: boolean): Promise
       reqPerSec,
       p50: median(app.map((a) => a.p50)),
       p99: median(app.map((a) => a.p99)),
+      cpuMs: round2(median(app.map((a) => a.cpuMs))),
+      mainMs: round2(median(app.map((a) => a.mainMs))),
       plainReqPerSec,
       ratio: Math.round((reqPerSec / plainReqPerSec) * 100) / 100,
       bytes: {
@@ -342,12 +365,12 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : 'â€
 
 function table(rows: Row[]): string {
   const lines = [
-    '| page | db | data | cache | req/s | p50 ms | p99 ms | plain req/s | ratio | browser got | br B | gzip B | identity B | load |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+    '| page | db | data | cache | req/s | p50 ms | p99 ms | CPU ms (main) | plain req/s | ratio | browser got | br B | gzip B | identity B | load |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
+      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(2)} (${r.mainMs.toFixed(2)}) | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
     );
   }
   return lines.join('\n');
@@ -423,11 +446,11 @@ try {
         );
       }
       for (const page of pages) {
-        const row = await benchPage(page, setup, cache);
+        const row = await benchPage(page, setup, cache, server.pid!);
         if (!row) continue;
         rows.push(row);
         console.log(
-          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  ratio ${row.ratio.toFixed(2)}  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
+          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  CPU ${row.cpuMs.toFixed(2)} ms (main ${row.mainMs.toFixed(2)})  ratio ${row.ratio.toFixed(2)}  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
         );
       }
       await stop(server);
@@ -456,7 +479,7 @@ const meta = {
 // The speed targets, each beside its figure: this run's for items 1â€“3, the other benches' latest
 // results for the staff side and the chat (bench/targets.ts).
 const targets = targetRows(
-  { at: startedAt, loadAverage: meta.loadAverage, rows, ab },
+  { at: startedAt, loadAverage: meta.loadAverage, cores: availableParallelism(), rows, ab },
   readOtherResults(),
 );
 const targetsTable = targetsMarkdown(targets);

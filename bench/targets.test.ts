@@ -111,6 +111,21 @@ describe('the speed targets table (bench/targets.ts)', () => {
     expect(find(rows, 'uncached home').from).toBe('this run (2026-11-30 03:00 UTC, load 1.2)');
   });
 
+  it("says what the server's CPU per answer allows on the machine's cores, when the run has both", () => {
+    const measured: BenchRun = {
+      ...run,
+      cores: 2,
+      rows: run.rows.map((r) => (r.page === 'home' ? { ...r, cpuMs: 4 } : r)),
+    };
+    expect(find(targetRows(measured, results), 'uncached home').figure).toBe(
+      '1,100 req/s; 4.00 ms of server CPU each: at most 500 req/s on 2 cores',
+    );
+    // a run without cores (an older results file) keeps the bare figure
+    expect(
+      find(targetRows({ ...measured, cores: undefined }, results), 'uncached home').figure,
+    ).toBe('1,100 req/s');
+  });
+
   it('reads items 4 and 5 from the latest results, dated, and says what was not measured', () => {
     expect(find(rows, 'directory search p95, PGlite')).toMatchObject({
       figure: 'highest 36 ms (name without accents) of 2 searches',
