@@ -673,6 +673,19 @@ describe.each(testBackends())('giving on %s', (backend) => {
         .from(t.payments)
         .where(eq(t.payments.code, p.codigo));
       expect(row?.occurrence).toBe('2026-11-30');
+
+      // at 22:00 on 5 December in Brasília (01:00 UTC on the 6th) the 5th is still today there
+      vi.setSystemTime(new Date('2026-12-05T22:00:00-03:00'));
+      const later = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
+      const move = (proximaCobranca: string) =>
+        call('PUT', `/usuario/${member.id}/doacao-recorrente/${p.doacaoRecorrente!.id}`, {
+          token: later.token,
+          body: { proximaCobranca },
+        });
+      const today = await move('2026-12-05');
+      expect(today.status, JSON.stringify(today.body)).toBe(200);
+      expect(today.body.doacaoRecorrente.proximaCobranca).toBe('2026-12-05');
+      expect((await move('2026-12-04')).status).toBe(400);
     } finally {
       vi.useRealTimers();
     }
