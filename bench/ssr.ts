@@ -85,6 +85,8 @@ interface Row {
   mainMs: number;
   plainReqPerSec: number;
   ratio: number;
+  /** The plain server's CPU per answer against ours (1.00: the same; below, ours costs more). */
+  cpuRatio: number;
   bytes: { br: number; gzip: number; identity: number };
   /** The encoding a browser (gzip, deflate, br) was sent. */
   sent: string;
@@ -178,6 +180,7 @@ async function measure(
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const round2 = (x: number) => Math.round(x * 100) / 100;
+const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 /** A fresh PostgreSQL database next to `base`, or null when no server answers there. */
 async function freshPostgres(base: string): Promise<Setup | null> {
@@ -311,13 +314,14 @@ async function benchPage(
     });
     await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
     const app: Awaited<ReturnType<typeof measure>>[] = [];
-    const base: number[] = [];
+    const base: Awaited<ReturnType<typeof measure>>[] = [];
     for (let round = 0; round < ROUNDS; round++) {
       app.push(await measure(SERVER_PORT, page.path, SECONDS, serverPid));
-      base.push((await measure(PLAIN_PORT, page.path)).rps);
+      base.push(await measure(PLAIN_PORT, page.path, SECONDS, plain.pid));
     }
     const reqPerSec = Math.round(median(app.map((a) => a.rps)));
-    const plainReqPerSec = Math.round(median(base));
+    const plainReqPerSec = Math.round(median(base.map((b) => b.rps)));
+    const cpuMs = median(app.map((a) => a.cpuMs));
     return {
       page: page.name,
       path: page.path,
@@ -327,10 +331,11 @@ async function benchPage(
       reqPerSec,
       p50: median(app.map((a) => a.p50)),
       p99: median(app.map((a) => a.p99)),
-      cpuMs: round2(median(app.map((a) => a.cpuMs))),
-      mainMs: round2(median(app.map((a) => a.mainMs))),
+      cpuMs: round3(cpuMs),
+      mainMs: round3(median(app.map((a) => a.mainMs))),
       plainReqPerSec,
       ratio: Math.round((reqPerSec / plainReqPerSec) * 100) / 100,
+      cpuRatio: round2(median(base.map((b) => b.cpuMs)) / cpuMs),
       bytes: {
         br: br.headers['content-encoding'] === 'br' ? br.body.length : NaN,
         gzip: gzip.body.length,
@@ -365,12 +370,12 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : 'â€
 
 function table(rows: Row[]): string {
   const lines = [
-    '| page | db | data | cache | req/s | p50 ms | p99 ms | CPU ms (main) | plain req/s | ratio | browser got | br B | gzip B | identity B | load |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+    '| page | db | data | cache | req/s | p50 ms | p99 ms | CPU ms (main) | plain req/s | ratio | CPU ratio | browser got | br B | gzip B | identity B | load |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(2)} (${r.mainMs.toFixed(2)}) | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
+      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(3)} (${r.mainMs.toFixed(3)}) | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.cpuRatio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
     );
   }
   return lines.join('\n');
@@ -450,7 +455,7 @@ try {
         if (!row) continue;
         rows.push(row);
         console.log(
-          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  CPU ${row.cpuMs.toFixed(2)} ms (main ${row.mainMs.toFixed(2)})  ratio ${row.ratio.toFixed(2)}  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
+          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  CPU ${row.cpuMs.toFixed(3)} ms (main ${row.mainMs.toFixed(3)})  ratio ${row.ratio.toFixed(2)} (CPU ${row.cpuRatio.toFixed(2)})  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
         );
       }
       await stop(server);

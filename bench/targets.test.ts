@@ -93,6 +93,13 @@ describe('the speed targets table (bench/targets.ts)', () => {
       mustReach: '≥ 1.00× each',
     });
     expect(find(rows, 'cached pages').figure).toContain('0.97× (home');
+    const withCpu = run.rows.map((r, i) =>
+      r.cache === 'cached' ? { ...r, cpuRatio: 0.9 + i / 100 } : r,
+    );
+    const cpuFigure = find(targetRows({ ...run, rows: withCpu }, results), 'cached pages').figure;
+    expect(cpuFigure).toBe(
+      "lowest 0.97× (home, PGlite demo) of 2 rows; CPU per answer 0.95–0.96× the plain server's",
+    );
     expect(find(rows, 'home page HTML')).toMatchObject({ figure: '4,243 B', status: 'met' });
     expect(find(rows, 'public pages ship no framework JS').status).toBe('met');
     expect(find(rows, 'uncached renders against the previous release')).toMatchObject({
