@@ -9,7 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../common/config.ts';
 import { createChangeFeed } from '../changes.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { readersOf } from '../db/readers.ts';
+import { readerGauge, readersOf, registerReaders } from '../db/readers.ts';
+import { noteRequest, SERVING_MS } from '../http/traffic.ts';
 import * as t from '../db/schema/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { seedDemo } from '../db/seed/index.ts';
@@ -22,8 +23,11 @@ import { createImport, runImport } from './imports.service.ts';
 import {
   BATCH,
   BATCH_MS,
+  type ImportRun,
+  letRequestsIn,
   MIN_BATCH,
   nextBatchSize,
+  ROWS_PER_TURN,
   QUIET_MS,
   READING_MS,
   readingPages,
@@ -51,6 +55,88 @@ describe('batch sizes while pages are read', () => {
     expect(readingPages(false, undefined, 5_000)).toBe(false);
     expect(readingPages(false, 5_000, 5_000 + READING_MS - 1)).toBe(true);
     expect(readingPages(false, 5_000, 5_000 + READING_MS)).toBe(false);
+  });
+});
+
+describe('the dry run’s turns', () => {
+  const turn = () => new Promise((r) => setImmediate(r));
+  /** A database whose page statements the test starts and answers itself. */
+  const site = () => {
+    const db = {};
+    const readers = readerGauge();
+    registerReaders(db, readers);
+    const page = () => {
+      let answer!: () => void;
+      void readers.track(new Promise<void>((r) => (answer = r)));
+      return answer;
+    };
+    return { db, page };
+  };
+  const yieldMs = YIELD_MS;
+  afterAll(() => setYieldMs(yieldMs));
+
+  it('wait while a page’s statement is in flight, and until the page sends none for QUIET_MS', async () => {
+    setYieldMs(60_000);
+    const { db, page } = site();
+    const run = { db, write: null } as unknown as ImportRun;
+    const answer = page();
+    let planned = false;
+    const next = letRequestsIn(run, ROWS_PER_TURN).then(() => (planned = true));
+    for (let i = 0; i < 20; i++) await turn();
+    expect(planned).toBe(false);
+    answer(); // the page's statement is answered; it sends its next one at once
+    await turn();
+    const second = page();
+    await new Promise((r) => setTimeout(r, 5 * QUIET_MS));
+    expect(planned).toBe(false);
+    second(); // the page's last statement
+    await next;
+    expect(planned).toBe(true);
+  });
+
+  it('take a plain turn when no page is read, between turns, and in the import (its batches wait)', async () => {
+    setYieldMs(60_000);
+    const { db, page } = site();
+    let planned = false;
+    await letRequestsIn({ db, write: null } as unknown as ImportRun, 0);
+    // the import's turns do not wait for pages: writeBatch does, before each batch
+    page();
+    const importing = letRequestsIn({ db, write: {} } as unknown as ImportRun, 0).then(
+      () => (planned = true),
+    );
+    for (let i = 0; i < 3 && !planned; i++) await turn();
+    await importing;
+    expect(planned).toBe(true);
+  });
+
+  it('rest as long as the rows took while requests are answered, and not when none is', async () => {
+    const { db } = site();
+    const run = { db, write: null } as unknown as ImportRun;
+    const plan = (ms: number) => {
+      const end = performance.now() + ms;
+      while (performance.now() < end); // rows being planned
+    };
+    noteRequest(performance.now() - 10 * SERVING_MS); // nobody answered lately
+    await letRequestsIn(run, 0);
+    plan(20);
+    let started = performance.now();
+    await letRequestsIn(run, 0);
+    expect(performance.now() - started).toBeLessThan(17);
+    noteRequest();
+    plan(20);
+    started = performance.now();
+    await letRequestsIn(run, 0);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(17);
+  });
+
+  it('never wait longer than YIELD_MS for a page', async () => {
+    setYieldMs(10);
+    const { db, page } = site();
+    page(); // never answered
+    const started = performance.now();
+    await letRequestsIn({ db, write: null } as unknown as ImportRun, 0);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(10);
+    expect(performance.now() - started).toBeLessThan(1_000);
   });
 });
 

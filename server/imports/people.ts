@@ -14,6 +14,7 @@ import {
   remark,
   sortNotes,
   letRequestsIn,
+  pagesFirst,
   writeBatch,
   type ImportRun,
   type LineNote,
@@ -44,6 +45,7 @@ import {
 
 /** Handles one batch: plans every row, then (not in the dry run) writes them in one transaction. */
 async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
+  if (!run.write) await pagesFirst(run); // building and reading loadKnown's statements is a turn's work
   await loadKnown(run, state, batch);
   if (!run.write) {
     // the dry run counts a group to create once; later rows join it like a known one
@@ -51,7 +53,7 @@ async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Pr
     for (const name of names) state.groups.set(fold(name), state.nextFakeId--);
     listGroups(run, names);
     for (const [i, c] of batch.entries()) {
-      await letRequestsIn(i + 1);
+      await letRequestsIn(run, i + 1);
       const notes: LineNote[] = [];
       const plan = planRow(state, c, notes);
       if ('chave' in plan) {
@@ -195,7 +197,7 @@ export async function importPeople(run: ImportRun, bytes: Buffer, total: number)
       header = false;
       continue;
     }
-    await letRequestsIn(done);
+    await letRequestsIn(run, done);
     const notes: LineNote[] = [];
     const read = readRow(run, row.line, row.cells, notes);
     if ('chave' in read) refuse(run.tally, read);

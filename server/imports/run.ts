@@ -12,6 +12,7 @@ import type { Database } from '../db/client.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { readersOf, type ReaderGauge } from '../db/readers.ts';
+import { servingRequests } from '../http/traffic.ts';
 import * as t from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -180,14 +181,55 @@ export function nextBatchSize(
 
 /** Rows an import reads or plans between two turns of the event loop. */
 export const ROWS_PER_TURN = 50;
+/**
+ * Longest a dry run reads or plans rows between two turns: 50 rows took 5–20 ms of the main thread
+ * at load 2–4, and a page asked for meanwhile waited for them (docs/performance.md "Moving in at scale").
+ */
+export const TURN_MS = 2;
+
+/** When each dry run running last took a turn. */
+const turnAt = new WeakMap<ImportRun, number>();
 
 /**
- * A turn of the event loop every ROWS_PER_TURN rows, so requests that arrived while the import
- * reads or plans its rows (JavaScript on the main thread) are answered between them, not after a
- * batch of 500 (docs/performance.md "Moving in at scale").
+ * A turn of the event loop, so requests that arrived while the import reads or plans its rows
+ * (JavaScript on the main thread) are answered between them, not after a batch of 500: every
+ * ROWS_PER_TURN rows in the import, every TURN_MS in the dry run, which then lets pages go first
+ * (`pagesFirst`; docs/performance.md "Moving in at scale").
  */
-export async function letRequestsIn(row: number): Promise<void> {
-  if (row % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+export async function letRequestsIn(run: ImportRun, row: number): Promise<void> {
+  if (run.write) {
+    if (row % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+  } else if (performance.now() - (turnAt.get(run) ?? 0) >= TURN_MS) await pagesFirst(run);
+}
+
+/** Statements sent outside each dry run running when it last took a turn. */
+const sentAtTurn = new WeakMap<ImportRun, number>();
+
+/** Longest a dry run rests at a turn while requests are answered (it rests as long as it worked). */
+export const REST_MS = 20;
+
+/**
+ * A turn of the event loop; in the dry run, while requests are being answered
+ * (server/http/traffic.ts), a rest as long as the rows since the last turn took (at most REST_MS),
+ * so the walk takes at most about half of the main thread from the pages; then, while a page is
+ * being read (a statement of it in flight, or one sent since the last turn), the wait of
+ * `yieldToReaders` before the next rows. The dry run's walk is the main thread's work between two
+ * statements of a page: the pages waited for the rows being planned, several times a page
+ * (docs/performance.md "Moving in at scale"). The import lets pages go first before each batch
+ * (writeBatch), and its batches are cut while pages are read; its turns stay plain.
+ */
+export async function pagesFirst(run: ImportRun): Promise<void> {
+  const now = performance.now();
+  const worked = now - (turnAt.get(run) ?? now);
+  if (!run.write && servingRequests(now) && worked > 0)
+    await new Promise((resolve) => setTimeout(resolve, Math.min(REST_MS, worked)));
+  else await new Promise((resolve) => setImmediate(resolve));
+  const readers = run.write ? undefined : readersOf(run.db);
+  if (readers) {
+    await yieldToReaders(readers, sentAtTurn.get(run) ?? readers.sent);
+    sentAtTurn.set(run, readers.sent);
+  }
+  turnAt.set(run, performance.now());
 }
 
 /** A page renders between its statements: this long without one, it is taken to be done. */
