@@ -23,6 +23,7 @@ import { adapterClientOptions, guardPublishes, type PublishWatch } from './redis
 import type { ChatNodeCounts } from './node-probe.ts';
 import { log } from '../log.ts';
 import { channelOf } from '../redis-channels.ts';
+import { batchWrites } from './batched-writes.ts';
 import { watchChatClients } from '../metrics.ts';
 
 export interface ChatOptions {
@@ -113,6 +114,7 @@ export async function createChat(
         maxHttpBufferSize: 64 * 1024,
       });
       if (adapter) io.adapter(adapter as never);
+      batchWrites(io.engine as never); // a client's queued packets in one socket write
       watchChatClients(() => io.engine.clientsCount);
       // Sent to the room first, written right after in batches (message-store.ts).
       const store = new MessageStore(db, { reserve: crossNode ? 0 : ID_RESERVE });
