@@ -11,6 +11,7 @@ import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setInProcessApi } from '../contract/in-process.ts';
 import { createApi } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
@@ -81,39 +82,51 @@ async function render(
 }> {
   const id = String(++probe);
   const started = performance.now();
-  const { status, body } = await new Promise<{ status: number; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        {
-          host: '127.0.0.1',
-          port,
-          path: urlPath,
-          headers: {
-            host: HOST,
-            'accept-language': 'pt-BR',
-            'x-probe': id,
-            'x-build': build,
-            ...ENCODING,
-          },
+  const { status, body, encoding } = await new Promise<{
+    status: number;
+    body: Buffer;
+    encoding: string | undefined;
+  }>((resolve, reject) => {
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: urlPath,
+        headers: {
+          host: HOST,
+          'accept-language': 'pt-BR',
+          'x-probe': id,
+          'x-build': build,
+          ...ENCODING,
         },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            body: Buffer.concat(chunks),
+            encoding: res.headers['content-encoding'],
+          }),
+        );
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
   const ms = performance.now() - started;
   return {
     ms,
     status,
     bytes: body.length,
-    html: body.toString(),
+    // the page's text, to find a list's first item in (the body is compressed as a browser asks)
+    html: (encoding === 'gzip'
+      ? gunzipSync(body)
+      : encoding === 'br'
+        ? brotliDecompressSync(body)
+        : body
+    ).toString(),
     queries: (await stats.get(id)!).statements.length,
     statements: (await stats.get(id)!).statements,
   };
