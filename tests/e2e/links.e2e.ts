@@ -174,6 +174,19 @@ class Crawl {
         { timeout: 5_000 },
       )
       .catch(() => undefined);
+    // The account home's links are drawn by its islands from the member's data: on a loaded machine
+    // they may come after the loaders above went; the walk checks it saw them (below), so wait for them.
+    if (path === '/user')
+      await page
+        .waitForFunction(
+          // a visitor is sent to log in: nothing to wait for there
+          () =>
+            location.pathname !== '/user' ||
+            document.querySelectorAll('a[href^="/user/"]').length > 3,
+          null,
+          { timeout: 20_000 },
+        )
+        .catch(() => undefined);
     const seen = await page.evaluate(() => ({
       path: location.pathname,
       texts: [
