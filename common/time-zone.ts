@@ -117,3 +117,16 @@ export function instantOfWallClock(zone: string, wall: number): Date {
 export function localDateTimeIn(zone: string, at: Date | number): string {
   return new Date(wallClockOf(zone, at)).toISOString().slice(0, 16);
 }
+
+/**
+ * `2026-12-24`: the day `zone`'s calendar shows at `at`, a church's "today" when `zone` is its
+ * clock (docs/volunteers.md "Which clock"); UTC's day is another at night in the Americas.
+ */
+export function churchToday(zone: string, at: Date | number = Date.now()): string {
+  return localDateTimeIn(zone, at).slice(0, 10);
+}
+
+/** `yyyy-mm-dd` moved by `n` calendar days: a day of any zone, no clock involved. */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}

@@ -10,6 +10,8 @@ import { and, desc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
 import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { signer } from '../auth/signing.ts';
+import { churchToday } from '../../common/time-zone.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { ExportOrigin } from '../db/schema/church-life.ts';
@@ -161,19 +163,21 @@ export async function exportOf(
   id: number,
   churchId: number | null,
   now = new Date(),
-): Promise<ExportRow> {
-  const [row] = await db
-    .select()
+): Promise<ExportRow & { timeZone: string }> {
+  const [found] = await db
+    .select({ row: t.churchExports, country: t.churches.country, locale: t.churches.locale })
     .from(t.churchExports)
+    .leftJoin(t.churches, eq(t.churches.id, t.churchExports.churchId))
     .where(
       and(
         eq(t.churchExports.id, id),
         churchId === null ? undefined : eq(t.churchExports.churchId, churchId),
       ),
     );
+  const row = found?.row;
   if (!row || (row.expiresAt && row.expiresAt <= now))
     throw new ApiProblem(404, 'exports.notFound');
-  return row;
+  return { ...row, timeZone: zoneOfChurch(found) };
 }
 
 // ---- the download link ----
@@ -193,9 +197,9 @@ export function linkValid(id: number, expira: number, assinatura: string, now = 
   );
 }
 
-/** The zip's file name: `<code>-<date>.zip`. */
-export const zipName = (row: ExportRow) =>
-  `${row.churchCode}-${(row.readyAt ?? row.createdAt).toISOString().slice(0, 10)}.zip`;
+/** The zip's file name: `<code>-<date>.zip`, the day it was made on the church's clock. */
+export const zipName = (row: ExportRow & { timeZone: string }) =>
+  `${row.churchCode}-${churchToday(row.timeZone, row.readyAt ?? row.createdAt)}.zip`;
 
 /** The zip, read part by part from the file store as it is sent. */
 export function zipStream(files: FileStore, row: ExportRow): ReadableStream<Uint8Array> {
@@ -258,6 +262,7 @@ async function writeZip(
   ctx: TaskContext,
   row: ExportRow,
   lang: MessageLang,
+  zone: string,
   signal: AbortSignal,
   progress: (done: number, total: number) => Promise<void>,
 ): Promise<{ parts: number; size: number; summary: Record<string, number> }> {
@@ -294,7 +299,7 @@ async function writeZip(
         if (signal.aborted) throw signal.reason;
         const page = await part.page(db, churchId, after);
         if (!page.length) break;
-        await push(page.map((r) => line(part.csv(r, lang))).join(''));
+        await push(page.map((r) => line(part.csv(r, lang, zone))).join(''));
         rows += page.length;
         done += page.length;
         after = page.at(-1)!.id;
@@ -360,12 +365,13 @@ export const exportTask = defineTask<{ exportId: number }>({
       .where(and(eq(t.churchExports.id, payload.exportId), eq(t.churchExports.churchId, churchId)));
     if (!row || row.state === 'pronta') return null;
     const [church] = await db
-      .select({ locale: t.churches.locale })
+      .select({ locale: t.churches.locale, country: t.churches.country })
       .from(t.churches)
       .where(eq(t.churches.id, churchId));
     await files.deletePrefix(exportFolder(row.id));
     try {
-      const written = await writeZip(ctx, row, csvLang(church?.locale), signal, progress);
+      const zone = zoneOfChurch(church ?? { country: null, locale: null });
+      const written = await writeZip(ctx, row, csvLang(church?.locale), zone, signal, progress);
       const now = new Date();
       await db
         .update(t.churchExports)

@@ -63,6 +63,16 @@ describe.each(testBackends())('church export on %s', (backend) => {
       .where(eq(t.churchVisuals.churchId, graceId));
     for (const email of ['lider@graca.demo', 'editor@graca.demo', 'admin@grace.demo'])
       tokens[email] = (await loginAs(api, email)).token;
+    // a payment at 23:30 on 31 December in Brasília: 02:30 UTC on 1 January
+    const [first] = await db()
+      .select({ id: t.payments.id })
+      .from(t.payments)
+      .where(eq(t.payments.churchId, gracaId))
+      .limit(1);
+    await db()
+      .update(t.payments)
+      .set({ createdAt: new Date('2027-01-01T02:30:00Z') })
+      .where(eq(t.payments.id, first!.id));
   }, 240_000);
   afterAll(() => database?.close());
 
@@ -109,7 +119,12 @@ describe.each(testBackends())('church export on %s', (backend) => {
     expect(theirs.exportacoes).toEqual([]);
   });
 
-  it('sends the zip by a signed link only', async () => {
+  it('sends the zip by a signed link only, named by the church’s day', async () => {
+    // made at 22:00 on 31 December in Brasília (01:00 UTC on 1 January): the church's 31st
+    await db()
+      .update(t.churchExports)
+      .set({ readyAt: new Date('2027-01-01T01:00:00Z') })
+      .where(eq(t.churchExports.churchId, gracaId));
     const [row] = await db().select().from(t.churchExports);
     // grace's admin cannot get a link to graca's export through grace
     expectError(
@@ -132,8 +147,8 @@ describe.each(testBackends())('church export on %s', (backend) => {
     const res = await api.request(url);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/zip');
-    expect(res.headers.get('content-disposition')).toMatch(
-      /^attachment; filename="graca-\d{4}-\d\d-\d\d\.zip"$/,
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="graca-2026-12-31.zip"',
     );
     const bytes = new Uint8Array(await res.arrayBuffer());
     expect(bytes.length).toBe(row!.size);
@@ -189,6 +204,9 @@ describe.each(testBackends())('church export on %s', (backend) => {
     expect(payments).toMatch(/;Aprovado;/);
     expect(payments).toMatch(/;\d+,\d\d;/);
     expect(payments).not.toMatch(/;aprovado;/);
+    // moments on the church's clock in the CSV, as ISO instants in the JSON
+    expect(payments).toContain(';2026-12-31 23:30;');
+    expect(text('pagamentos.json')).toContain('"2027-01-01T02:30:00.000Z"');
     // its logo, and nothing of another church
     expect(Object.keys(zip)).toContain(`arquivos/uploads/igreja/${gracaId}-logo-a1.webp`);
     expect(new TextDecoder().decode(zip[`arquivos/uploads/igreja/${gracaId}-logo-a1.webp`])).toBe(

@@ -4,6 +4,7 @@
 // language, server/http/csv.ts) and the JSON's object of the same row (codes and ISO dates, for a
 // program to read).
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { localDateTimeIn } from '../../common/time-zone.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -26,7 +27,8 @@ export interface ExportPart<R extends { id: number }> {
   name: string;
   header: Record<MessageLang, string[]>;
   page(db: Database, churchId: number, afterId: number): Promise<R[]>;
-  csv(row: R, lang: MessageLang): CsvValue[];
+  /** `zone`: the church's clock, the one its CSV writes moments in (docs/provider.md). */
+  csv(row: R, lang: MessageLang, zone: string): CsvValue[];
   json(row: R): Record<string, unknown>;
 }
 
@@ -36,9 +38,9 @@ const YES: Words = { pt: 'Sim', en: 'Yes', es: 'Sí' };
 const NO: Words = { pt: 'Não', en: 'No', es: 'No' };
 const yesNo = (value: boolean, lang: MessageLang) => (value ? YES : NO)[lang];
 
-/** A moment as the church's spreadsheet reads it: `2026-03-01 19:30` (UTC). */
-const when = (d: Date | null | undefined) =>
-  d ? d.toISOString().slice(0, 16).replace('T', ' ') : null;
+/** A moment as the church's spreadsheet reads it: `2026-03-01 19:30` on the church's clock. */
+const when = (d: Date | null | undefined, zone: string) =>
+  d ? localDateTimeIn(zone, d).replace('T', ' ') : null;
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 const cents = (n: number | null | undefined) => (n === null || n === undefined ? null : n / 100);
 const fullName = (first: string | null, last: string | null) =>
@@ -144,7 +146,7 @@ const people = part({
       .where(and(eq(t.churchUsers.churchId, churchId), gt(t.churchUsers.id, afterId)))
       .orderBy(asc(t.churchUsers.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     fullName(r.first, r.last),
     r.email,
     r.phone,
@@ -153,7 +155,7 @@ const people = part({
     r.memberNumber,
     activeWord(r.active, lang),
     r.roles.map((role) => roleWord(role, lang)).join(', '),
-    when(r.since),
+    when(r.since, zone),
   ],
   json: (r) => ({
     id: r.userId,
@@ -257,7 +259,7 @@ const groupMembers = part({
       .where(and(eq(t.groupMembers.churchId, churchId), gt(t.groupMembers.id, afterId)))
       .orderBy(asc(t.groupMembers.id))
       .limit(PAGE),
-  csv: (r) => [r.group, fullName(r.first, r.last), r.email, when(r.since)],
+  csv: (r, _lang, zone) => [r.group, fullName(r.first, r.last), r.email, when(r.since, zone)],
   json: (r) => ({
     grupoId: r.groupId,
     grupo: r.group,
@@ -293,7 +295,7 @@ const groupMeetings = part({
       .where(and(eq(t.groupMeetings.churchId, churchId), gt(t.groupMeetings.id, afterId)))
       .orderBy(asc(t.groupMeetings.id))
       .limit(PAGE),
-  csv: (r) => [r.group, when(r.date), r.theme, r.attendance, r.notes],
+  csv: (r, _lang, zone) => [r.group, when(r.date, zone), r.theme, r.attendance, r.notes],
   json: (r) => ({
     id: r.id,
     grupoId: r.groupId,
@@ -377,9 +379,9 @@ const payments = part({
       .where(and(eq(t.payments.churchId, churchId), gt(t.payments.id, afterId)))
       .orderBy(asc(t.payments.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     r.code,
-    when(r.createdAt),
+    when(r.createdAt, zone),
     word('payment', r.kind, lang),
     paymentStatusWord(r.status, lang),
     paymentMethodWord(r.method, lang),
@@ -389,7 +391,7 @@ const payments = part({
     amount(r.fees / 100),
     amount(r.total / 100),
     r.currency,
-    when(r.paidAt),
+    when(r.paidAt, zone),
   ],
   json: (r) => ({
     pedido: r.code,
@@ -433,9 +435,9 @@ const gifts = part({
       .where(and(eq(t.paymentLines.churchId, churchId), gt(t.paymentLines.id, afterId)))
       .orderBy(asc(t.paymentLines.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     r.code,
-    when(r.createdAt),
+    when(r.createdAt, zone),
     r.reason,
     amount(r.amount / 100),
     paymentStatusWord(r.status, lang),
@@ -481,14 +483,14 @@ const recurring = part({
       .where(and(eq(t.recurringGifts.churchId, churchId), gt(t.recurringGifts.id, afterId)))
       .orderBy(asc(t.recurringGifts.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     fullName(r.first, r.last),
     r.email,
     r.reason,
     amount(r.amount / 100),
     r.days,
     word('recurring', r.status, lang),
-    when(r.next),
+    when(r.next, zone),
   ],
   json: (r) => ({
     id: r.id,
@@ -516,6 +518,7 @@ const events = part({
         title: t.events.title,
         startsAt: t.events.startsAt,
         endsAt: t.events.endsAt,
+        eventZone: t.events.timeZone,
         place: t.events.placeName,
         address: t.events.address,
         active: t.events.active,
@@ -526,10 +529,11 @@ const events = part({
       .where(and(eq(t.events.churchId, churchId), gt(t.events.id, afterId)))
       .orderBy(asc(t.events.id))
       .limit(PAGE),
+  // an event's times on its own clock, as its page shows them (docs/events.md)
   csv: (r, lang) => [
     r.title,
-    when(r.startsAt),
-    when(r.endsAt),
+    when(r.startsAt, r.eventZone),
+    when(r.endsAt, r.eventZone),
     r.place,
     r.address,
     yesNo(r.active, lang),
@@ -576,13 +580,13 @@ const registrations = part({
       .where(and(eq(t.registrations.churchId, churchId), gt(t.registrations.id, afterId)))
       .orderBy(asc(t.registrations.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     r.event,
     r.holder,
     r.email,
     word('registration', r.status, lang),
     r.code,
-    when(r.createdAt),
+    when(r.createdAt, zone),
   ],
   json: (r) => ({
     id: r.id,
@@ -622,11 +626,11 @@ const contents = part({
       .where(and(eq(t.contents.churchId, churchId), gt(t.contents.id, afterId)))
       .orderBy(asc(t.contents.id))
       .limit(PAGE),
-  csv: (r, lang) => [
+  csv: (r, lang, zone) => [
     word('kind', r.kind, lang),
     r.title,
     word('content', r.status, lang),
-    when(r.publishedAt),
+    when(r.publishedAt, zone),
     r.author,
     r.summary,
     r.body,

@@ -12,7 +12,8 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { Order, OrderChurch, Payer } from '../payments/pipeline.ts';
-import { dayIn, zoneOfChurch } from './giving-clock.ts';
+import { dayIn } from './giving-clock.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 
 export type DonationInput = z.output<typeof donationBodySchema>;
 

@@ -2,32 +2,12 @@
 // that a member or the treasurer sees, filters by or is sent (the dashboard, the gifts list and its
 // CSV, the yearly statement, a recurring gift's next day) are those of the church's zone, as the
 // kept month totals are (`igreja_fuso` of migration 0060). Every conversion is common/time-zone.ts's.
-import { eq } from 'drizzle-orm';
-import {
-  churchTimeZone,
-  instantOfWallClock,
-  localDateTimeIn,
-  wallClockOf,
-} from '../../common/time-zone.ts';
-import type { Db } from '../db/client.ts';
-import * as t from '../db/schema/index.ts';
+import { churchToday, instantOfWallClock, wallClockOf } from '../../common/time-zone.ts';
 
-/** The church's clock: its country's zone, else its language's (docs/notifications.md "Scheduled sends"). */
-export const zoneOfChurch = (row: { country: string | null; locale: string | null }): string =>
-  churchTimeZone(row.country, (row.locale ?? 'pt').slice(0, 2));
-
-/** The zone of a church by its id (São Paulo's for a church that is not there). */
-export async function givingZone(db: Db, churchId: number): Promise<string> {
-  const [row] = await db
-    .select({ country: t.churches.country, locale: t.churches.locale })
-    .from(t.churches)
-    .where(eq(t.churches.id, churchId));
-  return zoneOfChurch(row ?? { country: null, locale: null });
-}
+// Which zone a church keeps is server/church/church-clock.ts (`churchZone`, `zoneOfChurch`).
 
 /** `yyyy-mm-dd`: the day the zone's calendar shows at `at`. */
-export const dayIn = (zone: string, at: Date | number): string =>
-  localDateTimeIn(zone, at).slice(0, 10);
+export const dayIn = (zone: string, at: Date | number): string => churchToday(zone, at);
 
 /**
  * The first instant of a day (`yyyy-mm-dd`) on the zone's clock. Where a change of time skips its

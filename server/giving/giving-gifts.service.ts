@@ -15,7 +15,8 @@ import { toMoney } from '../payments/money.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
-import { dayIn, dayStart, givingZone } from './giving-clock.ts';
+import { dayIn, dayStart } from './giving-clock.ts';
+import { churchZone } from '../church/church-clock.ts';
 import { DAY, num, givingClockOf } from './giving-staff.numbers.ts';
 
 /**
@@ -410,7 +411,7 @@ export async function giftsCsv(
   f: GiftFilters,
   lang: MessageLang,
 ): Promise<string> {
-  const zone = await givingZone(db, churchId);
+  const zone = await churchZone(db, churchId);
   const rows = (await giftRows(db, churchId, f, zone).limit(100_000)) as GiftRow[];
   const lines = rows.length
     ? await db

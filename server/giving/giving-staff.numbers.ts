@@ -1,7 +1,7 @@
 // Small helpers the treasurer's giving services share.
 import type { Database } from '../db/client.ts';
 import { givingChurch } from './donation.ts';
-import { zoneOfChurch } from './giving-clock.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 
 export const DAY = 86_400_000;
 export const cents = (v: number) => Math.round(v * 100);

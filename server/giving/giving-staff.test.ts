@@ -25,7 +25,8 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { apiClient, expectError, loginAll, STAFF_ACCOUNTS, type StaffWho } from '../test-kit.ts';
-import { dayIn, givingZone, zoneOfChurch } from './giving-clock.ts';
+import { dayIn } from './giving-clock.ts';
+import { churchZone, zoneOfChurch } from '../church/church-clock.ts';
 import { sendStatementBatches } from './giving-statements.service.ts';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'giving-staff-'));
@@ -985,7 +986,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
   });
 
   it('days, months and years are the church’s: 23:30 on 31 December in Brasília is that day’s, December’s and that year’s', async () => {
-    expect(await givingZone(db(), graca)).toBe(zone);
+    expect(await churchZone(db(), graca)).toBe(zone);
     // a reason of its own, so the demo's gifts of these months stay out of the filters
     const created = await call('POST', '/admin/graca/doacao/motivos', {
       token: tokens.finance,

@@ -14,7 +14,8 @@ import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
 import { givingChurch } from './donation.ts';
-import { givingZone, yearRange, zoneOfChurch } from './giving-clock.ts';
+import { yearRange } from './giving-clock.ts';
+import { churchZone, zoneOfChurch } from '../church/church-clock.ts';
 import { num } from './giving-staff.numbers.ts';
 
 /** `u:<id>` for a member's gifts, `e:<e-mail>` for a visitor's: who a statement goes to. */
@@ -86,7 +87,7 @@ export async function startBatch(
       const [givers] = await tx
         .select({ n: sql<string>`count(distinct ${giverKey})` })
         .from(t.payments)
-        .where(yearGifts(actor.churchId, year, await givingZone(tx, actor.churchId)));
+        .where(yearGifts(actor.churchId, year, await churchZone(tx, actor.churchId)));
       const total = num(givers?.n);
       if (total === 0) throw new ApiProblem(422, 'staff.giving.noGivers');
       const [sent] = await tx
@@ -202,7 +203,7 @@ async function nextGivers(
     .from(t.payments)
     .where(
       and(
-        yearGifts(batch.churchId, batch.year, await givingZone(tx, batch.churchId)),
+        yearGifts(batch.churchId, batch.year, await churchZone(tx, batch.churchId)),
         sql`not exists (select 1 from ${t.sentStatements} s where s.igreja_id = ${batch.churchId} and s.ano = ${batch.year} and s.doador = ${giverKey})`,
       ),
     )

@@ -39,7 +39,7 @@ import {
 } from './giving.service.ts';
 import { confirmGiftCharge } from './recurring.ts';
 import type { MemberDeps } from '../member/deps.ts';
-import { givingZone } from './giving-clock.ts';
+import { churchZone } from '../church/church-clock.ts';
 
 export function givingRoutes({ db, mailer }: MemberDeps) {
   return new Hono({ strict: false })
@@ -177,7 +177,7 @@ export function givingRoutes({ db, mailer }: MemberDeps) {
         requireSelf(user, userId);
         return c.json({
           doacoes: await giftsOf(db, church.id, userId, ano),
-          fusoHorario: await givingZone(db, church.id),
+          fusoHorario: await churchZone(db, church.id),
         });
       },
     );

@@ -16,7 +16,8 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { toMoney } from '../payments/money.ts';
 import { chargeTimeOf, dayOf, givingChurch, givingSettingsOf } from './donation.ts';
-import { givingZone, yearRange } from './giving-clock.ts';
+import { yearRange } from './giving-clock.ts';
+import { churchZone } from '../church/church-clock.ts';
 import { isPortugueseChurch } from '../../contract/language.ts';
 import { chargeableNow } from '../payments/payments.service.ts';
 import { confirmationOf } from './recurring.ts';
@@ -179,7 +180,7 @@ export async function updateRecurringGift(
   if (body.proximaCobranca !== undefined) {
     const day = body.proximaCobranca;
     // "today" is the church's day (docs/giving.md "Which clock")
-    const today = dayOf(new Date(), await givingZone(db, gift.churchId));
+    const today = dayOf(new Date(), await churchZone(db, gift.churchId));
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < today)
       throw fieldProblem(400, 'proximaCobranca', 'give.pastDate');
     changes.nextOccurrence = day;
@@ -227,7 +228,7 @@ export async function actOnRecurringGift(
   };
   if (acao === 'retomar') {
     // Resuming never charges for the time it was paused: the next occurrence is today or later.
-    const today = dayOf(now, await givingZone(db, gift.churchId));
+    const today = dayOf(now, await churchZone(db, gift.churchId));
     const next = gift.nextOccurrence < today ? today : gift.nextOccurrence;
     Object.assign(changes, {
       nextOccurrence: next,
@@ -265,7 +266,7 @@ export async function giftsOf(
   ];
   if (year) {
     // the church's year (docs/giving.md "Which clock"): 31 December at 23:30 in Brasília is that year's
-    const [from, to] = yearRange(await givingZone(db, churchId), year);
+    const [from, to] = yearRange(await churchZone(db, churchId), year);
     filters.push(gte(t.payments.createdAt, from), lt(t.payments.createdAt, to));
   }
   if (approvedOnly) filters.push(eq(t.payments.status, 'aprovado'));
@@ -331,6 +332,6 @@ export async function statementOf(db: Database, churchId: number, userId: number
     totaisPorMotivo: [...totals].map(([motivo, valor]) => ({ motivo, valor })),
     total: Math.round(list.reduce((s, g) => s + g.valor, 0) * 100) / 100,
     emitidoEm: new Date().toISOString(),
-    fusoHorario: await givingZone(db, churchId),
+    fusoHorario: await churchZone(db, churchId),
   };
 }

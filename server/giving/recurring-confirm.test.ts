@@ -21,7 +21,7 @@ import {
 import { liveChurch } from '../payments/live-church.test-support.ts';
 import { apiClient } from '../test-kit.ts';
 import { addDays, dayOf } from './donation.ts';
-import { givingZone } from './giving-clock.ts';
+import { churchZone } from '../church/church-clock.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
 const DAY = 86_400_000;
@@ -85,7 +85,7 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
   };
   /** A monthly gift due today (the confirmation runs at the real clock) with that card. */
   const dueGift = async (cardId: number, now: Date) => {
-    const day = dayOf(now, await givingZone(db(), churchId));
+    const day = dayOf(now, await churchZone(db(), churchId));
     const [g] = await db()
       .insert(t.recurringGifts)
       .values({

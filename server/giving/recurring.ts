@@ -31,7 +31,7 @@ import { liveAdapterFor } from '../payments/gateway-accounts.ts';
 import { openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
-import { zoneOfChurch } from './giving-clock.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 import { declinedMail } from './receipt-mail.ts';
 
 /** Days after a declined charge before the next try; after the last one the gift pauses. */

@@ -3,13 +3,13 @@
 // on for `groups` (in-app, push, e-mail), in their own language. Once per meeting (the unique
 // `grupo_aviso_encontro` row) and at most 3 a week per group, so a leader cannot flood members.
 import { and, count, eq, gte, sql } from 'drizzle-orm';
-import { churchTimeZone } from '../../common/time-zone.ts';
 import type { GroupRole } from '../../contract/groups.ts';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
 import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
 import type { MeetingNotice } from '../../contract/notification-meeting.ts';
 import { noticeKindOf } from '../../contract/notification-preferences.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
@@ -60,7 +60,7 @@ export async function notifyNextMeeting(
     .select({ name: t.churches.name, locale: t.churches.locale, country: t.churches.country })
     .from(t.churches)
     .where(eq(t.churches.id, churchId));
-  const zone = churchTimeZone(church?.country, (church?.locale ?? 'pt').slice(0, 2));
+  const zone = zoneOfChurch(church ?? { country: null, locale: null });
   const at = instantIn(zone, input.data);
   if (!at) throw fieldProblem(400, 'data', 'notifications.meetingWhenInvalid');
   if (at <= now) throw fieldProblem(400, 'data', 'notifications.meetingPast');

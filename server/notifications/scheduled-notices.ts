@@ -5,7 +5,7 @@
 // (`agendada` → `enviando`, FOR UPDATE SKIP LOCKED), so two nodes never send it twice.
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
-import { churchTimeZone, instantOfWallClock, localDateTimeIn } from '../../common/time-zone.ts';
+import { instantOfWallClock, localDateTimeIn } from '../../common/time-zone.ts';
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import {
   staffNotificationSendSchema,
@@ -17,6 +17,7 @@ import {
 import type { NoticeKind } from '../../contract/notification-preferences.ts';
 import { mayUse } from '../../contract/staff.ts';
 import type { ChangeFeed } from '../changes.ts';
+import { churchZone } from '../church/church-clock.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
@@ -58,14 +59,6 @@ export function instantIn(zone: string, local: string): Date | null {
   const check = new Date(wall);
   if (check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d || h > 23 || mi > 59) return null;
   return instantOfWallClock(zone, wall);
-}
-
-async function churchZone(db: Database, churchId: number): Promise<string> {
-  const [church] = await db
-    .select({ country: t.churches.country, locale: t.churches.locale })
-    .from(t.churches)
-    .where(eq(t.churches.id, churchId));
-  return churchTimeZone(church?.country, (church?.locale ?? 'pt').slice(0, 2));
 }
 
 /** The instant to send at; 400 per field when it is not a time, has passed or is too far ahead. */
