@@ -1,7 +1,7 @@
 // The `postgres` file store (docs/deploy.md "Files"): each key is a row of table `arquivo`, so every
 // node on the same database (PostgreSQL, or PGlite for one node and tests) sees the same files.
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../db/client.ts';
+import type { Database, Db } from '../db/client.ts';
 import { storedFiles } from '../db/schema/files.ts';
 import { checkFileKey, type FileStore } from './file-store.ts';
 
@@ -9,19 +9,69 @@ import { checkFileKey, type FileStore } from './file-store.ts';
 const startsWith = (prefix: string) =>
   sql`${storedFiles.key} like ${prefix.replace(/[\\%_]/g, (ch) => `\\${ch}`) + '%'}`;
 
-/** Files up to this size move as one base64 text; larger ones in slices (PostgreSQL's bytea holds up to 1 GB). */
+/** Files up to this size are written as one base64 text; larger ones in slices (PostgreSQL's bytea holds up to 1 GB). */
 const CHUNK_BYTES = 16 * 1024 * 1024;
+/**
+ * Files are read back in slices of this size, one statement each: the event loop is free between
+ * them, and no answer is long to parse or decode (docs/performance.md "Moving in at scale", stop 60).
+ */
+const READ_SLICE_BYTES = 1024 * 1024;
 
 export function createPostgresFileStore(
   db: Database,
-  { chunkBytes = CHUNK_BYTES }: { /** tests make it small */ chunkBytes?: number } = {},
+  {
+    chunkBytes = CHUNK_BYTES,
+    readSliceBytes = READ_SLICE_BYTES,
+  }: { /** tests make them small */ chunkBytes?: number; readSliceBytes?: number } = {},
 ): FileStore {
   const byKey = (key: string) => eq(storedFiles.key, checkFileKey(key));
   // Base64 text decoded by the database: PGlite handles a byte parameter ~10× slower.
   const decoded = (bytes: Buffer) => sql`decode(${bytes.toString('base64')}, 'base64')`;
   // Base64 text, decoded here natively: PGlite's own bytea parser is slow on large files.
   const slice = (from: number) =>
-    sql<string>`encode(substring(${storedFiles.bytes} from ${from + 1} for ${chunkBytes}), 'base64')`;
+    sql<string>`encode(substring(${storedFiles.bytes} from ${from + 1} for ${readSliceBytes}), 'base64')`;
+  // The writing transaction's id: a put in between changes it (all of one put's slices share it).
+  const version = sql<string>`xmin::text`;
+  const sliceAt = (on: Db, key: string, from: number) =>
+    on
+      .select({
+        base64: slice(from),
+        version,
+        contentType: storedFiles.contentType,
+        size: storedFiles.size,
+      })
+      .from(storedFiles)
+      .where(byKey(key))
+      .then(([row]) => row);
+  type Slice = NonNullable<Awaited<ReturnType<typeof sliceAt>>>;
+
+  const whole = (first: Slice) => {
+    const bytes = Buffer.from(first.base64, 'base64');
+    return { bytes, contentType: first.contentType, size: bytes.length };
+  };
+
+  /** The file of which `first` is the first slice, the rest read in `tx` (one snapshot), each slice decoded into place. */
+  const readRest = async (tx: Db, key: string, first: Slice) => {
+    let head = first;
+    let bytes = Buffer.allocUnsafe(head.size);
+    let filled = bytes.write(head.base64, 0, 'base64');
+    while (filled < head.size) {
+      const next = await sliceAt(tx, key, filled);
+      if (!next) return null; // deleted after the first slice
+      if (next.version !== head.version) {
+        // replaced after the first slice: this snapshot's version, from its start
+        head = (await sliceAt(tx, key, 0))!;
+        if (head.size <= readSliceBytes) return whole(head);
+        bytes = Buffer.allocUnsafe(head.size);
+        filled = bytes.write(head.base64, 0, 'base64');
+        continue;
+      }
+      const wrote = bytes.write(next.base64, filled, 'base64');
+      if (!wrote) throw new Error(`file ${key} is shorter than its size`);
+      filled += wrote;
+    }
+    return { bytes, contentType: head.contentType, size: head.size };
+  };
 
   return {
     backend: 'postgres',
@@ -52,22 +102,14 @@ export function createPostgresFileStore(
       });
     },
     async get(key) {
-      const [row] = await db
-        .select({ base64: slice(0), contentType: storedFiles.contentType, size: storedFiles.size })
-        .from(storedFiles)
-        .where(byKey(key));
-      if (!row) return null;
-      const parts = [Buffer.from(row.base64, 'base64')];
-      for (let at = chunkBytes; at < row.size; at += chunkBytes) {
-        const [next] = await db
-          .select({ base64: slice(at) })
-          .from(storedFiles)
-          .where(byKey(key));
-        if (!next) return null; // deleted while being read
-        parts.push(Buffer.from(next.base64, 'base64'));
-      }
-      const bytes = parts.length === 1 ? parts[0]! : Buffer.concat(parts);
-      return { bytes, contentType: row.contentType, size: bytes.length };
+      const first = await sliceAt(db, checkFileKey(key), 0);
+      if (!first) return null;
+      if (first.size <= readSliceBytes) return whole(first);
+      // The other slices in one snapshot, so a put meanwhile never mixes two versions.
+      return db.transaction((tx) => readRest(tx, key, first), {
+        isolationLevel: 'repeatable read',
+        accessMode: 'read only',
+      });
     },
     async head(key) {
       const [row] = await db
