@@ -3,6 +3,7 @@
 // that day only. The signature covers the plan and its date, so a moved plan needs a new QR.
 import { and, eq, ne } from 'drizzle-orm';
 import { signer } from '../auth/signing.ts';
+import { churchDayOf } from '../church/church-clock.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, notFound } from '../http/errors.ts';
@@ -21,7 +22,10 @@ export interface QrCheckIn {
   posicoes: string[];
 }
 
-/** Checks the member in to their live rotas of the QR's plan, on its day (409 teams.notToday otherwise). */
+/**
+ * Checks the member in to their live rotas of the QR's plan, on its day on the church's clock
+ * (docs/volunteers.md "Which clock"; 409 teams.notToday otherwise).
+ */
 export async function checkInByQr(
   db: Database,
   churchId: number,
@@ -35,7 +39,8 @@ export async function checkInByQr(
     .from(t.teamPlans)
     .where(and(eq(t.teamPlans.id, Number(idText)), eq(t.teamPlans.churchId, churchId)));
   if (!plan || !qr.verify(signature, signedText(plan))) throw notFound('teams.badLink');
-  if (plan.date !== now.toISOString().slice(0, 10)) throw new ApiProblem(409, 'teams.notToday');
+  if (plan.date !== (await churchDayOf(db, churchId, now)))
+    throw new ApiProblem(409, 'teams.notToday');
   const rows = await db
     .update(t.assignments)
     .set({ checkedInAt: now, noShow: false, state: 'aceita' })

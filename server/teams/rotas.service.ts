@@ -9,6 +9,8 @@ import type { MessageLang } from '../../contract/messages/lang.ts';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import type { LinkView, MyRotas, TeamPlanView } from '../../contract/rotas.ts';
 import { signer } from '../auth/signing.ts';
+import { churchToday } from '../../common/time-zone.ts';
+import { churchDayOf } from '../church/church-clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -28,8 +30,6 @@ type MemberWriteDeps = Pick<MemberDeps, 'db'>;
 
 const nameOf = (p: { first: string | null; last: string | null; email: string }) =>
   [p.first, p.last].filter(Boolean).join(' ') || p.email;
-
-const todayOf = (now: Date) => now.toISOString().slice(0, 10);
 
 const signedText = (a: { id: number; userId: number; askedAt: Date }) =>
   `${a.id}:${a.userId}:${a.askedAt.getTime()}`;
@@ -180,7 +180,8 @@ async function answer_(
   origin: string,
   now: Date,
 ): Promise<Row> {
-  if (row.date < todayOf(now)) throw new ApiProblem(409, 'teams.past');
+  if (row.date < (await churchDayOf(db, row.churchId, now)))
+    throw new ApiProblem(409, 'teams.past');
   const state = answer === 'aceitar' ? 'aceita' : 'recusada';
   if (row.state === state) return row;
   if (state === 'aceita' && row.state === 'recusada') {
@@ -247,6 +248,7 @@ export async function checkInSelf(
   now = new Date(),
 ): Promise<void> {
   const [churchId, userId] = [scope.church.id, scope.user.userId];
+  const today = await churchDayOf(db, churchId, now);
   const rows = await db
     .update(t.assignments)
     .set({ checkedInAt: now, noShow: false, state: 'aceita' })
@@ -255,7 +257,7 @@ export async function checkInSelf(
         eq(t.assignments.id, assignmentId),
         eq(t.assignments.churchId, churchId),
         eq(t.assignments.userId, userId),
-        eq(t.assignments.date, todayOf(now)),
+        eq(t.assignments.date, today),
         ne(t.assignments.state, 'recusada'),
       ),
     )
@@ -270,6 +272,7 @@ export async function myRotas(
   userId: number,
   now = new Date(),
 ): Promise<Omit<MyRotas, 'trocas' | 'colegas'>> {
+  const today = await churchDayOf(db, churchId, now);
   const rows = await db
     .select({
       id: t.assignments.id,
@@ -290,7 +293,7 @@ export async function myRotas(
       and(
         eq(t.assignments.churchId, churchId),
         eq(t.assignments.userId, userId),
-        gte(t.assignments.date, todayOf(now)),
+        gte(t.assignments.date, today),
       ),
     )
     .orderBy(asc(t.assignments.date), asc(t.assignments.startTime))
@@ -307,7 +310,7 @@ export async function myRotas(
       and(
         eq(t.blockouts.churchId, churchId),
         eq(t.blockouts.userId, userId),
-        gte(t.blockouts.endDate, todayOf(now)),
+        gte(t.blockouts.endDate, today),
       ),
     )
     .orderBy(asc(t.blockouts.startDate));
@@ -499,14 +502,16 @@ export async function teamPlanView(
 
 /**
  * Reminders two days before: every asked or accepted assignment of the day after tomorrow (or
- * sooner, when it was scheduled late) not yet reminded, each claimed once across nodes.
+ * sooner, when it was scheduled late) on its church's clock (docs/volunteers.md "Which clock"),
+ * not yet reminded, each claimed once across nodes.
  */
 export async function sendReminders(
   db: Database,
   options: ClaimOptions & { origin: (code: string) => string; now: Date },
 ): Promise<number> {
-  const until = new Date(options.now.getTime() + 2 * 86_400_000).toISOString().slice(0, 10);
-  const from = todayOf(options.now);
+  // every church's today is within a day of UTC's: the plain range keeps the date index in use
+  const utcDay = churchToday('UTC', options.now);
+  const at = options.now.toISOString();
   const sent = await eachClaimed(
     db,
     options,
@@ -519,8 +524,9 @@ export async function sendReminders(
             and(
               isNull(t.assignments.remindedAt),
               ne(t.assignments.state, 'recusada'),
-              gte(t.assignments.date, from),
-              sql`${t.assignments.date} <= ${until}::date`,
+              sql`${t.assignments.date} between ${utcDay}::date - 1 and ${utcDay}::date + 3`,
+              // from the church's today to the day after tomorrow (igreja_fuso: its zone, migration 0060)
+              sql`${t.assignments.date} - (select (${at}::timestamptz at time zone igreja_fuso(c.pais, c.idioma))::date from igreja c where c.id = ${t.assignments.churchId}) between 0 and 2`,
             ),
           )
           .orderBy(asc(t.assignments.id))

@@ -171,7 +171,7 @@ export async function askSwap(
       ),
     );
   if (!assignment) throw notFound('teams.assignmentNotFound');
-  if (assignment.date < today(now)) throw new ApiProblem(409, 'teams.past');
+  if (assignment.date < (await today(db, churchId, now))) throw new ApiProblem(409, 'teams.past');
   if (assignment.state === 'recusada') throw new ApiProblem(409, 'teams.swapDeclined');
   if (
     targetId !== null &&
@@ -278,7 +278,7 @@ export async function takeSwap(
   if (row.targetUserId !== null && row.targetUserId !== userId)
     throw notFound('teams.swapNotFound');
   if (row.requestedBy === userId) throw new ApiProblem(409, 'teams.swapOwn');
-  if (row.date < today(now)) throw new ApiProblem(409, 'teams.past');
+  if (row.date < (await today(db, churchId, now))) throw new ApiProblem(409, 'teams.past');
   if (row.state !== 'aberta') throw new ApiProblem(409, 'teams.swapTaken');
   if (!(await activeMember(db, churchId, row.teamId, userId)))
     throw new ApiProblem(403, 'teams.notMember');
@@ -443,11 +443,12 @@ export async function mySwaps(
   trocas: MySwap[];
   colegas: Array<{ idEscalaPessoa: number; id: number; nome: string }>;
 }> {
+  const day = await today(db, churchId, now);
   const rows = await swapRows(
     db,
     and(
       eq(t.rotaSwaps.churchId, churchId),
-      gte(t.assignments.date, today(now)),
+      gte(t.assignments.date, day),
       or(
         eq(t.rotaSwaps.requestedBy, userId),
         eq(t.rotaSwaps.takenBy, userId),
@@ -485,7 +486,7 @@ export async function mySwaps(
         eq(t.assignments.churchId, churchId),
         eq(t.assignments.userId, userId),
         ne(t.assignments.state, 'recusada'),
-        gte(t.assignments.date, today(now)),
+        gte(t.assignments.date, day),
       ),
     )
     .orderBy(asc(t.assignments.id), asc(t.users.firstName), asc(t.users.id))

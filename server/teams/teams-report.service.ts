@@ -21,9 +21,11 @@ export async function report(
   now = new Date(),
 ): Promise<TeamsReport> {
   const admin = mayUse(actor.roles, 'teams');
+  const day = await today(db, actor.churchId, now);
   const first = `${month}-01`;
   const [y, m] = month.split('-').map(Number) as [number, number];
-  const last = new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+  // the month's last day: day 0 of the next month
+  const last = `${month}-${String(new Date(Date.UTC(y, m, 0)).getUTCDate()).padStart(2, '0')}`;
   const rows = await db
     .select({
       equipe: t.teams.name,
@@ -32,7 +34,7 @@ export async function report(
       last: t.users.lastName,
       email: t.users.email,
       escalas: sql<number>`count(*) filter (where ${t.assignments.state} <> 'recusada')::int`,
-      serviu: sql<number>`count(*) filter (where ${t.assignments.checkedInAt} is not null or (${t.assignments.state} = 'aceita' and not ${t.assignments.noShow} and ${t.assignments.date} < ${today(now)}::date))::int`,
+      serviu: sql<number>`count(*) filter (where ${t.assignments.checkedInAt} is not null or (${t.assignments.state} = 'aceita' and not ${t.assignments.noShow} and ${t.assignments.date} < ${day}::date))::int`,
       recusou: sql<number>`count(*) filter (where ${t.assignments.state} = 'recusada')::int`,
       faltas: sql<number>`count(*) filter (where ${t.assignments.noShow})::int`,
     })

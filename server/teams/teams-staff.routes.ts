@@ -60,7 +60,8 @@ export function teamsStaffRoutes(deps: StaffDeps) {
     )
     .get('/equipes/relatorio', validate('query', reportQuery), async (c) => {
       const { mes, formato } = c.req.valid('query');
-      const data = await reports.report(db, actor(c), mes ?? new Date().toISOString().slice(0, 7));
+      const month = mes ?? (await teams.today(db, scope(c).church.id)).slice(0, 7);
+      const data = await reports.report(db, actor(c), month);
       if (formato === 'json') return c.json(data);
       const csv = reports.reportCsv(data, csvLang(scope(c).church.locale));
       return c.body(csv, 200, {

@@ -3,6 +3,7 @@
 // and join requests; plans and scheduling live in plans-staff.service.ts, the month's counts in
 // teams-report.service.ts.
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { addDays } from '../../common/time-zone.ts';
 import { mayUse } from '../../contract/staff.ts';
 import type {
   PositionInput,
@@ -10,6 +11,7 @@ import type {
   TeamInput,
   TeamSummary,
 } from '../../contract/teams-staff.ts';
+import { churchDayOf } from '../church/church-clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { isUniqueViolation } from '../db/unique-violation.ts';
@@ -32,11 +34,9 @@ export type TeamsDeps = StaffWriteDeps & { mailer: Mailer };
 export const nameOf = (p: { first: string | null; last: string | null; email: string }) =>
   [p.first, p.last].filter(Boolean).join(' ') || p.email;
 
-/** Today's date (YYYY-MM-DD, UTC): plans before it are past. */
-export const today = (now = new Date()) => now.toISOString().slice(0, 10);
-
-export const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+/** The church's today (yyyy-mm-dd, docs/volunteers.md "Which clock"): plans before it are past. */
+export const today = (db: Db, churchId: number, now = new Date()): Promise<string> =>
+  churchDayOf(db, churchId, now);
 
 /** Whether the caller runs this team: the church's admins, or one of its leaders. */
 export async function leads(db: Db, actor: StaffActor, teamId: number): Promise<boolean> {
@@ -131,6 +131,7 @@ export async function teamDetail(
   db: Database,
   actor: StaffActor,
   teamId: number,
+  now = new Date(),
 ): Promise<TeamDetail> {
   await teamFor(db, actor, teamId);
   const summary = (await listTeams(db, { ...actor, roles: ['ROLE_ADMIN'] })).find(
@@ -169,7 +170,7 @@ export async function teamDetail(
       and(
         eq(t.teamPlans.churchId, actor.churchId),
         eq(t.teamPlans.teamId, teamId),
-        gte(t.teamPlans.date, addDays(today(), -7)),
+        gte(t.teamPlans.date, addDays(await today(db, actor.churchId, now), -7)),
       ),
     )
     .orderBy(asc(t.teamPlans.date), asc(t.teamPlans.startTime))

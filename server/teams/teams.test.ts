@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { myRotasSchema, teamPlanViewSchema } from '../../contract/rotas.ts';
 import {
@@ -17,8 +17,11 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
 import { readOutbox } from '../mail/outbox.ts';
+import { churchToday } from '../../common/time-zone.ts';
+import type { MembersScope } from '../member/scope.ts';
 import { checkInByQr } from './rota-checkin.ts';
-import { sendReminders } from './rotas.service.ts';
+import { answerAsMember, checkInSelf, myRotas, sendReminders } from './rotas.service.ts';
+import { teamDetail } from './teams-staff.service.ts';
 
 let dataDir: string;
 beforeAll(async () => {
@@ -38,6 +41,9 @@ type Who = keyof typeof EMAILS;
 
 /** The token of an e-mail's answer link. */
 const tokenOf = (link: string) => new URL(link).searchParams.get('t')!;
+/** The instant `hours` after the UTC midnight that starts `day` (yyyy-mm-dd), plus `days` days. */
+const utcAt = (day: string, days: number, hours: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + (days * 24 + hours) * 3_600_000);
 
 describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
   let database: DatabaseHandle;
@@ -458,7 +464,10 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
       (await send('GET', `/admin/graca/equipes/${teamId}`, 'admin')).body,
     );
     const first = detail.escalas[0]!;
-    const now = new Date(Date.parse(`${first.data}T00:00:00Z`) - 2 * 86_400_000 + 3_600_000);
+    // 22:00 three days before in Brasília (01:00 UTC two days before): not yet
+    const early = utcAt(first.data, -2, 1);
+    // 09:00 two days before in Brasília
+    const now = utcAt(first.data, -2, 12);
     const sent: string[] = [];
     const mailer = { send: async (m: { to: string }) => void sent.push(m.to) };
     const options = {
@@ -467,6 +476,8 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
       now,
       origin: (code: string) => `http://${code}.localhost:4321`,
     };
+    expect(await sendReminders(database.db, { ...options, now: early })).toBe(0);
+    expect(sent).toEqual([]);
     const [x, y] = await Promise.all([
       sendReminders(database.db, options),
       sendReminders(database.db, options),
@@ -618,7 +629,7 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
       undefined,
       'pt',
     );
-    const onTheDay = next.data === new Date().toISOString().slice(0, 10);
+    const onTheDay = next.data === churchToday('America/Sao_Paulo');
     expect(early.status).toBe(onTheDay ? 204 : 409);
     if (!onTheDay)
       expect(early.body.message).toBe(
@@ -857,7 +868,12 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
     expect(
       (await send('POST', '/igreja/graca/escala-presenca', undefined, { t: token })).status,
     ).toBe(401);
-    const onTheDay = new Date(`${plan.data}T12:00:00Z`);
+    // 23:30 the evening before in Brasília is 02:30 UTC on the plan's day: not its day yet
+    await expect(
+      checkInByQr(database.db, graca, ids.editor, token, utcAt(plan.data, 0, 2.5)),
+    ).rejects.toMatchObject({ status: 409 });
+    // 21:30 on the plan's day in Brasília is 00:30 UTC the next day: still its day
+    const onTheDay = utcAt(plan.data, 1, 0.5);
     const done = await checkInByQr(database.db, graca, ids.editor, token, onTheDay);
     expect(done.posicoes).toEqual(['Projeção']);
     const [row] = await database.db
@@ -876,5 +892,51 @@ describe.each(testBackends())('volunteer teams and rotas on %s', (backend) => {
         status: 409,
       },
     );
+  });
+
+  it('counts days on the church’s clock: its evening is still its day after UTC’s midnight', async () => {
+    // the editor's media rota, checked in by the QR above, on a Sunday in Brasília (UTC−3)
+    const day = planDetailSchema.parse(
+      (await send('GET', `/admin/graca/equipes/${mediaId}/escalas/${mediaPlan}`, 'admin')).body,
+    ).data;
+    const [rota] = await database.db
+      .select({ id: t.assignments.id })
+      .from(t.assignments)
+      .where(
+        and(
+          eq(t.assignments.planId, mediaPlan),
+          eq(t.assignments.userId, ids.editor),
+          ne(t.assignments.state, 'recusada'),
+        ),
+      );
+    const evening = utcAt(day, 1, 1); // 22:00 on the day in Brasília
+    const midnight = utcAt(day, 1, 3.5); // 00:30 the next day in Brasília
+
+    // the member's rotas from today on still hold the day's rota that evening
+    const listed = async (now: Date) =>
+      (await myRotas(database.db, graca, ids.editor, now)).escalas.some((e) => e.id === rota!.id);
+    expect(await listed(evening)).toBe(true);
+    expect(await listed(midnight)).toBe(false);
+
+    // answering is not "past" that evening, and is after the church's midnight
+    const mailer = { send: async () => undefined };
+    const answer = (now: Date) =>
+      answerAsMember(database.db, mailer, graca, ids.editor, rota!.id, 'aceitar', 'http://x', now);
+    expect((await answer(evening)).estado).toBe('aceita');
+    await expect(answer(midnight)).rejects.toMatchObject({ status: 409 });
+
+    // "I am here" works that evening, and not after its midnight
+    const scope = { church: { id: graca }, user: { userId: ids.editor } } as MembersScope;
+    await checkInSelf({ db: database.db }, scope, rota!.id, evening);
+    await expect(checkInSelf({ db: database.db }, scope, rota!.id, midnight)).rejects.toMatchObject(
+      { status: 409 },
+    );
+
+    // the team's page lists the plans of the last 7 days of the church's calendar
+    const admin = { userId: ids.admin, name: '', churchId: graca, roles: ['ROLE_ADMIN'] };
+    const plans = async (now: Date) =>
+      (await teamDetail(database.db, admin, mediaId, now)).escalas.map((p) => p.id);
+    expect(await plans(utcAt(day, 8, 1))).toContain(mediaPlan); // 22:00 seven days after
+    expect(await plans(utcAt(day, 8, 3.5))).not.toContain(mediaPlan);
   });
 });
