@@ -6,7 +6,9 @@ import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { csvDocument, type CsvValue } from '../http/csv.ts';
-import { todayUtc, fullName, iso } from './kids-rules.ts';
+import { addDays, churchToday, localDateTimeIn } from '../../common/time-zone.ts';
+import { churchZone } from '../church/church-clock.ts';
+import { fullName, iso } from './kids-rules.ts';
 import { sessionsWhere } from './kids-rooms.service.ts';
 import { checkinQuery } from './kids-roster.service.ts';
 
@@ -16,6 +18,7 @@ export async function attendance(
   from: string,
   to: string,
 ): Promise<KidsAttendance> {
+  const zone = await churchZone(db, churchId);
   const sessoes = await sessionsWhere(
     db,
     and(
@@ -55,13 +58,14 @@ export async function attendance(
     .where(
       and(
         eq(t.kidsVisitorFamilies.churchId, churchId),
-        // first-time: the family's first check-in (its registration's day before any) is in the period
+        // first-time: the family's first check-in (its registration's day before any, on the
+        // church's clock: docs/kids.md "Which clock") is in the period
         sql`coalesce(
           (select min(${t.kidsSessions.day}) from ${t.kidsCheckins}
              join ${t.kidsSessions} on ${t.kidsSessions.id} = ${t.kidsCheckins.sessionId}
              join ${t.kidsVisitorChildren} on ${t.kidsVisitorChildren.id} = ${t.kidsCheckins.visitorChildId}
             where ${t.kidsVisitorChildren.familyId} = ${t.kidsVisitorFamilies.id})::date,
-          ${t.kidsVisitorFamilies.createdAt}::date
+          (${t.kidsVisitorFamilies.createdAt} at time zone ${zone})::date
         ) between ${from}::date and ${to}::date`,
       ),
     )
@@ -111,6 +115,7 @@ export async function attendanceCsv(
   to: string,
   lang: MessageLang,
 ): Promise<string> {
+  const zone = await churchZone(db, churchId);
   const rows = await checkinQuery(db)
     .where(
       and(
@@ -120,7 +125,8 @@ export async function attendanceCsv(
       ),
     )
     .orderBy(asc(t.kidsSessions.day), asc(t.kidsSessions.time), asc(t.kidsRooms.name));
-  const time = (d: Date | null) => (d ? d.toISOString().slice(11, 16) : null);
+  // in and out on the church's clock, as the session's own time beside them
+  const time = (d: Date | null) => (d ? localDateTimeIn(zone, d).slice(11, 16) : null);
   return csvDocument(
     lang,
     CSV_HEADER[lang],
@@ -165,14 +171,14 @@ export async function memberCheckins(
   };
 }
 
-/** The staff dashboard's count: children checked in today and in the last 7 days (UTC days). */
+/** The staff dashboard's count: children checked in today and in the 7 days to it (the church's days). */
 export async function kidsCounts(
   db: Database,
   churchId: number,
   now = new Date(),
 ): Promise<{ hoje: number; semana: number }> {
-  const today = todayUtc(now);
-  const weekAgo = todayUtc(new Date(now.getTime() - 6 * 86_400_000));
+  const today = churchToday(await churchZone(db, churchId), now);
+  const weekAgo = addDays(today, -6);
   const [row] = await db
     .select({
       hoje: sql<number>`count(*) filter (where ${t.kidsSessions.day} = ${today})::int`,

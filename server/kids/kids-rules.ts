@@ -1,4 +1,4 @@
-// The check-in's small rules (docs/kids.md): the family's code, a child's age, the day.
+// The check-in's small rules (docs/kids.md): the family's code, a child's age, the school year.
 import { randomInt } from 'node:crypto';
 import { KIDS_CODE_ALPHABET, KIDS_CODE_LENGTH } from '../../contract/kids.ts';
 
@@ -28,9 +28,6 @@ export function schoolYear(birth: string, day: string): number {
   const y = Number(day.slice(0, 4));
   return y - by - 6 + (birth.slice(5) <= '03-31' ? 1 : 0);
 }
-
-/** The UTC day (yyyy-mm-dd); pages send the church's own day, this is only the default. */
-export const todayUtc = (now = new Date()): string => now.toISOString().slice(0, 10);
 
 export const fullName = (first: string, last: string | null) =>
   [first, last].filter(Boolean).join(' ');

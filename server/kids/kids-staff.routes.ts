@@ -42,8 +42,8 @@ import {
   queuedPickUp,
   roster,
 } from './kids-roster.service.ts';
-import { todayUtc } from './kids-rules.ts';
 import { rotaPositions } from '../teams/room-volunteers.ts';
+import { churchDayOf } from '../church/church-clock.ts';
 
 const labelsQuery = z.object({ crianca: idParam.optional() });
 const arrivalInput = z.object({
@@ -58,6 +58,9 @@ export function kidsStaffRoutes(deps: StaffDeps) {
   const area = staffArea('kids');
   const actor = (c: Context<StaffEnv>) => c.get('staff').actor;
   const churchId = (c: Context<StaffEnv>) => c.get('staff').church.id;
+  // a day the page did not send is the church's today (docs/kids.md "Which clock")
+  const dayOf = (c: Context<StaffEnv>, data: string | undefined) =>
+    data ?? churchDayOf(db, churchId(c));
 
   return new Hono<StaffEnv>()
     .get('/kids/salas', area, async (c) => c.json(await listRooms(db, churchId(c))))
@@ -76,7 +79,7 @@ export function kidsStaffRoutes(deps: StaffDeps) {
         c.json(await updateRoom(deps, actor(c), c.req.valid('param').id, c.req.valid('json'))),
     )
     .get('/kids/sessoes', area, validate('query', kidsDayQuery), async (c) =>
-      c.json(await daySessions(db, churchId(c), c.req.valid('query').data ?? todayUtc())),
+      c.json(await daySessions(db, churchId(c), await dayOf(c, c.req.valid('query').data))),
     )
     .post('/kids/sessoes/gerar', area, validate('json', kidsGenerateInput), async (c) =>
       c.json(await generateSessions(deps, actor(c), c.req.valid('json').data)),
@@ -142,7 +145,7 @@ export function kidsStaffRoutes(deps: StaffDeps) {
       c.json(await pageParent(deps, actor(c), c.req.valid('param').id, c.get('staff').lang)),
     )
     .get('/kids/porta', area, validate('query', kidsDayQuery), async (c) =>
-      c.json(await doorScreen(db, churchId(c), c.req.valid('query').data ?? todayUtc())),
+      c.json(await doorScreen(db, churchId(c), await dayOf(c, c.req.valid('query').data))),
     )
     .get('/kids/frequencia', area, validate('query', kidsAttendanceQuery), async (c) => {
       const { de, ate } = c.req.valid('query');

@@ -19,6 +19,7 @@ import {
   memberKidsCheckinsSchema,
   volunteerRoomsSchema,
 } from '../../contract/kids.ts';
+import { addDays, churchToday } from '../../common/time-zone.ts';
 import { createApi, type Api } from '../app.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -395,6 +396,18 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
   });
 
   it('reports attendance, first-time visitors and a CSV; the family sees its own check-ins', async () => {
+    // Miguel came in at 19:05 on Sunday in Brasília (22:05 UTC): the CSV writes the church's time
+    const [miguel] = await db()
+      .select({ id: t.kidsCheckins.id })
+      .from(t.kidsCheckins)
+      .innerJoin(t.kidsVisitorChildren, eq(t.kidsVisitorChildren.id, t.kidsCheckins.visitorChildId))
+      .where(
+        and(eq(t.kidsCheckins.churchId, graca), eq(t.kidsVisitorChildren.firstName, 'Miguel')),
+      );
+    await db()
+      .update(t.kidsCheckins)
+      .set({ checkedInAt: new Date(`${sunday}T22:05:00Z`) })
+      .where(eq(t.kidsCheckins.id, miguel!.id));
     const report = kidsAttendanceSchema.parse(
       (await read(`frequencia?de=${sunday}&ate=${sunday}`)).body,
     );
@@ -415,12 +428,19 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
       'Data;Horário;Sala;Criança;Responsável;Visitante;Entrada;Saída',
     );
     expect(text).toContain('Miguel Araújo');
+    expect(text.split('\r\n').find((l) => l.includes('Miguel Araújo'))).toMatch(/;Sim;19:05;/);
     expect(text).not.toContain(labels.codigo);
 
     // the staff dashboard's count: the kids role sees it, a content editor does not
     const atSunday = await kidsCounts(db(), graca, new Date(`${sunday}T12:00:00Z`));
     expect(atSunday.hoje).toBe(report.sessoes.reduce((n, s) => n + s.total, 0));
     expect(atSunday.semana).toBe(atSunday.hoje);
+    // the church's days (docs/kids.md "Which clock"): 23:30 on Sunday in Brasília is 02:30 UTC on
+    // Monday and still Sunday; 23:30 on Saturday (02:30 UTC on Sunday) is not Sunday yet
+    const afterSunday = (hours: number) =>
+      kidsCounts(db(), graca, new Date(Date.parse(`${sunday}T00:00:00Z`) + hours * 3_600_000));
+    expect(await afterSunday(26.5)).toEqual(atSunday);
+    expect((await afterSunday(2.5)).hoje).toBe(0);
     const panel = (await get('/admin/graca/painel', { token: tokens.kids })).body;
     expect(panel.atencao.criancas).toEqual(expect.objectContaining({ hoje: expect.any(Number) }));
     const editorPanel = (await get('/admin/graca/painel', { token: tokens.editor })).body;
@@ -437,6 +457,31 @@ describe.each(testBackends())('children’s check-in on %s', (backend) => {
       (await get(`/user/${ids.carla}/kids-checkins?cliente=${graca}`, { token: tokens.member }))
         .status,
     ).toBe(403);
+  });
+
+  it('counts days on the church’s clock: a family registered late on Sunday is Sunday’s, the default day is the church’s', async () => {
+    // registered at 22:30 on Sunday in Brasília (01:30 UTC on Monday), never checked in
+    const monday = addDays(sunday, 1);
+    const [family] = await db()
+      .insert(t.kidsVisitorFamilies)
+      .values({
+        churchId: graca,
+        guardianName: 'Rita Noite',
+        phone: '11955550000',
+        createdAt: new Date(`${monday}T01:30:00Z`),
+      })
+      .returning({ id: t.kidsVisitorFamilies.id });
+    const firstTime = async (day: string) =>
+      kidsAttendanceSchema
+        .parse((await read(`frequencia?de=${day}&ate=${day}`)).body)
+        .visitantes.map((v) => v.responsavel);
+    expect(await firstTime(sunday)).toContain('Rita Noite');
+    expect(await firstTime(monday)).not.toContain('Rita Noite');
+    await db().delete(t.kidsVisitorFamilies).where(eq(t.kidsVisitorFamilies.id, family!.id));
+    // a page that sends no day gets the church's today, not UTC's
+    const before = churchToday('America/Sao_Paulo');
+    const shown = kidsDaySchema.parse((await read('sessoes')).body).data;
+    expect([before, churchToday('America/Sao_Paulo')]).toContain(shown);
   });
 
   it('takes a station’s queued check-ins and pick-ups once, keeping its offline code unless taken', async () => {
