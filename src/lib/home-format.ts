@@ -1,5 +1,6 @@
 // Plain functions behind the church home's blocks: the week Monday to Sunday (spec §9) and
 // dates and times in the reader's language (spec §1: dates follow the browser language).
+import { memoByText } from '../../common/memo.ts';
 import { isKnownZone } from '../../common/time-zone.ts';
 import type { EventWire } from '../../contract/events.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
@@ -36,25 +37,35 @@ export function scheduleByDay(services: WeeklyService[], locale: string): Schedu
 }
 
 /** "07:00" and "19:00" in pt and es, "7:00 PM" in en. */
-export function formatServiceTime(horario: string, locale: string): string {
+export const formatServiceTime = (horario: string, locale: string): string =>
+  serviceTimes(`${horario}\n${locale}`);
+
+// Each text made once per time or event and language: a home renders the same few on every visit
+// (docs/performance.md "If every read were answered from memory": formatting was ~3 % of a render).
+const serviceTimes = memoByText((key) => {
+  const [horario, locale] = key!.split('\n') as [string, string];
   const [h, m] = horario.split(':').map(Number) as [number, number];
   const hour = locale.startsWith('en') ? 'numeric' : '2-digit';
   return dateFormat(locale, { hour, minute: '2-digit', timeZone: 'UTC' }).format(
     mondayUtc(1, h, m),
   );
-}
+}, 1024);
 
-/** When an event starts, in its own time zone, in the reader's language. */
-export function formatEventStart(
+/** When an event starts, in its own time zone, in the reader's language (shared: do not change it). */
+export const formatEventStart = (
   iso: string,
   timeZone: string,
   locale: string,
-): { day: string; month: string; full: string } {
+): Readonly<{ day: string; month: string; full: string }> =>
+  eventStarts(`${iso}\n${timeZone}\n${locale}`);
+
+const eventStarts = memoByText((key) => {
+  const [iso, timeZone, locale] = key!.split('\n') as [string, string, string];
   const date = new Date(iso);
   const zone = isKnownZone(timeZone) ? timeZone : 'UTC';
   const part = (options: Intl.DateTimeFormatOptions) =>
     dateFormat(locale, { ...options, timeZone: zone }).format(date);
-  return {
+  return Object.freeze({
     day: part({ day: 'numeric' }),
     month: part({ month: 'short' }).replace(/\.$/, ''),
     full: part({
@@ -64,8 +75,8 @@ export function formatEventStart(
       hour: 'numeric',
       minute: '2-digit',
     }),
-  };
-}
+  });
+}, 1024);
 
 /** Events that have not ended yet, soonest first. */
 export function upcomingEvents<E extends Pick<EventWire, 'dataInicio' | 'dataFim'>>(
