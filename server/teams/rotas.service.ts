@@ -509,7 +509,7 @@ export async function sendReminders(
   db: Database,
   options: ClaimOptions & { origin: (code: string) => string; now: Date },
 ): Promise<number> {
-  // every church's today is within a day of UTC's: the plain range keeps the date index in use
+  // every church's today is within a day of UTC's: only rows in that range look up their zone
   const utcDay = churchToday('UTC', options.now);
   const at = options.now.toISOString();
   const sent = await eachClaimed(
