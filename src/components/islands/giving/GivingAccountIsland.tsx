@@ -5,6 +5,7 @@
 // The flow is the store's (src/stores/giving-account.ts); these are its sections.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
+import { churchToday } from '../../../../common/time-zone.ts';
 import type { Reason, RecurringGift } from '../../../../contract/giving.ts';
 import type { SavedCard } from '../../../../contract/payments.ts';
 import { brandName, formatDate, money } from '../../../lib/format.ts';
@@ -57,7 +58,8 @@ function Account(props: Props & { t: T }) {
   const { t } = props;
   const { userId } = useMember(props.church);
   const { recurring, gifts, cards, year, message, zone } = useStore($givingAccount);
-  const thisYear = new Date().getFullYear();
+  // the church's year once the history answered its zone (docs/giving.md "Which clock")
+  const thisYear = zone ? Number(churchToday(zone).slice(0, 4)) : new Date().getFullYear();
   const churchId = props.church.id;
 
   useEffect(() => {

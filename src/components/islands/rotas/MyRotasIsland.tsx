@@ -4,6 +4,7 @@
 // The flow is the store's (src/stores/rota-swaps.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect, type FormEvent } from 'react';
+import { churchTimeZone, churchToday } from '../../../../common/time-zone.ts';
 import { formatDate } from '../../../lib/format.ts';
 import {
   $myRotas,
@@ -35,6 +36,9 @@ const day = (date: string, lang: Props['lang']) => formatDate(`${date}T12:00:00Z
 function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
   const { ready } = useMember(church);
   const { data, message, errors, form } = useStore($myRotas);
+  // "I am here" shows on the plan's day on the church's clock, as the server counts it (its
+  // country's zone; docs/volunteers.md "Which clock"): UTC is tomorrow at a Brasília evening service
+  const today = churchToday(churchTimeZone(church.pais, lang));
   useEffect(() => {
     if (ready) void loadMyRotas(slug, t('rotas.failed'));
   }, [ready, slug, t]);
@@ -70,7 +74,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
               </span>
               <span className="rota-actions">
                 <a href={`/praise/escala?id=${r.idEscala}`}>{t('rotas.openPlan')}</a>
-                {r.estado !== 'recusada' && r.data === new Date().toISOString().slice(0, 10) && (
+                {r.estado !== 'recusada' && r.data === today && (
                   <button
                     type="button"
                     className="button"
