@@ -6,6 +6,7 @@
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
+import { addDays, churchTimeZone, churchToday } from '../../common/time-zone.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
 import { API, apiLogin, asMember, churchUrl, port } from './helpers.ts';
 
@@ -79,12 +80,10 @@ test('a worship team is scheduled, one declines by e-mail, the leader fills it, 
   await page.getByRole('button', { name: 'Criar escalas' }).click();
   const planLink = page.getByRole('link', { name: /Culto da manhã/ });
   await expect(planLink).toBeVisible();
-  const planDate = await (async () => {
-    const now = new Date();
-    const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()));
-    while (d.getUTCDay() !== 0) d.setUTCDate(d.getUTCDate() + 1);
-    return d.toISOString().slice(0, 10);
-  })();
+  // graca's today is Brasília's (docs/volunteers.md "Which clock"), UTC's is Monday on a Sunday evening
+  const today = () => churchToday(churchTimeZone('BR', 'pt'));
+  let planDate = today();
+  while (new Date(`${planDate}T00:00:00Z`).getUTCDay() !== 0) planDate = addDays(planDate, 1);
   await planLink.click();
   await expect(page.getByRole('heading', { level: 1, name: /Culto da manhã/ })).toBeVisible();
 
@@ -241,7 +240,7 @@ test('a worship team is scheduled, one declines by e-mail, the leader fills it, 
     })
   ).json()) as { linkPresenca: string };
   await mariaPage.goto(churchUrl('graca', plan.linkPresenca));
-  if (planDate === new Date().toISOString().slice(0, 10))
+  if (planDate === today())
     await expect(mariaPage.getByText(/^Presença marcada: Violão/)).toBeVisible();
   else
     await expect(mariaPage.getByRole('alert')).toContainText(
