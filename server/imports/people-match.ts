@@ -5,6 +5,7 @@ import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { ImportField } from '../../contract/imports.ts';
 import { IMPORT_INVITES_MAX } from '../../contract/invitations.ts';
+import { churchToday } from '../../common/time-zone.ts';
 import { arrayLiteral } from '../db/bulk-insert.ts';
 import * as t from '../db/schema/index.ts';
 import {
@@ -104,7 +105,8 @@ export function readRow(
     notes.push({ linha: line, chave: 'staff.import.row.badPhone', valores: { valor: rawPhone } });
   const rawBirth = cell(cells, m, 'nascimento');
   let birth = rawBirth ? parseDate(rawBirth, run.options.ordemData) : null;
-  if (birth && birth > new Date().toISOString().slice(0, 10)) birth = null;
+  // born after today on the church's clock cannot be right (docs/volunteers.md "Which clock")
+  if (birth && birth > churchToday(run.church.timeZone)) birth = null;
   if (rawBirth && !birth)
     notes.push({ linha: line, chave: 'staff.import.row.badDate', valores: { valor: rawBirth } });
   const groups = cell(cells, m, 'grupos')

@@ -8,7 +8,9 @@ import type {
   StaffSong,
   StaffSongSummary,
 } from '../../contract/praise-staff.ts';
+import { addDays } from '../../common/time-zone.ts';
 import { SCORE_MAX_BYTES, SCORE_MAX_FILES } from '../../contract/praise-staff.ts';
+import { churchDayOf } from '../church/church-clock.ts';
 import type { Database, Tx } from '../db/client.ts';
 import { exactFirst, matches } from '../db/search.ts';
 import * as t from '../db/schema/index.ts';
@@ -329,6 +331,14 @@ async function toSetLists(
 }
 
 /** The church's set lists: upcoming first (from `from`, oldest first), then the latest past ones. */
+/**
+ * The set lists the team reads at /praise: from the church's yesterday on, on its own clock (docs/volunteers.md
+ * "Which clock"), so a Sunday evening's list is still there that night.
+ */
+export async function teamSetLists(db: Database, churchId: number, now = new Date()) {
+  return listSetLists(db, churchId, addDays(await churchDayOf(db, churchId, now), -1));
+}
+
 export async function listSetLists(db: Database, churchId: number, from?: string) {
   const rows = await db
     .select()

@@ -8,6 +8,7 @@ import * as t from '../db/schema/index.ts';
 import { testBackends } from '../db/test-database.ts';
 import { apiClient } from '../test-kit.ts';
 import { chordProToSong, songToChordPro } from './chordpro-file.ts';
+import { teamSetLists } from './praise-staff.service.ts';
 import { openWorshipWorld, type WorshipWorld } from './worship-staff.test-support.ts';
 
 const SONG = `{title: Castelo Forte}
@@ -178,6 +179,22 @@ describe.each(testBackends())('staff songs and set lists on %s', (backend) => {
     await w.expectRefused(remove, songRows, ['chat']);
     expect((await remove(w.tokens.admin)).status).toBe(200);
     expect((await apiClient(w.api).raw('GET', score.url)).status).toBe(404);
+  });
+
+  it('shows the team the set lists from the church’s yesterday on, on its clock', async () => {
+    // Sunday 22:30 in Brasília is Monday 01:30 UTC: Saturday's list is the church's yesterday, not UTC's
+    const [saturday] = await w.database.db
+      .insert(t.praiseSetLists)
+      .values({ churchId: w.graca, title: 'Ensaio de sábado', date: '2026-12-05' })
+      .returning();
+    try {
+      const ids = async (at: string) =>
+        (await teamSetLists(w.database.db, w.graca, new Date(at))).map((l) => l.id);
+      expect(await ids('2026-12-07T01:30:00Z')).toContain(saturday!.id);
+      expect(await ids('2026-12-07T03:30:00Z')).not.toContain(saturday!.id); // Monday 00:30 there
+    } finally {
+      await w.database.db.delete(t.praiseSetLists).where(eq(t.praiseSetLists.id, saturday!.id));
+    }
   });
 
   it('keeps set lists the team reads at /praise', async () => {

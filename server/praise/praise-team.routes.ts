@@ -7,7 +7,7 @@ import { praiseChurchParams } from '../../contract/praise.ts';
 import { memberOf, memberScope } from '../member/scope.ts';
 import { validate } from '../http/validate.ts';
 import { storedPdfName } from '../images/pdf-store.ts';
-import { listSetLists } from './praise-staff.service.ts';
+import { teamSetLists } from './praise-staff.service.ts';
 import type { MemberDeps } from '../member/deps.ts';
 
 export function praiseTeamRoutes({ db, pdfs }: MemberDeps) {
@@ -21,8 +21,7 @@ export function praiseTeamRoutes({ db, pdfs }: MemberDeps) {
       memberScope(db, { caller: 'member' }),
       async (c) => {
         const { church } = memberOf(c);
-        const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
-        return c.json({ repertorios: await listSetLists(db, church.id, yesterday) });
+        return c.json({ repertorios: await teamSetLists(db, church.id) });
       },
     );
 }

@@ -26,10 +26,6 @@ const ALLOWED: Record<string, string> = {
     "a recurring gift's next charge (09:00 UTC, the same day in every church zone) and a plan's paid-until",
   'server/reading-plans/reading-plans.serializers.ts':
     "a reader's plan day: the member's own device sends its date (reading-plans todayOf)",
-  'server/praise/praise-team.routes.ts':
-    "to do (praise's owner): the set lists from yesterday on should count the church's yesterday",
-  'server/imports/people-match.ts':
-    "to do (imports' owner): a birth date after today is dropped, today should be the church's",
   'server/db/seed/giving.ts': 'demo data: days around the machine clock, a day off is harmless',
   'server/db/seed/kids.ts': 'demo data: the coming Sunday, a day off is harmless',
   'server/db/seed/reading-plans.ts': 'demo data: days around the machine clock',
