@@ -12,21 +12,11 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { Order, OrderChurch, Payer } from '../payments/pipeline.ts';
-import { dayIn } from './giving-clock.ts';
+import { addDays, churchToday } from '../../common/time-zone.ts';
 import { zoneOfChurch } from '../church/church-clock.ts';
 
 export type DonationInput = z.output<typeof donationBodySchema>;
 
-const DAY = 86_400_000;
-
-/**
- * yyyy-mm-dd of a moment on the church's clock: a recurring gift's days (its start, its next
- * occurrence, "today") are the church's, as the member reads them (docs/giving.md "Which clock").
- */
-export const dayOf = (at: Date, zone: string): string => dayIn(zone, at);
-/** A day plus n days, as yyyy-mm-dd (calendar days: no clock involved). */
-export const addDays = (day: string, n: number): string =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY).toISOString().slice(0, 10);
 /**
  * When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília), which falls on
  * that same day on every clock `churchTimeZone` gives (UTC−6 to UTC+2).
@@ -146,7 +136,7 @@ export async function donationOrder(
         .values(lines.map((l) => ({ churchId: church.id, paymentId: ctx.paymentId, ...l })));
       if (!input.recorrencia || ctx.userId === null) return;
       const cardId = await savedCardFor(tx, church.id, ctx.userId, payer);
-      const today = dayOf(ctx.now, church.timeZone);
+      const today = churchToday(church.timeZone, ctx.now);
       const next = addDays(today, input.recorrenciaDias);
       const [gift] = await tx
         .insert(t.recurringGifts)

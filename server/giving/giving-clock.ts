@@ -2,12 +2,9 @@
 // that a member or the treasurer sees, filters by or is sent (the dashboard, the gifts list and its
 // CSV, the yearly statement, a recurring gift's next day) are those of the church's zone, as the
 // kept month totals are (`igreja_fuso` of migration 0060). Every conversion is common/time-zone.ts's.
-import { churchToday, instantOfWallClock, wallClockOf } from '../../common/time-zone.ts';
+import { instantOfWallClock, wallClockOf } from '../../common/time-zone.ts';
 
 // Which zone a church keeps is server/church/church-clock.ts (`churchZone`, `zoneOfChurch`).
-
-/** `yyyy-mm-dd`: the day the zone's calendar shows at `at`. */
-export const dayIn = (zone: string, at: Date | number): string => churchToday(zone, at);
 
 /**
  * The first instant of a day (`yyyy-mm-dd`) on the zone's clock. Where a change of time skips its

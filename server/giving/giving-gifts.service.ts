@@ -1,5 +1,6 @@
 // The treasurer's gifts (docs/staff.md "Giving"): the list, its totals, the chart and the CSV built
 // from one filter (so the four always add up), and refunds through the payment pipeline's release.
+import { addDays, churchToday } from '../../common/time-zone.ts';
 import { and, asc, desc, eq, exists, gte, inArray, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { GiftFilters, GivingSummary, StaffGiftsPage } from '../../contract/giving-staff.ts';
 import { STAFF_GIFTS_PAGE_SIZE } from '../../contract/giving-staff.ts';
@@ -15,7 +16,7 @@ import { toMoney } from '../payments/money.ts';
 import type { StaffWriteDeps } from '../staff/write.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { StaffActor } from '../staff/audit.ts';
-import { dayIn, dayStart } from './giving-clock.ts';
+import { dayStart } from './giving-clock.ts';
 import { churchZone } from '../church/church-clock.ts';
 import { DAY, num, givingClockOf } from './giving-staff.numbers.ts';
 
@@ -26,7 +27,7 @@ import { DAY, num, givingClockOf } from './giving-staff.numbers.ts';
 const dayRange = (f: GiftFilters, zone: string) =>
   and(
     f.de ? gte(t.payments.createdAt, dayStart(zone, f.de)) : undefined,
-    f.ate ? lt(t.payments.createdAt, dayStart(zone, dayPlus(f.ate, 1))) : undefined,
+    f.ate ? lt(t.payments.createdAt, dayStart(zone, addDays(f.ate, 1))) : undefined,
   );
 
 /** The gifts (payments of kind doacao) the filters match; `dates` narrows them to a split's edges. */
@@ -45,10 +46,6 @@ function giftWhere(
   );
 }
 
-/** `YYYY-MM-DD` `days` days later. */
-const dayPlus = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY).toISOString().slice(0, 10);
-
 /**
  * The filter's whole months, read from the totals kept per month of the church's clock
  * (`doacao_total`, from `from` to before `to`, either open when the filter is), and its part months
@@ -59,11 +56,11 @@ function monthSplit(
   f: GiftFilters,
   zone: string,
 ): { from?: string; to?: string; edges: SQL } | null {
-  const end = f.ate ? dayPlus(f.ate, 1) : undefined;
+  const end = f.ate ? addDays(f.ate, 1) : undefined;
   const from = f.de
     ? f.de.endsWith('-01')
       ? f.de
-      : `${dayPlus(f.de.slice(0, 8) + '28', 4).slice(0, 8)}01`
+      : `${addDays(f.de.slice(0, 8) + '28', 4).slice(0, 8)}01`
     : undefined;
   const to = end ? `${end.slice(0, 8)}01` : undefined;
   if (from && to && from >= to) return null;
@@ -271,8 +268,7 @@ const MAX_PERIODS = 1200;
 
 /** The period after `key` (`YYYY-MM-DD` or `YYYY-MM`). */
 function nextPeriod(key: string, grouping: 'dia' | 'mes'): string {
-  if (grouping === 'dia')
-    return new Date(Date.parse(`${key}T00:00:00Z`) + DAY).toISOString().slice(0, 10);
+  if (grouping === 'dia') return addDays(key, 1);
   const [year, month] = key.split('-').map(Number) as [number, number];
   return month === 12 ? `${year + 1}-01` : `${year}-${String(month + 1).padStart(2, '0')}`;
 }
@@ -435,7 +431,7 @@ export async function giftsCsv(
     CSV_HEAD[lang],
     rows.map((r) => [
       // the gift's day on the church's clock, as the filter reads it
-      dayIn(zone, r.createdAt),
+      churchToday(zone, r.createdAt),
       r.code,
       giverName(r),
       r.email ?? r.donorEmail ?? '',

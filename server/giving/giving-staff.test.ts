@@ -2,6 +2,7 @@
 // see no money), nothing changed on a refusal, reasons used by /give at once, the dashboard's
 // totals equal the listed gifts and the CSV, refunds through the pipeline, and the yearly
 // statement batch e-mailing each giver once with two runners at the same time.
+import { churchToday } from '../../common/time-zone.ts';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -25,7 +26,6 @@ import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { apiClient, expectError, loginAll, STAFF_ACCOUNTS, type StaffWho } from '../test-kit.ts';
-import { dayIn } from './giving-clock.ts';
 import { churchZone, zoneOfChurch } from '../church/church-clock.ts';
 import { sendStatementBatches } from './giving-statements.service.ts';
 
@@ -497,7 +497,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
       // the reference: the gifts of the range and filters, with their counted lines
       // days on the church's clock (docs/giving.md "Which clock")
       const inRange = (at: string) => {
-        const day = dayIn(zone, Date.parse(at));
+        const day = churchToday(zone, Date.parse(at));
         return day >= f.de! && day <= f.ate!;
       };
       const gifts = made
@@ -517,7 +517,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
       const byMethod = new Map<string, number>();
       const daily = Date.parse(f.ate!) - Date.parse(f.de!) <= 62 * 86_400_000;
       for (const g of gifts) {
-        add(byPeriod, dayIn(zone, Date.parse(g.at)).slice(0, daily ? 10 : 7), cents(g.lines));
+        add(byPeriod, churchToday(zone, Date.parse(g.at)).slice(0, daily ? 10 : 7), cents(g.lines));
         add(byMethod, g.method ?? 'pix', cents(g.lines));
         for (const [r, c] of g.lines) add(byReason, String(r), c);
       }
@@ -576,8 +576,8 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     // days on the church's clock (docs/giving.md "Which clock")
     const counted = rows.filter(
       (r) =>
-        (!f.de || dayIn(zone, r.at) >= f.de) &&
-        (!f.ate || dayIn(zone, r.at) <= f.ate) &&
+        (!f.de || churchToday(zone, r.at) >= f.de) &&
+        (!f.ate || churchToday(zone, r.at) <= f.ate) &&
         (!f.status || r.status === f.status) &&
         (!f.metodo || r.method === f.metodo) &&
         (!f.motivo || r.reasonId === Number(f.motivo)),
@@ -590,7 +590,7 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     const byMethod = new Map<string, number>();
     const byGift = new Map<number, { code: string; at: number; cents: number }>();
     for (const r of counted) {
-      add(byPeriod, dayIn(zone, r.at).slice(0, daily ? 10 : 7), r.cents);
+      add(byPeriod, churchToday(zone, r.at).slice(0, daily ? 10 : 7), r.cents);
       add(byReason, String(r.reasonId), r.cents);
       add(byMethod, r.method, r.cents);
       const g = byGift.get(r.id) ?? { code: r.code, at: r.at.getTime(), cents: 0 };

@@ -2,6 +2,7 @@
 // giving"): the reasons and options of the give page, a member's gifts and yearly statement, and
 // the rules for changing, pausing, resuming and cancelling a recurring gift. The gift itself is
 // ./give.ts through the payment pipeline.
+import { churchToday } from '../../common/time-zone.ts';
 import { and, asc, desc, eq, gte, inArray, lt } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -15,7 +16,7 @@ import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import { toMoney } from '../payments/money.ts';
-import { chargeTimeOf, dayOf, givingChurch, givingSettingsOf } from './donation.ts';
+import { chargeTimeOf, givingChurch, givingSettingsOf } from './donation.ts';
 import { yearRange } from './giving-clock.ts';
 import { churchZone } from '../church/church-clock.ts';
 import { isPortugueseChurch } from '../../contract/language.ts';
@@ -180,7 +181,7 @@ export async function updateRecurringGift(
   if (body.proximaCobranca !== undefined) {
     const day = body.proximaCobranca;
     // "today" is the church's day (docs/giving.md "Which clock")
-    const today = dayOf(new Date(), await churchZone(db, gift.churchId));
+    const today = churchToday(await churchZone(db, gift.churchId));
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < today)
       throw fieldProblem(400, 'proximaCobranca', 'give.pastDate');
     changes.nextOccurrence = day;
@@ -228,7 +229,7 @@ export async function actOnRecurringGift(
   };
   if (acao === 'retomar') {
     // Resuming never charges for the time it was paused: the next occurrence is today or later.
-    const today = dayOf(now, await churchZone(db, gift.churchId));
+    const today = churchToday(await churchZone(db, gift.churchId), now);
     const next = gift.nextOccurrence < today ? today : gift.nextOccurrence;
     Object.assign(changes, {
       nextOccurrence: next,

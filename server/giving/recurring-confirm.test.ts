@@ -5,6 +5,7 @@
 // page is answered, a signed webhook approves it, and the job then settles the gift from that
 // payment without charging again. Twice is one charge; others' gifts and gifts with nothing to
 // confirm are refused.
+import { addDays, churchToday } from '../../common/time-zone.ts';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { recurringGiftsResponseSchema } from '../../contract/giving.ts';
@@ -20,7 +21,7 @@ import {
 } from '../payments/adapters/fake-stripe.test-support.ts';
 import { liveChurch } from '../payments/live-church.test-support.ts';
 import { apiClient } from '../test-kit.ts';
-import { addDays, dayOf } from './donation.ts';
+
 import { churchZone } from '../church/church-clock.ts';
 import { chargeDueGifts, LIVE_WAIT_MS, RETRY_DAYS } from './recurring.ts';
 
@@ -85,7 +86,7 @@ describe.each(testBackends())('confirming a recurring gift with the bank on %s',
   };
   /** A monthly gift due today (the confirmation runs at the real clock) with that card. */
   const dueGift = async (cardId: number, now: Date) => {
-    const day = dayOf(now, await churchZone(db(), churchId));
+    const day = churchToday(await churchZone(db(), churchId), now);
     const [g] = await db()
       .insert(t.recurringGifts)
       .values({

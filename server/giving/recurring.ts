@@ -12,6 +12,7 @@
 // the last try the gift pauses.
 // A try declined because the bank wants the donor there can be made by the donor, on-session,
 // before the job reaches it (confirmGiftCharge); the job then settles the gift from that payment.
+import { addDays, churchToday } from '../../common/time-zone.ts';
 import { and, asc, eq, lte } from 'drizzle-orm';
 import {
   MESSAGE_LANGS,
@@ -30,7 +31,7 @@ import type { Mail } from '../mail/outbox.ts';
 import { liveAdapterFor } from '../payments/gateway-accounts.ts';
 import { openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
-import { addDays, chargeTimeOf, dayOf, donationOrder, givingChurch } from './donation.ts';
+import { chargeTimeOf, donationOrder, givingChurch } from './donation.ts';
 import { zoneOfChurch } from '../church/church-clock.ts';
 import { declinedMail } from './receipt-mail.ts';
 
@@ -307,7 +308,10 @@ async function settleOccurrence(
     // A gift far behind (e.g. its card kept failing) is not charged for every missed occurrence.
     let next = addDays(occurrence, gift.days);
     // the church's today (docs/giving.md "Which clock"); a church gone meanwhile keeps the default clock
-    const today = dayOf(now, church?.timeZone ?? zoneOfChurch({ country: null, locale: null }));
+    const today = churchToday(
+      church?.timeZone ?? zoneOfChurch({ country: null, locale: null }),
+      now,
+    );
     if (next <= today) next = addDays(today, gift.days);
     await tx
       .update(t.recurringGifts)

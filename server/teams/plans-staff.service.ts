@@ -2,6 +2,7 @@
 // event with the team's template, each position's people with availability (blockouts, conflicts,
 // recent service), a fair proposal, scheduling (the e-mail asks; one unique key on church,
 // person, day and time refuses a double booking, whoever schedules at once), check-in on the day.
+import { churchDayOf } from '../church/church-clock.ts';
 import { and, asc, eq, gte, lte, ne, sql } from 'drizzle-orm';
 import { addDays, localDateTimeIn } from '../../common/time-zone.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
@@ -17,7 +18,7 @@ import { checkInPath } from './rota-checkin.ts';
 import { planSwaps } from './swaps.service.ts';
 import { sendRequest } from './rotas.service.ts';
 
-import { nameOf, planOf, teamFor, today, type TeamsDeps } from './teams-staff.service.ts';
+import { nameOf, planOf, teamFor, type TeamsDeps } from './teams-staff.service.ts';
 
 /** The local day and time of an instant in a time zone (`2026-12-06`, `19:30:00`). */
 function localMoment(at: Date, timeZone: string): { date: string; time: string } {
@@ -56,7 +57,7 @@ export async function createPlans(
         ),
       );
     if (!service) throw fieldProblem(422, 'idCulto', 'teams.serviceNotFound');
-    let day = input.desde ?? (await today(deps.db, actor.churchId, now));
+    let day = input.desde ?? (await churchDayOf(deps.db, actor.churchId, now));
     // ISO weekday of `day` (1 = Monday … 7 = Sunday)
     const iso = (d: string) => ((new Date(`${d}T00:00:00Z`).getUTCDay() + 6) % 7) + 1;
     while (iso(day) !== service.weekday) day = addDays(day, 1);
@@ -390,7 +391,8 @@ export async function schedule(
 ): Promise<{ id: number }> {
   const { db } = deps;
   const { team, plan } = await planOf(db, actor, teamId, planId);
-  if (plan.date < (await today(db, actor.churchId, now))) throw new ApiProblem(409, 'teams.past');
+  if (plan.date < (await churchDayOf(db, actor.churchId, now)))
+    throw new ApiProblem(409, 'teams.past');
   const [position] = await db
     .select({ id: t.planPositions.id, needed: t.planPositions.needed, name: t.teamPositions.name })
     .from(t.planPositions)

@@ -3,6 +3,7 @@
 // takes the place — one conditional update of the swap row decides, so two at once get one
 // winner on either database — or, when the team asks for it, a leader approves or refuses.
 // The original rota is then declined and the taker's accepted rota made in one transaction.
+import { churchDayOf } from '../church/church-clock.ts';
 import { and, asc, desc, eq, gte, inArray, ne, or, isNull, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
@@ -18,7 +19,7 @@ import { staffWrite } from '../staff/write.ts';
 import { syncDoorTeam } from './door-sync.ts';
 import { planWhen, rotaMail, type RotaMailKind } from './rota-mail.ts';
 import { leadersOf, tell, type Recipient } from './rota-notify.ts';
-import { nameOf, planOf, today, type TeamsDeps } from './teams-staff.service.ts';
+import { nameOf, planOf, type TeamsDeps } from './teams-staff.service.ts';
 
 const asker = alias(t.users, 'troca_pedinte');
 const named = alias(t.users, 'troca_para');
@@ -171,7 +172,8 @@ export async function askSwap(
       ),
     );
   if (!assignment) throw notFound('teams.assignmentNotFound');
-  if (assignment.date < (await today(db, churchId, now))) throw new ApiProblem(409, 'teams.past');
+  if (assignment.date < (await churchDayOf(db, churchId, now)))
+    throw new ApiProblem(409, 'teams.past');
   if (assignment.state === 'recusada') throw new ApiProblem(409, 'teams.swapDeclined');
   if (
     targetId !== null &&
@@ -278,7 +280,7 @@ export async function takeSwap(
   if (row.targetUserId !== null && row.targetUserId !== userId)
     throw notFound('teams.swapNotFound');
   if (row.requestedBy === userId) throw new ApiProblem(409, 'teams.swapOwn');
-  if (row.date < (await today(db, churchId, now))) throw new ApiProblem(409, 'teams.past');
+  if (row.date < (await churchDayOf(db, churchId, now))) throw new ApiProblem(409, 'teams.past');
   if (row.state !== 'aberta') throw new ApiProblem(409, 'teams.swapTaken');
   if (!(await activeMember(db, churchId, row.teamId, userId)))
     throw new ApiProblem(403, 'teams.notMember');
@@ -443,7 +445,7 @@ export async function mySwaps(
   trocas: MySwap[];
   colegas: Array<{ idEscalaPessoa: number; id: number; nome: string }>;
 }> {
-  const day = await today(db, churchId, now);
+  const day = await churchDayOf(db, churchId, now);
   const rows = await swapRows(
     db,
     and(

@@ -1,4 +1,5 @@
 // Who served how often (docs/volunteers.md "After"): per team, person and month, and its CSV.
+import { churchDayOf } from '../church/church-clock.ts';
 import { and, asc, desc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { mayUse } from '../../contract/staff.ts';
@@ -8,7 +9,7 @@ import * as t from '../db/schema/index.ts';
 import { csvDocument } from '../http/csv.ts';
 import type { StaffActor } from '../staff/audit.ts';
 
-import { nameOf, today } from './teams-staff.service.ts';
+import { nameOf } from './teams-staff.service.ts';
 
 /**
  * Who served how often in a month, per team and person (fairness): asked or accepted, served
@@ -21,7 +22,7 @@ export async function report(
   now = new Date(),
 ): Promise<TeamsReport> {
   const admin = mayUse(actor.roles, 'teams');
-  const day = await today(db, actor.churchId, now);
+  const day = await churchDayOf(db, actor.churchId, now);
   const first = `${month}-01`;
   const [y, m] = month.split('-').map(Number) as [number, number];
   // the month's last day: day 0 of the next month

@@ -1,6 +1,7 @@
 // Volunteer teams and rotas under `/admin/{slug}/equipes…` (docs/volunteers.md), area `teams`:
 // the church's admins, and each team's leaders for their own team (the service checks which).
 // Writes go through staffWrite (audited); scheduling e-mails the person from the church's host.
+import { churchDayOf } from '../church/church-clock.ts';
 import { Hono, type Context } from 'hono';
 import {
   assignInput,
@@ -60,7 +61,7 @@ export function teamsStaffRoutes(deps: StaffDeps) {
     )
     .get('/equipes/relatorio', validate('query', reportQuery), async (c) => {
       const { mes, formato } = c.req.valid('query');
-      const month = mes ?? (await teams.today(db, scope(c).church.id)).slice(0, 7);
+      const month = mes ?? (await churchDayOf(db, scope(c).church.id)).slice(0, 7);
       const data = await reports.report(db, actor(c), month);
       if (formato === 'json') return c.json(data);
       const csv = reports.reportCsv(data, csvLang(scope(c).church.locale));

@@ -34,10 +34,6 @@ export type TeamsDeps = StaffWriteDeps & { mailer: Mailer };
 export const nameOf = (p: { first: string | null; last: string | null; email: string }) =>
   [p.first, p.last].filter(Boolean).join(' ') || p.email;
 
-/** The church's today (yyyy-mm-dd, docs/volunteers.md "Which clock"): plans before it are past. */
-export const today = (db: Db, churchId: number, now = new Date()): Promise<string> =>
-  churchDayOf(db, churchId, now);
-
 /** Whether the caller runs this team: the church's admins, or one of its leaders. */
 export async function leads(db: Db, actor: StaffActor, teamId: number): Promise<boolean> {
   if (mayUse(actor.roles, 'teams')) return true;
@@ -170,7 +166,7 @@ export async function teamDetail(
       and(
         eq(t.teamPlans.churchId, actor.churchId),
         eq(t.teamPlans.teamId, teamId),
-        gte(t.teamPlans.date, addDays(await today(db, actor.churchId, now), -7)),
+        gte(t.teamPlans.date, addDays(await churchDayOf(db, actor.churchId, now), -7)),
       ),
     )
     .orderBy(asc(t.teamPlans.date), asc(t.teamPlans.startTime))

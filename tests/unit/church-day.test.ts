@@ -16,9 +16,6 @@ const ROOT = resolve(import.meta.dirname, '../..');
 const ALLOWED: Record<string, string> = {
   'server/kids/kids-precheckin.service.ts':
     'the parent\'s phone sends its own offset (docs/kids.md "From the parent\'s phone")',
-  'server/giving/donation.ts': 'addDays on a yyyy-mm-dd: calendar arithmetic, no instant',
-  'server/giving/giving-gifts.service.ts':
-    "the chart's next day after a yyyy-mm-dd: calendar arithmetic, no instant",
   'server/backup/retention.ts':
     "backups keep UTC days, weeks and months: the machine's, no church's",
   'server/payments/adapters/zoop.ts': "a boleto's due day sent to the gateway, which reads UTC",
