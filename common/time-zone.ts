@@ -1,6 +1,6 @@
 // Time zones, once for the API, the web and the contract (common/README.md): which names are zones
-// (`isTimeZone`, `isKnownZone`), which zone a church's clock keeps (`churchTimeZone`: the zone of
-// its country, else of its language — docs/notifications.md "Scheduled sends", docs/events.md), and
+// (`isTimeZone`, `isKnownZone`), which zone a church's clock keeps (`churchTimeZone`: the zone it
+// chose, else of its country, else of its language — docs/notifications.md "Scheduled sends", docs/events.md), and
 // the one reading of a zone's wall clock with Intl. A wall clock is held as a UTC timestamp whose
 // UTC getters read the zone's clock (`Date.UTC(2026, 11, 24, 19, 30)` is 19:30 on 24 December);
 // `wallClockOf` turns an instant into one and `instantOfWallClock` turns one back into an instant.
@@ -72,12 +72,20 @@ const LANGUAGE_ZONES: Record<string, string> = {
 };
 
 /**
- * The church's clock: the zone of its country (from its address), else of its language (`pt`,
- * `en`, `es`), else São Paulo's (docs/notifications.md "Scheduled sends", docs/events.md).
+ * The church's clock: the zone it chose (`igreja.fuso_horario`), else the zone of its country (from
+ * its address), else of its language (`pt`, `en`, `es`), else São Paulo's (docs/giving.md "Which
+ * clock"; `igreja_fuso` is the same rule in SQL, migration 0061).
  */
-export function churchTimeZone(country: string | null | undefined, lang: string): string {
+export function churchTimeZone(
+  country: string | null | undefined,
+  lang: string,
+  chosen?: string | null,
+): string {
   return (
-    COUNTRY_ZONES[(country ?? '').toUpperCase()] ?? LANGUAGE_ZONES[lang] ?? 'America/Sao_Paulo'
+    (chosen || undefined) ??
+    COUNTRY_ZONES[(country ?? '').toUpperCase()] ??
+    LANGUAGE_ZONES[lang] ??
+    'America/Sao_Paulo'
   );
 }
 

@@ -1,5 +1,5 @@
 // The staff area's home and church calls (docs/staff.md "Home" and "Church settings"): banners,
-// the weekly schedule, live streams, and the church's identity, modules, language and host names.
+// the weekly schedule, live streams, and the church's identity, modules, language, time zone and host names.
 // Field messages are `staff.site.*` keys (contract/messages/staff-site.ts); the web's forms run
 // the same schemas and the same contrast check before sending.
 import './common.ts'; // zod's browser setting comes before any schema
@@ -226,6 +226,10 @@ export const churchSettingsSchema = z.object({
   corApp: z.string(),
   corTexto: z.string(),
   idioma: z.string(),
+  /** The zone the church chose for its days (docs/giving.md "Which clock"); null: `fusoHorarioPadrao`. */
+  fusoHorario: z.string().nullable(),
+  /** Its country's zone, else its language's: its clock when it chose none. */
+  fusoHorarioPadrao: z.string(),
   modulos: z.array(z.object({ codigo: z.string(), nome: z.string(), ativo: z.boolean() })),
   hostnames: z.array(staffHostnameSchema),
   /** The church's own address on the provider (`<codigo>.<provider domain>` needs no record). */

@@ -38,6 +38,8 @@ export const churchSchema = z.object({
   telefone: z.string().nullable(),
   endereco: churchAddressSchema,
   redesSociais: z.record(z.string(), z.string()),
+  /** The church's clock: the zone it chose, else its country's, else its language's (docs/giving.md "Which clock"). */
+  fusoHorario: z.string(),
 });
 export type Church = z.infer<typeof churchSchema>;
 

@@ -159,18 +159,21 @@ export const organizationSchema = z.object({
 export type Organization = z.infer<typeof organizationSchema>;
 export const organizationsSchema = z.object({ organizacoes: z.array(organizationSchema) });
 
+/** A church's clock as a provider or its admins choose it: an IANA zone (docs/giving.md "Which clock"). */
+export const churchZoneField = z
+  .string({ error: 'v.required' })
+  .trim()
+  .min(1, 'v.required')
+  .max(64, 'v.tooLong')
+  .refine(isTimeZone, 'provider.timeZone');
+
 /** POST /provider/igrejas: a church made by a provider admin (active at once). */
 export const churchInput = z.object({
   nome: plainText(120),
   codigo: codeField,
   idioma: z.enum(CHURCH_LANGUAGES, { error: 'provider.language' }),
   pais: z.enum(CHURCH_COUNTRIES, { error: 'v.country' }),
-  fusoHorario: z
-    .string({ error: 'v.required' })
-    .trim()
-    .min(1, 'v.required')
-    .max(64, 'v.tooLong')
-    .refine(isTimeZone, 'provider.timeZone'),
+  fusoHorario: churchZoneField,
   modulos: z
     .array(z.string())
     .max(MODULE_CODES.length)
@@ -192,6 +195,18 @@ export const firstAdminInput = z.object({
 });
 export type FirstAdminInput = z.output<typeof firstAdminInput>;
 
+/**
+ * PUT /provider/igrejas/{id}/fuso-horario (and the church's own PUT /admin/{slug}/igreja/fuso-horario):
+ * the zone the church keeps its days on; null or empty: its country's.
+ */
+export const churchZoneInput = z.object({
+  fusoHorario: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    churchZoneField.nullable(),
+  ),
+});
+export type ChurchZoneInput = z.output<typeof churchZoneInput>;
+
 export const churchParams = z.object({ id: idParam });
 export const churchesQuery = z.object({
   busca: z.string().trim().max(100, 'Too long.').optional(),
@@ -211,7 +226,10 @@ export const providerChurchSchema = z.object({
   idioma: z.string(),
   pais: z.string().nullable(),
   moeda: z.string(),
-  fusoHorario: z.string().nullable(),
+  /** The church's clock: the zone it chose, else its country's (docs/giving.md "Which clock"). */
+  fusoHorario: z.string(),
+  /** The zone it chose; null: its country's (else its language's). */
+  fusoHorarioEscolhido: z.string().nullable(),
   estado: z.enum(PROVIDER_CHURCH_STATES),
   origem: z.enum(['console', 'cadastro', 'outra']),
   organizacao: z.object({ id: z.number(), nome: z.string() }).nullable(),

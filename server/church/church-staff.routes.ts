@@ -15,6 +15,7 @@ import {
   streamInput,
 } from '../../contract/church-staff.ts';
 import { IMAGE_MAX_BYTES } from '../../contract/user.ts';
+import { churchZoneInput } from '../../contract/provider.ts';
 import { ApiProblem } from '../http/errors.ts';
 import { validate } from '../http/validate.ts';
 import type { StaffDeps } from '../staff/deps.ts';
@@ -147,6 +148,9 @@ export function churchStaffRoutes(deps: StaffDeps) {
       )
       .put('/igreja/idioma', church, validate('json', languageInput), async (c) =>
         c.json(await site.setLanguage(deps, actor(c), c.req.valid('json').idioma)),
+      )
+      .put('/igreja/fuso-horario', church, validate('json', churchZoneInput), async (c) =>
+        c.json(await site.setTimeZone(deps, actor(c), c.req.valid('json').fusoHorario)),
       )
       .post('/igreja/hostname', church, validate('json', hostnameInput), async (c) =>
         c.json(await site.addHostname(deps, actor(c), c.req.valid('json').hostname), 201),

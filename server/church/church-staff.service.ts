@@ -1,5 +1,5 @@
 // The staff area's home and church settings (docs/staff.md "Home", "Church settings"): banners,
-// the weekly schedule, live streams, identity, modules, language and host names. Plain functions
+// the weekly schedule, live streams, identity, modules, language, time zone and host names. Plain functions
 // over the database; every write runs through staffWrite (audit record + cache purge).
 import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -23,6 +23,7 @@ import type { StaffActor } from '../staff/audit.ts';
 import { staffWrite } from '../staff/write.ts';
 import type { Tx } from '../db/client.ts';
 import * as domains from '../domains/domains.service.ts';
+import { storeChurchZone, zoneOfChurch } from './church-clock.ts';
 
 export interface SiteDeps {
   db: Database;
@@ -437,6 +438,8 @@ export async function churchSettings(db: Database, churchId: number): Promise<Ch
     corApp: visual?.appColor ?? '#1f4e79',
     corTexto: visual?.textColor ?? '#ffffff',
     idioma: church.locale,
+    fusoHorario: church.timeZone,
+    fusoHorarioPadrao: zoneOfChurch({ ...church, timeZone: null }),
     modulos: modules.map((m) => ({ codigo: m.code, nome: m.name, ativo: on.has(m.code) })),
     codigo: church.code,
     ...hosts,
@@ -544,6 +547,23 @@ export async function setLanguage(deps: SiteDeps, actor: StaffActor, locale: str
     actor,
     { action: 'church.language', kind: 'igreja', targetId: actor.churchId, summary: locale },
     (tx) => tx.update(t.churches).set({ locale }).where(eq(t.churches.id, actor.churchId)),
+  );
+  return churchSettings(deps.db, actor.churchId);
+}
+
+/** The zone the church keeps its days on (null: its country's); its kept totals move with it. */
+export async function setTimeZone(deps: SiteDeps, actor: StaffActor, zone: string | null) {
+  await staffWrite(
+    deps,
+    actor,
+    (change: { before: string; after: string }) => ({
+      action: 'church.timeZone',
+      kind: 'igreja',
+      targetId: actor.churchId,
+      summary: change.after,
+      details: { antes: change.before, depois: change.after, escolhido: zone },
+    }),
+    (tx) => storeChurchZone(tx, actor.churchId, zone),
   );
   return churchSettings(deps.db, actor.churchId);
 }

@@ -8,6 +8,7 @@ import type {
   Visual,
 } from '../../contract/church.ts';
 import type * as t from '../db/schema/index.ts';
+import { zoneOfChurch } from './church-clock.ts';
 
 type ChurchRow = typeof t.churches.$inferSelect;
 
@@ -39,6 +40,7 @@ export function toChurch(row: ChurchRow, organizationSlug: string | null): Churc
       longitude: row.longitude,
     },
     redesSociais: row.social as Record<string, string>,
+    fusoHorario: zoneOfChurch(row),
   };
 }
 

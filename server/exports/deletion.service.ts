@@ -92,7 +92,7 @@ export async function markForDeletion(
     await tx.update(t.churches).set({ active: false }).where(eq(t.churches.id, churchId));
     await tx
       .insert(t.providerChurches)
-      .values({ churchId, state: 'suspensa', origin: 'console', timeZone: 'UTC', suspendedAt: now })
+      .values({ churchId, state: 'suspensa', origin: 'console', suspendedAt: now })
       .onConflictDoUpdate({
         target: t.providerChurches.churchId,
         set: { state: 'suspensa', suspendedAt: provider?.suspendedAt ?? now },

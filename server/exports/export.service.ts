@@ -11,7 +11,7 @@ import { Zip, ZipDeflate, ZipPassThrough } from 'fflate';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import { signer } from '../auth/signing.ts';
 import { churchToday } from '../../common/time-zone.ts';
-import { zoneOfChurch } from '../church/church-clock.ts';
+import { clockColumns, NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import type { ExportOrigin } from '../db/schema/church-life.ts';
@@ -165,7 +165,7 @@ export async function exportOf(
   now = new Date(),
 ): Promise<ExportRow & { timeZone: string }> {
   const [found] = await db
-    .select({ row: t.churchExports, country: t.churches.country, locale: t.churches.locale })
+    .select({ row: t.churchExports, ...clockColumns })
     .from(t.churchExports)
     .leftJoin(t.churches, eq(t.churches.id, t.churchExports.churchId))
     .where(
@@ -365,12 +365,12 @@ export const exportTask = defineTask<{ exportId: number }>({
       .where(and(eq(t.churchExports.id, payload.exportId), eq(t.churchExports.churchId, churchId)));
     if (!row || row.state === 'pronta') return null;
     const [church] = await db
-      .select({ locale: t.churches.locale, country: t.churches.country })
+      .select(clockColumns)
       .from(t.churches)
       .where(eq(t.churches.id, churchId));
     await files.deletePrefix(exportFolder(row.id));
     try {
-      const zone = zoneOfChurch(church ?? { country: null, locale: null });
+      const zone = zoneOfChurch(church ?? NO_CHURCH);
       const written = await writeZip(ctx, row, csvLang(church?.locale), zone, signal, progress);
       const now = new Date();
       await db

@@ -19,7 +19,8 @@ export type DonationInput = z.output<typeof donationBodySchema>;
 
 /**
  * When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília), which falls on
- * that same day on every clock `churchTimeZone` gives (UTC−6 to UTC+2).
+ * that same day on every clock from UTC−9 to UTC+14 (a chosen zone further west sees it the evening
+ * before: docs/giving.md "Which clock").
  */
 export const chargeTimeOf = (day: string): Date => new Date(`${day}T09:00:00Z`);
 

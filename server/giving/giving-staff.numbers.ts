@@ -1,7 +1,7 @@
 // Small helpers the treasurer's giving services share.
 import type { Database } from '../db/client.ts';
 import { givingChurch } from './donation.ts';
-import { zoneOfChurch } from '../church/church-clock.ts';
+import { NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
 
 export const DAY = 86_400_000;
 export const cents = (v: number) => Math.round(v * 100);
@@ -20,6 +20,6 @@ export async function givingClockOf(
   const church = await givingChurch(db, churchId);
   return {
     currency: church?.currency ?? 'BRL',
-    zone: church?.timeZone ?? zoneOfChurch({ country: null, locale: null }),
+    zone: church?.timeZone ?? zoneOfChurch(NO_CHURCH),
   };
 }

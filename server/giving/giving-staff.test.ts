@@ -16,6 +16,8 @@ import {
   staffRecurringPageSchema,
   statementBatchSchema,
 } from '../../contract/giving-staff.ts';
+import { historyResponseSchema } from '../../contract/giving.ts';
+import { churchSchema } from '../../contract/church.ts';
 import { createApi, type Api } from '../app.ts';
 import { resetAccountSettings } from '../auth/settings.ts';
 import { createChangeFeed } from '../changes.ts';
@@ -1133,20 +1135,124 @@ describe.each(testBackends())('staff giving on %s', (backend) => {
     ]);
   });
 
-  it('the database’s church clock (igreja_fuso) is churchTimeZone’s, for every country code and language', async () => {
+  it('a church that chose its zone counts on it: 23:30 on 31 December in Manaus is 2026’s there, though 2027’s in Brasília; changing the zone moves its kept months', async () => {
+    const created = await call('POST', '/admin/graca/doacao/motivos', {
+      token: tokens.finance,
+      body: { nome: 'Oferta de Ano Novo' },
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const newYear = staffReasonSchema.parse(created.body).id;
+    // 03:30 UTC on 1 January 2027: 00:30 on the 1st in Brasília, 23:30 on the 31st in Manaus
+    const eve = await gift({
+      userId: ids.member,
+      at: '2026-12-31T23:30:00-04:00',
+      lines: [[newYear, 2500]],
+    });
+    const kept = async () =>
+      (
+        await db()
+          .select({ month: t.givingTotals.month, cents: t.givingTotals.amountCents })
+          .from(t.givingTotals)
+          .where(
+            and(
+              eq(t.givingTotals.churchId, graca),
+              eq(t.givingTotals.reasonId, newYear),
+              ne(t.givingTotals.gifts, 0),
+            ),
+          )
+      ).map((r) => [r.month, r.cents]);
+    const codes = async (day: string) =>
+      staffGiftsPageSchema
+        .parse(
+          (
+            await get(`/admin/graca/doacao/doacoes?motivo=${newYear}&de=${day}&ate=${day}`, {
+              token: tokens.finance,
+            })
+          ).body,
+        )
+        .doacoes.map((g) => g.codigo);
+    const givenIn = async (year: number) =>
+      historyResponseSchema
+        .parse(
+          (
+            await get(`/usuario/${ids.member}/doacao?igreja=${graca}&ano=${year}`, {
+              token: tokens.member,
+            })
+          ).body,
+        )
+        .doacoes.map((g) => g.codigo)
+        .filter((c) => c === eve);
+    const publicZone = async () =>
+      churchSchema.parse((await get('/igreja/codigo/graca')).body).fusoHorario;
+    const setZone = (fusoHorario: string | null, token = tokens.admin) =>
+      call('PUT', '/admin/graca/igreja/fuso-horario', { token, body: { fusoHorario } });
+
+    // on the country's clock (Brazil: São Paulo) it is New Year's Day
+    expect(await kept()).toEqual([['2027-01-01', 2500]]);
+    expect(await codes('2027-01-01')).toEqual([eve]);
+    expect(await givenIn(2027)).toEqual([eve]);
+    expect(await publicZone()).toBe(zone);
+
+    // the church's settings are its admins': a treasurer may not move its clock; a bad zone is the field's
+    expect((await setZone('America/Manaus', tokens.finance)).status).toBe(403);
+    expect((await setZone('America/Manaus', tokens.graceAdmin)).status).toBe(403);
+    const bad = await setZone('Mars/Olympus');
+    expect(bad.status).toBe(400);
+    expect((bad.body as { errors: Record<string, string[]> }).errors.fusoHorario).toEqual([
+      'Choose a valid time zone (such as America/Sao_Paulo).',
+    ]);
+    expect(await churchZone(db(), graca)).toBe(zone);
+
+    try {
+      const chosen = await setZone('America/Manaus');
+      expect(chosen.status, JSON.stringify(chosen.body)).toBe(200);
+      expect(chosen.body).toMatchObject({
+        fusoHorario: 'America/Manaus',
+        fusoHorarioPadrao: 'America/Sao_Paulo',
+      });
+      expect(await churchZone(db(), graca)).toBe('America/Manaus');
+      expect(await publicZone()).toBe('America/Manaus');
+      // its months were rebuilt in that write, and its days and years are Manaus's
+      expect(await kept()).toEqual([['2026-12-01', 2500]]);
+      expect(await codes('2026-12-31')).toEqual([eve]);
+      expect(await codes('2027-01-01')).toEqual([]);
+      expect(await givenIn(2026)).toEqual([eve]);
+      expect(await givenIn(2027)).toEqual([]);
+      await expectKeptTotalsRight();
+    } finally {
+      // empty: back to its country's zone (nothing chosen)
+      expect((await setZone('')).body).toMatchObject({ fusoHorario: null });
+    }
+    expect(await kept()).toEqual([['2027-01-01', 2500]]);
+    expect(await givenIn(2027)).toEqual([eve]);
+    expect(await publicZone()).toBe(zone);
+  });
+
+  it('the database’s church clock (igreja_fuso) is zoneOfChurch’s, for every chosen zone, country code and language', async () => {
     const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ'];
+    const zones = [null, '', 'America/Manaus', 'UTC'];
     const countries = [null, '', 'br', ...letters.flatMap((a) => letters.map((b) => a + b))];
     const locales = [null, '', 'pt-BR', 'pt', 'en', 'en-US', 'es', 'es-AR', 'fr'];
-    const rows = await rowsOf<{ pais: string | null; idioma: string | null; fuso: string }>(
+    const rows = await rowsOf<{
+      fuso: string | null;
+      pais: string | null;
+      idioma: string | null;
+      relogio: string;
+    }>(
       db().execute(sql`
-        select p as pais, i as idioma, igreja_fuso(p, i) as fuso
-        from json_array_elements_text(${JSON.stringify(countries)}::json) p
+        select f as fuso, p as pais, i as idioma, igreja_fuso(f, p, i) as relogio
+        from json_array_elements_text(${JSON.stringify(zones)}::json) f
+        cross join json_array_elements_text(${JSON.stringify(countries)}::json) p
         cross join json_array_elements_text(${JSON.stringify(locales)}::json) i`),
     );
-    expect(rows).toHaveLength(countries.length * locales.length);
+    expect(rows).toHaveLength(zones.length * countries.length * locales.length);
     const differ = rows.filter(
-      (r) => r.fuso !== zoneOfChurch({ country: r.pais, locale: r.idioma }),
+      (r) => r.relogio !== zoneOfChurch({ timeZone: r.fuso, country: r.pais, locale: r.idioma }),
     );
     expect(differ).toEqual([]);
+    // the chosen zone comes first
+    expect(rows.find((r) => r.fuso === 'America/Manaus' && r.pais === 'BR')?.relogio).toBe(
+      'America/Manaus',
+    );
   });
 });

@@ -32,7 +32,7 @@ import { liveAdapterFor } from '../payments/gateway-accounts.ts';
 import { openLiveCharge } from '../payments/live.ts';
 import { checkPayment, chargePayment, reservePayment, type Payer } from '../payments/pipeline.ts';
 import { chargeTimeOf, donationOrder, givingChurch } from './donation.ts';
-import { zoneOfChurch } from '../church/church-clock.ts';
+import { NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
 import { declinedMail } from './receipt-mail.ts';
 
 /** Days after a declined charge before the next try; after the last one the gift pauses. */
@@ -308,10 +308,7 @@ async function settleOccurrence(
     // A gift far behind (e.g. its card kept failing) is not charged for every missed occurrence.
     let next = addDays(occurrence, gift.days);
     // the church's today (docs/giving.md "Which clock"); a church gone meanwhile keeps the default clock
-    const today = churchToday(
-      church?.timeZone ?? zoneOfChurch({ country: null, locale: null }),
-      now,
-    );
+    const today = churchToday(church?.timeZone ?? zoneOfChurch(NO_CHURCH), now);
     if (next <= today) next = addDays(today, gift.days);
     await tx
       .update(t.recurringGifts)

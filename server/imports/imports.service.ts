@@ -2,7 +2,6 @@
 // dry run (nothing written) and imported, both by background tasks (server/jobs/tasks.ts), retried
 // when a task failed, and undone as a whole while nothing else was done with its rows.
 import { and, eq, inArray } from 'drizzle-orm';
-import { churchTimeZone } from '../../common/time-zone.ts';
 import {
   importOptionsInput,
   TABLE_KINDS,
@@ -58,9 +57,8 @@ export const IMPORT_TASK = 'import.run';
 export async function importChurch(db: Database, churchId: number): Promise<ImportChurch> {
   const church = await givingChurch(db, churchId);
   const [row] = await db
-    .select({ country: t.churches.country, timeZone: t.providerChurches.timeZone })
+    .select({ country: t.churches.country })
     .from(t.churches)
-    .leftJoin(t.providerChurches, eq(t.providerChurches.churchId, t.churches.id))
     .where(eq(t.churches.id, churchId));
   return {
     id: churchId,
@@ -69,8 +67,8 @@ export async function importChurch(db: Database, churchId: number): Promise<Impo
     lang: messageLangOfLocale(church!.locale),
     country: row?.country ?? null,
     currency: church!.currency,
-    // the zone the provider set for the church, else its clock's (its country's, else its language's)
-    timeZone: row?.timeZone ?? churchTimeZone(row?.country, messageLangOfLocale(church!.locale)),
+    // the church's clock (docs/giving.md "Which clock"), as giving and teams read it
+    timeZone: church!.timeZone,
   };
 }
 

@@ -27,6 +27,7 @@ import { guessMapping } from './columns.ts';
 import { normalisePhone, parseDate, parseMoneyCents } from './formats.ts';
 import { makeImportTask } from './import.task.ts';
 import { importChurch } from './imports.service.ts';
+import { churchZone, storeChurchZone } from '../church/church-clock.ts';
 import { importCountry } from './run.ts';
 import { redirectFor } from './posts.ts';
 import sharp from 'sharp';
@@ -678,18 +679,33 @@ describe.each(testBackends())('moving in on %s', (backend) => {
     });
   });
 
-  it('reads a file in the church’s clock when the provider set no zone: its country’s', async () => {
+  it('reads a file in the church’s clock, the one giving and teams keep: its chosen zone, else its country’s', async () => {
+    const idOf = async (slug: string) =>
+      (
+        await database.db
+          .select({ id: t.churches.id })
+          .from(t.churches)
+          .where(eq(t.churches.slug, slug))
+      )[0]!.id;
     const zoneOf = async (slug: string) => {
-      const [church] = await database.db
-        .select({ id: t.churches.id })
-        .from(t.churches)
-        .where(eq(t.churches.slug, slug));
-      return (await importChurch(database.db, church!.id)).timeZone;
+      const id = await idOf(slug);
+      const zone = (await importChurch(database.db, id)).timeZone;
+      expect(zone).toBe(await churchZone(database.db, id));
+      return zone;
     };
-    // no provider zone in the demo: the country of each church's address decides
+    // no zone chosen in the demo: the country of each church's address decides
     expect(await zoneOf('graca')).toBe('America/Sao_Paulo');
     expect(await zoneOf('grace')).toBe('America/New_York'); // en_US
     expect(await zoneOf('esperanza')).toBe('America/Argentina/Buenos_Aires'); // es
+    // a church in Manaus that chose its zone imports on it
+    const graca = await idOf('graca');
+    await database.db.transaction((tx) => storeChurchZone(tx, graca, 'America/Manaus'));
+    try {
+      expect(await zoneOf('graca')).toBe('America/Manaus');
+    } finally {
+      await database.db.transaction((tx) => storeChurchZone(tx, graca, null));
+    }
+    expect(await zoneOf('graca')).toBe('America/Sao_Paulo');
   });
 
   it('reads phones, dates and addresses in the church’s language, whatever its locale’s form', async () => {

@@ -9,7 +9,7 @@ import { emailMessage } from '../../contract/messages/email.ts';
 import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
 import type { MeetingNotice } from '../../contract/notification-meeting.ts';
 import { noticeKindOf } from '../../contract/notification-preferences.ts';
-import { zoneOfChurch } from '../church/church-clock.ts';
+import { clockColumns, NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
 import type { Database } from '../db/client.ts';
 import { rowsOf } from '../db/rows.ts';
 import * as t from '../db/schema/index.ts';
@@ -57,10 +57,10 @@ export async function notifyNextMeeting(
 ): Promise<number> {
   if (role !== 'lider') throw new ApiProblem(403, 'notifications.meetingLeaderOnly');
   const [church] = await db
-    .select({ name: t.churches.name, locale: t.churches.locale, country: t.churches.country })
+    .select({ name: t.churches.name, ...clockColumns })
     .from(t.churches)
     .where(eq(t.churches.id, churchId));
-  const zone = zoneOfChurch(church ?? { country: null, locale: null });
+  const zone = zoneOfChurch(church ?? NO_CHURCH);
   const at = instantIn(zone, input.data);
   if (!at) throw fieldProblem(400, 'data', 'notifications.meetingWhenInvalid');
   if (at <= now) throw fieldProblem(400, 'data', 'notifications.meetingPast');

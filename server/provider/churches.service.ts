@@ -1,5 +1,5 @@
 // The product's one "create a church" (docs/provider.md), used by the provider's console and by
-// the sign-up: the church row, its place on the platform (pending or active, time zone), and a
+// the sign-up: the church row (with its clock), its place on the platform (pending or active), and a
 // start that is empty but welcoming — its name on the home, default modules and menu, giving
 // reasons in its language, the country's payment methods; no demo data. Also the console's list
 // (with each church's size), suspension and the first admin's invitation.
@@ -29,6 +29,7 @@ import type { Mailer } from '../mail/outbox.ts';
 import { recordProviderAudit, type ProviderActor } from './audit.ts';
 import { churchStorageBytes } from '../files/usage.ts';
 import { assertNotMarked, deletionsOf } from '../exports/deletion.service.ts';
+import { storeChurchZone, zoneOfChurch } from '../church/church-clock.ts';
 
 /** The language of messages and default texts for a church language. */
 const langOf = (idioma: string): MessageLang => messageLangOfLocale(idioma);
@@ -183,11 +184,12 @@ export async function createChurch(tx: Tx, input: NewChurch): Promise<number> {
     .returning({ id: t.churches.id });
   if (!row) throw fieldProblem(409, 'codigo', 'provider.code.taken');
   const churchId = row.id;
+  // the church's clock: the zone chosen, when it is not its country's anyway (docs/giving.md "Which clock")
+  await storeChurchZone(tx, churchId, input.fusoHorario);
   await tx.insert(t.providerChurches).values({
     churchId,
     state: input.state,
     origin: input.origin,
-    timeZone: input.fusoHorario,
     createdBy: input.createdBy,
   });
   const modules = [...new Set(input.modulos)];
@@ -369,7 +371,8 @@ export async function listChurches(
       idioma: church.locale,
       pais: church.country,
       moeda: currencyOf((church.country ?? 'BR') as ChurchCountry),
-      fusoHorario: provider?.timeZone ?? null,
+      fusoHorario: zoneOfChurch(church),
+      fusoHorarioEscolhido: church.timeZone,
       estado: !church.active ? (provider?.state === 'pendente' ? 'pendente' : 'suspensa') : 'ativa',
       origem: provider?.origin ?? 'outra',
       organizacao: org?.id ? { id: org.id, nome: org.nome } : null,
@@ -481,7 +484,6 @@ export async function setSuspended(
         churchId: id,
         state,
         origin: 'console',
-        timeZone: 'UTC',
         suspendedAt: suspend ? new Date() : null,
       })
       .onConflictDoUpdate({
@@ -493,6 +495,33 @@ export async function setSuspended(
       kind: 'igreja',
       targetId: id,
       summary: `${church.name} (${church.code})`,
+    });
+  });
+  changes.churchChanged(id);
+}
+
+// ---- the church's clock ----
+
+/**
+ * The zone a church keeps its days on (docs/provider.md "Time zone"; null: its country's). Its kept
+ * giving totals move to the new clock in the same transaction, and its pages are purged.
+ */
+export async function setChurchZone(
+  db: Database,
+  changes: ChangeFeed,
+  actor: ProviderActor,
+  id: number,
+  zone: string | null,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const { church } = await churchRow(tx, id);
+    const { before, after } = await storeChurchZone(tx, id, zone);
+    await recordProviderAudit(tx, actor, {
+      action: 'church.timeZone',
+      kind: 'igreja',
+      targetId: id,
+      summary: `${church.name} (${church.code}): ${after}`,
+      details: { antes: before, depois: after, escolhido: zone },
     });
   });
   changes.churchChanged(id);

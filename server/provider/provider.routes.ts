@@ -7,6 +7,7 @@ import {
   activationInput,
   churchInput,
   churchParams,
+  churchZoneInput,
   churchesQuery,
   codeQuery,
   firstAdminInput,
@@ -16,6 +17,7 @@ import {
   setPasswordInput,
   signupInput,
   signupInvitationInput,
+  type ProviderChurch,
 } from '../../contract/provider.ts';
 import { message } from '../../contract/messages/index.ts';
 import { callerAddress } from '../auth/accounts.ts';
@@ -78,6 +80,26 @@ export function providerOrigin(c: Context): string {
   const port =
     settings.PORT === 80 || settings.PORT === 443 || settings.PORT === 0 ? '' : `:${settings.PORT}`;
   return `${schemeOf(c)}://${settings.PROVIDER_DOMAIN}${port}`;
+}
+
+/** PUT /provider/igrejas/{id}/fuso-horario: the church's clock (docs/provider.md "Time zone"). */
+function zoneRoutes(
+  db: Database,
+  changes: ChangeFeed,
+  admin: (c: Context) => ReturnType<typeof requireProviderAdmin>,
+  oneChurch: (c: Context, id: number) => Promise<ProviderChurch>,
+) {
+  return new Hono().put(
+    '/provider/igrejas/:id/fuso-horario',
+    validate('param', churchParams),
+    validate('json', churchZoneInput),
+    async (c) => {
+      const actor = await admin(c);
+      const { id } = c.req.valid('param');
+      await churches.setChurchZone(db, changes, actor, id, c.req.valid('json').fusoHorario);
+      return c.json(await oneChurch(c, id));
+    },
+  );
 }
 
 export function providerRoutes({ db, changes, mailer }: ProviderDeps) {
@@ -180,6 +202,7 @@ export function providerRoutes({ db, changes, mailer }: ProviderDeps) {
         await churches.setSuspended(db, changes, actor, id, false);
         return c.json(await oneChurch(c, id));
       })
+      .route('/', zoneRoutes(db, changes, admin, oneChurch))
       .post(
         '/provider/igrejas/:id/convite-admin',
         validate('param', churchParams),

@@ -125,7 +125,9 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
       estado: 'ativa',
       origem: 'console',
       moeda: 'BRL',
+      // Brazil's own zone: nothing chosen, its clock follows its country
       fusoHorario: 'America/Sao_Paulo',
+      fusoHorarioEscolhido: null,
       pessoas: 0,
       admins: 0,
       armazenamento: 0,
@@ -171,7 +173,67 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
       .from(t.paymentReasons)
       .where(eq(t.paymentReasons.churchId, (en.body as { id: number }).id));
     expect(names.map((n) => n.name)).toEqual(['Tithe', 'Offering', 'Missions']);
-    expect((en.body as { moeda: string }).moeda).toBe('USD');
+    expect(en.body).toMatchObject({
+      moeda: 'USD',
+      fusoHorario: 'America/Chicago',
+      fusoHorarioEscolhido: 'America/Chicago',
+    });
+    // the zone chosen is the church's clock, on its public config too (docs/giving.md "Which clock")
+    expect((await get('/igreja/codigo/new-hope')).body).toMatchObject({
+      fusoHorario: 'America/Chicago',
+    });
+  });
+
+  it('sets a church’s time zone: a provider admin only, a bad zone refused by field in pt/en/es, audited, its pages purged', async () => {
+    const url = `/provider/igrejas/${churchId}/fuso-horario`;
+    const zoneOf = async () =>
+      (await db().select().from(t.churches).where(eq(t.churches.id, churchId)))[0]!.timeZone;
+    const logged = await audits('church.timeZone');
+    expect((await call('PUT', url, { body: { fusoHorario: 'America/Manaus' } })).status).toBe(401);
+    expect(
+      (await call('PUT', url, { token: churchAdminToken, body: { fusoHorario: 'America/Manaus' } }))
+        .status,
+    ).toBe(403);
+    for (const lang of ['pt', 'en', 'es'] as const)
+      for (const fusoHorario of ['Mars/Olympus', '+03:00', 'Europe/Nowhere']) {
+        const bad = await call('PUT', url, { token: providerToken, body: { fusoHorario }, lang });
+        expect(bad.status, `${lang} ${fusoHorario}`).toBe(400);
+        expect((bad.body as { errors: Record<string, string[]> }).errors.fusoHorario).toEqual([
+          message(lang, 'provider.timeZone'),
+        ]);
+      }
+    expect(await zoneOf()).toBeNull();
+    expect(await audits('church.timeZone')).toBe(logged);
+
+    changed.length = 0;
+    const set = await call('PUT', url, {
+      token: providerToken,
+      body: { fusoHorario: 'America/Manaus' },
+    });
+    expect(set.status, JSON.stringify(set.body)).toBe(200);
+    expect(providerChurchSchema.parse(set.body)).toMatchObject({
+      fusoHorario: 'America/Manaus',
+      fusoHorarioEscolhido: 'America/Manaus',
+    });
+    expect(await zoneOf()).toBe('America/Manaus');
+    expect(changed).toContain(churchId);
+    expect(await audits('church.timeZone')).toBe(logged + 1);
+    expect((await get('/igreja/codigo/nova-esperanca')).body).toMatchObject({
+      fusoHorario: 'America/Manaus',
+    });
+    const listed = providerChurchesSchema.parse(
+      (await get('/provider/igrejas?busca=nova-esperanca', { token: providerToken })).body,
+    );
+    expect(listed.igrejas[0]).toMatchObject({ fusoHorario: 'America/Manaus' });
+    // its country's own zone, or none, is no choice: the clock follows the country again
+    for (const fusoHorario of ['America/Sao_Paulo', null]) {
+      const back = await call('PUT', url, { token: providerToken, body: { fusoHorario } });
+      expect(back.body).toMatchObject({
+        fusoHorario: 'America/Sao_Paulo',
+        fusoHorarioEscolhido: null,
+      });
+    }
+    expect(await zoneOf()).toBeNull();
   });
 
   it('refuses taken, reserved, one-letter and ill-formed codes and other bad input by field, in pt/en/es', async () => {

@@ -525,8 +525,8 @@ export async function sendReminders(
               isNull(t.assignments.remindedAt),
               ne(t.assignments.state, 'recusada'),
               sql`${t.assignments.date} between ${utcDay}::date - 1 and ${utcDay}::date + 3`,
-              // from the church's today to the day after tomorrow (igreja_fuso: its zone, migration 0060)
-              sql`${t.assignments.date} - (select (${at}::timestamptz at time zone igreja_fuso(c.pais, c.idioma))::date from igreja c where c.id = ${t.assignments.churchId}) between 0 and 2`,
+              // from the church's today to the day after tomorrow (igreja_fuso: its zone, migration 0061)
+              sql`${t.assignments.date} - (select (${at}::timestamptz at time zone igreja_fuso(c.fuso_horario, c.pais, c.idioma))::date from igreja c where c.id = ${t.assignments.churchId}) between 0 and 2`,
             ),
           )
           .orderBy(asc(t.assignments.id))

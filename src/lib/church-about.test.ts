@@ -100,6 +100,7 @@ describe('churchOrganizationLd', () => {
       telefone: '+55 11 3000-0000',
       endereco: address,
       redesSociais: { instagram: 'https://instagram.com/graca', bad: 'javascript:x' },
+      fusoHorario: 'America/Sao_Paulo',
     };
     expect(churchOrganizationLd(church, 'http://graca.localhost:4321')).toEqual({
       '@context': 'https://schema.org',

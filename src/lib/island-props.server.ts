@@ -20,6 +20,7 @@ export function islandProps(
       codigo: church.codigo,
       nome: church.nome,
       pais: church.endereco.pais,
+      fusoHorario: church.fusoHorario,
       slugOrganizacao: church.slugOrganizacao,
     },
     slug: church.slug,

@@ -60,6 +60,10 @@ export const saveModules = (slug: string, codes: string[]) =>
 export const saveLanguage = (slug: string, locale: string) =>
   outcome(() => api.saveLanguage(slug, locale));
 
+/** The church's clock (docs/giving.md "Which clock"); null: its country's zone. */
+export const saveTimeZone = (slug: string, zone: string | null) =>
+  outcome(() => api.saveTimeZone(slug, zone));
+
 export const addHostname = (slug: string, hostname: string) =>
   outcome(() => api.addHostname(slug, hostname));
 

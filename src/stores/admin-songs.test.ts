@@ -21,7 +21,7 @@ describe('the set list form', () => {
       state: 'ready',
       items: [song(1, 'Grande é o Senhor', 'G'), song(2, 'Oceans', null)],
     });
-    songs.editSetList(null);
+    songs.editSetList(null, 'America/Sao_Paulo');
   });
 
   it('adds, moves and keys songs, then saves them in order and closes', async () => {
@@ -52,6 +52,18 @@ describe('the set list form', () => {
       busy: false,
       message: { kind: 'ok', text: 'Saved.' },
     });
+  });
+
+  it('a new set list is dated the church’s today, on its clock and not UTC’s', () => {
+    vi.useFakeTimers({ now: Date.parse('2026-12-07T00:30:00Z') }); // 21:30 on Sunday in Brasília
+    try {
+      songs.editSetList(null, 'America/Sao_Paulo');
+      expect(songs.$setListForm.get().date).toBe('2026-12-06');
+      songs.editSetList(null, 'Europe/Lisbon');
+      expect(songs.$setListForm.get().date).toBe('2026-12-07');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('a refusal keeps the form open with the fields to fix', async () => {

@@ -10,6 +10,7 @@ import type {
   StaffSong,
   StaffSongSummary,
 } from '../../contract/praise-staff.ts';
+import { churchToday } from '../../common/time-zone.ts';
 import { staffFailure, type ApiFailure } from '../lib/staff/http.ts';
 import * as api from '../lib/staff/songs-api.ts';
 
@@ -149,12 +150,10 @@ export interface SetListForm {
   busy: boolean;
 }
 
-const today = () => new Date().toISOString().slice(0, 10);
-
 export const $setListForm = map<SetListForm>({
   editing: null,
   title: '',
-  date: today(),
+  date: '',
   notes: '',
   items: [],
   pick: '',
@@ -163,13 +162,18 @@ export const $setListForm = map<SetListForm>({
   busy: false,
 });
 
-/** Opens the form on a set list, or on a new one (null). */
-export function editSetList(list: SetList | null): void {
+/**
+ * Opens the form on a set list, or on a new one (null) dated the church's today on its clock `zone`
+ * (docs/volunteers.md "Which clock": the day /praise counts from).
+ */
+export function editSetList(list: SetList): void;
+export function editSetList(list: null, zone: string): void;
+export function editSetList(list: SetList | null, zone?: string): void {
   $setListForm.set({
     ...$setListForm.get(),
     editing: list?.id ?? 0,
     title: list?.titulo ?? '',
-    date: list?.data ?? today(),
+    date: list?.data ?? churchToday(zone!),
     notes: list?.observacao ?? '',
     items: list?.itens.map((i) => ({ louvorId: i.louvorId, tom: i.tom ?? '' })) ?? [],
     errors: {},

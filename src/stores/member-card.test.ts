@@ -11,7 +11,14 @@ vi.mock('./session.ts', async () => {
 });
 const { $memberCard, openMemberCard } = await import('./member-card.ts');
 
-const church = { id: 1, codigo: 'graca', nome: 'Graça', pais: 'BR', slugOrganizacao: null };
+const church = {
+  id: 1,
+  codigo: 'graca',
+  nome: 'Graça',
+  pais: 'BR',
+  fusoHorario: 'America/Sao_Paulo',
+  slugOrganizacao: null,
+};
 
 describe('member card store', () => {
   beforeEach(() => vi.resetAllMocks());

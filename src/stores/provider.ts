@@ -31,6 +31,7 @@ import {
   listOrganizations,
   putSettings,
   suspendChurch,
+  changeChurchZone,
   login,
   loginCode,
   me,
@@ -183,6 +184,9 @@ export const inviteChurchAdmin = (
 ) => consoleCall(() => inviteAdmin(churchId, email, nome), fallback);
 export const setChurchSuspended = (churchId: number, suspend: boolean, fallback: string) =>
   consoleCall(() => suspendChurch(churchId, suspend), fallback);
+/** The church's clock changed (empty: back to its country's zone). */
+export const setChurchZone = (churchId: number, zone: string, fallback: string) =>
+  consoleCall(() => changeChurchZone(churchId, zone.trim() || null), fallback);
 
 /** The organisations (none when they cannot be read), and a new one. */
 export const organizations = (): Promise<Organization[]> =>

@@ -39,6 +39,7 @@ const GRACA: SessionChurch = {
   codigo: 'graca',
   nome: 'Igreja da Graça',
   pais: 'BR',
+  fusoHorario: 'America/Sao_Paulo',
   slugOrganizacao: 'rede-graca',
 };
 

@@ -60,12 +60,14 @@ const EMPTY: SessionState = {
   autoLoginData: null,
 };
 
-/** The church of the page (id, code, name, country), set by the first island from its props. */
+/** The church of the page (id, code, name, country, clock), set by the first island from its props. */
 export interface SessionChurch {
   id: number;
   codigo: string;
   nome: string;
   pais: string | null;
+  /** The church's clock (docs/giving.md "Which clock"): its days, months and years. */
+  fusoHorario: string;
   slugOrganizacao: string | null;
 }
 

@@ -57,6 +57,8 @@ export const churches = pgTable(
     city: text('cidade'),
     state: text('estado'),
     country: text('pais'),
+    /** The zone the church chose for its clock; null: its country's, else its language's (docs/giving.md "Which clock"). */
+    timeZone: text('fuso_horario'),
     zipCode: text('cep'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),

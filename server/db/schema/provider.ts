@@ -1,6 +1,6 @@
 // The provider's own tables (docs/provider.md): who runs the platform (provider admins), what they
 // did (the provider audit log), the platform's settings (sign-up open, by invitation or closed),
-// each church's life on the platform (pending, active, suspended; its time zone), the one-time
+// each church's life on the platform (pending, active, suspended), the one-time
 // links of the provider (set a password, activate a signed-up church, a sign-up invitation) and
 // the spent sign-up challenges. None of these belongs to a church's staff.
 import { sql } from 'drizzle-orm';
@@ -57,7 +57,6 @@ export const providerChurches = pgTable('provedor_igreja', {
   state: text('estado').$type<ProviderChurchState>().notNull(),
   /** `console` (made by a provider admin) or `cadastro` (signed up on the bare domain). */
   origin: text('origem').$type<'console' | 'cadastro'>().notNull(),
-  timeZone: text('fuso_horario').notNull(),
   suspendedAt: timestamp('suspensa_em', { withTimezone: true }),
   createdBy: integer('criado_por').references(() => users.id, { onDelete: 'set null' }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

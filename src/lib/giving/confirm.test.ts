@@ -39,7 +39,14 @@ const gift = (confirmacaoPendente: boolean): RecurringGift => ({
 const render = (g: RecurringGift, strings: Record<string, string>, lang: 'pt' | 'en' | 'es') =>
   renderToStaticMarkup(
     createElement(RecurringItem, {
-      church: { id: 1, codigo: 'grace', nome: 'Grace', pais: 'BR', slugOrganizacao: null },
+      church: {
+        id: 1,
+        codigo: 'grace',
+        nome: 'Grace',
+        pais: 'BR',
+        fusoHorario: 'America/Sao_Paulo',
+        slugOrganizacao: null,
+      },
       lang,
       strings,
       slug: 'grace',

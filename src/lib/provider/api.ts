@@ -95,6 +95,11 @@ export const suspendChurch = (id: number, suspend: boolean) =>
   api()
     .post(`provider/igrejas/${id}/${suspend ? 'suspender' : 'reativar'}`)
     .json<ProviderChurch>();
+/** The church's clock (docs/provider.md "Time zone"); null: its country's. */
+export const changeChurchZone = (id: number, fusoHorario: string | null) =>
+  api()
+    .put(`provider/igrejas/${id}/fuso-horario`, { json: { fusoHorario } })
+    .json<ProviderChurch>();
 export const inviteAdmin = (id: number, email: string, nome: string) =>
   api()
     .post(`provider/igrejas/${id}/convite-admin`, { json: { email, nome } })

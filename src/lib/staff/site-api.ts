@@ -97,6 +97,8 @@ export const saveModules = (slug: string, modulos: string[]) =>
   staffHttp(slug).put('igreja/modulos', { json: { modulos } }).json<ChurchSettings>();
 export const saveLanguage = (slug: string, idioma: string) =>
   staffHttp(slug).put('igreja/idioma', { json: { idioma } }).json<ChurchSettings>();
+export const saveTimeZone = (slug: string, fusoHorario: string | null) =>
+  staffHttp(slug).put('igreja/fuso-horario', { json: { fusoHorario } }).json<ChurchSettings>();
 export const addHostname = (slug: string, hostname: string) =>
   staffHttp(slug).post('igreja/hostname', { json: { hostname } }).json<ChurchSettings>();
 export const removeHostname = (slug: string, id: number) =>

@@ -1,6 +1,6 @@
 // /provider on the bare provider domain (docs/provider.md): a provider admin signs in, then runs
-// the platform — churches (create, invite the first admin, suspend, reactivate, with each one's
-// size), organisations, the sign-up setting and invitations, and the provider audit log. Every
+// the platform — churches (create, invite the first admin, suspend, reactivate, set the clock,
+// with each one's size), organisations, the sign-up setting and invitations, and the provider audit log. Every
 // call is checked on the server; this page only shows what the server answers.
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState, type FormEvent } from 'react';
@@ -32,6 +32,7 @@ import {
   providerLogin,
   providerLogout,
   setChurchSuspended,
+  setChurchZone,
   signupMode,
   startProviderSession,
 } from '../../../stores/provider.ts';
@@ -320,6 +321,51 @@ function InviteAdmin({ t, church }: { t: T; church: ProviderChurch }) {
   );
 }
 
+/** The church's clock (docs/provider.md "Time zone"): a zone name, or empty for its country's. */
+function ZoneForm({
+  t,
+  church,
+  onSaved,
+}: {
+  t: T;
+  church: ProviderChurch;
+  onSaved: (c: ProviderChurch) => void;
+}) {
+  const [zone, setZone] = useState(church.fusoHorarioEscolhido ?? '');
+  const [errors, setErrors] = useState<Errors>({});
+  const [message, setMessage] = useState<Message | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    const answer = await setChurchZone(church.id, zone, t('provider.error'));
+    setBusy(false);
+    if (answer.ok) return onSaved(answer.value);
+    setErrors(answer.failure.errors);
+    setMessage({ kind: 'error', text: answer.failure.message });
+  }
+  return (
+    <form className="provider-form" onSubmit={submit} noValidate>
+      <Notice message={message} />
+      <Field
+        label={t('provider.zone.label', { name: church.nome })}
+        name="fusoHorario"
+        value={zone}
+        onChange={setZone}
+        error={errors.fusoHorario}
+        hint={t('provider.zone.hint')}
+        maxLength={64}
+      />
+      <SubmitButton
+        submitting={busy}
+        label={t('provider.zone.save')}
+        busyLabel={t('provider.busy')}
+        className="button secondary"
+      />
+    </form>
+  );
+}
+
 function ChurchRow({
   t,
   lang,
@@ -332,6 +378,7 @@ function ChurchRow({
   onChange: (c: ProviderChurch) => void;
 }) {
   const [open, setOpen] = useState(false);
+  const [zoneOpen, setZoneOpen] = useState(false);
   const [message, setMessage] = useState<Message | null>(null);
   async function toggle(suspend: boolean) {
     if (suspend && !window.confirm(t('provider.church.suspendConfirm', { name: church.nome })))
@@ -375,6 +422,13 @@ function ChurchRow({
               : t('provider.size.never')}
           </dd>
         </div>
+        <div>
+          <dt>{t('provider.field.timeZone')}</dt>
+          <dd>
+            {church.fusoHorario}
+            {!church.fusoHorarioEscolhido && <> ({t('provider.zone.countrys')})</>}
+          </dd>
+        </div>
       </dl>
       <Notice message={message} />
       <div className="provider-actions">
@@ -398,8 +452,27 @@ function ChurchRow({
             {t('provider.church.reactivate', { name: church.nome })}
           </button>
         )}
+        <button
+          type="button"
+          className="button secondary"
+          onClick={() => setZoneOpen((v) => !v)}
+          aria-expanded={zoneOpen}
+        >
+          {t('provider.zone.open', { name: church.nome })}
+        </button>
       </div>
       {open && <InviteAdmin t={t} church={church} />}
+      {zoneOpen && (
+        <ZoneForm
+          t={t}
+          church={church}
+          onSaved={(c) => {
+            onChange(c);
+            setZoneOpen(false);
+            setMessage({ kind: 'ok', text: t('provider.zone.saved', { zone: c.fusoHorario }) });
+          }}
+        />
+      )}
       <ChurchLifecycle t={t} lang={lang as Lang} church={church} onChange={onChange} />
     </li>
   );

@@ -4,7 +4,7 @@
 // The flow is the store's (src/stores/rota-swaps.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect, type FormEvent } from 'react';
-import { churchTimeZone, churchToday } from '../../../../common/time-zone.ts';
+import { churchToday } from '../../../../common/time-zone.ts';
 import { formatDate } from '../../../lib/format.ts';
 import {
   $myRotas,
@@ -38,7 +38,7 @@ function Rotas({ t, slug, church, lang, compact }: Props & { t: T }) {
   const { data, message, errors, form } = useStore($myRotas);
   // "I am here" shows on the plan's day on the church's clock, as the server counts it (its
   // country's zone; docs/volunteers.md "Which clock"): UTC is tomorrow at a Brasília evening service
-  const today = churchToday(churchTimeZone(church.pais, lang));
+  const today = churchToday(church.fusoHorario);
   useEffect(() => {
     if (ready) void loadMyRotas(slug, t('rotas.failed'));
   }, [ready, slug, t]);

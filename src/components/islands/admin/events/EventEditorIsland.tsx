@@ -4,7 +4,6 @@
 // The form and its writes live in src/stores/admin-events.ts; each section renders a part of it.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
-import { churchTimeZone } from '../../../../../common/time-zone.ts';
 import { churchCurrency } from '../../../../../contract/payment-rules.ts';
 import {
   $eventEditor,
@@ -27,8 +26,8 @@ function Editor({ church, slug, strings, lang, id }: StaffIslandProps & { id: nu
   const t = makeT(strings, lang);
   const editor = useStore($eventEditor);
   const state = useStore($eventForm);
-  // A new event starts in the phone's zone; a phone set to UTC gets the zone of the church's country.
-  const churchZone = churchTimeZone(church.pais, lang);
+  // A new event starts in the phone's zone; a phone set to UTC gets the church's clock.
+  const churchZone = church.fusoHorario;
   const browserZone = useMemo(() => {
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     if (zone && zone !== 'UTC' && !zone.startsWith('Etc/')) return zone;

@@ -2,6 +2,7 @@
 // of a year. The job runner sends them (each giver once); this page shows its progress.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
+import { churchToday } from '../../../../../common/time-zone.ts';
 import { mediumDateTime } from '../../../../lib/format.ts';
 import { $batches, loadBatches, sendStatements } from '../../../../stores/admin-giving.ts';
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
@@ -9,10 +10,13 @@ import { Field, firstErrors, Loader, makeT, Notice, SubmitButton } from '../../u
 import { GivingTabs } from './GivingTabs.tsx';
 import './giving.css';
 
-function Statements({ slug, strings, lang }: StaffIslandProps) {
+function Statements({ slug, church, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const batches = useStore($batches);
-  const [year, setYear] = useState(String(new Date().getFullYear() - 1));
+  // last year on the church's clock, as the server counts a statement's year (docs/giving.md "Which clock")
+  const [year, setYear] = useState(() =>
+    String(Number(churchToday(church.fusoHorario).slice(0, 4)) - 1),
+  );
   const [error, setError] = useState<{ message: string; field?: string } | null>(null);
   const [sending, setSending] = useState(false);
   const running = batches.data?.some((b) => b.status === 'enviando') ?? false;

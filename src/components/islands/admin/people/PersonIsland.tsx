@@ -149,6 +149,7 @@ function MemberNumber({ slug, person, t }: { slug: string; person: Person; t: T 
 
 function PersonPage({
   slug,
+  church,
   strings,
   lang,
   id,
@@ -205,7 +206,7 @@ function PersonPage({
             <dt>{t('admin.people.birth')}</dt>
             <dd>{p.dataNascimento ? formatDate(`${p.dataNascimento}T12:00:00Z`, lang) : '—'}</dd>
             <dt>{t('admin.people.since')}</dt>
-            <dd>{formatDate(p.desde, lang)}</dd>
+            <dd>{formatDate(p.desde, lang, church.fusoHorario)}</dd>
           </dl>
           <MemberNumber key={p.id} slug={slug} person={p} t={t} />
         </section>
@@ -273,8 +274,9 @@ function PersonPage({
               <ul>
                 {p.doacoes.map((g) => (
                   <li key={g.codigo}>
-                    {formatDate(g.data, lang)} — {money(g.valor, p.moeda, lang)} ({g.motivos}){' '}
-                    <span className="staff-badge">{g.status}</span>
+                    {/* the gift's day on the church's clock, as its statements count it */}
+                    {formatDate(g.data, lang, church.fusoHorario)} — {money(g.valor, p.moeda, lang)}{' '}
+                    ({g.motivos}) <span className="staff-badge">{g.status}</span>
                   </li>
                 ))}
               </ul>

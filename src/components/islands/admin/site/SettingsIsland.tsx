@@ -1,9 +1,9 @@
 // /admin/settings (docs/staff.md "Church settings", admins only): identity (name, description,
 // logo, colours with the WCAG AA check live and a preview of the header), modules, the church's
-// language, its own host names (HostsSection.tsx) and whether its team must sign in with two
+// language, its time zone, its own host names (HostsSection.tsx) and whether its team must sign in with two
 // factors (SecuritySection.tsx).
 import { useStore } from '@nanostores/react';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { CHURCH_LOCALES, type ChurchSettings } from '../../../../../contract/church-staff.ts';
 import { AA_CONTRAST, contrastRatio } from '../../../../../contract/colour.ts';
 import { siteStaffMessage } from '../../../../../contract/messages/staff-site.ts';
@@ -13,6 +13,7 @@ import {
   saveIdentity,
   saveLanguage,
   saveModules,
+  saveTimeZone,
 } from '../../../../stores/admin-settings.ts';
 import { ImageField, StaffGate, useUnsavedWarning, type StaffIslandProps } from '../kit/index.ts';
 import {
@@ -39,8 +40,16 @@ type Props = StaffIslandProps & { providerDomain: string };
 function SettingsBody({ slug, lang, strings }: Props) {
   const t = makeT(strings, lang);
   const state = useStore($settings);
-  const [dirty, setDirty] = useState({ identity: false, modules: false, language: false });
-  useUnsavedWarning(dirty.identity || dirty.modules || dirty.language, t('admin.shell.unsaved'));
+  const [dirty, setDirty] = useState({
+    identity: false,
+    modules: false,
+    language: false,
+    zone: false,
+  });
+  useUnsavedWarning(
+    dirty.identity || dirty.modules || dirty.language || dirty.zone,
+    t('admin.shell.unsaved'),
+  );
   useEffect(() => {
     void loadSettings(slug);
   }, [slug]);
@@ -62,6 +71,7 @@ function SettingsBody({ slug, lang, strings }: Props) {
           />
           <Modules slug={slug} t={t} settings={state.settings} onDirty={mark('modules')} />
           <Language slug={slug} t={t} settings={state.settings} onDirty={mark('language')} />
+          <TimeZone slug={slug} t={t} settings={state.settings} onDirty={mark('zone')} />
           <HostsSection slug={slug} t={t} lang={lang} settings={state.settings} />
           <SecuritySection slug={slug} t={t} />
           <ExportSection slug={slug} t={t} lang={lang} />
@@ -396,6 +406,73 @@ function Language({
           }))}
           error={error || undefined}
           required
+        />
+        <div className="staff-actions">
+          <SubmitButton
+            submitting={submitting}
+            label={t('admin.site.save')}
+            busyLabel={t('admin.site.saving')}
+          />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+/** Every zone the browser knows, and the one chosen (an older name may be missing from the list). */
+function zoneOptions(chosen: string | null): { value: string; label: string }[] {
+  const zones = Intl.supportedValuesOf('timeZone');
+  if (chosen && !zones.includes(chosen)) zones.push(chosen);
+  return zones.map((z) => ({ value: z, label: z.replaceAll('_', ' ') }));
+}
+
+/** The church's clock (docs/giving.md "Which clock"): a zone, or none for its country's. */
+function TimeZone({
+  slug,
+  t,
+  settings,
+  onDirty,
+}: {
+  slug: string;
+  t: T;
+  settings: ChurchSettings;
+  onDirty: (dirty: boolean) => void;
+}) {
+  const [zone, setZone] = useState(settings.fusoHorario ?? '');
+  const [error, setError] = useState('');
+  const [message, setMessage] = useState<Message | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const options = useMemo(() => zoneOptions(settings.fusoHorario), [settings.fusoHorario]);
+  const dirty = zone !== (settings.fusoHorario ?? '');
+  useEffect(() => onDirty(dirty), [dirty, onDirty]);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setSubmitting(true);
+    const result = await saveTimeZone(slug, zone || null);
+    setSubmitting(false);
+    setError(result.ok ? '' : (result.errors.fusoHorario ?? ''));
+    setMessage(
+      result.ok
+        ? { kind: 'ok', text: t('admin.site.saved') }
+        : { kind: 'error', text: result.message },
+    );
+  }
+
+  return (
+    <section className="site-block" aria-labelledby="site-zone">
+      <h2 id="site-zone">{t('admin.site.zone.title')}</h2>
+      <form className="site-form" onSubmit={submit} noValidate>
+        <Notice message={message} />
+        <Select
+          label={t('admin.site.zone.label')}
+          name="fusoHorario"
+          hint={t('admin.site.zone.hint')}
+          value={zone}
+          onChange={setZone}
+          placeholder={t('admin.site.zone.country', { zone: settings.fusoHorarioPadrao })}
+          options={options}
+          error={error || undefined}
         />
         <div className="staff-actions">
           <SubmitButton

@@ -9,7 +9,7 @@ import { makeT, Notice } from '../../ui/index.ts';
 import { SetListCards } from './sets/SetListCards.tsx';
 import { SetListForm } from './sets/SetListForm.tsx';
 
-export default function SetListsSection({ slug, strings, lang }: StaffIslandProps) {
+export default function SetListsSection({ slug, church, strings, lang }: StaffIslandProps) {
   const t = makeT(strings, lang);
   const { editing, message } = useStore($setListForm);
   useEffect(() => {
@@ -21,7 +21,11 @@ export default function SetListsSection({ slug, strings, lang }: StaffIslandProp
       <p>{t('admin.songs.setsIntro')}</p>
       <Notice message={editing === null ? message : null} />
       {editing === null ? (
-        <button type="button" className="button" onClick={() => editSetList(null)}>
+        <button
+          type="button"
+          className="button"
+          onClick={() => editSetList(null, church.fusoHorario)}
+        >
           {t('admin.songs.setNew')}
         </button>
       ) : (
