@@ -1,6 +1,7 @@
 // The staff's home page and church settings (docs/staff.md "Home", "Church settings"): an admin
 // adds a banner with an image and sees it on the church's home, a colour that fails WCAG AA is
-// refused with the reason, a content editor has no Settings, and both pages work at 360 px.
+// refused with the reason, the church's time zone is chosen and given back to its country, a
+// content editor has no Settings, and both pages work at 360 px.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
@@ -103,6 +104,49 @@ test('an app colour that fails WCAG AA contrast: the form says why and nothing i
   await expect(
     page.getByRole('region', { name: 'Identidade' }).getByLabel('Cor do app', { exact: true }),
   ).not.toHaveValue('#ffff00');
+});
+
+test('an admin chooses the church’s time zone (its clock everywhere), then gives it back to its country', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  const clock = () =>
+    page.getByRole('region', { name: 'Fuso horário' }).getByLabel('O relógio da igreja');
+  const save = () =>
+    page.getByRole('region', { name: 'Fuso horário' }).getByRole('button', { name: 'Salvar' });
+  // the church's config every page reads (its clock), asked from the page as a browser would
+  const publicZone = () =>
+    page.evaluate(async () => {
+      const church = (await (await fetch('/api/v1/igreja/codigo/graca')).json()) as {
+        fusoHorario: string;
+      };
+      return church.fusoHorario;
+    });
+  // nothing chosen: the country's zone (Brazil: São Paulo)
+  await expect(clock()).toHaveValue('');
+  await expect(clock().locator('option:checked')).toHaveText('O do país: America/Sao_Paulo');
+  await clock().selectOption('America/Manaus');
+  await save().click();
+  try {
+    await expect(
+      page.getByRole('region', { name: 'Fuso horário' }).getByText('Salvo.'),
+    ).toBeVisible();
+    expect(await publicZone()).toBe('America/Manaus');
+    await page.reload();
+    await expect(clock()).toHaveValue('America/Manaus');
+    expect(
+      (await new AxeBuilder({ page }).include('section[aria-labelledby="site-zone"]').analyze())
+        .violations,
+    ).toEqual([]);
+  } finally {
+    await clock().selectOption('');
+    await save().click();
+    await expect(
+      page.getByRole('region', { name: 'Fuso horário' }).getByText('Salvo.'),
+    ).toBeVisible();
+  }
+  expect(await publicZone()).toBe('America/Sao_Paulo');
 });
 
 test('a content editor has the home page but no Settings, and is refused at /admin/settings', async ({

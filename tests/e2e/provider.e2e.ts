@@ -1,7 +1,7 @@
 // A church from an empty database to its own domain (docs/provider.md "How this is tested"), one
 // chain of steps on ONE production server with no demo data: the operator makes the first provider
 // admin with `npm run provider -- admin add`, sets the password from the printed link, creates a
-// church in /provider and invites its first admin; the admin accepts from the outbox and publishes
+// church in /provider, sets its time zone and invites its first admin; the admin accepts from the outbox and publishes
 // a news item; a visitor reads it on `<code>.localhost:<port>`; the admin adds the church's own
 // domain, the test's DNS server (DNS_SERVERS) serves the TXT proof, "Verify now" passes and the
 // visitor reads the news there. Then, on the same server, the open sign-up from the bare domain,
@@ -147,6 +147,26 @@ test('the operator creates a church; a reserved code is refused while typed', as
   await expect(page.getByText(/Igreja Recomeço foi criada em/)).toBeVisible();
   const church = page.getByRole('listitem').filter({ hasText: CHURCH });
   await expect(church.getByText('ativa', { exact: true })).toBeVisible();
+});
+
+test('the operator sets the church’s time zone: a bad zone is refused by its field, a good one is its clock', async () => {
+  const page = consolePage;
+  const church = page.getByRole('listitem').filter({ hasText: CHURCH });
+  // made in Brazil with Brazil's zone: nothing chosen, the country's clock
+  await expect(church.getByText('America/Sao_Paulo (do país)')).toBeVisible();
+  await church.getByRole('button', { name: `Fuso horário de ${CHURCH}` }).click();
+  const field = church.getByLabel(`Fuso horário de ${CHURCH}`);
+  await field.fill('Amazonas/Manaus');
+  await church.getByRole('button', { name: 'Salvar o fuso horário' }).click();
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(
+    church.getByText('Escolha um fuso horário válido (como America/Sao_Paulo).').first(),
+  ).toBeVisible();
+  await field.fill('America/Manaus');
+  await church.getByRole('button', { name: 'Salvar o fuso horário' }).click();
+  await expect(church.getByText('Fuso horário salvo: America/Manaus.')).toBeVisible();
+  await expect(church.getByText('America/Manaus', { exact: true })).toBeVisible();
+  await axe(page);
 });
 
 test('its first admin accepts the invitation from the outbox and publishes a post', async ({
