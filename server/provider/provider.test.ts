@@ -10,7 +10,7 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { and, eq, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   codeAvailabilitySchema,
@@ -85,6 +85,7 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
       ['POST', '/provider/igrejas/1/suspender'],
       ['POST', '/provider/igrejas/1/reativar'],
       ['POST', '/provider/igrejas/1/convite-admin', { email: 'x@y.test' }],
+      ['PUT', '/provider/igrejas/1/fuso-horario', { fusoHorario: 'America/Manaus' }],
       ['GET', '/provider/organizacoes'],
       ['POST', '/provider/organizacoes', { nome: 'Rede X' }],
       ['GET', '/provider/configuracao'],
@@ -102,6 +103,7 @@ describe.each(testBackends())('provider console and sign-up on %s', (backend) =>
       );
     }
     expect(await db().$count(t.churches)).toBe(churchesBefore);
+    expect(await db().$count(t.churches, isNotNull(t.churches.timeZone))).toBe(0);
     expect(await db().$count(t.organizations)).toBe(1);
     expect((await get('/provider/configuracao', { token: providerToken })).body).toEqual({
       cadastro: 'fechado',
