@@ -137,8 +137,16 @@ describe('zone names', () => {
   });
 });
 
-describe('the church’s clock (docs/notifications.md "Scheduled sends")', () => {
-  it('is the zone of its country, else of its language, else São Paulo’s', () => {
+describe('the church’s clock (docs/giving.md "Which clock")', () => {
+  it('is the zone it chose first: a church in Manaus or Los Angeles is not on its country’s first zone', () => {
+    expect(churchTimeZone('BR', 'pt', 'America/Manaus')).toBe('America/Manaus');
+    expect(churchTimeZone('US', 'en', 'America/Los_Angeles')).toBe('America/Los_Angeles');
+    // none chosen (null, or an empty text as SQL's nullif reads it): its country's
+    expect(churchTimeZone('BR', 'pt', null)).toBe('America/Sao_Paulo');
+    expect(churchTimeZone('US', 'en', '')).toBe('America/New_York');
+  });
+
+  it('is else the zone of its country, else of its language, else São Paulo’s', () => {
     expect(churchTimeZone('US', 'pt')).toBe('America/New_York');
     expect(churchTimeZone('pt', 'en')).toBe('Europe/Lisbon');
     expect(churchTimeZone('AO', 'pt')).toBe('Africa/Luanda');
