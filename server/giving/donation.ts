@@ -12,17 +12,18 @@ import * as t from '../db/schema/index.ts';
 import { ApiProblem, fieldProblem } from '../http/errors.ts';
 import type { Database, Db, Tx } from '../db/client.ts';
 import type { Order, OrderChurch, Payer } from '../payments/pipeline.ts';
-import { addDays, churchToday } from '../../common/time-zone.ts';
+import { addDays, churchToday, instantOfWallClock } from '../../common/time-zone.ts';
 import { zoneOfChurch } from '../church/church-clock.ts';
 
 export type DonationInput = z.output<typeof donationBodySchema>;
 
 /**
- * When an occurrence's charge is due: 09:00 UTC of its day (06:00 in Brasília), which falls on
- * that same day on every clock from UTC−9 to UTC+14 (a chosen zone further west sees it the evening
- * before: docs/giving.md "Which clock").
+ * When an occurrence's charge is due: 06:00 of its day on the church's clock (09:00 UTC in
+ * Brasília), so every church, whatever zone it chose, is charged on the day the member counts
+ * (docs/giving.md "Which clock").
  */
-export const chargeTimeOf = (day: string): Date => new Date(`${day}T09:00:00Z`);
+export const chargeTimeOf = (day: string, zone: string): Date =>
+  instantOfWallClock(zone, Date.parse(`${day}T06:00:00Z`));
 
 export interface GivingChurch extends OrderChurch {
   locale: string;
@@ -151,7 +152,7 @@ export async function donationOrder(
           cardId,
           status: 'ativa',
           nextOccurrence: next,
-          nextChargeAt: chargeTimeOf(next),
+          nextChargeAt: chargeTimeOf(next, church.timeZone),
           createdAt: ctx.now,
           updatedAt: ctx.now,
         })

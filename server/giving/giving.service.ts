@@ -181,11 +181,12 @@ export async function updateRecurringGift(
   if (body.proximaCobranca !== undefined) {
     const day = body.proximaCobranca;
     // "today" is the church's day (docs/giving.md "Which clock")
-    const today = churchToday(await churchZone(db, gift.churchId));
+    const zone = await churchZone(db, gift.churchId);
+    const today = churchToday(zone);
     if (Number.isNaN(Date.parse(`${day}T00:00:00Z`)) || day < today)
       throw fieldProblem(400, 'proximaCobranca', 'give.pastDate');
     changes.nextOccurrence = day;
-    changes.nextChargeAt = chargeTimeOf(day);
+    changes.nextChargeAt = chargeTimeOf(day, zone);
     changes.failedTries = 0;
   }
   if (body.idCartao !== undefined) {
@@ -229,11 +230,12 @@ export async function actOnRecurringGift(
   };
   if (acao === 'retomar') {
     // Resuming never charges for the time it was paused: the next occurrence is today or later.
-    const today = churchToday(await churchZone(db, gift.churchId), now);
+    const zone = await churchZone(db, gift.churchId);
+    const today = churchToday(zone, now);
     const next = gift.nextOccurrence < today ? today : gift.nextOccurrence;
     Object.assign(changes, {
       nextOccurrence: next,
-      nextChargeAt: next === today ? now : chargeTimeOf(next),
+      nextChargeAt: next === today ? now : chargeTimeOf(next, zone),
       failedTries: 0,
     });
   }

@@ -690,4 +690,55 @@ describe.each(testBackends())('giving on %s', (backend) => {
       vi.useRealTimers();
     }
   });
+
+  it('a recurring gift is charged at 06:00 of its day on the church’s clock: 09:00 UTC in Brasília, 16:00 UTC at a church that chose Honolulu (09:00 UTC would be its evening before)', async () => {
+    const me = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
+    const tokenized = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
+      token: me.token,
+      body: {
+        titular: 'Maria Souza',
+        numero: '4111111111111111',
+        cvv: '123',
+        validade: '12/30',
+        ...HOLDER,
+      },
+    });
+    const r = await call('POST', '/pagamento/', {
+      token: me.token,
+      body: gift({
+        metodoPagamento: 'cartao',
+        cartao: { token: tokenized.body.token as string },
+        recorrencia: true,
+        recorrenciaDias: 30,
+        motivos: [{ motivo: reason('Dízimo').id, valor: 30 }],
+      }),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    const giftId = paymentResponseSchema.parse(r.body).pagamento.doacaoRecorrente!.id;
+    const chargeAt = async (day: string) => {
+      const moved = await call('PUT', `/usuario/${member.id}/doacao-recorrente/${giftId}`, {
+        token: me.token,
+        body: { proximaCobranca: day },
+      });
+      expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+      const [row] = await database.db
+        .select({ at: t.recurringGifts.nextChargeAt })
+        .from(t.recurringGifts)
+        .where(eq(t.recurringGifts.id, giftId));
+      return row!.at.toISOString();
+    };
+    expect(await chargeAt('2030-03-10')).toBe('2030-03-10T09:00:00.000Z');
+    await database.db
+      .update(t.churches)
+      .set({ timeZone: 'Pacific/Honolulu' })
+      .where(eq(t.churches.id, gracaId));
+    try {
+      expect(await chargeAt('2030-03-11')).toBe('2030-03-11T16:00:00.000Z');
+    } finally {
+      await database.db
+        .update(t.churches)
+        .set({ timeZone: null })
+        .where(eq(t.churches.id, gracaId));
+    }
+  });
 });

@@ -308,13 +308,14 @@ async function settleOccurrence(
     // A gift far behind (e.g. its card kept failing) is not charged for every missed occurrence.
     let next = addDays(occurrence, gift.days);
     // the church's today (docs/giving.md "Which clock"); a church gone meanwhile keeps the default clock
-    const today = churchToday(church?.timeZone ?? zoneOfChurch(NO_CHURCH), now);
+    const zone = church?.timeZone ?? zoneOfChurch(NO_CHURCH);
+    const today = churchToday(zone, now);
     if (next <= today) next = addDays(today, gift.days);
     await tx
       .update(t.recurringGifts)
       .set({
         nextOccurrence: next,
-        nextChargeAt: chargeTimeOf(next),
+        nextChargeAt: chargeTimeOf(next, zone),
         failedTries: 0,
         lastPaymentId: paymentId,
         updatedAt: now,
