@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
+import { instantOfWallClock } from '../../common/time-zone.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
@@ -209,7 +210,8 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
           tx,
           t.payments,
           gifts.map((g) => {
-            const at = new Date(`${g.date}T12:00:00Z`);
+            // noon of its day on the church's clock, so every zone it may choose keeps that day
+            const at = instantOfWallClock(run.church.timeZone, Date.parse(`${g.date}T12:00:00Z`));
             return {
               churchId,
               userId: g.userId,

@@ -510,6 +510,12 @@ describe.each(testBackends())('moving in on %s', (backend) => {
       metodoPagamento: 'transferencia',
       importada: true,
     });
+    // dated at noon of its day on the church's clock (Brasília's noon is 15:00 UTC), so its day is the file's there
+    const [tithe] = await database.db
+      .select({ at: t.payments.createdAt })
+      .from(t.payments)
+      .where(and(eq(t.payments.userId, joao!.id), eq(t.payments.totalCents, 125_000)));
+    expect(tithe!.at.toISOString()).toBe('2025-01-05T15:00:00.000Z');
     // labelled in the staff list too, where it offers no refund
     const staffList = await call('GET', '/doacao/doacoes', tokens.admin);
     const listed = (
