@@ -40,9 +40,9 @@ describe.each(testBackends())('giving on %s', (backend) => {
 
   const { call } = apiClient(() => api, { lang: 'pt-BR' });
   const reason = (name: string) => reasons.find((r) => r.nome === name)!;
-  const card = async (number = '4111111111111111') => {
+  const card = async (number = '4111111111111111', token = member.token) => {
     const r = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
-      token: member.token,
+      token,
       body: {
         titular: 'Maria Souza',
         numero: number,
@@ -60,6 +60,21 @@ describe.each(testBackends())('giving on %s', (backend) => {
     chaveIdempotencia: key(),
     ...extra,
   });
+  /** A recurring tithe of R$ `days` every `days` days, paid by a test card: its payment. */
+  const recurringTithe = async (token: string, days: number) => {
+    const r = await call('POST', '/pagamento/', {
+      token,
+      body: gift({
+        metodoPagamento: 'cartao',
+        cartao: { token: await card(undefined, token) },
+        recorrencia: true,
+        recorrenciaDias: days,
+        motivos: [{ motivo: reason('Dízimo').id, valor: days }],
+      }),
+    });
+    expect(r.status, JSON.stringify(r.body)).toBe(201);
+    return paymentResponseSchema.parse(r.body).pagamento;
+  };
 
   // Every call here comes from one address: each test starts with the visitor limits at zero (visitor-limits.test.ts tests them).
   beforeEach(async () => void (await database?.db.delete(t.loginAttempts)));
@@ -643,28 +658,7 @@ describe.each(testBackends())('giving on %s', (backend) => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-30T23:30:00-03:00') });
     try {
       const me = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
-      const tokenized = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
-        token: me.token,
-        body: {
-          titular: 'Maria Souza',
-          numero: '4111111111111111',
-          cvv: '123',
-          validade: '12/30',
-          ...HOLDER,
-        },
-      });
-      const r = await call('POST', '/pagamento/', {
-        token: me.token,
-        body: gift({
-          metodoPagamento: 'cartao',
-          cartao: { token: tokenized.body.token as string },
-          recorrencia: true,
-          recorrenciaDias: 31,
-          motivos: [{ motivo: reason('Dízimo').id, valor: 31 }],
-        }),
-      });
-      expect(r.status, JSON.stringify(r.body)).toBe(201);
-      const p = paymentResponseSchema.parse(r.body).pagamento;
+      const p = await recurringTithe(me.token, 31);
       expect(p.doacaoRecorrente?.proximaCobranca).toBe('2026-12-31');
       const receipt = (await mails('membro@graca.demo')).find((m) => m.text.includes(p.codigo));
       expect(receipt?.text).toContain('a próxima será em 31/12/2026');
@@ -692,32 +686,10 @@ describe.each(testBackends())('giving on %s', (backend) => {
   });
 
   it('a recurring gift is charged at 06:00 of its day on the church’s clock: 09:00 UTC in Brasília, 16:00 UTC at a church that chose Honolulu (09:00 UTC would be its evening before)', async () => {
-    const me = await loginAs(api, 'membro@graca.demo', DEMO_PASSWORD);
-    const tokenized = await call('POST', `/general/payment/church/${gracaId}/card/token`, {
-      token: me.token,
-      body: {
-        titular: 'Maria Souza',
-        numero: '4111111111111111',
-        cvv: '123',
-        validade: '12/30',
-        ...HOLDER,
-      },
-    });
-    const r = await call('POST', '/pagamento/', {
-      token: me.token,
-      body: gift({
-        metodoPagamento: 'cartao',
-        cartao: { token: tokenized.body.token as string },
-        recorrencia: true,
-        recorrenciaDias: 30,
-        motivos: [{ motivo: reason('Dízimo').id, valor: 30 }],
-      }),
-    });
-    expect(r.status, JSON.stringify(r.body)).toBe(201);
-    const giftId = paymentResponseSchema.parse(r.body).pagamento.doacaoRecorrente!.id;
+    const giftId = (await recurringTithe(member.token, 30)).doacaoRecorrente!.id;
     const chargeAt = async (day: string) => {
       const moved = await call('PUT', `/usuario/${member.id}/doacao-recorrente/${giftId}`, {
-        token: me.token,
+        token: member.token,
         body: { proximaCobranca: day },
       });
       expect(moved.status, JSON.stringify(moved.body)).toBe(200);
