@@ -106,6 +106,32 @@ test('an app colour that fails WCAG AA contrast: the form says why and nothing i
   ).not.toHaveValue('#ffff00');
 });
 
+test('the church’s language: what is chosen is sent, a refusal shows on the field, a save says so (graca’s language never changes: other tests read it)', async ({
+  page,
+}) => {
+  await asMember(page, 'lider@graca.demo');
+  await page.goto(churchUrl('graca', '/admin/settings'));
+  const section = page.getByRole('region', { name: 'Idioma' });
+  const language = section.getByLabel('Idioma da igreja');
+  await expect(language).toHaveValue('pt_BR');
+  // the choice goes to the API, which is handed a language it does not know: its own refusal
+  const sent: unknown[] = [];
+  await page.route('**/igreja/idioma', async (route) => {
+    sent.push(route.request().postDataJSON());
+    await route.continue({ postData: JSON.stringify({ idioma: 'xx' }) });
+  });
+  await language.selectOption('es');
+  await section.getByRole('button', { name: 'Salvar' }).click();
+  await expect(language).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([{ idioma: 'es' }]);
+  await page.unroute('**/igreja/idioma');
+  // saved as it is: no change for the other tests, and the field's message is gone
+  await language.selectOption('pt_BR');
+  await section.getByRole('button', { name: 'Salvar' }).click();
+  await expect(section.getByText('Salvo.')).toBeVisible();
+  await expect(language).not.toHaveAttribute('aria-invalid', 'true');
+});
+
 test('an admin chooses the church’s time zone (its clock everywhere), then gives it back to its country', async ({
   page,
 }) => {

@@ -359,30 +359,43 @@ function Modules({
   );
 }
 
-function Language({
-  slug,
+/**
+ * A section of one choice and its save button (the church's language, its clock): the saved value
+ * first, the field's message from the API, the page's "unsaved" warning while it differs.
+ */
+function ChoiceSection({
+  id,
+  title,
+  field,
+  saved,
+  save,
   t,
-  settings,
   onDirty,
+  select,
 }: {
-  slug: string;
+  id: string;
+  title: string;
+  /** The API's name of the field, whose message is shown under it. */
+  field: string;
+  saved: string;
+  save: (value: string) => ReturnType<typeof saveLanguage>;
   t: T;
-  settings: ChurchSettings;
   onDirty: (dirty: boolean) => void;
+  select: Omit<Parameters<typeof Select>[0], 'value' | 'onChange' | 'error'>;
 }) {
-  const [locale, setLocale] = useState(settings.idioma);
+  const [value, setValue] = useState(saved);
   const [error, setError] = useState('');
   const [message, setMessage] = useState<Message | null>(null);
   const [submitting, setSubmitting] = useState(false);
-  const dirty = locale !== settings.idioma;
+  const dirty = value !== saved;
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setSubmitting(true);
-    const result = await saveLanguage(slug, locale);
+    const result = await save(value);
     setSubmitting(false);
-    setError(result.ok ? '' : (result.errors.idioma ?? ''));
+    setError(result.ok ? '' : (result.errors[field] ?? ''));
     setMessage(
       result.ok
         ? { kind: 'ok', text: t('admin.site.saved') }
@@ -391,22 +404,11 @@ function Language({
   }
 
   return (
-    <section className="site-block" aria-labelledby="site-language">
-      <h2 id="site-language">{t('admin.site.language.title')}</h2>
+    <section className="site-block" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
       <form className="site-form" onSubmit={submit} noValidate>
         <Notice message={message} />
-        <Select
-          label={t('admin.site.language.label')}
-          hint={t('admin.site.language.hint')}
-          value={locale}
-          onChange={setLocale}
-          options={CHURCH_LOCALES.map((code) => ({
-            value: code,
-            label: t(`admin.site.language.${code}`),
-          }))}
-          error={error || undefined}
-          required
-        />
+        <Select {...select} value={value} onChange={setValue} error={error || undefined} />
         <div className="staff-actions">
           <SubmitButton
             submitting={submitting}
@@ -419,6 +421,36 @@ function Language({
   );
 }
 
+interface SectionProps {
+  slug: string;
+  t: T;
+  settings: ChurchSettings;
+  onDirty: (dirty: boolean) => void;
+}
+
+function Language({ slug, t, settings, onDirty }: SectionProps) {
+  return (
+    <ChoiceSection
+      id="site-language"
+      title={t('admin.site.language.title')}
+      field="idioma"
+      saved={settings.idioma}
+      save={(locale) => saveLanguage(slug, locale)}
+      t={t}
+      onDirty={onDirty}
+      select={{
+        label: t('admin.site.language.label'),
+        hint: t('admin.site.language.hint'),
+        options: CHURCH_LOCALES.map((code) => ({
+          value: code,
+          label: t(`admin.site.language.${code}`),
+        })),
+        required: true,
+      }}
+    />
+  );
+}
+
 /** Every zone the browser knows, and the one chosen (an older name may be missing from the list). */
 function zoneOptions(chosen: string | null): { value: string; label: string }[] {
   const zones = Intl.supportedValuesOf('timeZone');
@@ -427,62 +459,25 @@ function zoneOptions(chosen: string | null): { value: string; label: string }[] 
 }
 
 /** The church's clock (docs/giving.md "Which clock"): a zone, or none for its country's. */
-function TimeZone({
-  slug,
-  t,
-  settings,
-  onDirty,
-}: {
-  slug: string;
-  t: T;
-  settings: ChurchSettings;
-  onDirty: (dirty: boolean) => void;
-}) {
-  const [zone, setZone] = useState(settings.fusoHorario ?? '');
-  const [error, setError] = useState('');
-  const [message, setMessage] = useState<Message | null>(null);
-  const [submitting, setSubmitting] = useState(false);
+function TimeZone({ slug, t, settings, onDirty }: SectionProps) {
   const options = useMemo(() => zoneOptions(settings.fusoHorario), [settings.fusoHorario]);
-  const dirty = zone !== (settings.fusoHorario ?? '');
-  useEffect(() => onDirty(dirty), [dirty, onDirty]);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setSubmitting(true);
-    const result = await saveTimeZone(slug, zone || null);
-    setSubmitting(false);
-    setError(result.ok ? '' : (result.errors.fusoHorario ?? ''));
-    setMessage(
-      result.ok
-        ? { kind: 'ok', text: t('admin.site.saved') }
-        : { kind: 'error', text: result.message },
-    );
-  }
-
   return (
-    <section className="site-block" aria-labelledby="site-zone">
-      <h2 id="site-zone">{t('admin.site.zone.title')}</h2>
-      <form className="site-form" onSubmit={submit} noValidate>
-        <Notice message={message} />
-        <Select
-          label={t('admin.site.zone.label')}
-          name="fusoHorario"
-          hint={t('admin.site.zone.hint')}
-          value={zone}
-          onChange={setZone}
-          placeholder={t('admin.site.zone.country', { zone: settings.fusoHorarioPadrao })}
-          options={options}
-          error={error || undefined}
-        />
-        <div className="staff-actions">
-          <SubmitButton
-            submitting={submitting}
-            label={t('admin.site.save')}
-            busyLabel={t('admin.site.saving')}
-          />
-        </div>
-      </form>
-    </section>
+    <ChoiceSection
+      id="site-zone"
+      title={t('admin.site.zone.title')}
+      field="fusoHorario"
+      saved={settings.fusoHorario ?? ''}
+      save={(zone) => saveTimeZone(slug, zone || null)}
+      t={t}
+      onDirty={onDirty}
+      select={{
+        label: t('admin.site.zone.label'),
+        name: 'fusoHorario',
+        hint: t('admin.site.zone.hint'),
+        placeholder: t('admin.site.zone.country', { zone: settings.fusoHorarioPadrao }),
+        options,
+      }}
+    />
   );
 }
 
