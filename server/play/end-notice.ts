@@ -6,6 +6,7 @@
 import { and, asc, eq, exists, gt, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
+import { zoneOfChurch } from '../church/church-clock.ts';
 import type { Database, Db } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineTask, enqueueTask } from '../jobs/tasks.ts';
@@ -147,6 +148,7 @@ export const endNoticeTask = defineTask<EndNoticePayload>({
         church: church.name,
         plan: row.plan,
         paidUntil: sub.paidUntil,
+        zone: zoneOfChurch(church),
         link: `${churchHomeUrl(church.code, settings)}/play/my-plan`,
         cardRenewal: await takesCards(db, church.id),
       }),

@@ -129,7 +129,7 @@ async function memberMail(
   make: (
     lang: ReturnType<typeof messageLangOfLocale>,
     to: string,
-    v: { name: string; church: string; plan: string; paidUntil: Date; link: string },
+    v: { name: string; church: string; plan: string; paidUntil: Date; zone: string; link: string },
   ) => Mail,
 ): Promise<Mail | null> {
   const church = await givingChurch(db, sub.churchId);
@@ -144,6 +144,7 @@ async function memberMail(
     church: church.name,
     plan: row.plan,
     paidUntil: sub.paidUntil!,
+    zone: church.timeZone,
     link: `${churchHomeUrl(church.code, settings)}/play/plans`,
   });
 }
@@ -345,6 +346,7 @@ async function settleRenewal(
           church: church.name,
           plan: current.name,
           paidUntil,
+          zone: church.timeZone,
           retryAt,
           now,
           link,

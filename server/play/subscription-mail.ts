@@ -97,12 +97,13 @@ const ENDING: Record<MessageLang, Texts & { card: string; again: string }> = {
 };
 const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
-const day = (lang: MessageLang, d: Date) =>
+/** The day of `d` on the church's clock: 01:00 UTC is still the evening before in Brasília. */
+const day = (lang: MessageLang, d: Date, zone: string) =>
   new Intl.DateTimeFormat(LOCALE[lang], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',
-    timeZone: 'UTC',
+    timeZone: zone,
   }).format(d);
 
 function mail(to: string, subject: string, paragraphs: string[], link: string): Mail {
@@ -121,6 +122,8 @@ export interface MailValues {
   plan: string;
   /** The end of the paid period. */
   paidUntil: Date;
+  /** The church's clock, whose days the member counts (zoneOfChurch). */
+  zone: string;
   link: string;
 }
 
@@ -143,8 +146,8 @@ export function renewalDeclinedMail(
       fill(t.hello, { name: v.name }),
       fill(v.needsAuthentication ? t.confirm : t.body, { plan: v.plan }),
       v.retryAt
-        ? fill(t.retry, { retry: day(lang, v.retryAt) })
-        : fill(t.last, { date: day(lang, end) }),
+        ? fill(t.retry, { retry: day(lang, v.retryAt, v.zone) })
+        : fill(t.last, { date: day(lang, end, v.zone) }),
       t.outro,
     ],
     v.link,
@@ -172,7 +175,7 @@ export function subscriptionEndingMail(
   v: MailValues & { cardRenewal: boolean },
 ): Mail {
   const t = ENDING[lang];
-  const date = day(lang, v.paidUntil);
+  const date = day(lang, v.paidUntil, v.zone);
   return mail(
     to,
     fill(t.subject, { church: v.church, date }),

@@ -12,6 +12,7 @@ import { resetAccountSettings } from '../auth/settings.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
+import { chargeTimeOf } from '../giving/donation.ts';
 import { chargeDueGifts } from '../giving/recurring.ts';
 import { readOutbox } from '../mail/outbox.ts';
 import { apiClient, loginAs } from '../test-kit.ts';
@@ -120,5 +121,44 @@ describe.each(testBackends())('change of church on %s', (backend) => {
     expect(
       (await call('GET', '/usuario/troca-igreja/efeitos?igreja=x', { token: leader.token })).status,
     ).toBe(400);
+  });
+
+  it("dates a gift's next charge on the church's clock, not UTC's", async () => {
+    // 06:00 of 10 January in Tokyo is 21:00 UTC on the 9th: the member counts the 10th
+    const leader = await loginAs(api, 'lider@graca.demo');
+    const [reason] = await database.db
+      .select()
+      .from(t.paymentReasons)
+      .where(eq(t.paymentReasons.churchId, GRACA))
+      .limit(1);
+    await database.db
+      .update(t.churches)
+      .set({ timeZone: 'Asia/Tokyo' })
+      .where(eq(t.churches.id, GRACA));
+    try {
+      const [gift] = await database.db
+        .insert(t.recurringGifts)
+        .values({
+          churchId: GRACA,
+          userId: leader.id,
+          reasonId: reason!.id,
+          amountCents: 5_000,
+          nextOccurrence: '2027-01-10',
+          nextChargeAt: chargeTimeOf('2027-01-10', 'Asia/Tokyo'),
+        })
+        .returning();
+      const effects = changeChurchEffectsSchema.parse(
+        (
+          await call('GET', `/usuario/troca-igreja/efeitos?igreja=${GRACA}`, {
+            token: leader.token,
+          })
+        ).body,
+      );
+      expect(effects.doacoesRecorrentes).toContainEqual(
+        expect.objectContaining({ id: gift!.id, proximaData: '2027-01-10' }),
+      );
+    } finally {
+      await database.db.update(t.churches).set({ timeZone: null }).where(eq(t.churches.id, GRACA));
+    }
   });
 });

@@ -5,6 +5,8 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { ChangeChurchEffects } from '../../contract/user.ts';
 import { churchCurrency } from '../../contract/payment-rules.ts';
+import { churchToday } from '../../common/time-zone.ts';
+import { clockColumns, NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { deletedCardColumns, enqueueForgetCards } from '../payments/forget-card.task.ts';
@@ -17,8 +19,6 @@ import { cancelSubscriptionsOf } from '../play/subscription.ts';
 /** Recurring gifts that still charge: active, or paused after declined tries (a new card resumes them). */
 const RUNNING_GIFTS = ['ativa', 'pausada'] as const;
 
-const day = (d: Date | null) => (d ? d.toISOString().slice(0, 10) : null);
-
 /** What leaving `churchId` would stop for the member, read before they confirm (no write). */
 export async function moneyRunningAt(
   db: Database | Tx,
@@ -26,9 +26,13 @@ export async function moneyRunningAt(
   userId: number,
 ): Promise<ChangeChurchEffects> {
   const [church] = await db
-    .select({ country: t.churches.country })
+    .select(clockColumns)
     .from(t.churches)
     .where(eq(t.churches.id, churchId));
+  // A gift's next charge is 06:00 of its day on the church's clock (chargeTimeOf): that day is the
+  // church's, which UTC's is not east of UTC+6.
+  const zone = zoneOfChurch(church ?? NO_CHURCH);
+  const day = (d: Date | null) => (d ? churchToday(zone, d) : null);
   const gifts = await db
     .select({
       id: t.recurringGifts.id,

@@ -19,8 +19,6 @@ const ALLOWED: Record<string, string> = {
   'server/backup/retention.ts':
     "backups keep UTC days, weeks and months: the machine's, no church's",
   'server/payments/adapters/zoop.ts': "a boleto's due day sent to the gateway, which reads UTC",
-  'server/users/leaving.ts':
-    "a recurring gift's next charge is chargeTimeOf(day), 09:00 UTC of its day: its UTC day is that day on any church clock; and a plan's paid-until",
   'server/reading-plans/reading-plans.serializers.ts':
     "a reader's plan day: the member's own device sends its date (reading-plans todayOf)",
   'server/db/seed/giving.ts': 'demo data: days around the machine clock, a day off is harmless',
