@@ -2,7 +2,7 @@
 // with it"): asks for it, sees it prepared, downloads the zip by its link.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
-import { asMember, churchUrl } from './helpers.ts';
+import { asMember, churchUrl, hydrated } from './helpers.ts';
 
 test('an admin prepares the church export in Settings and downloads the zip', async ({ page }) => {
   test.setTimeout(180_000);
@@ -10,6 +10,8 @@ test('an admin prepares the church export in Settings and downloads the zip', as
   await page.goto(churchUrl('graca', '/admin/settings'));
   const section = page.getByRole('region', { name: 'Exportar os dados da igreja' });
   await expect(section).toBeVisible({ timeout: 20_000 });
+  // the button is in the server's HTML: clicked before React hydrates it, nothing happens
+  await hydrated(page);
   await section.getByRole('button', { name: 'Preparar uma exportação' }).click();
   // prepared in the background, its progress shown, then ready to download
   await expect(section.getByText(/em preparo|pronta/)).toBeVisible();

@@ -2,7 +2,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { loadavg } from 'node:os';
 import { expect as baseExpect, test, type Page } from '@playwright/test';
-import { API, asMember, churchUrl, hostGet } from './helpers.ts';
+import { API, asMember, churchUrl, hostGet, hydrated } from './helpers.ts';
 
 // Islands hydrate late on a loaded machine; the page-level waits allow for it.
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -85,7 +85,7 @@ test.describe('giving as a member', () => {
     await asMember(page);
     await page.goto(churchUrl('graca', '/give'));
     // the form is the island's once hydrated: a box ticked before that is reset by React
-    await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+    await hydrated(page);
     await amount(page, 'Dízimo').fill('100');
     await amount(page, 'Missões').fill('20');
     await page.getByLabel('Repetir esta doação').check();

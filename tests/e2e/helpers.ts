@@ -1,4 +1,6 @@
 // Shared bits for browser tests: church URLs on the test server's port.
+import { expect } from '@playwright/test';
+
 export const port = Number(process.env.E2E_PORT ?? 4391);
 
 /** `http://<code>.localhost:<port><path>`: a church by its subdomain. */
@@ -73,6 +75,14 @@ export async function apiLogin(
     await fetch(`${API}/me`, { headers: { authorization: `Bearer ${pair.token}` } })
   ).json()) as { user: { id: number } };
   return { ...pair, id: me.user.id };
+}
+
+/**
+ * Every island of the page hydrated (Astro drops an island's `ssr` attribute then): its
+ * server-rendered buttons are visible before, and a click on one does nothing.
+ */
+export async function hydrated(page: import('@playwright/test').Page): Promise<void> {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
 
 /** A logged-in member: the session's tokens in web storage, as the access page leaves them (spec §4). */

@@ -15,6 +15,7 @@ import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { message, type MessageLang } from '../../contract/messages/index.ts';
 import { startTestDns, type TestDns } from '../../server/domains/dns-server.test-support.ts';
 import { readOutbox } from '../../server/mail/outbox.ts';
+import { hydrated } from './helpers.ts';
 import { startSecondServer, type SecondServer } from './second-server.ts';
 
 const run = promisify(execFile);
@@ -56,7 +57,6 @@ let homeHeading = '';
 
 const bare = () => `http://localhost:${server.port}`;
 const at = (host: string, path: string) => `http://${host}:${server.port}${path}`;
-const hydrated = (page: Page) => expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 const axe = async (page: Page) =>
   expect((await new AxeBuilder({ page }).analyze()).violations.map((v) => v.id)).toEqual([]);
 
