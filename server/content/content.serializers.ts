@@ -18,22 +18,38 @@ import type * as t from '../db/schema/index.ts';
 
 /** A content row as the routes read it: without the search column, which only the database uses. */
 export type ContentRow = Omit<typeof t.contents.$inferSelect, 'searchText'>;
-type CategoryRow = typeof t.contentCategories.$inferSelect;
-type PublicationTypeRow = typeof t.publicationTypes.$inferSelect;
+/** What the serializers below read of a content (the public reads select only these). */
+export type ShownContent = Pick<
+  ContentRow,
+  | 'id'
+  | 'slug'
+  | 'title'
+  | 'summary'
+  | 'image'
+  | 'imageWidth'
+  | 'imageHeight'
+  | 'keywords'
+  | 'author'
+  | 'details'
+  | 'publishedAt'
+  | 'parentId'
+>;
+/** A category's or a publication type's name and address. */
+type Named = Pick<typeof t.contentCategories.$inferSelect, 'id' | 'name' | 'slug'>;
 
 /** A content row with its category and, for publications, its type. */
 export interface ContentRecord extends SummaryRecord {
-  item: ContentRow;
+  item: ShownContent & Pick<ContentRow, 'body'>;
 }
 
 /** The same without the body, as lists read it. */
 export interface SummaryRecord {
-  item: Omit<ContentRow, 'body'>;
-  category: CategoryRow | null;
-  publicationType?: PublicationTypeRow | null;
+  item: ShownContent;
+  category: Named | null;
+  publicationType?: Named | null;
 }
 
-export function toCategory(row: CategoryRow | null): Category | null {
+export function toCategory(row: Named | null): Category | null {
   return row ? { id: row.id, nome: row.name, slug: row.slug } : null;
 }
 
@@ -101,7 +117,10 @@ export const toPublicationDetail = (r: ContentRecord): PublicationDetail => ({
   corpo: r.item.body,
 });
 
-export function toPublicationType(row: PublicationTypeRow, count: number): PublicationType {
+export function toPublicationType(
+  row: typeof t.publicationTypes.$inferSelect,
+  count: number,
+): PublicationType {
   return {
     id: row.id,
     slug: row.slug,
@@ -139,7 +158,7 @@ export function toPodcast(row: PodcastRow): Podcast {
   };
 }
 
-export function toPodcastEpisode(row: EpisodeRow, category: CategoryRow | null): PodcastEpisode {
+export function toPodcastEpisode(row: EpisodeRow, category: Named | null): PodcastEpisode {
   return {
     id: row.id,
     background: row.background,

@@ -3,7 +3,7 @@
 // publications, studies, videos and podcasts. Each takes the church the route's scope found
 // (server/http/church-scope.ts) and filters on it (docs/architecture.md "Tenancy"): an id of
 // another church is a 404. The staff side is content-staff.service.ts.
-import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   SEARCH_COUNT_AHEAD,
@@ -55,17 +55,40 @@ function paging(query: { page: number; limit: number }, counted: Counted) {
   };
 }
 
-/** Every column but the search one (schema/content.ts): it is only read by the database. */
-const { searchText: _searchText, ...contentColumns } = getTableColumns(t.contents);
-/** A list shows no body (videos aside): leaving it out spares reading and sending every article. */
-const { body: _body, ...summaryColumns } = contentColumns;
+/**
+ * The columns the public serializers read (content.serializers.ts `ShownContent`), no more: each
+ * column of each row is mapped by drizzle on the render's thread, and reading every column of the
+ * row and of its category and type was ~8 % of an uncached `/news` (docs/performance.md "Renders
+ * without the cache, a fifth time").
+ */
+const summaryColumns = {
+  id: t.contents.id,
+  slug: t.contents.slug,
+  title: t.contents.title,
+  summary: t.contents.summary,
+  image: t.contents.image,
+  imageWidth: t.contents.imageWidth,
+  imageHeight: t.contents.imageHeight,
+  keywords: t.contents.keywords,
+  author: t.contents.author,
+  details: t.contents.details,
+  publishedAt: t.contents.publishedAt,
+  parentId: t.contents.parentId,
+};
+/** A page (and a list that shows it: videos' descriptions) reads the body too. */
+const contentColumns = { ...summaryColumns, body: t.contents.body };
+const named = (table: typeof t.contentCategories | typeof t.publicationTypes) => ({
+  id: table.id,
+  name: table.name,
+  slug: table.slug,
+});
 
 function selectRecords<Item extends typeof summaryColumns>(db: Database, item: Item) {
   return db
     .select({
       item,
-      category: t.contentCategories,
-      publicationType: t.publicationTypes,
+      category: named(t.contentCategories),
+      publicationType: named(t.publicationTypes),
     })
     .from(t.contents)
     .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
@@ -175,7 +198,10 @@ async function listContents(
     // One more than it shows, to know there are more; past the cap, enough to know of a next page.
     countCap: Math.max(SEARCH_COUNT_AHEAD, o.query.page * o.query.limit) + 1,
   };
-  const [rows, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
+  const [found, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
+  // drizzle types each column of a left-joined object as nullable; a row without a category (or
+  // type) has a null object there (its mapResultRow), which is what the serializers take
+  const rows = found as SummaryRecord[];
   const n = Number(counted?.n ?? 0);
   const cap = values.countCap - 1;
   return searching && n > cap ? { rows, total: cap, totalCapped: true } : { rows, total: n };
@@ -202,7 +228,7 @@ async function findContent(
       .prepare(name),
   ).execute({ churchId, kind, key: 'id' in key ? key.id : key.slug });
   if (!row) throw notFound(NOT_FOUND);
-  return row;
+  return row as ContentRecord; // its category and type: as in listContents
 }
 
 async function listCategories(db: Database, churchId: number, kind: CategoryKind) {

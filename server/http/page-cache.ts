@@ -529,11 +529,12 @@ const SYNC_COMPRESS_BYTES = 128 * 1024;
  */
 const GZIP = { level: 6, windowBits: 14, memLevel: 7 };
 /**
- * An answer made for one client is compressed for that client alone: level 5 costs a 17 KB home
- * page ~85 µs against ~155 µs at level 6, for 7 bytes more (docs/performance.md "Renders without
- * the cache, a fourth time"); level 6 searches longer matches for almost nothing at these sizes.
+ * An answer made for one client is compressed for that client alone, at level 3 (nginx's dynamic
+ * answers are level 1 by default): an 18 KB `/news` costs ~52 µs against ~89 µs at level 5 and
+ * ~155 µs at level 6, for 5 % more bytes, still the same round trip (docs/performance.md "Renders
+ * without the cache, a fifth time"). A kept page, compressed once for many, keeps level 6.
  */
-const GZIP_ONE_OFF = { ...GZIP, level: 5 };
+const GZIP_ONE_OFF = { ...GZIP, level: 3 };
 
 /** log2 of the smallest brotli window that holds the body, from 2^16 up to brotli's default 2^22. */
 const brotliWindow = (bytes: number): number =>

@@ -1,7 +1,9 @@
 // Query strings, links and paging of the content lists (docs/content.md). Lists work without
 // JavaScript: the filter is a plain GET form and every page is a link, so state lives in the URL.
 import { MAX_ID } from '../../contract/common.ts';
-import { INTL_LOCALE, type Lang } from './i18n.ts';
+import { memoByText } from '../../common/memo.ts';
+import { formatDate as formatDateIn } from './format.ts';
+import type { Lang } from './i18n.ts';
 
 /** What a visitor asked a list for. `filter` is `?categoria=` (or `?tipo=` for publications). */
 export interface ListParams {
@@ -61,21 +63,17 @@ export function totalPages(total: number, limit: number): number {
   return Math.max(1, Math.ceil(total / limit));
 }
 
-const dateFormats = new Map<string, Intl.DateTimeFormat>();
+/**
+ * A publication date in the visitor's language (spec §1: dates follow the browser language), as
+ * format.ts writes it; each date and language is formatted once, since a list renders the same
+ * dozen on every visit (docs/performance.md "Renders without the cache, a fifth time").
+ */
+export const formatDate = (iso: string, lang: Lang): string => publicationDates(`${lang}\n${iso}`);
 
-/** A publication date in the visitor's language (spec §1: dates follow the browser language). */
-export function formatDate(iso: string, lang: Lang): string {
-  let format = dateFormats.get(lang);
-  if (!format) {
-    format = new Intl.DateTimeFormat(INTL_LOCALE[lang], {
-      day: 'numeric',
-      month: 'long',
-      year: 'numeric',
-    });
-    dateFormats.set(lang, format);
-  }
-  return format.format(new Date(iso));
-}
+const publicationDates = memoByText((key) => {
+  const [lang, iso] = key!.split('\n') as [Lang, string];
+  return formatDateIn(iso, lang);
+}, 4096);
 
 /** 1:05:09 or 48:03. */
 export function formatDuration(seconds: number): string {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleLd, itemListLd, jsonLdText, plainText } from './seo.ts';
+import { absoluteUrl, articleLd, itemListLd, jsonLdText, plainText } from './seo.ts';
 import { rssXml, xmlEscape } from './rss.ts';
 
 describe('JSON-LD', () => {
@@ -106,5 +106,31 @@ describe('eventLd', () => {
     });
     expect(online.location).toEqual({ '@type': 'VirtualLocation', url: 'u' });
     expect(online.eventAttendanceMode).toBe('https://schema.org/OnlineEventAttendanceMode');
+  });
+});
+
+describe('absoluteUrl', () => {
+  it('is what URL makes of any path or address, the plain paths without parsing', () => {
+    const origins = ['http://graca.localhost:4321', 'https://www.igrejadagraca.org.br'];
+    const paths = [
+      '/',
+      '/news/12',
+      '/content/publication-1.svg',
+      '/news/../admin',
+      '/a/./b',
+      '/a/..',
+      '//evil.example/x',
+      '/a//b',
+      '/busca?q=ora%C3%A7%C3%A3o',
+      '/com espaço',
+      '/oração',
+      '/a#b',
+      'https://cdn.example/x.png',
+      'relative/path',
+      '/~user/file_v2.tar-1',
+    ];
+    for (const origin of origins)
+      for (const path of paths)
+        expect(absoluteUrl(origin, path), path).toBe(new URL(path, origin).toString());
   });
 });
