@@ -1,33 +1,32 @@
 // How events read on screen: dates and times in the event's own time zone, in the browser
 // language (spec §1), and prices in the event's currency.
+import { memoByText } from '../../common/memo.ts';
 import { INTL_LOCALE, type Lang, type Translate } from './i18n.ts';
 import { dateFormat, moneyFormat } from './format.ts';
 import type { TicketAvailability } from '../../contract/event-rules.ts';
 
-export function formatDate(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'full', timeZone }).format(new Date(iso));
+/**
+ * A format of an instant in a zone and language, each text made once: a page renders the same few
+ * events on every visit, and formatting them was ~5 % of an uncached events list
+ * (docs/performance.md "Renders without the cache, a fifth time"). A zone Intl does not know
+ * still throws, and nothing is kept for it.
+ */
+function instantFormat(options: Intl.DateTimeFormatOptions) {
+  const texts = memoByText((key) => {
+    const [lang, timeZone, iso] = key!.split('\n') as [Lang, string, string];
+    return dateFormat(INTL_LOCALE[lang], { ...options, timeZone }).format(new Date(iso));
+  }, 4096);
+  return (iso: string | Date, lang: Lang, timeZone: string): string =>
+    texts(`${lang}\n${timeZone}\n${typeof iso === 'string' ? iso : iso.toISOString()}`);
 }
 
-export function formatShortDate(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
-}
+export const formatDate = instantFormat({ dateStyle: 'full' });
 
-export function formatTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { hour: '2-digit', minute: '2-digit', timeZone }).format(
-    new Date(iso),
-  );
-}
+export const formatShortDate = instantFormat({ day: 'numeric', month: 'short', year: 'numeric' });
 
-export function formatDateTime(iso: string | Date, lang: Lang, timeZone: string): string {
-  return dateFormat(INTL_LOCALE[lang], { dateStyle: 'short', timeStyle: 'short', timeZone }).format(
-    new Date(iso),
-  );
-}
+export const formatTime = instantFormat({ hour: '2-digit', minute: '2-digit' });
+
+export const formatDateTime = instantFormat({ dateStyle: 'short', timeStyle: 'short' });
 
 export function formatMoney(value: number, currency: string, lang: Lang): string {
   return moneyFormat(INTL_LOCALE[lang], currency).format(value);
