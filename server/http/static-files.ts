@@ -65,6 +65,9 @@ export function createStaticFiles(root: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const raw = req.url ?? '/';
     const q = raw.indexOf('?');
+    // only a name with an extension is a built file (load): a page's path is not looked up
+    const end = q === -1 ? raw.length : q;
+    if (raw.lastIndexOf('.', end) <= raw.lastIndexOf('/', end)) return false;
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
