@@ -9,7 +9,8 @@
 // DIST_DIR, default `dist`, relative to each), AB_PAGES (paths, default /,/news), AB_ROUNDS (4),
 // AB_SECONDS (5), AB_CONNECTIONS (10), AB_PORT (4475: A on it, B on the next), PAGE_CACHE (true),
 // LOG_LEVEL (info, as deployed; the lines go to /dev/null), AB_HOST (graca.localhost), AB_PLAIN=1
-// (a third side: bench/plain-server.ts sending the bytes and headers B sent, the ceiling).
+// (a third side: bench/plain-server.ts sending the bytes and headers B sent, the ceiling),
+// AB_NODE_ARGS (node's flags for both sides) or AB_NODE_ARGS_A / AB_NODE_ARGS_B (for one).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
@@ -42,7 +43,12 @@ function start(side: Side): ChildProcess {
   const log = openSync('/dev/null', 'a');
   const child = spawn(
     path.join(side.dir, 'node_modules/.bin/node'),
-    [...(process.env.AB_NODE_ARGS ?? '').split(' ').filter(Boolean), 'server.ts'],
+    [
+      ...(process.env[`AB_NODE_ARGS_${side.name}`] ?? process.env.AB_NODE_ARGS ?? '')
+        .split(' ')
+        .filter(Boolean),
+      'server.ts',
+    ],
     {
       cwd: side.dir,
       env: {
