@@ -6,7 +6,8 @@
 // targets: the dry run's and the import's time (< 30 s each), the undo's time, the server's RSS
 // before, at its peak and 20 s after (back within 100 MB), and the p95 of the public pages during
 // the import against their p95 before it (≤ 2×). Knobs: BENCH_ROWS (20000), BENCH_PORT (4481),
-// DIST_DIR (dist-…: the site's build, for the public pages), BENCH_PROFILE (a folder for the
+// DIST_DIR (dist-…: the site's build, for the public pages), BENCH_DRY_RUNS (3: the file is analysed
+// this many times, the pages of all counted, the import runs the last), BENCH_PROFILE (a folder for the
 // dry run's and the import's CPU profiles, one per server thread; bench/profile-summary.ts reads
 // them). It also prints the searched list's and the home page's p50/p90/p95/p99/max apart, and
 // writes bench/results/import-scale-latest[-postgresql].json (the targets table of `npm run bench`).
@@ -21,6 +22,9 @@ import { writeLatest } from './results.ts';
 import { getStatus, p95, spread, visitors } from './visitors.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 20_000);
+// A dry run takes 2–6 s, so the pages answered during one are a few hundred and their p95 is a
+// handful of answers: the same file is analysed this many times in a row and the pages of all count.
+const DRY_RUNS = Math.max(1, Number(process.env.BENCH_DRY_RUNS ?? 3));
 const PORT = Number(process.env.BENCH_PORT ?? 4481);
 const DIST = process.env.DIST_DIR ?? 'dist';
 const PG = process.env.BENCH_PG ?? '';
@@ -229,9 +233,17 @@ async function main() {
     );
     if (PROFILE) await inspector?.startProfiles();
     let started = performance.now();
-    const id = await upload(graca, 'escala.csv', csv);
-    const dry = await until(graca, id, ['analisado', 'falhou']);
-    const dryS = (performance.now() - started) / 1000;
+    let id = 0;
+    let dry: View | undefined;
+    const dryTimes: number[] = [];
+    for (let run = 0; run < DRY_RUNS; run++) {
+      started = performance.now();
+      id = await upload(graca, 'escala.csv', csv);
+      dry = await until(graca, id, ['analisado', 'falhou']);
+      dryTimes.push((performance.now() - started) / 1000);
+    }
+    const dryS = Math.max(...dryTimes); // the slowest, against the target; the import runs the last
+    if (!dry) throw new Error('no dry run');
     for (const { title, profile } of PROFILE ? ((await inspector?.stopProfiles()) ?? []) : []) {
       const file = path.join(PROFILE, `dry-run-${title.replace(/\W+/g, '-')}.cpuprofile`);
       writeFileSync(file, JSON.stringify(profile));
@@ -269,7 +281,12 @@ async function main() {
     console.log(`undo: ${undo.status}`);
     const q = p95(quiet);
     const rows = [
-      ['dry run', `${dryS.toFixed(1)} s`, `< ${TARGET_S} s`, dryS < TARGET_S],
+      [
+        DRY_RUNS > 1 ? `dry run (the slowest of ${DRY_RUNS})` : 'dry run',
+        `${dryS.toFixed(1)} s`,
+        `< ${TARGET_S} s`,
+        dryS < TARGET_S,
+      ],
       ['import', `${importS.toFixed(1)} s`, `< ${TARGET_S} s`, importS < TARGET_S],
       ['undo', `${undoS.toFixed(1)} s`, '—', true],
       [
@@ -285,7 +302,9 @@ async function main() {
         p95(during) <= 2 * q,
       ],
       [
-        'public pages p95 during the dry run',
+        DRY_RUNS > 1
+          ? `public pages p95 during the ${DRY_RUNS} dry runs`
+          : 'public pages p95 during the dry run',
         `${p95(duringDry).toFixed(0)} ms (${(p95(duringDry) / q).toFixed(1)}×; ${duringDry.length} answers)`,
         '≤ 2× quiet',
         p95(duringDry) <= 2 * q,
