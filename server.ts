@@ -20,7 +20,7 @@ import { refuseBadHost, validHostHeader } from './server/http/host-header.ts';
 import { applyChosenLanguage } from './server/http/language-cookie.ts';
 import { createPageCache } from './server/http/page-cache.ts';
 import { pageRouteLabeller, routeLabelOf, setRouteLabel } from './server/http/route-label.ts';
-import { createStaticFiles } from './server/http/static-files.ts';
+import { createStaticFiles, namesFile } from './server/http/static-files.ts';
 import {
   configureLog,
   log,
@@ -259,13 +259,6 @@ const isPathOf = (url = '/', path: string) => url === path || url.startsWith(`${
 const STARTED = Symbol('started');
 const REQUEST_ID = Symbol('request id');
 type Observed = ServerResponse & { [STARTED]: number; [REQUEST_ID]: string };
-
-/** Whether a URL's last path segment has a dot, as every built file's does (pages: only feeds and the like). */
-function namesFile(url: string): boolean {
-  const q = url.indexOf('?');
-  const path = q < 0 ? url : url.slice(0, q);
-  return path.indexOf('.', path.lastIndexOf('/')) >= 0;
-}
 
 /** Starts from the environment, logs where, and stops cleanly on SIGTERM/SIGINT. */
 export async function main(): Promise<void> {

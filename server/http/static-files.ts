@@ -26,6 +26,13 @@ interface StaticFile {
   cacheControl: string;
 }
 
+/** Whether a URL's last path segment has a dot, as every built file's does (pages: only feeds and the like). */
+export function namesFile(url: string): boolean {
+  const q = url.indexOf('?');
+  const path = q < 0 ? url : url.slice(0, q);
+  return path.indexOf('.', path.lastIndexOf('/')) >= 0;
+}
+
 export function createStaticFiles(root: string) {
   const base = path.resolve(root);
   const files = new Map<string, StaticFile | null>();
@@ -64,10 +71,9 @@ export function createStaticFiles(root: string) {
   return function serveStatic(req: IncomingMessage, res: ServerResponse): boolean {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const raw = req.url ?? '/';
-    const q = raw.indexOf('?');
     // only a name with an extension is a built file (load): a page's path is not looked up
-    const end = q === -1 ? raw.length : q;
-    if (raw.lastIndexOf('.', end) <= raw.lastIndexOf('/', end)) return false;
+    if (!namesFile(raw)) return false;
+    const q = raw.indexOf('?');
     let urlPath: string;
     try {
       urlPath = decodeURIComponent(q === -1 ? raw : raw.slice(0, q));
