@@ -45,4 +45,57 @@ describe.each(testBackends())('prepared statements (%s)', (backend) => {
     expect(await bySlug(other, 'um')).toEqual([]);
     expect(builds).toBe(2);
   });
+
+  it('maps rows by a plan worked out once, as drizzle would: nested objects, decoded values, a missing join as null', async () => {
+    await one.db.insert(t.churchHostnames).values({
+      churchId: (
+        await one.db.select({ id: t.churches.id }).from(t.churches).where(eq(t.churches.slug, 'um'))
+      )[0]!.id,
+      hostname: 'um.example',
+      verifiedAt: new Date('2026-11-30T12:00:00.000Z'),
+    });
+    const query = (handle: DatabaseHandle) =>
+      handle.db
+        .select({
+          name: t.churches.name,
+          images: t.churches.images,
+          active: t.churches.active,
+          created: sql<string>`to_char(${t.churches.id}, 'FM000')`,
+          count: sql<number>`count(*) over ()`.mapWith(Number),
+          host: {
+            name: t.churchHostnames.hostname,
+            verifiedAt: t.churchHostnames.verifiedAt,
+            failures: t.churchHostnames.failures,
+          },
+        })
+        .from(t.churches)
+        .leftJoin(t.churchHostnames, eq(t.churchHostnames.churchId, t.churches.id))
+        .orderBy(asc(t.churches.id));
+    // drizzle's own mapping (a statement built outside prepared()) against the plan's
+    const byDrizzle = await query(one).prepare('test.rows-drizzle').execute();
+    const statement = prepared(one.db, 'test.rows-plan', (name) => query(one).prepare(name));
+    expect((statement as { customResultMapper?: unknown }).customResultMapper).toBeTypeOf(
+      'function',
+    );
+    const byPlan = await statement.execute();
+    expect(byPlan).toEqual(byDrizzle);
+    expect(byPlan).toEqual([
+      {
+        name: 'Igreja Um',
+        images: {},
+        active: true,
+        created: expect.any(String),
+        count: 2,
+        host: { name: 'um.example', verifiedAt: new Date('2026-11-30T12:00:00.000Z'), failures: 0 },
+      },
+      {
+        name: 'Igreja Dois',
+        images: {},
+        active: true,
+        created: expect.any(String),
+        count: 2,
+        host: null,
+      },
+    ]);
+  });
 });

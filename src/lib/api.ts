@@ -2,7 +2,7 @@
 // server (SSR) calls the API in the same process when it runs there, or API_URL otherwise.
 import ky, { HTTPError, type KyInstance } from 'ky';
 import type { z } from 'zod';
-import { answerValueOf, markInProcess } from '../../contract/in-process.ts';
+import { answerValueOf, inProcessGet } from '../../contract/in-process.ts';
 
 export interface ApiClientOptions {
   /** Base URL of the v1 API, ending in /api/v1/. */
@@ -36,7 +36,7 @@ type FetchHandler = (request: Request) => Response | Promise<Response>;
 /** Clients that call the API in this process (api.server.ts), with what a direct GET needs. */
 const inProcessClients = new WeakMap<
   KyInstance,
-  { prefixUrl: string; headers: Record<string, string>; handler: FetchHandler }
+  { prefixUrl: string; headers: Headers; handler: FetchHandler }
 >();
 
 /** A client whose requests go straight to the API's fetch handler in this process. */
@@ -45,7 +45,12 @@ export function createInProcessApi(prefixUrl: string, handler: FetchHandler): Ky
     prefixUrl,
     fetch: (input, init) => Promise.resolve(handler(new Request(input, init))),
   });
-  inProcessClients.set(api, { prefixUrl, headers: { Accept: 'application/json' }, handler });
+  // One Headers for every read: the API only reads a request's headers.
+  inProcessClients.set(api, {
+    prefixUrl,
+    headers: new Headers({ Accept: 'application/json' }),
+    handler,
+  });
   return api;
 }
 
@@ -60,7 +65,7 @@ export async function getParsed<S extends z.ZodType>(
   // In-process, a page's reads skip ky's request plumbing (one Request, no hooks) and the JSON text:
   // the API hands the answer over as a value (docs/performance.md "In-process answers as values").
   // Errors are ky's, as callers expect.
-  const request = markInProcess(new Request(direct.prefixUrl + path, { headers: direct.headers }));
+  const request = inProcessGet(direct.prefixUrl + path, direct.headers);
   const response = await direct.handler(request);
   if (!response.ok) throw new HTTPError(response, request, {} as never);
   const carried = answerValueOf(response);
