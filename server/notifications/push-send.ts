@@ -1,5 +1,5 @@
-// One web push message to one device (RFC 8030, payload encrypted aes128gcm per RFC 8291, signed
-// with the server's VAPID key): web-push makes the request, this file sends it. The endpoint is a
+// One web push message to one device (RFC 8030, payload encrypted aes128gcm per RFC 8291 by
+// push-encrypt.ts, signed with the server's VAPID key by web-push): this file sends it. The endpoint is a
 // URL a member's browser gave us, so the address connected to must be public (the rule of
 // server/http/outbound-fetch.ts), checked when the socket connects.
 import dns from 'node:dns';
@@ -9,6 +9,7 @@ import type { LookupAddress, LookupOptions } from 'node:dns';
 import webpush from 'web-push';
 import type { PushPayload } from '../../contract/push.ts';
 import { isPublicAddress } from '../http/outbound-fetch.ts';
+import { encryptPush } from './push-encrypt.ts';
 import type { VapidKeys } from './vapid.ts';
 
 export interface PushDevice {
@@ -60,20 +61,16 @@ export async function sendPush(
   keys: VapidKeys,
   options: PushSendOptions = {},
 ): Promise<number> {
-  let details: ReturnType<typeof webpush.generateRequestDetails>;
-  try {
-    // encrypted for this device alone; the VAPID signature is made once per push service (below)
-    details = webpush.generateRequestDetails(
-      { endpoint: device.endpoint, keys: { p256dh: device.p256dh, auth: device.auth } },
-      JSON.stringify(payload),
-      { TTL: options.ttl ?? 24 * 3600, contentEncoding: 'aes128gcm' },
-    );
-  } catch {
-    return 0; // keys the library cannot use: treated as a failure, never a crash of the batch
-  }
-  const url = new URL(details.endpoint);
+  const url = URL.parse(device.endpoint);
   const local = options.allowLocal === true;
-  if (url.protocol !== 'https:' && !(local && url.protocol === 'http:')) return 0;
+  if (!url || (url.protocol !== 'https:' && !(local && url.protocol === 'http:'))) return 0;
+  let body: Buffer;
+  try {
+    // encrypted for this device alone (push-encrypt.ts); the VAPID signature is made once per push service (below)
+    body = await encryptPush(device.p256dh, device.auth, JSON.stringify(payload));
+  } catch {
+    return 0; // keys that cannot be used: a failure, never a crash of the batch
+  }
   const lookup = (
     hostname: string,
     opts: LookupOptions,
@@ -91,12 +88,19 @@ export async function sendPush(
   if (!local && /^[\d.]+$|:/.test(host) && !isPublicAddress(host)) return 0;
   const secure = url.protocol === 'https:';
   const request = secure ? https.request : http.request;
-  const headers = { ...(details.headers as Record<string, string>), ...vapidHeader(url, keys) };
+  const headers = {
+    TTL: String(options.ttl ?? 24 * 3600),
+    'Content-Length': String(body.length),
+    'Content-Type': 'application/octet-stream',
+    'Content-Encoding': 'aes128gcm',
+    Urgency: 'normal',
+    ...vapidHeader(url, keys),
+  };
   return new Promise<number>((resolve) => {
     const req = request(
       url,
       {
-        method: details.method,
+        method: 'POST',
         headers,
         lookup,
         // one connection per push service, kept between the messages of a send
@@ -111,6 +115,6 @@ export async function sendPush(
     );
     req.on('timeout', () => req.destroy());
     req.on('error', () => resolve(0));
-    req.end(details.body ?? undefined);
+    req.end(body);
   });
 }
