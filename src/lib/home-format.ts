@@ -19,22 +19,28 @@ const mondayUtc = (weekday: number, hours = 0, minutes = 0) =>
 
 /** The days that have services, Monday first, each with its services by time. */
 export function scheduleByDay(services: WeeklyService[], locale: string): ScheduleDay[] {
-  const dayName = dateFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const names = weekdayNames(locale);
   const days: ScheduleDay[] = [];
   for (let weekday = 1; weekday <= 7; weekday++) {
     const today = services
       .filter((s) => s.diaSemana === weekday)
       .sort((a, b) => a.horario.localeCompare(b.horario));
     if (today.length === 0) continue;
-    const name = dayName.format(mondayUtc(weekday));
-    days.push({
-      weekday,
-      name: name.charAt(0).toLocaleUpperCase(locale) + name.slice(1),
-      services: today,
-    });
+    days.push({ weekday, name: names[weekday - 1]!, services: today });
   }
   return days;
 }
+
+/** Monday to Sunday named in a language, capitalized: made once per language, not per render. */
+const weekdayNames = memoByText((locale): readonly string[] => {
+  const dayName = dateFormat(locale!, { weekday: 'long', timeZone: 'UTC' });
+  return Object.freeze(
+    [1, 2, 3, 4, 5, 6, 7].map((weekday) => {
+      const name = dayName.format(mondayUtc(weekday));
+      return name.charAt(0).toLocaleUpperCase(locale) + name.slice(1);
+    }),
+  );
+});
 
 /** "07:00" and "19:00" in pt and es, "7:00 PM" in en. */
 export const formatServiceTime = (horario: string, locale: string): string =>
