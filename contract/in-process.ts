@@ -85,8 +85,9 @@ export const isPlainUrl = (url: string): boolean => PLAIN_URL.test(url) && !DOT_
 /**
  * The web side: a marked GET for the in-process API. A page's plain read gets an object with only
  * what the API reads of a GET (its URL, method, headers, no body): a `Request` costs ~12 µs to
- * build, a quarter of such a call's own work (docs/performance.md "In-process reads without a
- * Request"). Any other URL gets a real one, so the API always sees the URL a Request would give it.
+ * build, a quarter of such a call's own work
+ * (docs/performance.md "In-process reads without a Request").
+ * Any other URL gets a real one, so the API always sees the URL a Request would give it.
  */
 export function inProcessGet(url: string, headers: Headers): Request {
   if (!isPlainUrl(url)) return markInProcess(new Request(url, { headers }));
