@@ -3,13 +3,13 @@
 // script runs on 127.0.0.1 that answers 201 and decrypts one message in 500 to check it. Prints
 // the send's time, devices a second, and the process's RSS. BENCH_PG=postgres://… runs it on a
 // fresh PostgreSQL database instead of PGlite.
-import { createDecipheriv, createECDH, hkdfSync, randomBytes } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import * as t from '../server/db/schema/index.ts';
 import { openTestDatabase } from '../server/db/test-database.ts';
 import { deliverPush } from '../server/notifications/push.service.ts';
+import { browserKeys, decrypt } from '../server/notifications/push-service.test-support.ts';
 import webpush from 'web-push';
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 20_000);
@@ -17,28 +17,8 @@ if (process.env.BENCH_PG) process.env.TEST_DATABASE_URL = process.env.BENCH_PG;
 const backend = process.env.BENCH_PG ? 'postgres' : 'pglite';
 
 // One browser key pair for every device: the server still encrypts each message on its own.
-const ecdh = createECDH('prime256v1');
-ecdh.generateKeys();
-const auth = randomBytes(16);
-const keys = {
-  p256dh: ecdh.getPublicKey().toString('base64url'),
-  auth: auth.toString('base64url'),
-};
-
-function decrypt(body: Buffer): string {
-  const salt = body.subarray(0, 16);
-  const idLength = body[20]!;
-  const serverKey = body.subarray(21, 21 + idLength);
-  const cipher = body.subarray(21 + idLength);
-  const info = Buffer.concat([Buffer.from('WebPush: info\0'), ecdh.getPublicKey(), serverKey]);
-  const ikm = Buffer.from(hkdfSync('sha256', ecdh.computeSecret(serverKey), auth, info, 32));
-  const cek = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: aes128gcm\0', 16));
-  const nonce = Buffer.from(hkdfSync('sha256', ikm, salt, 'Content-Encoding: nonce\0', 12));
-  const d = createDecipheriv('aes-128-gcm', cek, nonce);
-  d.setAuthTag(cipher.subarray(cipher.length - 16));
-  const plain = Buffer.concat([d.update(cipher.subarray(0, cipher.length - 16)), d.final()]);
-  return plain.subarray(0, plain.lastIndexOf(2)).toString('utf8');
-}
+const browser = browserKeys();
+const keys = browser.keys;
 
 let received = 0;
 let checked = 0;
@@ -47,7 +27,7 @@ const server = http.createServer((req, res) => {
   req.on('data', (c: Buffer) => chunks.push(c));
   req.on('end', () => {
     if (received++ % 500 === 0) {
-      const payload = JSON.parse(decrypt(Buffer.concat(chunks))) as { title: string };
+      const payload = JSON.parse(decrypt(Buffer.concat(chunks), browser)) as { title: string };
       if (payload.title !== 'Bench notice') throw new Error(`bad payload ${payload.title}`);
       checked++;
     }

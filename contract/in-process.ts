@@ -74,13 +74,20 @@ export function markInProcess(request: Request): Request {
   return request;
 }
 
+/** Where the web side's in-process API client sends its calls (src/lib/api.server.ts). */
+const IN_PROCESS_ORIGIN = 'http://in-process';
+export const IN_PROCESS_API = `${IN_PROCESS_ORIGIN}/api/v1/`;
+
 // Characters a URL keeps as they are in an http path and query (WHATWG URL: nothing to escape, no
 // backslash, no fragment); dot segments are the one other thing its parser rewrites.
-const PLAIN_URL = /^http:\/\/in-process\/[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
+const PLAIN_PATH = /^\/[A-Za-z0-9\-._~!$&()*+,;=:@/?%]*$/;
 const DOT_SEGMENT = /\/(?:\.|%2e){1,2}(?:[/?]|$)/i;
 
 /** Whether `new Request(url).url` would be `url` itself (tests/unit/in-process-request.test.ts). */
-export const isPlainUrl = (url: string): boolean => PLAIN_URL.test(url) && !DOT_SEGMENT.test(url);
+export const isPlainUrl = (url: string): boolean =>
+  url.startsWith(IN_PROCESS_ORIGIN) &&
+  PLAIN_PATH.test(url.slice(IN_PROCESS_ORIGIN.length)) &&
+  !DOT_SEGMENT.test(url);
 
 /**
  * The web side: a marked GET for the in-process API. A page's plain read gets an object with only

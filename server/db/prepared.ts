@@ -53,7 +53,7 @@ function withRowMapper<S>(statement: S): S {
   return statement;
 }
 
-export function rowMapper(
+function rowMapper(
   fields: NonNullable<DrizzleShape['fields']>,
   joins: Record<string, boolean> | undefined,
 ): (rows: unknown[][]) => Record<string, unknown>[] {
