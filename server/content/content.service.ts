@@ -15,6 +15,7 @@ import { membershipOf } from '../auth/authenticate.ts';
 import type { Database } from '../db/client.ts';
 import { containsPattern } from '../db/like.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
+import { pageTotal, totalColumn } from '../db/page-total.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import type { CategoryKind, ContentKind } from '../db/schema/content.ts';
@@ -83,12 +84,17 @@ const named = (table: typeof t.contentCategories | typeof t.publicationTypes) =>
   slug: table.slug,
 });
 
-function selectRecords<Item extends typeof summaryColumns>(db: Database, item: Item) {
+/** Contents with their category and type; `extra` columns beside them (a list's total). */
+function selectRecords<
+  Item extends typeof summaryColumns,
+  Extra extends Record<string, SQL> = Record<never, SQL>,
+>(db: Database, item: Item, extra?: Extra) {
   return db
     .select({
       item,
       category: named(t.contentCategories),
       publicationType: named(t.publicationTypes),
+      ...(extra as Extra),
     })
     .from(t.contents)
     .leftJoin(t.contentCategories, eq(t.contentCategories.id, t.contents.categoryId))
@@ -155,8 +161,9 @@ async function listContents(
       ? [asc(t.contents.title), asc(t.contents.id)]
       : [sql`${t.contents.publishedAt} desc nulls last`, sql`${t.contents.id} desc nulls last`];
   // docs/performance.md "Kept plans and partial indexes": the page's ids come from the index alone (page 500 skips index entries, not rows);
-  // only those rows are read whole. The count runs beside it (in parallel on PostgreSQL).
-  const pageQuery = () => {
+  // only those rows are read whole. A list's count is a column of the page (server/db/page-total.ts);
+  // a search's capped count runs beside its page, which is planned for each term.
+  const pageQuery = <Extra extends Record<string, SQL>>(extra?: Extra) => {
     const pageIds = db
       .select({ id: t.contents.id })
       .from(t.contents)
@@ -164,7 +171,7 @@ async function listContents(
       .orderBy(...order())
       .limit(p('limit'))
       .offset(p('offset'));
-    return selectRecords(db, o.withBody ? contentColumns : summaryColumns)
+    return selectRecords(db, o.withBody ? contentColumns : summaryColumns, extra)
       .where(inArray(t.contents.id, pageIds))
       .orderBy(...order());
   };
@@ -183,8 +190,8 @@ async function listContents(
               .as('matches'),
           )
       : db.select({ n: count() }).from(t.contents).where(where());
-  const page = prepared(db, `content.page.${shape}`, (name) => pageQuery().prepare(name));
-  const total = prepared(db, `content.count.${filtered}`, (name) => countQuery().prepare(name));
+  const total = () =>
+    prepared(db, `content.count.${filtered}`, (name) => countQuery().prepare(name));
   const values = {
     churchId: o.churchId,
     kind: o.kind,
@@ -198,13 +205,23 @@ async function listContents(
     // One more than it shows, to know there are more; past the cap, enough to know of a next page.
     countCap: Math.max(SEARCH_COUNT_AHEAD, o.query.page * o.query.limit) + 1,
   };
-  const [found, [counted]] = await Promise.all([page.execute(values), total.execute(values)]);
   // drizzle types each column of a left-joined object as nullable; a row without a category (or
   // type) has a null object there (its mapResultRow), which is what the serializers take
+  if (!searching) {
+    const found = await prepared(db, `content.page.${shape}`, (name) =>
+      pageQuery({ total: totalColumn(countQuery()) }).prepare(name),
+    ).execute(values);
+    const n = await pageTotal(found, values.offset, async () =>
+      Number((await total().execute(values))[0]?.n ?? 0),
+    );
+    return { rows: found as SummaryRecord[], total: n };
+  }
+  const page = prepared(db, `content.page.${shape}`, (name) => pageQuery().prepare(name));
+  const [found, [counted]] = await Promise.all([page.execute(values), total().execute(values)]);
   const rows = found as SummaryRecord[];
   const n = Number(counted?.n ?? 0);
   const cap = values.countCap - 1;
-  return searching && n > cap ? { rows, total: cap, totalCapped: true } : { rows, total: n };
+  return n > cap ? { rows, total: cap, totalCapped: true } : { rows, total: n };
 }
 
 async function findContent(

@@ -2,6 +2,7 @@
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
 import type { EventWire } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
+import { pageTotal, totalColumn } from '../db/page-total.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { toEvent } from './events.serializers.ts';
@@ -32,14 +33,13 @@ const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c wh
 const ofChurch = (filters: SQL[]) =>
   and(eq(t.events.churchId, sql.placeholder('churchId')), eq(t.events.active, true), ...filters);
 
+const eventFields = { event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent };
+const soonestFirst = [asc(t.events.startsAt), asc(t.events.id)];
+
 /** A church's active events with `filters`, tickets included, soonest first unless `order` says. */
-function selectEvents(
-  db: Database,
-  filters: SQL[],
-  order: SQL[] = [asc(t.events.startsAt), asc(t.events.id)],
-) {
+function selectEvents(db: Database, filters: SQL[], order: SQL[] = soonestFirst) {
   return db
-    .select({ event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent })
+    .select(eventFields)
     .from(t.events)
     .where(ofChurch(filters))
     .orderBy(...order);
@@ -96,27 +96,30 @@ export async function loadEventsPage(
   const p = sql.placeholder;
   const ended = sql`${t.events.endsAt} < ${p('now')}`;
   const values = { churchId, now: now.toISOString(), limit, offset: (page - 1) * limit };
-  const [rows, [counted]] = await Promise.all([
-    prepared(db, 'events.page', (name) =>
-      selectEvents(
-        db,
-        [],
-        [
-          ended,
-          sql`case when not ${ended} then ${t.events.startsAt} end`,
-          desc(t.events.startsAt),
-          asc(t.events.id),
-        ],
+  const countOf = () => db.select({ n: count() }).from(t.events).where(ofChurch([]));
+  // The page and the church's count in one statement (server/db/page-total.ts).
+  const rows = await prepared(db, 'events.page', (name) =>
+    db
+      .select({ ...eventFields, total: totalColumn(countOf()) })
+      .from(t.events)
+      .where(ofChurch([]))
+      .orderBy(
+        ended,
+        sql`case when not ${ended} then ${t.events.startsAt} end`,
+        desc(t.events.startsAt),
+        asc(t.events.id),
       )
-        .limit(p('limit'))
-        .offset(p('offset'))
-        .prepare(name),
-    ).execute(values),
-    prepared(db, 'events.count', (name) =>
-      db.select({ n: count() }).from(t.events).where(ofChurch([])).prepare(name),
-    ).execute(values),
-  ]);
-  return { eventos: rows.map(toEventWire), total: Number(counted?.n ?? 0) };
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name),
+  ).execute(values);
+  const total = await pageTotal(rows, values.offset, async () => {
+    const [counted] = await prepared(db, 'events.count', (name) => countOf().prepare(name)).execute(
+      values,
+    );
+    return Number(counted?.n ?? 0);
+  });
+  return { eventos: rows.map(toEventWire), total };
 }
 
 function toEventWire(r: {

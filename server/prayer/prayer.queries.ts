@@ -4,6 +4,7 @@ import { and, asc, count, desc, eq, sql, type Placeholder } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { prayerListQuery } from '../../contract/prayer.ts';
 import type { Database } from '../db/client.ts';
+import { pageTotal, totalColumn } from '../db/page-total.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
 import { toPrayerItem, toPrayerMessage, type PrayerRecord } from './prayer.serializers.ts';
@@ -17,18 +18,26 @@ const messageCount = (churchId: number | Placeholder) =>
     Number,
   );
 
+/** A request's columns, its reason's and its message count. */
+const prayerFields = (churchId: number | Placeholder) => ({
+  prayer: t.prayers,
+  reason: t.prayerReasons,
+  messages: messageCount(churchId),
+});
+
+/** A request's reason, of the same church. */
+const reasonOf = (churchId: number | Placeholder) =>
+  and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId));
+
 /**
  * Requests with their reason (of the same church) and message count; callers add the church filter.
  * The church may be a placeholder, for a prepared statement (server/db/prepared.ts).
  */
 export function selectPrayers(db: Database, churchId: number | Placeholder) {
   return db
-    .select({ prayer: t.prayers, reason: t.prayerReasons, messages: messageCount(churchId) })
+    .select(prayerFields(churchId))
     .from(t.prayers)
-    .leftJoin(
-      t.prayerReasons,
-      and(eq(t.prayerReasons.id, t.prayers.reasonId), eq(t.prayerReasons.churchId, churchId)),
-    );
+    .leftJoin(t.prayerReasons, reasonOf(churchId));
 }
 
 const onWall = (churchId: number | Placeholder) =>
@@ -69,22 +78,28 @@ export async function wallPage(
     limit: query.limit,
     offset: (query.page - 1) * query.limit,
   };
-  const [rows, [total]] = await Promise.all([
-    prepared(db, `prayer.wall.${shape}`, (name) =>
-      selectPrayers(db, p('churchId'))
-        .where(where())
-        .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
-        .limit(p('limit'))
-        .offset(p('offset'))
-        .prepare(name),
-    ).execute(values),
-    prepared(db, `prayer.wall-count.${shape}`, (name) =>
-      db.select({ n: count() }).from(t.prayers).where(where()).prepare(name),
-    ).execute(values),
-  ]);
+  const countOf = () => db.select({ n: count() }).from(t.prayers).where(where());
+  // The page and the wall's total in one statement (server/db/page-total.ts).
+  const rows = await prepared(db, `prayer.wall.${shape}`, (name) =>
+    db
+      .select({ ...prayerFields(p('churchId')), total: totalColumn(countOf()) })
+      .from(t.prayers)
+      .leftJoin(t.prayerReasons, reasonOf(p('churchId')))
+      .where(where())
+      .orderBy(desc(t.prayers.createdAt), desc(t.prayers.id))
+      .limit(p('limit'))
+      .offset(p('offset'))
+      .prepare(name),
+  ).execute(values);
+  const total = await pageTotal(rows, values.offset, async () => {
+    const [counted] = await prepared(db, `prayer.wall-count.${shape}`, (name) =>
+      countOf().prepare(name),
+    ).execute(values);
+    return Number(counted?.n ?? 0);
+  });
   return {
     oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)),
-    total: Number(total?.n ?? 0),
+    total,
     page: query.page,
     limit: query.limit,
   };

@@ -66,6 +66,10 @@ describe.each(testBackends())('prayer wall calls on %s', (backend) => {
     expect([...dates].sort().reverse()).toEqual(dates);
     const last = prayerListResponseSchema.parse((await get('/oracao/graca?limit=5&page=3')).body);
     expect(last.oracoes).toHaveLength(3);
+    expect(last.total).toBe(13);
+    // A page past the end has no row to carry the total: it is counted alone (server/db/page-total.ts).
+    const beyond = prayerListResponseSchema.parse((await get('/oracao/graca?limit=5&page=9')).body);
+    expect(beyond).toMatchObject({ oracoes: [], total: 13 });
     const all = prayerListResponseSchema.parse((await get('/oracao/graca?limit=50')).body);
     expect(all.oracoes.map((o) => o.mensagem)).not.toContain(GRACA_UNPUBLISHED_PRAYER);
     expect(all.oracoes.map((o) => o.mensagem)).not.toContain('Pedido retirado pelo autor.');
