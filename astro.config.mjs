@@ -82,6 +82,42 @@ function islandStylesInHead() {
 }
 
 /**
+ * Astro's Node adapter gives each page's `Request` an abort signal wired to the socket's `close`: per
+ * request an AbortController, a listener added to the socket and removed again, a property set on
+ * the Node request and deleted, and inside Node's `Request` a WeakRef and a FinalizationRegistry
+ * entry that only a full collection clears. Pages are
+ * rendered whole and sent after (the page cache), so nothing needs to learn that a visitor left
+ * mid-render: the request goes without the signal and its wiring (docs/performance.md "Renders
+ * without the cache, a seventh time"). Fails the build if Astro's code changed, so the patch is
+ * looked at again rather than silently lost.
+ */
+function requestsWithoutSignal() {
+  /** @type {[string, string][]} */
+  const patches = [
+    [
+      'headers: makeRequestHeaders(req),\n    signal: controller.signal\n  };',
+      'headers: makeRequestHeaders(req)\n  };',
+    ],
+    ['  wireAbortController(req, controller);\n', ''],
+  ];
+  return {
+    name: 'requests-without-signal',
+    /** @param {string} code @param {string} id */
+    transform(code, id) {
+      if (!id.includes('/astro/dist/core/app/node.js')) return null;
+      let patched = code;
+      for (const [from, to] of patches) {
+        // createRequestFromNodeRequest (the adapter's middleware) and createRequest each have one
+        if (patched.split(from).length !== 3)
+          throw new Error('requests-without-signal: Astro changed createRequestFromNodeRequest');
+        patched = patched.replaceAll(from, to);
+      }
+      return patched;
+    },
+  };
+}
+
+/**
  * `import code from '../scripts/x.ts?inline-script'`: the module bundled, tree-shaken and minified
  * into one classic script's text, for the pages that ship no module script (src/README.md, DOM
  * scripts); the page inlines it and adds its CSP hash.
@@ -125,7 +161,7 @@ export default defineConfig({
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [keptCspDigests(), islandStylesInHead(), inlineScripts()],
+    plugins: [keptCspDigests(), islandStylesInHead(), requestsWithoutSignal(), inlineScripts()],
     server: { allowedHosts: true },
   },
 });
