@@ -85,11 +85,10 @@ function islandStylesInHead() {
  * Astro's Node adapter gives each page's `Request` an abort signal wired to the socket's `close`: per
  * request an AbortController, a listener added to the socket and removed again, a property set on
  * the Node request and deleted, and inside Node's `Request` a WeakRef and a FinalizationRegistry
- * entry that only a full collection clears. Pages are
- * rendered whole and sent after (the page cache), so nothing needs to learn that a visitor left
- * mid-render: the request goes without the signal and its wiring (docs/performance.md "Renders
- * without the cache, a seventh time"). Fails the build if Astro's code changed, so the patch is
- * looked at again rather than silently lost.
+ * entry that only a full collection clears. Pages are rendered whole and sent after (the page
+ * cache), so nothing needs to learn that a visitor left mid-render: the request goes without the
+ * signal and its wiring (docs/performance.md "Renders without the cache, a seventh time"). Fails
+ * the build if Astro's code changed, so the patch is looked at again rather than silently lost.
  */
 function requestsWithoutSignal() {
   /** @type {[string, string][]} */

@@ -211,9 +211,7 @@ async function listContents(
     const found = await prepared(db, `content.page.${shape}`, (name) =>
       pageQuery({ total: totalColumn(countQuery()) }).prepare(name),
     ).execute(values);
-    const n = await pageTotal(found, values.offset, async () =>
-      Number((await total().execute(values))[0]?.n ?? 0),
-    );
+    const n = await pageTotal(found, values.offset, () => total().execute(values));
     return { rows: found as SummaryRecord[], total: n };
   }
   const page = prepared(db, `content.page.${shape}`, (name) => pageQuery().prepare(name));

@@ -113,12 +113,9 @@ export async function loadEventsPage(
       .offset(p('offset'))
       .prepare(name),
   ).execute(values);
-  const total = await pageTotal(rows, values.offset, async () => {
-    const [counted] = await prepared(db, 'events.count', (name) => countOf().prepare(name)).execute(
-      values,
-    );
-    return Number(counted?.n ?? 0);
-  });
+  const total = await pageTotal(rows, values.offset, () =>
+    prepared(db, 'events.count', (name) => countOf().prepare(name)).execute(values),
+  );
   return { eventos: rows.map(toEventWire), total };
 }
 

@@ -91,12 +91,9 @@ export async function wallPage(
       .offset(p('offset'))
       .prepare(name),
   ).execute(values);
-  const total = await pageTotal(rows, values.offset, async () => {
-    const [counted] = await prepared(db, `prayer.wall-count.${shape}`, (name) =>
-      countOf().prepare(name),
-    ).execute(values);
-    return Number(counted?.n ?? 0);
-  });
+  const total = await pageTotal(rows, values.offset, () =>
+    prepared(db, `prayer.wall-count.${shape}`, (name) => countOf().prepare(name)).execute(values),
+  );
   return {
     oracoes: rows.map((r: PrayerRecord) => toPrayerItem(r)),
     total,
