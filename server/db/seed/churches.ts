@@ -275,6 +275,16 @@ export const DEMO_ACCOUNTS = [
     roles: ['ROLE_ADMIN'],
   },
   {
+    // esperanza has no EBD: the staff area's "module off" state without switching a module anyone
+    // else reads (tests/e2e/admin-content-editor.e2e.ts)
+    email: 'admin@esperanza.demo',
+    church: 'esperanza',
+    firstName: 'Lucía',
+    lastName: 'Fernández',
+    active: true,
+    roles: ['ROLE_ADMIN'],
+  },
+  {
     email: 'tesoureiro@graca.demo',
     church: 'graca',
     firstName: 'Tiago',
