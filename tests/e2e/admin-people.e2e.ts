@@ -16,8 +16,13 @@ test('a treasurer filters a month and exports its CSV; the numbers add up', asyn
   await asMember(page, 'tesoureiro@graca.demo');
   await page.goto(churchUrl('graca', '/admin/giving'));
   await expect(page.getByRole('heading', { level: 1, name: 'Doações' })).toBeVisible();
-  // the month of the demo member's latest monthly tithe
-  const month = new Date(Date.now() - 30 * DAY).toISOString().slice(0, 7);
+  // the month of the demo member's latest monthly tithe, in graca's time zone as the filter reads it
+  // (in UTC the tithe seeded 30 days before 00:30 on the 1st falls in the wrong month)
+  const month = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'America/Sao_Paulo',
+    year: 'numeric',
+    month: '2-digit',
+  }).format(new Date(Date.now() - 30 * DAY));
   await page.getByLabel('Mês', { exact: true }).fill(month);
   await expect(page).toHaveURL(new RegExp(`de=${month}-01&ate=${month}-\\d\\d`));
   // the filter lives in the address: opened from it, no total of the previous filter can be read

@@ -295,7 +295,10 @@ test('a recurring gift whose bank wants the donor there is confirmed on /user/gi
       }
     ).doacoesRecorrentes;
   const gift = (await list()).find((g) => g.status === 'ativa')!;
-  const today = new Date().toISOString().slice(0, 10);
+  // graca's today, as the job reads a gift's date (in UTC it is already tomorrow from 21:00 there)
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
+    new Date(),
+  );
   await put(`/usuario/${me.user.id}/doacao-recorrente/${gift.id}`, token, {
     idCartao: card,
     proximaCobranca: today,
