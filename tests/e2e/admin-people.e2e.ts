@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { churchTimeZone, churchToday } from '../../common/time-zone.ts';
 import { asMember, churchUrl } from './helpers.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -16,13 +17,9 @@ test('a treasurer filters a month and exports its CSV; the numbers add up', asyn
   await asMember(page, 'tesoureiro@graca.demo');
   await page.goto(churchUrl('graca', '/admin/giving'));
   await expect(page.getByRole('heading', { level: 1, name: 'Doações' })).toBeVisible();
-  // the month of the demo member's latest monthly tithe, in graca's time zone as the filter reads it
+  // the month of the demo member's latest monthly tithe, on graca's calendar as the filter reads it
   // (in UTC the tithe seeded 30 days before 00:30 on the 1st falls in the wrong month)
-  const month = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/Sao_Paulo',
-    year: 'numeric',
-    month: '2-digit',
-  }).format(new Date(Date.now() - 30 * DAY));
+  const month = churchToday(churchTimeZone('BR', 'pt'), Date.now() - 30 * DAY).slice(0, 7);
   await page.getByLabel('Mês', { exact: true }).fill(month);
   await expect(page).toHaveURL(new RegExp(`de=${month}-01&ate=${month}-\\d\\d`));
   // the filter lives in the address: opened from it, no total of the previous filter can be read

@@ -13,6 +13,7 @@ import {
   startFakeStripe,
   type FakeStripe,
 } from '../../server/payments/adapters/fake-stripe.test-support.ts';
+import { churchTimeZone, churchToday } from '../../common/time-zone.ts';
 import { startSecondServer, type SecondServer } from './second-server.ts';
 
 const expect = baseExpect.configure({ timeout: 30_000 });
@@ -296,9 +297,7 @@ test('a recurring gift whose bank wants the donor there is confirmed on /user/gi
     ).doacoesRecorrentes;
   const gift = (await list()).find((g) => g.status === 'ativa')!;
   // graca's today, as the job reads a gift's date (in UTC it is already tomorrow from 21:00 there)
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Sao_Paulo' }).format(
-    new Date(),
-  );
+  const today = churchToday(churchTimeZone('BR', 'pt'));
   await put(`/usuario/${me.user.id}/doacao-recorrente/${gift.id}`, token, {
     idCartao: card,
     proximaCobranca: today,
