@@ -3,6 +3,7 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { devApi } from './scripts/astro-dev-api.mjs';
+import { sharedGetters } from './scripts/astro-shared-getters.mjs';
 
 /**
  * Astro's build lists the CSP hash of each inline style once per page that has it (488 entries
@@ -117,6 +118,96 @@ function requestsWithoutSignal() {
 }
 
 /**
+ * Astro's production environment asks for a page's module with `import()` on every render; for a
+ * module already loaded Node still walks its ESM loader (~40 µs a render, and two throwaway hidden
+ * classes). The module never changes in a built server, so each is kept once loaded
+ * (docs/performance.md "Renders without the cache, an eighth time"). Fails the build if Astro's
+ * code changed, so the patch is looked at again rather than silently lost.
+ */
+function keptPageModules() {
+  const load = '    return await importComponentInstance();\n';
+  return {
+    name: 'kept-page-modules',
+    /** @param {string} code @param {string} id */
+    transform(code, id) {
+      if (!id.includes('/astro/dist/core/environment/production.js')) return null;
+      if (code.split(load).length !== 2)
+        throw new Error('kept-page-modules: Astro changed getModuleForRoute');
+      return (
+        code.replace(
+          load,
+          () => `    let module = keptPageModules.get(importComponentInstance);
+    if (!module) {
+      module = await importComponentInstance();
+      keptPageModules.set(importComponentInstance, module);
+    }
+    return module;
+`,
+        ) + '\nconst keptPageModules = new Map();\n'
+      );
+    },
+  };
+}
+
+/**
+ * A page is rendered whole (no streaming), yet Astro's Node adapter sent it by reading its Response's
+ * body as a stream: per render the lightweight Response of @hono/node-server (the process's global
+ * Response) turned into a real one, which copied the page's bytes into a new ReadableStream, and
+ * a reader took them back out over promises. renderPage keeps the bytes it made beside its
+ * Response and writeResponse sends them in one `end()` when that same Response reaches it
+ * (a middleware that makes a new Response goes the stream's way as before); docs/performance.md
+ * "Renders without the cache, an eighth time". Fails the build if Astro's code changed.
+ */
+function pagesSentWhole() {
+  const kept = 'Symbol.for("church-web.astro-whole-body")';
+  const made = `  if (status) {
+    return new Response(body, { ...init, headers, status, statusText });
+  } else {
+    return new Response(body, { ...init, headers });
+  }`;
+  const written = `async function writeResponse(source, destination) {
+  const { status, headers, body, statusText } = source;`;
+  /** @param {string} code @param {string} from @param {string} to @param {string} what */
+  const once = (code, from, to, what) => {
+    if (code.split(from).length !== 2) throw new Error(`pages-sent-whole: Astro changed ${what}`);
+    return code.replace(from, () => to);
+  };
+  return {
+    name: 'pages-sent-whole',
+    /** @param {string} code @param {string} id */
+    transform(code, id) {
+      if (id.includes('/astro/dist/runtime/server/render/page.js'))
+        return once(
+          code,
+          made,
+          `  const response = status
+    ? new Response(body, { ...init, headers, status, statusText })
+    : new Response(body, { ...init, headers });
+  if (body instanceof Uint8Array) response[${kept}] = { body, statusText: status ? statusText : init.statusText };
+  return response;`,
+          'renderPage',
+        );
+      if (id.includes('/astro/dist/core/app/node.js'))
+        return once(
+          code,
+          written,
+          `async function writeResponse(source, destination) {
+  const whole = source[${kept}];
+  if (whole && !getAbortControllerCleanup(destination.req ?? void 0)) {
+    if (!(destination instanceof Http2ServerResponse)) destination.statusMessage = whole.statusText ?? "";
+    destination.writeHead(source.status, createOutgoingHttpHeaders(source.headers));
+    destination.end(whole.body);
+    return;
+  }
+  const { status, headers, body, statusText } = source;`,
+          'writeResponse',
+        );
+      return null;
+    },
+  };
+}
+
+/**
  * `import code from '../scripts/x.ts?inline-script'`: the module bundled, tree-shaken and minified
  * into one classic script's text, for the pages that ship no module script (src/README.md, DOM
  * scripts); the page inlines it and adds its CSP hash.
@@ -160,7 +251,15 @@ export default defineConfig({
   devToolbar: { enabled: false },
   markdown: { syntaxHighlight: false },
   vite: {
-    plugins: [keptCspDigests(), islandStylesInHead(), requestsWithoutSignal(), inlineScripts()],
+    plugins: [
+      keptCspDigests(),
+      islandStylesInHead(),
+      requestsWithoutSignal(),
+      sharedGetters(),
+      keptPageModules(),
+      pagesSentWhole(),
+      inlineScripts(),
+    ],
     server: { allowedHosts: true },
   },
 });

@@ -2,7 +2,7 @@
 // dist: `npm test` builds first) renders the main pages in-process on a seeded PGlite; each page
 // has a ceiling of SQL statements, so an N+1 or an extra round trip per block fails here, and no
 // page may send a write (a read path writes nothing). `PAGE_QUERIES=1` prints the counts.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import {
   createServer,
   request,
@@ -247,5 +247,38 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     expect(code).toContain('function createRequestFromNodeRequest');
     expect(code).not.toContain('signal: controller.signal');
     expect(code).not.toContain('wireAbortController(req, controller)');
+  });
+
+  // scripts/astro-shared-getters.mjs: no getter written per request in Astro's request state, no
+  // per-request prototype for a component's `Astro` (docs/performance.md "Renders without the cache,
+  // an eighth time").
+  it("builds Astro's request state with getters written once", () => {
+    const code = readFileSync(entry, 'utf8');
+    expect(code).toContain('const Astro = new AstroGlobal(astroPagePartial, props);');
+    expect(code).not.toContain('Object.create(astroPagePartial)');
+    expect(code).toMatch(/Object\.defineProperty\(this, key, \{\s*get: slotPresent,/);
+    for (const perRequest of [
+      /get locals\(\) \{\s*return (self|state)\.locals;/,
+      /get headers\(\) \{\s*return headers;/,
+      /get cookies\(\) \{\s*return state\.cookies;/,
+      /get callAction\(\) \{\s*return callAction;/,
+      /get: \(\) => state\.resolve\(key\)/,
+    ])
+      expect(code).not.toMatch(perRequest);
+  });
+
+  // astro.config.mjs keptPageModules and pagesSentWhole (the same section): no `import()` of the page
+  // per render, and a page written with its own bytes, not read back through a stream.
+  it('keeps page modules and sends a rendered page whole', () => {
+    const code = readFileSync(entry, 'utf8');
+    const chunks = path.join(path.dirname(entry), 'chunks');
+    const all = [
+      code,
+      ...readdirSync(chunks).map((f) => readFileSync(path.join(chunks, f), 'utf8')),
+    ];
+    const bundle = all.join('\n');
+    expect(bundle).toMatch(/keptPageModules\.get\(importComponentInstance\)/);
+    expect(bundle).toMatch(/response\[Symbol\.for\("church-web\.astro-whole-body"\)\] = \{/);
+    expect(code).toMatch(/const whole = source\[Symbol\.for\("church-web\.astro-whole-body"\)\];/);
   });
 });
