@@ -17,9 +17,11 @@ test('a treasurer filters a month and exports its CSV; the numbers add up', asyn
   await asMember(page, 'tesoureiro@graca.demo');
   await page.goto(churchUrl('graca', '/admin/giving'));
   await expect(page.getByRole('heading', { level: 1, name: 'Doações' })).toBeVisible();
-  // the month of the demo member's latest monthly tithe, on graca's calendar as the filter reads it
-  // (in UTC the tithe seeded 30 days before 00:30 on the 1st falls in the wrong month)
-  const month = churchToday(churchTimeZone('BR', 'pt'), Date.now() - 30 * DAY).slice(0, 7);
+  // a month with the demo gifts seeded 30 and 45 days before the server started, on graca's
+  // calendar as the filter reads it: the month of the day between them holds one at least (a month
+  // is longer than their 15 days), however many minutes the seed ran before this test, even across
+  // a month's first midnight there (00:00 in São Paulo, 03:00 UTC)
+  const month = churchToday(churchTimeZone('BR', 'pt'), Date.now() - 37.5 * DAY).slice(0, 7);
   await page.getByLabel('Mês', { exact: true }).fill(month);
   await expect(page).toHaveURL(new RegExp(`de=${month}-01&ate=${month}-\\d\\d`));
   // the filter lives in the address: opened from it, no total of the previous filter can be read
