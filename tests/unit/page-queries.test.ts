@@ -13,6 +13,8 @@ import {
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { resolvePages } from '../../bench/pages.ts';
@@ -240,6 +242,30 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     expect(Object.values(counts).every((n) => n > 0)).toBe(true); // the counter saw the renders
   }, 300_000);
 
+  // What a render keeps must die young: V8 promotes what survives two young-generation collections,
+  // and a pattern that kept each finished render alive until a full collection (a closure in a
+  // per-request context, in Astro's slotted components and in the page cache's capture) made every
+  // render pay to copy what it kept, twice (docs/performance.md "Renders without the cache, a ninth
+  // time"). The old generation's growth over renders, after two young collections, is that cost.
+  it('a finished render keeps nothing past young-generation collections', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = runInNewContext('gc') as (options?: { type: 'minor' | 'major' }) => void;
+    const oldBytes = () =>
+      v8.getHeapSpaceStatistics().find((s) => s.space_name === 'old_space')!.space_used_size;
+    const perRender = async (page: string, renders: number) => {
+      for (let i = 0; i < 50; i++) await render(page); // compiled, caches warm
+      gc();
+      const before = oldBytes();
+      for (let i = 0; i < renders; i++) await render(page);
+      gc({ type: 'minor' });
+      gc({ type: 'minor' });
+      return (oldBytes() - before) / renders;
+    };
+    const about = await perRender('/about', 300);
+    if (process.env.PAGE_QUERIES) console.log('old-generation bytes per /about render', about);
+    expect(about).toBeLessThan(2048); // 26 kB a render before
+  }, 120_000);
+
   // astro.config.mjs requestsWithoutSignal: no abort wiring per render (docs/performance.md "Renders
   // without the cache, a seventh time").
   it("builds a page's Request without an abort signal", () => {
@@ -278,6 +304,7 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     ];
     const bundle = all.join('\n');
     expect(bundle).toMatch(/keptPageModules\.get\(importComponentInstance\)/);
+    expect(bundle).toContain('this.slotValues[name] = slotOnceThenAgain(value, slot, result);');
     expect(bundle).toMatch(/response\[Symbol\.for\("church-web\.astro-whole-body"\)\] = \{/);
     expect(code).toMatch(/const whole = source\[Symbol\.for\("church-web\.astro-whole-body"\)\];/);
   });
