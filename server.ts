@@ -1,6 +1,7 @@
 // Composition root (docs/architecture.md "Programs and one port"): one HTTP server on one port for the web site (Astro),
 // the v1 API (/api/v1), /healthz, /readyz, /metrics and the chat (/socket.io). It logs every request (server/log.ts)
 // and drains on SIGTERM (docs/deploy.md "Draining").
+import './server/gc-tuning.ts'; // V8's settings, before anything else runs
 import { existsSync } from 'node:fs';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -163,6 +163,66 @@ function readResults<T>(
   return result;
 }
 
+/** One holder at a time, the others in the order they asked (what PGlite's mutexes give). */
+export class Lock {
+  #held = false;
+  readonly #waiting: (() => void)[] = [];
+
+  async run<T>(work: () => Promise<T> | T): Promise<T> {
+    if (this.#held) await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    else this.#held = true;
+    try {
+      return await work();
+    } finally {
+      const next = this.#waiting.shift();
+      if (next)
+        next(); // handed over: still held
+      else this.#held = false;
+    }
+  }
+}
+
+const OWN_LOCKS = Symbol('own locks');
+
+/** The methods through which PGlite takes its query and transaction locks (its dist, 0.5). */
+interface PgliteLocks {
+  _runExclusiveQuery<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  dumpDataDir(compression?: unknown): Promise<unknown>;
+  syncToFs(): Promise<void>;
+  fs?: { syncToFs(relaxedDurability?: boolean): Promise<void> | void };
+}
+
+/**
+ * Gives `pg` locks of our own. PGlite's bundled mutex runs each call through down-compiled async
+ * helpers that make closures inside closures per call, and V8 kept every statement's caller — a
+ * whole page render — through young collections until a full one (2.9 kB of old generation per
+ * `select 1`, docs/performance.md "Renders without the cache, a ninth time"). Every statement,
+ * transaction and exec of PGlite takes its locks through these two methods; `close` and
+ * `dumpDataDir` take PGlite's own mutexes directly, so they take ours first and find those free.
+ * `syncToFs` (after each statement outside a transaction) flushes the filesystem under a third
+ * mutex; Node's filesystems write through (theirs is a no-op), still flushed under a lock of ours.
+ */
+export function withOwnLocks(pg: PGlite): void {
+  const target = pg as unknown as PgliteLocks & { [OWN_LOCKS]?: true };
+  if (target[OWN_LOCKS]) return; // a second client of the same PGlite shares the first's locks
+  target[OWN_LOCKS] = true;
+  for (const method of ['_runExclusiveQuery', '_runExclusiveTransaction'] as const)
+    if (typeof target[method] !== 'function')
+      throw new Error(`PGlite changed: no ${method} to take its locks through`);
+  const query = new Lock();
+  const transaction = new Lock();
+  const flush = new Lock();
+  const close = target.close.bind(pg);
+  const dumpDataDir = target.dumpDataDir.bind(pg);
+  target._runExclusiveQuery = (fn) => query.run(fn);
+  target._runExclusiveTransaction = (fn) => transaction.run(fn);
+  target.close = () => transaction.run(() => query.run(close));
+  target.dumpDataDir = (compression) => query.run(() => dumpDataDir(compression));
+  target.syncToFs = () => flush.run(async () => void (await target.fs?.syncToFs(false)));
+}
+
 /**
  * A client for drizzle on `pg` whose queries take one trip into the engine. Anything it does not
  * handle the same way (array, object or byte parameters, blobs, explicit parameter types) goes
@@ -172,6 +232,7 @@ export function fastQueries(
   pg: PGlite,
   { keep = PREPARED_STATEMENTS }: { /** statements kept prepared */ keep?: number } = {},
 ): QueryClient {
+  withOwnLocks(pg);
   const internal = pg as unknown as {
     parsers: Record<number | string, Parser>;
     _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
