@@ -308,16 +308,23 @@ class AstroGlobal {
 }
 `;
 
+/**
+ * `code` with `from`, which must occur exactly once, replaced by `to`; else the build fails, naming
+ * Astro's `file`, so the patch is looked at again rather than silently lost.
+ * @param {string} code @param {string} from @param {string} to @param {string} file
+ */
+function replacedOnce(code, from, to, file) {
+  if (code.split(from).length !== 2)
+    throw new Error(
+      `shared-getters: Astro changed ${file} near ${JSON.stringify(from.slice(0, 60))}`,
+    );
+  return code.replace(from, () => to);
+}
+
 /** @param {string} code the module's source */
 export function patchFetchState(code) {
   let patched = code;
-  for (const [from, to] of patches) {
-    if (patched.split(from).length !== 2)
-      throw new Error(
-        `shared-getters: Astro changed fetch-state.js near ${JSON.stringify(from.slice(0, 60))}`,
-      );
-    patched = patched.replace(from, () => to);
-  }
+  for (const [from, to] of patches) patched = replacedOnce(patched, from, to, 'fetch-state.js');
   return patched + shared;
 }
 
@@ -332,12 +339,12 @@ const slotGetter = `        Object.defineProperty(this, key, {
 
 /** @param {string} code the module's source */
 export function patchSlots(code) {
-  if (code.split(slotGetter).length !== 2)
-    throw new Error('shared-getters: Astro changed core/render/slots.js');
   return (
-    code.replace(
+    replacedOnce(
+      code,
       slotGetter,
-      () => `        Object.defineProperty(this, key, { get: slotPresent, enumerable: true });`,
+      `        Object.defineProperty(this, key, { get: slotPresent, enumerable: true });`,
+      'core/render/slots.js',
     ) + '\nfunction slotPresent() {\n  return true;\n}\n'
   );
 }
@@ -363,17 +370,17 @@ const slotClosure = `      let didRender = false;
 
 /** @param {string} code the module's source */
 export function patchComponentInstance(code) {
-  if (code.split(slotClosure).length !== 2)
-    throw new Error('shared-getters: Astro changed runtime/server/render/astro/instance.js');
   return (
-    code.replace(
+    replacedOnce(
+      code,
       slotClosure,
-      () => `      const slot = slots[name];
+      `      const slot = slots[name];
       const value = slot(result);
       if (result._metadata.routeHasPropagation && isPromise(value)) {
         result._metadata.pendingSlotEvaluations.push(value);
       }
       this.slotValues[name] = slotOnceThenAgain(value, slot, result);`,
+      'runtime/server/render/astro/instance.js',
     ) +
     `
 function slotOnceThenAgain(value, slot, result) {
