@@ -2,6 +2,7 @@
 // DATABASE_URL (or an in-memory PGlite, seeded), REDIS_URL optional, PORT (0 = any), LIVE_CHANNELS.
 // Prints `{"port":…}` on its first line once listening; answers each "memory" line on stdin with
 // its RSS, clients, event-loop delay and Redis publishes waiting (./node-probe.ts).
+import '../gc-tuning.ts'; // V8's settings of server.ts, first: the bench measures the chat as deployed
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';

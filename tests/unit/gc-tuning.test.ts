@@ -3,12 +3,18 @@
 import { readFileSync } from 'node:fs';
 import { expect, it } from 'vitest';
 
-it("server.ts imports V8's settings before anything else", () => {
-  const firstImport = readFileSync('server.ts', 'utf8')
+const firstImport = (file: string) =>
+  readFileSync(file, 'utf8')
     .split('\n')
     .find((line) => line.startsWith('import '));
-  expect(firstImport).toMatch(/^import '\.\/server\/gc-tuning\.ts';/);
+
+it("server.ts imports V8's settings before anything else", () => {
+  expect(firstImport('server.ts')).toMatch(/^import '\.\/server\/gc-tuning\.ts';/);
   expect(readFileSync('server/gc-tuning.ts', 'utf8')).toContain(
     "v8.setFlagsFromString('--no-allocation-site-pretenuring');",
   );
+});
+
+it("the chat's own entry (its bench and two-node test) imports them first as well", () => {
+  expect(firstImport('server/chat/standalone.ts')).toMatch(/^import '\.\.\/gc-tuning\.ts';/);
 });
