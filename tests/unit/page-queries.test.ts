@@ -308,4 +308,19 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     expect(bundle).toMatch(/response\[Symbol\.for\("church-web\.astro-whole-body"\)\] = \{/);
     expect(code).toMatch(/const whole = source\[Symbol\.for\("church-web\.astro-whole-body"\)\];/);
   });
+
+  // A tag held in a variable (`const Heading = level === 2 ? 'h2' : 'h3'`, then `<Heading>`) is
+  // rendered by Astro as a framework component, asynchronously with its slots rendered apart (docs/performance.md
+  // "Renders without the cache, a tenth time"): components write their tags.
+  it('renders no HTML tag held in a variable', () => {
+    const chunks = path.join(path.dirname(entry), 'chunks');
+    const found: string[] = [];
+    for (const file of readdirSync(chunks)) {
+      const code = readFileSync(path.join(chunks, file), 'utf8');
+      for (const [, name] of code.matchAll(/const ([A-Z]\w*) = [^;\n]*"[a-z][a-z0-9]*"[^;\n]*;/g))
+        if (code.includes(`renderComponent($$result, "${name}", ${name},`))
+          found.push(`${file}: ${name}`);
+    }
+    expect(found).toEqual([]);
+  });
 });
