@@ -229,6 +229,15 @@ describe('PGlite on its own thread', () => {
     await broken.close();
   }, 60_000);
 
+  it('closes a thread whose start failed, right after the failure', async () => {
+    const file = path.join(scratch(), 'not-a-folder-either');
+    writeFileSync(file, 'x');
+    const broken = openPgliteThread(file);
+    await expect(broken.waitReady).rejects.toThrow();
+    await broken.close(); // rejected with "PGlite is closed" while the failed thread was ending
+    expect(broken.closed).toBe(true);
+  }, 60_000);
+
   it('rejects the statements in flight when the thread dies, instead of hanging', async () => {
     const dying = openPgliteThread('memory://', {
       threadFile: new URL('../../tests/fixtures/pglite-thread-that-dies.ts', import.meta.url),

@@ -175,7 +175,11 @@ export function openPgliteThread(
     },
     close() {
       closing ??= (async () => {
-        if (!stopped) await send({ op: 'close' });
+        // A thread that ends meanwhile (one whose start failed is ending) is as closed as asked.
+        if (!stopped)
+          await send({ op: 'close' }).catch((error: unknown) => {
+            if (error !== stopped) throw error;
+          });
         await worker.terminate();
         closed = true;
       })();
