@@ -61,6 +61,22 @@ export type EventWire = z.infer<typeof eventSchema>;
 
 /** GET /igreja/{slug}/evento/ */
 export const eventsResponseSchema = z.object({ eventos: z.array(eventSchema) });
+
+/** An event as a card shows it (the home's block): when, where, its picture; no tickets or description. */
+export const eventCardSchema = eventSchema.pick({
+  id: true,
+  titulo: true,
+  imagem: true,
+  largura: true,
+  altura: true,
+  local: true,
+  dataInicio: true,
+  dataFim: true,
+  fusoHorario: true,
+});
+export type EventCard = z.infer<typeof eventCardSchema>;
+/** GET /igreja/{slug}/evento/?proximos=N */
+export const upcomingEventsResponseSchema = z.object({ eventos: z.array(eventCardSchema) });
 /** GET /igreja/{slug}/evento/{eventId}/ */
 export const eventResponseSchema = z.object({ evento: eventSchema });
 
@@ -116,7 +132,8 @@ export const churchEventsParams = z.object({ slug: slugParam });
 export const EVENTS_PAGE_SIZE = 12;
 /**
  * `?proximos=N` (an addition to spec §7, for the home's block): only the next N events that have
- * not ended, soonest first, so a church with many events does not send them all for three.
+ * not ended, soonest first, as cards (`eventCardSchema`: no tickets, no description), so a church
+ * with many events does not send them all, nor all their tickets, for three cards.
  */
 export const churchEventsQuery = z.object({
   proximos: pageNumber(50, 'At most 50.').optional(),

@@ -1,11 +1,11 @@
 // Reads of events shared by the events routes and the member's registrations.
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { EventWire } from '../../contract/events.ts';
+import type { EventCard, EventWire } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
 import { pageTotal, totalColumn } from '../db/page-total.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
-import { toEvent } from './events.serializers.ts';
+import { toEvent, toEventCard } from './events.serializers.ts';
 
 type TicketRow = typeof t.tickets.$inferSelect;
 
@@ -66,20 +66,39 @@ export async function loadEvents(
   return rows.map(toEventWire);
 }
 
-/** The next `limit` events of a church that have not ended at `now`, soonest first (the home's block). */
+/**
+ * The next `limit` events of a church that have not ended at `now`, soonest first, as cards (the
+ * home's block): nine columns, no tickets and no content check, a third of the full read's work in
+ * the database (docs/performance.md "The home's events").
+ */
 export async function loadUpcomingEvents(
   db: Database,
   churchId: number,
   limit: number,
   now = new Date(),
-): Promise<EventWire[]> {
+): Promise<EventCard[]> {
   const p = sql.placeholder;
-  const rows = await prepared(db, 'events.upcoming', (name) =>
-    selectEvents(db, [gte(t.events.endsAt, p('now'))])
+  const e = t.events;
+  const rows = await prepared(db, 'events.upcoming.cards', (name) =>
+    db
+      .select({
+        id: e.id,
+        title: e.title,
+        image: e.image,
+        imageWidth: e.imageWidth,
+        imageHeight: e.imageHeight,
+        placeName: e.placeName,
+        startsAt: e.startsAt,
+        endsAt: e.endsAt,
+        timeZone: e.timeZone,
+      })
+      .from(e)
+      .where(ofChurch([gte(e.endsAt, p('now'))]))
+      .orderBy(...soonestFirst)
       .limit(p('limit'))
       .prepare(name),
   ).execute({ churchId, now: now.toISOString(), limit });
-  return rows.map(toEventWire);
+  return rows.map(toEventCard);
 }
 
 /**

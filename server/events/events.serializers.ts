@@ -1,5 +1,5 @@
 // Database rows → the wire shapes of contract/events.ts.
-import type { EventWire, Registration, Ticket } from '../../contract/events.ts';
+import type { EventCard, EventWire, Registration, Ticket } from '../../contract/events.ts';
 import type * as t from '../db/schema/index.ts';
 import { toMoney } from '../payments/money.ts';
 import { descriptionHtml, descriptionText } from './description.ts';
@@ -59,6 +59,26 @@ export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: b
       .filter((tk) => tk.eventId === row.id && tk.active)
       .sort((a, b) => a.position - b.position || a.id - b.id)
       .map(toTicket),
+  };
+}
+
+/** The fields of an event a card shows (`loadUpcomingEvents`). */
+export type EventCardRow = Pick<
+  EventRow,
+  'id' | 'title' | 'image' | 'imageWidth' | 'imageHeight' | 'placeName' | 'startsAt' | 'endsAt' | 'timeZone'
+>;
+
+export function toEventCard(row: EventCardRow): EventCard {
+  return {
+    id: row.id,
+    titulo: row.title,
+    imagem: row.image,
+    largura: row.imageWidth,
+    altura: row.imageHeight,
+    local: row.placeName,
+    dataInicio: row.startsAt.toISOString(),
+    dataFim: row.endsAt.toISOString(),
+    fusoHorario: row.timeZone,
   };
 }
 

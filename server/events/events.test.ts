@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { apiErrorSchema } from '../../contract/common.ts';
 import {
+  eventCardSchema,
   eventResponseSchema,
   eventsPageResponseSchema,
   eventsResponseSchema,
+  upcomingEventsResponseSchema,
 } from '../../contract/events.ts';
 import {
   defaultGatewayResponseSchema,
@@ -56,7 +58,7 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     ]);
   });
 
-  it('GET /igreja/{slug}/evento/?proximos=N gives only the next N events not yet ended, soonest first', async () => {
+  it('GET /igreja/{slug}/evento/?proximos=N gives only the next N events not yet ended, soonest first, as cards', async () => {
     const all = eventsResponseSchema.parse((await get('/igreja/graca/evento/')).body).eventos;
     const now = Date.now();
     const upcoming = all.filter((e) => new Date(e.dataFim).getTime() >= now);
@@ -64,7 +66,17 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     expect(upcoming.length).toBeLessThanOrEqual(all.length);
     const { status, body } = await get('/igreja/graca/evento/?proximos=2');
     expect(status).toBe(200);
-    expect(eventsResponseSchema.parse(body).eventos).toEqual(upcoming.slice(0, 2));
+    const cards = upcomingEventsResponseSchema.parse(body).eventos;
+    const cardFields = Object.keys(eventCardSchema.shape);
+    expect(cards.map((card) => Object.keys(card).sort())).toEqual(
+      cards.map(() => [...cardFields].sort()),
+    );
+    // the same events, with the fields of the full list a card shows
+    expect(cards).toEqual(
+      upcoming
+        .slice(0, 2)
+        .map((e) => Object.fromEntries(cardFields.map((name) => [name, e[name as keyof typeof e]]))),
+    );
     for (const bad of ['0', '51', 'dois', '1.5']) {
       const answer = await get(`/igreja/graca/evento/?proximos=${bad}`);
       expect(answer.status, bad).toBe(400);

@@ -2,7 +2,7 @@
 // at once and each left empty when its module is off or its call fails (spec §4: a failing
 // load resets that state to empty), so one broken block never breaks the page.
 import { bannersResponseSchema, type Banner } from '../../contract/church.ts';
-import { eventsResponseSchema, type EventWire } from '../../contract/events.ts';
+import { upcomingEventsResponseSchema, type EventCard } from '../../contract/events.ts';
 import { scheduleResponseSchema, type WeeklyService } from '../../contract/schedule.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { getParsed } from '../lib/api.ts';
@@ -13,7 +13,7 @@ export interface HomeBlocks {
   /** Every active banner, in the staff's order (docs/content.md "Home"): the first leads the page. */
   banners: Banner[];
   /** Next events still to end, soonest first (at most `UPCOMING_EVENTS`). */
-  events: EventWire[];
+  events: EventCard[];
   /** The weekly services; empty without MOD_CULTO. */
   schedule: WeeklyService[];
 }
@@ -43,13 +43,13 @@ export async function loadHomeBlocks(church: ChurchContext, now = new Date()): P
     ),
     orEmpty(
       has('MOD_EVENTO'),
-      // Only the next few, by the API (a church may have many events); kept in order below too.
+      // Only the next few, as cards, by the API (a church may have many events); kept in order below too.
       async () =>
         (
           await getParsed(
             api,
             `igreja/${slug}/evento/?proximos=${UPCOMING_EVENTS}`,
-            eventsResponseSchema,
+            upcomingEventsResponseSchema,
           )
         ).eventos,
       'events',
