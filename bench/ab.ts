@@ -17,6 +17,7 @@ import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { BROWSER_ACCEPT_ENCODING } from './browser.ts';
 import { cpuSeconds, threadCpu } from './process-cpu.ts';
 
 const A = path.resolve(process.env.AB_A ?? '.');
@@ -94,7 +95,7 @@ async function round(side: Side, page: string) {
     headers: {
       host: `${HOST}:${side.port}`,
       'accept-language': 'pt-BR,pt;q=0.9',
-      'accept-encoding': 'gzip, deflate, br',
+      'accept-encoding': BROWSER_ACCEPT_ENCODING,
     },
     connections: CONNECTIONS,
     duration: SECONDS,
@@ -125,7 +126,7 @@ async function startPlain(from: Side, page: string, port: number): Promise<Child
           headers: {
             host: `${HOST}:${from.port}`,
             'accept-language': 'pt-BR,pt;q=0.9',
-            'accept-encoding': 'gzip, deflate, br',
+            'accept-encoding': BROWSER_ACCEPT_ENCODING,
           },
         },
         (res) => {

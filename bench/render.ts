@@ -11,18 +11,18 @@ import path from 'node:path';
 import { writeFileSync } from 'node:fs';
 import { Session } from 'node:inspector/promises';
 import { pathToFileURL } from 'node:url';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { setInProcessApi } from '../contract/in-process.ts';
 import { createApi } from '../server/app.ts';
 import { openDatabase } from '../server/db/client.ts';
 import { countQueries, type QueryStats } from '../server/db/query-stats.ts';
 import { seedDemo } from '../server/db/seed/index.ts';
 import { createPageCache } from '../server/http/page-cache.ts';
+import { BROWSER_ACCEPT_ENCODING, decodedBody } from './browser.ts';
 import { resolvePages } from './pages.ts';
 
 const RUNS = Number(process.env.RENDER_RUNS ?? 30);
 // A browser's: the one-off answer is compressed as a visitor's is (RENDER_ENCODING=identity: not at all).
-const ENCODING = { 'accept-encoding': process.env.RENDER_ENCODING ?? 'gzip, deflate, br' };
+const ENCODING = { 'accept-encoding': process.env.RENDER_ENCODING ?? BROWSER_ACCEPT_ENCODING };
 const HOST = process.env.BENCH_HOST ?? 'graca.localhost';
 const location =
   process.env.DATABASE_URL ??
@@ -121,12 +121,7 @@ async function render(
     status,
     bytes: body.length,
     // the page's text, to find a list's first item in (the body is compressed as a browser asks)
-    html: (encoding === 'gzip'
-      ? gunzipSync(body)
-      : encoding === 'br'
-        ? brotliDecompressSync(body)
-        : body
-    ).toString(),
+    html: decodedBody(encoding, body).toString(),
     queries: (await stats.get(id)!).statements.length,
     statements: (await stats.get(id)!).statements,
   };

@@ -33,9 +33,9 @@ import {
 import { request } from 'node:http';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import autocannon from 'autocannon';
 import pg from 'pg';
+import { BROWSER_ACCEPT_ENCODING, decodedBody } from './browser.ts';
 import { cpuSeconds, threadCpu } from './process-cpu.ts';
 import { resolvePages, type BenchPage } from './pages.ts';
 import { readOtherResults, targetRows, targetsMarkdown, type AbResult } from './targets.ts';
@@ -55,7 +55,7 @@ const PAGE_NAMES = (process.env.BENCH_PAGES ?? (QUICK ? 'home,news' : ''))
 const ONE_MODE = process.env.BENCH_CACHE ?? process.env.PAGE_CACHE;
 const CACHE_MODES = ONE_MODE ? [ONE_MODE === 'true'] : [false, true];
 const HOST = 'graca.localhost';
-const BROWSER = { 'accept-language': 'pt-BR,pt;q=0.9', 'accept-encoding': 'gzip, deflate, br' };
+const BROWSER = { 'accept-language': 'pt-BR,pt;q=0.9', 'accept-encoding': BROWSER_ACCEPT_ENCODING };
 const DIST = process.env.DIST_DIR ?? 'dist';
 const LOG_LEVEL = process.env.BENCH_LOG_LEVEL ?? 'info';
 /** Where the server's log lines go: a file to read afterwards, else /dev/null (a log shipper's pipe costs the server the same write). */
@@ -87,8 +87,8 @@ interface Row {
   ratio: number;
   /** The plain server's CPU per answer against ours (1.00: the same; below, ours costs more). */
   cpuRatio: number;
-  bytes: { br: number; gzip: number; identity: number };
-  /** The encoding a browser (gzip, deflate, br) was sent. */
+  bytes: { br: number; gzip: number; zstd: number; identity: number };
+  /** The encoding a browser (BROWSER_ACCEPT_ENCODING, bench/browser.ts) was sent. */
   sent: string;
   /** The machine's 1-minute load average when the page's rounds ended (the machine is shared). */
   load: number;
@@ -128,12 +128,7 @@ function get(
   });
 }
 
-const decoded = (a: Answer) =>
-  a.headers['content-encoding'] === 'br'
-    ? brotliDecompressSync(a.body)
-    : a.headers['content-encoding'] === 'gzip'
-      ? gunzipSync(a.body)
-      : a.body;
+const decoded = (a: Answer) => decodedBody(a.headers['content-encoding'], a.body);
 
 async function waitUp(server: ChildProcess, port = SERVER_PORT): Promise<void> {
   for (let i = 0; i < 1800; i++) {
@@ -287,9 +282,10 @@ async function benchPage(
     console.log(`${page.name}: ${page.path} answers ${browser.status}; skipped`);
     return null;
   }
-  // Each encoding asked for on its own: a one-off (uncached) answer prefers gzip even to a browser.
+  // Each encoding asked for on its own: a one-off (uncached) answer prefers zstd, then gzip, even to a browser.
   const br = await get(page.path, { ...BROWSER, 'accept-encoding': 'br' });
   const gzip = await get(page.path, { ...BROWSER, 'accept-encoding': 'gzip' });
+  const zstd = await get(page.path, { ...BROWSER, 'accept-encoding': 'zstd' });
   const identity = await get(page.path, { 'accept-language': BROWSER['accept-language'] });
   if (!decoded(browser).equals(identity.body) && cache)
     console.log(`  note: ${page.name} decompressed differs from the identity answer`);
@@ -339,6 +335,7 @@ async function benchPage(
       bytes: {
         br: br.headers['content-encoding'] === 'br' ? br.body.length : NaN,
         gzip: gzip.body.length,
+        zstd: zstd.headers['content-encoding'] === 'zstd' ? zstd.body.length : NaN,
         identity: identity.body.length,
       },
       sent: browser.headers['content-encoding'] ?? 'identity',
@@ -370,12 +367,12 @@ const fmt = (n: number) => (Number.isFinite(n) ? n.toLocaleString('en-US') : 'â€
 
 function table(rows: Row[]): string {
   const lines = [
-    '| page | db | data | cache | req/s | p50 ms | p99 ms | CPU ms (main) | plain req/s | ratio | CPU ratio | browser got | br B | gzip B | identity B | load |',
-    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|',
+    '| page | db | data | cache | req/s | p50 ms | p99 ms | CPU ms (main) | plain req/s | ratio | CPU ratio | browser got | br B | gzip B | zstd B | identity B | load |',
+    '|---|---|---|---|---:|---:|---:|---:|---:|---:|---:|---|---:|---:|---:|---:|---:|',
   ];
   for (const r of rows) {
     lines.push(
-      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(3)} (${r.mainMs.toFixed(3)}) | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.cpuRatio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
+      `| ${r.page} | ${r.db} | ${r.data} | ${r.cache} | ${fmt(r.reqPerSec)} | ${r.p50} | ${r.p99} | ${r.cpuMs.toFixed(3)} (${r.mainMs.toFixed(3)}) | ${fmt(r.plainReqPerSec)} | ${r.ratio.toFixed(2)} | ${r.cpuRatio.toFixed(2)} | ${r.sent} | ${fmt(r.bytes.br)} | ${fmt(r.bytes.gzip)} | ${fmt(r.bytes.zstd)} | ${fmt(r.bytes.identity)} | ${r.load} |`,
     );
   }
   return lines.join('\n');
@@ -455,7 +452,7 @@ try {
         if (!row) continue;
         rows.push(row);
         console.log(
-          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  CPU ${row.cpuMs.toFixed(3)} ms (main ${row.mainMs.toFixed(3)})  ratio ${row.ratio.toFixed(2)} (CPU ${row.cpuRatio.toFixed(2)})  ${row.sent} ${row.sent === 'br' ? row.bytes.br : row.bytes.gzip} B  load ${row.load}`,
+          `  ${row.page.padEnd(12)} ${String(row.reqPerSec).padStart(6)} req/s  p50 ${row.p50} ms  p99 ${row.p99} ms  plain ${row.plainReqPerSec}  CPU ${row.cpuMs.toFixed(3)} ms (main ${row.mainMs.toFixed(3)})  ratio ${row.ratio.toFixed(2)} (CPU ${row.cpuRatio.toFixed(2)})  ${row.sent} ${row.bytes[row.sent as keyof Row['bytes']] ?? row.bytes.identity} B  load ${row.load}`,
         );
       }
       await stop(server);

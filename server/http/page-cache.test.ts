@@ -355,20 +355,34 @@ describe('page cache memory and compression', () => {
     expect(cache.bytes).toBe(bytesBefore); // the kept copy, not a new compression
   });
 
-  it('compresses when nothing is kept (PAGE_CACHE=false) too: gzip, the cheaper, when the client takes it', async () => {
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+  it('compresses when nothing is kept (PAGE_CACHE=false) too: zstd, else gzip, the cheaper, when the client takes it', async () => {
+    const { brotliDecompressSync, gunzipSync, zstdDecompressSync } = await import('node:zlib');
     const cache = createPageCache(bigPage, { enabled: false });
     rendered = 0;
+    const zst = await call(cache, '/news', { 'accept-encoding': 'gzip, deflate, br, zstd' });
     const gz = await call(cache, '/news', { 'accept-encoding': 'gzip, deflate, br' });
     const br = await call(cache, '/news', { 'accept-encoding': 'br' });
     const plain = await call(cache, '/news');
+    expect(zst.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(zst.body).equals(plain.body)).toBe(true);
+    expect(zst.headers.vary).toContain('Accept-Encoding');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(br.body.length).toBeLessThan(plain.body.length / 5);
-    expect(rendered).toBe(3);
+    expect(zst.body.length).toBeLessThan(plain.body.length / 5);
+    expect(rendered).toBe(4);
     expect(cache.size).toBe(0);
+  });
+
+  it('sends a kept page in zstd to a client that takes neither brotli nor gzip', async () => {
+    const { zstdDecompressSync } = await import('node:zlib');
+    const cache = createPageCache(bigPage);
+    const plain = await call(cache, '/news');
+    const zst = await call(cache, '/news', { 'accept-encoding': 'zstd' });
+    expect(zst.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(zst.body).equals(plain.body)).toBe(true);
   });
 
   it('gzips a kept page at level 6 and an answer made for one client at level 3, the cheaper', async () => {
@@ -394,7 +408,7 @@ describe('page cache memory and compression', () => {
   });
 
   it('compresses a page past 128 KB off the event loop, to the same bytes', async () => {
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const { brotliDecompressSync, gunzipSync, zstdDecompressSync } = await import('node:zlib');
     const big = createPageCache(
       (_req, res) => {
         res.writeHead(200, {
@@ -409,14 +423,20 @@ describe('page cache memory and compression', () => {
     expect(plain.body.length).toBeGreaterThan(128 * 1024);
     const br = await call(big, '/big', { 'accept-encoding': 'br' });
     const gz = await call(big, '/big', { 'accept-encoding': 'gzip' });
+    const zst = await call(big, '/big', { 'accept-encoding': 'zstd' });
     expect(brotliDecompressSync(br.body).equals(plain.body)).toBe(true);
     expect(gunzipSync(gz.body).equals(plain.body)).toBe(true);
+    expect(zst.headers['content-encoding']).toBe('zstd');
+    expect(zstdDecompressSync(zst.body).equals(plain.body)).toBe(true);
   });
 
-  it('sends a kept page in brotli to a browser, and gzip for an answer made for one client', () => {
+  it('sends a kept page in brotli to a browser, and zstd (else gzip) for an answer made for one client', () => {
     const browser = 'gzip, deflate, br, zstd';
     expect(preferredEncoding(browser)).toBe('br');
-    expect(preferredEncoding(browser, { oneOff: true })).toBe('gzip');
+    expect(preferredEncoding(browser, { oneOff: true })).toBe('zstd');
+    expect(preferredEncoding('gzip, deflate, br', { oneOff: true })).toBe('gzip'); // Safari
+    expect(preferredEncoding('zstd')).toBe('zstd');
+    expect(preferredEncoding('zstd;q=0, gzip', { oneOff: true })).toBe('gzip');
     expect(preferredEncoding('br', { oneOff: true })).toBe('br');
     expect(preferredEncoding('gzip;q=0, br', { oneOff: true })).toBe('br');
     expect(preferredEncoding('identity')).toBe(null);
