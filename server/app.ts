@@ -35,6 +35,7 @@ import { storableText } from './http/storable-text.ts';
 import { answerHeaders } from './http/answer-headers.ts';
 import { inProcessAnswers, outsideOnly } from './http/in-process-answers.ts';
 import { apiRouteLabel } from './http/route-label.ts';
+import { RememberedRoutes } from './http/remembered-routes.ts';
 import type { Database } from './db/client.ts';
 import { errorAnswer, handleError } from './http/errors.ts';
 import { accountSettings, useSettings } from './auth/settings.ts';
@@ -75,7 +76,7 @@ export function createApi({ db, changes = createChangeFeed(), settings, files: g
   const mailer = mailerFromSettings(() => settings ?? parseConfig());
   // what member-side route factories are given (server/member/deps.ts), as staffApi gets StaffDeps
   const member: MemberDeps = { db, changes, mailer, images, files, pdfs };
-  const api = new Hono({ strict: false }).basePath(API_BASE);
+  const api = new Hono({ strict: false, router: new RememberedRoutes() }).basePath(API_BASE);
   api.use(inProcessAnswers()); // a page render's reads in this process take values, not JSON text
   api.use(apiRouteLabel()); // the route pattern for logs and metrics (docs/deploy.md "Metrics")
   // a browser's headers: a page's read in this process never reaches a browser

@@ -293,9 +293,10 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
       expect(code).not.toMatch(perRequest);
   });
 
-  // astro.config.mjs keptPageModules and pagesSentWhole (the same section): no `import()` of the page
-  // per render, and a page written with its own bytes, not read back through a stream.
-  it('keeps page modules and sends a rendered page whole', () => {
+  // astro.config.mjs keptPageModules, rememberedRouteMatches and pagesSentWhole (the same section): no
+  // `import()` of the page per render, no walk over the routes for a path seen before, and a page
+  // written with its own bytes, not read back through a stream.
+  it('keeps page modules and route matches, and sends a rendered page whole', () => {
     const code = readFileSync(entry, 'utf8');
     const chunks = path.join(path.dirname(entry), 'chunks');
     const all = [
@@ -304,6 +305,7 @@ describe.skipIf(!built)('queries per page render (built site)', () => {
     ];
     const bundle = all.join('\n');
     expect(bundle).toMatch(/keptPageModules\.get\(importComponentInstance\)/);
+    expect(bundle).toMatch(/let known = rememberedRouteMatches\.get\(table\);/);
     expect(bundle).toContain('this.slotValues[name] = slotOnceThenAgain(value, slot, result);');
     expect(bundle).toMatch(/response\[Symbol\.for\("church-web\.astro-whole-body"\)\] = \{/);
     expect(code).toMatch(/const whole = source\[Symbol\.for\("church-web\.astro-whole-body"\)\];/);
