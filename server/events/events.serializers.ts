@@ -65,7 +65,15 @@ export function toEvent(row: EventRow, tickets: TicketRow[], hasOnlineContent: b
 /** The fields of an event a card shows (`loadUpcomingEvents`). */
 export type EventCardRow = Pick<
   EventRow,
-  'id' | 'title' | 'image' | 'imageWidth' | 'imageHeight' | 'placeName' | 'startsAt' | 'endsAt' | 'timeZone'
+  | 'id'
+  | 'title'
+  | 'image'
+  | 'imageWidth'
+  | 'imageHeight'
+  | 'placeName'
+  | 'startsAt'
+  | 'endsAt'
+  | 'timeZone'
 >;
 
 export function toEventCard(row: EventCardRow): EventCard {

@@ -75,7 +75,9 @@ describe.each(testBackends())('event and fee calls of spec §7 on %s', (backend)
     expect(cards).toEqual(
       upcoming
         .slice(0, 2)
-        .map((e) => Object.fromEntries(cardFields.map((name) => [name, e[name as keyof typeof e]]))),
+        .map((e) =>
+          Object.fromEntries(cardFields.map((name) => [name, e[name as keyof typeof e]])),
+        ),
     );
     for (const bad of ['0', '51', 'dois', '1.5']) {
       const answer = await get(`/igreja/graca/evento/?proximos=${bad}`);
