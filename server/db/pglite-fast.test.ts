@@ -1,9 +1,9 @@
 // The one-trip PGlite queries (pglite-fast.ts) answer exactly as PGlite's own query() does.
 import v8 from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { PGlite, types } from '@electric-sql/pglite';
+import { PGlite, protocol, types } from '@electric-sql/pglite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fastQueries, Lock, PLAN_EACH_RUN, type QueryClient } from './pglite-fast.ts';
+import { fastQueries, Lock, PLAN_EACH_RUN, runMessage, type QueryClient } from './pglite-fast.ts';
 
 // What drizzle passes on every query: timestamps and intervals stay text (it maps them itself).
 const keep = (v: string) => v;
@@ -18,6 +18,31 @@ const drizzleParsers = {
   1187: keep,
   1182: keep,
 };
+
+describe('the bytes of a statement run (runMessage)', () => {
+  it('are what PGlite writes for a Bind to the unnamed portal, Describe, Execute and Sync', () => {
+    const serialize = protocol.serialize;
+    const parse = serialize.parse({ text: 'select $1::text, $2::text' });
+    const cases: [Uint8Array, string, (string | null)[]][] = [
+      [new Uint8Array(0), 'fast_1', ['1', 'true', '2026-12-01T11:00:00.000Z']],
+      [new Uint8Array(0), 'fast_12', []],
+      [new Uint8Array(0), 'fast_3', [null, '', 'Conceição — ação 🙏', null]],
+      [parse, '', ['x'.repeat(70_000), null]],
+    ];
+    for (const [head, statement, values] of cases) {
+      const expected = Buffer.concat([
+        head,
+        serialize.bind({ statement, values }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ]);
+      expect(Buffer.from(runMessage(head, statement, values)).equals(expected), statement).toBe(
+        true,
+      );
+    }
+  });
+});
 
 describe('PGlite queries in one trip', () => {
   let pg: PGlite;
