@@ -13,7 +13,7 @@
 // AB_NODE_ARGS (node's flags for both sides) or AB_NODE_ARGS_A / AB_NODE_ARGS_B (for one).
 import { fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, mkdtempSync, openSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
@@ -36,14 +36,19 @@ interface Side {
   dir: string;
   port: number;
   child?: ChildProcess;
+  /** Why its server could not be started. */
+  failed?: Error;
   dataDir: string;
 }
 
 function start(side: Side): ChildProcess {
   const { DATABASE_URL: _pglite, ...inherited } = process.env; // PGlite in a fresh folder each
+  // A checkout without its own node_modules (a worktree) wants a link to this one's.
+  const node = path.join(side.dir, 'node_modules/.bin/node');
+  if (!existsSync(node)) throw new Error(`${side.name}: ${node} not found (link node_modules)`);
   const log = openSync('/dev/null', 'a');
   const child = spawn(
-    path.join(side.dir, 'node_modules/.bin/node'),
+    node,
     [
       ...(process.env[`AB_NODE_ARGS_${side.name}`] ?? process.env.AB_NODE_ARGS ?? '')
         .split(' ')
@@ -70,11 +75,14 @@ function start(side: Side): ChildProcess {
     },
   );
   closeSync(log);
+  // a failed spawn is an 'error' event: without a listener it ends this script and leaves the other side running
+  child.on('error', (error) => (side.failed = error));
   return child;
 }
 
 async function waitUp(side: Side): Promise<void> {
   for (let i = 0; i < 1800; i++) {
+    if (side.failed) throw side.failed;
     if (side.child?.exitCode != null) throw new Error(`${side.name} exited`);
     try {
       if ((await fetch(`http://127.0.0.1:${side.port}/healthz`)).ok) return;
@@ -196,7 +204,7 @@ try {
   }
 } finally {
   for (const side of sides) {
-    if (side.child && side.child.exitCode === null) {
+    if (side.child?.pid !== undefined && side.child.exitCode === null) {
       const exited = new Promise((r) => side.child!.once('exit', r));
       side.child.kill('SIGINT');
       await exited;

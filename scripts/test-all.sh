@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # npm test (tests/README.md "Time of each phase"): the format and lint checks need no build, so they
-# run beside it on the second core; then the unit and API tests (some start the built server), then
-# the browser tests. Any failure stops the run with its code.
+# run beside it on the second core; then the types (astro check and tsc: the build strips types, so
+# nothing else would catch a wrong one; after the build, which writes the .astro/ types they read),
+# then the unit and API tests (some start the built server), then the browser tests. Any failure
+# stops the run with its code.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 trap 'kill $(jobs -p) 2>/dev/null || true' EXIT
@@ -18,5 +20,15 @@ wait "$lint" || status=$?
 cat /tmp/church-lint-$$.log
 rm -f /tmp/church-format-$$.log /tmp/church-lint-$$.log
 [ "$status" -eq 0 ] || exit "$status"
+# astro check lists every hint: its summary is printed when it passes, all of it when it fails
+if npm run check > /tmp/church-types-$$.log 2>&1; then
+  grep -E '^Result|^- [0-9]+ (errors|warnings)' /tmp/church-types-$$.log || true
+else
+  status=$?
+  cat /tmp/church-types-$$.log
+  rm -f /tmp/church-types-$$.log
+  exit "$status"
+fi
+rm -f /tmp/church-types-$$.log
 npm run test:unit
 npm run test:e2e

@@ -53,10 +53,7 @@ export function runMessage(
 ): Uint8Array {
   const n = values.length;
   let valueBytes = 0;
-  for (let i = 0; i < n; i++) {
-    const value = values[i];
-    valueBytes += 4 + (value === null ? 0 : Buffer.byteLength(value));
-  }
+  for (const value of values) valueBytes += 4 + (value === null ? 0 : Buffer.byteLength(value));
   const nameBytes = Buffer.byteLength(statement);
   // type; length; portal "" and the statement, each NUL-ended; the n format codes (all text); the
   // n values; no result format codes (all text)
@@ -76,8 +73,7 @@ export function runMessage(
   at += 2 * n;
   out.writeUInt16BE(n, at);
   at += 2;
-  for (let i = 0; i < n; i++) {
-    const value = values[i];
+  for (const value of values) {
     if (value === null) {
       out.writeInt32BE(-1, at);
       at += 4;
