@@ -6,8 +6,8 @@
 // answers, a visitor's read of each must show the new title (the save purges the church's
 // pages, docs/staff.md "Changes show on every node"). A page without it is a stale read.
 import { request } from 'node:http';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { apiCall } from './api-call.ts';
+import { decodedBody } from './browser.ts';
 
 const ADMIN = 'lider@graca.demo';
 
@@ -45,14 +45,7 @@ function pageText(site: string, host: string, url: string) {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const encoding = res.headers['content-encoding'];
-          const plain =
-            encoding === 'br'
-              ? brotliDecompressSync(body)
-              : encoding === 'gzip'
-                ? gunzipSync(body)
-                : body;
+          const plain = decodedBody(res.headers['content-encoding'], Buffer.concat(chunks));
           resolve({ status: res.statusCode ?? 0, html: plain.toString('utf8') });
         });
       },

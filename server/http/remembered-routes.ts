@@ -5,6 +5,7 @@
 // an eleventh time"). A page's reads and an app's calls ask for the same few paths again and again.
 import type { Result, Router } from 'hono/router';
 import { TrieRouter } from 'hono/router/trie-router';
+import { memoByText } from '../../common/memo.ts';
 
 /** Matches remembered at most (then forgotten all at once, as the set of paths in use is small). */
 export const REMEMBERED_MATCHES = 2_000;
@@ -12,22 +13,22 @@ export const REMEMBERED_MATCHES = 2_000;
 export class RememberedRoutes<T> implements Router<T> {
   name = 'RememberedRoutes';
   readonly #router = new TrieRouter<T>();
-  readonly #matches = new Map<string, Result<T>>();
+  #remembered = this.#remember();
 
-  add(method: string, path: string, handler: T): void {
-    this.#matches.clear();
-    this.#router.add(method, path, handler);
+  /** A fresh memo of "METHOD path" → the TrieRouter's result (the same object each time: Hono only reads it). */
+  #remember() {
+    return memoByText((key) => {
+      const space = key!.indexOf(' ');
+      return this.#router.match(key!.slice(0, space), key!.slice(space + 1));
+    }, REMEMBERED_MATCHES);
   }
 
-  /** The TrieRouter's result, the same object for the same method and path (Hono only reads it). */
+  add(method: string, path: string, handler: T): void {
+    this.#router.add(method, path, handler);
+    this.#remembered = this.#remember(); // a new route may change any match
+  }
+
   match(method: string, path: string): Result<T> {
-    const key = `${method} ${path}`;
-    let result = this.#matches.get(key);
-    if (result === undefined) {
-      result = this.#router.match(method, path);
-      if (this.#matches.size >= REMEMBERED_MATCHES) this.#matches.clear();
-      this.#matches.set(key, result);
-    }
-    return result;
+    return this.#remembered(`${method} ${path}`);
   }
 }
