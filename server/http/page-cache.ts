@@ -34,6 +34,7 @@ import { memoByText } from '../../common/memo.ts';
 import { pickLanguage } from '../../contract/language.ts';
 import { countQueries } from '../db/query-stats.ts';
 import { withRequestMemo } from './request-memo.ts';
+import { reusedCompressor } from './reused-compressor.ts';
 
 type Renderer = (req: IncomingMessage, res: ServerResponse) => unknown;
 
@@ -519,6 +520,9 @@ export function compress(
   use: 'kept' | 'oneOff',
 ): Buffer | Promise<Buffer> {
   const sync = body.length <= SYNC_COMPRESS_BYTES;
+  // An answer for one client is compressed by a kept compressor (reused-compressor.ts).
+  if (sync && use === 'oneOff' && encoding !== 'br')
+    return (encoding === 'zstd' ? zstdOneOff : gzipOneOff)(body);
   if (encoding === 'gzip') {
     const options = use === 'kept' ? GZIP : GZIP_ONE_OFF;
     return sync ? gzipSync(body, options) : gzipAsync(body, options);
@@ -562,6 +566,11 @@ const GZIP_ONE_OFF = { ...GZIP, level: 3 };
  */
 const ZSTD_LEVEL = 3;
 const ZSTD_KEPT_LEVEL = 12;
+// zstd sizes its window and tables to the body when it gets the whole body in one write, as here.
+const zstdOneOff = reusedCompressor('zstd', {
+  params: { [zlib.ZSTD_c_compressionLevel]: ZSTD_LEVEL },
+});
+const gzipOneOff = reusedCompressor('gzip', GZIP_ONE_OFF);
 
 /** log2 of the smallest brotli window that holds the body, from 2^16 up to brotli's default 2^22. */
 const brotliWindow = (bytes: number): number =>
