@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite, types, type QueryOptions } from '@electric-sql/pglite';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Worker } from 'node:worker_threads';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type DatabaseHandle } from './client.ts';
 import { openPgliteThread, type PgliteThread } from './pglite-thread.ts';
 import { churches } from './schema/index.ts';
@@ -152,6 +153,57 @@ describe('PGlite on its own thread', () => {
       /could not be cloned/,
     );
     expect((await thread.query('select 1 as one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('sends the statements made together in one message, each with its own answer', async () => {
+    const sent = vi.spyOn(Worker.prototype, 'postMessage');
+    try {
+      const answers = await Promise.allSettled([
+        thread.query('select $1::int as n', [1]),
+        thread.query('select $1::text as t', [() => 'cannot cross']),
+        thread.query('select 1/0 as boom'),
+        thread.query('select $1::int as n', [4]),
+        thread.exec('select 5 as n; select 6 as m'),
+      ]);
+      expect(answers.map((a) => (a.status === 'fulfilled' ? 'ok' : 'failed'))).toEqual([
+        'ok',
+        'failed',
+        'failed',
+        'ok',
+        'ok',
+      ]);
+      expect(answers[0]).toMatchObject({ value: { rows: [{ n: 1 }] } });
+      expect(answers[1]).toMatchObject({ reason: { message: expect.stringMatching(/cloned/) } });
+      expect(answers[2]).toMatchObject({ reason: { code: '22012' } });
+      expect(answers[3]).toMatchObject({ value: { rows: [{ n: 4 }] } });
+      expect(answers[4]).toMatchObject({ value: [{ rows: [{ n: 5 }] }, { rows: [{ m: 6 }] }] });
+      // one message for the five; as one of them cannot be cloned, each was then tried alone
+      expect(sent.mock.calls[0]![0]).toHaveLength(5);
+      expect(sent.mock.calls.slice(1).map((call) => (call[0] as unknown[]).length)).toEqual([
+        1, 1, 1, 1, 1,
+      ]);
+      sent.mockClear();
+      await Promise.all([1, 2, 3].map((n) => thread.query('select $1::int as n', [n])));
+      expect(sent.mock.calls.map((call) => (call[0] as unknown[]).length)).toEqual([3]);
+    } finally {
+      sent.mockRestore();
+    }
+  });
+
+  it("gives a statement's columns when it sends them again, and new ones when they change", async () => {
+    await thread.exec('create table shape (a int, b text)');
+    await thread.exec("insert into shape values (1, 'one')");
+    const first = await thread.query('select * from shape');
+    const again = await thread.query('select * from shape');
+    expect(again.fields).toEqual(first.fields);
+    expect(again.rows).toEqual([{ a: 1, b: 'one' }]);
+    await thread.exec('alter table shape add column c bool default true');
+    const changed = await thread.query('select * from shape');
+    expect(changed.fields.map((f) => f.name)).toEqual(['a', 'b', 'c']);
+    expect(changed.rows).toEqual([{ a: 1, b: 'one', c: true }]);
+    const inArrays = await thread.query('select * from shape', [], { rowMode: 'array' });
+    expect(inArrays.fields).toEqual(changed.fields);
+    expect(inArrays.rows).toEqual([[1, 'one', true]]);
   });
 
   it('commits a transaction, and rolls it back when its function throws or asks', async () => {

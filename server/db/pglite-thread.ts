@@ -42,7 +42,12 @@ interface Pending {
   resolve(result: unknown): void;
   reject(error: unknown): void;
   options?: QueryOptions;
+  /** The statement's text, when its columns may come back as "the same as last time". */
+  sql?: string;
 }
+
+/** Columns last received per statement text (bounded); a reply may leave them out (pglite-worker.ts). */
+const KNOWN_COLUMNS = 2_000;
 
 const workerFile = new URL('./pglite-worker.ts', import.meta.url);
 
@@ -56,6 +61,11 @@ export function openPgliteThread(
 ): PgliteThread {
   const worker = new Worker(threadFile, { workerData: { dataDir: location } });
   const pending = new Map<number, Pending>();
+  const columns = new Map<string, Results['fields']>();
+  // Requests made in one run of the event loop's callbacks and their promise reactions go in one
+  // message, and the thread answers them in one: a message costs both threads far more than its
+  // statements' values do (docs/performance.md "Renders without the cache, a twelfth time").
+  let outbox: Request[] = [];
   let nextId = 1;
   let ready = false;
   let stopped: Error | undefined;
@@ -69,7 +79,12 @@ export function openPgliteThread(
   // The thread keeps the process alive only while it starts or has statements to answer.
   const holdProcess = () => (ready && pending.size === 0 ? worker.unref() : worker.ref());
 
-  worker.on('message', (reply: Reply) => {
+  worker.on('message', (reply: Reply | Reply[]) => {
+    if (Array.isArray(reply)) for (const one of reply) answered(one);
+    else answered(reply);
+  });
+
+  function answered(reply: Reply): void {
     if ('failed' in reply) {
       crash = rebuildError(reply.failed);
       started.reject(crash);
@@ -86,9 +101,17 @@ export function openPgliteThread(
     if (!waiting) return;
     pending.delete(reply.id);
     if (pending.size === 0) holdProcess();
-    if ('error' in reply) waiting.reject(rebuildError(reply.error, waiting.options));
-    else waiting.resolve(reply.result);
-  });
+    if ('error' in reply) return waiting.reject(rebuildError(reply.error, waiting.options));
+    const result = reply.result as Results | undefined;
+    if (waiting.sql !== undefined && result) {
+      if ('sameColumns' in reply) result.fields = columns.get(waiting.sql)!;
+      else {
+        if (columns.size >= KNOWN_COLUMNS) columns.clear();
+        columns.set(waiting.sql, result.fields);
+      }
+    }
+    waiting.resolve(result);
+  }
   worker.on('error', (error) => (crash = error));
   worker.on('exit', (code) => {
     stopped = closing
@@ -105,11 +128,38 @@ export function openPgliteThread(
     id = nextId++,
   ): Promise<unknown> {
     if (stopped) return Promise.reject(stopped);
+    const sql = request.op === 'query' ? request.sql : undefined;
     return new Promise((resolve, reject) => {
-      worker.postMessage({ ...request, id }); // a value that cannot be cloned throws here
-      pending.set(id, { resolve, reject, options });
+      outbox.push(
+        sql !== undefined && columns.has(sql)
+          ? { ...request, id, knowsColumns: true }
+          : { ...request, id },
+      );
+      if (outbox.length === 1) process.nextTick(post);
+      pending.set(id, { resolve, reject, options, sql });
       if (pending.size === 1) holdProcess();
     });
+  }
+
+  /** Sends the requests made since the last message (after the promise reactions that made them). */
+  function post(): void {
+    const batch = outbox;
+    outbox = [];
+    if (stopped) return; // the exit listener has failed them
+    try {
+      worker.postMessage(batch);
+    } catch {
+      // a value that cannot be cloned fails its own statement; the others go on
+      for (const request of batch)
+        try {
+          worker.postMessage([request]);
+        } catch (error) {
+          const waiting = pending.get(request.id);
+          pending.delete(request.id);
+          waiting?.reject(error);
+        }
+      if (pending.size === 0) holdProcess();
+    }
   }
 
   async function query<T>(
@@ -200,11 +250,17 @@ function wireOptions(options: QueryOptions | undefined): Partial<Request> {
   };
 }
 
+// drizzle gives a prepared statement's parsers as the same object every time
+const otherTypesOf = new WeakMap<object, number[] | undefined>();
+
 function otherTypes(parsers: object): number[] | undefined {
+  if (otherTypesOf.has(parsers)) return otherTypesOf.get(parsers);
   const others = Object.keys(parsers)
     .map(Number)
     .filter((oid) => !pgliteParsers.has(oid));
-  return others.length ? others : undefined;
+  const found = others.length ? others : undefined;
+  otherTypesOf.set(parsers, found);
+  return found;
 }
 
 /** Parses the columns the thread left as text, as PGlite would have. */

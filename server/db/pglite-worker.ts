@@ -1,7 +1,7 @@
 // The thread that owns the PGlite of pglite-thread.ts: it runs every statement (WASM executor and
 // wire-protocol parser), so the main thread only renders while a query runs here.
 import { parentPort, workerData } from 'node:worker_threads';
-import type { QueryOptions } from '@electric-sql/pglite';
+import type { QueryOptions, Results } from '@electric-sql/pglite';
 import { fastQueries, type QueryClient } from './pglite-fast.ts';
 import { openPglite } from './pglite-extensions.ts';
 import { TEXT_TYPES } from './pglite-text-types.ts';
@@ -21,10 +21,14 @@ export interface Request {
   tx?: number;
   /** For 'end': roll back instead of committing. */
   rollback?: boolean;
+  /** The caller has this statement's columns from an earlier answer: they may be left out. */
+  knowsColumns?: boolean;
 }
 
 export type Reply =
   | { id: number; result?: unknown }
+  /** The result's columns are those last sent for the same statement text. */
+  | { id: number; result: unknown; sameColumns: true }
   | { id: number; error: SentError }
   | { id: 0; ready: true }
   | { id: 0; failed: SentError };
@@ -63,18 +67,58 @@ function options(request: Request): QueryOptions {
   return options;
 }
 
+// Answers ready in one run of the event loop's callbacks and promise reactions go back in one
+// message, as the requests came (pglite-thread.ts).
+let outbox: Reply[] = [];
+
 function post(reply: Reply): void {
+  outbox.push(reply);
+  if (outbox.length === 1) process.nextTick(flush);
+}
+
+function flush(): void {
+  const batch = outbox;
+  outbox = [];
   try {
-    port.postMessage(reply);
-  } catch (error) {
-    // A value that cannot be cloned must fail its own statement, not the thread.
-    port.postMessage({ id: reply.id, error: sendError(error) } satisfies Reply);
+    port.postMessage(batch);
+  } catch {
+    for (const reply of batch)
+      try {
+        port.postMessage([reply]);
+      } catch (error) {
+        // A value that cannot be cloned must fail its own statement, not the thread.
+        port.postMessage([{ id: reply.id, error: sendError(error) } satisfies Reply]);
+      }
   }
 }
 
-function answer(id: number, work: Promise<unknown>): void {
+type Columns = { name: string; dataTypeID: number }[];
+/** The columns last sent per statement text (bounded): the same ones are not sent again. */
+const sentColumns = new Map<string, Columns>();
+
+function sameColumns(a: Columns, b: Columns): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++)
+    if (a[i]!.name !== b[i]!.name || a[i]!.dataTypeID !== b[i]!.dataTypeID) return false;
+  return true;
+}
+
+/** A query's answer: its columns left out when the caller has the same ones for this text. */
+function queryReply(id: number, request: Request, result: Results): Reply {
+  const sql = request.sql!;
+  const last = sentColumns.get(sql);
+  if (request.knowsColumns && last && sameColumns(last, result.fields)) {
+    const { fields: _same, ...rest } = result;
+    return { id, result: rest, sameColumns: true };
+  }
+  if (!last && sentColumns.size >= 2_000) sentColumns.clear();
+  sentColumns.set(sql, result.fields);
+  return { id, result };
+}
+
+function answer(id: number, work: Promise<unknown>, request?: Request): void {
   work.then(
-    (result) => post({ id, result }),
+    (result) => post(request ? queryReply(id, request, result as Results) : { id, result }),
     (error: unknown) => post({ id, error: sendError(error) }),
   );
 }
@@ -102,7 +146,7 @@ function begin(id: number): void {
           ended(rollback);
         },
       });
-      port.postMessage({ id } satisfies Reply);
+      post({ id });
       if (await done) throw rolledBack;
     })
     .then(
@@ -113,13 +157,18 @@ function begin(id: number): void {
     .finally(() => transactions.delete(id));
 }
 
-port.on('message', (request: Request) => {
+port.on('message', (requests: Request[]) => {
+  for (const request of requests) handle(request);
+});
+
+function handle(request: Request): void {
   try {
     switch (request.op) {
       case 'query':
         return answer(
           request.id,
           target(request).query(request.sql!, request.params, options(request)),
+          request,
         );
       case 'exec':
         return answer(request.id, target(request).exec(request.sql!, options(request)));
@@ -138,7 +187,7 @@ port.on('message', (request: Request) => {
   } catch (error) {
     post({ id: request.id, error: sendError(error) });
   }
-});
+}
 
 pg.waitReady.then(
   () => {
