@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Church } from '../../contract/church.ts';
+import { jsonLdText } from './seo.ts';
 import {
   addressLines,
   churchOrganizationLd,
@@ -125,5 +126,15 @@ describe('churchOrganizationLd', () => {
       },
       sameAs: ['https://instagram.com/graca'],
     });
+    // built once per church object and origin, frozen, and its JSON text kept with it
+    const ld = churchOrganizationLd(church, 'http://graca.localhost:4321');
+    expect(churchOrganizationLd(church, 'http://graca.localhost:4321')).toBe(ld);
+    expect(Object.isFrozen(ld)).toBe(true);
+    expect(jsonLdText(ld)).toBe(jsonLdText(JSON.parse(JSON.stringify(ld))));
+    expect(churchOrganizationLd(church, 'https://graca.example').url).toBe(
+      'https://graca.example/',
+    );
+    const renamed = { ...church, nome: 'Graça Central' };
+    expect(churchOrganizationLd(renamed, 'https://graca.example').name).toBe('Graça Central');
   });
 });

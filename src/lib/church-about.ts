@@ -78,8 +78,21 @@ export function socialLinks(networks: Record<string, string>): SocialLink[] {
   return links.sort((a, b) => rank(a.network) - rank(b.network));
 }
 
-/** schema.org Organization for the church, for its home and about pages. */
-export function churchOrganizationLd(church: Church, origin: string) {
+// The church object is the one its host's cache keeps until the church changes (tenancy.server.ts):
+// its Organization is built once per church and origin, frozen, so its JSON text is kept too (seo.ts).
+const organizations = new WeakMap<Church, { origin: string; ld: OrganizationLd }>();
+type OrganizationLd = Readonly<ReturnType<typeof organizationLd>>;
+
+/** schema.org Organization for the church, for its home and about pages; the same frozen object each time. */
+export function churchOrganizationLd(church: Church, origin: string): OrganizationLd {
+  const kept = organizations.get(church);
+  if (kept?.origin === origin) return kept.ld;
+  const ld = Object.freeze(organizationLd(church, origin));
+  organizations.set(church, { origin, ld });
+  return ld;
+}
+
+function organizationLd(church: Church, origin: string) {
   const url = new URL('/', origin).toString();
   const street = [church.endereco.logradouro, church.endereco.numero].filter(Boolean).join(', ');
   const sameAs = socialLinks(church.redesSociais).map((s) => s.href);

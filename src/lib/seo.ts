@@ -1,8 +1,18 @@
 // Structured data for shareable pages: JSON-LD objects and the safe way to
 // print them inside a <script> element.
 
+// A frozen object's text is kept: it cannot change (churchOrganizationLd gives one per church).
+const frozenTexts = new WeakMap<object, string>();
+
 /** JSON for `<script type="application/ld+json">`: nothing in it can close the element. */
 export function jsonLdText(data: unknown): string {
+  if (typeof data !== 'object' || data === null || !Object.isFrozen(data)) return ldText(data);
+  let text = frozenTexts.get(data);
+  if (text === undefined) frozenTexts.set(data, (text = ldText(data)));
+  return text;
+}
+
+function ldText(data: unknown): string {
   return JSON.stringify(data)
     .replace(/</g, '\\u003c')
     .replace(/>/g, '\\u003e')

@@ -1,5 +1,6 @@
 // spec "App start": the church colour (corApp) becomes the primary colour of the interface.
 
+import { memoByText } from '../../common/memo.ts';
 import { passesContrast, readableOn as readableOnFull } from '../../contract/colour.ts';
 
 const HEX = /^#(?:[0-9a-f]{3}|[0-9a-f]{6})$/i;
@@ -25,6 +26,16 @@ export function themeCss(
   appColor: string | null | undefined,
   textColor?: string | null | undefined,
 ): string {
+  return themes(`${appColor ?? ''}\n${textColor ?? ''}`);
+}
+
+// A church's two colours give the same stylesheet every time: made once per pair.
+const themes = memoByText((pair = '\n') => {
+  const [appColor, textColor] = pair.split('\n');
+  return makeThemeCss(appColor || null, textColor || null);
+}, 1_000);
+
+function makeThemeCss(appColor: string | null, textColor: string | null): string {
   const primary = safeColor(appColor);
   const text = textColor?.trim();
   const onPrimary = text && passesContrast(text, primary) ? text : readableOn(primary);
