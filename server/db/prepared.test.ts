@@ -46,6 +46,38 @@ describe.each(testBackends())('prepared statements (%s)', (backend) => {
     expect(builds).toBe(2);
   });
 
+  it('maps the rows of a select without joins as drizzle would, by one literal per row', async () => {
+    const query = (handle: DatabaseHandle) =>
+      handle.db
+        .select({
+          id: t.churches.id,
+          name: t.churches.name,
+          images: t.churches.images,
+          look: { active: t.churches.active, slug: t.churches.slug },
+          code: sql<string>`upper(${t.churches.slug})`,
+          count: sql<number>`count(*) over ()`.mapWith(Number),
+          at: sql<Date>`timestamptz '2026-11-30 12:00+00'`.mapWith(t.churchHostnames.verifiedAt),
+          nothing: sql<string | null>`null`,
+        })
+        .from(t.churches)
+        .orderBy(asc(t.churches.id));
+    const byDrizzle = await query(one).prepare('test.literal-drizzle').execute();
+    const statement = prepared(one.db, 'test.literal-plan', (name) => query(one).prepare(name));
+    const byPlan = await statement.execute();
+    expect(byPlan).toEqual(byDrizzle);
+    expect(byPlan[0]).toEqual({
+      id: expect.any(Number),
+      name: 'Igreja Um',
+      images: {},
+      look: { active: true, slug: 'um' },
+      code: 'UM',
+      count: byPlan.length,
+      at: new Date('2026-11-30T12:00:00.000Z'),
+      nothing: null,
+    });
+    expect(Object.keys(byPlan[0]!)).toEqual(Object.keys(byDrizzle[0]!));
+  });
+
   it('maps rows by a plan worked out once, as drizzle would: nested objects, decoded values, a missing join as null', async () => {
     await one.db.insert(t.churchHostnames).values({
       churchId: (

@@ -479,10 +479,10 @@ function compressible(page: Captured): boolean {
 /**
  * The encoding to send, of those the client takes (q=0 refuses one), or none. A kept page prefers
  * brotli: compressed once, ~6 % smaller than gzip. An answer compressed for one client only
- * (PAGE_CACHE=false, private pages, 404s) prefers zstd, then gzip: zstd at its default level is as
- * small as gzip at level 3 for about half the CPU (Chrome, Edge and Firefox take it; Safari gets
- * gzip), and brotli's faster levels are larger or dearer at these sizes (docs/performance.md
- * "Compression and stylesheets", "Renders without the cache, an eleventh time").
+ * (PAGE_CACHE=false, private pages, 404s) prefers zstd, then gzip: zstd at level 1 is within 2 % of
+ * gzip at level 3 for about 60 % of the CPU (Chrome, Edge and Firefox take it; Safari gets gzip),
+ * and brotli's faster levels are larger or dearer at these sizes (docs/performance.md "Compression
+ * and stylesheets", "Renders without the cache, a twelfth time").
  */
 export function preferredEncoding(
   acceptEncoding: string | string[] | undefined,
@@ -560,11 +560,12 @@ const GZIP = { level: 6, windowBits: 14, memLevel: 7 };
  */
 const GZIP_ONE_OFF = { ...GZIP, level: 3 };
 /**
- * zstd's default level for an answer made for one client: a 17 KB home in ~60 µs against gzip 3's
- * ~105 µs, 1 % smaller. A kept page (sent in zstd only to a client that takes neither brotli nor
- * gzip) is compressed once, harder.
+ * zstd's fastest regular level for an answer made for one client: with a kept compressor, a 17 KB
+ * home in ~25 µs for 4,914 B, against ~42 µs and 4,747 B at its default level 3 and gzip 3's ~42 µs
+ * and 4,833 B (docs/performance.md "Renders without the cache, a twelfth time"). A kept page (sent
+ * in zstd only to a client that takes neither brotli nor gzip) is compressed once, harder.
  */
-const ZSTD_LEVEL = 3;
+const ZSTD_LEVEL = 1;
 const ZSTD_KEPT_LEVEL = 12;
 // zstd sizes its window and tables to the body when it gets the whole body in one write, as here.
 const zstdOneOff = reusedCompressor('zstd', {
