@@ -139,15 +139,51 @@ export const churchEventsQuery = z.object({
   proximos: pageNumber(50, 'At most 50.').optional(),
   /**
    * `?page=N&limit=M` (an addition, docs/performance.md): one page of the list as the events page shows it,
-   * events not yet ended first (soonest first), then ended ones (latest first), with `total`.
+   * events not yet ended first (soonest first), then ended ones (latest first), with `total`; each
+   * event as the list shows it (`listedEventSchema`).
    * Without `page`, every active event, soonest first, as spec §7 reads `eventos`.
    */
   page: pageNumber(10_000, 'At most 10000.').optional(),
   limit: pageNumber(50, 'At most 50.').default(EVENTS_PAGE_SIZE),
 });
 
+/** A ticket as a list's card needs it: its price, and what decides whether it can be bought now. */
+export const listedTicketSchema = ticketSchema.pick({
+  id: true,
+  valor: true,
+  disponiveis: true,
+  disponivelDe: true,
+  disponivelAte: true,
+  limitePorUsuario: true,
+});
+export type ListedTicket = z.infer<typeof listedTicketSchema>;
+
+/**
+ * An event as the events page lists it: its card, its currency, whether registration is open or it
+ * gives online content, and its active tickets' prices and availability (no description, no
+ * ticket names or questions: the event's own page has them).
+ */
+export const listedEventSchema = eventSchema
+  .pick({
+    id: true,
+    titulo: true,
+    imagem: true,
+    largura: true,
+    altura: true,
+    local: true,
+    dataInicio: true,
+    dataFim: true,
+    fusoHorario: true,
+    moeda: true,
+    flagInscricaoAberta: true,
+    flagConteudoOnline: true,
+  })
+  .extend({ ingressos: z.array(listedTicketSchema) });
+export type ListedEvent = z.infer<typeof listedEventSchema>;
+
 /** GET /igreja/{slug}/evento/?page=N: a page of the events page's list. */
-export const eventsPageResponseSchema = eventsResponseSchema.extend({
+export const eventsPageResponseSchema = z.object({
+  eventos: z.array(listedEventSchema),
   total: z.number().int(),
   page: z.number().int(),
   limit: z.number().int(),

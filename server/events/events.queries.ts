@@ -1,11 +1,16 @@
 // Reads of events shared by the events routes and the member's registrations.
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from 'drizzle-orm';
-import type { EventCard, EventWire } from '../../contract/events.ts';
+import type { EventCard, EventWire, ListedEvent } from '../../contract/events.ts';
 import type { Database } from '../db/client.ts';
 import { pageTotal, totalColumn } from '../db/page-total.ts';
 import { prepared } from '../db/prepared.ts';
 import * as t from '../db/schema/index.ts';
-import { toEvent, toEventCard } from './events.serializers.ts';
+import {
+  toEvent,
+  toEventCard,
+  toListedEvent,
+  type ListedTicketJson,
+} from './events.serializers.ts';
 
 type TicketRow = typeof t.tickets.$inferSelect;
 
@@ -25,6 +30,16 @@ const ticketsOfEvent = sql<TicketJson[]>`coalesce((select json_agg(json_build_ob
     'availableUntil', k.disponivel_ate, 'perUserLimit', k.limite_por_usuario, 'questions', k.perguntas,
     'position', k.ordem, 'active', k.flag_ativo))
   from evento_ingresso k where k.igreja_id = evento.igreja_id and k.evento_id = evento.id), '[]'::json)`;
+
+/**
+ * What the events list needs of an event's tickets: the active ones in their order, with the fields
+ * that decide price and availability (docs/performance.md "Renders without the cache, a twelfth time").
+ */
+const listedTicketsOfEvent = sql<ListedTicketJson[]>`coalesce((select json_agg(json_build_object(
+    'id', k.id, 'priceCents', k.valor_centavos, 'stock', k.estoque, 'sold', k.vendidos,
+    'availableFrom', k.disponivel_de, 'availableUntil', k.disponivel_ate,
+    'perUserLimit', k.limite_por_usuario) order by k.ordem, k.id)
+  from evento_ingresso k where k.igreja_id = evento.igreja_id and k.evento_id = evento.id and k.flag_ativo), '[]'::json)`;
 
 const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c where c.igreja_id = evento.igreja_id and c.evento_id = evento.id)`;
 // (the outer row is named in full: drizzle writes a one-table select's columns without their table)
@@ -111,15 +126,33 @@ export async function loadEventsPage(
   churchId: number,
   { page, limit }: { page: number; limit: number },
   now = new Date(),
-): Promise<{ eventos: EventWire[]; total: number }> {
+): Promise<{ eventos: ListedEvent[]; total: number }> {
   const p = sql.placeholder;
+  const e = t.events;
   const ended = sql`${t.events.endsAt} < ${p('now')}`;
   const values = { churchId, now: now.toISOString(), limit, offset: (page - 1) * limit };
   const countOf = () => db.select({ n: count() }).from(t.events).where(ofChurch([]));
   // The page and the church's count in one statement (server/db/page-total.ts).
-  const rows = await prepared(db, 'events.page', (name) =>
+  const rows = await prepared(db, 'events.page.listed', (name) =>
     db
-      .select({ ...eventFields, total: totalColumn(countOf()) })
+      .select({
+        event: {
+          id: e.id,
+          title: e.title,
+          image: e.image,
+          imageWidth: e.imageWidth,
+          imageHeight: e.imageHeight,
+          placeName: e.placeName,
+          startsAt: e.startsAt,
+          endsAt: e.endsAt,
+          timeZone: e.timeZone,
+          currency: e.currency,
+          registrationOpen: e.registrationOpen,
+        },
+        tickets: listedTicketsOfEvent,
+        hasContent: hasOnlineContent,
+        total: totalColumn(countOf()),
+      })
       .from(t.events)
       .where(ofChurch([]))
       .orderBy(
@@ -135,7 +168,16 @@ export async function loadEventsPage(
   const total = await pageTotal(rows, values.offset, () =>
     prepared(db, 'events.count', (name) => countOf().prepare(name)).execute(values),
   );
-  return { eventos: rows.map(toEventWire), total };
+  return {
+    eventos: rows.map((r) =>
+      toListedEvent(
+        r.event,
+        (typeof r.tickets === 'string' ? JSON.parse(r.tickets) : r.tickets) as ListedTicketJson[],
+        Boolean(r.hasContent),
+      ),
+    ),
+    total,
+  };
 }
 
 function toEventWire(r: {

@@ -1,5 +1,12 @@
 // Database rows → the wire shapes of contract/events.ts.
-import type { EventCard, EventWire, Registration, Ticket } from '../../contract/events.ts';
+import type {
+  EventCard,
+  EventWire,
+  ListedEvent,
+  ListedTicket,
+  Registration,
+  Ticket,
+} from '../../contract/events.ts';
 import type * as t from '../db/schema/index.ts';
 import { toMoney } from '../payments/money.ts';
 import { descriptionHtml, descriptionText } from './description.ts';
@@ -87,6 +94,48 @@ export function toEventCard(row: EventCardRow): EventCard {
     dataInicio: row.startsAt.toISOString(),
     dataFim: row.endsAt.toISOString(),
     fusoHorario: row.timeZone,
+  };
+}
+
+/** The fields of an event the events list shows (`loadEventsPage`). */
+export type ListedEventRow = EventCardRow & Pick<EventRow, 'currency' | 'registrationOpen'>;
+
+/** A ticket as the list reads it: the database's JSON, timestamps as text. */
+export interface ListedTicketJson {
+  id: number;
+  priceCents: number;
+  stock: number;
+  sold: number;
+  availableFrom: string | null;
+  availableUntil: string | null;
+  perUserLimit: number | null;
+}
+
+const isoText = (text: string | null) => (text === null ? null : new Date(text).toISOString());
+
+export function toListedTicket(k: ListedTicketJson): ListedTicket {
+  return {
+    id: k.id,
+    valor: toMoney(k.priceCents),
+    disponiveis: Math.max(0, k.stock - k.sold),
+    disponivelDe: isoText(k.availableFrom),
+    disponivelAte: isoText(k.availableUntil),
+    limitePorUsuario: k.perUserLimit,
+  };
+}
+
+/** An event as the list shows it: its card, currency, flags and active tickets (already in order). */
+export function toListedEvent(
+  row: ListedEventRow,
+  tickets: ListedTicketJson[],
+  hasOnlineContent: boolean,
+): ListedEvent {
+  return {
+    ...toEventCard(row),
+    moeda: row.currency,
+    flagInscricaoAberta: row.registrationOpen,
+    flagConteudoOnline: hasOnlineContent,
+    ingressos: tickets.map(toListedTicket),
   };
 }
 

@@ -12,24 +12,27 @@ import {
   eventResponseSchema,
   eventsPageResponseSchema,
   type EventWire,
+  type ListedEvent,
+  type ListedTicket,
   type Ticket,
 } from '../../contract/events.ts';
 import { serverApi } from '../lib/api.server.ts';
 import { getParsed, orNull } from '../lib/api.ts';
 
-export interface TicketView {
-  ticket: Ticket;
+export interface TicketView<T extends ListedTicket = Ticket> {
+  ticket: T;
   availability: TicketAvailability;
 }
 
-export interface EventView {
-  event: EventWire;
-  tickets: TicketView[];
+/** An event with what a visitor can do now: the event's page (a whole event) or the list's card (a listed one). */
+export interface EventView<E extends ListedEvent = EventWire> {
+  event: E;
+  tickets: TicketView<E['ingressos'][number]>[];
   button: EventButton;
   past: boolean;
 }
 
-export function eventView(event: EventWire, now = new Date()): EventView {
+export function eventView<E extends ListedEvent>(event: E, now = new Date()): EventView<E> {
   const endsAt = new Date(event.dataFim);
   const rules = {
     endsAt,
@@ -64,7 +67,7 @@ export function eventView(event: EventWire, now = new Date()): EventView {
 export async function loadEvents(
   churchSlug: string,
   page = 1,
-): Promise<{ views: EventView[]; total: number; limit: number }> {
+): Promise<{ views: EventView<ListedEvent>[]; total: number; limit: number }> {
   try {
     const { eventos, total, limit } = await getParsed(
       serverApi(),
