@@ -206,6 +206,20 @@ describe('PGlite on its own thread', () => {
     expect(inArrays.rows).toEqual([[1, 'one', true]]);
   });
 
+  it('gives the right columns past the number of statement texts it keeps', async () => {
+    const texts = Array.from({ length: 2_100 }, (_, i) => `select ${i} as n${i}, 'x' as t`);
+    for (let i = 0; i < texts.length; i += 300)
+      await Promise.all(texts.slice(i, i + 300).map((text) => thread.query(text)));
+    // asked again, all at once: early texts (kept) and late ones (past the bound) alike
+    const again = await Promise.all(
+      [0, 1, 1_999, 2_000, 2_099].map(async (i) => ({ i, result: await thread.query(texts[i]!) })),
+    );
+    for (const { i, result } of again) {
+      expect(result.fields.map((f) => f.name)).toEqual([`n${i}`, 't']);
+      expect(result.rows).toEqual([{ [`n${i}`]: i, t: 'x' }]);
+    }
+  });
+
   it('commits a transaction, and rolls it back when its function throws or asks', async () => {
     const names = async () =>
       (

@@ -46,7 +46,7 @@ interface Pending {
   sql?: string;
 }
 
-/** Columns last received per statement text (bounded); a reply may leave them out (pglite-worker.ts). */
+/** Columns last received per statement text, for up to this many texts; a reply may leave them out (pglite-worker.ts). */
 const KNOWN_COLUMNS = 2_000;
 
 const workerFile = new URL('./pglite-worker.ts', import.meta.url);
@@ -105,10 +105,10 @@ export function openPgliteThread(
     const result = reply.result as Results | undefined;
     if (waiting.sql !== undefined && result) {
       if ('sameColumns' in reply) result.fields = columns.get(waiting.sql)!;
-      else {
-        if (columns.size >= KNOWN_COLUMNS) columns.clear();
+      // Kept texts are never dropped (a reply in flight may say "the same"); past the bound, a new
+      // text's columns simply come with every answer.
+      else if (columns.size < KNOWN_COLUMNS || columns.has(waiting.sql))
         columns.set(waiting.sql, result.fields);
-      }
     }
     waiting.resolve(result);
   }
