@@ -54,10 +54,14 @@ const workerFile = new URL('./pglite-worker.ts', import.meta.url);
 /**
  * @param location a PGlite folder, or `memory://`.
  * @param threadFile the thread's code; a test swaps in one that dies on cue.
+ * @param knownColumns how many statement texts' columns are kept (a test makes it small).
  */
 export function openPgliteThread(
   location: string,
-  { threadFile = workerFile }: { threadFile?: URL } = {},
+  {
+    threadFile = workerFile,
+    knownColumns = KNOWN_COLUMNS,
+  }: { threadFile?: URL; knownColumns?: number } = {},
 ): PgliteThread {
   const worker = new Worker(threadFile, { workerData: { dataDir: location } });
   const pending = new Map<number, Pending>();
@@ -107,7 +111,7 @@ export function openPgliteThread(
       if ('sameColumns' in reply) result.fields = columns.get(waiting.sql)!;
       // Kept texts are never dropped (a reply in flight may say "the same"); past the bound, a new
       // text's columns simply come with every answer.
-      else if (columns.size < KNOWN_COLUMNS || columns.has(waiting.sql))
+      else if (columns.size < knownColumns || columns.has(waiting.sql))
         columns.set(waiting.sql, result.fields);
     }
     waiting.resolve(result);
