@@ -163,22 +163,10 @@ export type ListedTicket = z.infer<typeof listedTicketSchema>;
  * gives online content, and its active tickets' prices and availability (no description, no
  * ticket names or questions: the event's own page has them).
  */
-export const listedEventSchema = eventSchema
-  .pick({
-    id: true,
-    titulo: true,
-    imagem: true,
-    largura: true,
-    altura: true,
-    local: true,
-    dataInicio: true,
-    dataFim: true,
-    fusoHorario: true,
-    moeda: true,
-    flagInscricaoAberta: true,
-    flagConteudoOnline: true,
-  })
-  .extend({ ingressos: z.array(listedTicketSchema) });
+export const listedEventSchema = eventCardSchema.extend({
+  ...eventSchema.pick({ moeda: true, flagInscricaoAberta: true, flagConteudoOnline: true }).shape,
+  ingressos: z.array(listedTicketSchema),
+});
 export type ListedEvent = z.infer<typeof listedEventSchema>;
 
 /** GET /igreja/{slug}/evento/?page=N: a page of the events page's list. */

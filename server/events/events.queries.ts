@@ -48,6 +48,19 @@ const hasOnlineContent = sql<boolean>`exists (select 1 from evento_conteudo c wh
 const ofChurch = (filters: SQL[]) =>
   and(eq(t.events.churchId, sql.placeholder('churchId')), eq(t.events.active, true), ...filters);
 
+/** The columns an event's card shows (toEventCard); the events list adds its own to them. */
+const cardColumns = {
+  id: t.events.id,
+  title: t.events.title,
+  image: t.events.image,
+  imageWidth: t.events.imageWidth,
+  imageHeight: t.events.imageHeight,
+  placeName: t.events.placeName,
+  startsAt: t.events.startsAt,
+  endsAt: t.events.endsAt,
+  timeZone: t.events.timeZone,
+};
+
 const eventFields = { event: t.events, tickets: ticketsOfEvent, hasContent: hasOnlineContent };
 const soonestFirst = [asc(t.events.startsAt), asc(t.events.id)];
 
@@ -96,17 +109,7 @@ export async function loadUpcomingEvents(
   const e = t.events;
   const rows = await prepared(db, 'events.upcoming.cards', (name) =>
     db
-      .select({
-        id: e.id,
-        title: e.title,
-        image: e.image,
-        imageWidth: e.imageWidth,
-        imageHeight: e.imageHeight,
-        placeName: e.placeName,
-        startsAt: e.startsAt,
-        endsAt: e.endsAt,
-        timeZone: e.timeZone,
-      })
+      .select(cardColumns)
       .from(e)
       .where(ofChurch([gte(e.endsAt, p('now'))]))
       .orderBy(...soonestFirst)
@@ -136,19 +139,7 @@ export async function loadEventsPage(
   const rows = await prepared(db, 'events.page.listed', (name) =>
     db
       .select({
-        event: {
-          id: e.id,
-          title: e.title,
-          image: e.image,
-          imageWidth: e.imageWidth,
-          imageHeight: e.imageHeight,
-          placeName: e.placeName,
-          startsAt: e.startsAt,
-          endsAt: e.endsAt,
-          timeZone: e.timeZone,
-          currency: e.currency,
-          registrationOpen: e.registrationOpen,
-        },
+        event: { ...cardColumns, currency: e.currency, registrationOpen: e.registrationOpen },
         tickets: listedTicketsOfEvent,
         hasContent: hasOnlineContent,
         total: totalColumn(countOf()),
