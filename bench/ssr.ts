@@ -15,7 +15,7 @@
 // BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP (3 s per page, first), BENCH_CONNECTIONS (10), BENCH_PORT (4431) and BENCH_PLAIN_PORT (the next one).
 // BENCH_BASE_DIST=<a build of the previous release> (BENCH_BASE_DIR=<its checkout>, default this one)
 // adds alternating rounds of that server and this one, uncached, on home, /news and a news item.
-// Each number is the median of the rounds; the app and the plain server alternate rounds. The table is
+// Each number is the median of the rounds; the app and the plain server alternate rounds (app, plain, plain, app, …). The table is
 // printed as Markdown and kept in bench/results/latest.json and latest.md, followed by the speed
 // targets table (bench/targets.ts): each target, its figure from this run or from the other
 // benches' latest results in bench/results/, met or not.
@@ -311,9 +311,13 @@ async function benchPage(
     await measure(SERVER_PORT, page.path); // warm-up (fills the cache when it is on)
     const app: Awaited<ReturnType<typeof measure>>[] = [];
     const base: Awaited<ReturnType<typeof measure>>[] = [];
+    // The order turns each round (app, plain, plain, app, …): a host that speeds up or slows down
+    // during a row then weighs on both servers alike, not always on the one measured second.
     for (let round = 0; round < ROUNDS; round++) {
-      app.push(await measure(SERVER_PORT, page.path, SECONDS, serverPid));
+      const appFirst = round % 2 === 0;
+      if (appFirst) app.push(await measure(SERVER_PORT, page.path, SECONDS, serverPid));
       base.push(await measure(PLAIN_PORT, page.path, SECONDS, plain.pid));
+      if (!appFirst) app.push(await measure(SERVER_PORT, page.path, SECONDS, serverPid));
     }
     const reqPerSec = Math.round(median(app.map((a) => a.rps)));
     const plainReqPerSec = Math.round(median(base.map((b) => b.rps)));
