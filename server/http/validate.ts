@@ -3,7 +3,6 @@
 import { zValidator } from '@hono/zod-validator';
 import type { Context, ValidationTargets } from 'hono';
 import type { ZodError, ZodType } from 'zod';
-import { $ZodAsyncError } from 'zod/v4/core';
 import {
   fieldMessage,
   isMessageKey,
@@ -69,41 +68,19 @@ export function localizedFieldErrors(
   return out;
 }
 
-/**
- * zod's synchronous parse, which the validator's own (`safeParseAsync`) costs a promise per check
- * more than on every call, pages' in-process reads included; a schema with an async rule (none
- * today) is parsed the async way.
- */
-function parseSyncFirst(schema: ZodType, value: unknown) {
-  try {
-    return schema.safeParse(value);
-  } catch (error) {
-    if (error instanceof $ZodAsyncError) return schema.safeParseAsync(value);
-    throw error;
-  }
-}
-
 export function validate<Target extends keyof ValidationTargets, Schema extends ZodType>(
   target: Target,
   schema: Schema,
 ) {
-  return zValidator(
-    target,
-    schema,
-    (result, c) => {
-      if (result.success) return undefined;
-      const errors = localizedFieldErrors(
-        result.error as never,
-        c.req.header('accept-language'),
-        (result as { data?: unknown }).data,
-      );
-      return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
-    },
-    {
-      // the option's type is conditional on the generic Schema, which TypeScript cannot resolve here
-      validationFunction: parseSyncFirst as never,
-    },
-  );
+  return zValidator(target, schema, (result, c) => {
+    if (result.success) return undefined;
+    const errors = localizedFieldErrors(
+      result.error as never,
+      c.req.header('accept-language'),
+      (result as { data?: unknown }).data,
+    );
+    return errorAnswer(c, 400, Object.values(errors)[0]?.[0] ?? 'Invalid input.', errors);
+  });
 }
 
 /** Invalid input answered as `validate` answers it, for handlers that parse a body by hand. */
