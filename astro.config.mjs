@@ -218,14 +218,7 @@ function pagesSentWhole() {
     transform(code, id) {
       if (id.includes('/astro/dist/runtime/server/render/page.js'))
         return once(
-          once(
-            code,
-            // Node's UTF-8 writer is ~1.5× TextEncoder's on a page's text; a page of 4,096 characters or
-            // more is never cut from Node's shared 8 KB pool, which the page cache would then keep alive.
-            '    body = encoder.encode(body);',
-            '    body = body.length >= 4096 ? Buffer.from(body, "utf8") : encoder.encode(body);',
-            "the page's encoding",
-          ),
+          code,
           made,
           `  const response = status
     ? new Response(body, { ...init, headers, status, statusText })
