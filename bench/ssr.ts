@@ -15,10 +15,11 @@
 // BENCH_CACHE=true|false or PAGE_CACHE=true|false (one mode only), BENCH_ROUNDS (3), BENCH_SECONDS (5), BENCH_WARMUP (3 s per page, first), BENCH_CONNECTIONS (10), BENCH_PORT (4431) and BENCH_PLAIN_PORT (the next one).
 // BENCH_BASE_DIST=<a build of the previous release> (BENCH_BASE_DIR=<its checkout>, default this one)
 // adds alternating rounds of that server and this one, uncached, on home, /news and a news item.
-// Each number is the median of the rounds; the app and the plain server alternate rounds (app, plain, plain, app, …). The table is
-// printed as Markdown and kept in bench/results/latest.json and latest.md, followed by the speed
-// targets table (bench/targets.ts): each target, its figure from this run or from the other
-// benches' latest results in bench/results/, met or not.
+// Each number is the median of the rounds; the app and the plain server alternate rounds, in turned
+// order (app, plain, plain, app, …). The table is printed as Markdown and kept in
+// bench/results/latest.json and latest.md, followed by the speed targets table (bench/targets.ts):
+// each target, its figure from this run or from the other benches' latest results in
+// bench/results/, met or not.
 import { execFileSync, fork, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto'; // production needs its own token key (server/auth/jwt-secret.ts)
 import {

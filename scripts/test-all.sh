@@ -35,15 +35,14 @@ rm -f /tmp/church-types-$$.log
 # nothing a test found: the unit and API tests then run once more, whole, and that run decides.
 # Any other failure stops here.
 vitest_log=/tmp/church-vitest-$$.log
-if ! npm run test:unit 2>&1 | tee "$vitest_log"; then
-  if grep -qE 'Worker exited unexpectedly|Check failed: jit_page_' "$vitest_log"; then
-    rm -f "$vitest_log"
-    echo "A test process died without a verdict (above): the unit and API tests run once more."
-    npm run test:unit
-  else
-    rm -f "$vitest_log"
-    exit 1
-  fi
-fi
+status=0
+npm run test:unit 2>&1 | tee "$vitest_log" || status=$?
+died=0
+grep -qE 'Worker exited unexpectedly|Check failed: jit_page_' "$vitest_log" && died=1
 rm -f "$vitest_log"
+if [ "$status" -ne 0 ]; then
+  [ "$died" -eq 1 ] || exit "$status"
+  echo "A test process died without a verdict (above): the unit and API tests run once more."
+  npm run test:unit
+fi
 npm run test:e2e
