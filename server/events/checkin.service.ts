@@ -1,6 +1,7 @@
 // Check-in at the door (docs/events.md "Check-in at the door"): a ticket code → admitted or
 // refused with the reason. The admission is claimed in the database by an insert on the unique
 // key of inscricao_checkin, so two doors scanning one ticket at the same moment admit it once.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type {
@@ -130,7 +131,7 @@ export async function admit(
         uso: { quando: row.scannedAt.toISOString(), porta: row.door, por: row.userName },
       },
       {
-        when: new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang, {
+        when: dateFormat(INTL_LOCALE[lang], {
           day: '2-digit',
           month: '2-digit',
           hour: '2-digit',

@@ -1,6 +1,7 @@
 // An event's registrations at the desk (docs/events.md "The staff side"): the list with its filters,
 // sort and totals, the CSV of the one rule (server/http/csv.ts), cancel, refund and resend.
 // Every write runs through staffWrite (audit + purge).
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import { and, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import {
@@ -287,7 +288,7 @@ export async function registrationsCsv(
   const m = (key: Parameters<typeof staffEventsMessage>[1]) => staffEventsMessage(lang, key);
   const when = (v: string | null) =>
     v
-      ? new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang, {
+      ? dateFormat(INTL_LOCALE[lang], {
           dateStyle: 'short',
           timeStyle: 'short',
           timeZone: event.timeZone,

@@ -1,5 +1,6 @@
 // The ticket e-mail in pt/en/es (docs/events.md "The staff side"): the event, the holder, and the
 // ticket's QR — the code the door scans — as an image and as text, so it also works printed.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import QRCode from 'qrcode';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
@@ -57,7 +58,7 @@ export async function ticketMail(
     church: values.church,
     code: values.code,
   };
-  const when = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang, {
+  const when = dateFormat(INTL_LOCALE[lang], {
     dateStyle: 'full',
     timeStyle: 'short',
     timeZone: values.timeZone,

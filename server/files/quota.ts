@@ -3,6 +3,7 @@
 // files keep (usage.ts). Checked before an upload is accepted — a chunked video at its start, with
 // the size it declares — and refused with 413 by the file's field, naming the use, the limit and
 // what is in use, in the request's language.
+import { INTL_LOCALE, numberFormat } from '../../common/format.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { StorageMessageKey } from '../../contract/messages/storage.ts';
 import { accountSettings } from '../auth/settings.ts';
@@ -19,14 +20,13 @@ const KEYS: Record<StorageUse, StorageMessageKey> = {
   score: 'storage.fullScore',
 };
 
-const LOCALES: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 const MB = 1024 * 1024;
 
 /** "512 MB", "1,5 GB": sizes as the message names them, in the request's language. */
 export function formatSize(bytes: number, lang: MessageLang): string {
   const gb = bytes >= 1024 * MB;
   const value = bytes / (gb ? 1024 * MB : MB);
-  const number = new Intl.NumberFormat(LOCALES[lang], {
+  const number = numberFormat(INTL_LOCALE[lang], {
     maximumFractionDigits: value < 10 ? 1 : 0,
   }).format(value);
   return `${number} ${gb ? 'GB' : 'MB'}`;

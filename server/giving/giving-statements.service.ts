@@ -1,9 +1,10 @@
 // The yearly statement batch (docs/staff.md "Giving"): started by the treasurer, sent by the job
 // (statements.job.ts) once per giver even with two nodes, through the claim rule of server/jobs/claim.ts.
+import { money } from '../../common/format.ts';
 import { and, asc, count, desc, eq, gte, lt, sql } from 'drizzle-orm';
 import type { StatementBatch } from '../../contract/giving-staff.ts';
 import { message } from '../../contract/messages/index.ts';
-import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import { churchHomeUrl } from '../auth/church-link.ts';
 import type { Database, Tx } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
@@ -113,8 +114,6 @@ export async function startBatch(
   );
 }
 
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-
 /** One giver's statement e-mail: the year's total and one line per reason. */
 async function statementMail(
   tx: Tx,
@@ -160,16 +159,15 @@ async function statementMail(
   if (!email || email.endsWith('.invalid')) return { mail: null, email: email || '-' };
   const currency =
     (await givingChurch(tx as unknown as Database, batch.churchId))?.currency ?? 'BRL';
-  const money = (c: number) =>
-    new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency }).format(c / 100);
+  const amount = (c: number) => money(c / 100, currency, lang);
   const total = reasons.reduce((s, r) => s + num(r.sum), 0);
   const link = `${churchHomeUrl(church!.code, settings)}${member ? `/user/giving/statement?ano=${batch.year}` : '/give'}`;
   const values = {
     name,
     year: batch.year,
     church: church!.name,
-    total: money(total),
-    lines: reasons.map((r) => `${r.name}: ${money(num(r.sum))}`).join('\n'),
+    total: amount(total),
+    lines: reasons.map((r) => `${r.name}: ${amount(num(r.sum))}`).join('\n'),
     link,
   };
   const text = message(lang, 'staff.giving.statementBody', values);

@@ -1,5 +1,6 @@
 // The gift receipt e-mail (a receipt by e-mail, also for visitors; docs/giving.md), in pt/en/es, sent
 // through the outbox (server/mail/). One receipt per payment, one line per reason.
+import { INTL_LOCALE, dateFormat, money } from '../../common/format.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Payment } from '../../contract/payments.ts';
 import type { Mail } from '../mail/outbox.ts';
@@ -59,8 +60,6 @@ const TEXT: Record<
   },
 };
 
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-
 export function receiptMail(
   lang: MessageLang,
   to: string,
@@ -68,17 +67,16 @@ export function receiptMail(
 ): Mail {
   const t = TEXT[lang];
   const p = values.payment;
-  const money = (v: number) =>
-    new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: p.moeda }).format(v);
+  const amount = (v: number) => money(v, p.moeda, lang);
   const status = p.status === 'aprovado' ? '' : p.status === 'nao_aprovado' ? t.failed : t.pending;
-  const lines = p.itens.map((l) => `${l.motivo}: ${money(l.valor)}`);
-  if (p.taxas > 0) lines.push(`${t.fees}: ${money(p.taxas)}`);
-  lines.push(`${t.total}: ${money(p.valorTotal)}`);
+  const lines = p.itens.map((l) => `${l.motivo}: ${amount(l.valor)}`);
+  if (p.taxas > 0) lines.push(`${t.fees}: ${amount(p.taxas)}`);
+  lines.push(`${t.total}: ${amount(p.valorTotal)}`);
   const recurring = p.doacaoRecorrente
     ? fill(t.recurring, {
         days: p.doacaoRecorrente.recorrenciaDias,
         // a calendar day already on the church's clock (donation.ts dayOf): written as it is, at noon of UTC
-        date: new Intl.DateTimeFormat(LOCALE[lang], { timeZone: 'UTC' }).format(
+        date: dateFormat(INTL_LOCALE[lang], { timeZone: 'UTC' }).format(
           new Date(`${p.doacaoRecorrente.proximaCobranca}T12:00:00Z`),
         ),
       })
@@ -150,10 +148,7 @@ export function declinedMail(
   },
 ): Mail {
   const t = DECLINED[lang];
-  const amount = new Intl.NumberFormat(LOCALE[lang], {
-    style: 'currency',
-    currency: v.currency,
-  }).format(v.amountCents / 100);
+  const amount = money(v.amountCents / 100, v.currency, lang);
   const body = fill(v.paused ? t.paused : t.retry, { amount, church: v.church, days: v.retryDays });
   const link = v.link ?? '/user/giving';
   const paragraphs = [

@@ -4,6 +4,7 @@
 // sanitiser. Images are brought only from the file's own attachments; any other image, or one
 // that cannot be fetched, is listed. The post's old address leads to its new page. A post's
 // WordPress id is its key: a second import adds nothing.
+import { dateFormat } from '../../common/format.ts';
 import { and, eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { outboundFetch } from '../http/outbound-fetch.ts';
@@ -123,7 +124,7 @@ async function importWith(session: ParseSession, run: ImportRun, bytes: Buffer):
   const kindOf = (p: WxrPost) =>
     p.categories.some((c) => run.options.categorias[c] === 'devocional') ? 'devocional' : 'noticia';
   const ready: WxrPost[] = [];
-  const dateTitle = new Intl.DateTimeFormat(run.church.lang, {
+  const dateTitle = dateFormat(run.church.lang, {
     dateStyle: 'long',
     timeZone: run.church.timeZone,
   });

@@ -3,16 +3,15 @@
 // before. Each is an e-mail send with a once-only key (`evento:12:novo`, `evento:12:lembrete`),
 // so republishing, a second node or a second run never makes it twice; members whose `events`
 // e-mail is off are skipped when it is sent. Each member gets it in their own language.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { emailMessage } from '../../contract/messages/email.ts';
-import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import type { Database } from '../db/client.ts';
 import * as t from '../db/schema/index.ts';
 import { defineJob } from '../jobs/runner.ts';
 import { queueEmailSend, resolveAudience } from './email-sends.service.ts';
 import { inEveryLanguage } from './languages.ts';
-
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
 type EventRow = Pick<
   typeof t.events.$inferSelect,
@@ -34,7 +33,7 @@ async function eventTexts(
     const values = {
       event: event.title,
       church: church?.name ?? '',
-      when: new Intl.DateTimeFormat(LOCALE[lang], {
+      when: dateFormat(INTL_LOCALE[lang], {
         dateStyle: 'full',
         timeStyle: 'short',
         timeZone: event.timeZone,

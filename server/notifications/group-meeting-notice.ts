@@ -2,11 +2,12 @@
 // tells its members when and where it meets next. Each member gets it by the channels they keep
 // on for `groups` (in-app, push, e-mail), in their own language. Once per meeting (the unique
 // `grupo_aviso_encontro` row) and at most 3 a week per group, so a leader cannot flood members.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import { and, count, eq, gte, sql } from 'drizzle-orm';
 import type { GroupRole } from '../../contract/groups.ts';
 import { GROUP_NOTIFICATION_TYPES } from '../../contract/groups.ts';
 import { emailMessage } from '../../contract/messages/email.ts';
-import { messageLangOfLocale, type MessageLang } from '../../contract/messages/lang.ts';
+import { messageLangOfLocale } from '../../contract/messages/lang.ts';
 import type { MeetingNotice } from '../../contract/notification-meeting.ts';
 import { noticeKindOf } from '../../contract/notification-preferences.ts';
 import { clockColumns, NO_CHURCH, zoneOfChurch } from '../church/church-clock.ts';
@@ -26,7 +27,6 @@ const MEETING_KIND = noticeKindOf({
   audience: 'grupo',
 });
 
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 const DAY = 86_400_000;
 /** A meeting further ahead than this is not "the next" one. */
 const MAX_AHEAD_MS = 60 * DAY;
@@ -85,7 +85,7 @@ export async function notifyNextMeeting(
     const values = {
       group: group.name,
       leader: leaderName,
-      when: new Intl.DateTimeFormat(LOCALE[lang], {
+      when: dateFormat(INTL_LOCALE[lang], {
         dateStyle: 'full',
         timeStyle: 'short',
         timeZone: zone,

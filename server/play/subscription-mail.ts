@@ -2,6 +2,7 @@
 // declined (nothing charged; when it is tried again, or that it was the last try), the plan lapsed after
 // declined renewals, and a plan without renewal about to end. pt/en/es, through the outbox; the link leads to
 // my plan, where the card can be changed or added.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { escapeHtml, fill } from '../mail/text.ts';
@@ -95,11 +96,10 @@ const ENDING: Record<MessageLang, Texts & { card: string; again: string }> = {
     outro: 'Mi suscripción:',
   },
 };
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
 
 /** The day of `d` on the church's clock: 01:00 UTC is still the evening before in Brasília. */
 const day = (lang: MessageLang, d: Date, zone: string) =>
-  new Intl.DateTimeFormat(LOCALE[lang], {
+  dateFormat(INTL_LOCALE[lang], {
     day: 'numeric',
     month: 'long',
     year: 'numeric',

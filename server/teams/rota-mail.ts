@@ -1,6 +1,7 @@
 // The rota e-mails (docs/volunteers.md) in pt/en/es: the request with its answer link, the
 // leader's notice of a decline, the reminder two days before, and the swaps between volunteers
 // (asked, done, waiting for a leader, refused). Sent by the outbox mailer.
+import { INTL_LOCALE, dateFormat } from '../../common/format.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { Mail } from '../mail/outbox.ts';
 import { escapeHtml, fill } from '../mail/text.ts';
@@ -138,7 +139,7 @@ export interface RotaMailValues {
 
 /** `2026-12-06` and `09:00:00` as the church's language writes them. */
 export function planWhen(lang: MessageLang, date: string, time: string): string {
-  const day = new Intl.DateTimeFormat(lang, {
+  const day = dateFormat(INTL_LOCALE[lang], {
     weekday: 'long',
     day: 'numeric',
     month: 'long',

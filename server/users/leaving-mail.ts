@@ -1,6 +1,7 @@
 // The e-mail a member gets after changing church when something of theirs stopped at the church they
 // left (docs/accounts.md "Changing church"): each recurring gift and the Play plan, with amounts, in
 // pt/en/es through the outbox.
+import { money } from '../../common/format.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { ChangeChurchEffects } from '../../contract/user.ts';
 import type { Mail } from '../mail/outbox.ts';
@@ -42,8 +43,6 @@ const TEXT: Record<
   },
 };
 
-const LOCALE: Record<MessageLang, string> = { pt: 'pt-BR', en: 'en-US', es: 'es' };
-
 /** Null when nothing was running (no e-mail then). */
 export function moneyStoppedMail(
   lang: MessageLang,
@@ -53,17 +52,16 @@ export function moneyStoppedMail(
 ): Mail | null {
   if (!stopped.doacoesRecorrentes.length && !stopped.assinaturaPlay) return null;
   const t = TEXT[lang];
-  const money = (n: number) =>
-    new Intl.NumberFormat(LOCALE[lang], { style: 'currency', currency: stopped.moeda }).format(n);
+  const amount = (n: number) => money(n, stopped.moeda, lang);
   const lines = [
     ...stopped.doacoesRecorrentes.map((g) =>
-      fill(t.gift, { reason: g.motivo, amount: money(g.valor), days: g.dias }),
+      fill(t.gift, { reason: g.motivo, amount: amount(g.valor), days: g.dias }),
     ),
     ...(stopped.assinaturaPlay
       ? [
           fill(t.plan, {
             plan: stopped.assinaturaPlay.plano,
-            amount: money(stopped.assinaturaPlay.valor),
+            amount: amount(stopped.assinaturaPlay.valor),
           }),
         ]
       : []),

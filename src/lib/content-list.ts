@@ -2,7 +2,7 @@
 // JavaScript: the filter is a plain GET form and every page is a link, so state lives in the URL.
 import { MAX_ID } from '../../contract/common.ts';
 import { memoByText } from '../../common/memo.ts';
-import { formatDate as formatDateIn } from './format.ts';
+import { formatDate as formatDateIn } from '../../common/format.ts';
 import type { Lang } from './i18n.ts';
 
 /** What a visitor asked a list for. `filter` is `?categoria=` (or `?tipo=` for publications). */

@@ -2,7 +2,7 @@
 // language (spec §1), and prices in the event's currency.
 import { memoByText } from '../../common/memo.ts';
 import { INTL_LOCALE, type Lang, type Translate } from './i18n.ts';
-import { dateFormat, moneyFormat } from './format.ts';
+import { dateFormat, moneyFormat } from '../../common/format.ts';
 import type { TicketAvailability } from '../../contract/event-rules.ts';
 
 /**

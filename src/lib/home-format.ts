@@ -4,7 +4,7 @@ import { memoByText } from '../../common/memo.ts';
 import { isKnownZone } from '../../common/time-zone.ts';
 import type { EventWire } from '../../contract/events.ts';
 import type { WeeklyService } from '../../contract/schedule.ts';
-import { dateFormat } from './format.ts';
+import { dateFormat } from '../../common/format.ts';
 
 export interface ScheduleDay {
   /** ISO weekday, 1 = Monday … 7 = Sunday. */

@@ -146,4 +146,4 @@ export function normalizeChurchLocale(idioma: string | null | undefined): string
 }
 
 /** BCP 47 tag for Intl from the interface language (the one locale map lives in format.ts). */
-export { INTL_LOCALE } from './format.ts';
+export { INTL_LOCALE } from '../../common/format.ts';

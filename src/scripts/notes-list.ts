@@ -1,5 +1,6 @@
 // /user/notes (spec §2): the member's notes, last changed first, with a search by title. Notes
 // kept in this browser and not yet on the server are listed too, and sent when possible.
+import { dateFormat } from '../../common/format.ts';
 import type { NoteSummary } from '../../contract/notes.ts';
 import { makeT } from '../components/islands/ui/t.ts';
 import { draftsOf, noteCalls, sendPendingNotes } from '../stores/notes.ts';
@@ -19,7 +20,7 @@ export async function mountNotesList(root: HTMLElement): Promise<void> {
   const listEl = root.querySelector<HTMLElement>('.notes-list')!;
   const emptyEl = root.querySelector<HTMLElement>('.notes-empty')!;
   const errorEl = root.querySelector<HTMLElement>('.notes-error')!;
-  const dateFormat = new Intl.DateTimeFormat(document.documentElement.lang || props.lang, {
+  const noteDate = dateFormat(document.documentElement.lang || props.lang, {
     dateStyle: 'medium',
     timeStyle: 'short',
   });
@@ -57,7 +58,7 @@ export async function mountNotesList(root: HTMLElement): Promise<void> {
             h(
               'time',
               { dateTime: n.dataUltimaAlteracao },
-              t('notes.changed', { date: dateFormat.format(new Date(n.dataUltimaAlteracao)) }),
+              t('notes.changed', { date: noteDate.format(new Date(n.dataUltimaAlteracao)) }),
             ),
           ),
         ),

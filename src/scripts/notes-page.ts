@@ -2,7 +2,7 @@
 // gzipped JS, docs/notes.md): read its props from the root's data attribute, start the session
 // and send a logged-out visitor to the login page; and the small DOM helpers the notes scripts share.
 import { loginHref } from '../components/islands/ui/redirect.ts';
-import type { Lang } from '../lib/format.ts';
+import type { Lang } from '../../common/format.ts';
 import { $isLoggedIn, $session, startSession, type SessionChurch } from '../stores/session.ts';
 
 export interface NotesProps {

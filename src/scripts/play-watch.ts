@@ -6,7 +6,7 @@
 // the plans offered in-page for closed content without a subscription, and my list.
 // No React: the watch page's whole JavaScript, hls.js included, must stay ≤ 150 KB gzipped. Its
 // state and actions are src/stores/play-player.ts; this renders them and wires the video.
-import type { Lang } from '../lib/format.ts';
+import type { Lang } from '../../common/format.ts';
 import { attachHls } from '../components/islands/ui/stream-video.ts';
 import { currentPath, loginHref } from '../components/islands/ui/redirect.ts';
 import { makeT } from '../components/islands/ui/t.ts';

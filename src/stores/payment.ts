@@ -19,7 +19,7 @@ import {
   type PaymentQuote,
 } from '../lib/checkout/payment.ts';
 import { cardFormFailure } from '../lib/checkout/stripe.ts';
-import type { Lang } from '../lib/format.ts';
+import type { Lang } from '../../common/format.ts';
 import { attempt } from './loadable.ts';
 
 /** The member's saved cards at the church; a failed load offers none. */

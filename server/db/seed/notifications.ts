@@ -2,6 +2,7 @@
 // the related id is looked up after the content and events parts ran (an event's or a content's
 // id, an EBD class's slug, since EBD pages are addressed by slug), and the text names what it
 // opens, so a notification never leads to "content unavailable" nor to another event.
+import { dateFormat } from '../../../common/format.ts';
 import { and, asc, desc, eq, inArray, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../client.ts';
 import * as t from '../schema/index.ts';
@@ -24,7 +25,7 @@ const OLD_TITLES = ['Culto ao vivo agora', 'Live service now', 'Inscrições abe
 /** An event's notification says what is true when the demo is seeded: open, or opening on a date. */
 const onSale = (found: Found | null) => !found?.opensAt || found.opensAt.getTime() <= Date.now();
 const day = (date: Date) =>
-  new Intl.DateTimeFormat('pt-BR', {
+  dateFormat('pt-BR', {
     day: 'numeric',
     month: 'long',
     timeZone: 'America/Sao_Paulo',

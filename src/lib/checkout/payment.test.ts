@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { money } from '../format.ts';
+import { money } from '../../../common/format.ts';
 import type { FeeQuoteWire, PaymentResponse } from '../../../contract/payments.ts';
 import { needsHolderFields } from '../../../contract/payment-rules.ts';
 import {

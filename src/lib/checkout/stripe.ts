@@ -4,7 +4,7 @@
 // pages that pay, from js.stripe.com, the one script origin the content security policy allows
 // there (src/lib/security-headers.ts).
 import { HTTPError, type NormalizedOptions } from 'ky';
-import type { Lang } from '../format.ts';
+import type { Lang } from '../../../common/format.ts';
 import type { PaymentMethodOption } from './payment.ts';
 
 export const STRIPE_JS_URL = 'https://js.stripe.com/v3';

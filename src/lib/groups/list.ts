@@ -1,5 +1,6 @@
 // The /groups page's filters as plain GET parameters (docs/architecture.md "The client shape": filters are GET forms): the
 // name search, meeting day, neighbourhood and, once the visitor shares it, their location.
+import { numberFormat } from '../../../common/format.ts';
 
 export interface GroupFilters {
   busca: string;
@@ -58,7 +59,7 @@ export function groupsHref(f: GroupFilters): string {
 
 /** One decimal in the page's language (1,5 km / 1.5 km). */
 export function formatKm(km: number, locale: string): string {
-  return new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(km);
+  return numberFormat(locale, { maximumFractionDigits: 1 }).format(km);
 }
 
 /** A maps link with directions to the group: by coordinates when known, else by address (as the about page does). */

@@ -1,5 +1,6 @@
 // /user, the account home (spec §2 Account area): profile photo, every link, the
 // "incomplete" mark of the registration data, notifications and logout.
+import { dateFormat, INTL_LOCALE } from '../../../../common/format.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { User } from '../../../../contract/user.ts';
@@ -200,7 +201,7 @@ function Notifications({
   const { items, total, failed } = useStore($accountNotices);
   const [page, setPage] = useState(1);
   useEffect(() => void loadAccountNotices(churchId, page), [churchId, page]);
-  const format = new Intl.DateTimeFormat(lang === 'pt' ? 'pt-BR' : lang === 'es' ? 'es' : 'en-US', {
+  const format = dateFormat(INTL_LOCALE[lang], {
     dateStyle: 'medium',
     timeStyle: 'short',
   });

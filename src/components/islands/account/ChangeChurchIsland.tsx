@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState } from 'react';
 import type { Client } from '../../../../contract/church.ts';
 import type { ChangeChurchEffects } from '../../../../contract/user.ts';
-import { formatDate, money, type Lang } from '../../../lib/format.ts';
+import { formatDate, money, type Lang } from '../../../../common/format.ts';
 import {
   $changeChurch,
   $orgChurches,

@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { needsHolderFields } from '../../../../contract/payment-rules.ts';
 import type { SavedCard } from '../../../lib/cards/api.ts';
-import { brandName } from '../../../lib/format.ts';
+import { brandName } from '../../../../common/format.ts';
 import {
   $cardWrite,
   $memberCards,

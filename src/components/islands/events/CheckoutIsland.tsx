@@ -8,7 +8,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
 import { eventMethods } from '../../../lib/events/checkout-methods.ts';
-import { money } from '../../../lib/format.ts';
+import { money } from '../../../../common/format.ts';
 import {
   $cashDays,
   $checkout,

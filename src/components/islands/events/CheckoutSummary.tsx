@@ -1,7 +1,7 @@
 // The event checkout's summary: the tickets chosen, then the amounts of the payment step's quote
 // (the same plan its installments select shows).
 import type { PaymentQuote } from '../../../lib/checkout/payment.ts';
-import { money } from '../../../lib/format.ts';
+import { money } from '../../../../common/format.ts';
 import type { EventCheckout } from '../../../stores/checkout.ts';
 import { PaymentTotals, type Lang, type T } from '../ui/index.ts';
 

@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { installmentText, isOpen } from '../../../lib/checkout/payment.ts';
 import { paymentPageState, paymentTextKey } from '../../../lib/checkout-text.ts';
-import { brandName, money } from '../../../lib/format.ts';
+import { brandName, money } from '../../../../common/format.ts';
 import { bindCheckoutStorage, resetCheckout } from '../../../stores/checkout.ts';
 import {
   $sandbox,

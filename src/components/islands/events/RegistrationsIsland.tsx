@@ -3,7 +3,7 @@
 // The loads are the store's (src/stores/events.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { longDate, timeOf } from '../../../lib/format.ts';
+import { longDate, timeOf } from '../../../../common/format.ts';
 import { $registrations, loadRegistrations } from '../../../stores/events.ts';
 import { Loader, makeT, Notice, useMember, type IslandProps } from '../ui/index.ts';
 import { TicketQr } from './TicketQr.tsx';

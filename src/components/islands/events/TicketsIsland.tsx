@@ -14,7 +14,7 @@ import {
   type CheckoutEvent,
   type CheckoutHolder,
 } from '../../../stores/checkout.ts';
-import { money } from '../../../lib/format.ts';
+import { money } from '../../../../common/format.ts';
 import { Field, Loader, makeT, Notice, Select, type IslandProps } from '../ui/index.ts';
 import { useBuyer } from './use-buyer.ts';
 

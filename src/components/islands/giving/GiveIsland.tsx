@@ -9,7 +9,7 @@ import type { Reason } from '../../../../contract/giving.ts';
 import type { PaymentMethodCode } from '../../../../contract/payments.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
-import { money } from '../../../lib/format.ts';
+import { money } from '../../../../common/format.ts';
 import {
   $give,
   $giveForm,

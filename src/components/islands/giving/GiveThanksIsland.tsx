@@ -4,7 +4,7 @@
 import { useEffect } from 'react';
 import { isOpen } from '../../../lib/checkout/payment.ts';
 import { thankYouKey } from '../../../lib/checkout-text.ts';
-import { formatDate, money } from '../../../lib/format.ts';
+import { formatDate, money } from '../../../../common/format.ts';
 import { rememberedGift, resetGive } from '../../../stores/give.ts';
 import { paymentAnswer } from '../../../stores/payment.ts';
 import {

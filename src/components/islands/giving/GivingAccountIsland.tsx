@@ -8,7 +8,7 @@ import { useEffect } from 'react';
 import { churchToday } from '../../../../common/time-zone.ts';
 import type { Reason, RecurringGift } from '../../../../contract/giving.ts';
 import type { SavedCard } from '../../../../contract/payments.ts';
-import { brandName, formatDate, money } from '../../../lib/format.ts';
+import { brandName, formatDate, money } from '../../../../common/format.ts';
 import {
   $givingAccount,
   $recurringEdits,

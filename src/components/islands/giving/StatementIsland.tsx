@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { formatCpf } from '../../../../contract/account-rules.ts';
-import { formatDate, money } from '../../../lib/format.ts';
+import { formatDate, money } from '../../../../common/format.ts';
 import { $statement, loadStatement } from '../../../stores/giving-account.ts';
 import {
   Loader,

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import type { GroupAttendance, GroupMeeting } from '../../../../contract/groups.ts';
-import { longDate, type Lang } from '../../../lib/format.ts';
+import { longDate, type Lang } from '../../../../common/format.ts';
 import {
   $correcting,
   $meetingForms,

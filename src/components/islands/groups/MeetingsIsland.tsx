@@ -5,7 +5,7 @@
 // The flow is the store's (src/stores/groups.ts).
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useMemo } from 'react';
-import { longDate, timeOf } from '../../../lib/format.ts';
+import { longDate, timeOf } from '../../../../common/format.ts';
 import {
   $attendance,
   $meetingsPage,

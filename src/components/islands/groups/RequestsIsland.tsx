@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import type { GroupRequest } from '../../../../contract/groups.ts';
-import { mediumDateTime } from '../../../lib/format.ts';
+import { mediumDateTime } from '../../../../common/format.ts';
 import {
   $groupRequests,
   $requestAnswer,

@@ -4,7 +4,7 @@
 // session here before accepting), or a new account made on /access, which comes back here.
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
-import { longDate } from '../../../lib/format.ts';
+import { longDate } from '../../../../common/format.ts';
 import {
   $invitation,
   acceptLoggedIn,

@@ -2,6 +2,7 @@
 // name and avatar, visitors with only a name, anonymous viewers read. Moderators delete one
 // message or all of a user's (with a confirmation), mute a user, and run the commit-to-Jesus
 // moment while seeing the raised hands. A message that could not be sent stays in the input.
+import { dateFormat } from '../../../../common/format.ts';
 import { useStore } from '@nanostores/react';
 import { Fragment, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { ChatMessage } from '../../../../contract/live.ts';
@@ -251,7 +252,7 @@ function Chat({
   const [failure, setFailure] = useState<string | null>(null);
   const list = useRef<HTMLOListElement>(null);
   const moderator = state.user?.role === 'moderator' && showManagement;
-  const time = new Intl.DateTimeFormat(lang === 'en' ? 'en-US' : lang === 'es' ? 'es' : 'pt-BR', {
+  const time = dateFormat(lang === 'en' ? 'en-US' : lang === 'es' ? 'es' : 'pt-BR', {
     hour: '2-digit',
     minute: '2-digit',
   });

@@ -3,6 +3,7 @@
 // per kind of notice and per channel what reaches them, and the language e-mails and pushes come
 // in. Every rule is the API's.
 // The flow is the store's (src/stores/notifications.ts).
+import { dateFormat } from '../../../../common/format.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import {
@@ -82,9 +83,7 @@ function Settings({ t, churchId, lang }: { t: T; churchId: number; lang: string 
   const support = pushSupport();
   const blocked = support === 'supported' && permission() === 'denied';
   const date = (iso: string) =>
-    new Intl.DateTimeFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(
-      new Date(iso),
-    );
+    dateFormat(lang, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
   return (
     <div className="acc-panel notices">

@@ -7,7 +7,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import type { PlayPlan, PlaySubscription } from '../../../../contract/play.ts';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
-import { brandName, formatDate, money } from '../../../lib/format.ts';
+import { brandName, formatDate, money } from '../../../../common/format.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
 import { paymentAnswer } from '../../../stores/payment.ts';
 import {

@@ -9,7 +9,7 @@ import { useEffect, useMemo, type FormEvent } from 'react';
 import type { PaymentResponse } from '../../../../contract/payments.ts';
 import type { PlayPlan } from '../../../../contract/play.ts';
 import type { PaymentMethodOption } from '../../../lib/checkout/payment.ts';
-import { money } from '../../../lib/format.ts';
+import { money } from '../../../../common/format.ts';
 import { planPeriod } from '../../../lib/play/plan.ts';
 import { paymentAnswer } from '../../../stores/payment.ts';
 import {

@@ -2,7 +2,7 @@
 // in the key the team chose for that service (`?tom=`). Nothing shows when there are none.
 import { useEffect, useState } from 'react';
 import type { SetList } from '../../../../contract/praise-staff.ts';
-import { longDate } from '../../../lib/format.ts';
+import { longDate } from '../../../../common/format.ts';
 import { songHref } from '../../../lib/praise/api.ts';
 import { loadSetLists } from '../../../lib/praise/setlists.ts';
 import { pretty } from '../../../lib/praise/transpose.ts';

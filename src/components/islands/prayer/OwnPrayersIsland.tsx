@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useMemo } from 'react';
 import type { OwnPrayer, OwnPrayerDetail } from '../../../../contract/prayer.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../../common/format.ts';
 import {
   $ownDeletion,
   $ownPrayer,

@@ -6,7 +6,7 @@
 import { useStore } from '@nanostores/react';
 import { useMemo } from 'react';
 import type { PrayerMessage } from '../../../../contract/prayer.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../../common/format.ts';
 import {
   $prayerActions,
   pray,

@@ -5,7 +5,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { DELETION_GRACE_DAYS } from '../../../../contract/church-export.ts';
 import type { ProviderChurch } from '../../../../contract/provider.ts';
-import { mediumDateTime } from '../../../lib/format.ts';
+import { mediumDateTime } from '../../../../common/format.ts';
 import {
   askChurchExport,
   cancelDeletion,

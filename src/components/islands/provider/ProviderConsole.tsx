@@ -17,7 +17,7 @@ import {
   type ProviderChurchesPage,
   type SignupMode,
 } from '../../../../contract/provider.ts';
-import { mediumDateTime, type Lang } from '../../../lib/format.ts';
+import { mediumDateTime, numberFormat, type Lang } from '../../../../common/format.ts';
 import { ChurchLifecycle } from './ChurchLifecycle.tsx';
 import {
   $providerSession,
@@ -52,8 +52,8 @@ import { providerT, type ProviderIslandProps } from './strings.ts';
 
 const bytes = (n: number, lang: string) =>
   n < 1024 * 1024
-    ? `${new Intl.NumberFormat(lang, { maximumFractionDigits: 0 }).format(n / 1024)} KB`
-    : `${new Intl.NumberFormat(lang, { maximumFractionDigits: 1 }).format(n / 1024 / 1024)} MB`;
+    ? `${numberFormat(lang, { maximumFractionDigits: 0 }).format(n / 1024)} KB`
+    : `${numberFormat(lang, { maximumFractionDigits: 1 }).format(n / 1024 / 1024)} MB`;
 
 function LoginForm({ t, challenge }: { t: T; challenge: boolean }) {
   const [email, setEmail] = useState('');

@@ -5,7 +5,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, type FormEvent } from 'react';
 import { churchToday } from '../../../../common/time-zone.ts';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../../common/format.ts';
 import {
   $myRotas,
   addBlockout,

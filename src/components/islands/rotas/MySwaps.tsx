@@ -3,8 +3,8 @@
 // a leader approves first when the team asks for it).
 import { useState, type FormEvent } from 'react';
 import type { MyRotas } from '../../../../contract/rotas.ts';
-import type { Lang } from '../../../lib/format.ts';
-import { formatDate } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
+import { formatDate } from '../../../../common/format.ts';
 import { askSwap, cancelSwap, takeSwap } from '../../../stores/rota-swaps.ts';
 import { Select, type T } from '../ui/index.ts';
 

@@ -3,7 +3,7 @@
 // The plan's load is the store's (src/stores/rota-swaps.ts).
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatDate } from '../../../lib/format.ts';
+import { formatDate } from '../../../../common/format.ts';
 import { songHref } from '../../../lib/praise/api.ts';
 import { $teamPlan, loadTeamPlan } from '../../../stores/rota-swaps.ts';
 import {

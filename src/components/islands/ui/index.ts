@@ -18,7 +18,7 @@ export { failureMessage, firstErrors, useForm } from './form.ts';
 export { useLoad, type Load } from './load.ts';
 export { Pager } from './pager.tsx';
 export type { IslandProps } from './props.ts';
-export type { Lang } from '../../../lib/format.ts';
+export type { Lang } from '../../../../common/format.ts';
 export {
   CardFields,
   PaymentFields,

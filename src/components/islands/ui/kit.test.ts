@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime, formatDate, money } from '../../../lib/format.ts';
+import { dateTime, formatDate, money } from '../../../../common/format.ts';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { Pager } from './pager.tsx';

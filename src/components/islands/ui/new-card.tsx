@@ -9,7 +9,7 @@
 //   const { token } = await newCard.token();
 import { useRef, useState } from 'react';
 import type { CardToken } from '../../../../contract/payments.ts';
-import type { Lang } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
 import { newCardToken } from '../../../stores/payment.ts';
 import { Field } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';

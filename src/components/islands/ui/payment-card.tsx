@@ -4,7 +4,7 @@
 import { DATE_PLACEHOLDER } from '../../../../contract/account-rules.ts';
 import type { CardInput } from '../../../lib/checkout/api.ts';
 import { maskCardNumber, maskCpf, maskDate, maskExpiry } from '../../../lib/account/forms.ts';
-import type { Lang } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
 import { Field } from './fields.tsx';
 import type { T } from './t.ts';
 import './payment.css';

@@ -15,7 +15,7 @@ import {
   type PixKeyType,
 } from '../../../../contract/pix-key.ts';
 import { isOpen, isWaiting } from '../../../lib/checkout/payment.ts';
-import { dateTime, dayMonth, timeOf, type Lang } from '../../../lib/format.ts';
+import { dateTime, dayMonth, timeOf, type Lang } from '../../../../common/format.ts';
 import { Loader, Notice, SubmitButton } from './feedback.tsx';
 import { Field } from './fields.tsx';
 import {

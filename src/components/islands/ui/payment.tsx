@@ -28,7 +28,7 @@ import {
   type PaymentPart,
   type PaymentQuote,
 } from '../../../lib/checkout/payment.ts';
-import { brandName, money, type Lang } from '../../../lib/format.ts';
+import { brandName, money, type Lang } from '../../../../common/format.ts';
 import { Check, Field, Select } from './fields.tsx';
 import { CardFields, type CardForm } from './payment-card.tsx';
 import { NewCardFields, useNewCard } from './new-card.tsx';

@@ -1,4 +1,4 @@
-import type { Lang } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
 import type { SessionChurch } from '../../../stores/session.ts';
 
 /** What every island gets from its page (src/lib/island-props.server.ts builds it). */

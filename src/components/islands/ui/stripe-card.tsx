@@ -9,7 +9,7 @@ import {
   stripeLocale,
   stripePaymentMethod,
 } from '../../../lib/checkout/stripe.ts';
-import type { Lang } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
 import './payment.css';
 import type { T } from './t.ts';
 

@@ -1,7 +1,7 @@
 // Strings in islands: the page passes its strings (islands never load i18next); `{{name}}`
 // values are filled in, and `plural` picks `key_one` / `key_other` by the language's plural
 // rules like i18next does on the server.
-import { INTL_LOCALE, type Lang } from '../../../lib/format.ts';
+import { INTL_LOCALE, type Lang } from '../../../../common/format.ts';
 
 export type Values = Record<string, string | number>;
 

@@ -3,7 +3,7 @@
 // with the server's per-field messages. /give and the event checkout each wrap it with their own
 // words and the proof of work.
 import { Field, Select } from './fields.tsx';
-import type { Lang } from '../../../lib/format.ts';
+import type { Lang } from '../../../../common/format.ts';
 
 /** The countries offered first; any other is "ZZ". */
 const COUNTRIES = ['BR', 'US', 'AR', 'PT', 'ES'];

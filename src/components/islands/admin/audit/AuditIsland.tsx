@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { AuditEntry } from '../../../../../contract/staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { $audit, loadAudit } from '../../../../stores/admin-audit.ts';
 import {
   ClearFilters,

@@ -8,7 +8,7 @@ import {
   kindsOf,
   type StaffContentKind,
 } from '../../../../../contract/content-staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import {
   $contentCategories,
   $contentList,

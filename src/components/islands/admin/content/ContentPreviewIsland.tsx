@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { StaffContentKind, StaffPreview } from '../../../../../contract/content-staff.ts';
 import type { ContentImage, PodcastEpisode, VideoItem } from '../../../../../contract/content.ts';
-import { longDate } from '../../../../lib/format.ts';
+import { longDate } from '../../../../../common/format.ts';
 import { $preview, loadPreview } from '../../../../stores/admin-content.ts';
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Loader, makeT, Notice, type T } from '../../ui/index.ts';

@@ -10,7 +10,7 @@ import {
   loadDashboard,
   setChecklistDismissed,
 } from '../../../../stores/admin-dashboard.ts';
-import { dateTime } from '../../../../lib/format.ts';
+import { dateTime } from '../../../../../common/format.ts';
 import { areaHref, StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Loader, makeT, Notice, type Lang, type T } from '../../ui/index.ts';
 import './dashboard.css';

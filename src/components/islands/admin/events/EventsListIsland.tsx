@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import type { StaffMe } from '../../../../../contract/staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { $eventsList, loadEvents } from '../../../../stores/admin-events.ts';
 import {
   ListPager,

@@ -3,7 +3,7 @@
 // `staff.events.checkin.jaUsado`): the moment in the event's own zone, named when the phone is in
 // another, and "the door" when the scan gave no door name.
 import type { CheckinAnswer } from '../../../../../contract/events-staff.ts';
-import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
+import { mediumDateTime, type Lang } from '../../../../../common/format.ts';
 import type { T } from '../../ui/index.ts';
 
 /** The phone's own zone. */

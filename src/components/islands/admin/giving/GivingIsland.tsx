@@ -4,7 +4,7 @@
 // gifts/ render src/stores/admin-giving.ts.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { money } from '../../../../lib/format.ts';
+import { money } from '../../../../../common/format.ts';
 import {
   $gifts,
   $giftsDesk,

@@ -2,7 +2,7 @@
 // failing, paused, cancelled) and next charge; the state filter lives in the address.
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
-import { formatDate, money } from '../../../../lib/format.ts';
+import { formatDate, money } from '../../../../../common/format.ts';
 import { $recurring, loadRecurring } from '../../../../stores/admin-giving.ts';
 import { ListPager, pageOf, StaffGate, useUrlState, type StaffIslandProps } from '../kit/index.ts';
 import { makeT, Select } from '../../ui/index.ts';

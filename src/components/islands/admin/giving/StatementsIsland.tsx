@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { churchToday } from '../../../../../common/time-zone.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { $batches, loadBatches, sendStatements } from '../../../../stores/admin-giving.ts';
 import { StaffGate, type StaffIslandProps } from '../kit/index.ts';
 import { Field, firstErrors, Loader, makeT, Notice, SubmitButton } from '../../ui/index.ts';

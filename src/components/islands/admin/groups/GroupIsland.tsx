@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { StaffGroup, StaffGroupPerson } from '../../../../../contract/groups-staff.ts';
-import { formatDate, longDate, type Lang } from '../../../../lib/format.ts';
+import { formatDate, longDate, type Lang } from '../../../../../common/format.ts';
 import type { GroupForm } from '../../../../lib/staff/groups-api.ts';
 import {
   $group,

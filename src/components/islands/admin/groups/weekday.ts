@@ -1,9 +1,9 @@
 // Day names from the browser's Intl (ISO: 1 Monday … 7 Sunday, contract/groups.ts), no strings to keep.
-import { INTL_LOCALE, type Lang } from '../../../../lib/format.ts';
+import { dateFormat, INTL_LOCALE, type Lang } from '../../../../../common/format.ts';
 
 /** 1 January 2024 was a Monday: ISO day `n` of that week is 2024-01-0n. */
 export const weekdayName = (day: number, lang: Lang): string =>
-  new Intl.DateTimeFormat(INTL_LOCALE[lang], { weekday: 'long', timeZone: 'UTC' }).format(
+  dateFormat(INTL_LOCALE[lang], { weekday: 'long', timeZone: 'UTC' }).format(
     new Date(Date.UTC(2024, 0, day)),
   );
 

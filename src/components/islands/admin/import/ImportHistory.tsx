@@ -1,7 +1,7 @@
 // The church's imports, newest first: each opens on the page with its state and what it did.
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../../../../contract/language.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { $imports, open } from '../../../../stores/admin-import.ts';
 import { Loader, Notice, type T } from '../../ui/index.ts';
 

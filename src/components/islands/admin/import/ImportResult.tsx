@@ -1,7 +1,7 @@
 // What an import did (created, updated, invited, images it could not fetch), its undo as a whole,
 // and when it was undone.
 import type { ImportView } from '../../../../../contract/imports.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { undoImport } from '../../../../stores/admin-import.ts';
 import { ConfirmButton } from '../kit/index.ts';
 import type { T } from '../../ui/index.ts';

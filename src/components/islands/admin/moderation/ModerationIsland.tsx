@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { ModeratedPost, ModerationAction } from '../../../../../contract/moderation-staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { $chat, $wall, decide, loadChat, loadWall } from '../../../../stores/admin-moderation.ts';
 import { StaffGate, useUrlState, type StaffIslandProps } from '../kit/index.ts';
 import {

@@ -6,7 +6,7 @@ import { useEffect, useState } from 'react';
 import type { Audience, EmailSendSummary } from '../../../../../contract/email-announcements.ts';
 import type { NotificationTarget } from '../../../../../contract/notifications-staff.ts';
 import { STAFF_ROLES } from '../../../../../contract/staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import { searchNotificationTargets } from '../../../../lib/staff/notifications-api.ts';
 import {
   $emailSends,

@@ -10,7 +10,7 @@ import {
   type NotificationTarget,
   type StaffNotification,
 } from '../../../../../contract/notifications-staff.ts';
-import { dateTime, mediumDateTime } from '../../../../lib/format.ts';
+import { dateTime, mediumDateTime } from '../../../../../common/format.ts';
 import {
   $groups,
   $sent,

@@ -7,7 +7,7 @@ import type {
   ScheduledNotification,
   StaffNotificationSend,
 } from '../../../../../contract/notifications-staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import {
   $editing,
   $scheduled,

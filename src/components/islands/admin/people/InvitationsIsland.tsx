@@ -6,7 +6,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Invitation } from '../../../../../contract/invitations.ts';
 import type { StaffMe } from '../../../../../contract/staff.ts';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import type { InvitationsView } from '../../../../lib/staff/invitations-api.ts';
 import {
   $invitations,

@@ -5,7 +5,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { Person } from '../../../../../contract/people-staff.ts';
 import type { StaffMe } from '../../../../../contract/staff.ts';
-import { formatDate, money } from '../../../../lib/format.ts';
+import { formatDate, money } from '../../../../../common/format.ts';
 import {
   $person,
   loadPerson,

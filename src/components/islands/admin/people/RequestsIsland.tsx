@@ -3,7 +3,7 @@
 // gifts, and tells the person by e-mail.
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { mediumDateTime } from '../../../../lib/format.ts';
+import { mediumDateTime } from '../../../../../common/format.ts';
 import {
   $deletionRequests,
   carryOutDeletion,

@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import type { StaffBanner } from '../../../../../contract/church-staff.ts';
-import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
+import { mediumDateTime, type Lang } from '../../../../../common/format.ts';
 import { $home, moveBanner, removeBanner, saveBanner } from '../../../../stores/admin-home.ts';
 import {
   ConfirmButton,

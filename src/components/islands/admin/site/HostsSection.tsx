@@ -7,7 +7,7 @@ import {
   type ChurchSettings,
   type StaffHostname,
 } from '../../../../../contract/church-staff.ts';
-import { INTL_LOCALE } from '../../../../lib/format.ts';
+import { INTL_LOCALE } from '../../../../../common/format.ts';
 import {
   addHostname,
   checkHostname,

@@ -2,7 +2,7 @@
 import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import type { StaffService } from '../../../../../contract/church-staff.ts';
-import { INTL_LOCALE, type Lang } from '../../../../lib/format.ts';
+import { INTL_LOCALE, type Lang } from '../../../../../common/format.ts';
 import { $home, removeService, saveService } from '../../../../stores/admin-home.ts';
 import { DeleteButton, EditableList, FormActions, useStaffForm } from '../kit/index.ts';
 import { Check, Field, Notice, Select, type T } from '../../ui/index.ts';

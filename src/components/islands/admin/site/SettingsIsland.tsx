@@ -29,7 +29,7 @@ import {
   type Message,
   type T,
 } from '../../ui/index.ts';
-import { INTL_LOCALE } from '../../../../lib/format.ts';
+import { INTL_LOCALE } from '../../../../../common/format.ts';
 import { HostsSection } from './HostsSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';

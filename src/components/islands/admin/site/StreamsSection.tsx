@@ -4,7 +4,7 @@ import { useStore } from '@nanostores/react';
 import type { FormEvent } from 'react';
 import { STREAM_SOURCE, type StaffStream } from '../../../../../contract/church-staff.ts';
 import { STREAM_SERVICES } from '../../../../../contract/live.ts';
-import { mediumDateTime, type Lang } from '../../../../lib/format.ts';
+import { mediumDateTime, type Lang } from '../../../../../common/format.ts';
 import { $home, removeStream, saveStream, switchOnAir } from '../../../../stores/admin-home.ts';
 import { $staff, canUse } from '../../../../stores/staff.ts';
 import {

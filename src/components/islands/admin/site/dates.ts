@@ -1,4 +1,6 @@
 // The `datetime-local` value of an ISO moment in the browser's time zone, and back.
+import { dateFormat } from '../../../../../common/format.ts';
+
 const pad = (n: number) => String(n).padStart(2, '0');
 
 export function toLocalInput(iso: string | null): string {
@@ -16,6 +18,6 @@ export function fromLocalInput(value: string): string {
 
 /** Weekday names, ISO order (1 = Monday … 7 = Sunday), in the page's locale. */
 export function weekdayNames(locale: string): string[] {
-  const format = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+  const format = dateFormat(locale, { weekday: 'long', timeZone: 'UTC' });
   return [1, 2, 3, 4, 5, 6, 7].map((d) => format.format(new Date(Date.UTC(2024, 0, d)))); // 2024-01-01 was a Monday
 }

@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import type { PlanDetail, TeamDetail } from '../../../../../contract/teams-staff.ts';
 import { decideSwap, savePlanNotes, setSwapApproval } from '../../../../stores/admin-teams.ts';
 import { Check, TextArea, type T } from '../../ui/index.ts';
-import type { Lang } from '../../../../lib/format.ts';
+import type { Lang } from '../../../../../common/format.ts';
 import { day, type useMessage } from './shared.tsx';
 
 type Report = ReturnType<typeof useMessage>[1];

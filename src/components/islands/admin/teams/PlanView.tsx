@@ -4,7 +4,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { PlanDetail } from '../../../../../contract/teams-staff.ts';
-import type { Lang } from '../../../../lib/format.ts';
+import type { Lang } from '../../../../../common/format.ts';
 import {
   $plan,
   $proposal,

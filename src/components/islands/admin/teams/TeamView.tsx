@@ -3,7 +3,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { TeamDetail } from '../../../../../contract/teams-staff.ts';
-import { formatDate, type Lang } from '../../../../lib/format.ts';
+import { formatDate, type Lang } from '../../../../../common/format.ts';
 import {
   $team,
   addMember,

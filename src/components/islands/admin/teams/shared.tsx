@@ -1,7 +1,7 @@
 // What the teams pages share (docs/volunteers.md): a message from a write, a day as the page's
 // language writes it, and the remove button that asks once.
 import { useState } from 'react';
-import { formatDate, type Lang } from '../../../../lib/format.ts';
+import { formatDate, type Lang } from '../../../../../common/format.ts';
 import type { ApiFailure } from '../../../../lib/staff/http.ts';
 import { ConfirmButton } from '../kit/index.ts';
 import type { T } from '../../ui/index.ts';

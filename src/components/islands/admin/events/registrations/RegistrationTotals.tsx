@@ -1,7 +1,7 @@
 // The registrations page's totals: tickets sold, money collected, pending and admitted.
 import type { RegistrationsPage } from '../../../../../../contract/events-staff.ts';
 import type { Lang } from '../../../../../../contract/language.ts';
-import { money } from '../../../../../lib/format.ts';
+import { money } from '../../../../../../common/format.ts';
 import type { T } from '../../../ui/index.ts';
 
 export function RegistrationTotals({

@@ -7,7 +7,7 @@ import type {
   StaffRegistration,
 } from '../../../../../../contract/events-staff.ts';
 import type { Lang } from '../../../../../../contract/language.ts';
-import { mediumDateTime, money } from '../../../../../lib/format.ts';
+import { mediumDateTime, money } from '../../../../../../common/format.ts';
 import type { RegistrationsFilter } from '../../../../../lib/staff/events-api.ts';
 import {
   $registrationsDesk,

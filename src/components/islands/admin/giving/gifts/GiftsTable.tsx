@@ -2,7 +2,7 @@
 // those that allow one, and the sum of all the filtered gifts.
 import type { StaffGiftsPage } from '../../../../../../contract/giving-staff.ts';
 import type { Lang } from '../../../../../../contract/language.ts';
-import { formatDate } from '../../../../../lib/format.ts';
+import { formatDate } from '../../../../../../common/format.ts';
 import type { GiftFilter } from '../../../../../lib/staff/giving-api.ts';
 import { refundOne } from '../../../../../stores/admin-giving.ts';
 import { ConfirmButton } from '../../kit/index.ts';

@@ -1,7 +1,7 @@
 // The church's set lists: each with its date, notes and songs in their keys, edited or deleted.
 import { useStore } from '@nanostores/react';
 import type { Lang } from '../../../../../../contract/language.ts';
-import { longDate } from '../../../../../lib/format.ts';
+import { longDate } from '../../../../../../common/format.ts';
 import { pretty } from '../../../../../lib/praise/transpose.ts';
 import { $setLists, deleteSetList, editSetList } from '../../../../../stores/admin-songs.ts';
 import { ConfirmButton } from '../../kit/index.ts';

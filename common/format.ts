@@ -1,7 +1,8 @@
-// Languages, the one locale map and the date/money formats shared by pages and islands
-// (spec §1: dates and money follow the interface language). Plain Intl: no i18next, no zod,
-// so islands can import it within the checkout's JS budget.
-import type { Lang } from '../../contract/language.ts';
+// Languages, the one locale map and the date/money formats shared by pages, islands and the API's
+// e-mails and CSVs (spec §1: dates and money follow the interface language). Plain Intl: no
+// i18next, no zod, so islands can import it within the checkout's JS budget. Every Intl date and
+// number format is made here, kept per locale and options (tests/unit/intl-formats.test.ts).
+import type { Lang } from '../contract/language.ts';
 
 export type { Lang };
 
@@ -38,19 +39,26 @@ function dates(
   return dateFormat(INTL_LOCALE[lang], { ...options, ...zone(timeZone) });
 }
 
-const moneyFormats = new Map<string, Intl.NumberFormat>();
+const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** One cached currency format per locale and currency (like dateFormat). */
-export function moneyFormat(locale: string, currency: string): Intl.NumberFormat {
-  const key = `${locale}|${currency}`;
-  let format = moneyFormats.get(key);
+/** One cached Intl.NumberFormat per locale and options (like dateFormat). */
+export function numberFormat(
+  locale: string,
+  options: Intl.NumberFormatOptions = {},
+): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
   if (!format) {
-    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
-    if (moneyFormats.size >= 500) moneyFormats.clear();
-    moneyFormats.set(key, format);
+    format = new Intl.NumberFormat(locale, options);
+    if (numberFormats.size >= 500) numberFormats.clear();
+    numberFormats.set(key, format);
   }
   return format;
 }
+
+/** One cached currency format per locale and currency. */
+export const moneyFormat = (locale: string, currency: string): Intl.NumberFormat =>
+  numberFormat(locale, { style: 'currency', currency });
 
 const moneyLocales = new Map<string, string>();
 
