@@ -30,6 +30,20 @@ export function dateFormat(
   return format;
 }
 
+/** What `Date#toLocaleDateString(locale)` writes, as options of a kept format: 1/12/2026. */
+export const NUMERIC_DATE: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+};
+/** What `Date#toLocaleString(locale)` writes: 1/12/2026, 19:00:00. */
+export const NUMERIC_DATE_TIME: Intl.DateTimeFormatOptions = {
+  ...NUMERIC_DATE,
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+};
+
 /** One cached Intl.DateTimeFormat per language, options and zone. */
 function dates(
   lang: Lang,

@@ -1,8 +1,8 @@
 // Intl's date and number formats are made in common/format.ts and kept there (dateFormat,
 // numberFormat, moneyFormat, money): making one costs ~100 µs, using a kept one ~1 µs, and the
 // registrations CSV that made two per row took a second for 5,000 rows (docs/performance.md
-// "Staff pages"). The one locale map (INTL_LOCALE) lives beside them. A new `new Intl.…Format`
-// or a copy of the locale map elsewhere is refused here.
+// "Staff pages"). The one locale map (INTL_LOCALE) lives beside them. A `new Intl.…Format`, a
+// `toLocaleString(locale)` (a new format on every call) or a locale map elsewhere is refused here.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +20,9 @@ function files(dir: string): string[] {
 
 /** A format made in place, rather than asked of common/format.ts. */
 export const makesFormat = (text: string): boolean =>
-  /new\s+Intl\.(DateTimeFormat|NumberFormat)\s*\(/.test(text);
+  /new\s+Intl\.(DateTimeFormat|NumberFormat)\s*\(/.test(text) ||
+  // with a locale, `toLocaleString` and its kin make a new format on every call
+  /\.toLocale(Date|Time)?String\(\s*[^)\s]/.test(text);
 /** A locale map of its own: `pt: 'pt-BR'` written outside common/format.ts. */
 export const mapsLocales = (text: string): boolean => /\bpt:\s*['"]pt-BR['"]/.test(text);
 
@@ -35,7 +37,12 @@ describe('one place for Intl formats and the locale map', () => {
     expect(makesFormat(`new Intl.DateTimeFormat(lang, { dateStyle: 'short' })`)).toBe(true);
     expect(makesFormat(`new Intl.NumberFormat('pt-BR', { style: 'currency' })`)).toBe(true);
     expect(makesFormat(`dateFormat(INTL_LOCALE[lang], { dateStyle: 'short' })`)).toBe(false);
+    expect(makesFormat(`new Date(iso).toLocaleDateString(lang)`)).toBe(true);
+    expect(
+      makesFormat(`ratio.toLocaleString(INTL_LOCALE[lang], { minimumFractionDigits: 1 })`),
+    ).toBe(true);
     expect(makesFormat(`new Intl.PluralRules(lang)`)).toBe(false);
+    expect(makesFormat(`a.nome.localeCompare(b.nome)`)).toBe(false);
     expect(mapsLocales(`const LOCALE = { pt: 'pt-BR', en: 'en-US', es: 'es' };`)).toBe(true);
     expect(mapsLocales(`INTL_LOCALE[lang]`)).toBe(false);
   });

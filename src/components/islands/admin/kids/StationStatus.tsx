@@ -1,6 +1,7 @@
 // The station's connection line (docs/kids.md "When the network is down"): offline and since
 // when its family list dates, what waits to be sent, and the reports of what the server refused
 // or changed once it was sent (a child checked in elsewhere, a full room, a new code to reprint).
+import { dateFormat } from '../../../../../common/format.ts';
 import {
   clearKidsReports,
   flushKids,
@@ -24,7 +25,7 @@ export function StationStatus({
           {t('admin.kids.offline')}{' '}
           {station.listAt
             ? t('admin.kids.offlineList', {
-                time: new Date(station.listAt).toLocaleTimeString(lang, { timeStyle: 'short' }),
+                time: dateFormat(lang, { timeStyle: 'short' }).format(new Date(station.listAt)),
               })
             : t('admin.kids.offlineNoList')}
         </Notice>

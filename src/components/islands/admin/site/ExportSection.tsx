@@ -2,6 +2,7 @@
 // admin asks for one zip of everything the church holds, sees it prepared (progress, polled every
 // 2 s while it runs) and downloads it by a link that works for 10 minutes. Each request and each
 // download is audited by the API.
+import { dateFormat } from '../../../../../common/format.ts';
 import { useEffect, useState } from 'react';
 import {
   exportDownloadUrl,
@@ -59,7 +60,7 @@ export function ExportSection({ slug, t, lang }: { slug: string; t: T; lang: Lan
   }
 
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'short' });
+    dateFormat(lang, { dateStyle: 'short', timeStyle: 'short' }).format(new Date(iso));
   const latest = exports?.[0] ?? null;
   return (
     <section className="site-block" aria-labelledby="site-export">

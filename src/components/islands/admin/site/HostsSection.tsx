@@ -7,7 +7,7 @@ import {
   type ChurchSettings,
   type StaffHostname,
 } from '../../../../../contract/church-staff.ts';
-import { INTL_LOCALE } from '../../../../../common/format.ts';
+import { dateFormat, INTL_LOCALE } from '../../../../../common/format.ts';
 import {
   addHostname,
   checkHostname,
@@ -235,7 +235,9 @@ export function HostsSection({
   const [submitting, setSubmitting] = useState(false);
   const target = settings.enderecoProvedor;
   const date = (iso: string) =>
-    new Date(iso).toLocaleString(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' });
+    dateFormat(INTL_LOCALE[lang], { dateStyle: 'medium', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
 
   async function submit(event: FormEvent) {
     event.preventDefault();

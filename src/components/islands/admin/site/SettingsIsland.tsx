@@ -29,7 +29,7 @@ import {
   type Message,
   type T,
 } from '../../ui/index.ts';
-import { INTL_LOCALE } from '../../../../../common/format.ts';
+import { numberFormat, INTL_LOCALE } from '../../../../../common/format.ts';
 import { HostsSection } from './HostsSection.tsx';
 import { ExportSection } from './ExportSection.tsx';
 import { SecuritySection } from './SecuritySection.tsx';
@@ -258,10 +258,10 @@ function Identity({
                     ? 'admin.site.identity.contrastFails'
                     : 'admin.site.identity.contrastPasses',
                   {
-                    ratio: ratio.toLocaleString(INTL_LOCALE[lang], {
+                    ratio: numberFormat(INTL_LOCALE[lang], {
                       minimumFractionDigits: 1,
                       maximumFractionDigits: 1,
-                    }),
+                    }).format(ratio),
                   },
                 )}
           </p>

@@ -1,5 +1,6 @@
 // The editor's head: back to the kind's list, new or edit with the item's state, when it is
 // scheduled for, the last message and, after a save met someone else's newer version, both choices.
+import { dateFormat, NUMERIC_DATE_TIME } from '../../../../../../common/format.ts';
 import { useStore } from '@nanostores/react';
 import type {
   ContentStatusName,
@@ -35,7 +36,7 @@ export function ContentEditorHead({
       {item && status === 'agendado' && (
         <p>
           {t('admin.content.scheduledFor', {
-            date: new Date(item.publicadoEm).toLocaleString(lang),
+            date: dateFormat(lang, NUMERIC_DATE_TIME).format(new Date(item.publicadoEm)),
           })}
         </p>
       )}

@@ -1,5 +1,6 @@
 // One plan of the plans table: its price, period and subscribers, moved up or down (the focus
 // stays on the row's arrows), edited or deleted.
+import { numberFormat } from '../../../../../../common/format.ts';
 import type { StaffPlan } from '../../../../../../contract/play-staff.ts';
 import { deletePlan, editRow, movePlan } from '../../../../../stores/admin-play.ts';
 import { ConfirmButton } from '../../kit/index.ts';
@@ -7,7 +8,7 @@ import type { T } from '../../../ui/index.ts';
 
 /** An amount with two decimals in the page's language. */
 export const money = (amount: number, lang: string) =>
-  amount.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(amount);
 
 export function PlanRow({
   slug,

@@ -1,5 +1,6 @@
 // /admin/play/subscribers: the subscribers with their state, filtered by text, state and plan in
 // the address, a page at a time.
+import { dateFormat, NUMERIC_DATE } from '../../../../../../common/format.ts';
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import {
@@ -21,7 +22,8 @@ export function Subscribers({ slug, t, lang }: { slug: string; t: T; lang: strin
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [slug, key]);
   useEffect(() => void loadPlans(slug), [slug]);
-  const date = (iso: string | null) => (iso ? new Date(iso).toLocaleDateString(lang) : '—');
+  const date = (iso: string | null) =>
+    iso ? dateFormat(lang, NUMERIC_DATE).format(new Date(iso)) : '—';
   return (
     <>
       <SearchForm
