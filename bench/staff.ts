@@ -83,6 +83,13 @@ const calls: { label: string; path: string; target: number }[] = [
     target: 200,
   },
   { label: 'registrations CSV', path: `${base}/evento/${event}/inscricao/csv`, target: 2000 },
+  // Beyond the issue's list, the other big exports a desk downloads, held to the same 2 s.
+  { label: 'people CSV, the whole directory', path: `${base}/pessoas.csv`, target: 2000 },
+  {
+    label: 'gifts CSV of a year',
+    path: `${base}/doacao/doacoes.csv?de=${year}-01-01&ate=${year}-12-31`,
+    target: 2000,
+  },
   { label: 'person page with gifts', path: `${base}/pessoas/${person}`, target: 100 },
 ];
 

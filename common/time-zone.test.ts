@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   churchTimeZone,
+  churchToday,
   instantOfWallClock,
   isKnownZone,
   isTimeZone,
@@ -117,6 +118,39 @@ describe('the instant a zone’s clock shows a time', () => {
     expect(
       instantOfWallClock('Europe/Lisbon', Date.parse('2026-07-01T09:00:42Z')).toISOString(),
     ).toBe('2026-07-01T08:00:42.000Z');
+  });
+});
+
+describe('the day a zone’s calendar shows', () => {
+  it('agrees with the zone’s own clock at every instant, across DST changes and odd offsets', () => {
+    // São Paulo's last DST (2018–19), New York's and Lisbon's changes, Lord Howe's half hour,
+    // Kathmandu's 5:45, and Samoa skipping 30 December 2011; rows in time order, as a CSV reads them
+    const zones = [
+      'America/Sao_Paulo',
+      'America/New_York',
+      'Europe/Lisbon',
+      'Australia/Lord_Howe',
+      'Asia/Kathmandu',
+      'Pacific/Apia',
+      'UTC',
+    ];
+    const spans = ['2011-12-28', '2018-11-02', '2019-02-15', '2026-03-07', '2026-10-24'];
+    for (const zone of zones)
+      for (const from of spans) {
+        const start = Date.parse(`${from}T00:00:00Z`);
+        for (let at = start; at < start + 4 * 86_400_000; at += 7 * 60_000 + 13_001) {
+          expect(churchToday(zone, at), `${zone} ${new Date(at).toISOString()}`).toBe(
+            localDateTimeIn(zone, at).slice(0, 10),
+          );
+        }
+      }
+  });
+
+  it('turns at the zone’s midnight, not UTC’s', () => {
+    const at = Date.parse('2026-12-25T02:30:00Z'); // 23:30 on the 24th in São Paulo
+    expect(churchToday('America/Sao_Paulo', at)).toBe('2026-12-24');
+    expect(churchToday('America/Sao_Paulo', at + HOUR)).toBe('2026-12-25');
+    expect(churchToday('Europe/Lisbon', at)).toBe('2026-12-25');
   });
 });
 

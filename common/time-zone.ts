@@ -131,17 +131,25 @@ export function localDateTimeIn(zone: string, at: Date | number): string {
  * clock (docs/volunteers.md "Which clock"); UTC's day is another at night in the Americas.
  */
 export function churchToday(zone: string, at: Date | number = Date.now()): string {
-  const minute = Math.floor((typeof at === 'number' ? at : at.getTime()) / 60_000);
-  const kept = daysByMinute.get(zone);
-  if (kept?.minute === minute) return kept.day;
-  const day = localDateTimeIn(zone, at).slice(0, 10);
-  if (daysByMinute.size >= 64) daysByMinute.clear();
-  daysByMinute.set(zone, { minute, day });
-  return day;
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const utcDay = Math.floor(ms / DAY_MS);
+  let kept = offsetsByUtcDay.get(zone);
+  if (kept?.utcDay !== utcDay) {
+    const start = utcDay * DAY_MS;
+    const offset = zoneOffset(zone, start);
+    kept = { utcDay, offset: offset === zoneOffset(zone, start + DAY_MS - 1000) ? offset : null };
+    if (offsetsByUtcDay.size >= 64) offsetsByUtcDay.clear();
+    offsetsByUtcDay.set(zone, kept);
+  }
+  // on a UTC day the zone's offset changes (twice a year at most) each instant reads Intl's clock
+  if (kept.offset === null) return localDateTimeIn(zone, ms).slice(0, 10);
+  return new Date(ms + kept.offset).toISOString().slice(0, 10);
 }
-// The last day asked per zone, by minute: every zone's midnight falls on a whole minute, so it is
-// exact, and an import asking for each of 20,000 rows pays Intl's ~6 µs once a minute.
-const daysByMinute = new Map<string, { minute: number; day: string }>();
+const DAY_MS = 86_400_000;
+// The zone's offset over the last UTC day asked, when it held all day: a CSV of a year's 52,000
+// gifts then asks Intl (~4 µs and its garbage) twice a day, not once a row (docs/performance.md
+// "Staff pages").
+const offsetsByUtcDay = new Map<string, { utcDay: number; offset: number | null }>();
 
 /** `yyyy-mm-dd` moved by `n` calendar days: a day of any zone, no clock involved. */
 export function addDays(day: string, n: number): string {

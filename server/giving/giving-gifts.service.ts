@@ -145,10 +145,16 @@ const giftColumns = (amount: SQL<string>) => ({
 
 const giftOrder = [desc(t.payments.createdAt), desc(t.payments.id)];
 
-/** Every gift the filters match with its giver, newest first (the CSV: all of them at once). */
+/**
+ * Every gift the filters match with its giver and the reasons of its counted lines, newest first
+ * (the CSV: all of them at once).
+ */
 function giftRows(db: Database, churchId: number, f: GiftFilters, zone: string) {
   return db
-    .select(giftColumns(sql<string>`sum(${t.paymentLines.amountCents})::bigint`))
+    .select({
+      ...giftColumns(sql<string>`sum(${t.paymentLines.amountCents})::bigint`),
+      reasons: sql<string>`string_agg(distinct ${t.paymentLines.reasonName}, ' + ')`,
+    })
     .from(t.payments)
     .innerJoin(t.paymentLines, lineJoin(f))
     .leftJoin(t.users, eq(t.users.id, t.payments.userId))
@@ -408,24 +414,7 @@ export async function giftsCsv(
   lang: MessageLang,
 ): Promise<string> {
   const zone = await churchZone(db, churchId);
-  const rows = (await giftRows(db, churchId, f, zone).limit(100_000)) as GiftRow[];
-  const lines = rows.length
-    ? await db
-        .select({
-          paymentId: t.paymentLines.paymentId,
-          reasonName: t.paymentLines.reasonName,
-          reasonId: t.paymentLines.reasonId,
-        })
-        .from(t.paymentLines)
-        .where(eq(t.paymentLines.churchId, churchId))
-    : [];
-  const reasonsOf = new Map<number, string[]>();
-  for (const l of lines) {
-    if (f.motivo && l.reasonId !== f.motivo) continue;
-    const list = reasonsOf.get(l.paymentId) ?? [];
-    if (!list.includes(l.reasonName)) list.push(l.reasonName);
-    reasonsOf.set(l.paymentId, list);
-  }
+  const rows = await giftRows(db, churchId, f, zone).limit(100_000);
   return csvDocument(
     lang,
     CSV_HEAD[lang],
@@ -437,7 +426,7 @@ export async function giftsCsv(
       r.email ?? r.donorEmail ?? '',
       paymentMethodWord(r.method, lang),
       paymentStatusWord(r.status, lang),
-      (reasonsOf.get(r.id) ?? []).join(' + '),
+      r.reasons ?? '',
       amount(num(r.amount) / 100),
     ]),
   );
