@@ -89,11 +89,35 @@ export function churchTimeZone(
   );
 }
 
+const DAY_MS = 86_400_000;
+// The zone's offset over the last UTC day asked, when it held all that day (its first and last
+// second agree): a CSV or an export of a year's 52,000 gifts then asks Intl (~4 µs and its
+// garbage) twice a day, not once a row (docs/performance.md "Staff pages").
+const offsetsByUtcDay = new Map<string, { utcDay: number; offset: number | null }>();
+
 /**
  * The wall clock of `zone` at the instant `at`, to the second, as a UTC timestamp. An unknown
  * zone throws a RangeError, as Intl does.
  */
 export function wallClockOf(zone: string, at: Date | number): number {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const utcDay = Math.floor(ms / DAY_MS);
+  let kept = offsetsByUtcDay.get(zone);
+  if (kept?.utcDay !== utcDay) {
+    const start = utcDay * DAY_MS;
+    const offset = intlWallClock(zone, start) - start;
+    const end = start + DAY_MS - 1000;
+    kept = { utcDay, offset: intlWallClock(zone, end) - end === offset ? offset : null };
+    if (offsetsByUtcDay.size >= 64) offsetsByUtcDay.clear();
+    offsetsByUtcDay.set(zone, kept);
+  }
+  // on a UTC day the zone's offset changes (twice a year at most) each instant asks Intl
+  if (kept.offset === null) return intlWallClock(zone, ms);
+  return Math.floor(ms / 1000) * 1000 + kept.offset;
+}
+
+/** The wall clock as Intl reads it (`formatToParts`), to the second. */
+function intlWallClock(zone: string, at: number): number {
   const format = formatOf(zone);
   if (!format) throw new RangeError(`Invalid time zone specified: ${zone}`);
   const p: Record<string, number> = {};
@@ -131,25 +155,8 @@ export function localDateTimeIn(zone: string, at: Date | number): string {
  * clock (docs/volunteers.md "Which clock"); UTC's day is another at night in the Americas.
  */
 export function churchToday(zone: string, at: Date | number = Date.now()): string {
-  const ms = typeof at === 'number' ? at : at.getTime();
-  const utcDay = Math.floor(ms / DAY_MS);
-  let kept = offsetsByUtcDay.get(zone);
-  if (kept?.utcDay !== utcDay) {
-    const start = utcDay * DAY_MS;
-    const offset = zoneOffset(zone, start);
-    kept = { utcDay, offset: offset === zoneOffset(zone, start + DAY_MS - 1000) ? offset : null };
-    if (offsetsByUtcDay.size >= 64) offsetsByUtcDay.clear();
-    offsetsByUtcDay.set(zone, kept);
-  }
-  // on a UTC day the zone's offset changes (twice a year at most) each instant reads Intl's clock
-  if (kept.offset === null) return localDateTimeIn(zone, ms).slice(0, 10);
-  return new Date(ms + kept.offset).toISOString().slice(0, 10);
+  return localDateTimeIn(zone, at).slice(0, 10);
 }
-const DAY_MS = 86_400_000;
-// The zone's offset over the last UTC day asked, when it held all day: a CSV of a year's 52,000
-// gifts then asks Intl (~4 µs and its garbage) twice a day, not once a row (docs/performance.md
-// "Staff pages").
-const offsetsByUtcDay = new Map<string, { utcDay: number; offset: number | null }>();
 
 /** `yyyy-mm-dd` moved by `n` calendar days: a day of any zone, no clock involved. */
 export function addDays(day: string, n: number): string {
