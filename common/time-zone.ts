@@ -90,10 +90,11 @@ export function churchTimeZone(
 }
 
 const DAY_MS = 86_400_000;
-// The zone's offset over the last UTC day asked, when it held all that day (its first and last
-// second agree): a CSV or an export of a year's 52,000 gifts then asks Intl (~4 µs and its
-// garbage) twice a day, not once a row (docs/performance.md "Staff pages").
-const offsetsByUtcDay = new Map<string, { utcDay: number; offset: number | null }>();
+// Per zone, the offset of each UTC day asked about when it held all that day (its first and last
+// second agree), else null: a CSV or an export of a year's 52,000 gifts then asks Intl (~4 µs and its
+// garbage) twice a day, not once a row, and a page's events on other days ask nothing after the
+// first render (docs/performance.md "Staff pages"). Bounded: 64 zones, 2,000 days each.
+const offsetsByUtcDay = new Map<string, Map<number, number | null>>();
 
 /**
  * The wall clock of `zone` at the instant `at`, to the second, as a UTC timestamp. An unknown
@@ -102,18 +103,23 @@ const offsetsByUtcDay = new Map<string, { utcDay: number; offset: number | null 
 export function wallClockOf(zone: string, at: Date | number): number {
   const ms = typeof at === 'number' ? at : at.getTime();
   const utcDay = Math.floor(ms / DAY_MS);
-  let kept = offsetsByUtcDay.get(zone);
-  if (kept?.utcDay !== utcDay) {
-    const start = utcDay * DAY_MS;
-    const offset = intlWallClock(zone, start) - start;
-    const end = start + DAY_MS - 1000;
-    kept = { utcDay, offset: intlWallClock(zone, end) - end === offset ? offset : null };
+  let days = offsetsByUtcDay.get(zone);
+  if (!days) {
     if (offsetsByUtcDay.size >= 64) offsetsByUtcDay.clear();
-    offsetsByUtcDay.set(zone, kept);
+    offsetsByUtcDay.set(zone, (days = new Map()));
+  }
+  let offset = days.get(utcDay);
+  if (offset === undefined) {
+    const start = utcDay * DAY_MS;
+    const first = intlWallClock(zone, start) - start;
+    const end = start + DAY_MS - 1000;
+    offset = intlWallClock(zone, end) - end === first ? first : null;
+    if (days.size >= 2_000) days.clear();
+    days.set(utcDay, offset);
   }
   // on a UTC day the zone's offset changes (twice a year at most) each instant asks Intl
-  if (kept.offset === null) return intlWallClock(zone, ms);
-  return Math.floor(ms / 1000) * 1000 + kept.offset;
+  if (offset === null) return intlWallClock(zone, ms);
+  return Math.floor(ms / 1000) * 1000 + offset;
 }
 
 /** The wall clock as Intl reads it (`formatToParts`), to the second. */
