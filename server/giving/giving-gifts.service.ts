@@ -153,7 +153,7 @@ function giftRows(db: Database, churchId: number, f: GiftFilters, zone: string) 
   return db
     .select({
       ...giftColumns(sql<string>`sum(${t.paymentLines.amountCents})::bigint`),
-      reasons: sql<string>`string_agg(distinct ${t.paymentLines.reasonName}, ' + ')`,
+      reasons: sql<string | null>`string_agg(distinct ${t.paymentLines.reasonName}, ' + ')`,
     })
     .from(t.payments)
     .innerJoin(t.paymentLines, lineJoin(f))
