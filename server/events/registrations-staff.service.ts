@@ -286,14 +286,12 @@ export async function registrationsCsv(
   for (const k of await ticketsOf(db, eventId))
     for (const q of k.questions) questions.set(q.id, q.label);
   const m = (key: Parameters<typeof staffEventsMessage>[1]) => staffEventsMessage(lang, key);
-  const when = (v: string | null) =>
-    v
-      ? dateFormat(INTL_LOCALE[lang], {
-          dateStyle: 'short',
-          timeStyle: 'short',
-          timeZone: event.timeZone,
-        }).format(new Date(v))
-      : '';
+  const dateTime = dateFormat(INTL_LOCALE[lang], {
+    dateStyle: 'short',
+    timeStyle: 'short',
+    timeZone: event.timeZone,
+  });
+  const when = (v: string | null) => (v ? dateTime.format(new Date(v)) : '');
   const header = [
     m('staff.events.csv.code'),
     m('staff.events.csv.status'),
