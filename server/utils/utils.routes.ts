@@ -87,18 +87,26 @@ const zipParams = z.object({
 });
 const countryParams = z.object({ country: z.string().regex(/^[a-zA-Z]{2}$/, 'v.country') });
 
+/** The countries by name in a language: the same list on every call, so sorted once per language. */
+const countryLists = new Map<string, { codigo: string; nome: string }[]>();
+function countryList(lang: string) {
+  let list = countryLists.get(lang);
+  if (!list) {
+    const collator = new Intl.Collator(lang);
+    list = Object.entries(countries.getNames(lang, { select: 'official' }))
+      .map(([codigo, nome]) => ({ codigo, nome }))
+      .sort((a, b) => collator.compare(a.nome, b.nome));
+    countryLists.set(lang, list);
+  }
+  return list;
+}
+
 export function utilRoutes() {
   return (
     new Hono({ strict: false })
       .get('/utils/pais', (c) => {
-        const lang = langOf(c);
-        const names = countries.getNames(lang, { select: 'official' });
-        const collator = new Intl.Collator(lang);
-        const paises = Object.entries(names)
-          .map(([codigo, nome]) => ({ codigo, nome }))
-          .sort((a, b) => collator.compare(a.nome, b.nome));
         c.header('Cache-Control', 'public, max-age=86400');
-        return c.json({ paises });
+        return c.json({ paises: countryList(langOf(c)) });
       })
       .get('/utils/ocupacao', (c) => {
         c.header('Cache-Control', 'public, max-age=86400');

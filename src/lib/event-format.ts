@@ -2,7 +2,7 @@
 // language (spec §1), and prices in the event's currency.
 import { memoByText } from '../../common/memo.ts';
 import { INTL_LOCALE, type Lang, type Translate } from './i18n.ts';
-import { dateFormat, moneyFormat } from '../../common/format.ts';
+import { dateFormat, money } from '../../common/format.ts';
 import type { TicketAvailability } from '../../contract/event-rules.ts';
 
 /**
@@ -28,18 +28,14 @@ export const formatTime = instantFormat({ hour: '2-digit', minute: '2-digit' });
 
 export const formatDateTime = instantFormat({ dateStyle: 'short', timeStyle: 'short' });
 
-export function formatMoney(value: number, currency: string, lang: Lang): string {
-  return moneyFormat(INTL_LOCALE[lang], currency).format(value);
-}
-
 /** "Free" for zero, otherwise the price; "from" the lowest when prices differ. */
 export function priceLabel(prices: number[], currency: string, lang: Lang, t: Translate): string {
   if (!prices.length) return '';
   const min = Math.min(...prices);
   const max = Math.max(...prices);
   if (max === 0) return t('events.free');
-  if (min === max) return formatMoney(min, currency, lang);
-  return t('events.priceFrom', { price: formatMoney(min, currency, lang) });
+  if (min === max) return money(min, currency, lang);
+  return t('events.priceFrom', { price: money(min, currency, lang) });
 }
 
 /** spec §4 Ticket availability, as one line of text. */

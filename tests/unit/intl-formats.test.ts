@@ -52,6 +52,13 @@ describe('one place for Intl formats and the locale map', () => {
     expect(makers, 'use dateFormat / numberFormat / money from common/format.ts').toEqual([]);
   });
 
+  it("writes amounts with money, in the currency's home locale, everywhere", () => {
+    // moneyFormat(INTL_LOCALE[lang]) wrote an event's ARS price "1234,50 ARS" in Spanish beside
+    // the gift page's "$ 1.234,50" (spec §1.6)
+    const direct = sources.filter((s) => /\bmoneyFormat\s*\(/.test(s.text)).map((s) => s.file);
+    expect(direct, 'use money(value, currency, lang) from common/format.ts').toEqual([]);
+  });
+
   it('keeps no locale map outside common/format.ts', () => {
     const maps = sources.filter((s) => mapsLocales(s.text)).map((s) => s.file);
     expect(maps, 'use INTL_LOCALE from common/format.ts').toEqual([]);
