@@ -1,7 +1,16 @@
 // Event dates are kept texts (event-format.ts instantFormat): the same text Intl writes, for a
 // string or a Date, in the event's zone and the reader's language; a zone Intl refuses still throws.
+// Prices are written by common/format.ts money, as every amount is.
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatShortDate, formatTime } from './event-format.ts';
+import { money } from '../../common/format.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatShortDate,
+  formatTime,
+  priceLabel,
+} from './event-format.ts';
+import { translator } from './i18n.ts';
 
 describe('event dates', () => {
   const at = '2026-12-07T00:30:00.000Z'; // Sunday evening in Brasília, Monday in Lisbon
@@ -43,5 +52,18 @@ describe('event dates', () => {
   it('refuse a zone Intl does not know, every time', () => {
     expect(() => formatTime(at, 'pt', 'Mars/Base')).toThrow(RangeError);
     expect(() => formatTime(at, 'pt', 'Mars/Base')).toThrow(RangeError);
+  });
+});
+
+describe('event prices', () => {
+  it("are written like every other amount: in the currency's home locale (spec §1.6)", () => {
+    const es = translator('es');
+    // Spanish with pesos reads as in Buenos Aires, as the gift page writes them
+    expect(priceLabel([15000], 'ARS', 'es', es)).toBe(money(15000, 'ARS', 'es'));
+    expect(priceLabel([15000], 'ARS', 'es', es).replace(/\s/g, ' ')).toBe('$ 15.000,00');
+    expect(priceLabel([120, 180], 'BRL', 'pt', translator('pt')).replace(/\s/g, ' ')).toBe(
+      'A partir de R$ 120,00',
+    );
+    expect(priceLabel([0, 0], 'BRL', 'en', translator('en'))).toBe('Free');
   });
 });
