@@ -6,7 +6,11 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 
 const background = new AsyncLocalStorage<true>();
 
-/** Runs background work (an import) whose own statements are not counted as readers. */
+/**
+ * Runs work whose statements are not counted as readers: an import's own walk, the job runner's
+ * ticks, and the import page's calls (server/staff-routes.ts). Only what someone else waits to read
+ * (the site's pages, the API's other answers) makes an import cut its batches and wait.
+ */
 export const inBackground = <T>(work: () => Promise<T>): Promise<T> => background.run(true, work);
 
 export interface ReaderGauge {

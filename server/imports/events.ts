@@ -2,12 +2,19 @@
 // under caps (calendar.ts): each event still to
 // come becomes a draft (not published) for the team to add tickets to, at its moment in the
 // church's zone; a repeating event brings its next occurrence (events here do not repeat). An event's UID (and occurrence) is its key: a second import adds nothing.
-import { and, eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { calendarItems, type CalendarEvent, type CalendarItem } from './calendar.ts';
 import { IMPORT_LIMITS, type ImportLimits } from './limits.ts';
 import { parseStream } from './parse-thread.ts';
-import { recordItems, refuse, remark, writeBatch, type ImportRun, type LineNote } from './run.ts';
+import {
+  importedOrigins,
+  recordItems,
+  refuse,
+  remark,
+  writeBatch,
+  type ImportRun,
+  type LineNote,
+} from './run.ts';
 
 const EVENTS_PER_BATCH = 100;
 
@@ -50,22 +57,10 @@ export async function importEvents(run: ImportRun, bytes: Buffer): Promise<void>
   }
   for (let i = 0; i < events.length; i += EVENTS_PER_BATCH) {
     const batch = events.slice(i, i + EVENTS_PER_BATCH);
-    const already = new Set(
-      (
-        await run.db
-          .select({ origin: t.importItems.origin })
-          .from(t.importItems)
-          .where(
-            and(
-              eq(t.importItems.churchId, churchId),
-              eq(t.importItems.table, 'evento'),
-              inArray(
-                t.importItems.origin,
-                batch.map((e) => e.origin),
-              ),
-            ),
-          )
-      ).map((r) => r.origin),
+    const already = await importedOrigins(
+      run,
+      'evento',
+      batch.map((e) => e.origin),
     );
     const fresh = batch.filter((e) => !already.has(e.origin));
     run.tally.iguais += batch.length - fresh.length;

@@ -4,7 +4,7 @@
 // is never charged or refunded (the refund refuses it). A row's key (its values and how many times
 // the same values came before in the file) makes a second import of the file add nothing.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import { instantOfWallClock } from '../../common/time-zone.ts';
 import { insertMany } from '../db/bulk-insert.ts';
@@ -12,7 +12,9 @@ import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
 import {
   batchSize,
+  bulk,
   failureText,
+  importedOrigins,
   recordItems,
   refuse,
   remark,
@@ -115,7 +117,7 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
     // givers of this batch, by e-mail or CPF, among the church's members
     const emails = list.flatMap((g) => (g.email ? [g.email] : []));
     const cpfs = list.flatMap((g) => (g.cpf ? [g.cpf] : []));
-    const member = (where: ReturnType<typeof inArray>) =>
+    const member = (where: SQL | undefined) =>
       db
         .select({
           id: t.users.id,
@@ -130,26 +132,17 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
           and(eq(t.churchUsers.userId, t.users.id), eq(t.churchUsers.churchId, churchId)),
         )
         .where(where);
+    // planned for their values (bulk): a plan kept from a small church reads every row later
     const people = [
-      ...(emails.length ? await member(inArray(t.users.email, emails)) : []),
-      ...(cpfs.length ? await member(inArray(t.users.cpf, cpfs)) : []),
+      ...(emails.length ? await member(bulk(inArray(t.users.email, emails))) : []),
+      ...(cpfs.length
+        ? await member(bulk(and(isNotNull(t.users.cpf), inArray(t.users.cpf, cpfs))))
+        : []),
     ];
-    const already = new Set(
-      (
-        await db
-          .select({ origin: t.importItems.origin })
-          .from(t.importItems)
-          .where(
-            and(
-              eq(t.importItems.churchId, churchId),
-              eq(t.importItems.table, 'pagamento'),
-              inArray(
-                t.importItems.origin,
-                list.map((g) => g.origin),
-              ),
-            ),
-          )
-      ).map((r) => r.origin),
+    const already = await importedOrigins(
+      run,
+      'pagamento',
+      list.map((g) => g.origin),
     );
     const ready: (Gift & { userId: number; name: string; email: string })[] = [];
     for (const g of list) {

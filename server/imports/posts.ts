@@ -5,11 +5,11 @@
 // that cannot be fetched, is listed. The post's old address leads to its new page. A post's
 // WordPress id is its key: a second import adds nothing.
 import { dateFormat } from '../../common/format.ts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { outboundFetch } from '../http/outbound-fetch.ts';
 import { fold } from './formats.ts';
-import { recordItems, refuse, remark, writeBatch, type ImportRun } from './run.ts';
+import { fromOrigins, recordItems, refuse, remark, writeBatch, type ImportRun } from './run.ts';
 import { openParse, parseStream, type ParseSession } from './parse-thread.ts';
 import type { WxrMeta, WxrPost } from './wxr.ts';
 
@@ -195,13 +195,10 @@ async function importWith(session: ParseSession, run: ImportRun, bytes: Buffer):
         and(eq(t.contents.id, t.importItems.targetId), eq(t.contents.churchId, churchId)),
       )
       .where(
-        and(
-          eq(t.importItems.churchId, churchId),
-          eq(t.importItems.table, 'conteudo'),
-          inArray(
-            t.importItems.origin,
-            batch.map((p) => `wp:${p.id}`),
-          ),
+        fromOrigins(
+          churchId,
+          'conteudo',
+          batch.map((p) => `wp:${p.id}`),
         ),
       );
     const already = new Map(earlier.map((r) => [r.origin, r]));

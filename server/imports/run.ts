@@ -3,7 +3,7 @@
 // transaction, an `import.rows` audit record every BATCH lines, created rows listed in importacao_item).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ImportOptions } from '../../contract/imports.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
@@ -267,6 +267,15 @@ export const readingPages = (sentDuring: boolean, lastAt: number | undefined, no
 /** Statements sent outside each import running when its last batch began. */
 const sentAfter = new WeakMap<ImportRun, number>();
 
+/**
+ * Before an import's look-ups (a statement for up to BATCH rows, people.ts `handleBatch`): the
+ * pages' statements waiting go first, as they do before each batch (writeBatch).
+ */
+export async function pagesFirstToRead(run: ImportRun): Promise<void> {
+  const readers = readersOf(run.db);
+  if (readers) await yieldToReaders(readers, sentAfter.get(run) ?? -1);
+}
+
 /** Batches imports have written in this process (tests watch it). */
 let written = 0;
 export const batchesWritten = () => written;
@@ -325,6 +334,33 @@ export async function auditRest(run: ImportRun): Promise<void> {
     purge: false,
   });
   unaudited.delete(run);
+}
+
+/**
+ * Which of these source keys (a gift's hash, an event's UID, a song's, a post's GUID) this church's
+ * earlier imports already brought into `table` (importacao_item_origem_uq). The index's own
+ * condition is spelled, and the values are planned for each run: a plan kept from the first batches,
+ * when the church had few items, read all of them on every batch after (docs/performance.md
+ * "Moving in at scale").
+ */
+export const fromOrigins = (churchId: number, table: string, origins: string[]): SQL =>
+  and(
+    eq(t.importItems.churchId, churchId),
+    eq(t.importItems.table, table),
+    isNotNull(t.importItems.origin),
+    bulk(inArray(t.importItems.origin, origins)),
+  )!;
+
+export async function importedOrigins(
+  run: ImportRun,
+  table: string,
+  origins: string[],
+): Promise<Set<string>> {
+  const rows = await run.db
+    .select({ origin: t.importItems.origin })
+    .from(t.importItems)
+    .where(fromOrigins(run.church.id, table, origins));
+  return new Set(rows.map((r) => r.origin!));
 }
 
 /** Lists rows the import created, so undo removes exactly them. */

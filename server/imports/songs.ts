@@ -1,10 +1,9 @@
 // Songs from a ChordPro file or a zip of them (docs/staff.md "Moving in"), read by the song
 // editor's own parser (server/praise/chordpro-file.ts) and checked by its schema (songInput) on a
 // worker thread (song-files.ts). A file's text is its key: importing the same zip again adds nothing.
-import { and, eq, inArray } from 'drizzle-orm';
 import * as t from '../db/schema/index.ts';
 import { parseStream } from './parse-thread.ts';
-import { recordItems, refuse, writeBatch, type ImportRun } from './run.ts';
+import { importedOrigins, recordItems, refuse, writeBatch, type ImportRun } from './run.ts';
 import type { SongItem } from './song-files.ts';
 
 export { songFiles } from './song-files.ts';
@@ -21,22 +20,10 @@ export async function importSongs(run: ImportRun, bytes: Buffer): Promise<void> 
   }
   for (let i = 0; i < ready.length; i += SONGS_PER_BATCH) {
     const batch = ready.slice(i, i + SONGS_PER_BATCH);
-    const already = new Set(
-      (
-        await run.db
-          .select({ origin: t.importItems.origin })
-          .from(t.importItems)
-          .where(
-            and(
-              eq(t.importItems.churchId, churchId),
-              eq(t.importItems.table, 'louvor'),
-              inArray(
-                t.importItems.origin,
-                batch.map((s) => s.origin),
-              ),
-            ),
-          )
-      ).map((r) => r.origin),
+    const already = await importedOrigins(
+      run,
+      'louvor',
+      batch.map((s) => s.origin),
     );
     const fresh = batch.filter(
       (s, j) => !already.has(s.origin) && batch.findIndex((o) => o.origin === s.origin) === j,

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../db/client.ts';
+import { readersOf } from '../db/readers.ts';
 import * as t from '../db/schema/index.ts';
 import { openTestDatabase, testBackends } from '../db/test-database.ts';
 import { createJobRunner, defineJob, type Job } from './runner.ts';
@@ -136,6 +137,22 @@ describe.each(testBackends())('job runner on %s', (backend) => {
     expect(after).toBeGreaterThanOrEqual(2);
     await sleep(80);
     expect(runs.length).toBe(after);
+  });
+
+  it('is not a page being read: its claims and jobs do not make an import give way', async () => {
+    const readers = readersOf(database.db);
+    expect(readers).toBeDefined();
+    const job = defineJob({
+      name: 'test.reads',
+      everyMs: 60_000,
+      run: async ({ db }) => void (await db.select().from(t.churches).limit(1)),
+    });
+    const a = createJobRunner(database.db, [job], { workerId: 'a' });
+    const sent = readers!.sent;
+    expect(await a.tick()).toEqual(['test.reads']);
+    expect(readers!.sent).toBe(sent);
+    await database.db.select().from(t.churches).limit(1); // a page's statement counts
+    expect(readers!.sent).toBe(sent + 1);
   });
 
   it('refuses two jobs with one name', () => {

@@ -9,6 +9,7 @@ import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { parseConfig, type Config } from '../../common/config.ts';
 import type { ChangeFeed } from '../changes.ts';
 import type { Database } from '../db/client.ts';
+import { inBackground } from '../db/readers.ts';
 import type { FileStore } from '../files/file-store.ts';
 import { localFileStoreIn } from '../files/local.ts';
 import * as t from '../db/schema/index.ts';
@@ -174,13 +175,17 @@ export function createJobRunner(
   // Every due job of a tick runs at once, as it would with each on another node (each is safe on
   // two nodes): a long run (a big send's e-mails) no longer holds a notice's pushes or the payment
   // sweeps for minutes (docs/performance.md "Pages while staff work runs").
+  // Its statements are not pages being read: a tick every second kept an import's batches cut
+  // small with nobody on the site (server/db/readers.ts; docs/performance.md "Moving in at scale").
   async function tick(): Promise<string[]> {
-    const ran = await Promise.all(
-      jobs.map(async (job) => {
-        if (stopped || !(await claim(db, job, workerId, false))) return null;
-        await runClaimed(db, job, ctx(), onError);
-        return job.name;
-      }),
+    const ran = await inBackground(() =>
+      Promise.all(
+        jobs.map(async (job) => {
+          if (stopped || !(await claim(db, job, workerId, false))) return null;
+          await runClaimed(db, job, ctx(), onError);
+          return job.name;
+        }),
+      ),
     );
     return ran.filter((name) => name !== null);
   }
