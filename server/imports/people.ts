@@ -48,8 +48,9 @@ import {
 /**
  * Handles one batch (up to BATCH rows, no key twice): who its rows may be is read once, then every
  * row is planned, and (not in the dry run) written in transactions as long as the pages being read
- * allow (writeBatch sizes them). Reading per transaction cost a 20,000-row import on PGlite 12 of its
- * 37 s while pages were read: 1,670 look-ups of ~14 rows (docs/performance.md "Moving in at scale").
+ * allow (writeBatch sizes them). Read per cut batch, a 20,000-row import on PGlite with pages being
+ * read made 1,768 look-ups of ~11 rows, 4 s of its 32 s; per 500 rows, 40 (docs/performance.md
+ * "Imports that slowed down as they went").
  */
 async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
   // building and reading loadKnown's statements is a turn's work in the dry run
