@@ -28,6 +28,7 @@ import { importPeople } from './people.ts';
 import {
   auditRest,
   emptyTally,
+  freshStatistics,
   releaseMemory,
   tallied,
   type ImportChurch,
@@ -457,6 +458,7 @@ export async function runImport(
         .where(eq(t.imports.id, row.id));
     },
   );
+  await freshStatistics(db, row.kind, tallied(tally));
   return tally;
 }
 

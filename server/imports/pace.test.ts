@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../common/config.ts';
 import { createChangeFeed } from '../changes.ts';
@@ -14,6 +14,7 @@ import { noteRequest, SERVING_MS } from '../http/traffic.ts';
 import * as t from '../db/schema/index.ts';
 import { openDatabase } from '../db/client.ts';
 import { countQueries } from '../db/query-stats.ts';
+import { rowsOf } from '../db/rows.ts';
 import { seedDemo } from '../db/seed/index.ts';
 import { copySeededPglite } from '../db/seeded-template.ts';
 import { createLocalFileStore } from '../files/local.ts';
@@ -33,6 +34,8 @@ import {
   READING_MS,
   readingPages,
   batchesWritten,
+  freshStatistics,
+  LARGE_IMPORT,
   setYieldMs,
   YIELD_MS,
 } from './run.ts';
@@ -226,4 +229,28 @@ describe('a people import on PGlite’s thread', () => {
     const lookUps = stats.statements.filter((sql) => /from "usuario" where .* = any\(/.test(sql));
     expect(lookUps.length).toBe(3);
   }, 120_000);
+
+  it('leaves fresh statistics of what a large import filled (PGlite gathers none on its own)', async () => {
+    const { db } = database;
+    await db.insert(t.users).values(
+      Array.from({ length: 50 }, (_, i) => ({
+        email: `stats.${i}@exemplo.com`,
+        passwordHash: '',
+        firstName: 'Stats',
+      })),
+    );
+    const estimated = async () =>
+      (
+        await rowsOf<{ n: number }>(
+          db.execute(sql`select reltuples::int as n from pg_class where relname = 'usuario'`),
+        )
+      )[0]!.n;
+    const before = await estimated();
+    const people = await db.$count(t.users);
+    expect(before).not.toBe(people); // inserts leave the planner's estimate as it was
+    await freshStatistics(db, 'pessoas', LARGE_IMPORT - 1);
+    expect(await estimated()).toBe(before);
+    await freshStatistics(db, 'pessoas', LARGE_IMPORT);
+    expect(await estimated()).toBe(people);
+  });
 });

@@ -3,15 +3,17 @@
 // transaction, an `import.rows` audit record every BATCH lines, created rows listed in importacao_item).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { ImportOptions } from '../../contract/imports.ts';
+import { and, eq, getTableName, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import type { ImportKind, ImportOptions } from '../../contract/imports.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
-import { readersOf, type ReaderGauge } from '../db/readers.ts';
+import { inBackground, readersOf, type ReaderGauge } from '../db/readers.ts';
+import { isPglite } from '../db/vacuum.job.ts';
 import { servingRequests } from '../http/traffic.ts';
 import * as t from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
@@ -408,6 +410,41 @@ export function releaseMemory(rows: number): void {
   }
   // a plain collection frees the heap but V8 keeps its emptied pages; the last-resort one returns them
   collect({ type: 'major', execution: 'sync', flavor: 'last-resort' });
+}
+
+/** The tables an import of each kind fills: analyzed again after a large one (freshStatistics). */
+const FILLED: Record<ImportKind, PgTable[]> = {
+  pessoas: [
+    t.users,
+    t.churchUsers,
+    t.userAddresses,
+    t.groupMembers,
+    t.invitations,
+    t.userTokens,
+    t.importItems,
+  ],
+  doacoes: [t.payments, t.paymentLines, t.givingTotals, t.importItems],
+  louvores: [t.praises, t.importItems],
+  eventos: [t.events, t.importItems],
+  posts: [t.contents, t.importItems],
+};
+
+/**
+ * After a large import on PGlite, the statistics of the tables it filled, as autovacuum gathers them
+ * on PostgreSQL: PGlite gathers none on its own (db.pglite-vacuum, every six hours), and the pages'
+ * kept plans, chosen while the church was small, stayed as they were (the staff directory's first
+ * page 20 ms after 20,000 people came in, 3 ms once analyzed: docs/performance.md "Imports that slowed
+ * down as they went"). One table at a time, after the pages' statements waiting.
+ */
+export async function freshStatistics(db: Database, kind: ImportKind, rows: number): Promise<void> {
+  if (rows < LARGE_IMPORT || !(await isPglite(db))) return;
+  const readers = readersOf(db);
+  await inBackground(async () => {
+    for (const table of FILLED[kind]) {
+      if (readers) await yieldToReaders(readers, -1);
+      await db.execute(sql`analyze ${sql.identifier(getTableName(table))}`);
+    }
+  });
 }
 
 /** The rows a tally accounts for. */
