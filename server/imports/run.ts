@@ -15,6 +15,7 @@ import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { inBackground, readersOf, type ReaderGauge } from '../db/readers.ts';
 import { isPglite } from '../db/vacuum.job.ts';
 import { servingRequests } from '../http/traffic.ts';
+import { log } from '../log.ts';
 import * as t from '../db/schema/index.ts';
 import type { Mailer } from '../mail/outbox.ts';
 import type { StaffActor } from '../staff/audit.ts';
@@ -439,12 +440,17 @@ const FILLED: Record<ImportKind, PgTable[]> = {
 export async function freshStatistics(db: Database, kind: ImportKind, rows: number): Promise<void> {
   if (rows < LARGE_IMPORT || !(await isPglite(db))) return;
   const readers = readersOf(db);
-  await inBackground(async () => {
-    for (const table of FILLED[kind]) {
-      if (readers) await yieldToReaders(readers, -1);
-      await db.execute(sql`analyze ${sql.identifier(getTableName(table))}`);
-    }
-  });
+  try {
+    await inBackground(async () => {
+      for (const table of FILLED[kind]) {
+        if (readers) await yieldToReaders(readers, -1);
+        await db.execute(sql`analyze ${sql.identifier(getTableName(table))}`);
+      }
+    });
+  } catch (error) {
+    // the import is done and recorded; the six-hourly vacuum analyzes what this could not
+    log.warn({ err: error, kind }, '[import] statistics not gathered after a large import');
+  }
 }
 
 /** The rows a tally accounts for. */
