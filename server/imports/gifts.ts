@@ -4,15 +4,15 @@
 // is never charged or refunded (the refund refuses it). A row's key (its values and how many times
 // the same values came before in the file) makes a second import of the file add nothing.
 import { createHash } from 'node:crypto';
-import { and, eq, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
+import { and, eq, isNotNull, sql, type SQL } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import { instantOfWallClock } from '../../common/time-zone.ts';
 import { insertMany } from '../db/bulk-insert.ts';
 import * as t from '../db/schema/index.ts';
 import { fold, normaliseCpf, normaliseEmail, parseDate, parseMoneyCents } from './formats.ts';
 import {
+  anyOf,
   batchSize,
-  bulk,
   failureText,
   importedOrigins,
   recordItems,
@@ -132,12 +132,9 @@ export async function importGifts(run: ImportRun, bytes: Buffer, total: number):
           and(eq(t.churchUsers.userId, t.users.id), eq(t.churchUsers.churchId, churchId)),
         )
         .where(where);
-    // planned for their values (bulk): a plan kept from a small church reads every row later
     const people = [
-      ...(emails.length ? await member(bulk(inArray(t.users.email, emails))) : []),
-      ...(cpfs.length
-        ? await member(bulk(and(isNotNull(t.users.cpf), inArray(t.users.cpf, cpfs))))
-        : []),
+      ...(emails.length ? await member(anyOf(t.users.email, emails)) : []),
+      ...(cpfs.length ? await member(and(isNotNull(t.users.cpf), anyOf(t.users.cpf, cpfs))) : []),
     ];
     const already = await importedOrigins(
       run,

@@ -1,12 +1,10 @@
 // People import, matching (docs/staff.md "Moving in"): a row read as a candidate, who of this church
 // it may be (by e-mail or CPF, members here only; an account elsewhere is only known to be taken),
 // and what it would do — the same plan in the dry run and the import.
-import { and, eq, isNotNull, or, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { ImportField } from '../../contract/imports.ts';
 import { IMPORT_INVITES_MAX } from '../../contract/invitations.ts';
 import { churchToday } from '../../common/time-zone.ts';
-import { arrayLiteral } from '../db/bulk-insert.ts';
 import * as t from '../db/schema/index.ts';
 import {
   fold,
@@ -16,7 +14,7 @@ import {
   parseDate,
   splitName,
 } from './formats.ts';
-import { bulk, CONFIRM_KEY, type ImportRun, type LineNote } from './run.ts';
+import { anyOf, CONFIRM_KEY, type ImportRun, type LineNote } from './run.ts';
 
 export interface Candidate {
   line: number;
@@ -158,19 +156,6 @@ export async function startState(run: ImportRun): Promise<State> {
     firstLine: new Map(),
   };
 }
-
-/**
- * `column = any($1)`, the batch's values as one array parameter: the statement's text is the same
- * for every batch, so it is cheap to build (docs/performance.md "Moving in at scale", stop 60), where
- * an `in` list of 500 values was built on every batch. It is planned for each run's values, not
- * kept: a plan kept from the first batches, when the church had a hundred people, read all of them
- * on every batch after (a sequential scan: a look-up of 500 rows took 5 ms at the start of a 20,000-row import and
- * 100–350 ms at its end; PGlite never analyzes on its own, so nothing replanned it).
- */
-const anyOf = (column: PgColumn, values: readonly (string | number)[]) =>
-  bulk(
-    sql`${column} = any(${arrayLiteral(values.map(String))}::${sql.raw(column.getSQLType().replace(/^serial$/, 'integer'))}[])`,
-  );
 
 /**
  * Loads who a batch may match: members of this church by e-mail or CPF, with their membership and

@@ -16,7 +16,6 @@ import {
   sortNotes,
   letRequestsIn,
   pagesFirst,
-  pagesFirstToRead,
   writeBatch,
   type ImportRun,
   type LineNote,
@@ -53,8 +52,7 @@ import {
  * "Imports that slowed down as they went").
  */
 async function handleBatch(run: ImportRun, state: State, batch: Candidate[]): Promise<void> {
-  // building and reading loadKnown's statements is a turn's work in the dry run
-  await (run.write ? pagesFirstToRead(run) : pagesFirst(run));
+  await pagesFirst(run); // building and reading loadKnown's statements is a turn's work
   await loadKnown(run, state, batch);
   if (!run.write) {
     // the dry run counts a group to create once; later rows join it like a known one

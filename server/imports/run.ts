@@ -3,14 +3,14 @@
 // transaction, an `import.rows` audit record every BATCH lines, created rows listed in importacao_item).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { and, eq, getTableName, inArray, isNotNull, sql, type SQL } from 'drizzle-orm';
-import type { PgTable } from 'drizzle-orm/pg-core';
+import { and, eq, getTableName, isNotNull, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { ImportKind, ImportOptions } from '../../contract/imports.ts';
 import type { MessageLang } from '../../contract/messages/lang.ts';
 import type { MessageValues } from '../../contract/messages/table.ts';
 import type { Tx } from '../db/client.ts';
 import type { Database } from '../db/client.ts';
-import { insertMany } from '../db/bulk-insert.ts';
+import { arrayLiteral, insertMany } from '../db/bulk-insert.ts';
 import { PLAN_EACH_RUN } from '../db/pglite-fast.ts';
 import { inBackground, readersOf, type ReaderGauge } from '../db/readers.ts';
 import { isPglite } from '../db/vacuum.job.ts';
@@ -212,22 +212,26 @@ const sentAtTurn = new WeakMap<ImportRun, number>();
 export const REST_MS = 20;
 
 /**
- * A turn of the event loop; in the dry run, while requests are being answered
- * (server/http/traffic.ts), a rest as long as the rows since the last turn took (at most REST_MS),
- * so the walk takes at most about half of the main thread from the pages; then, while a page is
- * being read (a statement of it in flight, or one sent since the last turn), the wait of
+ * Before a batch's look-ups. In the dry run, a turn of the event loop; while requests are being
+ * answered (server/http/traffic.ts), a rest as long as the rows since the last turn took (at most
+ * REST_MS), so the walk takes at most about half of the main thread from the pages; then, while a
+ * page is being read (a statement of it in flight, or one sent since the last turn), the wait of
  * `yieldToReaders` before the next rows. The dry run's walk is the main thread's work between two
  * statements of a page: the pages waited for the rows being planned, several times a page
- * (docs/performance.md "Moving in at scale"). The import lets pages go first before each batch
- * (writeBatch), and its batches are cut while pages are read; its turns stay plain.
+ * (docs/performance.md "Moving in at scale"). In the import, the pages' statements waiting go
+ * first, as they do before each batch (writeBatch); its turns stay plain.
  */
 export async function pagesFirst(run: ImportRun): Promise<void> {
+  const readers = readersOf(run.db);
+  if (run.write) {
+    if (readers) await yieldToReaders(readers, sentAfter.get(run) ?? -1);
+    return;
+  }
   const now = performance.now();
   const worked = now - (turnAt.get(run) ?? now);
-  if (!run.write && servingRequests(now) && worked > 0)
+  if (servingRequests(now) && worked > 0)
     await new Promise((resolve) => setTimeout(resolve, Math.min(REST_MS, worked)));
   else await new Promise((resolve) => setImmediate(resolve));
-  const readers = run.write ? undefined : readersOf(run.db);
   if (readers) {
     await yieldToReaders(readers, sentAtTurn.get(run) ?? readers.sent);
     sentAtTurn.set(run, readers.sent);
@@ -269,15 +273,6 @@ export const readingPages = (sentDuring: boolean, lastAt: number | undefined, no
 
 /** Statements sent outside each import running when its last batch began. */
 const sentAfter = new WeakMap<ImportRun, number>();
-
-/**
- * Before an import's look-ups (a statement for up to BATCH rows, people.ts `handleBatch`): the
- * pages' statements waiting go first, as they do before each batch (writeBatch).
- */
-export async function pagesFirstToRead(run: ImportRun): Promise<void> {
-  const readers = readersOf(run.db);
-  if (readers) await yieldToReaders(readers, sentAfter.get(run) ?? -1);
-}
 
 /** Batches imports have written in this process (tests watch it). */
 let written = 0;
@@ -340,18 +335,29 @@ export async function auditRest(run: ImportRun): Promise<void> {
 }
 
 /**
+ * `column = any($1)`, the batch's values as one array parameter, for every import look-up: the
+ * statement's text is the same for every batch, so it is cheap to build (docs/performance.md "Moving
+ * in at scale", stop 60), where an `in` list of 500 values was built on every batch. It is planned
+ * for each run's values (`bulk`), not kept: a plan kept from the first batches, when the church had a
+ * hundred people, read all of them on every batch after (a look-up of 500 rows took 5 ms at the start
+ * of a 20,000-row import and 100–350 ms at its end; PGlite never analyzes on its own).
+ */
+export const anyOf = (column: PgColumn, values: readonly (string | number)[]): SQL =>
+  bulk(
+    sql`${column} = any(${arrayLiteral(values.map(String))}::${sql.raw(column.getSQLType().replace(/^serial$/, 'integer'))}[])`,
+  );
+
+/**
  * Which of these source keys (a gift's hash, an event's UID, a song's, a post's GUID) this church's
- * earlier imports already brought into `table` (importacao_item_origem_uq). The index's own
- * condition is spelled, and the values are planned for each run: a plan kept from the first batches,
- * when the church had few items, read all of them on every batch after (docs/performance.md
- * "Moving in at scale").
+ * earlier imports already brought into `table` (importacao_item_origem_uq, whose own condition is
+ * spelled so any plan can use it).
  */
 export const fromOrigins = (churchId: number, table: string, origins: string[]): SQL =>
   and(
     eq(t.importItems.churchId, churchId),
     eq(t.importItems.table, table),
     isNotNull(t.importItems.origin),
-    bulk(inArray(t.importItems.origin, origins)),
+    anyOf(t.importItems.origin, origins),
   )!;
 
 export async function importedOrigins(

@@ -10,6 +10,7 @@ import { MARITAL_STATUS_NAMES } from '../../contract/messages/account.ts';
 import { type MessageLang } from '../../contract/messages/lang.ts';
 import { isValidCep, isValidUsZip, MARITAL_STATUSES } from '../../contract/account-rules.ts';
 import { ApiProblem, langOf } from '../http/errors.ts';
+import { memoByText } from '../../common/memo.ts';
 import { validate } from '../http/validate.ts';
 import { BR_POSTCODES, COUNTRY_STATES, US_POSTCODES } from './postcode-data.ts';
 
@@ -88,18 +89,12 @@ const zipParams = z.object({
 const countryParams = z.object({ country: z.string().regex(/^[a-zA-Z]{2}$/, 'v.country') });
 
 /** The countries by name in a language: the same list on every call, so sorted once per language. */
-const countryLists = new Map<string, { codigo: string; nome: string }[]>();
-function countryList(lang: string) {
-  let list = countryLists.get(lang);
-  if (!list) {
-    const collator = new Intl.Collator(lang);
-    list = Object.entries(countries.getNames(lang, { select: 'official' }))
-      .map(([codigo, nome]) => ({ codigo, nome }))
-      .sort((a, b) => collator.compare(a.nome, b.nome));
-    countryLists.set(lang, list);
-  }
-  return list;
-}
+const countryList = memoByText((lang = 'pt') => {
+  const collator = new Intl.Collator(lang);
+  return Object.entries(countries.getNames(lang, { select: 'official' }))
+    .map(([codigo, nome]) => ({ codigo, nome }))
+    .sort((a, b) => collator.compare(a.nome, b.nome));
+}, 8);
 
 export function utilRoutes() {
   return (
